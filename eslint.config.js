@@ -1,0 +1,24 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['node_modules', 'cdk.out', 'frontend/dist', 'dist', '.data', 'coverage'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-console': 'off',
+    },
+  },
+  {
+    // Runtime code must not depend on the infrastructure or the local stack.
+    files: ['lambdas/**/*.ts', 'shared/**/*.ts', 'frontend/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['aws-cdk-lib', 'aws-cdk-lib/*', 'constructs', '**/local/*', '**/lib/constructs/*'] },
+      ],
+    },
+  },
+);

@@ -1,0 +1,35 @@
+import type { APIGatewayProxyEvent } from 'aws-lambda';
+import { normalizeEmail } from '../../shared/email';
+
+/** The caller as the Cognito authoriser (or the local gateway, which mimics it) describes them. */
+export interface Caller {
+  sub: string;
+  email: string;
+  emailVerified: boolean;
+  groups: string[];
+}
+
+/**
+ * Reads the ID-token claims API Gateway's Cognito authoriser put on the event. They arrive as strings:
+ * `email_verified` is "true"/"false", and `cognito:groups` is flattened to "a,b" or "[a b]".
+ */
+export function callerFromEvent(event: Pick<APIGatewayProxyEvent, 'requestContext'>): Caller | undefined {
+  const claims = (event.requestContext?.authorizer as { claims?: Record<string, unknown> } | null | undefined)
+    ?.claims;
+  if (!claims || typeof claims.sub !== 'string' || typeof claims.email !== 'string') return undefined;
+  return {
+    sub: claims.sub,
+    email: normalizeEmail(claims.email),
+    emailVerified: claims.email_verified === true || claims.email_verified === 'true',
+    groups: parseGroups(claims['cognito:groups']),
+  };
+}
+
+function parseGroups(raw: unknown): string[] {
+  if (Array.isArray(raw)) return raw.filter((g): g is string => typeof g === 'string');
+  if (typeof raw !== 'string' || raw.trim() === '') return [];
+  return raw
+    .replace(/^\[|\]$/g, '')
+    .split(/[\s,]+/)
+    .filter(Boolean);
+}

@@ -1,0 +1,32 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { ENV, optionalEnv, requireEnv } from './env';
+
+let client: DynamoDBDocumentClient | undefined;
+
+/** The one DynamoDB document client, built from configuration (a local endpoint when DYNAMODB_ENDPOINT is set). */
+export function documentClient(): DynamoDBDocumentClient {
+  if (!client) {
+    const endpoint = optionalEnv(ENV.dynamoEndpoint);
+    const base = new DynamoDBClient({
+      region: process.env.AWS_REGION ?? 'ca-central-1',
+      maxAttempts: 4,
+      ...(endpoint
+        ? { endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
+        : {}),
+    });
+    client = DynamoDBDocumentClient.from(base, {
+      marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
+    });
+  }
+  return client;
+}
+
+export function tableName(): string {
+  return requireEnv(ENV.tableName);
+}
+
+/** Test hook: forget the cached client so a test can point the next one elsewhere. */
+export function resetDocumentClient(): void {
+  client = undefined;
+}

@@ -1,0 +1,37 @@
+/** Environment access that fails loudly: a missing setting is a deployment bug, not a user error. */
+export function requireEnv(name: string): string {
+  const value = process.env[name];
+  if (value === undefined || value === '') {
+    throw new Error(`Missing required environment variable ${name}`);
+  }
+  return value;
+}
+
+export function optionalEnv(name: string): string | undefined {
+  const value = process.env[name];
+  return value === undefined || value === '' ? undefined : value;
+}
+
+export function numberEnv(name: string, fallback: number): number {
+  const raw = optionalEnv(name);
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value)) throw new Error(`Environment variable ${name} is not a number`);
+  return value;
+}
+
+/** Names of the environment variables the functions read, set by lib/constructs/lambda-defaults.ts and local/. */
+export const ENV = {
+  tableName: 'TABLE_NAME',
+  /** Only set locally: DynamoDB Local endpoint. */
+  dynamoEndpoint: 'DYNAMODB_ENDPOINT',
+  /** Only set locally: SES emulator endpoint. */
+  sesEndpoint: 'SES_ENDPOINT',
+  /** Only set locally: cognito-local endpoint. */
+  cognitoEndpoint: 'COGNITO_ENDPOINT',
+  userPoolId: 'USER_POOL_ID',
+  senderEmail: 'SENDER_EMAIL',
+  publicBaseUrl: 'PUBLIC_BASE_URL',
+  exposeNamesToAnonymous: 'EXPOSE_NAMES_TO_ANONYMOUS',
+  stage: 'STAGE',
+} as const;

@@ -1,0 +1,14 @@
+import { ERROR_STATUS, type ErrorCode } from '../../shared/error-codes';
+
+/** An error a client can cause or must be told about. Anything else becomes a generic 500 `INTERNAL`. */
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    readonly fields?: { path: string; issue: string }[],
+  ) {
+    super(code);
+    this.name = 'AppError';
+    this.status = ERROR_STATUS[code];
+  }
+}

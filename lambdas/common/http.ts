@@ -1,0 +1,133 @@
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import type { z } from 'zod';
+import type { ApiErrorBody } from '../../shared/error-codes';
+import { ADMIN_GROUP, ROUTES, routeKey, type Access, type RouteDef } from '../routes';
+import { findRegisteredPeople, type RegisteredPerson } from '../registry/registry-repository';
+import { callerFromEvent, type Caller } from './claims';
+import { AppError } from './errors';
+import { logger } from './logger';
+
+/** Largest JSON body any route accepts. API Gateway allows 10 MB; nothing here needs more than this. */
+export const MAX_BODY_BYTES = 256 * 1024;
+
+export interface ApiRequest {
+  event: APIGatewayProxyEvent;
+  route: RouteDef;
+  /** Parsed JSON body (undefined when there is none). Validate it with `parseWith`. */
+  body: unknown;
+  pathParameters: Record<string, string>;
+  query: Record<string, string>;
+  /** Present on member and admin routes (and on public routes when a token was sent). */
+  caller?: Caller;
+  /** The registry entries of a member or admin caller. */
+  people: RegisteredPerson[];
+}
+
+export interface ApiResult {
+  status?: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export type RouteHandler = (request: ApiRequest) => Promise<ApiResult>;
+
+const BASE_HEADERS = {
+  'Content-Type': 'application/json; charset=utf-8',
+  // Personal data: never stored by a browser's shared cache or a CDN edge.
+  'Cache-Control': 'no-store',
+  'X-Content-Type-Options': 'nosniff',
+};
+
+export function json(status: number, body: unknown, headers: Record<string, string> = {}): APIGatewayProxyResult {
+  return {
+    statusCode: status,
+    headers: { ...BASE_HEADERS, ...headers },
+    body: body === undefined ? '' : JSON.stringify(body),
+  };
+}
+
+export function errorResponse(error: AppError): APIGatewayProxyResult {
+  const body: ApiErrorBody = { error: { code: error.code, ...(error.fields ? { fields: error.fields } : {}) } };
+  return json(error.status, body);
+}
+
+/** Validates input with a zod schema, turning failures into a 400 with the offending paths. */
+export function parseWith<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
+  const result = schema.safeParse(input);
+  if (!result.success) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      result.error.issues.slice(0, 20).map((issue) => ({ path: issue.path.join('.'), issue: issue.code })),
+    );
+  }
+  return result.data;
+}
+
+function parseBody(event: APIGatewayProxyEvent): unknown {
+  if (event.body === null || event.body === undefined || event.body === '') return undefined;
+  const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  if (Buffer.byteLength(text, 'utf8') > MAX_BODY_BYTES) throw new AppError('PAYLOAD_TOO_LARGE');
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new AppError('INVALID_JSON');
+  }
+}
+
+/**
+ * Enforces a route's access level. API Gateway's Cognito authoriser (or the local gateway) has already
+ * checked the token's signature; here we check what it cannot: verified email, current registration, group.
+ */
+async function authorize(access: Access, caller: Caller | undefined): Promise<RegisteredPerson[]> {
+  if (access === 'public' || access === 'token') return [];
+  if (!caller) throw new AppError('UNAUTHENTICATED');
+  if (!caller.emailVerified) throw new AppError('EMAIL_NOT_VERIFIED');
+  const people = await findRegisteredPeople(caller.email);
+  if (people.length === 0) throw new AppError('NOT_REGISTERED');
+  if (access === 'admin' && !caller.groups.includes(ADMIN_GROUP)) throw new AppError('FORBIDDEN');
+  return people;
+}
+
+/**
+ * Builds one Lambda handler for a bounded context: finds the route, enforces its access level, parses the
+ * body, runs the route's handler and maps every error to a coded JSON response. Handlers stay thin.
+ */
+export function createHandler(handlers: Record<string, RouteHandler>) {
+  const routes = ROUTES.filter((r) => routeKey(r) in handlers) as readonly RouteDef[];
+  return async (event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> => {
+    const started = Date.now();
+    const route = routes.find((r) => r.method === event.httpMethod && r.path === event.resource);
+    if (!route) return errorResponse(new AppError('ROUTE_NOT_FOUND'));
+    let response: APIGatewayProxyResult;
+    try {
+      const caller = callerFromEvent(event);
+      const people = await authorize(route.access, caller);
+      const body = parseBody(event);
+      const handler = handlers[routeKey(route)]!;
+      const result = await handler({
+        event,
+        route,
+        body,
+        pathParameters: (event.pathParameters ?? {}) as Record<string, string>,
+        query: (event.queryStringParameters ?? {}) as Record<string, string>,
+        caller,
+        people,
+      });
+      response = json(result.status ?? 200, result.body, result.headers);
+    } catch (error) {
+      if (error instanceof AppError) {
+        response = errorResponse(error);
+      } else {
+        // Log the error class and message only: messages from our code and the SDK carry no personal data.
+        logger.error('unhandled error', {
+          route: route.name,
+          errorName: (error as Error)?.name,
+          errorMessage: (error as Error)?.message,
+        });
+        response = errorResponse(new AppError('INTERNAL'));
+      }
+    }
+    logger.info('request', { route: route.name, status: response.statusCode, ms: Date.now() - started });
+    return response;
+  };
+}

@@ -1,0 +1,6 @@
+import { createHandler } from '../common/http';
+
+/** Liveness for the gateway, the frontend's service-health panel and the local-stack test. */
+export const handler = createHandler({
+  'GET /api/health': async () => ({ body: { status: 'ok', time: new Date().toISOString() } }),
+});

@@ -1,0 +1,51 @@
+/**
+ * Error codes returned by the API. The backend never sends sentences: the frontend turns each code into
+ * a French or English message (frontend/src/i18n, key `errors.<code>`).
+ */
+export const ERROR_CODES = [
+  'BAD_REQUEST',
+  'INVALID_JSON',
+  'VALIDATION_FAILED',
+  'PAYLOAD_TOO_LARGE',
+  'UNAUTHENTICATED',
+  'EMAIL_NOT_VERIFIED',
+  'NOT_REGISTERED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'ROUTE_NOT_FOUND',
+  'METHOD_NOT_ALLOWED',
+  'CONFLICT',
+  'RATE_LIMITED',
+  'TOKEN_INVALID',
+  'TOKEN_EXPIRED',
+  'SERVICE_UNAVAILABLE',
+  'INTERNAL',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** HTTP status for each code: one place, used by every handler. */
+export const ERROR_STATUS: Record<ErrorCode, number> = {
+  BAD_REQUEST: 400,
+  INVALID_JSON: 400,
+  VALIDATION_FAILED: 400,
+  PAYLOAD_TOO_LARGE: 413,
+  UNAUTHENTICATED: 401,
+  EMAIL_NOT_VERIFIED: 403,
+  NOT_REGISTERED: 403,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  ROUTE_NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  CONFLICT: 409,
+  RATE_LIMITED: 429,
+  TOKEN_INVALID: 404,
+  TOKEN_EXPIRED: 410,
+  SERVICE_UNAVAILABLE: 503,
+  INTERNAL: 500,
+};
+
+/** The JSON body of every error response. `fields` lists invalid input paths for forms. */
+export interface ApiErrorBody {
+  error: { code: ErrorCode; fields?: { path: string; issue: string }[] };
+}
