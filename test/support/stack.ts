@@ -1,5 +1,5 @@
 import { inject } from 'vitest';
-import type { StackInfo } from '../../local/stack';
+import type { StackInfo } from '../../local/stack-info';
 
 declare module 'vitest' {
   export interface ProvidedContext {
