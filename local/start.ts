@@ -1,0 +1,61 @@
+/**
+ * `npm start`: the whole application on this machine, with no AWS account. Builds the frontend when needed,
+ * starts every emulator and the gateway, seeds the demo school on first run, prints where everything is.
+ * Data lives in `.data/` (wipe it with `npm run reset`). Ctrl-C stops every child process.
+ */
+import { existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { defaultPorts, startLocalStack } from './stack';
+
+const DATA_DIR = path.resolve('.data');
+const WEB_DIR = path.resolve('frontend/dist');
+
+async function main() {
+  const started = Date.now();
+  if (!existsSync(path.join(WEB_DIR, 'index.html')) || process.argv.includes('--build')) {
+    console.log('• Building the frontend (first run)…');
+    const build = spawnSync('npm', ['run', '--silent', 'build:web'], { stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('The frontend build failed (see above).');
+  }
+  const { info, stop } = await startLocalStack({
+    dataDir: DATA_DIR,
+    ports: defaultPorts(),
+    webDir: WEB_DIR,
+    onStep: (name) => console.log(`• Starting ${name}…`),
+  });
+
+  let stopping = false;
+  const shutdown = async () => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\nStopping the local stack…');
+    await stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const accounts = info.demoAccounts
+    .map((a) => `    ${a.role.padEnd(7)} ${a.email.padEnd(38)} ${a.password}`)
+    .join('\n');
+  console.log(`
+────────────────────────────────────────────────────────────────────────
+ Bottin de l'école / School directory — local stack ready in ${seconds} s
+
+  App (FR/EN)     ${info.appUrl}
+  Mailbox         ${info.mailboxUrl}      (every email the app sends)
+  Data            ${DATA_DIR}      (npm run reset to start over)
+
+  Demo accounts   role    email                                  password
+${accounts}
+
+  Ctrl-C stops everything.
+────────────────────────────────────────────────────────────────────────`);
+}
+
+main().catch((error: unknown) => {
+  console.error(`\n✖ Could not start the local stack: ${(error as Error).message}`);
+  process.exit(1);
+});
