@@ -13,6 +13,7 @@ import { assertPortsFree, freePort } from './ports';
 import { startSes } from './ses';
 import type { StackInfo } from './stack-info';
 import { startTriggerServer } from './triggers-server';
+import { recordChildren, stopStaleChildren } from './stale-processes';
 
 export type { StackInfo };
 
@@ -67,11 +68,20 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
     ses: await freePort(),
     dynamo: await freePort(),
   };
+  const pidFile = options.dataDir && path.join(path.resolve(options.dataDir), 'pids.json');
+  if (pidFile) {
+    const stale = await stopStaleChildren(pidFile);
+    if (stale > 0) step(`stopped ${stale} process(es) left over by a previous run`);
+  }
   if (options.ports) await assertPortsFree({ ...ports });
 
   const children: ChildProcess[] = [];
   const servers: Server[] = [];
   const cleanups: (() => void)[] = [];
+  const track = (child: ChildProcess) => {
+    children.push(child);
+    if (pidFile) recordChildren(pidFile, children.map((c) => c.pid).filter((pid): pid is number => !!pid));
+  };
   const stop = async () => {
     await Promise.all(servers.map((s) => closeServer(s)));
     await Promise.all(
@@ -115,7 +125,7 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
     Object.assign(process.env, lambdaEnv);
 
     step('DynamoDB Local');
-    children.push(await startDynamo({ port: ports.dynamo, dbPath: dataDir && path.join(dataDir, 'dynamodb') }));
+    track(await startDynamo({ port: ports.dynamo, dbPath: dataDir && path.join(dataDir, 'dynamodb') }));
     const dynamo = dynamoClient(dynamoEndpoint, region);
     await ensureTable(dynamo, TABLE_NAME);
 
@@ -130,7 +140,7 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
       : mkdtempSync(path.join(os.tmpdir(), 'school-directory-cognito-'));
     if (!dataDir) cleanups.push(() => rmSync(cognitoDir, { recursive: true, force: true }));
     mkdirSync(cognitoDir, { recursive: true });
-    children.push(
+    track(
       await startCognito({
         port: ports.cognito,
         dataDir: cognitoDir,
@@ -191,6 +201,7 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
       demoAccounts: DEMO_ACCOUNTS.map(({ role, email, password }) => ({ role, email, password })),
     };
     if (dataDir) writeFileSync(path.join(dataDir, 'local-stack.json'), JSON.stringify(info, null, 2));
+
     return { info, stop };
   } catch (error) {
     await stop();

@@ -20,7 +20,7 @@ export function numberEnv(name: string, fallback: number): number {
   return value;
 }
 
-/** Names of the environment variables the functions read, set by lib/constructs/lambda-defaults.ts and local/. */
+/** Names of the environment variables the functions read, set by lib/constructs/lambda-function.ts and local/. */
 export const ENV = {
   tableName: 'TABLE_NAME',
   /** Only set locally: DynamoDB Local endpoint. */
@@ -33,5 +33,13 @@ export const ENV = {
   senderEmail: 'SENDER_EMAIL',
   publicBaseUrl: 'PUBLIC_BASE_URL',
   exposeNamesToAnonymous: 'EXPOSE_NAMES_TO_ANONYMOUS',
+  /** validateEmailV2 calls allowed per client IP per minute (default in lambdas/auth/auth-service.ts). */
+  validateEmailRateLimit: 'VALIDATE_EMAIL_RATE_LIMIT',
+  /** The email that becomes the first administrator on its first GET /api/me (docs/auth.md). */
+  firstAdminEmail: 'FIRST_ADMIN_EMAIL',
+  /** Days an annual-update link stays valid (deploy setting updateLinkTtlDays). */
+  updateLinkTtlDays: 'UPDATE_LINK_TTL_DAYS',
+  /** Emails per second a sending function allows itself (deploy setting sendRatePerSecond; SES quota). */
+  sendRatePerSecond: 'SEND_RATE_PER_SECOND',
   stage: 'STAGE',
 } as const;

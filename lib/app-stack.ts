@@ -1,0 +1,50 @@
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import type { Construct } from 'constructs';
+import type { DeploySettings } from './config';
+import { Api, API_STAGE_NAME } from './constructs/api';
+import { Auth } from './constructs/auth';
+import { Data } from './constructs/data';
+import { Mail } from './constructs/mail';
+import { Web } from './constructs/web';
+
+export interface AppStackProps extends StackProps {
+  settings: DeploySettings;
+  /** The built frontend to publish (frontend/dist). */
+  webAssetDir: string;
+}
+
+/** The whole school directory in one stack. Read it as a table of contents; each concern is a construct. */
+export class AppStack extends Stack {
+  constructor(scope: Construct, id: string, props: AppStackProps) {
+    super(scope, id, props);
+    const { settings } = props;
+
+    const data = new Data(this, 'Data');
+    const mail = settings.senderEmail ? new Mail(this, 'Mail', { senderEmail: settings.senderEmail }) : undefined;
+    const auth = new Auth(this, 'Auth', { table: data.table, settings, mail });
+    const api = new Api(this, 'Api', { table: data.table, userPool: auth.userPool, settings, mail });
+    const web = new Web(this, 'Web', {
+      assetDir: props.webAssetDir,
+      api: api.restApi,
+      apiStageName: API_STAGE_NAME,
+      region: settings.region,
+      userPoolId: auth.userPool.userPoolId,
+      userPoolClientId: auth.client.userPoolClientId,
+      contactEmail: settings.contactEmail,
+      domain:
+        settings.siteDomain && settings.certificateArn
+          ? { name: settings.siteDomain, certificateArn: settings.certificateArn }
+          : undefined,
+    });
+
+    // Links in emails use the site's URL, known only once the distribution exists (no cycle: see web.ts).
+    auth.usePublicBaseUrl(web.siteUrl);
+    api.usePublicBaseUrl(web.siteUrl);
+
+    new CfnOutput(this, 'SiteUrl', { value: web.siteUrl });
+    new CfnOutput(this, 'UserPoolId', { value: auth.userPool.userPoolId });
+    new CfnOutput(this, 'UserPoolClientId', { value: auth.client.userPoolClientId });
+    new CfnOutput(this, 'TableName', { value: data.table.tableName });
+    new CfnOutput(this, 'ApiUrl', { value: `${web.siteUrl}/api` });
+  }
+}

@@ -1,0 +1,203 @@
+import { RemovalPolicy } from 'aws-cdk-lib';
+import {
+  AccessLogField,
+  AccessLogFormat,
+  AuthorizationType,
+  CognitoUserPoolsAuthorizer,
+  EndpointType,
+  LambdaIntegration,
+  LogGroupLogDestination,
+  MethodLoggingLevel,
+  RestApi,
+  type MethodOptions,
+  type RequestValidator,
+} from 'aws-cdk-lib/aws-apigateway';
+import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
+import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { ENV } from '../../lambdas/common/env';
+import { CONTEXTS, ROUTES, type Context, type RouteDef } from '../../lambdas/routes';
+import type { DeploySettings } from '../config';
+import { CONTEXT_GRANTS, type ContextSetting } from '../context-grants';
+import { acknowledge } from '../nag';
+import { addErrorResponses } from './api-errors';
+import { ApiFirewall } from './api-firewall';
+import { AppFunction } from './lambda-function';
+import type { Mail } from './mail';
+
+/** Stage name, a literal so CloudFront can name the origin path without referencing the stage resource. */
+export const API_STAGE_NAME = 'prod';
+
+export interface ApiProps {
+  table: ITableV2;
+  userPool: IUserPool;
+  settings: DeploySettings;
+  mail?: Mail;
+}
+
+/**
+ * The REST API (ARCHITECTURE §1, §5): one Lambda function per bounded context, one method per entry of ROUTES.
+ * Every method sits behind the Cognito authoriser except `public` and `token` routes, which are opened
+ * explicitly; handlers still enforce each route's access level (lambdas/common/http.ts).
+ */
+export class Api extends Construct {
+  readonly restApi: RestApi;
+  readonly functions: Record<Context, AppFunction>;
+
+  constructor(scope: Construct, id: string, props: ApiProps) {
+    super(scope, id);
+    const accessLogs = new LogGroup(this, 'AccessLogs', {
+      retention: RetentionDays.THREE_MONTHS,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    const authorizer = new CognitoUserPoolsAuthorizer(this, 'Authorizer', {
+      cognitoUserPools: [props.userPool],
+      // The ID token: it carries email, email_verified and cognito:groups, which the handlers check.
+      identitySource: 'method.request.header.Authorization',
+    });
+    this.restApi = new RestApi(this, 'RestApi', {
+      description: 'School directory API (behind CloudFront at /api)',
+      // Regional: CloudFront already sits in front; an edge-optimised API would add a second distribution.
+      endpointConfiguration: { types: [EndpointType.REGIONAL] },
+      // Execution logs need the account-level CloudWatch role API Gateway writes with.
+      cloudWatchRole: true,
+      cloudWatchRoleRemovalPolicy: RemovalPolicy.RETAIN,
+      defaultMethodOptions: { authorizer, authorizationType: AuthorizationType.COGNITO },
+      deployOptions: {
+        stageName: API_STAGE_NAME,
+        accessLogDestination: new LogGroupLogDestination(accessLogs),
+        // No IP, no user agent, no path values: the resource template and the caller's opaque id only.
+        accessLogFormat: AccessLogFormat.custom(
+          JSON.stringify({
+            requestId: AccessLogField.contextRequestId(),
+            time: AccessLogField.contextRequestTimeEpoch(),
+            method: AccessLogField.contextHttpMethod(),
+            resource: AccessLogField.contextResourcePath(),
+            status: AccessLogField.contextStatus(),
+            latencyMs: AccessLogField.contextResponseLatency(),
+            sub: AccessLogField.contextAuthorizerClaims('sub'),
+            error: AccessLogField.contextErrorMessage(),
+            waf: AccessLogField.contextWafResponseCode(),
+          }),
+        ),
+        // Errors only, and never request or response bodies (dataTraceEnabled would log personal data).
+        loggingLevel: MethodLoggingLevel.ERROR,
+        dataTraceEnabled: false,
+        metricsEnabled: true,
+        tracingEnabled: true,
+        // A whole school is a few hundred people; these bound the cost of a runaway client.
+        throttlingRateLimit: 50,
+        throttlingBurstLimit: 100,
+      },
+    });
+    addErrorResponses(this.restApi);
+
+    this.functions = this.createFunctions(props);
+    // Parameters (the Authorization header of protected routes) are checked here. Bodies get no API Gateway
+    // model on purpose: the handlers' zod schemas validate them and answer with the API's own error codes, the
+    // same locally and in AWS; the body flag only takes effect for a method that is later given a model.
+    const validator = this.restApi.addRequestValidator('RequestValidator', {
+      validateRequestParameters: true,
+      validateRequestBody: true,
+    });
+    for (const route of ROUTES as readonly RouteDef[]) this.addRoute(route, validator);
+
+    if (props.settings.wafEnabled) {
+      new ApiFirewall(this, 'Firewall', {
+        stage: this.restApi.deploymentStage,
+        validateEmailRateLimit: props.settings.validateEmailRateLimit,
+      });
+    } else {
+      acknowledge(
+        this.restApi,
+        'APIG3',
+        'The deployment turned AWS WAF off (wafEnabled=false); validateEmailV2 keeps its own rate limit in the API.',
+      );
+    }
+    acknowledge(
+      this.restApi,
+      'IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]',
+      'The account-level role API Gateway uses to write execution logs; this AWS managed policy is the documented one.',
+    );
+  }
+
+  /** Emails' links point to the site; only functions that send mail get it. */
+  usePublicBaseUrl(url: string): void {
+    for (const context of CONTEXTS) {
+      if (CONTEXT_GRANTS[context].sendsMail) this.functions[context].addEnvironment(ENV.publicBaseUrl, url);
+    }
+  }
+
+  private createFunctions(props: ApiProps): Record<Context, AppFunction> {
+    const { settings, table, userPool, mail } = props;
+    const settingEnv: Record<ContextSetting, [string, string | undefined]> = {
+      firstAdminEmail: [ENV.firstAdminEmail, settings.firstAdminEmail],
+      exposeNamesToAnonymous: [ENV.exposeNamesToAnonymous, String(settings.exposeNamesToAnonymous)],
+      updateLinkTtlDays: [ENV.updateLinkTtlDays, String(settings.updateLinkTtlDays)],
+    };
+    const entries = CONTEXTS.map((context): [Context, AppFunction] => {
+      const grants = CONTEXT_GRANTS[context];
+      const environment: Record<string, string> = {};
+      for (const setting of grants.settings) {
+        const [name, value] = settingEnv[setting];
+        if (value !== undefined) environment[name] = value;
+      }
+      if (grants.cognito.length > 0) environment[ENV.userPoolId] = userPool.userPoolId;
+      if (grants.sendsMail && mail) {
+        environment[ENV.senderEmail] = mail.senderEmail;
+        environment[ENV.sendRatePerSecond] = String(settings.sendRatePerSecond);
+      }
+      const fn = new AppFunction(this, pascal(context), {
+        entry: `${context}/index.ts`,
+        description: `School directory API: ${context} routes`,
+        environment,
+        ...(grants.table === 'none' ? {} : { table: { table, access: grants.table } }),
+      });
+      if (grants.cognito.length > 0) {
+        fn.addToRolePolicy(
+          new PolicyStatement({
+            actions: grants.cognito.map((action) => `cognito-idp:${action}`),
+            resources: [userPool.userPoolArn],
+          }),
+        );
+      }
+      if (grants.sendsMail && mail) mail.grantSend(fn);
+      return [context, fn];
+    });
+    return Object.fromEntries(entries) as Record<Context, AppFunction>;
+  }
+
+  private addRoute(route: RouteDef, requestValidator: RequestValidator): void {
+    const resource = this.restApi.root.resourceForPath(route.path);
+    const open = route.access === 'public' || route.access === 'token';
+    const options: MethodOptions = open
+      ? { authorizationType: AuthorizationType.NONE, requestValidator, operationName: route.name }
+      : {
+          requestValidator,
+          operationName: route.name,
+          requestParameters: { 'method.request.header.Authorization': true },
+        };
+    // One invoke permission per function for the whole API, not one per method: a function's resource policy
+    // is capped at 20 KB, which a context with many routes would reach.
+    const integration = new LambdaIntegration(this.functions[route.context], { scopePermissionToMethod: false });
+    const method = resource.addMethod(route.method, integration, options);
+    if (open) {
+      const why =
+        route.access === 'public'
+          ? `${route.name} is public by design (spec §5): the sign-up page calls it before any account exists; ` +
+            'it is rate limited.'
+          : `${route.name} is reached from an emailed update link without an account; the single-use token in ` +
+            'the POST body is the credential, checked by the handler.';
+      acknowledge(method, 'APIG4', why);
+      acknowledge(method, 'COG4', why);
+    }
+  }
+}
+
+const pascal = (name: string): string =>
+  name
+    .split('-')
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+    .join('');

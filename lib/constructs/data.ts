@@ -1,0 +1,35 @@
+import { RemovalPolicy } from 'aws-cdk-lib';
+import { AttributeType, Billing, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { Construct } from 'constructs';
+import { TABLE_INDEXES, TABLE_KEYS } from '../../shared/table-schema';
+
+/**
+ * The one DynamoDB table (ARCHITECTURE §3). Keys come from shared/table-schema.ts, the same definition the local
+ * stack creates, so the two can never drift. Access patterns: docs/data-model.md.
+ */
+export class Data extends Construct {
+  readonly table: TableV2;
+
+  constructor(scope: Construct, id: string) {
+    super(scope, id);
+    const { byPerson } = TABLE_INDEXES;
+    this.table = new TableV2(this, 'Table', {
+      partitionKey: { name: TABLE_KEYS.partitionKey, type: AttributeType.STRING },
+      sortKey: { name: TABLE_KEYS.sortKey, type: AttributeType.STRING },
+      globalSecondaryIndexes: [
+        {
+          indexName: byPerson.name,
+          partitionKey: { name: byPerson.partitionKey, type: AttributeType.STRING },
+          sortKey: { name: byPerson.sortKey, type: AttributeType.STRING },
+        },
+      ],
+      // A school's traffic is a few bursts a year (campaigns, progression): on-demand costs nothing when idle.
+      billing: Billing.onDemand(),
+      timeToLiveAttribute: TABLE_KEYS.ttlAttribute,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      // The directory is the product: neither a console click nor a stack deletion may drop it.
+      deletionProtection: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+  }
+}

@@ -1,0 +1,96 @@
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { Construct } from 'constructs';
+import { ENV } from '../../lambdas/common/env';
+import type { TableAccess } from '../context-grants';
+import { acknowledge, acknowledgeWildcardResource } from '../nag';
+
+const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/** Absolute path of a handler file under lambdas/. */
+export const lambdaEntry = (relative: string): string => path.join(REPO_ROOT, 'lambdas', relative);
+
+export interface AppFunctionProps {
+  /** Handler file, relative to lambdas/ (e.g. `auth/index.ts`); it exports `handler`. */
+  entry: string;
+  description: string;
+  /** The one table, with the access this function needs; sets TABLE_NAME and the IAM grant together. */
+  table?: { table: ITableV2; access: Exclude<TableAccess, 'none'> };
+  environment?: Record<string, string>;
+  memorySize?: number;
+  timeout?: Duration;
+}
+
+/**
+ * The project's Lambda defaults in one place (Powertools' "function with log group" pattern): Node.js 22 on
+ * ARM64, a log group with a retention, source maps, local esbuild bundling, and the table wired in one call.
+ */
+export class AppFunction extends NodejsFunction {
+  constructor(scope: Construct, id: string, props: AppFunctionProps) {
+    const { table } = props;
+    super(scope, id, {
+      entry: lambdaEntry(props.entry),
+      handler: 'handler',
+      description: props.description,
+      // ARCHITECTURE §6 asks for nodejs22.x or newer; 22 is the line nearest the Node 20 the tests run on.
+      runtime: Runtime.NODEJS_22_X,
+      architecture: Architecture.ARM_64,
+      memorySize: props.memorySize ?? 512,
+      timeout: props.timeout ?? Duration.seconds(10),
+      logGroup: new LogGroup(scope, `${id}Logs`, {
+        retention: RetentionDays.THREE_MONTHS,
+        // Logs carry ids and counts only (no personal data) and expire anyway: no reason to outlive the stack.
+        removalPolicy: RemovalPolicy.DESTROY,
+      }),
+      environment: {
+        NODE_OPTIONS: '--enable-source-maps',
+        POWERTOOLS_SERVICE_NAME: `school-directory-${id.toLowerCase()}`,
+        LOG_LEVEL: 'INFO',
+        [ENV.stage]: 'aws',
+        ...(table ? { [ENV.tableName]: table.table.tableName } : {}),
+        ...props.environment,
+      },
+      bundling: {
+        // esbuild from node_modules, never Docker (works offline and in CI without a daemon).
+        forceDockerBundling: false,
+        format: OutputFormat.CJS,
+        target: 'node22',
+        minify: true,
+        sourceMap: true,
+        sourcesContent: false,
+        // Bundle the AWS SDK too: the code runs with the exact versions the tests ran, not the runtime's copy.
+        externalModules: [],
+      },
+    });
+    acknowledge(
+      this,
+      'IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+      'The AWS managed basic execution role only lets the function write its own logs.',
+    );
+    acknowledge(
+      this,
+      'L1',
+      'Node.js 22 is the runtime the architecture fixes (ARCHITECTURE §6), the nearest to the Node 20 the tests run ' +
+        'on; moving to a newer runtime is a deliberate upgrade with its own test run.',
+    );
+    if (table) {
+      if (table.access === 'read') table.table.grantReadData(this);
+      else table.table.grantReadWriteData(this);
+      acknowledgeIndexWildcard(this, table.table);
+    }
+  }
+}
+
+/** The table grants include `<table arn>/index/*`: queries on the GSIs (gsi1) need it. */
+function acknowledgeIndexWildcard(fn: AppFunction, table: ITableV2): void {
+  acknowledgeWildcardResource(
+    fn,
+    `${table.tableArn}/index/*`,
+    "Queries on the table's own global secondary indexes (gsi1); the grant is scoped to this one table.",
+  );
+}

@@ -1,0 +1,54 @@
+/**
+ * What runs at the CloudFront edge, kept as plain data so tests can execute the functions and read the policy.
+ * CloudFront Functions, JavaScript runtime 2.0:
+ * https://docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/functions-javascript-runtime-20.html
+ */
+
+/**
+ * Header the `/api/*` behaviour sets to the viewer's IP. Behind CloudFront, API Gateway's `sourceIp` is an edge
+ * server's address, and `X-Forwarded-For` starts with whatever the client wrote. The firewall's per-client rate
+ * limit keys on this header instead; the function overwrites any value the client sent.
+ */
+export const VIEWER_IP_HEADER = 'x-viewer-ip';
+
+/** App routes (`/classes`, `/update/{token}`) have no file extension: serve the SPA shell for them. */
+export const SPA_REWRITE_CODE = `
+function handler(event) {
+  var request = event.request;
+  var uri = request.uri;
+  var lastSegment = uri.substring(uri.lastIndexOf('/') + 1);
+  if (lastSegment.indexOf('.') === -1) {
+    request.uri = '/index.html';
+  }
+  return request;
+}
+`;
+
+export const VIEWER_IP_CODE = `
+function handler(event) {
+  var request = event.request;
+  request.headers['${VIEWER_IP_HEADER}'] = { value: event.viewer.ip };
+  return request;
+}
+`;
+
+/**
+ * Content-Security-Policy for the React + Cloudscape SPA: code and data from this origin only, plus Cognito's
+ * regional endpoint that Amplify calls from the browser. Cloudscape sets inline `style` attributes, hence
+ * 'unsafe-inline' for styles (never for scripts); data: covers small images and fonts Vite inlines.
+ */
+export function contentSecurityPolicy(region: string): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    `connect-src 'self' https://cognito-idp.${region}.amazonaws.com`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    'upgrade-insecure-requests',
+  ].join('; ');
+}

@@ -1,0 +1,42 @@
+import type { Context } from '../lambdas/routes';
+
+/**
+ * What each bounded context's function may touch, in one table, so least privilege is reviewed in one place.
+ * A new context in lambdas/routes.ts CONTEXTS does not compile until it gets a row here.
+ */
+export type TableAccess = 'none' | 'read' | 'readWrite';
+
+/** Cognito admin APIs a context may call on the user pool (never the whole cognito-idp:* namespace). */
+export type CognitoAdminAction =
+  | 'AdminAddUserToGroup'
+  | 'AdminRemoveUserFromGroup'
+  | 'AdminListGroupsForUser'
+  | 'AdminGetUser'
+  | 'AdminDeleteUser'
+  | 'ListUsers';
+
+/** Deploy settings a context reads, each passed as its environment variable (lambdas/common/env.ts ENV). */
+export type ContextSetting = 'firstAdminEmail' | 'exposeNamesToAnonymous' | 'updateLinkTtlDays';
+
+export interface ContextGrants {
+  table: TableAccess;
+  /**
+   * Sends email through SES: ses:SendEmail from the configured sender only, and SENDER_EMAIL, PUBLIC_BASE_URL,
+   * SEND_RATE_PER_SECOND in its environment.
+   */
+  sendsMail: boolean;
+  cognito: readonly CognitoAdminAction[];
+  settings: readonly ContextSetting[];
+}
+
+export const CONTEXT_GRANTS: Record<Context, ContextGrants> = {
+  // Health check only: no data, no identity.
+  system: { table: 'none', sendsMail: false, cognito: [], settings: [] },
+  // validateEmailV2 reads the registry and writes its rate-limit counters; GET /api/me makes the first admin.
+  auth: {
+    table: 'readWrite',
+    sendsMail: false,
+    cognito: ['AdminAddUserToGroup', 'AdminListGroupsForUser'],
+    settings: ['firstAdminEmail', 'exposeNamesToAnonymous'],
+  },
+};

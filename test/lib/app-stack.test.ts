@@ -1,0 +1,376 @@
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { Annotations, Match } from 'aws-cdk-lib/assertions';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ENV } from '../../lambdas/common/env';
+import { ADMIN_GROUP, ROUTES, type RouteDef } from '../../lambdas/routes';
+import { contentSecurityPolicy } from '../../lib/constructs/web-edge';
+import { RuntimeConfigSchema } from '../../shared/runtime-config';
+import { TABLE_INDEXES, TABLE_KEYS } from '../../shared/table-schema';
+import { apiResourcePaths, dependencyCycles, logicalIdAt, synthStack } from './stack-fixture';
+
+// One synthesis for the whole file, with the functions really bundled and every optional feature switched on.
+const fixture = synthStack({
+  settings: {
+    senderEmail: 'bottin@ecole.example.org',
+    cognitoEmailViaSes: true,
+    contactEmail: 'secretariat@ecole.example.org',
+    firstAdminEmail: ' Direction@Ecole.Example.org ',
+    validateEmailRateLimit: 60,
+  },
+});
+const { template, stack } = fixture;
+afterAll(() => fixture.cleanup());
+
+// Managed CloudFront policy ids:
+// https://docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/using-managed-cache-policies.html
+const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
+const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
+
+type Props = Record<string, unknown>;
+const onlyResource = (type: string): Props => {
+  const found = Object.values(template.findResources(type));
+  expect(found, type).toHaveLength(1);
+  return found[0] as Props;
+};
+const functionEnv = (constructPath: string): Record<string, unknown> => {
+  const fn = template.toJSON().Resources[logicalIdAt(fixture, `${constructPath}/Resource`)];
+  return fn.Properties.Environment.Variables;
+};
+
+describe('stack', () => {
+  it('lives in ca-central-1', () => {
+    expect(stack.region).toBe('ca-central-1');
+  });
+
+  it('has no dependency cycle (triggers never reference the pool; the site URL reaches functions one way)', () => {
+    expect(dependencyCycles(template)).toEqual([]);
+  });
+
+  it('passes cdk-nag AwsSolutions: every finding is fixed or acknowledged with a reason', () => {
+    const report = new AwsSolutionsChecks().validateScope(fixture.app);
+    const unacknowledged = report.violations.map(
+      (v) => `${v.severity} ${v.ruleName}: ${v.violatingResources.map((r) => r.constructPath).join(', ')}`,
+    );
+    expect(unacknowledged).toEqual([]);
+    expect(report.success).toBe(true);
+  });
+
+  it('leaves no CDK warning or error unanswered', () => {
+    const annotations = Annotations.fromStack(stack);
+    expect(annotations.findWarning('*', Match.anyValue())).toEqual([]);
+    expect(annotations.findError('*', Match.anyValue())).toEqual([]);
+  });
+});
+
+describe('data', () => {
+  it('is one protected, on-demand global table with the shared keys, gsi1 and TTL', () => {
+    template.resourceCountIs('AWS::DynamoDB::GlobalTable', 1);
+    template.hasResource('AWS::DynamoDB::GlobalTable', {
+      DeletionPolicy: 'Retain',
+      UpdateReplacePolicy: 'Retain',
+      Properties: Match.objectLike({
+        BillingMode: 'PAY_PER_REQUEST',
+        KeySchema: [
+          { AttributeName: TABLE_KEYS.partitionKey, KeyType: 'HASH' },
+          { AttributeName: TABLE_KEYS.sortKey, KeyType: 'RANGE' },
+        ],
+        GlobalSecondaryIndexes: [
+          Match.objectLike({
+            IndexName: TABLE_INDEXES.byPerson.name,
+            KeySchema: [
+              { AttributeName: TABLE_INDEXES.byPerson.partitionKey, KeyType: 'HASH' },
+              { AttributeName: TABLE_INDEXES.byPerson.sortKey, KeyType: 'RANGE' },
+            ],
+          }),
+        ],
+        TimeToLiveSpecification: { AttributeName: TABLE_KEYS.ttlAttribute, Enabled: true },
+        Replicas: [
+          Match.objectLike({
+            Region: 'ca-central-1',
+            DeletionProtectionEnabled: true,
+            PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+          }),
+        ],
+      }),
+    });
+  });
+});
+
+describe('auth', () => {
+  it('wires the PreSignUp and CustomMessage triggers to their functions', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      LambdaConfig: {
+        PreSignUp: { 'Fn::GetAtt': [logicalIdAt(fixture, 'Auth/PreSignUp/Resource'), 'Arn'] },
+        CustomMessage: { 'Fn::GetAtt': [logicalIdAt(fixture, 'Auth/CustomMessage/Resource'), 'Arn'] },
+      },
+    });
+  });
+
+  it('signs in by email with the product password rule and email-only recovery, through SES when enabled', () => {
+    template.hasResource('AWS::Cognito::UserPool', {
+      DeletionPolicy: 'Retain',
+      Properties: Match.objectLike({
+        UsernameAttributes: ['email'],
+        AdminCreateUserConfig: { AllowAdminCreateUserOnly: false },
+        Policies: {
+          PasswordPolicy: Match.objectLike({
+            MinimumLength: 6,
+            RequireLowercase: true,
+            RequireUppercase: true,
+            RequireNumbers: true,
+            RequireSymbols: false,
+          }),
+        },
+        AccountRecoverySetting: { RecoveryMechanisms: [{ Name: 'verified_email', Priority: 1 }] },
+        EmailConfiguration: Match.objectLike({
+          EmailSendingAccount: 'DEVELOPER',
+          From: Match.stringLikeRegexp('<bottin@ecole\\.example\\.org>$'),
+        }),
+      }),
+    });
+    template.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'bottin@ecole.example.org' });
+  });
+
+  it('has a secretless web client with password, SRP and refresh flows, and the admins group', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      GenerateSecret: false,
+      ExplicitAuthFlows: Match.arrayEquals([
+        'ALLOW_USER_PASSWORD_AUTH',
+        'ALLOW_USER_SRP_AUTH',
+        'ALLOW_REFRESH_TOKEN_AUTH',
+      ]),
+    });
+    template.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: ADMIN_GROUP });
+  });
+
+  it('purges unverified accounts hourly with only ListUsers and AdminDeleteUser on the pool', () => {
+    const purge = logicalIdAt(fixture, 'Auth/PurgeUnverified/Resource');
+    template.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'rate(1 hour)',
+      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [purge, 'Arn'] } })],
+    });
+    template.hasResourceProperties('AWS::IAM::Policy', {
+      Roles: [{ Ref: logicalIdAt(fixture, 'Auth/PurgeUnverified/ServiceRole/Resource') }],
+      PolicyDocument: {
+        Statement: [
+          Match.objectLike({
+            Action: ['cognito-idp:AdminDeleteUser', 'cognito-idp:ListUsers'],
+            Resource: { 'Fn::GetAtt': [logicalIdAt(fixture, 'Auth/UserPool/Resource'), 'Arn'] },
+          }),
+        ],
+      },
+    });
+  });
+
+  it('gives the custom-message trigger the site URL for its links', () => {
+    const domainName = { 'Fn::GetAtt': [logicalIdAt(fixture, 'Web/Distribution/Resource'), 'DomainName'] };
+    const siteUrl = { 'Fn::Join': ['', ['https://', domainName]] };
+    expect(functionEnv('Auth/CustomMessage')[ENV.publicBaseUrl]).toEqual(siteUrl);
+  });
+});
+
+describe('api', () => {
+  const methods = Object.values(template.findResources('AWS::ApiGateway::Method')).map((m) => m.Properties);
+  const paths = apiResourcePaths(template);
+  const authorizerId = logicalIdAt(fixture, 'Api/Authorizer/Resource');
+  const methodFor = (route: RouteDef) =>
+    methods.find((m) => m.HttpMethod === route.method && paths.get(m.ResourceId.Ref) === route.path);
+
+  it('authorises with the user pool on the Authorization header (the ID token)', () => {
+    template.hasResourceProperties('AWS::ApiGateway::Authorizer', {
+      Type: 'COGNITO_USER_POOLS',
+      IdentitySource: 'method.request.header.Authorization',
+      ProviderARNs: [{ 'Fn::GetAtt': [logicalIdAt(fixture, 'Auth/UserPool/Resource'), 'Arn'] }],
+    });
+  });
+
+  it.each((ROUTES as readonly RouteDef[]).map((route) => [`${route.method} ${route.path}`, route] as const))(
+    '%s exists with the authorisation its access level demands',
+    (_key, route) => {
+      const method = methodFor(route);
+      expect(method, 'method missing from the template').toBeDefined();
+      if (route.access === 'public' || route.access === 'token') {
+        expect(method.AuthorizationType).toBe('NONE');
+        expect(method.AuthorizerId).toBeUndefined();
+      } else {
+        expect(method.AuthorizationType).toBe('COGNITO_USER_POOLS');
+        expect(method.AuthorizerId).toEqual({ Ref: authorizerId });
+      }
+      const fn = logicalIdAt(fixture, `Api/${route.context.charAt(0).toUpperCase()}${route.context.slice(1)}/Resource`);
+      expect(JSON.stringify(method.Integration.Uri)).toContain(`"${fn}"`);
+    },
+  );
+
+  it('has no method that ROUTES does not list', () => {
+    expect(methods).toHaveLength(ROUTES.length);
+  });
+
+  it('logs access, traces, throttles and validates on the stage', () => {
+    template.hasResourceProperties('AWS::ApiGateway::Stage', {
+      StageName: 'prod',
+      TracingEnabled: true,
+      AccessLogSetting: Match.objectLike({ DestinationArn: Match.anyValue(), Format: Match.anyValue() }),
+      MethodSettings: [
+        Match.objectLike({
+          HttpMethod: '*',
+          ResourcePath: '/*',
+          LoggingLevel: 'ERROR',
+          DataTraceEnabled: false,
+          ThrottlingRateLimit: 50,
+          ThrottlingBurstLimit: 100,
+        }),
+      ],
+    });
+    template.hasResourceProperties('AWS::ApiGateway::RequestValidator', { ValidateRequestParameters: true });
+  });
+
+  it('gives the auth context its settings and exactly the Cognito admin calls it needs', () => {
+    const env = functionEnv('Api/Auth');
+    expect(env[ENV.firstAdminEmail]).toBe('direction@ecole.example.org');
+    expect(env[ENV.exposeNamesToAnonymous]).toBe('false');
+    expect(env[ENV.userPoolId]).toEqual({ Ref: logicalIdAt(fixture, 'Auth/UserPool/Resource') });
+    template.hasResourceProperties('AWS::IAM::Policy', {
+      Roles: [{ Ref: logicalIdAt(fixture, 'Api/Auth/ServiceRole/Resource') }],
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          {
+            Effect: 'Allow',
+            Action: ['cognito-idp:AdminAddUserToGroup', 'cognito-idp:AdminListGroupsForUser'],
+            Resource: { 'Fn::GetAtt': [logicalIdAt(fixture, 'Auth/UserPool/Resource'), 'Arn'] },
+          },
+        ]),
+      },
+    });
+  });
+
+  it('runs every function on Node.js 22, ARM64, with source maps and a log retention', () => {
+    const functions = Object.values(template.findResources('AWS::Lambda::Function')).filter(
+      (fn) => fn.Properties.Environment?.Variables?.NODE_OPTIONS,
+    );
+    expect(functions).toHaveLength(5);
+    const logGroups = template.findResources('AWS::Logs::LogGroup');
+    for (const fn of functions) {
+      expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'] });
+      expect(fn.Properties.Environment.Variables.NODE_OPTIONS).toBe('--enable-source-maps');
+      const logGroup = logGroups[fn.Properties.LoggingConfig.LogGroup.Ref];
+      expect(logGroup?.Properties.RetentionInDays).toBe(90);
+    }
+  });
+
+  it('rate-limits validateEmailV2 per viewer and per source address with a regional WAF on the stage', () => {
+    const acl = onlyResource('AWS::WAFv2::WebACL').Properties as { Scope: string; Rules: Props[] };
+    expect(acl.Scope).toBe('REGIONAL');
+    const [perViewer, perAddress] = acl.Rules as {
+      Statement: { RateBasedStatement: Props & { ScopeDownStatement: Props } };
+    }[];
+    expect(perViewer!.Statement.RateBasedStatement).toMatchObject({
+      Limit: 60,
+      EvaluationWindowSec: 300,
+      AggregateKeyType: 'CUSTOM_KEYS',
+      CustomKeys: [{ Header: { Name: 'x-viewer-ip' } }],
+    });
+    expect(perAddress!.Statement.RateBasedStatement).toMatchObject({ Limit: 600, AggregateKeyType: 'IP' });
+    expect(perViewer!.Statement.RateBasedStatement.ScopeDownStatement).toMatchObject({
+      ByteMatchStatement: { SearchString: '/api/validateemailv2', PositionalConstraint: 'CONTAINS' },
+    });
+    template.hasResourceProperties('AWS::WAFv2::WebACLAssociation', {
+      ResourceArn: Match.objectLike({ 'Fn::Join': Match.anyValue() }),
+    });
+  });
+});
+
+describe('web', () => {
+  const distribution = (onlyResource('AWS::CloudFront::Distribution').Properties as { DistributionConfig: Props })
+    .DistributionConfig as {
+    DefaultCacheBehavior: Props;
+    CacheBehaviors: Props[];
+    Origins: Props[];
+    CustomErrorResponses?: unknown;
+  };
+  const headersPolicy = { Ref: logicalIdAt(fixture, 'Web/SecurityHeaders/Resource') };
+
+  it('reads a private, SSL-only, encrypted bucket through origin access control', () => {
+    template.hasResourceProperties('AWS::S3::Bucket', {
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+      BucketEncryption: Match.anyValue(),
+    });
+    template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+    const s3Origin = distribution.Origins.find((origin) => origin.S3OriginConfig);
+    expect(s3Origin?.OriginAccessControlId).toEqual({
+      'Fn::GetAtt': [logicalIdAt(fixture, 'Web/Distribution/Origin1/S3OriginAccessControl/Resource'), 'Id'],
+    });
+    const policy = JSON.stringify(onlyResource('AWS::S3::BucketPolicy'));
+    expect(policy).toContain('aws:SecureTransport');
+    expect(policy).toContain('cloudfront.amazonaws.com');
+  });
+
+  it('routes the SPA with a viewer-request function, not distribution-wide error pages', () => {
+    expect(distribution.CustomErrorResponses).toBeUndefined();
+    expect(distribution.DefaultCacheBehavior).toMatchObject({
+      ViewerProtocolPolicy: 'redirect-to-https',
+      ResponseHeadersPolicyId: headersPolicy,
+      FunctionAssociations: [
+        {
+          EventType: 'viewer-request',
+          FunctionARN: { 'Fn::GetAtt': [logicalIdAt(fixture, 'Web/SpaRewrite/Resource'), 'FunctionARN'] },
+        },
+      ],
+    });
+  });
+
+  it('sends /api/* to API Gateway uncached, with every method, query strings and headers but Host', () => {
+    const api = distribution.CacheBehaviors.find((behaviour) => behaviour.PathPattern === '/api/*');
+    expect(api).toMatchObject({
+      CachePolicyId: CACHING_DISABLED,
+      OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER,
+      AllowedMethods: expect.arrayContaining(['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE']),
+      ResponseHeadersPolicyId: headersPolicy,
+    });
+    const origin = distribution.Origins.find((candidate) => candidate.Id === api?.TargetOriginId);
+    expect(origin).toMatchObject({ OriginPath: '/prod', CustomOriginConfig: { OriginProtocolPolicy: 'https-only' } });
+  });
+
+  it('sends the security headers: CSP for Cognito in the region, HSTS, nosniff, referrer and frame policies', () => {
+    template.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
+      ResponseHeadersPolicyConfig: Match.objectLike({
+        SecurityHeadersConfig: {
+          ContentSecurityPolicy: { ContentSecurityPolicy: contentSecurityPolicy('ca-central-1'), Override: true },
+          StrictTransportSecurity: Match.objectLike({ AccessControlMaxAgeSec: 63_072_000, Override: true }),
+          ContentTypeOptions: { Override: true },
+          ReferrerPolicy: { ReferrerPolicy: 'no-referrer', Override: true },
+          FrameOptions: { FrameOption: 'DENY', Override: true },
+        },
+      }),
+    });
+    expect(contentSecurityPolicy('ca-central-1')).toContain('https://cognito-idp.ca-central-1.amazonaws.com');
+  });
+
+  it('publishes /config.json in the runtime-config shape, with the pool ids filled in at deploy time', () => {
+    const shell = template.toJSON().Resources[logicalIdAt(fixture, 'Web/DeployShell/CustomResource-512MiB/Default')];
+    const configAsset = String(shell.Properties.SourceObjectKeys[1]).replace(/\.zip$/, '');
+    const raw = readFileSync(path.join(fixture.app.outdir, `asset.${configAsset}`, 'config.json'), 'utf8');
+    const markers = shell.Properties.SourceMarkers[1] as Record<string, { Ref: string }>;
+    const filled = Object.entries(markers).reduce((text, [marker, ref]) => text.replace(marker, ref.Ref), raw);
+    expect(RuntimeConfigSchema.parse(JSON.parse(filled))).toEqual({
+      mode: 'aws',
+      region: 'ca-central-1',
+      userPoolId: logicalIdAt(fixture, 'Auth/UserPool/Resource'),
+      userPoolClientId: logicalIdAt(fixture, 'Auth/UserPool/WebClient/Resource'),
+      apiBaseUrl: '/api',
+      contactEmail: 'secretariat@ecole.example.org',
+    });
+  });
+
+  it('outputs the site URL, pool and client ids, table name and API URL', () => {
+    for (const output of ['SiteUrl', 'UserPoolId', 'UserPoolClientId', 'TableName', 'ApiUrl']) {
+      template.hasOutput(output, { Value: Match.anyValue() });
+    }
+  });
+});
