@@ -1,11 +1,11 @@
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import type { RuntimeConfig } from '../shared/runtime-config';
 import { cognitoClient, ensureDemoUser, ensurePool, startCognito } from './cognito';
-import { seedDemoSchool, DEMO_ACCOUNTS } from './demo/seed';
+import { seedDemoSchool, DEMO_ACCOUNTS, type SeedOptions } from './demo/seed';
 import { dynamoClient, ensureTable, startDynamo } from './dynamodb';
 import { startGateway } from './gateway';
 import { closeServer } from './http-util';
@@ -31,8 +31,8 @@ export interface StackOptions {
   /** Fixed ports (npm start); omitted: free ports (tests). */
   ports?: LocalPorts;
   webDir: string;
-  /** Seed the demo school when the table is new (default true). */
-  seed?: boolean;
+  /** Demo school to seed (default: the standard demo school); false seeds nothing. Seeding is idempotent. */
+  seed?: false | SeedOptions;
   region?: string;
   /** Log level of the handlers' logger (default WARN locally, to keep the console readable). */
   logLevel?: string;
@@ -155,14 +155,13 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
     lambdaEnv.USER_POOL_ID = userPoolId;
     process.env.USER_POOL_ID = userPoolId;
 
-    const seedMarker = dataDir && path.join(dataDir, 'seeded');
-    if (options.seed !== false && !(seedMarker && existsSync(seedMarker))) {
+    if (options.seed !== false) {
       step('demo school');
-      await seedDemoSchool();
+      // Both steps are idempotent: the seed skips a dataset already written, existing accounts are kept.
+      await seedDemoSchool(options.seed ?? {});
       for (const account of DEMO_ACCOUNTS) {
         await ensureDemoUser(cognito, userPoolId, { ...account, admin: account.role === 'admin' });
       }
-      if (seedMarker) writeFileSync(seedMarker, new Date().toISOString());
     }
 
     const runtimeConfig: RuntimeConfig = {

@@ -7,8 +7,12 @@ export const DIRECTORY_PK = 'DIRECTORY';
 export type EntityType = 'CLASS' | 'STUDENT' | 'PARENT' | 'STAFF' | 'COMMITTEE';
 export type PersonType = 'PARENT' | 'STAFF';
 
+export const ENTITY_TYPES: readonly EntityType[] = ['CLASS', 'STUDENT', 'PARENT', 'STAFF', 'COMMITTEE'];
+
 export const keys = {
   settings: () => ({ pk: 'SCHOOL', sk: 'SETTINGS' }),
+  /** Marks a completed bulk seed of a dataset (local demo data only). */
+  seedMarker: (dataset: string) => ({ pk: 'SCHOOL', sk: `SEED#${dataset}` }),
   entity: (type: EntityType, id: string) => ({ pk: DIRECTORY_PK, sk: `${type}#${id}` }),
   entityPrefix: (type: EntityType) => `${type}#`,
   /** Parent -> student link (a family relation). gsi1 finds a student's parents. */
@@ -19,6 +23,8 @@ export const keys = {
     gsi1sk: `PARENT#${parentId}`,
   }),
   familyPrefix: (parentId?: string) => (parentId ? `FAMILY#${parentId}#` : 'FAMILY#'),
+  /** gsi1 partition holding the family links of one student. */
+  studentParentsGsi: (studentId: string) => `STUDENT#${studentId}`,
   /** Committee membership of a person. gsi1 lists a person's committees. */
   membership: (committeeId: string, personType: PersonType, personId: string) => ({
     pk: DIRECTORY_PK,
@@ -27,12 +33,58 @@ export const keys = {
     gsi1sk: `MEMBER#${committeeId}`,
   }),
   membershipPrefix: (committeeId?: string) => (committeeId ? `MEMBER#${committeeId}#` : 'MEMBER#'),
+  /** gsi1 partition holding the memberships of one person (sort key prefix `MEMBER#`). */
+  personMembershipsGsi: (personType: PersonType, personId: string) => `${personType}#${personId}`,
   /** Authorised-email index: one item per (email, person). */
   registry: (email: string, personType: PersonType, personId: string) => ({
     pk: `EMAIL#${email}`,
     sk: `${personType}#${personId}`,
   }),
   registryPk: (email: string) => `EMAIL#${email}`,
+  /** Annual update campaign header; gsi1 lists campaigns in creation (ULID) order. */
+  campaign: (campaignId: string) => ({
+    pk: `CAMPAIGN#${campaignId}`,
+    sk: 'CAMPAIGN',
+    gsi1pk: 'CAMPAIGNS',
+    gsi1sk: campaignId,
+  }),
+  campaignPk: (campaignId: string) => `CAMPAIGN#${campaignId}`,
+  campaignsGsi: () => 'CAMPAIGNS',
+  participant: (campaignId: string, parentId: string) => ({
+    pk: `CAMPAIGN#${campaignId}`,
+    sk: `PARTICIPANT#${parentId}`,
+  }),
+  participantPrefix: () => 'PARTICIPANT#',
+  /** Update link: keyed by the SHA-256 (hex) of the token; the token itself is never stored. */
+  updateToken: (tokenHash: string) => ({ pk: `TOKEN#${tokenHash}`, sk: 'TOKEN' }),
+  /** Progression workflow header; gsi1 lists progressions in creation (ULID) order. */
+  progression: (progressionId: string) => ({
+    pk: `PROGRESSION#${progressionId}`,
+    sk: 'PROGRESSION',
+    gsi1pk: 'PROGRESSIONS',
+    gsi1sk: progressionId,
+  }),
+  progressionPk: (progressionId: string) => `PROGRESSION#${progressionId}`,
+  progressionsGsi: () => 'PROGRESSIONS',
+  stagedStudent: (progressionId: string, studentId: string) => ({
+    pk: `PROGRESSION#${progressionId}`,
+    sk: `STUDENT#${studentId}`,
+  }),
+  stagedNewStudent: (progressionId: string, newStudentId: string) => ({
+    pk: `PROGRESSION#${progressionId}`,
+    sk: `NEW#${newStudentId}`,
+  }),
+  lock: (name: string) => ({ pk: `LOCK#${name}`, sk: 'LOCK' }),
+  /** Audit entries by month (`yyyy-mm`); gsi1 lists the entries about one target. */
+  audit: (month: string, entryId: string, targetType: string, targetId: string) => ({
+    pk: `AUDIT#${month}`,
+    sk: entryId,
+    gsi1pk: `AUDIT#${targetType}#${targetId}`,
+    gsi1sk: entryId,
+  }),
   /** Fixed-window rate-limit counter, expired by TTL. */
   rateLimit: (bucket: string, window: number) => ({ pk: `RATE#${bucket}`, sk: `W#${window}` }),
 } as const;
+
+/** The attributes that make up keys: stripped when an item is turned back into an entity. */
+export const KEY_ATTRIBUTES = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'type'] as const;

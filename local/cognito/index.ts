@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
   AdminAddUserToGroupCommand,
   AdminCreateUserCommand,
@@ -56,8 +57,9 @@ export async function startCognito(options: CognitoOptions): Promise<ChildProces
     ),
   );
   const launcher = path.join(path.dirname(fileURLToPath(import.meta.url)), 'launcher.ts');
-  // Resolve tsx from here: the child's working directory is the data directory.
-  const tsxLoader = import.meta.resolve('tsx');
+  // Resolve tsx's loader from here (the child's working directory is the data directory). createRequire rather
+  // than import.meta.resolve, which vitest's module runner does not provide.
+  const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
   const child = spawn(process.execPath, ['--import', tsxLoader, launcher], {
     cwd: options.dataDir,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

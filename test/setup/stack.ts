@@ -12,7 +12,7 @@ export default async function setup(project: TestProject) {
   if (!existsSync(path.join(webDir, 'index.html'))) {
     throw new Error('frontend/dist is missing: run `npm run build:web` first (npm test does it).');
   }
-  const { info, stop } = await startLocalStack({ webDir, logLevel: 'INFO' });
+  const { info, stop } = await startLocalStack({ webDir });
   project.provide('stack', info);
   return async () => {
     await stop();

@@ -1,0 +1,214 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { z } from 'zod';
+import { ulid } from 'ulid';
+import { batchWriteAll, putRequests, type BatchWriteOptions } from '../common/batch';
+import { documentClient, tableName } from '../common/dynamo';
+import { AppError } from '../common/errors';
+import { DIRECTORY_PK, keys, type EntityType, type PersonType } from '../common/keys';
+import { logger } from '../common/logger';
+import { registryTransactItems, type TransactItem } from '../registry/registry-repository';
+import type { EntityMeta } from '../../shared/schemas/common';
+import type { Membership } from '../../shared/schemas/committee';
+import type { FamilyLink } from '../../shared/schemas/student';
+import {
+  directoryItems,
+  ENTITY_SCHEMAS,
+  entityItem,
+  isPersonType,
+  parseFamily,
+  parseItem,
+  parseMembership,
+  type DirectoryData,
+  type EntityMap,
+  type Item,
+} from './directory-items';
+import { conditionalPut, conditionalPutItem, transactWrite } from './transact';
+import { queryAll } from './query';
+import { childrenOf, membersOf, membershipsOf, parentsOf } from './relations-repository';
+
+export type { DirectoryData, EntityMap } from './directory-items';
+export * from './relations-repository';
+export * from './settings-repository';
+
+/** The whole directory as stored, plus how the read went (pages feed the benchmark in docs/). */
+export interface DirectorySnapshot extends Omit<DirectoryData, 'settings'> {
+  stats: { pages: number; items: number; skipped: number };
+}
+
+/** Meta fields of a new entity: a fresh ULID, version 1. */
+export function newEntityMeta(now: Date = new Date()): EntityMeta {
+  const at = now.toISOString();
+  return { id: ulid(now.getTime()), version: 1, createdAt: at, updatedAt: at };
+}
+
+/**
+ * Access pattern 1: the whole directory in one paginated Query of the `DIRECTORY` partition. An item that no
+ * longer fits its schema is skipped and its key logged (keys hold ids only), so one bad item cannot take every
+ * directory screen down.
+ */
+export async function readDirectory(options: { pageSize?: number } = {}): Promise<DirectorySnapshot> {
+  const snapshot: DirectorySnapshot = {
+    classes: [],
+    students: [],
+    parents: [],
+    staff: [],
+    committees: [],
+    families: [],
+    memberships: [],
+    stats: { pages: 0, items: 0, skipped: 0 },
+  };
+  const items = await queryAll(
+    {
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': DIRECTORY_PK },
+      ...(options.pageSize ? { Limit: options.pageSize } : {}),
+    },
+    () => snapshot.stats.pages++,
+  );
+  snapshot.stats.items = items.length;
+  const lists: { [K in EntityType]: EntityMap[K][] } = {
+    CLASS: snapshot.classes,
+    STUDENT: snapshot.students,
+    PARENT: snapshot.parents,
+    STAFF: snapshot.staff,
+    COMMITTEE: snapshot.committees,
+  };
+  for (const item of items) {
+    const type = item.type as string;
+    let parsed: unknown;
+    if (type === 'FAMILY') parsed = parseFamily(item);
+    else if (type === 'MEMBER') parsed = parseMembership(item);
+    else if (type in lists) parsed = parseItem(ENTITY_SCHEMAS[type as EntityType] as z.ZodType<unknown>, item);
+    else continue;
+    if (parsed === undefined) {
+      snapshot.stats.skipped++;
+      logger.error('directory item does not match its schema', { sk: item.sk });
+      continue;
+    }
+    if (type === 'FAMILY') snapshot.families.push(parsed as FamilyLink);
+    else if (type === 'MEMBER') snapshot.memberships.push(parsed as Membership);
+    else (lists[type as EntityType] as unknown[]).push(parsed);
+  }
+  return snapshot;
+}
+
+/** Access pattern 4. Strongly consistent by default: updates start from this read. */
+export async function getEntity<T extends EntityType>(
+  type: T,
+  id: string,
+  options: { consistent?: boolean } = {},
+): Promise<EntityMap[T] | undefined> {
+  const result = await documentClient().send(
+    new GetCommand({ TableName: tableName(), Key: keys.entity(type, id), ConsistentRead: options.consistent ?? true }),
+  );
+  return result.Item ? parseItem(ENTITY_SCHEMAS[type], result.Item) : undefined;
+}
+
+function validated<T extends EntityType>(type: T, entity: EntityMap[T]): EntityMap[T] {
+  const result = ENTITY_SCHEMAS[type].safeParse(entity);
+  if (!result.success) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      result.error.issues.slice(0, 20).map((issue) => ({ path: issue.path.join('.'), issue: issue.code })),
+    );
+  }
+  return result.data;
+}
+
+/**
+ * Access patterns 5 and 7: creates an entity (fails with CONFLICT if its id exists). A parent or staff member
+ * is written in one TransactWrite with their registry item.
+ */
+export async function createEntity<T extends EntityType>(type: T, entity: EntityMap[T]): Promise<EntityMap[T]> {
+  const stored = validated(type, entity);
+  if (isPersonType(type)) {
+    const person = stored as EntityMap[PersonType];
+    await transactWrite([
+      conditionalPutItem(entityItem(type, stored), 'create'),
+      ...registryTransactItems(type, person.id, undefined, person),
+    ]);
+  } else {
+    await conditionalPut(entityItem(type, stored), 'create');
+  }
+  return stored;
+}
+
+/**
+ * Access patterns 6 and 8: replaces `current` with `next`, conditional on the version `current` was read at.
+ * Writes version + 1. A concurrent update (or delete) since that read gives AppError('CONFLICT'). For a person,
+ * registry entries follow the email and display name in the same TransactWrite.
+ */
+export async function updateEntity<T extends EntityType>(
+  type: T,
+  current: EntityMap[T],
+  next: EntityMap[T],
+  now: Date = new Date(),
+): Promise<EntityMap[T]> {
+  if (next.id !== current.id) throw new Error('updateEntity: next and current must be the same entity');
+  const stored = validated(type, {
+    ...next,
+    version: current.version + 1,
+    createdAt: current.createdAt,
+    updatedAt: now.toISOString(),
+  });
+  const condition = { expectedVersion: current.version };
+  if (isPersonType(type)) {
+    const [before, after] = [current, stored] as EntityMap[PersonType][];
+    await transactWrite([
+      conditionalPutItem(entityItem(type, stored), condition),
+      ...registryTransactItems(type, current.id, before, after),
+    ]);
+  } else {
+    await conditionalPut(entityItem(type, stored), condition);
+  }
+  return stored;
+}
+
+/**
+ * Access patterns 9 and 10: deletes an entity read at `current.version`, with everything that hangs off it in
+ * the same TransactWrite: registry item, family links, committee memberships. References held by other
+ * entities (a class's teacherId, representative ids) are the calling service's business.
+ */
+export async function deleteEntity<T extends EntityType>(type: T, current: EntityMap[T]): Promise<void> {
+  const related: Item[] = [];
+  if (type === 'PARENT') {
+    related.push(...(await childrenOf(current.id)).map((studentId) => keys.family(current.id, studentId)));
+  }
+  if (type === 'STUDENT') {
+    related.push(...(await parentsOf(current.id)).map((parentId) => keys.family(parentId, current.id)));
+  }
+  if (isPersonType(type)) {
+    related.push(...(await membershipsOf(type, current.id)).map((m) => keys.membership(m.committeeId, type, m.personId)));
+  }
+  if (type === 'COMMITTEE') {
+    related.push(...(await membersOf(current.id)).map((m) => keys.membership(current.id, m.personType, m.personId)));
+  }
+  const items: TransactItem[] = [
+    {
+      Delete: {
+        TableName: tableName(),
+        Key: keys.entity(type, current.id),
+        ConditionExpression: '#version = :expected',
+        ExpressionAttributeNames: { '#version': 'version' },
+        ExpressionAttributeValues: { ':expected': current.version },
+      },
+    },
+    ...(isPersonType(type)
+      ? registryTransactItems(type, current.id, current as EntityMap[PersonType], undefined)
+      : []),
+    ...related.map(({ pk, sk }) => ({ Delete: { TableName: tableName(), Key: { pk, sk } } })),
+  ];
+  await transactWrite(items);
+}
+
+/**
+ * Access pattern 16: writes a whole dataset (settings, entities, registry entries, links, memberships) in
+ * bounded BatchWrite chunks. Puts only, with deterministic keys: running it again rewrites the same items.
+ */
+export async function bulkWriteDirectory(
+  data: DirectoryData,
+  options: Pick<BatchWriteOptions, 'concurrency'> = {},
+): Promise<number> {
+  const result = await batchWriteAll(putRequests(directoryItems(data)), options);
+  return result.written;
+}

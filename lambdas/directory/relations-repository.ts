@@ -1,0 +1,68 @@
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient, tableName } from '../common/dynamo';
+import { DIRECTORY_PK, keys, type PersonType } from '../common/keys';
+import { TABLE_INDEXES } from '../../shared/table-schema';
+import type { Membership } from '../../shared/schemas/committee';
+import type { FamilyLink } from '../../shared/schemas/student';
+import { familyItem, membershipItem, parseMembership } from './directory-items';
+import { queryAll } from './query';
+
+/** Family links (parent -> student) and committee memberships: docs/data-model.md patterns 11 to 15. */
+
+/** Access pattern 11: ids of a parent's children. */
+export async function childrenOf(parentId: string): Promise<string[]> {
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': DIRECTORY_PK, ':prefix': keys.familyPrefix(parentId) },
+  });
+  return items.map((item) => item.studentId as string);
+}
+
+/** Access pattern 12: ids of a student's parents (gsi1, eventually consistent). */
+export async function parentsOf(studentId: string): Promise<string[]> {
+  const items = await queryAll({
+    IndexName: TABLE_INDEXES.byPerson.name,
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.studentParentsGsi(studentId) },
+  });
+  return items.map((item) => item.parentId as string);
+}
+
+/** Access pattern 13. */
+export async function membersOf(committeeId: string): Promise<Membership[]> {
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': DIRECTORY_PK, ':prefix': keys.membershipPrefix(committeeId) },
+  });
+  return items.map(parseMembership).filter((m): m is Membership => m !== undefined);
+}
+
+/** Access pattern 14 (gsi1, eventually consistent). */
+export async function membershipsOf(personType: PersonType, personId: string): Promise<Membership[]> {
+  const items = await queryAll({
+    IndexName: TABLE_INDEXES.byPerson.name,
+    KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': keys.personMembershipsGsi(personType, personId), ':prefix': 'MEMBER#' },
+  });
+  return items.map(parseMembership).filter((m): m is Membership => m !== undefined);
+}
+
+/** Access pattern 15: idempotent link and membership writes. */
+export async function linkFamily(link: FamilyLink): Promise<void> {
+  await documentClient().send(new PutCommand({ TableName: tableName(), Item: familyItem(link) }));
+}
+
+export async function unlinkFamily(link: FamilyLink): Promise<void> {
+  const { pk, sk } = keys.family(link.parentId, link.studentId);
+  await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: { pk, sk } }));
+}
+
+export async function putMembership(membership: Membership): Promise<void> {
+  await documentClient().send(new PutCommand({ TableName: tableName(), Item: membershipItem(membership) }));
+}
+
+export async function removeMembership(committeeId: string, personType: PersonType, personId: string): Promise<void> {
+  const { pk, sk } = keys.membership(committeeId, personType, personId);
+  await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: { pk, sk } }));
+}
+

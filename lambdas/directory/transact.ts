@@ -1,0 +1,63 @@
+import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient, tableName } from '../common/dynamo';
+import { AppError } from '../common/errors';
+import type { TransactItem } from '../registry/registry-repository';
+
+/** DynamoDB's own ceiling for one TransactWriteItems call. */
+export const MAX_TRANSACT_ITEMS = 100;
+
+/**
+ * True when a write lost to another one: a failed condition (someone else bumped the version), or, inside a
+ * transaction, a concurrent transaction on the same item. Both mean "re-read and try again", i.e. CONFLICT.
+ * https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_TransactWriteItems.html
+ */
+export function isWriteConflict(error: unknown): boolean {
+  const name = (error as Error | undefined)?.name;
+  if (name === 'ConditionalCheckFailedException' || name === 'TransactionConflictException') return true;
+  if (name !== 'TransactionCanceledException') return false;
+  const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+  return reasons.some((reason) => reason.Code === 'ConditionalCheckFailed' || reason.Code === 'TransactionConflict');
+}
+
+/** Runs a TransactWrite; a lost race becomes AppError('CONFLICT'), anything else propagates. */
+export async function transactWrite(items: TransactItem[]): Promise<void> {
+  if (items.length === 0) return;
+  if (items.length > MAX_TRANSACT_ITEMS) {
+    throw new Error(`TransactWrite of ${items.length} items exceeds the limit of ${MAX_TRANSACT_ITEMS}`);
+  }
+  try {
+    await documentClient().send(new TransactWriteCommand({ TransactItems: items }));
+  } catch (error) {
+    if (isWriteConflict(error)) throw new AppError('CONFLICT');
+    throw error;
+  }
+}
+
+/** A Put's condition: the item must be new, or still be at the version the writer read. */
+export type WriteCondition = 'create' | { expectedVersion: number };
+
+/** A conditional Put, as a TransactWrite element (its `Put` is also a valid PutCommand input). */
+export function conditionalPutItem(item: Record<string, unknown>, condition: WriteCondition): TransactItem {
+  if (condition === 'create') {
+    return { Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } };
+  }
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: item,
+      ConditionExpression: '#version = :expected',
+      ExpressionAttributeNames: { '#version': 'version' },
+      ExpressionAttributeValues: { ':expected': condition.expectedVersion },
+    },
+  };
+}
+
+/** One conditional Put outside a transaction; a failed condition becomes AppError('CONFLICT'). */
+export async function conditionalPut(item: Record<string, unknown>, condition: WriteCondition): Promise<void> {
+  try {
+    await documentClient().send(new PutCommand(conditionalPutItem(item, condition).Put!));
+  } catch (error) {
+    if (isWriteConflict(error)) throw new AppError('CONFLICT');
+    throw error;
+  }
+}

@@ -1,0 +1,50 @@
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient, tableName } from '../../lambdas/common/dynamo';
+import { keys } from '../../lambdas/common/keys';
+import { bulkWriteDirectory } from '../../lambdas/directory/directory-repository';
+import { DEFAULT_SEED, familyCount, generateSchool, type DemoSchool, type GenerateOptions } from './generate-school';
+
+export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './generate-school';
+
+export interface SeedOptions extends GenerateOptions {
+  /** Write the dataset even if its marker says it is already there (repairs a table edited by hand). */
+  force?: boolean;
+}
+
+export interface SeedResult {
+  dataset: string;
+  /** True when the marker showed the dataset was already complete: nothing was written. */
+  skipped: boolean;
+  /** Items written (directory, settings and registry; the marker excluded). */
+  items: number;
+  school: DemoSchool;
+}
+
+/** Name of a dataset, from what determines its content. */
+export function datasetName(options: GenerateOptions = {}): string {
+  return `demo-${options.seed ?? DEFAULT_SEED}-${familyCount(options)}`;
+}
+
+/**
+ * Writes the demo school into the table (env TABLE_NAME / DYNAMODB_ENDPOINT) through the directory repository,
+ * in bounded BatchWrite chunks, registry items included for everyone with an email. Idempotent: the generator
+ * is deterministic, so a re-run after a crash rewrites exactly the same items; the marker written last makes a
+ * later run write nothing. Seed one dataset per table: two scales in one table would mix two schools.
+ */
+export async function seedDemoSchool(options: SeedOptions = {}): Promise<SeedResult> {
+  const dataset = datasetName(options);
+  const school = generateSchool(options);
+  const marker = await documentClient().send(
+    new GetCommand({ TableName: tableName(), Key: keys.seedMarker(dataset), ConsistentRead: true }),
+  );
+  if (marker.Item && !options.force) return { dataset, skipped: true, items: 0, school };
+  // DynamoDB Local handles more parallel batches than a bulk job should send to AWS by default.
+  const items = await bulkWriteDirectory(school, { concurrency: 8 });
+  await documentClient().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...keys.seedMarker(dataset), type: 'SEED', dataset, items, seededAt: new Date().toISOString() },
+    }),
+  );
+  return { dataset, skipped: false, items, school };
+}

@@ -1,0 +1,3 @@
+export * from './phone';
+export * from './postal-code';
+export * from './levels';

@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { isValidEmail } from '../email';
+import { normalizePostalCode } from '../format/postal-code';
+import { phoneDigits } from '../format/phone';
+
+/** Building blocks shared by every entity schema. Stored shapes are strict; `...Input` schemas normalise typing. */
+
+export const LANGUAGES = ['fr', 'en'] as const;
+export const LanguageSchema = z.enum(LANGUAGES);
+export type Language = z.infer<typeof LanguageSchema>;
+
+/** A text in both languages (committee names, staff titles, level labels). */
+export const LocalizedTextSchema = z.object({ fr: z.string().trim().min(1), en: z.string().trim().min(1) });
+export type LocalizedText = z.infer<typeof LocalizedTextSchema>;
+
+/** Ids are ULIDs: generated, time-ordered, never derived from names or emails. */
+export const IdSchema = z.ulid();
+
+/** Trimmed and lowercased before it is checked, as spec §5 says; stored that way. */
+export const EmailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .refine((value) => isValidEmail(value), { error: 'invalid_email' });
+
+/**
+ * Real names carry accents, hyphens, straight and curly apostrophes, spaces and particles: accept them all.
+ * Only control characters are refused (they break exports and terminals, and no name has one).
+ */
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+export const PersonNameSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .refine((value) => !CONTROL_CHARACTERS.test(value), { error: 'control_character' });
+
+/** Stored phone: exactly the 10 digits (format with shared/format/phone). */
+export const PhoneSchema = z.string().regex(/^[2-9]\d{2}[2-9]\d{6}$/);
+/** A typed phone number, normalised to its 10 digits. */
+export const PhoneInputSchema = z.string().transform((value, ctx) => {
+  const digits = phoneDigits(value);
+  if (!digits) {
+    ctx.addIssue({ code: 'custom', message: 'invalid_phone' });
+    return z.NEVER;
+  }
+  return digits;
+});
+
+/** Stored postal code: `H2X 1Y4`. */
+export const PostalCodeSchema = z.string().refine((value) => normalizePostalCode(value) === value, {
+  error: 'invalid_postal_code',
+});
+/** A typed postal code (`h2x1y4`), normalised to `H2X 1Y4`. */
+export const PostalCodeInputSchema = z.string().transform((value, ctx) => {
+  const normalized = normalizePostalCode(value);
+  if (!normalized) {
+    ctx.addIssue({ code: 'custom', message: 'invalid_postal_code' });
+    return z.NEVER;
+  }
+  return normalized;
+});
+
+export const AddressSchema = z.object({
+  street: z.string().trim().min(1).max(200),
+  city: z.string().trim().min(1).max(100),
+  postalCode: PostalCodeSchema,
+});
+export type Address = z.infer<typeof AddressSchema>;
+
+export const IsoDateTimeSchema = z.iso.datetime();
+/** Calendar dates in numeric form, `2025-09-02` (OQLF). */
+export const IsoDateSchema = z.iso.date();
+
+/** `2025-2026`: two consecutive years. */
+export const SchoolYearSchema = z
+  .string()
+  .regex(/^\d{4}-\d{4}$/)
+  .refine((value) => Number(value.slice(5)) === Number(value.slice(0, 4)) + 1, { error: 'invalid_school_year' });
+
+/** Optimistic locking: every update writes version + 1, conditional on the version it read. */
+export const VersionSchema = z.number().int().min(1);
+
+/** What every stored directory entity carries besides its own fields. */
+export const EntityMetaSchema = z.object({
+  id: IdSchema,
+  version: VersionSchema,
+  createdAt: IsoDateTimeSchema,
+  updatedAt: IsoDateTimeSchema,
+});
+export type EntityMeta = z.infer<typeof EntityMetaSchema>;
+
+/** Level codes are short uppercase codes (`K`, `G1` ... `G6`); their labels live in the settings. */
+export const LevelCodeSchema = z.string().regex(/^[A-Z0-9-]{1,8}$/);
+
+export const LevelSchema = z.object({
+  code: LevelCodeSchema,
+  order: z.number().int(),
+  label: LocalizedTextSchema,
+  /** Used for multi-grade class labels: `1re-2e` / `1-2`. */
+  shortLabel: LocalizedTextSchema,
+});
+export type Level = z.infer<typeof LevelSchema>;

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { AddressSchema, EmailSchema, EntityMetaSchema, LanguageSchema, PersonNameSchema, PhoneSchema } from './common';
+import { InterestsSchema } from './interests';
+
+/**
+ * Directory participation (spec §4): `full`; `limited` shows basic contact only; `nameOnly` (opt-out) removes
+ * phone, address, committees and interests, keeping name and email.
+ */
+export const PARTICIPATION_LEVELS = ['full', 'limited', 'nameOnly'] as const;
+export const ParticipationSchema = z.enum(PARTICIPATION_LEVELS);
+export type Participation = z.infer<typeof ParticipationSchema>;
+
+export const ParentFieldsSchema = z.object({
+  firstName: PersonNameSchema,
+  lastName: PersonNameSchema,
+  /** A few parents have no email: they cannot sign in, and the office contacts them another way. */
+  email: EmailSchema.optional(),
+  phone: PhoneSchema.optional(),
+  address: AddressSchema.optional(),
+  interests: InterestsSchema,
+  /** Free text: skills and interests the fixed list does not cover. */
+  skills: z.string().trim().max(1000),
+  participation: ParticipationSchema,
+  preferredLanguage: LanguageSchema,
+});
+export type ParentFields = z.infer<typeof ParentFieldsSchema>;
+
+/** The fields a name-only parent may not keep. Stored data never contradicts the parent's choice. */
+function refineParticipation(parent: ParentFields, ctx: z.RefinementCtx): void {
+  if (parent.participation !== 'nameOnly') return;
+  if (parent.phone !== undefined) ctx.addIssue({ code: 'custom', path: ['phone'], message: 'name_only' });
+  if (parent.address !== undefined) ctx.addIssue({ code: 'custom', path: ['address'], message: 'name_only' });
+  if (parent.interests.length > 0) ctx.addIssue({ code: 'custom', path: ['interests'], message: 'name_only' });
+  if (parent.skills !== '') ctx.addIssue({ code: 'custom', path: ['skills'], message: 'name_only' });
+}
+
+export const ParentSchema = EntityMetaSchema.extend(ParentFieldsSchema.shape).superRefine(refineParticipation);
+export type Parent = z.infer<typeof ParentSchema>;
+
+/**
+ * Applies a participation choice to a parent's fields: opting out (name only) drops phone, address, interests
+ * and skills. Committee memberships are removed by the service that records the choice.
+ */
+export function withParticipation<T extends ParentFields>(parent: T, participation: Participation): T {
+  const next: ParentFields = { ...parent, participation };
+  if (participation === 'nameOnly') {
+    delete next.phone;
+    delete next.address;
+    next.interests = [];
+    next.skills = '';
+  }
+  return next as T;
+}

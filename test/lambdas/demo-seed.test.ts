@@ -1,0 +1,48 @@
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
+import { documentClient, resetDocumentClient, tableName } from '../../lambdas/common/dynamo';
+import { keys } from '../../lambdas/common/keys';
+import { findRegisteredPeople } from '../../lambdas/registry/registry-repository';
+import { DEMO_ACCOUNTS, datasetName, seedDemoSchool } from '../../local/demo/seed';
+import { useStack } from '../support/stack';
+import { scanAll, useDirectoryTable } from './directory-support';
+
+describe('demo seed in its own table', () => {
+  useDirectoryTable('demo-seed');
+
+  it('writes the school once; a second run writes nothing, and a crashed run is finished by the next', async () => {
+    const first = await seedDemoSchool();
+    expect(first.skipped).toBe(false);
+    const afterFirst = await scanAll();
+    // Everything written, plus the marker.
+    expect(afterFirst).toHaveLength(first.items + 1);
+    const registry = afterFirst.filter((item) => item.type === 'REGISTRY');
+    const withEmail = [...first.school.parents, ...first.school.staff].filter((p) => p.email);
+    expect(registry).toHaveLength(withEmail.length);
+
+    const second = await seedDemoSchool();
+    expect(second).toMatchObject({ skipped: true, items: 0 });
+    expect(await scanAll()).toEqual(afterFirst);
+
+    // A run that crashed before its marker: the next run rewrites the same items, no duplicates.
+    await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: keys.seedMarker(datasetName()) }));
+    const resumed = await seedDemoSchool();
+    expect(resumed.items).toBe(first.items);
+    const afterResume = await scanAll();
+    const withoutMarker = (items: Record<string, unknown>[]) => items.filter((item) => item.type !== 'SEED');
+    expect(withoutMarker(afterResume)).toEqual(withoutMarker(afterFirst));
+    expect(afterResume).toHaveLength(afterFirst.length);
+  });
+});
+
+describe('demo seed of the running stack', () => {
+  it('registered the demo accounts in the stack table', async () => {
+    useStack();
+    resetDocumentClient();
+    for (const account of DEMO_ACCOUNTS) {
+      const people = await findRegisteredPeople(account.email);
+      expect(people).toHaveLength(1);
+      expect(people[0]!.personType).toBe(account.role === 'staff' ? 'STAFF' : 'PARENT');
+    }
+  });
+});
