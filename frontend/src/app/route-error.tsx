@@ -1,0 +1,33 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useRouteError } from 'react-router-dom';
+import Alert from '@cloudscape-design/components/alert';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import { usePageTitle } from '../components/layout/use-page-title';
+
+/** A page that could not load: say so, and offer the one action that usually fixes it. */
+export function PageLoadError() {
+  const { t } = useTranslation();
+  usePageTitle(t('lazyLoad.title'));
+  return (
+    <Box padding={{ vertical: 'l' }}>
+      <Alert
+        type="error"
+        header={t('lazyLoad.title')}
+        action={<Button onClick={() => window.location.reload()}>{t('lazyLoad.reload')}</Button>}
+      >
+        {t('lazyLoad.body')}
+      </Alert>
+    </Box>
+  );
+}
+
+/** Error boundary of every route: a page that crashed while rendering or loading data. */
+export function RouteError() {
+  const error = useRouteError();
+  useEffect(() => {
+    console.error('Route error', error);
+  }, [error]);
+  return <PageLoadError />;
+}

@@ -1,0 +1,86 @@
+import type { ComponentType } from 'react';
+
+/**
+ * How a route is guarded (spec §2 "Route guards"):
+ * - protected: signed in with a verified email (/admin adds its admin check on the page itself);
+ * - open: no guard at all (token update link, update success, verification page, about, 404);
+ * - auth: the sign-in page, which sends an already signed-in user on to `?redirect=` or `/`.
+ * The guards are applied in one place, `guardedGroup` in router.tsx.
+ */
+export type Guard = 'protected' | 'open' | 'auth';
+export const GUARDS: readonly Guard[] = ['protected', 'open', 'auth'];
+
+export interface AppRoute {
+  path: string;
+  guard: Guard;
+  /** Lazily loaded page: each screen is its own chunk, fetched on first visit. */
+  load: () => Promise<ComponentType>;
+}
+
+export const APP_ROUTES: readonly AppRoute[] = [
+  { path: '/', guard: 'protected', load: () => import('../features/home/pages/home-page').then((m) => m.HomePage) },
+  {
+    path: '/admin',
+    guard: 'protected',
+    load: () => import('../features/admin/pages/admin-dashboard-page').then((m) => m.AdminDashboardPage),
+  },
+  {
+    path: '/admin/annual-update',
+    guard: 'protected',
+    load: () => import('../features/admin/pages/annual-update-page').then((m) => m.AnnualUpdatePage),
+  },
+  {
+    path: '/admin/school-progression',
+    guard: 'protected',
+    load: () => import('../features/admin/pages/school-progression-page').then((m) => m.SchoolProgressionPage),
+  },
+  { path: '/auth', guard: 'auth', load: () => import('../features/auth/pages/auth-page').then((m) => m.AuthPage) },
+  {
+    path: '/classes',
+    guard: 'protected',
+    load: () => import('../features/classes/pages/classes-page').then((m) => m.ClassesPage),
+  },
+  {
+    path: '/committees',
+    guard: 'protected',
+    load: () => import('../features/committees/pages/committees-page').then((m) => m.CommitteesPage),
+  },
+  {
+    path: '/email-verification-required',
+    guard: 'open',
+    load: () =>
+      import('../features/auth/pages/email-verification-required-page').then((m) => m.EmailVerificationRequiredPage),
+  },
+  {
+    path: '/parents',
+    guard: 'protected',
+    load: () => import('../features/parents/pages/parents-page').then((m) => m.ParentsPage),
+  },
+  {
+    path: '/profile',
+    guard: 'protected',
+    load: () => import('../features/profile/pages/profile-page').then((m) => m.ProfilePage),
+  },
+  { path: '/staff', guard: 'protected', load: () => import('../features/staff/pages/staff-page').then((m) => m.StaffPage) },
+  {
+    path: '/students',
+    guard: 'protected',
+    load: () => import('../features/students/pages/students-page').then((m) => m.StudentsPage),
+  },
+  {
+    path: '/update/:token',
+    guard: 'open',
+    load: () => import('../features/update/pages/update-page').then((m) => m.UpdatePage),
+  },
+  {
+    path: '/update-success',
+    guard: 'open',
+    load: () => import('../features/update/pages/update-success-page').then((m) => m.UpdateSuccessPage),
+  },
+  { path: '/about', guard: 'open', load: () => import('../features/about/pages/about-page').then((m) => m.AboutPage) },
+  {
+    path: '*',
+    guard: 'open',
+    load: () => import('../features/not-found/pages/not-found-page').then((m) => m.NotFoundPage),
+  },
+];

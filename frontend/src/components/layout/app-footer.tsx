@@ -1,0 +1,37 @@
+import { useTranslation } from 'react-i18next';
+import Box from '@cloudscape-design/components/box';
+import Link from '@cloudscape-design/components/link';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import { useRuntimeConfig } from '../../config/runtime-config-context';
+import { RouterLink } from '../router-link/router-link';
+
+export const FOOTER_ID = 'app-footer';
+
+export function AppFooter({ onOpenDebug }: { onOpenDebug: () => void }) {
+  const { t } = useTranslation();
+  const { contactEmail } = useRuntimeConfig();
+  return (
+    <footer id={FOOTER_ID}>
+      <Box padding={{ vertical: 's', horizontal: 'l' }} color="text-body-secondary" fontSize="body-s">
+        <SpaceBetween direction="horizontal" size="l" alignItems="center">
+          <span>{t('footer.copyright')}</span>
+          {contactEmail && (
+            <Link
+              href={`mailto:${contactEmail}`}
+              ariaLabel={t('footer.contactAria', { email: contactEmail })}
+              fontSize="body-s"
+            >
+              {t('footer.contact')}
+            </Link>
+          )}
+          <RouterLink href="/about" fontSize="body-s">
+            {t('footer.about')}
+          </RouterLink>
+          <Link onFollow={onOpenDebug} fontSize="body-s">
+            {t('nav.debug')}
+          </Link>
+        </SpaceBetween>
+      </Box>
+    </footer>
+  );
+}

@@ -1,0 +1,55 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
+import SideNavigation, { type SideNavigationProps } from '@cloudscape-design/components/side-navigation';
+import { useOnFollow } from '../router-link/use-on-follow';
+
+export interface SideNavProps {
+  /** Whether the admin section is listed. Wired to the user's admin group by the auth layer. */
+  showAdminSection: boolean;
+  /** Called after a link was followed, e.g. to close the drawer on small screens. */
+  onNavigate?: () => void;
+}
+
+export function SideNav({ showAdminSection, onNavigate }: SideNavProps) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const onFollow = useOnFollow(onNavigate);
+
+  const items = useMemo<SideNavigationProps.Item[]>(() => {
+    const list: SideNavigationProps.Item[] = [
+      { type: 'link', text: t('nav.home'), href: '/' },
+      {
+        type: 'section',
+        text: t('nav.directory'),
+        items: [
+          { type: 'link', text: t('nav.classes'), href: '/classes' },
+          { type: 'link', text: t('nav.students'), href: '/students' },
+          { type: 'link', text: t('nav.parents'), href: '/parents' },
+          { type: 'link', text: t('nav.staff'), href: '/staff' },
+          { type: 'link', text: t('nav.committees'), href: '/committees' },
+        ],
+      },
+      {
+        type: 'section',
+        text: t('nav.account'),
+        items: [{ type: 'link', text: t('nav.profile'), href: '/profile' }],
+      },
+    ];
+    if (showAdminSection) {
+      list.push({
+        type: 'section',
+        text: t('nav.admin'),
+        items: [
+          { type: 'link', text: t('nav.adminDashboard'), href: '/admin' },
+          { type: 'link', text: t('nav.annualUpdate'), href: '/admin/annual-update' },
+          { type: 'link', text: t('nav.schoolProgression'), href: '/admin/school-progression' },
+        ],
+      });
+    }
+    list.push({ type: 'divider' }, { type: 'link', text: t('nav.about'), href: '/about' });
+    return list;
+  }, [t, showAdminSection]);
+
+  return <SideNavigation activeHref={pathname} items={items} onFollow={onFollow} />;
+}

@@ -1,0 +1,67 @@
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import Container from '@cloudscape-design/components/container';
+import Header from '@cloudscape-design/components/header';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import type { ConfigProblem } from './load-runtime-config';
+
+function describe(t: TFunction, problem: ConfigProblem): string {
+  switch (problem.kind) {
+    case 'unreachable':
+      return t('configError.unreachable');
+    case 'http':
+      return t('configError.httpStatus', { status: problem.status });
+    case 'missing':
+      return t('configError.missing');
+    case 'not-json':
+      return t('configError.notJson');
+    case 'invalid':
+      return t('configError.invalid', { fields: problem.fields.join(', ') });
+  }
+}
+
+function Explanation({ t, lang, problem }: { t: TFunction; lang: 'fr' | 'en'; problem: ConfigProblem }) {
+  return (
+    <div lang={lang}>
+      <SpaceBetween size="s">
+        <Header variant="h2" description={t('configError.intro')}>
+          {t('configError.title')}
+        </Header>
+        <Box variant="h3">{t('configError.problem')}</Box>
+        <Box variant="p">{describe(t, problem)}</Box>
+        <Box variant="h3">{t('configError.whatToDo')}</Box>
+        <ul>
+          <li>{t('configError.local')}</li>
+          <li>{t('configError.aws')}</li>
+        </ul>
+      </SpaceBetween>
+    </div>
+  );
+}
+
+/**
+ * Shown instead of the app when `/config.json` is missing or invalid. The language preference may be the very
+ * thing nobody set yet, so the screen speaks both languages, French first.
+ */
+export function ConfigErrorScreen({ problem, onRetry }: { problem: ConfigProblem; onRetry: () => void }) {
+  const { i18n } = useTranslation();
+  const fr = i18n.getFixedT('fr');
+  const en = i18n.getFixedT('en');
+  return (
+    <main style={{ maxWidth: 760, margin: '0 auto', padding: '32px 16px' }}>
+      <Container>
+        <div role="alert">
+          <SpaceBetween size="xl">
+            <Explanation t={fr} lang="fr" problem={problem} />
+            <Explanation t={en} lang="en" problem={problem} />
+            <Button onClick={onRetry} iconName="refresh">
+              {`${fr('configError.retry')} / ${en('configError.retry')}`}
+            </Button>
+          </SpaceBetween>
+        </div>
+      </Container>
+    </main>
+  );
+}

@@ -1,0 +1,48 @@
+import { RuntimeConfigSchema, type RuntimeConfig } from '../../../shared/runtime-config';
+
+/** Why `/config.json` could not be used. Only field paths are kept: never echo values into the page. */
+export type ConfigProblem =
+  | { kind: 'unreachable' }
+  | { kind: 'http'; status: number }
+  | { kind: 'missing' }
+  | { kind: 'not-json' }
+  | { kind: 'invalid'; fields: string[] };
+
+export type ConfigLoadResult = { ok: true; config: RuntimeConfig } | { ok: false; problem: ConfigProblem };
+
+export const CONFIG_URL = '/config.json';
+
+/**
+ * Reads the runtime configuration written next to the site (CDK BucketDeployment in AWS, the local gateway with
+ * `npm start`). Never throws: every failure becomes a problem the error screen can explain.
+ */
+export async function loadRuntimeConfig(url: string = CONFIG_URL): Promise<ConfigLoadResult> {
+  let response: Response;
+  try {
+    // no-store: a redeploy rewrites config.json under the same name, and a stale copy would point at old pools.
+    response = await fetch(url, { cache: 'no-store', headers: { accept: 'application/json' } });
+  } catch {
+    return { ok: false, problem: { kind: 'unreachable' } };
+  }
+  if (!response.ok) return { ok: false, problem: { kind: 'http', status: response.status } };
+
+  const text = await response.text();
+  // A single-page-app fallback (CloudFront 404 -> index.html) answers 200 with the HTML shell.
+  if ((response.headers.get('content-type') ?? '').includes('text/html') || text.trimStart().startsWith('<')) {
+    return { ok: false, problem: { kind: 'missing' } };
+  }
+
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { ok: false, problem: { kind: 'not-json' } };
+  }
+
+  const parsed = RuntimeConfigSchema.safeParse(json);
+  if (!parsed.success) {
+    const fields = [...new Set(parsed.error.issues.map((issue) => issue.path.join('.') || '(root)'))];
+    return { ok: false, problem: { kind: 'invalid', fields } };
+  }
+  return { ok: true, config: parsed.data };
+}

@@ -1,0 +1,19 @@
+import { render } from '@testing-library/react';
+import { createMemoryRouter } from 'react-router-dom';
+import { App } from '../../frontend/src/app/app';
+import { buildRoutes } from '../../frontend/src/app/router';
+import { createI18n } from '../../frontend/src/i18n/i18n';
+import type { Locale } from '../../frontend/src/i18n/locale';
+
+/** The whole app as main.tsx mounts it, with a memory router at `path` and the config read from `configUrl`. */
+export function renderApp({ configUrl, path = '/', locale }: { configUrl: string; path?: string; locale?: Locale }) {
+  const i18n = createI18n(locale);
+  const utils = render(
+    <App
+      i18n={i18n}
+      configUrl={configUrl}
+      createRouter={() => createMemoryRouter(buildRoutes(), { initialEntries: [path] })}
+    />,
+  );
+  return { ...utils, i18n };
+}

@@ -1,0 +1,76 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+/**
+ * Chromium for journey tests. The system Chromium only: a browser download would need the internet and would
+ * drift from the one CI installs with apt. `chromium.launch` gives every run a fresh temporary profile (its own
+ * --user-data-dir, deleted on close), so no cookie, localStorage or cache leaks between runs.
+ */
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const VIEWPORTS = {
+  /** A phone: below every layout breakpoint, navigation drawer closed. */
+  mobile: { width: 375, height: 812 },
+  /** A laptop: above 1280 px, navigation open. */
+  desktop: { width: 1440, height: 900 },
+} as const;
+
+export type ViewportName = keyof typeof VIEWPORTS;
+export type Viewport = ViewportName | { width: number; height: number };
+
+export interface BrowserSession {
+  browser: Browser;
+  /** The default context; pages in it share cookies and localStorage (one person's browser). */
+  context: BrowserContext;
+  /** A page in the default context at the given viewport (desktop unless told). */
+  newPage: (viewport?: Viewport) => Promise<Page>;
+  /** Another isolated browser profile in the same Chromium, e.g. a second person in the same test. */
+  newContext: (viewport?: Viewport) => Promise<BrowserContext>;
+  close: () => Promise<void>;
+}
+
+const sizeOf = (viewport: Viewport) => (typeof viewport === 'string' ? VIEWPORTS[viewport] : viewport);
+
+export async function openBrowser(options: { viewport?: Viewport; locale?: string } = {}): Promise<BrowserSession> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+  const contextOptions = (viewport: Viewport) => ({
+    viewport: sizeOf(viewport),
+    // The browser's own language; the app must still default to French unless the user picks English.
+    locale: options.locale ?? 'fr-CA',
+  });
+  const newContext = (viewport: Viewport = options.viewport ?? 'desktop') =>
+    browser.newContext(contextOptions(viewport));
+  const context = await newContext();
+
+  return {
+    browser,
+    context,
+    newContext,
+    newPage: async (viewport) => {
+      const page = await context.newPage();
+      if (viewport) await page.setViewportSize(sizeOf(viewport));
+      return page;
+    },
+    close: () => browser.close(),
+  };
+}
+
+/** Collects uncaught page errors and console errors, so a journey can assert the app ran cleanly. */
+export function trackPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+  });
+  return errors;
+}
