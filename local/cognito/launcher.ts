@@ -3,7 +3,9 @@
  * - GetTokensFromRefreshToken, which Amplify >= auth 6.14 uses to refresh (mapped to REFRESH_TOKEN_AUTH);
  * - a no-op GlobalSignOut, which Amplify calls on sign-out;
  * - email delivery through the SES emulator, so verification and reset emails land in the local mailbox
- *   (cognito-local only prints them on its console).
+ *   (cognito-local only prints them on its console);
+ * - two behaviours of real Cognito: no sign-up code for an account the PreSignUp trigger already confirmed, and
+ *   every `{####}` of a message replaced by the code (cognito-local replaces only the first).
  * Runs as a child process whose working directory holds `.cognito/config.json` (written by local/cognito/index.ts).
  */
 import { createRequire } from 'node:module';
@@ -18,6 +20,9 @@ const { ConsoleMessageSender } = require('cognito-local/lib/services/messageDeli
 const { createDefaultServer } = require('cognito-local/lib/server/defaults') as {
   createDefaultServer: (logger: unknown) => Promise<{ start: () => Promise<{ address: () => unknown }> }>;
 };
+const { MessagesService } = require('cognito-local/lib/services/messages') as {
+  MessagesService: { prototype: { deliver: (...args: unknown[]) => Promise<void> } };
+};
 const pino = require('pino') as (options: object) => unknown;
 
 Targets.GetTokensFromRefreshToken = (services) => async (ctx, req) => {
@@ -31,6 +36,13 @@ Targets.GetTokensFromRefreshToken = (services) => async (ctx, req) => {
 };
 Targets.GlobalSignOut = () => async () => ({});
 
+const deliver = MessagesService.prototype.deliver;
+MessagesService.prototype.deliver = async function (this: unknown, ...args: unknown[]) {
+  const [, source, , , user] = args as [unknown, string, unknown, unknown, { UserStatus?: string }];
+  if (source === 'SignUp' && user?.UserStatus === 'CONFIRMED') return;
+  return deliver.apply(this, args);
+};
+
 const sesEndpoint = process.env.SES_ENDPOINT;
 const sender = process.env.SENDER_EMAIL ?? 'no-reply@ecole-demo.example';
 if (sesEndpoint) {
@@ -40,7 +52,12 @@ if (sesEndpoint) {
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
   ConsoleMessageSender.prototype.sendEmail = async (_ctx, _user, destination, message) => {
-    const { emailSubject, emailMessage } = message as { emailSubject?: string; emailMessage?: string };
+    const { emailSubject, emailMessage: raw, __code } = message as {
+      emailSubject?: string;
+      emailMessage?: string;
+      __code?: string;
+    };
+    const emailMessage = __code ? raw?.replaceAll('{####}', __code) : raw;
     await ses.send(
       new SendEmailCommand({
         Source: sender,

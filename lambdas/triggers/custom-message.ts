@@ -1,0 +1,59 @@
+import type { CustomMessageTriggerEvent } from 'aws-lambda';
+import { AUTH_LINKS, CLIENT_METADATA_LOCALE_KEY } from '../../shared/auth-api';
+import { ENV, requireEnv } from '../common/env';
+import { passwordResetEmail, verificationEmail, type RenderedEmail } from '../common/email-templates/account-emails';
+import type { EmailLocale } from '../common/email-templates/layout';
+import { logger } from '../common/logger';
+
+/**
+ * Cognito CustomMessage: turns Cognito's codes into bilingual emails with links into the app.
+ *
+ * `codeParameter` is normally the placeholder `{####}` that Cognito swaps for the real code after we answer,
+ * so it must reach Cognito verbatim (never URL-encoded). An emulator may hand over the real code instead; both
+ * work because we only ever insert the value we were given. The link's host comes from PUBLIC_BASE_URL, never
+ * from a request, so a forged Host header cannot redirect codes elsewhere.
+ * Other sources (AdminCreateUser invitations, MFA codes) keep Cognito's default message.
+ */
+const VERIFICATION_SOURCES = new Set<string>([
+  'CustomMessage_SignUp',
+  'CustomMessage_ResendCode',
+  'CustomMessage_VerifyUserAttribute',
+  'CustomMessage_UpdateUserAttribute',
+]);
+
+/** The UI language sent as client metadata, else the user's `locale` attribute, else French. */
+export function emailLocale(event: CustomMessageTriggerEvent): EmailLocale {
+  const requested =
+    event.request.clientMetadata?.[CLIENT_METADATA_LOCALE_KEY] ?? event.request.userAttributes?.locale ?? '';
+  return requested.toLowerCase().startsWith('en') ? 'en' : 'fr';
+}
+
+function appLink(path: string, query: Record<string, string>): string {
+  const base = requireEnv(ENV.publicBaseUrl).replace(/\/+$/, '');
+  // Built by hand: URLSearchParams would percent-encode the `{####}` placeholder and Cognito would miss it.
+  const search = Object.entries(query)
+    .map(([key, value]) => `${key}=${value}`)
+    .join('&');
+  return `${base}${path}?${search}`;
+}
+
+export async function handler(event: CustomMessageTriggerEvent): Promise<CustomMessageTriggerEvent> {
+  const locale = emailLocale(event);
+  const code = event.request.codeParameter;
+  let email: RenderedEmail | undefined;
+  if (VERIFICATION_SOURCES.has(event.triggerSource)) {
+    email = verificationEmail(locale, appLink(AUTH_LINKS.verifyEmailPath, { [AUTH_LINKS.codeParam]: code }));
+  } else if (event.triggerSource === 'CustomMessage_ForgotPassword') {
+    const link = appLink(AUTH_LINKS.resetPasswordPath, {
+      mode: AUTH_LINKS.resetPasswordMode,
+      [AUTH_LINKS.codeParam]: code,
+    });
+    email = passwordResetEmail(locale, link, code);
+  }
+  if (email) {
+    event.response.emailSubject = email.subject;
+    event.response.emailMessage = email.html;
+  }
+  logger.info('custom message', { triggerSource: event.triggerSource, locale, customised: email !== undefined });
+  return event;
+}

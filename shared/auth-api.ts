@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { isValidEmail, normalizeEmail } from './email';
+
+/**
+ * Contracts of the `auth` context (POST /api/validateEmailV2, GET /api/me) and of the Cognito triggers, shared
+ * by the Lambda handlers and the frontend. Messages are codes: the frontend turns them into French or English.
+ */
+export const USER_TYPES = ['parent', 'staff'] as const;
+export const UserTypeSchema = z.enum(USER_TYPES);
+export type UserType = z.infer<typeof UserTypeSchema>;
+
+/** `message` of a validateEmailV2 answer. */
+export const EMAIL_CHECK_MESSAGES = ['EMAIL_AUTHORIZED', 'EMAIL_NOT_AUTHORIZED'] as const;
+export type EmailCheckMessage = (typeof EMAIL_CHECK_MESSAGES)[number];
+
+/**
+ * The one message the pre-sign-up trigger fails with, whatever the reason (unknown, malformed or missing email),
+ * so sign-up never reveals whether an address is registered. Cognito wraps it: the client sees a
+ * `UserLambdaValidationException` whose message contains this code.
+ */
+export const SIGN_UP_REJECTED = 'EMAIL_NOT_AUTHORIZED';
+
+/** Email field as every auth surface reads it: trimmed, lowercased, then checked (spec §5). */
+export const EmailInputSchema = z
+  .string()
+  .max(320)
+  .transform(normalizeEmail)
+  .superRefine((email, ctx) => {
+    // Reported like zod's own format checks, so clients see `issue: invalid_format` on `email`.
+    if (!isValidEmail(email)) ctx.addIssue({ code: 'invalid_format', format: 'email', input: email });
+  });
+
+export const ValidateEmailRequestSchema = z.object({ email: EmailInputSchema });
+export type ValidateEmailRequest = z.input<typeof ValidateEmailRequestSchema>;
+
+export const ValidateEmailResponseSchema = z.object({
+  authorized: z.boolean(),
+  /** Null for anonymous callers unless the deployment opts in (docs/auth.md). */
+  displayName: z.string().nullable(),
+  userType: UserTypeSchema.nullable(),
+  message: z.enum(EMAIL_CHECK_MESSAGES),
+});
+export type ValidateEmailResponse = z.infer<typeof ValidateEmailResponseSchema>;
+
+/** GET /api/me. Later issues add the caller's children and committees here. */
+export const MeResponseSchema = z.object({
+  email: z.string(),
+  displayName: z.string(),
+  /** `parent` when any registry entry under the email is a parent (a staff member may also be a parent). */
+  userType: UserTypeSchema,
+  /** Every directory person registered under the caller's email. */
+  personIds: z.array(z.string()),
+  isAdmin: z.boolean(),
+  /** True when this call just made the caller an administrator: refresh the tokens to pick up the group. */
+  adminGranted: z.boolean().optional(),
+});
+export type MeResponse = z.infer<typeof MeResponseSchema>;
+
+/** Languages of the account emails; the frontend sends its locale as Cognito client metadata under this key. */
+export const AUTH_LOCALES = ['fr', 'en'] as const;
+export type AuthLocale = (typeof AUTH_LOCALES)[number];
+export const CLIENT_METADATA_LOCALE_KEY = 'locale';
+
+/** Where the account emails point. The app reads the code from the `code` query parameter. */
+export const AUTH_LINKS = {
+  verifyEmailPath: '/email-verification-required',
+  resetPasswordPath: '/auth',
+  resetPasswordMode: 'reset',
+  codeParam: 'code',
+} as const;

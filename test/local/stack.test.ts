@@ -1,0 +1,102 @@
+import { SendEmailCommand, SESClient } from '@aws-sdk/client-ses';
+import {
+  CognitoIdentityProviderClient,
+  InitiateAuthCommand,
+  SignUpCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { documentClient, resetDocumentClient, tableName } from '../../lambdas/common/dynamo';
+import { generateSchool } from '../../local/demo/generate-school';
+import { readMailbox } from '../../local/ses';
+import type { StackInfo } from '../../local/stack-info';
+import { useStack } from '../support/stack';
+
+/** The foundation's promise: the whole system runs on this machine, wired together, with no AWS account. */
+let stack: StackInfo;
+let cognito: CognitoIdentityProviderClient;
+
+beforeAll(() => {
+  stack = useStack();
+  resetDocumentClient();
+  cognito = new CognitoIdentityProviderClient({
+    endpoint: stack.cognitoEndpoint,
+    region: stack.region,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+});
+
+describe('local stack', () => {
+  it('serves the API, the runtime config and the frontend on one origin', async () => {
+    const health = await fetch(`${stack.appUrl}/api/health`);
+    expect(health.status).toBe(200);
+    expect(health.headers.get('cache-control')).toBe('no-store');
+    expect(await health.json()).toMatchObject({ status: 'ok' });
+
+    const config = (await (await fetch(`${stack.appUrl}/config.json`)).json()) as Record<string, unknown>;
+    expect(config).toMatchObject({ mode: 'local', userPoolId: stack.userPoolId, apiBaseUrl: '/api' });
+
+    const page = await fetch(`${stack.appUrl}/classes`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<div id="root">');
+
+    const unknown = await fetch(`${stack.appUrl}/api/does-not-exist`);
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({ error: { code: 'ROUTE_NOT_FOUND' } });
+  });
+
+  it('writes and reads through DynamoDB Local', async () => {
+    const key = { pk: 'TEST#stack', sk: `ITEM#${Date.now()}` };
+    await documentClient().send(new PutCommand({ TableName: tableName(), Item: { ...key, note: 'élève' } }));
+    const read = await documentClient().send(new GetCommand({ TableName: tableName(), Key: key }));
+    expect(read.Item?.note).toBe('élève');
+  });
+
+  it('lets an authorised demo email sign up and sign in through cognito-local, and refuses others', async () => {
+    const demoEmails = new Set(stack.demoAccounts.map((a) => a.email));
+    const parent = generateSchool()
+      .parents.filter((p) => p.email && !demoEmails.has(p.email))
+      .at(-1)!;
+    const password = 'Bottin2025';
+    await cognito.send(
+      new SignUpCommand({ ClientId: stack.userPoolClientId, Username: parent.email!, Password: password }),
+    );
+    const auth = await cognito.send(
+      new InitiateAuthCommand({
+        ClientId: stack.userPoolClientId,
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: parent.email!, PASSWORD: password },
+      }),
+    );
+    const idToken = auth.AuthenticationResult?.IdToken;
+    expect(idToken).toBeTruthy();
+    const claims = JSON.parse(Buffer.from(idToken!.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+    expect(claims.email).toBe(parent.email);
+    // The pre-sign-up trigger confirms the account but never verifies the email.
+    expect(claims.email_verified).not.toBe(true);
+
+    await expect(
+      cognito.send(
+        new SignUpCommand({ ClientId: stack.userPoolClientId, Username: 'stranger@nowhere.example', Password: password }),
+      ),
+    ).rejects.toThrow();
+  });
+
+  it('sends an email through the SES emulator and reads it back from the mailbox', async () => {
+    const ses = new SESClient({
+      endpoint: stack.mailboxUrl,
+      region: stack.region,
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    });
+    const subject = `Essai ${Date.now()}`;
+    await ses.send(
+      new SendEmailCommand({
+        Source: 'bottin@ecole-demo.example',
+        Destination: { ToAddresses: ['famille@ecole-demo.example'] },
+        Message: { Subject: { Data: subject }, Body: { Text: { Data: 'Bonjour' } } },
+      }),
+    );
+    const mail = (await readMailbox(stack.mailboxUrl)).find((m) => m.subject === subject);
+    expect(mail?.destination.to).toContain('famille@ecole-demo.example');
+  });
+});
