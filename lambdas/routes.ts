@@ -13,7 +13,7 @@ export type Access = 'public' | 'token' | 'member' | 'admin';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Bounded contexts: one Lambda function each, entry file `lambdas/<context>/index.ts`. */
-export const CONTEXTS = ['system', 'auth'] as const;
+export const CONTEXTS = ['system', 'auth', 'directory', 'annual-update'] as const;
 export type Context = (typeof CONTEXTS)[number];
 
 export interface RouteDef {
@@ -29,6 +29,20 @@ export interface RouteDef {
 export const ROUTES = [
   { method: 'GET', path: '/api/health', context: 'system', access: 'public', name: 'health' },
   { method: 'POST', path: '/api/validateEmailV2', context: 'auth', access: 'public', name: 'validateEmail' },
+  { method: 'GET', path: '/api/me', context: 'auth', access: 'member', name: 'me' },
+  { method: 'GET', path: '/api/directory', context: 'directory', access: 'member', name: 'directory' },
+  // Annual parent information update (docs/annual-update.md).
+  { method: 'GET', path: '/api/admin/annual-update', context: 'annual-update', access: 'admin', name: 'campaignCurrent' },
+  { method: 'POST', path: '/api/admin/annual-update/campaigns', context: 'annual-update', access: 'admin', name: 'campaignStart' },
+  { method: 'GET', path: '/api/admin/annual-update/campaigns/{campaignId}/participants', context: 'annual-update', access: 'admin', name: 'campaignParticipants' },
+  { method: 'POST', path: '/api/admin/annual-update/campaigns/{campaignId}/close', context: 'annual-update', access: 'admin', name: 'campaignClose' },
+  { method: 'POST', path: '/api/admin/annual-update/campaigns/{campaignId}/send-jobs', context: 'annual-update', access: 'admin', name: 'sendJobCreate' },
+  { method: 'GET', path: '/api/admin/annual-update/campaigns/{campaignId}/send-jobs/{jobId}', context: 'annual-update', access: 'admin', name: 'sendJobGet' },
+  { method: 'POST', path: '/api/admin/annual-update/campaigns/{campaignId}/send-jobs/{jobId}/continue', context: 'annual-update', access: 'admin', name: 'sendJobContinue' },
+  { method: 'POST', path: '/api/update/load', context: 'annual-update', access: 'token', name: 'updateLoad' },
+  { method: 'POST', path: '/api/update/submit', context: 'annual-update', access: 'token', name: 'updateSubmit' },
+  { method: 'GET', path: '/api/profile/form', context: 'annual-update', access: 'member', name: 'profileForm' },
+  { method: 'PUT', path: '/api/profile', context: 'annual-update', access: 'member', name: 'profileUpdate' },
 ] as const satisfies readonly RouteDef[];
 
 export type RouteKey = `${(typeof ROUTES)[number]['method']} ${(typeof ROUTES)[number]['path']}`;

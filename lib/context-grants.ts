@@ -39,4 +39,9 @@ export const CONTEXT_GRANTS: Record<Context, ContextGrants> = {
     cognito: ['AdminAddUserToGroup', 'AdminListGroupsForUser'],
     settings: ['firstAdminEmail', 'exposeNamesToAnonymous'],
   },
+  // GET /api/directory: one Query of the directory partition and one GetItem of the settings; writes nothing.
+  directory: { table: 'read', sendsMail: false, cognito: [], settings: [] },
+  // Campaigns, send jobs, update links and the parent form: writes the table, emails the links through SES,
+  // and asks Cognito whether a parent already has an account (ListUsers by email) for the success page.
+  'annual-update': { table: 'readWrite', sendsMail: true, cognito: ['ListUsers'], settings: ['updateLinkTtlDays'] },
 };

@@ -1,13 +1,13 @@
 import { ValidateEmailRequestSchema } from '../../shared/auth-api';
 import type { ApiErrorBody } from '../../shared/error-codes';
-import { createHandler, parseWith } from '../common/http';
+import { clientIp, createHandler, parseWith } from '../common/http';
 import { checkEmail, describeCaller, limitEmailChecks } from './auth-service';
 
 /** Accounts and access: the public sign-up pre-check and the signed-in caller's own description. */
 export const handler = createHandler({
   'POST /api/validateEmailV2': async ({ event, body, caller }) => {
     // Count the call before looking at it, so malformed requests spend the budget too.
-    const rate = await limitEmailChecks(event.requestContext?.identity?.sourceIp ?? 'unknown');
+    const rate = await limitEmailChecks(clientIp(event));
     if (!rate.allowed) {
       const error: ApiErrorBody = { error: { code: 'RATE_LIMITED' } };
       return { status: 429, headers: { 'Retry-After': String(rate.retryAfterSeconds) }, body: error };

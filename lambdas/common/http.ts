@@ -1,11 +1,23 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import type { z } from 'zod';
 import type { ApiErrorBody } from '../../shared/error-codes';
+import { VIEWER_IP_HEADER } from '../../shared/http-headers';
 import { ADMIN_GROUP, ROUTES, routeKey, type Access, type RouteDef } from '../routes';
 import { findRegisteredPeople, type RegisteredPerson } from '../registry/registry-repository';
 import { callerFromEvent, type Caller } from './claims';
 import { AppError } from './errors';
+import { entityTag, ifNoneMatchHits } from './etag';
 import { logger } from './logger';
+
+/** AWS errors that mean "busy, try again" (DynamoDB, SES, Cognito), after the SDK's own retries. */
+const THROTTLING_ERRORS = new Set([
+  'ProvisionedThroughputExceededException',
+  'ThrottlingException',
+  'RequestLimitExceeded',
+  'Throttling',
+  'TooManyRequestsException',
+  'LimitExceededException',
+]);
 
 /** Largest JSON body any route accepts. API Gateway allows 10 MB; nothing here needs more than this. */
 export const MAX_BODY_BYTES = 256 * 1024;
@@ -27,6 +39,11 @@ export interface ApiResult {
   status?: number;
   body?: unknown;
   headers?: Record<string, string>;
+  /**
+   * Conditional GET: a 200 carries a strong `ETag` of its JSON body, and a request whose `If-None-Match`
+   * matches gets a 304 with an empty body instead (lambdas/common/etag.ts).
+   */
+  etag?: boolean;
 }
 
 export type RouteHandler = (request: ApiRequest) => Promise<ApiResult>;
@@ -46,9 +63,25 @@ export function json(status: number, body: unknown, headers: Record<string, stri
   };
 }
 
+/** A 200 with an ETag, or the 304 that replaces it when the client already holds this exact body. */
+function conditionalJson(event: APIGatewayProxyEvent, result: ApiResult): APIGatewayProxyResult {
+  const body = JSON.stringify(result.body);
+  const tag = entityTag(body);
+  const headers = { ...BASE_HEADERS, ...result.headers, ETag: tag };
+  if (ifNoneMatchHits(event, tag)) return { statusCode: 304, headers, body: '' };
+  return { statusCode: 200, headers, body };
+}
+
 export function errorResponse(error: AppError): APIGatewayProxyResult {
   const body: ApiErrorBody = { error: { code: error.code, ...(error.fields ? { fields: error.fields } : {}) } };
   return json(error.status, body);
+}
+
+/** The caller's IP: the viewer IP set by CloudFront (or the local gateway), else the connection's source. */
+export function clientIp(event: APIGatewayProxyEvent): string {
+  const headers = event.headers ?? {};
+  const viewer = Object.entries(headers).find(([name]) => name.toLowerCase() === VIEWER_IP_HEADER)?.[1];
+  return viewer || event.requestContext?.identity?.sourceIp || 'unknown';
 }
 
 /** Validates input with a zod schema, turning failures into a 400 with the offending paths. */
@@ -113,10 +146,16 @@ export function createHandler(handlers: Record<string, RouteHandler>) {
         caller,
         people,
       });
-      response = json(result.status ?? 200, result.body, result.headers);
+      const status = result.status ?? 200;
+      response =
+        result.etag && status === 200 ? conditionalJson(event, result) : json(status, result.body, result.headers);
     } catch (error) {
       if (error instanceof AppError) {
         response = errorResponse(error);
+      } else if (THROTTLING_ERRORS.has((error as Error)?.name)) {
+        // The SDK already retried with backoff: tell the client to try again in a moment (503, not 500).
+        logger.warn('throttled', { route: route.name, errorName: (error as Error).name });
+        response = errorResponse(new AppError('SERVICE_UNAVAILABLE'));
       } else {
         // Log the error class and message only: messages from our code and the SDK carry no personal data.
         logger.error('unhandled error', {

@@ -4,12 +4,9 @@
  * https://docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/functions-javascript-runtime-20.html
  */
 
-/**
- * Header the `/api/*` behaviour sets to the viewer's IP. Behind CloudFront, API Gateway's `sourceIp` is an edge
- * server's address, and `X-Forwarded-For` starts with whatever the client wrote. The firewall's per-client rate
- * limit keys on this header instead; the function overwrites any value the client sent.
- */
-export const VIEWER_IP_HEADER = 'x-viewer-ip';
+import { VIEWER_IP_HEADER } from '../../shared/http-headers';
+
+export { VIEWER_IP_HEADER };
 
 /** App routes (`/classes`, `/update/{token}`) have no file extension: serve the SPA shell for them. */
 export const SPA_REWRITE_CODE = `

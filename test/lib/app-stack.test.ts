@@ -4,7 +4,7 @@ import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ENV } from '../../lambdas/common/env';
-import { ADMIN_GROUP, ROUTES, type RouteDef } from '../../lambdas/routes';
+import { ADMIN_GROUP, CONTEXTS, ROUTES, type RouteDef } from '../../lambdas/routes';
 import { contentSecurityPolicy } from '../../lib/constructs/web-edge';
 import { RuntimeConfigSchema } from '../../shared/runtime-config';
 import { TABLE_INDEXES, TABLE_KEYS } from '../../shared/table-schema';
@@ -226,6 +226,25 @@ describe('api', () => {
     template.hasResourceProperties('AWS::ApiGateway::RequestValidator', { ValidateRequestParameters: true });
   });
 
+  it('compresses responses over 1 KB (CloudFront does not: /api/* is uncached)', () => {
+    template.hasResourceProperties('AWS::ApiGateway::RestApi', { MinimumCompressionSize: 1024 });
+  });
+
+  it('lets the directory context read the table and nothing else', () => {
+    const role = { Ref: logicalIdAt(fixture, 'Api/Directory/ServiceRole/Resource') };
+    const policies = Object.values(template.findResources('AWS::IAM::Policy')).filter((p) =>
+      JSON.stringify(p.Properties.Roles).includes(JSON.stringify(role)),
+    );
+    const actions = policies.flatMap((p) =>
+      (p.Properties.PolicyDocument.Statement as { Action: string | string[] }[]).flatMap((s) => s.Action),
+    );
+    expect(actions.length).toBeGreaterThan(0);
+    expect(actions).toContain('dynamodb:Query');
+    expect(actions.filter((a) => !a.startsWith('dynamodb:') && !a.startsWith('xray:'))).toEqual([]);
+    expect(actions.filter((a) => /Put|Update|Delete|BatchWrite/.test(a))).toEqual([]);
+    expect(functionEnv('Api/Directory')[ENV.userPoolId]).toBeUndefined();
+  });
+
   it('gives the auth context its settings and exactly the Cognito admin calls it needs', () => {
     const env = functionEnv('Api/Auth');
     expect(env[ENV.firstAdminEmail]).toBe('direction@ecole.example.org');
@@ -249,7 +268,8 @@ describe('api', () => {
     const functions = Object.values(template.findResources('AWS::Lambda::Function')).filter(
       (fn) => fn.Properties.Environment?.Variables?.NODE_OPTIONS,
     );
-    expect(functions).toHaveLength(5);
+    // One per context, plus the PreSignUp, CustomMessage and purge triggers.
+    expect(functions).toHaveLength(CONTEXTS.length + 3);
     const logGroups = template.findResources('AWS::Logs::LogGroup');
     for (const fn of functions) {
       expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'] });

@@ -1,0 +1,216 @@
+import type {
+  DirectoryClass,
+  DirectoryCommittee,
+  DirectoryParent,
+  DirectoryResponse,
+  DirectorySchool,
+  DirectoryStaff,
+  DirectoryStudent,
+} from '../../shared/directory-api';
+import { COMMITTEE_KINDS, type Committee, type Membership } from '../../shared/schemas/committee';
+import { roleRank, type CommitteeRole } from '../../shared/schemas/committee-roles';
+import type { Parent, Participation } from '../../shared/schemas/parent';
+import type { SchoolClass } from '../../shared/schemas/school-class';
+import type { SchoolSettings } from '../../shared/schemas/settings';
+import type { Staff } from '../../shared/schemas/staff';
+import type { DirectoryData } from './directory-items';
+
+/**
+ * Builds GET /api/directory (shared/directory-api.ts) from the stored directory. Pure: no AWS, no clock, so the
+ * same data always gives the same bytes, which the ETag relies on.
+ *
+ * Privacy rule: every output object is built field by field from an allow-list. Nothing is copied with a
+ * spread and then trimmed, so a field added to a stored entity later never reaches the browser by accident.
+ */
+
+/** What each directory participation choice lets other members see of a parent (spec §4). Email always. */
+const VISIBLE: Record<Participation, { phone: boolean; address: boolean; profile: boolean; committees: boolean }> = {
+  full: { phone: true, address: true, profile: true, committees: true },
+  // "Basic contact only": name, email, phone.
+  limited: { phone: true, address: false, profile: false, committees: true },
+  // Opt-out: name and email are kept; phone, address, committees and interests are removed.
+  nameOnly: { phone: false, address: false, profile: false, committees: false },
+};
+
+/** An unknown participation value gets the strictest treatment rather than the most open one. */
+const visibilityOf = (participation: Participation) => VISIBLE[participation] ?? VISIBLE.nameOnly;
+
+export type DirectoryInput = Omit<DirectoryData, 'settings'> & { settings?: SchoolSettings };
+
+export function buildDirectoryResponse(input: DirectoryInput): DirectoryResponse {
+  const classes = [...input.classes].sort(compareClasses);
+  const committees = [...input.committees].sort(compareCommittees);
+  const { students, parents, staff } = input;
+  const classAt = positions(classes);
+  const studentAt = positions(students);
+  const parentAt = positions(parents);
+  const staffAt = positions(staff);
+  // Position of a parent whose committee and class-representative roles may be shown (not opted out).
+  const listedParent = (id: string) => {
+    const index = parentAt.get(id);
+    return index !== undefined && visibilityOf(parents[index]!.participation).committees ? index : undefined;
+  };
+
+  // Links whose two ends exist: an item the read skipped must not leave a dangling position.
+  const childIndexes = parents.map((): number[] => []);
+  for (const { parentId, studentId } of input.families) {
+    const parentIndex = parentAt.get(parentId);
+    const studentIndex = studentAt.get(studentId);
+    if (parentIndex !== undefined && studentIndex !== undefined) childIndexes[parentIndex]!.push(studentIndex);
+  }
+
+  const classIndexes = staff.map((): number[] => []);
+  classes.forEach((schoolClass, classIndex) => {
+    const teacher = schoolClass.teacherId === undefined ? undefined : staffAt.get(schoolClass.teacherId);
+    if (teacher !== undefined) classIndexes[teacher]!.push(classIndex);
+  });
+
+  const seats = new Map<string, Membership[]>();
+  const ceRoles = new Map<string, CommitteeRole>();
+  const ceIds = new Set(committees.filter((c) => c.kind === 'ce').map((c) => c.id));
+  for (const membership of input.memberships) {
+    const shown =
+      membership.personType === 'PARENT'
+        ? listedParent(membership.personId) !== undefined
+        : staffAt.has(membership.personId);
+    if (!shown) continue;
+    seats.set(membership.committeeId, [...(seats.get(membership.committeeId) ?? []), membership]);
+    if (membership.personType === 'STAFF' && ceIds.has(membership.committeeId)) {
+      const current = ceRoles.get(membership.personId);
+      if (!current || roleRank(membership.role) < roleRank(current)) ceRoles.set(membership.personId, membership.role);
+    }
+  }
+
+  return {
+    ...(input.settings ? { school: schoolOf(input.settings) } : {}),
+    classes: classes.map((schoolClass) => classOf(schoolClass, staffAt, studentAt, listedParent)),
+    students: students.map((student): DirectoryStudent => {
+      const classIndex = classAt.get(student.classId);
+      return {
+        firstName: student.firstName,
+        lastName: student.lastName,
+        level: student.level,
+        ...(classIndex !== undefined ? { classIndex } : {}),
+      };
+    }),
+    parents: parents.map((parent, i) => parentOf(parent, childIndexes[i]!)),
+    staff: staff.map((member, i) => staffOf(member, classIndexes[i]!, ceRoles.get(member.id))),
+    committees: committees.map((committee) => {
+      const members = seats.get(committee.id) ?? [];
+      return committeeOf(committee, members, (m) =>
+        m.personType === 'PARENT' ? listedParent(m.personId)! : staffAt.get(m.personId)!,
+      );
+    }),
+  };
+}
+
+/** The one place a parent's stored fields become visible ones. */
+export function parentOf(parent: Parent, childIndexes: number[]): DirectoryParent {
+  const show = visibilityOf(parent.participation);
+  const { address } = parent;
+  return {
+    id: parent.id,
+    firstName: parent.firstName,
+    lastName: parent.lastName,
+    ...(parent.email ? { email: parent.email } : {}),
+    ...(show.phone && parent.phone ? { phone: parent.phone } : {}),
+    ...(show.address && address
+      ? { address: { street: address.street, city: address.city, postalCode: address.postalCode } }
+      : {}),
+    ...(show.profile && parent.interests.length > 0 ? { interests: [...parent.interests] } : {}),
+    ...(show.profile && parent.skills !== '' ? { skills: parent.skills } : {}),
+    childIndexes,
+  };
+}
+
+function classOf(
+  schoolClass: SchoolClass,
+  staffAt: Map<string, number>,
+  studentAt: Map<string, number>,
+  listedParent: (id: string) => number | undefined,
+): DirectoryClass {
+  const teacherIndex = schoolClass.teacherId === undefined ? undefined : staffAt.get(schoolClass.teacherId);
+  return {
+    id: schoolClass.id,
+    code: schoolClass.code,
+    name: schoolClass.name,
+    levels: [...schoolClass.levels],
+    ...(teacherIndex !== undefined ? { teacherIndex } : {}),
+    // A class representative is a public role: an opted-out parent is not listed as one.
+    parentRepIndexes: defined(schoolClass.parentRepresentativeIds.map(listedParent)),
+    studentRepIndexes: defined(schoolClass.studentRepresentativeIds.map((id) => studentAt.get(id))),
+  };
+}
+
+function staffOf(member: Staff, classIndexes: number[], ceRole: CommitteeRole | undefined): DirectoryStaff {
+  return {
+    id: member.id,
+    firstName: member.firstName,
+    lastName: member.lastName,
+    ...(member.email ? { email: member.email } : {}),
+    ...(member.phone ? { phone: member.phone } : {}),
+    title: { fr: member.title.fr, en: member.title.en },
+    department: member.department,
+    ...(member.interests.length > 0 ? { interests: [...member.interests] } : {}),
+    classIndexes,
+    ...(ceRole ? { ceRole, ceRank: roleRank(ceRole) } : {}),
+  };
+}
+
+function committeeOf(
+  committee: Committee,
+  memberships: Membership[],
+  indexOf: (membership: Membership) => number,
+): DirectoryCommittee {
+  // Stable sort: equal ranks keep the stored order, so the output (and its ETag) is deterministic.
+  const byRank = [...memberships].sort((a, b) => roleRank(a.role) - roleRank(b.role));
+  return {
+    id: committee.id,
+    kind: committee.kind,
+    name: { fr: committee.name.fr, en: committee.name.en },
+    ...(committee.description ? { description: { fr: committee.description.fr, en: committee.description.en } } : {}),
+    parents: byRank
+      .filter((m) => m.personType === 'PARENT')
+      .map((m) => ({ parentIndex: indexOf(m), role: m.role })),
+    staff: byRank.filter((m) => m.personType === 'STAFF').map((m) => ({ staffIndex: indexOf(m), role: m.role })),
+    others: [...committee.otherMembers]
+      .sort((a, b) => roleRank(a.role) - roleRank(b.role))
+      .map((other) => ({
+        firstName: other.firstName,
+        lastName: other.lastName,
+        role: other.role,
+        ...(other.affiliation ? { affiliation: other.affiliation } : {}),
+      })),
+  };
+}
+
+function schoolOf(settings: SchoolSettings): DirectorySchool {
+  return {
+    name: settings.schoolName,
+    year: settings.schoolYear,
+    levels: [...settings.levels]
+      .sort((a, b) => a.order - b.order)
+      .map((level) => ({
+        code: level.code,
+        order: level.order,
+        label: { fr: level.label.fr, en: level.label.en },
+        shortLabel: { fr: level.shortLabel.fr, en: level.shortLabel.en },
+      })),
+    graduatingLevel: settings.graduatingLevel,
+  };
+}
+
+/** Class codes in school order: A ... Z, then AA (shorter codes first), numbers by value (99 < 101). */
+function compareClasses(a: { code: string }, b: { code: string }): number {
+  return a.code.length - b.code.length || a.code.localeCompare(b.code, 'fr', { numeric: true });
+}
+
+function compareCommittees(a: Committee, b: Committee): number {
+  return COMMITTEE_KINDS.indexOf(a.kind) - COMMITTEE_KINDS.indexOf(b.kind) || a.name.fr.localeCompare(b.name.fr, 'fr');
+}
+
+function positions(list: readonly { id: string }[]): Map<string, number> {
+  return new Map(list.map((item, index) => [item.id, index]));
+}
+
+const defined = (values: (number | undefined)[]): number[] => values.filter((v): v is number => v !== undefined);

@@ -1,0 +1,16 @@
+import { createHandler } from '../common/http';
+import { logger } from '../common/logger';
+import { getSettings, readDirectory } from './directory-repository';
+import { buildDirectoryResponse } from './directory-service';
+
+/** The directory screens' one read: the whole school, with each parent's participation applied. */
+export const handler = createHandler({
+  // Member route: createHandler has already required a verified email that is still in the registry.
+  'GET /api/directory': async () => {
+    const [snapshot, settings] = await Promise.all([readDirectory(), getSettings()]);
+    // Counts only: they show the partition's growth (pages per read) without any personal data.
+    logger.info('directory read', { ...snapshot.stats });
+    // The browser keeps its own copy and revalidates with If-None-Match (docs/decisions.md).
+    return { body: buildDirectoryResponse({ ...snapshot, settings }), etag: true };
+  },
+});

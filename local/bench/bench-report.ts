@@ -1,0 +1,79 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+
+/** Small helpers shared by the benchmark scripts: timing, percentiles, and docs/benchmarks.md sections. */
+
+export interface Timing {
+  runs: number;
+  p50: number;
+  p95: number;
+  min: number;
+  max: number;
+}
+
+/** Nearest-rank percentile of sorted samples. */
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+/**
+ * Runs `task` a few times to warm up, then up to `runs` times or until `budgetMs` is spent (whichever comes
+ * first, at least 5 runs), and reports milliseconds.
+ */
+export async function measure(task: () => Promise<unknown> | unknown, runs: number, budgetMs = 60_000): Promise<Timing> {
+  for (let i = 0; i < 3; i++) await task();
+  const samples: number[] = [];
+  const deadline = Date.now() + budgetMs;
+  while (samples.length < runs && (samples.length < 5 || Date.now() < deadline)) {
+    const start = performance.now();
+    await task();
+    samples.push(performance.now() - start);
+  }
+  samples.sort((a, b) => a - b);
+  return {
+    runs: samples.length,
+    p50: percentile(samples, 50),
+    p95: percentile(samples, 95),
+    min: samples[0]!,
+    max: samples[samples.length - 1]!,
+  };
+}
+
+export const ms = (value: number) => `${value.toFixed(1)} ms`;
+export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** Where the figures come from: they mean little without the machine. */
+export function machineLine(): string {
+  const cpus = os.cpus();
+  const model = cpus[0]?.model.trim().replace(/\s+/g, ' ') ?? 'unknown CPU';
+  const date = new Date().toISOString().slice(0, 10);
+  return (
+    `${date} · ${model}, ${cpus.length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB RAM · ` +
+    `Node ${process.version} · ${os.platform()} ${os.release()}`
+  );
+}
+
+const HEADER = `# Benchmarks
+
+Figures measured on one machine with the scripts named in each section (\`npm run bench\` runs them all). Each
+section is rewritten by its script; compare runs on the same machine only.
+`;
+
+/**
+ * Replaces the `## <title>` section of a markdown file (up to the next `## ` heading) with `body`, or appends
+ * it. Other sections are left as they are, so each benchmark owns its own section.
+ */
+export function writeSection(file: string, title: string, body: string): void {
+  const text = existsSync(file) ? readFileSync(file, 'utf8') : HEADER;
+  const section = `## ${title}\n\n${body.trim()}\n`;
+  const lines = text.split('\n');
+  const start = lines.findIndex((line) => line === `## ${title}`);
+  if (start < 0) {
+    writeFileSync(file, `${text.trimEnd()}\n\n${section}`);
+    return;
+  }
+  const next = lines.findIndex((line, i) => i > start && line.startsWith('## '));
+  const before = lines.slice(0, start).join('\n').trimEnd();
+  const after = next < 0 ? '' : `\n${lines.slice(next).join('\n')}`;
+  writeFileSync(file, `${before}\n\n${section}${after}`.replace(/\n*$/, '\n'));
+}
