@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import type { Server } from 'node:http';
 import path from 'node:path';
+import { logger } from '../lambdas/common/logger';
 import type { RuntimeConfig } from '../shared/runtime-config';
 import { cognitoClient, ensureDemoUser, ensurePool, startCognito } from './cognito';
 import { seedDemoSchool, DEMO_ACCOUNTS, type SeedOptions } from './demo/seed';
@@ -71,7 +72,7 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
   const pidFile = options.dataDir && path.join(path.resolve(options.dataDir), 'pids.json');
   if (pidFile) {
     const stale = await stopStaleChildren(pidFile);
-    if (stale > 0) step(`stopped ${stale} process(es) left over by a previous run`);
+    if (stale > 0) step(`Stopped ${stale} process(es) left over by a previous run`);
   }
   if (options.ports) await assertPortsFree({ ...ports });
 
@@ -123,18 +124,20 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
       LOG_LEVEL: options.logLevel ?? process.env.LOG_LEVEL ?? 'WARN',
     };
     Object.assign(process.env, lambdaEnv);
+    // The logger module may already be loaded (the seed imports repositories): apply the level now.
+    logger.setLogLevel(lambdaEnv.LOG_LEVEL as Parameters<typeof logger.setLogLevel>[0]);
 
-    step('DynamoDB Local');
+    step('Starting DynamoDB Local');
     track(await startDynamo({ port: ports.dynamo, dbPath: dataDir && path.join(dataDir, 'dynamodb') }));
     const dynamo = dynamoClient(dynamoEndpoint, region);
     await ensureTable(dynamo, TABLE_NAME);
 
-    step('SES emulator');
+    step('Starting the SES emulator');
     servers.push(await startSes(ports.ses));
-    step('Lambda triggers');
+    step('Starting the Lambda trigger server');
     servers.push(await startTriggerServer(ports.triggers));
 
-    step('cognito-local');
+    step('Starting cognito-local');
     const cognitoDir = dataDir
       ? path.join(dataDir, 'cognito')
       : mkdtempSync(path.join(os.tmpdir(), 'school-directory-cognito-'));
@@ -156,7 +159,7 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
     process.env.USER_POOL_ID = userPoolId;
 
     if (options.seed !== false) {
-      step('demo school');
+      step('Seeding the demo school (first run only)');
       // Both steps are idempotent: the seed skips a dataset already written, existing accounts are kept.
       await seedDemoSchool(options.seed ?? {});
       for (const account of DEMO_ACCOUNTS) {
@@ -175,7 +178,7 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
       contactEmail: SENDER_EMAIL,
       build: 'local',
     };
-    step('gateway');
+    step('Starting the gateway');
     servers.push(
       await startGateway({
         port: ports.app,

@@ -22,7 +22,7 @@ async function main() {
     dataDir: DATA_DIR,
     ports: defaultPorts(),
     webDir: WEB_DIR,
-    onStep: (name) => console.log(`• Starting ${name}…`),
+    onStep: (name) => console.log(`• ${name}…`),
   });
 
   let stopping = false;
