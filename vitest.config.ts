@@ -1,4 +1,14 @@
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/** Keeps the stack project's files in their usual order, but runs the log scan after everything else. */
+class LogScanLastSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const isScan = (f: TestSpecification) => f.moduleId.endsWith('log-scan.test.ts');
+    return [...sorted.filter((f) => !isScan(f)), ...sorted.filter(isScan)];
+  }
+}
 
 /**
  * Two projects:
@@ -22,8 +32,14 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'stack',
-          include: ['test/lambdas/**/*.test.ts', 'test/local/**/*.test.ts', 'test/e2e/**/*.test.ts'],
+          include: [
+            'test/lambdas/**/*.test.ts',
+            'test/local/**/*.test.ts',
+            'test/e2e/**/*.test.ts',
+            'test/security/**/*.test.ts',
+          ],
           globalSetup: ['test/setup/stack.ts'],
+          sequence: { sequencer: LogScanLastSequencer },
           fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 180_000,

@@ -37,6 +37,8 @@ export interface StackOptions {
   region?: string;
   /** Log level of the handlers' logger (default WARN locally, to keep the console readable). */
   logLevel?: string;
+  /** Discard the emulators' own console output (the test stack collects only what our code logs). */
+  quietEmulators?: boolean;
   /** Reports each start-up step (npm start prints them). */
   onStep?: (message: string) => void;
 }
@@ -151,6 +153,7 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
         sesEndpoint,
         senderEmail: SENDER_EMAIL,
         region,
+        quiet: options.quietEmulators ?? false,
       }),
     );
     const cognito = cognitoClient(cognitoEndpoint, region);

@@ -31,6 +31,8 @@ export interface CognitoOptions {
   sesEndpoint: string;
   senderEmail: string;
   region: string;
+  /** Discard cognito-local's console output. */
+  quiet?: boolean;
 }
 
 /** Starts cognito-local through our launcher (local/cognito/launcher.ts) as a child process. */
@@ -62,7 +64,7 @@ export async function startCognito(options: CognitoOptions): Promise<ChildProces
   const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
   const child = spawn(process.execPath, ['--import', tsxLoader, launcher], {
     cwd: options.dataDir,
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    stdio: ['ignore', options.quiet ? 'ignore' : 'inherit', options.quiet ? 'ignore' : 'inherit', 'ipc'],
     env: {
       ...process.env,
       SES_ENDPOINT: options.sesEndpoint,
