@@ -19,6 +19,8 @@ class LogScanLastSequencer extends BaseSequencer {
 export default defineConfig({
   esbuild: { jsx: 'automatic' },
   test: {
+    // A root option: vitest ignores a sequencer set on a project.
+    sequence: { sequencer: LogScanLastSequencer },
     projects: [
       {
         extends: true,
@@ -39,7 +41,6 @@ export default defineConfig({
             'test/security/**/*.test.ts',
           ],
           globalSetup: ['test/setup/stack.ts'],
-          sequence: { sequencer: LogScanLastSequencer },
           fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 180_000,
