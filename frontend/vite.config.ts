@@ -19,6 +19,8 @@ function manualChunks(id: string): string | undefined {
   if (/\/node_modules\/(react|react-dom|scheduler)\//.test(id)) return 'react';
   if (/\/node_modules\/(react-router|react-router-dom|cookie|set-cookie-parser)\//.test(id)) return 'router';
   if (/\/node_modules\/(i18next|react-i18next|html-parse-stringify|void-elements)\//.test(id)) return 'i18n';
+  // Amplify (auth only) and the AWS SDK pieces it bundles: needed before the first page, but rarely updated.
+  if (/\/node_modules\/(aws-amplify|@aws-amplify|@aws-crypto|@smithy|@aws-sdk)\//.test(id)) return 'amplify';
   return undefined;
 }
 

@@ -13,7 +13,7 @@ export type Access = 'public' | 'token' | 'member' | 'admin';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Bounded contexts: one Lambda function each, entry file `lambdas/<context>/index.ts`. */
-export const CONTEXTS = ['system', 'auth', 'directory', 'annual-update'] as const;
+export const CONTEXTS = ['system', 'auth', 'directory', 'annual-update', 'progression', 'admin'] as const;
 export type Context = (typeof CONTEXTS)[number];
 
 export interface RouteDef {
@@ -24,6 +24,8 @@ export interface RouteDef {
   access: Access;
   /** Name used in logs and as the route key `METHOD path`. */
   name: string;
+  /** Largest JSON body this route accepts, when it is not lambdas/common/http.ts MAX_BODY_BYTES. */
+  maxBodyBytes?: number;
 }
 
 export const ROUTES = [
@@ -43,6 +45,48 @@ export const ROUTES = [
   { method: 'POST', path: '/api/update/submit', context: 'annual-update', access: 'token', name: 'updateSubmit' },
   { method: 'GET', path: '/api/profile/form', context: 'annual-update', access: 'member', name: 'profileForm' },
   { method: 'PUT', path: '/api/profile', context: 'annual-update', access: 'member', name: 'profileUpdate' },
+  // School progression (docs/progression.md).
+  { method: 'GET', path: '/api/admin/progression', context: 'progression', access: 'admin', name: 'progressionCurrent' },
+  { method: 'POST', path: '/api/admin/progression', context: 'progression', access: 'admin', name: 'progressionStart' },
+  { method: 'GET', path: '/api/admin/progression/{progressionId}', context: 'progression', access: 'admin', name: 'progressionWorkspace' },
+  { method: 'POST', path: '/api/admin/progression/{progressionId}/analysis', context: 'progression', access: 'admin', name: 'progressionAnalyse' },
+  { method: 'PUT', path: '/api/admin/progression/{progressionId}/assignments', context: 'progression', access: 'admin', name: 'progressionAssignments' },
+  { method: 'PUT', path: '/api/admin/progression/{progressionId}/departures', context: 'progression', access: 'admin', name: 'progressionDepartures' },
+  { method: 'PUT', path: '/api/admin/progression/{progressionId}/parent-decisions', context: 'progression', access: 'admin', name: 'progressionParentDecisions' },
+  { method: 'POST', path: '/api/admin/progression/{progressionId}/new-students', context: 'progression', access: 'admin', name: 'progressionNewStudentAdd' },
+  { method: 'PUT', path: '/api/admin/progression/{progressionId}/new-students/{newStudentId}', context: 'progression', access: 'admin', name: 'progressionNewStudentUpdate' },
+  { method: 'DELETE', path: '/api/admin/progression/{progressionId}/new-students/{newStudentId}', context: 'progression', access: 'admin', name: 'progressionNewStudentDelete' },
+  { method: 'POST', path: '/api/admin/progression/{progressionId}/parent-lookup', context: 'progression', access: 'admin', name: 'progressionParentLookup' },
+  { method: 'GET', path: '/api/admin/progression/{progressionId}/review', context: 'progression', access: 'admin', name: 'progressionReview' },
+  { method: 'GET', path: '/api/admin/progression/{progressionId}/apply', context: 'progression', access: 'admin', name: 'progressionApplyStatus' },
+  { method: 'POST', path: '/api/admin/progression/{progressionId}/apply', context: 'progression', access: 'admin', name: 'progressionApply' },
+  { method: 'POST', path: '/api/admin/progression/{progressionId}/apply/continue', context: 'progression', access: 'admin', name: 'progressionApplyContinue' },
+  { method: 'POST', path: '/api/admin/progression/{progressionId}/cancel', context: 'progression', access: 'admin', name: 'progressionCancel' },
+  { method: 'GET', path: '/api/admin/progression/{progressionId}/backup', context: 'progression', access: 'admin', name: 'progressionBackup' },
+  { method: 'GET', path: '/api/admin/progression/{progressionId}/backup/{part}', context: 'progression', access: 'admin', name: 'progressionBackupPart' },
+  // Data onboarding and upkeep: import, editing, export (docs/data-onboarding.md). Import bodies hold the CSV
+  // files' text: 4 MiB (shared/import-api.ts IMPORT_MAX_BODY_BYTES; Lambda takes 6 MB per call).
+  { method: 'GET', path: '/api/admin/directory', context: 'admin', access: 'admin', name: 'adminDirectory' },
+  { method: 'GET', path: '/api/admin/import/templates', context: 'admin', access: 'admin', name: 'importTemplates' },
+  { method: 'POST', path: '/api/admin/import/dry-run', context: 'admin', access: 'admin', name: 'importDryRun', maxBodyBytes: 4 * 1024 * 1024 },
+  { method: 'POST', path: '/api/admin/import/apply', context: 'admin', access: 'admin', name: 'importApply', maxBodyBytes: 4 * 1024 * 1024 },
+  { method: 'GET', path: '/api/admin/export/csv', context: 'admin', access: 'admin', name: 'exportCsv' },
+  { method: 'GET', path: '/api/admin/export/json', context: 'admin', access: 'admin', name: 'exportJson' },
+  { method: 'POST', path: '/api/admin/parents', context: 'admin', access: 'admin', name: 'parentCreate' },
+  { method: 'PUT', path: '/api/admin/parents/{id}', context: 'admin', access: 'admin', name: 'parentUpdate' },
+  { method: 'DELETE', path: '/api/admin/parents/{id}', context: 'admin', access: 'admin', name: 'parentDelete' },
+  { method: 'POST', path: '/api/admin/students', context: 'admin', access: 'admin', name: 'studentCreate' },
+  { method: 'PUT', path: '/api/admin/students/{id}', context: 'admin', access: 'admin', name: 'studentUpdate' },
+  { method: 'DELETE', path: '/api/admin/students/{id}', context: 'admin', access: 'admin', name: 'studentDelete' },
+  { method: 'POST', path: '/api/admin/staff', context: 'admin', access: 'admin', name: 'staffCreate' },
+  { method: 'PUT', path: '/api/admin/staff/{id}', context: 'admin', access: 'admin', name: 'staffUpdate' },
+  { method: 'DELETE', path: '/api/admin/staff/{id}', context: 'admin', access: 'admin', name: 'staffDelete' },
+  { method: 'POST', path: '/api/admin/classes', context: 'admin', access: 'admin', name: 'classCreate' },
+  { method: 'PUT', path: '/api/admin/classes/{id}', context: 'admin', access: 'admin', name: 'classUpdate' },
+  { method: 'DELETE', path: '/api/admin/classes/{id}', context: 'admin', access: 'admin', name: 'classDelete' },
+  { method: 'POST', path: '/api/admin/committees', context: 'admin', access: 'admin', name: 'committeeCreate' },
+  { method: 'PUT', path: '/api/admin/committees/{id}', context: 'admin', access: 'admin', name: 'committeeUpdate' },
+  { method: 'DELETE', path: '/api/admin/committees/{id}', context: 'admin', access: 'admin', name: 'committeeDelete' },
 ] as const satisfies readonly RouteDef[];
 
 export type RouteKey = `${(typeof ROUTES)[number]['method']} ${(typeof ROUTES)[number]['path']}`;

@@ -13,6 +13,7 @@ export type CognitoAdminAction =
   | 'AdminListGroupsForUser'
   | 'AdminGetUser'
   | 'AdminDeleteUser'
+  | 'AdminUserGlobalSignOut'
   | 'ListUsers';
 
 /** Deploy settings a context reads, each passed as its environment variable (lambdas/common/env.ts ENV). */
@@ -44,4 +45,14 @@ export const CONTEXT_GRANTS: Record<Context, ContextGrants> = {
   // Campaigns, send jobs, update links and the parent form: writes the table, emails the links through SES,
   // and asks Cognito whether a parent already has an account (ListUsers by email) for the success page.
   'annual-update': { table: 'readWrite', sendsMail: true, cognito: ['ListUsers'], settings: ['updateLinkTtlDays'] },
+  // School progression: stages and applies the year change (writes the directory, registry, audit, backup), and
+  // signs out and deletes the Cognito accounts of removed parents, found by email.
+  progression: {
+    table: 'readWrite',
+    sendsMail: false,
+    cognito: ['AdminUserGlobalSignOut', 'AdminDeleteUser', 'ListUsers'],
+    settings: [],
+  },
+  // Admin import, editing and export: reads and writes the directory and the registry; no mail, no Cognito call.
+  admin: { table: 'readWrite', sendsMail: false, cognito: [], settings: [] },
 };

@@ -1,5 +1,10 @@
 import { z } from 'zod';
 import { isValidEmail, normalizeEmail } from './email';
+import { AddressSchema, LanguageSchema, LocalizedTextSchema } from './schemas/common';
+import { CommitteeKindSchema } from './schemas/committee';
+import { CommitteeRoleSchema } from './schemas/committee-roles';
+import { InterestCodeSchema } from './schemas/interests';
+import { ParticipationSchema } from './schemas/parent';
 
 /**
  * Contracts of the `auth` context (POST /api/validateEmailV2, GET /api/me) and of the Cognito triggers, shared
@@ -42,7 +47,53 @@ export const ValidateEmailResponseSchema = z.object({
 });
 export type ValidateEmailResponse = z.infer<typeof ValidateEmailResponseSchema>;
 
-/** GET /api/me. Later issues add the caller's children and committees here. */
+/** A child of the signed-in parent, as My Profile shows it: class and teacher resolved. */
+export const MeChildSchema = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  /** Level code, with its label from the school settings (absent when the settings do not know the code). */
+  level: z.string(),
+  levelLabel: LocalizedTextSchema.optional(),
+  /** Absent when the child's class no longer exists. */
+  class: z.object({ id: z.string(), code: z.string(), name: z.string(), levels: z.array(z.string()) }).optional(),
+  /** The class's homeroom teacher; absent when none is assigned. */
+  teacher: z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string().optional() }).optional(),
+});
+export type MeChild = z.infer<typeof MeChildSchema>;
+
+/** A committee seat of the signed-in parent. */
+export const MeCommitteeSchema = z.object({
+  committeeId: z.string(),
+  kind: CommitteeKindSchema,
+  name: LocalizedTextSchema,
+  role: CommitteeRoleSchema,
+});
+export type MeCommittee = z.infer<typeof MeCommitteeSchema>;
+
+/**
+ * The signed-in parent's own record, whatever their directory participation: a parent always sees what the
+ * school holds about them (the directory applies participation to OTHER members only). Optional fields are
+ * omitted when the school holds nothing.
+ */
+export const MeParentProfileSchema = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string().optional(),
+  phone: z.string().optional(),
+  address: AddressSchema.optional(),
+  participation: ParticipationSchema,
+  preferredLanguage: LanguageSchema,
+  interests: z.array(InterestCodeSchema),
+  /** Free-text skills and interests ('' when none). */
+  skills: z.string(),
+  children: z.array(MeChildSchema),
+  committees: z.array(MeCommitteeSchema),
+});
+export type MeParentProfile = z.infer<typeof MeParentProfileSchema>;
+
+/** GET /api/me. */
 export const MeResponseSchema = z.object({
   email: z.string(),
   displayName: z.string(),
@@ -53,6 +104,12 @@ export const MeResponseSchema = z.object({
   isAdmin: z.boolean(),
   /** True when this call just made the caller an administrator: refresh the tokens to pick up the group. */
   adminGranted: z.boolean().optional(),
+  /**
+   * Present when `userType` is `parent`: one profile per parent record under the caller's email (usually one;
+   * a couple sharing a mailbox has two). Empty when the registry names a parent whose record is gone: My
+   * Profile then shows 'Profile Not Found'.
+   */
+  parents: z.array(MeParentProfileSchema).optional(),
 });
 export type MeResponse = z.infer<typeof MeResponseSchema>;
 

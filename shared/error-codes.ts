@@ -20,6 +20,14 @@ export const ERROR_CODES = [
   'TOKEN_EXPIRED',
   'SERVICE_UNAVAILABLE',
   'INTERNAL',
+  // School progression (docs/progression.md).
+  'WRONG_PHASE',
+  'ANALYSIS_STALE',
+  'ASSIGNMENTS_MISSING',
+  'DUPLICATE_EMAIL',
+  // Admin editing (docs/data-onboarding.md).
+  'ORPHAN_PARENTS',
+  'CLASS_NOT_EMPTY',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -43,6 +51,12 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   TOKEN_EXPIRED: 410,
   SERVICE_UNAVAILABLE: 503,
   INTERNAL: 500,
+  WRONG_PHASE: 409,
+  ANALYSIS_STALE: 409,
+  ASSIGNMENTS_MISSING: 409,
+  DUPLICATE_EMAIL: 409,
+  ORPHAN_PARENTS: 409,
+  CLASS_NOT_EMPTY: 409,
 };
 
 /** The JSON body of every error response. `fields` lists invalid input paths for forms. */

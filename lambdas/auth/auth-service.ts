@@ -11,6 +11,7 @@ import { hitRateLimit, type RateLimitDecision } from '../common/rate-limit';
 import { findRegisteredPeople, type RegisteredPerson } from '../registry/registry-repository';
 import { ADMIN_GROUP } from '../routes';
 import { addToAdminGroup } from './admin-group';
+import { readParentProfiles } from './parent-profile';
 
 /** Default validateEmailV2 budget per client IP per minute: plenty for a person typing, too few for a sweep. */
 export const DEFAULT_VALIDATE_EMAIL_LIMIT = 30;
@@ -63,7 +64,7 @@ function isFirstAdmin(caller: Caller): boolean {
 /**
  * The signed-in caller as the app needs them. Also bootstraps the first administrator: a fresh deployment has
  * nobody in `admins`, so the address named in FIRST_ADMIN_EMAIL is added on its first call. The group reaches
- * the ID token only after a refresh, hence `adminGranted`.
+ * the ID token only after a refresh, hence `adminGranted`. For a parent, also their own profile (parents).
  */
 export async function describeCaller(caller: Caller, people: RegisteredPerson[]): Promise<MeResponse> {
   const { userType, displayName } = summarizePeople(people);
@@ -75,6 +76,8 @@ export async function describeCaller(caller: Caller, people: RegisteredPerson[])
     isAdmin = true;
     adminGranted = true;
   }
+  // A parent's own record, children and committees (My Profile); staff have no profile page.
+  const parents = userType === 'parent' ? await readParentProfiles(people) : undefined;
   return {
     email: caller.email,
     displayName,
@@ -82,5 +85,6 @@ export async function describeCaller(caller: Caller, people: RegisteredPerson[])
     personIds: people.map((p) => p.personId),
     isAdmin,
     ...(adminGranted ? { adminGranted } : {}),
+    ...(parents ? { parents } : {}),
   };
 }

@@ -1,4 +1,9 @@
-import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  AdminDeleteUserCommand,
+  AdminUserGlobalSignOutCommand,
+  CognitoIdentityProviderClient,
+  ListUsersCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { ENV, optionalEnv, requireEnv } from './env';
 
 export interface CognitoClientOptions {
@@ -36,4 +41,53 @@ export function userPoolId(): string {
 /** Test hook: forget the cached client so a test can point the next one elsewhere. */
 export function resetCognitoClient(): void {
   client = undefined;
+}
+
+/** Usernames of the pool's accounts whose email is exactly `email` (ListUsers' filter; emails are lowercased). */
+export async function usernamesByEmail(
+  email: string,
+  options: { client?: CognitoIdentityProviderClient; userPoolId?: string } = {},
+): Promise<string[]> {
+  const client = options.client ?? cognitoClient();
+  const escaped = email.replace(/["\\]/g, (c) => `\\${c}`);
+  const usernames: string[] = [];
+  let token: string | undefined;
+  do {
+    const page = await client.send(
+      new ListUsersCommand({
+        UserPoolId: options.userPoolId ?? userPoolId(),
+        Filter: `email = "${escaped}"`,
+        PaginationToken: token,
+      }),
+    );
+    usernames.push(...(page.Users ?? []).map((user) => user.Username).filter((name): name is string => !!name));
+    token = page.PaginationToken;
+  } while (token);
+  return usernames;
+}
+
+const isUserNotFound = (error: unknown) => (error as Error | undefined)?.name === 'UserNotFoundException';
+
+/**
+ * Removes every account of an email: signs it out everywhere first (revokes its refresh tokens, so no session
+ * can be renewed), then deletes it. An account already gone is not an error, so a retry is safe. Returns how
+ * many accounts were deleted by this call.
+ */
+export async function removeAccountsByEmail(
+  email: string,
+  options: { client?: CognitoIdentityProviderClient; userPoolId?: string } = {},
+): Promise<number> {
+  const client = options.client ?? cognitoClient();
+  const pool = options.userPoolId ?? userPoolId();
+  let deleted = 0;
+  for (const username of await usernamesByEmail(email, { client, userPoolId: pool })) {
+    try {
+      await client.send(new AdminUserGlobalSignOutCommand({ UserPoolId: pool, Username: username }));
+      await client.send(new AdminDeleteUserCommand({ UserPoolId: pool, Username: username }));
+      deleted += 1;
+    } catch (error) {
+      if (!isUserNotFound(error)) throw error;
+    }
+  }
+  return deleted;
 }

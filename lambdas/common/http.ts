@@ -19,7 +19,10 @@ const THROTTLING_ERRORS = new Set([
   'LimitExceededException',
 ]);
 
-/** Largest JSON body any route accepts. API Gateway allows 10 MB; nothing here needs more than this. */
+/**
+ * Largest JSON body a route accepts unless its RouteDef sets `maxBodyBytes` (the import routes carry CSV files).
+ * API Gateway allows 10 MB and Lambda 6 MB.
+ */
 export const MAX_BODY_BYTES = 256 * 1024;
 
 export interface ApiRequest {
@@ -96,10 +99,10 @@ export function parseWith<T extends z.ZodType>(schema: T, input: unknown): z.inf
   return result.data;
 }
 
-function parseBody(event: APIGatewayProxyEvent): unknown {
+function parseBody(event: APIGatewayProxyEvent, maxBytes = MAX_BODY_BYTES): unknown {
   if (event.body === null || event.body === undefined || event.body === '') return undefined;
   const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
-  if (Buffer.byteLength(text, 'utf8') > MAX_BODY_BYTES) throw new AppError('PAYLOAD_TOO_LARGE');
+  if (Buffer.byteLength(text, 'utf8') > maxBytes) throw new AppError('PAYLOAD_TOO_LARGE');
   try {
     return JSON.parse(text) as unknown;
   } catch {
@@ -135,7 +138,7 @@ export function createHandler(handlers: Record<string, RouteHandler>) {
     try {
       const caller = callerFromEvent(event);
       const people = await authorize(route.access, caller);
-      const body = parseBody(event);
+      const body = parseBody(event, route.maxBodyBytes);
       const handler = handlers[routeKey(route)]!;
       const result = await handler({
         event,

@@ -55,6 +55,14 @@ export const keys = {
     sk: `PARTICIPANT#${parentId}`,
   }),
   participantPrefix: () => 'PARTICIPANT#',
+  /** One campaign per school year: created with the campaign, never deleted (a completed year stays done). */
+  campaignYear: (schoolYear: string) => ({ pk: `CAMPAIGN_YEAR#${schoolYear}`, sk: 'CAMPAIGN_YEAR' }),
+  /** Send job header, in its campaign's partition (sorts between the header and the participants). */
+  sendJob: (campaignId: string, jobId: string) => ({ pk: `CAMPAIGN#${campaignId}`, sk: `SENDJOB#${jobId}` }),
+  sendJobPrefix: () => 'SENDJOB#',
+  /** A send job's per-parent entries: their own partition, read whole by the worker. */
+  sendJobEntry: (jobId: string, parentId: string) => ({ pk: `SENDJOB#${jobId}`, sk: `PARENT#${parentId}` }),
+  sendJobEntriesPk: (jobId: string) => `SENDJOB#${jobId}`,
   /** Update link: keyed by the SHA-256 (hex) of the token; the token itself is never stored. */
   updateToken: (tokenHash: string) => ({ pk: `TOKEN#${tokenHash}`, sk: 'TOKEN' }),
   /** Progression workflow header; gsi1 lists progressions in creation (ULID) order. */
@@ -73,6 +81,21 @@ export const keys = {
   stagedNewStudent: (progressionId: string, newStudentId: string) => ({
     pk: `PROGRESSION#${progressionId}`,
     sk: `NEW#${newStudentId}`,
+  }),
+  /** An admin's remove/keep override for a parent of a leaving student. */
+  stagedParentDecision: (progressionId: string, parentId: string) => ({
+    pk: `PROGRESSION#${progressionId}`,
+    sk: `PARENT#${parentId}`,
+  }),
+  /** One step of a progression's apply plan; zero-padded so the steps sort in plan order. */
+  progressionStep: (progressionId: string, index: number) => ({
+    pk: `PROGRESSION#${progressionId}`,
+    sk: `STEP#${String(index).padStart(6, '0')}`,
+  }),
+  /** One gzipped chunk of the export taken before a progression is applied. */
+  progressionBackupPart: (progressionId: string, part: number) => ({
+    pk: `PROGRESSION#${progressionId}`,
+    sk: `BACKUP#${String(part).padStart(4, '0')}`,
   }),
   lock: (name: string) => ({ pk: `LOCK#${name}`, sk: 'LOCK' }),
   /** Audit entries by month (`yyyy-mm`); gsi1 lists the entries about one target. */

@@ -1,7 +1,7 @@
 /**
  * Starts cognito-local with the three things it lacks for this app (ARCHITECTURE.md §4):
  * - GetTokensFromRefreshToken, which Amplify >= auth 6.14 uses to refresh (mapped to REFRESH_TOKEN_AUTH);
- * - a no-op GlobalSignOut, which Amplify calls on sign-out;
+ * - a no-op GlobalSignOut, which Amplify calls on sign-out, and AdminUserGlobalSignOut (revokes refresh tokens);
  * - email delivery through the SES emulator, so verification and reset emails land in the local mailbox
  *   (cognito-local only prints them on its console);
  * - two behaviours of real Cognito: no sign-up code for an account the PreSignUp trigger already confirmed, and
@@ -35,6 +35,24 @@ Targets.GetTokensFromRefreshToken = (services) => async (ctx, req) => {
   return { AuthenticationResult: { ...auth, RefreshToken: auth.RefreshToken ?? req.RefreshToken } };
 };
 Targets.GlobalSignOut = () => async () => ({});
+// Like Cognito: revokes every refresh token of the user (the progression signs removed parents out this way).
+const { UserNotFoundError } = require('cognito-local/lib/errors') as { UserNotFoundError: new (message?: string) => Error };
+type PoolUser = Record<string, unknown>;
+type Pools = {
+  cognito: {
+    getUserPool: (ctx: unknown, id: unknown) => Promise<{
+      getUserByUsername: (ctx: unknown, username: unknown) => Promise<PoolUser | null>;
+      saveUser: (ctx: unknown, user: PoolUser) => Promise<void>;
+    }>;
+  };
+};
+Targets.AdminUserGlobalSignOut = (services) => async (ctx, req) => {
+  const pool = await (services as Pools).cognito.getUserPool(ctx, req.UserPoolId);
+  const user = await pool.getUserByUsername(ctx, req.Username);
+  if (!user) throw new UserNotFoundError('User does not exist.');
+  await pool.saveUser(ctx, { ...user, RefreshTokens: [] });
+  return {};
+};
 
 const deliver = MessagesService.prototype.deliver;
 MessagesService.prototype.deliver = async function (this: unknown, ...args: unknown[]) {

@@ -24,8 +24,44 @@ export const CampaignSchema = z.object({
   startedAt: IsoDateTimeSchema.optional(),
   completedAt: IsoDateTimeSchema.optional(),
   version: VersionSchema,
+  /** Parents without an email: listed, never emailed, not counted as failures (absent = 0). */
+  unreachable: CountSchema.optional(),
+  /** The send job in progress, if any: one at a time per campaign (docs/annual-update.md). */
+  activeJobId: IdSchema.optional(),
+  /**
+   * Start lease: the request creating the participants holds it until `leaseUntil` (epoch ms), so two starts
+   * never run at once and a crashed start can be resumed once it lapses.
+   */
+  leaseOwner: z.string().min(1).optional(),
+  leaseUntil: z.number().int().positive().optional(),
 });
 export type Campaign = z.infer<typeof CampaignSchema>;
+
+/** What can happen to a participant; kept on the participant as a short history for the admin screen. */
+export const PARTICIPANT_EVENTS = [
+  'emailSent',
+  'reminderSent',
+  'sendFailed',
+  /** The email may or may not have left (crash or timeout during the send): never resent automatically. */
+  'sendUncertain',
+  'submitted',
+  'optedOut',
+  'optedIn',
+] as const;
+export const ParticipantEventTypeSchema = z.enum(PARTICIPANT_EVENTS);
+export type ParticipantEventType = z.infer<typeof ParticipantEventTypeSchema>;
+
+export const ParticipantEventSchema = z.object({
+  at: IsoDateTimeSchema,
+  event: ParticipantEventTypeSchema,
+  /** Where a submission came from: the emailed link or My Profile. */
+  via: z.enum(['link', 'profile']).optional(),
+  /** The send job behind an email event. */
+  jobId: IdSchema.optional(),
+  /** Error name of a failed send (an SES error code, never an address). */
+  error: z.string().max(100).optional(),
+});
+export type ParticipantEvent = z.infer<typeof ParticipantEventSchema>;
 
 /** One parent's progress in a campaign (`CAMPAIGN#<id>` / `PARTICIPANT#<parentId>`). */
 export const ParticipantSchema = z.object({
@@ -38,6 +74,13 @@ export const ParticipantSchema = z.object({
   optedOut: z.boolean(),
   /** SHA-256 (hex) of the link currently valid for this parent; a new link replaces it. */
   tokenHash: z.string().regex(/^[0-9a-f]{64}$/).optional(),
+  /** No email on file when the campaign started: listed as unreachable, never emailed. */
+  unreachable: z.boolean().optional(),
+  /** Sends SES refused for this parent (each retried, within a bound). */
+  sendFailures: CountSchema.optional(),
+  lastSendError: z.string().max(100).optional(),
+  lastActivityAt: IsoDateTimeSchema.optional(),
+  history: z.array(ParticipantEventSchema).optional(),
 });
 export type Participant = z.infer<typeof ParticipantSchema>;
 

@@ -89,6 +89,11 @@ export const EntityMetaSchema = z.object({
   version: VersionSchema,
   createdAt: IsoDateTimeSchema,
   updatedAt: IsoDateTimeSchema,
+  /**
+   * The key a CSV import knew the record by (`P001`), when it was not the id itself: re-imports find the record
+   * by it, and exports write it back (docs/data-onboarding.md). Kept as is by every update.
+   */
+  importKey: z.string().min(1).max(64).optional(),
 });
 export type EntityMeta = z.infer<typeof EntityMetaSchema>;
 

@@ -8,5 +8,6 @@ export * from './parent';
 export * from './staff';
 export * from './committee';
 export * from './annual-update';
+export * from './send-job';
 export * from './progression';
 export * from './system';

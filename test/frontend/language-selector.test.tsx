@@ -18,34 +18,35 @@ afterEach(() => {
 
 describe('language selector', () => {
   it('starts in French and switches the whole page to English, then back', async () => {
-    renderApp({ configUrl: `${server.url}/config.json`, path: '/classes' });
+    // An open page: the directory pages need a signed-in user.
+    renderApp({ configUrl: `${server.url}/config.json`, path: '/about' });
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Classes' }, { timeout: 20_000 })).toBeTruthy();
-    expect(screen.getByText('Les classes, leurs enseignantes et enseignants, et leurs élèves.')).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'À propos' }, { timeout: 20_000 })).toBeTruthy();
+    expect(screen.getByText("Le bottin en ligne des familles et du personnel de l'école.")).toBeTruthy();
     expect(document.documentElement.lang).toBe('fr');
-    expect(document.title).toBe("Classes · Bottin de l'école");
+    expect(document.title).toBe("À propos · Bottin de l'école");
 
     fireEvent.click(screen.getByRole('button', { name: 'Switch to English' }));
 
-    expect(await screen.findByText('Classes, their teachers and their students.')).toBeTruthy();
-    expect(screen.queryByText('Cette section arrive bientôt.')).toBeNull();
-    expect(screen.getByText('This section is coming soon.')).toBeTruthy();
+    expect(await screen.findByText("The online directory of the school's families and staff.")).toBeTruthy();
+    expect(screen.queryByRole('heading', { level: 2, name: 'Vos renseignements' })).toBeNull();
+    expect(screen.getByRole('heading', { level: 2, name: 'Your information' })).toBeTruthy();
     expect(document.documentElement.lang).toBe('en');
-    expect(document.title).toBe('Classes · School directory');
+    expect(document.title).toBe('About · School directory');
     expect(window.localStorage.getItem('locale')).toBe('en');
 
     fireEvent.click(screen.getByRole('button', { name: 'Passer au français' }));
-    expect(await screen.findByText('Cette section arrive bientôt.')).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Vos renseignements' })).toBeTruthy();
     expect(window.localStorage.getItem('locale')).toBe('fr');
   });
 
   it('also translates Cloudscape’s own labels (app layout)', async () => {
-    renderApp({ configUrl: `${server.url}/config.json`, path: '/' });
-    await screen.findByRole('heading', { level: 1, name: 'Tableau de bord' }, { timeout: 20_000 });
+    renderApp({ configUrl: `${server.url}/config.json`, path: '/about' });
+    await screen.findByRole('heading', { level: 1, name: 'À propos' }, { timeout: 20_000 });
     expect(screen.getAllByLabelText('Ouvrir la navigation latérale').length).toBeGreaterThan(0);
 
     fireEvent.click(screen.getByRole('button', { name: 'Switch to English' }));
-    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+    await screen.findByRole('heading', { level: 1, name: 'About' });
     expect(screen.getAllByLabelText('Open side navigation').length).toBeGreaterThan(0);
   });
 });

@@ -5,7 +5,8 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { handler } from '../../lambdas/auth/index';
-import { MeResponseSchema } from '../../shared/auth-api';
+import { MeResponseSchema, type MeParentProfile } from '../../shared/auth-api';
+import { generateSchool } from '../../local/demo/generate-school';
 import type { StackInfo } from '../../local/stack-info';
 import { useStack } from '../support/stack';
 import { apiEvent, claimsFor, createPoolUser, registerPerson, stackCognito, uniqueEmail } from './auth-support';
@@ -33,7 +34,7 @@ async function groupsOf(username: string): Promise<string[]> {
 }
 
 describe('GET /api/me (in process)', () => {
-  it('describes a registered parent', async () => {
+  it('describes a registered parent whose record is gone with no profile (My Profile: Profile Not Found)', async () => {
     const email = uniqueEmail('me-parent');
     const person = await registerPerson(email, 'PARENT', 'Geneviève L’Heureux');
 
@@ -47,6 +48,7 @@ describe('GET /api/me (in process)', () => {
       userType: 'parent',
       personIds: [person.personId],
       isAdmin: false,
+      parents: [],
     });
   });
 
@@ -70,6 +72,8 @@ describe('GET /api/me (in process)', () => {
 
     expect(body).toMatchObject({ userType: 'staff', isAdmin: true });
     expect(body.adminGranted).toBeUndefined();
+    // Staff have no profile page: no parent profile is read or sent.
+    expect(body.parents).toBeUndefined();
   });
 
   it('refuses an unverified email and an email no longer in the registry', async () => {
@@ -115,6 +119,96 @@ describe('GET /api/me (in process)', () => {
   });
 });
 
+describe('GET /api/me: the parent profile (demo school seeded by the stack)', () => {
+  // The stack seeds the default demo school; the generator is deterministic, so it is the expected data.
+  const school = generateSchool();
+  const byId = <T extends { id: string }>(list: T[], id: string | undefined) => list.find((item) => item.id === id);
+
+  async function profileOf(email: string): Promise<MeParentProfile[]> {
+    const response = await me(claimsFor(email));
+    expect(response.statusCode).toBe(200);
+    const body = MeResponseSchema.parse(JSON.parse(response.body));
+    expect(body.userType).toBe('parent');
+    return body.parents!;
+  }
+
+  function parentWith(participation: 'limited' | 'nameOnly') {
+    // One that holds something to hide, so the assertion below can fail.
+    const parent = school.parents.find(
+      (p) => p.participation === participation && p.email && school.families.some((l) => l.parentId === p.id),
+    );
+    if (!parent) throw new Error(`the demo school has no ${participation} parent with an email`);
+    return parent;
+  }
+
+  it("lists the demo parent's children with class, level and teacher, and their committee seats", async () => {
+    const account = school.accounts.parent;
+    const childIds = school.families.filter((l) => l.parentId === account.personId).map((l) => l.studentId);
+    const expectedChildren = childIds.map((id) => {
+      const student = byId(school.students, id)!;
+      const schoolClass = byId(school.classes, student.classId)!;
+      const teacher = byId(school.staff, schoolClass.teacherId)!;
+      return {
+        name: `${student.firstName} ${student.lastName}`,
+        level: student.level,
+        classCode: schoolClass.code,
+        teacher: `${teacher.firstName} ${teacher.lastName}`,
+      };
+    });
+    const expectedSeats = school.memberships
+      .filter((m) => m.personId === account.personId)
+      .map((m) => ({ name: byId(school.committees, m.committeeId)!.name.fr, role: m.role }));
+
+    const [profile, ...others] = await profileOf(account.email);
+
+    expect(others).toEqual([]);
+    expect(profile!.id).toBe(account.personId);
+    expect(profile!.email).toBe(account.email);
+    expect(expectedChildren).toHaveLength(2);
+    expect(
+      profile!.children.map((c) => ({
+        name: `${c.firstName} ${c.lastName}`,
+        level: c.level,
+        classCode: c.class?.code,
+        teacher: `${c.teacher?.firstName} ${c.teacher?.lastName}`,
+      })),
+    ).toEqual(expect.arrayContaining(expectedChildren));
+    expect(profile!.children.every((c) => c.levelLabel?.fr.endsWith('année'))).toBe(true);
+    // The demo parent holds the first seat of the directory committee.
+    expect(profile!.committees.map((c) => ({ name: c.name.fr, role: c.role }))).toEqual(
+      expect.arrayContaining(expectedSeats),
+    );
+    expect(profile!.committees.some((c) => c.name.fr === 'Comité du bottin' && c.role === 'coordinator')).toBe(true);
+  });
+
+  it('gives a limited parent their own address, interests and skills, which the directory hides from others', async () => {
+    const parent = parentWith('limited');
+
+    const [profile] = await profileOf(parent.email!);
+
+    expect(profile).toMatchObject({
+      id: parent.id,
+      participation: 'limited',
+      phone: parent.phone,
+      address: parent.address,
+      interests: parent.interests,
+      skills: parent.skills,
+    });
+    expect(profile!.address).toBeDefined();
+  });
+
+  it('gives a name-only parent their own record and children', async () => {
+    const parent = parentWith('nameOnly');
+    const children = school.families.filter((l) => l.parentId === parent.id);
+
+    const [profile] = await profileOf(parent.email!);
+
+    expect(profile).toMatchObject({ id: parent.id, participation: 'nameOnly', email: parent.email });
+    expect(profile!.children).toHaveLength(children.length);
+    expect(profile!.committees).toEqual([]);
+  });
+});
+
 describe('GET /api/me through the local gateway', () => {
   async function idTokenOf(role: 'admin' | 'parent' | 'staff'): Promise<string> {
     const account = stack.demoAccounts.find((a) => a.role === role);
@@ -143,6 +237,7 @@ describe('GET /api/me through the local gateway', () => {
 
     expect(parent.status).toBe(200);
     expect(parent.json).toMatchObject({ userType: 'parent', isAdmin: false });
+    expect((parent.json.parents as MeParentProfile[])[0]!.children).toHaveLength(2);
     expect(staff.json).toMatchObject({ userType: 'staff', isAdmin: false });
     expect(admin.json).toMatchObject({ isAdmin: true });
     expect(MeResponseSchema.safeParse(parent.json).success).toBe(true);

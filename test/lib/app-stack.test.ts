@@ -198,7 +198,9 @@ describe('api', () => {
         expect(method.AuthorizationType).toBe('COGNITO_USER_POOLS');
         expect(method.AuthorizerId).toEqual({ Ref: authorizerId });
       }
-      const fn = logicalIdAt(fixture, `Api/${route.context.charAt(0).toUpperCase()}${route.context.slice(1)}/Resource`);
+      // Construct ids are the context in PascalCase (`annual-update` -> `AnnualUpdate`), as lib/constructs/api.ts names them.
+      const id = route.context.replace(/(^|-)([a-z])/g, (_m, _dash: string, c: string) => c.toUpperCase());
+      const fn = logicalIdAt(fixture, `Api/${id}/Resource`);
       expect(JSON.stringify(method.Integration.Uri)).toContain(`"${fn}"`);
     },
   );
@@ -262,6 +264,30 @@ describe('api', () => {
         ]),
       },
     });
+  });
+
+  it('lets the annual-update context send mail from the sender only, list users, and build links to the site', () => {
+    const env = functionEnv('Api/AnnualUpdate');
+    expect(env[ENV.senderEmail]).toBe('bottin@ecole.example.org');
+    expect(env[ENV.sendRatePerSecond]).toBe('1');
+    expect(env[ENV.updateLinkTtlDays]).toBe('30');
+    expect(env[ENV.publicBaseUrl]).toBeDefined();
+    const policies = Object.values(template.findResources('AWS::IAM::Policy')).filter(
+      (p) => JSON.stringify(p.Properties.Roles) === JSON.stringify([{ Ref: logicalIdAt(fixture, 'Api/AnnualUpdate/ServiceRole/Resource') }]),
+    );
+    const statements = policies.flatMap((p) => p.Properties.PolicyDocument.Statement as Props[]);
+    expect(statements).toContainEqual(
+      expect.objectContaining({
+        Action: ['ses:SendEmail', 'ses:SendRawEmail'],
+        Condition: { StringEquals: { 'ses:FromAddress': 'bottin@ecole.example.org' } },
+      }),
+    );
+    expect(statements).toContainEqual(
+      expect.objectContaining({
+        Action: 'cognito-idp:ListUsers',
+        Resource: { 'Fn::GetAtt': [logicalIdAt(fixture, 'Auth/UserPool/Resource'), 'Arn'] },
+      }),
+    );
   });
 
   it('runs every function on Node.js 22, ARM64, with source maps and a log retention', () => {

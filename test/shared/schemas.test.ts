@@ -68,8 +68,8 @@ describe('entity schemas round-trip stored data unchanged', () => {
       [
         StagedStudentChangeSchema,
         {
-          progressionId: ids.progression, studentId: ids.student, currentClassId: ids.klass, currentLevel: 'G6', outcome: 'graduates',
-          parents: [{ parentId: ids.parent, status: 'remove' }],
+          progressionId: ids.progression, studentId: ids.student, currentClassId: ids.klass, currentLevel: 'G5', newLevel: 'G6',
+          outcome: 'needsAssignment', assignedClassId: ids.klass, departing: { reason: 'Déménagement' },
         },
       ],
       [
@@ -78,7 +78,7 @@ describe('entity schemas round-trip stored data unchanged', () => {
           progressionId: ids.progression, newStudentId: ulid(),
           student: { firstName: 'Zoé', lastName: "D'Amours", level: 'G1', classId: ids.klass },
           parent1: { mode: 'existing', parentId: ids.parent },
-          parent2: { mode: 'new', parent: { ...withoutMeta(school.parents[0]!) } },
+          parent2: { mode: 'new', parentId: ulid(), parent: { ...withoutMeta(school.parents[0]!) } },
         },
       ],
       [

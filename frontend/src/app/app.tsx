@@ -7,6 +7,7 @@ import { useRuntimeConfig } from '../config/runtime-config-context';
 import { CloudscapeI18n } from '../i18n/cloudscape-i18n';
 import { ServiceHealthProvider } from '../components/service-health/service-health-context';
 import { ThemeProvider } from '../components/theme/theme-context';
+import { authStore } from '../features/auth';
 import { createAppRouter } from './router';
 
 type AppRouter = ReturnType<typeof createAppRouter>;
@@ -21,7 +22,11 @@ export interface AppProps {
 
 function ConfiguredApp({ createRouter }: { createRouter: () => AppRouter }) {
   const config = useRuntimeConfig();
-  const [router] = useState(createRouter);
+  // Amplify must know the user pool before the router's first loaders read the session.
+  const [router] = useState(() => {
+    authStore.configure(config);
+    return createRouter();
+  });
   return (
     <ServiceHealthProvider apiBaseUrl={config.apiBaseUrl}>
       <RouterProvider router={router} />

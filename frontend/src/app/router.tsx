@@ -1,34 +1,54 @@
-import type { ReactElement } from 'react';
+import type { ComponentType, ReactElement } from 'react';
 import { createBrowserRouter, createPath, type RouteObject } from 'react-router-dom';
 import Box from '@cloudscape-design/components/box';
 import Spinner from '@cloudscape-design/components/spinner';
-import { AppShell } from '../components/layout/app-shell';
+import { AdminGate } from '../features/auth';
+import { AuthShell } from './auth-shell';
+import { GuardOutlet, guardLoader } from './guards';
 import { importWithReload, navigationSettled, notePendingNavigation } from './lazy-with-reload';
 import { PageLoadError, RouteError } from './route-error';
 import { APP_ROUTES, GUARDS, type AppRoute, type Guard } from './routes';
 
+/** Admin pages carry their own administrator check (spec §2: the route needs only a verified sign-in). */
+function withAdminGate(Page: ComponentType): ComponentType {
+  return function AdminOnlyPage() {
+    return (
+      <AdminGate>
+        <Page />
+      </AdminGate>
+    );
+  };
+}
+
 function toRouteObject(route: AppRoute): RouteObject {
   return {
     path: route.path,
-    lazy: async () => ({ Component: await importWithReload(route.load, PageLoadError) }),
+    lazy: async () => {
+      const Page = await importWithReload(route.load, PageLoadError);
+      return { Component: route.adminOnly && Page !== PageLoadError ? withAdminGate(Page) : Page };
+    },
     errorElement: <RouteError />,
   };
 }
 
 /**
- * THE place where guards apply: one pathless route per guard kind, wrapping that kind's pages. Guards are not
- * enforced yet; the auth layer gives each group an `element` (a guard that renders `<Outlet />` or redirects)
- * and, for "auth state is initialised before every navigation", a `loader` that awaits it.
+ * THE place where guards apply: one pathless route per guard kind, wrapping that kind's pages. Its `loader`
+ * initialises the auth state and redirects before the page renders; `shouldRevalidate` makes it run on every
+ * navigation, not only on entering the group; its `element` re-applies the decision when the state changes
+ * while a page is showing (a sign-out).
  */
 function guardedGroup(guard: Guard): RouteObject {
   return {
     id: `guard-${guard}`,
+    loader: guardLoader(guard),
+    shouldRevalidate: () => true,
+    element: <GuardOutlet guard={guard} />,
     children: APP_ROUTES.filter((r) => r.guard === guard).map(toRouteObject),
   };
 }
 
-/** `showAdminSection` stays on until the auth layer passes the signed-in user's admin-group membership. */
-export function buildRoutes(shell: ReactElement = <AppShell showAdminSection />): RouteObject[] {
+/** The default layout is wired to the auth layer (admin entries only for admins, user menu, auth debug state). */
+export function buildRoutes(shell: ReactElement = <AuthShell />): RouteObject[] {
   return [
     {
       element: shell,

@@ -15,6 +15,8 @@ export interface AppRoute {
   guard: Guard;
   /** Lazily loaded page: each screen is its own chunk, fetched on first visit. */
   load: () => Promise<ComponentType>;
+  /** The page shows its content to administrators only (spec §6); everyone else sees Access Denied. */
+  adminOnly?: boolean;
 }
 
 export const APP_ROUTES: readonly AppRoute[] = [
@@ -22,16 +24,19 @@ export const APP_ROUTES: readonly AppRoute[] = [
   {
     path: '/admin',
     guard: 'protected',
+    adminOnly: true,
     load: () => import('../features/admin/pages/admin-dashboard-page').then((m) => m.AdminDashboardPage),
   },
   {
     path: '/admin/annual-update',
     guard: 'protected',
+    adminOnly: true,
     load: () => import('../features/admin/pages/annual-update-page').then((m) => m.AnnualUpdatePage),
   },
   {
     path: '/admin/school-progression',
     guard: 'protected',
+    adminOnly: true,
     load: () => import('../features/admin/pages/school-progression-page').then((m) => m.SchoolProgressionPage),
   },
   { path: '/auth', guard: 'auth', load: () => import('../features/auth/pages/auth-page').then((m) => m.AuthPage) },

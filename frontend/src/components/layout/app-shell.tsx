@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
 import AppLayout from '@cloudscape-design/components/app-layout';
-import Flashbar from '@cloudscape-design/components/flashbar';
+import Flashbar, { type FlashbarProps } from '@cloudscape-design/components/flashbar';
+import type { TopNavigationProps } from '@cloudscape-design/components/top-navigation';
 import { DebugPanel } from '../debug/debug-panel';
 import { useConnectivityNotifications } from '../service-health/use-connectivity-notifications';
 import { AppFooter, FOOTER_ID } from './app-footer';
@@ -17,18 +18,23 @@ export interface AppShellProps {
   showAdminSection: boolean;
   /** Shown in the debug panel; provided by the auth layer. */
   authStatus?: ReactNode;
+  /** The header's account entry (user menu or sign-in button); provided by the auth layer. */
+  accountUtility?: TopNavigationProps.Utility;
+  /** Flash messages from other layers (e.g. the welcome after email verification), shown above connectivity. */
+  notifications?: FlashbarProps.MessageDefinition[];
 }
 
 /**
  * The default layout of every route (spec §2). Cloudscape's AppLayout brings the skip-to-main-content link, the
  * landmarks and the mobile drawer behaviour; the navigation starts closed below 1280 px (the spec's mobile).
  */
-export function AppShell({ showAdminSection, authStatus }: AppShellProps) {
+export function AppShell({ showAdminSection, authStatus, accountUtility, notifications: extra = [] }: AppShellProps) {
   const breakpoint = useBreakpoint();
   const mobile = isMobileBreakpoint(breakpoint);
   const [navigationOpen, setNavigationOpen] = useState(!mobile);
   const [toolsOpen, setToolsOpen] = useState(false);
-  const notifications = useConnectivityNotifications();
+  const connectivity = useConnectivityNotifications();
+  const notifications = [...extra, ...connectivity];
   useScrollToTopOnNavigate();
 
   // Crossing the mobile boundary resets the drawer to that size's default; other resizes keep the user's choice.
@@ -46,7 +52,7 @@ export function AppShell({ showAdminSection, authStatus }: AppShellProps) {
   return (
     <>
       <div id={TOP_NAV_ID} style={{ position: 'sticky', top: 0, zIndex: 1002 }}>
-        <TopBar />
+        <TopBar accountUtility={accountUtility} />
       </div>
       <AppLayout
         headerSelector={`#${TOP_NAV_ID}`}

@@ -6,8 +6,11 @@ import { useOnFollow } from '../router-link/use-on-follow';
 import { useThemePreference } from '../theme/theme-context';
 import { THEME_NAMES, parseThemeId, themeId } from '../theme/theme-preference';
 
-/** Header bar: app name, language switch (the other language's name, as bilingual Canadian sites do), theme. */
-export function TopBar() {
+/**
+ * Header bar: app name, language switch (the other language's name, as bilingual Canadian sites do), theme, and
+ * the account entry the auth layer provides (user menu with sign-out, or sign-in).
+ */
+export function TopBar({ accountUtility }: { accountUtility?: TopNavigationProps.Utility } = {}) {
   const { t, i18n } = useTranslation();
   const { theme, setTheme } = useThemePreference();
   const onFollow = useOnFollow();
@@ -47,6 +50,7 @@ export function TopBar() {
       },
     },
   ];
+  if (accountUtility) utilities.push(accountUtility);
 
   return (
     <TopNavigation

@@ -1,5 +1,13 @@
-import { PlaceholderPage } from '../../../components/page/placeholder-page';
+import { useTranslation } from 'react-i18next';
+import { PageFrame } from '../../../components/page/page-frame';
+import { DirectoryContent } from '../../directory/components/directory-content';
+import { ClassesList } from '../components/classes-list';
 
 export function ClassesPage() {
-  return <PlaceholderPage titleKey="pages.classes.title" descriptionKey="pages.classes.description" />;
+  const { t } = useTranslation();
+  return (
+    <PageFrame title={t('pages.classes.title')} description={t('pages.classes.description')}>
+      <DirectoryContent list="classes">{(index) => <ClassesList index={index} />}</DirectoryContent>
+    </PageFrame>
+  );
 }

@@ -1,5 +1,13 @@
-import { PlaceholderPage } from '../../../components/page/placeholder-page';
+import { useTranslation } from 'react-i18next';
+import { PageFrame } from '../../../components/page/page-frame';
+import { DirectoryContent } from '../../directory/components/directory-content';
+import { CommitteesList } from '../components/committees-list';
 
 export function CommitteesPage() {
-  return <PlaceholderPage titleKey="pages.committees.title" descriptionKey="pages.committees.description" />;
+  const { t } = useTranslation();
+  return (
+    <PageFrame title={t('pages.committees.title')} description={t('pages.committees.description')}>
+      <DirectoryContent list="committees">{(index) => <CommitteesList index={index} />}</DirectoryContent>
+    </PageFrame>
+  );
 }

@@ -1,5 +1,13 @@
-import { PlaceholderPage } from '../../../components/page/placeholder-page';
+import { useTranslation } from 'react-i18next';
+import { PageFrame } from '../../../components/page/page-frame';
+import { DirectoryContent } from '../../directory/components/directory-content';
+import { ParentsList } from '../components/parents-list';
 
 export function ParentsPage() {
-  return <PlaceholderPage titleKey="pages.parents.title" descriptionKey="pages.parents.description" />;
+  const { t } = useTranslation();
+  return (
+    <PageFrame title={t('pages.parents.title')} description={t('pages.parents.description')}>
+      <DirectoryContent list="parents">{(index) => <ParentsList index={index} />}</DirectoryContent>
+    </PageFrame>
+  );
 }

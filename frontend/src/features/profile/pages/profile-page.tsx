@@ -1,5 +1,80 @@
-import { PlaceholderPage } from '../../../components/page/placeholder-page';
+import { useTranslation } from 'react-i18next';
+import Alert from '@cloudscape-design/components/alert';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import Link from '@cloudscape-design/components/link';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import { PageFrame } from '../../../components/page/page-frame';
+import { useRuntimeConfig } from '../../../config/runtime-config-context';
+import { ParentProfileView } from '../components/parent-profile-view';
+import { useMyProfile } from '../hooks/use-my-profile';
+
+/** Spec §2: 'Profile Not Found', telling the person to contact the school's administrator. */
+function ProfileNotFound() {
+  const { t } = useTranslation();
+  const { contactEmail } = useRuntimeConfig();
+  return (
+    <Alert type="info" header={t('directory.profile.notFoundTitle')}>
+      {t('directory.profile.notFoundBody')}{' '}
+      {contactEmail && (
+        <Link href={`mailto:${contactEmail}`}>{t('directory.profile.contactAdmin', { email: contactEmail })}</Link>
+      )}
+    </Alert>
+  );
+}
+
+function ProfileContent() {
+  const { t, i18n } = useTranslation();
+  const { state, retry } = useMyProfile();
+  switch (state.status) {
+    case 'loading':
+      return (
+        <Box padding={{ vertical: 'l' }} textAlign="center">
+          <StatusIndicator type="loading">{t('directory.profile.loading')}</StatusIndicator>
+        </Box>
+      );
+    case 'notRegistered':
+      return <ProfileNotFound />;
+    case 'error':
+      return (
+        <Alert
+          type="error"
+          header={t('directory.profile.loadError')}
+          action={<Button onClick={retry}>{t('directory.retry')}</Button>}
+        >
+          {state.code && i18n.exists(`errors.${state.code}`)
+            ? t(`errors.${state.code}`)
+            : t('directory.errorDetail.network')}
+        </Alert>
+      );
+    case 'loaded': {
+      const { me } = state;
+      if (me.userType === 'staff') {
+        return (
+          <Alert type="info" header={t('directory.profile.staffTitle')}>
+            {t('directory.profile.staffBody')}
+          </Alert>
+        );
+      }
+      const profiles = me.parents ?? [];
+      if (profiles.length === 0) return <ProfileNotFound />;
+      return (
+        <SpaceBetween size="xxl">
+          {profiles.map((profile) => (
+            <ParentProfileView key={profile.id} profile={profile} />
+          ))}
+        </SpaceBetween>
+      );
+    }
+  }
+}
 
 export function ProfilePage() {
-  return <PlaceholderPage titleKey="pages.profile.title" descriptionKey="pages.profile.description" />;
+  const { t } = useTranslation();
+  return (
+    <PageFrame title={t('pages.profile.title')} description={t('pages.profile.description')}>
+      <ProfileContent />
+    </PageFrame>
+  );
 }

@@ -1,5 +1,13 @@
-import { PlaceholderPage } from '../../../components/page/placeholder-page';
+import { useTranslation } from 'react-i18next';
+import { PageFrame } from '../../../components/page/page-frame';
+import { DirectoryContent } from '../../directory/components/directory-content';
+import { StaffList } from '../components/staff-list';
 
 export function StaffPage() {
-  return <PlaceholderPage titleKey="pages.staff.title" descriptionKey="pages.staff.description" />;
+  const { t } = useTranslation();
+  return (
+    <PageFrame title={t('pages.staff.title')} description={t('pages.staff.description')}>
+      <DirectoryContent list="staff">{(index) => <StaffList index={index} />}</DirectoryContent>
+    </PageFrame>
+  );
 }

@@ -1,5 +1,13 @@
-import { PlaceholderPage } from '../../../components/page/placeholder-page';
+import { useTranslation } from 'react-i18next';
+import { PageFrame } from '../../../components/page/page-frame';
+import { DirectoryContent } from '../../directory/components/directory-content';
+import { FamiliesList } from '../components/families-list';
 
 export function StudentsPage() {
-  return <PlaceholderPage titleKey="pages.students.title" descriptionKey="pages.students.description" />;
+  const { t } = useTranslation();
+  return (
+    <PageFrame title={t('pages.students.title')} description={t('pages.students.description')}>
+      <DirectoryContent list="students">{(index) => <FamiliesList index={index} />}</DirectoryContent>
+    </PageFrame>
+  );
 }

@@ -1,0 +1,123 @@
+import {
+  confirmResetPassword,
+  confirmUserAttribute,
+  fetchAuthSession,
+  fetchUserAttributes,
+  resetPassword,
+  sendUserAttributeVerificationCode,
+  signIn,
+  signOut,
+  signUp,
+  updateUserAttributes,
+} from 'aws-amplify/auth';
+import { CLIENT_METADATA_LOCALE_KEY, type AuthLocale } from '../../../../../shared/auth-api';
+import { normalizeEmail } from '../../../../../shared/email';
+import { withRetries } from './retry';
+
+/**
+ * Every call this app makes to the identity service, through Amplify v6. Two rules hold everywhere:
+ * - sign-in uses USER_PASSWORD_AUTH: cognito-local has no SRP, and the AWS app client allows both, so one code
+ *   path serves both environments (ARCHITECTURE.md §4);
+ * - calls that make Cognito send an email pass the UI language as client metadata, which the CustomMessage
+ *   trigger reads to write the email in French or English.
+ */
+const metadata = (locale: AuthLocale) => ({ clientMetadata: { [CLIENT_METADATA_LOCALE_KEY]: locale } });
+
+/** Spec §7 and §9: the verification email is retried 3 times with a 1 s base backoff. */
+export const VERIFICATION_EMAIL_RETRIES = 3;
+export const VERIFICATION_EMAIL_BASE_DELAY_MS = 1_000;
+
+/** Failures that another attempt cannot fix: quotas, a missing session, bad input. */
+const PERMANENT = new Set([
+  'LimitExceededException',
+  'NotAuthorizedException',
+  'UserNotFoundException',
+  'UserUnAuthenticatedException',
+  'InvalidParameterException',
+  'CodeDeliveryFailureException',
+]);
+const isTransient = (error: unknown) =>
+  !(error && typeof error === 'object' && 'name' in error && PERMANENT.has(String(error.name)));
+
+export async function signInWithPassword(email: string, password: string): Promise<{ isSignedIn: boolean; step: string }> {
+  const result = await signIn({
+    username: normalizeEmail(email),
+    password,
+    options: { authFlowType: 'USER_PASSWORD_AUTH' },
+  });
+  return { isSignedIn: result.isSignedIn, step: result.nextStep.signInStep };
+}
+
+/** Creates the account; the PreSignUp trigger confirms it (no code to type) and refuses unregistered emails. */
+export async function createAccount(email: string, password: string, locale: AuthLocale): Promise<void> {
+  const address = normalizeEmail(email);
+  await signUp({
+    username: address,
+    password,
+    options: { userAttributes: { email: address }, ...metadata(locale) },
+  });
+}
+
+export async function setDisplayName(name: string): Promise<void> {
+  await updateUserAttributes({ userAttributes: { name } });
+}
+
+/** Asks Cognito to email a verification link (retried: a lost email blocks the person entirely). */
+export async function sendVerificationEmail(
+  locale: AuthLocale,
+  sleep?: (ms: number) => Promise<void>,
+): Promise<void> {
+  await withRetries(
+    () => sendUserAttributeVerificationCode({ userAttributeKey: 'email', options: metadata(locale) }),
+    {
+      retries: VERIFICATION_EMAIL_RETRIES,
+      baseDelayMs: VERIFICATION_EMAIL_BASE_DELAY_MS,
+      shouldRetry: isTransient,
+      ...(sleep ? { sleep } : {}),
+    },
+  );
+}
+
+export async function confirmEmail(code: string): Promise<void> {
+  await confirmUserAttribute({ userAttributeKey: 'email', confirmationCode: code.trim() });
+}
+
+export async function requestPasswordReset(email: string, locale: AuthLocale): Promise<void> {
+  await resetPassword({ username: normalizeEmail(email), options: metadata(locale) });
+}
+
+export async function completePasswordReset(
+  email: string,
+  code: string,
+  newPassword: string,
+  locale: AuthLocale,
+): Promise<void> {
+  await confirmResetPassword({
+    username: normalizeEmail(email),
+    confirmationCode: code.trim(),
+    newPassword,
+    options: metadata(locale),
+  });
+}
+
+/** The ID token's claims; `forceRefresh` asks Cognito for new tokens (new groups, new email_verified). */
+export async function readIdTokenClaims(forceRefresh = false): Promise<Record<string, unknown> | undefined> {
+  const session = await fetchAuthSession({ forceRefresh });
+  return session.tokens?.idToken?.payload as Record<string, unknown> | undefined;
+}
+
+/** The raw ID token for `Authorization` headers, or undefined when signed out. */
+export async function idToken(): Promise<string | undefined> {
+  const session = await fetchAuthSession();
+  return session.tokens?.idToken?.toString();
+}
+
+/** The user's attributes straight from Cognito (GetUser): fresher than the token. */
+export async function readAttributes(): Promise<{ name?: string; emailVerified: boolean }> {
+  const attributes = await fetchUserAttributes();
+  return { name: attributes.name, emailVerified: attributes.email_verified === 'true' };
+}
+
+export async function endSession(): Promise<void> {
+  await signOut();
+}

@@ -1,0 +1,35 @@
+import type { AuthUser } from '../state/auth-user';
+import { VERIFICATION_PATH, afterSignInPath, signInPathFor } from './redirect';
+
+/** Route guard kinds (frontend/src/app/routes.ts). */
+export type GuardKind = 'protected' | 'open' | 'auth';
+
+export type GuardDecision = { kind: 'allow' } | { kind: 'redirect'; to: string };
+
+export interface GuardLocation {
+  pathname: string;
+  search: string;
+  hash: string;
+}
+
+/** Spec §2: the unverified user's destination, whatever protected page they asked for. */
+export const BLOCKED_PATH = `${VERIFICATION_PATH}?blocked=true`;
+
+/**
+ * Spec §2 "Route guards", as one pure function:
+ * - protected: signed out -> /auth?redirect=<full path>; signed in but unverified -> the verification page;
+ * - auth (/auth): a signed-in user goes on to the redirect query (if safe) or /;
+ * - open: always allowed.
+ */
+export function decideGuard(kind: GuardKind, location: GuardLocation, user: AuthUser | null): GuardDecision {
+  switch (kind) {
+    case 'open':
+      return { kind: 'allow' };
+    case 'protected':
+      if (!user) return { kind: 'redirect', to: signInPathFor(`${location.pathname}${location.search}${location.hash}`) };
+      if (!user.emailVerified) return { kind: 'redirect', to: BLOCKED_PATH };
+      return { kind: 'allow' };
+    case 'auth':
+      return user ? { kind: 'redirect', to: afterSignInPath(location.search) } : { kind: 'allow' };
+  }
+}

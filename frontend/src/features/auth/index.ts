@@ -1,0 +1,9 @@
+/** What the app shell and the router use from the auth feature. */
+export { AdminGate } from './components/admin-gate';
+export { AuthDebugStatus } from './components/auth-debug-status';
+export { useAccountUtility } from './components/use-account-utility';
+export { useAuthNotifications } from './components/use-auth-notifications';
+export { decideGuard, type GuardKind } from './guards/guard-decision';
+export { useAuth } from './hooks/use-auth';
+export { useIdentityHealth } from './hooks/use-identity-health';
+export { authStore } from './state/auth-store';

@@ -1,0 +1,292 @@
+import type { AuthLocale } from '../../../../../shared/auth-api';
+import type { RuntimeConfig } from '../../../../../shared/runtime-config';
+import { configureAmplify } from '../api/amplify-setup';
+import { AuthFailure, message, toAuthMessage, type AuthMessage, type AuthOperation } from '../api/auth-errors';
+import {
+  completePasswordReset,
+  confirmEmail,
+  createAccount,
+  endSession,
+  readAttributes,
+  readIdTokenClaims,
+  requestPasswordReset,
+  sendVerificationEmail,
+  setDisplayName,
+  signInWithPassword,
+} from '../api/cognito-auth';
+import type { EmailCheckResult } from '../api/email-validation';
+import { fetchMe } from '../api/me-api';
+import { userFromClaims, type AuthUser } from './auth-user';
+
+/** A one-off message for the layout's flash bar (spec: the welcome after verification). */
+export interface AuthFlash {
+  kind: 'welcome';
+  name: string | null;
+}
+
+/** The auth state of spec §3, plus the flash message. */
+export interface AuthState {
+  user: AuthUser | null;
+  loading: boolean;
+  error: AuthMessage | null;
+  isInitialized: boolean;
+  flash: AuthFlash | null;
+}
+
+export interface RegistrationInput {
+  email: string;
+  password: string;
+  displayName?: string;
+}
+
+export type SignInOutcome = { status: 'verified'; user: AuthUser } | { status: 'unverified'; user: AuthUser };
+
+const INITIAL: AuthState = { user: null, loading: false, error: null, isInitialized: false, flash: null };
+
+function isNetworkError(error: unknown): boolean {
+  const name = error && typeof error === 'object' && 'name' in error ? String(error.name) : '';
+  return name === 'NetworkError' || (name === 'TypeError' && /fetch|network/i.test(String((error as Error).message)));
+}
+
+/**
+ * The one source of truth for "who is signed in". Guards read it (router loaders await `initialize()` before
+ * every navigation), pages call its actions, React subscribes with useSyncExternalStore. Every identity call
+ * also reports whether the identity service answered, which feeds the service-health record.
+ */
+export class AuthStore {
+  private state: AuthState = INITIAL;
+  private readonly listeners = new Set<() => void>();
+  private initializing: Promise<void> | undefined;
+  private apiBaseUrl = '/api';
+  private reachability: ((reachable: boolean) => void) | undefined;
+
+  getState = (): AuthState => this.state;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  private set(patch: Partial<AuthState>): void {
+    this.state = { ...this.state, ...patch };
+    this.listeners.forEach((listener) => listener());
+  }
+
+  /** Applies `/config.json`; a different pool starts over from "not initialised". */
+  configure(config: RuntimeConfig): void {
+    this.apiBaseUrl = config.apiBaseUrl;
+    if (configureAmplify(config)) {
+      const started = this.initializing !== undefined;
+      this.initializing = undefined;
+      this.set(INITIAL);
+      // A session read before this configuration read the wrong pool (or none): read it again.
+      if (started) void this.initialize();
+    }
+  }
+
+  onIdentityReachability(report: (reachable: boolean) => void): () => void {
+    this.reachability = report;
+    return () => {
+      if (this.reachability === report) this.reachability = undefined;
+    };
+  }
+
+  /** Runs an identity call and reports whether the service answered (any answer, even an error, counts). */
+  private async identity<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      const result = await call();
+      this.reachability?.(true);
+      return result;
+    } catch (error) {
+      this.reachability?.(!isNetworkError(error));
+      throw error;
+    }
+  }
+
+  /** Runs an action with `loading` set; failures become spec §8 messages in `error` and are rethrown. */
+  private async action<T>(operation: AuthOperation, run: () => Promise<T>, onFailure?: Partial<AuthState>): Promise<T> {
+    this.set({ loading: true, error: null });
+    try {
+      const result = await run();
+      this.set({ loading: false });
+      return result;
+    } catch (error) {
+      const failure = error instanceof AuthFailure ? error : new AuthFailure(toAuthMessage(error, operation), error);
+      this.set({ loading: false, error: failure.authMessage, ...onFailure });
+      throw failure;
+    }
+  }
+
+  /** Reads the stored session once; later calls return the same promise (the loaders call it on every navigation). */
+  initialize(): Promise<void> {
+    this.initializing ??= this.loadSession();
+    return this.initializing;
+  }
+
+  private async loadSession(): Promise<void> {
+    let user: AuthUser | null = null;
+    try {
+      user = userFromClaims(await this.identity(() => readIdTokenClaims()));
+    } catch (error) {
+      // An unreadable or unrefreshable session is a signed-out visitor, not a broken app.
+      console.warn('Stored session unusable', (error as Error).name);
+    }
+    this.set({ user, isInitialized: true });
+    if (user) void this.refreshProfile(user.uid);
+  }
+
+  /** Best-effort extras after sign-in: the display name, and the first-admin grant of GET /api/me. */
+  private async refreshProfile(uid: string): Promise<void> {
+    try {
+      const attributes = await this.identity(readAttributes);
+      let displayName = attributes.name ?? null;
+      let user = this.state.user;
+      if (user?.uid !== uid) return;
+      if (user.emailVerified) {
+        const me = await fetchMe(this.apiBaseUrl);
+        displayName ??= me.displayName;
+        // The group reaches the ID token only with new tokens.
+        if (me.adminGranted) user = userFromClaims(await this.identity(() => readIdTokenClaims(true)), user) ?? user;
+      }
+      if (this.state.user?.uid !== uid) return;
+      this.set({ user: { ...user, displayName: displayName ?? user.displayName } });
+    } catch (error) {
+      console.warn('Profile refresh failed', (error as Error).name);
+    }
+  }
+
+  /** Spec §4 Login: an unverified email fails with email-not-verified but keeps the user; other failures clear it. */
+  signIn(email: string, password: string): Promise<SignInOutcome> {
+    return this.action(
+      'signIn',
+      async (): Promise<SignInOutcome> => {
+        if (this.state.user) await endSession().catch(() => undefined);
+        const result = await this.identity(() => signInWithPassword(email, password));
+        if (!result.isSignedIn) throw new AuthFailure(message('unexpected', [], result.step));
+        const user = userFromClaims(await readIdTokenClaims());
+        if (!user) throw new AuthFailure(message('unexpected'));
+        const verified = user.emailVerified;
+        this.set(verified ? { user } : { user, error: message('emailNotVerified') });
+        void this.refreshProfile(user.uid);
+        return verified ? { status: 'verified', user } : { status: 'unverified', user };
+      },
+      { user: null },
+    );
+  }
+
+  /**
+   * Spec §4 Registration: validate with the server, create the account, sign in, set the display name, send the
+   * verification email, keep the user. A verification email that cannot be sent is a warning, not a failure:
+   * the account exists and the verification page can resend it.
+   */
+  register(
+    input: RegistrationInput,
+    locale: AuthLocale,
+    validate: (email: string) => Promise<EmailCheckResult>,
+  ): Promise<{ user: AuthUser; emailWarning: AuthMessage | null }> {
+    return this.action('signUp', async () => {
+      const check = await validate(input.email);
+      if (!check.authorized) throw new AuthFailure(check.error ?? message('notAuthorizedToRegister'));
+      await this.identity(() => createAccount(check.email, input.password, locale));
+      const signedIn = await this.identity(() => signInWithPassword(check.email, input.password)).catch((error) => {
+        throw new AuthFailure(toAuthMessage(error, 'signIn'), error);
+      });
+      if (!signedIn.isSignedIn) throw new AuthFailure(message('unexpected', [], signedIn.step));
+      const name = input.displayName?.trim() || check.displayName;
+      if (name) await this.identity(() => setDisplayName(name)).catch(() => undefined);
+      let emailWarning: AuthMessage | null = null;
+      await this.identity(() => sendVerificationEmail(locale)).catch((error: unknown) => {
+        emailWarning = toAuthMessage(error, 'sendVerification');
+      });
+      const user = userFromClaims(await readIdTokenClaims());
+      if (!user) throw new AuthFailure(message('unexpected'));
+      const current = { ...user, displayName: name || user.displayName };
+      this.set({ user: current });
+      return { user: current, emailWarning };
+    });
+  }
+
+  /** Spec §4 Logout: clears the user (local tokens go even if the service cannot be told). */
+  async signOut(): Promise<void> {
+    await endSession().catch((error: unknown) => console.warn('Sign-out call failed', (error as Error).name));
+    this.set({ user: null, error: null, loading: false, flash: null });
+  }
+
+  /** Spec §4 Refresh: new tokens and attributes; returns the user, whose `emailVerified` says where they stand. */
+  async refreshUser(): Promise<AuthUser | null> {
+    const attributes = await this.identity(readAttributes);
+    const user = userFromClaims(await this.identity(() => readIdTokenClaims(true)), this.state.user);
+    const refreshed = user ? { ...user, displayName: attributes.name ?? user.displayName } : null;
+    this.set({ user: refreshed });
+    return refreshed;
+  }
+
+  /** The cheap re-check of the verification page: reads the attribute, refreshes tokens only once it is true. */
+  checkVerified(): Promise<boolean> {
+    return this.action('checkVerification', async () => {
+      const { emailVerified } = await this.identity(readAttributes);
+      if (!emailVerified) return false;
+      return await this.welcomeIfVerified(await this.refreshUser());
+    });
+  }
+
+  /** Newly verified: the API now answers, so the registry's name can greet the person. */
+  private async welcomeIfVerified(user: AuthUser | null): Promise<boolean> {
+    if (!user?.emailVerified) return false;
+    await this.refreshProfile(user.uid);
+    this.set({ flash: { kind: 'welcome', name: this.state.user?.displayName ?? user.displayName } });
+    return true;
+  }
+
+  resendVerificationEmail(locale: AuthLocale): Promise<void> {
+    return this.action('sendVerification', async () => {
+      if (!this.state.user) throw new AuthFailure(message('sessionExpired', ['signInToResend']));
+      await this.identity(() => sendVerificationEmail(locale));
+    });
+  }
+
+  /** The emailed link, opened in this browser: confirm, get tokens that say so, and welcome the person. */
+  confirmEmailWithCode(code: string): Promise<AuthUser | null> {
+    return this.action('confirmVerification', async () => {
+      await this.identity(() => confirmEmail(code));
+      const user = await this.refreshUser();
+      await this.welcomeIfVerified(user);
+      return this.state.user ?? user;
+    });
+  }
+
+  requestPasswordReset(email: string, locale: AuthLocale): Promise<void> {
+    return this.action('resetPassword', () => this.identity(() => requestPasswordReset(email, locale)));
+  }
+
+  completePasswordReset(email: string, code: string, newPassword: string, locale: AuthLocale): Promise<void> {
+    return this.action('confirmResetPassword', () =>
+      this.identity(() => completePasswordReset(email, code, newPassword, locale)),
+    );
+  }
+
+  /**
+   * Spec §7: a forced token refresh doubles as the identity service's health check. Only a signed-in user has a
+   * refresh token; for anyone else the answer is unknown (null).
+   */
+  async checkIdentityReachable(): Promise<boolean | null> {
+    if (!this.state.user) return null;
+    try {
+      const user = userFromClaims(await this.identity(() => readIdTokenClaims(true)), this.state.user);
+      this.set({ user });
+      return true;
+    } catch (error) {
+      return !isNetworkError(error);
+    }
+  }
+
+  clearFlash(): void {
+    this.set({ flash: null });
+  }
+
+  clearError(): void {
+    this.set({ error: null });
+  }
+}
+
+export const authStore = new AuthStore();

@@ -1,0 +1,79 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import Box from '@cloudscape-design/components/box';
+import ColumnLayout from '@cloudscape-design/components/column-layout';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import { ContactDetails } from '../../directory/components/contact-details';
+import { useLanguage } from '../../directory/components/use-language';
+import type { DirectoryIndex } from '../../directory/model/directory-index';
+import { departmentLabel, localized, roleLabel } from '../../directory/model/labels';
+import { fullName } from '../../directory/model/names';
+import { Highlight } from '../../directory/search/highlight';
+import { ClassStudents } from './class-students';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <SpaceBetween size="xxs">
+      <Box variant="awsui-key-label">{title}</Box>
+      {children}
+    </SpaceBetween>
+  );
+}
+
+/** Inside an opened class: the teacher's staff card, the representatives, then the students by level. */
+export function ClassDetails({ index, classIndex, query }: { index: DirectoryIndex; classIndex: number; query: string }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const { directory } = index;
+  const schoolClass = directory.classes[classIndex]!;
+  const teacher = schoolClass.teacherIndex === undefined ? undefined : directory.staff[schoolClass.teacherIndex];
+  const none = <Box color="text-body-secondary">{t('directory.classes.none')}</Box>;
+
+  return (
+    <ColumnLayout columns={2} borders="vertical">
+      <SpaceBetween size="l">
+        <Section title={t('directory.classes.teacher')}>
+          {teacher ? (
+            <div>
+              <Box variant="strong">
+                <Highlight text={fullName(teacher)} query={query} />
+              </Box>
+              <Box variant="small" display="block" color="text-body-secondary">
+                {[localized(teacher.title, lang), departmentLabel(teacher.department, lang)].join(' · ')}
+              </Box>
+              {teacher.ceRole && (
+                <Box variant="small" display="block">
+                  {t('directory.classes.teacherCe', { role: roleLabel(teacher.ceRole, lang) })}
+                </Box>
+              )}
+              <ContactDetails email={teacher.email} phone={teacher.phone} />
+            </div>
+          ) : (
+            <Box color="text-body-secondary">{t('directory.classes.noTeacher')}</Box>
+          )}
+        </Section>
+        <Section title={t('directory.classes.parentReps')}>
+          {schoolClass.parentRepIndexes.length === 0
+            ? none
+            : schoolClass.parentRepIndexes.map((p) => {
+                const parent = directory.parents[p]!;
+                return (
+                  <div key={p}>
+                    <Highlight text={fullName(parent)} query={query} />
+                    <ContactDetails email={parent.email} phone={parent.phone} />
+                  </div>
+                );
+              })}
+        </Section>
+        <Section title={t('directory.classes.studentReps')}>
+          {schoolClass.studentRepIndexes.length === 0
+            ? none
+            : schoolClass.studentRepIndexes.map((s) => <div key={s}>{fullName(directory.students[s]!)}</div>)}
+        </Section>
+      </SpaceBetween>
+      <Section title={t('directory.classes.students')}>
+        <ClassStudents index={index} classIndex={classIndex} query={query} />
+      </Section>
+    </ColumnLayout>
+  );
+}

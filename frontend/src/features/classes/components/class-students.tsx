@@ -1,0 +1,62 @@
+import { useTranslation } from 'react-i18next';
+import Box from '@cloudscape-design/components/box';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import { useLanguage } from '../../directory/components/use-language';
+import type { DirectoryIndex } from '../../directory/model/directory-index';
+import { studentLevelLabel } from '../../directory/model/labels';
+import { fullName } from '../../directory/model/names';
+import { Highlight } from '../../directory/search/highlight';
+
+/** A class's students grouped by level, each with their parents and their siblings (and where those are). */
+export function ClassStudents({ index, classIndex, query }: { index: DirectoryIndex; classIndex: number; query: string }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const { directory } = index;
+  const students = index.studentsByClass[classIndex] ?? [];
+  if (students.length === 0) return <Box color="text-body-secondary">{t('directory.empty.noStudentsInClass')}</Box>;
+
+  const byLevel = new Map<string, number[]>();
+  for (const s of students) {
+    const level = directory.students[s]!.level;
+    byLevel.set(level, [...(byLevel.get(level) ?? []), s]);
+  }
+  const siblingText = (s: number) => {
+    const sibling = directory.students[s]!;
+    const schoolClass = sibling.classIndex === undefined ? undefined : directory.classes[sibling.classIndex];
+    const where = [studentLevelLabel(directory, sibling.level, lang), schoolClass?.name].filter(Boolean).join(', ');
+    return `${fullName(sibling)} (${where})`;
+  };
+
+  return (
+    <SpaceBetween size="l">
+      {[...byLevel].map(([level, list]) => (
+        <SpaceBetween size="s" key={level}>
+          <Box variant="h4" padding="n">
+            {t('directory.classes.levelGroup', { level: studentLevelLabel(directory, level, lang), count: list.length })}
+          </Box>
+          {list.map((s) => {
+            const parents = (index.parentsOfStudent[s] ?? []).map((p) => fullName(directory.parents[p]!));
+            const siblings = (index.siblingsOfStudent[s] ?? []).map(siblingText);
+            return (
+              <div key={s}>
+                <Box variant="strong">
+                  <Highlight text={fullName(directory.students[s]!)} query={query} />
+                </Box>
+                {parents.length > 0 && (
+                  <Box variant="small" display="block">
+                    {t('directory.classes.parentsOf')} <Highlight text={parents.join(', ')} query={query} />
+                  </Box>
+                )}
+                {siblings.length > 0 && (
+                  <Box variant="small" display="block" color="text-body-secondary">
+                    {t('directory.classes.siblingsOf', { siblings: siblings.join(', ') })}
+                  </Box>
+                )}
+              </div>
+            );
+          })}
+        </SpaceBetween>
+      ))}
+    </SpaceBetween>
+  );
+}

@@ -1,0 +1,73 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import Container from '@cloudscape-design/components/container';
+import Header from '@cloudscape-design/components/header';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import { createMatcher } from '../../../../../shared/search';
+import { EmptyState } from '../../directory/components/empty-state';
+import { NoMatch, SearchField } from '../../directory/components/search-field';
+import { useLanguage } from '../../directory/components/use-language';
+import type { DirectoryIndex } from '../../directory/model/directory-index';
+import { fullName } from '../../directory/model/names';
+import { Highlight } from '../../directory/search/highlight';
+import { useUrlSearchText } from '../../directory/search/use-url-state';
+import { CommitteeMembers } from './committee-members';
+
+/** Committees (CE first), searchable by committee name or member name. */
+export function CommitteesList({ index }: { index: DirectoryIndex }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const { value: query, setValue: setQuery, flush: flushQuery } = useUrlSearchText();
+  const { directory } = index;
+
+  const positions = useMemo(() => directory.committees.map((_, i) => i), [directory]);
+  const match = useMemo(
+    () =>
+      createMatcher(positions, (c) => {
+        const committee = directory.committees[c]!;
+        return [
+          committee.name.fr,
+          committee.name.en,
+          ...committee.parents.map((seat) => fullName(directory.parents[seat.parentIndex]!)),
+          ...committee.staff.map((seat) => fullName(directory.staff[seat.staffIndex]!)),
+          ...committee.others.map(fullName),
+        ];
+      }),
+    [positions, directory],
+  );
+  const shown = useMemo(() => match(query), [match, query]);
+
+  if (positions.length === 0) return <EmptyState title={t('directory.empty.noCommittees')} />;
+  return (
+    <SpaceBetween size="m">
+      <SearchField
+        onBlur={flushQuery}
+        value={query}
+        onChange={setQuery}
+        placeholder={t('directory.committees.searchPlaceholder')}
+        matches={shown.length}
+      />
+      {shown.length === 0 && <NoMatch query={query} onClear={() => setQuery('')} />}
+      {shown.map((c) => {
+        const committee = directory.committees[c]!;
+        const members = committee.parents.length + committee.staff.length + committee.others.length;
+        return (
+          <Container
+            key={committee.id}
+            header={
+              <Header
+                variant="h2"
+                counter={`(${members})`}
+                description={committee.description ? committee.description[lang] : undefined}
+              >
+                <Highlight text={committee.name[lang]} query={query} />
+              </Header>
+            }
+          >
+            <CommitteeMembers index={index} committee={committee} query={query} />
+          </Container>
+        );
+      })}
+    </SpaceBetween>
+  );
+}

@@ -1,0 +1,80 @@
+import { DirectoryResponseSchema, type DirectoryResponse } from '../../../../../shared/directory-api';
+
+/**
+ * The last directory copy, kept in localStorage for instant screens on the next visit, under the signed-in
+ * user's id: a copy is only ever shown to the person it was fetched for. At most one copy is kept (saving one
+ * user's copy removes any other's), and sign-out removes it (directory-store.ts), so a shared computer does
+ * not keep a family's data longer than their session.
+ *
+ * localStorage rather than IndexedDB: the copy is one value read once per visit (~800 KB of JSON at 1,000
+ * families, well under the ~5 MB per-origin quota), and a synchronous read keeps the code small. A refused
+ * write (quota, private mode) only costs the instant start.
+ */
+export const CACHE_PREFIX = 'directory.v1.';
+
+export interface CachedDirectory {
+  data: DirectoryResponse;
+  etag: string | null;
+  /** When the server last sent or confirmed this copy (epoch ms). */
+  savedAt: number;
+}
+
+type CacheStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | 'key' | 'length'>;
+
+export interface DirectoryCache {
+  read: (user: string) => CachedDirectory | null;
+  write: (user: string, entry: CachedDirectory) => void;
+  clear: () => void;
+}
+
+function browserStorage(): CacheStorage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function createDirectoryCache(storage: CacheStorage | null = browserStorage()): DirectoryCache {
+  const keys = () => {
+    if (!storage) return [];
+    const found: string[] = [];
+    for (let i = 0; i < storage.length; i++) {
+      const key = storage.key(i);
+      if (key?.startsWith(CACHE_PREFIX)) found.push(key);
+    }
+    return found;
+  };
+  const clear = () => keys().forEach((key) => storage?.removeItem(key));
+
+  return {
+    read(user) {
+      try {
+        const raw = storage?.getItem(CACHE_PREFIX + user);
+        if (!raw) return null;
+        const entry = JSON.parse(raw) as Partial<CachedDirectory>;
+        // A copy written by an older build may not match today's contract: drop it rather than crash a screen.
+        const parsed = DirectoryResponseSchema.safeParse(entry.data);
+        if (!parsed.success || typeof entry.savedAt !== 'number') return null;
+        return { data: parsed.data, etag: typeof entry.etag === 'string' ? entry.etag : null, savedAt: entry.savedAt };
+      } catch {
+        return null;
+      }
+    },
+    write(user, entry) {
+      try {
+        keys().filter((key) => key !== CACHE_PREFIX + user).forEach((key) => storage?.removeItem(key));
+        storage?.setItem(CACHE_PREFIX + user, JSON.stringify(entry));
+      } catch {
+        // Quota exceeded or storage disabled: the next visit loads from the server, nothing else changes.
+      }
+    },
+    clear() {
+      try {
+        clear();
+      } catch {
+        // Storage unavailable: nothing was kept either.
+      }
+    },
+  };
+}

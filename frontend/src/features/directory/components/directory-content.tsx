@@ -1,0 +1,71 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import Alert from '@cloudscape-design/components/alert';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import { useDirectory } from '../hooks/use-directory';
+import type { DirectoryIndex } from '../model/directory-index';
+import type { DirectoryError } from '../state/directory-store';
+
+/** The lists of spec §8 "data load errors exist per list". */
+export type DirectoryList = 'dashboard' | 'classes' | 'students' | 'parents' | 'staff' | 'committees';
+
+/** What went wrong, in the reader's language: the API's error code when it sent one. */
+export function useDirectoryErrorText(): (error: DirectoryError) => string {
+  const { t, i18n } = useTranslation();
+  return (error) => {
+    if (error.kind === 'network') return t('directory.errorDetail.network');
+    if (error.kind === 'format') return t('directory.errorDetail.format');
+    if (error.code && i18n.exists(`errors.${error.code}`)) return t(`errors.${error.code}`);
+    return t('directory.errorDetail.http', { status: error.status });
+  };
+}
+
+/**
+ * The directory's loading, error and stale states around a screen's content (spec §8): a spinner until a
+ * first copy is there; the list's own load error with a Retry button when there is none; and, when a kept
+ * copy is shown but could not be refreshed, a warning above it (still with Retry).
+ */
+export function DirectoryContent({
+  list,
+  children,
+}: {
+  list: DirectoryList;
+  children: (index: DirectoryIndex) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  const { index, loading, error, retry } = useDirectory();
+  const errorText = useDirectoryErrorText();
+  const retryButton = (
+    <Button onClick={retry} loading={loading}>
+      {t('directory.retry')}
+    </Button>
+  );
+
+  if (!index) {
+    if (error && !loading) {
+      return (
+        <Alert type="error" header={t(`directory.loadError.${list}`)} action={retryButton}>
+          {errorText(error)}
+        </Alert>
+      );
+    }
+    return (
+      <Box padding={{ vertical: 'l' }} textAlign="center">
+        <StatusIndicator type="loading">{t('directory.loading')}</StatusIndicator>
+      </Box>
+    );
+  }
+  return (
+    <SpaceBetween size="l">
+      {error && (
+        <Alert type="warning" header={t('directory.stale')} action={retryButton}>
+          {errorText(error)}
+        </Alert>
+      )}
+      {children(index)}
+    </SpaceBetween>
+  );
+}

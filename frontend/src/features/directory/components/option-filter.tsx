@@ -1,0 +1,28 @@
+import Select, { type SelectProps } from '@cloudscape-design/components/select';
+
+/** A single-choice filter whose first option ("all") is the empty value. */
+export function OptionFilter({
+  value,
+  onChange,
+  allLabel,
+  options,
+  ariaLabel,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  allLabel: string;
+  options: { value: string; label: string }[];
+  ariaLabel: string;
+}) {
+  const all: SelectProps.Option = { value: '', label: allLabel };
+  const choices: SelectProps.Option[] = [all, ...options];
+  const selected = choices.find((option) => option.value === value) ?? all;
+  return (
+    <Select
+      selectedOption={selected}
+      onChange={({ detail }) => onChange(detail.selectedOption.value ?? '')}
+      options={choices}
+      ariaLabel={ariaLabel}
+    />
+  );
+}

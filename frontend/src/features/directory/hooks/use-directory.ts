@@ -1,0 +1,31 @@
+import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useRuntimeConfig } from '../../../config/runtime-config-context';
+import { directoryIndex, type DirectoryIndex } from '../model/directory-index';
+import { configureDirectoryStore, directoryStore, type DirectoryError } from '../state/directory-store';
+
+export interface DirectoryView {
+  /** The directory and its derived indexes; null until a first copy (kept or fetched) is there. */
+  index: DirectoryIndex | null;
+  loading: boolean;
+  error: DirectoryError | null;
+  /** Asks the server again now (the Retry button). */
+  retry: () => void;
+}
+
+/**
+ * The directory for a screen: shows the kept copy at once and refreshes it in the background when the screen
+ * opens. The derived indexes are built once per copy and shared by every screen.
+ */
+export function useDirectory(): DirectoryView {
+  const { apiBaseUrl } = useRuntimeConfig();
+  const state = useSyncExternalStore(directoryStore.subscribe, directoryStore.getState);
+
+  useEffect(() => {
+    configureDirectoryStore(apiBaseUrl);
+    void directoryStore.load();
+  }, [apiBaseUrl]);
+
+  const index = useMemo(() => (state.data ? directoryIndex(state.data) : null), [state.data]);
+  const retry = useCallback(() => void directoryStore.load(true), []);
+  return { index, loading: state.loading, error: state.error, retry };
+}

@@ -1,0 +1,88 @@
+import { normalizeSearchText, parseSearchQuery } from '../../../../../shared/search';
+
+/** A half-open range `[start, end)` of UTF-16 positions in the displayed text. */
+export type Range = readonly [number, number];
+
+interface Normalized {
+  /** The text as search sees it (shared/search.ts): lowercase, no accents, separators as single spaces. */
+  text: string;
+  /** For each character of `text`, the range of the original character it came from. */
+  from: number[];
+  to: number[];
+}
+
+/** Normalises character by character, remembering where each normalised character came from. */
+function normalizeWithOrigins(text: string): Normalized {
+  let out = '';
+  const from: number[] = [];
+  const to: number[] = [];
+  let pendingSpace = false;
+  for (let i = 0; i < text.length; ) {
+    const char = String.fromCodePoint(text.codePointAt(i)!);
+    const end = i + char.length;
+    const normalized = normalizeSearchText(char);
+    if (normalized === '') {
+      pendingSpace = out.length > 0;
+    } else {
+      if (pendingSpace) {
+        out += ' ';
+        from.push(i);
+        to.push(i);
+        pendingSpace = false;
+      }
+      // Per UTF-16 unit, like the string positions `indexOf` returns (a letter outside the BMP takes two).
+      for (let k = 0; k < normalized.length; k++) {
+        out += normalized[k];
+        from.push(i);
+        to.push(end);
+      }
+    }
+    i = end;
+  }
+  return { text: out, from, to };
+}
+
+function occurrences(haystack: string, needle: string): number[] {
+  const found: number[] = [];
+  if (needle === '') return found;
+  for (let at = haystack.indexOf(needle); at >= 0; at = haystack.indexOf(needle, at + 1)) found.push(at);
+  return found;
+}
+
+function merge(ranges: Range[]): Range[] {
+  const sorted = [...ranges].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  const merged: [number, number][] = [];
+  for (const [start, end] of sorted) {
+    const last = merged[merged.length - 1];
+    if (last && start <= last[1]) last[1] = Math.max(last[1], end);
+    else merged.push([start, end]);
+  }
+  return merged;
+}
+
+/**
+ * Where a query matches a displayed text, with the same forgiveness as the search itself: each query word
+ * wherever it occurs (François for "francois", Côté for "COTE"), and the query without separators across
+ * hyphens, apostrophes and spaces (D'Amours for "damours", Dubé-Martin for "dube-mar"). Positions refer to
+ * the original text, so accents and apostrophes stay as written inside the highlight.
+ */
+export function matchRanges(text: string, query: string): Range[] {
+  const parsed = parseSearchQuery(query);
+  if (parsed.words.length === 0 || text === '') return [];
+  const normalized = normalizeWithOrigins(text);
+  const ranges: Range[] = [];
+  const add = (start: number, length: number, from: number[], to: number[]) => {
+    ranges.push([from[start]!, to[start + length - 1]!]);
+  };
+  for (const word of parsed.words) {
+    for (const at of occurrences(normalized.text, word)) add(at, word.length, normalized.from, normalized.to);
+  }
+  // The same text without its spaces, for queries typed without the name's separators. Overlaps with the word
+  // matches are merged below.
+  const kept = [...normalized.text.matchAll(/[^ ]/g)].map((m) => m.index);
+  const compact = kept.map((i) => normalized.text[i]).join('');
+  const from = kept.map((i) => normalized.from[i]!);
+  const to = kept.map((i) => normalized.to[i]!);
+  for (const at of occurrences(compact, parsed.compact)) add(at, parsed.compact.length, from, to);
+  return merge(ranges);
+}

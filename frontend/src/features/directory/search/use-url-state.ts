@@ -1,0 +1,69 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+
+/** Typing pauses this long before the URL follows: a router navigation per keystroke would cost a frame each. */
+export const URL_WRITE_DELAY_MS = 300;
+
+function withParam(params: URLSearchParams, key: string, value: string): URLSearchParams {
+  const next = new URLSearchParams(params);
+  if (value) next.set(key, value);
+  else next.delete(key);
+  return next;
+}
+
+export interface UrlSearchText {
+  value: string;
+  setValue: (value: string) => void;
+  /**
+   * Writes a pending value to the URL now. Call it when the search box loses focus: a link followed right
+   * after typing (a quick-search hit) must navigate AFTER this page's own URL update, never be overtaken by
+   * it, and a click or a tap always moves the focus first.
+   */
+  flush: () => void;
+}
+
+/**
+ * A search box's text, kept in the URL (`?q=...`) so a view can be shared or bookmarked. The screen filters on
+ * the local value at every keystroke; the URL is rewritten (replace, no new history entry) once typing pauses
+ * or the box loses focus. A URL changed from outside (a link with `?q=`, back and forward) wins.
+ */
+export function useUrlSearchText(key = 'q'): UrlSearchText {
+  const [params, setParams] = useSearchParams();
+  const fromUrl = params.get(key) ?? '';
+  const [value, setValue] = useState(fromUrl);
+  const written = useRef(fromUrl);
+  const latest = useRef(value);
+  latest.current = value;
+
+  useEffect(() => {
+    if (fromUrl === written.current) return;
+    written.current = fromUrl;
+    setValue(fromUrl);
+  }, [fromUrl]);
+
+  const flush = useCallback(() => {
+    const pending = latest.current;
+    if (pending === written.current) return;
+    written.current = pending;
+    setParams((current) => withParam(current, key, pending), { replace: true });
+  }, [key, setParams]);
+
+  useEffect(() => {
+    if (value === written.current) return;
+    const timer = window.setTimeout(flush, URL_WRITE_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [value, flush]);
+
+  return { value, setValue, flush };
+}
+
+/** A filter choice kept in the URL (`?level=G3`), written at once: a select changes rarely. */
+export function useUrlParam(key: string): [string, (value: string) => void] {
+  const [params, setParams] = useSearchParams();
+  const value = params.get(key) ?? '';
+  const set = useCallback(
+    (next: string) => setParams((current) => withParam(current, key, next), { replace: true }),
+    [key, setParams],
+  );
+  return [value, set];
+}

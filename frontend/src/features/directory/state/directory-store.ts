@@ -1,0 +1,168 @@
+import { Hub } from 'aws-amplify/utils';
+import type { DirectoryResponse } from '../../../../../shared/directory-api';
+import {
+  ApiCallError,
+  currentUserKey,
+  DirectoryFormatError,
+  fetchDirectory,
+  type DirectoryFetchResult,
+} from '../api/directory-client';
+import { createDirectoryCache, type DirectoryCache } from '../api/directory-cache';
+
+/** Why the last load failed: the browser could not reach the API, the API refused, or it sent nonsense. */
+export type DirectoryError =
+  | { kind: 'network' }
+  | { kind: 'http'; status: number; code?: string }
+  | { kind: 'format' };
+
+export interface DirectoryState {
+  data: DirectoryResponse | null;
+  /** Where `data` comes from: the server in this session, or the copy kept from an earlier visit. */
+  source: 'server' | 'cache' | null;
+  /** A request to the server is in flight (screens keep showing `data` meanwhile). */
+  loading: boolean;
+  /** The last load's failure, cleared by the next success. With `data` present, the screens show it as stale. */
+  error: DirectoryError | null;
+}
+
+export interface DirectoryStoreDeps {
+  fetchDirectory: (etag: string | null) => Promise<DirectoryFetchResult>;
+  currentUser: () => Promise<string | null>;
+  cache: DirectoryCache;
+  now: () => number;
+}
+
+/** Screens opened within this delay of the last server answer reuse it without asking again. */
+export const REVALIDATE_AFTER_MS = 30_000;
+
+const INITIAL: DirectoryState = { data: null, source: null, loading: false, error: null };
+
+export function toDirectoryError(error: unknown): DirectoryError {
+  if (error instanceof ApiCallError) {
+    return { kind: 'http', status: error.status, ...(error.code ? { code: error.code } : {}) };
+  }
+  if (error instanceof DirectoryFormatError) return { kind: 'format' };
+  return { kind: 'network' };
+}
+
+/**
+ * The directory as every screen sees it: the copy kept from the last visit at once, then the server's answer.
+ * Each screen asks for a load when it opens; a load sends the copy's ETag (If-None-Match), so an unchanged
+ * directory costs a 304 with an empty body. One request at a time, shared by every screen that asks.
+ */
+export class DirectoryStore {
+  private state: DirectoryState = INITIAL;
+  private readonly listeners = new Set<() => void>();
+  private user: string | null | undefined;
+  private etag: string | null = null;
+  private checkedAt: number | null = null;
+  private inflight: Promise<void> | undefined;
+  private generation = 0;
+
+  constructor(private deps: DirectoryStoreDeps) {}
+
+  getState = (): DirectoryState => this.state;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  private set(patch: Partial<DirectoryState>): void {
+    this.state = { ...this.state, ...patch };
+    this.listeners.forEach((listener) => listener());
+  }
+
+  /** New dependencies (another API base); the copy in memory stays, the next load asks the new server. */
+  setDeps(deps: DirectoryStoreDeps): void {
+    this.deps = deps;
+    this.checkedAt = null;
+  }
+
+  /** Loads unless the server answered less than REVALIDATE_AFTER_MS ago; `force` (the Retry button) always asks. */
+  load(force = false): Promise<void> {
+    if (this.inflight) return this.inflight;
+    const run: Promise<void> = this.run(force).finally(() => {
+      if (this.inflight === run) this.inflight = undefined;
+    });
+    this.inflight = run;
+    return run;
+  }
+
+  private async run(force: boolean): Promise<void> {
+    const generation = this.generation;
+    const user = await this.deps.currentUser();
+    if (generation !== this.generation) return;
+    if (user !== this.user) this.switchUser(user);
+    if (!force && this.checkedAt !== null && this.deps.now() - this.checkedAt < REVALIDATE_AFTER_MS) return;
+
+    this.set({ loading: true });
+    try {
+      const result = await this.deps.fetchDirectory(this.etag);
+      if (generation !== this.generation) return;
+      this.checkedAt = this.deps.now();
+      if (result.kind === 'fresh') {
+        this.etag = result.etag;
+        this.set({ data: result.data, source: 'server', loading: false, error: null });
+        if (user) this.keep(user, { data: result.data, etag: result.etag, savedAt: this.checkedAt });
+      } else {
+        this.set({ source: 'server', loading: false, error: null });
+      }
+    } catch (error) {
+      if (generation !== this.generation) return;
+      this.set({ loading: false, error: toDirectoryError(error) });
+    }
+  }
+
+  /** Another person signed in (or nobody): never show the previous person's copy, show this person's if kept. */
+  private switchUser(user: string | null): void {
+    this.user = user;
+    const kept = user ? this.deps.cache.read(user) : null;
+    this.etag = kept?.etag ?? null;
+    this.checkedAt = null;
+    this.set({ data: kept?.data ?? null, source: kept ? 'cache' : null, error: null });
+  }
+
+  /** Saving ~800 KB of JSON takes a few milliseconds: done after the screens have repainted. */
+  private keep(user: string, entry: Parameters<DirectoryCache['write']>[1]): void {
+    setTimeout(() => {
+      if (this.user === user) this.deps.cache.write(user, entry);
+    }, 0);
+  }
+
+  /** Sign-out: forget the copy in memory and in storage; a load in flight is ignored when it lands. */
+  reset(): void {
+    this.generation++;
+    this.user = undefined;
+    this.etag = null;
+    this.checkedAt = null;
+    this.inflight = undefined;
+    this.deps.cache.clear();
+    this.set(INITIAL);
+  }
+}
+
+function browserDeps(apiBaseUrl: string): DirectoryStoreDeps {
+  return {
+    fetchDirectory: (etag) => fetchDirectory(apiBaseUrl, etag),
+    currentUser: currentUserKey,
+    cache: createDirectoryCache(),
+    now: Date.now,
+  };
+}
+
+let configuredBase: string | undefined;
+
+/** The app's one directory store. */
+export const directoryStore = new DirectoryStore(browserDeps('/api'));
+
+export function configureDirectoryStore(apiBaseUrl: string): void {
+  if (configuredBase === apiBaseUrl) return;
+  configuredBase = apiBaseUrl;
+  directoryStore.setDeps(browserDeps(apiBaseUrl));
+}
+
+// Amplify announces every sign-out (ours or another tab's session ending): the copy goes with the session.
+Hub.listen('auth', ({ payload }) => {
+  if (payload.event === 'signedOut') directoryStore.reset();
+});

@@ -1,0 +1,27 @@
+import type { DirectoryParent } from '../../../../../shared/directory-api';
+import type { Language } from '../../../../../shared/schemas/common';
+import type { DirectoryIndex } from '../../directory/model/directory-index';
+import { fullName } from '../../directory/model/names';
+import { summarizeStudent, type StudentSummary } from '../../directory/model/student-info';
+
+/** One line of the Parents list: the parent and their children with level, class and teacher. */
+export interface ParentRow {
+  index: number;
+  parent: DirectoryParent;
+  name: string;
+  children: StudentSummary[];
+}
+
+export function parentRows(index: DirectoryIndex, lang: Language): ParentRow[] {
+  const levelOf = (s: number) => index.levelOrder(index.directory.students[s]!.level);
+  return index.parentsByName.map((p) => {
+    const parent = index.directory.parents[p]!;
+    const children = [...parent.childIndexes]
+      .sort((a, b) => levelOf(a) - levelOf(b))
+      .map((s) => summarizeStudent(index, s, lang));
+    return { index: p, parent, name: fullName(parent), children };
+  });
+}
+
+/** What the Parents search looks at: the parent's name and email, and their children's names. */
+export const parentSearchFields = (row: ParentRow) => [row.name, row.parent.email, ...row.children.map((c) => c.name)];

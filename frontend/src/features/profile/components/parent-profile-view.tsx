@@ -1,0 +1,119 @@
+import { useTranslation } from 'react-i18next';
+import Box from '@cloudscape-design/components/box';
+import Container from '@cloudscape-design/components/container';
+import Header from '@cloudscape-design/components/header';
+import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import type { MeParentProfile } from '../../../../../shared/auth-api';
+import { ContactDetails } from '../../directory/components/contact-details';
+import { useLanguage } from '../../directory/components/use-language';
+import { interestLabel, roleLabel } from '../../directory/model/labels';
+import { fullName } from '../../directory/model/names';
+import { ProfileActions } from './profile-actions';
+
+/** A parent's own record: their information, children (class, teacher), committees, interests and skills. */
+export function ParentProfileView({ profile }: { profile: MeParentProfile }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const notGiven = <Box color="text-body-secondary">{t('directory.profile.notGiven')}</Box>;
+
+  return (
+    <SpaceBetween size="l">
+      <Container
+        header={
+          <Header variant="h2" actions={<ProfileActions profile={profile} />}>
+            {fullName(profile)}
+          </Header>
+        }
+      >
+        <KeyValuePairs
+          columns={2}
+          items={[
+            {
+              label: t('directory.profile.contact'),
+              value: profile.email || profile.phone || profile.address ? (
+                <ContactDetails email={profile.email} phone={profile.phone} address={profile.address} />
+              ) : (
+                notGiven
+              ),
+            },
+            {
+              label: t('directory.profile.participation'),
+              value: (
+                <>
+                  {t(`directory.profile.participationLevels.${profile.participation}`)}
+                  <Box variant="small" display="block" color="text-body-secondary">
+                    {t(`directory.profile.participationHelp.${profile.participation}`)}
+                  </Box>
+                </>
+              ),
+            },
+            { label: t('directory.profile.language'), value: t(`directory.profile.languages.${profile.preferredLanguage}`) },
+          ]}
+        />
+      </Container>
+
+      <Container
+        header={
+          <Header variant="h2" counter={`(${profile.children.length})`}>
+            {t('directory.profile.children')}
+          </Header>
+        }
+      >
+        {profile.children.length === 0 ? (
+          notGiven
+        ) : (
+          <KeyValuePairs
+            columns={2}
+            items={profile.children.map((child) => ({
+              label: fullName(child),
+              value: (
+                <>
+                  <Box display="block">
+                    {[
+                      child.levelLabel?.[lang] ?? child.level,
+                      child.class ? child.class.name : t('directory.profile.noClass'),
+                    ].join(' · ')}
+                  </Box>
+                  <Box display="block" color="text-body-secondary">
+                    {child.teacher
+                      ? t('directory.profile.teacher', { name: fullName(child.teacher) })
+                      : t('directory.classes.noTeacher')}
+                  </Box>
+                  {child.teacher?.email && <ContactDetails email={child.teacher.email} />}
+                </>
+              ),
+            }))}
+          />
+        )}
+      </Container>
+
+      <Container header={<Header variant="h2">{t('directory.profile.committees')}</Header>}>
+        {profile.committees.length === 0 ? (
+          <Box color="text-body-secondary">{t('directory.profile.noCommittees')}</Box>
+        ) : (
+          <SpaceBetween size="xs">
+            {profile.committees.map((seat) => (
+              <div key={seat.committeeId}>
+                <Box variant="strong">{seat.name[lang]}</Box> · {roleLabel(seat.role, lang)}
+              </div>
+            ))}
+          </SpaceBetween>
+        )}
+      </Container>
+
+      <Container header={<Header variant="h2">{t('directory.profile.interestsTitle')}</Header>}>
+        <KeyValuePairs
+          columns={2}
+          items={[
+            {
+              label: t('directory.profile.interests'),
+              value: profile.interests.length > 0 ? profile.interests.map((c) => interestLabel(c, lang)).join(', ') : notGiven,
+            },
+            { label: t('directory.profile.skills'), value: profile.skills || notGiven },
+          ]}
+        />
+      </Container>
+    </SpaceBetween>
+  );
+}

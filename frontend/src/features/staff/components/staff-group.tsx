@@ -1,0 +1,59 @@
+import { useTranslation } from 'react-i18next';
+import Box from '@cloudscape-design/components/box';
+import Cards from '@cloudscape-design/components/cards';
+import Table, { type TableProps } from '@cloudscape-design/components/table';
+import { ContactDetails } from '../../directory/components/contact-details';
+import { Highlight } from '../../directory/search/highlight';
+import type { StaffRow } from './staff-rows';
+
+function NameAndTitle({ row, query }: { row: StaffRow; query: string }) {
+  return (
+    <div>
+      <Box variant="strong">
+        <Highlight text={row.name} query={query} />
+      </Box>
+      <Box variant="small" display="block" color="text-body-secondary">
+        <Highlight text={row.title} query={query} />
+      </Box>
+    </div>
+  );
+}
+
+function CeRole({ row }: { row: StaffRow }) {
+  const { t } = useTranslation();
+  if (!row.ce) return <Box color="text-body-secondary">-</Box>;
+  return <>{row.ce.rank ? t('directory.staff.ceRoleRank', { role: row.ce.role, rank: row.ce.rank }) : row.ce.role}</>;
+}
+
+/** One department's staff: a table on a wide screen, cards on a phone. */
+export function StaffGroup({ rows, query, mobile }: { rows: StaffRow[]; query: string; mobile: boolean }) {
+  const { t } = useTranslation();
+  const classes = (row: StaffRow) => (row.classes.length > 0 ? row.classes.join(', ') : '-');
+  const contact = (row: StaffRow) => <ContactDetails email={row.member.email} phone={row.member.phone} query={query} />;
+  if (mobile) {
+    return (
+      <Cards
+        items={rows}
+        trackBy={(row) => String(row.index)}
+        cardsPerRow={[{ cards: 1 }, { minWidth: 600, cards: 2 }]}
+        cardDefinition={{
+          header: (row) => <NameAndTitle row={row} query={query} />,
+          sections: [
+            { id: 'classes', header: t('directory.staff.classes'), content: classes },
+            { id: 'ce', header: t('directory.staff.ce'), content: (row) => <CeRole row={row} /> },
+            { id: 'contact', header: t('directory.staff.contact'), content: contact },
+          ],
+        }}
+      />
+    );
+  }
+  const columns: TableProps.ColumnDefinition<StaffRow>[] = [
+    { id: 'name', header: t('directory.staff.name'), cell: (row) => <NameAndTitle row={row} query={query} /> },
+    { id: 'classes', header: t('directory.staff.classes'), cell: classes },
+    { id: 'ce', header: t('directory.staff.ce'), cell: (row) => <CeRole row={row} /> },
+    { id: 'contact', header: t('directory.staff.contact'), cell: contact },
+  ];
+  return (
+    <Table items={rows} trackBy={(row) => String(row.index)} variant="embedded" wrapLines columnDefinitions={columns} />
+  );
+}

@@ -1,0 +1,81 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import ExpandableSection from '@cloudscape-design/components/expandable-section';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import { createMatcher } from '../../../../../shared/search';
+import { STAFF_DEPARTMENT_CODES } from '../../../../../shared/schemas/staff';
+import { EmptyState } from '../../directory/components/empty-state';
+import { FilterBar } from '../../directory/components/filter-bar';
+import { OptionFilter } from '../../directory/components/option-filter';
+import { NoMatch, SearchField } from '../../directory/components/search-field';
+import { useIsMobile, useLanguage } from '../../directory/components/use-language';
+import type { DirectoryIndex } from '../../directory/model/directory-index';
+import { departmentLabel } from '../../directory/model/labels';
+import { useUrlParam, useUrlSearchText } from '../../directory/search/use-url-state';
+import { StaffGroup } from './staff-group';
+import { groupByDepartment, OTHER_STAFF, staffRows, staffSearchFields } from './staff-rows';
+
+/** The staff directory: searchable by name, title or department, grouped by department, "other staff" last. */
+export function StaffList({ index }: { index: DirectoryIndex }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const mobile = useIsMobile();
+  const { value: query, setValue: setQuery, flush: flushQuery } = useUrlSearchText();
+  const [department, setDepartment] = useUrlParam('department');
+
+  const rows = useMemo(() => staffRows(index, lang), [index, lang]);
+  const match = useMemo(() => createMatcher(rows, staffSearchFields), [rows]);
+  const groups = useMemo(() => {
+    const all = groupByDepartment(match(query));
+    return department ? all.filter((g) => g.department === department) : all;
+  }, [match, query, department]);
+  const shown = groups.reduce((sum, g) => sum + g.rows.length, 0);
+  const groupLabel = (code: string) =>
+    code === OTHER_STAFF ? t('directory.staff.otherStaff') : departmentLabel(code, lang);
+
+  if (rows.length === 0) return <EmptyState title={t('directory.empty.noStaff')} />;
+  return (
+    <SpaceBetween size="m">
+      <FilterBar
+        search={
+          <SearchField
+            onBlur={flushQuery}
+            value={query}
+            onChange={setQuery}
+            placeholder={t('directory.staff.searchPlaceholder')}
+            matches={shown}
+          />
+        }
+        filters={
+          <OptionFilter
+            value={department}
+            onChange={setDepartment}
+            allLabel={t('directory.filters.allDepartments')}
+            ariaLabel={t('directory.filters.department')}
+            options={[...STAFF_DEPARTMENT_CODES, OTHER_STAFF].map((code) => ({ value: code, label: groupLabel(code) }))}
+          />
+        }
+      />
+      {shown === 0 && (
+        <NoMatch
+          query={query}
+          onClear={() => {
+            setQuery('');
+            setDepartment('');
+          }}
+        />
+      )}
+      {groups.map((group) => (
+        <ExpandableSection
+          key={group.department}
+          variant="container"
+          defaultExpanded
+          headerText={groupLabel(group.department)}
+          headerCounter={`(${group.rows.length})`}
+        >
+          <StaffGroup rows={group.rows} query={query} mobile={mobile} />
+        </ExpandableSection>
+      ))}
+    </SpaceBetween>
+  );
+}

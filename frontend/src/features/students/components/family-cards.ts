@@ -1,0 +1,37 @@
+import type { DirectoryParent } from '../../../../../shared/directory-api';
+import type { Language } from '../../../../../shared/schemas/common';
+import type { DirectoryIndex, Seat } from '../../directory/model/directory-index';
+import type { Family, Household } from '../../directory/model/families';
+import { fullName } from '../../directory/model/names';
+import { summarizeStudent, type StudentSummary } from '../../directory/model/student-info';
+
+export interface FamilyParent {
+  index: number;
+  parent: DirectoryParent;
+  name: string;
+  seats: Seat[];
+}
+
+/** A family card of the Students screen, with everything its card prints already resolved. */
+export interface FamilyCard {
+  family: Family;
+  children: StudentSummary[];
+  households: { household: Household; parents: FamilyParent[] }[];
+  parentNames: string[];
+}
+
+export function familyCards(index: DirectoryIndex, lang: Language): FamilyCard[] {
+  const parentOf = (p: number): FamilyParent => {
+    const parent = index.directory.parents[p]!;
+    return { index: p, parent, name: fullName(parent), seats: index.seatsOfParent[p] ?? [] };
+  };
+  return index.families.map((family) => ({
+    family,
+    children: family.students.map((s) => summarizeStudent(index, s, lang)),
+    households: family.households.map((household) => ({ household, parents: household.parents.map(parentOf) })),
+    parentNames: family.parents.map((p) => fullName(index.directory.parents[p]!)),
+  }));
+}
+
+/** Spec: the Students search looks across parents and children. */
+export const familySearchFields = (card: FamilyCard) => [...card.children.map((c) => c.name), ...card.parentNames];

@@ -1,0 +1,28 @@
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { ulid } from 'ulid';
+import { AuditEntrySchema, type AuditEntry } from '../../shared/schemas/system';
+import { documentClient, tableName } from '../common/dynamo';
+import { keys } from '../common/keys';
+import type { TransactItem } from '../registry/registry-repository';
+
+/** Who acts: the signed-in admin (their Cognito `sub`, never their email) or a command-line tool. */
+export type Actor = AuditEntry['actor'];
+
+/** An audit entry (ids and field names only: docs/data-model.md), filed under its month and its target. */
+export function auditItem(entry: Omit<AuditEntry, 'id'>): Record<string, unknown> {
+  const parsed = AuditEntrySchema.parse({ ...entry, id: ulid(Date.parse(entry.at)) });
+  return {
+    ...keys.audit(parsed.at.slice(0, 7), parsed.id, parsed.target.type, parsed.target.id),
+    type: 'AUDIT',
+    ...parsed,
+  };
+}
+
+/** The audit entry as part of the TransactWrite it records, so the trail and the change land together. */
+export function auditPut(entry: Omit<AuditEntry, 'id'>): TransactItem {
+  return { Put: { TableName: tableName(), Item: auditItem(entry) } };
+}
+
+export async function writeAudit(entry: Omit<AuditEntry, 'id'>): Promise<void> {
+  await documentClient().send(new PutCommand({ TableName: tableName(), Item: auditItem(entry) }));
+}

@@ -1,0 +1,127 @@
+import type { ImportEntity } from '../../../shared/import-columns';
+import type { ImportApplyResponse, ImportFile, ImportReport } from '../../../shared/import-api';
+import type { SchoolSettings } from '../../../shared/schemas/settings';
+import { keys } from '../../common/keys';
+import type { DirectoryData } from '../../directory/directory-items';
+import { getSettings } from '../../directory/settings-repository';
+import { readDirectoryConsistent, readRegistryEntries } from '../admin-repository';
+import { writeAudit, type Actor } from '../audit';
+import { applyPlan } from './apply';
+import { defaultSettings } from './default-settings';
+import { IssueCollector } from './issues';
+import { parseRows } from './parse-rows';
+import { buildPlan, type ImportPlan } from './plan';
+import { readImportFiles } from './read-files';
+import { resolveTargets } from './resolve';
+
+/**
+ * The CSV import, shared by the admin API and `npm run import`: read and check every file, follow every
+ * reference, compare with the directory as it is, and report; then, only if nothing is wrong, write.
+ * docs/data-onboarding.md describes the files and the rules.
+ */
+export interface PlanOptions {
+  now?: Date;
+  /** School name of the settings created when the table has none (CLI option). */
+  schoolName?: string;
+}
+
+export interface PlannedImport {
+  report: ImportReport;
+  plan: ImportPlan;
+}
+
+export async function planImport(files: readonly ImportFile[], options: PlanOptions = {}): Promise<PlannedImport> {
+  const [data, settings] = await Promise.all([readDirectoryConsistent(), getSettings()]);
+  return planAgainst(files, { data, settings, readRegistry: readRegistryEntries }, options);
+}
+
+/** What the plan compares the files with: the directory, the settings, and a reader of registry entries. */
+export interface PlanSource {
+  data: DirectoryData;
+  settings: SchoolSettings | undefined;
+  readRegistry: (registryKeys: { pk: string; sk: string }[]) => Promise<ReadonlyMap<string, string>>;
+}
+
+export async function planAgainst(
+  files: readonly ImportFile[],
+  source: PlanSource,
+  options: PlanOptions = {},
+): Promise<PlannedImport> {
+  const now = options.now ?? new Date();
+  const { data, settings } = source;
+  const issues = new IssueCollector();
+  const read = readImportFiles(files, issues);
+  const rows = parseRows(read.tables, issues);
+  const newSettings = settings ? undefined : defaultSettings(now, options.schoolName);
+  const targets = resolveTargets(rows, data, settings ?? newSettings!, now.toISOString(), issues);
+  const registryKeys = [
+    ...targets.staff.map((t) => ({ email: t.entity.email, key: keys.registry(t.entity.email ?? '', 'STAFF', t.entity.id) })),
+    ...targets.parents.map((t) => ({ email: t.entity.email, key: keys.registry(t.entity.email ?? '', 'PARENT', t.entity.id) })),
+  ]
+    .filter((entry) => entry.email)
+    .map((entry) => entry.key);
+  const registry = await source.readRegistry(registryKeys);
+  const plan = buildPlan({
+    targets,
+    data,
+    registry,
+    newSettings,
+    entities: new Set(Object.keys(read.tables) as ImportEntity[]),
+    now: now.toISOString(),
+    issues,
+  });
+  const report: ImportReport = {
+    valid: issues.errorCount === 0,
+    files: read.files,
+    counts: plan.counts,
+    related: plan.related,
+    createsSettings: newSettings !== undefined,
+    writes: plan.writes,
+    errors: issues.errors,
+    warnings: issues.warnings,
+    errorCount: issues.errorCount,
+  };
+  return { report, plan };
+}
+
+export interface ApplyImportOptions extends PlanOptions {
+  actor: Actor;
+  /** Stop starting transactions after this many ms (the API's calls); the CLI runs to the end. */
+  budgetMs?: number;
+  concurrency?: number;
+  onProgress?: (written: number, total: number) => void;
+}
+
+/**
+ * Plans, then writes what the plan says if the files hold no error. Resumable: a run cut short (deadline, crash,
+ * conflict) leaves whole write units, and the next call's plan holds only what is left.
+ */
+export async function applyImport(files: readonly ImportFile[], options: ApplyImportOptions): Promise<ImportApplyResponse> {
+  const started = Date.now();
+  const planned = await planImport(files, options);
+  return writePlanned(planned, { ...options, started });
+}
+
+/** Writes an import already planned (the CLI shows the plan first); refuses a plan with errors. */
+export async function writePlanned(
+  { report, plan }: PlannedImport,
+  options: ApplyImportOptions & { started?: number },
+): Promise<ImportApplyResponse> {
+  if (!report.valid) return { report, progress: { written: 0, remaining: plan.writes, complete: false } };
+  const started = options.started ?? Date.now();
+  const result = await applyPlan(plan, {
+    deadline: options.budgetMs === undefined ? undefined : started + options.budgetMs,
+    concurrency: options.concurrency,
+    onProgress: options.onProgress,
+  });
+  if (result.written > 0) {
+    await writeAudit({
+      at: new Date().toISOString(),
+      actor: options.actor,
+      action: 'import.apply',
+      target: { type: 'DIRECTORY', id: 'import' },
+      count: result.written,
+    });
+  }
+  return { report, progress: { ...result, complete: result.remaining === 0 } };
+}

@@ -1,0 +1,242 @@
+import type { Address, Language, LocalizedText } from '../../../shared/schemas/common';
+import type { CommitteeKind } from '../../../shared/schemas/committee';
+import type { CommitteeRole } from '../../../shared/schemas/committee-roles';
+import type { InterestCode } from '../../../shared/schemas/interests';
+import type { Participation } from '../../../shared/schemas/parent';
+import type { StaffDepartment } from '../../../shared/schemas/staff';
+import type { MemberType } from '../../../shared/import-values';
+import type { IssueCollector, RowSource } from './issues';
+import type { ImportTables } from './read-files';
+import { RowReader } from './row-reader';
+
+/** Rows with typed, validated values; references (keys, emails, codes) are still text: resolve.ts follows them. */
+
+interface Row {
+  source: RowSource;
+}
+/** A reference cell: its field (for error places) and its text. */
+export interface Ref {
+  field: string;
+  value: string;
+}
+
+export interface ClassRow extends Row {
+  key?: string;
+  code: string;
+  name: string;
+  levels: string[];
+  teacher?: Ref;
+  parentRepresentatives: Ref[];
+  studentRepresentatives: Ref[];
+}
+
+export interface PersonRow extends Row {
+  key?: string;
+  firstName: string;
+  lastName: string;
+  email?: string;
+  phone?: string;
+  interests: InterestCode[];
+}
+
+export interface StaffRow extends PersonRow {
+  title: LocalizedText;
+  department: StaffDepartment;
+}
+
+export interface ParentRow extends PersonRow {
+  address?: Address;
+  skills: string;
+  participation: Participation;
+  preferredLanguage: Language;
+}
+
+export interface StudentRow extends Row {
+  key?: string;
+  firstName: string;
+  lastName: string;
+  level: string;
+  classRef: Ref;
+  parents: Ref[];
+}
+
+export interface CommitteeRow extends Row {
+  key?: string;
+  name: LocalizedText;
+  kind: CommitteeKind;
+  description?: LocalizedText;
+}
+
+export interface MembershipRow extends Row {
+  committee: Ref;
+  memberType: MemberType;
+  member?: Ref;
+  role: CommitteeRole;
+  other?: { firstName: string; lastName: string; affiliation?: string };
+}
+
+export interface ImportRows {
+  classes?: ClassRow[];
+  staff?: StaffRow[];
+  parents?: ParentRow[];
+  students?: StudentRow[];
+  committees?: CommitteeRow[];
+  memberships?: MembershipRow[];
+}
+
+/** Class representatives per class (the schema's limit). */
+const MAX_REPRESENTATIVES = 10;
+
+/** One text in both languages from two cells; an empty one takes the other's value. */
+function bilingual(reader: RowReader, frField: string, enField: string, required: boolean): LocalizedText | undefined {
+  const fr = reader.text(frField, { max: 200 });
+  const en = reader.text(enField, { max: 200 });
+  if (fr === undefined && en === undefined) {
+    if (required) reader.issue(frField, 'REQUIRED');
+    return undefined;
+  }
+  return { fr: fr ?? en!, en: en ?? fr! };
+}
+
+function ref(reader: RowReader, field: string): Ref | undefined {
+  const value = reader.raw(field);
+  return value === '' ? undefined : { field, value };
+}
+
+function parsePerson(reader: RowReader): PersonRow | undefined {
+  const key = reader.key();
+  const firstName = reader.name('firstName');
+  const lastName = reader.name('lastName');
+  const email = reader.email();
+  const phone = reader.phone();
+  const interests = reader.codes('interests', 'interest');
+  if (!reader.ok || firstName === undefined || lastName === undefined) return undefined;
+  if (!key && !email) {
+    reader.issue('key', 'KEY_REQUIRED');
+    return undefined;
+  }
+  return { source: reader.source, key, firstName, lastName, email, phone, interests };
+}
+
+function parseParent(reader: RowReader): ParentRow | undefined {
+  const person = parsePerson(reader);
+  const street = reader.text('street', { max: 200 });
+  const city = reader.text('city', { max: 100 });
+  const postalCode = reader.postalCode();
+  const skills = reader.text('skills', { max: 1000 }) ?? '';
+  const participation = reader.code('participation', 'participation', 'full');
+  const preferredLanguage = reader.code('language', 'language', 'fr');
+  // Street, city and postal code go together; an invalid one was reported already, so only empty ones count.
+  const addressFields = ['street', 'city', 'postalCode'];
+  const filled = addressFields.filter((field) => reader.raw(field) !== '');
+  if (filled.length > 0 && filled.length < addressFields.length) {
+    for (const field of addressFields) if (!filled.includes(field)) reader.issue(field, 'ADDRESS_INCOMPLETE');
+  }
+  if (participation === 'nameOnly') {
+    for (const field of ['phone', 'street', 'city', 'postalCode', 'interests', 'skills']) {
+      if (reader.raw(field) !== '') reader.issue(field, 'NAME_ONLY_DETAILS');
+    }
+  }
+  if (!person || !reader.ok || !participation || !preferredLanguage) return undefined;
+  const address = street && city && postalCode ? { street, city, postalCode } : undefined;
+  return { ...person, address, skills, participation, preferredLanguage };
+}
+
+function parseStaff(reader: RowReader): StaffRow | undefined {
+  const person = parsePerson(reader);
+  const title = bilingual(reader, 'titleFr', 'titleEn', true);
+  const department = reader.code('department', 'department');
+  if (!person || !reader.ok || !title || !department) return undefined;
+  return { ...person, title, department };
+}
+
+function parseClass(reader: RowReader): ClassRow | undefined {
+  const key = reader.key();
+  const code = reader.text('code', { required: true, max: 10 });
+  const name = reader.text('name', { required: true, max: 100 });
+  const levels = reader.list('levels', 4);
+  if (levels.length === 0 && reader.raw('levels') === '') reader.issue('levels', 'REQUIRED');
+  const teacher = ref(reader, 'teacher');
+  const parentRepresentatives = reader.list('parentRepresentatives', MAX_REPRESENTATIVES);
+  const studentRepresentatives = reader.list('studentRepresentatives', MAX_REPRESENTATIVES);
+  if (!reader.ok || !code || !name) return undefined;
+  const refs = (field: string, values: string[]) => values.map((value) => ({ field, value }));
+  return {
+    source: reader.source,
+    key,
+    code,
+    name,
+    levels,
+    teacher,
+    parentRepresentatives: refs('parentRepresentatives', parentRepresentatives),
+    studentRepresentatives: refs('studentRepresentatives', studentRepresentatives),
+  };
+}
+
+function parseStudent(reader: RowReader): StudentRow | undefined {
+  const key = reader.key();
+  const firstName = reader.name('firstName');
+  const lastName = reader.name('lastName');
+  const level = reader.text('level', { required: true, max: 100 });
+  const classRef = ref(reader, 'class');
+  if (!classRef) reader.issue('class', 'REQUIRED');
+  const parents = ['parent1', 'parent2', 'parent3', 'parent4']
+    .map((field) => ref(reader, field))
+    .filter((value): value is Ref => value !== undefined);
+  if (parents.length === 0) reader.issue('parent1', 'REQUIRED');
+  if (!reader.ok || !firstName || !lastName || !level || !classRef) return undefined;
+  return { source: reader.source, key, firstName, lastName, level, classRef, parents };
+}
+
+function parseCommittee(reader: RowReader): CommitteeRow | undefined {
+  const key = reader.key();
+  const name = bilingual(reader, 'nameFr', 'nameEn', true);
+  const kind = reader.code('kind', 'committeeKind');
+  const description = bilingual(reader, 'descriptionFr', 'descriptionEn', false);
+  if (!reader.ok || !name || !kind) return undefined;
+  return { source: reader.source, key, name, kind, description };
+}
+
+function parseMembership(reader: RowReader): MembershipRow | undefined {
+  const committee = ref(reader, 'committee');
+  if (!committee) reader.issue('committee', 'REQUIRED');
+  const memberType = reader.code('memberType', 'memberType');
+  const role = reader.code('role', 'role');
+  const member = ref(reader, 'member');
+  let other: MembershipRow['other'];
+  if (memberType === 'other') {
+    const firstName = reader.name('firstName');
+    const lastName = reader.name('lastName');
+    const affiliation = reader.text('affiliation', { max: 200 });
+    if (firstName && lastName) other = { firstName, lastName, ...(affiliation ? { affiliation } : {}) };
+  } else if (memberType && !member) {
+    reader.issue('member', 'REQUIRED');
+  }
+  if (!reader.ok || !committee || !memberType || !role) return undefined;
+  return { source: reader.source, committee, memberType, role, ...(member ? { member } : {}), ...(other ? { other } : {}) };
+}
+
+const PARSERS = {
+  classes: parseClass,
+  staff: parseStaff,
+  parents: parseParent,
+  students: parseStudent,
+  committees: parseCommittee,
+  memberships: parseMembership,
+} as const;
+
+/** Typed rows of every table; a row with any bad cell is reported and left out. */
+export function parseRows(tables: ImportTables, issues: IssueCollector): ImportRows {
+  const rows: ImportRows = {};
+  for (const [entity, parse] of Object.entries(PARSERS) as [keyof typeof PARSERS, (r: RowReader) => Row | undefined][]) {
+    const table = tables[entity];
+    if (!table) continue;
+    const parsed: Row[] = [];
+    for (const row of table.rows) {
+      const result = parse(new RowReader({ table, row }, issues));
+      if (result) parsed.push(result);
+    }
+    (rows as Record<string, Row[]>)[entity] = parsed;
+  }
+  return rows;
+}

@@ -1,0 +1,50 @@
+import { ImportRequestSchema, LangQuerySchema } from '../../shared/import-api';
+import { createHandler, parseWith } from '../common/http';
+import { getSettings } from '../directory/settings-repository';
+import { readDirectoryConsistent } from './admin-repository';
+import { editContext, editHandlers } from './edit-handlers';
+import { exportCsvFiles, exportJson, templateFiles } from './export-service';
+import { applyImport, planImport } from './import/import-service';
+
+/**
+ * Writing time one import call allows itself before it returns progress: the function's timeout is 10 s
+ * (lib/constructs/lambda-function.ts) and API Gateway's 29 s; the client calls again until `complete`.
+ */
+const IMPORT_CALL_BUDGET_MS = 6_000;
+
+/** Data onboarding and upkeep for administrators (docs/data-onboarding.md). Every route is `admin`. */
+export const handler = createHandler({
+  // Every record as stored, with its version: what the editing screens start from.
+  'GET /api/admin/directory': async () => {
+    const [data, settings] = await Promise.all([readDirectoryConsistent(), getSettings()]);
+    return { body: { ...(settings ? { settings } : {}), ...data }, etag: true };
+  },
+
+  'GET /api/admin/import/templates': async ({ query }) => ({
+    body: { files: templateFiles(parseWith(LangQuerySchema, query).lang) },
+  }),
+  'POST /api/admin/import/dry-run': async ({ body }) => {
+    const { files } = parseWith(ImportRequestSchema, body);
+    return { body: (await planImport(files)).report };
+  },
+  'POST /api/admin/import/apply': async (request) => {
+    const { files } = parseWith(ImportRequestSchema, request.body);
+    const { actor } = editContext(request);
+    const result = await applyImport(files, { actor, budgetMs: IMPORT_CALL_BUDGET_MS });
+    // Any error in any file: nothing was written, and the report says where.
+    if (!result.report.valid) return { status: 400, body: { error: { code: 'VALIDATION_FAILED' }, report: result.report } };
+    return { body: result };
+  },
+
+  'GET /api/admin/export/csv': async ({ query }) => {
+    const { lang } = parseWith(LangQuerySchema, query);
+    const [data, settings] = await Promise.all([readDirectoryConsistent(), getSettings()]);
+    return { body: { files: exportCsvFiles(data, settings, lang) } };
+  },
+  'GET /api/admin/export/json': async () => {
+    const [data, settings] = await Promise.all([readDirectoryConsistent(), getSettings()]);
+    return { body: exportJson(data, settings, new Date()) };
+  },
+
+  ...editHandlers,
+});

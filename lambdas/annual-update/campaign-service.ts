@@ -1,0 +1,174 @@
+import { ulid } from 'ulid';
+import { AppError } from '../common/errors';
+import { logger } from '../common/logger';
+import { readDirectory } from '../directory/directory-repository';
+import type {
+  CampaignView,
+  CurrentCampaignResponse,
+  ParticipantsResponse,
+  StartCampaignRequest,
+  StartCampaignResponse,
+} from '../../shared/annual-update-api';
+import type { Campaign, Participant } from '../../shared/schemas/annual-update';
+import {
+  acquireStartLease,
+  activateCampaign,
+  completeCampaign,
+  createCampaign,
+  currentCampaign,
+  getCampaign,
+  getCampaignLock,
+  listParticipants,
+  putAudit,
+  writeParticipants,
+} from './campaign-repository';
+import { sendJobProgress } from './send-job-service';
+import { campaignView, participantViews } from './views';
+
+/**
+ * Campaign lifecycle (spec §4): pending while its participants are written, active once they all exist,
+ * completed when an administrator closes it. One campaign at a time (the lock), one per school year (the year
+ * marker). A start that died half-way is finished by starting again with the same school year.
+ */
+export interface CampaignDeps {
+  now: () => Date;
+  /** How long a start may run before another request may take it over (epoch ms arithmetic). */
+  leaseMs: number;
+}
+
+/** 30 s: the start runs in a Lambda that times out after 10 s (API Gateway gives up at 29 s). */
+export const defaultCampaignDeps = (): CampaignDeps => ({ now: () => new Date(), leaseMs: 30_000 });
+
+export async function startCampaign(
+  request: StartCampaignRequest,
+  actorId: string,
+  deps: CampaignDeps = defaultCampaignDeps(),
+): Promise<StartCampaignResponse> {
+  const now = deps.now();
+  const owner = ulid();
+  let campaign: Campaign | undefined;
+  if (!(await getCampaignLock())) {
+    const fresh: Campaign = {
+      id: ulid(now.getTime()),
+      schoolYear: request.schoolYear,
+      status: 'pending',
+      totalParents: 0,
+      emailsSent: 0,
+      formsSubmitted: 0,
+      optedOut: 0,
+      unreachable: 0,
+      ...(request.deadline ? { deadline: request.deadline } : {}),
+      createdBy: actorId,
+      createdAt: now.toISOString(),
+      version: 1,
+      // The creating request holds the start lease from the first write: a concurrent start cannot join in.
+      leaseOwner: owner,
+      leaseUntil: now.getTime() + deps.leaseMs,
+    };
+    const outcome = await createCampaign(fresh, now);
+    if (outcome === 'yearTaken') throw new AppError('CONFLICT', [{ path: 'schoolYear', issue: 'campaign_exists' }]);
+    if (outcome === 'created') campaign = fresh;
+  }
+  const resumed = campaign === undefined;
+  campaign ??= await resumable(request, owner, deps);
+
+  const totals = await writeMissingParticipants(campaign);
+  if (!(await activateCampaign(campaign.id, owner, totals, deps.now()))) {
+    // The lease lapsed and another start took over, or the campaign was closed meanwhile.
+    throw new AppError('CONFLICT', [{ path: 'campaign', issue: 'start_in_progress' }]);
+  }
+  await putAudit({
+    at: deps.now().toISOString(),
+    actor: { kind: 'user', id: actorId },
+    action: resumed ? 'campaign.resume' : 'campaign.start',
+    target: { type: 'CAMPAIGN', id: campaign.id },
+    count: totals.totalParents,
+  });
+  logger.info('campaign started', { campaignId: campaign.id, resumed, ...totals });
+  return { campaign: campaignView((await getCampaign(campaign.id))!), resumed };
+}
+
+/**
+ * The campaign a start may take over: pending (a start died before activating it), of the same school year,
+ * with its lease lapsed. Anything else is a CONFLICT: a campaign is active, or another start is running.
+ */
+async function resumable(request: StartCampaignRequest, owner: string, deps: CampaignDeps): Promise<Campaign> {
+  const lock = await getCampaignLock();
+  const existing = lock ? await getCampaign(lock.owner) : undefined;
+  if (!existing) throw new AppError('CONFLICT', [{ path: 'campaign', issue: 'start_in_progress' }]);
+  if (existing.status !== 'pending' || existing.schoolYear !== request.schoolYear) {
+    throw new AppError('CONFLICT', [{ path: 'campaign', issue: 'campaign_active' }]);
+  }
+  if (!(await acquireStartLease(existing.id, owner, deps.now().getTime(), deps.leaseMs))) {
+    throw new AppError('CONFLICT', [{ path: 'campaign', issue: 'start_in_progress' }]);
+  }
+  return existing;
+}
+
+/**
+ * One participant per parent in the directory, written in bounded batches; participants of parents who left
+ * since an interrupted attempt are removed. Parents without an email are participants marked unreachable.
+ */
+async function writeMissingParticipants(campaign: Campaign): Promise<{ totalParents: number; unreachable: number }> {
+  const [directory, existing] = await Promise.all([readDirectory(), listParticipants(campaign.id)]);
+  const known = new Map(existing.map((p) => [p.parentId, p]));
+  const parentIds = new Set(directory.parents.map((p) => p.id));
+  const add: Participant[] = directory.parents
+    .filter((parent) => {
+      const participant = known.get(parent.id);
+      return !participant || (participant.unreachable ?? false) !== !parent.email;
+    })
+    .map((parent) => ({
+      campaignId: campaign.id,
+      parentId: parent.id,
+      emailsSent: 0,
+      optedOut: false,
+      unreachable: !parent.email,
+    }));
+  const remove = existing.filter((p) => !parentIds.has(p.parentId));
+  await writeParticipants(add, remove);
+  // Participants now mirror the directory's parents exactly: the totals follow from it without a re-read.
+  return {
+    totalParents: directory.parents.length,
+    unreachable: directory.parents.filter((parent) => !parent.email).length,
+  };
+}
+
+export async function getCurrentCampaign(): Promise<CurrentCampaignResponse> {
+  const campaign = await currentCampaign();
+  if (!campaign) return { campaign: null, activeJob: null };
+  const activeJob = campaign.activeJobId ? await sendJobProgress(campaign.id, campaign.activeJobId) : null;
+  return { campaign: campaignView(campaign), activeJob };
+}
+
+export async function getParticipants(campaignId: string): Promise<ParticipantsResponse> {
+  const campaign = await getCampaign(campaignId);
+  if (!campaign) throw new AppError('NOT_FOUND');
+  const [participants, directory] = await Promise.all([listParticipants(campaignId), readDirectory()]);
+  return { campaign: campaignView(campaign), participants: participantViews(participants, directory) };
+}
+
+/** -> completed. Idempotent: closing a completed campaign answers with it unchanged. */
+export async function closeCampaign(
+  campaignId: string,
+  actorId: string,
+  deps: Pick<CampaignDeps, 'now'> = defaultCampaignDeps(),
+): Promise<CampaignView> {
+  const campaign = await getCampaign(campaignId);
+  if (!campaign) throw new AppError('NOT_FOUND');
+  if (campaign.status !== 'completed') {
+    const now = deps.now();
+    const audit = {
+      at: now.toISOString(),
+      actor: { kind: 'user' as const, id: actorId },
+      action: 'campaign.close',
+      target: { type: 'CAMPAIGN', id: campaignId },
+    };
+    if (!(await completeCampaign(campaign, audit, now))) {
+      const again = await getCampaign(campaignId);
+      if (again?.status !== 'completed') throw new AppError('CONFLICT');
+    }
+    logger.info('campaign closed', { campaignId });
+  }
+  return campaignView((await getCampaign(campaignId))!);
+}

@@ -1,0 +1,131 @@
+import { escapeHtml, renderEmail, type EmailLocale } from '../../common/email-templates/layout';
+import { formatPhone } from '../../../shared/format/phone';
+
+/**
+ * The annual-update email with the parent's personal link, in the parent's language (French by default).
+ * French follows OQLF usage: "courriel", a non-breaking space (U+00A0) before a colon, none before "?", dates
+ * in numeric form (2025-10-15).
+ */
+export type UpdateEmailKind = 'invitation' | 'reminder';
+
+export interface UpdateEmailInput {
+  locale: EmailLocale;
+  kind: UpdateEmailKind;
+  firstName: string;
+  schoolName: string;
+  schoolYear: string;
+  link: string;
+  /** Answer-by date (`2025-10-15`), when the campaign has one. */
+  deadline?: string;
+  /** Last day the link works (`2025-10-20`). */
+  linkExpiresOn: string;
+  contact: { email?: string; phone?: string };
+}
+
+export interface RenderedUpdateEmail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+const NBSP = '\u00a0';
+
+const TEXT = {
+  fr: {
+    subject: {
+      invitation: (school: string) => `Mise à jour annuelle de vos renseignements – ${school}`,
+      reminder: (school: string) => `Rappel${NBSP}: mise à jour de vos renseignements – ${school}`,
+    },
+    title: {
+      invitation: 'Mise à jour annuelle de vos renseignements',
+      reminder: 'Rappel – mise à jour de vos renseignements',
+    },
+    hello: (name: string) => `Bonjour ${name},`,
+    body: {
+      invitation: (school: string, year: string) =>
+        `Le comité de parents de l’école ${school} vous invite à vérifier et à mettre à jour vos renseignements ` +
+        `dans le bottin de l’école pour l’année scolaire ${year}.`,
+      reminder: (school: string, year: string) =>
+        `Nous n’avons pas encore reçu la mise à jour de vos renseignements pour le bottin de l’école ${school} ` +
+        `(année scolaire ${year}). Il suffit de quelques minutes.`,
+    },
+    choice:
+      'Vous pouvez aussi choisir ce qui paraît dans le bottin (coordonnées complètes, coordonnées de base ou nom ' +
+      'seulement).',
+    button: 'Mettre à jour mes renseignements',
+    deadline: (date: string) => `Merci de répondre au plus tard le ${date}.`,
+    validity: (date: string) =>
+      `Ce lien est personnel et valable jusqu’au ${date}. Ne le transférez pas${NBSP}: il donne accès à vos ` +
+      'renseignements.',
+    contact: `Des questions? Communiquez avec le secrétariat de l’école${NBSP}:`,
+    contactFallback: 'Des questions? Communiquez avec le secrétariat de l’école.',
+    linkLabel: `Lien${NBSP}:`,
+    emailLabel: `Courriel${NBSP}:`,
+    phoneLabel: `Téléphone${NBSP}:`,
+    footer: 'Ce courriel a été envoyé automatiquement par le bottin de l’école. Merci de ne pas y répondre.',
+  },
+  en: {
+    subject: {
+      invitation: (school: string) => `Annual update of your information – ${school}`,
+      reminder: (school: string) => `Reminder: update your information – ${school}`,
+    },
+    title: { invitation: 'Annual update of your information', reminder: 'Reminder – update your information' },
+    hello: (name: string) => `Hello ${name},`,
+    body: {
+      invitation: (school: string, year: string) =>
+        `The parent committee of ${school} invites you to check and update your information in the school ` +
+        `directory for the ${year} school year.`,
+      reminder: (school: string, year: string) =>
+        `We have not yet received the update of your information for the ${school} directory (${year} school ` +
+        'year). It only takes a few minutes.',
+    },
+    choice: 'You can also choose what the directory shows (full contact details, basic contact, or name only).',
+    button: 'Update my information',
+    deadline: (date: string) => `Please answer by ${date}.`,
+    validity: (date: string) =>
+      `This link is personal and valid until ${date}. Do not forward it: it gives access to your information.`,
+    contact: 'Questions? Contact the school office:',
+    contactFallback: 'Questions? Contact the school office.',
+    linkLabel: 'Link:',
+    emailLabel: 'Email:',
+    phoneLabel: 'Phone:',
+    footer: 'This email was sent automatically by the school directory. Please do not reply.',
+  },
+} as const;
+
+export function updateLinkEmail(input: UpdateEmailInput): RenderedUpdateEmail {
+  const t = TEXT[input.locale];
+  const title = t.title[input.kind];
+  const intro = [t.hello(input.firstName), t.body[input.kind](input.schoolName, input.schoolYear), t.choice];
+  const after = [
+    ...(input.deadline ? [t.deadline(input.deadline)] : []),
+    t.validity(input.linkExpiresOn),
+  ];
+  const contactLines = [
+    ...(input.contact.email ? [`${t.emailLabel} ${input.contact.email}`] : []),
+    ...(input.contact.phone ? [`${t.phoneLabel} ${formatPhone(input.contact.phone)}`] : []),
+  ];
+  const contactText = contactLines.length > 0 ? [t.contact, ...contactLines] : [t.contactFallback];
+
+  const html = renderEmail({
+    locale: input.locale,
+    title,
+    intro,
+    action: { label: t.button, url: input.link },
+    outro: [
+      ...after.map((text) => ({ text })),
+      { html: contactText.map((line) => escapeHtml(line)).join('<br>') },
+    ],
+    footer: t.footer,
+  });
+  const text = [
+    ...intro,
+    `${t.button}`,
+    `${t.linkLabel} ${input.link}`,
+    ...after,
+    contactText.join('\n'),
+    '--',
+    t.footer,
+  ].join('\n\n');
+  return { subject: t.subject[input.kind](input.schoolName), html, text };
+}

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import {
+  CampaignPathSchema,
+  SendJobPathSchema,
+  SendRequestSchema,
+  StartCampaignRequestSchema,
+} from '../../shared/annual-update-api';
+import { IdSchema } from '../../shared/schemas/common';
+import {
+  ProfileUpdateRequestSchema,
+  UpdateLoadRequestSchema,
+  UpdateSubmitRequestSchema,
+} from '../../shared/parent-form';
+import { createHandler, parseWith } from '../common/http';
+import { closeCampaign, getCurrentCampaign, getParticipants, startCampaign } from './campaign-service';
+import { loadByToken, loadProfileForm, submitByToken, submitProfile } from './parent-form-service';
+import { continueSendJob, defaultSendDeps, sendJobProgress, startSendJob } from './send-job-service';
+
+/**
+ * The annual parent information update (docs/annual-update.md): the administrator's campaign and send-job
+ * routes, the update-link routes (token in the POST body only), and the same form on My Profile.
+ * createHandler has already enforced each route's access level (admin group, verified member, or none).
+ */
+const ProfileQuerySchema = z.object({ parentId: IdSchema.optional() });
+
+export const handler = createHandler({
+  'GET /api/admin/annual-update': async () => ({ body: await getCurrentCampaign() }),
+
+  'POST /api/admin/annual-update/campaigns': async ({ body, caller }) => {
+    const request = parseWith(StartCampaignRequestSchema, body);
+    const result = await startCampaign(request, caller!.sub);
+    return { status: result.resumed ? 200 : 201, body: result };
+  },
+
+  'GET /api/admin/annual-update/campaigns/{campaignId}/participants': async ({ pathParameters }) => {
+    const { campaignId } = parseWith(CampaignPathSchema, pathParameters);
+    return { body: await getParticipants(campaignId) };
+  },
+
+  'POST /api/admin/annual-update/campaigns/{campaignId}/close': async ({ pathParameters, caller }) => {
+    const { campaignId } = parseWith(CampaignPathSchema, pathParameters);
+    return { body: await closeCampaign(campaignId, caller!.sub) };
+  },
+
+  'POST /api/admin/annual-update/campaigns/{campaignId}/send-jobs': async ({ pathParameters, body, caller }) => {
+    const { campaignId } = parseWith(CampaignPathSchema, pathParameters);
+    const request = parseWith(SendRequestSchema, body);
+    return { status: 201, body: await startSendJob(campaignId, request, caller!.sub, { now: () => new Date() }) };
+  },
+
+  'GET /api/admin/annual-update/campaigns/{campaignId}/send-jobs/{jobId}': async ({ pathParameters }) => {
+    const { campaignId, jobId } = parseWith(SendJobPathSchema, pathParameters);
+    return { body: await sendJobProgress(campaignId, jobId) };
+  },
+
+  // Sending runs here, never in the browser: each call sends one bounded, throttled chunk and reports progress.
+  'POST /api/admin/annual-update/campaigns/{campaignId}/send-jobs/{jobId}/continue': async ({ pathParameters }) => {
+    const { campaignId, jobId } = parseWith(SendJobPathSchema, pathParameters);
+    return { body: await continueSendJob(campaignId, jobId, defaultSendDeps()) };
+  },
+
+  // Opening a link reads only: mail scanners open every link they see.
+  'POST /api/update/load': async ({ body }) => {
+    const { token } = parseWith(UpdateLoadRequestSchema, body);
+    return { body: await loadByToken(token) };
+  },
+
+  'POST /api/update/submit': async ({ body }) => {
+    const { token, data } = parseWith(UpdateSubmitRequestSchema, body);
+    return { body: await submitByToken(token, data) };
+  },
+
+  'GET /api/profile/form': async ({ query, people }) => {
+    const { parentId } = parseWith(ProfileQuerySchema, query);
+    return { body: await loadProfileForm(people, parentId) };
+  },
+
+  'PUT /api/profile': async ({ body, people, caller }) => {
+    const { parentId, data } = parseWith(ProfileUpdateRequestSchema, body);
+    return { body: { form: await submitProfile(people, parentId, data, caller!.sub) } };
+  },
+});

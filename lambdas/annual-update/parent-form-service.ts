@@ -1,0 +1,186 @@
+import { AppError } from '../common/errors';
+import { logger } from '../common/logger';
+import { getEntity, membershipsOf } from '../directory/directory-repository';
+import type { RegisteredPerson } from '../registry/registry-repository';
+import type {
+  ParentForm,
+  ParentUpdate,
+  ProfileFormResponse,
+  UpdateSubmitResponse,
+} from '../../shared/parent-form';
+import type { Campaign, Participant, ParticipantEvent } from '../../shared/schemas/annual-update';
+import { ParentSchema, withParticipation, type Parent, type ParentFields } from '../../shared/schemas/parent';
+import type { AuditEntry } from '../../shared/schemas/system';
+import { hasAccount } from './account-lookup';
+import { getCampaign, getCampaignLock, getParticipant } from './campaign-repository';
+import { readParentForm } from './parent-form-view';
+import { saveParentUpdate } from './parent-update-repository';
+import { getUpdateToken, hashToken, isWellFormedToken } from './token-repository';
+
+/**
+ * The parent form, reached two ways with the same rules: an emailed link (token, no account) and My Profile
+ * (signed in). Loading only reads. Submitting updates that one parent, never a co-parent, in one transaction.
+ */
+interface FormTarget {
+  parent: Parent;
+  /** The active campaign and this parent's participant in it, when there is one. */
+  campaign?: Campaign;
+  participant?: Participant;
+}
+
+/**
+ * Resolves a link: unknown, malformed or revoked -> TOKEN_INVALID; past its expiry, or its campaign closed ->
+ * TOKEN_EXPIRED (spec §8: "contact the school office"). Reads only.
+ */
+async function resolveToken(token: string, now: Date): Promise<FormTarget> {
+  if (!isWellFormedToken(token)) throw new AppError('TOKEN_INVALID');
+  const stored = await getUpdateToken(hashToken(token));
+  if (!stored) throw new AppError('TOKEN_INVALID');
+  if (stored.expiresAt * 1000 <= now.getTime()) throw new AppError('TOKEN_EXPIRED');
+  const campaign = await getCampaign(stored.campaignId);
+  if (campaign?.status !== 'active') throw new AppError('TOKEN_EXPIRED');
+  const [parent, participant] = await Promise.all([
+    getEntity('PARENT', stored.parentId),
+    getParticipant(stored.campaignId, stored.parentId),
+  ]);
+  // The parent left the directory since the email went out: the link has nothing left to update.
+  if (!parent) throw new AppError('TOKEN_INVALID');
+  return { parent, campaign, participant };
+}
+
+export async function loadByToken(token: string, now = new Date()): Promise<ParentForm> {
+  const target = await resolveToken(token, now);
+  return readParentForm(target.parent, target.campaign, target.participant);
+}
+
+export async function submitByToken(token: string, input: ParentUpdate, now = new Date()): Promise<UpdateSubmitResponse> {
+  const target = await resolveToken(token, now);
+  const saved = await applyUpdate(target, input, { kind: 'token', id: target.parent.id }, 'link', now);
+  const form = await readParentForm(saved.parent, target.campaign, saved.participant);
+  return { form, submittedAt: now.toISOString(), hasAccount: await hasAccount(saved.parent.email) };
+}
+
+/** The parent records registered under the caller's email; staff-only callers have none (spec: no profile). */
+function parentChoices(people: RegisteredPerson[]) {
+  const parents = people.filter((p) => p.personType === 'PARENT');
+  if (parents.length === 0) throw new AppError('NOT_FOUND');
+  return parents.map((p) => ({ parentId: p.personId, displayName: p.displayName }));
+}
+
+async function profileTarget(people: RegisteredPerson[], parentId: string | undefined): Promise<FormTarget> {
+  const choices = parentChoices(people);
+  const chosen = parentId ?? choices[0]!.parentId;
+  if (!choices.some((c) => c.parentId === chosen)) throw new AppError('FORBIDDEN');
+  const parent = await getEntity('PARENT', chosen);
+  if (!parent) throw new AppError('NOT_FOUND');
+  const lock = await getCampaignLock();
+  const campaign = lock ? await getCampaign(lock.owner) : undefined;
+  if (campaign?.status !== 'active') return { parent };
+  return { parent, campaign, participant: await getParticipant(campaign.id, parent.id) };
+}
+
+export async function loadProfileForm(people: RegisteredPerson[], parentId?: string): Promise<ProfileFormResponse> {
+  const target = await profileTarget(people, parentId);
+  return {
+    form: await readParentForm(target.parent, target.campaign, target.participant),
+    parents: parentChoices(people),
+  };
+}
+
+export async function submitProfile(
+  people: RegisteredPerson[],
+  parentId: string | undefined,
+  input: ParentUpdate,
+  actorId: string,
+  now = new Date(),
+): Promise<ParentForm> {
+  if (parentId === undefined && parentChoices(people).length > 1) {
+    throw new AppError('VALIDATION_FAILED', [{ path: 'parentId', issue: 'invalid_type' }]);
+  }
+  const target = await profileTarget(people, parentId);
+  const saved = await applyUpdate(target, input, { kind: 'user', id: actorId }, 'profile', now);
+  return readParentForm(saved.parent, target.campaign, saved.participant);
+}
+
+const FIELDS: (keyof ParentFields)[] = [
+  'firstName',
+  'lastName',
+  'phone',
+  'address',
+  'interests',
+  'skills',
+  'participation',
+  'preferredLanguage',
+];
+
+/** The parent's fields after the answer: email kept, opt-out applied (withParticipation drops the rest). */
+function nextParent(current: Parent, input: ParentUpdate, now: Date): Parent {
+  const { phone: _phone, address: _address, ...kept } = current;
+  const fields = withParticipation(
+    {
+      ...kept,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      ...(input.phone ? { phone: input.phone } : {}),
+      ...(input.address ? { address: input.address } : {}),
+      interests: input.interests,
+      skills: input.skills,
+      participation: input.participation,
+      preferredLanguage: input.preferredLanguage,
+    },
+    input.participation,
+  );
+  const result = ParentSchema.safeParse({ ...fields, version: current.version + 1, updatedAt: now.toISOString() });
+  if (!result.success) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      result.error.issues.slice(0, 20).map((issue) => ({ path: issue.path.join('.'), issue: issue.code })),
+    );
+  }
+  return result.data;
+}
+
+async function applyUpdate(
+  target: FormTarget,
+  input: ParentUpdate,
+  actor: AuditEntry['actor'],
+  via: 'link' | 'profile',
+  now: Date,
+): Promise<{ parent: Parent; participant?: Participant }> {
+  const current = target.parent;
+  if (input.version !== current.version) throw new AppError('CONFLICT', [{ path: 'version', issue: 'stale' }]);
+  const candidate = nextParent(current, input, now);
+  const changed = FIELDS.filter((f) => JSON.stringify(current[f]) !== JSON.stringify(candidate[f]));
+  const removeSeats = input.participation === 'nameOnly' ? await membershipsOf('PARENT', current.id) : [];
+  const next = changed.length > 0 || removeSeats.length > 0 ? candidate : undefined;
+
+  const at = now.toISOString();
+  const before = target.participant;
+  const optedOut = input.participation === 'nameOnly';
+  const events: ParticipantEvent[] = [{ at, event: 'submitted', via }];
+  if (before && optedOut !== before.optedOut) events.push({ at, event: optedOut ? 'optedOut' : 'optedIn', via });
+
+  await saveParentUpdate({
+    current,
+    next,
+    removeSeats,
+    ...(before ? { participant: { before, optedOut, events } } : {}),
+    audit: {
+      at,
+      actor,
+      action: via === 'link' ? 'parent.updateByLink' : 'parent.updateProfile',
+      target: { type: 'PARENT', id: current.id },
+      fields: [...changed, ...(removeSeats.length > 0 ? ['committees'] : [])],
+    },
+    now,
+  });
+  logger.info('parent form saved', { parentId: current.id, via, changed: changed.length, seatsRemoved: removeSeats.length });
+  const participant = before && {
+    ...before,
+    submittedAt: before.submittedAt ?? at,
+    optedOut,
+    lastActivityAt: at,
+    history: [...(before.history ?? []), ...events],
+  };
+  return { parent: next ?? current, ...(participant ? { participant } : {}) };
+}

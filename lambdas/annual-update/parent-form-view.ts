@@ -1,0 +1,75 @@
+import { childrenOf, getEntity, getSettings, membershipsOf } from '../directory/directory-repository';
+import type { ParentForm } from '../../shared/parent-form';
+import type { Campaign, Participant } from '../../shared/schemas/annual-update';
+import type { Committee } from '../../shared/schemas/committee';
+import type { Parent } from '../../shared/schemas/parent';
+import type { SchoolClass } from '../../shared/schemas/school-class';
+import type { Student } from '../../shared/schemas/student';
+
+/**
+ * Reads what the parent form shows: GetItems and Queries only (opening an update link must never write).
+ * Children, classes and committees are read by key: a handful of items, not the whole directory.
+ */
+export async function readParentForm(
+  parent: Parent,
+  campaign?: Campaign,
+  participant?: Participant,
+): Promise<ParentForm> {
+  const [childIds, seats, settings] = await Promise.all([
+    childrenOf(parent.id),
+    membershipsOf('PARENT', parent.id),
+    getSettings(),
+  ]);
+  const students = (await Promise.all(childIds.map((id) => getEntity('STUDENT', id, { consistent: false })))).filter(
+    (s): s is Student => s !== undefined,
+  );
+  const classIds = [...new Set(students.map((s) => s.classId))];
+  const committeeIds = [...new Set(seats.map((s) => s.committeeId))];
+  const [classes, committees] = await Promise.all([
+    Promise.all(classIds.map((id) => getEntity('CLASS', id, { consistent: false }))),
+    Promise.all(committeeIds.map((id) => getEntity('COMMITTEE', id, { consistent: false }))),
+  ]);
+  const classById = new Map(classes.filter((c): c is SchoolClass => !!c).map((c) => [c.id, c]));
+  const committeeById = new Map(committees.filter((c): c is Committee => !!c).map((c) => [c.id, c]));
+
+  return {
+    parent: {
+      id: parent.id,
+      version: parent.version,
+      firstName: parent.firstName,
+      lastName: parent.lastName,
+      ...(parent.email ? { email: parent.email } : {}),
+      ...(parent.phone ? { phone: parent.phone } : {}),
+      ...(parent.address ? { address: parent.address } : {}),
+      interests: parent.interests,
+      skills: parent.skills,
+      participation: parent.participation,
+      preferredLanguage: parent.preferredLanguage,
+    },
+    children: students
+      .map((s) => {
+        const schoolClass = classById.get(s.classId);
+        return {
+          firstName: s.firstName,
+          lastName: s.lastName,
+          level: s.level,
+          ...(schoolClass ? { classCode: schoolClass.code, className: schoolClass.name } : {}),
+        };
+      })
+      .sort((a, b) => a.firstName.localeCompare(b.firstName, 'fr')),
+    // A seat whose committee no longer exists is a dangling link (gsi1 lag, data-model.md): not shown.
+    committees: seats.flatMap((seat) => {
+      const committee = committeeById.get(seat.committeeId);
+      return committee ? [{ committeeId: committee.id, name: committee.name, kind: committee.kind, role: seat.role }] : [];
+    }),
+    school: {
+      name: settings?.schoolName ?? '',
+      ...(settings?.contact.email ? { contactEmail: settings.contact.email } : {}),
+      ...(settings?.contact.phone ? { contactPhone: settings.contact.phone } : {}),
+    },
+    ...(campaign
+      ? { campaign: { schoolYear: campaign.schoolYear, ...(campaign.deadline ? { deadline: campaign.deadline } : {}) } }
+      : {}),
+    ...(participant?.submittedAt ? { submittedAt: participant.submittedAt } : {}),
+  };
+}

@@ -1,0 +1,102 @@
+import { tableName } from '../common/dynamo';
+import { keys } from '../common/keys';
+import { entityItem } from '../directory/directory-items';
+import { conditionalPutItem, transactWrite } from '../directory/transact';
+import { registryTransactItems, type TransactItem } from '../registry/registry-repository';
+import type { Participant, ParticipantEvent } from '../../shared/schemas/annual-update';
+import type { Membership } from '../../shared/schemas/committee';
+import type { Parent } from '../../shared/schemas/parent';
+import type { AuditEntry } from '../../shared/schemas/system';
+import { auditItem, campaignKey } from './items';
+
+/**
+ * Pattern 23: a parent's answer in ONE TransactWrite: the parent (version-checked), their registry entry if the
+ * display name changed, the committee seats an opt-out removes, the participant's transition and the campaign
+ * counts it causes, and the audit entry. Either everything is recorded or nothing is (CONFLICT on a lost race).
+ */
+export interface ParentUpdatePlan {
+  current: Parent;
+  /** Undefined when the parent confirmed their data unchanged: only the version is checked. */
+  next?: Parent;
+  removeSeats: Membership[];
+  participant?: { before: Participant; optedOut: boolean; events: ParticipantEvent[] };
+  audit: Omit<AuditEntry, 'id'>;
+  now: Date;
+}
+
+export async function saveParentUpdate(plan: ParentUpdatePlan): Promise<void> {
+  const { current, next } = plan;
+  const items: TransactItem[] = next
+    ? [
+        conditionalPutItem(entityItem('PARENT', next), { expectedVersion: current.version }),
+        // Email is not editable through the form, so only a display-name change reaches the registry here.
+        ...registryTransactItems('PARENT', current.id, current, next),
+      ]
+    : [
+        {
+          ConditionCheck: {
+            TableName: tableName(),
+            Key: keys.entity('PARENT', current.id),
+            ConditionExpression: '#version = :expected',
+            ExpressionAttributeNames: { '#version': 'version' },
+            ExpressionAttributeValues: { ':expected': current.version },
+          },
+        },
+      ];
+  for (const seat of plan.removeSeats) {
+    const { pk, sk } = keys.membership(seat.committeeId, 'PARENT', current.id);
+    items.push({ Delete: { TableName: tableName(), Key: { pk, sk } } });
+  }
+  if (plan.participant) items.push(...participantItems(plan.participant, plan.now));
+  items.push({ Put: { TableName: tableName(), Item: auditItem(plan.audit) } });
+  await transactWrite(items);
+}
+
+/**
+ * The participant records the submission; the campaign counts a first submission once and follows opt-out
+ * changes both ways. Each count moves under a condition on the state it was computed from.
+ */
+function participantItems(change: NonNullable<ParentUpdatePlan['participant']>, now: Date): TransactItem[] {
+  const { before, optedOut, events } = change;
+  const first = before.submittedAt === undefined;
+  const optedOutDelta = optedOut === before.optedOut ? 0 : optedOut ? 1 : -1;
+  const items: TransactItem[] = [
+    {
+      Update: {
+        TableName: tableName(),
+        Key: keys.participant(before.campaignId, before.parentId),
+        UpdateExpression:
+          'SET submittedAt = if_not_exists(submittedAt, :now), lastActivityAt = :now, optedOut = :optedOut, ' +
+          'history = list_append(if_not_exists(history, :empty), :events)',
+        ConditionExpression: `attribute_exists(pk) AND optedOut = :wasOptedOut AND ${
+          first ? 'attribute_not_exists(submittedAt)' : 'attribute_exists(submittedAt)'
+        }`,
+        ExpressionAttributeValues: {
+          ':now': now.toISOString(),
+          ':optedOut': optedOut,
+          ':wasOptedOut': before.optedOut,
+          ':empty': [],
+          ':events': events,
+        },
+      },
+    },
+  ];
+  if (first || optedOutDelta !== 0) {
+    const adds = [...(first ? ['formsSubmitted :one'] : []), ...(optedOutDelta !== 0 ? ['optedOut :delta'] : [])];
+    items.push({
+      Update: {
+        TableName: tableName(),
+        Key: campaignKey(before.campaignId),
+        UpdateExpression: `ADD ${adds.join(', ')}`,
+        ConditionExpression: '#status = :active',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':active': 'active',
+          ...(first ? { ':one': 1 } : {}),
+          ...(optedOutDelta !== 0 ? { ':delta': optedOutDelta } : {}),
+        },
+      },
+    });
+  }
+  return items;
+}

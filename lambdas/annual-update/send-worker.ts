@@ -1,0 +1,124 @@
+import { logger } from '../common/logger';
+import { isDefiniteSendFailure, sendErrorName } from '../common/mailer';
+import { getEntity, getSettings } from '../directory/directory-repository';
+import type { Campaign, Participant, ParticipantEvent } from '../../shared/schemas/annual-update';
+import type { SendJob, SendJobEntry } from '../../shared/schemas/send-job';
+import type { SchoolSettings } from '../../shared/schemas/settings';
+import { getParticipant } from './campaign-repository';
+import { updateLinkEmail } from './email/update-link-email';
+import { claimEntry, recordDelivery, recordFailure, skipEntry } from './send-job-repository';
+import type { SendDeps } from './send-job-service';
+import { createThrottle } from './throttle';
+import { newToken } from './token-repository';
+
+/**
+ * The per-email protocol of a send job (docs/annual-update.md, "Send jobs"): claim the entry with a conditional
+ * write, call SES, record the outcome in one transaction. A crash between the SES call and the record leaves
+ * the entry `sending`; `recover` records it as uncertain, so no parent is emailed twice by one job.
+ */
+
+/** The school's name and contact, which every email carries. */
+export async function requireSettings(): Promise<SchoolSettings> {
+  const settings = await getSettings();
+  if (!settings) throw new Error('School settings are missing');
+  return settings;
+}
+
+/** Sends one chunk for one job: throttled, within a time budget, each parent claimed before SES is called. */
+export class ChunkWorker {
+  private readonly throttle;
+  constructor(
+    private readonly campaign: Campaign,
+    private readonly job: SendJob,
+    private readonly deps: SendDeps,
+    private readonly settings: SchoolSettings,
+  ) {
+    this.throttle = createThrottle(deps.ratePerSecond, () => deps.now().getTime(), deps.sleep);
+  }
+
+  async run(candidates: SendJobEntry[], deadlineMs: number): Promise<number> {
+    const interval = 1000 / this.deps.ratePerSecond;
+    let processed = 0;
+    for (const entry of candidates) {
+      // Stop early enough that the last send and its bookkeeping finish inside the budget.
+      if (processed >= this.deps.maxPerCall || this.deps.now().getTime() + interval > deadlineMs) break;
+      await this.throttle.wait();
+      await this.sendOne(entry);
+      processed++;
+    }
+    return processed;
+  }
+
+  /** At most once: a claimed entry whose worker died is taken as sent (uncertain), and its link kept valid. */
+  async recover(entry: SendJobEntry): Promise<void> {
+    const participant = await getParticipant(this.campaign.id, entry.parentId);
+    if (!participant || !entry.tokenHash) return skipEntry(entry, 'parentRemoved', this.deps.now());
+    logger.warn('send interrupted, recorded as uncertain', { jobId: entry.jobId, parentId: entry.parentId });
+    await this.deliver(entry, participant, entry.tokenHash, 'uncertain', this.event('sendUncertain', 'Interrupted'));
+  }
+
+  private async sendOne(entry: SendJobEntry): Promise<void> {
+    const now = this.deps.now();
+    const [participant, parent] = await Promise.all([
+      getParticipant(this.campaign.id, entry.parentId),
+      getEntity('PARENT', entry.parentId),
+    ]);
+    if (!participant || !parent) return skipEntry(entry, 'parentRemoved', now);
+    if (!parent.email) return skipEntry(entry, 'noEmail', now);
+    if (this.job.mode === 'remind' && participant.submittedAt) return skipEntry(entry, 'alreadySubmitted', now);
+
+    const { token, tokenHash } = newToken();
+    const expiresAt = Math.floor(now.getTime() / 1000) + this.deps.linkTtlDays * 86_400;
+    const issued = { tokenHash, campaignId: this.campaign.id, parentId: parent.id, createdAt: now.toISOString(), expiresAt };
+    if (!(await claimEntry(entry, issued, now))) return;
+    const claimed: SendJobEntry = { ...entry, state: 'sending', attempts: entry.attempts + 1, tokenHash };
+
+    const kind = participant.emailsSent > 0 ? 'reminder' : 'invitation';
+    const content = updateLinkEmail({
+      locale: parent.preferredLanguage ?? 'fr',
+      kind,
+      firstName: parent.firstName,
+      schoolName: this.settings.schoolName,
+      schoolYear: this.campaign.schoolYear,
+      link: `${this.deps.baseUrl}/update/${token}`,
+      deadline: this.campaign.deadline,
+      linkExpiresOn: new Date(expiresAt * 1000).toISOString().slice(0, 10),
+      contact: { email: this.settings.contact.email, phone: this.settings.contact.phone },
+    });
+    try {
+      await this.deps.mailer.send({ to: parent.email, ...content });
+    } catch (error) {
+      const name = sendErrorName(error);
+      logger.warn('send failed', { jobId: entry.jobId, parentId: entry.parentId, error: name });
+      if (isDefiniteSendFailure(error)) {
+        await recordFailure(this.campaign.id, claimed, tokenHash, this.event('sendFailed', name), this.deps.now());
+      } else {
+        // SES may have taken it: recorded as uncertain and never retried automatically (at most once).
+        await this.deliver(claimed, participant, tokenHash, 'uncertain', this.event('sendUncertain', name));
+      }
+      return;
+    }
+    const event = this.event(kind === 'reminder' ? 'reminderSent' : 'emailSent');
+    await this.deliver(claimed, participant, tokenHash, 'sent', event);
+  }
+
+  private async deliver(
+    entry: SendJobEntry,
+    participant: Participant,
+    tokenHash: string,
+    outcome: 'sent' | 'uncertain',
+    event: ParticipantEvent,
+  ): Promise<void> {
+    let current: Participant | undefined = participant;
+    for (let attempt = 0; attempt < 3 && current; attempt++) {
+      const result = await recordDelivery({ entry, participant: current, tokenHash, outcome, event, now: this.deps.now() });
+      if (result === 'done') return;
+      current = await getParticipant(this.campaign.id, entry.parentId);
+    }
+    throw new Error('Could not record a delivery after 3 attempts');
+  }
+
+  private event(event: ParticipantEvent['event'], error?: string): ParticipantEvent {
+    return { at: this.deps.now().toISOString(), event, jobId: this.job.jobId, ...(error ? { error } : {}) };
+  }
+}

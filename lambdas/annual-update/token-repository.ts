@@ -1,0 +1,45 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient, tableName } from '../common/dynamo';
+import { keys } from '../common/keys';
+import type { TransactItem } from '../registry/registry-repository';
+import type { UpdateToken } from '../../shared/schemas/annual-update';
+import { parseToken, tokenItem } from './items';
+
+/**
+ * Update links (docs/data-model.md patterns 21, 22). The token is 32 random bytes, base64url (43 characters);
+ * the server keeps only its SHA-256, so neither a table dump nor a backup can be turned back into a link.
+ */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+export function newToken(): { token: string; tokenHash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, tokenHash: hashToken(token) };
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+/** Whether a string can be a token at all: anything else is answered like an unknown token, without a read. */
+export function isWellFormedToken(token: string): boolean {
+  return TOKEN_PATTERN.test(token);
+}
+
+/** Pattern 22: a read only (opening a link must never write: mail scanners open every link). */
+export async function getUpdateToken(tokenHash: string): Promise<UpdateToken | undefined> {
+  const result = await documentClient().send(
+    new GetCommand({ TableName: tableName(), Key: keys.updateToken(tokenHash), ConsistentRead: true }),
+  );
+  return result.Item ? parseToken(result.Item) : undefined;
+}
+
+/** A new link, for the transaction that claims a send: a fresh hash can only be new. */
+export function tokenPut(token: UpdateToken): TransactItem {
+  return { Put: { TableName: tableName(), Item: tokenItem(token), ConditionExpression: 'attribute_not_exists(pk)' } };
+}
+
+/** Revokes a link (idempotent: deleting a missing item succeeds). */
+export function tokenDelete(tokenHash: string): TransactItem {
+  return { Delete: { TableName: tableName(), Key: keys.updateToken(tokenHash) } };
+}

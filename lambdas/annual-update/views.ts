@@ -1,0 +1,80 @@
+import type { CampaignView, ParticipantView } from '../../shared/annual-update-api';
+import type { Campaign, Participant } from '../../shared/schemas/annual-update';
+import type { DirectoryData } from '../directory/directory-items';
+
+/** What the admin screens receive, built from stored items. Pure: no AWS, no clock. */
+
+export function campaignView(campaign: Campaign): CampaignView {
+  const unreachable = campaign.unreachable ?? 0;
+  const total = campaign.totalParents;
+  return {
+    id: campaign.id,
+    schoolYear: campaign.schoolYear,
+    status: campaign.status,
+    ...(campaign.deadline ? { deadline: campaign.deadline } : {}),
+    createdAt: campaign.createdAt,
+    ...(campaign.startedAt ? { startedAt: campaign.startedAt } : {}),
+    ...(campaign.completedAt ? { completedAt: campaign.completedAt } : {}),
+    counts: {
+      totalParents: total,
+      reachable: total - unreachable,
+      unreachable,
+      emailsSent: campaign.emailsSent,
+      formsSubmitted: campaign.formsSubmitted,
+      optedOut: campaign.optedOut,
+    },
+    progress: {
+      completed: campaign.formsSubmitted,
+      total,
+      percentage: total === 0 ? 0 : Math.round((campaign.formsSubmitted / total) * 1000) / 10,
+    },
+    ...(campaign.activeJobId ? { activeJobId: campaign.activeJobId } : {}),
+  };
+}
+
+type Directory = Pick<DirectoryData, 'parents' | 'students' | 'classes' | 'families'>;
+
+/** Participants with their names and their children's classes, sorted by last name then first name. */
+export function participantViews(participants: Participant[], directory: Directory): ParticipantView[] {
+  const parents = new Map(directory.parents.map((p) => [p.id, p]));
+  const students = new Map(directory.students.map((s) => [s.id, s]));
+  const classes = new Map(directory.classes.map((c) => [c.id, c]));
+  const classIdsOf = new Map<string, Set<string>>();
+  for (const { parentId, studentId } of directory.families) {
+    const classId = students.get(studentId)?.classId;
+    if (classId === undefined || !classes.has(classId)) continue;
+    classIdsOf.set(parentId, (classIdsOf.get(parentId) ?? new Set()).add(classId));
+  }
+  const views = participants.map((p): ParticipantView => {
+    const parent = parents.get(p.parentId);
+    const classList = [...(classIdsOf.get(p.parentId) ?? [])]
+      .map((id) => classes.get(id)!)
+      .sort((a, b) => a.code.localeCompare(b.code, 'fr'))
+      .map((c) => ({ id: c.id, code: c.code, name: c.name }));
+    return {
+      parentId: p.parentId,
+      ...(parent
+        ? {
+            firstName: parent.firstName,
+            lastName: parent.lastName,
+            ...(parent.email ? { email: parent.email } : {}),
+            preferredLanguage: parent.preferredLanguage,
+          }
+        : {}),
+      classes: classList,
+      unreachable: p.unreachable ?? false,
+      emailSent: p.emailsSent > 0,
+      ...(p.emailSentAt ? { emailSentAt: p.emailSentAt } : {}),
+      emailsSent: p.emailsSent,
+      submitted: p.submittedAt !== undefined,
+      ...(p.submittedAt ? { submittedAt: p.submittedAt } : {}),
+      optedOut: p.optedOut,
+      ...(p.lastActivityAt ? { lastActivityAt: p.lastActivityAt } : {}),
+      sendFailures: p.sendFailures ?? 0,
+      ...(p.lastSendError ? { lastSendError: p.lastSendError } : {}),
+      history: p.history ?? [],
+    };
+  });
+  const compare = (a = '', b = '') => a.localeCompare(b, 'fr', { sensitivity: 'base' });
+  return views.sort((a, b) => compare(a.lastName, b.lastName) || compare(a.firstName, b.firstName));
+}

@@ -1,0 +1,195 @@
+import { ulid } from 'ulid';
+import { removeAccountsByEmail } from '../common/cognito';
+import { documentClient } from '../common/dynamo';
+import { AppError } from '../common/errors';
+import { logger } from '../common/logger';
+import type { Blocker } from '../../shared/progression-api';
+import type { Progression } from '../../shared/schemas/progression';
+import {
+  acquireLock,
+  advanceCursor,
+  backupPartItem,
+  finishPrepare,
+  readSteps,
+  releaseLock,
+  stepItem,
+  writeItems,
+} from './apply-repository';
+import { backupParts } from './backup';
+import { mapLimit, stableUlid, type Db } from './db';
+import { blockers, buildModel, liveCounts } from './model';
+import { buildPlan } from './plan';
+import { getProgression, readStaging, setPhase } from './progression-repository';
+import { readSnapshot } from './snapshot';
+import { executeStep, type AccountRemover, type StepContext } from './step-executor';
+
+/**
+ * Applying a progression (docs/progression.md "Apply"): a persisted plan of small idempotent steps with a
+ * cursor, run in bounded chunks, one chunk per request, under a lock with a lease.
+ *
+ * 1. start (review -> applying): the header records the stamp and who confirmed; nothing else changes yet.
+ * 2. prepare: a consistent read of the directory; the backup parts and the plan steps are written (both with
+ *    deterministic keys, so a re-run rewrites them identically), then the header moves to `steps`. Staging is
+ *    frozen since step 1, and no directory change has happened, so redoing this stage after a crash is safe.
+ *    If the staging no longer holds (blockers), the progression goes back to review and the apply is refused.
+ * 3. steps: windows of steps of one kind run in parallel; each step marks itself done in the same transaction
+ *    as its change; the cursor moves after a window. A crash leaves the cursor behind the work done: the next
+ *    run replays those steps, which find their mark and do nothing.
+ * 4. The last step (finish) moves the school year in the settings, completes the progression, frees the
+ *    open-progression lock.
+ */
+
+export interface ApplyOptions {
+  /** All reads and writes of the apply go through this client (tests pass one that fails on purpose). */
+  db?: Db;
+  accounts?: AccountRemover;
+  now?: () => Date;
+  /** Lock owner: a fresh id per request. */
+  owner?: string;
+  /** How long the lock protects a chunk; a killed run blocks the next one this long at most. */
+  leaseSeconds?: number;
+  /** A chunk stops starting new windows after this long (API Gateway answers within 29 s, Lambda in 10). */
+  budgetMs?: number;
+  /** A chunk runs at most this many steps. */
+  maxSteps?: number;
+  /** Steps in one window (all of one kind), and how many of them run at once. */
+  windowSize?: number;
+  concurrency?: number;
+}
+
+export const APPLY_DEFAULTS = { leaseSeconds: 60, budgetMs: 6_000, maxSteps: 500, windowSize: 25, concurrency: 8 };
+
+/** The apply lock is held by another request: 409 CONFLICT, with how long to wait. */
+export class ApplyLockedError extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    super('CONFLICT');
+  }
+}
+
+const BLOCKER_FIELDS: Record<Blocker['code'], [string, string]> = {
+  ANALYSIS_STALE: ['', 'stale'],
+  ASSIGNMENTS_MISSING: ['students.', 'missing_assignment'],
+  DUPLICATE_EMAIL: ['parents.', 'duplicate_email'],
+};
+
+/** The first blocker as an error whose fields list every id it concerns. */
+export function blockerError(blocker: Blocker): AppError {
+  const [prefix, issue] = BLOCKER_FIELDS[blocker.code];
+  return new AppError(blocker.code, blocker.ids.map((id) => ({ path: `${prefix}${id}`, issue })));
+}
+
+interface Deps extends Required<Omit<ApplyOptions, 'db' | 'accounts'>> {
+  db: Db;
+  accounts: AccountRemover;
+}
+
+function resolve(options: ApplyOptions): Deps {
+  return {
+    ...APPLY_DEFAULTS,
+    now: () => new Date(),
+    owner: ulid(),
+    ...options,
+    db: options.db ?? documentClient(),
+    accounts: options.accounts ?? { removeAccountsByEmail: (email) => removeAccountsByEmail(email) },
+  };
+}
+
+async function load(deps: Deps, id: string): Promise<Progression> {
+  const progression = await getProgression(deps.db, id);
+  if (!progression) throw new AppError('NOT_FOUND');
+  return progression;
+}
+
+async function prepare(deps: Deps, progression: Progression): Promise<void> {
+  const apply = progression.apply!;
+  const [{ items, snapshot }, staging] = await Promise.all([readSnapshot(deps.db), readStaging(deps.db, progression.id)]);
+  const model = buildModel(snapshot, staging);
+  const found = blockers(model);
+  if (found.length > 0) {
+    await setPhase(deps.db, progression.id, 'applying', 'review', deps.now(), { apply: undefined });
+    throw blockerError(found[0]!);
+  }
+  const backup = backupParts(items);
+  await writeItems(deps.db, backup.parts.map((data, part) => backupPartItem(progression.id, part, data, backup.counts[part]!)));
+  const plan = buildPlan(model, { stamp: apply.stamp, fromYear: progression.fromYear, toYear: progression.toYear });
+  await writeItems(deps.db, plan.map((step, index) => stepItem(progression.id, index, step, stableUlid(apply.stamp, `${progression.id}:${index}`))));
+  await finishPrepare(
+    deps.db,
+    progression,
+    plan.length,
+    { parts: backup.parts.length, items: items.length, bytes: backup.bytes, takenAt: deps.now().toISOString() },
+    liveCounts(model),
+    {
+      id: stableUlid(apply.stamp, `${progression.id}:prepare`),
+      at: apply.stamp,
+      actor: { kind: 'user', id: apply.startedBy },
+      action: 'progression.backup',
+      target: { type: 'PROGRESSION', id: progression.id },
+      count: items.length,
+    },
+    deps.now(),
+  );
+  logger.info('progression prepared', { progressionId: progression.id, steps: plan.length, backupParts: backup.parts.length });
+}
+
+/** Runs the next window of steps; returns how many steps it covered. */
+async function runWindow(deps: Deps, progression: Progression, limit: number): Promise<number> {
+  const apply = progression.apply!;
+  const from = apply.cursor;
+  const count = Math.min(deps.windowSize, apply.totalSteps - from, limit);
+  if (count <= 0) return 0;
+  const stored = await readSteps(deps.db, progression.id, from, count);
+  const kind = stored[0]?.step.kind;
+  const sameKind = stored.findIndex((s) => s.step.kind !== kind);
+  const window = sameKind < 0 ? stored : stored.slice(0, sameKind);
+  if (window.length === 0 || window.some((s, i) => s.index !== from + i)) {
+    throw new Error(`progression ${progression.id}: plan step ${from} is missing`);
+  }
+  const ctx: StepContext = { db: deps.db, accounts: deps.accounts, progression, now: deps.now };
+  await mapLimit(window, deps.concurrency, (step) => executeStep(ctx, step));
+  // The finish step completes the header itself (cursor included).
+  if (kind !== 'finish') await advanceCursor(deps.db, progression.id, from, from + window.length, deps.now());
+  return window.length;
+}
+
+export interface ApplyOutcome {
+  progression: Progression;
+  done: boolean;
+}
+
+/**
+ * One chunk of an apply. `start` confirms an apply (the progression must be in review, or already applying, in
+ * which case it resumes); `continue` only resumes. ApplyLockedError when another request holds the lock.
+ */
+export async function runApply(id: string, actor: string, mode: 'start' | 'continue', options: ApplyOptions = {}): Promise<ApplyOutcome> {
+  const deps = resolve(options);
+  const retryAfter = await acquireLock(deps.db, deps.owner, deps.now(), deps.leaseSeconds);
+  if (retryAfter !== undefined) throw new ApplyLockedError(retryAfter);
+  try {
+    let progression = await load(deps, id);
+    if (mode === 'start' && progression.phase === 'review') {
+      const apply = { stage: 'prepare', stamp: deps.now().toISOString(), startedBy: actor, totalSteps: 0, cursor: 0 };
+      await setPhase(deps.db, id, 'review', 'applying', deps.now(), { apply });
+      progression = await load(deps, id);
+      logger.info('progression apply started', { progressionId: id });
+    }
+    if (progression.phase !== 'applying' && progression.phase !== 'completed') throw new AppError('WRONG_PHASE');
+    const started = Date.now();
+    let steps = 0;
+    while (progression.phase === 'applying' && Date.now() - started < deps.budgetMs && steps < deps.maxSteps) {
+      if (progression.apply!.stage === 'prepare') await prepare(deps, progression);
+      else {
+        const ran = await runWindow(deps, progression, deps.maxSteps - steps);
+        if (ran === 0) break;
+        steps += ran;
+      }
+      progression = await load(deps, id);
+    }
+    return { progression, done: progression.phase === 'completed' };
+  } finally {
+    // A failed release (or a killed process) leaves the lock to expire with its lease.
+    await releaseLock(deps.db, deps.owner).catch((error: unknown) =>
+      logger.warn('progression lock not released', { errorName: (error as Error).name }),
+    );
+  }
+}

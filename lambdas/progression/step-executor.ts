@@ -1,0 +1,278 @@
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { tableName } from '../common/dynamo';
+import { DIRECTORY_PK, keys } from '../common/keys';
+import { entityItem, familyItem } from '../directory/directory-items';
+import { registryDelete, registryTransactItems, type TransactItem } from '../registry/registry-repository';
+import { TABLE_INDEXES } from '../../shared/table-schema';
+import type { Progression } from '../../shared/schemas/progression';
+import type { AuditEntry } from '../../shared/schemas/system';
+import { auditItem, type StoredStep } from './apply-repository';
+import { cancellationCodes, Expression, isTransientConflict, queryAllWith, queryPrefix, type Db, type Item } from './db';
+import { OPEN_LOCK, headerKey } from './progression-repository';
+import type { PlanStep } from './plan';
+
+/**
+ * Runs one plan step. Every step ends in one TransactWrite whose first element marks the step done
+ * (`attribute_not_exists(doneAt)`): the directory change and the mark happen together or not at all, and a
+ * step already marked is a no-op. Steps that depend on the live state (a parent's current email, a class's
+ * current representatives) read it first and make their write conditional on the version read, retrying on a
+ * lost race. Cognito calls (removeAccount) happen before the mark and are themselves safe to repeat.
+ */
+
+/** Deletes the Cognito accounts of an email; returns how many. lambdas/common/cognito.ts in production. */
+export interface AccountRemover {
+  removeAccountsByEmail(email: string): Promise<number>;
+}
+
+export interface StepContext {
+  db: Db;
+  accounts: AccountRemover;
+  progression: Progression;
+  now: () => Date;
+}
+
+export type StepResult = 'applied' | 'skipped' | 'unchanged' | 'kept' | 'already';
+
+const MAX_ATTEMPTS = 6;
+
+class ConditionFailed extends Error {
+  constructor(readonly index: number) {
+    super(`condition failed at item ${index}`);
+  }
+}
+
+function marker(ctx: StepContext, stored: StoredStep, outcome: StepResult): TransactItem {
+  const e = new Expression();
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.progressionStep(ctx.progression.id, stored.index),
+      UpdateExpression: e.update({ doneAt: ctx.now().toISOString(), outcome }),
+      ConditionExpression: `attribute_not_exists(${e.path('doneAt')})`,
+      ...e.attributes(),
+    },
+  };
+}
+
+function audit(ctx: StepContext, stored: StoredStep, fields: Pick<AuditEntry, 'action' | 'target'> & Partial<AuditEntry>): TransactItem {
+  const apply = ctx.progression.apply!;
+  const entry: AuditEntry = { id: stored.auditId, at: apply.stamp, actor: { kind: 'user', id: apply.startedBy }, ...fields };
+  return { Put: { TableName: tableName(), Item: auditItem(entry) } };
+}
+
+/** Marker + writes; 'already' when the marker says the step ran; ConditionFailed(i) for write i's condition. */
+async function commit(ctx: StepContext, stored: StoredStep, outcome: StepResult, writes: TransactItem[]): Promise<StepResult> {
+  if (writes.length + 1 > 100) throw new Error(`step ${stored.index} needs more than 100 writes`);
+  try {
+    await ctx.db.send(new TransactWriteCommand({ TransactItems: [marker(ctx, stored, outcome), ...writes] }));
+    return outcome;
+  } catch (error) {
+    const codes = cancellationCodes(error);
+    if (codes?.[0] === 'ConditionalCheckFailed') return 'already';
+    const failed = codes?.findIndex((code) => code === 'ConditionalCheckFailed') ?? -1;
+    if (failed > 0) throw new ConditionFailed(failed - 1);
+    throw error;
+  }
+}
+
+const put = (item: Item, condition?: string): TransactItem => ({
+  Put: { TableName: tableName(), Item: item, ...(condition ? { ConditionExpression: condition } : {}) },
+});
+/** Deletes by primary key only (key builders of linked items also return their gsi1 attributes). */
+const del = ({ pk, sk }: { pk: string; sk: string }): TransactItem => ({ Delete: { TableName: tableName(), Key: { pk, sk } } });
+const familyKey = (parentId: string, studentId: string) => ({ pk: DIRECTORY_PK, sk: keys.family(parentId, studentId).sk });
+
+async function getItem(ctx: StepContext, key: { pk: string; sk: string }): Promise<Item | undefined> {
+  return (await ctx.db.send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }))).Item;
+}
+
+function versionedUpdate(key: { pk: string; sk: string }, set: Record<string, unknown>, expectedVersion: number | undefined): TransactItem {
+  const e = new Expression();
+  const condition =
+    expectedVersion === undefined ? `attribute_exists(${e.path('pk')})` : `${e.path('version')} = ${e.value(expectedVersion)}`;
+  return {
+    Update: { TableName: tableName(), Key: key, UpdateExpression: e.update(set, { version: 1 }), ConditionExpression: condition, ...e.attributes() },
+  };
+}
+
+async function run(ctx: StepContext, stored: StoredStep): Promise<StepResult> {
+  const step: PlanStep = stored.step;
+  const stamp = ctx.progression.apply!.stamp;
+  const writeAudit = (fields: Pick<AuditEntry, 'action' | 'target'> & Partial<AuditEntry>) => audit(ctx, stored, fields);
+  switch (step.kind) {
+    case 'createParent': {
+      const { parent } = step;
+      const target = { type: 'PARENT', id: parent.id };
+      try {
+        return await commit(ctx, stored, 'applied', [
+          put(entityItem('PARENT', parent), 'attribute_not_exists(pk)'),
+          ...registryTransactItems('PARENT', parent.id, undefined, parent),
+          writeAudit({ action: 'progression.parentAdd', target }),
+        ]);
+      } catch (error) {
+        if (error instanceof ConditionFailed) return commit(ctx, stored, 'skipped', []);
+        throw error;
+      }
+    }
+    case 'createStudent': {
+      const { student, parentIds } = step;
+      try {
+        return await commit(ctx, stored, 'applied', [
+          put(entityItem('STUDENT', student), 'attribute_not_exists(pk)'),
+          ...parentIds.map((parentId) => put(familyItem({ parentId, studentId: student.id }))),
+          writeAudit({ action: 'progression.studentAdd', target: { type: 'STUDENT', id: student.id }, count: parentIds.length }),
+        ]);
+      } catch (error) {
+        if (error instanceof ConditionFailed) return commit(ctx, stored, 'skipped', []);
+        throw error;
+      }
+    }
+    case 'moveStudent': {
+      const set = { level: step.level, classId: step.classId, updatedAt: stamp };
+      try {
+        return await commit(ctx, stored, 'applied', [
+          versionedUpdate(keys.entity('STUDENT', step.studentId), set, undefined),
+          writeAudit({
+            action: 'progression.studentMove',
+            target: { type: 'STUDENT', id: step.studentId },
+            fields: step.changesClass ? ['level', 'classId'] : ['level'],
+          }),
+        ]);
+      } catch (error) {
+        // The student was deleted meanwhile: nothing to move.
+        if (error instanceof ConditionFailed) return commit(ctx, stored, 'skipped', []);
+        throw error;
+      }
+    }
+    case 'removeStudent': {
+      // gsi1 is eventually consistent: the plan's links plus what the index shows now.
+      const live = await queryAllWith(ctx.db, {
+        IndexName: TABLE_INDEXES.byPerson.name,
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.studentParentsGsi(step.studentId) },
+      });
+      const parentIds = [...new Set([...step.parentIds, ...live.map((item) => item.parentId as string)])];
+      return commit(ctx, stored, 'applied', [
+        del(keys.entity('STUDENT', step.studentId)),
+        ...parentIds.map((parentId) => del(familyKey(parentId, step.studentId))),
+        writeAudit({
+          action: step.reason === 'graduated' ? 'progression.studentGraduate' : 'progression.studentDepart',
+          target: { type: 'STUDENT', id: step.studentId },
+        }),
+      ]);
+    }
+    case 'removeParent': {
+      const parent = await getItem(ctx, keys.entity('PARENT', step.parentId));
+      const [links, memberships] = await Promise.all([
+        queryPrefix(ctx.db, DIRECTORY_PK, keys.familyPrefix(step.parentId)),
+        queryAllWith(ctx.db, {
+          IndexName: TABLE_INDEXES.byPerson.name,
+          KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)',
+          ExpressionAttributeValues: { ':pk': keys.personMembershipsGsi('PARENT', step.parentId), ':prefix': 'MEMBER#' },
+        }),
+      ]);
+      const studentIds = [...new Set([...step.studentIds, ...links.map((item) => item.studentId as string)])];
+      const committeeIds = [...new Set([...step.committeeIds, ...memberships.map((item) => item.committeeId as string)])];
+      const e = new Expression();
+      const deleteParent: TransactItem[] = parent
+        ? [
+            {
+              Delete: {
+                TableName: tableName(),
+                Key: keys.entity('PARENT', step.parentId),
+                ConditionExpression: `${e.path('version')} = ${e.value(parent.version)}`,
+                ...e.attributes(),
+              },
+            },
+            ...(parent.email ? [registryDelete('PARENT', step.parentId, parent.email as string)] : []),
+          ]
+        : [];
+      return commit(ctx, stored, 'applied', [
+        ...deleteParent,
+        ...studentIds.map((studentId) => del(familyKey(step.parentId, studentId))),
+        ...committeeIds.map((committeeId) => del(keys.membership(committeeId, 'PARENT', step.parentId))),
+        writeAudit({ action: 'progression.parentRemove', target: { type: 'PARENT', id: step.parentId } }),
+      ]);
+    }
+    case 'updateClass': {
+      const current = await getItem(ctx, keys.entity('CLASS', step.classId));
+      if (!current) return commit(ctx, stored, 'skipped', []);
+      const studentReps = current.studentRepresentativeIds as string[];
+      const parentReps = current.parentRepresentativeIds as string[];
+      const nextStudents = studentReps.filter((id) => !step.removeStudentIds.includes(id));
+      const nextParents = parentReps.filter((id) => !step.removeParentIds.includes(id));
+      const fields = [
+        ...(nextStudents.length !== studentReps.length ? ['studentRepresentativeIds'] : []),
+        ...(nextParents.length !== parentReps.length ? ['parentRepresentativeIds'] : []),
+      ];
+      if (fields.length === 0) return commit(ctx, stored, 'unchanged', []);
+      const set = { studentRepresentativeIds: nextStudents, parentRepresentativeIds: nextParents, updatedAt: stamp };
+      return commit(ctx, stored, 'applied', [
+        versionedUpdate(keys.entity('CLASS', step.classId), set, current.version as number),
+        writeAudit({ action: 'progression.classUpdate', target: { type: 'CLASS', id: step.classId }, fields }),
+      ]);
+    }
+    case 'removeAccount': {
+      // Another person (a kept parent sharing the address, a staff member) may still use the email.
+      const registered = await queryAllWith(ctx.db, {
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.registryPk(step.email) },
+      });
+      if (registered.length > 0) return commit(ctx, stored, 'kept', []);
+      await ctx.accounts.removeAccountsByEmail(step.email);
+      return commit(ctx, stored, 'applied', [
+        writeAudit({ action: 'progression.accountRemove', target: { type: 'PARENT', id: step.parentIds[0]! } }),
+      ]);
+    }
+    case 'finish': {
+      const header = new Expression();
+      const lock = new Expression();
+      const apply = ctx.progression.apply!;
+      return commit(ctx, stored, 'applied', [
+        versionedUpdate(keys.settings(), { schoolYear: step.toYear, updatedAt: stamp }, undefined),
+        {
+          Update: {
+            TableName: tableName(),
+            Key: headerKey(ctx.progression.id),
+            UpdateExpression: header.update(
+              {
+                phase: 'completed',
+                appliedAt: stamp,
+                updatedAt: ctx.now().toISOString(),
+                'apply.stage': 'done',
+                'apply.cursor': apply.totalSteps,
+                'apply.finishedAt': ctx.now().toISOString(),
+              },
+              { version: 1 },
+            ),
+            ConditionExpression: `${header.path('phase')} = ${header.value('applying')}`,
+            ...header.attributes(),
+          },
+        },
+        {
+          Delete: {
+            TableName: tableName(),
+            Key: keys.lock(OPEN_LOCK),
+            ConditionExpression: `attribute_not_exists(${lock.path('pk')}) OR ${lock.path('owner')} = ${lock.value(ctx.progression.id)}`,
+            ...lock.attributes(),
+          },
+        },
+        writeAudit({ action: 'progression.apply', target: { type: 'PROGRESSION', id: ctx.progression.id }, count: apply.totalSteps }),
+      ]);
+    }
+  }
+}
+
+/** Runs a step, retrying lost races (a concurrent transaction, a version changed since it was read). */
+export async function executeStep(ctx: StepContext, stored: StoredStep): Promise<StepResult> {
+  if (stored.doneAt) return 'already';
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run(ctx, stored);
+    } catch (error) {
+      const retry = isTransientConflict(error) || error instanceof ConditionFailed;
+      if (!retry || attempt >= MAX_ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt * Math.random()));
+    }
+  }
+}

@@ -1,0 +1,174 @@
+import {
+  BatchWriteItemCommand,
+  ScanCommand,
+  type AttributeValue,
+  type DynamoDBClient,
+  type WriteRequest,
+} from '@aws-sdk/client-dynamodb';
+
+/**
+ * Backup and restore of the whole table, for `npm run backup` / `npm run restore` (docs/operations.md). Items
+ * travel in DynamoDB's own JSON form (`{"S": "..."}`), so a restore writes back exactly the types it read.
+ *
+ * Left out of a backup, because they mean nothing after a restore: rate-limit counters, locks (a restored lock
+ * would block its workflow until it expires) and anything whose `expiresAt` has passed (TTL deletes lazily).
+ * Update-link tokens that are still valid are kept: they hold only SHA-256 hashes, and campaign participants
+ * point at them, so parents' emailed links keep working after a restore.
+ */
+export const BACKUP_FORMAT = 'school-directory-backup';
+export const TRANSIENT_TYPES: ReadonlySet<string> = new Set(['RATE_LIMIT', 'LOCK']);
+
+export type StoredItem = Record<string, AttributeValue>;
+/** An item as written in a backup file: AttributeValue JSON, binary values in base64. */
+export type BackupItem = Record<string, unknown>;
+
+export interface BackupFile {
+  format: typeof BACKUP_FORMAT;
+  formatVersion: 1;
+  createdAt: string;
+  source: { table: string; region: string };
+  itemCount: number;
+  /** Items per `type` (what the file holds, at a glance). */
+  counts: Record<string, number>;
+  items: BackupItem[];
+}
+
+/** Every item of the table, page by page. A Scan: fine for an operator's tool, never on a request path. */
+export async function scanTable(client: DynamoDBClient, table: string): Promise<StoredItem[]> {
+  const items: StoredItem[] = [];
+  let ExclusiveStartKey: StoredItem | undefined;
+  do {
+    const page = await client.send(new ScanCommand({ TableName: table, ExclusiveStartKey, ConsistentRead: true }));
+    items.push(...(page.Items ?? []));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return items;
+}
+
+/** Whether an item belongs in a backup (see the module comment). */
+export function isKept(item: StoredItem, nowSeconds: number): boolean {
+  if (TRANSIENT_TYPES.has(item.type?.S ?? '')) return false;
+  const expiresAt = item.expiresAt?.N;
+  return expiresAt === undefined || Number(expiresAt) > nowSeconds;
+}
+
+// Binary attributes (none today) are the only values JSON cannot hold as they are.
+function toJson(value: AttributeValue): unknown {
+  if (value.B) return { B: Buffer.from(value.B).toString('base64') };
+  if (value.BS) return { BS: value.BS.map((b) => Buffer.from(b).toString('base64')) };
+  if (value.L) return { L: value.L.map(toJson) };
+  if (value.M) return { M: Object.fromEntries(Object.entries(value.M).map(([k, v]) => [k, toJson(v)])) };
+  return value;
+}
+
+function fromJson(value: Record<string, unknown>): AttributeValue {
+  if (typeof value.B === 'string') return { B: Buffer.from(value.B, 'base64') };
+  if (Array.isArray(value.BS)) return { BS: (value.BS as string[]).map((b) => Buffer.from(b, 'base64')) };
+  if (Array.isArray(value.L)) return { L: (value.L as Record<string, unknown>[]).map(fromJson) };
+  if (value.M && typeof value.M === 'object') {
+    return { M: Object.fromEntries(Object.entries(value.M as Record<string, Record<string, unknown>>).map(([k, v]) => [k, fromJson(v)])) };
+  }
+  return value as unknown as AttributeValue;
+}
+
+export function createBackup(items: StoredItem[], source: BackupFile['source'], now: Date): BackupFile {
+  const kept = items.filter((item) => isKept(item, Math.floor(now.getTime() / 1000)));
+  const counts: Record<string, number> = {};
+  for (const item of kept) counts[item.type?.S ?? '?'] = (counts[item.type?.S ?? '?'] ?? 0) + 1;
+  return {
+    format: BACKUP_FORMAT,
+    formatVersion: 1,
+    createdAt: now.toISOString(),
+    source,
+    itemCount: kept.length,
+    counts,
+    items: kept.map((item) => Object.fromEntries(Object.entries(item).map(([k, v]) => [k, toJson(v)]))),
+  };
+}
+
+/** Reads a backup file's items back into stored form, refusing anything that is not a backup of this app. */
+export function backupItems(file: unknown): StoredItem[] {
+  const backup = file as Partial<BackupFile>;
+  if (backup.format !== BACKUP_FORMAT || backup.formatVersion !== 1 || !Array.isArray(backup.items)) {
+    throw new Error(`not a ${BACKUP_FORMAT} file (format version 1)`);
+  }
+  if (backup.items.length !== backup.itemCount) throw new Error('the file is incomplete: item count does not match');
+  return backup.items.map((item) =>
+    Object.fromEntries(Object.entries(item).map(([k, v]) => [k, fromJson(v as Record<string, unknown>)])),
+  );
+}
+
+/** Whether the table holds any item at all. */
+export async function isEmpty(client: DynamoDBClient, table: string): Promise<boolean> {
+  const page = await client.send(new ScanCommand({ TableName: table, Limit: 1, ProjectionExpression: 'pk' }));
+  return (page.Items ?? []).length === 0 && !page.LastEvaluatedKey;
+}
+
+const BATCH_SIZE = 25;
+
+/**
+ * Writes (or deletes) items in BatchWriteItem calls of 25, a few at a time, retrying unprocessed items with
+ * exponential backoff and jitter (the AWS-documented pattern; lambdas/common/batch.ts does the same for
+ * document-client items). Reports progress after each call.
+ */
+export async function writeBatches(
+  client: DynamoDBClient,
+  table: string,
+  requests: WriteRequest[],
+  options: { concurrency?: number; onProgress?: (done: number, total: number) => void } = {},
+): Promise<void> {
+  const chunks: WriteRequest[][] = [];
+  for (let i = 0; i < requests.length; i += BATCH_SIZE) chunks.push(requests.slice(i, i + BATCH_SIZE));
+  let next = 0;
+  let done = 0;
+  let failed = false;
+  const worker = async () => {
+    while (!failed && next < chunks.length) {
+      const chunk = chunks[next++]!;
+      let pending = chunk;
+      for (let attempt = 1; pending.length > 0; attempt++) {
+        if (attempt > 10) throw new Error(`BatchWriteItem left ${pending.length} items unprocessed after 10 attempts`);
+        if (attempt > 1) {
+          const ceiling = Math.min(5_000, 50 * 2 ** (attempt - 2));
+          await new Promise((resolve) => setTimeout(resolve, ceiling / 2 + Math.random() * (ceiling / 2)));
+        }
+        try {
+          const result = await client.send(new BatchWriteItemCommand({ RequestItems: { [table]: pending } }));
+          pending = result.UnprocessedItems?.[table] ?? [];
+        } catch (error) {
+          failed = true;
+          throw error;
+        }
+      }
+      done += chunk.length;
+      options.onProgress?.(done, requests.length);
+    }
+  };
+  // Wait for every worker, so no write is still in flight when the caller hears about a failure.
+  const outcomes = await Promise.allSettled(Array.from({ length: Math.min(options.concurrency ?? 4, chunks.length) }, worker));
+  const failure = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+  if (failure) throw failure.reason;
+}
+
+const keyOf = (item: StoredItem) => `${item.pk?.S}\u0000${item.sk?.S}`;
+
+/**
+ * Restores items into a table. An empty table gets them as they are. With `replace` (the CLI's --force), items
+ * of the table that the backup does not hold are deleted first, so the table ends up exactly as backed up.
+ */
+export async function restoreItems(
+  client: DynamoDBClient,
+  table: string,
+  items: StoredItem[],
+  options: { replace?: boolean; onProgress?: (done: number, total: number) => void } = {},
+): Promise<{ written: number; deleted: number }> {
+  let deleted = 0;
+  if (options.replace) {
+    const wanted = new Set(items.map(keyOf));
+    const extra = (await scanTable(client, table)).filter((item) => !wanted.has(keyOf(item)));
+    await writeBatches(client, table, extra.map((item) => ({ DeleteRequest: { Key: { pk: item.pk!, sk: item.sk! } } })));
+    deleted = extra.length;
+  }
+  await writeBatches(client, table, items.map((Item) => ({ PutRequest: { Item } })), options);
+  return { written: items.length, deleted };
+}

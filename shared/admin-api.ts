@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import {
+  EmailSchema,
+  IdSchema,
+  LanguageSchema,
+  LevelCodeSchema,
+  LocalizedTextSchema,
+  PersonNameSchema,
+  PhoneInputSchema,
+  PostalCodeInputSchema,
+  VersionSchema,
+} from './schemas/common';
+import { CommitteeKindSchema, OtherMemberSchema, PersonTypeSchema } from './schemas/committee';
+import { CommitteeRoleSchema } from './schemas/committee-roles';
+import { InterestsSchema } from './schemas/interests';
+import { ParticipationSchema } from './schemas/parent';
+import { StaffDepartmentSchema } from './schemas/staff';
+
+/**
+ * Contract of the admin editing routes (docs/data-onboarding.md). Bodies carry the whole record (PUT replaces
+ * every field) plus the `version` the admin read: a record changed since answers 409 CONFLICT, never a silent
+ * overwrite. Deletes carry the typed confirmation word. Typed values are normalised here (phone to digits,
+ * postal code to `H2X 1Y4`, email lowercased); the stored schema checks the rest on the server.
+ */
+
+/** The word an admin types to confirm a delete (the spec's confirmation word, spec §4). */
+export const CONFIRMATION_WORD = 'confirm';
+export const ConfirmationSchema = z.literal(CONFIRMATION_WORD);
+
+/** An empty string from a cleared form field means "none". */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
+
+const AddressInputSchema = z.object({
+  street: z.string().trim().min(1).max(200),
+  city: z.string().trim().min(1).max(100),
+  postalCode: PostalCodeInputSchema,
+});
+
+export const ParentInputSchema = z.object({
+  firstName: PersonNameSchema,
+  lastName: PersonNameSchema,
+  email: optional(EmailSchema),
+  phone: optional(PhoneInputSchema),
+  address: optional(AddressInputSchema),
+  interests: InterestsSchema.default([]),
+  skills: z.string().trim().max(1000).default(''),
+  participation: ParticipationSchema.default('full'),
+  preferredLanguage: LanguageSchema.default('fr'),
+});
+export type ParentInput = z.infer<typeof ParentInputSchema>;
+
+export const StaffInputSchema = z.object({
+  firstName: PersonNameSchema,
+  lastName: PersonNameSchema,
+  email: optional(EmailSchema),
+  phone: optional(PhoneInputSchema),
+  title: LocalizedTextSchema,
+  department: StaffDepartmentSchema,
+  interests: InterestsSchema.default([]),
+});
+export type StaffInput = z.infer<typeof StaffInputSchema>;
+
+/** A student with their parents (family links): at most six guardians. */
+export const StudentInputSchema = z.object({
+  firstName: PersonNameSchema,
+  lastName: PersonNameSchema,
+  level: LevelCodeSchema,
+  classId: IdSchema,
+  parentIds: z.array(IdSchema).max(6).refine((ids) => new Set(ids).size === ids.length, { error: 'duplicate_parent' }),
+});
+export type StudentInput = z.infer<typeof StudentInputSchema>;
+
+export const ClassInputSchema = z.object({
+  code: z.string().trim().min(1).max(10),
+  name: z.string().trim().min(1).max(100),
+  levels: z.array(LevelCodeSchema).min(1).max(4),
+  teacherId: optional(IdSchema),
+  parentRepresentativeIds: z.array(IdSchema).max(10).default([]),
+  studentRepresentativeIds: z.array(IdSchema).max(10).default([]),
+});
+export type ClassInput = z.infer<typeof ClassInputSchema>;
+
+export const CommitteeMemberInputSchema = z.object({
+  personType: PersonTypeSchema,
+  personId: IdSchema,
+  role: CommitteeRoleSchema,
+});
+
+/** A committee with its whole member list; the server writes only the differences, with the committee's version. */
+export const CommitteeInputSchema = z.object({
+  name: LocalizedTextSchema,
+  kind: CommitteeKindSchema,
+  description: optional(LocalizedTextSchema),
+  otherMembers: z.array(OtherMemberSchema).max(50).default([]),
+  members: z.array(CommitteeMemberInputSchema).max(200).default([]),
+});
+export type CommitteeInput = z.infer<typeof CommitteeInputSchema>;
+
+const versioned = { version: VersionSchema };
+export const ParentUpdateSchema = ParentInputSchema.extend(versioned);
+export const StaffUpdateSchema = StaffInputSchema.extend(versioned);
+export const StudentUpdateSchema = StudentInputSchema.extend(versioned);
+export const ClassUpdateSchema = ClassInputSchema.extend(versioned);
+export const CommitteeUpdateSchema = CommitteeInputSchema.extend(versioned);
+
+export const DeleteRequestSchema = z.object({ version: VersionSchema, confirm: z.string() });
+export type DeleteRequest = z.infer<typeof DeleteRequestSchema>;
+
+/**
+ * Deleting a student whose parent has no other child: `keep` leaves the parent (without children), `delete`
+ * removes them with the student. Without it the server answers 409 ORPHAN_PARENTS with their ids.
+ */
+export const StudentDeleteRequestSchema = DeleteRequestSchema.extend({
+  orphanParents: z.enum(['keep', 'delete']).optional(),
+});
+export type StudentDeleteRequest = z.infer<typeof StudentDeleteRequestSchema>;
+
+/** 409 body of a student delete that would leave parents without a child. */
+export interface OrphanParentsErrorBody {
+  error: { code: 'ORPHAN_PARENTS'; parentIds: string[] };
+}
+
+/** 409 body of a class delete while students are still in it. */
+export interface ClassNotEmptyErrorBody {
+  error: { code: 'CLASS_NOT_EMPTY'; studentCount: number };
+}

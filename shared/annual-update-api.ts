@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import { CampaignStatusSchema, ParticipantEventSchema } from './schemas/annual-update';
+import { IdSchema, IsoDateSchema, IsoDateTimeSchema, LanguageSchema, SchoolYearSchema } from './schemas/common';
+import { SendJobStatusSchema, SendModeSchema } from './schemas/send-job';
+
+/**
+ * Contracts of the administrator's annual-update routes (`/api/admin/annual-update/...`), shared by the
+ * `annual-update` Lambda and the frontend. docs/annual-update.md describes the flow and the guarantees.
+ */
+
+/** The word the administrator types to start a campaign (spec §5, §9): exactly this, nothing else. */
+export const CONFIRMATION_WORD = 'confirm';
+
+/** POST /api/admin/annual-update/campaigns. Also resumes a start that was interrupted (same school year). */
+export const StartCampaignRequestSchema = z.strictObject({
+  schoolYear: SchoolYearSchema,
+  /** Shown in the emails; numeric date `2025-10-15`. */
+  deadline: IsoDateSchema.optional(),
+  confirmation: z.literal(CONFIRMATION_WORD),
+});
+export type StartCampaignRequest = z.infer<typeof StartCampaignRequestSchema>;
+
+export const CampaignCountsSchema = z.object({
+  totalParents: z.number().int(),
+  /** Parents with an email (totalParents - unreachable). */
+  reachable: z.number().int(),
+  /** Parents without an email: listed, never emailed. */
+  unreachable: z.number().int(),
+  /** Parents emailed at least once. */
+  emailsSent: z.number().int(),
+  /** Parents who submitted the form at least once (an opt-out is a submission). */
+  formsSubmitted: z.number().int(),
+  /** Parents whose latest answer is name only. */
+  optedOut: z.number().int(),
+});
+
+export const CampaignViewSchema = z.object({
+  id: IdSchema,
+  schoolYear: SchoolYearSchema,
+  status: CampaignStatusSchema,
+  deadline: IsoDateSchema.optional(),
+  createdAt: IsoDateTimeSchema,
+  startedAt: IsoDateTimeSchema.optional(),
+  completedAt: IsoDateTimeSchema.optional(),
+  counts: CampaignCountsSchema,
+  /** Spec §4: completed/total and a percentage (one decimal); completed = formsSubmitted. */
+  progress: z.object({ completed: z.number().int(), total: z.number().int(), percentage: z.number() }),
+  /** The send job in progress: continue it rather than creating another. */
+  activeJobId: IdSchema.optional(),
+});
+export type CampaignView = z.infer<typeof CampaignViewSchema>;
+
+export const StartCampaignResponseSchema = z.object({
+  campaign: CampaignViewSchema,
+  /** True when this call finished a start that had been interrupted (HTTP 200 instead of 201). */
+  resumed: z.boolean(),
+});
+export type StartCampaignResponse = z.infer<typeof StartCampaignResponseSchema>;
+
+/** Progress of a send job, returned by every send-job route. */
+export const SendJobProgressSchema = z.object({
+  jobId: IdSchema,
+  campaignId: IdSchema,
+  mode: SendModeSchema,
+  status: SendJobStatusSchema,
+  total: z.number().int(),
+  /** Not tried yet. */
+  pending: z.number().int(),
+  /** Refused by SES, to be retried by a later continue call. */
+  retrying: z.number().int(),
+  /** Claimed by a worker that has not finished (or crashed: recovered by the next continue). */
+  sending: z.number().int(),
+  sent: z.number().int(),
+  /** Refused by SES on every attempt. */
+  failed: z.number().int(),
+  /** Outcome unknown (timeout or crash during the send); not resent automatically (at most once). */
+  uncertain: z.number().int(),
+  /** Nothing to send any more (removed parent, no email, answered before the reminder). */
+  skipped: z.number().int(),
+  /** True when nothing is left to do: stop calling continue. */
+  done: z.boolean(),
+  /** True when another request holds the job: wait a few seconds, then continue again. */
+  busy: z.boolean(),
+  createdAt: IsoDateTimeSchema,
+  completedAt: IsoDateTimeSchema.optional(),
+});
+export type SendJobProgress = z.infer<typeof SendJobProgressSchema>;
+
+/** GET /api/admin/annual-update: the current (or latest) campaign, null before the first one. */
+export const CurrentCampaignResponseSchema = z.object({
+  campaign: CampaignViewSchema.nullable(),
+  activeJob: SendJobProgressSchema.nullable(),
+});
+export type CurrentCampaignResponse = z.infer<typeof CurrentCampaignResponseSchema>;
+
+/** POST /api/admin/annual-update/campaigns/{campaignId}/send-jobs. */
+export const SendRequestSchema = z.discriminatedUnion('mode', [
+  z.strictObject({
+    mode: z.literal('selected'),
+    parentIds: z
+      .array(IdSchema)
+      .min(1)
+      .max(5000)
+      .refine((ids) => new Set(ids).size === ids.length, { error: 'duplicate_parent' }),
+  }),
+  /** Every reachable parent not emailed yet. */
+  z.strictObject({ mode: z.literal('notSent') }),
+  /** Every reachable parent emailed before who has not submitted yet. */
+  z.strictObject({ mode: z.literal('remind') }),
+]);
+export type SendRequest = z.infer<typeof SendRequestSchema>;
+
+export const ParticipantClassSchema = z.object({ id: IdSchema, code: z.string(), name: z.string() });
+
+/** One row of the participants manager. */
+export const ParticipantViewSchema = z.object({
+  parentId: IdSchema,
+  /** Absent when the parent has left the directory since the campaign started. */
+  firstName: z.string().optional(),
+  lastName: z.string().optional(),
+  email: z.string().optional(),
+  preferredLanguage: LanguageSchema.optional(),
+  /** Classes of the parent's children, by class code. */
+  classes: z.array(ParticipantClassSchema),
+  unreachable: z.boolean(),
+  emailSent: z.boolean(),
+  emailSentAt: IsoDateTimeSchema.optional(),
+  /** Emails sent to this parent in this campaign (first one plus reminders). */
+  emailsSent: z.number().int(),
+  submitted: z.boolean(),
+  submittedAt: IsoDateTimeSchema.optional(),
+  optedOut: z.boolean(),
+  lastActivityAt: IsoDateTimeSchema.optional(),
+  sendFailures: z.number().int(),
+  lastSendError: z.string().optional(),
+  /** Oldest first. */
+  history: z.array(ParticipantEventSchema),
+});
+export type ParticipantView = z.infer<typeof ParticipantViewSchema>;
+
+/** GET /api/admin/annual-update/campaigns/{campaignId}/participants, sorted by last then first name. */
+export const ParticipantsResponseSchema = z.object({
+  campaign: CampaignViewSchema,
+  participants: z.array(ParticipantViewSchema),
+});
+export type ParticipantsResponse = z.infer<typeof ParticipantsResponseSchema>;
+
+/** Path parameters of the campaign and send-job routes. */
+export const CampaignPathSchema = z.object({ campaignId: IdSchema });
+export const SendJobPathSchema = z.object({ campaignId: IdSchema, jobId: IdSchema });

@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import createWrapper from '@cloudscape-design/components/test-utils/selectors';
+import type { Page } from 'playwright-core';
+import { generateSchool } from '../../local/demo/generate-school';
+import { openBrowser, type BrowserSession } from '../support/browser';
+import { useStack } from '../support/stack';
+import { TEXT, contextIn, demoAccount, expectAt, h1, signInWith, where } from './auth-support';
+
+/**
+ * Signing in and out in Chromium (spec §2 guards, §4 Login and Logout, §6 admin check), in French and English,
+ * with the seeded demo accounts (verified emails; the admin is in the `admins` group).
+ */
+const stack = useStack();
+const sideNav = createWrapper().findSideNavigation();
+let session: BrowserSession;
+
+beforeAll(async () => {
+  session = await openBrowser();
+});
+afterAll(async () => {
+  await session?.close();
+});
+
+/** The registry's name of a demo account's person, which GET /api/me hands to the header. */
+function registryName(role: 'admin' | 'parent'): string {
+  const school = generateSchool();
+  const person = school.parents.find((p) => p.id === school.accounts[role].personId)!;
+  return `${person.firstName} ${person.lastName}`;
+}
+
+const userMenu = (page: Page, name: string) => page.locator('#app-top-nav').getByRole('button', { name: new RegExp(name) });
+
+const TEXTS = {
+  fr: {
+    redirectNotice: 'Connectez-vous pour accéder à la page demandée.',
+    accessDenied: 'Accès refusé\u00a0: un accès administrateur est requis pour consulter cette page.',
+    refreshAdmin: "Actualiser le statut d'administrateur",
+    admin: 'Administration',
+    debug: 'Informations de débogage',
+    debugSignedIn: 'Connecté',
+    identityReachable: "Service d'identité joignable",
+    yes: 'Oui',
+  },
+  en: {
+    redirectNotice: 'Sign in to reach the page you asked for.',
+    accessDenied: 'Access Denied: Administrative access required to view this page.',
+    refreshAdmin: 'Refresh Admin Status',
+    admin: 'Administration',
+    debug: 'Debug information',
+    debugSignedIn: 'Signed in',
+    identityReachable: 'Identity service reachable',
+    yes: 'Yes',
+  },
+} as const;
+
+describe.each(['fr', 'en'] as const)('sign-in and sign-out (%s)', (locale) => {
+  const text = { ...TEXT[locale], ...TEXTS[locale] };
+
+  it('sends a signed-out visit to /classes to /auth, refuses a wrong password, returns to /classes, signs out', async () => {
+    const parent = demoAccount(stack, 'parent');
+    const context = await contextIn(() => session.newContext('desktop'), locale);
+    const page = await context.newPage();
+
+    await page.goto(`${stack.appUrl}/classes`);
+    await expectAt(page, '/auth?redirect=%2Fclasses');
+    await page.getByText(text.redirectNotice).waitFor();
+
+    await signInWith(page, locale, parent.email, `${parent.password}x`);
+    await page.getByText(text.incorrectPassword, { exact: true }).waitFor();
+    expect(where(page)).toBe('/auth?redirect=%2Fclasses');
+
+    await signInWith(page, locale, parent.email, parent.password);
+    await expectAt(page, '/classes');
+    await expect.poll(() => h1(page).textContent(), { timeout: 15_000 }).toBe(text.classes);
+    // The header names the person as the registry does (GET /api/me).
+    const menu = userMenu(page, registryName('parent'));
+    await menu.waitFor();
+    // No admin entries for a parent.
+    expect(await page.locator(sideNav.findLinkByHref('/admin').toSelector()).count()).toBe(0);
+    // The debug panel shows the auth state, and the forced token refresh found the identity service reachable.
+    await page.locator('#app-footer').getByRole('button', { name: text.debug }).click();
+    const panel = page.locator(createWrapper().findAppLayout().findTools().toSelector());
+    await panel.getByText(text.debugSignedIn, { exact: true }).waitFor();
+    await expect
+      .poll(() => panel.locator('dt', { hasText: text.identityReachable }).locator('xpath=following-sibling::dd[1]').textContent(), {
+        timeout: 10_000,
+      })
+      .toBe(text.yes);
+
+    await menu.click();
+    await page.getByRole('menuitem', { name: text.signOut }).click();
+    // Logout clears the user: the guard sends the visitor of a protected page to sign in again.
+    await expectAt(page, '/auth?redirect=%2Fclasses');
+    await page.locator('#app-top-nav').getByRole('link', { name: text.signIn }).waitFor();
+    const tokens = await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('CognitoIdentityServiceProvider')));
+    expect(tokens.filter((key) => key.endsWith('.idToken'))).toEqual([]);
+
+    // Back in: /auth now sends the signed-in user on to the redirect query.
+    await signInWith(page, locale, parent.email, parent.password);
+    await expectAt(page, '/classes');
+    await page.goto(`${stack.appUrl}/auth?redirect=%2Fcommittees`);
+    await expectAt(page, '/committees');
+    await context.close();
+  });
+
+  it('shows Access Denied on /admin to a parent, and the admin page with its navigation to the admin', async () => {
+    const parentContext = await contextIn(() => session.newContext('desktop'), locale);
+    const parentPage = await parentContext.newPage();
+    await parentPage.goto(`${stack.appUrl}/auth?redirect=%2Fadmin`);
+    const parent = demoAccount(stack, 'parent');
+    await signInWith(parentPage, locale, parent.email, parent.password);
+    await expectAt(parentPage, '/admin');
+    await parentPage.getByText(text.accessDenied).waitFor();
+    // Still denied after refreshing the tokens: the parent is not in the group.
+    await parentPage.getByRole('button', { name: text.refreshAdmin }).click();
+    await parentPage.getByText(locale === 'fr' ? "Votre compte n'a toujours pas l'accès administrateur." : 'Your account still does not have administrative access.').waitFor();
+    await parentContext.close();
+
+    const adminContext = await contextIn(() => session.newContext('desktop'), locale);
+    const adminPage = await adminContext.newPage();
+    await adminPage.goto(`${stack.appUrl}/auth?redirect=%2Fadmin`);
+    const admin = demoAccount(stack, 'admin');
+    await signInWith(adminPage, locale, admin.email, admin.password);
+    await expectAt(adminPage, '/admin');
+    await expect.poll(() => h1(adminPage).textContent(), { timeout: 15_000 }).toBe(text.admin);
+    expect(await adminPage.getByText(text.accessDenied).count()).toBe(0);
+    expect(await adminPage.locator(sideNav.findLinkByHref('/admin/annual-update').toSelector()).count()).toBe(1);
+    await userMenu(adminPage, registryName('admin')).waitFor();
+    await adminContext.close();
+  });
+});

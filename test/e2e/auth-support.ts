@@ -1,0 +1,184 @@
+import {
+  AdminUpdateUserAttributesCommand,
+  ListUsersCommand,
+  SignUpCommand,
+  type UserType,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { expect } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { cognitoClient } from '../../local/cognito';
+import { DEMO_ACCOUNTS, generateSchool } from '../../local/demo/generate-school';
+import { readMailbox, type StoredEmail } from '../../local/ses';
+import type { StackInfo } from '../../local/stack-info';
+
+/** Helpers of the auth journeys (not a test file: vitest collects *.test.ts only). */
+
+/**
+ * Seeded parents with an email and no account, from the same deterministic generator the stack seeds with.
+ * Counted from the end of the list, away from the demo accounts and the families the other journeys use;
+ * each journey takes its own index so no two share an address within a run.
+ */
+export function seededParentEmail(indexFromEnd: number): string {
+  const demo = new Set(DEMO_ACCOUNTS.map((account) => account.email));
+  const emails = generateSchool()
+    .parents.map((parent) => parent.email)
+    .filter((email): email is string => !!email && !demo.has(email));
+  const email = emails[emails.length - 1 - indexFromEnd];
+  if (!email) throw new Error(`no seeded parent at index ${indexFromEnd} from the end`);
+  return email;
+}
+
+export const demoAccount = (stack: StackInfo, role: 'admin' | 'parent' | 'staff') => {
+  const account = stack.demoAccounts.find((a) => a.role === role);
+  if (!account) throw new Error(`no ${role} demo account`);
+  return account;
+};
+
+export async function usersWithEmail(stack: StackInfo, email: string): Promise<UserType[]> {
+  const result = await cognitoClient(stack.cognitoEndpoint, stack.region).send(
+    new ListUsersCommand({ UserPoolId: stack.userPoolId, Filter: `email = "${email}"` }),
+  );
+  return result.Users ?? [];
+}
+
+export const attribute = (user: UserType | undefined, name: string) =>
+  user?.Attributes?.find((a) => a.Name === name)?.Value;
+
+/**
+ * An account made the way the app makes one (SignUp through the PreSignUp trigger, so only registry emails),
+ * optionally with its email already verified, for journeys that start after registration.
+ */
+export async function createAccount(stack: StackInfo, email: string, password: string, verified: boolean): Promise<void> {
+  const client = cognitoClient(stack.cognitoEndpoint, stack.region);
+  await client.send(
+    new SignUpCommand({
+      ClientId: stack.userPoolClientId,
+      Username: email,
+      Password: password,
+      UserAttributes: [{ Name: 'email', Value: email }],
+    }),
+  );
+  if (verified) {
+    await client.send(
+      new AdminUpdateUserAttributesCommand({
+        UserPoolId: stack.userPoolId,
+        Username: email,
+        // cognito-local wants the address alongside the flag.
+        UserAttributes: [
+          { Name: 'email', Value: email },
+          { Name: 'email_verified', Value: 'true' },
+        ],
+      }),
+    );
+  }
+}
+
+export async function mailTo(stack: StackInfo, email: string): Promise<StoredEmail[]> {
+  return (await readMailbox(stack.mailboxUrl)).filter((mail) => mail.destination.to.includes(email));
+}
+
+/** Waits until `email` has received `count` messages whose subject is `subject`; returns the last one. */
+export async function waitForMail(stack: StackInfo, email: string, subject: string, count = 1): Promise<StoredEmail> {
+  let matching: StoredEmail[] = [];
+  await expect
+    .poll(async () => {
+      matching = (await mailTo(stack, email)).filter((mail) => mail.subject === subject);
+      return matching.length;
+    }, { timeout: 15_000 })
+    .toBeGreaterThanOrEqual(count);
+  return matching[matching.length - 1]!;
+}
+
+/** The first link of an email that points at `path` on the app (HTML entities decoded). */
+export function linkIn(mail: StoredEmail, path: string): string {
+  const hrefs = [...(mail.body.html ?? '').matchAll(/href="([^"]+)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
+  const link = hrefs.find((href) => new URL(href).pathname === path);
+  if (!link) throw new Error(`no link to ${path} in "${mail.subject}"`);
+  return link;
+}
+
+/** A fresh browser profile whose app language is `locale` (the choice the language selector stores). */
+export async function contextIn(newContext: () => Promise<BrowserContext>, locale: 'fr' | 'en'): Promise<BrowserContext> {
+  const context = await newContext();
+  await context.addInitScript((lng) => {
+    if (!window.localStorage.getItem('locale')) window.localStorage.setItem('locale', lng);
+  }, locale);
+  return context;
+}
+
+export const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
+
+/** The path and query the app is showing. */
+export const where = (page: Page) => {
+  const url = new URL(page.url());
+  return `${url.pathname}${url.search}`;
+};
+
+/** Waits for the app to show `pathAndQuery` (first loads fetch the config and the page chunks, on a shared and busy CI machine: allow time). */
+export const expectAt = (page: Page, pathAndQuery: string) =>
+  expect.poll(() => where(page), { timeout: 30_000 }).toBe(pathAndQuery);
+
+export const TEXT = {
+  fr: {
+    signInTab: 'Connexion',
+    registerTab: 'Créer un compte',
+    forgotTab: 'Mot de passe oublié',
+    email: 'Adresse courriel',
+    password: 'Mot de passe',
+    confirmPassword: 'Confirmer le mot de passe',
+    newPassword: 'Nouveau mot de passe',
+    displayName: 'Nom affiché',
+    code: 'Code',
+    signIn: 'Se connecter',
+    signOut: 'Se déconnecter',
+    register: 'Créer mon compte',
+    sendCode: 'Envoyer le code',
+    changePassword: 'Changer mon mot de passe',
+    authorized: 'Ce courriel est autorisé\u00a0: vous pouvez créer un compte',
+    notAuthorized:
+      "Ce courriel n'est pas autorisé à créer un compte. Seuls les parents et les membres du personnel inscrits peuvent s'inscrire.",
+    incorrectPassword: 'Mot de passe incorrect.',
+    verifySubject: 'Confirmez votre adresse courriel',
+    resetSubject: 'Réinitialisation de votre mot de passe',
+    registrationTitle: 'Votre compte est créé',
+    welcome: (name: string) => `Bienvenue, ${name}! Votre adresse courriel est vérifiée.`,
+    resetDone: 'Votre mot de passe a été changé. Connectez-vous avec votre nouveau mot de passe.',
+    home: 'Tableau de bord',
+    classes: 'Classes',
+  },
+  en: {
+    signInTab: 'Sign in',
+    registerTab: 'Create an account',
+    forgotTab: 'Forgot password',
+    email: 'Email address',
+    password: 'Password',
+    confirmPassword: 'Confirm password',
+    newPassword: 'New password',
+    displayName: 'Display name',
+    code: 'Code',
+    signIn: 'Sign in',
+    signOut: 'Sign out',
+    register: 'Create my account',
+    sendCode: 'Send the code',
+    changePassword: 'Change my password',
+    authorized: 'Email is authorized - you can create an account',
+    notAuthorized: 'This email is not authorized to create an account. Only registered parents and staff can register.',
+    incorrectPassword: 'Incorrect password.',
+    verifySubject: 'Confirm your email address',
+    resetSubject: 'Reset your password',
+    registrationTitle: 'Your account has been created',
+    welcome: (name: string) => `Welcome, ${name}! Your email address is verified.`,
+    resetDone: 'Your password has been changed. Sign in with your new password.',
+    home: 'Dashboard',
+    classes: 'Classes',
+  },
+} as const;
+
+/** Signs in through the /auth form the page is on. */
+export async function signInWith(page: Page, locale: 'fr' | 'en', email: string, password: string): Promise<void> {
+  const text = TEXT[locale];
+  const main = page.getByRole('main');
+  await main.getByLabel(text.email, { exact: true }).fill(email);
+  await main.getByLabel(text.password, { exact: true }).fill(password);
+  await main.getByRole('button', { name: text.signIn, exact: true }).click();
+}

@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import type { BrowserContext, Page } from 'playwright-core';
+import { createCognitoClient } from '../../lambdas/common/cognito';
+import { generateSchool } from '../../local/demo/generate-school';
+import { DirectoryResponseSchema, type DirectoryResponse } from '../../shared/directory-api';
+import { formatPhone } from '../../shared/format/phone';
+import { openBrowser, trackPageErrors, type BrowserSession, type ViewportName } from '../support/browser';
+import { useStack } from '../support/stack';
+
+/**
+ * Directory journeys in Chromium on the local demo school, signed in as the demo parent through the real /auth
+ * page: every screen in French and English at 375 px and 1440 px, accent-free search, shareable search URLs,
+ * and what limited and name-only parents hide, in the UI and in the raw API response.
+ */
+const stack = useStack();
+const school = generateSchool(); // the stack seeds this exact school (deterministic generator)
+const parentAccount = stack.demoAccounts.find((a) => a.role === 'parent')!;
+
+const SCREENS = {
+  fr: { '/': 'Tableau de bord', '/classes': 'Classes', '/students': 'Élèves', '/parents': 'Parents', '/staff': 'Personnel', '/committees': 'Comités', '/profile': 'Mon profil' },
+  en: { '/': 'Dashboard', '/classes': 'Classes', '/students': 'Students', '/parents': 'Parents', '/staff': 'Staff', '/committees': 'Committees', '/profile': 'My profile' },
+} as const;
+type Language = keyof typeof SCREENS;
+
+let session: BrowserSession;
+beforeAll(async () => {
+  session = await openBrowser();
+});
+afterAll(async () => {
+  await session?.close();
+});
+
+const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
+/** Page loads and the first directory read take seconds on a cold local stack; vitest's poll default is 1 s. */
+const eventually = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 30_000 });
+/** The directory's and the profile's loading indicators, in both languages. */
+const LOADING = /Chargement|Loading/;
+/** Per-list load errors, the stale-copy warning and the profile's load error, in both languages. */
+const LOAD_FAILED = /Impossible de charger|could not be loaded|pas pu être actualisé|could not be refreshed/;
+/** How far the page scrolls sideways (the root tsconfig has no DOM types: the expression is a string). */
+const horizontalOverflow = async (page: Page) =>
+  Number(await page.evaluate('document.documentElement.scrollWidth - window.innerWidth'));
+
+/** Signs in through the /auth form, as a person would, and lands on the dashboard. */
+async function signedInContext(viewport: ViewportName, language: Language): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await session.newContext(viewport);
+  const page = await context.newPage();
+  await page.goto(`${stack.appUrl}/auth`);
+  await page.getByLabel('Adresse courriel').fill(parentAccount.email);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(parentAccount.password);
+  await page.getByRole('button', { name: 'Se connecter' }).last().click();
+  await eventually(() => h1(page).textContent()).toBe(SCREENS.fr['/']);
+  if (language === 'en') {
+    await page.getByRole('button', { name: 'Switch to English' }).click();
+    await eventually(() => h1(page).textContent()).toBe(SCREENS.en['/']);
+  }
+  return { context, page };
+}
+
+async function idToken(): Promise<string> {
+  const cognito = createCognitoClient({ endpoint: stack.cognitoEndpoint, region: stack.region });
+  try {
+    const result = await cognito.send(
+      new InitiateAuthCommand({
+        ClientId: stack.userPoolClientId,
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: parentAccount.email, PASSWORD: parentAccount.password },
+      }),
+    );
+    return result.AuthenticationResult!.IdToken!;
+  } finally {
+    cognito.destroy();
+  }
+}
+
+describe.each([
+  ['fr', 'mobile'],
+  ['fr', 'desktop'],
+  ['en', 'mobile'],
+  ['en', 'desktop'],
+] as const)('directory screens in %s at the %s size', (language, viewport) => {
+  it('opens every screen without horizontal scrolling, and finds François by typing "francois"', async () => {
+    const { context, page } = await signedInContext(viewport, language);
+    const errors = trackPageErrors(page);
+
+    for (const [path, title] of Object.entries(SCREENS[language])) {
+      await page.goto(`${stack.appUrl}${path}`);
+      await eventually(() => h1(page).textContent()).toBe(title);
+      // Each screen has its content once the data is there: no spinner left, and no load error.
+      await eventually(() => page.getByText(LOADING).count()).toBe(0);
+      expect(await page.getByText(LOAD_FAILED).count(), `${path} failed to load`).toBe(0);
+      expect(await horizontalOverflow(page), `${path} scrolls sideways`).toBeLessThanOrEqual(0);
+    }
+
+    // Quick search on the dashboard: no accent typed, the accented name found and highlighted.
+    await page.goto(`${stack.appUrl}/`);
+    await page.getByRole('searchbox').first().fill('francois');
+    await eventually(() => page.locator('mark', { hasText: 'François' }).count()).toBeGreaterThan(0);
+    // A hit opens its list with the query in the URL, so the view can be shared.
+    await page.locator('a[href="/parents?q=francois"]').first().click();
+    await eventually(() => new URL(page.url()).pathname).toBe('/parents');
+    expect(new URL(page.url()).searchParams.get('q')).toBe('francois');
+    await eventually(() => page.locator('mark', { hasText: 'François' }).count()).toBeGreaterThan(0);
+    expect(await page.getByRole('searchbox').first().inputValue()).toBe('francois');
+
+    // Typed on a list: the URL follows once typing pauses.
+    await page.goto(`${stack.appUrl}/students`);
+    await page.getByRole('searchbox').first().fill('FRANCOIS');
+    await eventually(() => new URL(page.url()).searchParams.get('q')).toBe('FRANCOIS');
+    await eventually(() => page.locator('mark', { hasText: 'François' }).count()).toBeGreaterThan(0);
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+
+    expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('directory participation', () => {
+  const hasChildren = (id: string) => school.families.some((link) => link.parentId === id);
+  const limited = school.parents.find(
+    (p) => p.participation === 'limited' && p.email && p.phone && p.address && p.interests.length > 0 && hasChildren(p.id),
+  )!;
+  const nameOnly = school.parents.find((p) => p.participation === 'nameOnly' && p.email && hasChildren(p.id))!;
+
+  it('the raw API response carries nothing a limited or name-only parent hid', async () => {
+    expect(limited).toBeDefined();
+    expect(nameOnly).toBeDefined();
+    const response = await fetch(`${stack.appUrl}/api/directory`, { headers: { Authorization: `Bearer ${await idToken()}` } });
+    const directory: DirectoryResponse = DirectoryResponseSchema.parse(await response.json());
+
+    const limitedEntry = directory.parents.find((p) => p.id === limited.id)!;
+    // Limited: basic contact only. The school holds an address, interests and skills for this parent.
+    expect(Object.keys(limitedEntry).sort()).toEqual(['childIndexes', 'email', 'firstName', 'id', 'lastName', 'phone']);
+
+    const nameOnlyIndex = directory.parents.findIndex((p) => p.id === nameOnly.id);
+    expect(Object.keys(directory.parents[nameOnlyIndex]!).sort()).toEqual(['childIndexes', 'email', 'firstName', 'id', 'lastName']);
+    // Opted out: no committee seat and no class representative role is listed for them.
+    expect(directory.committees.flatMap((c) => c.parents.map((seat) => seat.parentIndex))).not.toContain(nameOnlyIndex);
+    expect(directory.classes.flatMap((c) => c.parentRepIndexes)).not.toContain(nameOnlyIndex);
+  });
+
+  it('the Parents screen shows a limited parent without address and a name-only parent without phone', async () => {
+    const { context, page } = await signedInContext('desktop', 'fr');
+    const rows = page.locator('table tbody tr');
+
+    await page.goto(`${stack.appUrl}/parents?q=${encodeURIComponent(limited.email!)}`);
+    await eventually(() => rows.count()).toBe(1);
+    const limitedRow = await rows.first().innerText();
+    expect(limitedRow).toContain(`${limited.firstName} ${limited.lastName}`);
+    expect(limitedRow).toContain(formatPhone(limited.phone!));
+    expect(limitedRow).not.toContain(limited.address!.street);
+    expect(limitedRow).not.toContain(limited.address!.postalCode);
+
+    await page.goto(`${stack.appUrl}/parents?q=${encodeURIComponent(nameOnly.email!)}`);
+    await eventually(() => rows.count()).toBe(1);
+    const nameOnlyRow = rows.first();
+    expect(await nameOnlyRow.innerText()).toContain(`${nameOnly.firstName} ${nameOnly.lastName}`);
+    expect(await nameOnlyRow.locator(`a[href="mailto:${nameOnly.email}"]`).count()).toBe(1);
+    expect(await nameOnlyRow.locator('a[href^="tel:"]').count()).toBe(0);
+    await context.close();
+  });
+});

@@ -1,0 +1,61 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render } from '@testing-library/react';
+import { Highlight } from '../../frontend/src/features/directory/search/highlight';
+import { matchRanges } from '../../frontend/src/features/directory/search/match-ranges';
+import { createMatcher } from '../../shared/search';
+
+afterEach(cleanup);
+
+/** The marked parts of a rendered text, in order. */
+function marked(text: string, query: string): string[] {
+  const { container } = render(<Highlight text={text} query={query} />);
+  expect(container.textContent).toBe(text);
+  return [...container.querySelectorAll('mark')].map((mark) => mark.textContent ?? '');
+}
+
+describe('Highlight', () => {
+  it('marks a match ignoring case and accents, showing the text as written', () => {
+    expect(marked('François Côté', 'francois')).toEqual(['François']);
+    expect(marked('François Côté', 'COTE')).toEqual(['Côté']);
+    expect(marked('Zoé Tremblay', 'oe')).toEqual(['oé']);
+  });
+
+  it('marks every query word, in any order', () => {
+    expect(marked('Marie-Claire Dubé-Martin', 'martin marie')).toEqual(['Marie', 'Martin']);
+  });
+
+  it('marks across hyphens and apostrophes typed without them, or with spaces instead', () => {
+    expect(marked("Jeanne D'Amours", 'damours')).toEqual(["D'Amours"]);
+    expect(marked('Geneviève L’Heureux', 'lheureux')).toEqual(['L’Heureux']);
+    expect(marked('Dubé-Martin', 'dube-mar')).toEqual(['Dubé-Mar']);
+    expect(marked('Marie-Claire', 'marieclaire')).toEqual(['Marie-Claire']);
+    // Both words match, and so does the query without its space: one mark over the whole name.
+    expect(marked('Saint-Onge', 'saint onge')).toEqual(['Saint-Onge']);
+    expect(marked('Anne Saint-Onge', 'onge anne')).toEqual(['Anne', 'Onge']);
+  });
+
+  it('handles ligatures and letters outside the basic plane', () => {
+    expect(marked('Chœur Lætitia', 'choeur')).toEqual(['Chœur']);
+    expect(marked('𝒜lice Côté', 'cote')).toEqual(['Côté']);
+  });
+
+  it('marks nothing for an empty or separator-only query, or when nothing matches', () => {
+    expect(marked('François Côté', '')).toEqual([]);
+    expect(marked('François Côté', " - ' ")).toEqual([]);
+    expect(marked('François Côté', 'tremblay')).toEqual([]);
+  });
+
+  it('merges overlapping matches into one mark', () => {
+    expect(matchRanges('Annabelle', 'ann nab')).toEqual([[0, 5]]);
+    expect(marked('Annabelle', 'ann nab')).toEqual(['Annab']);
+  });
+
+  it('marks something in every record the search keeps', () => {
+    const names = ['François Côté', "Jeanne D'Amours", 'Dubé-Martin', 'Marie-Ève St-Pierre', 'Noémie Lévesque'];
+    const search = createMatcher(names, (name) => [name]);
+    for (const query of ['francois', 'damours', 'dube mar', 'st-pierre', 'marie eve', 'levesque noemie', 'e']) {
+      for (const name of search(query)) expect(matchRanges(name, query).length, `${query} in ${name}`).toBeGreaterThan(0);
+    }
+  });
+});

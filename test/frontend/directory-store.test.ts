@@ -1,0 +1,186 @@
+// @vitest-environment jsdom
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Amplify } from 'aws-amplify';
+import { fetchDirectory } from '../../frontend/src/features/directory/api/directory-client';
+import { CACHE_PREFIX, createDirectoryCache } from '../../frontend/src/features/directory/api/directory-cache';
+import { DirectoryStore, REVALIDATE_AFTER_MS } from '../../frontend/src/features/directory/state/directory-store';
+import { FIXTURE } from './directory-fixture';
+
+/**
+ * The directory store against a real loopback HTTP server that speaks like GET /api/directory (strong ETag,
+ * 304 on If-None-Match), with jsdom's real localStorage: the kept copy, revalidation, errors, user switches.
+ */
+interface Api {
+  url: string;
+  requests: IncomingHttpHeaders[];
+  answer: (next: { status?: number; body?: string; etag?: string }) => void;
+  /** Holds every response until `release` (to look at the store while a request is in flight). */
+  hold: () => () => void;
+  close: () => Promise<void>;
+}
+
+async function startApi(): Promise<Api> {
+  let current = { status: 200, body: JSON.stringify(FIXTURE), etag: '"v1"' };
+  let gate: Promise<void> = Promise.resolve();
+  const requests: IncomingHttpHeaders[] = [];
+  const server: Server = createServer((req, res) => {
+    requests.push(req.headers);
+    void gate.then(() => {
+      if (current.status === 200 && req.headers['if-none-match'] === current.etag) {
+        res.writeHead(304, { etag: current.etag }).end();
+        return;
+      }
+      res.writeHead(current.status, { 'content-type': 'application/json', etag: current.etag }).end(current.body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`,
+    requests,
+    answer: (next) => (current = { ...current, ...next }),
+    hold: () => {
+      let release!: () => void;
+      gate = new Promise<void>((resolve) => (release = resolve));
+      return () => {
+        gate = Promise.resolve();
+        release();
+      };
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+let api: Api;
+let now = 1_000_000;
+let user: string | null = 'user-a';
+
+function newStore(apiUrl = api.url) {
+  return new DirectoryStore({
+    fetchDirectory: (etag) => fetchDirectory(apiUrl, etag),
+    currentUser: async () => user,
+    cache: createDirectoryCache(window.localStorage),
+    now: () => now,
+  });
+}
+/** The kept copy is written just after the screens repaint (a zero-delay timer). */
+const copyKept = () => new Promise((resolve) => setTimeout(resolve, 10));
+const keptKeys = () => Object.keys(window.localStorage).filter((key) => key.startsWith(CACHE_PREFIX));
+
+beforeAll(async () => {
+  // No user pool to talk to: Amplify just finds nobody signed in, and the request goes without a token.
+  Amplify.configure({ Auth: { Cognito: { userPoolId: 'ca-central-1_test', userPoolClientId: 'testclient' } } });
+  api = await startApi();
+});
+afterAll(() => api.close());
+beforeEach(() => {
+  api.requests.length = 0;
+  api.answer({ status: 200, body: JSON.stringify(FIXTURE), etag: '"v1"' });
+  user = 'user-a';
+});
+afterEach(() => window.localStorage.clear());
+
+describe('directory store', () => {
+  it('loads, keeps a copy for this user, and revalidates it with If-None-Match (304 keeps the same copy)', async () => {
+    const store = newStore();
+    await store.load();
+    const first = store.getState().data;
+    expect(first).toEqual(FIXTURE);
+    expect(store.getState()).toMatchObject({ source: 'server', loading: false, error: null });
+    expect(api.requests[0]!['if-none-match']).toBeUndefined();
+    await copyKept();
+    expect(keptKeys()).toEqual([`${CACHE_PREFIX}user-a`]);
+
+    // A screen opened a moment later reuses the answer without asking.
+    await store.load();
+    expect(api.requests).toHaveLength(1);
+
+    now += REVALIDATE_AFTER_MS;
+    await store.load();
+    expect(api.requests[1]!['if-none-match']).toBe('"v1"');
+    // Same object: the indexes built from it are reused, nothing re-renders for nothing.
+    expect(store.getState().data).toBe(first);
+  });
+
+  it('shows the kept copy before the server answers, then the newer directory', async () => {
+    await newStore().load();
+    await copyKept();
+
+    const store = newStore();
+    const changed = { ...FIXTURE, committees: [] };
+    api.answer({ body: JSON.stringify(changed), etag: '"v2"' });
+    const release = api.hold();
+    const loading = store.load();
+    await vi.waitFor(() => expect(store.getState().data).toEqual(FIXTURE));
+    expect(store.getState()).toMatchObject({ source: 'cache', loading: true });
+    release();
+    await loading;
+
+    expect(api.requests.at(-1)!['if-none-match']).toBe('"v1"');
+    expect(store.getState()).toMatchObject({ data: changed, source: 'server', error: null });
+  });
+
+  it("never shows one person's copy to another, and keeps only the last person's", async () => {
+    await newStore().load();
+    await copyKept();
+
+    user = 'user-b';
+    const store = newStore();
+    const release = api.hold();
+    const loading = store.load();
+    await vi.waitFor(() => expect(api.requests).toHaveLength(2));
+    expect(store.getState().data).toBeNull();
+    expect(api.requests[1]!['if-none-match']).toBeUndefined();
+    release();
+    await loading;
+    await copyKept();
+
+    expect(keptKeys()).toEqual([`${CACHE_PREFIX}user-b`]);
+  });
+
+  it('keeps the copy on screen when a refresh fails, and reports why', async () => {
+    const store = newStore();
+    await store.load();
+    api.answer({ status: 503, body: JSON.stringify({ error: { code: 'SERVICE_UNAVAILABLE' } }), etag: '"err"' });
+
+    await store.load(true);
+
+    expect(store.getState()).toMatchObject({
+      data: FIXTURE,
+      error: { kind: 'http', status: 503, code: 'SERVICE_UNAVAILABLE' },
+    });
+    // Retry once the server is back: the error goes away.
+    api.answer({ status: 200, body: JSON.stringify(FIXTURE), etag: '"v1"' });
+    await store.load(true);
+    expect(store.getState().error).toBeNull();
+  });
+
+  it('tells an unreachable server and a malformed answer apart, with nothing to show', async () => {
+    const unreachable = newStore('http://127.0.0.1:9/api');
+    await unreachable.load();
+    expect(unreachable.getState()).toMatchObject({ data: null, error: { kind: 'network' } });
+
+    api.answer({ body: JSON.stringify({ classes: 'nope' }) });
+    const malformed = newStore();
+    await malformed.load();
+    expect(malformed.getState()).toMatchObject({ data: null, error: { kind: 'format' } });
+  });
+
+  it('forgets everything on sign-out, including an answer still on its way', async () => {
+    const store = newStore();
+    await store.load();
+    await copyKept();
+
+    now += REVALIDATE_AFTER_MS;
+    const release = api.hold();
+    const late = store.load(true);
+    await vi.waitFor(() => expect(api.requests).toHaveLength(2));
+    store.reset();
+    release();
+    await late;
+
+    expect(store.getState()).toEqual({ data: null, source: null, loading: false, error: null });
+    expect(keptKeys()).toEqual([]);
+  });
+});

@@ -1,0 +1,160 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readDirectoryConsistent } from '../../lambdas/admin/admin-repository';
+import { writeAudit } from '../../lambdas/admin/audit';
+import { exportCsvFiles } from '../../lambdas/admin/export-service';
+import { planImport, writePlanned } from '../../lambdas/admin/import/import-service';
+import { documentClient, tableName } from '../../lambdas/common/dynamo';
+import { keys } from '../../lambdas/common/keys';
+import { getSettings } from '../../lambdas/directory/directory-repository';
+import { runBackupCli } from '../../local/cli/backup';
+import { runRestoreCli } from '../../local/cli/restore';
+import { seedDemoSchool } from '../../local/demo/seed';
+import type { DemoSchool } from '../../local/demo/generate-school';
+import { parseCsv } from '../../shared/csv';
+import { adminClaims, callAdmin, inTable, registeredIds, withExtraTable, withoutMeta } from './admin-support';
+import { scanAll, useDirectoryTable } from './directory-support';
+
+/**
+ * Export (CSV per entity, JSON) and the backup / restore CLIs, on a demo school in a table of its own; round
+ * trips go through fresh empty tables.
+ */
+
+let school: DemoSchool;
+let claims: Record<string, string>;
+let sourceTable: string;
+const dir = mkdtempSync(path.join(os.tmpdir(), 'admin-export-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+useDirectoryTable('admin-export');
+beforeAll(async () => {
+  school = (await seedDemoSchool({ families: 30, seed: 5 })).school;
+  claims = await adminClaims();
+  sourceTable = tableName();
+});
+
+const NOW_SECONDS = Math.floor(Date.now() / 1000);
+
+describe('export', () => {
+  it('gives six CSV files in the admin language: French with semicolons, English with commas', async () => {
+    const fr = await callAdmin('GET', '/api/admin/export/csv', { query: { lang: 'fr' }, claims });
+    const en = await callAdmin('GET', '/api/admin/export/csv', { query: { lang: 'en' }, claims });
+
+    expect(fr.status).toBe(200);
+    expect(fr.json.files.map((f: { name: string }) => f.name)).toEqual([
+      'classes.csv',
+      'personnel.csv',
+      'parents.csv',
+      'eleves.csv',
+      'comites.csv',
+      'membres-comites.csv',
+    ]);
+    const parents = parseCsv(fr.json.files[2].text);
+    expect(parents.ok && parents.separator).toBe(';');
+    expect(parents.ok && parents.hadBom).toBe(true);
+    expect(parents.ok && parents.records[0]!.fields.slice(0, 4)).toEqual(['Clé', 'Prénom', 'Nom', 'Courriel']);
+    expect(parents.ok && parents.records.length).toBe(school.parents.length + 1);
+    const students = parseCsv(en.json.files[3].text);
+    expect(students.ok && students.separator).toBe(',');
+    expect(students.ok && students.records[0]!.fields).toEqual(['Key', 'First name', 'Last name', 'Level', 'Class', 'Parent 1', 'Parent 2', 'Parent 3', 'Parent 4']);
+  });
+
+  it('gives one JSON file with every record and the settings', async () => {
+    const { status, json } = await callAdmin('GET', '/api/admin/export/json', { claims });
+
+    expect(status).toBe(200);
+    expect(json).toMatchObject({ format: 'school-directory-export', formatVersion: 1, settings: { schoolYear: '2025-2026' } });
+    expect(withoutMeta(json.parents)).toEqual(withoutMeta(school.parents));
+    expect(json.families).toHaveLength(school.families.length);
+    expect(json.memberships).toHaveLength(school.memberships.length);
+  });
+
+  it('imported into an empty table, gives the same directory (and the same export)', async () => {
+    const source = await readDirectoryConsistent();
+    const settings = await getSettings();
+    const files = exportCsvFiles(source, settings, 'fr');
+
+    await withExtraTable('admin-export-copy', async () => {
+      const planned = await planImport(files.map(({ name, text }) => ({ name, text })));
+      expect(planned.report.errors).toEqual([]);
+      const result = await writePlanned(planned, { actor: { kind: 'system', id: 'test' } });
+      expect(result.progress.complete).toBe(true);
+
+      const copy = await readDirectoryConsistent();
+      for (const list of ['classes', 'students', 'parents', 'staff', 'committees', 'families', 'memberships'] as const) {
+        expect(withoutMeta(copy[list] as object[])).toEqual(withoutMeta(source[list] as object[]));
+      }
+      const people = [...copy.parents, ...copy.staff].filter((p) => p.email);
+      for (const person of people) expect(await registeredIds(person.email!)).toContain(person.id);
+      // The copy's export is byte for byte the source's: nothing was lost or reordered on the way.
+      expect(exportCsvFiles(copy, await getSettings(), 'fr')).toEqual(files);
+    });
+  });
+});
+
+describe('backup and restore', () => {
+  const env = (table: string) => ({ ...process.env, TABLE_NAME: table });
+  const run = async (cli: typeof runBackupCli | typeof runRestoreCli, argv: string[], table: string) => {
+    const lines: string[] = [];
+    const code = await cli(argv, (line) => lines.push(line), env(table));
+    return { code, lines };
+  };
+  const file = path.join(dir, 'backup.json');
+
+  beforeAll(async () => {
+    // Items of other features that a backup keeps (audit, a valid link) or leaves out (counters, locks, expired).
+    await writeAudit({ at: new Date().toISOString(), actor: { kind: 'system', id: 'test' }, action: 'import.apply', target: { type: 'DIRECTORY', id: 'import' }, count: 1 });
+    const put = (Item: Record<string, unknown>) => documentClient().send(new PutCommand({ TableName: tableName(), Item }));
+    await put({ ...keys.updateToken('a'.repeat(64)), type: 'TOKEN', campaignId: 'c', parentId: 'p', expiresAt: NOW_SECONDS + 86_400 });
+    await put({ ...keys.updateToken('b'.repeat(64)), type: 'TOKEN', campaignId: 'c', parentId: 'p', expiresAt: NOW_SECONDS - 60 });
+    await put({ ...keys.rateLimit('validate#abc', 1), type: 'RATE_LIMIT', hits: 3, expiresAt: NOW_SECONDS + 120 });
+    await put({ ...keys.lock('annual-update'), type: 'LOCK', name: 'annual-update', owner: 'x', acquiredAt: new Date().toISOString() });
+  });
+
+  it('backs up every lasting item to a file only its owner can read', async () => {
+    const { code, lines } = await run(runBackupCli, ['--out', file], sourceTable);
+
+    expect(code).toBe(0);
+    expect(lines.join('\n')).toMatch(/item\(s\) of \d+ written/);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const backup = JSON.parse(readFileSync(file, 'utf8'));
+    expect(backup.counts).toMatchObject({ TOKEN: 1, AUDIT: 1, PARENT: school.parents.length, SETTINGS: 1 });
+    expect(backup.counts.RATE_LIMIT).toBeUndefined();
+    expect(backup.counts.LOCK).toBeUndefined();
+  });
+
+  it('restores into an empty table exactly, refuses a table in use, and replaces one with --force', async () => {
+    const original = (await scanAll()).filter(
+      (item) => !['RATE_LIMIT', 'LOCK'].includes(item.type as string) && !((item.expiresAt as number) <= NOW_SECONDS),
+    );
+
+    await withExtraTable('admin-restore', async (table) => {
+      const restored = await run(runRestoreCli, [file], table);
+      expect(restored.code).toBe(0);
+      expect(await scanAll()).toEqual(original);
+      expect(await inTable(sourceTable, readDirectoryConsistent)).toEqual(await readDirectoryConsistent());
+
+      // Not empty any more: refused, and nothing changes.
+      const extra = { pk: 'DIRECTORY', sk: 'PARENT#01JZZZZZZZZZZZZZZZZZZZZZZZ', type: 'PARENT' };
+      await documentClient().send(new PutCommand({ TableName: table, Item: extra }));
+      const refused = await run(runRestoreCli, [file], table);
+      expect(refused.code).toBe(1);
+      expect(refused.lines.at(-1)).toMatch(/the table is not empty/);
+      expect(await scanAll()).toHaveLength(original.length + 1);
+
+      const forced = await run(runRestoreCli, [file, '--force'], table);
+      expect(forced.code).toBe(0);
+      expect(forced.lines.at(-1)).toMatch(/deleted 1 item\(s\) not in the backup/);
+      expect(await scanAll()).toEqual(original);
+    });
+  });
+
+  it('refuses a file that is not a backup', async () => {
+    const { code, lines } = await run(runRestoreCli, [path.join(dir, 'missing.json')], sourceTable);
+    expect(code).toBe(1);
+    expect(lines.at(-1)).toMatch(/^error: cannot read/);
+  });
+});
