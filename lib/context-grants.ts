@@ -28,6 +28,11 @@ export interface ContextGrants {
   sendsMail: boolean;
   cognito: readonly CognitoAdminAction[];
   settings: readonly ContextSetting[];
+  /**
+   * Runs bulk work in bounded chunks per request (campaign start, sending, progression apply, import): gets
+   * API Gateway's longest integration time, 29 s, instead of the default 10 s.
+   */
+  bulkWork?: boolean;
 }
 
 export const CONTEXT_GRANTS: Record<Context, ContextGrants> = {
@@ -44,7 +49,13 @@ export const CONTEXT_GRANTS: Record<Context, ContextGrants> = {
   directory: { table: 'read', sendsMail: false, cognito: [], settings: [] },
   // Campaigns, send jobs, update links and the parent form: writes the table, emails the links through SES,
   // and asks Cognito whether a parent already has an account (ListUsers by email) for the success page.
-  'annual-update': { table: 'readWrite', sendsMail: true, cognito: ['ListUsers'], settings: ['updateLinkTtlDays'] },
+  'annual-update': {
+    table: 'readWrite',
+    sendsMail: true,
+    cognito: ['ListUsers'],
+    settings: ['updateLinkTtlDays'],
+    bulkWork: true,
+  },
   // School progression: stages and applies the year change (writes the directory, registry, audit, backup), and
   // signs out and deletes the Cognito accounts of removed parents, found by email.
   progression: {
@@ -52,7 +63,8 @@ export const CONTEXT_GRANTS: Record<Context, ContextGrants> = {
     sendsMail: false,
     cognito: ['AdminUserGlobalSignOut', 'AdminDeleteUser', 'ListUsers'],
     settings: [],
+    bulkWork: true,
   },
   // Admin import, editing and export: reads and writes the directory and the registry; no mail, no Cognito call.
-  admin: { table: 'readWrite', sendsMail: false, cognito: [], settings: [] },
+  admin: { table: 'readWrite', sendsMail: false, cognito: [], settings: [], bulkWork: true },
 };

@@ -116,6 +116,8 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
       COGNITO_ENDPOINT: cognitoEndpoint,
       SENDER_EMAIL,
       PUBLIC_BASE_URL: appUrl,
+      // The SES emulator has no sending quota; AWS's sandbox allows 1/s, production accounts set their own rate.
+      SEND_RATE_PER_SECOND: '10',
       STAGE: 'local',
       AWS_REGION: region,
       // Explicit dummy credentials: the SDK must never probe instance metadata.

@@ -11,6 +11,15 @@ import type { Student } from '../../shared/schemas/student';
 
 export type LevelSettings = Pick<SchoolSettings, 'levels' | 'graduatingLevel'>;
 
+/** Ids (ULIDs) in code-unit order: locale-independent, so plans are the same on every machine. */
+export const compareIds = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * Names and class codes in French order (`É` with `E`, `B2` before `B10`). One collator for every comparison:
+ * `localeCompare(x, 'fr')` builds one per call, which costs seconds when sorting a school.
+ */
+export const frenchOrder = new Intl.Collator('fr', { numeric: true });
+
 /** What the analysis says about one student, before any admin choice. */
 export type StudentAnalysis = Pick<
   StagedStudentChange,
@@ -45,7 +54,7 @@ export function classesHosting(classes: readonly SchoolClass[], level: string | 
   if (!level) return [];
   return classes
     .filter((schoolClass) => schoolClass.levels.includes(level))
-    .sort((a, b) => a.code.localeCompare(b.code, 'fr', { numeric: true }))
+    .sort((a, b) => frenchOrder.compare(a.code, b.code))
     .map((schoolClass) => schoolClass.id);
 }
 
@@ -74,7 +83,7 @@ export function analyseSchool(input: {
 }): StudentAnalysis[] {
   const classesById = new Map(input.classes.map((schoolClass) => [schoolClass.id, schoolClass]));
   return [...input.students]
-    .sort((a, b) => a.id.localeCompare(b.id))
+    .sort((a, b) => compareIds(a.id, b.id))
     .map((student) => analyseStudent(input.settings, classesById, student));
 }
 

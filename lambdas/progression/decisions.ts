@@ -6,6 +6,7 @@ import type {
   StagedStudentChange,
 } from '../../shared/schemas/progression';
 import type { FamilyLink } from '../../shared/schemas/student';
+import { compareIds } from './analysis';
 
 /**
  * What happens to the parents of leaving students (DOMAIN.md: a parent is deleted when all of their children
@@ -70,10 +71,10 @@ export function parentDecisions(input: DecisionInput): ParentDecisionView[] {
   const byParent = newStudentsByParent(input.newStudents);
   const views: ParentDecisionView[] = [];
   for (const [parentId, childIds] of children) {
-    const leavingChildIds = childIds.filter((id) => isLeaving(rows.get(id)!)).sort();
+    const leavingChildIds = childIds.filter((id) => isLeaving(rows.get(id)!)).sort(compareIds);
     if (leavingChildIds.length === 0) continue;
-    const remainingChildIds = childIds.filter((id) => !isLeaving(rows.get(id)!)).sort();
-    const newStudentIds = [...(byParent.get(parentId) ?? [])].sort();
+    const remainingChildIds = childIds.filter((id) => !isLeaving(rows.get(id)!)).sort(compareIds);
+    const newStudentIds = [...(byParent.get(parentId) ?? [])].sort(compareIds);
     const defaultStatus: ParentStatus = remainingChildIds.length + newStudentIds.length === 0 ? 'remove' : 'keep';
     const override = overrides.get(parentId);
     const lockedByNewStudent = newStudentIds.length > 0;
@@ -89,7 +90,7 @@ export function parentDecisions(input: DecisionInput): ParentDecisionView[] {
       newStudentIds,
     });
   }
-  return views.sort((a, b) => a.parentId.localeCompare(b.parentId));
+  return views.sort((a, b) => compareIds(a.parentId, b.parentId));
 }
 
 /** Ids of the parents the apply removes. */

@@ -5,7 +5,7 @@ import type { ParentDecision, StagedNewStudent, StagedStudentChange } from '../.
 import type { SchoolClass } from '../../shared/schemas/school-class';
 import type { SchoolSettings } from '../../shared/schemas/settings';
 import type { FamilyLink, Student } from '../../shared/schemas/student';
-import { analyseSchool, countAnalysis, hostsLevel, sameAnalysis } from './analysis';
+import { analyseSchool, compareIds, countAnalysis, hostsLevel, sameAnalysis } from './analysis';
 import { isLeaving, newStudentParents, parentDecisions, type ParentDecisionView } from './decisions';
 
 /**
@@ -109,7 +109,7 @@ export function staleIds(model: ProgressionModel): string[] {
     const placed = levelCodes.has(student.student.level) && hostsLevel(model.classesById, student.student.classId, student.student.level);
     if (!parentsKnown || !placed) stale.push(student.newStudentId);
   }
-  return stale.sort();
+  return stale.sort(compareIds);
 }
 
 /** Staying students with no valid class for next year. */
@@ -117,7 +117,7 @@ export function missingAssignmentIds(model: ProgressionModel): string[] {
   return model.staging.students
     .filter((row) => !isLeaving(row) && targetClassId(model, row) === undefined)
     .map((row) => row.studentId)
-    .sort();
+    .sort(compareIds);
 }
 
 /**
@@ -136,7 +136,7 @@ export function duplicateEmailParentIds(model: ProgressionModel): string[] {
     const students = new Set(parents.map((p) => p.newStudentId));
     if (registered.has(email) || students.size > 1) duplicates.push(...parents.map((p) => p.parentId));
   }
-  return duplicates.sort();
+  return duplicates.sort(compareIds);
 }
 
 /** What stops the apply, most fundamental first. Empty: ready. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EmailSchema, IdSchema, LevelCodeSchema, SchoolYearSchema } from '../../shared/schemas/common';
 import { ParentSchema, withParticipation, type Parent } from '../../shared/schemas/parent';
 import { StudentSchema, type Student } from '../../shared/schemas/student';
+import { compareIds } from './analysis';
 import { isLeaving, newStudentParents } from './decisions';
 import { targetClassId, type ProgressionModel } from './model';
 import { representativeChanges } from './views';
@@ -45,7 +46,7 @@ export const PlanStepSchema = z.discriminatedUnion('kind', [
 ]);
 export type PlanStep = z.infer<typeof PlanStepSchema>;
 
-const byId = (a: string, b: string) => a.localeCompare(b);
+const byId = compareIds;
 
 export function buildPlan(model: ProgressionModel, options: { stamp: string; fromYear: string; toYear: string }): PlanStep[] {
   const { snapshot, staging } = model;

@@ -6,14 +6,14 @@ import type {
   ReviewName,
 } from '../../shared/progression-api';
 import type { Progression } from '../../shared/schemas/progression';
-import { classesHosting } from './analysis';
+import { classesHosting, compareIds, frenchOrder } from './analysis';
 import { newStudentParents } from './decisions';
 import { blockers, liveCounts, targetClassId, type ProgressionModel } from './model';
 
 /** The API's views of a progression (shared/progression-api.ts), computed from the model. Pure. */
 
 const byName = <T extends ReviewName>(a: T, b: T) =>
-  a.lastName.localeCompare(b.lastName, 'fr') || a.firstName.localeCompare(b.firstName, 'fr');
+  frenchOrder.compare(a.lastName, b.lastName) || frenchOrder.compare(a.firstName, b.firstName);
 
 export function applyProgress(progression: Progression): ApplyProgress | undefined {
   const apply = progression.apply;
@@ -84,7 +84,7 @@ export function workspaceView(progression: Progression, model: ProgressionModel)
         ...(row.assignedClassId ? { assignedClassId: row.assignedClassId } : {}),
         ...(target ? { targetClassId: target } : {}),
         ...(row.departing ? { departing: row.departing } : {}),
-        parentIds: [...(model.parentIdsByStudent.get(row.studentId) ?? [])].sort(),
+        parentIds: [...(model.parentIdsByStudent.get(row.studentId) ?? [])].sort(compareIds),
       };
     })
     .sort(byName);
@@ -101,7 +101,7 @@ export function workspaceView(progression: Progression, model: ProgressionModel)
     graduatingLevel: snapshot.settings.graduatingLevel,
     classes: snapshot.classes
       .map(({ id, code, name: className, levels }) => ({ id, code, name: className, levels }))
-      .sort((a, b) => a.code.localeCompare(b.code, 'fr', { numeric: true })),
+      .sort((a, b) => frenchOrder.compare(a.code, b.code)),
     students,
     parentDecisions,
     newStudents: staging.newStudents.map(({ progressionId: _ignored, ...rest }) => rest),
@@ -112,7 +112,7 @@ export function workspaceView(progression: Progression, model: ProgressionModel)
 /** Ids of class representatives who will no longer be in their class or at the school. */
 export function representativeChanges(model: ProgressionModel): ProgressionReview['classChanges'] {
   const changes: ProgressionReview['classChanges'] = [];
-  for (const schoolClass of [...model.snapshot.classes].sort((a, b) => a.id.localeCompare(b.id))) {
+  for (const schoolClass of [...model.snapshot.classes].sort((a, b) => compareIds(a.id, b.id))) {
     const studentRepresentativesRemoved = schoolClass.studentRepresentativeIds.filter((id) => {
       const row = model.rowsById.get(id);
       return !row || targetClassId(model, row) !== schoolClass.id;
@@ -213,7 +213,7 @@ export function reviewView(progression: Progression, model: ProgressionModel): P
   review.parentsRemoved.sort(byName);
   review.parentsKept.sort(byName);
   review.newParents.sort(byName);
-  review.studentsWithoutParent.sort();
+  review.studentsWithoutParent.sort(compareIds);
   return review;
 }
 

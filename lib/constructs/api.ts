@@ -1,4 +1,4 @@
-import { RemovalPolicy, Size } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Size } from 'aws-cdk-lib';
 import {
   AccessLogField,
   AccessLogFormat,
@@ -156,6 +156,7 @@ export class Api extends Construct {
         entry: `${context}/index.ts`,
         description: `School directory API: ${context} routes`,
         environment,
+        ...(grants.bulkWork ? { timeout: Duration.seconds(29) } : {}),
         ...(grants.table === 'none' ? {} : { table: { table, access: grants.table } }),
       });
       if (grants.cognito.length > 0) {

@@ -21,7 +21,10 @@ import { logger } from '../../lambdas/common/logger';
 import { analyseSchool } from '../../lambdas/progression/analysis';
 import { APPLY_DEFAULTS, runApply } from '../../lambdas/progression/apply-service';
 import { saveNewStudent } from '../../lambdas/progression/new-student-service';
+import { buildModel } from '../../lambdas/progression/model';
+import { getProgression, readStaging } from '../../lambdas/progression/progression-repository';
 import { readSnapshot } from '../../lambdas/progression/snapshot';
+import { reviewView, workspaceView } from '../../lambdas/progression/views';
 import { getReview, getWorkspace, runAnalysis, setAssignments, setDepartures, startProgression } from '../../lambdas/progression/staging-service';
 import { NewStudentRequestSchema } from '../../shared/progression-api';
 import { generateSchool } from '../demo/generate-school';
@@ -102,6 +105,15 @@ async function main() {
       await saveNewStudent(id, undefined, request);
     }
     const review = await measure(() => getReview(id), runs);
+    const [{ snapshot }, staging, header] = await Promise.all([
+      readSnapshot(documentClient()),
+      readStaging(documentClient(), id),
+      getProgression(documentClient(), id),
+    ]);
+    const views = await measure(() => {
+      const model = buildModel(snapshot, staging);
+      return [workspaceView(header!, model), reviewView(header!, model)];
+    }, runs);
     const finalReview = await getReview(id);
     if (!finalReview.ready) throw new Error(`the staged progression is not ready: ${JSON.stringify(finalReview.blockers)}`);
 
@@ -140,6 +152,7 @@ ${row('Re-run of the analysis (nothing changed: reads only)', analysisRerun)}
 ${row('Workspace (GET …/{id})', workspace)}
 ${row('Review (GET …/review)', review)}
 ${row('Analysis alone, in memory (CPU)', pureAnalysis)}
+${row('Workspace + review built from data in memory (CPU)', views)}
 
 | Apply | Value |
 |---|---|

@@ -17,7 +17,7 @@
  */
 import path from 'node:path';
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
-import createWrapper from '@cloudscape-design/components/test-utils/selectors';
+import selectors from '@cloudscape-design/components/test-utils/selectors';
 import type { Page } from 'playwright-core';
 import { createCognitoClient } from '../../lambdas/common/cognito';
 import { DirectoryResponseSchema } from '../../shared/directory-api';
@@ -26,6 +26,9 @@ import { openBrowser, VIEWPORTS } from '../../test/support/browser';
 import { BENCHMARK_FAMILIES } from '../demo/generate-school';
 import { startLocalStack, type StackInfo } from '../stack';
 import { machineLine, ms, writeSection } from './bench-report';
+
+/** Under tsx (Node's ESM loader) this CommonJS module's default export arrives one level down. */
+const createWrapper = (selectors as unknown as { default?: typeof selectors }).default ?? selectors;
 
 const TARGET_MS = 16;
 const QUERIES = ['francois tremblay', 'marie-eve', 'dube-martin'];

@@ -92,8 +92,8 @@ describe.each(['fr', 'en'] as const)('sign-in and sign-out (%s)', (locale) => {
     // Logout clears the user: the guard sends the visitor of a protected page to sign in again.
     await expectAt(page, '/auth?redirect=%2Fclasses');
     await page.locator('#app-top-nav').getByRole('link', { name: text.signIn }).waitFor();
-    const tokens = await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('CognitoIdentityServiceProvider')));
-    expect(tokens.filter((key) => key.endsWith('.idToken'))).toEqual([]);
+    const storedKeys = (await page.evaluate('Object.keys(window.localStorage)')) as string[];
+    expect(storedKeys.filter((key) => key.startsWith('CognitoIdentityServiceProvider') && key.endsWith('.idToken'))).toEqual([]);
 
     // Back in: /auth now sends the signed-in user on to the redirect query.
     await signInWith(page, locale, parent.email, parent.password);

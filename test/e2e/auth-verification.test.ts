@@ -113,7 +113,7 @@ describe.each(LOCALES)('email verification ($locale)', ({ locale, email }) => {
     await expectAt(page, '/');
     await page.getByText(locale === 'fr' ? /^Bienvenue, .+! Votre adresse courriel est vérifiée\.$/ : /^Welcome, .+! Your email address is verified\.$/).waitFor();
     expect(attribute((await usersWithEmail(stack, email))[0], 'email_verified')).toBe('true');
-    expect(await page.evaluate(() => sessionStorage.getItem('auth.pendingVerificationCode'))).toBeNull();
+    expect(await page.evaluate('window.sessionStorage.getItem("auth.pendingVerificationCode")')).toBeNull();
 
     // Verified now: the directory opens.
     await page.goto(`${stack.appUrl}/classes`);

@@ -96,10 +96,11 @@ export function withoutMeta<T extends object>(records: readonly T[]): Omit<T, 'v
  * the previous table is current again afterwards, and the extra table is deleted.
  */
 export async function withExtraTable<T>(label: string, fn: (table: string) => Promise<T>): Promise<T> {
+  // useStack() sets the stack's environment, TABLE_NAME included: read the current table first.
+  const previous = process.env.TABLE_NAME;
   const stack = useStack();
   const name = `${label}-${ulid().toLowerCase()}`;
   const admin = dynamoClient(stack.dynamoEndpoint, stack.region);
-  const previous = process.env.TABLE_NAME;
   await ensureTable(admin, name);
   try {
     process.env.TABLE_NAME = name;

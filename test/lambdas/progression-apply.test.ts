@@ -1,6 +1,10 @@
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { removeAccountsByEmail } from '../../lambdas/common/cognito';
+import { handler } from '../../lambdas/progression/index';
+import { DEMO_ACCOUNTS } from '../../local/demo/generate-school';
+import type { ApiErrorBody } from '../../shared/error-codes';
+import { apiEvent, claimsFor } from './auth-support';
 import { AppError } from '../../lambdas/common/errors';
 import { getEntity, getSettings, readDirectory } from '../../lambdas/directory/directory-repository';
 import { queryAllWith } from '../../lambdas/progression/db';
@@ -107,12 +111,20 @@ describe('school progression, start to finish', () => {
     ]);
   });
 
-  it('refuses to apply while assignments are missing, listing them, and changes nothing', async () => {
+  it('refuses to apply while assignments are missing: 409 listing them, and nothing changes', async () => {
     const id = workspace.progression.id;
     const missing = workspace.students.filter((s) => s.outcome === 'needsAssignment').map((s) => `students.${s.studentId}`).sort();
-    const result = await codeOf(runApply(id, ADMIN, 'start', { accounts }));
-    expect(result?.[0]).toBe('ASSIGNMENTS_MISSING');
-    expect(result?.[1]?.map((f) => f.path).sort()).toEqual(missing);
+    const admin = DEMO_ACCOUNTS.find((a) => a.role === 'admin')!.email;
+    const response = await handler({
+      ...apiEvent({ method: 'POST', resource: '/api/admin/progression/{progressionId}/apply', body: JSON.stringify({ confirm: 'confirm' }), claims: claimsFor(admin, { groups: ['admins'] }) }),
+      pathParameters: { progressionId: id },
+    });
+
+    expect(response.statusCode).toBe(409);
+    const body = JSON.parse(response.body) as ApiErrorBody;
+    expect(body.error.code).toBe('ASSIGNMENTS_MISSING');
+    expect(body.error.fields!.map((f) => f.path).sort()).toEqual(missing);
+    expect(body.error.fields!.every((f) => f.issue === 'missing_assignment')).toBe(true);
     expect((await currentProgression()).progression).toMatchObject({ phase: 'review' });
     expect((await readDirectory()).students).toHaveLength(fx.school.students.length);
   });
@@ -219,6 +231,13 @@ describe('school progression, start to finish', () => {
     ]);
     expect(await getEntity('PARENT', newParentId)).toMatchObject({ phone: '5145550199', participation: 'full' });
     expect((await getSettings())?.schoolYear).toBe('2026-2027');
+    expect((await currentProgression()).progression!.counts).toMatchObject({
+      departing: 2,
+      newStudents: 2,
+      newParents: 1,
+      missingAssignments: 0,
+      parentsToRemove: review.parentsRemoved.length,
+    });
   });
 
   it('audits every change and keeps a downloadable export of the data as it was', async () => {

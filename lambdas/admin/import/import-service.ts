@@ -54,12 +54,14 @@ export async function planAgainst(
   const rows = parseRows(read.tables, issues);
   const newSettings = settings ? undefined : defaultSettings(now, options.schoolName);
   const targets = resolveTargets(rows, data, settings ?? newSettings!, now.toISOString(), issues);
+  // Registry entries of people who exist already (a new person's entry is written with them): the plan puts
+  // back any that went missing.
   const registryKeys = [
-    ...targets.staff.map((t) => ({ email: t.entity.email, key: keys.registry(t.entity.email ?? '', 'STAFF', t.entity.id) })),
-    ...targets.parents.map((t) => ({ email: t.entity.email, key: keys.registry(t.entity.email ?? '', 'PARENT', t.entity.id) })),
+    ...targets.staff.map((t) => ({ t, type: 'STAFF' as const })),
+    ...targets.parents.map((t) => ({ t, type: 'PARENT' as const })),
   ]
-    .filter((entry) => entry.email)
-    .map((entry) => entry.key);
+    .filter(({ t }) => t.existing && t.entity.email)
+    .map(({ t, type }) => keys.registry(t.entity.email!, type, t.entity.id));
   const registry = await source.readRegistry(registryKeys);
   const plan = buildPlan({
     targets,

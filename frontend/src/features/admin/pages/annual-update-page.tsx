@@ -1,5 +1,2 @@
-import { PlaceholderPage } from '../../../components/page/placeholder-page';
-
-export function AnnualUpdatePage() {
-  return <PlaceholderPage titleKey="pages.annualUpdate.title" descriptionKey="pages.annualUpdate.description" />;
-}
+/** The page lives in its own feature (frontend/src/features/annual-update); the route table imports it from here. */
+export { AnnualUpdatePage } from '../../annual-update/pages/annual-update-page';

@@ -36,7 +36,7 @@ const PERMANENT = new Set([
   'InvalidParameterException',
   'CodeDeliveryFailureException',
 ]);
-const isTransient = (error: unknown) =>
+export const isTransientCognitoError = (error: unknown): boolean =>
   !(error && typeof error === 'object' && 'name' in error && PERMANENT.has(String(error.name)));
 
 export async function signInWithPassword(email: string, password: string): Promise<{ isSignedIn: boolean; step: string }> {
@@ -72,7 +72,7 @@ export async function sendVerificationEmail(
     {
       retries: VERIFICATION_EMAIL_RETRIES,
       baseDelayMs: VERIFICATION_EMAIL_BASE_DELAY_MS,
-      shouldRetry: isTransient,
+      shouldRetry: isTransientCognitoError,
       ...(sleep ? { sleep } : {}),
     },
   );

@@ -6,7 +6,7 @@ import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { PageFrame } from '../../../components/page/page-frame';
-import { toAuthMessage } from '../api/auth-errors';
+import { toAuthMessage, type AuthMessage } from '../api/auth-errors';
 import { useAuth } from '../hooks/use-auth';
 import { authStore } from '../state/auth-store';
 import { isAdminUser } from '../state/auth-user';
@@ -22,7 +22,8 @@ export function AdminGate({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const { isAdmin } = useAuth();
   const [refreshing, setRefreshing] = useState(false);
-  const [outcome, setOutcome] = useState<string | null>(null);
+  // A message key and its cause, worded at render time so a language switch rewords it.
+  const [outcome, setOutcome] = useState<{ key: string; cause?: AuthMessage } | null>(null);
 
   if (isAdmin) return <>{children}</>;
 
@@ -31,9 +32,9 @@ export function AdminGate({ children }: { children: ReactNode }) {
     setOutcome(null);
     try {
       const user = await authStore.refreshUser();
-      if (!isAdminUser(user)) setOutcome(t('auth.admin.stillNotAdmin'));
+      if (!isAdminUser(user)) setOutcome({ key: 'auth.admin.stillNotAdmin' });
     } catch (error) {
-      setOutcome(`${t('auth.admin.refreshFailed')} ${authMessageText(t, toAuthMessage(error, 'checkVerification'))}`);
+      setOutcome({ key: 'auth.admin.refreshFailed', cause: toAuthMessage(error, 'checkVerification') });
     } finally {
       setRefreshing(false);
     }
@@ -52,7 +53,9 @@ export function AdminGate({ children }: { children: ReactNode }) {
           </Button>
           {outcome && (
             <div role="status">
-              <Alert type="info">{outcome}</Alert>
+              <Alert type="info">
+                {[t(outcome.key), outcome.cause ? authMessageText(t, outcome.cause) : ''].join(' ').trim()}
+              </Alert>
             </div>
           )}
         </SpaceBetween>

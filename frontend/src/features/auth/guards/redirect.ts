@@ -1,13 +1,16 @@
+import { AUTH_LINKS } from '../../../../../shared/auth-api';
+
+export const AUTH_PATH = '/auth';
+/** The page the verification email links to (the CustomMessage trigger builds the link from the same constant). */
+export const VERIFICATION_PATH = AUTH_LINKS.verifyEmailPath;
+
+const PLACEHOLDER_ORIGIN = 'https://app.invalid';
+
 /**
  * The `redirect` query of /auth (spec §2) comes from a URL anyone can craft, so it is only followed when it is
  * a path on this site: it starts with a single `/`, and parsing it against this origin stays on this origin.
  * `//evil.example`, `/\evil.example`, `https://...` and `javascript:` are all refused (open-redirect guard).
  */
-export const AUTH_PATH = '/auth';
-export const VERIFICATION_PATH = '/email-verification-required';
-
-const PLACEHOLDER_ORIGIN = 'https://app.invalid';
-
 export function safeRedirect(value: string | null | undefined): string | null {
   if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
   // Control characters and backslashes are never part of our own links, and browsers "fix" them into hosts.

@@ -21,6 +21,7 @@ export function AuthPage() {
   const mode = parseMode(params.get('mode'));
   const linkCode = mode === 'reset' ? (params.get(AUTH_LINKS.codeParam) ?? undefined) : undefined;
   const [knownEmail, setKnownEmail] = useState('');
+  // A translation key, worded at render time so a language switch rewords it.
   const [notice, setNotice] = useState<string | undefined>();
 
   // `redirect` and other parameters stay; only the mode (and a consumed code) change.
@@ -41,7 +42,7 @@ export function AuthPage() {
       onCodeRequested={() => setNotice(undefined)}
       onDone={(email) => {
         setKnownEmail(email);
-        setNotice(t('auth.resetForm.success'));
+        setNotice('auth.resetForm.success');
         switchTo('signin');
       }}
     />
@@ -65,7 +66,7 @@ export function AuthPage() {
                 <SignInForm
                   key={knownEmail}
                   initialEmail={knownEmail}
-                  notice={notice}
+                  notice={notice ? t(notice) : undefined}
                   onForgotPassword={() => switchTo('forgot')}
                 />
               ),

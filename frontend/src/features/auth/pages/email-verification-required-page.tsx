@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import Alert from '@cloudscape-design/components/alert';
@@ -20,7 +21,8 @@ import { useVerificationRecheck } from '../hooks/use-verification-recheck';
 import { authStore } from '../state/auth-store';
 import type { AuthUser } from '../state/auth-user';
 
-type Notice = { type: 'success' | 'info' | 'warning' | 'error'; text: string } | null;
+/** Worded at render time, so a language switch rewords it too (spec §4 Language). */
+type Notice = { type: 'success' | 'info' | 'warning' | 'error'; text: (t: TFunction) => string } | null;
 
 /** Why the person is here: a new account, a sign-in refused for an unverified email, or a guarded page. */
 function VariantAlert({ user }: { user: AuthUser }) {
@@ -65,17 +67,18 @@ function PendingVerification({ user }: { user: AuthUser }) {
   const [action, setAction] = useState<'resend' | 'check' | null>(null);
   const secondsLeft = useVerificationRecheck(action === null);
 
-  const describe = (error: unknown, fallback: Parameters<typeof toAuthMessage>[1]) =>
-    authMessageText(t, error instanceof AuthFailure ? error.authMessage : toAuthMessage(error, fallback));
+  const failureOf = (error: unknown, fallback: Parameters<typeof toAuthMessage>[1]) =>
+    error instanceof AuthFailure ? error.authMessage : toAuthMessage(error, fallback);
 
   async function resend() {
     setAction('resend');
     setNotice(null);
     try {
       await authStore.resendVerificationEmail(locale);
-      setNotice({ type: 'success', text: t('auth.verification.resent', { email: user.email }) });
+      setNotice({ type: 'success', text: (tr) => tr('auth.verification.resent', { email: user.email }) });
     } catch (error) {
-      setNotice({ type: 'error', text: describe(error, 'sendVerification') });
+      const failure = failureOf(error, 'sendVerification');
+      setNotice({ type: 'error', text: (tr) => authMessageText(tr, failure) });
     } finally {
       setAction(null);
     }
@@ -86,11 +89,12 @@ function PendingVerification({ user }: { user: AuthUser }) {
     setNotice(null);
     try {
       const verified = await authStore.checkVerified();
-      if (!verified) setNotice({ type: 'info', text: t('auth.messages.stillNotVerified') });
+      if (!verified) setNotice({ type: 'info', text: (tr) => tr('auth.messages.stillNotVerified') });
     } catch (error) {
+      const failure = failureOf(error, 'checkVerification');
       setNotice({
         type: 'error',
-        text: `${t('auth.messages.verificationCheckFailed')} ${describe(error, 'checkVerification')}`,
+        text: (tr) => `${tr('auth.messages.verificationCheckFailed')} ${authMessageText(tr, failure)}`,
       });
     } finally {
       setAction(null);
@@ -103,7 +107,7 @@ function PendingVerification({ user }: { user: AuthUser }) {
       <Box variant="p">{t('auth.verification.sameBrowser')}</Box>
       {notice && (
         <div role={notice.type === 'error' ? 'alert' : 'status'}>
-          <Alert type={notice.type}>{notice.text}</Alert>
+          <Alert type={notice.type}>{notice.text(t)}</Alert>
         </div>
       )}
       <SpaceBetween direction="horizontal" size="s" alignItems="center">

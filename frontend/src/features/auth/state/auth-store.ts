@@ -161,7 +161,12 @@ export class AuthStore {
       'signIn',
       async (): Promise<SignInOutcome> => {
         if (this.state.user) await endSession().catch(() => undefined);
-        const result = await this.identity(() => signInWithPassword(email, password));
+        const result = await this.identity(() => signInWithPassword(email, password)).catch(async (error: unknown) => {
+          // Amplify still holds a session the app did not recognise (e.g. unreadable at start-up): end it, retry.
+          if ((error as Error).name !== 'UserAlreadyAuthenticatedException') throw error;
+          await endSession().catch(() => undefined);
+          return this.identity(() => signInWithPassword(email, password));
+        });
         if (!result.isSignedIn) throw new AuthFailure(message('unexpected', [], result.step));
         const user = userFromClaims(await readIdTokenClaims());
         if (!user) throw new AuthFailure(message('unexpected'));

@@ -1,12 +1,48 @@
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../../components/page/placeholder-page';
+import { useLocation } from 'react-router-dom';
+import Box from '@cloudscape-design/components/box';
+import Container from '@cloudscape-design/components/container';
+import Header from '@cloudscape-design/components/header';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import { PageFrame } from '../../../components/page/page-frame';
 import { RouterLink } from '../../../components/router-link/router-link';
 
+/** `hasAccount` from the router state; anything else (a reload, a typed URL) is "unknown": offer both. */
+function readHasAccount(state: unknown): boolean | null {
+  const value = (state as { hasAccount?: unknown } | null)?.hasAccount;
+  return typeof value === 'boolean' ? value : null;
+}
+
+/** `/update-success` (spec §2): thanks, what happens next, then sign in or create an account. */
 export function UpdateSuccessPage() {
   const { t } = useTranslation();
+  const hasAccount = readHasAccount(useLocation().state);
   return (
-    <PlaceholderPage titleKey="pages.updateSuccess.title" descriptionKey="pages.updateSuccess.description">
-      <RouterLink href="/">{t('common.backHome')}</RouterLink>
-    </PlaceholderPage>
+    <PageFrame title={t('pages.updateSuccess.title')} description={t('pages.updateSuccess.description')}>
+      <SpaceBetween size="l">
+        <Container header={<Header variant="h2">{t('updateSuccess.nextStepsTitle')}</Header>}>
+          <ul>
+            <li>{t('updateSuccess.nextStepDirectory')}</li>
+            <li>{t('updateSuccess.nextStepChange')}</li>
+          </ul>
+        </Container>
+        <Container header={<Header variant="h2">{t('updateSuccess.accountTitle')}</Header>}>
+          <SpaceBetween size="s">
+            {hasAccount !== false && (
+              <Box>
+                {t('updateSuccess.signInText')} <RouterLink href="/auth">{t('updateSuccess.signIn')}</RouterLink>
+              </Box>
+            )}
+            {hasAccount !== true && (
+              <Box>
+                {t('updateSuccess.registerText')}{' '}
+                <RouterLink href="/auth?mode=register">{t('updateSuccess.register')}</RouterLink>
+              </Box>
+            )}
+          </SpaceBetween>
+        </Container>
+        <RouterLink href="/">{t('common.backHome')}</RouterLink>
+      </SpaceBetween>
+    </PageFrame>
   );
 }

@@ -1,0 +1,57 @@
+import { useTranslation } from 'react-i18next';
+import Box from '@cloudscape-design/components/box';
+import ColumnLayout from '@cloudscape-design/components/column-layout';
+import Container from '@cloudscape-design/components/container';
+import Header from '@cloudscape-design/components/header';
+import ProgressBar from '@cloudscape-design/components/progress-bar';
+import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import type { CampaignView } from '../../../../../shared/annual-update-api';
+
+const STATUS_TYPE = { pending: 'pending', active: 'in-progress', completed: 'success' } as const;
+
+/** Status, counts and completed/total with a percentage (spec §4). */
+export function CampaignCard({ campaign, actions }: { campaign: CampaignView; actions?: React.ReactNode }) {
+  const { t, i18n } = useTranslation();
+  const { counts, progress } = campaign;
+  const number = (value: number) => value.toLocaleString(i18n.language);
+  const stats: [string, number][] = [
+    ['totalParents', counts.totalParents],
+    ['unreachable', counts.unreachable],
+    ['emailsSent', counts.emailsSent],
+    ['formsSubmitted', counts.formsSubmitted],
+    ['optedOut', counts.optedOut],
+  ];
+  return (
+    <Container
+      header={
+        <Header variant="h2" actions={actions} description={t('annualUpdateAdmin.card.year', { year: campaign.schoolYear })}>
+          {t('annualUpdateAdmin.card.title')}
+        </Header>
+      }
+    >
+      <ColumnLayout columns={3} variant="text-grid">
+        <div>
+          <Box variant="awsui-key-label">{t('annualUpdateAdmin.card.status')}</Box>
+          <StatusIndicator type={STATUS_TYPE[campaign.status]}>
+            {t(`annualUpdateAdmin.status.${campaign.status}`)}
+          </StatusIndicator>
+        </div>
+        {stats.map(([key, value]) => (
+          <div key={key}>
+            <Box variant="awsui-key-label">{t(`annualUpdateAdmin.card.${key}`)}</Box>
+            <Box>{number(value)}</Box>
+          </div>
+        ))}
+      </ColumnLayout>
+      <ProgressBar
+        value={progress.percentage}
+        label={t('annualUpdateAdmin.card.progress')}
+        additionalInfo={t('annualUpdateAdmin.card.progressInfo', {
+          completed: number(progress.completed),
+          total: number(progress.total),
+          percentage: progress.percentage.toLocaleString(i18n.language),
+        })}
+      />
+    </Container>
+  );
+}

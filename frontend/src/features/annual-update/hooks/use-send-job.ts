@@ -1,0 +1,59 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { SendJobProgress, SendRequest } from '../../../../../shared/annual-update-api';
+import { annualUpdateApi } from '../api/annual-update-client';
+
+/** Another request holds the job's lease: the API asks for a 2-5 s pause before calling again. */
+const BUSY_PAUSE_MS = 3000;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Drives a send job: the Lambda sends, the page only calls `continue` until `done` and shows the progress.
+ * Leaving the page stops the loop; the job waits on the server and `resume` picks it up again later.
+ */
+export function useSendJob(apiBaseUrl: string, onFinished: (job: SendJobProgress | null, error?: unknown) => void) {
+  const [job, setJob] = useState<SendJobProgress | null>(null);
+  const running = useRef(false);
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  const drive = useCallback(
+    async (start: SendJobProgress) => {
+      if (running.current) return;
+      running.current = true;
+      let current = start;
+      try {
+        setJob(current);
+        while (!current.done && mounted.current) {
+          if (current.busy) await sleep(BUSY_PAUSE_MS);
+          current = await annualUpdateApi.continueJob(apiBaseUrl, current.campaignId, current.jobId);
+          if (mounted.current) setJob(current);
+        }
+        if (mounted.current) onFinished(current);
+      } catch (error) {
+        if (mounted.current) onFinished(null, error);
+      } finally {
+        running.current = false;
+        if (mounted.current) setJob(null);
+      }
+    },
+    [apiBaseUrl, onFinished],
+  );
+
+  const start = useCallback(
+    async (campaignId: string, request: SendRequest) => {
+      try {
+        await drive(await annualUpdateApi.send(apiBaseUrl, campaignId, request));
+      } catch (error) {
+        onFinished(null, error);
+      }
+    },
+    [apiBaseUrl, drive, onFinished],
+  );
+
+  return { job, start, resume: drive, isSending: job !== null };
+}

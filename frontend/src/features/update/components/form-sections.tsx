@@ -1,0 +1,199 @@
+import { useTranslation } from 'react-i18next';
+import Box from '@cloudscape-design/components/box';
+import Checkbox from '@cloudscape-design/components/checkbox';
+import ColumnLayout from '@cloudscape-design/components/column-layout';
+import Container from '@cloudscape-design/components/container';
+import FormField from '@cloudscape-design/components/form-field';
+import Header from '@cloudscape-design/components/header';
+import Input from '@cloudscape-design/components/input';
+import Multiselect from '@cloudscape-design/components/multiselect';
+import RadioGroup from '@cloudscape-design/components/radio-group';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Textarea from '@cloudscape-design/components/textarea';
+import type { ParentForm } from '../../../../../shared/parent-form';
+import type { Language } from '../../../../../shared/schemas/common';
+import { COMMITTEE_ROLES } from '../../../../../shared/schemas/committee-roles';
+import { INTEREST_CODES, INTEREST_LABELS, type InterestCode } from '../../../../../shared/schemas/interests';
+import { PARTICIPATION_LEVELS, type Participation } from '../../../../../shared/schemas/parent';
+import { formatOnBlur, type FieldErrors, type FieldName, type FormValues } from '../model/form-values';
+
+/** The sections of the update form, one column on a phone (spec §8: the link is mostly opened on a phone). */
+export interface SectionProps {
+  values: FormValues;
+  errors: FieldErrors;
+  lang: Language;
+  onChange: (patch: Partial<FormValues>) => void;
+}
+
+function useFieldProps({ values, errors, onChange }: SectionProps) {
+  const { t } = useTranslation();
+  return (field: FieldName, required = false) => ({
+    label: `${t(`updateForm.fields.${field}`)}${required ? ' *' : ''}`,
+    errorText: errors[field] ? t(`updateForm.errors.${errors[field]}`) : undefined,
+    input: {
+      value: values[field],
+      ariaRequired: required,
+      invalid: Boolean(errors[field]),
+      onChange: ({ detail }: { detail: { value: string } }) => onChange({ [field]: detail.value }),
+    },
+  });
+}
+
+export function PersonalSection(props: SectionProps & { email?: string }) {
+  const { t } = useTranslation();
+  const field = useFieldProps(props);
+  const { values, onChange } = props;
+  const first = field('firstName', true);
+  const last = field('lastName', true);
+  const phone = field('phone');
+  return (
+    <Container header={<Header variant="h2">{t('updateForm.sections.personal')}</Header>}>
+      <SpaceBetween size="m">
+        <ColumnLayout columns={2}>
+          <FormField label={first.label} errorText={first.errorText}>
+            <Input {...first.input} autoComplete="given-name" />
+          </FormField>
+          <FormField label={last.label} errorText={last.errorText}>
+            <Input {...last.input} autoComplete="family-name" />
+          </FormField>
+        </ColumnLayout>
+        <FormField label={t('updateForm.fields.email')} description={t('updateForm.emailReadOnly')}>
+          <Input value={props.email ?? ''} readOnly placeholder={t('common.notSet')} />
+        </FormField>
+        <FormField label={phone.label} errorText={phone.errorText} constraintText={t('updateForm.phoneHint')}>
+          <Input
+            {...phone.input}
+            inputMode="tel"
+            autoComplete="tel-national"
+            onBlur={() => onChange({ phone: formatOnBlur('phone', values.phone) })}
+          />
+        </FormField>
+        <FormField label={`${t('updateForm.fields.preferredLanguage')} *`}>
+          <RadioGroup
+            value={values.preferredLanguage}
+            onChange={({ detail }) => onChange({ preferredLanguage: detail.value as Language })}
+            items={[
+              { value: 'fr', label: 'Français' },
+              { value: 'en', label: 'English' },
+            ]}
+          />
+        </FormField>
+      </SpaceBetween>
+    </Container>
+  );
+}
+
+export function AddressSection(props: SectionProps) {
+  const { t } = useTranslation();
+  const field = useFieldProps(props);
+  const { values, onChange } = props;
+  // Once any part is filled, all three are required (shared/parent-form.ts).
+  const required = [values.street, values.city, values.postalCode].some((part) => part.trim() !== '');
+  const street = field('street', required);
+  const city = field('city', required);
+  const postal = field('postalCode', required);
+  return (
+    <Container
+      header={<Header variant="h2" description={t('updateForm.addressHint')}>{t('updateForm.sections.address')}</Header>}
+    >
+      <SpaceBetween size="m">
+        <FormField label={street.label} errorText={street.errorText}>
+          <Input {...street.input} autoComplete="street-address" />
+        </FormField>
+        <ColumnLayout columns={2}>
+          <FormField label={city.label} errorText={city.errorText}>
+            <Input {...city.input} autoComplete="address-level2" />
+          </FormField>
+          <FormField label={postal.label} errorText={postal.errorText} constraintText={t('updateForm.postalCodeHint')}>
+            <Input
+              {...postal.input}
+              autoComplete="postal-code"
+              onBlur={() => onChange({ postalCode: formatOnBlur('postalCode', values.postalCode) })}
+            />
+          </FormField>
+        </ColumnLayout>
+      </SpaceBetween>
+    </Container>
+  );
+}
+
+export function CommitteesSection({ committees, lang }: { committees: ParentForm['committees']; lang: Language }) {
+  const { t } = useTranslation();
+  return (
+    <Container
+      header={<Header variant="h2" description={t('updateForm.committeesHint')}>{t('updateForm.sections.committees')}</Header>}
+    >
+      {committees.length === 0 ? (
+        <Box color="text-body-secondary">{t('updateForm.noCommittees')}</Box>
+      ) : (
+        <ul>
+          {committees.map((seat) => (
+            <li key={`${seat.committeeId}-${seat.role}`}>
+              {seat.name[lang]} — {COMMITTEE_ROLES[seat.role].label[lang]}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Container>
+  );
+}
+
+export function InterestsSection(props: SectionProps) {
+  const { t } = useTranslation();
+  const { values, lang, onChange } = props;
+  const skills = useFieldProps(props)('skills');
+  const options = INTEREST_CODES.map((code) => ({ value: code, label: INTEREST_LABELS[code][lang] }));
+  return (
+    <Container header={<Header variant="h2">{t('updateForm.sections.interests')}</Header>}>
+      <SpaceBetween size="m">
+        <FormField label={t('updateForm.fields.interests')}>
+          <Multiselect
+            selectedOptions={options.filter((option) => values.interests.includes(option.value))}
+            options={options}
+            filteringType="auto"
+            placeholder={t('updateForm.interestsPlaceholder')}
+            onChange={({ detail }) =>
+              onChange({ interests: detail.selectedOptions.map((option) => option.value as InterestCode) })
+            }
+          />
+        </FormField>
+        <FormField label={skills.label} errorText={skills.errorText} constraintText={t('updateForm.skillsHint')}>
+          <Textarea
+            value={values.skills}
+            invalid={Boolean(props.errors.skills)}
+            onChange={({ detail }) => onChange({ skills: detail.value })}
+          />
+        </FormField>
+      </SpaceBetween>
+    </Container>
+  );
+}
+
+export function ParticipationSection({ values, onChange }: SectionProps) {
+  const { t } = useTranslation();
+  const optedOut = values.participation === 'nameOnly';
+  return (
+    <Container header={<Header variant="h2">{t('updateForm.sections.participation')}</Header>}>
+      <SpaceBetween size="m">
+        <FormField label={`${t('updateForm.fields.participation')} *`}>
+          <RadioGroup
+            value={values.participation}
+            onChange={({ detail }) => onChange({ participation: detail.value as Participation })}
+            items={PARTICIPATION_LEVELS.map((level) => ({
+              value: level,
+              label: t(`updateForm.participation.${level}.label`),
+              description: t(`updateForm.participation.${level}.description`),
+            }))}
+          />
+        </FormField>
+        <Checkbox
+          checked={optedOut}
+          onChange={({ detail }) => onChange({ participation: detail.checked ? 'nameOnly' : 'full' })}
+          description={t('updateForm.optOutDescription')}
+        >
+          {t('updateForm.optOut')}
+        </Checkbox>
+      </SpaceBetween>
+    </Container>
+  );
+}

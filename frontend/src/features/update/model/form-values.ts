@@ -1,0 +1,115 @@
+import { formatPhone } from '../../../../../shared/format/phone';
+import { formatPostalCode } from '../../../../../shared/format/postal-code';
+import { ParentUpdateInputSchema, type ParentForm, type ParentUpdateInput } from '../../../../../shared/parent-form';
+import type { InterestCode } from '../../../../../shared/schemas/interests';
+import type { Language } from '../../../../../shared/schemas/common';
+import type { Participation } from '../../../../../shared/schemas/parent';
+
+/**
+ * The update form's state as the inputs hold it (strings), its conversion to the API's `ParentUpdateInput`, and
+ * validation with the server's own zod schema, so the browser and the Lambda can never disagree on a rule.
+ */
+export interface FormValues {
+  version: number;
+  firstName: string;
+  lastName: string;
+  phone: string;
+  street: string;
+  city: string;
+  postalCode: string;
+  interests: InterestCode[];
+  skills: string;
+  participation: Participation;
+  preferredLanguage: Language;
+}
+
+export type FieldName = 'firstName' | 'lastName' | 'phone' | 'street' | 'city' | 'postalCode' | 'skills';
+
+/** Message keys (under `updateForm.errors`) per field. */
+export type FieldErrors = Partial<Record<FieldName, 'required' | 'invalidPhone' | 'invalidPostalCode' | 'tooLong' | 'invalid'>>;
+
+export function valuesFromForm(form: ParentForm): FormValues {
+  const { parent } = form;
+  return {
+    version: parent.version,
+    firstName: parent.firstName,
+    lastName: parent.lastName,
+    phone: parent.phone ? formatPhone(parent.phone) : '',
+    street: parent.address?.street ?? '',
+    city: parent.address?.city ?? '',
+    postalCode: parent.address?.postalCode ?? '',
+    interests: [...parent.interests],
+    skills: parent.skills,
+    participation: parent.participation,
+    preferredLanguage: parent.preferredLanguage,
+  };
+}
+
+/** What is sent. Blank optional fields go as absent; the schema normalises phone and postal code server-side too. */
+export function toUpdateInput(values: FormValues): ParentUpdateInput {
+  const hasAddress = [values.street, values.city, values.postalCode].some((part) => part.trim() !== '');
+  // Name only removes phone, address, interests and skills on the server anyway: leaving the directory must not be
+  // blocked by a half-typed phone number in a field that is about to be erased.
+  if (values.participation === 'nameOnly') {
+    return {
+      version: values.version,
+      firstName: values.firstName,
+      lastName: values.lastName,
+      interests: [],
+      skills: '',
+      participation: values.participation,
+      preferredLanguage: values.preferredLanguage,
+    };
+  }
+  return {
+    version: values.version,
+    firstName: values.firstName,
+    lastName: values.lastName,
+    ...(values.phone.trim() ? { phone: values.phone } : {}),
+    ...(hasAddress ? { address: { street: values.street, city: values.city, postalCode: values.postalCode } } : {}),
+    interests: values.interests,
+    skills: values.skills,
+    participation: values.participation,
+    preferredLanguage: values.preferredLanguage,
+  };
+}
+
+const FIELD_BY_PATH: Record<string, FieldName> = {
+  firstName: 'firstName',
+  lastName: 'lastName',
+  phone: 'phone',
+  'address.street': 'street',
+  'address.city': 'city',
+  'address.postalCode': 'postalCode',
+  skills: 'skills',
+};
+
+/** Maps an input path (`address.city`, or the API's `data.address.city`) and its issue to a field message. */
+export function fieldError(path: string, issue: string, values: FormValues): [FieldName, NonNullable<FieldErrors[FieldName]>] | undefined {
+  const field = FIELD_BY_PATH[path.replace(/^data\./, '')];
+  if (!field) return undefined;
+  if (field === 'phone') return [field, 'invalidPhone'];
+  if (field === 'postalCode') return [field, values.postalCode.trim() ? 'invalidPostalCode' : 'required'];
+  const raw = values[field].trim();
+  if (raw === '') return [field, 'required'];
+  if (issue === 'too_big') return [field, 'tooLong'];
+  return [field, 'invalid'];
+}
+
+/** Validates with `ParentUpdateInputSchema`; returns the normalised input or the message of each field. */
+export function validate(values: FormValues): { ok: true; input: ParentUpdateInput } | { ok: false; errors: FieldErrors } {
+  const input = toUpdateInput(values);
+  const result = ParentUpdateInputSchema.safeParse(input);
+  if (result.success) return { ok: true, input };
+  const errors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const mapped = fieldError(issue.path.join('.'), issue.code, values);
+    if (mapped && !errors[mapped[0]]) errors[mapped[0]] = mapped[1];
+  }
+  return { ok: false, errors };
+}
+
+/** On leaving a field, show what will be stored (`5145551234` -> `514 555-1234`); unrecognisable input stays. */
+export function formatOnBlur(field: 'phone' | 'postalCode', value: string): string {
+  return field === 'phone' ? formatPhone(value.trim()) : formatPostalCode(value.trim());
+}

@@ -1,0 +1,117 @@
+// @vitest-environment jsdom
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import type { ParentForm } from '../../shared/parent-form';
+import { validConfig } from './config-server';
+import { renderApp } from './render-app';
+
+/**
+ * The /update/{token} page in jsdom against a real loopback API: the token goes in the POST body only, the
+ * spec's load messages, field validation before any submit, and the way to the success page.
+ */
+const FORM: ParentForm = {
+  parent: {
+    id: '01JABCDEFGHJKMNPQRSTVWXYZ0',
+    version: 2,
+    firstName: 'Amélie',
+    lastName: 'Tremblay',
+    email: 'amelie@example.com',
+    phone: '5145551234',
+    interests: [],
+    skills: '',
+    participation: 'full',
+    preferredLanguage: 'fr',
+  },
+  children: [],
+  committees: [{ committeeId: '01JABCDEFGHJKMNPQRSTVWXYZ1', name: { fr: 'Fondation', en: 'Foundation' }, kind: 'foundation', role: 'treasurer' }],
+  school: { name: 'École des Érables' },
+  campaign: { schoolYear: '2025-2026' },
+};
+
+interface Call { path: string; body: unknown }
+let server: Server;
+let url: string;
+const calls: Call[] = [];
+/** The answer of /api/update/load per token. */
+const answers: Record<string, { status: number; body: unknown }> = {
+  good: { status: 200, body: FORM },
+  expired: { status: 410, body: { error: { code: 'TOKEN_EXPIRED' } } },
+  unknown: { status: 404, body: { error: { code: 'TOKEN_INVALID' } } },
+  broken: { status: 500, body: { error: { code: 'INTERNAL' } } },
+};
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    const headers = { 'content-type': 'application/json', 'access-control-allow-origin': '*', 'access-control-allow-headers': '*' };
+    if (req.method === 'OPTIONS') return void res.writeHead(204, headers).end();
+    let raw = '';
+    req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+    req.on('end', () => {
+      const path = req.url ?? '';
+      if (path === '/config.json') return void res.writeHead(200, headers).end(validConfig(url));
+      if (path === '/api/health') return void res.writeHead(200, headers).end('{"status":"ok"}');
+      const body = raw ? (JSON.parse(raw) as { token?: string }) : {};
+      calls.push({ path, body });
+      if (path === '/api/update/load') {
+        const answer = answers[body.token ?? ''] ?? answers.unknown!;
+        return void res.writeHead(answer.status, headers).end(JSON.stringify(answer.body));
+      }
+      if (path === '/api/update/submit') {
+        return void res
+          .writeHead(200, headers)
+          .end(JSON.stringify({ form: FORM, submittedAt: '2025-09-10T12:00:00.000Z', hasAccount: false }));
+      }
+      res.writeHead(404, headers).end('{"error":{"code":"ROUTE_NOT_FOUND"}}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterEach(() => {
+  cleanup();
+  calls.length = 0;
+  window.localStorage.clear();
+});
+
+const open = (token: string, locale: 'fr' | 'en' = 'fr') =>
+  renderApp({ configUrl: `${url}/config.json`, path: `/update/${token}`, locale });
+
+describe('/update/{token}', () => {
+  it.each([
+    ['expired', 'en', 'This update link has expired. Please contact the school office for assistance.'],
+    ['unknown', 'en', 'This update link is invalid or has expired.'],
+    ['broken', 'en', 'Unable to load your information. Please try again later.'],
+    ['unknown', 'fr', "Ce lien de mise à jour n'est pas valide ou a expiré."],
+  ] as const)('a %s link shows its message (%s)', async (token, locale, message) => {
+    open(token, locale);
+    expect(await screen.findByText(message, {}, { timeout: 20_000 })).toBeTruthy();
+    expect(calls).toEqual([{ path: '/api/update/load', body: { token } }]);
+  });
+
+  it('refuses a bad phone and a blank name before sending, then submits and lands on the success page', async () => {
+    open('good', 'en');
+
+    const phone = (await screen.findByLabelText('Phone', {}, { timeout: 20_000 })) as HTMLInputElement;
+    expect(phone.value).toBe('514 555-1234');
+    expect(screen.getByText('Foundation — Treasurer')).toBeTruthy();
+    fireEvent.change(phone, { target: { value: '555-12' } });
+    fireEvent.change(screen.getByLabelText('First name *'), { target: { value: ' ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Validate' }));
+    expect(await screen.findByText('This field is required')).toBeTruthy();
+    expect(screen.getByText('Enter a 10-digit phone number, for example 514 555-1234.')).toBeTruthy();
+    expect(calls.filter((call) => call.path === '/api/update/submit')).toEqual([]);
+
+    fireEvent.change(screen.getByLabelText('First name *'), { target: { value: 'Amélie' } });
+    fireEvent.change(phone, { target: { value: '(438) 555-9876' } });
+    fireEvent.blur(phone);
+    await waitFor(() => expect(phone.value).toBe('438 555-9876'));
+    fireEvent.click(screen.getByRole('button', { name: 'Validate' }));
+    expect(await screen.findByText('Create an account', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.queryByText(/You already have an account/)).toBeNull();
+    const submit = calls.find((call) => call.path === '/api/update/submit');
+    expect(submit?.body).toMatchObject({ token: 'good', data: { version: 2, phone: '438 555-9876', firstName: 'Amélie' } });
+  });
+});

@@ -1,0 +1,103 @@
+import { InitiateAuthCommand, type CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DemoAccount, StackInfo } from '../../local/stack-info';
+import { generateSchool } from '../../local/demo/generate-school';
+import { CsvFilesResponseSchema, IMPORT_MAX_BODY_BYTES, ImportReportSchema } from '../../shared/import-api';
+import { useStack } from '../support/stack';
+import { stackCognito } from './auth-support';
+
+/**
+ * The admin routes over HTTP through the local gateway, signed in through cognito-local like the browser:
+ * administrators only (403 for the parent and staff demo accounts), and the import routes' larger body limit.
+ * Only reads and dry runs here: the shared stack table holds the demo school other files rely on.
+ */
+
+let stack: StackInfo;
+let cognito: CognitoIdentityProviderClient;
+const tokens: Partial<Record<DemoAccount['role'], string>> = {};
+const school = generateSchool();
+
+async function idTokenOf(role: DemoAccount['role']): Promise<string> {
+  if (tokens[role]) return tokens[role];
+  const account = stack.demoAccounts.find((a) => a.role === role)!;
+  const result = await cognito.send(
+    new InitiateAuthCommand({
+      ClientId: stack.userPoolClientId,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: account.email, PASSWORD: account.password },
+    }),
+  );
+  return (tokens[role] = result.AuthenticationResult!.IdToken!);
+}
+
+async function call(method: string, route: string, options: { role?: DemoAccount['role']; body?: string } = {}) {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (options.role) headers.Authorization = `Bearer ${await idTokenOf(options.role)}`;
+  const response = await fetch(`${stack.appUrl}${route}`, { method, headers, body: options.body });
+  const text = await response.text();
+  return { status: response.status, json: text ? JSON.parse(text) : undefined };
+}
+
+beforeAll(() => {
+  stack = useStack();
+  cognito = stackCognito(stack);
+});
+afterAll(() => cognito.destroy());
+
+describe('admin routes over HTTP', () => {
+  const someParent = school.parents[0]!.id;
+  const routes: [string, string, string?][] = [
+    ['GET', '/api/admin/directory'],
+    ['GET', '/api/admin/import/templates?lang=fr'],
+    ['POST', '/api/admin/import/dry-run', JSON.stringify({ files: [{ name: 'parents.csv', text: 'Prénom,Nom\n' }] })],
+    ['POST', '/api/admin/import/apply', JSON.stringify({ files: [{ name: 'parents.csv', text: 'Prénom,Nom\n' }] })],
+    ['GET', '/api/admin/export/csv'],
+    ['GET', '/api/admin/export/json'],
+    ['PUT', `/api/admin/parents/${someParent}`, JSON.stringify({ firstName: 'X', lastName: 'Y', version: 1 })],
+    ['DELETE', `/api/admin/parents/${someParent}`, JSON.stringify({ version: 1, confirm: 'confirm' })],
+  ];
+
+  it.each(routes)('%s %s: 403 for the parent and staff demo accounts, 401 without a token', async (method, route, body) => {
+    expect(await call(method, route, { role: 'parent', body })).toEqual({ status: 403, json: { error: { code: 'FORBIDDEN' } } });
+    expect((await call(method, route, { role: 'staff', body })).status).toBe(403);
+    expect((await call(method, route, { body })).status).toBe(401);
+  });
+
+  it('gives the administrator the templates and a dry run of them against the demo school', async () => {
+    const templates = await call('GET', '/api/admin/import/templates?lang=en', { role: 'admin' });
+    expect(templates.status).toBe(200);
+    const { files } = CsvFilesResponseSchema.parse(templates.json);
+    expect(files.map((f) => f.name)).toEqual([
+      'classes.csv',
+      'staff.csv',
+      'parents.csv',
+      'students.csv',
+      'committees.csv',
+      'committee-members.csv',
+    ]);
+    expect(files[2]!.text.startsWith('\uFEFFKey,First name,Last name,Email')).toBe(true);
+
+    const dryRun = await call('POST', '/api/admin/import/dry-run', {
+      role: 'admin',
+      body: JSON.stringify({ files: files.map(({ name, text }) => ({ name, text })) }),
+    });
+    expect(dryRun.status).toBe(200);
+    const report = ImportReportSchema.parse(dryRun.json);
+    expect(report).toMatchObject({ valid: true, createsSettings: false });
+    // Class A exists in the demo school: the template's class A is an update, the rest is new.
+    expect(report.counts.classes).toEqual({ create: 0, update: 1, unchanged: 0 });
+    expect(report.counts.parents).toEqual({ create: 1, update: 0, unchanged: 0 });
+  });
+
+  it('accepts import bodies beyond the usual 256 KB, up to its own limit', async () => {
+    const row = `${'x'.repeat(20)},Nom\n`;
+    const big = (bytes: number) => JSON.stringify({ files: [{ name: 'notes.csv', text: row.repeat(Math.ceil(bytes / row.length)) }] });
+
+    const accepted = await call('POST', '/api/admin/import/dry-run', { role: 'admin', body: big(600 * 1024) });
+    const refused = await call('POST', '/api/admin/import/dry-run', { role: 'admin', body: big(IMPORT_MAX_BODY_BYTES + 1024) });
+
+    expect(accepted.status).toBe(200);
+    expect(accepted.json.errors.map((e: { code: string }) => e.code)).toEqual(['UNKNOWN_FILE']);
+    expect(refused).toEqual({ status: 413, json: { error: { code: 'PAYLOAD_TOO_LARGE' } } });
+  });
+});
