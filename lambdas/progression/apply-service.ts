@@ -48,7 +48,7 @@ export interface ApplyOptions {
   owner?: string;
   /** How long the lock protects a chunk; a killed run blocks the next one this long at most. */
   leaseSeconds?: number;
-  /** A chunk stops starting new windows after this long (API Gateway answers within 29 s, Lambda in 10). */
+  /** A chunk stops starting new windows after this long: well inside API Gateway's 29 s (the function's timeout). */
   budgetMs?: number;
   /** A chunk runs at most this many steps. */
   maxSteps?: number;

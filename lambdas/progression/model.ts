@@ -5,7 +5,7 @@ import type { ParentDecision, StagedNewStudent, StagedStudentChange } from '../.
 import type { SchoolClass } from '../../shared/schemas/school-class';
 import type { SchoolSettings } from '../../shared/schemas/settings';
 import type { FamilyLink, Student } from '../../shared/schemas/student';
-import { analyseSchool, compareIds, countAnalysis, hostsLevel, sameAnalysis } from './analysis';
+import { analyseSchool, classesHosting, compareIds, countAnalysis, hostsLevel, sameAnalysis } from './analysis';
 import { isLeaving, newStudentParents, parentDecisions, type ParentDecisionView } from './decisions';
 
 /**
@@ -47,7 +47,13 @@ export interface ProgressionModel {
   removedParentIds: Set<string>;
   /** New parents in staging order, each once. */
   newParents: NewParent[];
+  /** Classes hosting each level, in class-code order (the valid assignments). */
+  candidatesByLevel: Map<string, string[]>;
 }
+
+/** The classes an assignment to `level` may choose from. */
+export const candidatesFor = (model: Pick<ProgressionModel, 'candidatesByLevel'>, level: string | undefined): string[] =>
+  (level && model.candidatesByLevel.get(level)) || [];
 
 export function buildModel(snapshot: SchoolSnapshot, staging: Staging): ProgressionModel {
   const parentIdsByStudent = new Map<string, string[]>();
@@ -79,6 +85,7 @@ export function buildModel(snapshot: SchoolSnapshot, staging: Staging): Progress
     decisions,
     removedParentIds: new Set(decisions.filter((d) => d.status === 'remove').map((d) => d.parentId)),
     newParents: [...newParents.values()],
+    candidatesByLevel: new Map(snapshot.settings.levels.map((level) => [level.code, classesHosting(snapshot.classes, level.code)])),
   };
 }
 

@@ -6,9 +6,9 @@ import type {
   ReviewName,
 } from '../../shared/progression-api';
 import type { Progression } from '../../shared/schemas/progression';
-import { classesHosting, compareIds, frenchOrder } from './analysis';
+import { compareIds, frenchOrder } from './analysis';
 import { newStudentParents } from './decisions';
-import { blockers, liveCounts, targetClassId, type ProgressionModel } from './model';
+import { blockers, candidatesFor, liveCounts, targetClassId, type ProgressionModel } from './model';
 
 /** The API's views of a progression (shared/progression-api.ts), computed from the model. Pure. */
 
@@ -80,7 +80,7 @@ export function workspaceView(progression: Progression, model: ProgressionModel)
         currentClassId: row.currentClassId,
         ...(row.newLevel ? { newLevel: row.newLevel } : {}),
         outcome: row.outcome,
-        candidateClassIds: row.outcome === 'graduates' ? [] : classesHosting(snapshot.classes, row.newLevel),
+        candidateClassIds: row.outcome === 'graduates' ? [] : candidatesFor(model, row.newLevel),
         ...(row.assignedClassId ? { assignedClassId: row.assignedClassId } : {}),
         ...(target ? { targetClassId: target } : {}),
         ...(row.departing ? { departing: row.departing } : {}),
@@ -166,7 +166,7 @@ export function reviewView(progression: Progression, model: ProgressionModel): P
           changesClass: target !== row.currentClassId,
         });
       } else {
-        const candidateClassIds = classesHosting(model.snapshot.classes, row.newLevel);
+        const candidateClassIds = candidatesFor(model, row.newLevel);
         review.missingAssignments.push({ ...base, ...(row.newLevel ? { newLevel: row.newLevel } : {}), candidateClassIds });
       }
       const parents = model.parentIdsByStudent.get(row.studentId) ?? [];

@@ -2,9 +2,10 @@
  * `npm run backup -- [--out <file>] [--table <name>] [--region <region>]`: writes every lasting item of the table
  * (directory, registry, settings, campaigns, progressions, audit, valid update-link hashes) to one JSON file.
  * Rate-limit counters, locks and expired items are left out (local/cli/table-backup.ts says why). The file
- * holds personal data: it is created readable by its owner only. docs/operations.md explains restores.
+ * holds personal data: it is created readable by its owner only, by default in the git-ignored .data/backups/.
+ * docs/operations.md explains restores.
  */
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -50,7 +51,9 @@ export async function runBackupCli(
     const items = await scanTable(client, target.tableName);
     const backup = createBackup(items, { table: target.tableName, region: target.region }, now);
     const stamp = now.toISOString().slice(0, 19).replace(/:/g, '-');
-    const out = values.out ?? `backup-${target.tableName}-${stamp}.json`;
+    // By default under .data/ (git-ignored): a backup holds personal data and must never be committed.
+    const out = values.out ?? path.join('.data', 'backups', `backup-${target.tableName}-${stamp}.json`);
+    mkdirSync(path.dirname(out), { recursive: true });
     writeFileSync(out, JSON.stringify(backup), { mode: 0o600 });
     const kinds = Object.entries(backup.counts)
       .sort(([a], [b]) => a.localeCompare(b))

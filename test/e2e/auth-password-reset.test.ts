@@ -11,6 +11,7 @@ import {
   seededParentEmail,
   signInWith,
   waitForMail,
+  warmUp,
 } from './auth-support';
 
 /**
@@ -24,6 +25,7 @@ let session: BrowserSession;
 
 beforeAll(async () => {
   session = await openBrowser();
+  await warmUp(session, stack);
 });
 afterAll(async () => {
   await session?.close();

@@ -13,6 +13,7 @@ import {
   usersWithEmail,
   waitForMail,
   where,
+  warmUp,
 } from './auth-support';
 
 /**
@@ -27,6 +28,7 @@ let session: BrowserSession;
 
 beforeAll(async () => {
   session = await openBrowser();
+  await warmUp(session, stack);
 });
 afterAll(async () => {
   await session?.close();

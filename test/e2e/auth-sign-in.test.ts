@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { generateSchool } from '../../local/demo/generate-school';
 import { openBrowser, type BrowserSession } from '../support/browser';
 import { useStack } from '../support/stack';
-import { TEXT, contextIn, demoAccount, expectAt, h1, signInWith, where } from './auth-support';
+import { TEXT, contextIn, demoAccount, expectAt, h1, signInWith, where, warmUp } from './auth-support';
 
 /**
  * Signing in and out in Chromium (spec §2 guards, §4 Login and Logout, §6 admin check), in French and English,
@@ -16,6 +16,7 @@ let session: BrowserSession;
 
 beforeAll(async () => {
   session = await openBrowser();
+  await warmUp(session, stack);
 });
 afterAll(async () => {
   await session?.close();

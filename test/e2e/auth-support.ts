@@ -175,6 +175,17 @@ export const TEXT = {
   },
 } as const;
 
+/**
+ * Loads the app once before a file's journeys: the first load of a run pays for cold caches (Chromium, the
+ * gateway's first handler imports) and, on a busy machine, can outlast a single step's timeout.
+ */
+export async function warmUp(session: { newPage: () => Promise<Page> }, stack: StackInfo): Promise<void> {
+  const page = await session.newPage();
+  await page.goto(`${stack.appUrl}/auth`);
+  await page.getByRole('heading', { level: 1 }).waitFor({ timeout: 90_000 });
+  await page.close();
+}
+
 /** Signs in through the /auth form the page is on. */
 export async function signInWith(page: Page, locale: 'fr' | 'en', email: string, password: string): Promise<void> {
   const text = TEXT[locale];

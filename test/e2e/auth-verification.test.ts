@@ -14,6 +14,7 @@ import {
   signInWith,
   usersWithEmail,
   waitForMail,
+  warmUp,
 } from './auth-support';
 
 /**
@@ -26,6 +27,7 @@ let session: BrowserSession;
 
 beforeAll(async () => {
   session = await openBrowser();
+  await warmUp(session, stack);
 });
 afterAll(async () => {
   await session?.close();

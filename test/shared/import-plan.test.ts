@@ -248,6 +248,83 @@ describe('dry run against an existing directory', () => {
     expect(moved.report.counts.parents).toEqual({ create: 1, update: 0, unchanged: 0 });
   });
 
+  it('unregisters an email the file clears, and takes a parent who opts out off their committees', async () => {
+    const data = existingSchool();
+    const jean = data.parents[0]!;
+    const committee = {
+      id: '01J0000000000000000000M001',
+      version: 1,
+      createdAt: AT,
+      updatedAt: AT,
+      name: { fr: 'Comité vert', en: 'Green committee' },
+      kind: 'volunteer' as const,
+      otherMembers: [],
+    };
+    data.committees.push(committee);
+    data.memberships.push({ committeeId: committee.id, personType: 'PARENT', personId: jean.id, role: 'member' });
+    const parents = [
+      ['Clé', 'Prénom', 'Nom', 'Courriel', 'Participation au bottin'],
+      [jean.id, 'Jean', "D'Amours", '', 'Nom seulement'],
+    ];
+    const { report, plan } = await dryRun({ 'parents.csv': csv(parents) }, data);
+    expect(report.errors).toEqual([]);
+    expect(report.related).toMatchObject({ registryRemoved: 1, membershipsRemoved: 1 });
+    const deletes = plan.units.flatMap((unit) => unit.items).filter((item) => item.Delete).map((item) => item.Delete!.Key);
+    expect(deletes).toEqual([
+      { pk: 'EMAIL#jean@courriel.example', sk: `PARENT#${jean.id}` },
+      { pk: 'DIRECTORY', sk: `MEMBER#${committee.id}#PARENT#${jean.id}` },
+    ]);
+  });
+
+  it('makes the memberships file the truth for the committees it names', async () => {
+    const data = existingSchool();
+    const [jean] = data.parents;
+    const committee = {
+      id: '01J0000000000000000000M002',
+      version: 2,
+      createdAt: AT,
+      updatedAt: AT,
+      name: { fr: 'Bazar', en: 'Bazaar' },
+      kind: 'volunteer' as const,
+      otherMembers: [{ firstName: 'Luc', lastName: 'Roy', role: 'volunteer' as const }],
+    };
+    const untouched = { ...committee, id: '01J0000000000000000000M003', name: { fr: 'OPP', en: 'PPO' } };
+    data.committees.push(committee, untouched);
+    data.staff.push({
+      id: '01J0000000000000000000E001', version: 1, createdAt: AT, updatedAt: AT, firstName: 'Ana', lastName: 'Roy',
+      email: 'ana@ecole.example', title: { fr: 'Enseignante', en: 'Teacher' }, department: 'teaching', interests: [],
+    });
+    data.memberships.push(
+      { committeeId: committee.id, personType: 'PARENT', personId: jean!.id, role: 'member' },
+      { committeeId: committee.id, personType: 'STAFF', personId: '01J0000000000000000000E001', role: 'member' },
+      { committeeId: untouched.id, personType: 'PARENT', personId: jean!.id, role: 'member' },
+    );
+    const members = [
+      ['Comité', 'Type de membre', 'Membre', 'Rôle', 'Prénom', 'Nom', 'Organisme'],
+      ['Bazar', 'Parent', 'jean@courriel.example', 'Coordonnateur(trice)', '', '', ''],
+      ['bazaar', 'Autre', '', 'Bénévole', 'Luc', 'Roy', 'Quincaillerie'],
+      ['Bazar', 'Parent', jean!.id, 'Membre', '', '', ''],
+    ];
+    const { report, plan } = await dryRun({ 'membres-comites.csv': csv(members) }, data);
+    expect(where(report.errors)).toEqual([['membres-comites.csv', 4, 3, 'DUPLICATE_MEMBER', { line: 2 }]]);
+
+    const fixed = await dryRun({ 'membres-comites.csv': csv(members.slice(0, 3)) }, data);
+    expect(fixed.report.errors).toEqual([]);
+    expect(fixed.report.counts.memberships).toEqual({ create: 0, update: 2, unchanged: 0 });
+    expect(fixed.report.related).toMatchObject({ membershipsChanged: 1, membershipsRemoved: 1, membershipsAdded: 0 });
+    const writes = fixed.plan.units.flatMap((unit) => unit.items);
+    // The staff member left the Bazaar only; the other committee is not in the file and keeps its member.
+    expect(writes.filter((item) => item.Delete).map((item) => item.Delete!.Key!.sk)).toEqual([
+      `MEMBER#${committee.id}#STAFF#01J0000000000000000000E001`,
+    ]);
+    expect(writes.find((item) => item.Put?.Item?.type === 'COMMITTEE')?.Put?.Item).toMatchObject({
+      id: committee.id,
+      version: 3,
+      otherMembers: [{ firstName: 'Luc', lastName: 'Roy', role: 'volunteer', affiliation: 'Quincaillerie' }],
+    });
+    expect(plan.writes).toBeGreaterThan(0);
+  });
+
   it('follows the student file: parents not listed any more are unlinked', async () => {
     const data = existingSchool();
     const students = [

@@ -1,19 +1,19 @@
 import { compactToken } from '../../../shared/import-values';
-import type { EntityMeta } from '../../../shared/schemas/common';
 import type { Committee, OtherMember } from '../../../shared/schemas/committee';
 import type { Parent } from '../../../shared/schemas/parent';
 import type { SchoolClass } from '../../../shared/schemas/school-class';
 import type { SchoolSettings } from '../../../shared/schemas/settings';
 import type { Staff } from '../../../shared/schemas/staff';
 import type { Student } from '../../../shared/schemas/student';
-import type { EntityType } from '../../common/keys';
 import type { DirectoryData } from '../../directory/directory-items';
-import { derivedId, idForKey, isId } from './ids';
+import { ulid } from 'ulid';
+import { derivedId, idForKey } from './ids';
 import type { IssueCollector, RowSource } from './issues';
-import { matchRows, type Candidate, type Match } from './match';
-import type { ClassRow, ImportRows, PersonRow, Ref } from './parse-rows';
+import { matchRows, type Candidate } from './match';
+import type { ImportRows } from './parse-rows';
 import { RefIndex } from './ref-index';
 import { resolveMemberships, type CommitteeMembers } from './resolve-memberships';
+import { checkClassCodes, compose, follow, fullName, indexPeople, personCandidate } from './resolve-support';
 
 /** What the files say each record should be, next to the record as it is (absent for a new one). */
 export interface Target<T> {
@@ -32,97 +32,6 @@ export interface ImportTargets {
   studentParents: Map<string, string[]>;
   /** Members of each committee the memberships file names (the file is the truth for them). */
   committeeMembers: Map<string, CommitteeMembers>;
-}
-
-type WithKey = EntityMeta & { importKey?: string };
-
-/** Drops undefined fields, so an optional value the file leaves empty is removed from the record. */
-function clean<T extends object>(value: T): T {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
-}
-
-/** The record a row describes: the existing one with the row's fields, or a new one (version 1). */
-function compose<T extends WithKey>(match: Match<T>, fields: object, now: string): T {
-  const key = match.candidate.key;
-  const importKey = key !== undefined && !isId(key) ? key : match.existing?.importKey;
-  const base = match.existing ?? { id: match.id, version: 1, createdAt: now, updatedAt: now };
-  return clean({ ...base, ...fields, importKey }) as T;
-}
-
-const fullName = (person: { firstName: string; lastName: string }) => compactToken(`${person.firstName}${person.lastName}`);
-
-function personCandidate<T extends Parent | Staff>(
-  type: EntityType,
-  row: PersonRow,
-  existing: readonly T[],
-  issues: IssueCollector,
-): Candidate<T> {
-  const identity = row.key !== undefined ? `key:${row.key}` : `email:${row.email}|${compactToken(row.firstName)}`;
-  return {
-    source: row.source,
-    identity,
-    label: row.key ?? row.email!,
-    field: row.key !== undefined ? 'key' : 'email',
-    key: row.key,
-    id: row.key !== undefined ? idForKey(type, row.key) : derivedId(type, identity),
-    fuzzy: row.email
-      ? (free) => {
-          const same = free(existing.filter((person) => person.email === row.email));
-          const named = same.filter((person) => fullName(person) === fullName(row));
-          return same.length > 1 && named.length > 0 ? named : same;
-        }
-      : undefined,
-    onAmbiguous: (count) => issues.cell(row.source, 'email', 'AMBIGUOUS_EMAIL', { value: row.email!, count }),
-  };
-}
-
-/** Reports a reference that led nowhere; returns the id otherwise. */
-function follow(
-  index: RefIndex,
-  source: RowSource,
-  ref: Ref,
-  unknown: 'UNKNOWN_PARENT' | 'UNKNOWN_STAFF' | 'UNKNOWN_STUDENT' | 'UNKNOWN_CLASS' | 'UNKNOWN_COMMITTEE',
-  issues: IssueCollector,
-): string | undefined {
-  const result = index.resolve(ref.value);
-  if ('id' in result) return result.id;
-  if (result.code === 'AMBIGUOUS') issues.cell(source, ref.field, 'AMBIGUOUS_EMAIL', { value: ref.value, count: result.count });
-  else issues.cell(source, ref.field, unknown, { value: ref.value });
-  return undefined;
-}
-
-/** Registers existing records in an index, then lets matched rows replace what their record was known by. */
-function indexPeople<T extends Parent | Staff>(
-  index: RefIndex,
-  existing: readonly T[],
-  matches: Match<T>[],
-  rows: Map<RowSource, PersonRow>,
-): void {
-  for (const person of existing) index.add(person.id, { keys: [person.importKey], email: person.email });
-  for (const { candidate, existing: before, id } of matches) {
-    if (before) index.remove(before.id, { email: before.email });
-    index.add(id, { keys: [candidate.key], email: rows.get(candidate.source)?.email });
-  }
-}
-
-/** Class codes stay unique: students and imports name classes by code. */
-function checkClassCodes(
-  matches: Match<SchoolClass>[],
-  rows: Map<RowSource, ClassRow>,
-  existing: readonly SchoolClass[],
-  issues: IssueCollector,
-): void {
-  const claimed = new Set(matches.map((match) => match.existing?.id));
-  // code -> the row that takes it (line), or an existing class no row is about (no line).
-  const owners = new Map<string, { line?: number }>();
-  for (const c of existing) if (!claimed.has(c.id)) owners.set(c.code.toUpperCase(), {});
-  for (const match of matches) {
-    const row = rows.get(match.candidate.source)!;
-    const owner = owners.get(row.code.toUpperCase());
-    if (!owner) owners.set(row.code.toUpperCase(), { line: row.source.row.line });
-    else if (owner.line === undefined) issues.cell(row.source, 'code', 'CODE_IN_USE', { value: row.code });
-    else issues.cell(row.source, 'code', 'DUPLICATE_KEY', { key: row.code, line: owner.line });
-  }
 }
 
 /**
@@ -257,7 +166,8 @@ export function resolveTargets(
       label: row.key ?? `${row.firstName} ${row.lastName}`,
       field: row.key !== undefined ? 'key' : 'firstName',
       key: row.key,
-      id: row.key !== undefined ? idForKey('STUDENT', row.key) : derivedId('STUDENT', identity),
+      // Without a key, a fresh id (never one derived from names): a re-run finds the student by parent and name.
+      id: row.key !== undefined ? idForKey('STUDENT', row.key) : ulid(),
       fuzzy: (free) =>
         free(
           data.students.filter(

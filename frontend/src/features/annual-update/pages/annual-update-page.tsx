@@ -76,7 +76,6 @@ export function AnnualUpdatePage() {
       cancelled = true;
     };
     // Once per visit: later refreshes go through `refresh`.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [apiBaseUrl]);
 
   const start = async (schoolYear: string) => {
@@ -108,7 +107,9 @@ export function AnnualUpdatePage() {
   };
 
   const send = (request: SendRequest) => campaign && void sender.start(campaign.id, request);
-  const canStart = !campaign || campaign.status === 'completed';
+  // A pending campaign is a start that was interrupted: starting again with the same year finishes it.
+  const canStart = !campaign || campaign.status !== 'active';
+  const canClose = campaign !== null && campaign.status !== 'completed';
   const job = sender.job;
   return (
     <PageFrame title={t('pages.annualUpdate.title')} description={t('pages.annualUpdate.description')}>
@@ -120,7 +121,7 @@ export function AnnualUpdatePage() {
             actions={
               <SpaceBetween direction="horizontal" size="xs">
                 {canStart && <Button variant="primary" onClick={() => setModal('start')}>{t('annualUpdateAdmin.start.open')}</Button>}
-                {!canStart && <Button onClick={() => setModal('close')}>{t('annualUpdateAdmin.close.open')}</Button>}
+                {canClose && <Button onClick={() => setModal('close')}>{t('annualUpdateAdmin.close.open')}</Button>}
               </SpaceBetween>
             }
           />

@@ -80,10 +80,14 @@ function errorText(error: unknown): string {
   return '';
 }
 
-/** Browsers word a failed fetch differently (Chrome "Failed to fetch", Firefox "NetworkError when ..."). */
-function isNetworkFailure(name: string, text: string): boolean {
+/**
+ * The request never got an answer. Amplify says NetworkError; a bare fetch throws a TypeError that browsers word
+ * differently (Chrome "Failed to fetch", Firefox "NetworkError when ...", Safari "Load failed").
+ */
+export function isNetworkError(error: unknown): boolean {
+  const name = errorName(error);
   if (name === 'NetworkError') return true;
-  return name === 'TypeError' && /fetch|network|load failed/i.test(text);
+  return name === 'TypeError' && /fetch|network|load failed/i.test(errorText(error));
 }
 
 const SESSION_GONE = new Set(['UserUnAuthenticatedException', 'NotAuthorizedException', 'UserNotFoundException']);
@@ -103,7 +107,7 @@ export function toAuthMessage(
   const text = errorText(error);
 
   if (!online) return message('offline');
-  if (isNetworkFailure(name, text)) return message('network', ['checkConnection']);
+  if (isNetworkError(error)) return message('network', ['checkConnection']);
   if (name === EMAIL_NOT_VERIFIED_ERROR) return message('emailNotVerified');
 
   // Verification calls need the session: whatever says "no session" means "sign in again" there.

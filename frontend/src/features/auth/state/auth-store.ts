@@ -1,7 +1,7 @@
 import type { AuthLocale } from '../../../../../shared/auth-api';
 import type { RuntimeConfig } from '../../../../../shared/runtime-config';
 import { configureAmplify } from '../api/amplify-setup';
-import { AuthFailure, message, toAuthMessage, type AuthMessage, type AuthOperation } from '../api/auth-errors';
+import { AuthFailure, isNetworkError, message, toAuthMessage, type AuthMessage, type AuthOperation } from '../api/auth-errors';
 import {
   completePasswordReset,
   confirmEmail,
@@ -42,11 +42,6 @@ export interface RegistrationInput {
 export type SignInOutcome = { status: 'verified'; user: AuthUser } | { status: 'unverified'; user: AuthUser };
 
 const INITIAL: AuthState = { user: null, loading: false, error: null, isInitialized: false, flash: null };
-
-function isNetworkError(error: unknown): boolean {
-  const name = error && typeof error === 'object' && 'name' in error ? String(error.name) : '';
-  return name === 'NetworkError' || (name === 'TypeError' && /fetch|network/i.test(String((error as Error).message)));
-}
 
 /**
  * The one source of truth for "who is signed in". Guards read it (router loaders await `initialize()` before
@@ -91,14 +86,17 @@ export class AuthStore {
     };
   }
 
-  /** Runs an identity call and reports whether the service answered (any answer, even an error, counts). */
+  /**
+   * Runs an identity call and reports the service reachable when it answered, unreachable when the network
+   * failed. Other errors say nothing either way (some are raised by Amplify itself, without a request).
+   */
   private async identity<T>(call: () => Promise<T>): Promise<T> {
     try {
       const result = await call();
       this.reachability?.(true);
       return result;
     } catch (error) {
-      this.reachability?.(!isNetworkError(error));
+      if (isNetworkError(error)) this.reachability?.(false);
       throw error;
     }
   }
@@ -140,16 +138,18 @@ export class AuthStore {
     try {
       const attributes = await this.identity(readAttributes);
       let displayName = attributes.name ?? null;
-      let user = this.state.user;
-      if (user?.uid !== uid) return;
-      if (user.emailVerified) {
+      let refreshed: AuthUser | null = null;
+      if (this.state.user?.uid !== uid) return;
+      if (this.state.user.emailVerified) {
         const me = await fetchMe(this.apiBaseUrl);
         displayName ??= me.displayName;
         // The group reaches the ID token only with new tokens.
-        if (me.adminGranted) user = userFromClaims(await this.identity(() => readIdTokenClaims(true)), user) ?? user;
+        if (me.adminGranted) refreshed = userFromClaims(await this.identity(() => readIdTokenClaims(true)), this.state.user);
       }
-      if (this.state.user?.uid !== uid) return;
-      this.set({ user: { ...user, displayName: displayName ?? user.displayName } });
+      // Read the state again: it may have changed (verified, signed out) while the calls ran.
+      const latest = refreshed ?? this.state.user;
+      if (latest?.uid !== uid) return;
+      this.set({ user: { ...latest, displayName: displayName ?? latest.displayName } });
     } catch (error) {
       console.warn('Profile refresh failed', (error as Error).name);
     }
@@ -287,10 +287,6 @@ export class AuthStore {
 
   clearFlash(): void {
     this.set({ flash: null });
-  }
-
-  clearError(): void {
-    this.set({ error: null });
   }
 }
 

@@ -1,9 +1,7 @@
-import type { CSSProperties } from 'react';
+import { useDeferredValue, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import Box from '@cloudscape-design/components/box';
 import CopyToClipboard from '@cloudscape-design/components/copy-to-clipboard';
-import Link from '@cloudscape-design/components/link';
-import SpaceBetween from '@cloudscape-design/components/space-between';
+import TextContent from '@cloudscape-design/components/text-content';
 import { formatPhone } from '../../../../../shared/format/phone';
 import { formatPostalCode } from '../../../../../shared/format/postal-code';
 import type { Address } from '../../../../../shared/schemas/common';
@@ -27,55 +25,116 @@ export interface ContactDetailsProps {
   query?: string;
 }
 
+/** Room the copy button takes before the text (Cloudscape's inline icon button and its margin). */
+const COPY_TRIGGER_WIDTH = 24;
+const LINES: CSSProperties = { display: 'flex', flexDirection: 'column', gap: 2 };
+
+interface ContactLabels {
+  copyEmail: string;
+  copyPhone: string;
+  copyAddress: string;
+  copied: string;
+  copyFailed: string;
+}
+
+/** The same five labels for every contact block of a list: translated once per language, not once per row. */
+const labelCache = new Map<string, ContactLabels>();
+function useContactLabels(): ContactLabels {
+  const { t, i18n } = useTranslation();
+  let labels = labelCache.get(i18n.language);
+  if (!labels) {
+    labels = {
+      copyEmail: t('directory.contact.copyEmail'),
+      copyPhone: t('directory.contact.copyPhone'),
+      copyAddress: t('directory.contact.copyAddress'),
+      copied: t('directory.contact.copied'),
+      copyFailed: t('directory.contact.copyFailed'),
+    };
+    labelCache.set(i18n.language, labels);
+  }
+  return labels;
+}
+
 /**
- * Email (`mailto:`), phone (`tel:`, shown `514 555-1234`) and address (postal code `H2X 1Y4`), each with a copy
- * button. Only what the directory sent is shown: a hidden field is simply absent.
+ * One contact line: the copy button, then the text. The button (a Cloudscape CopyToClipboard: popover, button
+ * and a clipboard permission query each) is the costliest thing in a search result row, so it is mounted in a
+ * deferred render just after the row is painted: typing in a search paints its results within the frame, and
+ * the buttons appear a moment later in space kept for them (no shift). React drops that deferred work when
+ * the next keystroke comes first.
  */
-export function ContactDetails({ email, phone, address, query = '' }: ContactDetailsProps) {
-  const { t } = useTranslation();
-  const copyTexts = { copySuccessText: t('directory.contact.copied'), copyErrorText: t('directory.contact.copyFailed') };
-  if (!email && !phone && !address) return null;
+function ContactLine({ copy, display, ariaLabel, ready, labels }: {
+  copy: string;
+  display: ReactNode;
+  ariaLabel: string;
+  ready: boolean;
+  labels: ContactLabels;
+}) {
   return (
-    <SpaceBetween size="xxxs">
-      {email && (
-        <span style={WRAP_ANYWHERE}>
-          <CopyToClipboard
-            variant="inline"
-            textToCopy={email}
-            textToDisplay={
-              <Link href={`mailto:${email}`} ariaLabel={t('directory.contact.emailTo', { email })}>
-                <Highlight text={email} query={query} />
-              </Link>
-            }
-            copyButtonAriaLabel={t('directory.contact.copyEmail')}
-            {...copyTexts}
-          />
-        </span>
-      )}
-      {phone && (
+    <div style={WRAP_ANYWHERE}>
+      {ready ? (
         <CopyToClipboard
           variant="inline"
-          textToCopy={formatPhone(phone)}
-          textToDisplay={
-            <Link href={telHref(phone)} ariaLabel={t('directory.contact.call', { phone: formatPhone(phone) })}>
-              {formatPhone(phone)}
-            </Link>
-          }
-          copyButtonAriaLabel={t('directory.contact.copyPhone')}
-          {...copyTexts}
+          textToCopy={copy}
+          textToDisplay={display}
+          copyButtonAriaLabel={ariaLabel}
+          copySuccessText={labels.copied}
+          copyErrorText={labels.copyFailed}
         />
+      ) : (
+        <>
+          <span aria-hidden="true" style={{ display: 'inline-block', width: COPY_TRIGGER_WIDTH }} />
+          {display}
+        </>
       )}
-      {address && (
-        <span style={WRAP_ANYWHERE}>
-          <CopyToClipboard
-            variant="inline"
-            textToCopy={formatAddress(address)}
-            textToDisplay={<Box variant="span">{formatAddress(address)}</Box>}
-            copyButtonAriaLabel={t('directory.contact.copyAddress')}
-            {...copyTexts}
+    </div>
+  );
+}
+
+/**
+ * Email (`mailto:`), phone (`tel:`, shown `514 555-1234`) and address (postal code `H2X 1Y4`), each with a copy
+ * button. Only what the directory sent is shown: a hidden field is simply absent. Plain links inside one
+ * TextContent (Cloudscape's typography for plain HTML): a search list mounts dozens of these per keystroke.
+ */
+export function ContactDetails({ email, phone, address, query = '' }: ContactDetailsProps) {
+  const labels = useContactLabels();
+  // False in the render that mounts this block, true in the deferred render right after it.
+  const ready = useDeferredValue(true, false);
+  if (!email && !phone && !address) return null;
+  return (
+    <TextContent>
+      <div style={LINES}>
+        {email && (
+          <ContactLine
+            ready={ready}
+            labels={labels}
+            copy={email}
+            ariaLabel={labels.copyEmail}
+            display={
+              <a href={`mailto:${email}`}>
+                <Highlight text={email} query={query} />
+              </a>
+            }
           />
-        </span>
-      )}
-    </SpaceBetween>
+        )}
+        {phone && (
+          <ContactLine
+            ready={ready}
+            labels={labels}
+            copy={formatPhone(phone)}
+            ariaLabel={labels.copyPhone}
+            display={<a href={telHref(phone)}>{formatPhone(phone)}</a>}
+          />
+        )}
+        {address && (
+          <ContactLine
+            ready={ready}
+            labels={labels}
+            copy={formatAddress(address)}
+            ariaLabel={labels.copyAddress}
+            display={<span>{formatAddress(address)}</span>}
+          />
+        )}
+      </div>
+    </TextContent>
   );
 }

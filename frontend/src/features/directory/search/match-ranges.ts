@@ -11,6 +11,17 @@ interface Normalized {
   to: number[];
 }
 
+/** Each character's normalised form, computed once: names reuse the same few dozen characters. */
+const normalizedChars = new Map<string, string>();
+function normalizeChar(char: string): string {
+  let normalized = normalizedChars.get(char);
+  if (normalized === undefined) {
+    normalized = normalizeSearchText(char);
+    normalizedChars.set(char, normalized);
+  }
+  return normalized;
+}
+
 /** Normalises character by character, remembering where each normalised character came from. */
 function normalizeWithOrigins(text: string): Normalized {
   let out = '';
@@ -20,7 +31,7 @@ function normalizeWithOrigins(text: string): Normalized {
   for (let i = 0; i < text.length; ) {
     const char = String.fromCodePoint(text.codePointAt(i)!);
     const end = i + char.length;
-    const normalized = normalizeSearchText(char);
+    const normalized = normalizeChar(char);
     if (normalized === '') {
       pendingSpace = out.length > 0;
     } else {

@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCollection } from '@cloudscape-design/collection-hooks';
-import Box from '@cloudscape-design/components/box';
 import Cards from '@cloudscape-design/components/cards';
 import Header from '@cloudscape-design/components/header';
 import Pagination from '@cloudscape-design/components/pagination';
@@ -21,7 +20,8 @@ import { useUrlParam, useUrlSearchText } from '../../directory/search/use-url-st
 import { ParentChildren } from './parent-children';
 import { parentRows, parentSearchFields, type ParentRow } from './parent-rows';
 
-const PAGE_SIZE = 20;
+/** A page a search re-renders at every keystroke: ten rows keep it within a frame at 1,000 families. */
+const PAGE_SIZE = 10;
 
 /** Parents: who they are, their children with level, class and teacher, and how to reach them. */
 export function ParentsList({ index }: { index: DirectoryIndex }) {
@@ -137,9 +137,9 @@ export function ParentsList({ index }: { index: DirectoryIndex }) {
       id: 'parent',
       header: t('directory.parents.parent'),
       cell: (row) => (
-        <Box variant="strong">
+        <strong>
           <Highlight text={row.name} query={query} />
-        </Box>
+        </strong>
       ),
     },
     {
