@@ -61,13 +61,13 @@ export const StaffInputSchema = z.object({
 });
 export type StaffInput = z.infer<typeof StaffInputSchema>;
 
-/** A student with their parents (family links): at most six guardians. */
+/** A student with their parents (family links): at most four, two households (the import's four columns). */
 export const StudentInputSchema = z.object({
   firstName: PersonNameSchema,
   lastName: PersonNameSchema,
   level: LevelCodeSchema,
   classId: IdSchema,
-  parentIds: z.array(IdSchema).max(6).refine((ids) => new Set(ids).size === ids.length, { error: 'duplicate_parent' }),
+  parentIds: z.array(IdSchema).max(4).refine((ids) => new Set(ids).size === ids.length, { error: 'duplicate_parent' }),
 });
 export type StudentInput = z.infer<typeof StudentInputSchema>;
 

@@ -7,8 +7,9 @@ import { exportCsvFiles, exportJson, templateFiles } from './export-service';
 import { applyImport, planImport } from './import/import-service';
 
 /**
- * Writing time one import call allows itself before it returns progress: the function's timeout is 10 s
- * (lib/constructs/lambda-function.ts) and API Gateway's 29 s; the client calls again until `complete`.
+ * Time one import call allows itself (planning included, then at least 2 s of writing) before it returns
+ * progress: the function's timeout is 10 s (lib/constructs/lambda-function.ts) and API Gateway's 29 s; the client
+ * calls again until `complete`.
  */
 const IMPORT_CALL_BUDGET_MS = 6_000;
 

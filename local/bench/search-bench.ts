@@ -15,6 +15,7 @@
  *
  * Options: --rounds=N (default 2: each query typed and erased N times per size), --no-write (print only).
  */
+import os from 'node:os';
 import path from 'node:path';
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import selectors from '@cloudscape-design/components/test-utils/selectors';
@@ -26,6 +27,7 @@ import { openBrowser, VIEWPORTS } from '../../test/support/browser';
 import { BENCHMARK_FAMILIES } from '../demo/generate-school';
 import { startLocalStack, type StackInfo } from '../stack';
 import { machineLine, ms, writeSection } from './bench-report';
+import { cpuBetweenMarks, traced } from './chromium-trace';
 
 /** Under tsx (Node's ESM loader) this CommonJS module's default export arrives one level down. */
 const createWrapper = (selectors as unknown as { default?: typeof selectors }).default ?? selectors;
@@ -37,6 +39,8 @@ const rounds = Math.min(10, Math.max(1, Number(arg('rounds') ?? 2)));
 const write = !process.argv.includes('--no-write');
 
 interface Sample {
+  /** Main-thread CPU from the key press to the painted frame (from the trace). */
+  cpu?: number;
   work: number;
   nextPaint: number;
   counter: string;
@@ -56,9 +60,12 @@ function instrumentation(inputSelector: string, counterSelector: string): string
       channel.port1.onmessage = callback;
       channel.port2.postMessage(0);
     };
+    let n = 0;
     document.addEventListener('keydown', (event) => {
       if (event.target !== input) return;
       const pressed = event.timeStamp;
+      const mark = 'keystroke:' + n++;
+      performance.mark(mark + ':start');
       // Runs once the key's task is over: keydown, input, and React's re-render flushed at its end.
       afterTask(() => {
         const script = performance.now() - pressed;
@@ -68,6 +75,7 @@ function instrumentation(inputSelector: string, counterSelector: string): string
           const layout = performance.now() - frame;
           // The first task after the frame: the frame has been painted.
           afterTask(() => {
+            performance.mark(mark + ':end');
             const counter = document.querySelector(${JSON.stringify(counterSelector)})?.textContent ?? '';
             bench.samples.push({ work: script + layout, nextPaint: performance.now() - pressed, counter });
           });
@@ -145,13 +153,19 @@ async function measureViewport(info: StackInfo, viewport: keyof typeof VIEWPORTS
       // Let the URL update and any idle work settle, as between a person's keystrokes.
       await page.waitForTimeout(60);
     };
-    for (let round = 0; round < rounds; round++) {
-      for (const query of QUERIES) {
-        for (let i = 1; i <= query.length; i++) await keystroke(query[i - 1]!, query.slice(0, i));
-        for (let i = query.length - 1; i >= 0; i--) await keystroke('Backspace', query.slice(0, i));
+    const cdp = await page.context().newCDPSession(page);
+    const { events } = await traced(cdp, async () => {
+      for (let round = 0; round < rounds; round++) {
+        for (const query of QUERIES) {
+          for (let i = 1; i <= query.length; i++) await keystroke(query[i - 1]!, query.slice(0, i));
+          for (let i = query.length - 1; i >= 0; i--) await keystroke('Backspace', query.slice(0, i));
+        }
       }
-    }
+    });
     const data = (await page.evaluate('window.__searchBench')) as { samples: Sample[]; filter: number[] };
+    const cpu = cpuBetweenMarks(events, 'keystroke:');
+    if (cpu.length !== data.samples.length) throw new Error(`trace has ${cpu.length} keystrokes, page ${data.samples.length}`);
+    data.samples.forEach((sample, i) => (sample.cpu = cpu[i]));
     return { samples: data.samples, filter: data.filter, verified, wrong };
   } finally {
     await session.close();
@@ -172,42 +186,46 @@ async function main() {
     const rows: string[] = [];
     let allMet = true;
     let allVerified = true;
+    const load = os.loadavg()[0]!;
     for (const viewport of ['desktop', 'mobile'] as const) {
       const result = await measureViewport(info, viewport, count);
+      const cpu = result.samples.map((s) => s.cpu ?? NaN);
       const work = result.samples.map((s) => s.work);
       const paint = result.samples.map((s) => s.nextPaint);
-      allMet &&= percentile(work, 95) < TARGET_MS;
+      allMet &&= percentile(cpu, 95) < TARGET_MS;
       allVerified &&= result.wrong === 0;
       const screen = `${VIEWPORTS[viewport].width} px (${viewport === 'desktop' ? 'table' : 'cards'})`;
+      const pair = (values: number[]) => `${ms(percentile(values, 50))} / ${ms(percentile(values, 95))}`;
       const cells = [
         screen,
-        String(work.length),
-        ms(percentile(work, 50)),
-        ms(percentile(work, 95)),
-        ms(Math.max(...work)),
-        ms(percentile(paint, 50)),
-        ms(percentile(paint, 95)),
-        `${ms(percentile(result.filter, 50))} / ${ms(percentile(result.filter, 95))}`,
+        String(cpu.length),
+        `**${pair(cpu)}**`,
+        ms(Math.max(...cpu)),
+        pair(work),
+        pair(paint),
+        pair(result.filter),
         `${result.verified}/${result.verified + result.wrong}`,
       ];
       rows.push(`| ${cells.join(' | ')} |`);
-      console.log(`  ${screen}: work p95 ${ms(percentile(work, 95))}`);
+      console.log(`  ${screen}: CPU p95 ${ms(percentile(cpu, 95))}, wall work p95 ${ms(percentile(work, 95))}`);
     }
     const markdown = `
-Measured by \`npm run bench:search\` (local/bench/search-bench.ts) on ${machineLine()}. Headless Chromium (system build), no CPU throttling.
+Measured by \`npm run bench:search\` (local/bench/search-bench.ts) on ${machineLine()}. Headless Chromium (system build), no CPU throttling; load average ${load.toFixed(1)} on ${os.cpus().length} cores when the run started (other work on the machine inflates wall-clock times, not CPU times).
 
-Data: the benchmark demo school (${BENCHMARK_FAMILIES} families, ${parents} parents in the Parents list). The queries ${QUERIES.map((q) => `\`${q}\``).join(', ')} are typed one key at a time in the Parents search, then erased with Backspace, ${rounds} time(s) per screen size; every keystroke is one sample.
+Data: the benchmark demo school (${BENCHMARK_FAMILIES} families, ${parents} parents in the Parents list, 10 per page). The queries ${QUERIES.map((q) => `\`${q}\``).join(', ')} are typed one key at a time in the Parents search, then erased with Backspace, ${rounds} time(s) per screen size; every keystroke is one sample.
 
-- **Work**: the key's event handling, React's re-render of the list (search included) and the style and layout of the next frame. This is the main-thread time a keystroke costs; the target is under 16 ms (one frame at 60 Hz).
-- **Next paint**: from the key press to just after the next frame is painted; it includes waiting for that frame (up to ~16.7 ms), so it is shown for information.
+- **CPU to next paint** (the target): main-thread CPU time, from Chromium's trace, of every task from the key press to the painted frame showing the new results: event handling, the search, React's re-render, style, layout and paint. Under 16 ms means the keystroke fits in one 60 Hz frame.
+- **Wall: work**: the same span measured in the page with \`performance.now()\` (key handling, re-render, forced style and layout), which also counts time the busy machine gave to other processes.
+- **Wall: next paint**: key press to just after the next frame was painted; it includes waiting for that frame (up to ~16.7 ms).
 - **Search only**: the \`directory-search:parents\` User Timing measure (the accent-insensitive match over every parent).
 - **Counts verified**: keystrokes whose painted result count equals the same search run on the API response.
+- Copy buttons are mounted in a deferred render just after each paint (frontend/src/features/directory/components/contact-details.tsx); that work is not in the keystroke's frame, and React drops it when the next key comes first.
 
-| Screen | Keystrokes | Work p50 | Work p95 | Work max | Next paint p50 | Next paint p95 | Search only p50 / p95 | Counts verified |
-|---|---|---|---|---|---|---|---|---|
+| Screen | Keystrokes | CPU to next paint p50 / p95 | CPU max | Wall: work p50 / p95 | Wall: next paint p50 / p95 | Search only p50 / p95 | Counts verified |
+|---|---|---|---|---|---|---|---|
 ${rows.join('\n')}
 
-Target: under ${TARGET_MS} ms of work per keystroke (p95) at 1,000 families: **${allMet ? 'met' : 'NOT met'}**.${allVerified ? '' : ' Some painted counts did not match the expected search: the figures are suspect.'}
+Target: under ${TARGET_MS} ms per keystroke (CPU to next paint, p95) at 1,000 families: **${allMet ? 'met' : 'NOT met'}**.${allVerified ? '' : ' Some painted counts did not match the expected search: the figures are suspect.'}
 `;
     console.log(markdown);
     if (write) {

@@ -2,6 +2,7 @@ import { SendEmailCommand, SESClient } from '@aws-sdk/client-ses';
 import {
   CognitoIdentityProviderClient,
   InitiateAuthCommand,
+  ListUsersCommand,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
@@ -53,10 +54,21 @@ describe('local stack', () => {
   });
 
   it('lets an authorised demo email sign up and sign in through cognito-local, and refuses others', async () => {
+    // Other journeys register seeded parents too: take the last one that has no account yet.
     const demoEmails = new Set(stack.demoAccounts.map((a) => a.email));
-    const parent = generateSchool()
+    const candidates = generateSchool()
       .parents.filter((p) => p.email && !demoEmails.has(p.email))
-      .at(-1)!;
+      .reverse();
+    let parent = candidates[0]!;
+    for (const candidate of candidates) {
+      const existing = await cognito.send(
+        new ListUsersCommand({ UserPoolId: stack.userPoolId, Filter: `email = "${candidate.email}"`, Limit: 1 }),
+      );
+      if (!existing.Users?.length) {
+        parent = candidate;
+        break;
+      }
+    }
     const password = 'Bottin2025';
     await cognito.send(
       new SignUpCommand({ ClientId: stack.userPoolClientId, Username: parent.email!, Password: password }),

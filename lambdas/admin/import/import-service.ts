@@ -88,8 +88,13 @@ export async function planAgainst(
 
 export interface ApplyImportOptions extends PlanOptions {
   actor: Actor;
-  /** Stop starting transactions after this many ms (the API's calls); the CLI runs to the end. */
+  /** Stop starting transactions this many ms after the call started (the API's calls); the CLI runs to the end. */
   budgetMs?: number;
+  /**
+   * Writing time a call always gets after planning, even past `budgetMs` (default 2 s): when planning alone
+   * takes most of the budget (a slow or busy machine), each call still moves the import forward.
+   */
+  minWriteMs?: number;
   concurrency?: number;
   onProgress?: (written: number, total: number) => void;
 }
@@ -111,8 +116,10 @@ export async function writePlanned(
 ): Promise<ImportApplyResponse> {
   if (!report.valid) return { report, progress: { written: 0, remaining: plan.writes, complete: false } };
   const started = options.started ?? Date.now();
+  const deadline =
+    options.budgetMs === undefined ? undefined : Math.max(started + options.budgetMs, Date.now() + (options.minWriteMs ?? 2_000));
   const result = await applyPlan(plan, {
-    deadline: options.budgetMs === undefined ? undefined : started + options.budgetMs,
+    deadline,
     concurrency: options.concurrency,
     onProgress: options.onProgress,
   });

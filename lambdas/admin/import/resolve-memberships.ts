@@ -37,21 +37,25 @@ export function resolveMemberships(rows: readonly MembershipRow[], ctx: Membersh
   for (const row of rows) {
     const committeeId = ctx.follow(ctx.committees, row.source, row.committee, 'UNKNOWN_COMMITTEE');
     if (!committeeId) continue;
-    const group = byCommittee.get(committeeId) ?? { members: [], others: [], rows: [] };
-    byCommittee.set(committeeId, group);
+    // Made on first use: a committee is "named by the file" once one of its rows holds up.
+    const group = (): CommitteeMembers => {
+      const found = byCommittee.get(committeeId) ?? { members: [], others: [], rows: [] };
+      byCommittee.set(committeeId, found);
+      return found;
+    };
     let seat: string;
     if (row.memberType === 'other') {
       const other = row.other;
       if (!other) continue;
       seat = `${committeeId}|other|${compactToken(`${other.firstName}${other.lastName}`)}`;
       if (!duplicate(seat, row, seen, ctx.issues)) {
-        if (group.others.length >= MAX_OTHER_MEMBERS) {
+        if ((byCommittee.get(committeeId)?.others.length ?? 0) >= MAX_OTHER_MEMBERS) {
           ctx.issues.cell(row.source, 'memberType', 'TOO_MANY', { max: MAX_OTHER_MEMBERS });
           continue;
         }
         const member: OtherMember = { ...other, role: row.role };
-        group.others.push(member);
-        group.rows.push({ source: row.source, other: member });
+        group().others.push(member);
+        group().rows.push({ source: row.source, other: member });
       }
       continue;
     }
@@ -66,8 +70,8 @@ export function resolveMemberships(rows: readonly MembershipRow[], ctx: Membersh
     seat = `${committeeId}|${personType}|${personId}`;
     if (duplicate(seat, row, seen, ctx.issues)) continue;
     const membership: Membership = { committeeId, personType, personId, role: row.role };
-    group.members.push(membership);
-    group.rows.push({ source: row.source, membership });
+    group().members.push(membership);
+    group().rows.push({ source: row.source, membership });
   }
   return byCommittee;
 }
