@@ -17,6 +17,8 @@ interface TraceEvent {
   args?: { name?: string };
 }
 
+const TOP_LEVEL_TASK = 'ThreadControllerImpl::RunTask';
+
 /** Records a trace of the renderer's tasks and User Timing marks while `run` runs. */
 export async function traced<T>(cdp: CDPSession, run: () => Promise<T>): Promise<{ result: T; events: TraceEvent[] }> {
   const events: TraceEvent[] = [];
@@ -48,11 +50,14 @@ export function cpuBetweenMarks(events: TraceEvent[], prefix: string): number[] 
   const anyMark = marks.values().next().value as TraceEvent | undefined;
   if (!anyMark) return [];
   // Marks may be recorded off the main thread (as async events): the tasks are those of the page's main thread.
-  const main = events.find((e) => e.ph === 'M' && e.name === 'thread_name' && e.pid === anyMark.pid && e.args?.name === 'CrRendererMain');
-  const tid = main?.tid ?? anyMark.tid;
-  const tasks = events.filter(
-    (e) => e.pid === anyMark.pid && e.tid === tid && e.ph === 'X' && e.name === 'RunTask' && e.dur !== undefined,
+  const main = events.find(
+    (e) => e.ph === 'M' && e.name === 'thread_name' && e.pid === anyMark.pid && e.args?.name === 'CrRendererMain',
   );
+  const tid = main?.tid ?? anyMark.tid;
+  const onMain = events.filter((e) => e.pid === anyMark.pid && e.tid === tid && e.ph === 'X' && e.dur !== undefined);
+  // The scheduler's top-level task event; older builds (or the devtools categories) call it RunTask.
+  const taskName = onMain.some((e) => e.name === TOP_LEVEL_TASK) ? TOP_LEVEL_TASK : 'RunTask';
+  const tasks = onMain.filter((e) => e.name === taskName);
   const result: number[] = [];
   for (let n = 0; marks.has(`${prefix}${n}:start`); n++) {
     const start = marks.get(`${prefix}${n}:start`)!.ts;
