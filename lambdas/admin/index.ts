@@ -8,8 +8,8 @@ import { applyImport, planImport } from './import/import-service';
 
 /**
  * Time one import call allows itself (planning included, then at least 2 s of writing) before it returns
- * progress: the function's timeout is 10 s (lib/constructs/lambda-function.ts) and API Gateway's 29 s; the client
- * calls again until `complete`.
+ * progress, so the admin page's progress bar moves every few seconds; far inside the function's 29 s timeout
+ * (`bulkWork` in lib/context-grants.ts). The client calls again until `complete`.
  */
 const IMPORT_CALL_BUDGET_MS = 6_000;
 

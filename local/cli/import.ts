@@ -90,7 +90,7 @@ export async function runImportCli(
         help: { type: 'boolean', short: 'h' },
       },
     });
-    lang = LanguageSchema.catch('fr').parse(values.lang ?? env.IMPORT_LANG ?? 'fr');
+    lang = LanguageSchema.catch('fr').parse(values.lang ?? 'fr');
     if (values.help || positionals.length === 0) {
       print(say('usage', lang));
       return values.help ? 0 : 2;

@@ -27,7 +27,7 @@ describe('app shell in Chromium', () => {
     const errors = trackPageErrors(page);
 
     await page.goto(ABOUT);
-    await expect.poll(() => h1(page).textContent()).toBe('À propos');
+    await expect.poll(() => h1(page).textContent(), { timeout: 15_000 }).toBe('À propos');
     expect(await htmlLang(page)).toBe('fr');
     expect(await page.title()).toBe("À propos · Bottin de l'école");
 
@@ -51,7 +51,7 @@ describe('app shell in Chromium', () => {
     const context = await session.newContext('mobile');
     const page = await context.newPage();
     await page.goto(ABOUT);
-    await expect.poll(() => h1(page).textContent()).toBe('À propos');
+    await expect.poll(() => h1(page).textContent(), { timeout: 15_000 }).toBe('À propos');
 
     expect(await page.locator(layout.findOpenNavigationPanel().toSelector()).count()).toBe(0);
     const toggle = page.locator(layout.findNavigationToggle().toSelector());
@@ -76,18 +76,18 @@ describe('app shell in Chromium', () => {
     const context = await session.newContext('desktop');
     const page = await context.newPage();
     await page.goto(ABOUT);
-    await expect.poll(() => h1(page).textContent()).toBe('À propos');
+    await expect.poll(() => h1(page).textContent(), { timeout: 15_000 }).toBe('À propos');
     const linkColour = () => page.evaluate(`getComputedStyle(document.querySelector('#app-footer a[href^="mailto:"]')).color`);
     // academicExcellence (default): navy links.
-    await expect.poll(() => linkColour()).toBe('rgb(29, 78, 137)');
+    await expect.poll(() => linkColour(), { timeout: 15_000 }).toBe('rgb(29, 78, 137)');
 
     await page.getByRole('button', { name: 'Thème' }).click();
     await page.getByRole('menuitemcheckbox', { name: 'Carrefour du savoir (sombre)' }).click();
     await expect.poll(() => page.evaluate('document.body.classList.contains("awsui-dark-mode")')).toBe(true);
-    await expect.poll(() => linkColour()).toBe('rgb(95, 211, 195)');
+    await expect.poll(() => linkColour(), { timeout: 15_000 }).toBe('rgb(95, 211, 195)');
 
     await page.reload();
-    await expect.poll(() => linkColour()).toBe('rgb(95, 211, 195)');
+    await expect.poll(() => linkColour(), { timeout: 15_000 }).toBe('rgb(95, 211, 195)');
     expect(await page.evaluate('window.localStorage.getItem("theme")')).toBe('knowledgeHub-dark');
     await context.close();
   });

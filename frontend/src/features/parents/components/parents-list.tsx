@@ -132,6 +132,14 @@ export function ParentsList({ index }: { index: DirectoryIndex }) {
       />
     );
   }
+  const exp = new URLSearchParams(window.location.search).get('exp');
+  if (exp === 'nolist') return <div>{filter}{shown.length}</div>;
+  if (exp === 'lite') {
+    return <Table {...common} {...collectionProps} variant="container" wrapLines columnDefinitions={[{ id: 'n', header: 'n', cell: (row) => row.name }]} />;
+  }
+  if (exp === 'nochildren') {
+    return <Table {...common} {...collectionProps} variant="container" wrapLines columnDefinitions={[{ id: 'n', header: 'n', cell: (row) => row.name }, { id: 'c', header: 'c', cell: contact }]} />;
+  }
   const columns: TableProps.ColumnDefinition<ParentRow>[] = [
     {
       id: 'parent',
