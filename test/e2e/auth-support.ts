@@ -116,8 +116,19 @@ export const where = (page: Page) => {
 };
 
 /** Waits for the app to show `pathAndQuery` (first loads fetch the config and the page chunks, on a shared and busy CI machine: allow time). */
-export const expectAt = (page: Page, pathAndQuery: string) =>
-  expect.poll(() => where(page), { timeout: 30_000 }).toBe(pathAndQuery);
+export async function expectAt(page: Page, pathAndQuery: string): Promise<void> {
+  try {
+    await expect.poll(() => where(page), { timeout: 30_000 }).toBe(pathAndQuery);
+  } catch (error) {
+    // Say what the page showed instead (an error alert, a spinner) so a failure on CI can be understood.
+    const alerts = await page
+      .locator('[role="alert"], [data-testid$="-error"], [aria-live]')
+      .allInnerTexts()
+      .catch(() => []);
+    const shown = alerts.map((t) => t.trim()).filter(Boolean);
+    throw new Error(`${(error as Error).message}\nThe page showed: ${JSON.stringify(shown).slice(0, 1500)}`, { cause: error });
+  }
+}
 
 export const TEXT = {
   fr: {

@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { startLocalStack } from '../../local/stack';
 
-const { info, stop } = await startLocalStack({ webDir: path.resolve('frontend/dist'), logLevel: 'INFO', quietEmulators: true });
+const { info, stop } = await startLocalStack({ webDir: path.resolve(process.env.TEST_WEB_DIR ?? 'frontend/dist'), logLevel: 'INFO', quietEmulators: true });
 process.send?.({ type: 'ready', info });
 
 let stopping = false;

@@ -7,6 +7,11 @@ import type { TestProject } from 'vitest/node';
 import type { StackInfo } from '../../local/stack-info';
 import { STACK_LOG_FILE } from '../support/stack-log';
 
+/** The built frontend the test stack serves: frontend/dist, or TEST_WEB_DIR (a build of one's own, for parallel work). */
+export function testWebDir(): string {
+  return path.resolve(process.env.TEST_WEB_DIR ?? 'frontend/dist');
+}
+
 /**
  * Starts one in-memory local stack (free ports, seeded demo school) for the whole `stack` test project and
  * hands its StackInfo to the tests (read it with useStack() from test/support/stack.ts).
@@ -15,9 +20,9 @@ import { STACK_LOG_FILE } from '../support/stack-log';
  * test/security/log-scan.test.ts, which runs last, checks that what our code logged holds no personal data.
  */
 export default async function setup(project: TestProject) {
-  const webDir = path.resolve('frontend/dist');
+  const webDir = testWebDir();
   if (!existsSync(path.join(webDir, 'index.html'))) {
-    throw new Error('frontend/dist is missing: run `npm run build:web` first (npm test does it).');
+    throw new Error(`${webDir} is missing: run \`npm run build:web\` first (npm test does it).`);
   }
   mkdirSync(path.dirname(STACK_LOG_FILE), { recursive: true });
   const logFd = openSync(STACK_LOG_FILE, 'w');
