@@ -3,9 +3,17 @@
  * file, so everything our handlers and triggers log is collected without touching the test runner's console.
  */
 import path from 'node:path';
+import type { SeedOptions } from '../../local/demo/seed';
 import { startLocalStack } from '../../local/stack';
 
-const { info, stop } = await startLocalStack({ webDir: path.resolve(process.env.TEST_WEB_DIR ?? 'frontend/dist'), logLevel: 'INFO', quietEmulators: true });
+// STACK_SEED (JSON SeedOptions) seeds another school than the standard demo one (test/support/isolated-stack.ts).
+const seed = process.env.STACK_SEED ? (JSON.parse(process.env.STACK_SEED) as SeedOptions) : undefined;
+const { info, stop } = await startLocalStack({
+  webDir: path.resolve(process.env.TEST_WEB_DIR ?? 'frontend/dist'),
+  logLevel: 'INFO',
+  quietEmulators: true,
+  ...(seed ? { seed } : {}),
+});
 process.send?.({ type: 'ready', info });
 
 let stopping = false;

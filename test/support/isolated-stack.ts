@@ -1,0 +1,47 @@
+import { spawn } from 'node:child_process';
+import { mkdirSync, openSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { SeedOptions } from '../../local/demo/seed';
+import type { StackInfo } from '../../local/stack-info';
+import { testWebDir } from '../setup/stack';
+
+export interface IsolatedStack {
+  info: StackInfo;
+  stop(): Promise<void>;
+}
+
+/**
+ * A second local stack, in a child process of its own, for a journey that changes the whole school (progression
+ * apply, imports, deletions) and so must not share the stack the other test files read. Costs a few seconds to
+ * start; stop it in afterAll. Its logs go to .tmp/test-logs/<label>.log.
+ */
+export async function startIsolatedStack(label: string, seed: SeedOptions = {}): Promise<IsolatedStack> {
+  const logFile = path.resolve(`.tmp/test-logs/${label}.log`);
+  mkdirSync(path.dirname(logFile), { recursive: true });
+  const logFd = openSync(logFile, 'w');
+  const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+  const child = spawn(process.execPath, ['--import', tsxLoader, path.resolve('test/setup/stack-runner.ts')], {
+    stdio: ['ignore', logFd, logFd, 'ipc'],
+    env: { ...process.env, TEST_WEB_DIR: testWebDir(), STACK_SEED: JSON.stringify(seed) },
+  });
+  const info = await new Promise<StackInfo>((resolve, reject) => {
+    child.on('message', (message: { type?: string; info?: StackInfo }) => {
+      if (message.type === 'ready' && message.info) resolve(message.info);
+    });
+    child.once('exit', (code) =>
+      reject(new Error(`The ${label} stack exited (code ${code}):\n${readFileSync(logFile, 'utf8').slice(-3000)}`)),
+    );
+  });
+  return {
+    info,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.send({ type: 'stop' });
+        setTimeout(() => child.kill('SIGKILL'), 15_000).unref();
+      }),
+  };
+}
