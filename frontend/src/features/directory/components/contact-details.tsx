@@ -1,11 +1,11 @@
-import { useDeferredValue, type CSSProperties, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import CopyToClipboard from '@cloudscape-design/components/copy-to-clipboard';
-import TextContent from '@cloudscape-design/components/text-content';
+import { useCallback, useContext, useRef, type CSSProperties, type ReactNode } from 'react';
+import { I18nContext } from 'react-i18next';
 import { formatPhone } from '../../../../../shared/format/phone';
 import { formatPostalCode } from '../../../../../shared/format/postal-code';
 import type { Address } from '../../../../../shared/schemas/common';
 import { Highlight } from '../search/highlight';
+import { CopyButton } from './copy-button';
+import { TextScope } from './text-scope';
 
 /** Long addresses must wrap inside a 375 px card instead of pushing the page sideways. */
 export const WRAP_ANYWHERE: CSSProperties = { overflowWrap: 'anywhere' };
@@ -25,8 +25,6 @@ export interface ContactDetailsProps {
   query?: string;
 }
 
-/** Room the copy button takes before the text (Cloudscape's inline icon button and its margin). */
-const COPY_TRIGGER_WIDTH = 24;
 const LINES: CSSProperties = { display: 'flex', flexDirection: 'column', gap: 2 };
 
 interface ContactLabels {
@@ -37,12 +35,17 @@ interface ContactLabels {
   copyFailed: string;
 }
 
-/** The same five labels for every contact block of a list: translated once per language, not once per row. */
+/**
+ * The same five labels for every contact block: translated once per language, not once per row. Read through
+ * the i18n context rather than useTranslation, which costs a subscription per block; a language change
+ * re-renders the lists around these blocks anyway.
+ */
 const labelCache = new Map<string, ContactLabels>();
 function useContactLabels(): ContactLabels {
-  const { t, i18n } = useTranslation();
+  const { i18n } = useContext(I18nContext);
   let labels = labelCache.get(i18n.language);
   if (!labels) {
+    const t = i18n.getFixedT(i18n.language);
     labels = {
       copyEmail: t('directory.contact.copyEmail'),
       copyPhone: t('directory.contact.copyPhone'),
@@ -56,56 +59,39 @@ function useContactLabels(): ContactLabels {
 }
 
 /**
- * One contact line: the copy button, then the text. The button (a Cloudscape CopyToClipboard: popover, button
- * and a clipboard permission query each) is the costliest thing in a search result row, so it is mounted in a
- * deferred render just after the row is painted: typing in a search paints its results within the frame, and
- * the buttons appear a moment later in space kept for them (no shift). React drops that deferred work when
- * the next keystroke comes first.
+ * One contact line: a copy button, then the text (a link, or the address). In a search list the line is
+ * re-rendered at every keystroke; the button is not (it reads the current text when clicked).
  */
-function ContactLine({ copy, display, ariaLabel, ready, labels }: {
+function ContactLine({ copy, display, ariaLabel, labels }: {
   copy: string;
   display: ReactNode;
   ariaLabel: string;
-  ready: boolean;
   labels: ContactLabels;
 }) {
+  const text = useRef(copy);
+  text.current = copy;
+  const read = useCallback(() => text.current, []);
   return (
     <div style={WRAP_ANYWHERE}>
-      {ready ? (
-        <CopyToClipboard
-          variant="inline"
-          textToCopy={copy}
-          textToDisplay={display}
-          copyButtonAriaLabel={ariaLabel}
-          copySuccessText={labels.copied}
-          copyErrorText={labels.copyFailed}
-        />
-      ) : (
-        <>
-          <span aria-hidden="true" style={{ display: 'inline-block', width: COPY_TRIGGER_WIDTH }} />
-          {display}
-        </>
-      )}
+      <CopyButton read={read} ariaLabel={ariaLabel} labels={labels} />
+      {display}
     </div>
   );
 }
 
 /**
  * Email (`mailto:`), phone (`tel:`, shown `514 555-1234`) and address (postal code `H2X 1Y4`), each with a copy
- * button. Only what the directory sent is shown: a hidden field is simply absent. Plain links inside one
- * TextContent (Cloudscape's typography for plain HTML): a search list mounts dozens of these per keystroke.
+ * button. Only what the directory sent is shown: a hidden field is simply absent. Plain links styled by a
+ * TextContent (TextScope): a search list re-renders dozens of these per keystroke.
  */
 export function ContactDetails({ email, phone, address, query = '' }: ContactDetailsProps) {
   const labels = useContactLabels();
-  // False in the render that mounts this block, true in the deferred render right after it.
-  const ready = useDeferredValue(true, false);
   if (!email && !phone && !address) return null;
   return (
-    <TextContent>
+    <TextScope>
       <div style={LINES}>
         {email && (
           <ContactLine
-            ready={ready}
             labels={labels}
             copy={email}
             ariaLabel={labels.copyEmail}
@@ -118,7 +104,6 @@ export function ContactDetails({ email, phone, address, query = '' }: ContactDet
         )}
         {phone && (
           <ContactLine
-            ready={ready}
             labels={labels}
             copy={formatPhone(phone)}
             ariaLabel={labels.copyPhone}
@@ -127,7 +112,6 @@ export function ContactDetails({ email, phone, address, query = '' }: ContactDet
         )}
         {address && (
           <ContactLine
-            ready={ready}
             labels={labels}
             copy={formatAddress(address)}
             ariaLabel={labels.copyAddress}
@@ -135,6 +119,6 @@ export function ContactDetails({ email, phone, address, query = '' }: ContactDet
           />
         )}
       </div>
-    </TextContent>
+    </TextScope>
   );
 }

@@ -1,7 +1,11 @@
+import { memo } from 'react';
 import Select, { type SelectProps } from '@cloudscape-design/components/select';
 
-/** A single-choice filter whose first option ("all") is the empty value. */
-export function OptionFilter({
+/**
+ * A single-choice filter whose first option ("all") is the empty value. Memoised: it sits next to a search box
+ * that re-renders its list at every keystroke, and a Select is costly to re-render; give it stable props.
+ */
+export const OptionFilter = memo(function OptionFilter({
   value,
   onChange,
   allLabel,
@@ -25,4 +29,4 @@ export function OptionFilter({
       ariaLabel={ariaLabel}
     />
   );
-}
+});

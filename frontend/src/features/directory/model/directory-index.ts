@@ -1,7 +1,7 @@
 import { studentParentIndexes, type DirectoryResponse } from '../../../../../shared/directory-api';
 import type { CommitteeRole } from '../../../../../shared/schemas/committee-roles';
 import { groupFamilies, type Family } from './families';
-import { compareNames, compareText } from './names';
+import { compareNames } from './names';
 
 /** A seat on a committee, seen from the person: which committee (position) and in which role. */
 export interface Seat {
@@ -83,9 +83,6 @@ export function buildDirectoryIndex(directory: DirectoryResponse): DirectoryInde
     staffByName: positions(staff.length).sort((a, b) => compareNames(staff[a]!, staff[b]!) || a - b),
   };
 }
-
-/** Classes in the order the server sent them (by code); kept here so screens never sort in place. */
-export const compareClassCodes = (a: { code: string }, b: { code: string }) => compareText(a.code, b.code);
 
 const cache = new WeakMap<DirectoryResponse, DirectoryIndex>();
 

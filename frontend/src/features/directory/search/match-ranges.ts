@@ -9,6 +9,8 @@ interface Normalized {
   /** For each character of `text`, the range of the original character it came from. */
   from: number[];
   to: number[];
+  /** The same without its spaces, and where each of its characters came from. */
+  compact: { text: string; from: number[]; to: number[] };
 }
 
 /** Each character's normalised form, computed once: names reuse the same few dozen characters. */
@@ -22,8 +24,25 @@ function normalizeChar(char: string): string {
   return normalized;
 }
 
-/** Normalises character by character, remembering where each normalised character came from. */
+/**
+ * Normalised forms of the texts on screen, kept between keystrokes: a search list re-renders the same names
+ * with every new query, and only the matching itself depends on the query. Bounded: emptied when it grows.
+ */
+const normalizedTexts = new Map<string, Normalized>();
+const MAX_CACHED_TEXTS = 5_000;
+
 function normalizeWithOrigins(text: string): Normalized {
+  let normalized = normalizedTexts.get(text);
+  if (!normalized) {
+    if (normalizedTexts.size >= MAX_CACHED_TEXTS) normalizedTexts.clear();
+    normalized = computeNormalized(text);
+    normalizedTexts.set(text, normalized);
+  }
+  return normalized;
+}
+
+/** Normalises character by character, remembering where each normalised character came from. */
+function computeNormalized(text: string): Normalized {
   let out = '';
   const from: number[] = [];
   const to: number[] = [];
@@ -50,7 +69,9 @@ function normalizeWithOrigins(text: string): Normalized {
     }
     i = end;
   }
-  return { text: out, from, to };
+  const kept = [...out.matchAll(/[^ ]/g)].map((m) => m.index);
+  const compact = { text: kept.map((k) => out[k]).join(''), from: kept.map((k) => from[k]!), to: kept.map((k) => to[k]!) };
+  return { text: out, from, to, compact };
 }
 
 function occurrences(haystack: string, needle: string): number[] {
@@ -88,12 +109,9 @@ export function matchRanges(text: string, query: string): Range[] {
   for (const word of parsed.words) {
     for (const at of occurrences(normalized.text, word)) add(at, word.length, normalized.from, normalized.to);
   }
-  // The same text without its spaces, for queries typed without the name's separators. Overlaps with the word
+  // The text without its spaces, for queries typed without the name's separators. Overlaps with the word
   // matches are merged below.
-  const kept = [...normalized.text.matchAll(/[^ ]/g)].map((m) => m.index);
-  const compact = kept.map((i) => normalized.text[i]).join('');
-  const from = kept.map((i) => normalized.from[i]!);
-  const to = kept.map((i) => normalized.to[i]!);
-  for (const at of occurrences(compact, parsed.compact)) add(at, parsed.compact.length, from, to);
+  const { compact } = normalized;
+  for (const at of occurrences(compact.text, parsed.compact)) add(at, parsed.compact.length, compact.from, compact.to);
   return merge(ranges);
 }

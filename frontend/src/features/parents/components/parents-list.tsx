@@ -1,15 +1,14 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCollection } from '@cloudscape-design/collection-hooks';
-import Cards from '@cloudscape-design/components/cards';
 import Header from '@cloudscape-design/components/header';
 import Pagination from '@cloudscape-design/components/pagination';
-import Table, { type TableProps } from '@cloudscape-design/components/table';
 import { createMatcher } from '../../../../../shared/search';
 import { ContactDetails } from '../../directory/components/contact-details';
 import { EmptyState } from '../../directory/components/empty-state';
 import { FilterBar } from '../../directory/components/filter-bar';
 import { OptionFilter } from '../../directory/components/option-filter';
+import { ResultList, type ResultColumn } from '../../directory/components/result-list';
 import { NoMatch, SearchField } from '../../directory/components/search-field';
 import { useIsMobile, useLanguage } from '../../directory/components/use-language';
 import type { DirectoryIndex } from '../../directory/model/directory-index';
@@ -38,7 +37,7 @@ export function ParentsList({ index }: { index: DirectoryIndex }) {
     () => (classCode ? matching.filter((row) => row.children.some((c) => c.classCode === classCode)) : matching),
     [matching, classCode],
   );
-  const { items, collectionProps, paginationProps, actions } = useCollection(shown, {
+  const { items, paginationProps, actions } = useCollection(shown, {
     pagination: { pageSize: PAGE_SIZE },
   });
 
@@ -50,10 +49,21 @@ export function ParentsList({ index }: { index: DirectoryIndex }) {
     search('');
     setClassCode('');
   };
-  const classOptions = index.directory.classes.map((c) => ({
-    value: c.code,
-    label: `${c.name} (${classLevelsLabel(index.directory, c.levels, lang)})`,
-  }));
+  const classOptions = useMemo(
+    () =>
+      index.directory.classes.map((c) => ({
+        value: c.code,
+        label: `${c.name} (${classLevelsLabel(index.directory, c.levels, lang)})`,
+      })),
+    [index, lang],
+  );
+  const filterByClass = useCallback(
+    (value: string) => {
+      setClassCode(value);
+      actions.setCurrentPage(1);
+    },
+    [setClassCode, actions],
+  );
 
   const total = rows.length;
   const header = (
@@ -78,10 +88,7 @@ export function ParentsList({ index }: { index: DirectoryIndex }) {
       filters={
         <OptionFilter
           value={classCode}
-          onChange={(value) => {
-            setClassCode(value);
-            actions.setCurrentPage(1);
-          }}
+          onChange={filterByClass}
           allLabel={t('directory.filters.allClasses')}
           ariaLabel={t('directory.filters.class')}
           options={classOptions}
@@ -98,68 +105,28 @@ export function ParentsList({ index }: { index: DirectoryIndex }) {
   const contact = ({ parent }: ParentRow) => (
     <ContactDetails email={parent.email} phone={parent.phone} address={parent.address} query={query} />
   );
-  const common = {
-    items,
-    header,
-    filter,
-    empty,
-    pagination: <Pagination {...paginationProps} />,
-    trackBy: (row: ParentRow) => String(row.index),
-  };
-
-  if (mobile) {
-    return (
-      <Cards
-        {...common}
-        {...collectionProps}
-        variant="container"
-        cardsPerRow={[{ cards: 1 }, { minWidth: 600, cards: 2 }]}
-        cardDefinition={{
-          header: (row) => <Highlight text={row.name} query={query} />,
-          sections: [
-            {
-              id: 'children',
-              header: t('directory.parents.children'),
-              content: (row) => <ParentChildren items={row.children} query={query} />,
-            },
-            {
-              id: 'contact',
-              header: t('directory.parents.contact'),
-              content: contact,
-            },
-          ],
-        }}
-      />
-    );
-  }
-  const exp = new URLSearchParams(window.location.search).get('exp');
-  if (exp === 'nolist') return <div>{filter}{shown.length}</div>;
-  if (exp === 'lite') {
-    return <Table {...common} {...collectionProps} variant="container" wrapLines columnDefinitions={[{ id: 'n', header: 'n', cell: (row) => row.name }]} />;
-  }
-  if (exp === 'nochildren') {
-    return <Table {...common} {...collectionProps} variant="container" wrapLines columnDefinitions={[{ id: 'n', header: 'n', cell: (row) => row.name }, { id: 'c', header: 'c', cell: contact }]} />;
-  }
-  const columns: TableProps.ColumnDefinition<ParentRow>[] = [
-    {
-      id: 'parent',
-      header: t('directory.parents.parent'),
-      cell: (row) => (
-        <strong>
-          <Highlight text={row.name} query={query} />
-        </strong>
-      ),
-    },
+  const name = (row: ParentRow) => <Highlight text={row.name} query={query} />;
+  const columns: ResultColumn<ParentRow>[] = [
+    { id: 'parent', header: t('directory.parents.parent'), width: '25%', cell: (row) => <strong>{name(row)}</strong> },
     {
       id: 'children',
       header: t('directory.parents.children'),
+      width: '35%',
       cell: (row) => <ParentChildren items={row.children} query={query} />,
     },
-    {
-      id: 'contact',
-      header: t('directory.parents.contact'),
-      cell: contact,
-    },
+    { id: 'contact', header: t('directory.parents.contact'), cell: contact },
   ];
-  return <Table {...common} {...collectionProps} variant="container" wrapLines columnDefinitions={columns} />;
+  return (
+    <ResultList
+      items={items}
+      columns={mobile ? columns.slice(1) : columns}
+      cardHeader={name}
+      header={header}
+      filter={filter}
+      pagination={<Pagination {...paginationProps} />}
+      empty={empty}
+      mobile={mobile}
+      ariaLabel={t('directory.parents.listTitle')}
+    />
+  );
 }

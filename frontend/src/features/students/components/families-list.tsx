@@ -1,17 +1,15 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCollection } from '@cloudscape-design/collection-hooks';
-import Box from '@cloudscape-design/components/box';
-import Cards from '@cloudscape-design/components/cards';
 import Header from '@cloudscape-design/components/header';
 import Pagination from '@cloudscape-design/components/pagination';
-import SpaceBetween from '@cloudscape-design/components/space-between';
 import { createMatcher } from '../../../../../shared/search';
 import { EmptyState } from '../../directory/components/empty-state';
 import { FilterBar } from '../../directory/components/filter-bar';
 import { OptionFilter } from '../../directory/components/option-filter';
+import { ResultList, type ResultColumn } from '../../directory/components/result-list';
 import { NoMatch, SearchField } from '../../directory/components/search-field';
-import { useLanguage } from '../../directory/components/use-language';
+import { useIsMobile, useLanguage } from '../../directory/components/use-language';
 import type { DirectoryIndex } from '../../directory/model/directory-index';
 import { studentDetails } from '../../directory/model/student-info';
 import { Highlight } from '../../directory/search/highlight';
@@ -19,12 +17,14 @@ import { useUrlParam, useUrlSearchText } from '../../directory/search/use-url-st
 import { familyCards, familySearchFields, type FamilyCard } from './family-cards';
 import { FamilyParents } from './family-parents';
 
-const PAGE_SIZE = 12;
+/** Families re-rendered at every keystroke: eight keep a page within a frame at 1,000 families. */
+const PAGE_SIZE = 8;
 
 /** Students grouped by family (siblings together, two households side by side), searchable by any member. */
 export function FamiliesList({ index }: { index: DirectoryIndex }) {
   const { t } = useTranslation();
   const lang = useLanguage();
+  const mobile = useIsMobile();
   const { value: query, setValue: setQuery, flush: flushQuery } = useUrlSearchText();
   const [level, setLevel] = useUrlParam('level');
 
@@ -38,7 +38,7 @@ export function FamiliesList({ index }: { index: DirectoryIndex }) {
         : matching,
     [matching, level, index],
   );
-  const { items, collectionProps, paginationProps, actions } = useCollection(shown, {
+  const { items, paginationProps, actions } = useCollection(shown, {
     pagination: { pageSize: PAGE_SIZE },
   });
 
@@ -46,16 +46,46 @@ export function FamiliesList({ index }: { index: DirectoryIndex }) {
     setQuery(value);
     actions.setCurrentPage(1);
   };
-  const levels = index.directory.school?.levels ?? [];
+  const levelOptions = useMemo(
+    () => (index.directory.school?.levels ?? []).map((l) => ({ value: l.code, label: l.label[lang] })),
+    [index, lang],
+  );
+  const filterByLevel = useCallback(
+    (value: string) => {
+      setLevel(value);
+      actions.setCurrentPage(1);
+    },
+    [setLevel, actions],
+  );
   const total = cards.length;
 
+  const familyName = (card: FamilyCard) => (
+    <Highlight text={t('directory.students.family', { name: card.family.name })} query={query} />
+  );
+  const columns: ResultColumn<FamilyCard>[] = [
+    { id: 'family', header: t('directory.students.familyColumn'), width: '20%', cell: (card) => <strong>{familyName(card)}</strong> },
+    {
+      id: 'children',
+      header: t('directory.students.children'),
+      width: '35%',
+      cell: (card) =>
+        card.children.map((child, position) => (
+          <div key={position} style={{ marginBlockEnd: 4 }}>
+            <Highlight text={child.name} query={query} />
+            <br />
+            <small>{studentDetails(child)}</small>
+          </div>
+        )),
+    },
+    { id: 'parents', header: t('directory.students.parents'), cell: (card) => <FamilyParents card={card} index={index} query={query} /> },
+  ];
   return (
-    <Cards
-      {...collectionProps}
+    <ResultList
       items={items}
-      trackBy={(card: FamilyCard) => String(card.family.key)}
-      variant="container"
-      cardsPerRow={[{ cards: 1 }, { minWidth: 700, cards: 2 }, { minWidth: 1200, cards: 3 }]}
+      columns={mobile ? columns.slice(1) : columns}
+      cardHeader={familyName}
+      mobile={mobile}
+      ariaLabel={t('directory.students.listTitle')}
       header={
         <Header
           counter={`(${shown.length}/${total})`}
@@ -78,13 +108,10 @@ export function FamiliesList({ index }: { index: DirectoryIndex }) {
           filters={
             <OptionFilter
               value={level}
-              onChange={(value) => {
-                setLevel(value);
-                actions.setCurrentPage(1);
-              }}
+              onChange={filterByLevel}
               allLabel={t('directory.filters.allLevels')}
               ariaLabel={t('directory.filters.level')}
-              options={levels.map((l) => ({ value: l.code, label: l.label[lang] }))}
+              options={levelOptions}
             />
           }
         />
@@ -103,32 +130,6 @@ export function FamiliesList({ index }: { index: DirectoryIndex }) {
           />
         )
       }
-      cardDefinition={{
-        header: (card) => <Highlight text={t('directory.students.family', { name: card.family.name })} query={query} />,
-        sections: [
-          {
-            id: 'children',
-            header: t('directory.students.children'),
-            content: (card) => (
-              <SpaceBetween size="xxs">
-                {card.children.map((child) => (
-                  <div key={child.index}>
-                    <Highlight text={child.name} query={query} />
-                    <Box variant="small" display="block" color="text-body-secondary">
-                      {studentDetails(child)}
-                    </Box>
-                  </div>
-                ))}
-              </SpaceBetween>
-            ),
-          },
-          {
-            id: 'parents',
-            header: t('directory.students.parents'),
-            content: (card) => <FamilyParents card={card} index={index} query={query} />,
-          },
-        ],
-      }}
     />
   );
 }

@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next';
-import Box from '@cloudscape-design/components/box';
-import SpaceBetween from '@cloudscape-design/components/space-between';
 import { ContactDetails } from '../../directory/components/contact-details';
+import { TextScope } from '../../directory/components/text-scope';
 import { useLanguage } from '../../directory/components/use-language';
 import type { DirectoryIndex } from '../../directory/model/directory-index';
 import { localized, roleLabel } from '../../directory/model/labels';
 import { Highlight } from '../../directory/search/highlight';
 import type { FamilyCard, FamilyParent } from './family-cards';
+
+const ENTRY = { marginBlockEnd: 8 } as const;
 
 function ParentEntry({ entry, index, query, showAddress }: {
   entry: FamilyParent;
@@ -24,55 +25,52 @@ function ParentEntry({ entry, index, query, showAddress }: {
     })
     .join(', ');
   return (
-    <div>
-      <Box variant="strong">
+    <div style={ENTRY}>
+      <strong>
         <Highlight text={entry.name} query={query} />
-      </Box>
+      </strong>
       <ContactDetails
         email={parent.email}
         phone={parent.phone}
         {...(showAddress && parent.address ? { address: parent.address } : {})}
       />
-      {committees && (
-        <Box variant="small" display="block" color="text-body-secondary">
-          {t('directory.students.committeesOf', { committees })}
-        </Box>
-      )}
+      {committees && <small>{t('directory.students.committeesOf', { committees })}</small>}
     </div>
   );
 }
 
 /**
  * A family's parents. Two households (two different addresses shown) are listed apart, each under its address;
- * otherwise every parent is listed with their own contact details.
+ * otherwise every parent is listed with their own contact details. Plain HTML (TextScope), keyed by position
+ * like the rows around it (page-slots.ts).
  */
 export function FamilyParents({ card, index, query }: { card: FamilyCard; index: DirectoryIndex; query: string }) {
   const { t } = useTranslation();
   if (card.households.length === 0 || card.family.parents.length === 0) {
-    return <Box color="text-body-secondary">{t('directory.students.noParents')}</Box>;
+    return <small>{t('directory.students.noParents')}</small>;
   }
   if (card.households.length === 1) {
     return (
-      <SpaceBetween size="s">
-        {card.households[0]!.parents.map((entry) => (
-          <ParentEntry key={entry.index} entry={entry} index={index} query={query} showAddress />
+      <TextScope>
+        {card.households[0]!.parents.map((entry, position) => (
+          <ParentEntry key={position} entry={entry} index={index} query={query} showAddress />
         ))}
-      </SpaceBetween>
+      </TextScope>
     );
   }
   return (
-    <SpaceBetween size="m">
+    <TextScope>
       {card.households.map(({ household, parents }, i) => (
-        <SpaceBetween size="xs" key={parents[0]?.index ?? i}>
-          <Box variant="h4" padding="n">
+        <div key={i} style={ENTRY}>
+          <h4 style={{ marginBlock: 0 }}>
             {household.address ? t('directory.students.household', { n: i + 1 }) : t('directory.students.householdHidden')}
-          </Box>
+          </h4>
           {household.address && <ContactDetails address={household.address} />}
-          {parents.map((entry) => (
-            <ParentEntry key={entry.index} entry={entry} index={index} query={query} showAddress={false} />
+          {parents.map((entry, position) => (
+            <ParentEntry key={position} entry={entry} index={index} query={query} showAddress={false} />
           ))}
-        </SpaceBetween>
+        </div>
       ))}
-    </SpaceBetween>
+    </TextScope>
   );
 }
