@@ -26,6 +26,8 @@ export interface RouteDef {
   name: string;
   /** Largest JSON body this route accepts, when it is not lambdas/common/http.ts MAX_BODY_BYTES. */
   maxBodyBytes?: number;
+  /** The route takes no input: a body other than none or `{}` is refused (400), never silently ignored. */
+  noBody?: true;
 }
 
 export const ROUTES = [
@@ -37,19 +39,19 @@ export const ROUTES = [
   { method: 'GET', path: '/api/admin/annual-update', context: 'annual-update', access: 'admin', name: 'campaignCurrent' },
   { method: 'POST', path: '/api/admin/annual-update/campaigns', context: 'annual-update', access: 'admin', name: 'campaignStart' },
   { method: 'GET', path: '/api/admin/annual-update/campaigns/{campaignId}/participants', context: 'annual-update', access: 'admin', name: 'campaignParticipants' },
-  { method: 'POST', path: '/api/admin/annual-update/campaigns/{campaignId}/close', context: 'annual-update', access: 'admin', name: 'campaignClose' },
+  { method: 'POST', path: '/api/admin/annual-update/campaigns/{campaignId}/close', context: 'annual-update', access: 'admin', name: 'campaignClose', noBody: true },
   { method: 'POST', path: '/api/admin/annual-update/campaigns/{campaignId}/send-jobs', context: 'annual-update', access: 'admin', name: 'sendJobCreate' },
   { method: 'GET', path: '/api/admin/annual-update/campaigns/{campaignId}/send-jobs/{jobId}', context: 'annual-update', access: 'admin', name: 'sendJobGet' },
-  { method: 'POST', path: '/api/admin/annual-update/campaigns/{campaignId}/send-jobs/{jobId}/continue', context: 'annual-update', access: 'admin', name: 'sendJobContinue' },
+  { method: 'POST', path: '/api/admin/annual-update/campaigns/{campaignId}/send-jobs/{jobId}/continue', context: 'annual-update', access: 'admin', name: 'sendJobContinue', noBody: true },
   { method: 'POST', path: '/api/update/load', context: 'annual-update', access: 'token', name: 'updateLoad' },
   { method: 'POST', path: '/api/update/submit', context: 'annual-update', access: 'token', name: 'updateSubmit' },
   { method: 'GET', path: '/api/profile/form', context: 'annual-update', access: 'member', name: 'profileForm' },
   { method: 'PUT', path: '/api/profile', context: 'annual-update', access: 'member', name: 'profileUpdate' },
   // School progression (docs/progression.md).
   { method: 'GET', path: '/api/admin/progression', context: 'progression', access: 'admin', name: 'progressionCurrent' },
-  { method: 'POST', path: '/api/admin/progression', context: 'progression', access: 'admin', name: 'progressionStart' },
+  { method: 'POST', path: '/api/admin/progression', context: 'progression', access: 'admin', name: 'progressionStart', noBody: true },
   { method: 'GET', path: '/api/admin/progression/{progressionId}', context: 'progression', access: 'admin', name: 'progressionWorkspace' },
-  { method: 'POST', path: '/api/admin/progression/{progressionId}/analysis', context: 'progression', access: 'admin', name: 'progressionAnalyse' },
+  { method: 'POST', path: '/api/admin/progression/{progressionId}/analysis', context: 'progression', access: 'admin', name: 'progressionAnalyse', noBody: true },
   { method: 'PUT', path: '/api/admin/progression/{progressionId}/assignments', context: 'progression', access: 'admin', name: 'progressionAssignments' },
   { method: 'PUT', path: '/api/admin/progression/{progressionId}/departures', context: 'progression', access: 'admin', name: 'progressionDepartures' },
   { method: 'PUT', path: '/api/admin/progression/{progressionId}/parent-decisions', context: 'progression', access: 'admin', name: 'progressionParentDecisions' },
@@ -60,8 +62,8 @@ export const ROUTES = [
   { method: 'GET', path: '/api/admin/progression/{progressionId}/review', context: 'progression', access: 'admin', name: 'progressionReview' },
   { method: 'GET', path: '/api/admin/progression/{progressionId}/apply', context: 'progression', access: 'admin', name: 'progressionApplyStatus' },
   { method: 'POST', path: '/api/admin/progression/{progressionId}/apply', context: 'progression', access: 'admin', name: 'progressionApply' },
-  { method: 'POST', path: '/api/admin/progression/{progressionId}/apply/continue', context: 'progression', access: 'admin', name: 'progressionApplyContinue' },
-  { method: 'POST', path: '/api/admin/progression/{progressionId}/cancel', context: 'progression', access: 'admin', name: 'progressionCancel' },
+  { method: 'POST', path: '/api/admin/progression/{progressionId}/apply/continue', context: 'progression', access: 'admin', name: 'progressionApplyContinue', noBody: true },
+  { method: 'POST', path: '/api/admin/progression/{progressionId}/cancel', context: 'progression', access: 'admin', name: 'progressionCancel', noBody: true },
   { method: 'GET', path: '/api/admin/progression/{progressionId}/backup', context: 'progression', access: 'admin', name: 'progressionBackup' },
   { method: 'GET', path: '/api/admin/progression/{progressionId}/backup/{part}', context: 'progression', access: 'admin', name: 'progressionBackupPart' },
   // Data onboarding and upkeep: import, editing, export (docs/data-onboarding.md). Import bodies hold the CSV

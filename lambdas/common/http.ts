@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { ApiErrorBody } from '../../shared/error-codes';
 import { VIEWER_IP_HEADER } from '../../shared/http-headers';
 import { ADMIN_GROUP, ROUTES, routeKey, type Access, type RouteDef } from '../routes';
@@ -87,6 +87,9 @@ export function clientIp(event: APIGatewayProxyEvent): string {
   return viewer || event.requestContext?.identity?.sourceIp || 'unknown';
 }
 
+/** The only bodies a route without input accepts. */
+const EMPTY_BODY = z.union([z.undefined(), z.strictObject({})]);
+
 /** Validates input with a zod schema, turning failures into a 400 with the offending paths. */
 export function parseWith<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
   const result = schema.safeParse(input);
@@ -139,6 +142,7 @@ export function createHandler(handlers: Record<string, RouteHandler>) {
       const caller = callerFromEvent(event);
       const people = await authorize(route.access, caller);
       const body = parseBody(event, route.maxBodyBytes);
+      if (route.noBody) parseWith(EMPTY_BODY, body);
       const handler = handlers[routeKey(route)]!;
       const result = await handler({
         event,

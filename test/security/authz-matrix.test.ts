@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import {
   AdminSetUserPasswordCommand,
   InitiateAuthCommand,
@@ -6,23 +7,31 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetDocumentClient } from '../../lambdas/common/dynamo';
-import { ROUTES, type Access, type RouteDef } from '../../lambdas/routes';
+import { ROUTES } from '../../lambdas/routes';
 import type { StackInfo } from '../../local/stack-info';
+import type { ParentForm } from '../../shared/parent-form';
 import { createPoolUser, registerPerson, stackCognito, uniqueEmail } from '../lambdas/auth-support';
-import { useStack } from '../support/stack';
+import { mailTo, tokenIn } from '../lambdas/annual-update-support';
+import { startIsolatedStack, type IsolatedStack } from '../support/isolated-stack';
+import { ACTORS, FAMILY_SCOPED, MATRIX, REFUSAL_CODE, type Actor, type Cell } from './authz-matrix.data';
 
 /**
- * Every API route of lambdas/routes.ts, called over HTTP through the local gateway by each kind of caller.
- * The expected outcome follows from the route's access level alone, so a route added to the table is covered
- * the moment it exists. Callers who may use a route are only sent GETs (and, for token routes, an empty body):
- * the matrix proves who gets in, never changes data.
+ * Runs the authorisation matrix (authz-matrix.data.ts) over HTTP, through the local gateway, against a stack of
+ * its own (the matrix starts and closes campaigns to hold real update links). Every route of lambdas/routes.ts
+ * must have a row; every cell is one request.
  */
-type Actor = 'anonymous' | 'unverified' | 'unregistered' | 'parent' | 'staff' | 'admin';
 const PASSWORD = 'Bottin2025';
+const UNKNOWN_ID = '01KZZZZZZZZZZZZZZZZZZZZZZZ';
 
+let iso: IsolatedStack;
 let stack: StackInfo;
 let cognito: CognitoIdentityProviderClient;
-const tokens: Partial<Record<Actor, string>> = {};
+const bearer: Partial<Record<Actor, string>> = {};
+let validLink = '';
+let expiredLink = '';
+const forgedLink = randomBytes(32).toString('base64url');
+let ownForm: ParentForm;
+let foreignParentId = '';
 
 async function idToken(email: string, password: string): Promise<string> {
   const auth = await cognito.send(
@@ -35,78 +44,143 @@ async function idToken(email: string, password: string): Promise<string> {
   return auth.AuthenticationResult!.IdToken!;
 }
 
-async function verifiedAccount(email: string): Promise<string> {
-  await createPoolUser(cognito, stack.userPoolId, email, true);
-  await cognito.send(
-    new AdminSetUserPasswordCommand({ UserPoolId: stack.userPoolId, Username: email, Password: PASSWORD, Permanent: true }),
-  );
-  return idToken(email, PASSWORD);
+async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${stack.appUrl}${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${bearer.admin}`, 'Content-Type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** Starts a campaign, emails one parent through a send job, and returns the link from the email. */
+async function campaignLink(schoolYear: string, parentId: string, email: string): Promise<{ campaignId: string; token: string }> {
+  const { campaign } = await api<{ campaign: { id: string } }>('POST', '/api/admin/annual-update/campaigns', {
+    schoolYear,
+    confirmation: 'confirm',
+  });
+  const base = `/api/admin/annual-update/campaigns/${campaign.id}`;
+  const before = (await mailTo(stack, email)).length;
+  let job = await api<{ jobId: string; done: boolean }>('POST', `${base}/send-jobs`, { mode: 'selected', parentIds: [parentId] });
+  for (let i = 0; !job.done && i < 30; i++) job = await api('POST', `${base}/send-jobs/${job.jobId}/continue`);
+  expect(job.done).toBe(true);
+  const mails = await mailTo(stack, email);
+  expect(mails.length).toBe(before + 1);
+  return { campaignId: campaign.id, token: tokenIn(mails.at(-1)!) };
 }
 
 beforeAll(async () => {
-  stack = useStack();
+  iso = await startIsolatedStack('authz-matrix', { families: 8 });
+  stack = iso.info;
+  Object.assign(process.env, stack.lambdaEnv);
   resetDocumentClient();
   cognito = stackCognito(stack);
-  for (const account of stack.demoAccounts) tokens[account.role] = await idToken(account.email, account.password);
+  bearer.admin = await idToken(stack.demoAccounts.find((a) => a.role === 'admin')!.email, PASSWORD);
+  bearer.staff = await idToken(stack.demoAccounts.find((a) => a.role === 'staff')!.email, PASSWORD);
+  bearer.parent = await idToken(stack.demoAccounts.find((a) => a.role === 'parent')!.email, PASSWORD);
+  bearer.other = bearer.parent;
   // Registered but never verified: signs up like a parent (the trigger confirms, never verifies), then signs in.
-  // (Not through AdminCreateUser with email_verified "false": cognito-local turns that string into `true`.)
   const unverified = uniqueEmail('matrix-unverified');
   await registerPerson(unverified);
   await cognito.send(new SignUpCommand({ ClientId: stack.userPoolClientId, Username: unverified, Password: PASSWORD }));
-  tokens.unverified = await idToken(unverified, PASSWORD);
-  // Verified, but no longer in the registry (e.g. a parent removed by the school progression).
-  tokens.unregistered = await verifiedAccount(uniqueEmail('matrix-removed'));
+  bearer.unverified = await idToken(unverified, PASSWORD);
+  // Verified, but not (or no longer) in the registry.
+  const removed = uniqueEmail('matrix-removed');
+  await createPoolUser(cognito, stack.userPoolId, removed, true);
+  await cognito.send(
+    new AdminSetUserPasswordCommand({ UserPoolId: stack.userPoolId, Username: removed, Password: PASSWORD, Permanent: true }),
+  );
+  bearer.removed = await idToken(removed, PASSWORD);
+
+  // The demo parent's own record, and a parent of another family.
+  const own = await fetch(`${stack.appUrl}/api/profile/form`, { headers: { Authorization: `Bearer ${bearer.parent}` } });
+  ownForm = ((await own.json()) as { form: ParentForm }).form;
+  const directory = (await api<{ parents: { id: string; email?: string }[] }>('GET', '/api/directory')).parents;
+  const foreign = directory.find((p) => p.id !== ownForm.parent.id && p.email && p.email !== ownForm.parent.email)!;
+  foreignParentId = foreign.id;
+
+  // A link of a campaign since closed (expired), then a link of the running campaign (valid).
+  const expired = await campaignLink('2040-2041', foreign.id, foreign.email!);
+  await api('POST', `/api/admin/annual-update/campaigns/${expired.campaignId}/close`);
+  expiredLink = expired.token;
+  validLink = (await campaignLink('2041-2042', foreign.id, foreign.email!)).token;
+  // Link holders have no account: what they hold is the link, and they may try it as a credential.
+  bearer.link = validLink;
+  bearer.stale = expiredLink;
+}, 240_000);
+
+afterAll(async () => {
+  cognito?.destroy();
+  await iso?.stop();
 });
-afterAll(() => cognito.destroy());
 
-/** The status (or family of statuses) each actor must get, by access level. `ok` = let in (not 401/403). */
-type Expected = 401 | 403 | 'ok';
-const EXPECTED: Record<Access, Record<Actor, Expected>> = {
-  public: { anonymous: 'ok', unverified: 'ok', unregistered: 'ok', parent: 'ok', staff: 'ok', admin: 'ok' },
-  token: { anonymous: 'ok', unverified: 'ok', unregistered: 'ok', parent: 'ok', staff: 'ok', admin: 'ok' },
-  member: { anonymous: 401, unverified: 403, unregistered: 403, parent: 'ok', staff: 'ok', admin: 'ok' },
-  admin: { anonymous: 401, unverified: 403, unregistered: 403, parent: 403, staff: 403, admin: 'ok' },
-};
-const EXPECTED_CODE: Partial<Record<Actor, string>> = {
-  anonymous: 'UNAUTHENTICATED',
-  unverified: 'EMAIL_NOT_VERIFIED',
-  unregistered: 'NOT_REGISTERED',
-  parent: 'FORBIDDEN',
-  staff: 'FORBIDDEN',
-};
-
-function concretePath(route: RouteDef): string {
-  return route.path.replace(/\{[^}]+\}/g, 'matrix-unknown-id');
+function concretePath(path: string): string {
+  return path.replace(/\{[^}]+\}/g, UNKNOWN_ID);
 }
 
-const ACTORS: Actor[] = ['anonymous', 'unverified', 'unregistered', 'parent', 'staff', 'admin'];
-
-describe('authorisation matrix', () => {
-  for (const route of ROUTES as readonly RouteDef[]) {
-    for (const actor of ACTORS) {
-      const expected = EXPECTED[route.access][actor];
-      // Let-in callers only read: a write with an empty body must not be able to start real work.
-      const safeToSend = expected !== 'ok' || route.method === 'GET' || route.access === 'token';
-      if (!safeToSend) continue;
-      it(`${route.method} ${route.path} as ${actor} -> ${expected}`, async () => {
-        const token = tokens[actor];
-        const response = await fetch(`${stack.appUrl}${concretePath(route)}`, {
-          method: route.method,
-          headers: {
-            ...(token && actor !== 'anonymous' ? { Authorization: token } : {}),
-            ...(route.method === 'GET' ? {} : { 'Content-Type': 'application/json' }),
-          },
-          ...(route.method === 'GET' ? {} : { body: '{}' }),
-        });
-        expect(response.status).toBeLessThan(500);
-        if (expected === 'ok') {
-          expect([401, 403]).not.toContain(response.status);
-        } else {
-          expect(response.status).toBe(expected);
-          const body = (await response.json()) as { error?: { code?: string } };
-          expect(body.error?.code).toBe(EXPECTED_CODE[actor]);
-        }
-      });
+/** The request a caller makes in a cell (see authz-matrix.data.ts). `variant` 1 = stale's forged link. */
+function requestFor(key: string, actor: Actor, variant: 0 | 1): { path: string; init: RequestInit } {
+  const [method, pattern] = key.split(' ') as [string, string];
+  let path = concretePath(pattern);
+  const isTokenRoute = ROUTES.find((r) => `${r.method} ${r.path}` === key)?.access === 'token';
+  let body: unknown = method === 'GET' ? undefined : {};
+  if (isTokenRoute && (actor === 'link' || actor === 'stale')) {
+    body = { token: actor === 'link' ? validLink : variant === 0 ? expiredLink : forgedLink };
+  }
+  if (actor === 'other' && FAMILY_SCOPED.has(key)) {
+    if (method === 'GET') path += `?parentId=${foreignParentId}`;
+    else {
+      const p = ownForm.parent;
+      body = {
+        parentId: foreignParentId,
+        data: { version: p.version, firstName: 'Intrus', lastName: 'Intrus', participation: 'full', preferredLanguage: 'fr' },
+      };
     }
   }
+  const credential = actor === 'anon' ? undefined : actor === 'stale' && variant === 1 ? forgedLink : bearer[actor];
+  const onlyBody = isTokenRoute && (actor === 'link' || actor === 'stale');
+  return {
+    path,
+    init: {
+      method,
+      headers: {
+        ...(credential && !onlyBody ? { Authorization: `Bearer ${credential}` } : {}),
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    },
+  };
+}
+
+describe('authorisation matrix', () => {
+  it('has a row for every route of the route table, and no row for a route that does not exist', () => {
+    const defined = ROUTES.map((r) => `${r.method} ${r.path}`).sort();
+    expect(Object.keys(MATRIX).sort()).toEqual(defined);
+  });
+
+  const cells: { key: string; actor: Actor; variant: 0 | 1; expected: number }[] = [];
+  for (const [key, row] of Object.entries(MATRIX)) {
+    ACTORS.forEach((actor, column) => {
+      const cell: Cell = row[column]!;
+      if (typeof cell === 'number') cells.push({ key, actor, variant: 0, expected: cell });
+      else cell.forEach((expected, variant) => cells.push({ key, actor, variant: variant as 0 | 1, expected }));
+    });
+  }
+
+  it.each(cells)('$key as $actor ($variant) -> $expected', async ({ key, actor, variant, expected }) => {
+    const { path, init } = requestFor(key, actor, variant);
+    const response = await fetch(`${stack.appUrl}${path}`, init);
+    const text = await response.text();
+    expect(response.status, text.slice(0, 300)).toBe(expected);
+    const code = REFUSAL_CODE[actor]?.[expected];
+    if (code) expect((JSON.parse(text) as { error?: { code?: string } }).error?.code).toBe(code);
+    // No stack trace or internal name ever reaches a caller.
+    expect(text).not.toMatch(/at \w+ \(|node_modules|\.ts:\d+|TableName|dynamodb/i);
+  });
+
+  it('left the foreign parent untouched after the family-scoped attempts', async () => {
+    const directory = await api<{ parents: { id: string; firstName: string }[] }>('GET', '/api/directory');
+    expect(directory.parents.find((p) => p.id === foreignParentId)?.firstName).not.toBe('Intrus');
+  });
 });

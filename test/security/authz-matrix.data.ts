@@ -1,0 +1,115 @@
+/**
+ * The authorisation matrix: every API route of lambdas/routes.ts with the status each kind of caller must get.
+ * test/security/authz-matrix.test.ts sends every cell over HTTP to a local stack of its own and fails if a route
+ * of the route table is missing here.
+ *
+ * The callers (columns, in this order):
+ * - anon: no credentials at all;
+ * - unverified: signed in, email never verified;
+ * - removed: verified, but no longer in the authorised-email registry (e.g. removed by a progression);
+ * - parent: the demo parent, on their own family's data;
+ * - other: the same parent aiming at ANOTHER family (a foreign `parentId` on family-scoped routes; the same
+ *   request as `parent` elsewhere);
+ * - staff, admin: the demo staff member and administrator;
+ * - link: an update-link holder with a valid link of the running campaign, without any account (the link goes in
+ *   the body of the token routes, and is all they have for the others);
+ * - stale: a holder of a link of a closed campaign (expired), or of a link that never existed (foreign/forged:
+ *   the second status), without any account.
+ *
+ * The request: GET without a body; other methods with `{}` (token routes: `{ token }`; family-scoped routes
+ * as `other`: the foreign parentId); path ids an unknown ULID. So a caller who gets in usually meets a 400
+ * (empty body) or a 404 (unknown id): proof it passed the gate. (Starting a progression takes no input: the
+ * administrator's `{}` starts one, on this file's own stack.)
+ * Cells: the exact status expected. `[expired, forged]` pairs for `stale`.
+ */
+export const ACTORS = ['anon', 'unverified', 'removed', 'parent', 'other', 'staff', 'admin', 'link', 'stale'] as const;
+export type Actor = (typeof ACTORS)[number];
+export type Cell = number | readonly [number, number];
+export type Row = readonly [Cell, Cell, Cell, Cell, Cell, Cell, Cell, Cell, Cell];
+
+/** Routes whose data belongs to one family: `other` aims them at another family's parent. */
+export const FAMILY_SCOPED = new Set(['GET /api/profile/form', 'PUT /api/profile']);
+
+/** The error code that goes with each refusal status, by caller. */
+export const REFUSAL_CODE: Partial<Record<Actor, Record<number, string>>> = {
+  anon: { 401: 'UNAUTHENTICATED' },
+  link: { 401: 'UNAUTHENTICATED' },
+  stale: { 401: 'UNAUTHENTICATED' },
+  unverified: { 403: 'EMAIL_NOT_VERIFIED' },
+  removed: { 403: 'NOT_REGISTERED' },
+  parent: { 403: 'FORBIDDEN' },
+  other: { 403: 'FORBIDDEN' },
+  staff: { 403: 'FORBIDDEN' },
+};
+
+const NONE: Row = [401, 403, 403, 403, 403, 403, 403, 401, 401]; // admin column filled per route below
+const admin = (status: number): Row => [NONE[0], NONE[1], NONE[2], NONE[3], NONE[4], NONE[5], status, NONE[7], NONE[8]];
+const member = (parent: Cell, other: Cell, staff: Cell, adminStatus: Cell): Row => [
+  401, 403, 403, parent, other, staff, adminStatus, 401, 401,
+];
+
+//                                                          anon unver remov parent other staff admin link stale
+export const MATRIX: Record<string, Row> = {
+  'GET /api/health': [200, 200, 200, 200, 200, 200, 200, 200, 200],
+  'POST /api/validateEmailV2': [400, 400, 400, 400, 400, 400, 400, 400, 400],
+  'GET /api/me': member(200, 200, 200, 200),
+  'GET /api/directory': member(200, 200, 200, 200),
+
+  // Annual update: the administrator's routes.
+  'GET /api/admin/annual-update': admin(200),
+  'POST /api/admin/annual-update/campaigns': admin(400),
+  'GET /api/admin/annual-update/campaigns/{campaignId}/participants': admin(404),
+  'POST /api/admin/annual-update/campaigns/{campaignId}/close': admin(404),
+  'POST /api/admin/annual-update/campaigns/{campaignId}/send-jobs': admin(400),
+  'GET /api/admin/annual-update/campaigns/{campaignId}/send-jobs/{jobId}': admin(404),
+  'POST /api/admin/annual-update/campaigns/{campaignId}/send-jobs/{jobId}/continue': admin(404),
+  // The update link: the link is the credential; an account changes nothing.
+  'POST /api/update/load': [400, 400, 400, 400, 400, 400, 400, 200, [410, 404]],
+  'POST /api/update/submit': [400, 400, 400, 400, 400, 400, 400, 400, [400, 400]],
+  // My Profile: a parent's own family only; staff have no parent record (the demo admin is also a parent).
+  'GET /api/profile/form': member(200, 403, 404, 200),
+  'PUT /api/profile': member(400, 403, 400, 400),
+
+  // School progression.
+  'GET /api/admin/progression': admin(200),
+  'POST /api/admin/progression': admin(201),
+  'GET /api/admin/progression/{progressionId}': admin(404),
+  'POST /api/admin/progression/{progressionId}/analysis': admin(404),
+  'PUT /api/admin/progression/{progressionId}/assignments': admin(400),
+  'PUT /api/admin/progression/{progressionId}/departures': admin(400),
+  'PUT /api/admin/progression/{progressionId}/parent-decisions': admin(400),
+  'POST /api/admin/progression/{progressionId}/new-students': admin(400),
+  'PUT /api/admin/progression/{progressionId}/new-students/{newStudentId}': admin(400),
+  'DELETE /api/admin/progression/{progressionId}/new-students/{newStudentId}': admin(404),
+  'POST /api/admin/progression/{progressionId}/parent-lookup': admin(400),
+  'GET /api/admin/progression/{progressionId}/review': admin(404),
+  'GET /api/admin/progression/{progressionId}/apply': admin(404),
+  'POST /api/admin/progression/{progressionId}/apply': admin(400),
+  'POST /api/admin/progression/{progressionId}/apply/continue': admin(404),
+  'POST /api/admin/progression/{progressionId}/cancel': admin(404),
+  'GET /api/admin/progression/{progressionId}/backup': admin(404),
+  'GET /api/admin/progression/{progressionId}/backup/{part}': admin(404),
+
+  // Directory administration: import, export, editing.
+  'GET /api/admin/directory': admin(200),
+  'GET /api/admin/import/templates': admin(200),
+  'POST /api/admin/import/dry-run': admin(400),
+  'POST /api/admin/import/apply': admin(400),
+  'GET /api/admin/export/csv': admin(200),
+  'GET /api/admin/export/json': admin(200),
+  'POST /api/admin/parents': admin(400),
+  'PUT /api/admin/parents/{id}': admin(400),
+  'DELETE /api/admin/parents/{id}': admin(400),
+  'POST /api/admin/students': admin(400),
+  'PUT /api/admin/students/{id}': admin(400),
+  'DELETE /api/admin/students/{id}': admin(400),
+  'POST /api/admin/staff': admin(400),
+  'PUT /api/admin/staff/{id}': admin(400),
+  'DELETE /api/admin/staff/{id}': admin(400),
+  'POST /api/admin/classes': admin(400),
+  'PUT /api/admin/classes/{id}': admin(400),
+  'DELETE /api/admin/classes/{id}': admin(400),
+  'POST /api/admin/committees': admin(400),
+  'PUT /api/admin/committees/{id}': admin(400),
+  'DELETE /api/admin/committees/{id}': admin(400),
+};

@@ -1,0 +1,138 @@
+import { createHash } from 'node:crypto';
+import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { documentClient, resetDocumentClient, tableName } from '../../lambdas/common/dynamo';
+import { ROUTES, type RouteDef } from '../../lambdas/routes';
+import type { StackInfo } from '../../local/stack-info';
+import { ERROR_CODES } from '../../shared/error-codes';
+import { stackCognito } from '../lambdas/auth-support';
+import { startIsolatedStack, type IsolatedStack } from '../support/isolated-stack';
+
+/**
+ * Hostile input on every write route, validateEmailV2 and the update-link routes, over HTTP against a stack of
+ * its own: malformed JSON, wrong types, oversized values, extra fields, arbitrary JSON. Every answer is a 4xx with
+ * an error code of shared/error-codes.ts, no body leaks a stack trace or an internal name, and the table is
+ * unchanged afterwards (rate-limit counters aside: counting refused callers is their job).
+ *
+ * `npm test` runs a fixed seed. `npm run test:fuzz` runs more cases with a random seed, which it prints;
+ * replay a failure with FUZZ_SEED=<seed>.
+ */
+const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
+const UNKNOWN_ID = '01KZZZZZZZZZZZZZZZZZZZZZZZ';
+
+let iso: IsolatedStack;
+let stack: StackInfo;
+const bearer: Record<string, string> = {};
+/** Real ids, so bodies reach validation instead of stopping at "not found". */
+const realIds: Record<string, string> = {};
+
+beforeAll(async () => {
+  iso = await startIsolatedStack('hostile-input', { families: 6 });
+  stack = iso.info;
+  Object.assign(process.env, stack.lambdaEnv);
+  resetDocumentClient();
+  const cognito = stackCognito(stack);
+  for (const account of stack.demoAccounts) {
+    const auth = await cognito.send(
+      new InitiateAuthCommand({
+        ClientId: stack.userPoolClientId,
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: account.email, PASSWORD: account.password },
+      }),
+    );
+    bearer[account.role] = auth.AuthenticationResult!.IdToken!;
+  }
+  cognito.destroy();
+  const directory = (await (
+    await fetch(`${stack.appUrl}/api/directory`, { headers: { Authorization: `Bearer ${bearer.admin}` } })
+  ).json()) as Record<'parents' | 'students' | 'staff' | 'classes' | 'committees', { id: string }[]>;
+  for (const kind of ['parents', 'students', 'staff', 'classes', 'committees'] as const) realIds[kind] = directory[kind][0]!.id;
+}, 120_000);
+
+afterAll(async () => {
+  await iso?.stop();
+});
+
+/** A digest of every item in the table except rate-limit counters. */
+async function tableDigest(): Promise<string> {
+  const items: unknown[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient().send(new ScanCommand({ TableName: tableName(), ExclusiveStartKey: start }));
+    for (const item of page.Items ?? []) if (!String(item.pk).startsWith('RATE#')) items.push(item);
+    start = page.LastEvaluatedKey;
+  } while (start);
+  const lines = items.map((item) => JSON.stringify(item, Object.keys(item as object).sort())).sort();
+  return createHash('sha256').update(lines.join('\n')).digest('hex');
+}
+
+function pathFor(route: RouteDef): string {
+  const kind = /\/api\/admin\/(parents|students|staff|classes|committees)\/\{id\}/.exec(route.path)?.[1];
+  return route.path.replace('{id}', kind ? realIds[kind]! : UNKNOWN_ID).replace(/\{[^}]+\}/g, UNKNOWN_ID);
+}
+
+const credentialFor = (route: RouteDef) =>
+  route.access === 'admin' ? bearer.admin : route.access === 'member' ? bearer.parent : undefined;
+
+/** Bodies no route accepts. Raw strings are sent as they are (not JSON-encoded). */
+const hostileBody: fc.Arbitrary<{ raw: string }> = fc.oneof(
+  // Arbitrary JSON values: arrays, numbers, null, nested objects with odd keys.
+  fc.jsonValue({ maxDepth: 3 }).map((value) => ({ raw: JSON.stringify(value) })),
+  // Objects with wrong types for the usual field names, and an unknown field.
+  fc
+    .record({
+      email: fc.oneof(fc.integer(), fc.constant(null), fc.array(fc.string()), fc.string({ maxLength: 400 })),
+      token: fc.oneof(fc.integer(), fc.string({ maxLength: 100 }), fc.constant({})),
+      data: fc.oneof(fc.string(), fc.integer(), fc.constant([]), fc.dictionary(fc.string(), fc.jsonValue({ maxDepth: 1 }))),
+      confirmation: fc.oneof(fc.constant('CONFIRM'), fc.constant(' confirm'), fc.integer()),
+      firstName: fc.oneof(fc.string({ minLength: 300, maxLength: 600 }), fc.constant(''), fc.boolean()),
+      __proto__: fc.constant({ admin: true }),
+      isAdmin: fc.constant(true),
+    })
+    .map((value) => ({ raw: JSON.stringify(value) })),
+  // Not JSON at all.
+  fc.constantFrom('{', 'not json', '{"a":', '\u0000', '[1,2', '{"email": "a@b.c",}', '<xml/>').map((raw) => ({ raw })),
+  // Oversized: past any route's body limit.
+  fc.constant({ raw: JSON.stringify({ email: 'x'.repeat(5 * 1024 * 1024) }) }),
+);
+
+const TARGETS = ROUTES.filter((route) => route.method !== 'GET');
+
+describe('hostile input', () => {
+  it('covers every write route, validateEmailV2 and the token routes', () => {
+    const names = TARGETS.map((r) => r.name);
+    expect(names).toEqual(expect.arrayContaining(['validateEmail', 'updateLoad', 'updateSubmit', 'profileUpdate']));
+    expect(TARGETS.length).toBe(ROUTES.filter((r) => r.method !== 'GET').length);
+  });
+
+  it.each(TARGETS.map((route) => ({ name: route.name, route })))(
+    '$name: only 4xx with an error code, nothing leaked, nothing written',
+    async ({ route }) => {
+      const before = await tableDigest();
+      const credential = credentialFor(route);
+      await fc.assert(
+        fc.asyncProperty(hostileBody, async ({ raw }) => {
+          const response = await fetch(`${stack.appUrl}${pathFor(route)}`, {
+            method: route.method,
+            headers: {
+              'Content-Type': 'application/json',
+              ...(credential ? { Authorization: `Bearer ${credential}` } : {}),
+            },
+            body: raw,
+          });
+          const text = await response.text();
+          expect(response.status, text.slice(0, 200)).toBeGreaterThanOrEqual(400);
+          expect(response.status, text.slice(0, 200)).toBeLessThan(500);
+          const code = (JSON.parse(text) as { error?: { code?: string } }).error?.code;
+          expect(ERROR_CODES).toContain(code);
+          expect(text).not.toMatch(/at \w+ \(|node_modules|\.ts:\d+|TableName|dynamodb|ZodError|TypeError/i);
+        }),
+        { seed: SEED, numRuns: RUNS, endOnFailure: true },
+      );
+      expect(await tableDigest()).toBe(before);
+    },
+  );
+});
