@@ -8,7 +8,8 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { defaultPorts, startLocalStack } from './stack';
 
-const DATA_DIR = path.resolve('.data');
+/** LOCAL_DATA_DIR moves the data elsewhere (the start-up benchmark starts from an empty folder). */
+const DATA_DIR = path.resolve(process.env.LOCAL_DATA_DIR ?? '.data');
 const WEB_DIR = path.resolve('frontend/dist');
 
 async function main() {

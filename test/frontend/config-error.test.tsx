@@ -71,6 +71,6 @@ describe('runtime configuration error screen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Réessayer / Try again' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'À propos' }, { timeout: 20_000 })).toBeTruthy();
     // The footer's contact link comes from the configuration.
-    expect(screen.getByRole('link', { name: /^Écrire au comité de parents\s:\scomite@ecole\.example$/ })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /^Nous joindre\s:\sécrire au comité de parents \(comite@ecole\.example\)$/ })).toBeTruthy();
   });
 });

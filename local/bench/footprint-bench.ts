@@ -1,0 +1,144 @@
+/**
+ * `npm run bench:footprint`: what the application weighs and how long `npm start` takes to be ready.
+ *
+ * - Each Lambda bundle, built with esbuild exactly as the CDK stack bundles it (lib/constructs/lambda-function.ts:
+ *   CommonJS, node22, minified, AWS SDK included), raw and gzip (Lambda stores the zip).
+ * - The first page's JavaScript and CSS: what frontend/dist/index.html loads before anything else (its scripts
+ *   and module preloads), raw and gzip. Builds the frontend first.
+ * - `npm start` to ready: the time from spawning local/start.ts to its "ready" banner, from an empty data folder
+ *   (emulators, table, pool, demo school seeded) and again on the data it left (a second day's start).
+ * Prints markdown and rewrites the "Footprint and start-up" section of docs/benchmarks.md.
+ *
+ * Options: --no-write (print only).
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+import { CONTEXTS } from '../../lambdas/routes';
+import { kb, machineLine, writeSection } from './bench-report';
+
+const write = !process.argv.includes('--no-write');
+const TRIGGERS = ['triggers/pre-sign-up', 'triggers/custom-message', 'triggers/purge-unverified'];
+/** Far from npm start's default ports, so a running `npm start` is not disturbed. */
+const PORT_BASE = 3700;
+const READY = /local stack ready in/;
+const START_TIMEOUT_MS = 240_000;
+
+async function lambdaSizes(): Promise<{ name: string; raw: number; gzip: number }[]> {
+  const rows = [];
+  for (const entry of [...CONTEXTS.map((c) => `${c}/index`), ...TRIGGERS]) {
+    const result = await build({
+      entryPoints: [path.resolve('lambdas', `${entry}.ts`)],
+      bundle: true,
+      platform: 'node',
+      format: 'cjs',
+      target: 'node22',
+      minify: true,
+      write: false,
+      logLevel: 'silent',
+    });
+    const code = result.outputFiles[0]!.contents;
+    rows.push({ name: entry, raw: code.byteLength, gzip: gzipSync(code).byteLength });
+  }
+  return rows;
+}
+
+function firstPage(): { files: { name: string; raw: number; gzip: number }[] } {
+  const dist = path.resolve('frontend/dist');
+  const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const refs = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
+  const files = [...new Set(refs)].map((ref) => {
+    const bytes = readFileSync(path.join(dist, ref));
+    return { name: ref.replace('/assets/', ''), raw: statSync(path.join(dist, ref)).size, gzip: gzipSync(bytes).byteLength };
+  });
+  return { files };
+}
+
+/** Spawns `npm start`'s script on its own ports and data folder; resolves with the seconds to its ready banner. */
+function timeStart(dataDir: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const child = spawn(process.execPath, ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href, 'local/start.ts'], {
+      env: { ...process.env, LOCAL_DATA_DIR: dataDir, LOCAL_PORT_BASE: String(PORT_BASE) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const timer = setTimeout(() => {
+      child.kill('SIGTERM');
+      reject(new Error(`not ready after ${START_TIMEOUT_MS / 1000} s:\n${output.slice(-2000)}`));
+    }, START_TIMEOUT_MS);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (!READY.test(output)) return;
+      const seconds = (Date.now() - started) / 1000;
+      clearTimeout(timer);
+      child.once('exit', () => resolve(seconds));
+      child.kill('SIGTERM');
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code) => {
+      if (!READY.test(output)) {
+        clearTimeout(timer);
+        reject(new Error(`npm start exited (${code}) before ready:\n${output.slice(-2000)}`));
+      }
+    });
+  });
+}
+
+async function main() {
+  console.log('• Bundling the Lambda functions…');
+  const lambdas = await lambdaSizes();
+  console.log('• Building the frontend…');
+  const built = spawnSync('npm', ['run', '--silent', 'build:web'], { stdio: 'ignore' });
+  if (built.status !== 0) throw new Error('npm run build:web failed');
+  const page = firstPage();
+  console.log('• Timing npm start (empty data folder, then again on its data)…');
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-start-'));
+  let cold: number;
+  let warm: number;
+  try {
+    cold = await timeStart(dataDir);
+    warm = await timeStart(dataDir);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  const pageRaw = page.files.reduce((sum, f) => sum + f.raw, 0);
+  const pageGzip = page.files.reduce((sum, f) => sum + f.gzip, 0);
+  const body = `
+Measured by \`npm run bench:footprint\` (local/bench/footprint-bench.ts) on ${machineLine()}; load average ${os.loadavg()[0]!.toFixed(1)} when it finished.
+
+**Lambda bundles** (esbuild as the CDK stack bundles them: CommonJS, node22, minified, AWS SDK included):
+
+| Function | Raw | Gzip |
+|---|---|---|
+${lambdas.map((l) => `| \`${l.name}\` | ${kb(l.raw)} | ${kb(l.gzip)} |`).join('\n')}
+
+**First page** (what \`index.html\` loads before any screen's own chunk):
+
+| File | Raw | Gzip |
+|---|---|---|
+${page.files.map((f) => `| \`${f.name}\` | ${kb(f.raw)} | ${kb(f.gzip)} |`).join('\n')}
+| **Total** | **${kb(pageRaw)}** | **${kb(pageGzip)}** |
+
+**\`npm start\` to ready** (the frontend already built; from spawning local/start.ts to its "ready" banner):
+
+| Start | Seconds |
+|---|---|
+| First start: empty data folder (emulators, table, pool, demo school seeded) | ${cold.toFixed(1)} s |
+| Next start: on the data the first one left | ${warm.toFixed(1)} s |
+`;
+  console.log(body);
+  if (write) writeSection(path.resolve('docs/benchmarks.md'), 'Footprint and start-up', body);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
