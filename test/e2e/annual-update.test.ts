@@ -1,68 +1,178 @@
 import { InitiateAuthCommand, type CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import { resetDocumentClient } from '../../lambdas/common/dynamo';
 import { createEntity, deleteEntity, getEntity, newEntityMeta } from '../../lambdas/directory/directory-repository';
 import { getCampaignLock } from '../../lambdas/annual-update/campaign-repository';
 import { closeCampaign } from '../../lambdas/annual-update/campaign-service';
 import type { StackInfo } from '../../local/stack-info';
-import { CurrentCampaignResponseSchema, ParticipantsResponseSchema } from '../../shared/annual-update-api';
+import { CurrentCampaignResponseSchema } from '../../shared/annual-update-api';
 import { DirectoryResponseSchema } from '../../shared/directory-api';
+import { ProfileFormResponseSchema } from '../../shared/parent-form';
 import type { Parent } from '../../shared/schemas/parent';
-import { openBrowser, type BrowserSession } from '../support/browser';
+import { openBrowser, VIEWPORTS, type BrowserSession } from '../support/browser';
 import { useStack } from '../support/stack';
-import { mailTo, tokenIn } from '../lambdas/annual-update-support';
+import { mailTo } from '../lambdas/annual-update-support';
 import { stackCognito } from '../lambdas/auth-support';
-import { signInWith } from './auth-support';
+import { contextIn, demoAccount, expectAt, signInWith } from './auth-support';
 
 /**
- * The annual update in Chromium on the shared seeded stack: the admin starts a campaign through
- * /admin/annual-update (typing `confirm`), two parents of this file's own are emailed, one follows the link on a
- * 375 px phone and changes the phone number, the other opts out; the directory shows both at once. The campaign
- * uses a school year no other test uses and is closed at the end, and both parents are removed.
+ * Issue 5's "Done when" journey in Chromium on the shared seeded stack, in French then in English: the admin
+ * starts a campaign from /admin (typing `confirm`), sends to three parents of this file's own, one parent follows
+ * the emailed link on a 375 px phone and changes the phone number, another opts out; the participants manager
+ * filtered on "email sent" shows 1 submitted, 1 opted out, 1 pending and 67 %; the directory shows both changes;
+ * a link keeps working after its submit and stops once the campaign is closed. Each language uses its own school
+ * year (one campaign per year, one active at a time) and closes it. Then a signed-in parent edits My Profile.
  */
-const SCHOOL_YEAR = '2091-2092';
 let stack: StackInfo;
 let cognito: CognitoIdentityProviderClient;
 let session: BrowserSession;
-let adminToken: string;
+const tokens: Partial<Record<'admin' | 'parent', string>> = {};
 const own: Parent[] = [];
+let demoParentPhone: string | undefined;
 
-async function api(method: string, path: string, body?: unknown) {
+type Lang = 'fr' | 'en';
+const TEXT = {
+  fr: {
+    schoolYear: '2091-2092',
+    lastName: 'Journée-Parcours',
+    dashboardCard: 'Mise à jour annuelle',
+    openCampaign: 'Ouvrir la mise à jour annuelle',
+    annualUpdateTitle: 'Mise à jour annuelle des renseignements',
+    startOpen: 'Lancer la campagne',
+    schoolYearLabel: 'Année scolaire',
+    confirmLabel: 'Tapez confirm pour confirmer',
+    start: 'Lancer',
+    started: (year: string) => `La campagne ${year} est lancée.`,
+    search: 'Rechercher par nom, courriel ou classe',
+    results: '3 résultats',
+    selectAll: 'Sélectionner tous les participants',
+    sendSelected: 'Envoyer à la sélection (3)',
+    sent: 'Envoi terminé : 3 envoyés, 0 en échec, 0 ignorés.',
+    phone: 'Téléphone',
+    optOut: 'Je me retire du répertoire (nom seulement)',
+    validate: 'Valider',
+    success: 'Renseignements mis à jour',
+    status: 'Statut',
+    emailed: 'Courriel envoyé',
+    summary: '3 parents affichés : soumis 1, retirés 1, en attente 1 — 67 % de réponses',
+    overall: /^2\/\d+ complétés/,
+    history: (name: string) => `Historique (2) : ${name}`,
+    submittedEvent: 'Formulaire soumis par le lien du courriel',
+    invitationEvent: "Courriel d'invitation envoyé",
+    closeDialog: 'Fermer',
+    closeOpen: 'Clore la campagne',
+    closed: 'La campagne est close.',
+    expired: "Ce lien de mise à jour a expiré. Veuillez communiquer avec le secrétariat de l'école pour obtenir de l'aide.",
+    completed: 'Terminée',
+    profileEdit: 'Modifier mes renseignements',
+    profileSaved: 'Vos renseignements sont enregistrés. Le bottin les montre déjà.',
+    demoPhone: '514 555-0181',
+  },
+  en: {
+    schoolYear: '2093-2094',
+    lastName: 'Journey-Path',
+    dashboardCard: 'Annual update',
+    openCampaign: 'Open the annual update',
+    annualUpdateTitle: 'Annual information update',
+    startOpen: 'Start campaign',
+    schoolYearLabel: 'School year',
+    confirmLabel: 'Type confirm to confirm',
+    start: 'Start',
+    started: (year: string) => `The ${year} campaign has started.`,
+    search: 'Search by name, email or class',
+    results: '3 matches',
+    selectAll: 'Select all participants',
+    sendSelected: 'Send to selected (3)',
+    sent: 'Sending finished: 3 sent, 0 failed, 0 skipped.',
+    phone: 'Phone',
+    optOut: 'I withdraw from the directory (name only)',
+    validate: 'Validate',
+    success: 'Information updated',
+    status: 'Status',
+    emailed: 'Email sent',
+    summary: '3 parents shown: 1 submitted, 1 opted out, 1 pending — 67% answered',
+    overall: /^2\/\d+ completed/,
+    history: (name: string) => `History (2): ${name}`,
+    submittedEvent: 'Form submitted through the emailed link',
+    invitationEvent: 'Invitation email sent',
+    closeDialog: 'Close',
+    closeOpen: 'Close campaign',
+    closed: 'The campaign is closed.',
+    expired: 'This update link has expired. Please contact the school office for assistance.',
+    completed: 'Completed',
+    profileEdit: 'Update my information',
+    profileSaved: 'Your information has been saved. The directory already shows it.',
+    demoPhone: '514 555-0182',
+  },
+} as const;
+
+const FIRST_NAMES = ['Mireille', 'Octave', 'Rosalie'] as const;
+
+async function idToken(role: 'admin' | 'parent'): Promise<string> {
+  const account = demoAccount(stack, role);
+  const auth = await cognito.send(
+    new InitiateAuthCommand({
+      ClientId: stack.userPoolClientId,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: account.email, PASSWORD: account.password },
+    }),
+  );
+  return auth.AuthenticationResult!.IdToken!;
+}
+
+async function api(role: 'admin' | 'parent', method: string, path: string, body?: unknown) {
   const response = await fetch(`${stack.appUrl}${path}`, {
     method,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[role]}` },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   return { status: response.status, body: (await response.json()) as unknown };
 }
 
-const parentFields = (firstName: string) => ({
+const parentFields = (firstName: string, lastName: string, lang: Lang) => ({
   firstName,
-  lastName: 'Journée-Parcours',
-  email: `e2e-update-${firstName.toLowerCase()}-${ulid().toLowerCase()}@test.example`,
+  lastName,
+  email: `e2e-update-${lang}-${firstName.toLowerCase()}-${ulid().toLowerCase()}@test.example`,
   phone: '4505550111',
   address: { street: '12, rue des Érables', city: 'Laval', postalCode: 'H7N 1A1' },
   interests: ['reading' as const],
   skills: 'Lecture aux élèves',
   participation: 'full' as const,
-  preferredLanguage: 'fr' as const,
+  preferredLanguage: lang,
 });
+
+/** The emailed link, as the parent would follow it from the mailbox. */
+async function linkFor(email: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const [mail] = await mailTo(stack, email);
+      link = /https?:\/\/[^\s"<>]+\/update\/[A-Za-z0-9_-]{43}/.exec(mail?.body.text ?? mail?.body.html ?? '')?.[0];
+      return link;
+    }, { timeout: 15_000 })
+    .toBeTruthy();
+  // The mails point at the stack's public URL; keep the path, on this stack's origin.
+  return `${stack.appUrl}${new URL(link!).pathname}`;
+}
+
+const noHorizontalScroll = (page: Page) =>
+  page.evaluate('document.documentElement.scrollWidth <= window.innerWidth') as Promise<boolean>;
 
 beforeAll(async () => {
   stack = useStack();
   resetDocumentClient();
   cognito = stackCognito(stack);
-  const admin = stack.demoAccounts.find((a) => a.role === 'admin')!;
-  const auth = await cognito.send(
-    new InitiateAuthCommand({
-      ClientId: stack.userPoolClientId,
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      AuthParameters: { USERNAME: admin.email, PASSWORD: admin.password },
-    }),
-  );
-  adminToken = auth.AuthenticationResult!.IdToken!;
-  for (const name of ['Mireille', 'Octave']) own.push(await createEntity('PARENT', { ...newEntityMeta(), ...parentFields(name) }));
+  tokens.admin = await idToken('admin');
+  tokens.parent = await idToken('parent');
+  for (const lang of ['fr', 'en'] as const) {
+    for (const name of FIRST_NAMES) {
+      own.push(await createEntity('PARENT', { ...newEntityMeta(), ...parentFields(name, TEXT[lang].lastName, lang) }));
+    }
+  }
+  const profile = ProfileFormResponseSchema.parse((await api('parent', 'GET', '/api/profile/form')).body);
+  demoParentPhone = profile.form.parent.phone;
   session = await openBrowser();
 });
 
@@ -74,73 +184,169 @@ afterAll(async () => {
     const current = await getEntity('PARENT', parent.id);
     if (current) await deleteEntity('PARENT', current);
   }
+  // Give the demo parent their phone back: other journeys read the seeded school.
+  const profile = ProfileFormResponseSchema.parse((await api('parent', 'GET', '/api/profile/form')).body);
+  if (profile.form.parent.phone !== demoParentPhone) {
+    const { parent } = profile.form;
+    await api('parent', 'PUT', '/api/profile', {
+      data: {
+        version: parent.version,
+        firstName: parent.firstName,
+        lastName: parent.lastName,
+        phone: demoParentPhone ?? null,
+        address: parent.address ?? null,
+        interests: parent.interests,
+        skills: parent.skills,
+        participation: parent.participation,
+        preferredLanguage: parent.preferredLanguage,
+      },
+    });
+  }
   cognito?.destroy();
   await session?.close();
 });
 
-describe('annual update journey', () => {
-  it('admin starts, a parent updates the phone on a phone, another opts out, the directory follows', async () => {
-    const admin = stack.demoAccounts.find((a) => a.role === 'admin')!;
-    const page = await session.newPage('desktop');
-    await page.goto(`${stack.appUrl}/auth?redirect=${encodeURIComponent('/admin/annual-update')}`);
-    await signInWith(page, 'fr', admin.email, admin.password);
-    await page.getByRole('heading', { level: 1, name: 'Mise à jour annuelle des renseignements' }).waitFor({ timeout: 60_000 });
-    await page.getByRole('button', { name: 'Lancer la campagne' }).first().click();
+describe.each(['fr', 'en'] as const)('annual update journey (%s)', (lang) => {
+  const text = TEXT[lang];
+  const parents = () => own.filter((parent) => parent.lastName === text.lastName);
+
+  it('start, send to three, a phone update on a 375 px phone, an opt-out, 67 % in the manager, the directory, the links', async () => {
+    // One campaign at a time on this shared stack: one left active by another file (or a failed run) is closed.
+    const lock = await getCampaignLock();
+    if (lock) await closeCampaign(lock.owner, 'test-setup');
+    const admin = demoAccount(stack, 'admin');
+    const adminContext: BrowserContext = await contextIn(() => session.newContext('desktop'), lang);
+    const page = await adminContext.newPage();
+    await page.goto(`${stack.appUrl}/auth?redirect=${encodeURIComponent('/admin')}`);
+    await signInWith(page, lang, admin.email, admin.password);
+
+    // The dashboard's campaign card leads to the campaign page.
+    await expectAt(page, '/admin');
+    await page.getByRole('heading', { level: 2, name: text.dashboardCard }).waitFor({ timeout: 30_000 });
+    await page.getByRole('link', { name: text.openCampaign }).click();
+    await page.getByRole('heading', { level: 1, name: text.annualUpdateTitle }).waitFor({ timeout: 60_000 });
+
+    // Start: the button stays disabled until the exact word is typed.
+    await page.getByRole('button', { name: text.startOpen }).first().click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('Année scolaire').fill(SCHOOL_YEAR);
-    const start = dialog.getByRole('button', { name: 'Lancer', exact: true });
-    await dialog.getByLabel('Tapez confirm pour confirmer').fill('confirmer');
+    await dialog.getByLabel(text.schoolYearLabel).fill(text.schoolYear);
+    const start = dialog.getByRole('button', { name: text.start, exact: true });
+    await dialog.getByLabel(text.confirmLabel).fill('confirmer');
     expect(await start.isDisabled()).toBe(true);
-    await dialog.getByLabel('Tapez confirm pour confirmer').fill('confirm');
+    await dialog.getByLabel(text.confirmLabel).fill('confirm');
     await start.click();
-    await page.getByText(`La campagne ${SCHOOL_YEAR} est lancée.`, { exact: false }).waitFor({ timeout: 60_000 });
+    await page.getByText(text.started(text.schoolYear), { exact: false }).waitFor({ timeout: 60_000 });
+    const current = CurrentCampaignResponseSchema.parse((await api('admin', 'GET', '/api/admin/annual-update')).body);
+    expect(current.campaign).toMatchObject({ schoolYear: text.schoolYear, status: 'active' });
 
-    const current = CurrentCampaignResponseSchema.parse((await api('GET', '/api/admin/annual-update')).body);
-    expect(current.campaign).toMatchObject({ schoolYear: SCHOOL_YEAR, status: 'active' });
-    // Send to this file's two parents only: search their shared last name, select all, send to the selection.
-    await page.getByPlaceholder('Rechercher par nom, courriel ou classe').fill('Journée-Parcours');
-    await page.getByText('2 résultats').first().waitFor({ timeout: 30_000 });
-    await page.getByRole('checkbox', { name: 'Sélectionner tous les participants' }).check();
-    await page.getByRole('button', { name: 'Envoyer à la sélection (2)' }).click();
-    await page.getByText('Envoi terminé : 2 envoyés, 0 en échec, 0 ignorés.').waitFor({ timeout: 60_000 });
-    const participants = ParticipantsResponseSchema.parse(
-      (await api('GET', `/api/admin/annual-update/campaigns/${current.campaign!.id}/participants`)).body,
-    );
-    expect(participants.campaign.counts.emailsSent).toBe(2);
+    // Send to this run's three parents: search their shared last name, select all, send to the selection.
+    await page.getByPlaceholder(text.search).fill(text.lastName);
+    await page.getByText(text.results).first().waitFor({ timeout: 30_000 });
+    await page.getByRole('checkbox', { name: text.selectAll }).check();
+    await page.getByRole('button', { name: text.sendSelected }).click();
+    await page.getByText(text.sent).waitFor({ timeout: 60_000 });
 
-    // Parent 1, on a phone: change the phone, press Valider.
-    const phone = await session.newContext('mobile');
-    const first = await phone.newPage();
-    const [mail1] = await mailTo(stack, own[0]!.email!);
-    await first.goto(`${stack.appUrl}/update/${tokenIn(mail1!)}`);
-    const phoneField = first.getByLabel('Téléphone', { exact: true });
+    const [first, second, third] = parents();
+    const [link1, link2, link3] = await Promise.all([first!, second!, third!].map((p) => linkFor(p.email!)));
+
+    // Parent 1 opens the email's link on a phone, changes the phone number and validates.
+    const phone = await contextIn(() => session.newContext('mobile'), lang);
+    const onPhone = await phone.newPage();
+    await onPhone.goto(link1!);
+    const phoneField = onPhone.getByLabel(text.phone, { exact: true });
     await phoneField.waitFor({ timeout: 60_000 });
     expect(await phoneField.inputValue()).toBe('450 555-0111');
+    expect(await noHorizontalScroll(onPhone)).toBe(true);
     await phoneField.fill('(438) 555-0199');
-    await first.getByRole('button', { name: 'Valider' }).click();
-    await first.getByRole('heading', { level: 1, name: 'Renseignements mis à jour' }).waitFor({ timeout: 30_000 });
-    expect(new URL(first.url()).pathname).toBe('/update-success');
-    expect(first.url()).not.toContain('@');
+    await onPhone.getByRole('button', { name: text.validate }).click();
+    await onPhone.getByRole('heading', { level: 1, name: text.success }).waitFor({ timeout: 30_000 });
+    expect(new URL(onPhone.url()).pathname).toBe('/update-success');
+    expect(onPhone.url()).not.toContain('@');
 
     // Parent 2 opts out.
-    const second = await phone.newPage();
-    const [mail2] = await mailTo(stack, own[1]!.email!);
-    await second.goto(`${stack.appUrl}/update/${tokenIn(mail2!)}`);
-    await second.getByText('Je me retire du répertoire (nom seulement)').click({ timeout: 60_000 });
-    await second.getByRole('button', { name: 'Valider' }).click();
-    await second.getByRole('heading', { level: 1, name: 'Renseignements mis à jour' }).waitFor({ timeout: 30_000 });
+    const other = await phone.newPage();
+    await other.goto(link2!);
+    await other.getByText(text.optOut).click({ timeout: 60_000 });
+    await other.getByRole('button', { name: text.validate }).click();
+    await other.getByRole('heading', { level: 1, name: text.success }).waitFor({ timeout: 30_000 });
 
-    const directory = DirectoryResponseSchema.parse((await api('GET', '/api/directory')).body);
-    const find = (id: string) => directory.parents.find((p) => p.id === id);
-    expect(find(own[0]!.id)).toMatchObject({ phone: '4385550199' });
-    const optedOut = find(own[1]!.id);
-    expect(optedOut?.email).toBe(own[1]!.email);
+    // The manager, filtered on "email sent": 1 submitted, 1 opted out, 1 pending, 67 %.
+    await page.reload();
+    await page.getByTestId('campaign-progress').filter({ hasText: text.overall }).waitFor({ timeout: 60_000 });
+    // The select's name is its label then its value ("Statut Tous").
+    await page.getByRole('button', { name: new RegExp(`^${text.status} `) }).click();
+    await page.getByRole('option', { name: text.emailed }).click();
+    await expect.poll(() => page.getByTestId('shown-summary').innerText(), { timeout: 15_000 }).toBe(text.summary);
+    // On a phone the manager turns into cards: same filters and summary, nothing wider than the screen.
+    await page.setViewportSize(VIEWPORTS.mobile);
+    await expect.poll(() => page.locator('table tbody tr').count(), { timeout: 10_000 }).toBe(0);
+    expect(await page.getByTestId('shown-summary').innerText()).toBe(text.summary);
+    expect(await noHorizontalScroll(page)).toBe(true);
+    await page.setViewportSize(VIEWPORTS.desktop);
+
+    // Parent 1's history, in words: the invitation, then the answer.
+    await page.getByRole('button', { name: text.history(`${first!.firstName} ${first!.lastName}`) }).click();
+    const history = page.getByRole('dialog');
+    await history.getByText(text.submittedEvent).waitFor({ timeout: 10_000 });
+    expect(await history.getByText(text.invitationEvent).count()).toBe(1);
+    await history.getByRole('button', { name: text.closeDialog, exact: true }).click();
+
+    // The directory shows both changes at once.
+    const rows = page.locator('table tbody tr');
+    await page.goto(`${stack.appUrl}/parents?q=${encodeURIComponent(first!.email!)}`);
+    await expect.poll(() => rows.count(), { timeout: 30_000 }).toBe(1);
+    expect(await rows.first().innerText()).toContain('438 555-0199');
+    await page.goto(`${stack.appUrl}/parents?q=${encodeURIComponent(second!.email!)}`);
+    await expect.poll(() => rows.count(), { timeout: 30_000 }).toBe(1);
+    expect(await rows.first().locator(`a[href="mailto:${second!.email}"]`).count()).toBe(1);
+    expect(await rows.first().locator('a[href^="tel:"]').count()).toBe(0);
+    const directory = DirectoryResponseSchema.parse((await api('admin', 'GET', '/api/directory')).body);
+    const optedOut = directory.parents.find((p) => p.id === second!.id);
     expect(optedOut?.phone).toBeUndefined();
     expect(optedOut?.address).toBeUndefined();
 
-    // The admin page shows the answers once reloaded.
-    await page.reload();
-    await page.getByText(/^2\/\d+ complétés/).waitFor({ timeout: 60_000 });
+    // A submitted link stays usable until the campaign closes (spec §4: submit again to change or opt back in).
+    await onPhone.goto(link1!);
+    await expect.poll(() => onPhone.getByLabel(text.phone, { exact: true }).inputValue(), { timeout: 30_000 }).toBe('438 555-0199');
+
+    // Closing the campaign ends every link with the "expired, contact the school office" message.
+    await page.goto(`${stack.appUrl}/admin/annual-update`);
+    await page.getByRole('button', { name: text.closeOpen }).first().click({ timeout: 60_000 });
+    await page.getByRole('dialog').getByRole('button', { name: text.closeOpen }).click();
+    await page.getByText(text.closed).waitFor({ timeout: 30_000 });
+    // The submitted link and the one never answered.
+    for (const link of [link1!, link3!]) {
+      await onPhone.goto(link);
+      await onPhone.getByText(text.expired).waitFor({ timeout: 30_000 });
+    }
+
+    // The dashboard card follows: completed, 2 answers.
+    await page.goto(`${stack.appUrl}/admin`);
+    const card = page.locator('[data-testid="campaign-card"]');
+    await card.getByText(text.completed, { exact: true }).waitFor({ timeout: 30_000 });
     await phone.close();
+    await adminContext.close();
+  });
+
+  it('a signed-in parent updates the phone from My Profile and the directory shows it', async () => {
+    const parent = demoAccount(stack, 'parent');
+    const context = await contextIn(() => session.newContext('mobile'), lang);
+    const page = await context.newPage();
+    await page.goto(`${stack.appUrl}/auth?redirect=${encodeURIComponent('/profile')}`);
+    await signInWith(page, lang, parent.email, parent.password);
+    await expectAt(page, '/profile');
+    await page.getByRole('button', { name: text.profileEdit }).first().click({ timeout: 60_000 });
+    const phoneField = page.getByLabel(text.phone, { exact: true });
+    await phoneField.waitFor({ timeout: 30_000 });
+    await phoneField.fill(text.demoPhone.replace(' ', ''));
+    expect(await noHorizontalScroll(page)).toBe(true);
+    await page.getByRole('button', { name: text.validate }).click();
+    await page.getByText(text.profileSaved).waitFor({ timeout: 30_000 });
+    // The view is read again from the server and shows the new number.
+    await page.getByText(text.demoPhone).first().waitFor({ timeout: 30_000 });
+
+    await page.goto(`${stack.appUrl}/parents?q=${encodeURIComponent(parent.email)}`);
+    await page.getByText(text.demoPhone).first().waitFor({ timeout: 30_000 });
+    await context.close();
   });
 });

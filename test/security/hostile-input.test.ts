@@ -1,14 +1,13 @@
-import { createHash } from 'node:crypto';
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documentClient, resetDocumentClient, tableName } from '../../lambdas/common/dynamo';
+import { resetDocumentClient } from '../../lambdas/common/dynamo';
 import { ROUTES, type RouteDef } from '../../lambdas/routes';
 import type { StackInfo } from '../../local/stack-info';
 import { ERROR_CODES } from '../../shared/error-codes';
 import { stackCognito } from '../lambdas/auth-support';
 import { startIsolatedStack, type IsolatedStack } from '../support/isolated-stack';
+import { tableDigest } from '../support/table-digest';
 
 /**
  * Hostile input on every write route, validateEmailV2 and the update-link routes, over HTTP against a stack of
@@ -55,19 +54,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await iso?.stop();
 });
-
-/** A digest of every item in the table except rate-limit counters. */
-async function tableDigest(): Promise<string> {
-  const items: unknown[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient().send(new ScanCommand({ TableName: tableName(), ExclusiveStartKey: start }));
-    for (const item of page.Items ?? []) if (!String(item.pk).startsWith('RATE#')) items.push(item);
-    start = page.LastEvaluatedKey;
-  } while (start);
-  const lines = items.map((item) => JSON.stringify(item, Object.keys(item as object).sort())).sort();
-  return createHash('sha256').update(lines.join('\n')).digest('hex');
-}
 
 function pathFor(route: RouteDef): string {
   const kind = /\/api\/admin\/(parents|students|staff|classes|committees)\/\{id\}/.exec(route.path)?.[1];

@@ -6,13 +6,14 @@ import path from 'node:path';
 import type { SeedOptions } from '../../local/demo/seed';
 import { startLocalStack } from '../../local/stack';
 
-// STACK_SEED (JSON SeedOptions) seeds another school than the standard demo one (test/support/isolated-stack.ts).
-const seed = process.env.STACK_SEED ? (JSON.parse(process.env.STACK_SEED) as SeedOptions) : undefined;
+// STACK_SEED (JSON SeedOptions) seeds another school than the standard demo one, `false` none at all
+// (test/support/isolated-stack.ts).
+const seed = process.env.STACK_SEED ? (JSON.parse(process.env.STACK_SEED) as SeedOptions | false) : undefined;
 const { info, stop } = await startLocalStack({
   webDir: path.resolve(process.env.TEST_WEB_DIR ?? 'frontend/dist'),
   logLevel: 'INFO',
   quietEmulators: true,
-  ...(seed ? { seed } : {}),
+  ...(seed !== undefined ? { seed } : {}),
 });
 process.send?.({ type: 'ready', info });
 

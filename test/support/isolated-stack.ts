@@ -15,9 +15,10 @@ export interface IsolatedStack {
 /**
  * A second local stack, in a child process of its own, for a journey that changes the whole school (progression
  * apply, imports, deletions) and so must not share the stack the other test files read. Costs a few seconds to
- * start; stop it in afterAll. Its logs go to .tmp/test-logs/<label>.log.
+ * start; stop it in afterAll. Its logs go to .tmp/test-logs/<label>.log. `seed: false` starts an empty stack (no
+ * school, no accounts), e.g. to import into.
  */
-export async function startIsolatedStack(label: string, seed: SeedOptions = {}): Promise<IsolatedStack> {
+export async function startIsolatedStack(label: string, seed: SeedOptions | false = {}): Promise<IsolatedStack> {
   const logFile = path.resolve(`.tmp/test-logs/${label}.log`);
   mkdirSync(path.dirname(logFile), { recursive: true });
   const logFd = openSync(logFile, 'w');

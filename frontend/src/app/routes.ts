@@ -34,6 +34,12 @@ export const APP_ROUTES: readonly AppRoute[] = [
     load: () => import('../features/admin/pages/annual-update-page').then((m) => m.AnnualUpdatePage),
   },
   {
+    path: '/admin/data',
+    guard: 'protected',
+    adminOnly: true,
+    load: () => import('../features/admin-data/pages/admin-data-page').then((m) => m.AdminDataPage),
+  },
+  {
     path: '/admin/school-progression',
     guard: 'protected',
     adminOnly: true,

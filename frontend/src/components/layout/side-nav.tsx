@@ -43,6 +43,7 @@ export function SideNav({ showAdminSection, onNavigate }: SideNavProps) {
         items: [
           { type: 'link', text: t('nav.adminDashboard'), href: '/admin' },
           { type: 'link', text: t('nav.annualUpdate'), href: '/admin/annual-update' },
+          { type: 'link', text: t('adminData.nav'), href: '/admin/data' },
           { type: 'link', text: t('nav.schoolProgression'), href: '/admin/school-progression' },
         ],
       });

@@ -1,5 +1,122 @@
-import { PlaceholderPage } from '../../../components/page/placeholder-page';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import Box from '@cloudscape-design/components/box';
+import Grid from '@cloudscape-design/components/grid';
+import ProgressBar from '@cloudscape-design/components/progress-bar';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import StatusIndicator, { type StatusIndicatorProps } from '@cloudscape-design/components/status-indicator';
+import type { CurrentCampaignResponse } from '../../../../../shared/annual-update-api';
+import type { CurrentProgressionResponse } from '../../../../../shared/progression-api';
+import { PageFrame } from '../../../components/page/page-frame';
+import { useRuntimeConfig } from '../../../config/runtime-config-context';
+import { annualUpdateApi } from '../../annual-update/api/annual-update-client';
+import { progressionApi } from '../../progression/api/progression-client';
+import { DashboardCard, useCardData } from '../components/dashboard-card';
 
+const CAMPAIGN_STATUS: Record<'pending' | 'active' | 'completed', StatusIndicatorProps.Type> = {
+  pending: 'pending',
+  active: 'in-progress',
+  completed: 'success',
+};
+
+type ProgressionState = 'notStarted' | 'inProgress' | 'applied';
+const PROGRESSION_STATUS: Record<ProgressionState, StatusIndicatorProps.Type> = {
+  notStarted: 'stopped',
+  inProgress: 'in-progress',
+  applied: 'success',
+};
+
+/** The progression's phase in plain words (spec §4: phase names are not shown). A cancelled one is "not started". */
+export function progressionState(response: CurrentProgressionResponse): ProgressionState {
+  const phase = response.progression?.phase;
+  if (!phase || phase === 'cancelled') return 'notStarted';
+  return phase === 'completed' ? 'applied' : 'inProgress';
+}
+
+function CampaignSummary({ data }: { data: CurrentCampaignResponse }) {
+  const { t, i18n } = useTranslation();
+  const { campaign } = data;
+  if (!campaign) return <Box color="text-body-secondary">{t('adminDashboard.campaign.none')}</Box>;
+  const number = (value: number) => value.toLocaleString(i18n.language);
+  const { progress } = campaign;
+  return (
+    <SpaceBetween size="s">
+      <div>
+        <Box variant="awsui-key-label">{t('annualUpdateAdmin.card.year', { year: campaign.schoolYear })}</Box>
+        <StatusIndicator type={CAMPAIGN_STATUS[campaign.status]}>{t(`annualUpdateAdmin.status.${campaign.status}`)}</StatusIndicator>
+      </div>
+      <ProgressBar
+        value={progress.percentage}
+        label={t('annualUpdateAdmin.card.progress')}
+        additionalInfo={t('annualUpdateAdmin.card.progressInfo', {
+          completed: number(progress.completed),
+          total: number(progress.total),
+          percentage: progress.percentage.toLocaleString(i18n.language),
+        })}
+      />
+    </SpaceBetween>
+  );
+}
+
+function ProgressionSummaryView({ data }: { data: CurrentProgressionResponse }) {
+  const { t } = useTranslation();
+  const state = progressionState(data);
+  const progression = data.progression;
+  return (
+    <SpaceBetween size="s">
+      <div>
+        <Box variant="awsui-key-label">{t('adminDashboard.progression.schoolYear', { year: data.schoolYear })}</Box>
+        <StatusIndicator type={PROGRESSION_STATUS[state]}>{t(`adminDashboard.progression.${state}`)}</StatusIndicator>
+      </div>
+      {state === 'applied' && progression && (
+        <Box variant="small" color="text-body-secondary">
+          {t('adminDashboard.progression.appliedFrom', { from: progression.fromYear, to: progression.toYear })}
+        </Box>
+      )}
+      {progression?.phase === 'applying' && progression.apply && (
+        <ProgressBar value={progression.apply.percent} label={t('adminDashboard.progression.applying')} />
+      )}
+    </SpaceBetween>
+  );
+}
+
+/**
+ * `/admin` (spec §2): one card per administrative workflow, each with its status and its link. Only
+ * administrators get here: AdminGate shows everyone else Access Denied with 'Refresh Admin Status'.
+ */
 export function AdminDashboardPage() {
-  return <PlaceholderPage titleKey="pages.admin.title" descriptionKey="pages.admin.description" />;
+  const { t } = useTranslation();
+  const { apiBaseUrl } = useRuntimeConfig();
+  const campaign = useCardData(useCallback(() => annualUpdateApi.current(apiBaseUrl), [apiBaseUrl]));
+  const progression = useCardData(useCallback(() => progressionApi.current(apiBaseUrl), [apiBaseUrl]));
+  const column = { colspan: { default: 12, l: 4 } };
+  return (
+    <PageFrame title={t('pages.admin.title')} description={t('pages.admin.description')}>
+      <Grid gridDefinition={[column, column, column]}>
+        <DashboardCard
+          id="campaign"
+          title={t('adminDashboard.campaign.title')}
+          href="/admin/annual-update"
+          linkText={t('adminDashboard.campaign.link')}
+          state={campaign.state}
+          retry={campaign.retry}
+        >
+          {(data) => <CampaignSummary data={data} />}
+        </DashboardCard>
+        <DashboardCard
+          id="progression"
+          title={t('adminDashboard.progression.title')}
+          href="/admin/school-progression"
+          linkText={t('adminDashboard.progression.link')}
+          state={progression.state}
+          retry={progression.retry}
+        >
+          {(data) => <ProgressionSummaryView data={data} />}
+        </DashboardCard>
+        <DashboardCard id="data" title={t('adminDashboard.data.title')} href="/admin/data" linkText={t('adminDashboard.data.link')}>
+          {() => <Box>{t('adminDashboard.data.description')}</Box>}
+        </DashboardCard>
+      </Grid>
+    </PageFrame>
+  );
 }

@@ -1,5 +1,2 @@
-import { PlaceholderPage } from '../../../components/page/placeholder-page';
-
-export function SchoolProgressionPage() {
-  return <PlaceholderPage titleKey="pages.schoolProgression.title" descriptionKey="pages.schoolProgression.description" />;
-}
+/** The page lives in its own feature (frontend/src/features/progression); the route table imports it from here. */
+export { SchoolProgressionPage } from '../../progression/pages/school-progression-page';

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCollection } from '@cloudscape-design/collection-hooks';
 import Box from '@cloudscape-design/components/box';
@@ -7,25 +7,23 @@ import Header from '@cloudscape-design/components/header';
 import Select, { type SelectProps } from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import Table from '@cloudscape-design/components/table';
+import Cards from '@cloudscape-design/components/cards';
+import Table, { type TableProps } from '@cloudscape-design/components/table';
 import TextFilter from '@cloudscape-design/components/text-filter';
-import type { ParticipantView } from '../../../../../shared/annual-update-api';
-import type { SendRequest } from '../../../../../shared/annual-update-api';
-
-type StatusFilter = 'all' | 'notSent' | 'sent' | 'submitted' | 'optedOut' | 'unreachable' | 'failed';
-const FILTERS: StatusFilter[] = ['all', 'notSent', 'sent', 'submitted', 'optedOut', 'unreachable', 'failed'];
-
-function matches(row: ParticipantView, filter: StatusFilter): boolean {
-  switch (filter) {
-    case 'notSent': return !row.unreachable && !row.emailSent;
-    case 'sent': return row.emailSent && !row.submitted;
-    case 'submitted': return row.submitted;
-    case 'optedOut': return row.optedOut;
-    case 'unreachable': return row.unreachable;
-    case 'failed': return row.sendFailures > 0;
-    default: return true;
-  }
-}
+import type { CampaignView, ParticipantView, SendRequest } from '../../../../../shared/annual-update-api';
+import { isMobileBreakpoint } from '../../../components/layout/breakpoints';
+import { useBreakpoint } from '../../../components/layout/use-breakpoint';
+import { currentLocale } from '../../../i18n/i18n';
+import {
+  classesOf,
+  formatDateTime,
+  matchesClass,
+  matchesStatus,
+  STATUS_FILTERS,
+  summarize,
+  type StatusFilter,
+} from '../model/participants';
+import { ParticipantHistory } from './participant-history';
 
 function RowStatus({ row }: { row: ParticipantView }) {
   const { t } = useTranslation();
@@ -38,8 +36,12 @@ function RowStatus({ row }: { row: ParticipantView }) {
   return <StatusIndicator type="stopped">{t(`${key}.notSent`)}</StatusIndicator>;
 }
 
-/** Every parent of the campaign, with filters, selection and the three send actions (issue 5 §3). */
-export function ParticipantsTable({ participants, loading, canSend, onSend }: {
+/**
+ * Every parent of the campaign, with filters (status, class, search), selection, the three send actions, each
+ * parent's history, and the campaign's progress beside the summary of the rows shown (issue 5 §3).
+ */
+export function ParticipantsTable({ campaign, participants, loading, canSend, onSend }: {
+  campaign: CampaignView;
   participants: ParticipantView[];
   loading: boolean;
   /** False while a job runs or once the campaign is not active. */
@@ -47,8 +49,13 @@ export function ParticipantsTable({ participants, loading, canSend, onSend }: {
   onSend: (request: SendRequest) => void;
 }) {
   const { t, i18n } = useTranslation();
+  const lang = currentLocale(i18n);
   const [status, setStatus] = useState<StatusFilter>('all');
-  const rows = participants.filter((row) => matches(row, status));
+  const [classId, setClassId] = useState('');
+  const mobile = isMobileBreakpoint(useBreakpoint());
+  const [historyOf, setHistoryOf] = useState<ParticipantView | null>(null);
+  const classes = useMemo(() => classesOf(participants), [participants]);
+  const rows = participants.filter((row) => matchesStatus(row, status) && matchesClass(row, classId));
   const { items, collectionProps, filterProps, filteredItemsCount } = useCollection(rows, {
     filtering: {
       filteringFunction: (row, text) => {
@@ -62,68 +69,147 @@ export function ParticipantsTable({ participants, loading, canSend, onSend }: {
   });
   const selected = collectionProps.selectedItems ?? [];
   const option = (value: StatusFilter): SelectProps.Option => ({ value, label: t(`annualUpdateAdmin.filters.${value}`) });
-  const date = (iso?: string) => (iso ? new Date(iso).toLocaleString(i18n.language) : '—');
+  const classOptions: SelectProps.Option[] = [
+    { value: '', label: t('annualUpdateAdmin.filters.allClasses') },
+    ...classes.map((c) => ({ value: c.id, label: c.code, description: c.name })),
+  ];
+  const date = (iso?: string) => (iso ? formatDateTime(iso, lang) : '—');
+  const number = (value: number) => value.toLocaleString(i18n.language);
+  const filtered = status !== 'all' || classId !== '' || filterProps.filteringText.trim() !== '';
+  const shown = summarize(items);
+  const { progress } = campaign;
+  const description = (
+    <>
+      <span data-testid="campaign-progress">
+        {t('annualUpdateAdmin.card.progressInfo', {
+          completed: number(progress.completed),
+          total: number(progress.total),
+          percentage: progress.percentage.toLocaleString(i18n.language),
+        })}
+      </span>
+      {filtered && (
+        <span data-testid="shown-summary" style={{ display: 'block' }} aria-live="polite">
+          {t('annualUpdateAdmin.table.shownSummary', {
+            count: shown.shown,
+            shown: number(shown.shown),
+            submitted: number(shown.submitted),
+            optedOut: number(shown.optedOut),
+            pending: number(shown.pending),
+            percentage: number(shown.percentage),
+          })}
+        </span>
+      )}
+    </>
+  );
+  const columns: TableProps.ColumnDefinition<ParticipantView>[] = [
+    {
+      id: 'name',
+      header: t('annualUpdateAdmin.table.name'),
+      cell: (row) => (row.lastName ? `${row.lastName}, ${row.firstName ?? ''}` : t('annualUpdateAdmin.table.removed')),
+      sortingField: 'lastName',
+    },
+    { id: 'email', header: t('annualUpdateAdmin.table.email'), cell: (row) => row.email ?? '—' },
+    { id: 'classes', header: t('annualUpdateAdmin.table.classes'), cell: (row) => row.classes.map((c) => c.code).join(', ') },
+    { id: 'status', header: t('annualUpdateAdmin.table.status'), cell: (row) => <RowStatus row={row} /> },
+    { id: 'activity', header: t('annualUpdateAdmin.table.lastActivity'), cell: (row) => date(row.lastActivityAt), sortingField: 'lastActivityAt' },
+    {
+      id: 'history',
+      header: t('annualUpdateAdmin.table.history'),
+      cell: (row) => {
+        const button = t('annualUpdateAdmin.history.button', { events: row.history.length });
+        // The visible text starts the accessible name (WCAG 2.5.3), the parent's name tells the rows apart.
+        const name = row.lastName ? `${row.firstName ?? ''} ${row.lastName}`.trim() : t('annualUpdateAdmin.table.removed');
+        return (
+          <Button variant="inline-link" ariaLabel={t('annualUpdateAdmin.history.open', { button, name })} onClick={() => setHistoryOf(row)}>
+            {button}
+          </Button>
+        );
+      },
+    },
+  ];
+  const shared = {
+    items,
+    loading,
+    loadingText: t('common.loading'),
+    selectionType: 'multi' as const,
+    trackBy: 'parentId',
+    selectedItems: collectionProps.selectedItems,
+    onSelectionChange: collectionProps.onSelectionChange,
+    empty: <Box textAlign="center" color="inherit">{t('annualUpdateAdmin.table.empty')}</Box>,
+    header: (
+      <Header
+        counter={`(${participants.length})`}
+        description={description}
+        actions={
+          <SpaceBetween direction="horizontal" size="xs">
+            <Button
+              disabled={!canSend || selected.length === 0}
+              onClick={() => onSend({ mode: 'selected', parentIds: selected.map((row) => row.parentId) })}
+            >
+              {t('annualUpdateAdmin.send.selected', { count: selected.length })}
+            </Button>
+            <Button disabled={!canSend} onClick={() => onSend({ mode: 'notSent' })}>{t('annualUpdateAdmin.send.notSent')}</Button>
+            <Button disabled={!canSend} onClick={() => onSend({ mode: 'remind' })}>{t('annualUpdateAdmin.send.remind')}</Button>
+          </SpaceBetween>
+        }
+      >
+        {t('annualUpdateAdmin.table.title')}
+      </Header>
+    ),
+    filter: (
+      <SpaceBetween direction="horizontal" size="xs">
+        <TextFilter
+          {...filterProps}
+          filteringPlaceholder={t('annualUpdateAdmin.table.search')}
+          countText={t('annualUpdateAdmin.table.matches', { count: filteredItemsCount ?? 0 })}
+        />
+        <Select
+          selectedOption={option(status)}
+          options={STATUS_FILTERS.map(option)}
+          onChange={({ detail }) => setStatus(detail.selectedOption.value as StatusFilter)}
+          inlineLabelText={t('annualUpdateAdmin.table.status')}
+          ariaLabel={t('annualUpdateAdmin.table.status')}
+        />
+        <Select
+          selectedOption={classOptions.find((o) => o.value === classId) ?? classOptions[0]!}
+          options={classOptions}
+          filteringType={classes.length > 10 ? 'auto' : 'none'}
+          onChange={({ detail }) => setClassId(detail.selectedOption.value ?? '')}
+          inlineLabelText={t('annualUpdateAdmin.table.class')}
+          ariaLabel={t('annualUpdateAdmin.table.class')}
+        />
+      </SpaceBetween>
+    ),
+  };
+  const itemSelectionLabel = (_: unknown, row: ParticipantView) => `${row.firstName ?? ''} ${row.lastName ?? ''}`;
   return (
-    <Table
-      {...collectionProps}
-      items={items}
-      loading={loading}
-      loadingText={t('common.loading')}
-      selectionType="multi"
-      trackBy="parentId"
-      variant="container"
-      ariaLabels={{
-        selectionGroupLabel: t('annualUpdateAdmin.table.selection'),
-        itemSelectionLabel: (_, row) => `${row.firstName ?? ''} ${row.lastName ?? ''}`,
-        allItemsSelectionLabel: () => t('annualUpdateAdmin.table.selectAll'),
-      }}
-      header={
-        <Header
-          counter={`(${participants.length})`}
-          actions={
-            <SpaceBetween direction="horizontal" size="xs">
-              <Button
-                disabled={!canSend || selected.length === 0}
-                onClick={() => onSend({ mode: 'selected', parentIds: selected.map((row) => row.parentId) })}
-              >
-                {t('annualUpdateAdmin.send.selected', { count: selected.length })}
-              </Button>
-              <Button disabled={!canSend} onClick={() => onSend({ mode: 'notSent' })}>{t('annualUpdateAdmin.send.notSent')}</Button>
-              <Button disabled={!canSend} onClick={() => onSend({ mode: 'remind' })}>{t('annualUpdateAdmin.send.remind')}</Button>
-            </SpaceBetween>
-          }
-        >
-          {t('annualUpdateAdmin.table.title')}
-        </Header>
-      }
-      filter={
-        <SpaceBetween direction="horizontal" size="xs">
-          <TextFilter
-            {...filterProps}
-            filteringPlaceholder={t('annualUpdateAdmin.table.search')}
-            countText={t('annualUpdateAdmin.table.matches', { count: filteredItemsCount ?? 0 })}
-          />
-          <Select
-            selectedOption={option(status)}
-            options={FILTERS.map(option)}
-            onChange={({ detail }) => setStatus(detail.selectedOption.value as StatusFilter)}
-            inlineLabelText={t('annualUpdateAdmin.table.status')}
-          />
-        </SpaceBetween>
-      }
-      empty={<Box textAlign="center" color="inherit">{t('annualUpdateAdmin.table.empty')}</Box>}
-      columnDefinitions={[
-        {
-          id: 'name',
-          header: t('annualUpdateAdmin.table.name'),
-          cell: (row) => (row.lastName ? `${row.lastName}, ${row.firstName ?? ''}` : t('annualUpdateAdmin.table.removed')),
-          sortingField: 'lastName',
-        },
-        { id: 'email', header: t('annualUpdateAdmin.table.email'), cell: (row) => row.email ?? '—' },
-        { id: 'classes', header: t('annualUpdateAdmin.table.classes'), cell: (row) => row.classes.map((c) => c.code).join(', ') },
-        { id: 'status', header: t('annualUpdateAdmin.table.status'), cell: (row) => <RowStatus row={row} /> },
-        { id: 'activity', header: t('annualUpdateAdmin.table.lastActivity'), cell: (row) => date(row.lastActivityAt), sortingField: 'lastActivityAt' },
-      ]}
-    />
+    <>
+      <ParticipantHistory participant={historyOf} onDismiss={() => setHistoryOf(null)} />
+      {mobile ? (
+        // Below 1280 px: one card per parent, every field stacked, no sideways scrolling (spec §9).
+        <Cards
+          {...shared}
+          variant="container"
+          ariaLabels={{ selectionGroupLabel: t('annualUpdateAdmin.table.selection'), itemSelectionLabel }}
+          cardDefinition={{
+            header: (row) => columns[0]!.cell(row),
+            sections: columns.slice(1).map((column) => ({ id: column.id, header: column.header, content: column.cell })),
+          }}
+          cardsPerRow={[{ cards: 1 }, { minWidth: 700, cards: 2 }]}
+        />
+      ) : (
+        <Table
+          {...collectionProps}
+          {...shared}
+          variant="container"
+          ariaLabels={{
+            selectionGroupLabel: t('annualUpdateAdmin.table.selection'),
+            itemSelectionLabel,
+            allItemsSelectionLabel: () => t('annualUpdateAdmin.table.selectAll'),
+          }}
+          columnDefinitions={columns}
+        />
+      )}
+    </>
   );
 }

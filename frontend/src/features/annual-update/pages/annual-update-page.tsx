@@ -144,6 +144,7 @@ export function AnnualUpdatePage() {
         )}
         {campaign && (
           <ParticipantsTable
+            campaign={campaign}
             participants={participants}
             loading={loading}
             canSend={campaign.status === 'active' && !sender.isSending}

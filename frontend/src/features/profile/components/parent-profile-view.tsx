@@ -12,7 +12,7 @@ import { fullName } from '../../directory/model/names';
 import { ProfileActions } from './profile-actions';
 
 /** A parent's own record: their information, children (class, teacher), committees, interests and skills. */
-export function ParentProfileView({ profile }: { profile: MeParentProfile }) {
+export function ParentProfileView({ profile, onEdit }: { profile: MeParentProfile; onEdit?: (parentId: string) => void }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const notGiven = <Box color="text-body-secondary">{t('directory.profile.notGiven')}</Box>;
@@ -21,7 +21,7 @@ export function ParentProfileView({ profile }: { profile: MeParentProfile }) {
     <SpaceBetween size="l">
       <Container
         header={
-          <Header variant="h2" actions={<ProfileActions profile={profile} />}>
+          <Header variant="h2" actions={<ProfileActions profile={profile} onEdit={onEdit} />}>
             {fullName(profile)}
           </Header>
         }

@@ -1,10 +1,14 @@
+import { useTranslation } from 'react-i18next';
+import Button from '@cloudscape-design/components/button';
 import type { MeParentProfile } from '../../../../../shared/auth-api';
 
-/**
- * The actions of My Profile's header. The "Update my information" button (and its edit form) belongs here: it
- * gets the profile being shown. Until that form exists there is no action, rather than a button that does
- * nothing.
- */
-export function ProfileActions(_props: { profile: MeParentProfile }) {
-  return null;
+/** The actions of My Profile's header: "Update my information" opens the update form for this parent. */
+export function ProfileActions({ profile, onEdit }: { profile: MeParentProfile; onEdit?: (parentId: string) => void }) {
+  const { t } = useTranslation();
+  if (!onEdit) return null;
+  return (
+    <Button iconName="edit" onClick={() => onEdit(profile.id)}>
+      {t('profileEdit.open')}
+    </Button>
+  );
 }

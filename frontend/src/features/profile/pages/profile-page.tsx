@@ -1,13 +1,16 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
+import Flashbar from '@cloudscape-design/components/flashbar';
 import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { PageFrame } from '../../../components/page/page-frame';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { ParentProfileView } from '../components/parent-profile-view';
+import { ProfileEditor } from '../components/profile-editor';
 import { useMyProfile } from '../hooks/use-my-profile';
 
 /** Spec §2: 'Profile Not Found', telling the person to contact the school's administrator. */
@@ -27,6 +30,9 @@ function ProfileNotFound() {
 function ProfileContent() {
   const { t, i18n } = useTranslation();
   const { state, retry } = useMyProfile();
+  // The parent whose form is open, if any; the view comes back (re-read) after a save.
+  const [editing, setEditing] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
   switch (state.status) {
     case 'loading':
       return (
@@ -59,10 +65,46 @@ function ProfileContent() {
       }
       const profiles = me.parents ?? [];
       if (profiles.length === 0) return <ProfileNotFound />;
+      if (editing) {
+        return (
+          <ProfileEditor
+            initialParentId={editing}
+            notFound={<ProfileNotFound />}
+            onCancel={() => setEditing(null)}
+            onSaved={() => {
+              window.scrollTo({ top: 0 });
+              setEditing(null);
+              setSaved(true);
+              retry();
+            }}
+          />
+        );
+      }
       return (
         <SpaceBetween size="xxl">
+          {saved && (
+            <Flashbar
+              items={[
+                {
+                  id: 'saved',
+                  type: 'success',
+                  content: t('profileEdit.saved'),
+                  dismissible: true,
+                  dismissLabel: t('common.dismiss'),
+                  onDismiss: () => setSaved(false),
+                },
+              ]}
+            />
+          )}
           {profiles.map((profile) => (
-            <ParentProfileView key={profile.id} profile={profile} />
+            <ParentProfileView
+              key={profile.id}
+              profile={profile}
+              onEdit={(parentId) => {
+                setSaved(false);
+                setEditing(parentId);
+              }}
+            />
           ))}
         </SpaceBetween>
       );

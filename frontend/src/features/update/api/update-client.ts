@@ -17,6 +17,12 @@ export class UpdateCallError extends Error {
   }
 }
 
+/** The API's error body (`{ error: { code, fields } }`) as an `UpdateCallError`. */
+export function toCallError(status: number, json: unknown): UpdateCallError {
+  const error = (json as { error?: { code?: string; fields?: { path: string }[] } } | undefined)?.error;
+  return new UpdateCallError(status, error?.code, (error?.fields ?? []).map((field) => field.path));
+}
+
 async function post(apiBaseUrl: string, path: string, body: unknown): Promise<unknown> {
   const response = await fetch(`${apiBaseUrl.replace(/\/$/, '')}${path}`, {
     method: 'POST',
@@ -25,10 +31,7 @@ async function post(apiBaseUrl: string, path: string, body: unknown): Promise<un
     cache: 'no-store',
   });
   const json: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) {
-    const error = (json as { error?: { code?: string; fields?: { path: string }[] } } | undefined)?.error;
-    throw new UpdateCallError(response.status, error?.code, (error?.fields ?? []).map((field) => field.path));
-  }
+  if (!response.ok) throw toCallError(response.status, json);
   return json;
 }
 

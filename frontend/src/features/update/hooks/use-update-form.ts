@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
-import type { ParentForm, UpdateSubmitResponse } from '../../../../../shared/parent-form';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { ParentForm, ParentUpdateInput, UpdateSubmitResponse } from '../../../../../shared/parent-form';
 import { loadUpdateForm, submitUpdateForm, UpdateCallError } from '../api/update-client';
 import { fieldError, validate, valuesFromForm, type FieldErrors, type FormValues } from '../model/form-values';
 
@@ -7,7 +7,10 @@ import { fieldError, validate, valuesFromForm, type FieldErrors, type FormValues
 export type LoadProblem = 'tokenInvalid' | 'tokenExpired' | 'loadFailed';
 export type SubmitProblem = 'invalid' | 'conflict' | 'submitFailed' | LoadProblem;
 
-type LoadState = { kind: 'loading' } | { kind: 'failed'; problem: LoadProblem } | { kind: 'ready'; form: ParentForm };
+export type LoadState =
+  | { kind: 'loading' }
+  | { kind: 'failed'; problem: LoadProblem; error: unknown }
+  | { kind: 'ready'; form: ParentForm };
 
 function tokenProblem(error: unknown): LoadProblem | undefined {
   if (!(error instanceof UpdateCallError)) return undefined;
@@ -16,28 +19,43 @@ function tokenProblem(error: unknown): LoadProblem | undefined {
   return undefined;
 }
 
-/** Loading, editing and submitting the form of one update link. */
-export function useUpdateForm(apiBaseUrl: string, token: string, onSubmitted: (result: UpdateSubmitResponse) => void) {
+/**
+ * Where one parent form comes from and goes to: the emailed link (token) or My Profile (signed in). Both answer
+ * with the saved form; errors are `UpdateCallError`s (status, code, field paths). Memoise it: a new source
+ * reloads the form.
+ */
+export interface ParentFormSource<R extends { form: ParentForm }> {
+  load: () => Promise<ParentForm>;
+  save: (input: ParentUpdateInput) => Promise<R>;
+}
+
+/** Loading, editing and saving one parent form (the link's and My Profile's: one form, one behaviour). */
+export function useParentForm<R extends { form: ParentForm }>(source: ParentFormSource<R>, onSaved: (result: R) => void) {
   const [load, setLoad] = useState<LoadState>({ kind: 'loading' });
   const [values, setValues] = useState<FormValues | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [problem, setProblem] = useState<SubmitProblem | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
+  const show = useCallback((form: ParentForm) => {
+    setLoad({ kind: 'ready', form });
+    setValues(valuesFromForm(form));
+    setErrors({});
+  }, []);
+
   const reload = useCallback(async () => {
     try {
-      const form = await loadUpdateForm(apiBaseUrl, token);
-      setLoad({ kind: 'ready', form });
-      setValues(valuesFromForm(form));
-      setErrors({});
+      show(await source.load());
       return true;
     } catch (error) {
-      setLoad({ kind: 'failed', problem: tokenProblem(error) ?? 'loadFailed' });
+      setLoad({ kind: 'failed', problem: tokenProblem(error) ?? 'loadFailed', error });
       return false;
     }
-  }, [apiBaseUrl, token]);
+  }, [source, show]);
 
   useEffect(() => {
+    setLoad({ kind: 'loading' });
+    setProblem(null);
     void reload();
   }, [reload]);
 
@@ -62,7 +80,10 @@ export function useUpdateForm(apiBaseUrl: string, token: string, onSubmitted: (r
     setSubmitting(true);
     setProblem(null);
     try {
-      onSubmitted(await submitUpdateForm(apiBaseUrl, token, checked.input));
+      const result = await source.save(checked.input);
+      // The saved form carries the new version: a second save from the same screen must not conflict.
+      show(result.form);
+      onSaved(result);
     } catch (error) {
       const tokenIssue = tokenProblem(error);
       if (error instanceof UpdateCallError && error.code === 'CONFLICT') {
@@ -83,7 +104,21 @@ export function useUpdateForm(apiBaseUrl: string, token: string, onSubmitted: (r
     } finally {
       setSubmitting(false);
     }
-  }, [apiBaseUrl, token, values, submitting, onSubmitted, reload]);
+  }, [source, values, submitting, onSaved, reload, show]);
 
-  return { load, values, errors, problem, submitting, change, submit, dismissProblem: () => setProblem(null) };
+  return { load, values, errors, problem, submitting, change, submit, reload, dismissProblem: () => setProblem(null) };
+}
+
+export type ParentFormState = ReturnType<typeof useParentForm>;
+
+/** The form of one update link (`/update/{token}`). */
+export function useUpdateForm(apiBaseUrl: string, token: string, onSubmitted: (result: UpdateSubmitResponse) => void) {
+  const source = useMemo<ParentFormSource<UpdateSubmitResponse>>(
+    () => ({
+      load: () => loadUpdateForm(apiBaseUrl, token),
+      save: (input) => submitUpdateForm(apiBaseUrl, token, input),
+    }),
+    [apiBaseUrl, token],
+  );
+  return useParentForm(source, onSubmitted);
 }

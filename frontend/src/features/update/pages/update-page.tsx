@@ -3,21 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
-import Button from '@cloudscape-design/components/button';
-import Form from '@cloudscape-design/components/form';
-import SpaceBetween from '@cloudscape-design/components/space-between';
 import Spinner from '@cloudscape-design/components/spinner';
 import type { UpdateSubmitResponse } from '../../../../../shared/parent-form';
 import { PageFrame } from '../../../components/page/page-frame';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
-import { currentLocale } from '../../../i18n/i18n';
-import {
-  AddressSection,
-  CommitteesSection,
-  InterestsSection,
-  ParticipationSection,
-  PersonalSection,
-} from '../components/form-sections';
+import { ParentUpdateForm } from '../components/parent-update-form';
 import { useUpdateForm } from '../hooks/use-update-form';
 
 /** State handed to /update-success: never the email, never in the URL. */
@@ -27,11 +17,10 @@ export interface UpdateSuccessState {
 
 /** `/update/{token}`: the emailed link, no sign-in (spec §2 "Parent update form", §8). */
 export function UpdatePage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { token = '' } = useParams();
   const { apiBaseUrl } = useRuntimeConfig();
   const navigate = useNavigate();
-  const lang = currentLocale(i18n);
   const onSubmitted = useCallback(
     (result: UpdateSubmitResponse) => {
       const state: UpdateSuccessState = { hasAccount: result.hasAccount };
@@ -40,11 +29,8 @@ export function UpdatePage() {
     },
     [navigate],
   );
-  const { load, values, errors, problem, submitting, change, submit, dismissProblem } = useUpdateForm(
-    apiBaseUrl,
-    token,
-    onSubmitted,
-  );
+  const formState = useUpdateForm(apiBaseUrl, token, onSubmitted);
+  const { load, values } = formState;
 
   if (load.kind === 'loading') {
     return (
@@ -62,53 +48,9 @@ export function UpdatePage() {
       </PageFrame>
     );
   }
-  const { form } = load;
-  const sectionProps = { values, errors, lang, onChange: change };
   return (
-    <PageFrame title={t('pages.update.title')} description={t('updateForm.intro', { school: form.school.name })}>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <Form
-          errorText={problem && problem !== 'conflict' ? t(`updateForm.messages.${problem}`) : undefined}
-          actions={
-            <Button variant="primary" formAction="submit" loading={submitting}>
-              {t('updateForm.submit')}
-            </Button>
-          }
-        >
-          <SpaceBetween size="l">
-            {form.campaign && (
-              <Box variant="p">
-                {form.campaign.deadline
-                  ? t('updateForm.campaignWithDeadline', { year: form.campaign.schoolYear, deadline: form.campaign.deadline })
-                  : t('updateForm.campaign', { year: form.campaign.schoolYear })}
-              </Box>
-            )}
-            {problem === 'conflict' && (
-              <Alert type="warning" dismissible onDismiss={dismissProblem}>
-                {t('updateForm.messages.conflict')}
-              </Alert>
-            )}
-            <Box variant="small">{t('updateForm.requiredLegend')}</Box>
-            <PersonalSection {...sectionProps} email={form.parent.email} />
-            <ParticipationSection {...sectionProps} />
-            {values.participation === 'nameOnly' ? (
-              <Alert type="info">{t('updateForm.optOutNotice')}</Alert>
-            ) : (
-              <>
-                <AddressSection {...sectionProps} />
-                <CommitteesSection committees={form.committees} lang={lang} />
-                <InterestsSection {...sectionProps} />
-              </>
-            )}
-          </SpaceBetween>
-        </Form>
-      </form>
+    <PageFrame title={t('pages.update.title')} description={t('updateForm.intro', { school: load.form.school.name })}>
+      <ParentUpdateForm form={load.form} state={formState} />
     </PageFrame>
   );
 }

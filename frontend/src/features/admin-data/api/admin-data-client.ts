@@ -1,0 +1,75 @@
+import type { z } from 'zod';
+import type { ParentInput } from '../../../../../shared/admin-api';
+import {
+  CsvFilesResponseSchema,
+  ImportApplyResponseSchema,
+  ImportReportSchema,
+  type CsvFile,
+  type ImportApplyResponse,
+  type ImportFile,
+  type ImportReport,
+} from '../../../../../shared/import-api';
+import type { Language } from '../../../../../shared/schemas/common';
+import type { SchoolClass } from '../../../../../shared/schemas/school-class';
+import type { FamilyLink, Student } from '../../../../../shared/schemas/student';
+import type { Parent } from '../../../../../shared/schemas/parent';
+import type { SchoolSettings } from '../../../../../shared/schemas/settings';
+import { ApiCallError, authorizedFetch } from '../../auth/api/me-api';
+
+/** An API error with the body the server sent (a refused apply carries its `report`, an orphan delete its ids). */
+export class AdminDataError extends ApiCallError {
+  constructor(status: number, code: string | undefined, readonly body: unknown) {
+    super(status, code);
+  }
+}
+
+async function call(apiBaseUrl: string, path: string, method = 'GET', body?: unknown): Promise<unknown> {
+  const init: RequestInit = { method };
+  if (body !== undefined) {
+    init.headers = { 'content-type': 'application/json' };
+    init.body = JSON.stringify(body);
+  }
+  const response = await authorizedFetch(apiBaseUrl, path, init);
+  const json: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) {
+    throw new AdminDataError(response.status, (json as { error?: { code?: string } } | undefined)?.error?.code, json);
+  }
+  return json;
+}
+
+const parse = <T>(schema: z.ZodType<T>) => (json: unknown): T => schema.parse(json);
+
+/** What the edit tab reads of GET /api/admin/directory (records as stored, with their `version`). */
+export interface AdminDirectory {
+  settings?: SchoolSettings;
+  classes: SchoolClass[];
+  students: Student[];
+  parents: Parent[];
+  families: FamilyLink[];
+}
+
+export const adminDataApi = {
+  templates: (api: string, lang: Language): Promise<CsvFile[]> =>
+    call(api, `/admin/import/templates?lang=${lang}`).then(parse(CsvFilesResponseSchema)).then((r) => r.files),
+  dryRun: (api: string, files: ImportFile[]): Promise<ImportReport> =>
+    call(api, '/admin/import/dry-run', 'POST', { files }).then(parse(ImportReportSchema)),
+  apply: (api: string, files: ImportFile[]): Promise<ImportApplyResponse> =>
+    call(api, '/admin/import/apply', 'POST', { files }).then(parse(ImportApplyResponseSchema)),
+  exportCsv: (api: string, lang: Language): Promise<CsvFile[]> =>
+    call(api, `/admin/export/csv?lang=${lang}`).then(parse(CsvFilesResponseSchema)).then((r) => r.files),
+  exportJson: (api: string): Promise<unknown> => call(api, '/admin/export/json'),
+  directory: (api: string): Promise<AdminDirectory> => call(api, '/admin/directory') as Promise<AdminDirectory>,
+  updateParent: (api: string, id: string, input: ParentInput & { version: number }): Promise<{ record: Parent }> =>
+    call(api, `/admin/parents/${encodeURIComponent(id)}`, 'PUT', input) as Promise<{ record: Parent }>,
+  deleteStudent: (
+    api: string,
+    id: string,
+    request: { version: number; confirm: string; orphanParents?: 'keep' | 'delete' },
+  ): Promise<{ deleted: true; deletedParentIds?: string[] }> =>
+    call(api, `/admin/students/${encodeURIComponent(id)}`, 'DELETE', request) as Promise<{
+      deleted: true;
+      deletedParentIds?: string[];
+    }>,
+};
+
+export { ApiCallError };

@@ -1,0 +1,149 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Alert from '@cloudscape-design/components/alert';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import ColumnLayout from '@cloudscape-design/components/column-layout';
+import Container from '@cloudscape-design/components/container';
+import Form from '@cloudscape-design/components/form';
+import FormField from '@cloudscape-design/components/form-field';
+import Header from '@cloudscape-design/components/header';
+import Input from '@cloudscape-design/components/input';
+import Select from '@cloudscape-design/components/select';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import type { Language } from '../../../../../shared/schemas/common';
+import { PARTICIPATION_LEVELS, type Participation, type Parent } from '../../../../../shared/schemas/parent';
+import { useRuntimeConfig } from '../../../config/runtime-config-context';
+import { useLanguage } from '../../directory/components/use-language';
+import { AddressSection, InterestsSection } from '../../update/components/form-sections';
+import { fieldError, formatOnBlur } from '../../update/model/form-values';
+import { AdminDataError, adminDataApi } from '../api/admin-data-client';
+import { validateParent, valuesFromParent, type AdminParentErrors, type AdminParentValues } from '../model/parent-edit';
+import { useErrorText } from './use-admin-data';
+
+/**
+ * An administrator edits a parent: the update form's sections and rules, the email editable. Saving sends the
+ * whole record with the version read; a change made meanwhile (409) is explained with a reload.
+ */
+export function ParentEditForm({ parent, onSaved, onCancel, onReload }: {
+  parent: Parent;
+  onSaved: (saved: Parent) => void;
+  onCancel: () => void;
+  /** Reloads the directory and this parent (after a conflict). */
+  onReload: () => void;
+}) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const { apiBaseUrl } = useRuntimeConfig();
+  const errorText = useErrorText();
+  const [values, setValues] = useState<AdminParentValues>(() => valuesFromParent(parent));
+  const [errors, setErrors] = useState<AdminParentErrors>({});
+  const [saving, setSaving] = useState(false);
+  const [problem, setProblem] = useState<{ message: string; conflict: boolean } | null>(null);
+  const change = (patch: Partial<AdminParentValues>) => setValues((current) => ({ ...current, ...patch }));
+
+  const save = async () => {
+    const checked = validateParent(values);
+    setProblem(null);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      setProblem({ message: t('adminData.edit.fixErrors'), conflict: false });
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    try {
+      const { record } = await adminDataApi.updateParent(apiBaseUrl, parent.id, checked.input);
+      onSaved(record);
+    } catch (error) {
+      const conflict = error instanceof AdminDataError && error.code === 'CONFLICT';
+      if (error instanceof AdminDataError && error.code === 'VALIDATION_FAILED') {
+        const fields = (error.body as { error?: { fields?: { path: string; issue: string }[] } })?.error?.fields ?? [];
+        const next: AdminParentErrors = {};
+        for (const { path, issue } of fields) {
+          if (path === 'email') next.email = 'invalidEmail';
+          const mapped = fieldError(path, issue, values);
+          if (mapped) next[mapped[0]] = mapped[1];
+        }
+        setErrors(next);
+      }
+      setProblem({ message: conflict ? t('adminData.edit.conflict') : errorText(error), conflict });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const label = (key: string, required = false) => `${t(`updateForm.fields.${key}`)}${required ? ' *' : ''}`;
+  const err = (key: keyof AdminParentErrors) =>
+    errors[key] ? t(key === 'email' ? 'adminData.edit.invalidEmail' : `updateForm.errors.${errors[key]}`) : undefined;
+  const participationOptions = PARTICIPATION_LEVELS.map((level) => ({
+    value: level,
+    label: t(`updateForm.participation.${level}.label`),
+  }));
+  const sectionProps = { values, errors, lang, onChange: change };
+  return (
+    <form onSubmit={(event) => { event.preventDefault(); void save(); }} noValidate>
+      <Form
+        header={<Header variant="h2" description={t('updateForm.requiredLegend')}>{t('adminData.edit.parentTitle', { name: `${parent.firstName} ${parent.lastName}` })}</Header>}
+        errorText={problem && !problem.conflict ? problem.message : undefined}
+        actions={
+          <SpaceBetween direction="horizontal" size="xs">
+            <Button formAction="none" variant="link" onClick={onCancel}>{t('adminData.cancel')}</Button>
+            <Button variant="primary" loading={saving}>{t('adminData.edit.save')}</Button>
+          </SpaceBetween>
+        }
+      >
+        <SpaceBetween size="l">
+          {problem?.conflict && (
+            <Alert type="warning" action={<Button formAction="none" onClick={onReload}>{t('adminData.edit.reload')}</Button>}>
+              {problem.message}
+            </Alert>
+          )}
+          <Container header={<Header variant="h3">{t('updateForm.sections.personal')}</Header>}>
+            <SpaceBetween size="m">
+              <ColumnLayout columns={2}>
+                <FormField label={label('firstName', true)} errorText={err('firstName')}>
+                  <Input value={values.firstName} ariaRequired invalid={Boolean(errors.firstName)} onChange={({ detail }) => change({ firstName: detail.value })} />
+                </FormField>
+                <FormField label={label('lastName', true)} errorText={err('lastName')}>
+                  <Input value={values.lastName} ariaRequired invalid={Boolean(errors.lastName)} onChange={({ detail }) => change({ lastName: detail.value })} />
+                </FormField>
+              </ColumnLayout>
+              <FormField label={label('email')} errorText={err('email')} constraintText={t('adminData.edit.emailHint')}>
+                <Input type="email" inputMode="email" value={values.email} invalid={Boolean(errors.email)} onChange={({ detail }) => change({ email: detail.value })} />
+              </FormField>
+              <FormField label={label('phone')} errorText={err('phone')} constraintText={t('updateForm.phoneHint')}>
+                <Input
+                  inputMode="tel"
+                  value={values.phone}
+                  invalid={Boolean(errors.phone)}
+                  onChange={({ detail }) => change({ phone: detail.value })}
+                  onBlur={() => change({ phone: formatOnBlur('phone', values.phone) })}
+                />
+              </FormField>
+              <ColumnLayout columns={2}>
+                <FormField label={label('preferredLanguage', true)}>
+                  <Select
+                    selectedOption={{ value: values.preferredLanguage, label: values.preferredLanguage === 'fr' ? 'Français' : 'English' }}
+                    options={[{ value: 'fr', label: 'Français' }, { value: 'en', label: 'English' }]}
+                    onChange={({ detail }) => change({ preferredLanguage: detail.selectedOption.value as Language })}
+                  />
+                </FormField>
+                <FormField label={`${t('adminData.edit.participation')} *`}>
+                  <Select
+                    selectedOption={participationOptions.find((option) => option.value === values.participation) ?? null}
+                    options={participationOptions}
+                    onChange={({ detail }) => change({ participation: detail.selectedOption.value as Participation })}
+                  />
+                </FormField>
+              </ColumnLayout>
+              {values.participation === 'nameOnly' && <Box variant="small">{t('adminData.edit.nameOnlyNotice')}</Box>}
+            </SpaceBetween>
+          </Container>
+          <AddressSection {...sectionProps} />
+          <InterestsSection {...sectionProps} />
+        </SpaceBetween>
+      </Form>
+    </form>
+  );
+}

@@ -1,0 +1,98 @@
+import { columnLetter, describeIssue, type CsvFile, type ImportFile, type ImportIssue, type ImportReport } from '../../../../../shared/import-api';
+import { IMPORT_ENTITIES, type ImportEntity } from '../../../../../shared/import-columns';
+import type { Language } from '../../../../../shared/schemas/common';
+
+/**
+ * The import tab's logic, kept out of React so it is unit-tested: the report as rows, each issue as its place and
+ * its sentence (the texts of shared/import-issues.ts, in the admin's language), whether the files may be applied,
+ * and the apply's progress.
+ */
+
+export interface CountRow {
+  entity: ImportEntity;
+  create: number;
+  update: number;
+  unchanged: number;
+}
+
+/** One row per entity file of the report, in the templates' order. */
+export function countRows(report: ImportReport): CountRow[] {
+  return IMPORT_ENTITIES.flatMap((entity) => {
+    const counts = report.counts[entity];
+    return counts ? [{ entity, ...counts }] : [];
+  });
+}
+
+export interface IssueRow {
+  id: string;
+  file: string;
+  /** Empty for an issue about the whole file. */
+  line: string;
+  /** `D (Courriel)`, or empty. */
+  column: string;
+  message: string;
+}
+
+/**
+ * An issue's place and sentence, split for a table: the sentence is `describeIssue`'s (shared/import-api.ts) without
+ * its place, so the page and the import CLI say exactly the same thing.
+ */
+export function issueRow(issue: ImportIssue, lang: Language, index: number): IssueRow {
+  const message = describeIssue({ ...issue, file: '', line: 0, column: undefined }, lang).replace(/^\s*:\s*/, '');
+  return {
+    id: `${index}`,
+    file: issue.file,
+    line: issue.line > 0 ? String(issue.line) : '',
+    column: issue.column ? `${columnLetter(issue.column)}${issue.header ? ` (${issue.header})` : ''}` : '',
+    message,
+  };
+}
+
+export const issueRows = (issues: readonly ImportIssue[], lang: Language): IssueRow[] =>
+  issues.map((issue, index) => issueRow(issue, lang, index));
+
+/** Why the files cannot be applied, or null when they can. */
+export type ApplyBlock = 'errors' | 'noChanges' | null;
+export function applyBlock(report: ImportReport): ApplyBlock {
+  if (!report.valid || report.errorCount > 0) return 'errors';
+  if (report.writes === 0) return 'noChanges';
+  return null;
+}
+
+/** Percent done of an apply: 1 − remaining / writes of the dry run (a later plan may be smaller). */
+export function applyPercent(plannedWrites: number, remaining: number): number {
+  if (plannedWrites <= 0) return 100;
+  return Math.max(0, Math.min(100, Math.round((1 - remaining / plannedWrites) * 100)));
+}
+
+/**
+ * The file picker adds to the files already chosen: a file chosen again under the same name (the corrected
+ * `parents.csv`) replaces the earlier one, keeping the order of first choice.
+ */
+export function latestByName<T extends { name: string }>(files: readonly T[]): T[] {
+  const latest = new Map<string, T>();
+  for (const file of files) latest.set(file.name, file);
+  return [...latest.values()];
+}
+
+/** Reads the chosen files as UTF-8 text (a byte-order mark is kept: the server removes it). */
+export async function readImportFiles(files: readonly File[]): Promise<ImportFile[]> {
+  return Promise.all(files.map(async (file) => ({ name: file.name, text: await file.text() })));
+}
+
+/** Saves a text file through the browser (templates, exports). */
+export function saveTextFile(name: string, text: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+export const saveCsv = (file: CsvFile) => saveTextFile(file.name, file.text, 'text/csv;charset=utf-8');
+
+/** `bottin-2026-11-22.json`: the JSON export's file name. */
+export const jsonExportName = (now = new Date()) => `bottin-${now.toISOString().slice(0, 10)}.json`;

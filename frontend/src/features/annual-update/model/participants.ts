@@ -1,0 +1,66 @@
+import type { ParticipantView } from '../../../../../shared/annual-update-api';
+import type { Language } from '../../../../../shared/schemas/common';
+
+/**
+ * The participants manager's filters and the summary of the rows it shows (issue 5 §3), kept apart from the
+ * table so they can be tested without a browser.
+ */
+export type StatusFilter = 'all' | 'notSent' | 'emailed' | 'sent' | 'submitted' | 'optedOut' | 'unreachable' | 'failed';
+export const STATUS_FILTERS: StatusFilter[] = ['all', 'notSent', 'emailed', 'sent', 'submitted', 'optedOut', 'unreachable', 'failed'];
+
+export function matchesStatus(row: ParticipantView, filter: StatusFilter): boolean {
+  switch (filter) {
+    case 'notSent': return !row.unreachable && !row.emailSent;
+    /** Emailed at least once, whatever the answer. */
+    case 'emailed': return row.emailSent;
+    /** Emailed, no answer yet. */
+    case 'sent': return row.emailSent && !row.submitted;
+    case 'submitted': return row.submitted;
+    case 'optedOut': return row.optedOut;
+    case 'unreachable': return row.unreachable;
+    case 'failed': return row.sendFailures > 0;
+    default: return true;
+  }
+}
+
+/** `''` = every class. A parent matches when one of their children is in the class. */
+export function matchesClass(row: ParticipantView, classId: string): boolean {
+  return classId === '' || row.classes.some((c) => c.id === classId);
+}
+
+/** The children's classes present among the participants, by code. */
+export function classesOf(rows: readonly ParticipantView[]): ParticipantView['classes'] {
+  const byId = new Map<string, ParticipantView['classes'][number]>();
+  for (const row of rows) for (const c of row.classes) byId.set(c.id, c);
+  return [...byId.values()].sort((a, b) => a.code.localeCompare(b.code, 'fr', { numeric: true }));
+}
+
+export interface RowsSummary {
+  shown: number;
+  /** Answered and still in the directory (full or limited). */
+  submitted: number;
+  /** Answered name only. */
+  optedOut: number;
+  /** No answer yet (emailed or not). */
+  pending: number;
+  /** Answered (submitted + opted out) over shown, rounded to a whole percent; 0 for no rows. */
+  percentage: number;
+}
+
+/** The three answers of the shown rows add up to the rows shown; an opt-out is an answer (as on the server). */
+export function summarize(rows: readonly ParticipantView[]): RowsSummary {
+  const optedOut = rows.filter((row) => row.submitted && row.optedOut).length;
+  const submitted = rows.filter((row) => row.submitted && !row.optedOut).length;
+  const shown = rows.length;
+  const answered = submitted + optedOut;
+  return { shown, submitted, optedOut, pending: shown - answered, percentage: shown ? Math.round((answered / shown) * 100) : 0 };
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** Québec numeric date and 24 h time in the browser's zone: `2025-09-02 14 h 30` (fr), `2025-09-02 14:30` (en). */
+export function formatDateTime(iso: string, lang: Language): string {
+  const d = new Date(iso);
+  const date = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+  return lang === 'fr' ? `${date} ${d.getHours()} h ${pad(d.getMinutes())}` : `${date} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}

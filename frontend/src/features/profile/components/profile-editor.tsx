@@ -1,0 +1,89 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import Alert from '@cloudscape-design/components/alert';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import Container from '@cloudscape-design/components/container';
+import FormField from '@cloudscape-design/components/form-field';
+import Select from '@cloudscape-design/components/select';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import type { ProfileFormResponse, ProfileUpdateResponse } from '../../../../../shared/parent-form';
+import { useRuntimeConfig } from '../../../config/runtime-config-context';
+import { UpdateCallError } from '../../update/api/update-client';
+import { ParentUpdateForm } from '../../update/components/parent-update-form';
+import { useParentForm, type ParentFormSource } from '../../update/hooks/use-update-form';
+import { loadProfileForm, saveProfile } from '../api/profile-form-client';
+
+/**
+ * "Update my information" on My Profile: the update link's form, prefilled, signed in (GET /api/profile/form,
+ * PUT /api/profile). A family email can hold two parent records: a selector switches between them.
+ */
+export function ProfileEditor({ initialParentId, onSaved, onCancel, notFound }: {
+  initialParentId: string;
+  onSaved: (result: ProfileUpdateResponse) => void;
+  onCancel: () => void;
+  /** What to show when the server has no parent record for this account (spec: 'Profile Not Found'). */
+  notFound: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const { apiBaseUrl } = useRuntimeConfig();
+  const [parentId, setParentId] = useState(initialParentId);
+  const [choices, setChoices] = useState<ProfileFormResponse['parents']>([]);
+  const source = useMemo<ParentFormSource<ProfileUpdateResponse>>(
+    () => ({
+      load: async () => {
+        const response = await loadProfileForm(apiBaseUrl, parentId);
+        setChoices(response.parents);
+        return response.form;
+      },
+      save: (input) => saveProfile(apiBaseUrl, parentId, input),
+    }),
+    [apiBaseUrl, parentId],
+  );
+  const state = useParentForm(source, onSaved);
+  const { load } = state;
+  const cancel = (
+    <Button variant="link" formAction="none" onClick={onCancel}>
+      {t('profileEdit.cancel')}
+    </Button>
+  );
+
+  if (load.kind === 'loading') {
+    return (
+      <Box padding={{ vertical: 'l' }} textAlign="center">
+        <StatusIndicator type="loading">{t('directory.profile.loading')}</StatusIndicator>
+      </Box>
+    );
+  }
+  if (load.kind === 'failed') {
+    if (load.error instanceof UpdateCallError && load.error.code === 'NOT_FOUND') return <>{notFound}</>;
+    return (
+      <Alert
+        type="error"
+        action={
+          <SpaceBetween direction="horizontal" size="xs">
+            {cancel}
+            <Button onClick={() => void state.reload()}>{t('directory.retry')}</Button>
+          </SpaceBetween>
+        }
+      >
+        {t('updateForm.messages.loadFailed')}
+      </Alert>
+    );
+  }
+  const options = choices.map((choice) => ({ value: choice.parentId, label: choice.displayName }));
+  const selector =
+    choices.length > 1 ? (
+      <Container>
+        <FormField label={t('profileEdit.whichParent')} description={t('profileEdit.whichParentHint')}>
+          <Select
+            selectedOption={options.find((option) => option.value === parentId) ?? null}
+            options={options}
+            onChange={({ detail }) => detail.selectedOption.value && setParentId(detail.selectedOption.value)}
+          />
+        </FormField>
+      </Container>
+    ) : undefined;
+  return <ParentUpdateForm form={load.form} state={state} top={selector} secondaryActions={cancel} />;
+}

@@ -1,0 +1,63 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ApplyResponse } from '../../../../../shared/progression-api';
+import { useRuntimeConfig } from '../../../config/runtime-config-context';
+import { ProgressionApiError, progressionApi } from '../api/progression-client';
+import { DEFAULT_LOCK_WAIT_SECONDS, driveApply } from '../model/apply-driver';
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** A held apply lock: 409 CONFLICT with Retry-After. */
+function lockWait(error: unknown): number | undefined {
+  if (!(error instanceof ProgressionApiError) || error.status !== 409 || error.code !== 'CONFLICT') return undefined;
+  return error.retryAfter ?? DEFAULT_LOCK_WAIT_SECONDS;
+}
+
+/**
+ * Runs the apply from the page: `start` after the confirmation, `resume` when the page opens on an apply that
+ * is under way (closed tab, lost connection). Leaving the page stops the loop; the server keeps its place.
+ */
+export function useApply(onDone: (response: ApplyResponse) => void) {
+  const { apiBaseUrl } = useRuntimeConfig();
+  const [progress, setProgress] = useState<ApplyResponse | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [running, setRunning] = useState(false);
+  const busy = useRef(false);
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  const run = useCallback(
+    async (progressionId: string, first: boolean) => {
+      if (busy.current) return;
+      busy.current = true;
+      setRunning(true);
+      setError(null);
+      const outcome = await driveApply(first, {
+        request: (isFirst) =>
+          isFirst ? progressionApi.apply(apiBaseUrl, progressionId) : progressionApi.continueApply(apiBaseUrl, progressionId),
+        onProgress: (response) => mounted.current && setProgress(response),
+        lockWait,
+        sleep,
+        stopped: () => !mounted.current,
+      });
+      busy.current = false;
+      if (!mounted.current) return;
+      setRunning(false);
+      if (outcome.kind === 'done') onDone(outcome.response);
+      if (outcome.kind === 'failed') setError(outcome.error);
+    },
+    [apiBaseUrl, onDone],
+  );
+
+  return {
+    progress,
+    error,
+    running,
+    start: (progressionId: string) => run(progressionId, true),
+    resume: (progressionId: string) => run(progressionId, false),
+  };
+}

@@ -1,0 +1,78 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import Alert from '@cloudscape-design/components/alert';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import Form from '@cloudscape-design/components/form';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import type { ParentForm } from '../../../../../shared/parent-form';
+import { currentLocale } from '../../../i18n/i18n';
+import type { ParentFormState } from '../hooks/use-update-form';
+import { AddressSection, CommitteesSection, InterestsSection, ParticipationSection, PersonalSection } from './form-sections';
+
+/**
+ * The parent information form (spec §2 "Parent update form"), shared by the emailed link and My Profile: the
+ * same sections, the same validation and the same 'Validate' button. `top` goes above the sections (a parent
+ * selector on My Profile); `secondaryActions` beside the button (Cancel on My Profile).
+ */
+export function ParentUpdateForm({ form, state, top, secondaryActions }: {
+  form: ParentForm;
+  state: ParentFormState;
+  top?: ReactNode;
+  secondaryActions?: ReactNode;
+}) {
+  const { t, i18n } = useTranslation();
+  const lang = currentLocale(i18n);
+  const { values, errors, problem, submitting, change, submit, dismissProblem } = state;
+  if (!values) return null;
+  const sectionProps = { values, errors, lang, onChange: change };
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <Form
+        errorText={problem && problem !== 'conflict' ? t(`updateForm.messages.${problem}`) : undefined}
+        actions={
+          <SpaceBetween direction="horizontal" size="xs">
+            {secondaryActions}
+            <Button variant="primary" formAction="submit" loading={submitting}>
+              {t('updateForm.submit')}
+            </Button>
+          </SpaceBetween>
+        }
+      >
+        <SpaceBetween size="l">
+          {top}
+          {form.campaign && (
+            <Box variant="p">
+              {form.campaign.deadline
+                ? t('updateForm.campaignWithDeadline', { year: form.campaign.schoolYear, deadline: form.campaign.deadline })
+                : t('updateForm.campaign', { year: form.campaign.schoolYear })}
+            </Box>
+          )}
+          {problem === 'conflict' && (
+            <Alert type="warning" dismissible onDismiss={dismissProblem}>
+              {t('updateForm.messages.conflict')}
+            </Alert>
+          )}
+          <Box variant="small">{t('updateForm.requiredLegend')}</Box>
+          <PersonalSection {...sectionProps} email={form.parent.email} />
+          <ParticipationSection {...sectionProps} />
+          {values.participation === 'nameOnly' ? (
+            <Alert type="info">{t('updateForm.optOutNotice')}</Alert>
+          ) : (
+            <>
+              <AddressSection {...sectionProps} />
+              <CommitteesSection committees={form.committees} lang={lang} />
+              <InterestsSection {...sectionProps} />
+            </>
+          )}
+        </SpaceBetween>
+      </Form>
+    </form>
+  );
+}

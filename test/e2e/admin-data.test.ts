@@ -1,0 +1,335 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import type { Download, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cognitoClient, ensureDemoUser } from '../../local/cognito';
+import type { StackInfo } from '../../local/stack-info';
+import { CsvFilesResponseSchema } from '../../shared/import-api';
+import { openBrowser, trackPageErrors, type BrowserSession } from '../support/browser';
+import { startIsolatedStack, type IsolatedStack } from '../support/isolated-stack';
+import { contextIn, signInWith } from './auth-support';
+
+/**
+ * Issue 7's journey on /admin/data, on a stack of its own (imports and deletes change the whole school): the admin
+ * downloads the templates, imports files built from their columns (a set with errors is refused line by line,
+ * the fixed set is applied, and re-importing it changes nothing), edits a parent (a concurrent edit is
+ * explained and reloaded), deletes a student (typed confirmation, orphaned parent kept) and exports. The export
+ * is then imported into a second, empty stack with `npm run import`: both directories are the same. The import
+ * with errors is also checked in English on a 375 px phone.
+ */
+const run = promisify(execFile);
+let stack: IsolatedStack;
+let session: BrowserSession;
+let work: string;
+
+async function tokenFor(info: StackInfo, email: string, password: string): Promise<string> {
+  const client = cognitoClient(info.cognitoEndpoint, info.region);
+  try {
+    const auth = await client.send(
+      new InitiateAuthCommand({
+        ClientId: info.userPoolClientId,
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: email, PASSWORD: password },
+      }),
+    );
+    return auth.AuthenticationResult!.IdToken!;
+  } finally {
+    client.destroy();
+  }
+}
+
+async function api(info: StackInfo, token: string, method: string, path: string, body?: unknown) {
+  const response = await fetch(`${info.appUrl}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return { status: response.status, body: (await response.json()) as unknown };
+}
+
+const admin = () => stack.info.demoAccounts.find((account) => account.role === 'admin')!;
+
+/** A CSV file in the template's own columns: its header row, then rows given by header (other cells empty). */
+function csvLike(template: string, rows: Record<string, string>[]): string {
+  const firstLine = template.replace(/^\uFEFF/, '').split(/\r?\n/)[0]!;
+  const separator = firstLine.includes(';') ? ';' : ',';
+  const headers = firstLine.split(separator);
+  for (const row of rows) for (const header of Object.keys(row)) expect(headers, `column ${header}`).toContain(header);
+  const lines = [headers.join(separator), ...rows.map((row) => headers.map((header) => row[header] ?? '').join(separator))];
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/** Writes files into a fresh folder; returns their paths. */
+function folderWith(files: Record<string, string>): string[] {
+  const dir = mkdtempSync(path.join(work, 'files-'));
+  return Object.entries(files).map(([name, text]) => {
+    const file = path.join(dir, name);
+    writeFileSync(file, text);
+    return file;
+  });
+}
+
+/** Collects the page's downloads until `count` have arrived. */
+async function downloadsOf(page: Page, count: number, action: () => Promise<void>): Promise<Download[]> {
+  const downloads: Download[] = [];
+  const listener = (download: Download) => downloads.push(download);
+  page.on('download', listener);
+  await action();
+  await expect.poll(() => downloads.length, { timeout: 30_000 }).toBe(count);
+  page.off('download', listener);
+  return downloads;
+}
+
+const normalise = (text: string) => text.replace(/\s+/g, ' ').trim();
+const textOf = async (page: Page) => normalise(await page.getByRole('main').innerText());
+
+/** Waits for a text; on a timeout, says what the page showed instead (an error alert, another count). */
+async function see(page: Page, text: string, timeout = 30_000): Promise<void> {
+  try {
+    await page.getByText(text, { exact: false }).first().waitFor({ timeout });
+  } catch (error) {
+    throw new Error(`"${text}" not shown; the page showed: ${(await textOf(page)).slice(0, 3000)}`, { cause: error });
+  }
+}
+
+/** The three files of the fixed set, and the same with three mistakes (four errors: one follows from another). */
+function schoolFiles(templates: Record<string, string>, lang: 'fr' | 'en', broken: boolean) {
+  const h = lang === 'fr'
+    ? { key: 'Clé', code: 'Code', name: 'Nom', levels: 'Niveaux', first: 'Prénom', last: 'Nom', email: 'Courriel', phone: 'Téléphone', level: 'Niveau', klass: 'Classe', parent: 'Parent 1', l1: '1re année', l2: '2e année' }
+    : { key: 'Key', code: 'Code', name: 'Name', levels: 'Levels', first: 'First name', last: 'Last name', email: 'Email', phone: 'Phone', level: 'Level', klass: 'Class', parent: 'Parent 1', l1: 'Grade 1', l2: 'Grade 2' };
+  const names = lang === 'fr' ? { parents: 'parents.csv', students: 'eleves.csv' } : { parents: 'parents.csv', students: 'students.csv' };
+  return {
+    'classes.csv': csvLike(templates['classes.csv']!, [{ [h.code]: 'Z1', [h.name]: 'Classe Zéphyr', [h.levels]: `${h.l1}|${h.l2}` }]),
+    [names.parents]: csvLike(templates[names.parents]!, [
+      { [h.key]: 'P-E2E-1', [h.first]: 'Gervaise', [h.last]: 'Zéphyrin', [h.email]: 'gervaise.zephyrin@e2e.example', [h.phone]: '514 555-0101' },
+      broken
+        ? { [h.key]: 'P-E2E-2', [h.first]: 'Hector', [h.last]: 'Zéphyrin', [h.email]: 'not-an-email', [h.phone]: '123' }
+        : { [h.key]: 'P-E2E-2', [h.first]: 'Hector', [h.last]: 'Zéphyrin', [h.email]: 'hector.zephyrin@e2e.example' },
+    ]),
+    [names.students]: csvLike(templates[names.students]!, [
+      { [h.key]: 'S-E2E-1', [h.first]: 'Luce', [h.last]: 'Zéphyrin', [h.level]: h.l1, [h.klass]: 'Z1', [h.parent]: broken ? 'P-E2E-9' : 'P-E2E-1' },
+      { [h.key]: 'S-E2E-2', [h.first]: 'Marc', [h.last]: 'Zéphyrin', [h.level]: h.l1, [h.klass]: 'Z1', [h.parent]: 'P-E2E-1' },
+      { [h.key]: 'S-E2E-3', [h.first]: 'Noé', [h.last]: 'Zéphyrin', [h.level]: h.l2, [h.klass]: 'Z1', [h.parent]: 'P-E2E-2' },
+    ]),
+  };
+}
+
+async function openDataPage(page: Page, lang: 'fr' | 'en') {
+  await page.goto(`${stack.info.appUrl}/auth?redirect=${encodeURIComponent('/admin/data')}`);
+  await signInWith(page, lang, admin().email, admin().password);
+  await page
+    .getByRole('heading', { level: 1, name: lang === 'fr' ? 'Données du bottin' : 'Directory data' })
+    .waitFor({ timeout: 60_000 });
+}
+
+beforeAll(async () => {
+  work = mkdtempSync(path.join(os.tmpdir(), 'admin-data-'));
+  [stack, session] = await Promise.all([startIsolatedStack('admin-data', { families: 10 }), openBrowser()]);
+}, 180_000);
+
+afterAll(async () => {
+  await session?.close();
+  await stack?.stop();
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+describe('admin data page', () => {
+  it('refuses a file with errors, line by line, in English on a phone', async () => {
+    const context = await contextIn(() => session.newContext('mobile'), 'en');
+    const page = await context.newPage();
+    const errors = trackPageErrors(page);
+    await openDataPage(page, 'en');
+    const token = await tokenFor(stack.info, admin().email, admin().password);
+    const templates = CsvFilesResponseSchema.parse(
+      (await api(stack.info, token, 'GET', '/api/admin/import/templates?lang=en')).body,
+    ).files;
+    const byName = Object.fromEntries(templates.map((file) => [file.name, file.text]));
+
+    await page.getByRole('tab', { name: 'Import' }).click();
+    await page.locator('input[type="file"]').setInputFiles(folderWith(schoolFiles(byName, 'en', true)));
+    await page.getByRole('button', { name: 'Check the files' }).click();
+    await see(page, '4 errors: nothing will be imported', 30_000);
+    const shown = await textOf(page);
+    expect(shown).toContain('parents.csv · line 3 · column D (Email) Invalid email: "not-an-email".');
+    expect(shown).toContain('parents.csv · line 3 · column E (Phone) Invalid phone number: "123" (10 digits, e.g. 514 555-1234).');
+    expect(shown).toContain('students.csv · line 2 · column F (Parent 1) Unknown parent: "P-E2E-9".');
+    // The row of a parent refused above cannot be named either.
+    expect(shown).toContain('students.csv · line 4 · column F (Parent 1) Unknown parent: "P-E2E-2".');
+    expect(shown).toContain('Cannot import: fix the errors below, then check again.');
+    expect(await page.getByRole('button', { name: 'Apply the import' }).isDisabled()).toBe(true);
+    // A phone: nothing wider than the screen.
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 180_000);
+
+  it('templates, import, re-import, edit, delete and export; the export rebuilds the same directory elsewhere', async () => {
+    const context = await contextIn(() => session.newContext('desktop'), 'fr');
+    const page = await context.newPage();
+    const errors = trackPageErrors(page);
+    await openDataPage(page, 'fr');
+
+    // 1. Templates: six files, French headers with semicolons.
+    const templateDownloads = await downloadsOf(page, 6, () =>
+      page.getByRole('button', { name: 'Télécharger les six modèles' }).click(),
+    );
+    const templates: Record<string, string> = {};
+    for (const download of templateDownloads) {
+      templates[download.suggestedFilename()] = readFileSync((await download.path())!, 'utf8');
+    }
+    expect(Object.keys(templates).sort()).toEqual(
+      ['classes.csv', 'comites.csv', 'eleves.csv', 'membres-comites.csv', 'parents.csv', 'personnel.csv'],
+    );
+    expect(templates['parents.csv']!.replace(/^\uFEFF/, '')).toMatch(/^Clé;Prénom;Nom;Courriel;Téléphone;/);
+    expect(await textOf(page)).toContain('Les élèves : nom, niveau, classe et de un à quatre parents');
+
+    // 2. Import: the broken set is refused with its lines; the fixed set is applied; the same again changes nothing.
+    await page.getByRole('tab', { name: 'Importer' }).click();
+    const fileInput = page.locator('input[type="file"]');
+    await fileInput.setInputFiles(folderWith(schoolFiles(templates, 'fr', true)));
+    await page.getByRole('button', { name: 'Vérifier les fichiers' }).click();
+    await see(page, '4 erreurs : rien ne sera importé', 30_000);
+    const table = normalise(await page.getByRole('table').last().innerText());
+    expect(table).toContain('parents.csv 3 D (Courriel) Courriel invalide : « not-an-email ».');
+    expect(table).toContain('eleves.csv 2 F (Parent 1) Parent inconnu : « P-E2E-9 ».');
+    expect(await page.getByRole('button', { name: "Appliquer l'importation" }).isDisabled()).toBe(true);
+    expect(await textOf(page)).toContain('Importation impossible : corrigez les erreurs ci-dessous, puis vérifiez de nouveau.');
+
+    const goodFiles = folderWith(schoolFiles(templates, 'fr', false));
+    await fileInput.setInputFiles(goodFiles);
+    await page.getByRole('button', { name: 'Vérifier les fichiers' }).click();
+    await see(page, 'Fichiers valides', 30_000);
+    const counts = await textOf(page);
+    expect(counts).toMatch(/élèves À créer 3 À mettre à jour 0 Inchangées 0/);
+    expect(counts).toMatch(/parents À créer 2 À mettre à jour 0 Inchangées 0/);
+    await page.getByRole('button', { name: "Appliquer l'importation" }).click();
+    await see(page, 'Importation terminée : 6 fiches créées, 0 mises à jour.', 60_000);
+
+    await page.getByRole('button', { name: 'Vérifier les fichiers' }).click();
+    await page.getByText('Aucun changement', { exact: true }).waitFor({ timeout: 30_000 });
+    expect(await textOf(page)).toMatch(/élèves À créer 0 À mettre à jour 0 Inchangées 3/);
+    expect(await page.getByRole('button', { name: "Appliquer l'importation" }).isDisabled()).toBe(true);
+
+    // 3. Edit a parent: a bad phone is refused; a change made meanwhile is explained and reloaded; then saved.
+    const token = await tokenFor(stack.info, admin().email, admin().password);
+    await page.getByRole('tab', { name: 'Modifier' }).click();
+    await page.getByLabel('Rechercher un parent ou un élève').fill('zephyrin');
+    await page.getByRole('button', { name: 'Modifier Gervaise Zéphyrin' }).click();
+    const phone = page.getByLabel('Téléphone', { exact: true });
+    expect(await phone.inputValue()).toBe('514 555-0101');
+    await phone.fill('438 555 019');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await see(page, 'Entrez un numéro de téléphone à 10 chiffres, par exemple 514 555-1234.');
+
+    type Person = { id: string; version: number; email?: string; firstName: string; lastName: string } & { [field: string]: unknown };
+    const directoryOf = async () =>
+      (await api(stack.info, token, 'GET', '/api/admin/directory')).body as { parents: Person[]; students: Person[] };
+    const gervaise = (await directoryOf()).parents.find((p) => p.email === 'gervaise.zephyrin@e2e.example')!;
+    const id = gervaise.id;
+    // Someone else saves this parent while the form is open (the PUT carries the whole record and its version).
+    const fields = ['firstName', 'lastName', 'email', 'phone', 'address', 'interests', 'participation', 'preferredLanguage', 'version'];
+    const meanwhile = await api(stack.info, token, 'PUT', `/api/admin/parents/${id}`, {
+      ...Object.fromEntries(fields.filter((field) => gervaise[field] !== undefined).map((field) => [field, gervaise[field]])),
+      skills: 'Bénévole',
+    });
+    expect(meanwhile.status).toBe(200);
+    await phone.fill('438 555-0199');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByText("Cette fiche a été modifiée par quelqu'un d'autre depuis que vous l'avez ouverte.", { exact: false }).waitFor();
+    await page.getByRole('button', { name: 'Recharger' }).click();
+    await expect.poll(() => phone.inputValue(), { timeout: 30_000 }).toBe('514 555-0101');
+    await phone.fill('438 555-0199');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await see(page, 'La fiche de Gervaise Zéphyrin est enregistrée.', 30_000);
+    const saved = (await directoryOf()).parents.find((p) => p.id === id)!;
+    expect(saved).toMatchObject({ phone: '4385550199', skills: 'Bénévole' });
+
+    // 4. Delete a student: typed confirmation; the parent left without a child is named, and kept.
+    await page.getByLabel('Rechercher un parent ou un élève').fill('Noé');
+    await page.getByRole('button', { name: 'Supprimer Noé Zéphyrin' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Cette action est irréversible.', { exact: false }).waitFor();
+    const submit = dialog.getByRole('button', { name: 'Supprimer définitivement' });
+    expect(await submit.isDisabled()).toBe(true);
+    await dialog.getByLabel('Tapez confirm pour confirmer').fill('confirm');
+    await submit.click();
+    await dialog.getByText("Sans cet élève, Hector Zéphyrin n'aurait plus d'enfant à l'école.", { exact: false }).waitFor({ timeout: 30_000 });
+    await dialog.getByText('Garder le parent dans le bottin').click();
+    await submit.click();
+    await see(page, 'La fiche de Noé Zéphyrin a été supprimée.', 30_000);
+    const after = await directoryOf();
+    expect(after.students.some((s) => s.firstName === 'Noé' && s.lastName === 'Zéphyrin')).toBe(false);
+    expect(after.parents.some((p) => p.email === 'hector.zephyrin@e2e.example')).toBe(true);
+
+    // 5. Export: six CSV files (the import's format) and one JSON file.
+    await page.getByRole('tab', { name: 'Exporter' }).click();
+    const exportDir = mkdtempSync(path.join(work, 'export-'));
+    const csvDownloads = await downloadsOf(page, 6, () =>
+      page.getByRole('button', { name: 'Télécharger les fichiers CSV' }).click(),
+    );
+    for (const download of csvDownloads) await download.saveAs(path.join(exportDir, download.suggestedFilename()));
+    await see(page, '6 fichiers CSV téléchargés.');
+    const exportedParents = readFileSync(path.join(exportDir, 'parents.csv'), 'utf8');
+    expect(exportedParents).toContain('P-E2E-1;Gervaise;Zéphyrin;gervaise.zephyrin@e2e.example;438 555-0199');
+    const [jsonDownload] = await downloadsOf(page, 1, () =>
+      page.getByRole('button', { name: 'Télécharger le fichier JSON' }).click(),
+    );
+    const json = JSON.parse(readFileSync((await jsonDownload!.path())!, 'utf8')) as {
+      format: string;
+      settings: { schoolName: string };
+      students: unknown[];
+    };
+    expect(json.format).toBe('school-directory-export');
+    expect(json.students).toHaveLength(after.students.length);
+    // The two 409 answers above (the concurrent edit, the orphaned parent) are logged by the browser, and expected.
+    expect(errors.filter((error) => !error.includes('status of 409'))).toEqual([]);
+    expect(errors).toHaveLength(2);
+    await context.close();
+
+    // 6. The export, imported with `npm run import` into an empty stack, gives the same directory.
+    const copy = await startIsolatedStack('admin-data-copy', false);
+    try {
+      const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+      const cli = await run(
+        process.execPath,
+        ['--import', tsx, path.resolve('local/cli/import.ts'), exportDir, '--school-name', json.settings.schoolName],
+        {
+          env: {
+            ...process.env,
+            TABLE_NAME: copy.info.tableName,
+            DYNAMODB_ENDPOINT: copy.info.dynamoEndpoint,
+            AWS_REGION: copy.info.region,
+            AWS_ACCESS_KEY_ID: 'local',
+            AWS_SECRET_ACCESS_KEY: 'local',
+          },
+        },
+      );
+      expect(cli.stdout).not.toContain('erreur');
+      const cognito = cognitoClient(copy.info.cognitoEndpoint, copy.info.region);
+      await ensureDemoUser(cognito, copy.info.userPoolId, { email: admin().email, password: admin().password, admin: true });
+      cognito.destroy();
+      const copyToken = await tokenFor(copy.info, admin().email, admin().password);
+      const original = await api(stack.info, token, 'GET', '/api/directory');
+      const rebuilt = await api(copy.info, copyToken, 'GET', '/api/directory');
+      expect(rebuilt.status).toBe(200);
+      // The CSV files carry no school settings: the import creates them (name from --school-name, grades 1 to 6,
+      // the current school year), while the demo school is seeded with a fixed year. Everything else is equal.
+      const withoutYear = (body: unknown) => {
+        const directory = body as { school: { year?: string } };
+        return { ...directory, school: { ...directory.school, year: undefined } };
+      };
+      expect(withoutYear(rebuilt.body)).toEqual(withoutYear(original.body));
+      const csvOf = async (info: StackInfo, bearer: string) =>
+        CsvFilesResponseSchema.parse((await api(info, bearer, 'GET', '/api/admin/export/csv?lang=fr')).body).files;
+      expect(await csvOf(copy.info, copyToken)).toEqual(await csvOf(stack.info, token));
+    } finally {
+      await copy.stop();
+    }
+  }, 420_000);
+});
