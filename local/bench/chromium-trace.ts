@@ -42,9 +42,11 @@ export async function traced<T>(cdp: CDPSession, run: () => Promise<T>): Promise
 
 /**
  * For each n, the CPU milliseconds of the main-thread tasks that ran between marks `${prefix}${n}:start` and
- * `${prefix}${n}:end`, counting whole the task in which the start mark was made.
+ * `${prefix}${n}:${end}` (`end` by default), counting whole the tasks in which the start and the end marks
+ * were made (an end mark made in a requestAnimationFrame callback thus counts that frame's style, layout,
+ * paint and commit).
  */
-export function cpuBetweenMarks(events: TraceEvent[], prefix: string): number[] {
+export function cpuBetweenMarks(events: TraceEvent[], prefix: string, endMark = 'end'): number[] {
   const marks = new Map<string, TraceEvent>();
   for (const event of events) if (event.name.startsWith(prefix)) marks.set(event.name, event);
   const anyMark = marks.values().next().value as TraceEvent | undefined;
@@ -61,7 +63,7 @@ export function cpuBetweenMarks(events: TraceEvent[], prefix: string): number[] 
   const result: number[] = [];
   for (let n = 0; marks.has(`${prefix}${n}:start`); n++) {
     const start = marks.get(`${prefix}${n}:start`)!.ts;
-    const end = marks.get(`${prefix}${n}:end`)?.ts;
+    const end = marks.get(`${prefix}${n}:${endMark}`)?.ts;
     if (end === undefined) break;
     const cpu = tasks
       .filter((task) => task.ts < end && task.ts + task.dur! > start)

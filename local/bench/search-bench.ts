@@ -3,10 +3,12 @@
  *
  * Starts an in-memory local stack seeded with the benchmark school, signs in as the demo parent through /auth,
  * opens /parents at 1440 px (table) and 375 px (cards), and types queries one key at a time, then erases them.
- * Per keystroke: the main-thread CPU from the key press to the painted frame showing the new results, from a
- * Chromium trace (the target: under 16 ms, one 60 Hz frame); in-page wall-clock timings; the search alone;
- * and the same keys in a bare input on the same page, as this machine's floor (keystroke-probe.ts). Each
- * painted result count is checked against the same search run here on the API response.
+ * Per keystroke, from a Chromium trace: the main-thread CPU from the key press to the next painted frame
+ * (INP-style: how long typing is blocked; the target is one 60 Hz frame, 16 ms), and to the painted frame that
+ * shows the results of the new query (the list renders them a frame after the search box);
+ * in-page wall-clock timings; the search alone; and the same keys in a bare input on the same page, as this
+ * machine's floor (keystroke-probe.ts). Each painted result count is checked against the same search run
+ * here on the API response.
  * Prints a markdown table and rewrites the "Search per keystroke" section of docs/benchmarks.md.
  *
  * Options: --rounds=N (default 2: each query typed and erased N times per size), --no-write (print only).
@@ -38,10 +40,13 @@ const write = !process.argv.includes('--no-write');
 const PAUSE_MS = 80;
 
 interface Sample {
-  /** Main-thread CPU from the key press to the painted frame (from the trace). */
+  /** Main-thread CPU from the key press to the next painted frame (from the trace). */
   cpu?: number;
-  work: number;
+  /** Main-thread CPU from the key press to the painted frame showing the new results (from the trace). */
+  cpuResults?: number;
   nextPaint: number;
+  resultsPaint: number;
+  /** The result counter when the new results were painted. */
   counter: string;
 }
 
@@ -94,8 +99,9 @@ async function measureViewport(info: StackInfo, viewport: keyof typeof VIEWPORTS
     const wrapper = createWrapper();
     const counter = wrapper.findContainer().findHeader().findHeader().findCounter().toSelector();
     const input = wrapper.findTextFilter().findInput().findNativeInput().toSelector();
+    const results = `${wrapper.findContainer().findContent().toSelector()} [aria-busy]`;
     await page.locator(counter).waitFor({ timeout: 120_000 });
-    await page.evaluate(searchProbe(input, counter));
+    await page.evaluate(searchProbe(input, counter, results));
     await page.locator(input).click();
 
     let verified = 0;
@@ -121,8 +127,14 @@ async function measureViewport(info: StackInfo, viewport: keyof typeof VIEWPORTS
     });
     const data = (await page.evaluate('window.__searchBench')) as { samples: Sample[]; filter: number[] };
     const cpu = cpuBetweenMarks(events, 'keystroke:');
-    if (cpu.length !== data.samples.length) throw new Error(`trace has ${cpu.length} keystrokes, page ${data.samples.length}`);
-    data.samples.forEach((sample, i) => (sample.cpu = cpu[i]));
+    const cpuResults = cpuBetweenMarks(events, 'keystroke:', 'results');
+    if (cpu.length !== data.samples.length || cpuResults.length !== data.samples.length) {
+      throw new Error(`trace has ${cpu.length}/${cpuResults.length} keystrokes, page ${data.samples.length}`);
+    }
+    data.samples.forEach((sample, i) => {
+      sample.cpu = cpu[i];
+      sample.cpuResults = cpuResults[i];
+    });
 
     // The same keys in a bare input on the same page: the floor no app code can go under.
     await page.evaluate(baselineProbe());
@@ -151,46 +163,57 @@ async function main() {
     console.log(`• Stack ready in ${((Date.now() - started) / 1000).toFixed(0)} s; typing in Chromium…`);
     const { count, parents } = await expectedCounts(info);
     const rows: string[] = [];
-    let allMet = true;
+    let typingMet = true;
+    let resultsMet = true;
     let allVerified = true;
     const load = os.loadavg()[0]!;
     const pair = (values: number[]) => `${ms(percentile(values, 50))} / ${ms(percentile(values, 95))}`;
     for (const viewport of ['desktop', 'mobile'] as const) {
       const result = await measureViewport(info, viewport, count);
       const cpu = result.samples.map((s) => s.cpu ?? NaN);
-      allMet &&= percentile(cpu, 95) < TARGET_MS;
+      const cpuResults = result.samples.map((s) => s.cpuResults ?? NaN);
+      typingMet &&= percentile(cpu, 95) < TARGET_MS;
+      resultsMet &&= percentile(cpuResults, 95) < TARGET_MS;
       allVerified &&= result.wrong === 0;
       const screen = `${VIEWPORTS[viewport].width} px (${viewport === 'desktop' ? 'table' : 'cards'})`;
       const cells = [
         screen,
         String(cpu.length),
         `**${pair(cpu)}**`,
-        ms(Math.max(...cpu)),
+        `**${pair(cpuResults)}**`,
+        `${ms(Math.max(...cpu))} / ${ms(Math.max(...cpuResults))}`,
         pair(result.baseline),
-        pair(result.samples.map((s) => s.work)),
         pair(result.samples.map((s) => s.nextPaint)),
+        pair(result.samples.map((s) => s.resultsPaint)),
         pair(result.filter),
         `${result.verified}/${result.verified + result.wrong}`,
       ];
       rows.push(`| ${cells.join(' | ')} |`);
-      console.log(`  ${screen}: CPU p50 / p95 ${pair(cpu)} (bare input ${pair(result.baseline)})`);
+      console.log(
+        `  ${screen}: CPU p50 / p95 to next paint ${pair(cpu)}, to results painted ${pair(cpuResults)} (bare input ${pair(result.baseline)})`,
+      );
     }
+    const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
+    const loadAfter = os.loadavg()[0]!;
     const markdown = `
-Measured by \`npm run bench:search\` (local/bench/search-bench.ts) on ${machineLine()}. Headless Chromium (system build), no CPU throttling; load average ${load.toFixed(1)} on ${os.cpus().length} cores when the run started.
+Measured by \`npm run bench:search\` (local/bench/search-bench.ts) on ${machineLine()}. Headless Chromium (system build), no CPU throttling; load average ${load.toFixed(1)} when the run started and ${loadAfter.toFixed(1)} when it ended, on ${os.cpus().length} cores (other work shares this machine: a load above the core count inflates every figure, the bare input's too).
 
 Data: the benchmark demo school (${BENCHMARK_FAMILIES} families, ${parents} parents; 10 per page). The queries ${QUERIES.map((q) => `\`${q}\``).join(', ')} are typed one key at a time in the Parents search (${PAUSE_MS} ms apart), then erased with Backspace, ${rounds} time(s) per screen size; every keystroke is one sample.
 
-- **CPU to next paint** (the target): main-thread CPU time, from Chromium's trace, of every task from the key press to the painted frame that shows the new results (event handling, search, React re-render, style, layout, paint).
-- **Bare input**: the same measure for the same keys typed in a plain \`<input>\` added to the same page: what this machine and browser spend on a keystroke before any app code. Compare machines with it.
-- **Wall: work** and **Wall: next paint**: measured in the page with \`performance.now()\` from the key event's timestamp, to the end of the forced style and layout of the next frame, and to just after that frame was painted (which includes waiting for the frame). They also count time the machine gave to other processes.
-- **Search only**: the \`directory-search:parents\` User Timing measure (the accent-insensitive match over every parent).
-- **Counts verified**: keystrokes whose painted result count equals the same search run on the API response.
+A keystroke is handled in two steps (useDeferredSearchText in frontend/src/features/directory/search/use-url-state.ts): the key's own frame updates the search box only; once that frame is painted, the list renders the results of the new query as a React transition (\`startTransition\`), work that React interrupts if another key comes first. Hence two figures, both main-thread CPU time from Chromium's trace, counting every task that ran (event handling, search, React, style, layout, paint, and anything else on that thread):
 
-| Screen | Keystrokes | CPU to next paint p50 / p95 | CPU max | Bare input p50 / p95 | Wall: work p50 / p95 | Wall: next paint p50 / p95 | Search only p50 / p95 | Counts verified |
-|---|---|---|---|---|---|---|---|---|
+- **Key to next paint** (INP-style): from the key press to the end of the first frame after it (that frame's own style, layout, paint and commit included; work queued behind the frame is not). How long typing can be held up: the box shows the new letter then. Earlier runs (their "CPU to next paint" column) asked for a frame only once the key's task was over, which Chromium could run after a first frame, and ended at the first task after that frame: they also counted work queued behind the first frame. Compare with them through **Key to results painted**, which covers the whole update as they did. The bare input is measured the new way too, hence lower than in those runs.
+- **Key to results painted**: from the key press to the painted frame whose results and count are those of the new query (the page marks the results \`aria-busy\` until they are; the probe watches that attribute, then waits for the next painted frame). What the whole update costs.
+- **Bare input**: key to next paint for the same keys typed in a plain \`<input>\` added to the same page: what this machine and browser spend on a keystroke before any app code. Compare machines with it.
+- **Wall**: the same two intervals measured in the page with \`performance.now()\` from the key event's timestamp; they include waiting for frames and time the machine gave to other processes.
+- **Search only**: the \`directory-search:parents\` User Timing measure (the accent-insensitive match over every parent).
+- **Counts verified**: keystrokes whose result count, painted with the new results, equals the same search run on the API response.
+
+| Screen | Keystrokes | Key to next paint: CPU p50 / p95 | Key to results painted: CPU p50 / p95 | CPU max (next paint / results) | Bare input p50 / p95 | Wall: next paint p50 / p95 | Wall: results painted p50 / p95 | Search only p50 / p95 | Counts verified |
+|---|---|---|---|---|---|---|---|---|---|
 ${rows.join('\n')}
 
-Target: under ${TARGET_MS} ms per keystroke (CPU to next paint, p95) at 1,000 families: **${allMet ? 'met' : 'NOT met'}**.${allVerified ? '' : ' Some painted counts did not match the expected search: the figures are suspect.'}
+Target: under ${TARGET_MS} ms per keystroke at 1,000 families (p95, both screens). Key to next paint (typing never held up longer than a frame): **${verdict(typingMet)}**. Key to results painted (the whole update within a frame's worth of CPU): **${verdict(resultsMet)}**.${allVerified ? '' : ' Some painted counts did not match the expected search: the figures are suspect.'}
 `;
     console.log(markdown);
     if (write) {

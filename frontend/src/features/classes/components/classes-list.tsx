@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import ExpandableSection from '@cloudscape-design/components/expandable-section';
 import SpaceBetween from '@cloudscape-design/components/space-between';
@@ -9,18 +9,29 @@ import { useLanguage } from '../../directory/components/use-language';
 import type { DirectoryIndex } from '../../directory/model/directory-index';
 import { classLevelsLabel } from '../../directory/model/labels';
 import { fullName } from '../../directory/model/names';
-import { useUrlSearchText } from '../../directory/search/use-url-state';
+import { useDeferredSearchText } from '../../directory/search/use-url-state';
 import { ClassDetails } from './class-details';
+
+const NONE_TOGGLED: ReadonlyMap<number, boolean> = new Map();
 
 /**
  * Every class, closed by default (a class holds ~20 students with their families); a search opens the classes
- * it finds. Contents render only once opened, so a large school costs nothing until someone looks.
+ * it finds. Contents render only once opened, so a large school costs nothing until someone looks. A keystroke
+ * updates the search box first; the classes follow the deferred query (`results`) right after.
  */
 export function ClassesList({ index }: { index: DirectoryIndex }) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const { value: query, setValue: setQuery, flush: flushQuery } = useUrlSearchText();
-  const [toggled, setToggled] = useState<ReadonlyMap<number, boolean>>(new Map());
+  const { value: query, setValue: setQuery, flush: flushQuery, results, pending } = useDeferredSearchText();
+  // Classes opened or closed by hand; a new search starts afresh (kept as is when empty: no extra render).
+  const [toggled, setToggled] = useState<ReadonlyMap<number, boolean>>(NONE_TOGGLED);
+  const search = useCallback(
+    (value: string) => {
+      setQuery(value);
+      setToggled(NONE_TOGGLED);
+    },
+    [setQuery],
+  );
   const { directory } = index;
 
   const positions = useMemo(() => directory.classes.map((_, i) => i), [directory]);
@@ -38,13 +49,39 @@ export function ClassesList({ index }: { index: DirectoryIndex }) {
       }),
     [positions, directory, index],
   );
-  const shown = useMemo(() => match(query), [match, query]);
+  const shown = useMemo(() => match(results), [match, results]);
+
+  const list = useMemo(
+    () => (
+      <SpaceBetween size="m">
+        {shown.length === 0 && <NoMatch query={results} onClear={() => search('')} />}
+        {shown.map((c) => {
+          const schoolClass = directory.classes[c]!;
+          const teacher = schoolClass.teacherIndex === undefined ? undefined : directory.staff[schoolClass.teacherIndex];
+          const expanded = toggled.get(c) ?? results.trim() !== '';
+          const count = index.studentsByClass[c]?.length ?? 0;
+          return (
+            <ExpandableSection
+              key={schoolClass.id}
+              variant="container"
+              expanded={expanded}
+              onChange={({ detail }) => setToggled((current) => new Map(current).set(c, detail.expanded))}
+              headerText={`${schoolClass.name} · ${classLevelsLabel(directory, schoolClass.levels, lang)}`}
+              headerDescription={[
+                teacher ? fullName(teacher) : t('directory.classes.noTeacher'),
+                t('directory.classes.studentCount', { count }),
+              ].join(' · ')}
+            >
+              {expanded && <ClassDetails index={index} classIndex={c} query={results} />}
+            </ExpandableSection>
+          );
+        })}
+      </SpaceBetween>
+    ),
+    [shown, results, search, directory, toggled, index, lang, t],
+  );
 
   if (positions.length === 0) return <EmptyState title={t('directory.empty.noClasses')} />;
-  const search = (value: string) => {
-    setQuery(value);
-    setToggled(new Map());
-  };
   return (
     <SpaceBetween size="m">
       <SearchField
@@ -54,28 +91,7 @@ export function ClassesList({ index }: { index: DirectoryIndex }) {
         placeholder={t('directory.classes.searchPlaceholder')}
         matches={shown.length}
       />
-      {shown.length === 0 && <NoMatch query={query} onClear={() => search('')} />}
-      {shown.map((c) => {
-        const schoolClass = directory.classes[c]!;
-        const teacher = schoolClass.teacherIndex === undefined ? undefined : directory.staff[schoolClass.teacherIndex];
-        const expanded = toggled.get(c) ?? query.trim() !== '';
-        const count = index.studentsByClass[c]?.length ?? 0;
-        return (
-          <ExpandableSection
-            key={schoolClass.id}
-            variant="container"
-            expanded={expanded}
-            onChange={({ detail }) => setToggled((current) => new Map(current).set(c, detail.expanded))}
-            headerText={`${schoolClass.name} · ${classLevelsLabel(directory, schoolClass.levels, lang)}`}
-            headerDescription={[
-              teacher ? fullName(teacher) : t('directory.classes.noTeacher'),
-              t('directory.classes.studentCount', { count }),
-            ].join(' · ')}
-          >
-            {expanded && <ClassDetails index={index} classIndex={c} query={query} />}
-          </ExpandableSection>
-        );
-      })}
+      <div aria-busy={pending}>{list}</div>
     </SpaceBetween>
   );
 }

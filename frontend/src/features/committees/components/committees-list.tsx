@@ -10,14 +10,17 @@ import { useLanguage } from '../../directory/components/use-language';
 import type { DirectoryIndex } from '../../directory/model/directory-index';
 import { fullName } from '../../directory/model/names';
 import { Highlight } from '../../directory/search/highlight';
-import { useUrlSearchText } from '../../directory/search/use-url-state';
+import { useDeferredSearchText } from '../../directory/search/use-url-state';
 import { CommitteeMembers } from './committee-members';
 
-/** Committees (CE first), searchable by committee name or member name. */
+/**
+ * Committees (CE first), searchable by committee name or member name. A keystroke updates the search box
+ * first; the committees follow the deferred query (`results`) right after.
+ */
 export function CommitteesList({ index }: { index: DirectoryIndex }) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const { value: query, setValue: setQuery, flush: flushQuery } = useUrlSearchText();
+  const { value: query, setValue: setQuery, flush: flushQuery, results, pending } = useDeferredSearchText();
   const { directory } = index;
 
   const positions = useMemo(() => directory.committees.map((_, i) => i), [directory]);
@@ -35,7 +38,35 @@ export function CommitteesList({ index }: { index: DirectoryIndex }) {
       }),
     [positions, directory],
   );
-  const shown = useMemo(() => match(query), [match, query]);
+  const shown = useMemo(() => match(results), [match, results]);
+  const list = useMemo(
+    () => (
+      <SpaceBetween size="m">
+        {shown.length === 0 && <NoMatch query={results} onClear={() => setQuery('')} />}
+        {shown.map((c) => {
+          const committee = directory.committees[c]!;
+          const members = committee.parents.length + committee.staff.length + committee.others.length;
+          return (
+            <Container
+              key={committee.id}
+              header={
+                <Header
+                  variant="h2"
+                  counter={`(${members})`}
+                  description={committee.description ? committee.description[lang] : undefined}
+                >
+                  <Highlight text={committee.name[lang]} query={results} />
+                </Header>
+              }
+            >
+              <CommitteeMembers index={index} committee={committee} query={results} />
+            </Container>
+          );
+        })}
+      </SpaceBetween>
+    ),
+    [shown, results, setQuery, directory, lang, index],
+  );
 
   if (positions.length === 0) return <EmptyState title={t('directory.empty.noCommittees')} />;
   return (
@@ -47,27 +78,7 @@ export function CommitteesList({ index }: { index: DirectoryIndex }) {
         placeholder={t('directory.committees.searchPlaceholder')}
         matches={shown.length}
       />
-      {shown.length === 0 && <NoMatch query={query} onClear={() => setQuery('')} />}
-      {shown.map((c) => {
-        const committee = directory.committees[c]!;
-        const members = committee.parents.length + committee.staff.length + committee.others.length;
-        return (
-          <Container
-            key={committee.id}
-            header={
-              <Header
-                variant="h2"
-                counter={`(${members})`}
-                description={committee.description ? committee.description[lang] : undefined}
-              >
-                <Highlight text={committee.name[lang]} query={query} />
-              </Header>
-            }
-          >
-            <CommitteeMembers index={index} committee={committee} query={query} />
-          </Container>
-        );
-      })}
+      <div aria-busy={pending}>{list}</div>
     </SpaceBetween>
   );
 }

@@ -1,4 +1,4 @@
-import type { CSSProperties, ReactNode } from 'react';
+import { memo, type CSSProperties, type ReactElement, type ReactNode } from 'react';
 import Box from '@cloudscape-design/components/box';
 import Container from '@cloudscape-design/components/container';
 import SpaceBetween from '@cloudscape-design/components/space-between';
@@ -21,34 +21,70 @@ const CARD: CSSProperties = { border: RULE, borderRadius: 16, padding: 16, listS
 const CARDS: CSSProperties = { display: 'grid', gap: 16, padding: 0, margin: 0 };
 
 /**
- * A page of search results in one Cloudscape Container (header, filter and pagination above), as a plain HTML
- * table on wide screens and a list of cards below 1280 px. Cloudscape's Table and Cards cost ~1.3 ms of main
- * thread per row at every keystroke at 1,000 families, which alone overran the 16 ms frame (docs/benchmarks.md);
- * this markup, styled by one TextContent, updates each row in place (rows keyed by their slot on the page).
+ * The results change the page's layout only inside their own box: a new page of rows does not make the browser
+ * restyle or re-lay out the header, the search box and the rest of the page (CSS containment). Not `paint`
+ * containment (`contain: content`): it would clip the focus rings of the copy buttons at the box's edge.
  */
-export function ResultList<T extends object>({
-  items,
-  columns,
-  header,
-  filter,
-  pagination,
-  empty,
-  mobile,
-  cardHeader,
-  ariaLabel,
-}: {
+const RESULTS: CSSProperties = { contain: 'layout style' };
+
+interface BodyProps<T> {
   items: readonly T[];
   columns: ResultColumn<T>[];
-  header: ReactNode;
-  filter: ReactNode;
-  pagination: ReactNode;
   /** Shown instead of the rows when there is none. */
   empty: ReactNode;
   mobile: boolean;
   /** The card's title on a phone; the columns follow, each under its header. */
   cardHeader: (item: T) => ReactNode;
   ariaLabel: string;
+}
+
+/**
+ * A page of search results in one Cloudscape Container (header, filter and pagination above), as a plain HTML
+ * table on wide screens and a list of cards below 1280 px. Cloudscape's Table and Cards cost ~1.3 ms of main
+ * thread per row at every keystroke at 1,000 families, which alone overran the 16 ms frame (docs/benchmarks.md);
+ * this markup, styled by one TextContent, updates each row in place (rows keyed by their slot on the page).
+ *
+ * The rows are memoised: give `items`, `columns`, `empty` and `cardHeader` a stable identity (useMemo,
+ * useCallback) and a keystroke that only changes the search box (useDeferredSearchText) does not re-render
+ * them. `busy` (the rows still show an earlier query) is exposed as `aria-busy` on the results.
+ */
+export function ResultList<T extends object>({
+  header,
+  filter,
+  pagination,
+  busy = false,
+  ...body
+}: BodyProps<T> & {
+  header: ReactNode;
+  filter: ReactNode;
+  pagination: ReactNode;
+  busy?: boolean;
 }) {
+  return (
+    <Container
+      header={
+        <SpaceBetween size="s">
+          {header}
+          {filter}
+          <div style={{ display: 'flex', justifyContent: 'flex-end' }}>{pagination}</div>
+        </SpaceBetween>
+      }
+    >
+      <div aria-busy={busy} style={RESULTS}>
+        <ResultBody {...body} />
+      </div>
+    </Container>
+  );
+}
+
+const ResultBody = memo(function ResultBody<T extends object>({
+  items,
+  columns,
+  empty,
+  mobile,
+  cardHeader,
+  ariaLabel,
+}: BodyProps<T>) {
   const key = trackBySlot(items);
   const body =
     items.length === 0 ? (
@@ -98,17 +134,5 @@ export function ResultList<T extends object>({
         </tbody>
       </table>
     );
-  return (
-    <Container
-      header={
-        <SpaceBetween size="s">
-          {header}
-          {filter}
-          <div style={{ display: 'flex', justifyContent: 'flex-end' }}>{pagination}</div>
-        </SpaceBetween>
-      }
-    >
-      <TextScope>{body}</TextScope>
-    </Container>
-  );
-}
+  return <TextScope>{body}</TextScope>;
+}) as <T extends object>(props: BodyProps<T>) => ReactElement;

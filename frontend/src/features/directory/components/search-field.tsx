@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from '@cloudscape-design/components/button';
 import TextFilter from '@cloudscape-design/components/text-filter';
@@ -20,6 +21,9 @@ export function SearchField({
   matches: number;
 }) {
   const { t } = useTranslation();
+  // Translated once per language and count, not at every keystroke (a plural lookup costs a fraction of a ms).
+  const clearLabel = useMemo(() => t('directory.search.clear'), [t]);
+  const countText = useMemo(() => t('directory.search.matches', { count: matches }), [t, matches]);
   return (
     <div onBlur={onBlur}>
       <TextFilter
@@ -27,8 +31,8 @@ export function SearchField({
         onChange={({ detail }) => onChange(detail.filteringText)}
         filteringPlaceholder={placeholder}
         filteringAriaLabel={placeholder}
-        filteringClearAriaLabel={t('directory.search.clear')}
-        countText={t('directory.search.matches', { count: matches })}
+        filteringClearAriaLabel={clearLabel}
+        countText={countText}
       />
     </div>
   );

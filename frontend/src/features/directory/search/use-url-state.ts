@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
 /** Typing pauses this long before the URL follows: a router navigation per keystroke would cost a frame each. */
@@ -55,6 +55,39 @@ export function useUrlSearchText(key = 'q'): UrlSearchText {
   }, [value, flush]);
 
   return { value, setValue, flush };
+}
+
+export interface DeferredSearchText extends UrlSearchText {
+  /** The query the results show: `value`, a frame behind while typing. */
+  results: string;
+  /** The results are still those of an earlier query (`results !== value`). */
+  pending: boolean;
+}
+
+/**
+ * useUrlSearchText, with the results following the box one frame later: a keystroke's own frame only updates
+ * the search box (so typing is never held up by the list), then, once that frame is painted, the results are
+ * rendered as a React transition, which React interrupts if another key comes
+ * (https://react.dev/reference/react/startTransition). React's useDeferredValue does the same without the
+ * wait for the paint, and its render often ran before the box's frame. Render the results from `results`, in
+ * components memoised so that they skip the keystroke's own render.
+ */
+export function useDeferredSearchText(key = 'q'): DeferredSearchText {
+  const text = useUrlSearchText(key);
+  const [results, setResults] = useState(text.value);
+  const wanted = text.value;
+  useEffect(() => {
+    let timer: number | undefined;
+    // After the next frame: requestAnimationFrame runs just before it, the timer right after it.
+    const frame = window.requestAnimationFrame(() => {
+      timer = window.setTimeout(() => startTransition(() => setResults(wanted)), 0);
+    });
+    return () => {
+      window.cancelAnimationFrame(frame);
+      window.clearTimeout(timer);
+    };
+  }, [wanted]);
+  return { ...text, results, pending: results !== text.value };
 }
 
 /** A filter choice kept in the URL (`?level=G3`), written at once: a select changes rarely. */

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import ExpandableSection from '@cloudscape-design/components/expandable-section';
 import SpaceBetween from '@cloudscape-design/components/space-between';
@@ -11,27 +11,59 @@ import { NoMatch, SearchField } from '../../directory/components/search-field';
 import { useIsMobile, useLanguage } from '../../directory/components/use-language';
 import type { DirectoryIndex } from '../../directory/model/directory-index';
 import { departmentLabel } from '../../directory/model/labels';
-import { useUrlParam, useUrlSearchText } from '../../directory/search/use-url-state';
+import { useDeferredSearchText, useUrlParam } from '../../directory/search/use-url-state';
 import { StaffGroup } from './staff-group';
 import { groupByDepartment, OTHER_STAFF, staffRows, staffSearchFields } from './staff-rows';
 
-/** The staff directory: searchable by name, title or department, grouped by department, "other staff" last. */
+/**
+ * The staff directory: searchable by name, title or department, grouped by department, "other staff" last. A
+ * keystroke updates the search box first; the groups follow the deferred query (`results`) right after.
+ */
 export function StaffList({ index }: { index: DirectoryIndex }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const mobile = useIsMobile();
-  const { value: query, setValue: setQuery, flush: flushQuery } = useUrlSearchText();
+  const { value: query, setValue: setQuery, flush: flushQuery, results, pending } = useDeferredSearchText();
   const [department, setDepartment] = useUrlParam('department');
 
   const rows = useMemo(() => staffRows(index, lang), [index, lang]);
   const match = useMemo(() => createMatcher(rows, staffSearchFields), [rows]);
   const groups = useMemo(() => {
-    const all = groupByDepartment(match(query));
+    const all = groupByDepartment(match(results));
     return department ? all.filter((g) => g.department === department) : all;
-  }, [match, query, department]);
+  }, [match, results, department]);
   const shown = groups.reduce((sum, g) => sum + g.rows.length, 0);
-  const groupLabel = (code: string) =>
-    code === OTHER_STAFF ? t('directory.staff.otherStaff') : departmentLabel(code, lang);
+  const groupLabel = useCallback(
+    (code: string) => (code === OTHER_STAFF ? t('directory.staff.otherStaff') : departmentLabel(code, lang)),
+    [t, lang],
+  );
+  const departmentOptions = useMemo(
+    () => [...STAFF_DEPARTMENT_CODES, OTHER_STAFF].map((code) => ({ value: code, label: groupLabel(code) })),
+    [groupLabel],
+  );
+  const clear = useCallback(() => {
+    setQuery('');
+    setDepartment('');
+  }, [setQuery, setDepartment]);
+  const list = useMemo(
+    () => (
+      <SpaceBetween size="m">
+        {shown === 0 && <NoMatch query={results} onClear={clear} />}
+        {groups.map((group) => (
+          <ExpandableSection
+            key={group.department}
+            variant="container"
+            defaultExpanded
+            headerText={groupLabel(group.department)}
+            headerCounter={`(${group.rows.length})`}
+          >
+            <StaffGroup rows={group.rows} query={results} mobile={mobile} />
+          </ExpandableSection>
+        ))}
+      </SpaceBetween>
+    ),
+    [shown, results, clear, groups, groupLabel, mobile],
+  );
 
   if (rows.length === 0) return <EmptyState title={t('directory.empty.noStaff')} />;
   return (
@@ -52,30 +84,11 @@ export function StaffList({ index }: { index: DirectoryIndex }) {
             onChange={setDepartment}
             allLabel={t('directory.filters.allDepartments')}
             ariaLabel={t('directory.filters.department')}
-            options={[...STAFF_DEPARTMENT_CODES, OTHER_STAFF].map((code) => ({ value: code, label: groupLabel(code) }))}
+            options={departmentOptions}
           />
         }
       />
-      {shown === 0 && (
-        <NoMatch
-          query={query}
-          onClear={() => {
-            setQuery('');
-            setDepartment('');
-          }}
-        />
-      )}
-      {groups.map((group) => (
-        <ExpandableSection
-          key={group.department}
-          variant="container"
-          defaultExpanded
-          headerText={groupLabel(group.department)}
-          headerCounter={`(${group.rows.length})`}
-        >
-          <StaffGroup rows={group.rows} query={query} mobile={mobile} />
-        </ExpandableSection>
-      ))}
+      <div aria-busy={pending}>{list}</div>
     </SpaceBetween>
   );
 }
