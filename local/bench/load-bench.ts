@@ -13,10 +13,9 @@
  */
 import os from 'node:os';
 import path from 'node:path';
-import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { createCognitoClient } from '../../lambdas/common/cognito';
 import { generateSchool } from '../demo/generate-school';
-import { startLocalStack, type StackInfo } from '../stack';
+import { demoTokens } from '../sign-in';
+import { startLocalStack } from '../stack';
 import { machineLine, ms, writeSection } from './bench-report';
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
@@ -63,27 +62,13 @@ function row(name: string, o: Outcome, errors: number, note: string): string {
   return `| ${name} | ${o.requests} | ${(o.requests / o.elapsed).toFixed(0)}/s | ${ms(pct(o.latencies, 50))} | ${ms(pct(o.latencies, 95))} | ${ms(pct(o.latencies, 99))} | ${statuses} | **${errors}** ${note} |`;
 }
 
-async function idToken(info: StackInfo): Promise<string> {
-  const account = info.demoAccounts.find((a) => a.role === 'parent')!;
-  const cognito = createCognitoClient({ endpoint: info.cognitoEndpoint, region: info.region });
-  const auth = await cognito.send(
-    new InitiateAuthCommand({
-      ClientId: info.userPoolClientId,
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      AuthParameters: { USERNAME: account.email, PASSWORD: account.password },
-    }),
-  );
-  cognito.destroy();
-  return auth.AuthenticationResult!.IdToken!;
-}
-
 async function main() {
   console.log('• Starting an in-memory local stack with the demo school…');
   const { info, stop } = await startLocalStack({ webDir: path.resolve('frontend/dist'), logLevel: 'WARN', quietEmulators: true });
   try {
     const url = new URL(info.appUrl);
     if (!['127.0.0.1', 'localhost', '::1'].includes(url.hostname)) throw new Error('load tests target loopback only');
-    const token = await idToken(info);
+    const token = (await demoTokens(info)).parent;
     const emails = generateSchool()
       .parents.map((p) => p.email)
       .filter((e): e is string => !!e)

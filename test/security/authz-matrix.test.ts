@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import {
   AdminSetUserPasswordCommand,
-  InitiateAuthCommand,
   SignUpCommand,
   type CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetDocumentClient } from '../../lambdas/common/dynamo';
 import { ROUTES } from '../../lambdas/routes';
+import { demoTokens, idTokenFor } from '../../local/sign-in';
 import type { StackInfo } from '../../local/stack-info';
 import type { ParentForm } from '../../shared/parent-form';
 import { createPoolUser, registerPerson, stackCognito, uniqueEmail } from '../lambdas/auth-support';
@@ -33,16 +33,7 @@ const forgedLink = randomBytes(32).toString('base64url');
 let ownForm: ParentForm;
 let foreignParentId = '';
 
-async function idToken(email: string, password: string): Promise<string> {
-  const auth = await cognito.send(
-    new InitiateAuthCommand({
-      ClientId: stack.userPoolClientId,
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      AuthParameters: { USERNAME: email, PASSWORD: password },
-    }),
-  );
-  return auth.AuthenticationResult!.IdToken!;
-}
+const idToken = (email: string, password: string) => idTokenFor(stack, email, password);
 
 async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
   const response = await fetch(`${stack.appUrl}${path}`, {
@@ -76,9 +67,7 @@ beforeAll(async () => {
   Object.assign(process.env, stack.lambdaEnv);
   resetDocumentClient();
   cognito = stackCognito(stack);
-  bearer.admin = await idToken(stack.demoAccounts.find((a) => a.role === 'admin')!.email, PASSWORD);
-  bearer.staff = await idToken(stack.demoAccounts.find((a) => a.role === 'staff')!.email, PASSWORD);
-  bearer.parent = await idToken(stack.demoAccounts.find((a) => a.role === 'parent')!.email, PASSWORD);
+  Object.assign(bearer, await demoTokens(stack));
   bearer.other = bearer.parent;
   // Registered but never verified: signs up like a parent (the trigger confirms, never verifies), then signs in.
   const unverified = uniqueEmail('matrix-unverified');

@@ -1,8 +1,7 @@
-import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoTokens } from '../../local/sign-in';
 import type { StackInfo } from '../../local/stack-info';
 import type { ParentForm } from '../../shared/parent-form';
-import { stackCognito } from '../lambdas/auth-support';
 import { startIsolatedStack, type IsolatedStack } from '../support/isolated-stack';
 
 /**
@@ -21,18 +20,7 @@ const bearer: Record<string, string> = {};
 beforeAll(async () => {
   iso = await startIsolatedStack('concurrency', { families: 6 });
   stack = iso.info;
-  const cognito = stackCognito(stack);
-  for (const account of stack.demoAccounts) {
-    const auth = await cognito.send(
-      new InitiateAuthCommand({
-        ClientId: stack.userPoolClientId,
-        AuthFlow: 'USER_PASSWORD_AUTH',
-        AuthParameters: { USERNAME: account.email, PASSWORD: account.password },
-      }),
-    );
-    bearer[account.role] = auth.AuthenticationResult!.IdToken!;
-  }
-  cognito.destroy();
+  Object.assign(bearer, await demoTokens(stack));
 }, 120_000);
 
 afterAll(async () => {

@@ -1,11 +1,10 @@
-import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetDocumentClient } from '../../lambdas/common/dynamo';
 import { ROUTES, type RouteDef } from '../../lambdas/routes';
+import { demoTokens } from '../../local/sign-in';
 import type { StackInfo } from '../../local/stack-info';
 import { ERROR_CODES } from '../../shared/error-codes';
-import { stackCognito } from '../lambdas/auth-support';
 import { startIsolatedStack, type IsolatedStack } from '../support/isolated-stack';
 import { tableDigest } from '../support/table-digest';
 
@@ -33,18 +32,7 @@ beforeAll(async () => {
   stack = iso.info;
   Object.assign(process.env, stack.lambdaEnv);
   resetDocumentClient();
-  const cognito = stackCognito(stack);
-  for (const account of stack.demoAccounts) {
-    const auth = await cognito.send(
-      new InitiateAuthCommand({
-        ClientId: stack.userPoolClientId,
-        AuthFlow: 'USER_PASSWORD_AUTH',
-        AuthParameters: { USERNAME: account.email, PASSWORD: account.password },
-      }),
-    );
-    bearer[account.role] = auth.AuthenticationResult!.IdToken!;
-  }
-  cognito.destroy();
+  Object.assign(bearer, await demoTokens(stack));
   const directory = (await (
     await fetch(`${stack.appUrl}/api/directory`, { headers: { Authorization: `Bearer ${bearer.admin}` } })
   ).json()) as Record<'parents' | 'students' | 'staff' | 'classes' | 'committees', { id: string }[]>;
