@@ -8,7 +8,7 @@ import { compactToken } from './import-values';
  * `postal code`, `postalCode`). Templates and exports use the admin's language.
  */
 
-export const IMPORT_ENTITIES = ['classes', 'staff', 'parents', 'students', 'committees', 'memberships'] as const;
+export const IMPORT_ENTITIES = ['school', 'classes', 'staff', 'parents', 'students', 'committees', 'memberships'] as const;
 export type ImportEntity = (typeof IMPORT_ENTITIES)[number];
 
 export interface ImportColumn {
@@ -33,6 +33,8 @@ export interface EntityFormat {
   columns: readonly ImportColumn[];
   /** Column groups of which at least one must be present, and filled on every row (French or English title). */
   oneOf?: readonly (readonly string[])[];
+  /** Example rows after the first (the columns' examples) in the template. */
+  moreExamples?: readonly (readonly LocalizedText[])[];
 }
 
 const same = (text: string): LocalizedText => ({ fr: text, en: text });
@@ -49,9 +51,48 @@ const col = (
   ...options,
 });
 
-// The examples of the six templates fit together: imported as they are, they make a valid little school.
+// The examples of the seven templates fit together: imported as they are, they make a valid little school.
 const PERSON_NAME = ['nom de famille', 'family name', 'surname'];
+const ORDINALS_FR = ['1re', '2e', '3e', '4e', '5e', '6e'];
+/** The school file's level columns for grade `n` (1 to 6), the other columns empty. */
+const gradeExample = (n: number): LocalizedText[] => [
+  ...Array.from({ length: 9 }, () => same('')),
+  same(`G${n}`),
+  same(`${ORDINALS_FR[n - 1]} année`),
+  same(`Grade ${n}`),
+  same(ORDINALS_FR[n - 1]!),
+  same(String(n)),
+];
 export const IMPORT_FORMATS: Readonly<Record<ImportEntity, EntityFormat>> = {
+  // The school settings: one row per level, in order; the school's own columns on the first row only.
+  school: {
+    entity: 'school',
+    label: { fr: "paramètres de l'école", en: 'school settings' },
+    fileName: { fr: 'ecole', en: 'school' },
+    fileWords: ['ecole', 'school', 'parametres', 'settings'],
+    columns: [
+      col('schoolName', "Nom de l'école", 'School name', { fr: 'École des Érables', en: 'École des Érables' }, {
+        required: true,
+      }),
+      col('schoolYear', 'Année scolaire', 'School year', '2025-2026', { required: true }),
+      col('email', 'Courriel', 'Email', 'secretariat@ecole.example', { aliases: ['adresse courriel', 'e-mail'] }),
+      col('phone', 'Téléphone', 'Phone', '514 555-0100', { aliases: ['telephone'] }),
+      col('street', 'Adresse', 'Street address', '4321, rue des Érables', { aliases: ['rue', 'street', 'address'] }),
+      col('city', 'Ville', 'City', 'Montréal'),
+      col('postalCode', 'Code postal', 'Postal code', 'H2H 1Y4'),
+      col('classStructure', 'Structure des classes', 'Class structure', {
+        fr: 'Classes multiniveaux',
+        en: 'Multi-grade classes',
+      }),
+      col('graduatingLevel', 'Niveau finissant', 'Graduating level', 'G6', { aliases: ['niveau de fin'] }),
+      col('levelCode', 'Code du niveau', 'Level code', 'G1', { required: true }),
+      col('levelFr', 'Niveau (français)', 'Level (French)', '1re année', { required: true, aliases: ['niveau'] }),
+      col('levelEn', 'Niveau (anglais)', 'Level (English)', 'Grade 1', { required: true, aliases: ['level'] }),
+      col('shortFr', 'Abrégé (français)', 'Short label (French)', '1re', { aliases: ['abrege'] }),
+      col('shortEn', 'Abrégé (anglais)', 'Short label (English)', '1', { aliases: ['short label'] }),
+    ],
+    moreExamples: [2, 3, 4, 5, 6].map(gradeExample),
+  },
   classes: {
     entity: 'classes',
     label: { fr: 'classes', en: 'classes' },
@@ -205,10 +246,14 @@ export function detectEntity(fileName: string, headers: readonly string[]): Impo
   return best && best.score > 0 && best.score > (second?.score ?? 0) ? best.entity : undefined;
 }
 
-/** A template: the header row and one example row, in the admin's language. */
+/** A template: the header row and its example rows (one, or a few for the school file), in the admin's language. */
 export function templateRows(entity: ImportEntity, lang: Language): string[][] {
-  const { columns } = IMPORT_FORMATS[entity];
-  return [columns.map((column) => column.header[lang]), columns.map((column) => column.example[lang])];
+  const { columns, moreExamples = [] } = IMPORT_FORMATS[entity];
+  return [
+    columns.map((column) => column.header[lang]),
+    columns.map((column) => column.example[lang]),
+    ...moreExamples.map((row) => row.map((text) => text[lang])),
+  ];
 }
 
 export function fileNameOf(entity: ImportEntity, lang: Language): string {

@@ -82,6 +82,23 @@ export const IMPORT_ISSUE_MESSAGES = {
     fr: 'Le code «\u00a0{value}\u00a0» est déjà celui d’une autre classe.',
     en: 'Code "{value}" already belongs to another class.',
   },
+  // School settings (school.csv)
+  INVALID_SCHOOL_YEAR: {
+    fr: 'Année scolaire invalide\u00a0: «\u00a0{value}\u00a0» (deux années qui se suivent, p. ex. 2025-2026).',
+    en: 'Invalid school year: "{value}" (two consecutive years, e.g. 2025-2026).',
+  },
+  INVALID_LEVEL_CODE: {
+    fr: 'Code de niveau invalide\u00a0: «\u00a0{value}\u00a0» (au plus 8 majuscules, chiffres ou tirets, p. ex. G1 ou K).',
+    en: 'Invalid level code: "{value}" (at most 8 capital letters, digits or dashes, e.g. G1 or K).',
+  },
+  SCHOOL_VALUE_ELSEWHERE: {
+    fr: '{field} se remplit sur la première ligne seulement (ligne {line}).',
+    en: '{field} is filled on the first row only (line {line}).',
+  },
+  LEVEL_IN_USE: {
+    fr: 'Le niveau «\u00a0{value}\u00a0» manque dans ce fichier, mais {count} classes ou élèves l’utilisent encore.',
+    en: 'Level "{value}" is missing from this file, but {count} classes or students still use it.',
+  },
   // References
   UNKNOWN_LEVEL: { fr: 'Niveau inconnu\u00a0: «\u00a0{value}\u00a0».', en: 'Unknown level: "{value}".' },
   LEVEL_NOT_IN_CLASS: {

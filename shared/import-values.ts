@@ -3,6 +3,7 @@ import type { CommitteeKind } from './schemas/committee';
 import { COMMITTEE_ROLES, type CommitteeRole } from './schemas/committee-roles';
 import { INTEREST_LABELS, type InterestCode } from './schemas/interests';
 import type { Participation } from './schemas/parent';
+import type { ClassStructure } from './schemas/settings';
 import { STAFF_DEPARTMENTS, type StaffDepartment } from './schemas/staff';
 import { normalizeSearchText } from './search';
 
@@ -49,6 +50,11 @@ export const COMMITTEE_KIND_LABELS: LabelTable<CommitteeKind> = {
   volunteer: { fr: 'Comité de bénévoles', en: 'Volunteer committee' },
 };
 
+export const CLASS_STRUCTURE_LABELS: LabelTable<ClassStructure> = {
+  singleGrade: { fr: 'Une année par classe', en: 'One grade per class' },
+  multiGrade: { fr: 'Classes multiniveaux', en: 'Multi-grade classes' },
+};
+
 /** Who a committee member row is about: a parent, a staff member, or someone with no record (`other`). */
 export const MEMBER_TYPES = ['parent', 'staff', 'other'] as const;
 export type MemberType = (typeof MEMBER_TYPES)[number];
@@ -73,6 +79,7 @@ export const VALUE_TABLES = {
   role: ROLE_LABELS,
   department: DEPARTMENT_LABELS,
   interest: INTEREST_VALUE_LABELS,
+  classStructure: CLASS_STRUCTURE_LABELS,
 } as const;
 export type ValueTableName = keyof typeof VALUE_TABLES;
 

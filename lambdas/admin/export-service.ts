@@ -3,6 +3,7 @@ import { fileNameOf, IMPORT_ENTITIES, IMPORT_FORMATS, templateRows, type ImportE
 import type { CsvFile } from '../../shared/import-api';
 import { formatPhone } from '../../shared/format/phone';
 import {
+  CLASS_STRUCTURE_LABELS,
   COMMITTEE_KIND_LABELS,
   DEPARTMENT_LABELS,
   INTEREST_VALUE_LABELS,
@@ -33,7 +34,7 @@ function file(entity: ImportEntity, lang: Language, rows: string[][]): CsvFile {
   return { name: fileNameOf(entity, lang), entity, text: writeCsv([header, ...rows], { separator: separatorFor(lang) }) };
 }
 
-/** The six CSV files of a directory, in the admin's language. */
+/** The CSV files of a directory (the school's settings and six entity files), in the admin's language. */
 export function exportCsvFiles(data: DirectoryData, settings: SchoolSettings | undefined, lang: Language): CsvFile[] {
   const list = (values: string[]) => values.join(LIST_SEPARATOR);
   const staffKeys = new Map(data.staff.map((s) => [s.id, keyOf(s)]));
@@ -143,6 +144,7 @@ export function exportCsvFiles(data: DirectoryData, settings: SchoolSettings | u
   }
 
   const rowsOf: Record<ImportEntity, string[][]> = {
+    school: settings ? schoolRows(settings, lang) : [],
     classes: classRows,
     staff: staffRows,
     parents: parentRows,
@@ -150,10 +152,38 @@ export function exportCsvFiles(data: DirectoryData, settings: SchoolSettings | u
     committees: committeeRows,
     memberships: memberRows,
   };
-  return IMPORT_ENTITIES.map((entity) => file(entity, lang, rowsOf[entity]));
+  // Without settings (a table never set up) there is no school file: importing the others creates default ones.
+  const entities = IMPORT_ENTITIES.filter((entity) => settings || entity !== 'school');
+  return entities.map((entity) => file(entity, lang, rowsOf[entity]));
 }
 
-/** The six templates: header row and one example row each, in the admin's language. */
+/** The school file: one row per level, in order, with the school's own columns on the first row. */
+function schoolRows(settings: SchoolSettings, lang: Language): string[][] {
+  const { contact } = settings;
+  const school = [
+    settings.schoolName,
+    settings.schoolYear,
+    contact.email ?? '',
+    contact.phone ? formatPhone(contact.phone) : '',
+    contact.address?.street ?? '',
+    contact.address?.city ?? '',
+    contact.address?.postalCode ?? '',
+    CLASS_STRUCTURE_LABELS[settings.classStructure][lang],
+    settings.graduatingLevel,
+  ];
+  return [...settings.levels]
+    .sort((a, b) => a.order - b.order)
+    .map((level, i) => [
+      ...(i === 0 ? school : school.map(() => '')),
+      level.code,
+      level.label.fr,
+      level.label.en,
+      level.shortLabel.fr,
+      level.shortLabel.en,
+    ]);
+}
+
+/** The seven templates: header row and example rows, in the admin's language. */
 export function templateFiles(lang: Language): CsvFile[] {
   return IMPORT_ENTITIES.map((entity) => ({
     name: fileNameOf(entity, lang),

@@ -1,5 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, type BrowserSession, type ViewportName } from '../support/browser';
@@ -59,7 +61,20 @@ interface Finding {
   nodes: string[];
 }
 
+/**
+ * Waits for finite animations and transitions to end: Cloudscape fades new content in (an alert appearing after a
+ * click), and axe measures the contrast of half-transparent text mid-fade. Spinners loop forever and are left alone.
+ */
+async function motionless(page: Page): Promise<void> {
+  await page.waitForFunction(
+    `document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity)`,
+    undefined,
+    { timeout: 10_000 },
+  );
+}
+
 async function serious(page: Page): Promise<Finding[]> {
+  await motionless(page);
   if (!(await page.evaluate('typeof window.axe !== "undefined"'))) await page.addScriptTag({ content: axeSource });
   const result = (await page.evaluate(
     `window.axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.map((v) => ({
@@ -135,6 +150,117 @@ describe.each(CASES)('accessibility ($locale, $viewport)', ({ locale, viewport }
       }
     }
     expect(checked.length).toBeGreaterThanOrEqual(APP_ROUTES.length);
+    expect(failures).toEqual({});
+  });
+});
+
+/** The labels the states below are reached by, in each language (frontend/src/i18n). */
+const STATE_TEXT = {
+  fr: {
+    tab: { import: 'Importer', edit: 'Modifier', export: 'Exporter' },
+    check: 'Vérifier les fichiers',
+    apply: "Appliquer l'importation",
+    editOne: /^Modifier /,
+    cancel: 'Annuler',
+    updateMine: 'Modifier mes renseignements',
+    header: 'Clé;Prénom;Nom;Courriel;Téléphone',
+  },
+  en: {
+    tab: { import: 'Import', edit: 'Edit', export: 'Export' },
+    check: 'Check the files',
+    apply: 'Apply the import',
+    editOne: /^Edit /,
+    cancel: 'Cancel',
+    updateMine: 'Update my information',
+    header: 'Key;First name;Last name;Email;Phone',
+  },
+} as const;
+
+/**
+ * Screens past their landing state, on the shared stack and without changing any data: /admin/data's tabs (an
+ * import checked by a dry run with errors in its report, the search results, a parent's edit form opened then
+ * cancelled, the export), and My Profile's edit form opened then cancelled. The progression wizard and a
+ * campaign's participant history need a started progression or campaign, which would change the shared stack:
+ * their journeys (test/e2e/progression.test.ts, annual-update.test.ts) run on stacks of their own.
+ */
+describe('accessibility past the landing state', () => {
+  let work: string;
+  beforeAll(() => {
+    work = mkdtempSync(path.join(os.tmpdir(), 'a11y-'));
+  });
+  afterAll(() => {
+    if (work) rmSync(work, { recursive: true, force: true });
+  });
+
+  it('has no serious or critical axe violation in tabs, reports and edit forms (fr 375 px, en 1440 px)', { timeout: 120_000 }, async () => {
+    const failures: Record<string, Finding[]> = {};
+    const checked: string[] = [];
+    const check = async (page: Page, name: string) => {
+      const found = await serious(page);
+      if (found.length > 0) failures[name] = found;
+      checked.push(name);
+    };
+    for (const { locale, viewport } of [{ locale: 'fr', viewport: 'mobile' }, { locale: 'en', viewport: 'desktop' }] as const) {
+      const text = STATE_TEXT[locale];
+      const at = (state: string) => `${locale} ${viewport} ${state}`;
+
+      const admin = await visitorContext('admin', locale, viewport);
+      try {
+        const page = await admin.newPage();
+        await page.goto(`${stack.appUrl}/admin/data`);
+        await settled(page);
+
+        // Import: one parents file whose email is wrong; the dry run's report lists the error (nothing is written).
+        await page.getByRole('tab', { name: text.tab.import }).click();
+        const file = path.join(mkdtempSync(path.join(work, 'files-')), 'parents.csv');
+        writeFileSync(file, `${text.header}\r\nP-A11Y-1;Zoé;Zéphyrin;pas-un-courriel;514 555-0199\r\n`);
+        await page.locator('input[type="file"]').setInputFiles(file);
+        await check(page, at('import, file chosen'));
+        await page.getByRole('button', { name: text.check }).click();
+        await page.getByRole('button', { name: text.apply }).waitFor({ timeout: 30_000 });
+        await expect.poll(async () => await page.getByRole('main').innerText(), { timeout: 15_000 }).toMatch(/pas-un-courriel/);
+        await check(page, at('import, dry-run report'));
+
+        // Edit: search results, then a parent's form, cancelled without saving.
+        await page.getByRole('tab', { name: text.tab.edit }).click();
+        const search = page.getByRole('main').locator('input[type="search"]');
+        await search.waitFor({ timeout: 30_000 });
+        await search.fill('a');
+        const editButtons = page.getByRole('main').getByRole('button', { name: text.editOne });
+        await editButtons.first().waitFor({ timeout: 15_000 });
+        await check(page, at('edit, search results'));
+        await editButtons.first().click();
+        const cancel = page.getByRole('main').getByRole('button', { name: text.cancel, exact: true });
+        await cancel.waitFor({ timeout: 15_000 });
+        await check(page, at('edit, parent form'));
+        await cancel.click();
+        await search.waitFor({ timeout: 15_000 });
+
+        await page.getByRole('tab', { name: text.tab.export }).click();
+        await expect.poll(async () => LOADING.test(await page.getByRole('main').innerText()), { timeout: 30_000 }).toBe(false);
+        await check(page, at('export'));
+      } finally {
+        await admin.close();
+      }
+
+      // My Profile: the parent's edit form, opened then cancelled.
+      const parent = await visitorContext('parent', locale, viewport);
+      try {
+        const page = await parent.newPage();
+        await page.goto(`${stack.appUrl}/profile`);
+        await settled(page);
+        await page.getByRole('button', { name: text.updateMine }).first().click();
+        const cancel = page.getByRole('main').getByRole('button', { name: text.cancel, exact: true });
+        await cancel.waitFor({ timeout: 30_000 });
+        await expect.poll(async () => LOADING.test(await page.getByRole('main').innerText()), { timeout: 30_000 }).toBe(false);
+        await check(page, at('my profile, edit form'));
+        await cancel.click();
+        await page.getByRole('button', { name: text.updateMine }).first().waitFor({ timeout: 15_000 });
+      } finally {
+        await parent.close();
+      }
+    }
+    expect(checked).toHaveLength(12);
     expect(failures).toEqual({});
   });
 });

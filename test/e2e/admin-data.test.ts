@@ -128,6 +128,17 @@ async function openDataPage(page: Page, lang: 'fr' | 'en') {
     .waitFor({ timeout: 60_000 });
 }
 
+/** Picks an option of a Cloudscape select (the trigger found by its label), typing `filter` first when given. */
+async function pick(page: Page, label: string, option: string | RegExp, filter?: string) {
+  await page.getByLabel(label, { exact: true }).click();
+  if (filter) await page.keyboard.type(filter);
+  await page.getByRole('option', { name: option, exact: typeof option === 'string' }).first().click();
+}
+
+/** The edit tab's kind of record (parents, students, staff, classes, committees). */
+const chooseKind = (page: Page, label: string, lang: 'fr' | 'en' = 'fr') =>
+  pick(page, lang === 'fr' ? 'Type de fiche' : 'Kind of record', label);
+
 beforeAll(async () => {
   work = mkdtempSync(path.join(os.tmpdir(), 'admin-data-'));
   [stack, session] = await Promise.all([startIsolatedStack('admin-data', { families: 10 }), openBrowser()]);
@@ -165,6 +176,22 @@ describe('admin data page', () => {
     expect(await page.getByRole('button', { name: 'Apply the import' }).isDisabled()).toBe(true);
     // A phone: nothing wider than the screen.
     expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+    // The edit tab, in English: a kind of record to choose, and a button to add one.
+    await page.getByRole('tab', { name: 'Edit' }).click();
+    await chooseKind(page, 'Committees', 'en');
+    await page.getByRole('button', { name: 'Add a committee' }).waitFor();
+    expect(await page.getByLabel('Search for a committee').isVisible()).toBe(true);
+    // The committee form fits the phone, and a member row asks for a person and a role; a blank form is refused
+    // field by field before anything is sent.
+    await page.getByRole('button', { name: 'Add a committee' }).click();
+    await page.getByRole('button', { name: 'Add a member' }).click();
+    await page.getByLabel('Role 1', { exact: true }).waitFor();
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await see(page, 'This field is required.');
+    expect(await textOf(page)).toContain('Fix the fields shown.');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Add a committee' }).waitFor();
     expect(errors).toEqual([]);
     await context.close();
   }, 180_000);
@@ -175,17 +202,23 @@ describe('admin data page', () => {
     const errors = trackPageErrors(page);
     await openDataPage(page, 'fr');
 
-    // 1. Templates: six files, French headers with semicolons.
-    const templateDownloads = await downloadsOf(page, 6, () =>
-      page.getByRole('button', { name: 'Télécharger les six modèles' }).click(),
+    // 1. Templates: one file per kind of record (and the school's settings, where the server has that file),
+    // French headers with semicolons.
+    const adminToken = await tokenFor(stack.info, admin().email, admin().password);
+    const fileCount = CsvFilesResponseSchema.parse(
+      (await api(stack.info, adminToken, 'GET', '/api/admin/import/templates?lang=fr')).body,
+    ).files.length;
+    const templateDownloads = await downloadsOf(page, fileCount, () =>
+      page.getByRole('button', { name: /^Télécharger les (six|sept) modèles$/ }).click(),
     );
     const templates: Record<string, string> = {};
     for (const download of templateDownloads) {
       templates[download.suggestedFilename()] = readFileSync((await download.path())!, 'utf8');
     }
-    expect(Object.keys(templates).sort()).toEqual(
-      ['classes.csv', 'comites.csv', 'eleves.csv', 'membres-comites.csv', 'parents.csv', 'personnel.csv'],
+    expect(Object.keys(templates)).toEqual(
+      expect.arrayContaining(['classes.csv', 'comites.csv', 'eleves.csv', 'membres-comites.csv', 'parents.csv', 'personnel.csv']),
     );
+    expect(Object.keys(templates)).toHaveLength(fileCount);
     expect(templates['parents.csv']!.replace(/^\uFEFF/, '')).toMatch(/^Clé;Prénom;Nom;Courriel;Téléphone;/);
     expect(await textOf(page)).toContain('Les élèves : nom, niveau, classe et de un à quatre parents');
 
@@ -219,7 +252,7 @@ describe('admin data page', () => {
     // 3. Edit a parent: a bad phone is refused; a change made meanwhile is explained and reloaded; then saved.
     const token = await tokenFor(stack.info, admin().email, admin().password);
     await page.getByRole('tab', { name: 'Modifier' }).click();
-    await page.getByLabel('Rechercher un parent ou un élève').fill('zephyrin');
+    await page.getByLabel('Rechercher un parent').fill('zephyrin');
     await page.getByRole('button', { name: 'Modifier Gervaise Zéphyrin' }).click();
     const phone = page.getByLabel('Téléphone', { exact: true });
     expect(await phone.inputValue()).toBe('514 555-0101');
@@ -251,7 +284,8 @@ describe('admin data page', () => {
     expect(saved).toMatchObject({ phone: '4385550199', skills: 'Bénévole' });
 
     // 4. Delete a student: typed confirmation; the parent left without a child is named, and kept.
-    await page.getByLabel('Rechercher un parent ou un élève').fill('Noé');
+    await chooseKind(page, 'Élèves');
+    await page.getByLabel('Rechercher un élève').fill('Noé');
     await page.getByRole('button', { name: 'Supprimer Noé Zéphyrin' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Cette action est irréversible.', { exact: false }).waitFor();
@@ -270,11 +304,11 @@ describe('admin data page', () => {
     // 5. Export: six CSV files (the import's format) and one JSON file.
     await page.getByRole('tab', { name: 'Exporter' }).click();
     const exportDir = mkdtempSync(path.join(work, 'export-'));
-    const csvDownloads = await downloadsOf(page, 6, () =>
+    const csvDownloads = await downloadsOf(page, fileCount, () =>
       page.getByRole('button', { name: 'Télécharger les fichiers CSV' }).click(),
     );
     for (const download of csvDownloads) await download.saveAs(path.join(exportDir, download.suggestedFilename()));
-    await see(page, '6 fichiers CSV téléchargés.');
+    await see(page, `${fileCount} fichiers CSV téléchargés.`);
     const exportedParents = readFileSync(path.join(exportDir, 'parents.csv'), 'utf8');
     expect(exportedParents).toContain('P-E2E-1;Gervaise;Zéphyrin;gervaise.zephyrin@e2e.example;438 555-0199');
     const [jsonDownload] = await downloadsOf(page, 1, () =>
@@ -298,7 +332,7 @@ describe('admin data page', () => {
       const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
       const cli = await run(
         process.execPath,
-        ['--import', tsx, path.resolve('local/cli/import.ts'), exportDir, '--school-name', json.settings.schoolName],
+        ['--import', tsx, path.resolve('local/cli/import.ts'), exportDir],
         {
           env: {
             ...process.env,
@@ -318,13 +352,9 @@ describe('admin data page', () => {
       const original = await api(stack.info, token, 'GET', '/api/directory');
       const rebuilt = await api(copy.info, copyToken, 'GET', '/api/directory');
       expect(rebuilt.status).toBe(200);
-      // The CSV files carry no school settings: the import creates them (name from --school-name, grades 1 to 6,
-      // the current school year), while the demo school is seeded with a fixed year. Everything else is equal.
-      const withoutYear = (body: unknown) => {
-        const directory = body as { school: { year?: string } };
-        return { ...directory, school: { ...directory.school, year: undefined } };
-      };
-      expect(withoutYear(rebuilt.body)).toEqual(withoutYear(original.body));
+      // The whole directory, the school's name, year and levels included (the school file carries the settings).
+      expect(rebuilt.body).toEqual(original.body);
+      expect((rebuilt.body as { school: { name: string } }).school.name).toBe(json.settings.schoolName);
       const csvOf = async (info: StackInfo, bearer: string) =>
         CsvFilesResponseSchema.parse((await api(info, bearer, 'GET', '/api/admin/export/csv?lang=fr')).body).files;
       expect(await csvOf(copy.info, copyToken)).toEqual(await csvOf(stack.info, token));
@@ -332,4 +362,75 @@ describe('admin data page', () => {
       await copy.stop();
     }
   }, 420_000);
+
+  it('adds a staff member, makes them a class teacher and a committee secretary, then deletes them (in French)', async () => {
+    const context = await contextIn(() => session.newContext('desktop'), 'fr');
+    const page = await context.newPage();
+    const errors = trackPageErrors(page);
+    await openDataPage(page, 'fr');
+    const token = await tokenFor(stack.info, admin().email, admin().password);
+    type Directory = {
+      staff: { id: string; firstName: string; lastName: string; email?: string; department: string; title: { fr: string } }[];
+      classes: { id: string; name: string; teacherId?: string }[];
+      committees: { id: string; name: { fr: string } }[];
+      memberships: { committeeId: string; personType: string; personId: string; role: string }[];
+    };
+    const directoryOf = async () => (await api(stack.info, token, 'GET', '/api/admin/directory')).body as Directory;
+    const before = await directoryOf();
+    const schoolClass = before.classes[0]!;
+    const committee = before.committees[0]!;
+    const seats = before.memberships.filter((m) => m.committeeId === committee.id).length;
+    await page.getByRole('tab', { name: 'Modifier' }).click();
+
+    // 1. Add a staff member.
+    await chooseKind(page, 'Personnel');
+    await page.getByRole('button', { name: 'Ajouter un membre du personnel' }).click();
+    await page.getByLabel('Prénom *', { exact: true }).fill('Zénon');
+    await page.getByLabel('Nom *', { exact: true }).fill('Quirion');
+    await page.getByLabel('Courriel', { exact: true }).fill('Zenon.Quirion@ecole.example');
+    await page.getByLabel('Titre en français *', { exact: true }).fill('Enseignant de 2e année');
+    await page.getByLabel('Titre en anglais *', { exact: true }).fill('Grade 2 teacher');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    // The department is required: said on its field, nothing sent.
+    await see(page, 'Ce champ est obligatoire.');
+    await pick(page, 'Service *', 'Enseignement');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await see(page, 'La fiche de Zénon Quirion est créée.');
+    const zenon = (await directoryOf()).staff.find((s) => s.lastName === 'Quirion')!;
+    expect(zenon).toMatchObject({ firstName: 'Zénon', email: 'zenon.quirion@ecole.example', department: 'teaching', title: { fr: 'Enseignant de 2e année' } });
+
+    // 2. Make them the teacher of a class.
+    await chooseKind(page, 'Classes');
+    await page.getByRole('button', { name: `Modifier ${schoolClass.name}`, exact: true }).click();
+    await pick(page, 'Enseignante ou enseignant', /Zénon Quirion/, 'Quirion');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await see(page, `La fiche de ${schoolClass.name} est enregistrée.`);
+    expect((await directoryOf()).classes.find((c) => c.id === schoolClass.id)!.teacherId).toBe(zenon.id);
+
+    // 3. Seat them on a committee as secretary.
+    await chooseKind(page, 'Comités');
+    await page.getByRole('button', { name: `Modifier ${committee.name.fr}`, exact: true }).click();
+    await page.getByRole('button', { name: 'Ajouter un membre' }).click();
+    await pick(page, `Personne ${seats + 1}`, /Zénon Quirion/, 'Quirion');
+    await pick(page, `Rôle ${seats + 1}`, 'Secrétaire');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await see(page, `La fiche de ${committee.name.fr} est enregistrée.`);
+    expect((await directoryOf()).memberships).toContainEqual({ committeeId: committee.id, personType: 'STAFF', personId: zenon.id, role: 'secretary' });
+
+    // 4. Delete them: typed confirmation; the class and the committee no longer name them.
+    await chooseKind(page, 'Personnel');
+    await page.getByLabel('Rechercher un membre du personnel').fill('quirion');
+    await page.getByRole('button', { name: 'Supprimer Zénon Quirion' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Cette action est irréversible.', { exact: false }).waitFor();
+    await dialog.getByLabel('Tapez confirm pour confirmer').fill('confirm');
+    await dialog.getByRole('button', { name: 'Supprimer définitivement' }).click();
+    await see(page, 'La fiche de Zénon Quirion a été supprimée.');
+    const after = await directoryOf();
+    expect(after.staff.some((s) => s.id === zenon.id)).toBe(false);
+    expect(after.classes.find((c) => c.id === schoolClass.id)!.teacherId).toBeUndefined();
+    expect(after.memberships.some((m) => m.personId === zenon.id)).toBe(false);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
 });

@@ -18,7 +18,9 @@ import type { StackInfo } from '../../local/stack-info';
  * Counted from the end of the list, away from the demo accounts and the families the other journeys use;
  * each journey takes its own index so no two share an address within a run.
  */
+export const JOURNEY_PARENTS = 10;
 export function seededParentEmail(indexFromEnd: number): string {
+  if (indexFromEnd >= JOURNEY_PARENTS) throw new Error(`only the last ${JOURNEY_PARENTS} seeded parents are reserved for journeys`);
   const demo = new Set(DEMO_ACCOUNTS.map((account) => account.email));
   const emails = generateSchool()
     .parents.map((parent) => parent.email)

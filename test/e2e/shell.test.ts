@@ -42,7 +42,7 @@ describe('app shell in Chromium', () => {
     expect(await page.getByRole('button', { name: 'Passer au français' }).count()).toBe(1);
 
     // The contact link comes from the /config.json the local stack wrote.
-    expect(await page.getByRole('link', { name: /^Write to the parent committee: / }).count()).toBeGreaterThan(0);
+    expect(await page.getByRole('link', { name: /^Contact us: write to the parent committee \(/ }).count()).toBeGreaterThan(0);
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -9,7 +9,7 @@ import {
   latestByName,
 } from '../../frontend/src/features/admin-data/model/import-model';
 import { orphanNames, validateParent, valuesFromParent } from '../../frontend/src/features/admin-data/model/parent-edit';
-import { searchPeople } from '../../frontend/src/features/admin-data/model/people-search';
+import { searchRecords } from '../../frontend/src/features/admin-data/model/entity-edit';
 import type { ImportReport } from '../../shared/import-api';
 import type { Parent } from '../../shared/schemas/parent';
 
@@ -149,17 +149,18 @@ describe('people search', () => {
     families: [],
   } as unknown as AdminDirectory;
 
+  const names = (kind: 'parent' | 'student', query: string) =>
+    searchRecords(directory, kind, query, 'fr').map((hit) => `${hit.name}:${hit.detail}`);
+
   it('finds parents by name or email and students by name or class, accents aside', () => {
-    expect(searchPeople(directory, 'cote').map((hit) => `${hit.kind}:${hit.name}:${hit.detail}`)).toEqual([
-      'parent:Marie-Ève Côté:marie-eve.cote@courriel.example',
-      'student:Léa Côté:3A',
-    ]);
-    expect(searchPeople(directory, 'courriel.example').map((hit) => hit.id)).toEqual([parent.id]);
-    expect(searchPeople(directory, '3a').map((hit) => hit.id)).toEqual(['S1']);
+    expect(names('parent', 'cote')).toEqual(['Marie-Ève Côté:marie-eve.cote@courriel.example']);
+    expect(names('student', 'cote')).toEqual(['Léa Côté:3A']);
+    expect(searchRecords(directory, 'parent', 'courriel.example', 'fr').map((hit) => hit.id)).toEqual([parent.id]);
+    expect(searchRecords(directory, 'student', '3a', 'fr').map((hit) => hit.id)).toEqual(['S1']);
   });
 
-  it('shows nothing before a query, and nothing for an unknown name', () => {
-    expect(searchPeople(directory, '  ')).toEqual([]);
-    expect(searchPeople(directory, 'Tremblay')).toEqual([]);
+  it('shows no people before a query, and nothing for an unknown name', () => {
+    expect(names('parent', '  ')).toEqual([]);
+    expect(names('student', 'Tremblay')).toEqual([]);
   });
 });

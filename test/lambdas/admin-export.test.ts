@@ -39,12 +39,13 @@ beforeAll(async () => {
 const NOW_SECONDS = Math.floor(Date.now() / 1000);
 
 describe('export', () => {
-  it('gives six CSV files in the admin language: French with semicolons, English with commas', async () => {
+  it('gives seven CSV files in the admin language: French with semicolons, English with commas', async () => {
     const fr = await callAdmin('GET', '/api/admin/export/csv', { query: { lang: 'fr' }, claims });
     const en = await callAdmin('GET', '/api/admin/export/csv', { query: { lang: 'en' }, claims });
 
     expect(fr.status).toBe(200);
     expect(fr.json.files.map((f: { name: string }) => f.name)).toEqual([
+      'ecole.csv',
       'classes.csv',
       'personnel.csv',
       'parents.csv',
@@ -52,14 +53,35 @@ describe('export', () => {
       'comites.csv',
       'membres-comites.csv',
     ]);
-    const parents = parseCsv(fr.json.files[2].text);
+    const fileOf = (files: { name: string; text: string }[], name: string) => parseCsv(files.find((f) => f.name === name)!.text);
+    const parents = fileOf(fr.json.files, 'parents.csv');
     expect(parents.ok && parents.separator).toBe(';');
     expect(parents.ok && parents.hadBom).toBe(true);
     expect(parents.ok && parents.records[0]!.fields.slice(0, 4)).toEqual(['Clé', 'Prénom', 'Nom', 'Courriel']);
     expect(parents.ok && parents.records.length).toBe(school.parents.length + 1);
-    const students = parseCsv(en.json.files[3].text);
+    const students = fileOf(en.json.files, 'students.csv');
     expect(students.ok && students.separator).toBe(',');
     expect(students.ok && students.records[0]!.fields).toEqual(['Key', 'First name', 'Last name', 'Level', 'Class', 'Parent 1', 'Parent 2', 'Parent 3', 'Parent 4']);
+
+    // The school's settings: one row per level, the school's own columns on the first row only.
+    const settings = school.settings;
+    const schoolFr = fileOf(fr.json.files, 'ecole.csv');
+    expect(schoolFr.ok && schoolFr.records.map((r) => r.fields)).toEqual([
+      ["Nom de l'école", 'Année scolaire', 'Courriel', 'Téléphone', 'Adresse', 'Ville', 'Code postal', 'Structure des classes', 'Niveau finissant', 'Code du niveau', 'Niveau (français)', 'Niveau (anglais)', 'Abrégé (français)', 'Abrégé (anglais)'],
+      ...settings.levels.map((level, i) => [
+        ...(i === 0
+          ? [settings.schoolName, '2025-2026', settings.contact.email, '514 555-0100', '4500, rue des Érables', 'Montréal', 'H2H 1Y4', 'Classes multiniveaux', 'G6']
+          : Array.from({ length: 9 }, () => '')),
+        level.code,
+        level.label.fr,
+        level.label.en,
+        level.shortLabel.fr,
+        level.shortLabel.en,
+      ]),
+    ]);
+    const schoolEn = fileOf(en.json.files, 'school.csv');
+    expect(schoolEn.ok && schoolEn.separator).toBe(',');
+    expect(schoolEn.ok && schoolEn.records[0]!.fields.slice(0, 2)).toEqual(['School name', 'School year']);
   });
 
   it('gives one JSON file with every record and the settings', async () => {
@@ -84,6 +106,12 @@ describe('export', () => {
       expect(result.progress.complete).toBe(true);
 
       const copy = await readDirectoryConsistent();
+      // The school's settings too: name, year, contact, levels and their labels, graduating level.
+      const { version: _v, updatedAt: _u, ...copied } = (await getSettings())!;
+      const { version: _sv, updatedAt: _su, ...original } = settings!;
+      expect(copied).toEqual(original);
+      expect(planned.report.counts.school).toEqual({ create: 1, update: 0, unchanged: 0 });
+      expect(planned.report.createsSettings).toBe(false);
       for (const list of ['classes', 'students', 'parents', 'staff', 'committees', 'families', 'memberships'] as const) {
         expect(withoutMeta(copy[list] as object[])).toEqual(withoutMeta(source[list] as object[]));
       }
@@ -91,6 +119,11 @@ describe('export', () => {
       for (const person of people) expect(await registeredIds(person.email!)).toContain(person.id);
       // The copy's export is byte for byte the source's: nothing was lost or reordered on the way.
       expect(exportCsvFiles(copy, await getSettings(), 'fr')).toEqual(files);
+      // Importing the same files again changes nothing, the settings' version included.
+      const again = await planImport(files.map(({ name, text }) => ({ name, text })));
+      expect(again.report.writes).toBe(0);
+      expect(again.report.counts.school).toEqual({ create: 0, update: 0, unchanged: 1 });
+      expect((await getSettings())!.version).toBe(1);
     });
   });
 });

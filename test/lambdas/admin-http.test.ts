@@ -80,6 +80,7 @@ describe('admin routes over HTTP', () => {
     expect(templates.status).toBe(200);
     const { files } = CsvFilesResponseSchema.parse(templates.json);
     expect(files.map((f) => f.name)).toEqual([
+      'school.csv',
       'classes.csv',
       'staff.csv',
       'parents.csv',
@@ -87,7 +88,8 @@ describe('admin routes over HTTP', () => {
       'committees.csv',
       'committee-members.csv',
     ]);
-    expect(files[2]!.text.startsWith('\uFEFFKey,First name,Last name,Email')).toBe(true);
+    expect(files[3]!.text.startsWith('\uFEFFKey,First name,Last name,Email')).toBe(true);
+    expect(files[0]!.text.startsWith('\uFEFFSchool name,School year,Email,Phone')).toBe(true);
 
     const dryRun = await call('POST', '/api/admin/import/dry-run', {
       role: 'admin',
@@ -99,6 +101,8 @@ describe('admin routes over HTTP', () => {
     // Class A exists in the demo school: the template's class A is an update, the rest is new.
     expect(report.counts.classes).toEqual({ create: 0, update: 1, unchanged: 0 });
     expect(report.counts.parents).toEqual({ create: 1, update: 0, unchanged: 0 });
+    // The school template's name and contact differ from the demo school's: an update of the settings.
+    expect(report.counts.school).toEqual({ create: 0, update: 1, unchanged: 0 });
   });
 
   it('accepts import bodies beyond the usual 256 KB, up to its own limit', async () => {

@@ -11,7 +11,7 @@ import { getEntity, getSettings, readDirectory } from '../../lambdas/directory/d
 import { runImportCli } from '../../local/cli/import';
 import { generateSchool } from '../../local/demo/generate-school';
 import { writeCsv } from '../../shared/csv';
-import type { ImportFile } from '../../shared/import-api';
+import { describeIssue, type ImportFile, type ImportIssue } from '../../shared/import-api';
 import { adminClaims, callAdmin, csvFilesOf, isAuthorised, lastingItems, registeredIds, withoutMeta } from './admin-support';
 import { useDirectoryTable } from './directory-support';
 
@@ -62,8 +62,10 @@ describe('importing a school into an empty table through the admin API', () => {
 
     expect(status).toBe(200);
     expect(report.errors).toEqual([]);
-    expect(report).toMatchObject({ valid: true, createsSettings: true, errorCount: 0 });
+    // The school file is there: its settings are created, not default ones.
+    expect(report).toMatchObject({ valid: true, createsSettings: false, errorCount: 0 });
     expect(report.counts).toEqual({
+      school: { create: 1, update: 0, unchanged: 0 },
       classes: { create: school.classes.length, update: 0, unchanged: 0 },
       staff: { create: school.staff.length, update: 0, unchanged: 0 },
       parents: { create: school.parents.length, update: 0, unchanged: 0 },
@@ -87,7 +89,7 @@ describe('importing a school into an empty table through the admin API', () => {
 
     // Keys that are ids (an export's) keep their ids: the import reproduces the school exactly.
     await expectDirectoryOf(school);
-    expect((await getSettings())?.levels.map((level) => level.code)).toEqual(['G1', 'G2', 'G3', 'G4', 'G5', 'G6']);
+    expect(withoutMeta([(await getSettings())!])).toEqual(withoutMeta([school.settings]));
     const withEmail = [...school.parents, ...school.staff].filter((person) => person.email);
     for (const person of withEmail) expect(await registeredIds(person.email!)).toContain(person.id);
 
@@ -95,6 +97,7 @@ describe('importing a school into an empty table through the admin API', () => {
     const again = await callAdmin('POST', '/api/admin/import/dry-run', { body: { files: frFiles }, claims });
     expect(again.json.writes).toBe(0);
     expect(again.json.counts.parents).toEqual({ create: 0, update: 0, unchanged: school.parents.length });
+    expect(again.json.counts.school).toEqual({ create: 0, update: 0, unchanged: 1 });
     const second = await applyAll(frFiles, claims);
     expect(second.last.json.progress).toEqual({ written: 0, remaining: 0, complete: true });
     expect(await lastingItems()).toEqual(after);
@@ -131,6 +134,71 @@ describe('importing a school into an empty table through the admin API', () => {
     ]);
     expect(json.report.counts.parents.update).toBe(1);
     expect(await lastingItems()).toEqual(before);
+  });
+
+  /** The school file with some of its cells changed: [line, column, value], 1-based. */
+  const schoolWith = (changes: [number, number, string][], dropLines: number[] = []): ImportFile[] => {
+    const file = frFiles.find((f) => f.name === 'ecole.csv')!;
+    const rows = file.text.split('\r\n').map((line) => line.split(';'));
+    for (const [line, column, value] of changes) rows[line - 1]![column - 1] = value;
+    const text = rows.filter((_, i) => !dropLines.includes(i + 1)).map((cells) => cells.join(';')).join('\r\n');
+    return frFiles.map((f) => (f === file ? { ...f, text } : f));
+  };
+
+  it('refuses a wrong school file, says where in both languages, and changes nothing', async () => {
+    const before = await lastingItems();
+    // Line 2: a school year that is not two consecutive years; line 3: a bad level code; line 4: the school's
+    // name again, on a level row.
+    const files = schoolWith([
+      [2, 2, '2025-2027'],
+      [3, 10, 'G 2!'],
+      [4, 1, 'Autre école'],
+    ]);
+
+    const { status, json } = await callAdmin('POST', '/api/admin/import/apply', { body: { files }, claims });
+
+    expect(status).toBe(400);
+    expect(json.report.valid).toBe(false);
+    expect(json.report.errors.map((issue: ImportIssue) => describeIssue(issue, 'fr'))).toEqual([
+      "ecole.csv, ligne 2, colonne B (Année scolaire)\u00a0: Année scolaire invalide\u00a0: «\u00a02025-2027\u00a0» (deux années qui se suivent, p. ex. 2025-2026).",
+      "ecole.csv, ligne 4, colonne A (Nom de l'école)\u00a0: Nom de l'école se remplit sur la première ligne seulement (ligne 2).",
+      'ecole.csv, ligne 3, colonne J (Code du niveau)\u00a0: Code de niveau invalide\u00a0: «\u00a0G 2!\u00a0» (au plus 8 majuscules, chiffres ou tirets, p. ex. G1 ou K).',
+    ]);
+    expect(describeIssue(json.report.errors[0], 'en')).toBe(
+      'ecole.csv, line 2, column B (Année scolaire): Invalid school year: "2025-2027" (two consecutive years, e.g. 2025-2026).',
+    );
+    expect(await lastingItems()).toEqual(before);
+
+    // A level dropped while classes and students still use it: refused too.
+    const dropped = schoolWith([[2, 9, 'G5']], [7]);
+    const schoolOnly = dropped.filter((file) => file.name === 'ecole.csv');
+    const refused = await callAdmin('POST', '/api/admin/import/dry-run', { body: { files: schoolOnly }, claims });
+    expect(refused.json.errors.map((issue: ImportIssue) => [issue.file, issue.line, issue.code, issue.params?.value])).toEqual([
+      ['ecole.csv', 0, 'LEVEL_IN_USE', 'G6'],
+    ]);
+    expect(await lastingItems()).toEqual(before);
+  });
+
+  it('updates the settings from the school file once: a new version, then nothing to do', async () => {
+    const stored = (await getSettings())!;
+    const files = schoolWith([
+      [2, 1, 'École des Érables-Nord'],
+      [5, 13, '4e (fermée)'],
+    ]);
+
+    const { last } = await applyAll(files, claims);
+
+    expect(last.json.report.counts.school).toEqual({ create: 0, update: 1, unchanged: 0 });
+    const updated = (await getSettings())!;
+    expect(updated).toMatchObject({ schoolName: 'École des Érables-Nord', schoolYear: stored.schoolYear, version: stored.version + 1 });
+    expect(updated.levels.find((level) => level.code === 'G4')!.shortLabel.fr).toBe('4e (fermée)');
+    const again = await callAdmin('POST', '/api/admin/import/dry-run', { body: { files }, claims });
+    expect(again.json.writes).toBe(0);
+    expect(again.json.counts.school).toEqual({ create: 0, update: 0, unchanged: 1 });
+
+    // Back to the export's settings, as the other tests expect.
+    await applyAll(frFiles, claims);
+    expect(withoutMeta([(await getSettings())!])).toEqual(withoutMeta([school.settings]));
   });
 
   it('adds a family from hand-made French files (semicolons, byte-order mark) and registers its emails', async () => {

@@ -11,6 +11,7 @@ import { documentClient, resetDocumentClient, tableName } from '../../lambdas/co
 import { generateSchool } from '../../local/demo/generate-school';
 import { readMailbox } from '../../local/ses';
 import type { StackInfo } from '../../local/stack-info';
+import { JOURNEY_PARENTS } from '../e2e/auth-support';
 import { useStack } from '../support/stack';
 
 /** The foundation's promise: the whole system runs on this machine, wired together, with no AWS account. */
@@ -54,11 +55,13 @@ describe('local stack', () => {
   });
 
   it('lets an authorised demo email sign up and sign in through cognito-local, and refuses others', async () => {
-    // Other journeys register seeded parents too: take the last one that has no account yet.
+    // The auth journeys own the last JOURNEY_PARENTS seeded parents (seededParentEmail), whatever the order the
+    // files run in; other tests register parents too: take the next one from the end that has no account yet.
     const demoEmails = new Set(stack.demoAccounts.map((a) => a.email));
     const candidates = generateSchool()
       .parents.filter((p) => p.email && !demoEmails.has(p.email))
-      .reverse();
+      .reverse()
+      .slice(JOURNEY_PARENTS);
     let parent = candidates[0]!;
     for (const candidate of candidates) {
       const existing = await cognito.send(

@@ -13,6 +13,7 @@ import { parseRows } from './parse-rows';
 import { buildPlan, type ImportPlan } from './plan';
 import { readImportFiles } from './read-files';
 import { resolveTargets } from './resolve';
+import { checkLevelsInUse, readSchoolSettings } from './school-settings';
 
 /**
  * The CSV import, shared by the admin API and `npm run import`: read and check every file, follow every
@@ -52,8 +53,13 @@ export async function planAgainst(
   const issues = new IssueCollector();
   const read = readImportFiles(files, issues);
   const rows = parseRows(read.tables, issues);
-  const newSettings = settings ? undefined : defaultSettings(now, options.schoolName);
-  const targets = resolveTargets(rows, data, settings ?? newSettings!, now.toISOString(), issues);
+  // The school file, when given, says what the settings are; without it a table with none gets default ones.
+  const school = read.tables.school;
+  const fileSettings = school && readSchoolSettings(school, settings, now.toISOString(), issues);
+  const newSettings = settings || school ? undefined : defaultSettings(now, options.schoolName);
+  const levelSettings = fileSettings ?? settings ?? newSettings ?? defaultSettings(now, options.schoolName);
+  const targets = resolveTargets(rows, data, levelSettings, now.toISOString(), issues);
+  if (school && fileSettings) checkLevelsInUse(fileSettings, school, data, targets, issues);
   // Registry entries of people who exist already (a new person's entry is written with them): the plan puts
   // back any that went missing.
   const registryKeys = [
@@ -68,6 +74,7 @@ export async function planAgainst(
     data,
     registry,
     newSettings,
+    school: fileSettings ? { settings: fileSettings, existing: settings } : undefined,
     entities: new Set(Object.keys(read.tables) as ImportEntity[]),
     now: now.toISOString(),
     issues,

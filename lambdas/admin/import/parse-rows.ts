@@ -120,25 +120,16 @@ function parsePerson(reader: RowReader): PersonRow | undefined {
 
 function parseParent(reader: RowReader): ParentRow | undefined {
   const person = parsePerson(reader);
-  const street = reader.text('street', { max: 200 });
-  const city = reader.text('city', { max: 100 });
-  const postalCode = reader.postalCode();
+  const address = reader.address();
   const skills = reader.text('skills', { max: 1000 }) ?? '';
   const participation = reader.code('participation', 'participation', 'full');
   const preferredLanguage = reader.code('language', 'language', 'fr');
-  // Street, city and postal code go together; an invalid one was reported already, so only empty ones count.
-  const addressFields = ['street', 'city', 'postalCode'];
-  const filled = addressFields.filter((field) => reader.raw(field) !== '');
-  if (filled.length > 0 && filled.length < addressFields.length) {
-    for (const field of addressFields) if (!filled.includes(field)) reader.issue(field, 'ADDRESS_INCOMPLETE');
-  }
   if (participation === 'nameOnly') {
     for (const field of ['phone', 'street', 'city', 'postalCode', 'interests', 'skills']) {
       if (reader.raw(field) !== '') reader.issue(field, 'NAME_ONLY_DETAILS');
     }
   }
   if (!person || !reader.ok || !participation || !preferredLanguage) return undefined;
-  const address = street && city && postalCode ? { street, city, postalCode } : undefined;
   return { ...person, address, skills, participation, preferredLanguage };
 }
 

@@ -51,8 +51,10 @@ export function buildPlan(input: {
   targets: ImportTargets;
   data: DirectoryData;
   registry: RegistrySnapshot;
-  /** Settings to create first when the table has none. */
+  /** Settings to create first when the table has none (and no school file is given). */
   newSettings?: SchoolSettings;
+  /** The settings of the school file, and those stored now (absent when the table has none). */
+  school?: { settings: SchoolSettings; existing?: SchoolSettings };
   entities: ReadonlySet<ImportEntity>;
   now: string;
   issues: IssueCollector;
@@ -71,6 +73,21 @@ export function buildPlan(input: {
     registryRemoved: 0,
   };
   if (input.newSettings) units.push({ phase: 0, items: [conditionalPutItem(settingsItem(input.newSettings), 'create')] });
+  if (input.school) {
+    const { settings, existing } = input.school;
+    const count = counts.school ?? zero();
+    counts.school = count;
+    if (!existing) {
+      units.push({ phase: 0, items: [conditionalPutItem(settingsItem({ ...settings, version: 1, updatedAt: now }), 'create')] });
+      count.create++;
+    } else if (sameRecord(existing, settings)) {
+      count.unchanged++;
+    } else {
+      const next = { ...settings, version: existing.version + 1, updatedAt: now };
+      units.push({ phase: 0, items: [conditionalPutItem(settingsItem(next), { expectedVersion: existing.version })] });
+      count.update++;
+    }
+  }
 
   /** The Put of a changed record (conditional on the version read), or undefined when nothing changed. */
   function entityPut<T extends EntityType>(type: T, target: Target<EntityMap[T]>): { item: TransactItem; stored: EntityMap[T] } | undefined {

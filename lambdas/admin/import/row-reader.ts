@@ -4,6 +4,7 @@ import { normalizePostalCode } from '../../../shared/format/postal-code';
 import { resolveCode, splitList, VALUE_TABLES, type LabelTable, type ValueTableName } from '../../../shared/import-values';
 import type { ImportIssueCode } from '../../../shared/import-issues';
 import type { ImportIssue } from '../../../shared/import-api';
+import type { Address } from '../../../shared/schemas/common';
 import type { IssueCollector, RowSource } from './issues';
 
 // eslint-disable-next-line no-control-regex
@@ -95,6 +96,22 @@ export class RowReader {
     const code = normalizePostalCode(value);
     if (!code) this.issue(field, 'INVALID_POSTAL_CODE', { value: value.slice(0, 20) });
     return code;
+  }
+
+  /**
+   * Street, city and postal code (columns `street`, `city`, `postalCode`), which go together: undefined when all
+   * are empty; an incomplete address is reported on its empty cells (an invalid one was reported already).
+   */
+  address(): Address | undefined {
+    const street = this.text('street', { max: 200 });
+    const city = this.text('city', { max: 100 });
+    const postalCode = this.postalCode();
+    const fields = ['street', 'city', 'postalCode'];
+    const filled = fields.filter((field) => this.raw(field) !== '');
+    if (filled.length > 0 && filled.length < fields.length) {
+      for (const field of fields) if (!filled.includes(field)) this.issue(field, 'ADDRESS_INCOMPLETE');
+    }
+    return street && city && postalCode ? { street, city, postalCode } : undefined;
   }
 
   /** One value of an enumeration, by code or label; `fallback` when the cell is empty. */

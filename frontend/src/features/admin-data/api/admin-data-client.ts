@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import type { ParentInput } from '../../../../../shared/admin-api';
 import {
   CsvFilesResponseSchema,
   ImportApplyResponseSchema,
@@ -14,6 +13,8 @@ import type { SchoolClass } from '../../../../../shared/schemas/school-class';
 import type { FamilyLink, Student } from '../../../../../shared/schemas/student';
 import type { Parent } from '../../../../../shared/schemas/parent';
 import type { SchoolSettings } from '../../../../../shared/schemas/settings';
+import type { Committee, Membership } from '../../../../../shared/schemas/committee';
+import type { Staff } from '../../../../../shared/schemas/staff';
 import { ApiCallError, authorizedFetch } from '../../auth/api/me-api';
 
 /** An API error with the body the server sent (a refused apply carries its `report`, an orphan delete its ids). */
@@ -46,6 +47,9 @@ export interface AdminDirectory {
   students: Student[];
   parents: Parent[];
   families: FamilyLink[];
+  staff: Staff[];
+  committees: Committee[];
+  memberships: Membership[];
 }
 
 export const adminDataApi = {
@@ -59,14 +63,21 @@ export const adminDataApi = {
     call(api, `/admin/export/csv?lang=${lang}`).then(parse(CsvFilesResponseSchema)).then((r) => r.files),
   exportJson: (api: string): Promise<unknown> => call(api, '/admin/export/json'),
   directory: (api: string): Promise<AdminDirectory> => call(api, '/admin/directory') as Promise<AdminDirectory>,
-  updateParent: (api: string, id: string, input: ParentInput & { version: number }): Promise<{ record: Parent }> =>
-    call(api, `/admin/parents/${encodeURIComponent(id)}`, 'PUT', input) as Promise<{ record: Parent }>,
-  deleteStudent: (
+  /** POST (no id) or PUT (with id) of any record kind: `segment` is parents, staff, students, classes or committees. */
+  saveRecord: (api: string, segment: string, id: string | undefined, input: unknown): Promise<{ record: { id: string } }> =>
+    call(
+      api,
+      id ? `/admin/${segment}/${encodeURIComponent(id)}` : `/admin/${segment}`,
+      id ? 'PUT' : 'POST',
+      input,
+    ) as Promise<{ record: { id: string } }>,
+  deleteRecord: (
     api: string,
+    segment: string,
     id: string,
     request: { version: number; confirm: string; orphanParents?: 'keep' | 'delete' },
   ): Promise<{ deleted: true; deletedParentIds?: string[] }> =>
-    call(api, `/admin/students/${encodeURIComponent(id)}`, 'DELETE', request) as Promise<{
+    call(api, `/admin/${segment}/${encodeURIComponent(id)}`, 'DELETE', request) as Promise<{
       deleted: true;
       deletedParentIds?: string[];
     }>,

@@ -1,38 +1,69 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import Badge from '@cloudscape-design/components/badge';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
+import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import type { Student } from '../../../../../shared/schemas/student';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { EmptyState } from '../../directory/components/empty-state';
-import { adminDataApi } from '../api/admin-data-client';
-import { searchPeople } from '../model/people-search';
-import { DeleteStudentModal } from './delete-student-modal';
+import { useLanguage } from '../../directory/components/use-language';
+import { adminDataApi, type AdminDirectory } from '../api/admin-data-client';
+import {
+  classValues,
+  committeeValues,
+  ENTITY_KINDS,
+  searchRecords,
+  staffValues,
+  studentValues,
+  type EntityKind,
+} from '../model/entity-edit';
+import { DeleteRecordModal, type DeleteTarget } from './delete-record-modal';
 import { LoadError } from './load-error';
 import { ParentEditForm } from './parent-edit-form';
+import { RecordForm } from './record-form';
 import { useErrorText, useLoad } from './use-admin-data';
 
-/** Find a parent or a student; edit the parent, delete the student. Records come with their version. */
+/** What the form shows: a record of a kind, or a new one (no id). */
+interface Editing {
+  kind: EntityKind;
+  id?: string;
+}
+
+/** The stored record of a kind, with its version (undefined if it is gone). */
+function recordOf(data: AdminDirectory, kind: EntityKind, id: string): { id: string; version: number } | undefined {
+  const lists: Record<EntityKind, readonly { id: string; version: number }[]> = {
+    parent: data.parents,
+    student: data.students,
+    staff: data.staff ?? [],
+    class: data.classes,
+    committee: data.committees ?? [],
+  };
+  return lists[kind].find((record) => record.id === id);
+}
+
+/**
+ * Find, add, edit and delete every kind of record (parents, students, staff, classes, committees and their
+ * members). Records come with their version; a delete is typed `confirm`.
+ */
 export function EditPanel({ notify }: { notify: (message: string) => void }) {
   const { t } = useTranslation();
+  const lang = useLanguage();
   const { apiBaseUrl } = useRuntimeConfig();
   const errorText = useErrorText();
   const [generation, setGeneration] = useState(0);
   const directory = useLoad(() => adminDataApi.directory(apiBaseUrl), `${generation}`);
+  const [kind, setKind] = useState<EntityKind>('parent');
   const [query, setQuery] = useState('');
-  const [editing, setEditing] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState<Student | null>(null);
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [deleting, setDeleting] = useState<DeleteTarget | null>(null);
   const reload = () => setGeneration((n) => n + 1);
-  const hits = useMemo(() => (directory.data ? searchPeople(directory.data, query) : []), [directory.data, query]);
   const data = directory.data;
-  const parent = editing ? data?.parents.find((p) => p.id === editing) : undefined;
+  const hits = useMemo(() => (data ? searchRecords(data, kind, query, lang) : []), [data, kind, query, lang]);
 
   if (!data) {
     return (
@@ -45,27 +76,83 @@ export function EditPanel({ notify }: { notify: (message: string) => void }) {
       </Container>
     );
   }
-  if (parent) {
-    return (
-      <ParentEditForm
-        // A reload brings a new version: start the form again from it.
-        key={`${parent.id}-${parent.version}`}
-        parent={parent}
-        onCancel={() => setEditing(null)}
-        onReload={reload}
-        onSaved={(saved) => {
-          setEditing(null);
-          reload();
-          notify(t('adminData.edit.saved', { name: `${saved.firstName} ${saved.lastName}` }));
-        }}
-      />
-    );
+
+  const saved = (name: string, created: boolean) => {
+    setEditing(null);
+    reload();
+    notify(t(created ? 'adminData.form.created' : 'adminData.edit.saved', { name }));
+  };
+  if (editing) {
+    const record = editing.id ? recordOf(data, editing.kind, editing.id) : undefined;
+    const created = !editing.id;
+    // A reload brings a new version: the form starts again from it.
+    const key = `${editing.kind}-${record?.id ?? 'new'}-${record?.version ?? 0}`;
+    const common = { onCancel: () => setEditing(null), onReload: reload };
+    if (editing.kind === 'parent') {
+      const parent = data.parents.find((p) => p.id === editing.id);
+      return (
+        <ParentEditForm key={key} parent={parent} {...common} onSaved={(p) => saved(`${p.firstName} ${p.lastName}`, created)} />
+      );
+    }
+    const formProps = {
+      ...common,
+      recordId: record?.id,
+      version: record?.version,
+      directory: data,
+      onSaved: (name: string) => saved(name, created),
+    };
+    const title = (name: string) =>
+      record ? t('adminData.edit.parentTitle', { name }) : t(`adminData.form.addTitle.${editing.kind}`);
+    switch (editing.kind) {
+      case 'staff': {
+        const staff = data.staff.find((s) => s.id === record?.id);
+        return <RecordForm key={key} kind="staff" initial={staffValues(staff)} title={title(`${staff?.firstName} ${staff?.lastName}`)} {...formProps} />;
+      }
+      case 'student': {
+        const student = data.students.find((s) => s.id === record?.id);
+        return <RecordForm key={key} kind="student" initial={studentValues(student, data)} title={title(`${student?.firstName} ${student?.lastName}`)} {...formProps} />;
+      }
+      case 'class': {
+        const schoolClass = data.classes.find((c) => c.id === record?.id);
+        return <RecordForm key={key} kind="class" initial={classValues(schoolClass)} title={title(schoolClass?.name ?? '')} {...formProps} />;
+      }
+      case 'committee': {
+        const committee = data.committees.find((c) => c.id === record?.id);
+        return <RecordForm key={key} kind="committee" initial={committeeValues(committee, data.memberships ?? [])} title={title(committee?.name[lang] ?? '')} {...formProps} />;
+      }
+    }
   }
+
+  const kindOptions = ENTITY_KINDS.map((k) => ({ value: k, label: t(`adminData.edit.kinds.${k}`) }));
   return (
-    <Container header={<Header variant="h2" description={t('adminData.edit.description')}>{t('adminData.edit.title')}</Header>}>
+    <Container
+      header={
+        <Header
+          variant="h2"
+          description={t('adminData.edit.description')}
+          actions={
+            <Button iconName="add-plus" onClick={() => setEditing({ kind })}>
+              {t(`adminData.form.add.${kind}`)}
+            </Button>
+          }
+        >
+          {t('adminData.edit.title')}
+        </Header>
+      }
+    >
       <SpaceBetween size="m">
         {directory.error !== undefined && <LoadError message={errorText(directory.error)} onRetry={directory.retry} />}
-        <FormField label={t('adminData.edit.searchLabel')} description={t('adminData.edit.searchHint')}>
+        <FormField label={t('adminData.edit.kindLabel')}>
+          <Select
+            selectedOption={kindOptions.find((option) => option.value === kind) ?? null}
+            options={kindOptions}
+            onChange={({ detail }) => {
+              setKind(detail.selectedOption.value as EntityKind);
+              setQuery('');
+            }}
+          />
+        </FormField>
+        <FormField label={t(`adminData.edit.searchLabels.${kind}`)} description={t(`adminData.edit.searchHints.${kind}`)}>
           <Input type="search" value={query} onChange={({ detail }) => setQuery(detail.value)} placeholder={t('adminData.edit.searchPlaceholder')} />
         </FormField>
         {query.trim() !== '' && hits.length === 0 && (
@@ -74,47 +161,47 @@ export function EditPanel({ notify }: { notify: (message: string) => void }) {
         {hits.length > 0 && (
           <ul aria-label={t('adminData.edit.results')} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
             {hits.map((hit) => (
-              <li key={`${hit.kind}-${hit.id}`} style={{ padding: '8px 0', borderBottom: '1px solid var(--color-border-divider-default, #e9ebed)' }}>
+              <li key={hit.id} style={{ padding: '8px 0', borderBottom: '1px solid var(--color-border-divider-default, #e9ebed)' }}>
                 <SpaceBetween size="xxs">
                   <SpaceBetween direction="horizontal" size="xs" alignItems="center">
-                    <Badge color={hit.kind === 'parent' ? 'blue' : 'grey'}>{t(`adminData.edit.kind.${hit.kind}`)}</Badge>
                     <Box variant="strong">{hit.name}</Box>
                     {hit.detail && <Box color="text-body-secondary">{hit.detail}</Box>}
                   </SpaceBetween>
-                  {hit.kind === 'parent' ? (
-                    <Button ariaLabel={t('adminData.edit.editOne', { name: hit.name })} onClick={() => setEditing(hit.id)}>
+                  <SpaceBetween direction="horizontal" size="xs">
+                    <Button ariaLabel={t('adminData.edit.editOne', { name: hit.name })} onClick={() => setEditing({ kind, id: hit.id })}>
                       {t('adminData.edit.edit')}
                     </Button>
-                  ) : (
                     <Button
                       ariaLabel={t('adminData.edit.deleteOne', { name: hit.name })}
-                      onClick={() => setDeleting(data.students.find((s) => s.id === hit.id) ?? null)}
+                      onClick={() => {
+                        const record = recordOf(data, kind, hit.id);
+                        if (record) setDeleting({ kind, id: hit.id, version: record.version, name: hit.name });
+                      }}
                     >
                       {t('adminData.edit.delete')}
                     </Button>
-                  )}
+                  </SpaceBetween>
                 </SpaceBetween>
               </li>
             ))}
           </ul>
         )}
       </SpaceBetween>
-      <DeleteStudentModal
-        student={deleting}
+      <DeleteRecordModal
+        target={deleting}
         parents={data.parents}
         onDismiss={() => setDeleting(null)}
         onReload={() => {
           setDeleting(null);
           reload();
         }}
-        onDeleted={(student, deletedParents) => {
+        onDeleted={(target, deletedParents) => {
           setDeleting(null);
           reload();
-          const name = `${student.firstName} ${student.lastName}`;
           notify(
             deletedParents > 0
-              ? t('adminData.delete.doneWithParents', { name, count: deletedParents })
-              : t('adminData.delete.done', { name }),
+              ? t('adminData.delete.doneWithParents', { name: target.name, count: deletedParents })
+              : t('adminData.delete.done', { name: target.name }),
           );
         }}
       />

@@ -18,15 +18,16 @@ import { useLanguage } from '../../directory/components/use-language';
 import { AddressSection, InterestsSection } from '../../update/components/form-sections';
 import { fieldError, formatOnBlur } from '../../update/model/form-values';
 import { AdminDataError, adminDataApi } from '../api/admin-data-client';
-import { validateParent, valuesFromParent, type AdminParentErrors, type AdminParentValues } from '../model/parent-edit';
+import { blankParentValues, validateParent, valuesFromParent, type AdminParentErrors, type AdminParentValues } from '../model/parent-edit';
 import { useErrorText } from './use-admin-data';
 
 /**
- * An administrator edits a parent: the update form's sections and rules, the email editable. Saving sends the
- * whole record with the version read; a change made meanwhile (409) is explained with a reload.
+ * An administrator adds or edits a parent: the update form's sections and rules, the email editable. Saving sends
+ * the whole record with the version read; a change made meanwhile (409) is explained with a reload.
  */
 export function ParentEditForm({ parent, onSaved, onCancel, onReload }: {
-  parent: Parent;
+  /** Absent when adding a parent. */
+  parent?: Parent;
   onSaved: (saved: Parent) => void;
   onCancel: () => void;
   /** Reloads the directory and this parent (after a conflict). */
@@ -36,7 +37,7 @@ export function ParentEditForm({ parent, onSaved, onCancel, onReload }: {
   const lang = useLanguage();
   const { apiBaseUrl } = useRuntimeConfig();
   const errorText = useErrorText();
-  const [values, setValues] = useState<AdminParentValues>(() => valuesFromParent(parent));
+  const [values, setValues] = useState<AdminParentValues>(() => (parent ? valuesFromParent(parent) : blankParentValues()));
   const [errors, setErrors] = useState<AdminParentErrors>({});
   const [saving, setSaving] = useState(false);
   const [problem, setProblem] = useState<{ message: string; conflict: boolean } | null>(null);
@@ -53,8 +54,9 @@ export function ParentEditForm({ parent, onSaved, onCancel, onReload }: {
     setErrors({});
     setSaving(true);
     try {
-      const { record } = await adminDataApi.updateParent(apiBaseUrl, parent.id, checked.input);
-      onSaved(record);
+      const { version, ...input } = checked.input;
+      const { record } = await adminDataApi.saveRecord(apiBaseUrl, 'parents', parent?.id, parent ? { ...input, version } : input);
+      onSaved(record as Parent);
     } catch (error) {
       const conflict = error instanceof AdminDataError && error.code === 'CONFLICT';
       if (error instanceof AdminDataError && error.code === 'VALIDATION_FAILED') {
@@ -84,7 +86,7 @@ export function ParentEditForm({ parent, onSaved, onCancel, onReload }: {
   return (
     <form onSubmit={(event) => { event.preventDefault(); void save(); }} noValidate>
       <Form
-        header={<Header variant="h2" description={t('updateForm.requiredLegend')}>{t('adminData.edit.parentTitle', { name: `${parent.firstName} ${parent.lastName}` })}</Header>}
+        header={<Header variant="h2" description={t('updateForm.requiredLegend')}>{parent ? t('adminData.edit.parentTitle', { name: `${parent.firstName} ${parent.lastName}` }) : t('adminData.form.addTitle.parent')}</Header>}
         errorText={problem && !problem.conflict ? problem.message : undefined}
         actions={
           <SpaceBetween direction="horizontal" size="xs">

@@ -13,7 +13,7 @@ import { saveCsv } from '../model/import-model';
 import { LoadError } from './load-error';
 import { useErrorText, useLoad } from './use-admin-data';
 
-/** The six CSV templates in the admin's language, each with what it holds, and a download button. */
+/** The seven CSV templates (the school's settings and six entity files) in the admin's language, each with what it holds, and a download button. */
 export function TemplatesPanel() {
   const { t } = useTranslation();
   const lang = useLanguage();

@@ -21,6 +21,22 @@ export function valuesFromParent(parent: Parent): AdminParentValues {
   return { ...values, email: parent.email ?? '' };
 }
 
+/** The form of a new parent: nothing typed, full participation, French. */
+export const blankParentValues = (): AdminParentValues => ({
+  version: 0,
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  street: '',
+  city: '',
+  postalCode: '',
+  interests: [],
+  skills: '',
+  participation: 'full',
+  preferredLanguage: 'fr',
+});
+
 export type ParentPut = ParentInput & { version: number };
 
 export function validateParent(

@@ -10,21 +10,30 @@ import RadioGroup from '@cloudscape-design/components/radio-group';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { CONFIRMATION_WORD } from '../../../../../shared/admin-api';
 import type { Parent } from '../../../../../shared/schemas/parent';
-import type { Student } from '../../../../../shared/schemas/student';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { AdminDataError, adminDataApi } from '../api/admin-data-client';
+import { ENTITY_PATH, type EntityKind } from '../model/entity-edit';
 import { orphanNames } from '../model/parent-edit';
 import { useErrorText } from './use-admin-data';
 
+/** The record a delete is about, with the version the admin read. */
+export interface DeleteTarget {
+  kind: EntityKind;
+  id: string;
+  version: number;
+  name: string;
+}
+
 /**
- * Deleting a student is irreversible: the admin types `confirm`. A parent who would be left without a child at
- * school (409 ORPHAN_PARENTS) is named, and the admin chooses to keep or delete them; nothing happens silently.
+ * Deleting any record is irreversible: the admin types `confirm`. For a student, a parent who would be left
+ * without a child at school (409 ORPHAN_PARENTS) is named, and the admin chooses to keep or delete them; nothing
+ * happens silently. A change made meanwhile (409 CONFLICT) is explained with a reload.
  */
-export function DeleteStudentModal({ student, parents, onDismiss, onDeleted, onReload }: {
-  student: Student | null;
+export function DeleteRecordModal({ target, parents, onDismiss, onDeleted, onReload }: {
+  target: DeleteTarget | null;
   parents: readonly Parent[];
   onDismiss: () => void;
-  onDeleted: (student: Student, deletedParents: number) => void;
+  onDeleted: (target: DeleteTarget, deletedParents: number) => void;
   onReload: () => void;
 }) {
   const { t } = useTranslation();
@@ -41,23 +50,26 @@ export function DeleteStudentModal({ student, parents, onDismiss, onDeleted, onR
     setOrphans(null);
     setOrphanChoice('keep');
     setProblem(null);
-  }, [student?.id]);
+  }, [target?.id]);
 
-  if (!student) return null;
-  const name = `${student.firstName} ${student.lastName}`;
+  if (!target) return null;
+  const { name } = target;
   const remove = async () => {
     setBusy(true);
     setProblem(null);
     try {
-      const result = await adminDataApi.deleteStudent(apiBaseUrl, student.id, {
-        version: student.version,
+      const result = await adminDataApi.deleteRecord(apiBaseUrl, ENTITY_PATH[target.kind], target.id, {
+        version: target.version,
         confirm: typed.trim(),
         ...(orphans ? { orphanParents: orphanChoice } : {}),
       });
-      onDeleted(student, result.deletedParentIds?.length ?? 0);
+      onDeleted(target, result.deletedParentIds?.length ?? 0);
     } catch (error) {
       if (error instanceof AdminDataError && error.code === 'ORPHAN_PARENTS') {
-        setOrphans(orphanNames((error.body as { error: { parentIds: string[] } }).error.parentIds ?? [], parents));
+        setOrphans(orphanNames((error.body as { error: { parentIds?: string[] } }).error.parentIds ?? [], parents));
+      } else if (error instanceof AdminDataError && error.code === 'CLASS_NOT_EMPTY') {
+        const count = (error.body as { error: { studentCount?: number } }).error.studentCount ?? 0;
+        setProblem({ message: t('adminData.delete.classNotEmpty', { count }), conflict: false });
       } else {
         const conflict = error instanceof AdminDataError && error.code === 'CONFLICT';
         setProblem({ message: conflict ? t('adminData.edit.conflict') : errorText(error), conflict });
@@ -84,7 +96,9 @@ export function DeleteStudentModal({ student, parents, onDismiss, onDeleted, onR
       }
     >
       <SpaceBetween size="m">
-        <Alert type="warning">{t('adminData.delete.irreversible', { name })}</Alert>
+        <Alert type="warning">
+          {t(target.kind === 'student' ? 'adminData.delete.irreversible' : 'adminData.delete.irreversibleRecord', { name })}
+        </Alert>
         {orphans && (
           <FormField label={t('adminData.delete.orphansLabel', { names: orphans.join(', ') })}>
             <RadioGroup

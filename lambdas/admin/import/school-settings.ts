@@ -1,0 +1,138 @@
+import { compactToken } from '../../../shared/import-values';
+import { LevelCodeSchema, SchoolYearSchema, type Level } from '../../../shared/schemas/common';
+import { SchoolSettingsSchema, type SchoolSettings } from '../../../shared/schemas/settings';
+import type { DirectoryData } from '../../directory/directory-items';
+import type { ImportTable, IssueCollector } from './issues';
+import type { ImportTargets } from './resolve';
+import { RowReader } from './row-reader';
+
+/**
+ * The school file (`ecole.csv` / `school.csv`): one row per level, in order, and the school's own columns (name,
+ * school year, contact, class structure, graduating level) on the first row only. Read as the settings it
+ * describes, checked cell by cell and then with the settings schema; undefined when anything is wrong.
+ */
+const SCHOOL_FIELDS = [
+  'schoolName',
+  'schoolYear',
+  'email',
+  'phone',
+  'street',
+  'city',
+  'postalCode',
+  'classStructure',
+  'graduatingLevel',
+] as const;
+const MAX_LEVELS = 20;
+
+export function readSchoolSettings(
+  table: ImportTable,
+  current: SchoolSettings | undefined,
+  now: string,
+  issues: IssueCollector,
+): SchoolSettings | undefined {
+  const [first, ...others] = table.rows;
+  if (!first) {
+    issues.add({ file: table.file, entity: 'school', line: 0, code: 'EMPTY_FILE' });
+    return undefined;
+  }
+  if (table.rows.length > MAX_LEVELS) {
+    issues.add({ file: table.file, entity: 'school', line: 0, field: 'levelCode', code: 'TOO_MANY', params: { max: MAX_LEVELS } });
+    return undefined;
+  }
+  const head = new RowReader({ table, row: first }, issues);
+  const schoolName = head.text('schoolName', { required: true, max: 200 });
+  const schoolYear = head.text('schoolYear', { required: true, max: 20 });
+  if (schoolYear !== undefined && !SchoolYearSchema.safeParse(schoolYear).success) {
+    head.issue('schoolYear', 'INVALID_SCHOOL_YEAR', { value: schoolYear });
+  }
+  const email = head.email();
+  const phone = head.phone();
+  const address = head.address();
+  const classStructure = head.code('classStructure', 'classStructure', current?.classStructure ?? 'multiGrade');
+  let ok = head.ok;
+  for (const row of others) {
+    for (const field of SCHOOL_FIELDS) {
+      if (row.values[field]) {
+        issues.cell({ table, row }, field, 'SCHOOL_VALUE_ELSEWHERE', { line: first.line });
+        ok = false;
+      }
+    }
+  }
+
+  const levels: Level[] = [];
+  const lines = new Map<string, number>();
+  table.rows.forEach((row, index) => {
+    const reader = new RowReader({ table, row }, issues);
+    const text = reader.text('levelCode', { required: true, max: 20 })?.toUpperCase();
+    const code = text !== undefined && !LevelCodeSchema.safeParse(text).success ? undefined : text;
+    if (text !== undefined && code === undefined) reader.issue('levelCode', 'INVALID_LEVEL_CODE', { value: text });
+    if (code !== undefined && lines.has(code)) reader.issue('levelCode', 'DUPLICATE_KEY', { key: code, line: lines.get(code)! });
+    if (code !== undefined && !lines.has(code)) lines.set(code, row.line);
+    const fr = reader.text('levelFr', { required: true, max: 100 });
+    const en = reader.text('levelEn', { required: true, max: 100 });
+    const shortFr = reader.text('shortFr', { max: 20 }) ?? fr;
+    const shortEn = reader.text('shortEn', { max: 20 }) ?? en;
+    if (!reader.ok || !code || !fr || !en || !shortFr || !shortEn) ok = false;
+    else levels.push({ code, order: index + 1, label: { fr, en }, shortLabel: { fr: shortFr, en: shortEn } });
+  });
+  if (!ok || !schoolName || !schoolYear || !classStructure) return undefined;
+
+  // Levels are numbered in the file's order; unchanged codes in an unchanged order keep their stored numbers.
+  const stored = [...(current?.levels ?? [])].sort((a, b) => a.order - b.order);
+  if (stored.length === levels.length && stored.every((level, i) => level.code === levels[i]!.code)) {
+    levels.forEach((level, i) => (level.order = stored[i]!.order));
+  }
+  // The graduating level: a code or label of this file, the last level when empty.
+  const named = head.raw('graduatingLevel');
+  const graduating = named
+    ? levels.find((level) => [level.code, level.label.fr, level.label.en].some((t) => compactToken(t) === compactToken(named)))
+    : levels.at(-1);
+  if (!graduating) {
+    head.issue('graduatingLevel', 'UNKNOWN_LEVEL', { value: named });
+    return undefined;
+  }
+  const parsed = SchoolSettingsSchema.safeParse({
+    schoolName,
+    schoolYear,
+    contact: { ...(email ? { email } : {}), ...(phone ? { phone } : {}), ...(address ? { address } : {}) },
+    levels,
+    graduatingLevel: graduating.code,
+    classStructure,
+    version: current?.version ?? 1,
+    updatedAt: current?.updatedAt ?? now,
+  });
+  if (!parsed.success) {
+    // Cells were checked one by one; the schema's own rules still apply (reported on the first row).
+    const issue = parsed.error.issues[0];
+    head.issue(issue?.path[0] === 'schoolName' ? 'schoolName' : undefined, 'INVALID_VALUE', {
+      value: String(issue?.message ?? ''),
+    });
+    return undefined;
+  }
+  return parsed.data;
+}
+
+/**
+ * Levels the new settings drop while a class or student keeps them once the files are applied: refused, or
+ * those records would show an unknown level. Reported on the school file.
+ */
+export function checkLevelsInUse(
+  settings: SchoolSettings,
+  table: ImportTable,
+  data: DirectoryData,
+  targets: ImportTargets,
+  issues: IssueCollector,
+): void {
+  const known = new Set(settings.levels.map((level) => level.code));
+  const classes = new Map(data.classes.map((c) => [c.id, c.levels]));
+  for (const target of targets.classes) classes.set(target.entity.id, target.entity.levels);
+  const students = new Map(data.students.map((s) => [s.id, [s.level]]));
+  for (const target of targets.students) students.set(target.entity.id, [target.entity.level]);
+  const uses = new Map<string, number>();
+  for (const levels of [...classes.values(), ...students.values()]) {
+    for (const level of levels) if (!known.has(level)) uses.set(level, (uses.get(level) ?? 0) + 1);
+  }
+  for (const [value, count] of uses) {
+    issues.add({ file: table.file, entity: 'school', line: 0, code: 'LEVEL_IN_USE', params: { value, count } });
+  }
+}
