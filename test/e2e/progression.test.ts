@@ -20,6 +20,8 @@ const school: DemoSchool = generateSchool({ families: FAMILIES });
 const T = {
   fr: {
     title: "Passage à l'année suivante",
+    dashboard: (total: number, auto: number, assign: number, graduating: number) =>
+      `${total} élèves\u00a0: ${auto} suivent leur classe, ${assign} à placer dans une classe, ${graduating} finissent leur primaire.`,
     start: 'Commencer la préparation de 2026-2027',
     next: 'Suivant',
     chosen: 'Classe choisie',
@@ -47,6 +49,8 @@ const T = {
     completedTitle: "L'année scolaire 2026-2027 est prête",
   },
   en: {
+    dashboard: (total: number, auto: number, assign: number, graduating: number) =>
+      `${total} students: ${auto} move up with their class, ${assign} need a class, ${graduating} graduate.`,
     title: 'School progression',
     start: 'Start preparing 2026-2027',
     next: 'Next',
@@ -151,6 +155,13 @@ async function steps(page: Page, info: IsolatedStack['info'], text: (typeof T)['
   expect(await count('graduating').textContent()).toBe(String(graduates.length));
   expect(await count('needsAssignment').textContent()).toBe(String(needsClass.length));
   expect(await count('autoProgression').textContent()).toBe(String(continuing.length - needsClass.length));
+  // The admin dashboard's card shows the same counts while the progression is being prepared.
+  const dashboard = await page.context().newPage();
+  await dashboard.goto(`${info.appUrl}/admin`);
+  await dashboard
+    .getByText(text.dashboard(school.students.length, continuing.length - needsClass.length, needsClass.length, graduates.length))
+    .waitFor({ timeout: 60_000 });
+  await dashboard.close();
   await shot(page, `${tag}-overview`);
   if (viewport === 'mobile') expect(await sideScroll(page), 'overview').toBeLessThanOrEqual(0);
   await page.getByRole('button', { name: text.next, exact: true }).click();

@@ -73,6 +73,16 @@ function ProgressionSummaryView({ data }: { data: CurrentProgressionResponse }) 
           {t('adminDashboard.progression.appliedFrom', { from: progression.fromYear, to: progression.toYear })}
         </Box>
       )}
+      {state === 'inProgress' && progression && (
+        <Box variant="small" color="text-body-secondary">
+          {t('adminDashboard.progression.counts', {
+            total: progression.counts.totalStudents,
+            auto: progression.counts.autoProgression,
+            assign: progression.counts.needsAssignment,
+            graduating: progression.counts.graduating,
+          })}
+        </Box>
+      )}
       {progression?.phase === 'applying' && progression.apply && (
         <ProgressBar value={progression.apply.percent} label={t('adminDashboard.progression.applying')} />
       )}
