@@ -90,11 +90,10 @@ async function serious(page: Page): Promise<Finding[]> {
 /** Waits until the page shows its heading and no loading indicator is left in the main region. */
 async function settled(page: Page): Promise<void> {
   await h1(page).first().waitFor({ timeout: 60_000 });
-  await expect
-    .poll(async () => LOADING.test((await page.locator('main').first().innerText().catch(() => '')) ?? ''), {
-      timeout: 30_000,
-    })
-    .toBe(false);
+  // Waited for in the page (not with expect.poll): the route cases run concurrently.
+  await page.waitForFunction(`!${LOADING.toString()}.test(document.querySelector('main')?.innerText ?? '')`, undefined, {
+    timeout: 30_000,
+  });
 }
 
 let session: BrowserSession;
@@ -125,7 +124,8 @@ const CASES: { locale: Locale; viewport: ViewportName }[] = [
   { locale: 'en', viewport: 'desktop' },
 ];
 
-describe.each(CASES)('accessibility ($locale, $viewport)', ({ locale, viewport }) => {
+// The four cases share one Chromium and run at once: most of their time is spent waiting on page loads.
+describe.concurrent.each(CASES)('accessibility ($locale, $viewport)', ({ locale, viewport }) => {
   it('has no serious or critical axe violation on any screen', { timeout: 400_000 }, async () => {
     const failures: Record<string, Finding[]> = {};
     const checked: string[] = [];
