@@ -1,11 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
-import Button from '@cloudscape-design/components/button';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
-import Form from '@cloudscape-design/components/form';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
@@ -19,6 +16,7 @@ import { AddressSection, InterestsSection } from '../../update/components/form-s
 import { fieldError, formatOnBlur } from '../../update/model/form-values';
 import { AdminDataError, adminDataApi } from '../api/admin-data-client';
 import { blankParentValues, validateParent, valuesFromParent, type AdminParentErrors, type AdminParentValues } from '../model/parent-edit';
+import { EditFormFrame } from './edit-form-frame';
 import { useErrorText } from './use-admin-data';
 
 /**
@@ -84,68 +82,57 @@ export function ParentEditForm({ parent, onSaved, onCancel, onReload }: {
   }));
   const sectionProps = { values, errors, lang, onChange: change };
   return (
-    <form onSubmit={(event) => { event.preventDefault(); void save(); }} noValidate>
-      <Form
-        header={<Header variant="h2" description={t('updateForm.requiredLegend')}>{parent ? t('adminData.edit.parentTitle', { name: `${parent.firstName} ${parent.lastName}` }) : t('adminData.form.addTitle.parent')}</Header>}
-        errorText={problem && !problem.conflict ? problem.message : undefined}
-        actions={
-          <SpaceBetween direction="horizontal" size="xs">
-            <Button formAction="none" variant="link" onClick={onCancel}>{t('adminData.cancel')}</Button>
-            <Button variant="primary" loading={saving}>{t('adminData.edit.save')}</Button>
-          </SpaceBetween>
-        }
-      >
-        <SpaceBetween size="l">
-          {problem?.conflict && (
-            <Alert type="warning" action={<Button formAction="none" onClick={onReload}>{t('adminData.edit.reload')}</Button>}>
-              {problem.message}
-            </Alert>
-          )}
-          <Container header={<Header variant="h3">{t('updateForm.sections.personal')}</Header>}>
-            <SpaceBetween size="m">
-              <ColumnLayout columns={2}>
-                <FormField label={label('firstName', true)} errorText={err('firstName')}>
-                  <Input value={values.firstName} ariaRequired invalid={Boolean(errors.firstName)} onChange={({ detail }) => change({ firstName: detail.value })} />
-                </FormField>
-                <FormField label={label('lastName', true)} errorText={err('lastName')}>
-                  <Input value={values.lastName} ariaRequired invalid={Boolean(errors.lastName)} onChange={({ detail }) => change({ lastName: detail.value })} />
-                </FormField>
-              </ColumnLayout>
-              <FormField label={label('email')} errorText={err('email')} constraintText={t('adminData.edit.emailHint')}>
-                <Input type="email" inputMode="email" value={values.email} invalid={Boolean(errors.email)} onChange={({ detail }) => change({ email: detail.value })} />
-              </FormField>
-              <FormField label={label('phone')} errorText={err('phone')} constraintText={t('updateForm.phoneHint')}>
-                <Input
-                  inputMode="tel"
-                  value={values.phone}
-                  invalid={Boolean(errors.phone)}
-                  onChange={({ detail }) => change({ phone: detail.value })}
-                  onBlur={() => change({ phone: formatOnBlur('phone', values.phone) })}
-                />
-              </FormField>
-              <ColumnLayout columns={2}>
-                <FormField label={label('preferredLanguage', true)}>
-                  <Select
-                    selectedOption={{ value: values.preferredLanguage, label: values.preferredLanguage === 'fr' ? 'Français' : 'English' }}
-                    options={[{ value: 'fr', label: 'Français' }, { value: 'en', label: 'English' }]}
-                    onChange={({ detail }) => change({ preferredLanguage: detail.selectedOption.value as Language })}
-                  />
-                </FormField>
-                <FormField label={`${t('adminData.edit.participation')} *`}>
-                  <Select
-                    selectedOption={participationOptions.find((option) => option.value === values.participation) ?? null}
-                    options={participationOptions}
-                    onChange={({ detail }) => change({ participation: detail.selectedOption.value as Participation })}
-                  />
-                </FormField>
-              </ColumnLayout>
-              {values.participation === 'nameOnly' && <Box variant="small">{t('adminData.edit.nameOnlyNotice')}</Box>}
-            </SpaceBetween>
-          </Container>
-          <AddressSection {...sectionProps} />
-          <InterestsSection {...sectionProps} />
+    <EditFormFrame
+      title={parent ? t('adminData.edit.parentTitle', { name: `${parent.firstName} ${parent.lastName}` }) : t('adminData.form.addTitle.parent')}
+      problem={problem}
+      saving={saving}
+      onSave={() => void save()}
+      onCancel={onCancel}
+      onReload={onReload}
+    >
+      <Container header={<Header variant="h3">{t('updateForm.sections.personal')}</Header>}>
+        <SpaceBetween size="m">
+          <ColumnLayout columns={2}>
+            <FormField label={label('firstName', true)} errorText={err('firstName')}>
+              <Input value={values.firstName} ariaRequired invalid={Boolean(errors.firstName)} onChange={({ detail }) => change({ firstName: detail.value })} />
+            </FormField>
+            <FormField label={label('lastName', true)} errorText={err('lastName')}>
+              <Input value={values.lastName} ariaRequired invalid={Boolean(errors.lastName)} onChange={({ detail }) => change({ lastName: detail.value })} />
+            </FormField>
+          </ColumnLayout>
+          <FormField label={label('email')} errorText={err('email')} constraintText={t('adminData.edit.emailHint')}>
+            <Input type="email" inputMode="email" value={values.email} invalid={Boolean(errors.email)} onChange={({ detail }) => change({ email: detail.value })} />
+          </FormField>
+          <FormField label={label('phone')} errorText={err('phone')} constraintText={t('updateForm.phoneHint')}>
+            <Input
+              inputMode="tel"
+              value={values.phone}
+              invalid={Boolean(errors.phone)}
+              onChange={({ detail }) => change({ phone: detail.value })}
+              onBlur={() => change({ phone: formatOnBlur('phone', values.phone) })}
+            />
+          </FormField>
+          <ColumnLayout columns={2}>
+            <FormField label={label('preferredLanguage', true)}>
+              <Select
+                selectedOption={{ value: values.preferredLanguage, label: values.preferredLanguage === 'fr' ? 'Français' : 'English' }}
+                options={[{ value: 'fr', label: 'Français' }, { value: 'en', label: 'English' }]}
+                onChange={({ detail }) => change({ preferredLanguage: detail.selectedOption.value as Language })}
+              />
+            </FormField>
+            <FormField label={`${t('adminData.edit.participation')} *`}>
+              <Select
+                selectedOption={participationOptions.find((option) => option.value === values.participation) ?? null}
+                options={participationOptions}
+                onChange={({ detail }) => change({ participation: detail.selectedOption.value as Participation })}
+              />
+            </FormField>
+          </ColumnLayout>
+          {values.participation === 'nameOnly' && <Box variant="small">{t('adminData.edit.nameOnlyNotice')}</Box>}
         </SpaceBetween>
-      </Form>
-    </form>
+      </Container>
+      <AddressSection {...sectionProps} />
+      <InterestsSection {...sectionProps} />
+    </EditFormFrame>
   );
 }

@@ -1,12 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import Alert from '@cloudscape-design/components/alert';
 import Button from '@cloudscape-design/components/button';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
-import Form from '@cloudscape-design/components/form';
 import FormField from '@cloudscape-design/components/form-field';
-import Header from '@cloudscape-design/components/header';
 import Input, { type InputProps } from '@cloudscape-design/components/input';
 import Multiselect from '@cloudscape-design/components/multiselect';
 import Select from '@cloudscape-design/components/select';
@@ -33,6 +30,7 @@ import {
   type StudentValues,
   type ValuesOf,
 } from '../model/entity-edit';
+import { EditFormFrame } from './edit-form-frame';
 import { useErrorText } from './use-admin-data';
 
 interface Option {
@@ -115,27 +113,16 @@ export function RecordForm<K extends FormKind>({ kind, recordId, version, title,
     committee: () => <CommitteeFields {...(props as unknown as FieldsProps<CommitteeValues>)} />,
   };
   return (
-    <form onSubmit={(event) => { event.preventDefault(); void save(); }} noValidate>
-      <Form
-        header={<Header variant="h2" description={t('updateForm.requiredLegend')}>{title}</Header>}
-        errorText={problem && !problem.conflict ? problem.message : undefined}
-        actions={
-          <SpaceBetween direction="horizontal" size="xs">
-            <Button formAction="none" variant="link" onClick={onCancel}>{t('adminData.cancel')}</Button>
-            <Button variant="primary" loading={saving}>{t('adminData.edit.save')}</Button>
-          </SpaceBetween>
-        }
-      >
-        <SpaceBetween size="l">
-          {problem?.conflict && (
-            <Alert type="warning" action={<Button formAction="none" onClick={onReload}>{t('adminData.edit.reload')}</Button>}>
-              {problem.message}
-            </Alert>
-          )}
-          <Container>{fields[kind]()}</Container>
-        </SpaceBetween>
-      </Form>
-    </form>
+    <EditFormFrame
+      title={title}
+      problem={problem}
+      saving={saving}
+      onSave={() => void save()}
+      onCancel={onCancel}
+      onReload={onReload}
+    >
+      <Container>{fields[kind]()}</Container>
+    </EditFormFrame>
   );
 }
 

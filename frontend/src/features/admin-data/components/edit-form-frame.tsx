@@ -1,0 +1,81 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import Alert from '@cloudscape-design/components/alert';
+import Button from '@cloudscape-design/components/button';
+import Form from '@cloudscape-design/components/form';
+import Header from '@cloudscape-design/components/header';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+
+export interface EditProblem {
+  message: string;
+  /** Someone else saved the record first (409): offer to reload it instead of showing a plain error. */
+  conflict: boolean;
+}
+
+/**
+ * What every admin edit form shares: a real <form> (Enter submits), the title with the "* required" legend,
+ * Cancel and Save, the error text, and a saved-by-someone-else alert with a reload action.
+ */
+export function EditFormFrame({
+  title,
+  problem,
+  saving,
+  onSave,
+  onCancel,
+  onReload,
+  children,
+}: {
+  title: ReactNode;
+  problem: EditProblem | null;
+  saving: boolean;
+  onSave: () => void;
+  onCancel: () => void;
+  onReload: () => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSave();
+      }}
+      noValidate
+    >
+      <Form
+        header={
+          <Header variant="h2" description={t('updateForm.requiredLegend')}>
+            {title}
+          </Header>
+        }
+        errorText={problem && !problem.conflict ? problem.message : undefined}
+        actions={
+          <SpaceBetween direction="horizontal" size="xs">
+            <Button formAction="none" variant="link" onClick={onCancel}>
+              {t('adminData.cancel')}
+            </Button>
+            <Button variant="primary" loading={saving}>
+              {t('adminData.edit.save')}
+            </Button>
+          </SpaceBetween>
+        }
+      >
+        <SpaceBetween size="l">
+          {problem?.conflict && (
+            <Alert
+              type="warning"
+              action={
+                <Button formAction="none" onClick={onReload}>
+                  {t('adminData.edit.reload')}
+                </Button>
+              }
+            >
+              {problem.message}
+            </Alert>
+          )}
+          {children}
+        </SpaceBetween>
+      </Form>
+    </form>
+  );
+}
