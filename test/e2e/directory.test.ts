@@ -151,6 +151,11 @@ describe('directory participation', () => {
     expect(limitedRow).toContain(formatPhone(limited.phone!));
     expect(limitedRow).not.toContain(limited.address!.street);
     expect(limitedRow).not.toContain(limited.address!.postalCode);
+    // The copy action beside the phone puts it on the clipboard as shown, and says so.
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.appUrl });
+    await rows.first().getByRole('button', { name: 'Copier le numéro de téléphone' }).click();
+    await eventually(() => rows.first().getByRole('status').filter({ hasText: 'Copié' }).count()).toBe(1);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(formatPhone(limited.phone!));
 
     await page.goto(`${stack.appUrl}/parents?q=${encodeURIComponent(nameOnly.email!)}`);
     await eventually(() => rows.count()).toBe(1);

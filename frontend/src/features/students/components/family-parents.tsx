@@ -62,9 +62,12 @@ export function FamilyParents({ card, index, query }: { card: FamilyCard; index:
     <TextScope>
       {card.households.map(({ household, parents }, i) => (
         <div key={i} style={ENTRY}>
-          <h4 style={{ marginBlock: 0 }}>
-            {household.address ? t('directory.students.household', { n: i + 1 }) : t('directory.students.householdHidden')}
-          </h4>
+          {/* A label, not a heading: on wide screens the row has no heading of its own for it to sit under. */}
+          <p style={{ marginBlock: 0 }}>
+            <strong>
+              {household.address ? t('directory.students.household', { n: i + 1 }) : t('directory.students.householdHidden')}
+            </strong>
+          </p>
           {household.address && <ContactDetails address={household.address} />}
           {parents.map((entry, position) => (
             <ParentEntry key={position} entry={entry} index={index} query={query} showAddress={false} />
