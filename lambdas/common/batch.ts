@@ -35,12 +35,6 @@ export interface BatchWriteResult {
 /** BatchWriteItem accepts at most 25 requests per call. */
 export const BATCH_SIZE = 25;
 
-const THROTTLING_ERRORS = new Set([
-  'ProvisionedThroughputExceededException',
-  'ThrottlingException',
-  'RequestLimitExceeded',
-]);
-
 export class BatchWriteError extends Error {
   constructor(
     readonly unprocessed: number,
@@ -90,13 +84,10 @@ export async function batchWriteAll(
     let pending = chunk;
     for (let attempt = 1; ; attempt++) {
       calls++;
-      try {
-        const result = await client.send(new BatchWriteCommand({ RequestItems: { [table]: pending } }));
-        pending = result.UnprocessedItems?.[table] ?? [];
-      } catch (error) {
-        // The SDK has already retried throttling a few times; keep going within our own budget.
-        if (!THROTTLING_ERRORS.has((error as Error).name)) throw error;
-      }
+      // A call that fails as a whole (throttling included) was already retried by the SDK, with its own
+      // back-off and bound: retrying it again here would multiply both, so its error goes to the caller.
+      const result = await client.send(new BatchWriteCommand({ RequestItems: { [table]: pending } }));
+      pending = result.UnprocessedItems?.[table] ?? [];
       if (pending.length === 0) return;
       if (attempt >= maxAttempts) throw new BatchWriteError(pending.length, attempt);
       const ceiling = Math.min(maxDelayMs, baseDelayMs * 2 ** (attempt - 1));

@@ -155,7 +155,7 @@ describe('directory participation', () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.appUrl });
     await rows.first().getByRole('button', { name: 'Copier le numéro de téléphone' }).click();
     await eventually(() => rows.first().getByRole('status').filter({ hasText: 'Copié' }).count()).toBe(1);
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(formatPhone(limited.phone!));
+    expect(await page.evaluate('navigator.clipboard.readText()')).toBe(formatPhone(limited.phone!));
 
     await page.goto(`${stack.appUrl}/parents?q=${encodeURIComponent(nameOnly.email!)}`);
     await eventually(() => rows.count()).toBe(1);

@@ -77,6 +77,36 @@ export function ResultList<T extends object>({
   );
 }
 
+type Head = Pick<ResultColumn<never>, 'id' | 'header' | 'width'>;
+const sameHeads = (a: { columns: Head[] }, b: { columns: Head[] }) =>
+  a.columns.length === b.columns.length &&
+  a.columns.every((c, i) => c.id === b.columns[i]!.id && c.header === b.columns[i]!.header && c.width === b.columns[i]!.width);
+
+/**
+ * Column widths and heads. The columns' cells change with every query (they highlight it), their heads do not:
+ * re-rendered only when an id, header or width changes (a language switch, a phone turned sideways).
+ */
+const ColumnHeads = memo(function ColumnHeads({ columns }: { columns: Head[] }) {
+  return (
+    <>
+      <colgroup>
+        {columns.map((column) => (
+          <col key={column.id} style={{ width: column.width }} />
+        ))}
+      </colgroup>
+      <thead>
+        <tr>
+          {columns.map((column) => (
+            <th key={column.id} scope="col" style={CELL}>
+              <Box variant="awsui-key-label">{column.header}</Box>
+            </th>
+          ))}
+        </tr>
+      </thead>
+    </>
+  );
+}, sameHeads);
+
 const ResultBody = memo(function ResultBody<T extends object>({
   items,
   columns,
@@ -107,20 +137,7 @@ const ResultBody = memo(function ResultBody<T extends object>({
       </ul>
     ) : (
       <table style={TABLE} aria-label={ariaLabel}>
-        <colgroup>
-          {columns.map((column) => (
-            <col key={column.id} style={{ width: column.width }} />
-          ))}
-        </colgroup>
-        <thead>
-          <tr>
-            {columns.map((column) => (
-              <th key={column.id} scope="col" style={CELL}>
-                <Box variant="awsui-key-label">{column.header}</Box>
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <ColumnHeads columns={columns} />
         <tbody>
           {items.map((item) => (
             <tr key={key(item)}>
