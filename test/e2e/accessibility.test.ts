@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, type BrowserSession, type ViewportName } from '../support/browser';
 import { useStack } from '../support/stack';
 import { contextIn, demoAccount, h1, signInWith, warmUp } from './auth-support';
+import { tabTo } from './keyboard-support';
 
 /**
  * axe-core in Chromium on every screen of the route table (frontend/src/app/routes.ts), in French and English,
@@ -265,15 +266,6 @@ describe('accessibility past the landing state', () => {
   });
 });
 
-/** Presses Tab until the focused element matches `selector` (at most `max` presses); fails otherwise. */
-async function tabTo(page: Page, selector: string, max = 40): Promise<void> {
-  for (let i = 0; i < max; i++) {
-    if (await page.evaluate(`!!document.activeElement && document.activeElement.matches(${JSON.stringify(selector)})`)) return;
-    await page.keyboard.press('Tab');
-  }
-  throw new Error(`Tab never reached ${selector}`);
-}
-
 describe('keyboard only', () => {
   it('signs in, opens Parents from the navigation and finds François by typing, without a mouse', async () => {
     const context = await contextIn(() => session.newContext('desktop'), 'fr');
@@ -290,7 +282,7 @@ describe('keyboard only', () => {
       await page.waitForURL((url) => url.pathname === '/', { timeout: 60_000 });
       await settled(page);
 
-      await tabTo(page, 'nav a[href="/parents"]', 80);
+      await tabTo(page, 'nav a[href="/parents"]', { max: 80 });
       await page.keyboard.press('Enter');
       await page.waitForURL((url) => url.pathname === '/parents', { timeout: 30_000 });
       await settled(page);

@@ -14,12 +14,14 @@ import { CsvFilesResponseSchema } from '../../shared/import-api';
 import { openBrowser, trackPageErrors, type BrowserSession } from '../support/browser';
 import { startIsolatedStack, type IsolatedStack } from '../support/isolated-stack';
 import { contextIn, signInWith } from './auth-support';
+import { chooseOption, expectFocusOn, focused, pressButton, retype, tabTo } from './keyboard-support';
 
 /**
  * Issue 7's journey on /admin/data, on a stack of its own (imports and deletes change the whole school): the admin
  * downloads the templates, imports files built from their columns (a set with errors is refused line by line,
  * the fixed set is applied, and re-importing it changes nothing), edits a parent (a concurrent edit is
- * explained and reloaded), deletes a student (typed confirmation, orphaned parent kept) and exports. The export
+ * explained and reloaded), deletes a student (typed confirmation, orphaned parent kept) and exports; the edit and
+ * the delete with the keyboard alone (issue 8: Tab, Shift+Tab, arrows, Enter, Space, typing). The export
  * is then imported into a second, empty stack with `npm run import`: both directories are the same. The import
  * with errors is also checked in English on a 375 px phone.
  */
@@ -249,15 +251,26 @@ describe('admin data page', () => {
     expect(await textOf(page)).toMatch(/élèves À créer 0 À mettre à jour 0 Inchangées 3/);
     expect(await page.getByRole('button', { name: "Appliquer l'importation" }).isDisabled()).toBe(true);
 
-    // 3. Edit a parent: a bad phone is refused; a change made meanwhile is explained and reloaded; then saved.
+    // 3. Edit a parent, with the keyboard alone: a bad phone is refused; a change made meanwhile is explained and
+    // reloaded; then saved.
     const token = await tokenFor(stack.info, admin().email, admin().password);
-    await page.getByRole('tab', { name: 'Modifier' }).click();
-    await page.getByLabel('Rechercher un parent').fill('zephyrin');
-    await page.getByRole('button', { name: 'Modifier Gervaise Zéphyrin' }).click();
+    // Back from the import button to the tab list; the arrow keys move along the tabs.
+    await tabTo(page, 'main [role="tab"][aria-selected="true"]', { backwards: true });
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => focused(page, '[role="tab"]')).toMatchObject({ matches: true, name: 'Modifier' });
+    await page.keyboard.press('Enter');
+    await page.getByLabel('Rechercher un parent').waitFor({ timeout: 30_000 });
+    await tabTo(page, { selector: 'main input[type="search"]', name: 'Rechercher un parent' });
+    await page.keyboard.type('zephyrin');
+    await pressButton(page, 'Modifier Gervaise Zéphyrin');
     const phone = page.getByLabel('Téléphone', { exact: true });
+    await phone.waitFor();
+    // The form opens with focus in it, not lost to the top of the page.
+    await expectFocusOn(page, 'main form *', 'the parent form opened');
+    await tabTo(page, { selector: 'main input', name: 'Téléphone' });
     expect(await phone.inputValue()).toBe('514 555-0101');
-    await phone.fill('438 555 019');
-    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await retype(page, '438 555 019');
+    await pressButton(page, 'Enregistrer');
     await see(page, 'Entrez un numéro de téléphone à 10 chiffres, par exemple 514 555-1234.');
 
     type Person = { id: string; version: number; email?: string; firstName: string; lastName: string } & { [field: string]: unknown };
@@ -272,31 +285,48 @@ describe('admin data page', () => {
       skills: 'Bénévole',
     });
     expect(meanwhile.status).toBe(200);
-    await phone.fill('438 555-0199');
-    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await tabTo(page, { selector: 'main input', name: 'Téléphone' }, { backwards: true });
+    await retype(page, '438 555-0199');
+    await pressButton(page, 'Enregistrer');
     await page.getByText("Cette fiche a été modifiée par quelqu'un d'autre depuis que vous l'avez ouverte.", { exact: false }).waitFor();
-    await page.getByRole('button', { name: 'Recharger' }).click();
+    await pressButton(page, 'Recharger', 'main', { backwards: true });
     await expect.poll(() => phone.inputValue(), { timeout: 30_000 }).toBe('514 555-0101');
-    await phone.fill('438 555-0199');
-    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await tabTo(page, { selector: 'main input', name: 'Téléphone' }, { backwards: true });
+    await retype(page, '438 555-0199');
+    await pressButton(page, 'Enregistrer');
     await see(page, 'La fiche de Gervaise Zéphyrin est enregistrée.', 30_000);
     const saved = (await directoryOf()).parents.find((p) => p.id === id)!;
     expect(saved).toMatchObject({ phone: '4385550199', skills: 'Bénévole' });
+    // Back on the list, focus is on its search field (the form and its Save button are gone).
+    await expectFocusOn(page, 'main input[type="search"]', 'after saving');
 
-    // 4. Delete a student: typed confirmation; the parent left without a child is named, and kept.
-    await chooseKind(page, 'Élèves');
-    await page.getByLabel('Rechercher un élève').fill('Noé');
-    await page.getByRole('button', { name: 'Supprimer Noé Zéphyrin' }).click();
+    // 4. Delete a student, with the keyboard alone: typed confirmation; the parent left without a child is named,
+    // and kept.
+    await tabTo(page, { selector: 'main button[aria-haspopup]', name: /^Type de fiche/ }, { backwards: true });
+    await page.keyboard.press('Enter');
+    await chooseOption(page, 'Élèves');
+    await tabTo(page, { selector: 'main input[type="search"]', name: 'Rechercher un élève' });
+    await page.keyboard.type('Noé');
+    await pressButton(page, 'Supprimer Noé Zéphyrin');
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Cette action est irréversible.', { exact: false }).waitFor();
     const submit = dialog.getByRole('button', { name: 'Supprimer définitivement' });
     expect(await submit.isDisabled()).toBe(true);
-    await dialog.getByLabel('Tapez confirm pour confirmer').fill('confirm');
-    await submit.click();
+    await tabTo(page, { selector: '[role="dialog"] input', name: 'Tapez confirm pour confirmer' });
+    await page.keyboard.type('confirm');
+    await pressButton(page, 'Supprimer définitivement', '[role="dialog"]');
     await dialog.getByText("Sans cet élève, Hector Zéphyrin n'aurait plus d'enfant à l'école.", { exact: false }).waitFor({ timeout: 30_000 });
-    await dialog.getByText('Garder le parent dans le bottin').click();
-    await submit.click();
+    // The choice is a radio group: Tab reaches its checked button, the arrows move the choice (and back).
+    const keep = 'Garder le parent dans le bottin';
+    await tabTo(page, { selector: '[role="dialog"] input[type="radio"]:checked', name: keep }, { backwards: true });
+    await page.keyboard.press('ArrowDown');
+    expect(await focused(page, 'input[type="radio"]:checked')).toMatchObject({ matches: true, name: 'Supprimer aussi le parent' });
+    await page.keyboard.press('ArrowUp');
+    expect(await focused(page, 'input[type="radio"]:checked')).toMatchObject({ matches: true, name: keep });
+    await pressButton(page, 'Supprimer définitivement', '[role="dialog"]');
     await see(page, 'La fiche de Noé Zéphyrin a été supprimée.', 30_000);
+    // The dialog and the row it was opened from are gone: focus is back on the search field.
+    await expectFocusOn(page, 'main input[type="search"]', 'after the delete dialog');
     const after = await directoryOf();
     expect(after.students.some((s) => s.firstName === 'Noé' && s.lastName === 'Zéphyrin')).toBe(false);
     expect(after.parents.some((p) => p.email === 'hector.zephyrin@e2e.example')).toBe(true);

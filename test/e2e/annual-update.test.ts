@@ -16,6 +16,7 @@ import { useStack } from '../support/stack';
 import { mailTo } from '../lambdas/annual-update-support';
 import { stackCognito } from '../lambdas/auth-support';
 import { contextIn, demoAccount, expectAt, signInWith } from './auth-support';
+import { expectFocusOn, focused, pressButton, retype, tabTo } from './keyboard-support';
 
 /**
  * Issue 5's "Done when" journey in Chromium on the shared seeded stack, in French then in English: the admin
@@ -24,6 +25,8 @@ import { contextIn, demoAccount, expectAt, signInWith } from './auth-support';
  * filtered on "email sent" shows 1 submitted, 1 opted out, 1 pending and 67 %; the directory shows both changes;
  * a link keeps working after its submit and stops once the campaign is closed. Each language uses its own school
  * year (one campaign per year, one active at a time) and closes it. Then a signed-in parent edits My Profile.
+ * Starting and closing the campaign, and both parents' forms, use the keyboard alone (issue 8): Tab, Shift+Tab,
+ * Enter, Space, arrow keys and typing, never a click.
  */
 let stack: StackInfo;
 let cognito: CognitoIdentityProviderClient;
@@ -53,6 +56,8 @@ const TEXT = {
     phone: 'Téléphone',
     optOut: 'Je me retire du répertoire (nom seulement)',
     validate: 'Valider',
+    interests: 'Intérêts',
+    gardening: 'Jardinage',
     success: 'Renseignements mis à jour',
     status: 'Statut',
     emailed: 'Courriel envoyé',
@@ -89,6 +94,8 @@ const TEXT = {
     phone: 'Phone',
     optOut: 'I withdraw from the directory (name only)',
     validate: 'Validate',
+    interests: 'Interests',
+    gardening: 'Gardening',
     success: 'Information updated',
     status: 'Status',
     emailed: 'Email sent',
@@ -226,16 +233,21 @@ describe.each(['fr', 'en'] as const)('annual update journey (%s)', (lang) => {
     await page.getByRole('link', { name: text.openCampaign }).click();
     await page.getByRole('heading', { level: 1, name: text.annualUpdateTitle }).waitFor({ timeout: 60_000 });
 
-    // Start: the button stays disabled until the exact word is typed.
-    await page.getByRole('button', { name: text.startOpen }).first().click();
+    // Start, with the keyboard alone: the button stays disabled until the exact word is typed.
+    await pressButton(page, text.startOpen);
     const dialog = page.getByRole('dialog');
-    await dialog.getByLabel(text.schoolYearLabel).fill(text.schoolYear);
+    await dialog.getByLabel(text.schoolYearLabel).waitFor({ timeout: 10_000 });
+    await tabTo(page, { selector: '[role="dialog"] input', name: text.schoolYearLabel });
+    await retype(page, text.schoolYear);
     const start = dialog.getByRole('button', { name: text.start, exact: true });
-    await dialog.getByLabel(text.confirmLabel).fill('confirmer');
+    await tabTo(page, { selector: '[role="dialog"] input', name: text.confirmLabel });
+    await page.keyboard.type('confirmer');
     expect(await start.isDisabled()).toBe(true);
-    await dialog.getByLabel(text.confirmLabel).fill('confirm');
-    await start.click();
+    await retype(page, 'confirm');
+    await pressButton(page, text.start, '[role="dialog"]');
     await page.getByText(text.started(text.schoolYear), { exact: false }).waitFor({ timeout: 60_000 });
+    // The dialog closed and its opener is gone (the campaign is active): focus is on the message saying so.
+    expect((await expectFocusOn(page, 'main *', 'after the start dialog')).name).toContain(text.started(text.schoolYear));
     const current = CurrentCampaignResponseSchema.parse((await api('admin', 'GET', '/api/admin/annual-update')).body);
     expect(current.campaign).toMatchObject({ schoolYear: text.schoolYear, status: 'active' });
 
@@ -249,7 +261,8 @@ describe.each(['fr', 'en'] as const)('annual update journey (%s)', (lang) => {
     const [first, second, third] = parents();
     const [link1, link2, link3] = await Promise.all([first!, second!, third!].map((p) => linkFor(p.email!)));
 
-    // Parent 1 opens the email's link on a phone, changes the phone number and validates.
+    // Parent 1 opens the email's link on a phone and, with the keyboard alone, changes the phone number, switches
+    // the preferred language with the arrow keys, adds an interest from the list, and validates.
     const phone = await contextIn(() => session.newContext('mobile'), lang);
     const onPhone = await phone.newPage();
     await onPhone.goto(link1!);
@@ -257,17 +270,32 @@ describe.each(['fr', 'en'] as const)('annual update journey (%s)', (lang) => {
     await phoneField.waitFor({ timeout: 60_000 });
     expect(await phoneField.inputValue()).toBe('450 555-0111');
     expect(await noHorizontalScroll(onPhone)).toBe(true);
-    await phoneField.fill('(438) 555-0199');
-    await onPhone.getByRole('button', { name: text.validate }).click();
+    await tabTo(onPhone, { selector: 'main input', name: text.phone }, { max: 80 });
+    await retype(onPhone, '(438) 555-0199');
+    const otherLang = lang === 'fr' ? 'en' : 'fr';
+    // Tab enters a radio group on its checked button; an arrow key moves the choice.
+    await tabTo(onPhone, { selector: 'main input[type="radio"]:checked', name: lang === 'fr' ? 'Français' : 'English' });
+    await onPhone.keyboard.press('ArrowDown');
+    expect(await focused(onPhone, 'input[type="radio"]:checked')).toMatchObject({ matches: true, name: otherLang === 'fr' ? 'Français' : 'English' });
+    await tabTo(onPhone, { selector: 'main button[aria-haspopup]', name: new RegExp(text.interests) });
+    await onPhone.keyboard.press('Enter');
+    await onPhone.keyboard.type(text.gardening);
+    await onPhone.keyboard.press('ArrowDown');
+    await onPhone.keyboard.press('Enter');
+    await onPhone.keyboard.press('Escape');
+    await onPhone.getByText(text.gardening, { exact: true }).first().waitFor({ timeout: 10_000 });
+    await pressButton(onPhone, text.validate);
     await onPhone.getByRole('heading', { level: 1, name: text.success }).waitFor({ timeout: 30_000 });
     expect(new URL(onPhone.url()).pathname).toBe('/update-success');
     expect(onPhone.url()).not.toContain('@');
 
-    // Parent 2 opts out.
+    // Parent 2 opts out: Space ticks the box.
     const other = await phone.newPage();
     await other.goto(link2!);
-    await other.getByText(text.optOut).click({ timeout: 60_000 });
-    await other.getByRole('button', { name: text.validate }).click();
+    await other.getByText(text.optOut).waitFor({ timeout: 60_000 });
+    await tabTo(other, { selector: 'main input[type="checkbox"]', name: text.optOut }, { max: 80 });
+    await other.keyboard.press('Space');
+    await pressButton(other, text.validate);
     await other.getByRole('heading', { level: 1, name: text.success }).waitFor({ timeout: 30_000 });
 
     // The manager, filtered on "email sent": 1 submitted, 1 opted out, 1 pending, 67 %.
@@ -304,16 +332,24 @@ describe.each(['fr', 'en'] as const)('annual update journey (%s)', (lang) => {
     const optedOut = directory.parents.find((p) => p.id === second!.id);
     expect(optedOut?.phone).toBeUndefined();
     expect(optedOut?.address).toBeUndefined();
+    // Parent 1's other keyboard changes: the interest is in the directory, the language (not shown there) stored.
+    const changed = directory.parents.find((p) => p.id === first!.id);
+    expect(changed?.phone).toBe('4385550199');
+    expect([...(changed?.interests ?? [])].sort()).toEqual(['gardening', 'reading']);
+    expect((await getEntity('PARENT', first!.id))?.preferredLanguage).toBe(otherLang);
 
     // A submitted link stays usable until the campaign closes (spec §4: submit again to change or opt back in).
     await onPhone.goto(link1!);
     await expect.poll(() => onPhone.getByLabel(text.phone, { exact: true }).inputValue(), { timeout: 30_000 }).toBe('438 555-0199');
 
-    // Closing the campaign ends every link with the "expired, contact the school office" message.
+    // Closing the campaign (keyboard alone) ends every link with the "expired, contact the school office" message.
     await page.goto(`${stack.appUrl}/admin/annual-update`);
-    await page.getByRole('button', { name: text.closeOpen }).first().click({ timeout: 60_000 });
-    await page.getByRole('dialog').getByRole('button', { name: text.closeOpen }).click();
+    await page.getByRole('button', { name: text.closeOpen }).first().waitFor({ timeout: 60_000 });
+    await pressButton(page, text.closeOpen, 'main', { max: 80 });
+    await page.getByRole('dialog').getByRole('button', { name: text.closeOpen }).waitFor({ timeout: 10_000 });
+    await pressButton(page, text.closeOpen, '[role="dialog"]');
     await page.getByText(text.closed).waitFor({ timeout: 30_000 });
+    expect((await expectFocusOn(page, 'main *', 'after the close dialog')).name).toContain(text.closed);
     // The submitted link and the one never answered.
     for (const link of [link1!, link3!]) {
       await onPhone.goto(link);

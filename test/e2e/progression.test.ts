@@ -6,13 +6,15 @@ import { generateSchool, type DemoSchool } from '../../local/demo/generate-schoo
 import { openBrowser, trackPageErrors, type BrowserSession, type ViewportName } from '../support/browser';
 import { startIsolatedStack, type IsolatedStack } from '../support/isolated-stack';
 import { contextIn, demoAccount, signInWith } from './auth-support';
+import { focused, pressButton } from './keyboard-support';
 
 /**
  * The school progression wizard in Chromium, as the admin, on a stack of its own (the apply changes the whole
  * school): the analysis counts match the seeded school; a class for every student who needs one; a new student
  * with a new parent and one with an existing parent (a graduate's sole parent, who is then kept); two
  * departures; review; typed confirmation; apply. Afterwards the table holds exactly what the review said.
- * French at 1440 px and English at 375 px, each on a fresh stack.
+ * French at 1440 px and English at 375 px, each on a fresh stack. The wizard is started and walked through (forward,
+ * back and forward again) with the keyboard alone (issue 8).
  */
 const FAMILIES = 16;
 const school: DemoSchool = generateSchool({ families: FAMILIES });
@@ -24,6 +26,8 @@ const T = {
       `${total} élèves\u00a0: ${auto} suivent leur classe, ${assign} à placer dans une classe, ${graduating} finissent leur primaire.`,
     start: 'Commencer la préparation de 2026-2027',
     next: 'Suivant',
+    previous: 'Précédent',
+    steps: ['Où va chaque élève', 'Classes à choisir', 'Finissants', 'Nouveaux élèves', 'Élèves qui partent', 'Vérifier et appliquer'],
     chosen: 'Classe choisie',
     classFor: (name: string) => `Classe de l'an prochain pour ${name}`,
     add: 'Ajouter un nouvel élève',
@@ -54,6 +58,8 @@ const T = {
     title: 'School progression',
     start: 'Start preparing 2026-2027',
     next: 'Next',
+    previous: 'Previous',
+    steps: ['Where everyone goes', 'Classes to choose', 'Graduating students', 'New students', 'Students leaving', 'Review and apply'],
     chosen: 'Class chosen',
     classFor: (name: string) => `Class next year for ${name}`,
     add: 'Add a new student',
@@ -141,12 +147,21 @@ async function journey(stack: IsolatedStack, session: BrowserSession, lang: 'fr'
   await checkAfter(info, tag);
 }
 
+/**
+ * Moves the wizard with the keyboard alone: Tab to its Next (or Previous) button, Enter. The new step shows, and
+ * focus is on its title (an optional step's title ends with "optional"), not lost to the top of the page.
+ */
+async function wizardTo(page: Page, text: (typeof T)['fr' | 'en'], button: 'next' | 'previous', step: number) {
+  await pressButton(page, text[button], 'main', { max: 200 });
+  await expect.poll(() => focused(page, 'main h1, main h2'), { timeout: 60_000 }).toMatchObject({ matches: true, name: expect.stringMatching(new RegExp(`^${text.steps[step]}`)) });
+}
+
 async function steps(page: Page, info: IsolatedStack['info'], text: (typeof T)['fr' | 'en'], lang: 'fr' | 'en', viewport: ViewportName, tag: string) {
   const admin = demoAccount(info, 'admin');
   await page.goto(`${info.appUrl}/auth?redirect=${encodeURIComponent('/admin/school-progression')}`);
   await signInWith(page, lang, admin.email, admin.password);
   await page.getByRole('heading', { level: 1, name: text.title }).waitFor({ timeout: 60_000 });
-  await page.getByRole('button', { name: text.start }).click();
+  await pressButton(page, text.start, 'main', { max: 80 });
 
   // 1. The counts match the seeded school.
   const count = (key: string) => page.locator(`[data-count-value="${key}"]`).first();
@@ -164,7 +179,7 @@ async function steps(page: Page, info: IsolatedStack['info'], text: (typeof T)['
   await dashboard.close();
   await shot(page, `${tag}-overview`);
   if (viewport === 'mobile') expect(await sideScroll(page), 'overview').toBeLessThanOrEqual(0);
-  await page.getByRole('button', { name: text.next, exact: true }).click();
+  await wizardTo(page, text, 'next', 1);
 
   // 2. A class for every student who needs one.
   for (const student of needsClass) {
@@ -174,7 +189,7 @@ async function steps(page: Page, info: IsolatedStack['info'], text: (typeof T)['
   await expect.poll(() => page.getByText(text.chosen, { exact: true }).count(), { timeout: 60_000 }).toBe(needsClass.length);
   await shot(page, `${tag}-assignments`);
   if (viewport === 'mobile') expect(await sideScroll(page), 'assignments').toBeLessThanOrEqual(0);
-  await page.getByRole('button', { name: text.next, exact: true }).click();
+  await wizardTo(page, text, 'next', 2);
 
   // 3. Graduates, each parent with the server's status.
   await page.locator('[data-parent-decision]').first().waitFor({ timeout: 60_000 });
@@ -182,7 +197,11 @@ async function steps(page: Page, info: IsolatedStack['info'], text: (typeof T)['
   expect(await page.locator('[data-parent-decision]').count()).toBe(shown.length);
   await shot(page, `${tag}-graduates`);
   if (viewport === 'mobile') expect(await sideScroll(page), 'graduates').toBeLessThanOrEqual(0);
-  await page.getByRole('button', { name: text.next, exact: true }).click();
+  // Back one step and forward again: the choices made are still there.
+  await wizardTo(page, text, 'previous', 1);
+  expect(await page.getByText(text.chosen, { exact: true }).count()).toBe(needsClass.length);
+  await wizardTo(page, text, 'next', 2);
+  await wizardTo(page, text, 'next', 3);
 
   // 4. New students: the form refuses an empty save, then one with a new parent, one with an existing parent.
   const newEmail = `nouveau-${tag}@famille.example`;
@@ -219,7 +238,7 @@ async function steps(page: Page, info: IsolatedStack['info'], text: (typeof T)['
   await page.getByText(`Ulysse ${soleParent.lastName}`).first().waitFor({ timeout: 60_000 });
   await shot(page, `${tag}-newstudents`);
   if (viewport === 'mobile') expect(await sideScroll(page), 'newstudents').toBeLessThanOrEqual(0);
-  await page.getByRole('button', { name: text.next, exact: true }).click();
+  await wizardTo(page, text, 'next', 4);
 
   // 5. Two departures, one with a reason.
   for (const [i, leaving] of departing.entries()) {
@@ -233,7 +252,7 @@ async function steps(page: Page, info: IsolatedStack['info'], text: (typeof T)['
   }
   await shot(page, `${tag}-departures`);
   if (viewport === 'mobile') expect(await sideScroll(page), 'departures').toBeLessThanOrEqual(0);
-  await page.getByRole('button', { name: text.next, exact: true }).click();
+  await wizardTo(page, text, 'next', 5);
 
   // 6. Review, 7. apply.
   await page.getByText(text.ready, { exact: false }).waitFor({ timeout: 60_000 });

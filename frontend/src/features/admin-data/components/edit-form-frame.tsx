@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@cloudscape-design/components/alert';
 import Button from '@cloudscape-design/components/button';
@@ -34,8 +34,15 @@ export function EditFormFrame({
   children: ReactNode;
 }) {
   const { t } = useTranslation();
+  // The button that opened the form is gone: focus moves to its first field, not to the top of the page (issue 8).
+  // A layout effect: done in the same task as the render, before any later click or key can be handled.
+  const formRef = useRef<HTMLFormElement>(null);
+  useLayoutEffect(() => {
+    formRef.current?.querySelector<HTMLElement>('input:not([type="hidden"]):not([disabled]), textarea, button:not([disabled])')?.focus();
+  }, []);
   return (
     <form
+      ref={formRef}
       onSubmit={(event) => {
         event.preventDefault();
         onSave();

@@ -1,11 +1,11 @@
-import { useMemo, useState } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
-import Input from '@cloudscape-design/components/input';
+import Input, { type InputProps } from '@cloudscape-design/components/input';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
@@ -62,6 +62,13 @@ export function EditPanel({ notify }: { notify: (message: string) => void }) {
   const [editing, setEditing] = useState<Editing | null>(null);
   const [deleting, setDeleting] = useState<DeleteTarget | null>(null);
   const reload = () => setGeneration((n) => n + 1);
+  // Back on the list after a form or a delete (their buttons are gone), focus goes to the search field (issue 8).
+  // A layout effect: done in the same task as the render, before any later click or key can be handled.
+  const searchRef = useRef<InputProps.Ref>(null);
+  const [backToList, setBackToList] = useState(0);
+  useLayoutEffect(() => {
+    if (backToList > 0) searchRef.current?.focus();
+  }, [backToList]);
   const data = directory.data;
   const hits = useMemo(() => (data ? searchRecords(data, kind, query, lang) : []), [data, kind, query, lang]);
 
@@ -79,6 +86,7 @@ export function EditPanel({ notify }: { notify: (message: string) => void }) {
 
   const saved = (name: string, created: boolean) => {
     setEditing(null);
+    setBackToList((n) => n + 1);
     reload();
     notify(t(created ? 'adminData.form.created' : 'adminData.edit.saved', { name }));
   };
@@ -87,7 +95,13 @@ export function EditPanel({ notify }: { notify: (message: string) => void }) {
     const created = !editing.id;
     // A reload brings a new version: the form starts again from it.
     const key = `${editing.kind}-${record?.id ?? 'new'}-${record?.version ?? 0}`;
-    const common = { onCancel: () => setEditing(null), onReload: reload };
+    const common = {
+      onCancel: () => {
+        setEditing(null);
+        setBackToList((n) => n + 1);
+      },
+      onReload: reload,
+    };
     if (editing.kind === 'parent') {
       const parent = data.parents.find((p) => p.id === editing.id);
       return (
@@ -153,7 +167,7 @@ export function EditPanel({ notify }: { notify: (message: string) => void }) {
           />
         </FormField>
         <FormField label={t(`adminData.edit.searchLabels.${kind}`)} description={t(`adminData.edit.searchHints.${kind}`)}>
-          <Input type="search" value={query} onChange={({ detail }) => setQuery(detail.value)} placeholder={t('adminData.edit.searchPlaceholder')} />
+          <Input ref={searchRef} type="search" value={query} onChange={({ detail }) => setQuery(detail.value)} placeholder={t('adminData.edit.searchPlaceholder')} />
         </FormField>
         {query.trim() !== '' && hits.length === 0 && (
           <EmptyState title={t('adminData.edit.noResults')} body={t('adminData.edit.noResultsBody')} />
@@ -197,6 +211,7 @@ export function EditPanel({ notify }: { notify: (message: string) => void }) {
         }}
         onDeleted={(target, deletedParents) => {
           setDeleting(null);
+          setBackToList((n) => n + 1);
           reload();
           notify(
             deletedParents > 0

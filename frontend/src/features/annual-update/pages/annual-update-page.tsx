@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
@@ -31,6 +31,12 @@ export function AnnualUpdatePage() {
   const [flash, setFlash] = useState<FlashbarProps.MessageDefinition[]>([]);
   const [modal, setModal] = useState<'start' | 'close' | null>(null);
   const [busy, setBusy] = useState(false);
+  // After a start or a close the dialog's opener is gone: focus goes to the message saying what happened (issue 8).
+  const noticeRef = useRef<HTMLDivElement>(null);
+  const [noticeFocus, setNoticeFocus] = useState(0);
+  useEffect(() => {
+    if (noticeFocus > 0) noticeRef.current?.focus();
+  }, [noticeFocus]);
 
   const say = useCallback((type: 'success' | 'error', content: string) => {
     const id = `${Date.now()}`;
@@ -84,6 +90,7 @@ export function AnnualUpdatePage() {
       const result = await annualUpdateApi.start(apiBaseUrl, { schoolYear, confirmation: 'confirm' });
       setModal(null);
       say('success', t('annualUpdateAdmin.messages.started', { year: result.campaign.schoolYear }));
+      setNoticeFocus((n) => n + 1);
       await refresh(result.campaign.id);
     } catch (error) {
       say('error', errorText(t, error));
@@ -99,6 +106,7 @@ export function AnnualUpdatePage() {
       setCampaign(await annualUpdateApi.close(apiBaseUrl, campaign.id));
       setModal(null);
       say('success', t('annualUpdateAdmin.messages.closed'));
+      setNoticeFocus((n) => n + 1);
     } catch (error) {
       say('error', errorText(t, error));
     } finally {
@@ -114,7 +122,9 @@ export function AnnualUpdatePage() {
   return (
     <PageFrame title={t('pages.annualUpdate.title')} description={t('pages.annualUpdate.description')}>
       <SpaceBetween size="l">
-        <Flashbar items={flash} />
+        <div ref={noticeRef} tabIndex={-1}>
+          <Flashbar items={flash} />
+        </div>
         {campaign ? (
           <CampaignCard
             campaign={campaign}
