@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactElement } from 'react';
+import { useMemo, useRef, useState, type ReactElement } from 'react';
 import Pagination from '@cloudscape-design/components/pagination';
 
 /**
@@ -17,15 +17,18 @@ export function useResultPage<T>(
   const wanted = chosen.key === resetKey ? chosen.index : 1;
   const index = wanted < 1 || wanted > pagesCount ? 1 : wanted;
   const pageItems = useMemo(() => items.slice((index - 1) * pageSize, index * pageSize), [items, index, pageSize]);
+  // Read when a page is chosen, so a new search that keeps the same page count does not re-render the Pagination.
+  const currentKey = useRef(resetKey);
+  currentKey.current = resetKey;
   const pagination = useMemo(
     () => (
       <Pagination
         currentPageIndex={index}
         pagesCount={pagesCount}
-        onChange={({ detail }) => setChosen({ index: detail.currentPageIndex, key: resetKey })}
+        onChange={({ detail }) => setChosen({ index: detail.currentPageIndex, key: currentKey.current })}
       />
     ),
-    [index, pagesCount, resetKey],
+    [index, pagesCount],
   );
   return { items: pageItems, pagination };
 }

@@ -1,10 +1,16 @@
-import { useMemo } from 'react';
+import { memo, useMemo, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from '@cloudscape-design/components/button';
 import TextFilter from '@cloudscape-design/components/text-filter';
 import { EmptyState } from './empty-state';
 
-/** A screen's search box: the query, how many records match, and Cloudscape's clear button. */
+/**
+ * A screen's search box with Cloudscape's clear button, and how many records match, announced to screen readers
+ * (a polite status). The box itself is memoised apart from the count: the results and their count follow a
+ * keystroke a frame later (useDeferredSearchText), and that update re-renders only the count here, not the
+ * Cloudscape TextFilter (its input, icons, button and live region), whose cost counts in the keystroke budget
+ * (docs/benchmarks.md).
+ */
 export function SearchField({
   value,
   onChange,
@@ -22,21 +28,40 @@ export function SearchField({
 }) {
   const { t } = useTranslation();
   // Translated once per language and count, not at every keystroke (a plural lookup costs a fraction of a ms).
-  const clearLabel = useMemo(() => t('directory.search.clear'), [t]);
   const countText = useMemo(() => t('directory.search.matches', { count: matches }), [t, matches]);
   return (
-    <div onBlur={onBlur}>
-      <TextFilter
-        filteringText={value}
-        onChange={({ detail }) => onChange(detail.filteringText)}
-        filteringPlaceholder={placeholder}
-        filteringAriaLabel={placeholder}
-        filteringClearAriaLabel={clearLabel}
-        countText={countText}
-      />
+    <div onBlur={onBlur} style={FIELD}>
+      <div style={BOX}>
+        <SearchBox value={value} onChange={onChange} placeholder={placeholder} />
+      </div>
+      <span role="status" style={COUNT}>
+        {value ? countText : ''}
+      </span>
     </div>
   );
 }
+
+const FIELD: CSSProperties = { display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 12, rowGap: 4 };
+const BOX: CSSProperties = { flex: '1 1 200px', minWidth: 0 };
+const COUNT: CSSProperties = { whiteSpace: 'nowrap' };
+
+const SearchBox = memo(function SearchBox({ value, onChange, placeholder }: {
+  value: string;
+  onChange: (value: string) => void;
+  placeholder: string;
+}) {
+  const { t } = useTranslation();
+  const clearLabel = useMemo(() => t('directory.search.clear'), [t]);
+  return (
+    <TextFilter
+      filteringText={value}
+      onChange={({ detail }) => onChange(detail.filteringText)}
+      filteringPlaceholder={placeholder}
+      filteringAriaLabel={placeholder}
+      filteringClearAriaLabel={clearLabel}
+    />
+  );
+});
 
 /** "No results" for a query, with the one useful action: clearing it. */
 export function NoMatch({ query, onClear }: { query: string; onClear: () => void }) {
