@@ -25,8 +25,17 @@ export interface StoredStep {
 }
 
 /**
- * Pattern 30: a conditional put that succeeds when the lock is free or its lease has ended. Returns the seconds
- * left on someone else's lease when it is held.
+ * How soon a refused applier should ask again (the 409's `Retry-After`). A live holder frees the lock as its chunk
+ * ends, a few seconds after it took it (API Gateway, like the local gateway, lets a function finish after its
+ * client went away), long before the lease ends: waiting for the lease would leave a page reloaded mid-chunk
+ * waiting a minute. Only a killed holder keeps the lock for its whole lease, and asking every few seconds covers
+ * that too.
+ */
+export const LOCK_RETRY_SECONDS = 2;
+
+/**
+ * Pattern 30: a conditional put that succeeds when the lock is free or its lease has ended. Returns, when someone
+ * else holds it, the seconds to wait before asking again: LOCK_RETRY_SECONDS, or less if the lease ends sooner.
  */
 export async function acquireLock(db: Db, owner: string, now: Date, leaseSeconds: number): Promise<number | undefined> {
   const nowSeconds = Math.floor(now.getTime() / 1000);
@@ -46,7 +55,7 @@ export async function acquireLock(db: Db, owner: string, now: Date, leaseSeconds
     if (!isConditionFailure(error)) throw error;
     const held = await db.send(new GetCommand({ TableName: tableName(), Key: keys.lock(APPLY_LOCK), ConsistentRead: true }));
     const expiresAt = (held.Item?.expiresAt as number | undefined) ?? nowSeconds + 1;
-    return Math.max(1, expiresAt - nowSeconds);
+    return Math.max(1, Math.min(LOCK_RETRY_SECONDS, expiresAt - nowSeconds));
   }
 }
 

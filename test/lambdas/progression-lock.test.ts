@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { documentClient, tableName } from '../../lambdas/common/dynamo';
 import { AppError } from '../../lambdas/common/errors';
 import { keys } from '../../lambdas/common/keys';
-import { APPLY_LOCK, acquireLock } from '../../lambdas/progression/apply-repository';
+import { APPLY_LOCK, LOCK_RETRY_SECONDS, acquireLock } from '../../lambdas/progression/apply-repository';
 import { ApplyLockedError, runApply } from '../../lambdas/progression/apply-service';
 import { handler } from '../../lambdas/progression/index';
 import { cancel, setAssignments, startProgression } from '../../lambdas/progression/staging-service';
@@ -54,11 +54,12 @@ describe('apply lock', () => {
     const refused = responses.find((r) => r.statusCode === 409)!;
     expect(JSON.parse(refused.body)).toEqual({ error: { code: 'CONFLICT' } });
     expect(Number(refused.headers?.['Retry-After'])).toBeGreaterThan(0);
+    expect(Number(refused.headers?.['Retry-After'])).toBeLessThanOrEqual(LOCK_RETRY_SECONDS);
     const accepted = JSON.parse(responses.find((r) => r.statusCode === 200)!.body);
     expect(accepted.progression.phase).toMatch(/applying|completed/);
   });
 
-  it('a lock still within its lease blocks; once the lease ends the next run takes over and finishes', async () => {
+  it('a lock within its lease blocks (ask again in 2 s, not at its end); once it ends the next run takes over and finishes', async () => {
     const now = new Date();
     await documentClient().send(
       new PutCommand({
@@ -68,7 +69,12 @@ describe('apply lock', () => {
     );
     const blocked = await runApply(progressionId, 'admin-sub', 'continue', { now: () => now }).catch((e: unknown) => e);
     expect(blocked).toBeInstanceOf(ApplyLockedError);
-    expect((blocked as ApplyLockedError).retryAfterSeconds).toBe(30);
+    // A live holder frees the lock when its chunk ends, seconds from now: the refused caller asks again soon.
+    expect((blocked as ApplyLockedError).retryAfterSeconds).toBe(LOCK_RETRY_SECONDS);
+    // A lease about to end is not waited for past its end.
+    const nearEnd = new Date(now.getTime() + 29_000);
+    const nearlyFree = await runApply(progressionId, 'admin-sub', 'continue', { now: () => nearEnd }).catch((e: unknown) => e);
+    expect((nearlyFree as ApplyLockedError).retryAfterSeconds).toBe(1);
 
     const later = new Date(now.getTime() + 31_000);
     let outcome = await runApply(progressionId, 'admin-sub', 'continue', { now: () => later });

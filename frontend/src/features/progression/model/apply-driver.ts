@@ -2,7 +2,7 @@ import type { ApplyResponse } from '../../../../../shared/progression-api';
 
 /** A held lock without `Retry-After`: wait this long before asking again. */
 export const DEFAULT_LOCK_WAIT_SECONDS = 3;
-/** Give up after this many lock answers in a row (a chunk's lease is 60 s: far more than one lease). */
+/** Give up after this many lock answers in a row (the server says 2 s: 80 s, more than a killed chunk's 60 s lease). */
 export const MAX_LOCK_WAITS = 40;
 
 export interface ApplyDriverDeps {
@@ -23,8 +23,8 @@ export type ApplyDriverOutcome =
 
 /**
  * Drives the chunked apply from the browser (docs/progression.md "Chunks"): one request per chunk until `done`.
- * A 409 lock answer (another tab, or a chunk still holding its lease after a closed tab) waits `Retry-After`
- * and continues; any other error stops and is reported, and calling again resumes where the server is.
+ * A 409 lock answer (another tab, or a chunk still running after a reload or a closed tab) waits `Retry-After`
+ * (a few seconds) and continues; any other error stops and is reported, and calling again resumes where the server is.
  */
 export async function driveApply(first: boolean, deps: ApplyDriverDeps): Promise<ApplyDriverOutcome> {
   let isFirst = first;
