@@ -65,6 +65,14 @@ export const CONTEXT_GRANTS: Record<Context, ContextGrants> = {
     settings: [],
     bulkWork: true,
   },
-  // Admin import, editing and export: reads and writes the directory and the registry; no mail, no Cognito call.
-  admin: { table: 'readWrite', sendsMail: false, cognito: [], settings: [], bulkWork: true },
+  // Admin import, editing and export: reads and writes the directory and the registry; no mail. Deleting a
+  // person (or changing their email) signs out and deletes the accounts of emails nobody registered holds any
+  // more, found by email.
+  admin: {
+    table: 'readWrite',
+    sendsMail: false,
+    cognito: ['AdminUserGlobalSignOut', 'AdminDeleteUser', 'ListUsers'],
+    settings: [],
+    bulkWork: true,
+  },
 };

@@ -5,8 +5,11 @@ import { getEntity, membersOf, parentsOf, childrenOf, membershipsOf } from '../.
 import { seedDemoSchool } from '../../local/demo/seed';
 import type { DemoSchool } from '../../local/demo/generate-school';
 import type { Parent } from '../../shared/schemas/parent';
+import { STAFF_DEPARTMENT_CODES } from '../../shared/schemas/staff';
 import { adminClaims, callAdmin, isAuthorised, registeredIds } from './admin-support';
-import { uniqueEmail } from './auth-support';
+import { usernamesByEmail } from '../../lambdas/common/cognito';
+import { useStack } from '../support/stack';
+import { createPoolUser, stackCognito, uniqueEmail } from './auth-support';
 import { useDirectoryTable } from './directory-support';
 
 /**
@@ -20,6 +23,8 @@ let claims: Record<string, string>;
 /** Students deleted by earlier tests of this file (they share one table). */
 const deleted = new Set<string>();
 
+/** The shared stack's user pool (its table is replaced by this file's own, below). */
+const stack = useStack();
 useDirectoryTable('admin-edit');
 beforeAll(async () => {
   school = (await seedDemoSchool({ families: 24, seed: 11 })).school;
@@ -75,6 +80,45 @@ describe('editing people', () => {
     expect(deleted.status).toBe(200);
     expect(await getEntity('PARENT', record.id)).toBeUndefined();
     expect(await isAuthorised(second)).toBe(false);
+  });
+
+  it("removes the sign-in account of an email nobody registered holds any more, and keeps a shared one's", async () => {
+    const cognito = stackCognito(stack);
+    const accounts = (email: string) => usernamesByEmail(email, { client: cognito, userPoolId: stack.userPoolId });
+    const withAccount = async (email: string) => {
+      const created = await callAdmin('POST', '/api/admin/parents', { body: newParent(email), claims });
+      expect(created.status).toBe(201);
+      await createPoolUser(cognito, stack.userPoolId, email, true);
+      expect(await accounts(email)).toHaveLength(1);
+      return created.json.record as Parent;
+    };
+
+    // Deleted: the account goes with the person.
+    const leaving = uniqueEmail('depart');
+    const gone = await withAccount(leaving);
+    const deleted = await callAdmin('DELETE', '/api/admin/parents/{id}', { id: gone.id, body: { version: 1, confirm: 'confirm' }, claims });
+    expect(deleted.status).toBe(200);
+    expect(await accounts(leaving)).toEqual([]);
+
+    // Email corrected: the account of the old address goes; the person registers again with the new one.
+    const old = uniqueEmail('ancien');
+    const moved = await withAccount(old);
+    const edited = await callAdmin('PUT', '/api/admin/parents/{id}', { id: moved.id, body: { ...newParent(uniqueEmail('nouvelle')), version: 1 }, claims });
+    expect(edited.status).toBe(200);
+    expect(await accounts(old)).toEqual([]);
+
+    // Shared with a staff member who stays: the account stays.
+    const shared = uniqueEmail('partage');
+    const both = await withAccount(shared);
+    const staff = await callAdmin('POST', '/api/admin/staff', {
+      body: { firstName: 'Line', lastName: 'Roy', email: shared, title: { fr: 'Secrétaire', en: 'Secretary' }, department: STAFF_DEPARTMENT_CODES[0] },
+      claims,
+    });
+    expect(staff.status).toBe(201);
+    const kept = await callAdmin('DELETE', '/api/admin/parents/{id}', { id: both.id, body: { version: 1, confirm: 'confirm' }, claims });
+    expect(kept.status).toBe(200);
+    expect(await accounts(shared)).toHaveLength(1);
+    cognito.destroy();
   });
 
   it('never lets two edits of one version both land', async () => {

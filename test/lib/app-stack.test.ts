@@ -266,6 +266,22 @@ describe('api', () => {
     });
   });
 
+  it('lets the admin context remove the accounts of people it deletes, and nothing else in Cognito', () => {
+    expect(functionEnv('Api/Admin')[ENV.userPoolId]).toEqual({ Ref: logicalIdAt(fixture, 'Auth/UserPool/Resource') });
+    template.hasResourceProperties('AWS::IAM::Policy', {
+      Roles: [{ Ref: logicalIdAt(fixture, 'Api/Admin/ServiceRole/Resource') }],
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          {
+            Effect: 'Allow',
+            Action: ['cognito-idp:AdminDeleteUser', 'cognito-idp:AdminUserGlobalSignOut', 'cognito-idp:ListUsers'],
+            Resource: { 'Fn::GetAtt': [logicalIdAt(fixture, 'Auth/UserPool/Resource'), 'Arn'] },
+          },
+        ]),
+      },
+    });
+  });
+
   it('lets the annual-update context send mail from the sender only, list users, and build links to the site', () => {
     const env = functionEnv('Api/AnnualUpdate');
     expect(env[ENV.senderEmail]).toBe('bottin@ecole.example.org');

@@ -4,6 +4,7 @@ import type { Staff } from '../../../shared/schemas/staff';
 import { keys, type PersonType } from '../../common/keys';
 import { newEntityMeta } from '../../directory/directory-repository';
 import { membershipsOf } from '../../directory/relations-repository';
+import { removeUnregisteredAccounts } from '../../registry/account-cleanup';
 import { registryTransactItems, type TransactItem } from '../../registry/registry-repository';
 import { childrenOfConsistent } from '../admin-repository';
 import {
@@ -56,6 +57,7 @@ export async function updatePerson(
     for (const m of await membershipsOf('PARENT', id)) items.push(deleteKey(keys.membership(m.committeeId, 'PARENT', id)));
   }
   await commit(ctx, items, { type, id, verb: 'update', fields: changedFields(current, next) });
+  if (current.email !== next.email) await removeUnregisteredAccounts([current.email]);
   return next;
 }
 
@@ -77,4 +79,5 @@ export async function deletePerson(type: PersonType, id: string, request: Delete
   const items = await personDeletion(type, current);
   items.push(...(await classCleanup(type === 'PARENT' ? { parents: [id] } : { staff: [id] }, ctx.now)));
   await commit(ctx, items, { type, id, verb: 'delete' });
+  await removeUnregisteredAccounts([current.email]);
 }

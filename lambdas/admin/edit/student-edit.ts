@@ -1,5 +1,6 @@
 import type { StudentDeleteRequest, StudentInput } from '../../../shared/admin-api';
 import type { Student } from '../../../shared/schemas/student';
+import { removeUnregisteredAccounts } from '../../registry/account-cleanup';
 import { keys } from '../../common/keys';
 import { familyItem } from '../../directory/directory-items';
 import { getEntity, newEntityMeta } from '../../directory/directory-repository';
@@ -84,9 +85,11 @@ export async function deleteStudent(
   if (orphans.length > 0 && !request.orphanParents) return { orphanParentIds: orphans };
   const items: TransactItem[] = [deleteAt('STUDENT', current), ...parentIds.map((p) => deleteKey(keys.family(p, id)))];
   const deletedParentIds = request.orphanParents === 'delete' ? orphans : [];
+  const deletedEmails: (string | undefined)[] = [];
   for (const parentId of deletedParentIds) {
     const parent = await getEntity('PARENT', parentId);
     if (!parent) continue;
+    deletedEmails.push(parent.email);
     // The family link to this student is already in the list; the parent has no other.
     items.push(...(await personDeletion('PARENT', parent, [])));
     items.push(
@@ -95,6 +98,7 @@ export async function deleteStudent(
   }
   items.push(...(await classCleanup({ students: [id], parents: deletedParentIds }, ctx.now)));
   await commit(ctx, items, { type: 'STUDENT', id, verb: 'delete', count: 1 + deletedParentIds.length });
+  await removeUnregisteredAccounts(deletedEmails);
   return { deletedParentIds };
 }
 
