@@ -47,6 +47,9 @@ export async function openBrowser(options: { viewport?: Viewport; locale?: strin
     viewport: sizeOf(viewport),
     // The browser's own language; the app must still default to French unless the user picks English.
     locale: options.locale ?? 'fr-CA',
+    // Cloudscape then skips its animations (a flash message replaced by another slides the page for a moment,
+    // and a click during the slide lands on whatever moved under the pointer); the app's own smooth scroll too.
+    reducedMotion: 'reduce' as const,
   });
   const newContext = (viewport: Viewport = options.viewport ?? 'desktop') =>
     browser.newContext(contextOptions(viewport));
