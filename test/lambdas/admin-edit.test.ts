@@ -23,7 +23,7 @@ let claims: Record<string, string>;
 /** Students deleted by earlier tests of this file (they share one table). */
 const deleted = new Set<string>();
 
-/** The shared stack's user pool (its table is replaced by this file's own, below). */
+/** The stack's cognito-local (its table and user pool are replaced by this file's own, below). */
 const stack = useStack();
 useDirectoryTable('admin-edit');
 beforeAll(async () => {
@@ -84,11 +84,11 @@ describe('editing people', () => {
 
   it("removes the sign-in account of an email nobody registered holds any more, and keeps a shared one's", async () => {
     const cognito = stackCognito(stack);
-    const accounts = (email: string) => usernamesByEmail(email, { client: cognito, userPoolId: stack.userPoolId });
+    const accounts = (email: string) => usernamesByEmail(email, { client: cognito, userPoolId: process.env.USER_POOL_ID });
     const withAccount = async (email: string) => {
       const created = await callAdmin('POST', '/api/admin/parents', { body: newParent(email), claims });
       expect(created.status).toBe(201);
-      await createPoolUser(cognito, stack.userPoolId, email, true);
+      await createPoolUser(cognito, process.env.USER_POOL_ID!, email, true);
       expect(await accounts(email)).toHaveLength(1);
       return created.json.record as Parent;
     };

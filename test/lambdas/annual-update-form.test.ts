@@ -200,13 +200,13 @@ describe('POST /api/update/submit', () => {
   it('tells the success page whether an account exists for the email', async () => {
     const cognito = stackCognito(stack);
     resetCognitoClient();
-    await createPoolUser(cognito, stack.userPoolId, target.email!, true);
+    await createPoolUser(cognito, process.env.USER_POOL_ID!, target.email!, true);
     try {
       const form = ParentFormSchema.parse((await invoke(handler, { ...LOAD, body: { token } })).body);
       const response = await invoke(handler, { ...SUBMIT, body: { token, data: answer(form) } });
       expect(UpdateSubmitResponseSchema.parse(response.body).hasAccount).toBe(true);
     } finally {
-      await cognito.send(new AdminDeleteUserCommand({ UserPoolId: stack.userPoolId, Username: target.email! }));
+      await cognito.send(new AdminDeleteUserCommand({ UserPoolId: process.env.USER_POOL_ID!, Username: target.email! }));
       cognito.destroy();
     }
   });
