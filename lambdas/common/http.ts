@@ -17,6 +17,8 @@ const THROTTLING_ERRORS = new Set([
   'Throttling',
   'TooManyRequestsException',
   'LimitExceededException',
+  // lambdas/common/batch.ts: items DynamoDB kept leaving unprocessed (capacity), after its own bounded retries.
+  'BatchWriteError',
 ]);
 
 /**
@@ -159,9 +161,9 @@ export function createHandler(handlers: Record<string, RouteHandler>) {
     } catch (error) {
       if (error instanceof AppError) {
         response = errorResponse(error);
-      } else if (THROTTLING_ERRORS.has((error as Error)?.name) || (error as Error)?.name === 'BatchWriteError') {
-        // The SDK already retried with backoff (and batchWriteAll, items DynamoDB left unprocessed): tell the
-        // client to try again in a moment (503, not 500).
+      } else if (THROTTLING_ERRORS.has((error as Error)?.name)) {
+        // The SDK (or batchWriteAll) already retried with backoff: tell the client to try again in a moment (503,
+        // not 500).
         logger.warn('throttled', { route: route.name, errorName: (error as Error).name });
         response = errorResponse(new AppError('SERVICE_UNAVAILABLE'));
       } else {

@@ -1,4 +1,3 @@
-import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { driveApply } from '../../frontend/src/features/progression/model/apply-driver';
@@ -6,8 +5,8 @@ import { documentClient, resetDocumentClient, tableName } from '../../lambdas/co
 import { keys } from '../../lambdas/common/keys';
 import { APPLY_LOCK } from '../../lambdas/progression/apply-repository';
 import type { ApplyResponse, ProgressionWorkspace } from '../../shared/progression-api';
+import { idTokenFor } from '../../local/sign-in';
 import { startIsolatedStack, type IsolatedStack } from '../support/isolated-stack';
-import { stackCognito } from './auth-support';
 
 /**
  * A reload (or a dropped phone connection) in the middle of an apply chunk, over HTTP through the local gateway:
@@ -66,16 +65,7 @@ beforeAll(async () => {
   Object.assign(process.env, stack.info.lambdaEnv);
   resetDocumentClient();
   const admin = stack.info.demoAccounts.find((a) => a.role === 'admin')!;
-  const cognito = stackCognito(stack.info);
-  const auth = await cognito.send(
-    new InitiateAuthCommand({
-      ClientId: stack.info.userPoolClientId,
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      AuthParameters: { USERNAME: admin.email, PASSWORD: admin.password },
-    }),
-  );
-  cognito.destroy();
-  token = auth.AuthenticationResult!.IdToken!;
+  token = await idTokenFor(stack.info, admin.email, admin.password);
 }, 180_000);
 
 afterAll(async () => {

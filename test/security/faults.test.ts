@@ -63,7 +63,6 @@ const progressionCall = (method: string, suffix: string, body?: unknown, extra: 
     pathParameters: { progressionId: progression.progression.id, ...extra },
     ...(body === undefined ? {} : { body }),
   });
-const jobPath = () => ({ campaignId, jobId: jobId! });
 const without = (record: Rec, ...fields: string[]) => Object.fromEntries(Object.entries(record).filter(([k]) => !fields.includes(k)));
 /** A parent neither the admin nor the My Profile caller, with children (a delete then cascades). */
 const someParent = () => dir.parents.find((p) => p.email && p.email !== school.adminEmail && p.email !== parentEmail && dir.families.some((f) => f.parentId === p.id))!;
@@ -75,11 +74,17 @@ async function ok<T>(call: Promise<{ status: number; body: unknown }>, status = 
   return response.body as T;
 }
 
+/** One `continue` call of a send job, as the admin screen makes it. */
+const continueJob = (id: string): Call =>
+  adminCall('POST', '/api/admin/annual-update/campaigns/{campaignId}/send-jobs/{jobId}/continue', { pathParameters: { campaignId, jobId: id } });
+/** How many emails each person has received so far. */
+const inbox = (people: { email?: string }[]) => Promise.all(people.map(async (p) => (await mailTo(stack, p.email!)).length));
+
 /** Calls continue until the job is done, as the admin screen does. */
 async function runJobToEnd(id: string): Promise<void> {
   for (let call = 0; call < 20; call++) {
     const progress = await ok<{ done: boolean }>(
-      invoke(annualUpdateHandler, adminCall('POST', '/api/admin/annual-update/campaigns/{campaignId}/send-jobs/{jobId}/continue', { pathParameters: { campaignId, jobId: id } })),
+      invoke(annualUpdateHandler, continueJob(id)),
     );
     if (progress.done) return;
   }
@@ -159,7 +164,7 @@ const FAULTS: Record<string, Fault> = {
     prepare: async () => {
       jobId = await createJob([school.reachable.at(-1)!.id]);
     },
-    call: () => adminCall('POST', '/api/admin/annual-update/campaigns/{campaignId}/send-jobs/{jobId}/continue', { pathParameters: jobPath() }),
+    call: () => continueJob(jobId!),
   },
   'POST /api/admin/annual-update/campaigns/{campaignId}/close': {
     handler: annualUpdateHandler,
@@ -380,29 +385,29 @@ describe('cut short after the first write, then repeated', () => {
 
   it('a send job chunk: 503, then the repeated call sends each email exactly once', async () => {
     const targets = [school.reachable[3]!, school.reachable[4]!];
-    const before = await Promise.all(targets.map(async (p) => (await mailTo(stack, p.email!)).length));
+    const before = await inbox(targets);
     const id = await createJob(targets.map((p) => p.id));
     throttle = await throttleWrites(1);
-    const cut = await invoke(annualUpdateHandler, adminCall('POST', '/api/admin/annual-update/campaigns/{campaignId}/send-jobs/{jobId}/continue', { pathParameters: { campaignId, jobId: id } }));
+    const cut = await invoke(annualUpdateHandler, continueJob(id));
     throttle.stop();
     expect(cut).toEqual({ status: 503, body: { error: { code: 'SERVICE_UNAVAILABLE' } } });
     // The throttled worker could not release its lease either: the next call finds the job busy until it lapses.
     await lapseLease(id);
     await runJobToEnd(id);
 
-    const after = await Promise.all(targets.map(async (p) => (await mailTo(stack, p.email!)).length));
+    const after = await inbox(targets);
     expect(after.map((n, i) => n - before[i]!)).toEqual([1, 1]);
   });
 
   it('a send job under SES throttling: the refused emails are retried on the next call, none sent twice', async () => {
     const targets = [school.reachable[0]!, school.reachable[1]!];
-    const before = await Promise.all(targets.map(async (p) => (await mailTo(stack, p.email!)).length));
+    const before = await inbox(targets);
     const ses = await sesThrottleProxy();
     try {
       const id = await createJob(targets.map((p) => p.id));
       ses.on = true;
       const refused = await ok<{ retrying: number; sent: number; done: boolean }>(
-        invoke(annualUpdateHandler, adminCall('POST', '/api/admin/annual-update/campaigns/{campaignId}/send-jobs/{jobId}/continue', { pathParameters: { campaignId, jobId: id } })),
+        invoke(annualUpdateHandler, continueJob(id)),
       );
       expect(refused).toMatchObject({ retrying: 2, sent: 0, done: false });
       expect(ses.refused).toBe(2);
@@ -411,7 +416,7 @@ describe('cut short after the first write, then repeated', () => {
     } finally {
       await ses.close();
     }
-    const after = await Promise.all(targets.map(async (p) => (await mailTo(stack, p.email!)).length));
+    const after = await inbox(targets);
     expect(after.map((n, i) => n - before[i]!)).toEqual([1, 1]);
   });
 
@@ -460,5 +465,4 @@ describe('DynamoDB throttling on every write path', () => {
     expect(throttle.attempts).toBe(MAX_ATTEMPTS);
     expect(await tableDigest()).toBe(before);
   });
-
 });
