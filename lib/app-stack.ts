@@ -1,6 +1,7 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import type { DeploySettings } from './config';
+import { refuseDeployWithoutFrontendBuild } from './deploy-guard';
 import { Api, API_STAGE_NAME } from './constructs/api';
 import { Auth } from './constructs/auth';
 import { Data } from './constructs/data';
@@ -11,6 +12,8 @@ export interface AppStackProps extends StackProps {
   settings: DeploySettings;
   /** The built frontend to publish (frontend/dist). */
   webAssetDir: string;
+  /** The placeholder page stands in for a missing build: the template then refuses to deploy (deploy-guard.ts). */
+  webAssetIsPlaceholder?: boolean;
 }
 
 /** The whole school directory in one stack. Read it as a table of contents; each concern is a construct. */
@@ -18,6 +21,7 @@ export class AppStack extends Stack {
   constructor(scope: Construct, id: string, props: AppStackProps) {
     super(scope, id, props);
     const { settings } = props;
+    if (props.webAssetIsPlaceholder) refuseDeployWithoutFrontendBuild(this);
 
     const data = new Data(this, 'Data');
     const mail = settings.senderEmail ? new Mail(this, 'Mail', { senderEmail: settings.senderEmail }) : undefined;
