@@ -6,6 +6,7 @@ import { Api, API_STAGE_NAME } from './constructs/api';
 import { Auth } from './constructs/auth';
 import { Data } from './constructs/data';
 import { Mail } from './constructs/mail';
+import { Monitoring } from './constructs/monitoring';
 import { Web } from './constructs/web';
 
 export interface AppStackProps extends StackProps {
@@ -45,10 +46,20 @@ export class AppStack extends Stack {
     auth.usePublicBaseUrl(web.siteUrl);
     api.usePublicBaseUrl(web.siteUrl);
 
+    // Last: it watches every function and scheduled job the constructs above created.
+    const monitoring = new Monitoring(this, 'Monitoring', {
+      table: data.table,
+      restApi: api.restApi,
+      alarmEmail: settings.alarmEmail ?? settings.contactEmail,
+      watchSes: mail !== undefined,
+    });
+
     new CfnOutput(this, 'SiteUrl', { value: web.siteUrl });
     new CfnOutput(this, 'UserPoolId', { value: auth.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: auth.client.userPoolClientId });
     new CfnOutput(this, 'TableName', { value: data.table.tableName });
     new CfnOutput(this, 'ApiUrl', { value: `${web.siteUrl}/api` });
+    new CfnOutput(this, 'AlarmTopicArn', { value: monitoring.topic.topicArn });
+    new CfnOutput(this, 'DashboardName', { value: monitoring.dashboard.dashboardName });
   }
 }
