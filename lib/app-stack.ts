@@ -24,7 +24,7 @@ export class AppStack extends Stack {
     const { settings } = props;
     if (props.webAssetIsPlaceholder) refuseDeployWithoutFrontendBuild(this);
 
-    const data = new Data(this, 'Data');
+    const data = new Data(this, 'Data', { adoptTableName: settings.adoptTableName });
     const mail = settings.senderEmail ? new Mail(this, 'Mail', { senderEmail: settings.senderEmail }) : undefined;
     const auth = new Auth(this, 'Auth', { table: data.table, settings, mail });
     const api = new Api(this, 'Api', { table: data.table, userPool: auth.userPool, settings, mail });

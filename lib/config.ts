@@ -59,6 +59,14 @@ export const DeploySettingsSchema = z
         .regex(/^arn:aws:acm:us-east-1:\d{12}:certificate\/[0-9a-f-]+$/, 'must be an ACM certificate ARN in us-east-1')
         .optional(),
     ),
+    /**
+     * An existing table the app uses instead of the stack's own (a point-in-time restore, docs/operations.md). Same
+     * keys and index as the stack's table; the stack's own table is retained, not deleted.
+     */
+    adoptTableName: z.preprocess(
+      emptyAsMissing,
+      z.string().regex(/^[A-Za-z0-9_.-]{3,255}$/, 'is not a DynamoDB table name').optional(),
+    ),
     /** The verified email that is made administrator at its first sign-in (docs/deploy.md). */
     firstAdminEmail: email,
     /** AWS WAF web ACL on the API (rate limit on validateEmailV2). */
