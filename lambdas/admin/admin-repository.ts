@@ -11,7 +11,7 @@ import {
   type DirectoryData,
   type EntityMap,
 } from '../directory/directory-items';
-import { queryAll } from '../directory/query';
+import { queryAll } from '../common/query';
 
 /** Reads of the admin context that the directory repository does not offer. */
 

@@ -2,8 +2,8 @@ import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateComma
 import { batchWriteAll, deleteRequests, putRequests } from '../common/batch';
 import { documentClient, tableName } from '../common/dynamo';
 import { keys } from '../common/keys';
-import { queryAll } from '../directory/query';
-import { isWriteConflict } from '../directory/transact';
+import { queryAll } from '../common/query';
+import { isWriteConflict } from '../common/transact';
 import { TABLE_INDEXES } from '../../shared/table-schema';
 import type { Campaign, Participant } from '../../shared/schemas/annual-update';
 import { LockSchema, type AuditEntry, type Lock } from '../../shared/schemas/system';

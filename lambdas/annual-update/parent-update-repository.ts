@@ -1,7 +1,7 @@
 import { tableName } from '../common/dynamo';
 import { keys } from '../common/keys';
 import { entityItem } from '../directory/directory-items';
-import { conditionalPutItem, transactWrite } from '../directory/transact';
+import { conditionalPutItem, transactWrite } from '../common/transact';
 import { registryTransactItems, type TransactItem } from '../registry/registry-repository';
 import type { Participant, ParticipantEvent } from '../../shared/schemas/annual-update';
 import type { Membership } from '../../shared/schemas/committee';

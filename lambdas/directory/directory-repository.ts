@@ -22,8 +22,8 @@ import {
   type EntityMap,
   type Item,
 } from './directory-items';
-import { conditionalPut, conditionalPutItem, transactWrite } from './transact';
-import { queryAll } from './query';
+import { conditionalPut, conditionalPutItem, transactWrite } from '../common/transact';
+import { queryAll } from '../common/query';
 import { childrenOf, membersOf, membershipsOf, parentsOf } from './relations-repository';
 
 export type { DirectoryData, EntityMap } from './directory-items';

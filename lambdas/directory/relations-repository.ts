@@ -5,7 +5,7 @@ import { TABLE_INDEXES } from '../../shared/table-schema';
 import type { Membership } from '../../shared/schemas/committee';
 import type { FamilyLink } from '../../shared/schemas/student';
 import { familyItem, membershipItem, parseMembership } from './directory-items';
-import { queryAll } from './query';
+import { queryAll } from '../common/query';
 
 /** Family links (parent -> student) and committee memberships: docs/data-model.md patterns 11 to 15. */
 

@@ -5,10 +5,10 @@ import { AppError } from '../../common/errors';
 import { keys, type EntityType } from '../../common/keys';
 import { getEntity } from '../../directory/directory-repository';
 import { ENTITY_SCHEMAS, entityItem, type EntityMap } from '../../directory/directory-items';
-import { conditionalPutItem, MAX_TRANSACT_ITEMS, transactWrite } from '../../directory/transact';
+import { conditionalPutItem, MAX_TRANSACT_ITEMS, transactWrite } from '../../common/transact';
 import type { TransactItem } from '../../registry/registry-repository';
 import { listEntities } from '../admin-repository';
-import { auditPut, type Actor } from '../audit';
+import { auditPut, type Actor } from '../../common/audit';
 import { sameRecord } from '../import/same-record';
 
 /** Plumbing shared by the editing services: loading at a version, confirming, writing with an audit entry. */

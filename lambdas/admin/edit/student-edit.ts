@@ -7,7 +7,7 @@ import { getEntity, newEntityMeta } from '../../directory/directory-repository';
 import { parentsOf } from '../../directory/relations-repository';
 import type { TransactItem } from '../../registry/registry-repository';
 import { childrenOfConsistent } from '../admin-repository';
-import { auditPut } from '../audit';
+import { auditPut } from '../../common/audit';
 import {
   changedFields,
   classCleanup,

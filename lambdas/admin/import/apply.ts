@@ -1,4 +1,4 @@
-import { MAX_TRANSACT_ITEMS, transactWrite } from '../../directory/transact';
+import { MAX_TRANSACT_ITEMS, transactWrite } from '../../common/transact';
 import type { TransactItem } from '../../registry/registry-repository';
 import type { ImportPlan, WriteUnit } from './plan';
 

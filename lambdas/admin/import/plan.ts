@@ -13,7 +13,7 @@ import {
   type DirectoryData,
   type EntityMap,
 } from '../../directory/directory-items';
-import { conditionalPutItem } from '../../directory/transact';
+import { conditionalPutItem } from '../../common/transact';
 import { personDisplayName, registryPut, registryTransactItems, type TransactItem } from '../../registry/registry-repository';
 import type { IssueCollector } from './issues';
 import type { ImportTargets, Target } from './resolve';

@@ -1,6 +1,6 @@
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { documentClient, tableName } from '../common/dynamo';
-import type { Item } from './directory-items';
+import { documentClient, tableName } from './dynamo';
+type Item = Record<string, unknown>;
 
 /** Runs a Query to the end, page by page (1 MB each unless `pageSize` is smaller). */
 export async function queryAll(input: Omit<QueryCommandInput, 'TableName'>, onPage?: () => void): Promise<Item[]> {

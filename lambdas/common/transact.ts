@@ -1,6 +1,6 @@
 import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient, tableName } from '../common/dynamo';
-import { AppError } from '../common/errors';
+import { documentClient, tableName } from './dynamo';
+import { AppError } from './errors';
 import type { TransactItem } from '../registry/registry-repository';
 
 /** DynamoDB's own ceiling for one TransactWriteItems call. */

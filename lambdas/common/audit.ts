@@ -1,8 +1,8 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { AuditEntrySchema, type AuditEntry } from '../../shared/schemas/system';
-import { documentClient, tableName } from '../common/dynamo';
-import { keys } from '../common/keys';
+import { documentClient, tableName } from './dynamo';
+import { keys } from './keys';
 import type { TransactItem } from '../registry/registry-repository';
 
 /** Who acts: the signed-in admin (their Cognito `sub`, never their email) or a command-line tool. */
