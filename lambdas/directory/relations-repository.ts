@@ -1,20 +1,20 @@
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../common/dynamo';
-import { DIRECTORY_PK, keys, type PersonType } from '../common/keys';
+import { keys, type PersonType } from '../common/keys';
 import { TABLE_INDEXES } from '../../shared/table-schema';
 import type { Membership } from '../../shared/schemas/committee';
 import type { FamilyLink } from '../../shared/schemas/student';
 import { familyItem, membershipItem, parseMembership } from './directory-items';
-import { queryAll } from '../common/query';
+import { queryAll, queryDirectory } from '../common/query';
 
 /** Family links (parent -> student) and committee memberships: docs/data-model.md patterns 11 to 15. */
 
+/** Strongly consistent: for a check that decides a write (is this student a parent's last child?). */
+type ReadOptions = { consistent?: boolean };
+
 /** Access pattern 11: ids of a parent's children. */
-export async function childrenOf(parentId: string): Promise<string[]> {
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': DIRECTORY_PK, ':prefix': keys.familyPrefix(parentId) },
-  });
+export async function childrenOf(parentId: string, options: ReadOptions = {}): Promise<string[]> {
+  const items = await queryDirectory({ prefix: keys.familyPrefix(parentId), ...options });
   return items.map((item) => item.studentId as string);
 }
 
@@ -29,11 +29,8 @@ export async function parentsOf(studentId: string): Promise<string[]> {
 }
 
 /** Access pattern 13. */
-export async function membersOf(committeeId: string): Promise<Membership[]> {
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': DIRECTORY_PK, ':prefix': keys.membershipPrefix(committeeId) },
-  });
+export async function membersOf(committeeId: string, options: ReadOptions = {}): Promise<Membership[]> {
+  const items = await queryDirectory({ prefix: keys.membershipPrefix(committeeId), ...options });
   return items.map(parseMembership).filter((m): m is Membership => m !== undefined);
 }
 

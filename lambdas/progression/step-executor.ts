@@ -2,12 +2,16 @@ import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../common/dynamo';
 import { DIRECTORY_PK, keys } from '../common/keys';
 import { entityItem, familyItem } from '../directory/directory-items';
-import { registryDelete, registryTransactItems, type TransactItem } from '../registry/registry-repository';
+import { registryDelete, registryTransactItems } from '../registry/registry-repository';
 import { TABLE_INDEXES } from '../../shared/table-schema';
 import type { Progression } from '../../shared/schemas/progression';
 import type { AuditEntry } from '../../shared/schemas/system';
-import { auditItem, type StoredStep } from './apply-repository';
-import { cancellationCodes, Expression, isTransientConflict, queryAllWith, queryPrefix, type Db, type Item } from './db';
+import type { StoredStep } from './apply-repository';
+import { auditPut } from '../common/audit';
+import { Expression } from '../common/expression';
+import { cancellationCodes, isTransientConflict, type TransactItem } from '../common/transact';
+import { queryDirectory } from '../common/query';
+import { queryAllWith, type Db, type Item } from './db';
 import { OPEN_LOCK, headerKey } from './progression-repository';
 import type { PlanStep } from './plan';
 
@@ -57,7 +61,7 @@ function marker(ctx: StepContext, stored: StoredStep, outcome: StepResult): Tran
 function audit(ctx: StepContext, stored: StoredStep, fields: Pick<AuditEntry, 'action' | 'target'> & Partial<AuditEntry>): TransactItem {
   const apply = ctx.progression.apply!;
   const entry: AuditEntry = { id: stored.auditId, at: apply.stamp, actor: { kind: 'user', id: apply.startedBy }, ...fields };
-  return { Put: { TableName: tableName(), Item: auditItem(entry) } };
+  return auditPut(entry);
 }
 
 /** Marker + writes; 'already' when the marker says the step ran; ConditionFailed(i) for write i's condition. */
@@ -164,7 +168,7 @@ async function run(ctx: StepContext, stored: StoredStep): Promise<StepResult> {
     case 'removeParent': {
       const parent = await getItem(ctx, keys.entity('PARENT', step.parentId));
       const [links, memberships] = await Promise.all([
-        queryPrefix(ctx.db, DIRECTORY_PK, keys.familyPrefix(step.parentId)),
+        queryDirectory({ db: ctx.db, prefix: keys.familyPrefix(step.parentId), consistent: true }),
         queryAllWith(ctx.db, {
           IndexName: TABLE_INDEXES.byPerson.name,
           KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)',

@@ -13,8 +13,8 @@ import {
   type DirectoryData,
   type EntityMap,
 } from '../../directory/directory-items';
-import { conditionalPutItem } from '../../common/transact';
-import { personDisplayName, registryPut, registryTransactItems, type TransactItem } from '../../registry/registry-repository';
+import { conditionalPutItem, type TransactItem } from '../../common/transact';
+import { personDisplayName, registryPut, registryTransactItems } from '../../registry/registry-repository';
 import type { IssueCollector } from './issues';
 import type { ImportTargets, Target } from './resolve';
 import { sameRecord } from './same-record';
