@@ -1,4 +1,4 @@
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../common/dynamo';
 import { keys, type PersonType } from '../common/keys';
 import { TABLE_INDEXES } from '../../shared/table-schema';
@@ -49,17 +49,7 @@ export async function linkFamily(link: FamilyLink): Promise<void> {
   await documentClient().send(new PutCommand({ TableName: tableName(), Item: familyItem(link) }));
 }
 
-export async function unlinkFamily(link: FamilyLink): Promise<void> {
-  const { pk, sk } = keys.family(link.parentId, link.studentId);
-  await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: { pk, sk } }));
-}
-
 export async function putMembership(membership: Membership): Promise<void> {
   await documentClient().send(new PutCommand({ TableName: tableName(), Item: membershipItem(membership) }));
-}
-
-export async function removeMembership(committeeId: string, personType: PersonType, personId: string): Promise<void> {
-  const { pk, sk } = keys.membership(committeeId, personType, personId);
-  await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: { pk, sk } }));
 }
 
