@@ -5,6 +5,7 @@ import { Api, API_STAGE_NAME } from './constructs/api';
 import { Auth } from './constructs/auth';
 import { Data } from './constructs/data';
 import { Mail } from './constructs/mail';
+import { UserPoolFirewall } from './constructs/user-pool-firewall';
 import { Web } from './constructs/web';
 
 export interface AppStackProps extends StackProps {
@@ -22,6 +23,7 @@ export class AppStack extends Stack {
     const data = new Data(this, 'Data');
     const mail = settings.senderEmail ? new Mail(this, 'Mail', { senderEmail: settings.senderEmail }) : undefined;
     const auth = new Auth(this, 'Auth', { table: data.table, settings, mail });
+    if (settings.wafEnabled) new UserPoolFirewall(this, 'UserPoolFirewall', { userPool: auth.userPool });
     const api = new Api(this, 'Api', { table: data.table, userPool: auth.userPool, settings, mail });
     const web = new Web(this, 'Web', {
       assetDir: props.webAssetDir,
