@@ -2,7 +2,8 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { z } from 'zod';
 import type { ApiErrorBody } from '../../shared/error-codes';
 import { VIEWER_IP_HEADER } from '../../shared/http-headers';
-import { ADMIN_GROUP, ROUTES, routeKey, type Access, type RouteDef } from '../routes';
+import { ROUTES, routeKey, type Access, type RouteDef } from '../routes';
+import { hasAdminAccess } from '../registry/admin-roles';
 import { findRegisteredPeople, type RegisteredPerson } from '../registry/registry-repository';
 import { callerFromEvent, type Caller } from './claims';
 import { AppError } from './errors';
@@ -117,15 +118,20 @@ function parseBody(event: APIGatewayProxyEvent, maxBytes = MAX_BODY_BYTES): unkn
 
 /**
  * Enforces a route's access level. API Gateway's Cognito authoriser (or the local gateway) has already
- * checked the token's signature; here we check what it cannot: verified email, current registration, group.
+ * checked the token's signature; here we check what it cannot: verified email, current registration, and for
+ * admin routes an administrator role active today, read from the table on this very request (the token's
+ * `cognito:groups` claim is only a mirror for the frontend's menu, up to an hour old: never trusted).
  */
 async function authorize(access: Access, caller: Caller | undefined): Promise<RegisteredPerson[]> {
   if (access === 'public' || access === 'token') return [];
   if (!caller) throw new AppError('UNAUTHENTICATED');
   if (!caller.emailVerified) throw new AppError('EMAIL_NOT_VERIFIED');
-  const people = await findRegisteredPeople(caller.email);
+  const [people, admin] = await Promise.all([
+    findRegisteredPeople(caller.email),
+    access === 'admin' ? hasAdminAccess(caller.email) : Promise.resolve(false),
+  ]);
   if (people.length === 0) throw new AppError('NOT_REGISTERED');
-  if (access === 'admin' && !caller.groups.includes(ADMIN_GROUP)) throw new AppError('FORBIDDEN');
+  if (access === 'admin' && !admin) throw new AppError('FORBIDDEN');
   return people;
 }
 

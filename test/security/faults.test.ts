@@ -1,6 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { handler as adminHandler } from '../../lambdas/admin/index';
 import { handler as annualUpdateHandler } from '../../lambdas/annual-update/index';
 import { handler as authHandler } from '../../lambdas/auth/index';
@@ -153,6 +153,15 @@ const FAULTS: Record<string, Fault> = {
   'POST /api/validateEmailV2': {
     handler: authHandler,
     call: () => ({ method: 'POST', resource: '/api/validateEmailV2', body: { email: parentEmail } }),
+  },
+  // The first-administrator appointment: its one TransactWrite (this table already had a role, so unthrottled it
+  // would answer 409; throttled, it must still be a clean 503).
+  'POST /api/me/first-admin': {
+    handler: authHandler,
+    prepare: async () => {
+      vi.stubEnv('FIRST_ADMIN_EMAIL', parentEmail);
+    },
+    call: () => ({ method: 'POST', resource: '/api/me/first-admin', claims: claimsFor(parentEmail) }),
   },
   // annual update
   'POST /api/admin/annual-update/campaigns/{campaignId}/send-jobs': {
