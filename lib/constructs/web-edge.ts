@@ -43,7 +43,7 @@ export function contentSecurityPolicy(region: string): string {
     "font-src 'self' data:",
     `connect-src 'self' https://cognito-idp.${region}.amazonaws.com`,
     "object-src 'none'",
-    "base-uri 'self'",
+    "base-uri 'none'",
     "form-action 'self'",
     "frame-ancestors 'none'",
     'upgrade-insecure-requests',
