@@ -26,7 +26,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['test/shared/**/*.test.ts', 'test/lib/**/*.test.ts', 'test/frontend/**/*.test.{ts,tsx}'],
+          include: ['test/shared/**/*.test.ts', 'test/bench/**/*.test.ts', 'test/lib/**/*.test.ts', 'test/frontend/**/*.test.{ts,tsx}'],
           testTimeout: 120_000,
         },
       },

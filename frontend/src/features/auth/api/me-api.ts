@@ -1,4 +1,4 @@
-import { MeResponseSchema, type MeResponse } from '../../../../../shared/auth-api';
+import type { MeResponse } from '../../../../../shared/auth-api';
 import { idToken } from './cognito-auth';
 
 /** Error of an API call: the HTTP status and the API's error code, if it sent one. */
@@ -23,11 +23,15 @@ export async function authorizedFetch(apiBaseUrl: string, path: string, init: Re
 
 /** GET /api/me: the caller as the registry knows them; may grant the first administrator. */
 export async function fetchMe(apiBaseUrl: string): Promise<MeResponse> {
+  // The schema (and zod) load on demand, in parallel with the request: the first page's scripts stay without zod.
+  const schema = import('../../../../../shared/auth-api');
+  schema.catch(() => undefined);
   const response = await authorizedFetch(apiBaseUrl, '/me');
   const body: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
     const code = (body as { error?: { code?: string } } | undefined)?.error?.code;
     throw new ApiCallError(response.status, code);
   }
+  const { MeResponseSchema } = await schema;
   return MeResponseSchema.parse(body);
 }
