@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ApiErrorBody } from '../../shared/error-codes';
 import { VIEWER_IP_HEADER } from '../../shared/http-headers';
 import { ADMIN_GROUP, ROUTES, routeKey, type Access, type RouteDef } from '../routes';
