@@ -24,7 +24,6 @@ import type { IRestApi } from 'aws-cdk-lib/aws-apigateway';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
-import { SECURITY_HEADERS } from '../../shared/http-headers';
 import type { RuntimeConfig } from '../../shared/runtime-config';
 import { acknowledge } from '../nag';
 import { acknowledgeBucketDeploymentHandler } from './bucket-deployment-findings';
@@ -69,7 +68,7 @@ export class Web extends Construct {
       securityHeadersBehavior: {
         contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(props.region), override: true },
         strictTransportSecurity: {
-          accessControlMaxAge: Duration.seconds(SECURITY_HEADERS.hstsMaxAgeSeconds),
+          accessControlMaxAge: Duration.days(730),
           includeSubdomains: true,
           override: true,
         },
@@ -82,7 +81,7 @@ export class Web extends Construct {
         customHeaders: [
           {
             header: 'Permissions-Policy',
-            value: SECURITY_HEADERS.permissionsPolicy,
+            value: 'camera=(), microphone=(), geolocation=(), payment=()',
             override: true,
           },
         ],
