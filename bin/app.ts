@@ -7,8 +7,13 @@ import { DeploySettingsError, readDeploySettings, readWebAssetDir } from '../lib
 const app = new App();
 try {
   const settings = readDeploySettings(app.node);
-  const webAssetDir = readWebAssetDir(app.node, fileURLToPath(new URL('..', import.meta.url)));
-  new AppStack(app, 'SchoolDirectory', { env: { region: settings.region }, settings, webAssetDir });
+  const web = readWebAssetDir(app.node, fileURLToPath(new URL('..', import.meta.url)));
+  new AppStack(app, 'SchoolDirectory', {
+    env: { region: settings.region },
+    settings,
+    webAssetDir: web.dir,
+    webAssetIsPlaceholder: web.placeholder,
+  });
 } catch (error) {
   if (!(error instanceof DeploySettingsError)) throw error;
   console.error(error.message);

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { isValidEmail, normalizeEmail } from '../shared/email';
 
@@ -39,6 +40,8 @@ export const DeploySettingsSchema = z
     cognitoEmailViaSes: flag.default(false),
     /** School contact shown in the footer and in error advice. */
     contactEmail: email,
+    /** Who the alarms email (SNS subscription, lib/constructs/monitoring.ts); contactEmail when unset. */
+    alarmEmail: email,
     /** Custom domain of the site (e.g. bottin.ecole.ca); needs certificateArn. */
     siteDomain: z.preprocess(
       emptyAsMissing,
@@ -55,6 +58,14 @@ export const DeploySettingsSchema = z
         .string()
         .regex(/^arn:aws:acm:us-east-1:\d{12}:certificate\/[0-9a-f-]+$/, 'must be an ACM certificate ARN in us-east-1')
         .optional(),
+    ),
+    /**
+     * An existing table the app uses instead of the stack's own (a point-in-time restore, docs/operations.md). Same
+     * keys and index as the stack's table; the stack's own table is retained, not deleted.
+     */
+    adoptTableName: z.preprocess(
+      emptyAsMissing,
+      z.string().regex(/^[A-Za-z0-9_.-]{3,255}$/, 'is not a DynamoDB table name').optional(),
     ),
     /** The verified email that is made administrator at its first sign-in (docs/deploy.md). */
     firstAdminEmail: email,
@@ -140,16 +151,30 @@ export function parseDeploySettings(input: unknown): DeploySettings {
 /** Context key naming the built frontend to publish; defaults to frontend/dist. */
 export const WEB_ASSET_DIR_CONTEXT_KEY = 'webAssetDir';
 
-/** The built frontend directory, checked so a missing build fails with advice rather than an asset error. */
-export function readWebAssetDir(context: ContextSource, repoRoot: string): string {
+/**
+ * A page that says the site was not built. `npm ci && npm run synth` works on a fresh clone with it, and a template
+ * holding it cannot be deployed (lib/deploy-guard.ts): see docs/decisions.md.
+ */
+export const PLACEHOLDER_WEB_DIR = fileURLToPath(new URL('./web-placeholder', import.meta.url));
+
+export interface WebAssetDir {
+  dir: string;
+  /** True when frontend/dist was missing and the placeholder page stands in for it. */
+  placeholder: boolean;
+}
+
+/**
+ * The built frontend directory. Without frontend/dist (a fresh clone), the placeholder stands in so synth works;
+ * a directory named explicitly with -c webAssetDir must exist (a typo must not publish the placeholder).
+ */
+export function readWebAssetDir(context: ContextSource, repoRoot: string): WebAssetDir {
   const configured = context.tryGetContext(WEB_ASSET_DIR_CONTEXT_KEY);
-  const relative = typeof configured === 'string' && configured !== '' ? configured : 'frontend/dist';
-  const dir = path.resolve(repoRoot, relative);
-  if (!existsSync(path.join(dir, 'index.html'))) {
-    throw new DeploySettingsError(
-      `No frontend build at ${dir} (index.html missing): run npm run build:web first ` +
-        `(or pass -c ${WEB_ASSET_DIR_CONTEXT_KEY}=<dir>).`,
-    );
-  }
-  return dir;
+  const explicit = typeof configured === 'string' && configured !== '';
+  const dir = path.resolve(repoRoot, explicit ? configured : 'frontend/dist');
+  if (existsSync(path.join(dir, 'index.html'))) return { dir, placeholder: false };
+  if (!explicit) return { dir: PLACEHOLDER_WEB_DIR, placeholder: true };
+  throw new DeploySettingsError(
+    `No frontend build at ${dir} (index.html missing): run npm run build:web first ` +
+      `(or pass -c ${WEB_ASSET_DIR_CONTEXT_KEY}=<dir>).`,
+  );
 }

@@ -7,7 +7,8 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { JwtRsaVerifier } from 'aws-jwt-verify';
 import type { Jwks } from 'aws-jwt-verify/jwk';
 import { CONTEXTS, ROUTES, type Context, type RouteDef } from '../lambdas/routes';
-import { VIEWER_IP_HEADER } from '../shared/http-headers';
+import { contentSecurityPolicy } from '../lib/constructs/web-edge';
+import { securityHeaderValues, VIEWER_IP_HEADER } from '../shared/http-headers';
 import type { RuntimeConfig } from '../shared/runtime-config';
 import { listen, readBody } from './http-util';
 
@@ -176,12 +177,18 @@ export async function startGateway(options: GatewayOptions): Promise<Server> {
     send(res, req, 200, {
       'Content-Type': MIME[ext] ?? 'application/octet-stream',
       'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-      'X-Content-Type-Options': 'nosniff',
-      'Referrer-Policy': 'strict-origin-when-cross-origin',
     }, readFileSync(file));
   }
 
+  // What CloudFront's response headers policy adds in AWS, on every response; Amplify calls cognito-local here.
+  const securityHeaders = securityHeaderValues(
+    contentSecurityPolicy(options.runtimeConfig.region, {
+      cognitoOrigin: new URL(options.runtimeConfig.cognitoEndpoint ?? options.cognitoEndpoint).origin,
+      upgradeInsecureRequests: false,
+    }),
+  );
   const server = createServer((req, res) => {
+    for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
     const url = new URL(req.url ?? '/', 'http://localhost');
     const work = url.pathname.startsWith('/api/') ? handleApi(req, res, url) : Promise.resolve(handleStatic(req, res, url));
     work.catch((error: unknown) => {

@@ -37,7 +37,7 @@ export class AppFunction extends NodejsFunction {
       entry: lambdaEntry(props.entry),
       handler: 'handler',
       description: props.description,
-      // ARCHITECTURE §6 asks for nodejs22.x or newer; 22 is the line nearest the Node 20 the tests run on.
+      // ARCHITECTURE §6 asks for nodejs22.x or newer; 22 is also the Node line the project supports (package.json engines).
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
       memorySize: props.memorySize ?? 512,
@@ -75,8 +75,8 @@ export class AppFunction extends NodejsFunction {
     acknowledge(
       this,
       'L1',
-      'Node.js 22 is the runtime the architecture fixes (ARCHITECTURE §6), the nearest to the Node 20 the tests run ' +
-        'on; moving to a newer runtime is a deliberate upgrade with its own test run.',
+      'Node.js 22 is the runtime the architecture fixes (ARCHITECTURE §6) and the Node line the project supports ' +
+        '(package.json engines); moving to a newer runtime is a deliberate upgrade with its own test run.',
     );
     if (table) {
       if (table.access === 'read') table.table.grantReadData(this);

@@ -29,23 +29,32 @@ function handler(event) {
 }
 `;
 
+/** Where the browser reaches Cognito, and whether to upgrade http requests (both differ only on the local stack). */
+export interface CspOptions {
+  /** cognito-local's origin on the local stack; default: Cognito's regional endpoint. */
+  cognitoOrigin?: string;
+  /** Off on the local stack, served over plain http on 127.0.0.1. */
+  upgradeInsecureRequests?: boolean;
+}
+
 /**
  * Content-Security-Policy for the React + Cloudscape SPA: code and data from this origin only, plus Cognito's
  * regional endpoint that Amplify calls from the browser. Cloudscape sets inline `style` attributes, hence
  * 'unsafe-inline' for styles (never for scripts); data: covers small images and fonts Vite inlines.
  */
-export function contentSecurityPolicy(region: string): string {
+export function contentSecurityPolicy(region: string, options: CspOptions = {}): string {
+  const cognito = options.cognitoOrigin ?? `https://cognito-idp.${region}.amazonaws.com`;
   return [
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
-    `connect-src 'self' https://cognito-idp.${region}.amazonaws.com`,
+    `connect-src 'self' ${cognito}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
     "frame-ancestors 'none'",
-    'upgrade-insecure-requests',
+    ...(options.upgradeInsecureRequests === false ? [] : ['upgrade-insecure-requests']),
   ].join('; ');
 }

@@ -24,6 +24,7 @@ import type { IRestApi } from 'aws-cdk-lib/aws-apigateway';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import { SECURITY_HEADERS } from '../../shared/http-headers';
 import type { RuntimeConfig } from '../../shared/runtime-config';
 import { acknowledge } from '../nag';
 import { acknowledgeBucketDeploymentHandler } from './bucket-deployment-findings';
@@ -68,7 +69,7 @@ export class Web extends Construct {
       securityHeadersBehavior: {
         contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(props.region), override: true },
         strictTransportSecurity: {
-          accessControlMaxAge: Duration.days(730),
+          accessControlMaxAge: Duration.seconds(SECURITY_HEADERS.hstsMaxAgeSeconds),
           includeSubdomains: true,
           override: true,
         },
@@ -81,7 +82,7 @@ export class Web extends Construct {
         customHeaders: [
           {
             header: 'Permissions-Policy',
-            value: 'camera=(), microphone=(), geolocation=(), payment=()',
+            value: SECURITY_HEADERS.permissionsPolicy,
             override: true,
           },
         ],

@@ -10,13 +10,17 @@ import {
  * Backup and restore of the whole table, for `npm run backup` / `npm run restore` (docs/operations.md). Items
  * travel in DynamoDB's own JSON form (`{"S": "..."}`), so a restore writes back exactly the types it read.
  *
- * Left out of a backup, because they mean nothing after a restore: rate-limit counters, locks (a restored lock
- * would block its workflow until it expires) and anything whose `expiresAt` has passed (TTL deletes lazily).
+ * Left out of a backup, because they mean nothing after a restore: rate-limit counters, leases (locks with an
+ * `expiresAt`, held by a worker that will not exist after the restore: restored, they would block their workflow
+ * until they expire) and anything whose `expiresAt` has passed (TTL deletes lazily). Locks without `expiresAt` are
+ * workflow state, not leases (the campaign or progression in progress holds them until it is closed): they are
+ * kept, or a second campaign could start beside the restored one.
  * Update-link tokens that are still valid are kept: they hold only SHA-256 hashes, and campaign participants
  * point at them, so parents' emailed links keep working after a restore.
  */
 export const BACKUP_FORMAT = 'school-directory-backup';
-export const TRANSIENT_TYPES: ReadonlySet<string> = new Set(['RATE_LIMIT', 'LOCK']);
+export const TRANSIENT_TYPES: ReadonlySet<string> = new Set(['RATE_LIMIT']);
+const LEASE_TYPE = 'LOCK';
 
 export type StoredItem = Record<string, AttributeValue>;
 /** An item as written in a backup file: AttributeValue JSON, binary values in base64. */
@@ -49,6 +53,7 @@ export async function scanTable(client: DynamoDBClient, table: string): Promise<
 export function isKept(item: StoredItem, nowSeconds: number): boolean {
   if (TRANSIENT_TYPES.has(item.type?.S ?? '')) return false;
   const expiresAt = item.expiresAt?.N;
+  if (item.type?.S === LEASE_TYPE && expiresAt !== undefined) return false;
   return expiresAt === undefined || Number(expiresAt) > nowSeconds;
 }
 

@@ -99,7 +99,8 @@ async function settled(page: Page): Promise<void> {
 
 let session: BrowserSession;
 beforeAll(async () => {
-  session = await openBrowser();
+  // axe-core and waitForFunction run code the page's Content-Security-Policy would refuse.
+  session = await openBrowser({ bypassCSP: true });
   await warmUp(session, stack);
 });
 afterAll(async () => {

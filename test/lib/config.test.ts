@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import {
   SETTINGS_CONTEXT_KEY,
   parseDeploySettings,
   readDeploySettings,
+  PLACEHOLDER_WEB_DIR,
   readWebAssetDir,
 } from '../../lib/config';
 import { cdkJsonContext } from './stack-fixture';
@@ -90,14 +91,24 @@ describe('deploy settings', () => {
 });
 
 describe('web asset directory', () => {
-  it('tells to build the frontend first when index.html is missing', () => {
+  it('stands the placeholder page in for a missing frontend/dist, and uses the build once it exists', () => {
     const root = mkdtempSync(path.join(os.tmpdir(), 'school-directory-root-'));
     try {
-      expect(() => readWebAssetDir(contextOf({}), root)).toThrow(/run npm run build:web first/);
+      expect(readWebAssetDir(contextOf({}), root)).toEqual({ dir: PLACEHOLDER_WEB_DIR, placeholder: true });
+      expect(readFileSync(path.join(PLACEHOLDER_WEB_DIR, 'index.html'), 'utf8')).toMatch(/npm run deploy/);
       mkdirSync(path.join(root, 'frontend', 'dist'), { recursive: true });
       writeFileSync(path.join(root, 'frontend', 'dist', 'index.html'), '<!doctype html>');
-      expect(readWebAssetDir(contextOf({}), root)).toBe(path.join(root, 'frontend', 'dist'));
-      expect(() => readWebAssetDir(contextOf({ webAssetDir: 'elsewhere' }), root)).toThrow(/elsewhere/);
+      expect(readWebAssetDir(contextOf({}), root)).toEqual({ dir: path.join(root, 'frontend', 'dist'), placeholder: false });
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a webAssetDir named explicitly that holds no build (a typo never publishes the placeholder)', () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'school-directory-root-'));
+    try {
+      mkdirSync(path.join(root, 'empty'));
+      expect(() => readWebAssetDir(contextOf({ webAssetDir: 'empty' }), root)).toThrow(/empty.*run npm run build:web first/);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

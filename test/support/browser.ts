@@ -41,7 +41,9 @@ export interface BrowserSession {
 
 const sizeOf = (viewport: Viewport) => (typeof viewport === 'string' ? VIEWPORTS[viewport] : viewport);
 
-export async function openBrowser(options: { viewport?: Viewport; locale?: string } = {}): Promise<BrowserSession> {
+export async function openBrowser(
+  options: { viewport?: Viewport; locale?: string; bypassCSP?: boolean } = {},
+): Promise<BrowserSession> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
   const contextOptions = (viewport: Viewport) => ({
     viewport: sizeOf(viewport),
@@ -50,6 +52,8 @@ export async function openBrowser(options: { viewport?: Viewport; locale?: strin
     // Cloudscape then skips its animations (a flash message replaced by another slides the page for a moment,
     // and a click during the slide lands on whatever moved under the pointer); the app's own smooth scroll too.
     reducedMotion: 'reduce' as const,
+    // Only for tests that evaluate their own code in the page (axe-core, waitForFunction): the CSP forbids eval.
+    bypassCSP: options.bypassCSP ?? false,
   });
   const newContext = (viewport: Viewport = options.viewport ?? 'desktop') =>
     browser.newContext(contextOptions(viewport));
