@@ -98,11 +98,6 @@ export function resolveCode<C extends string>(table: LabelTable<C>, cell: string
   return lookup.get(compactToken(cell)) as C | undefined;
 }
 
-/** The label written in an export or a template. */
-export function labelOf<C extends string>(table: LabelTable<C>, code: C, lang: Language): string {
-  return table[code][lang];
-}
-
 /** Whether the compact tokens of a table's codes and labels are unambiguous (a test runs it on every table). */
 export function ambiguousTokens(table: LabelTable<string>): string[] {
   const owner = new Map<string, string>();

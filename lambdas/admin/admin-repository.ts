@@ -1,27 +1,12 @@
 import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import type { z } from 'zod';
 import { documentClient, tableName } from '../common/dynamo';
-import { DIRECTORY_PK, keys, type EntityType } from '../common/keys';
-import { logger } from '../common/logger';
-import {
-  ENTITY_SCHEMAS,
-  parseFamily,
-  parseItem,
-  parseMembership,
-  type DirectoryData,
-  type EntityMap,
-} from '../directory/directory-items';
-import { queryAll } from '../directory/query';
+import { keys, type EntityType } from '../common/keys';
+import { queryDirectory } from '../common/query';
+import { ENTITY_SCHEMAS, parseItem, type DirectoryData, type EntityMap } from '../directory/directory-items';
+import { readDirectory } from '../directory/directory-repository';
 
 /** Reads of the admin context that the directory repository does not offer. */
-
-const LISTS: Record<EntityType, keyof Omit<DirectoryData, 'settings' | 'families' | 'memberships'>> = {
-  CLASS: 'classes',
-  STUDENT: 'students',
-  PARENT: 'parents',
-  STAFF: 'staff',
-  COMMITTEE: 'committees',
-};
 
 /**
  * Access pattern 1 with a strongly consistent Query: an import plans its writes from this read and runs again
@@ -29,30 +14,8 @@ const LISTS: Record<EntityType, keyof Omit<DirectoryData, 'settings' | 'families
  * second create of a record just written, which its condition would then refuse).
  */
 export async function readDirectoryConsistent(): Promise<DirectoryData> {
-  const data: DirectoryData = { classes: [], students: [], parents: [], staff: [], committees: [], families: [], memberships: [] };
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk',
-    ExpressionAttributeValues: { ':pk': DIRECTORY_PK },
-    ConsistentRead: true,
-  });
-  for (const item of items) {
-    const type = item.type as string;
-    if (type === 'FAMILY' || type === 'MEMBER') {
-      const parsed = type === 'FAMILY' ? parseFamily(item) : parseMembership(item);
-      if (parsed && type === 'FAMILY') data.families.push(parsed as DirectoryData['families'][number]);
-      else if (parsed) data.memberships.push(parsed as DirectoryData['memberships'][number]);
-      else logger.error('directory item does not match its schema', { sk: item.sk });
-      continue;
-    }
-    if (!(type in LISTS)) continue;
-    const parsed = parseItem(ENTITY_SCHEMAS[type as EntityType] as z.ZodType<EntityMap[EntityType]>, item);
-    if (!parsed) {
-      logger.error('directory item does not match its schema', { sk: item.sk });
-      continue;
-    }
-    (data[LISTS[type as EntityType]] as EntityMap[EntityType][]).push(parsed);
-  }
-  return data;
+  const { stats: _stats, ...lists } = await readDirectory({ consistent: true });
+  return lists;
 }
 
 /** BatchGetItem takes at most 100 keys per call. */
@@ -95,32 +58,8 @@ export async function readRegistryEntries(registryKeys: readonly { pk: string; s
 
 /** Every record of one type, strongly consistent (a class list for a uniqueness check, a class cleanup). */
 export async function listEntities<T extends EntityType>(type: T): Promise<EntityMap[T][]> {
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': DIRECTORY_PK, ':prefix': keys.entityPrefix(type) },
-    ConsistentRead: true,
-  });
+  const items = await queryDirectory({ prefix: keys.entityPrefix(type), consistent: true });
   return items
     .map((item) => parseItem(ENTITY_SCHEMAS[type] as z.ZodType<EntityMap[T]>, item))
     .filter((entity): entity is EntityMap[T] => entity !== undefined);
-}
-
-/** Access pattern 11, strongly consistent: is this student a parent's last child? */
-export async function childrenOfConsistent(parentId: string): Promise<string[]> {
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': DIRECTORY_PK, ':prefix': keys.familyPrefix(parentId) },
-    ConsistentRead: true,
-  });
-  return items.map((item) => item.studentId as string);
-}
-
-/** Access pattern 13, strongly consistent. */
-export async function membersOfConsistent(committeeId: string): Promise<DirectoryData['memberships']> {
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': DIRECTORY_PK, ':prefix': keys.membershipPrefix(committeeId) },
-    ConsistentRead: true,
-  });
-  return items.map(parseMembership).filter((m): m is DirectoryData['memberships'][number] => m !== undefined);
 }

@@ -16,7 +16,7 @@ import {
 } from '../../shared/admin-api';
 import { IdSchema } from '../../shared/schemas/common';
 import { AppError } from '../common/errors';
-import { parseWith, type ApiRequest, type RouteHandler } from '../common/http';
+import { parseWith, type ApiRequest, type RouteHandlers } from '../common/http';
 import { createClass, deleteClass, updateClass } from './edit/class-edit';
 import { createCommittee, deleteCommittee, updateCommittee } from './edit/committee-edit';
 import type { EditContext } from './edit/edit-support';
@@ -36,7 +36,7 @@ function pathId(request: ApiRequest): string {
   return result.data;
 }
 
-export const editHandlers: Record<string, RouteHandler> = {
+export const editHandlers: RouteHandlers = {
   'POST /api/admin/parents': async (r) => ({
     status: 201,
     body: { record: await createPerson('PARENT', parseWith(ParentInputSchema, r.body), editContext(r)) },

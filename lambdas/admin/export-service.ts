@@ -34,6 +34,74 @@ function file(entity: ImportEntity, lang: Language, rows: string[][]): CsvFile {
   return { name: fileNameOf(entity, lang), entity, text: writeCsv([header, ...rows], { separator: separatorFor(lang) }) };
 }
 
+/** The students file: each student with their class's code and up to four parents by key. */
+function studentRowsOf(
+  data: DirectoryData,
+  parentKeys: Map<string, string>,
+  classes: Map<string, DirectoryData['classes'][number]>,
+  levelLabel: (code: string) => string,
+): string[][] {
+  const parentsOf = new Map<string, string[]>();
+  for (const link of data.families) {
+    const key = parentKeys.get(link.parentId);
+    if (key !== undefined) parentsOf.set(link.studentId, [...(parentsOf.get(link.studentId) ?? []), key]);
+  }
+  return [...data.students]
+    .filter((s) => classes.has(s.classId))
+    .sort(byName)
+    .map((s) => {
+      const parents = parentsOf.get(s.id) ?? [];
+      return [
+        keyOf(s),
+        s.firstName,
+        s.lastName,
+        levelLabel(s.level),
+        classes.get(s.classId)!.code,
+        ...[0, 1, 2, 3].map((i) => parents[i] ?? ''),
+      ];
+    });
+}
+
+/**
+ * The memberships file: committees in the committees file's order; their parent and staff members by key, then
+ * the members without a record in their stored order (the committee keeps that order, so a round trip does not
+ * reshuffle it).
+ */
+function memberRowsOf(
+  data: DirectoryData,
+  lang: Language,
+  { parentKeys, staffKeys, committeeKeys }: Record<'parentKeys' | 'staffKeys' | 'committeeKeys', Map<string, string>>,
+): string[][] {
+  const memberRows: string[][] = [];
+  const committeeOrder = (a: (typeof data.committees)[number], b: (typeof data.committees)[number]) =>
+    a.name[lang].localeCompare(b.name[lang], lang) || a.id.localeCompare(b.id);
+  for (const committee of [...data.committees].sort(committeeOrder)) {
+    const committeeKey = committeeKeys.get(committee.id)!;
+    const seats: string[][] = [];
+    for (const m of data.memberships) {
+      if (m.committeeId !== committee.id) continue;
+      const member = (m.personType === 'PARENT' ? parentKeys : staffKeys).get(m.personId);
+      if (member === undefined) continue;
+      const type = MEMBER_TYPE_LABELS[m.personType === 'PARENT' ? 'parent' : 'staff'][lang];
+      seats.push([committeeKey, type, member, ROLE_LABELS[m.role][lang], '', '', '']);
+    }
+    seats.sort((a, b) => a[1]!.localeCompare(b[1]!) || a[2]!.localeCompare(b[2]!));
+    memberRows.push(...seats);
+    for (const o of committee.otherMembers) {
+      memberRows.push([
+        committeeKey,
+        MEMBER_TYPE_LABELS.other[lang],
+        '',
+        ROLE_LABELS[o.role][lang],
+        o.firstName,
+        o.lastName,
+        o.affiliation ?? '',
+      ]);
+    }
+  }
+  return memberRows;
+}
+
 /** The CSV files of a directory (the school's settings and six entity files), in the admin's language. */
 export function exportCsvFiles(data: DirectoryData, settings: SchoolSettings | undefined, lang: Language): CsvFile[] {
   const list = (values: string[]) => values.join(LIST_SEPARATOR);
@@ -84,25 +152,7 @@ export function exportCsvFiles(data: DirectoryData, settings: SchoolSettings | u
     PARTICIPATION_LABELS[p.participation][lang],
     LANGUAGE_LABELS[p.preferredLanguage][lang],
   ]);
-  const parentsOf = new Map<string, string[]>();
-  for (const link of data.families) {
-    const key = parentKeys.get(link.parentId);
-    if (key !== undefined) parentsOf.set(link.studentId, [...(parentsOf.get(link.studentId) ?? []), key]);
-  }
-  const studentRows = [...data.students]
-    .filter((s) => classes.has(s.classId))
-    .sort(byName)
-    .map((s) => {
-      const parents = parentsOf.get(s.id) ?? [];
-      return [
-        keyOf(s),
-        s.firstName,
-        s.lastName,
-        levelLabel(s.level),
-        classes.get(s.classId)!.code,
-        ...[0, 1, 2, 3].map((i) => parents[i] ?? ''),
-      ];
-    });
+  const studentRows = studentRowsOf(data, parentKeys, classes, levelLabel);
   const committeeRows = [...data.committees]
     .sort((a, b) => a.name[lang].localeCompare(b.name[lang], lang) || a.id.localeCompare(b.id))
     .map((c) => [
@@ -113,35 +163,7 @@ export function exportCsvFiles(data: DirectoryData, settings: SchoolSettings | u
       c.description?.fr ?? '',
       c.description?.en ?? '',
     ]);
-  // Committees in the committees file's order; their parent and staff members by key, then the members without a
-  // record in their stored order (the committee keeps that order, so a round trip does not reshuffle it).
-  const memberRows: string[][] = [];
-  const committeeOrder = (a: (typeof data.committees)[number], b: (typeof data.committees)[number]) =>
-    a.name[lang].localeCompare(b.name[lang], lang) || a.id.localeCompare(b.id);
-  for (const committee of [...data.committees].sort(committeeOrder)) {
-    const committeeKey = committeeKeys.get(committee.id)!;
-    const seats: string[][] = [];
-    for (const m of data.memberships) {
-      if (m.committeeId !== committee.id) continue;
-      const member = (m.personType === 'PARENT' ? parentKeys : staffKeys).get(m.personId);
-      if (member === undefined) continue;
-      const type = MEMBER_TYPE_LABELS[m.personType === 'PARENT' ? 'parent' : 'staff'][lang];
-      seats.push([committeeKey, type, member, ROLE_LABELS[m.role][lang], '', '', '']);
-    }
-    seats.sort((a, b) => a[1]!.localeCompare(b[1]!) || a[2]!.localeCompare(b[2]!));
-    memberRows.push(...seats);
-    for (const o of committee.otherMembers) {
-      memberRows.push([
-        committeeKey,
-        MEMBER_TYPE_LABELS.other[lang],
-        '',
-        ROLE_LABELS[o.role][lang],
-        o.firstName,
-        o.lastName,
-        o.affiliation ?? '',
-      ]);
-    }
-  }
+  const memberRows = memberRowsOf(data, lang, { parentKeys, staffKeys, committeeKeys });
 
   const rowsOf: Record<ImportEntity, string[][]> = {
     school: settings ? schoolRows(settings, lang) : [],

@@ -1,5 +1,6 @@
 import { ImportRequestSchema, LangQuerySchema } from '../../shared/import-api';
 import { createHandler, parseWith } from '../common/http';
+import { findRegisteredPeople } from '../registry/registry-repository';
 import { getSettings } from '../directory/settings-repository';
 import { readDirectoryConsistent } from './admin-repository';
 import { editContext, editHandlers } from './edit-handlers';
@@ -48,4 +49,4 @@ export const handler = createHandler({
   },
 
   ...editHandlers,
-});
+}, { findRegisteredPeople });

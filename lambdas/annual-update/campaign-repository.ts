@@ -1,13 +1,14 @@
-import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { batchWriteAll, deleteRequests, putRequests } from '../common/batch';
 import { documentClient, tableName } from '../common/dynamo';
 import { keys } from '../common/keys';
-import { queryAll } from '../directory/query';
-import { isWriteConflict } from '../directory/transact';
+import { queryAll } from '../common/query';
+import { auditPut } from '../common/audit';
+import { cancellationCodes, conditionalUpdate, isWriteConflict } from '../common/transact';
 import { TABLE_INDEXES } from '../../shared/table-schema';
 import type { Campaign, Participant } from '../../shared/schemas/annual-update';
 import { LockSchema, type AuditEntry, type Lock } from '../../shared/schemas/system';
-import { auditItem, campaignItem, campaignKey, parseCampaign, parseParticipant, participantItem } from './items';
+import { campaignItem, campaignKey, parseCampaign, parseParticipant, participantItem } from './items';
 
 /** Campaign header, its lock, its year marker and its participants: docs/data-model.md patterns 18 to 20, 24. */
 
@@ -82,8 +83,8 @@ export async function createCampaign(campaign: Campaign, now: Date): Promise<Cre
     return 'created';
   } catch (error) {
     if (!isWriteConflict(error)) throw error;
-    const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-    return reasons[2]?.Code === 'ConditionalCheckFailed' && reasons[1]?.Code !== 'ConditionalCheckFailed'
+    const reasons = cancellationCodes(error) ?? [];
+    return reasons[2] === 'ConditionalCheckFailed' && reasons[1] !== 'ConditionalCheckFailed'
       ? 'yearTaken'
       : 'locked';
   }
@@ -190,7 +191,7 @@ export async function completeCampaign(campaign: Campaign, audit: Omit<AuditEntr
               ExpressionAttributeValues: { ':id': campaign.id },
             },
           },
-          { Put: { TableName: tableName(), Item: auditItem(audit) } },
+          auditPut(audit),
         ],
       }),
     );
@@ -199,22 +200,4 @@ export async function completeCampaign(campaign: Campaign, audit: Omit<AuditEntr
     if (isWriteConflict(error)) return false;
     throw error;
   }
-}
-
-/** An UpdateItem whose failed condition means "someone else got there first": false, not an error. */
-export async function conditionalUpdate(
-  input: Omit<ConstructorParameters<typeof UpdateCommand>[0], 'TableName'>,
-): Promise<boolean> {
-  try {
-    await documentClient().send(new UpdateCommand({ ...input, TableName: tableName() }));
-    return true;
-  } catch (error) {
-    if (isWriteConflict(error)) return false;
-    throw error;
-  }
-}
-
-/** Pattern 31, outside a transaction (bulk actions record their audit entry once they are done). */
-export async function putAudit(entry: Omit<AuditEntry, 'id'>): Promise<void> {
-  await documentClient().send(new PutCommand({ TableName: tableName(), Item: auditItem(entry) }));
 }

@@ -1,4 +1,5 @@
 import { ulid } from 'ulid';
+import { writeAudit } from '../common/audit';
 import { AppError } from '../common/errors';
 import { logger } from '../common/logger';
 import { readDirectory } from '../directory/directory-repository';
@@ -19,7 +20,6 @@ import {
   getCampaign,
   getCampaignLock,
   listParticipants,
-  putAudit,
   writeParticipants,
 } from './campaign-repository';
 import { sendJobProgress } from './send-job-service';
@@ -77,7 +77,7 @@ export async function startCampaign(
     // The lease lapsed and another start took over, or the campaign was closed meanwhile.
     throw new AppError('CONFLICT', [{ path: 'campaign', issue: 'start_in_progress' }]);
   }
-  await putAudit({
+  await writeAudit({
     at: deps.now().toISOString(),
     actor: { kind: 'user', id: actorId },
     action: resumed ? 'campaign.resume' : 'campaign.start',

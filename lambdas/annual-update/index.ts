@@ -12,9 +12,11 @@ import {
   UpdateSubmitRequestSchema,
 } from '../../shared/parent-form';
 import { createHandler, parseWith } from '../common/http';
+import { findRegisteredPeople } from '../registry/registry-repository';
 import { closeCampaign, getCurrentCampaign, getParticipants, startCampaign } from './campaign-service';
 import { loadByToken, loadProfileForm, submitByToken, submitProfile } from './parent-form-service';
-import { continueSendJob, defaultSendDeps, sendJobProgress, startSendJob } from './send-job-service';
+import { defaultSendDeps } from './send-deps';
+import { continueSendJob, sendJobProgress, startSendJob } from './send-job-service';
 
 /**
  * The annual parent information update (docs/annual-update.md): the administrator's campaign and send-job
@@ -79,4 +81,4 @@ export const handler = createHandler({
     const { parentId, data } = parseWith(ProfileUpdateRequestSchema, body);
     return { body: { form: await submitProfile(people, parentId, data, caller!.sub) } };
   },
-});
+}, { findRegisteredPeople });

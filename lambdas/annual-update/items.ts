@@ -1,4 +1,3 @@
-import { ulid } from 'ulid';
 import { keys } from '../common/keys';
 import { parseItem, stripKeys, type Item } from '../directory/directory-items';
 import {
@@ -7,11 +6,9 @@ import {
   UpdateTokenSchema,
   type Campaign,
   type Participant,
-  type ParticipantEvent,
   type UpdateToken,
 } from '../../shared/schemas/annual-update';
 import { SendJobEntrySchema, SendJobSchema, type SendJob, type SendJobEntry } from '../../shared/schemas/send-job';
-import { AuditEntrySchema, type AuditEntry } from '../../shared/schemas/system';
 
 /** Item shapes of the annual-update context: entity fields flat next to the keys, as in the directory. */
 
@@ -45,16 +42,6 @@ export const sendJobEntryItem = (entry: SendJobEntry): Item => ({
   ...SendJobEntrySchema.parse(entry),
 });
 
-/** An audit entry (ids and field names only), filed under its month and findable by target. */
-export function auditItem(entry: Omit<AuditEntry, 'id'>): Item {
-  const parsed = AuditEntrySchema.parse({ ...entry, id: ulid(Date.parse(entry.at)) });
-  return {
-    ...keys.audit(parsed.at.slice(0, 7), parsed.id, parsed.target.type, parsed.target.id),
-    type: 'AUDIT',
-    ...parsed,
-  };
-}
-
 /** Stored items back to entities. Unlike the directory read, a broken workflow item is a bug: it throws. */
 function strictParse<T>(schema: { parse: (value: unknown) => T }, item: Item): T {
   return schema.parse(stripKeys(item));
@@ -65,9 +52,6 @@ export const parseParticipant = (item: Item): Participant => strictParse(Partici
 export const parseToken = (item: Item): UpdateToken | undefined => parseItem(UpdateTokenSchema, item);
 export const parseSendJob = (item: Item): SendJob => strictParse(SendJobSchema, item);
 export const parseSendJobEntry = (item: Item): SendJobEntry => strictParse(SendJobEntrySchema, item);
-
-/** A history entry as appended with list_append. */
-export const historyEvent = (event: ParticipantEvent): ParticipantEvent[] => [event];
 
 /** The campaign header's primary key alone: GetItem and UpdateItem refuse the gsi1 attributes in `Key`. */
 export function campaignKey(campaignId: string): { pk: string; sk: string } {

@@ -1,7 +1,7 @@
 import { AppError } from '../common/errors';
 import { logger } from '../common/logger';
 import { getEntity, membershipsOf } from '../directory/directory-repository';
-import type { RegisteredPerson } from '../registry/registry-repository';
+import type { RegisteredPerson } from '../common/claims';
 import type {
   ParentForm,
   ParentUpdate,

@@ -1,13 +1,14 @@
 import { tableName } from '../common/dynamo';
 import { keys } from '../common/keys';
 import { entityItem } from '../directory/directory-items';
-import { conditionalPutItem, transactWrite } from '../directory/transact';
-import { registryTransactItems, type TransactItem } from '../registry/registry-repository';
+import { auditPut } from '../common/audit';
+import { conditionalPutItem, transactWrite, type TransactItem } from '../common/transact';
+import { registryTransactItems } from '../registry/registry-repository';
 import type { Participant, ParticipantEvent } from '../../shared/schemas/annual-update';
 import type { Membership } from '../../shared/schemas/committee';
 import type { Parent } from '../../shared/schemas/parent';
 import type { AuditEntry } from '../../shared/schemas/system';
-import { auditItem, campaignKey } from './items';
+import { campaignKey } from './items';
 
 /**
  * Pattern 23: a parent's answer in ONE TransactWrite: the parent (version-checked), their registry entry if the
@@ -48,7 +49,7 @@ export async function saveParentUpdate(plan: ParentUpdatePlan): Promise<void> {
     items.push({ Delete: { TableName: tableName(), Key: { pk, sk } } });
   }
   if (plan.participant) items.push(...participantItems(plan.participant, plan.now));
-  items.push({ Put: { TableName: tableName(), Item: auditItem(plan.audit) } });
+  items.push(auditPut(plan.audit));
   await transactWrite(items);
 }
 

@@ -2,12 +2,10 @@ import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { batchWriteAll, putRequests } from '../common/batch';
 import { documentClient, tableName } from '../common/dynamo';
 import { keys } from '../common/keys';
-import { queryAll } from '../directory/query';
-import { isWriteConflict } from '../directory/transact';
-import type { TransactItem } from '../registry/registry-repository';
+import { queryAll } from '../common/query';
+import { cancellationCodes, conditionalUpdate, isWriteConflict, type TransactItem } from '../common/transact';
 import type { Participant, ParticipantEvent, UpdateToken } from '../../shared/schemas/annual-update';
 import type { SendJob, SendJobEntry, SendJobStatus } from '../../shared/schemas/send-job';
-import { conditionalUpdate } from './campaign-repository';
 import { campaignKey, parseSendJob, parseSendJobEntry, sendJobEntryItem, sendJobItem } from './items';
 import { tokenDelete, tokenPut } from './token-repository';
 
@@ -216,8 +214,7 @@ export async function recordDelivery(record: DeliveryRecord): Promise<'done' | '
     return 'done';
   } catch (error) {
     if (!isWriteConflict(error)) throw error;
-    const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-    if (reasons[0]?.Code === 'ConditionalCheckFailed') return 'done';
+    if (cancellationCodes(error)?.[0] === 'ConditionalCheckFailed') return 'done';
     return 'stale';
   }
 }

@@ -1,7 +1,6 @@
 import { ulid } from 'ulid';
 import { AppError } from '../common/errors';
 import { logger } from '../common/logger';
-import { defaultMailer, type Mailer } from '../common/mailer';
 import type { SendJobProgress, SendRequest } from '../../shared/annual-update-api';
 import type { Participant } from '../../shared/schemas/annual-update';
 import type { SendJob, SendJobEntry } from '../../shared/schemas/send-job';
@@ -14,8 +13,8 @@ import {
   listSendJobEntries,
   releaseJobLease,
 } from './send-job-repository';
+import { DEFAULT_MAX_ATTEMPTS, type SendDeps } from './send-deps';
 import { ChunkWorker, requireSettings } from './send-worker';
-import { publicBaseUrl, sendRatePerSecond, updateLinkTtlDays } from './settings';
 
 /**
  * Sending the update links (docs/annual-update.md, "Send jobs"). Creating a job persists who is to be emailed;
@@ -24,41 +23,8 @@ import { publicBaseUrl, sendRatePerSecond, updateLinkTtlDays } from './settings'
  * sent at most once per job: an entry is claimed (conditional write) before SES is called, and an entry found
  * claimed but unfinished is recorded as `uncertain`, never sent again automatically.
  */
-export interface SendDeps {
-  mailer: Mailer;
-  now: () => Date;
-  sleep?: (ms: number) => Promise<void>;
-  ratePerSecond: number;
-  /** Wall time one continue call may spend sending (the Lambda times out at 10 s). */
-  budgetMs: number;
-  maxPerCall: number;
-  /** How long a worker's claim on a job lasts if it never releases it (crash). */
-  leaseMs: number;
-  /** SES refusals tolerated per parent and job before the entry is left as failed. */
-  maxAttempts: number;
-  linkTtlDays: number;
-  baseUrl: string;
-}
-
 /** Send-job entries are kept this long for the admin's review, then removed by TTL. */
 const ENTRY_RETENTION_DAYS = 180;
-/** Used where no SendDeps is at hand (progress reads); the same default as defaultSendDeps. */
-const DEFAULT_MAX_ATTEMPTS = 3;
-
-export function defaultSendDeps(): SendDeps {
-  return {
-    mailer: defaultMailer(),
-    now: () => new Date(),
-    ratePerSecond: sendRatePerSecond(),
-    budgetMs: 6_000,
-    maxPerCall: 100,
-    leaseMs: 30_000,
-    maxAttempts: DEFAULT_MAX_ATTEMPTS,
-    linkTtlDays: updateLinkTtlDays(),
-    baseUrl: publicBaseUrl(),
-  };
-}
-
 /** Who a mode selects, from the participants as they are now. */
 function selectParticipants(request: SendRequest, participants: Participant[]): Participant[] {
   if (request.mode === 'notSent') return participants.filter((p) => !p.unreachable && p.emailsSent === 0);

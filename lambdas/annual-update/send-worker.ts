@@ -7,7 +7,7 @@ import type { SchoolSettings } from '../../shared/schemas/settings';
 import { getParticipant } from './campaign-repository';
 import { updateLinkEmail } from './email/update-link-email';
 import { claimEntry, recordDelivery, recordFailure, skipEntry } from './send-job-repository';
-import type { SendDeps } from './send-job-service';
+import type { SendDeps } from './send-deps';
 import { createThrottle } from './throttle';
 import { newToken } from './token-repository';
 

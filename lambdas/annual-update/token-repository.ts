@@ -2,9 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../common/dynamo';
 import { keys } from '../common/keys';
-import type { TransactItem } from '../registry/registry-repository';
 import type { UpdateToken } from '../../shared/schemas/annual-update';
 import { parseToken, tokenItem } from './items';
+import type { TransactItem } from '../common/transact';
 
 /**
  * Update links (docs/data-model.md patterns 21, 22). The token is 32 random bytes, base64url (43 characters);

@@ -1,6 +1,7 @@
 import { ValidateEmailRequestSchema } from '../../shared/auth-api';
 import type { ApiErrorBody } from '../../shared/error-codes';
 import { clientIp, createHandler, parseWith } from '../common/http';
+import { findRegisteredPeople } from '../registry/registry-repository';
 import { checkEmail, describeCaller, limitEmailChecks } from './auth-service';
 
 /** Accounts and access: the public sign-up pre-check and the signed-in caller's own description. */
@@ -18,4 +19,4 @@ export const handler = createHandler({
 
   // Member route: createHandler has already required a verified email that is still in the registry.
   'GET /api/me': async ({ caller, people }) => ({ body: await describeCaller(caller!, people) }),
-});
+}, { findRegisteredPeople });

@@ -7,7 +7,7 @@ import type { Staff } from '../../shared/schemas/staff';
 import type { Student } from '../../shared/schemas/student';
 import { roleRank } from '../../shared/schemas/committee-roles';
 import { childrenOf, getEntity, getSettings, membershipsOf } from '../directory/directory-repository';
-import type { RegisteredPerson } from '../registry/registry-repository';
+import type { RegisteredPerson } from '../common/claims';
 
 /**
  * My Profile's data for GET /api/me: the caller's own parent record with children (class, level, teacher) and

@@ -1,5 +1,6 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { normalizeEmail } from '../../shared/email';
+import type { PersonType } from './keys';
 
 /** The caller as the Cognito authoriser (or the local gateway, which mimics it) describes them. */
 export interface Caller {
@@ -7,6 +8,15 @@ export interface Caller {
   email: string;
   emailVerified: boolean;
   groups: string[];
+}
+
+/** A person the authorised-email index knows under an email. */
+export interface RegisteredPerson {
+  personType: PersonType;
+  personId: string;
+  email: string;
+  /** Display name kept on the index item so sign-up can greet the person without reading the directory. */
+  displayName: string;
 }
 
 /**

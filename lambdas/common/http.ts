@@ -2,9 +2,8 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { z } from 'zod';
 import type { ApiErrorBody } from '../../shared/error-codes';
 import { VIEWER_IP_HEADER } from '../../shared/http-headers';
-import { ADMIN_GROUP, ROUTES, routeKey, type Access, type RouteDef } from '../routes';
-import { findRegisteredPeople, type RegisteredPerson } from '../registry/registry-repository';
-import { callerFromEvent, type Caller } from './claims';
+import { ADMIN_GROUP, ROUTES, routeKey, type Access, type RouteDef, type RouteKey } from '../routes';
+import { callerFromEvent, type Caller, type RegisteredPerson } from './claims';
 import { AppError } from './errors';
 import { entityTag, ifNoneMatchHits } from './etag';
 import { logger } from './logger';
@@ -52,6 +51,17 @@ export interface ApiResult {
 }
 
 export type RouteHandler = (request: ApiRequest) => Promise<ApiResult>;
+
+/** A context's routes, keyed `METHOD /path` as in lambdas/routes.ts: a mistyped route does not compile. */
+export type RouteHandlers = Partial<Record<RouteKey, RouteHandler>>;
+
+export interface HandlerOptions {
+  /**
+   * The caller's entries in the authorised-email index: each context's index.ts passes the registry's lookup
+   * in, so this module depends on no context.
+   */
+  findRegisteredPeople: (email: string) => Promise<RegisteredPerson[]>;
+}
 
 const BASE_HEADERS = {
   'Content-Type': 'application/json; charset=utf-8',
@@ -119,7 +129,11 @@ function parseBody(event: APIGatewayProxyEvent, maxBytes = MAX_BODY_BYTES): unkn
  * Enforces a route's access level. API Gateway's Cognito authoriser (or the local gateway) has already
  * checked the token's signature; here we check what it cannot: verified email, current registration, group.
  */
-async function authorize(access: Access, caller: Caller | undefined): Promise<RegisteredPerson[]> {
+async function authorize(
+  access: Access,
+  caller: Caller | undefined,
+  { findRegisteredPeople }: HandlerOptions,
+): Promise<RegisteredPerson[]> {
   if (access === 'public' || access === 'token') return [];
   if (!caller) throw new AppError('UNAUTHENTICATED');
   if (!caller.emailVerified) throw new AppError('EMAIL_NOT_VERIFIED');
@@ -133,7 +147,7 @@ async function authorize(access: Access, caller: Caller | undefined): Promise<Re
  * Builds one Lambda handler for a bounded context: finds the route, enforces its access level, parses the
  * body, runs the route's handler and maps every error to a coded JSON response. Handlers stay thin.
  */
-export function createHandler(handlers: Record<string, RouteHandler>) {
+export function createHandler(handlers: RouteHandlers, options: HandlerOptions) {
   const routes = ROUTES.filter((r) => routeKey(r) in handlers) as readonly RouteDef[];
   return async (event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> => {
     const started = Date.now();
@@ -142,10 +156,10 @@ export function createHandler(handlers: Record<string, RouteHandler>) {
     let response: APIGatewayProxyResult;
     try {
       const caller = callerFromEvent(event);
-      const people = await authorize(route.access, caller);
+      const people = await authorize(route.access, caller, options);
       const body = parseBody(event, route.maxBodyBytes);
       if (route.noBody) parseWith(EMPTY_BODY, body);
-      const handler = handlers[routeKey(route)]!;
+      const handler = handlers[routeKey(route) as RouteKey]!;
       const result = await handler({
         event,
         route,

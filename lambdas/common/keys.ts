@@ -7,8 +7,6 @@ export const DIRECTORY_PK = 'DIRECTORY';
 export type EntityType = 'CLASS' | 'STUDENT' | 'PARENT' | 'STAFF' | 'COMMITTEE';
 export type PersonType = 'PARENT' | 'STAFF';
 
-export const ENTITY_TYPES: readonly EntityType[] = ['CLASS', 'STUDENT', 'PARENT', 'STAFF', 'COMMITTEE'];
-
 export const keys = {
   settings: () => ({ pk: 'SCHOOL', sk: 'SETTINGS' }),
   /** Marks a completed bulk seed of a dataset (local demo data only). */

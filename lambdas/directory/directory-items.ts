@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { keys, KEY_ATTRIBUTES, type EntityType, type PersonType } from '../common/keys';
+import { logger } from '../common/logger';
 import { registryItem, personDisplayName } from '../registry/registry-repository';
 import { CommitteeSchema, MembershipSchema, type Committee, type Membership } from '../../shared/schemas/committee';
 import { ParentSchema, type Parent } from '../../shared/schemas/parent';
@@ -105,4 +106,41 @@ export function directoryItems(data: DirectoryData): Item[] {
   for (const link of data.families) items.push(familyItem(FamilyLinkSchema.parse(link)));
   for (const membership of data.memberships) items.push(membershipItem(MembershipSchema.parse(membership)));
   return items;
+}
+
+/** The entity lists of a directory read, without the settings (they live outside the directory partition). */
+export type DirectoryLists = Omit<DirectoryData, 'settings'>;
+
+const LISTS: Record<EntityType, keyof Omit<DirectoryLists, 'families' | 'memberships'>> = {
+  CLASS: 'classes',
+  STUDENT: 'students',
+  PARENT: 'parents',
+  STAFF: 'staff',
+  COMMITTEE: 'committees',
+};
+
+/**
+ * Items of the directory partition back into lists. An item that no longer fits its schema is skipped and its
+ * key logged (keys hold ids only), so one bad item cannot take every directory screen down.
+ */
+export function parseDirectoryItems(items: readonly Item[]): { lists: DirectoryLists; skipped: number } {
+  const lists: DirectoryLists = { classes: [], students: [], parents: [], staff: [], committees: [], families: [], memberships: [] };
+  let skipped = 0;
+  for (const item of items) {
+    const type = item.type as string;
+    let parsed: unknown;
+    if (type === 'FAMILY') parsed = parseFamily(item);
+    else if (type === 'MEMBER') parsed = parseMembership(item);
+    else if (type in LISTS) parsed = parseItem(ENTITY_SCHEMAS[type as EntityType] as z.ZodType<unknown>, item);
+    else continue;
+    if (parsed === undefined) {
+      skipped++;
+      logger.error('directory item does not match its schema', { sk: item.sk });
+      continue;
+    }
+    if (type === 'FAMILY') lists.families.push(parsed as FamilyLink);
+    else if (type === 'MEMBER') lists.memberships.push(parsed as Membership);
+    else (lists[LISTS[type as EntityType]] as unknown[]).push(parsed);
+  }
+  return { lists, skipped };
 }

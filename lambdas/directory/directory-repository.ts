@@ -1,29 +1,24 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { z } from 'zod';
 import { ulid } from 'ulid';
 import { batchWriteAll, putRequests, type BatchWriteOptions } from '../common/batch';
 import { documentClient, tableName } from '../common/dynamo';
 import { AppError } from '../common/errors';
-import { DIRECTORY_PK, keys, type EntityType, type PersonType } from '../common/keys';
-import { logger } from '../common/logger';
-import { registryTransactItems, type TransactItem } from '../registry/registry-repository';
+import { keys, type EntityType, type PersonType } from '../common/keys';
+import { registryTransactItems } from '../registry/registry-repository';
 import type { EntityMeta } from '../../shared/schemas/common';
-import type { Membership } from '../../shared/schemas/committee';
-import type { FamilyLink } from '../../shared/schemas/student';
 import {
   directoryItems,
   ENTITY_SCHEMAS,
   entityItem,
   isPersonType,
-  parseFamily,
+  parseDirectoryItems,
   parseItem,
-  parseMembership,
   type DirectoryData,
   type EntityMap,
   type Item,
 } from './directory-items';
-import { conditionalPut, conditionalPutItem, transactWrite } from './transact';
-import { queryAll } from './query';
+import { conditionalDeleteItem, conditionalPut, conditionalPutItem, transactWrite, type TransactItem } from '../common/transact';
+import { queryDirectory } from '../common/query';
 import { childrenOf, membersOf, membershipsOf, parentsOf } from './relations-repository';
 
 export type { DirectoryData, EntityMap } from './directory-items';
@@ -42,54 +37,16 @@ export function newEntityMeta(now: Date = new Date()): EntityMeta {
 }
 
 /**
- * Access pattern 1: the whole directory in one paginated Query of the `DIRECTORY` partition. An item that no
- * longer fits its schema is skipped and its key logged (keys hold ids only), so one bad item cannot take every
- * directory screen down.
+ * Access pattern 1: the whole directory in one paginated Query of the `DIRECTORY` partition, eventually
+ * consistent unless `consistent` (an import plans its writes from this read and must see its own last ones).
  */
-export async function readDirectory(options: { pageSize?: number } = {}): Promise<DirectorySnapshot> {
-  const snapshot: DirectorySnapshot = {
-    classes: [],
-    students: [],
-    parents: [],
-    staff: [],
-    committees: [],
-    families: [],
-    memberships: [],
-    stats: { pages: 0, items: 0, skipped: 0 },
-  };
-  const items = await queryAll(
-    {
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': DIRECTORY_PK },
-      ...(options.pageSize ? { Limit: options.pageSize } : {}),
-    },
-    () => snapshot.stats.pages++,
-  );
-  snapshot.stats.items = items.length;
-  const lists: { [K in EntityType]: EntityMap[K][] } = {
-    CLASS: snapshot.classes,
-    STUDENT: snapshot.students,
-    PARENT: snapshot.parents,
-    STAFF: snapshot.staff,
-    COMMITTEE: snapshot.committees,
-  };
-  for (const item of items) {
-    const type = item.type as string;
-    let parsed: unknown;
-    if (type === 'FAMILY') parsed = parseFamily(item);
-    else if (type === 'MEMBER') parsed = parseMembership(item);
-    else if (type in lists) parsed = parseItem(ENTITY_SCHEMAS[type as EntityType] as z.ZodType<unknown>, item);
-    else continue;
-    if (parsed === undefined) {
-      snapshot.stats.skipped++;
-      logger.error('directory item does not match its schema', { sk: item.sk });
-      continue;
-    }
-    if (type === 'FAMILY') snapshot.families.push(parsed as FamilyLink);
-    else if (type === 'MEMBER') snapshot.memberships.push(parsed as Membership);
-    else (lists[type as EntityType] as unknown[]).push(parsed);
-  }
-  return snapshot;
+export async function readDirectory(
+  options: { pageSize?: number; consistent?: boolean } = {},
+): Promise<DirectorySnapshot> {
+  let pages = 0;
+  const items = await queryDirectory({ ...options, onPage: () => pages++ });
+  const { lists, skipped } = parseDirectoryItems(items);
+  return { ...lists, stats: { pages, items: items.length, skipped } };
 }
 
 /** Access pattern 4. Strongly consistent by default: updates start from this read. */
@@ -184,15 +141,7 @@ export async function deleteEntity<T extends EntityType>(type: T, current: Entit
     related.push(...(await membersOf(current.id)).map((m) => keys.membership(current.id, m.personType, m.personId)));
   }
   const items: TransactItem[] = [
-    {
-      Delete: {
-        TableName: tableName(),
-        Key: keys.entity(type, current.id),
-        ConditionExpression: '#version = :expected',
-        ExpressionAttributeNames: { '#version': 'version' },
-        ExpressionAttributeValues: { ':expected': current.version },
-      },
-    },
+    conditionalDeleteItem(keys.entity(type, current.id), current.version),
     ...(isPersonType(type)
       ? registryTransactItems(type, current.id, current as EntityMap[PersonType], undefined)
       : []),

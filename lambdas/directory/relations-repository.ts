@@ -1,20 +1,20 @@
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../common/dynamo';
-import { DIRECTORY_PK, keys, type PersonType } from '../common/keys';
+import { keys, type PersonType } from '../common/keys';
 import { TABLE_INDEXES } from '../../shared/table-schema';
 import type { Membership } from '../../shared/schemas/committee';
 import type { FamilyLink } from '../../shared/schemas/student';
 import { familyItem, membershipItem, parseMembership } from './directory-items';
-import { queryAll } from './query';
+import { queryAll, queryDirectory } from '../common/query';
 
 /** Family links (parent -> student) and committee memberships: docs/data-model.md patterns 11 to 15. */
 
+/** Strongly consistent: for a check that decides a write (is this student a parent's last child?). */
+type ReadOptions = { consistent?: boolean };
+
 /** Access pattern 11: ids of a parent's children. */
-export async function childrenOf(parentId: string): Promise<string[]> {
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': DIRECTORY_PK, ':prefix': keys.familyPrefix(parentId) },
-  });
+export async function childrenOf(parentId: string, options: ReadOptions = {}): Promise<string[]> {
+  const items = await queryDirectory({ prefix: keys.familyPrefix(parentId), ...options });
   return items.map((item) => item.studentId as string);
 }
 
@@ -29,11 +29,8 @@ export async function parentsOf(studentId: string): Promise<string[]> {
 }
 
 /** Access pattern 13. */
-export async function membersOf(committeeId: string): Promise<Membership[]> {
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': DIRECTORY_PK, ':prefix': keys.membershipPrefix(committeeId) },
-  });
+export async function membersOf(committeeId: string, options: ReadOptions = {}): Promise<Membership[]> {
+  const items = await queryDirectory({ prefix: keys.membershipPrefix(committeeId), ...options });
   return items.map(parseMembership).filter((m): m is Membership => m !== undefined);
 }
 
@@ -52,17 +49,7 @@ export async function linkFamily(link: FamilyLink): Promise<void> {
   await documentClient().send(new PutCommand({ TableName: tableName(), Item: familyItem(link) }));
 }
 
-export async function unlinkFamily(link: FamilyLink): Promise<void> {
-  const { pk, sk } = keys.family(link.parentId, link.studentId);
-  await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: { pk, sk } }));
-}
-
 export async function putMembership(membership: Membership): Promise<void> {
   await documentClient().send(new PutCommand({ TableName: tableName(), Item: membershipItem(membership) }));
-}
-
-export async function removeMembership(committeeId: string, personType: PersonType, personId: string): Promise<void> {
-  const { pk, sk } = keys.membership(committeeId, personType, personId);
-  await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: { pk, sk } }));
 }
 

@@ -3,7 +3,7 @@ import { documentClient, tableName } from '../common/dynamo';
 import { keys } from '../common/keys';
 import { SchoolSettingsSchema, type SchoolSettings } from '../../shared/schemas/settings';
 import { parseSettings, settingsItem } from './directory-items';
-import { conditionalPut } from './transact';
+import { conditionalPut } from '../common/transact';
 
 /** Access pattern 2. */
 export async function getSettings(): Promise<SchoolSettings | undefined> {

@@ -2,10 +2,13 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteComma
 import { batchWriteAll, putRequests, type BatchWriteClient } from '../common/batch';
 import { tableName } from '../common/dynamo';
 import { keys } from '../common/keys';
-import { AuditEntrySchema, type AuditEntry } from '../../shared/schemas/system';
+import type { AuditEntry } from '../../shared/schemas/system';
 import type { BackupManifest, Progression, ProgressionCounts } from '../../shared/schemas/progression';
 import { readBackupPart } from './backup';
-import { cancellationCodes, Expression, isConditionFailure, type Db, type Item } from './db';
+import { auditPut } from '../common/audit';
+import { Expression } from '../common/expression';
+import { cancellationCodes, isConditionFailure } from '../common/transact';
+import type { Db, Item } from './db';
 import { headerKey } from './progression-repository';
 import { PlanStepSchema, type PlanStep } from './plan';
 
@@ -74,11 +77,6 @@ export async function releaseLock(db: Db, owner: string): Promise<void> {
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
   }
-}
-
-export function auditItem(entry: AuditEntry): Item {
-  const parsed = AuditEntrySchema.parse(entry);
-  return { ...keys.audit(parsed.at.slice(0, 7), parsed.id, parsed.target.type, parsed.target.id), type: 'AUDIT', ...parsed };
 }
 
 export function stepItem(progressionId: string, index: number, step: PlanStep, auditId: string): Item {
@@ -177,7 +175,7 @@ export async function finishPrepare(
               ...e.attributes(),
             },
           },
-          { Put: { TableName: tableName(), Item: auditItem(audit) } },
+          auditPut(audit),
         ],
       }),
     );

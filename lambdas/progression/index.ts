@@ -12,6 +12,7 @@ import type { ApiErrorBody } from '../../shared/error-codes';
 import { IdSchema } from '../../shared/schemas/common';
 import { AppError } from '../common/errors';
 import { createHandler, parseWith, type ApiRequest, type ApiResult } from '../common/http';
+import { findRegisteredPeople } from '../registry/registry-repository';
 import { ApplyLockedError, runApply } from './apply-service';
 import { applyStatus, backupManifest, backupPart } from './backup-service';
 import { deleteNewStudent, lookupParent, saveNewStudent } from './new-student-service';
@@ -87,4 +88,4 @@ export const handler = createHandler({
     if (!part.success) throw new AppError('NOT_FOUND');
     return ok(backupPart(pathId(r, 'progressionId'), part.data));
   },
-});
+}, { findRegisteredPeople });

@@ -4,7 +4,6 @@ import { tableName } from '../common/dynamo';
 import { AppError } from '../common/errors';
 import { keys } from '../common/keys';
 import { TABLE_INDEXES } from '../../shared/table-schema';
-import type { TransactItem } from '../registry/registry-repository';
 import {
   ParentDecisionSchema,
   ProgressionSchema,
@@ -16,7 +15,9 @@ import {
   type StagedNewStudent,
   type StagedStudentChange,
 } from '../../shared/schemas/progression';
-import { cancellationCodes, Expression, isConditionFailure, queryPrefix, type Db, type Item } from './db';
+import { Expression } from '../common/expression';
+import { cancellationCodes, isConditionFailure, type TransactItem } from '../common/transact';
+import { queryPrefix, type Db, type Item } from './db';
 import type { Staging } from './model';
 
 /**

@@ -2,12 +2,16 @@ import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../common/dynamo';
 import { DIRECTORY_PK, keys } from '../common/keys';
 import { entityItem, familyItem } from '../directory/directory-items';
-import { registryDelete, registryTransactItems, type TransactItem } from '../registry/registry-repository';
+import { registryDelete, registryTransactItems } from '../registry/registry-repository';
 import { TABLE_INDEXES } from '../../shared/table-schema';
 import type { Progression } from '../../shared/schemas/progression';
 import type { AuditEntry } from '../../shared/schemas/system';
-import { auditItem, type StoredStep } from './apply-repository';
-import { cancellationCodes, Expression, isTransientConflict, queryAllWith, queryPrefix, type Db, type Item } from './db';
+import type { StoredStep } from './apply-repository';
+import { auditPut } from '../common/audit';
+import { Expression } from '../common/expression';
+import { cancellationCodes, isTransientConflict, type TransactItem } from '../common/transact';
+import { queryDirectory } from '../common/query';
+import { queryAllWith, type Db, type Item } from './db';
 import { OPEN_LOCK, headerKey } from './progression-repository';
 import type { PlanStep } from './plan';
 
@@ -57,7 +61,7 @@ function marker(ctx: StepContext, stored: StoredStep, outcome: StepResult): Tran
 function audit(ctx: StepContext, stored: StoredStep, fields: Pick<AuditEntry, 'action' | 'target'> & Partial<AuditEntry>): TransactItem {
   const apply = ctx.progression.apply!;
   const entry: AuditEntry = { id: stored.auditId, at: apply.stamp, actor: { kind: 'user', id: apply.startedBy }, ...fields };
-  return { Put: { TableName: tableName(), Item: auditItem(entry) } };
+  return auditPut(entry);
 }
 
 /** Marker + writes; 'already' when the marker says the step ran; ConditionFailed(i) for write i's condition. */
@@ -95,172 +99,196 @@ function versionedUpdate(key: { pk: string; sk: string }, set: Record<string, un
   };
 }
 
-async function run(ctx: StepContext, stored: StoredStep): Promise<StepResult> {
-  const step: PlanStep = stored.step;
+/** A plan step of one kind. */
+type StepOf<K extends PlanStep['kind']> = Extract<PlanStep, { kind: K }>;
+
+async function createParent(ctx: StepContext, stored: StoredStep, step: StepOf<'createParent'>): Promise<StepResult> {
+  const { parent } = step;
+  const target = { type: 'PARENT', id: parent.id };
+  try {
+    return await commit(ctx, stored, 'applied', [
+      put(entityItem('PARENT', parent), 'attribute_not_exists(pk)'),
+      ...registryTransactItems('PARENT', parent.id, undefined, parent),
+      audit(ctx, stored, { action: 'progression.parentAdd', target }),
+    ]);
+  } catch (error) {
+    if (error instanceof ConditionFailed) return commit(ctx, stored, 'skipped', []);
+    throw error;
+  }
+}
+
+async function createStudent(ctx: StepContext, stored: StoredStep, step: StepOf<'createStudent'>): Promise<StepResult> {
+  const { student, parentIds } = step;
+  try {
+    return await commit(ctx, stored, 'applied', [
+      put(entityItem('STUDENT', student), 'attribute_not_exists(pk)'),
+      ...parentIds.map((parentId) => put(familyItem({ parentId, studentId: student.id }))),
+      audit(ctx, stored, { action: 'progression.studentAdd', target: { type: 'STUDENT', id: student.id }, count: parentIds.length }),
+    ]);
+  } catch (error) {
+    if (error instanceof ConditionFailed) return commit(ctx, stored, 'skipped', []);
+    throw error;
+  }
+}
+
+async function moveStudent(ctx: StepContext, stored: StoredStep, step: StepOf<'moveStudent'>): Promise<StepResult> {
   const stamp = ctx.progression.apply!.stamp;
-  const writeAudit = (fields: Pick<AuditEntry, 'action' | 'target'> & Partial<AuditEntry>) => audit(ctx, stored, fields);
-  switch (step.kind) {
-    case 'createParent': {
-      const { parent } = step;
-      const target = { type: 'PARENT', id: parent.id };
-      try {
-        return await commit(ctx, stored, 'applied', [
-          put(entityItem('PARENT', parent), 'attribute_not_exists(pk)'),
-          ...registryTransactItems('PARENT', parent.id, undefined, parent),
-          writeAudit({ action: 'progression.parentAdd', target }),
-        ]);
-      } catch (error) {
-        if (error instanceof ConditionFailed) return commit(ctx, stored, 'skipped', []);
-        throw error;
-      }
-    }
-    case 'createStudent': {
-      const { student, parentIds } = step;
-      try {
-        return await commit(ctx, stored, 'applied', [
-          put(entityItem('STUDENT', student), 'attribute_not_exists(pk)'),
-          ...parentIds.map((parentId) => put(familyItem({ parentId, studentId: student.id }))),
-          writeAudit({ action: 'progression.studentAdd', target: { type: 'STUDENT', id: student.id }, count: parentIds.length }),
-        ]);
-      } catch (error) {
-        if (error instanceof ConditionFailed) return commit(ctx, stored, 'skipped', []);
-        throw error;
-      }
-    }
-    case 'moveStudent': {
-      const set = { level: step.level, classId: step.classId, updatedAt: stamp };
-      try {
-        return await commit(ctx, stored, 'applied', [
-          versionedUpdate(keys.entity('STUDENT', step.studentId), set, undefined),
-          writeAudit({
-            action: 'progression.studentMove',
-            target: { type: 'STUDENT', id: step.studentId },
-            fields: step.changesClass ? ['level', 'classId'] : ['level'],
-          }),
-        ]);
-      } catch (error) {
-        // The student was deleted meanwhile: nothing to move.
-        if (error instanceof ConditionFailed) return commit(ctx, stored, 'skipped', []);
-        throw error;
-      }
-    }
-    case 'removeStudent': {
-      // gsi1 is eventually consistent: the plan's links plus what the index shows now.
-      const live = await queryAllWith(ctx.db, {
-        IndexName: TABLE_INDEXES.byPerson.name,
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.studentParentsGsi(step.studentId) },
-      });
-      const parentIds = [...new Set([...step.parentIds, ...live.map((item) => item.parentId as string)])];
-      return commit(ctx, stored, 'applied', [
-        del(keys.entity('STUDENT', step.studentId)),
-        ...parentIds.map((parentId) => del(familyKey(parentId, step.studentId))),
-        writeAudit({
-          action: step.reason === 'graduated' ? 'progression.studentGraduate' : 'progression.studentDepart',
-          target: { type: 'STUDENT', id: step.studentId },
-        }),
-      ]);
-    }
-    case 'removeParent': {
-      const parent = await getItem(ctx, keys.entity('PARENT', step.parentId));
-      const [links, memberships] = await Promise.all([
-        queryPrefix(ctx.db, DIRECTORY_PK, keys.familyPrefix(step.parentId)),
-        queryAllWith(ctx.db, {
-          IndexName: TABLE_INDEXES.byPerson.name,
-          KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)',
-          ExpressionAttributeValues: { ':pk': keys.personMembershipsGsi('PARENT', step.parentId), ':prefix': 'MEMBER#' },
-        }),
-      ]);
-      const studentIds = [...new Set([...step.studentIds, ...links.map((item) => item.studentId as string)])];
-      const committeeIds = [...new Set([...step.committeeIds, ...memberships.map((item) => item.committeeId as string)])];
-      const e = new Expression();
-      const deleteParent: TransactItem[] = parent
-        ? [
-            {
-              Delete: {
-                TableName: tableName(),
-                Key: keys.entity('PARENT', step.parentId),
-                ConditionExpression: `${e.path('version')} = ${e.value(parent.version)}`,
-                ...e.attributes(),
-              },
-            },
-            ...(parent.email ? [registryDelete('PARENT', step.parentId, parent.email as string)] : []),
-          ]
-        : [];
-      return commit(ctx, stored, 'applied', [
-        ...deleteParent,
-        ...studentIds.map((studentId) => del(familyKey(step.parentId, studentId))),
-        ...committeeIds.map((committeeId) => del(keys.membership(committeeId, 'PARENT', step.parentId))),
-        writeAudit({ action: 'progression.parentRemove', target: { type: 'PARENT', id: step.parentId } }),
-      ]);
-    }
-    case 'updateClass': {
-      const current = await getItem(ctx, keys.entity('CLASS', step.classId));
-      if (!current) return commit(ctx, stored, 'skipped', []);
-      const studentReps = current.studentRepresentativeIds as string[];
-      const parentReps = current.parentRepresentativeIds as string[];
-      const nextStudents = studentReps.filter((id) => !step.removeStudentIds.includes(id));
-      const nextParents = parentReps.filter((id) => !step.removeParentIds.includes(id));
-      const fields = [
-        ...(nextStudents.length !== studentReps.length ? ['studentRepresentativeIds'] : []),
-        ...(nextParents.length !== parentReps.length ? ['parentRepresentativeIds'] : []),
-      ];
-      if (fields.length === 0) return commit(ctx, stored, 'unchanged', []);
-      const set = { studentRepresentativeIds: nextStudents, parentRepresentativeIds: nextParents, updatedAt: stamp };
-      return commit(ctx, stored, 'applied', [
-        versionedUpdate(keys.entity('CLASS', step.classId), set, current.version as number),
-        writeAudit({ action: 'progression.classUpdate', target: { type: 'CLASS', id: step.classId }, fields }),
-      ]);
-    }
-    case 'removeAccount': {
-      // Another person (a kept parent sharing the address, a staff member) may still use the email.
-      const registered = await queryAllWith(ctx.db, {
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.registryPk(step.email) },
-      });
-      if (registered.length > 0) return commit(ctx, stored, 'kept', []);
-      await ctx.accounts.removeAccountsByEmail(step.email);
-      return commit(ctx, stored, 'applied', [
-        writeAudit({ action: 'progression.accountRemove', target: { type: 'PARENT', id: step.parentIds[0]! } }),
-      ]);
-    }
-    case 'finish': {
-      const header = new Expression();
-      const lock = new Expression();
-      const apply = ctx.progression.apply!;
-      return commit(ctx, stored, 'applied', [
-        versionedUpdate(keys.settings(), { schoolYear: step.toYear, updatedAt: stamp }, undefined),
-        {
-          Update: {
-            TableName: tableName(),
-            Key: headerKey(ctx.progression.id),
-            UpdateExpression: header.update(
-              {
-                phase: 'completed',
-                appliedAt: stamp,
-                updatedAt: ctx.now().toISOString(),
-                'apply.stage': 'done',
-                'apply.cursor': apply.totalSteps,
-                'apply.finishedAt': ctx.now().toISOString(),
-              },
-              { version: 1 },
-            ),
-            ConditionExpression: `${header.path('phase')} = ${header.value('applying')}`,
-            ...header.attributes(),
-          },
-        },
+  const set = { level: step.level, classId: step.classId, updatedAt: stamp };
+  try {
+    return await commit(ctx, stored, 'applied', [
+      versionedUpdate(keys.entity('STUDENT', step.studentId), set, undefined),
+      audit(ctx, stored, {
+        action: 'progression.studentMove',
+        target: { type: 'STUDENT', id: step.studentId },
+        fields: step.changesClass ? ['level', 'classId'] : ['level'],
+      }),
+    ]);
+  } catch (error) {
+    // The student was deleted meanwhile: nothing to move.
+    if (error instanceof ConditionFailed) return commit(ctx, stored, 'skipped', []);
+    throw error;
+  }
+}
+
+async function removeStudent(ctx: StepContext, stored: StoredStep, step: StepOf<'removeStudent'>): Promise<StepResult> {
+  // gsi1 is eventually consistent: the plan's links plus what the index shows now.
+  const live = await queryAllWith(ctx.db, {
+    IndexName: TABLE_INDEXES.byPerson.name,
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.studentParentsGsi(step.studentId) },
+  });
+  const parentIds = [...new Set([...step.parentIds, ...live.map((item) => item.parentId as string)])];
+  return commit(ctx, stored, 'applied', [
+    del(keys.entity('STUDENT', step.studentId)),
+    ...parentIds.map((parentId) => del(familyKey(parentId, step.studentId))),
+    audit(ctx, stored, {
+      action: step.reason === 'graduated' ? 'progression.studentGraduate' : 'progression.studentDepart',
+      target: { type: 'STUDENT', id: step.studentId },
+    }),
+  ]);
+}
+
+async function removeParent(ctx: StepContext, stored: StoredStep, step: StepOf<'removeParent'>): Promise<StepResult> {
+  const parent = await getItem(ctx, keys.entity('PARENT', step.parentId));
+  const [links, memberships] = await Promise.all([
+    queryDirectory({ db: ctx.db, prefix: keys.familyPrefix(step.parentId), consistent: true }),
+    queryAllWith(ctx.db, {
+      IndexName: TABLE_INDEXES.byPerson.name,
+      KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': keys.personMembershipsGsi('PARENT', step.parentId), ':prefix': 'MEMBER#' },
+    }),
+  ]);
+  const studentIds = [...new Set([...step.studentIds, ...links.map((item) => item.studentId as string)])];
+  const committeeIds = [...new Set([...step.committeeIds, ...memberships.map((item) => item.committeeId as string)])];
+  const e = new Expression();
+  const deleteParent: TransactItem[] = parent
+    ? [
         {
           Delete: {
             TableName: tableName(),
-            Key: keys.lock(OPEN_LOCK),
-            ConditionExpression: `attribute_not_exists(${lock.path('pk')}) OR ${lock.path('owner')} = ${lock.value(ctx.progression.id)}`,
-            ...lock.attributes(),
+            Key: keys.entity('PARENT', step.parentId),
+            ConditionExpression: `${e.path('version')} = ${e.value(parent.version)}`,
+            ...e.attributes(),
           },
         },
-        writeAudit({ action: 'progression.apply', target: { type: 'PROGRESSION', id: ctx.progression.id }, count: apply.totalSteps }),
-      ]);
-    }
-  }
+        ...(parent.email ? [registryDelete('PARENT', step.parentId, parent.email as string)] : []),
+      ]
+    : [];
+  return commit(ctx, stored, 'applied', [
+    ...deleteParent,
+    ...studentIds.map((studentId) => del(familyKey(step.parentId, studentId))),
+    ...committeeIds.map((committeeId) => del(keys.membership(committeeId, 'PARENT', step.parentId))),
+    audit(ctx, stored, { action: 'progression.parentRemove', target: { type: 'PARENT', id: step.parentId } }),
+  ]);
+}
+
+async function updateClass(ctx: StepContext, stored: StoredStep, step: StepOf<'updateClass'>): Promise<StepResult> {
+  const stamp = ctx.progression.apply!.stamp;
+  const current = await getItem(ctx, keys.entity('CLASS', step.classId));
+  if (!current) return commit(ctx, stored, 'skipped', []);
+  const studentReps = current.studentRepresentativeIds as string[];
+  const parentReps = current.parentRepresentativeIds as string[];
+  const nextStudents = studentReps.filter((id) => !step.removeStudentIds.includes(id));
+  const nextParents = parentReps.filter((id) => !step.removeParentIds.includes(id));
+  const fields = [
+    ...(nextStudents.length !== studentReps.length ? ['studentRepresentativeIds'] : []),
+    ...(nextParents.length !== parentReps.length ? ['parentRepresentativeIds'] : []),
+  ];
+  if (fields.length === 0) return commit(ctx, stored, 'unchanged', []);
+  const set = { studentRepresentativeIds: nextStudents, parentRepresentativeIds: nextParents, updatedAt: stamp };
+  return commit(ctx, stored, 'applied', [
+    versionedUpdate(keys.entity('CLASS', step.classId), set, current.version as number),
+    audit(ctx, stored, { action: 'progression.classUpdate', target: { type: 'CLASS', id: step.classId }, fields }),
+  ]);
+}
+
+async function removeAccount(ctx: StepContext, stored: StoredStep, step: StepOf<'removeAccount'>): Promise<StepResult> {
+  // Another person (a kept parent sharing the address, a staff member) may still use the email.
+  const registered = await queryAllWith(ctx.db, {
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.registryPk(step.email) },
+  });
+  if (registered.length > 0) return commit(ctx, stored, 'kept', []);
+  await ctx.accounts.removeAccountsByEmail(step.email);
+  return commit(ctx, stored, 'applied', [
+    audit(ctx, stored, { action: 'progression.accountRemove', target: { type: 'PARENT', id: step.parentIds[0]! } }),
+  ]);
+}
+
+async function finish(ctx: StepContext, stored: StoredStep, step: StepOf<'finish'>): Promise<StepResult> {
+  const stamp = ctx.progression.apply!.stamp;
+  const header = new Expression();
+  const lock = new Expression();
+  const apply = ctx.progression.apply!;
+  return commit(ctx, stored, 'applied', [
+    versionedUpdate(keys.settings(), { schoolYear: step.toYear, updatedAt: stamp }, undefined),
+    {
+      Update: {
+        TableName: tableName(),
+        Key: headerKey(ctx.progression.id),
+        UpdateExpression: header.update(
+          {
+            phase: 'completed',
+            appliedAt: stamp,
+            updatedAt: ctx.now().toISOString(),
+            'apply.stage': 'done',
+            'apply.cursor': apply.totalSteps,
+            'apply.finishedAt': ctx.now().toISOString(),
+          },
+          { version: 1 },
+        ),
+        ConditionExpression: `${header.path('phase')} = ${header.value('applying')}`,
+        ...header.attributes(),
+      },
+    },
+    {
+      Delete: {
+        TableName: tableName(),
+        Key: keys.lock(OPEN_LOCK),
+        ConditionExpression: `attribute_not_exists(${lock.path('pk')}) OR ${lock.path('owner')} = ${lock.value(ctx.progression.id)}`,
+        ...lock.attributes(),
+      },
+    },
+    audit(ctx, stored, { action: 'progression.apply', target: { type: 'PROGRESSION', id: ctx.progression.id }, count: apply.totalSteps }),
+  ]);
+}
+
+/** Each step kind's own function: what it writes, and what counts as already done. */
+const STEP_RUNNERS: { [K in PlanStep['kind']]: (ctx: StepContext, stored: StoredStep, step: StepOf<K>) => Promise<StepResult> } = {
+  createParent,
+  createStudent,
+  moveStudent,
+  removeStudent,
+  removeParent,
+  updateClass,
+  removeAccount,
+  finish,
+};
+
+function run(ctx: StepContext, stored: StoredStep): Promise<StepResult> {
+  const step: PlanStep = stored.step;
+  const runner = STEP_RUNNERS[step.kind] as (ctx: StepContext, stored: StoredStep, step: PlanStep) => Promise<StepResult>;
+  return runner(ctx, stored, step);
 }
 
 /** Runs a step, retrying lost races (a concurrent transaction, a version changed since it was read). */

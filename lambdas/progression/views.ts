@@ -125,6 +125,27 @@ export function representativeChanges(model: ProgressionModel): ProgressionRevie
   return changes;
 }
 
+/** The new students of the review, each with their parents, new or already known. */
+function arrivalsOf(model: ProgressionModel): ProgressionReview['arrivals'] {
+  const newParentNames = new Map(model.newParents.map((p) => [p.parentId, p.parent]));
+  return model.staging.newStudents.map((student) => ({
+    newStudentId: student.newStudentId,
+    firstName: student.student.firstName,
+    lastName: student.student.lastName,
+    level: student.student.level,
+    classId: student.student.classId,
+    parents: newStudentParents(student).map((parent) => {
+      const known = parent.mode === 'new' ? parent.parent : (model.parentsById.get(parent.parentId) ?? newParentNames.get(parent.parentId));
+      return {
+        parentId: parent.parentId,
+        mode: parent.mode === 'new' || newParentNames.has(parent.parentId) ? ('new' as const) : ('existing' as const),
+        firstName: known?.firstName ?? '',
+        lastName: known?.lastName ?? '',
+      };
+    }),
+  }));
+}
+
 export function reviewView(progression: Progression, model: ProgressionModel): ProgressionReview {
   const found = blockers(model);
   const person = (id: string) => {
@@ -175,25 +196,7 @@ export function reviewView(progression: Progression, model: ProgressionModel): P
       }
     }
   }
-  const newParentNames = new Map(model.newParents.map((p) => [p.parentId, p.parent]));
-  for (const student of model.staging.newStudents) {
-    review.arrivals.push({
-      newStudentId: student.newStudentId,
-      firstName: student.student.firstName,
-      lastName: student.student.lastName,
-      level: student.student.level,
-      classId: student.student.classId,
-      parents: newStudentParents(student).map((parent) => {
-        const known = parent.mode === 'new' ? parent.parent : (model.parentsById.get(parent.parentId) ?? newParentNames.get(parent.parentId));
-        return {
-          parentId: parent.parentId,
-          mode: parent.mode === 'new' || newParentNames.has(parent.parentId) ? ('new' as const) : ('existing' as const),
-          firstName: known?.firstName ?? '',
-          lastName: known?.lastName ?? '',
-        };
-      }),
-    });
-  }
+  review.arrivals.push(...arrivalsOf(model));
   for (const decision of model.decisions) {
     const parent = model.parentsById.get(decision.parentId);
     if (!parent) continue;

@@ -1,15 +1,8 @@
-import { QueryCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../common/dynamo';
+import type { RegisteredPerson } from '../common/claims';
 import { keys, type PersonType } from '../common/keys';
-
-/** A person the authorised-email index knows under an email. */
-export interface RegisteredPerson {
-  personType: PersonType;
-  personId: string;
-  email: string;
-  /** Display name kept on the index item so sign-up can greet the person without reading the directory. */
-  displayName: string;
-}
+import type { TransactItem } from '../common/transact';
 
 /** Everyone registered under an email (normally one person; two-household or shared addresses give more). */
 export async function findRegisteredPeople(email: string): Promise<RegisteredPerson[]> {
@@ -32,9 +25,6 @@ export async function findRegisteredPeople(email: string): Promise<RegisteredPer
 export function registryItem(person: RegisteredPerson): Record<string, unknown> {
   return { ...keys.registry(person.email, person.personType, person.personId), type: 'REGISTRY', ...person };
 }
-
-/** One element of a TransactWriteItems call (document-client shapes). */
-export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 /** What the registry needs to know about a person, before or after a change. */
 export interface PersonIdentity {

@@ -22,7 +22,7 @@ import { DIRECTORY_PK } from '../../lambdas/common/keys';
 import { logger } from '../../lambdas/common/logger';
 import { getSettings, readDirectory } from '../../lambdas/directory/directory-repository';
 import { buildDirectoryResponse } from '../../lambdas/directory/directory-service';
-import { queryAll } from '../../lambdas/directory/query';
+import { queryAll } from '../../lambdas/common/query';
 import { BENCHMARK_FAMILIES } from '../demo/generate-school';
 import { startLocalStack } from '../stack';
 import { kb, machineLine, measure, ms, writeSection, type Timing } from './bench-report';

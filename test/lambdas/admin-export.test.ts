@@ -4,7 +4,7 @@ import path from 'node:path';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readDirectoryConsistent } from '../../lambdas/admin/admin-repository';
-import { writeAudit } from '../../lambdas/admin/audit';
+import { writeAudit } from '../../lambdas/common/audit';
 import { exportCsvFiles } from '../../lambdas/admin/export-service';
 import { planImport, writePlanned } from '../../lambdas/admin/import/import-service';
 import { documentClient, tableName } from '../../lambdas/common/dynamo';

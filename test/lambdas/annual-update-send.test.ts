@@ -6,12 +6,8 @@ import { closeCampaign, startCampaign } from '../../lambdas/annual-update/campai
 import { handler } from '../../lambdas/annual-update/index';
 import { loadByToken } from '../../lambdas/annual-update/parent-form-service';
 import { hashToken } from '../../lambdas/annual-update/token-repository';
-import {
-  continueSendJob,
-  sendJobProgress,
-  startSendJob,
-  type SendDeps,
-} from '../../lambdas/annual-update/send-job-service';
+import type { SendDeps } from '../../lambdas/annual-update/send-deps';
+import { continueSendJob, sendJobProgress, startSendJob } from '../../lambdas/annual-update/send-job-service';
 import { SendJobProgressSchema, type SendJobProgress } from '../../shared/annual-update-api';
 import {
   adminClaims,

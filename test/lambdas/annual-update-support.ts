@@ -2,7 +2,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { ulid } from 'ulid';
 import { createSesMailer, type Mailer } from '../../lambdas/common/mailer';
 import { bulkWriteDirectory } from '../../lambdas/directory/directory-repository';
-import type { SendDeps } from '../../lambdas/annual-update/send-job-service';
+import type { SendDeps } from '../../lambdas/annual-update/send-deps';
 import { generateSchool, type DemoSchool } from '../../local/demo/generate-school';
 import { readMailbox, type StoredEmail } from '../../local/ses';
 import type { StackInfo } from '../../local/stack-info';

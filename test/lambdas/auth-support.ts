@@ -9,7 +9,8 @@ import { ulid } from 'ulid';
 import { createCognitoClient } from '../../lambdas/common/cognito';
 import { documentClient, tableName } from '../../lambdas/common/dynamo';
 import type { PersonType } from '../../lambdas/common/keys';
-import { registryItem, type RegisteredPerson } from '../../lambdas/registry/registry-repository';
+import type { RegisteredPerson } from '../../lambdas/common/claims';
+import { registryItem } from '../../lambdas/registry/registry-repository';
 import type { StackInfo } from '../../local/stack-info';
 
 /** Helpers shared by the auth and trigger tests (not a test file: vitest only collects *.test.ts). */

@@ -3,8 +3,7 @@ import type { Committee, Membership } from '../../../shared/schemas/committee';
 import { keys } from '../../common/keys';
 import { membershipItem } from '../../directory/directory-items';
 import { newEntityMeta } from '../../directory/directory-repository';
-import type { TransactItem } from '../../registry/registry-repository';
-import { membersOfConsistent } from '../admin-repository';
+import { membersOf } from '../../directory/relations-repository';
 import {
   changedFields,
   clean,
@@ -22,6 +21,7 @@ import {
   validated,
   type EditContext,
 } from './edit-support';
+import type { TransactItem } from '../../common/transact';
 
 /**
  * Committees with their member lists. The page sends the whole list; the server writes the differences in the
@@ -79,7 +79,7 @@ export async function updateCommittee(
   const current = await loadAt('COMMITTEE', id, version);
   await checkMembers(members);
   const next = nextVersion('COMMITTEE', current, fields, ctx.now);
-  const writes = memberWrites(id, members, await membersOfConsistent(id));
+  const writes = memberWrites(id, members, await membersOf(id, { consistent: true }));
   const fieldNames = changedFields(current, next);
   if (writes.length > 0) fieldNames.push('members');
   await commit(ctx, [putUpdate('COMMITTEE', next, current.version), ...writes], { type: 'COMMITTEE', id, verb: 'update', fields: fieldNames });
@@ -89,6 +89,6 @@ export async function updateCommittee(
 export async function deleteCommittee(id: string, request: DeleteRequest, ctx: EditContext): Promise<void> {
   requireConfirmation(request.confirm);
   const current = await loadAt('COMMITTEE', id, request.version);
-  const seats = (await membersOfConsistent(id)).map((m) => deleteKey(keys.membership(id, m.personType, m.personId)));
+  const seats = (await membersOf(id, { consistent: true })).map((m) => deleteKey(keys.membership(id, m.personType, m.personId)));
   await commit(ctx, [deleteAt('COMMITTEE', current), ...seats], { type: 'COMMITTEE', id, verb: 'delete' });
 }

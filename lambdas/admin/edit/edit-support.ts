@@ -5,10 +5,9 @@ import { AppError } from '../../common/errors';
 import { keys, type EntityType } from '../../common/keys';
 import { getEntity } from '../../directory/directory-repository';
 import { ENTITY_SCHEMAS, entityItem, type EntityMap } from '../../directory/directory-items';
-import { conditionalPutItem, MAX_TRANSACT_ITEMS, transactWrite } from '../../directory/transact';
-import type { TransactItem } from '../../registry/registry-repository';
+import { conditionalDeleteItem, conditionalPutItem, MAX_TRANSACT_ITEMS, transactWrite, type TransactItem } from '../../common/transact';
 import { listEntities } from '../admin-repository';
-import { auditPut, type Actor } from '../audit';
+import { auditPut, type Actor } from '../../common/audit';
 import { sameRecord } from '../import/same-record';
 
 /** Plumbing shared by the editing services: loading at a version, confirming, writing with an audit entry. */
@@ -98,15 +97,7 @@ export const putUpdate = <T extends EntityType>(type: T, record: EntityMap[T], e
   conditionalPutItem(entityItem(type, record), { expectedVersion });
 
 export function deleteAt(type: EntityType, record: { id: string; version: number }): TransactItem {
-  return {
-    Delete: {
-      TableName: tableName(),
-      Key: keys.entity(type, record.id),
-      ConditionExpression: '#version = :expected',
-      ExpressionAttributeNames: { '#version': 'version' },
-      ExpressionAttributeValues: { ':expected': record.version },
-    },
-  };
+  return conditionalDeleteItem(keys.entity(type, record.id), record.version);
 }
 
 export const deleteKey = (key: { pk: string; sk: string }): TransactItem => ({

@@ -5,8 +5,8 @@ import { keys, type PersonType } from '../../common/keys';
 import { newEntityMeta } from '../../directory/directory-repository';
 import { membershipsOf } from '../../directory/relations-repository';
 import { removeUnregisteredAccounts } from '../../registry/account-cleanup';
-import { registryTransactItems, type TransactItem } from '../../registry/registry-repository';
-import { childrenOfConsistent } from '../admin-repository';
+import { registryTransactItems } from '../../registry/registry-repository';
+import { childrenOf } from '../../directory/relations-repository';
 import {
   changedFields,
   classCleanup,
@@ -22,6 +22,7 @@ import {
   validated,
   type EditContext,
 } from './edit-support';
+import type { TransactItem } from '../../common/transact';
 
 /**
  * Parents and staff members. Every write carries the person's registry entries in the same transaction, so the
@@ -65,7 +66,7 @@ export async function updatePerson(
 export async function personDeletion(type: PersonType, person: Person, studentIds?: string[]): Promise<TransactItem[]> {
   const items: TransactItem[] = [deleteAt(type, person), ...registryTransactItems(type, person.id, person, undefined)];
   if (type === 'PARENT') {
-    for (const studentId of studentIds ?? (await childrenOfConsistent(person.id))) {
+    for (const studentId of studentIds ?? (await childrenOf(person.id, { consistent: true }))) {
       items.push(deleteKey(keys.family(person.id, studentId)));
     }
   }

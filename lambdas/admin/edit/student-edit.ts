@@ -5,9 +5,8 @@ import { keys } from '../../common/keys';
 import { familyItem } from '../../directory/directory-items';
 import { getEntity, newEntityMeta } from '../../directory/directory-repository';
 import { parentsOf } from '../../directory/relations-repository';
-import type { TransactItem } from '../../registry/registry-repository';
-import { childrenOfConsistent } from '../admin-repository';
-import { auditPut } from '../audit';
+import { childrenOf } from '../../directory/relations-repository';
+import { auditPut } from '../../common/audit';
 import {
   changedFields,
   classCleanup,
@@ -26,6 +25,7 @@ import {
   type EditContext,
 } from './edit-support';
 import { personDeletion } from './people-edit';
+import type { TransactItem } from '../../common/transact';
 
 /** Students with their family links: a student and the list of their parents change together. */
 
@@ -79,7 +79,7 @@ export async function deleteStudent(
   const parentIds = await parentsOf(id);
   const orphans: string[] = [];
   for (const parentId of parentIds) {
-    const children = await childrenOfConsistent(parentId);
+    const children = await childrenOf(parentId, { consistent: true });
     if (children.every((child) => child === id)) orphans.push(parentId);
   }
   if (orphans.length > 0 && !request.orphanParents) return { orphanParentIds: orphans };

@@ -1,5 +1,4 @@
-import { MAX_TRANSACT_ITEMS, transactWrite } from '../../directory/transact';
-import type { TransactItem } from '../../registry/registry-repository';
+import { MAX_TRANSACT_ITEMS, transactWrite, type TransactItem } from '../../common/transact';
 import type { ImportPlan, WriteUnit } from './plan';
 
 export interface ApplyOptions {

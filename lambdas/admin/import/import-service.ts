@@ -5,7 +5,7 @@ import { keys } from '../../common/keys';
 import type { DirectoryData } from '../../directory/directory-items';
 import { getSettings } from '../../directory/settings-repository';
 import { readDirectoryConsistent, readRegistryEntries } from '../admin-repository';
-import { writeAudit, type Actor } from '../audit';
+import { writeAudit, type Actor } from '../../common/audit';
 import { applyPlan } from './apply';
 import { defaultSettings } from './default-settings';
 import { IssueCollector } from './issues';

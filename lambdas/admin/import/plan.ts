@@ -13,8 +13,8 @@ import {
   type DirectoryData,
   type EntityMap,
 } from '../../directory/directory-items';
-import { conditionalPutItem } from '../../directory/transact';
-import { personDisplayName, registryPut, registryTransactItems, type TransactItem } from '../../registry/registry-repository';
+import { conditionalPutItem, type TransactItem } from '../../common/transact';
+import { personDisplayName, registryPut, registryTransactItems } from '../../registry/registry-repository';
 import type { IssueCollector } from './issues';
 import type { ImportTargets, Target } from './resolve';
 import { sameRecord } from './same-record';
@@ -47,6 +47,8 @@ const del = (key: { pk: string; sk: string }): TransactItem => ({
 });
 const zero = (): RowCounts => ({ create: 0, update: 0, unchanged: 0 });
 
+// Not yet split into steps (a known debt, listed in docs/architecture.md): the rule holds everywhere else.
+// eslint-disable-next-line max-lines-per-function
 export function buildPlan(input: {
   targets: ImportTargets;
   data: DirectoryData;

@@ -50,29 +50,7 @@ export function readImportFiles(
       continue;
     }
     const table: ImportTable = { file: file.name, entity, columns: new Map(), rows: [] };
-    const at = (column: number, headerText: string) => ({ file: file.name, entity, line: header.line, column, header: headerText });
-    header.fields.forEach((raw, index) => {
-      const text = raw.trim();
-      const column = columnForHeader(entity, text);
-      if (!column) {
-        if (text !== '') issues.add({ ...at(index + 1, text), code: 'UNKNOWN_COLUMN', params: { value: text } });
-      } else if (table.columns.has(column.field)) {
-        issues.add({ ...at(index + 1, text), field: column.field, code: 'DUPLICATE_COLUMN' });
-      } else {
-        table.columns.set(column.field, { column: index + 1, header: text });
-      }
-    });
-    const format = IMPORT_FORMATS[entity];
-    for (const column of format.columns) {
-      if (column.required && !table.columns.has(column.field)) {
-        issues.add({ file: file.name, entity, line: header.line, field: column.field, code: 'MISSING_COLUMN' });
-      }
-    }
-    for (const group of format.oneOf ?? []) {
-      if (!group.some((field) => table.columns.has(field))) {
-        issues.add({ file: file.name, entity, line: header.line, field: group[0], code: 'MISSING_COLUMN' });
-      }
-    }
+    readColumns(table, header, issues);
     if (records.length > IMPORT_MAX_ROWS) {
       issues.add({ file: file.name, entity, line: 0, code: 'TOO_MANY_ROWS', params: { max: IMPORT_MAX_ROWS } });
       continue;
@@ -98,4 +76,32 @@ export function readImportFiles(
     tables[entity] = table;
   }
   return { tables, files: report };
+}
+
+/** Maps the header's cells to the entity's columns, and reports unknown, doubled and missing columns. */
+function readColumns(table: ImportTable, header: { line: number; fields: string[] }, issues: IssueCollector): void {
+  const { entity } = table;
+  const at = (column: number, headerText: string) => ({ file: table.file, entity, line: header.line, column, header: headerText });
+  header.fields.forEach((raw, index) => {
+    const text = raw.trim();
+    const column = columnForHeader(entity, text);
+    if (!column) {
+      if (text !== '') issues.add({ ...at(index + 1, text), code: 'UNKNOWN_COLUMN', params: { value: text } });
+    } else if (table.columns.has(column.field)) {
+      issues.add({ ...at(index + 1, text), field: column.field, code: 'DUPLICATE_COLUMN' });
+    } else {
+      table.columns.set(column.field, { column: index + 1, header: text });
+    }
+  });
+  const format = IMPORT_FORMATS[entity];
+  for (const column of format.columns) {
+    if (column.required && !table.columns.has(column.field)) {
+      issues.add({ file: table.file, entity, line: header.line, field: column.field, code: 'MISSING_COLUMN' });
+    }
+  }
+  for (const group of format.oneOf ?? []) {
+    if (!group.some((field) => table.columns.has(field))) {
+      issues.add({ file: table.file, entity, line: header.line, field: group[0], code: 'MISSING_COLUMN' });
+    }
+  }
 }

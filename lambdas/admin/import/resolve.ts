@@ -38,6 +38,8 @@ export interface ImportTargets {
  * Follows every key, email and code of the rows: which record each row is, what it refers to, and what every
  * record of the files will be. Reports unknown and ambiguous references on their cells.
  */
+// Not yet split into steps (a known debt, listed in docs/architecture.md): the rule holds everywhere else.
+// eslint-disable-next-line max-lines-per-function
 export function resolveTargets(
   rows: ImportRows,
   data: DirectoryData,

@@ -59,23 +59,9 @@ export function readSchoolSettings(
     }
   }
 
-  const levels: Level[] = [];
-  const lines = new Map<string, number>();
-  table.rows.forEach((row, index) => {
-    const reader = new RowReader({ table, row }, issues);
-    const text = reader.text('levelCode', { required: true, max: 20 })?.toUpperCase();
-    const code = text !== undefined && !LevelCodeSchema.safeParse(text).success ? undefined : text;
-    if (text !== undefined && code === undefined) reader.issue('levelCode', 'INVALID_LEVEL_CODE', { value: text });
-    if (code !== undefined && lines.has(code)) reader.issue('levelCode', 'DUPLICATE_KEY', { key: code, line: lines.get(code)! });
-    if (code !== undefined && !lines.has(code)) lines.set(code, row.line);
-    const fr = reader.text('levelFr', { required: true, max: 100 });
-    const en = reader.text('levelEn', { required: true, max: 100 });
-    const shortFr = reader.text('shortFr', { max: 20 }) ?? fr;
-    const shortEn = reader.text('shortEn', { max: 20 }) ?? en;
-    if (!reader.ok || !code || !fr || !en || !shortFr || !shortEn) ok = false;
-    else levels.push({ code, order: index + 1, label: { fr, en }, shortLabel: { fr: shortFr, en: shortEn } });
-  });
-  if (!ok || !schoolName || !schoolYear || !classStructure) return undefined;
+  const levels = readLevels(table, issues);
+  if (!levels) ok = false;
+  if (!ok || !levels || !schoolName || !schoolYear || !classStructure) return undefined;
 
   // Levels are numbered in the file's order; unchanged codes in an unchanged order keep their stored numbers.
   const stored = [...(current?.levels ?? [])].sort((a, b) => a.order - b.order);
@@ -135,4 +121,26 @@ export function checkLevelsInUse(
   for (const [value, count] of uses) {
     issues.add({ file: table.file, entity: 'school', line: 0, code: 'LEVEL_IN_USE', params: { value, count } });
   }
+}
+
+/** One level per row, in the file's order; undefined when a row's level is invalid (its issues are reported). */
+function readLevels(table: ImportTable, issues: IssueCollector): Level[] | undefined {
+  const levels: Level[] = [];
+  let ok = true;
+  const lines = new Map<string, number>();
+  table.rows.forEach((row, index) => {
+    const reader = new RowReader({ table, row }, issues);
+    const text = reader.text('levelCode', { required: true, max: 20 })?.toUpperCase();
+    const code = text !== undefined && !LevelCodeSchema.safeParse(text).success ? undefined : text;
+    if (text !== undefined && code === undefined) reader.issue('levelCode', 'INVALID_LEVEL_CODE', { value: text });
+    if (code !== undefined && lines.has(code)) reader.issue('levelCode', 'DUPLICATE_KEY', { key: code, line: lines.get(code)! });
+    if (code !== undefined && !lines.has(code)) lines.set(code, row.line);
+    const fr = reader.text('levelFr', { required: true, max: 100 });
+    const en = reader.text('levelEn', { required: true, max: 100 });
+    const shortFr = reader.text('shortFr', { max: 20 }) ?? fr;
+    const shortEn = reader.text('shortEn', { max: 20 }) ?? en;
+    if (!reader.ok || !code || !fr || !en || !shortFr || !shortEn) ok = false;
+    else levels.push({ code, order: index + 1, label: { fr, en }, shortLabel: { fr: shortFr, en: shortEn } });
+  });
+  return ok ? levels : undefined;
 }

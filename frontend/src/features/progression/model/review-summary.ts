@@ -176,8 +176,3 @@ export function buildReviewSummary(review: ProgressionReview, labels: Labels): S
     },
   ];
 }
-
-/** Sections the admin must act on before applying (the apply is refused while any holds an item). */
-export const BLOCKING_SECTIONS: readonly SectionKey[] = ['missingAssignments'];
-/** Sections worth a warning, not a blocker. */
-export const WARNING_SECTIONS: readonly SectionKey[] = ['withoutParent'];

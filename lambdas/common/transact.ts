@@ -1,7 +1,9 @@
-import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient, tableName } from '../common/dynamo';
-import { AppError } from '../common/errors';
-import type { TransactItem } from '../registry/registry-repository';
+import { PutCommand, TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { documentClient, tableName } from './dynamo';
+import { AppError } from './errors';
+
+/** One element of a TransactWriteItems call (document-client shapes). */
+export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 /** DynamoDB's own ceiling for one TransactWriteItems call. */
 export const MAX_TRANSACT_ITEMS = 100;
@@ -14,9 +16,23 @@ export const MAX_TRANSACT_ITEMS = 100;
 export function isWriteConflict(error: unknown): boolean {
   const name = (error as Error | undefined)?.name;
   if (name === 'ConditionalCheckFailedException' || name === 'TransactionConflictException') return true;
-  if (name !== 'TransactionCanceledException') return false;
+  return (cancellationCodes(error) ?? []).some((code) => code === 'ConditionalCheckFailed' || code === 'TransactionConflict');
+}
+
+/** The per-item reasons of a cancelled TransactWrite (aligned with its TransactItems), or undefined. */
+export function cancellationCodes(error: unknown): (string | undefined)[] | undefined {
+  if ((error as Error | undefined)?.name !== 'TransactionCanceledException') return undefined;
   const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-  return reasons.some((reason) => reason.Code === 'ConditionalCheckFailed' || reason.Code === 'TransactionConflict');
+  return reasons.map((reason) => reason.Code);
+}
+
+export const isConditionFailure = (error: unknown) => (error as Error | undefined)?.name === 'ConditionalCheckFailedException';
+
+/** A lost race with another transaction: worth retrying as is. */
+export function isTransientConflict(error: unknown): boolean {
+  const name = (error as Error | undefined)?.name;
+  if (name === 'TransactionConflictException' || name === 'TransactionInProgressException') return true;
+  return (cancellationCodes(error) ?? []).some((code) => code === 'TransactionConflict');
 }
 
 /** Runs a TransactWrite; a lost race becomes AppError('CONFLICT'), anything else propagates. */
@@ -52,12 +68,38 @@ export function conditionalPutItem(item: Record<string, unknown>, condition: Wri
   };
 }
 
+/** A Delete, as a TransactWrite element, of an item still at the version the writer read. */
+export function conditionalDeleteItem(key: { pk: string; sk: string }, expectedVersion: number): TransactItem {
+  return {
+    Delete: {
+      TableName: tableName(),
+      Key: key,
+      ConditionExpression: '#version = :expected',
+      ExpressionAttributeNames: { '#version': 'version' },
+      ExpressionAttributeValues: { ':expected': expectedVersion },
+    },
+  };
+}
+
 /** One conditional Put outside a transaction; a failed condition becomes AppError('CONFLICT'). */
 export async function conditionalPut(item: Record<string, unknown>, condition: WriteCondition): Promise<void> {
   try {
     await documentClient().send(new PutCommand(conditionalPutItem(item, condition).Put!));
   } catch (error) {
     if (isWriteConflict(error)) throw new AppError('CONFLICT');
+    throw error;
+  }
+}
+
+/** An UpdateItem whose failed condition means "someone else got there first": false, not an error. */
+export async function conditionalUpdate(
+  input: Omit<ConstructorParameters<typeof UpdateCommand>[0], 'TableName'>,
+): Promise<boolean> {
+  try {
+    await documentClient().send(new UpdateCommand({ ...input, TableName: tableName() }));
+    return true;
+  } catch (error) {
+    if (isWriteConflict(error)) return false;
     throw error;
   }
 }
