@@ -5,7 +5,7 @@ import {
   validate,
   valuesFromForm,
   type FormValues,
-} from '../../frontend/src/features/update/model/form-values';
+} from '../../frontend/src/lib/parent-form/form-values';
 import type { ParentForm } from '../../shared/parent-form';
 
 /** The update form's rules in the browser: the server's zod schema, mapped to one message per field. */

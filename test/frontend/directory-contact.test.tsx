@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { ContactDetails } from '../../frontend/src/features/directory/components/contact-details';
+import { ContactDetails } from '../../frontend/src/components/directory/contact-details';
 import { createI18n } from '../../frontend/src/i18n/i18n';
 
 afterEach(() => {

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render } from '@testing-library/react';
-import { Highlight } from '../../frontend/src/features/directory/search/highlight';
-import { matchRanges } from '../../frontend/src/features/directory/search/match-ranges';
+import { Highlight } from '../../frontend/src/components/directory/highlight';
+import { matchRanges } from '../../frontend/src/lib/directory/match-ranges';
 import { createMatcher } from '../../shared/search';
 
 afterEach(cleanup);

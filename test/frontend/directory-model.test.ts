@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildDirectoryResponse } from '../../lambdas/directory/directory-service';
 import { generateSchool } from '../../local/demo/generate-school';
-import { buildDirectoryIndex, directoryIndex } from '../../frontend/src/features/directory/model/directory-index';
-import { schoolStatistics } from '../../frontend/src/features/directory/model/statistics';
+import { buildDirectoryIndex, directoryIndex } from '../../frontend/src/lib/directory/directory-index';
+import { schoolStatistics } from '../../frontend/src/lib/directory/statistics';
 import { DirectoryResponseSchema } from '../../shared/directory-api';
 import { FIXTURE, PARENT, STUDENT } from './directory-fixture';
 

@@ -3,9 +3,9 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Amplify } from 'aws-amplify';
-import { fetchDirectory } from '../../frontend/src/features/directory/api/directory-client';
-import { CACHE_PREFIX, createDirectoryCache } from '../../frontend/src/features/directory/api/directory-cache';
-import { DirectoryStore, REVALIDATE_AFTER_MS } from '../../frontend/src/features/directory/state/directory-store';
+import { fetchDirectory } from '../../frontend/src/lib/directory/directory-client';
+import { CACHE_PREFIX, createDirectoryCache } from '../../frontend/src/lib/directory/directory-cache';
+import { DirectoryStore, REVALIDATE_AFTER_MS } from '../../frontend/src/lib/directory/directory-store';
 import { FIXTURE } from './directory-fixture';
 
 /**

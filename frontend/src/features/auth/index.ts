@@ -9,4 +9,4 @@ export { useIdentityHealth } from './hooks/use-identity-health';
 export { authStore } from './state/auth-store';
 /** For other features' API calls: the ID token in `Authorization`, and who is signed in. */
 export { readIdTokenClaims } from './api/cognito-auth';
-export { ApiCallError, authorizedFetch } from './api/me-api';
+export { ApiCallError, authorizedFetch } from '../../lib/api/me-client';

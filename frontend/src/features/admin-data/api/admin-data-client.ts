@@ -15,7 +15,7 @@ import type { Parent } from '../../../../../shared/schemas/parent';
 import type { SchoolSettings } from '../../../../../shared/schemas/settings';
 import type { Committee, Membership } from '../../../../../shared/schemas/committee';
 import type { Staff } from '../../../../../shared/schemas/staff';
-import { ApiCallError, authorizedFetch } from '../../auth/api/me-api';
+import { ApiCallError, authorizedFetch } from '../../../lib/api/me-client';
 
 /** An API error with the body the server sent (a refused apply carries its `report`, an orphan delete its ids). */
 export class AdminDataError extends ApiCallError {

@@ -10,8 +10,8 @@ import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
-import { EmptyState } from '../../directory/components/empty-state';
-import { useLanguage } from '../../directory/components/use-language';
+import { EmptyState } from '../../../components/directory/empty-state';
+import { useLanguage } from '../../../lib/use-language';
 import { adminDataApi, type AdminDirectory } from '../api/admin-data-client';
 import {
   classValues,

@@ -7,7 +7,7 @@ import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { CsvFile } from '../../../../../shared/import-api';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
-import { useLanguage } from '../../directory/components/use-language';
+import { useLanguage } from '../../../lib/use-language';
 import { adminDataApi } from '../api/admin-data-client';
 import { jsonExportName, saveCsv, saveTextFile } from '../model/import-model';
 import { LoadError } from './load-error';

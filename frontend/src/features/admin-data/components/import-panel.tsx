@@ -13,7 +13,7 @@ import type { ImportReport } from '../../../../../shared/import-api';
 import { IMPORT_ENTITIES } from '../../../../../shared/import-columns';
 import { ImportReportSchema } from '../../../../../shared/import-api';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
-import { useLanguage } from '../../directory/components/use-language';
+import { useLanguage } from '../../../lib/use-language';
 import { AdminDataError, adminDataApi } from '../api/admin-data-client';
 import { applyBlock, applyPercent, latestByName, readImportFiles } from '../model/import-model';
 import { ImportReportView } from './import-report-view';

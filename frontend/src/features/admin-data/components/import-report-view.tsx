@@ -7,7 +7,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import type { ImportIssue, ImportReport } from '../../../../../shared/import-api';
 import { IMPORT_FORMATS } from '../../../../../shared/import-columns';
-import { useIsMobile, useLanguage } from '../../directory/components/use-language';
+import { useIsMobile, useLanguage } from '../../../lib/use-language';
 import { countRows, issueRows, type IssueRow } from '../model/import-model';
 
 /** Issues as a table on a wide screen, as stacked sentences on a phone (no horizontal scrolling). */

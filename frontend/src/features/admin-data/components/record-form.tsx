@@ -13,8 +13,8 @@ import { COMMITTEE_KINDS } from '../../../../../shared/schemas/committee';
 import { COMMITTEE_ROLE_CODES, COMMITTEE_ROLES, type CommitteeRole } from '../../../../../shared/schemas/committee-roles';
 import { STAFF_DEPARTMENT_CODES, STAFF_DEPARTMENTS } from '../../../../../shared/schemas/staff';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
-import { useLanguage } from '../../directory/components/use-language';
-import { formatOnBlur } from '../../update/model/form-values';
+import { useLanguage } from '../../../lib/use-language';
+import { formatOnBlur } from '../../../lib/parent-form/form-values';
 import { AdminDataError, adminDataApi, type AdminDirectory } from '../api/admin-data-client';
 import {
   duplicateMembers,

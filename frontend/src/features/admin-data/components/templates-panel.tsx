@@ -7,7 +7,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { IMPORT_FORMATS } from '../../../../../shared/import-columns';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
-import { useLanguage } from '../../directory/components/use-language';
+import { useLanguage } from '../../../lib/use-language';
 import { adminDataApi } from '../api/admin-data-client';
 import { saveCsv } from '../model/import-model';
 import { LoadError } from './load-error';

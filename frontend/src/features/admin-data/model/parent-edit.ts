@@ -2,7 +2,7 @@ import type { ParentInput } from '../../../../../shared/admin-api';
 import type { ParentForm } from '../../../../../shared/parent-form';
 import { EmailSchema } from '../../../../../shared/schemas/common';
 import type { Parent } from '../../../../../shared/schemas/parent';
-import { validate, valuesFromForm, type FieldErrors, type FormValues } from '../../update/model/form-values';
+import { validate, valuesFromForm, type FieldErrors, type FormValues } from '../../../lib/parent-form/form-values';
 
 /**
  * The admin's parent form: the update form's values and rules (features/update/model/form-values.ts, the

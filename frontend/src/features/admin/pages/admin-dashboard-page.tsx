@@ -9,8 +9,8 @@ import type { CurrentCampaignResponse } from '../../../../../shared/annual-updat
 import type { CurrentProgressionResponse } from '../../../../../shared/progression-api';
 import { PageFrame } from '../../../components/page/page-frame';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
-import { annualUpdateApi } from '../../annual-update/api/annual-update-client';
-import { progressionApi } from '../../progression/api/progression-client';
+import { annualUpdateApi } from '../../../lib/api/annual-update-client';
+import { progressionApi } from '../../../lib/api/progression-client';
 import { DashboardCard, useCardData } from '../components/dashboard-card';
 
 const CAMPAIGN_STATUS: Record<'pending' | 'active' | 'completed', StatusIndicatorProps.Type> = {

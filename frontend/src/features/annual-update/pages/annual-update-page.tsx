@@ -10,7 +10,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { CampaignView, ParticipantView, SendJobProgress, SendRequest } from '../../../../../shared/annual-update-api';
 import { PageFrame } from '../../../components/page/page-frame';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
-import { ApiCallError, annualUpdateApi } from '../api/annual-update-client';
+import { ApiCallError, annualUpdateApi } from '../../../lib/api/annual-update-client';
 import { CampaignCard } from '../components/campaign-card';
 import { ParticipantsTable } from '../components/participants-table';
 import { StartCampaignModal } from '../components/start-campaign-modal';

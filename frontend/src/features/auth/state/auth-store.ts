@@ -15,7 +15,7 @@ import {
   signInWithPassword,
 } from '../api/cognito-auth';
 import type { EmailCheckResult } from '../api/email-validation';
-import { fetchMe } from '../api/me-api';
+import { fetchMe } from '../../../lib/api/me-client';
 import { userFromClaims, type AuthUser } from './auth-user';
 
 /** A one-off message for the layout's flash bar (spec: the welcome after verification). */

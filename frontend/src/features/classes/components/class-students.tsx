@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { useLanguage } from '../../directory/components/use-language';
-import type { DirectoryIndex } from '../../directory/model/directory-index';
-import { studentLevelLabel } from '../../directory/model/labels';
-import { fullName } from '../../directory/model/names';
-import { Highlight } from '../../directory/search/highlight';
+import { useLanguage } from '../../../lib/use-language';
+import type { DirectoryIndex } from '../../../lib/directory/directory-index';
+import { studentLevelLabel } from '../../../lib/directory/labels';
+import { fullName } from '../../../lib/directory/names';
+import { Highlight } from '../../../components/directory/highlight';
 
 /** A class's students grouped by level, each with their parents and their siblings (and where those are). */
 export function ClassStudents({ index, classIndex, query }: { index: DirectoryIndex; classIndex: number; query: string }) {

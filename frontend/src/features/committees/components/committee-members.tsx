@@ -3,12 +3,12 @@ import Box from '@cloudscape-design/components/box';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { DirectoryCommittee } from '../../../../../shared/directory-api';
-import { ContactDetails } from '../../directory/components/contact-details';
-import { useLanguage } from '../../directory/components/use-language';
-import type { DirectoryIndex } from '../../directory/model/directory-index';
-import { roleLabel } from '../../directory/model/labels';
-import { fullName } from '../../directory/model/names';
-import { Highlight } from '../../directory/search/highlight';
+import { ContactDetails } from '../../../components/directory/contact-details';
+import { useLanguage } from '../../../lib/use-language';
+import type { DirectoryIndex } from '../../../lib/directory/directory-index';
+import { roleLabel } from '../../../lib/directory/labels';
+import { fullName } from '../../../lib/directory/names';
+import { Highlight } from '../../../components/directory/highlight';
 
 interface Member {
   key: string;

@@ -4,13 +4,13 @@ import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { createMatcher } from '../../../../../shared/search';
-import { EmptyState } from '../../directory/components/empty-state';
-import { NoMatch, SearchField } from '../../directory/components/search-field';
-import { useLanguage } from '../../directory/components/use-language';
-import type { DirectoryIndex } from '../../directory/model/directory-index';
-import { fullName } from '../../directory/model/names';
-import { Highlight } from '../../directory/search/highlight';
-import { useDeferredSearchText } from '../../directory/search/use-url-state';
+import { EmptyState } from '../../../components/directory/empty-state';
+import { NoMatch, SearchField } from '../../../components/directory/search-field';
+import { useLanguage } from '../../../lib/use-language';
+import type { DirectoryIndex } from '../../../lib/directory/directory-index';
+import { fullName } from '../../../lib/directory/names';
+import { Highlight } from '../../../components/directory/highlight';
+import { useDeferredSearchText } from '../../../lib/use-url-state';
 import { CommitteeMembers } from './committee-members';
 
 /**

@@ -7,10 +7,10 @@ import Header from '@cloudscape-design/components/header';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { RouterLink } from '../../../components/router-link/router-link';
-import { useLanguage } from '../../directory/components/use-language';
-import type { DirectoryIndex } from '../../directory/model/directory-index';
-import { studentLevelLabel } from '../../directory/model/labels';
-import { schoolStatistics } from '../../directory/model/statistics';
+import { useLanguage } from '../../../lib/use-language';
+import type { DirectoryIndex } from '../../../lib/directory/directory-index';
+import { studentLevelLabel } from '../../../lib/directory/labels';
+import { schoolStatistics } from '../../../lib/directory/statistics';
 import { LevelBars } from './level-bars';
 import { QuickSearch } from './quick-search';
 

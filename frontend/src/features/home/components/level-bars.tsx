@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import type { LevelCount } from '../../directory/model/statistics';
+import type { LevelCount } from '../../../lib/directory/statistics';
 
 const BAR = { height: 10, borderRadius: 5, background: 'currentColor' } as const;
 

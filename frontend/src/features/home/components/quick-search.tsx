@@ -6,13 +6,13 @@ import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { createMatcher } from '../../../../../shared/search';
 import { RouterLink } from '../../../components/router-link/router-link';
-import { useLanguage } from '../../directory/components/use-language';
-import type { DirectoryIndex } from '../../directory/model/directory-index';
-import { departmentLabel } from '../../directory/model/labels';
-import { fullName } from '../../directory/model/names';
-import { studentDetails, summarizeStudent } from '../../directory/model/student-info';
-import { Highlight } from '../../directory/search/highlight';
-import { useUrlSearchText } from '../../directory/search/use-url-state';
+import { useLanguage } from '../../../lib/use-language';
+import type { DirectoryIndex } from '../../../lib/directory/directory-index';
+import { departmentLabel } from '../../../lib/directory/labels';
+import { fullName } from '../../../lib/directory/names';
+import { studentDetails, summarizeStudent } from '../../../lib/directory/student-info';
+import { Highlight } from '../../../components/directory/highlight';
+import { useUrlSearchText } from '../../../lib/use-url-state';
 
 /** How many hits each category shows before "see all". */
 const PREVIEW = 5;

@@ -1,6 +1,6 @@
-import { TextScope } from '../../directory/components/text-scope';
-import { Highlight } from '../../directory/search/highlight';
-import { studentDetails, type StudentSummary } from '../../directory/model/student-info';
+import { TextScope } from '../../../components/directory/text-scope';
+import { Highlight } from '../../../components/directory/highlight';
+import { studentDetails, type StudentSummary } from '../../../lib/directory/student-info';
 
 /**
  * Each child on two lines: the name, then level · class · teacher in small print. Plain HTML (TextScope): a

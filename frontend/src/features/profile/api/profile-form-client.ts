@@ -5,7 +5,7 @@ import {
   type ProfileFormResponse,
   type ProfileUpdateResponse,
 } from '../../../../../shared/parent-form';
-import { authorizedFetch } from '../../auth/api/me-api';
+import { authorizedFetch } from '../../../lib/api/me-client';
 import { toCallError } from '../../update/api/update-client';
 
 /**

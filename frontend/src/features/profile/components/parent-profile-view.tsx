@@ -5,10 +5,10 @@ import Header from '@cloudscape-design/components/header';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { MeParentProfile } from '../../../../../shared/auth-api';
-import { ContactDetails } from '../../directory/components/contact-details';
-import { useLanguage } from '../../directory/components/use-language';
-import { interestLabel, roleLabel } from '../../directory/model/labels';
-import { fullName } from '../../directory/model/names';
+import { ContactDetails } from '../../../components/directory/contact-details';
+import { useLanguage } from '../../../lib/use-language';
+import { interestLabel, roleLabel } from '../../../lib/directory/labels';
+import { fullName } from '../../../lib/directory/names';
 import { ProfileActions } from './profile-actions';
 
 /** A parent's own record: their information, children (class, teacher), committees, interests and skills. */

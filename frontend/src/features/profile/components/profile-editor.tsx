@@ -11,8 +11,8 @@ import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import type { ProfileFormResponse, ProfileUpdateResponse } from '../../../../../shared/parent-form';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { UpdateCallError } from '../../update/api/update-client';
-import { ParentUpdateForm } from '../../update/components/parent-update-form';
-import { useParentForm, type ParentFormSource } from '../../update/hooks/use-update-form';
+import { ParentUpdateForm } from '../../../components/parent-form/parent-update-form';
+import { useParentForm, type ParentFormSource } from '../../../lib/parent-form/use-parent-form';
 import { loadProfileForm, saveProfile } from '../api/profile-form-client';
 
 /**

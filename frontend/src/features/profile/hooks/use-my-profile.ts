@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { MeResponse } from '../../../../../shared/auth-api';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
-import { ApiCallError, fetchMe } from '../../auth/api/me-api';
+import { ApiCallError, fetchMe } from '../../../lib/api/me-client';
 
 export type MyProfileState =
   | { status: 'loading' }

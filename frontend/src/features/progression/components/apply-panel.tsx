@@ -9,7 +9,7 @@ import ProgressBar from '@cloudscape-design/components/progress-bar';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { ProgressionSummary } from '../../../../../shared/progression-api';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
-import { errorKey, progressionApi } from '../api/progression-client';
+import { errorKey, progressionApi } from '../../../lib/api/progression-client';
 
 /** While the changes are applied: the progress bar; an error says what happened and offers to continue. */
 export function ApplyPanel({ progression, running, error, onRetry }: {

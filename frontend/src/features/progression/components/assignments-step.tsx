@@ -13,8 +13,8 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import TextFilter from '@cloudscape-design/components/text-filter';
 import type { ProgressionWorkspace, WorkspaceStudent } from '../../../../../shared/progression-api';
-import { compareNames, fullName } from '../../directory/model/names';
-import { useLanguage } from '../../directory/components/use-language';
+import { compareNames, fullName } from '../../../lib/directory/names';
+import { useLanguage } from '../../../lib/use-language';
 import { classLabel, placement, type Labels } from '../model/review-summary';
 import { commonCandidates, matchesText } from '../model/students';
 

@@ -10,8 +10,8 @@ import Input from '@cloudscape-design/components/input';
 import Select, { type SelectProps } from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { ProgressionWorkspace, WorkspaceParentDecision, WorkspaceStudent } from '../../../../../shared/progression-api';
-import { compareNames, fullName } from '../../directory/model/names';
-import { useLanguage } from '../../directory/components/use-language';
+import { compareNames, fullName } from '../../../lib/directory/names';
+import { useLanguage } from '../../../lib/use-language';
 import { placement } from '../model/review-summary';
 import { LeavingParents } from './leaving-parents';
 

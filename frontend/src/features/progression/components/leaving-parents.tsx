@@ -4,7 +4,7 @@ import SegmentedControl from '@cloudscape-design/components/segmented-control';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import type { WorkspaceParentDecision } from '../../../../../shared/progression-api';
-import { fullName } from '../../directory/model/names';
+import { fullName } from '../../../lib/directory/names';
 import { decisionReason } from '../model/students';
 
 /**

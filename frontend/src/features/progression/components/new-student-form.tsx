@@ -13,8 +13,8 @@ import Select, { type SelectProps } from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { NewStudentRequest, ParentLookupMatch, ProgressionWorkspace } from '../../../../../shared/progression-api';
 import { sortLevels } from '../../../../../shared/format/levels';
-import { useLanguage } from '../../directory/components/use-language';
-import { ProgressionApiError, errorKey } from '../api/progression-client';
+import { useLanguage } from '../../../lib/use-language';
+import { ProgressionApiError, errorKey } from '../../../lib/api/progression-client';
 import {
   emptyParent,
   fieldError,

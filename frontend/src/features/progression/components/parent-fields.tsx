@@ -9,8 +9,8 @@ import Select, { type SelectProps } from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { ParentLookupMatch } from '../../../../../shared/progression-api';
 import type { Language } from '../../../../../shared/schemas/common';
-import { fullName } from '../../directory/model/names';
-import { formatOnBlur } from '../../update/model/form-values';
+import { fullName } from '../../../lib/directory/names';
+import { formatOnBlur } from '../../../lib/parent-form/form-values';
 import type { FieldErrors, ParentField, ParentSlot, ParentValues } from '../model/new-student-form';
 
 /** One parent of a new student: an existing parent (searchable) or a new one (required fields marked *). */

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ApplyResponse } from '../../../../../shared/progression-api';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
-import { ProgressionApiError, progressionApi } from '../api/progression-client';
+import { ProgressionApiError, progressionApi } from '../../../lib/api/progression-client';
 import { DEFAULT_LOCK_WAIT_SECONDS, driveApply } from '../model/apply-driver';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CurrentProgressionResponse, ProgressionWorkspace } from '../../../../../shared/progression-api';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
-import { progressionApi } from '../api/progression-client';
+import { progressionApi } from '../../../lib/api/progression-client';
 
 const OPEN = new Set(['analysis', 'review']);
 

@@ -1,7 +1,7 @@
 import type { DirectoryResponse } from '../../../../../shared/directory-api';
 import type { WorkspaceNewStudent } from '../../../../../shared/progression-api';
 import type { NewStudentParent } from '../../../../../shared/schemas/progression';
-import { compareText, fullName } from '../../directory/model/names';
+import { compareText, fullName } from '../../../lib/directory/names';
 
 export interface ParentChoice {
   parentId: string;

@@ -1,7 +1,7 @@
 import { levelLabel, levelsLabel } from '../../../../../shared/format/levels';
 import type { ProgressionReview, ReviewName, WorkspaceClass } from '../../../../../shared/progression-api';
 import type { Language, Level } from '../../../../../shared/schemas/common';
-import { compareNames, fullName } from '../../directory/model/names';
+import { compareNames, fullName } from '../../../lib/directory/names';
 
 /**
  * The review step's content, built from GET …/review (the server's complete diff) without translating: the

@@ -13,7 +13,7 @@ import Wizard from '@cloudscape-design/components/wizard';
 import type { ApplyResponse, ProgressionReview, WorkspaceParentDecision } from '../../../../../shared/progression-api';
 import { PageFrame } from '../../../components/page/page-frame';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
-import { ProgressionApiError, errorKey, progressionApi } from '../api/progression-client';
+import { ProgressionApiError, errorKey, progressionApi } from '../../../lib/api/progression-client';
 import { ApplyModal } from '../components/apply-modal';
 import { ApplyPanel, CompletedSummary } from '../components/apply-panel';
 import { AssignmentsStep } from '../components/assignments-step';

@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
 import Cards from '@cloudscape-design/components/cards';
 import Table, { type TableProps } from '@cloudscape-design/components/table';
-import { ContactDetails } from '../../directory/components/contact-details';
-import { Highlight } from '../../directory/search/highlight';
+import { ContactDetails } from '../../../components/directory/contact-details';
+import { Highlight } from '../../../components/directory/highlight';
 import type { StaffRow } from './staff-rows';
 
 function NameAndTitle({ row, query }: { row: StaffRow; query: string }) {

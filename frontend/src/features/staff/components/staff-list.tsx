@@ -4,14 +4,14 @@ import ExpandableSection from '@cloudscape-design/components/expandable-section'
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { createMatcher } from '../../../../../shared/search';
 import { STAFF_DEPARTMENT_CODES } from '../../../../../shared/schemas/staff';
-import { EmptyState } from '../../directory/components/empty-state';
-import { FilterBar } from '../../directory/components/filter-bar';
-import { OptionFilter } from '../../directory/components/option-filter';
-import { NoMatch, SearchField } from '../../directory/components/search-field';
-import { useIsMobile, useLanguage } from '../../directory/components/use-language';
-import type { DirectoryIndex } from '../../directory/model/directory-index';
-import { departmentLabel } from '../../directory/model/labels';
-import { useDeferredSearchText, useUrlParam } from '../../directory/search/use-url-state';
+import { EmptyState } from '../../../components/directory/empty-state';
+import { FilterBar } from '../../../components/directory/filter-bar';
+import { OptionFilter } from '../../../components/directory/option-filter';
+import { NoMatch, SearchField } from '../../../components/directory/search-field';
+import { useIsMobile, useLanguage } from '../../../lib/use-language';
+import type { DirectoryIndex } from '../../../lib/directory/directory-index';
+import { departmentLabel } from '../../../lib/directory/labels';
+import { useDeferredSearchText, useUrlParam } from '../../../lib/use-url-state';
 import { StaffGroup } from './staff-group';
 import { groupByDepartment, OTHER_STAFF, staffRows, staffSearchFields } from './staff-rows';
 

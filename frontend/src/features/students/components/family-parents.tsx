@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { ContactDetails } from '../../directory/components/contact-details';
-import { TextScope } from '../../directory/components/text-scope';
-import { useLanguage } from '../../directory/components/use-language';
-import type { DirectoryIndex } from '../../directory/model/directory-index';
-import { localized, roleLabel } from '../../directory/model/labels';
-import { Highlight } from '../../directory/search/highlight';
+import { ContactDetails } from '../../../components/directory/contact-details';
+import { TextScope } from '../../../components/directory/text-scope';
+import { useLanguage } from '../../../lib/use-language';
+import type { DirectoryIndex } from '../../../lib/directory/directory-index';
+import { localized, roleLabel } from '../../../lib/directory/labels';
+import { Highlight } from '../../../components/directory/highlight';
 import type { FamilyCard, FamilyParent } from './family-cards';
 
 const ENTRY = { marginBlockEnd: 8 } as const;

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../../components/page/page-frame';
-import { DirectoryContent } from '../../directory/components/directory-content';
+import { DirectoryContent } from '../../../components/directory/directory-content';
 import { FamiliesList } from '../components/families-list';
 
 export function StudentsPage() {

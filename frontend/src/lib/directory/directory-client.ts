@@ -1,6 +1,6 @@
-import { DirectoryResponseSchema, type DirectoryResponse } from '../../../../../shared/directory-api';
-import { readIdTokenClaims } from '../../auth/api/cognito-auth';
-import { ApiCallError, authorizedFetch } from '../../auth/api/me-api';
+import { DirectoryResponseSchema, type DirectoryResponse } from '../../../../shared/directory-api';
+import { readIdTokenClaims } from '../../features/auth/api/cognito-auth';
+import { ApiCallError, authorizedFetch } from '../api/me-client';
 
 /**
  * GET /api/directory through the auth feature's `authorizedFetch` (ID token in `Authorization`). The one place

@@ -1,5 +1,5 @@
 import { Fragment, useMemo, type CSSProperties, type ReactNode } from 'react';
-import { matchRanges } from './match-ranges';
+import { matchRanges } from '../../lib/directory/match-ranges';
 
 /**
  * A text with the parts that match the search query marked (`<mark>`), so a person sees why a row is in the

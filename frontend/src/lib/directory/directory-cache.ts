@@ -1,4 +1,4 @@
-import { DirectoryResponseSchema, type DirectoryResponse } from '../../../../../shared/directory-api';
+import { DirectoryResponseSchema, type DirectoryResponse } from '../../../../shared/directory-api';
 
 /**
  * The last directory copy, kept in localStorage for instant screens on the next visit, under the signed-in

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
-import { useRuntimeConfig } from '../../../config/runtime-config-context';
-import { directoryIndex, type DirectoryIndex } from '../model/directory-index';
-import { configureDirectoryStore, directoryStore, type DirectoryError } from '../state/directory-store';
+import { useRuntimeConfig } from '../../config/runtime-config-context';
+import { directoryIndex, type DirectoryIndex } from './directory-index';
+import { configureDirectoryStore, directoryStore, type DirectoryError } from './directory-store';
 
 export interface DirectoryView {
   /** The directory and its derived indexes; null until a first copy (kept or fetched) is there. */

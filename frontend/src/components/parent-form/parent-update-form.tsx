@@ -5,9 +5,9 @@ import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Form from '@cloudscape-design/components/form';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import type { ParentForm } from '../../../../../shared/parent-form';
-import { currentLocale } from '../../../i18n/i18n';
-import type { ParentFormState } from '../hooks/use-update-form';
+import type { ParentForm } from '../../../../shared/parent-form';
+import { currentLocale } from '../../i18n/i18n';
+import type { ParentFormState } from '../../lib/parent-form/use-parent-form';
 import { AddressSection, CommitteesSection, InterestsSection, ParticipationSection, PersonalSection } from './form-sections';
 
 /**

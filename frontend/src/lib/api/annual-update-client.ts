@@ -12,8 +12,8 @@ import {
   type SendRequest,
   type StartCampaignRequest,
   type StartCampaignResponse,
-} from '../../../../../shared/annual-update-api';
-import { ApiCallError, authorizedFetch } from '../../auth/api/me-api';
+} from '../../../../shared/annual-update-api';
+import { ApiCallError, authorizedFetch } from './me-client';
 
 /** The administrator's annual-update routes, through the auth feature's `authorizedFetch` (ID token). */
 async function call<T>(apiBaseUrl: string, path: string, schema: z.ZodType<T>, method = 'GET', body?: unknown): Promise<T> {

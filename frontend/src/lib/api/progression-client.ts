@@ -10,9 +10,9 @@ import type {
   ParentLookupResponse,
   ProgressionReview,
   ProgressionWorkspace,
-} from '../../../../../shared/progression-api';
-import type { ApiErrorBody } from '../../../../../shared/error-codes';
-import { ApiCallError, authorizedFetch } from '../../auth';
+} from '../../../../shared/progression-api';
+import type { ApiErrorBody } from '../../../../shared/error-codes';
+import { ApiCallError, authorizedFetch } from '../../features/auth';
 
 /** An API error with what the progression screens need: the invalid fields and, on a held lock, how long to wait. */
 export class ProgressionApiError extends ApiCallError {

@@ -5,9 +5,9 @@ import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import { useDirectory } from '../hooks/use-directory';
-import type { DirectoryIndex } from '../model/directory-index';
-import type { DirectoryError } from '../state/directory-store';
+import { useDirectory } from '../../lib/directory/use-directory';
+import type { DirectoryIndex } from '../../lib/directory/directory-index';
+import type { DirectoryError } from '../../lib/directory/directory-store';
 
 /** The lists of spec §8 "data load errors exist per list". */
 export type DirectoryList = 'dashboard' | 'classes' | 'students' | 'parents' | 'staff' | 'committees';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { ParentForm, ParentUpdateInput, UpdateSubmitResponse } from '../../../../../shared/parent-form';
-import { loadUpdateForm, submitUpdateForm, UpdateCallError } from '../api/update-client';
-import { fieldError, validate, valuesFromForm, type FieldErrors, type FormValues } from '../model/form-values';
+import type { ParentForm, ParentUpdateInput, UpdateSubmitResponse } from '../../../../shared/parent-form';
+import { loadUpdateForm, submitUpdateForm, UpdateCallError } from '../../features/update/api/update-client';
+import { fieldError, validate, valuesFromForm, type FieldErrors, type FormValues } from './form-values';
 
 /** Message keys (under `updateForm.messages`) of the page-level alerts. */
 export type LoadProblem = 'tokenInvalid' | 'tokenExpired' | 'loadFailed';

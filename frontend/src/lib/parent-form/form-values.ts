@@ -1,9 +1,9 @@
-import { formatPhone } from '../../../../../shared/format/phone';
-import { formatPostalCode } from '../../../../../shared/format/postal-code';
-import { ParentUpdateInputSchema, type ParentForm, type ParentUpdateInput } from '../../../../../shared/parent-form';
-import type { InterestCode } from '../../../../../shared/schemas/interests';
-import type { Language } from '../../../../../shared/schemas/common';
-import type { Participation } from '../../../../../shared/schemas/parent';
+import { formatPhone } from '../../../../shared/format/phone';
+import { formatPostalCode } from '../../../../shared/format/postal-code';
+import { ParentUpdateInputSchema, type ParentForm, type ParentUpdateInput } from '../../../../shared/parent-form';
+import type { InterestCode } from '../../../../shared/schemas/interests';
+import type { Language } from '../../../../shared/schemas/common';
+import type { Participation } from '../../../../shared/schemas/parent';
 
 /**
  * The update form's state as the inputs hold it (strings), its conversion to the API's `ParentUpdateInput`, and

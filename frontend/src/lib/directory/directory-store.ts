@@ -1,13 +1,13 @@
 import { Hub } from 'aws-amplify/utils';
-import type { DirectoryResponse } from '../../../../../shared/directory-api';
+import type { DirectoryResponse } from '../../../../shared/directory-api';
 import {
   ApiCallError,
   currentUserKey,
   DirectoryFormatError,
   fetchDirectory,
   type DirectoryFetchResult,
-} from '../api/directory-client';
-import { createDirectoryCache, type DirectoryCache } from '../api/directory-cache';
+} from './directory-client';
+import { createDirectoryCache, type DirectoryCache } from './directory-cache';
 
 /** Why the last load failed: the browser could not reach the API, the API refused, or it sent nonsense. */
 export type DirectoryError =

@@ -10,12 +10,12 @@ import Multiselect from '@cloudscape-design/components/multiselect';
 import RadioGroup from '@cloudscape-design/components/radio-group';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Textarea from '@cloudscape-design/components/textarea';
-import type { ParentForm } from '../../../../../shared/parent-form';
-import type { Language } from '../../../../../shared/schemas/common';
-import { COMMITTEE_ROLES } from '../../../../../shared/schemas/committee-roles';
-import { INTEREST_CODES, INTEREST_LABELS, type InterestCode } from '../../../../../shared/schemas/interests';
-import { PARTICIPATION_LEVELS, type Participation } from '../../../../../shared/schemas/parent';
-import { formatOnBlur, type FieldErrors, type FieldName, type FormValues } from '../model/form-values';
+import type { ParentForm } from '../../../../shared/parent-form';
+import type { Language } from '../../../../shared/schemas/common';
+import { COMMITTEE_ROLES } from '../../../../shared/schemas/committee-roles';
+import { INTEREST_CODES, INTEREST_LABELS, type InterestCode } from '../../../../shared/schemas/interests';
+import { PARTICIPATION_LEVELS, type Participation } from '../../../../shared/schemas/parent';
+import { formatOnBlur, type FieldErrors, type FieldName, type FormValues } from '../../lib/parent-form/form-values';
 
 /** The sections of the update form, one column on a phone (spec §8: the link is mostly opened on a phone). */
 export interface SectionProps {

@@ -1,4 +1,4 @@
-import { normalizeSearchText, parseSearchQuery } from '../../../../../shared/search';
+import { normalizeSearchText, parseSearchQuery } from '../../../../shared/search';
 
 /** A half-open range `[start, end)` of UTF-16 positions in the displayed text. */
 export type Range = readonly [number, number];

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import type { Language } from '../../../../../shared/schemas/common';
-import { currentLocale } from '../../../i18n/i18n';
-import { isMobileBreakpoint } from '../../../components/layout/breakpoints';
-import { useBreakpoint } from '../../../components/layout/use-breakpoint';
+import type { Language } from '../../../shared/schemas/common';
+import { currentLocale } from '../i18n/i18n';
+import { isMobileBreakpoint } from '../components/layout/breakpoints';
+import { useBreakpoint } from '../components/layout/use-breakpoint';
 
 /** The UI language, to pick the fr or en side of the directory's bilingual labels. */
 export function useLanguage(): Language {

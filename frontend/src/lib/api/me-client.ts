@@ -1,5 +1,5 @@
-import { MeResponseSchema, type MeResponse } from '../../../../../shared/auth-api';
-import { idToken } from './cognito-auth';
+import { MeResponseSchema, type MeResponse } from '../../../../shared/auth-api';
+import { idToken } from '../../features/auth/api/cognito-auth';
 
 /** Error of an API call: the HTTP status and the API's error code, if it sent one. */
 export class ApiCallError extends Error {
