@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import { frontendLayers } from './eslint/frontend-layers.js';
 
 export default tseslint.config(
   { ignores: ['node_modules', 'cdk.out', 'frontend/dist', 'dist', '.data', 'coverage', '.tmp'] },
@@ -27,5 +28,41 @@ export default tseslint.config(
     rules: {
       'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }],
     },
+  },
+  {
+    // The frontend's layers (docs/frontend.md) and short functions (STYLE.md): split a long component into
+    // sections and hooks rather than raise the limit.
+    files: ['frontend/src/**/*.{ts,tsx}'],
+    plugins: { local: { rules: { 'frontend-layers': frontendLayers } } },
+    rules: {
+      'local/frontend-layers': 'error',
+      'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }],
+    },
+  },
+  {
+    // Functions not split yet: take a file off this list once its functions are under 80 lines.
+    files: [
+      'frontend/src/features/admin-data/components/delete-record-modal.tsx',
+      'frontend/src/features/admin-data/components/edit-panel.tsx',
+      'frontend/src/features/admin-data/components/import-panel.tsx',
+      'frontend/src/features/admin-data/components/parent-edit-form.tsx',
+      'frontend/src/features/annual-update/components/participants-table.tsx',
+      'frontend/src/features/annual-update/pages/annual-update-page.tsx',
+      'frontend/src/features/auth/pages/password-reset-form.tsx',
+      'frontend/src/features/auth/pages/register-form.tsx',
+      'frontend/src/features/auth/pages/sign-in-form.tsx',
+      'frontend/src/features/parents/components/parents-list.tsx',
+      'frontend/src/features/profile/components/parent-profile-view.tsx',
+      'frontend/src/features/profile/pages/profile-page.tsx',
+      'frontend/src/features/progression/components/assignments-step.tsx',
+      'frontend/src/features/progression/components/departures-step.tsx',
+      'frontend/src/features/progression/components/new-student-form.tsx',
+      'frontend/src/features/progression/components/new-students-step.tsx',
+      'frontend/src/features/progression/components/parent-fields.tsx',
+      'frontend/src/features/progression/model/review-summary.ts',
+      'frontend/src/features/progression/pages/school-progression-page.tsx',
+      'frontend/src/features/students/components/families-list.tsx',
+    ],
+    rules: { 'max-lines-per-function': 'off' },
   },
 );

@@ -26,7 +26,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['test/shared/**/*.test.ts', 'test/lib/**/*.test.ts', 'test/frontend/**/*.test.{ts,tsx}'],
+          include: [
+            'test/shared/**/*.test.ts',
+            'test/lib/**/*.test.ts',
+            'test/frontend/**/*.test.{ts,tsx}',
+            'test/lint/**/*.test.ts',
+          ],
           testTimeout: 120_000,
         },
       },

@@ -31,7 +31,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/admin/annual-update',
     guard: 'protected',
     adminOnly: true,
-    load: () => import('../features/admin/pages/annual-update-page').then((m) => m.AnnualUpdatePage),
+    load: () => import('../features/annual-update/pages/annual-update-page').then((m) => m.AnnualUpdatePage),
   },
   {
     path: '/admin/data',
@@ -43,7 +43,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/admin/school-progression',
     guard: 'protected',
     adminOnly: true,
-    load: () => import('../features/admin/pages/school-progression-page').then((m) => m.SchoolProgressionPage),
+    load: () => import('../features/progression/pages/school-progression-page').then((m) => m.SchoolProgressionPage),
   },
   { path: '/auth', guard: 'auth', load: () => import('../features/auth/pages/auth-page').then((m) => m.AuthPage) },
   {

@@ -7,6 +7,3 @@ export { decideGuard, type GuardKind } from './guards/guard-decision';
 export { useAuth } from './hooks/use-auth';
 export { useIdentityHealth } from './hooks/use-identity-health';
 export { authStore } from './state/auth-store';
-/** For other features' API calls: the ID token in `Authorization`, and who is signed in. */
-export { readIdTokenClaims } from './api/cognito-auth';
-export { ApiCallError, authorizedFetch } from '../../lib/api/me-client';

@@ -1,12 +1,7 @@
 import { Hub } from 'aws-amplify/utils';
 import type { DirectoryResponse } from '../../../../shared/directory-api';
-import {
-  ApiCallError,
-  currentUserKey,
-  DirectoryFormatError,
-  fetchDirectory,
-  type DirectoryFetchResult,
-} from './directory-client';
+import { ApiError, ApiFormatError } from '../api/api-client';
+import { currentUserKey, fetchDirectory, type DirectoryFetchResult } from './directory-client';
 import { createDirectoryCache, type DirectoryCache } from './directory-cache';
 
 /** Why the last load failed: the browser could not reach the API, the API refused, or it sent nonsense. */
@@ -38,10 +33,10 @@ export const REVALIDATE_AFTER_MS = 30_000;
 const INITIAL: DirectoryState = { data: null, source: null, loading: false, error: null };
 
 export function toDirectoryError(error: unknown): DirectoryError {
-  if (error instanceof ApiCallError) {
+  if (error instanceof ApiError) {
     return { kind: 'http', status: error.status, ...(error.code ? { code: error.code } : {}) };
   }
-  if (error instanceof DirectoryFormatError) return { kind: 'format' };
+  if (error instanceof ApiFormatError) return { kind: 'format' };
   return { kind: 'network' };
 }
 

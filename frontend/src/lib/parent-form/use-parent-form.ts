@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { ParentForm, ParentUpdateInput, UpdateSubmitResponse } from '../../../../shared/parent-form';
-import { loadUpdateForm, submitUpdateForm, UpdateCallError } from '../../features/update/api/update-client';
+import { useCallback, useEffect, useState } from 'react';
+import type { ParentForm, ParentUpdateInput } from '../../../../shared/parent-form';
+import { ApiError } from '../api/api-client';
 import { fieldError, validate, valuesFromForm, type FieldErrors, type FormValues } from './form-values';
 
 /** Message keys (under `updateForm.messages`) of the page-level alerts. */
@@ -13,7 +13,7 @@ export type LoadState =
   | { kind: 'ready'; form: ParentForm };
 
 function tokenProblem(error: unknown): LoadProblem | undefined {
-  if (!(error instanceof UpdateCallError)) return undefined;
+  if (!(error instanceof ApiError)) return undefined;
   if (error.code === 'TOKEN_INVALID') return 'tokenInvalid';
   if (error.code === 'TOKEN_EXPIRED') return 'tokenExpired';
   return undefined;
@@ -21,7 +21,7 @@ function tokenProblem(error: unknown): LoadProblem | undefined {
 
 /**
  * Where one parent form comes from and goes to: the emailed link (token) or My Profile (signed in). Both answer
- * with the saved form; errors are `UpdateCallError`s (status, code, field paths). Memoise it: a new source
+ * with the saved form; errors are `ApiError`s (status, code, field errors). Memoise it: a new source
  * reloads the form.
  */
 export interface ParentFormSource<R extends { form: ParentForm }> {
@@ -86,13 +86,13 @@ export function useParentForm<R extends { form: ParentForm }>(source: ParentForm
       onSaved(result);
     } catch (error) {
       const tokenIssue = tokenProblem(error);
-      if (error instanceof UpdateCallError && error.code === 'CONFLICT') {
+      if (error instanceof ApiError && error.code === 'CONFLICT') {
         // Someone (the school office, or this parent in another tab) saved meanwhile: show the current data.
         await reload();
         setProblem('conflict');
-      } else if (error instanceof UpdateCallError && error.code === 'VALIDATION_FAILED') {
+      } else if (error instanceof ApiError && error.code === 'VALIDATION_FAILED') {
         const next: FieldErrors = {};
-        for (const path of error.fields) {
+        for (const { path } of error.fields) {
           const mapped = fieldError(path, 'invalid', values);
           if (mapped) next[mapped[0]] = mapped[1];
         }
@@ -110,15 +110,3 @@ export function useParentForm<R extends { form: ParentForm }>(source: ParentForm
 }
 
 export type ParentFormState = ReturnType<typeof useParentForm>;
-
-/** The form of one update link (`/update/{token}`). */
-export function useUpdateForm(apiBaseUrl: string, token: string, onSubmitted: (result: UpdateSubmitResponse) => void) {
-  const source = useMemo<ParentFormSource<UpdateSubmitResponse>>(
-    () => ({
-      load: () => loadUpdateForm(apiBaseUrl, token),
-      save: (input) => submitUpdateForm(apiBaseUrl, token, input),
-    }),
-    [apiBaseUrl, token],
-  );
-  return useParentForm(source, onSubmitted);
-}

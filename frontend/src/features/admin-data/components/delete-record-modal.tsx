@@ -11,10 +11,11 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { CONFIRMATION_WORD } from '../../../../../shared/admin-api';
 import type { Parent } from '../../../../../shared/schemas/parent';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
-import { AdminDataError, adminDataApi } from '../api/admin-data-client';
+import { adminDataApi } from '../api/admin-data-client';
 import { ENTITY_PATH, type EntityKind } from '../model/entity-edit';
 import { orphanNames } from '../model/parent-edit';
 import { useErrorText } from './use-admin-data';
+import { ApiError } from '../../../lib/api/api-client';
 
 /** The record a delete is about, with the version the admin read. */
 export interface DeleteTarget {
@@ -65,13 +66,13 @@ export function DeleteRecordModal({ target, parents, onDismiss, onDeleted, onRel
       });
       onDeleted(target, result.deletedParentIds?.length ?? 0);
     } catch (error) {
-      if (error instanceof AdminDataError && error.code === 'ORPHAN_PARENTS') {
+      if (error instanceof ApiError && error.code === 'ORPHAN_PARENTS') {
         setOrphans(orphanNames((error.body as { error: { parentIds?: string[] } }).error.parentIds ?? [], parents));
-      } else if (error instanceof AdminDataError && error.code === 'CLASS_NOT_EMPTY') {
+      } else if (error instanceof ApiError && error.code === 'CLASS_NOT_EMPTY') {
         const count = (error.body as { error: { studentCount?: number } }).error.studentCount ?? 0;
         setProblem({ message: t('adminData.delete.classNotEmpty', { count }), conflict: false });
       } else {
-        const conflict = error instanceof AdminDataError && error.code === 'CONFLICT';
+        const conflict = error instanceof ApiError && error.code === 'CONFLICT';
         setProblem({ message: conflict ? t('adminData.edit.conflict') : errorText(error), conflict });
       }
     } finally {

@@ -14,10 +14,11 @@ import { IMPORT_ENTITIES } from '../../../../../shared/import-columns';
 import { ImportReportSchema } from '../../../../../shared/import-api';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { useLanguage } from '../../../lib/use-language';
-import { AdminDataError, adminDataApi } from '../api/admin-data-client';
+import { adminDataApi } from '../api/admin-data-client';
 import { applyBlock, applyPercent, latestByName, readImportFiles } from '../model/import-model';
 import { ImportReportView } from './import-report-view';
 import { useErrorText } from './use-admin-data';
+import { ApiError } from '../../../lib/api/api-client';
 
 type Step = 'idle' | 'checking' | 'applying';
 
@@ -71,9 +72,9 @@ export function ImportPanel({ notify }: { notify: (message: string) => void }) {
       notify(t('adminData.import.done', { created, updated }));
     } catch (error) {
       // A file that changed meanwhile may now have errors: the server sends the new report.
-      const refused = error instanceof AdminDataError ? ImportReportSchema.safeParse((error.body as { report?: unknown })?.report) : undefined;
+      const refused = error instanceof ApiError ? ImportReportSchema.safeParse((error.body as { report?: unknown })?.report) : undefined;
       if (refused?.success) setReport(refused.data);
-      const conflict = error instanceof AdminDataError && error.code === 'CONFLICT';
+      const conflict = error instanceof ApiError && error.code === 'CONFLICT';
       setFailure({ message: conflict ? t('adminData.import.conflict') : errorText(error), conflict });
     } finally {
       setStep('idle');

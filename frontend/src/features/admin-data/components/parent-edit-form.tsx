@@ -14,10 +14,11 @@ import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { useLanguage } from '../../../lib/use-language';
 import { AddressSection, InterestsSection } from '../../../components/parent-form/form-sections';
 import { fieldError, formatOnBlur } from '../../../lib/parent-form/form-values';
-import { AdminDataError, adminDataApi } from '../api/admin-data-client';
+import { adminDataApi } from '../api/admin-data-client';
 import { blankParentValues, validateParent, valuesFromParent, type AdminParentErrors, type AdminParentValues } from '../model/parent-edit';
 import { EditFormFrame } from './edit-form-frame';
 import { useErrorText } from './use-admin-data';
+import { ApiError } from '../../../lib/api/api-client';
 
 /**
  * An administrator adds or edits a parent: the update form's sections and rules, the email editable. Saving sends
@@ -56,8 +57,8 @@ export function ParentEditForm({ parent, onSaved, onCancel, onReload }: {
       const { record } = await adminDataApi.saveRecord(apiBaseUrl, 'parents', parent?.id, parent ? { ...input, version } : input);
       onSaved(record as Parent);
     } catch (error) {
-      const conflict = error instanceof AdminDataError && error.code === 'CONFLICT';
-      if (error instanceof AdminDataError && error.code === 'VALIDATION_FAILED') {
+      const conflict = error instanceof ApiError && error.code === 'CONFLICT';
+      if (error instanceof ApiError && error.code === 'VALIDATION_FAILED') {
         const fields = (error.body as { error?: { fields?: { path: string; issue: string }[] } })?.error?.fields ?? [];
         const next: AdminParentErrors = {};
         for (const { path, issue } of fields) {

@@ -15,7 +15,7 @@ import { STAFF_DEPARTMENT_CODES, STAFF_DEPARTMENTS } from '../../../../../shared
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { useLanguage } from '../../../lib/use-language';
 import { formatOnBlur } from '../../../lib/parent-form/form-values';
-import { AdminDataError, adminDataApi, type AdminDirectory } from '../api/admin-data-client';
+import { adminDataApi, type AdminDirectory } from '../api/admin-data-client';
 import {
   duplicateMembers,
   ENTITY_PATH,
@@ -32,6 +32,7 @@ import {
 } from '../model/entity-edit';
 import { EditFormFrame } from './edit-form-frame';
 import { useErrorText } from './use-admin-data';
+import { ApiError } from '../../../lib/api/api-client';
 
 interface Option {
   value: string;
@@ -93,8 +94,8 @@ export function RecordForm<K extends FormKind>({ kind, recordId, version, title,
       await adminDataApi.saveRecord(apiBaseUrl, ENTITY_PATH[kind], recordId, body);
       onSaved(nameOf(kind, values));
     } catch (error) {
-      const conflict = error instanceof AdminDataError && error.code === 'CONFLICT';
-      if (error instanceof AdminDataError && error.code === 'VALIDATION_FAILED') {
+      const conflict = error instanceof ApiError && error.code === 'CONFLICT';
+      if (error instanceof ApiError && error.code === 'VALIDATION_FAILED') {
         setErrors(serverFieldErrors((error.body as { error?: { fields?: { path: string; issue: string }[] } })?.error?.fields ?? []));
       }
       setProblem({ message: conflict ? t('adminData.edit.conflict') : errorText(error), conflict });

@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiCallError } from '../api/admin-data-client';
+import { ApiError } from '../../../lib/api/api-client';
 
 /** An API error as a sentence in the admin's language: `errors.<code>`, else a generic one. */
 export function useErrorText(): (error: unknown) => string {
   const { t, i18n } = useTranslation();
   return useCallback(
     (error: unknown) =>
-      error instanceof ApiCallError && error.code && i18n.exists(`errors.${error.code}`)
+      error instanceof ApiError && error.code && i18n.exists(`errors.${error.code}`)
         ? t(`errors.${error.code}`)
         : t('adminData.errors.generic'),
     [t, i18n],

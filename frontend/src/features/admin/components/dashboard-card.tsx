@@ -7,7 +7,7 @@ import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { RouterLink } from '../../../components/router-link/router-link';
-import { ApiCallError } from '../../auth';
+import { ApiError } from '../../../lib/api/api-client';
 
 export type LoadState<T> = { kind: 'loading' } | { kind: 'failed'; code?: string } | { kind: 'ready'; data: T };
 
@@ -21,7 +21,7 @@ export function useCardData<T>(load: () => Promise<T>): { state: LoadState<T>; r
     load().then(
       (data) => current && setState({ kind: 'ready', data }),
       (error: unknown) =>
-        current && setState({ kind: 'failed', ...(error instanceof ApiCallError && error.code ? { code: error.code } : {}) }),
+        current && setState({ kind: 'failed', ...(error instanceof ApiError && error.code ? { code: error.code } : {}) }),
     );
     return () => {
       current = false;

@@ -10,15 +10,16 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { CampaignView, ParticipantView, SendJobProgress, SendRequest } from '../../../../../shared/annual-update-api';
 import { PageFrame } from '../../../components/page/page-frame';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
-import { ApiCallError, annualUpdateApi } from '../../../lib/api/annual-update-client';
+import { annualUpdateApi } from '../../../lib/api/annual-update-client';
 import { CampaignCard } from '../components/campaign-card';
 import { ParticipantsTable } from '../components/participants-table';
 import { StartCampaignModal } from '../components/start-campaign-modal';
 import { useSendJob } from '../hooks/use-send-job';
+import { ApiError } from '../../../lib/api/api-client';
 
 /** An error code as a translated sentence (`errors.<code>`), with a generic fallback. */
 function errorText(t: (key: string) => string, error: unknown): string {
-  return error instanceof ApiCallError && error.code ? t(`errors.${error.code}`) : t('annualUpdateAdmin.messages.failed');
+  return error instanceof ApiError && error.code ? t(`errors.${error.code}`) : t('annualUpdateAdmin.messages.failed');
 }
 
 /** `/admin/annual-update` (spec §2): the campaign, its participants and the sending. The admin check is AdminGate's. */

@@ -1,7 +1,6 @@
 import {
   confirmResetPassword,
   confirmUserAttribute,
-  fetchAuthSession,
   fetchUserAttributes,
   resetPassword,
   sendUserAttributeVerificationCode,
@@ -98,18 +97,6 @@ export async function completePasswordReset(
     newPassword,
     options: metadata(locale),
   });
-}
-
-/** The ID token's claims; `forceRefresh` asks Cognito for new tokens (new groups, new email_verified). */
-export async function readIdTokenClaims(forceRefresh = false): Promise<Record<string, unknown> | undefined> {
-  const session = await fetchAuthSession({ forceRefresh });
-  return session.tokens?.idToken?.payload as Record<string, unknown> | undefined;
-}
-
-/** The raw ID token for `Authorization` headers, or undefined when signed out. */
-export async function idToken(): Promise<string | undefined> {
-  const session = await fetchAuthSession();
-  return session.tokens?.idToken?.toString();
 }
 
 /** The user's attributes straight from Cognito (GetUser): fresher than the token. */

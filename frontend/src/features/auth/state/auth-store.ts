@@ -8,7 +8,6 @@ import {
   createAccount,
   endSession,
   readAttributes,
-  readIdTokenClaims,
   requestPasswordReset,
   sendVerificationEmail,
   setDisplayName,
@@ -16,6 +15,7 @@ import {
 } from '../api/cognito-auth';
 import type { EmailCheckResult } from '../api/email-validation';
 import { fetchMe } from '../../../lib/api/me-client';
+import { readIdTokenClaims } from '../../../lib/api/session';
 import { userFromClaims, type AuthUser } from './auth-user';
 
 /** A one-off message for the layout's flash bar (spec: the welcome after verification). */

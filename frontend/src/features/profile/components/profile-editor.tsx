@@ -10,10 +10,10 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import type { ProfileFormResponse, ProfileUpdateResponse } from '../../../../../shared/parent-form';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
-import { UpdateCallError } from '../../update/api/update-client';
 import { ParentUpdateForm } from '../../../components/parent-form/parent-update-form';
 import { useParentForm, type ParentFormSource } from '../../../lib/parent-form/use-parent-form';
 import { loadProfileForm, saveProfile } from '../api/profile-form-client';
+import { ApiError } from '../../../lib/api/api-client';
 
 /**
  * "Update my information" on My Profile: the update link's form, prefilled, signed in (GET /api/profile/form,
@@ -57,7 +57,7 @@ export function ProfileEditor({ initialParentId, onSaved, onCancel, notFound }: 
     );
   }
   if (load.kind === 'failed') {
-    if (load.error instanceof UpdateCallError && load.error.code === 'NOT_FOUND') return <>{notFound}</>;
+    if (load.error instanceof ApiError && load.error.code === 'NOT_FOUND') return <>{notFound}</>;
     return (
       <Alert
         type="error"

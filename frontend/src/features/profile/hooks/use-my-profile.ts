@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { MeResponse } from '../../../../../shared/auth-api';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
-import { ApiCallError, fetchMe } from '../../../lib/api/me-client';
+import { fetchMe } from '../../../lib/api/me-client';
+import { ApiError } from '../../../lib/api/api-client';
 
 export type MyProfileState =
   | { status: 'loading' }
@@ -23,8 +24,8 @@ export function useMyProfile(): { state: MyProfileState; retry: () => void } {
       (me) => current && setState({ status: 'loaded', me }),
       (error: unknown) => {
         if (!current) return;
-        if (error instanceof ApiCallError && error.code === 'NOT_REGISTERED') setState({ status: 'notRegistered' });
-        else setState({ status: 'error', ...(error instanceof ApiCallError && error.code ? { code: error.code } : {}) });
+        if (error instanceof ApiError && error.code === 'NOT_REGISTERED') setState({ status: 'notRegistered' });
+        else setState({ status: 'error', ...(error instanceof ApiError && error.code ? { code: error.code } : {}) });
       },
     );
     return () => {

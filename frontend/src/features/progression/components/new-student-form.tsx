@@ -14,7 +14,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { NewStudentRequest, ParentLookupMatch, ProgressionWorkspace } from '../../../../../shared/progression-api';
 import { sortLevels } from '../../../../../shared/format/levels';
 import { useLanguage } from '../../../lib/use-language';
-import { ProgressionApiError, errorKey } from '../../../lib/api/progression-client';
+import { errorKey } from '../../../lib/api/progression-client';
 import {
   emptyParent,
   fieldError,
@@ -26,6 +26,7 @@ import {
 } from '../model/new-student-form';
 import { classLabel } from '../model/review-summary';
 import { ParentFields } from './parent-fields';
+import { ApiError } from '../../../lib/api/api-client';
 
 /**
  * Adds or edits a new student (spec §3 "New student"): student info, parent 1, optional parent 2, each an
@@ -92,7 +93,7 @@ export function NewStudentForm({ workspace, initial, parentOptions, onSubmit, on
     setSubmitting(false);
     if (!error) return;
     const next: FieldErrors = {};
-    if (error instanceof ProgressionApiError) {
+    if (error instanceof ApiError) {
       for (const field of error.fields) {
         const mapped = fieldError(field.path, field.issue, values);
         if (mapped) next[mapped[0]] = mapped[1];

@@ -1,14 +1,15 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ApplyResponse } from '../../../../../shared/progression-api';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
-import { ProgressionApiError, progressionApi } from '../../../lib/api/progression-client';
+import { progressionApi } from '../../../lib/api/progression-client';
 import { DEFAULT_LOCK_WAIT_SECONDS, driveApply } from '../model/apply-driver';
+import { ApiError } from '../../../lib/api/api-client';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** A held apply lock: 409 CONFLICT with Retry-After. */
 function lockWait(error: unknown): number | undefined {
-  if (!(error instanceof ProgressionApiError) || error.status !== 409 || error.code !== 'CONFLICT') return undefined;
+  if (!(error instanceof ApiError) || error.status !== 409 || error.code !== 'CONFLICT') return undefined;
   return error.retryAfter ?? DEFAULT_LOCK_WAIT_SECONDS;
 }
 

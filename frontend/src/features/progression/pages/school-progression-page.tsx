@@ -13,7 +13,7 @@ import Wizard from '@cloudscape-design/components/wizard';
 import type { ApplyResponse, ProgressionReview, WorkspaceParentDecision } from '../../../../../shared/progression-api';
 import { PageFrame } from '../../../components/page/page-frame';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
-import { ProgressionApiError, errorKey, progressionApi } from '../../../lib/api/progression-client';
+import { errorKey, progressionApi } from '../../../lib/api/progression-client';
 import { ApplyModal } from '../components/apply-modal';
 import { ApplyPanel, CompletedSummary } from '../components/apply-panel';
 import { AssignmentsStep } from '../components/assignments-step';
@@ -25,6 +25,7 @@ import { ReviewStep } from '../components/review-step';
 import { useApply } from '../hooks/use-apply';
 import { useProgression } from '../hooks/use-progression';
 import { decisionRequest } from '../model/students';
+import { ApiError } from '../../../lib/api/api-client';
 
 const STEPS = ['overview', 'assignments', 'graduates', 'newStudents', 'departures', 'review'] as const;
 type StepKey = (typeof STEPS)[number];
@@ -96,7 +97,7 @@ export function SchoolProgressionPage() {
   const report = (error: unknown) => {
     if (!error) return;
     const badClass =
-      error instanceof ProgressionApiError && error.fields.some((f) => f.issue === 'class_does_not_host_level');
+      error instanceof ApiError && error.fields.some((f) => f.issue === 'class_does_not_host_level');
     say('error', badClass ? t('progression.assignments.invalidClass') : t(errorKey(error)));
   };
 

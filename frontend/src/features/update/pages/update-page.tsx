@@ -8,7 +8,7 @@ import type { UpdateSubmitResponse } from '../../../../../shared/parent-form';
 import { PageFrame } from '../../../components/page/page-frame';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { ParentUpdateForm } from '../../../components/parent-form/parent-update-form';
-import { useUpdateForm } from '../../../lib/parent-form/use-parent-form';
+import { useUpdateForm } from '../hooks/use-update-form';
 
 /** State handed to /update-success: never the email, never in the URL. */
 export interface UpdateSuccessState {
