@@ -23,6 +23,13 @@ import { StaffDepartmentSchema } from './schemas/staff';
  * postal code to `H2X 1Y4`, email lowercased); the stored schema checks the rest on the server.
  */
 
+/**
+ * Unknown keys are refused (400), never dropped: a client sending a field the server ignores would believe it
+ * was stored (docs/decisions.md, "JSON bodies only, strict objects"). Nested stored shapes are made strict here.
+ */
+const LocalizedTextInputSchema = z.strictObject(LocalizedTextSchema.shape);
+const OtherMemberInputSchema = z.strictObject(OtherMemberSchema.shape);
+
 /** The word an admin types to confirm a delete (the spec's confirmation word, spec §4). */
 export const CONFIRMATION_WORD = 'confirm';
 export const ConfirmationSchema = z.literal(CONFIRMATION_WORD);
@@ -31,13 +38,13 @@ export const ConfirmationSchema = z.literal(CONFIRMATION_WORD);
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
 
-const AddressInputSchema = z.object({
+const AddressInputSchema = z.strictObject({
   street: z.string().trim().min(1).max(200),
   city: z.string().trim().min(1).max(100),
   postalCode: PostalCodeInputSchema,
 });
 
-export const ParentInputSchema = z.object({
+export const ParentInputSchema = z.strictObject({
   firstName: PersonNameSchema,
   lastName: PersonNameSchema,
   email: optional(EmailSchema),
@@ -50,19 +57,19 @@ export const ParentInputSchema = z.object({
 });
 export type ParentInput = z.infer<typeof ParentInputSchema>;
 
-export const StaffInputSchema = z.object({
+export const StaffInputSchema = z.strictObject({
   firstName: PersonNameSchema,
   lastName: PersonNameSchema,
   email: optional(EmailSchema),
   phone: optional(PhoneInputSchema),
-  title: LocalizedTextSchema,
+  title: LocalizedTextInputSchema,
   department: StaffDepartmentSchema,
   interests: InterestsSchema.default([]),
 });
 export type StaffInput = z.infer<typeof StaffInputSchema>;
 
 /** A student with their parents (family links): at most four, two households (the import's four columns). */
-export const StudentInputSchema = z.object({
+export const StudentInputSchema = z.strictObject({
   firstName: PersonNameSchema,
   lastName: PersonNameSchema,
   level: LevelCodeSchema,
@@ -71,7 +78,7 @@ export const StudentInputSchema = z.object({
 });
 export type StudentInput = z.infer<typeof StudentInputSchema>;
 
-export const ClassInputSchema = z.object({
+export const ClassInputSchema = z.strictObject({
   code: z.string().trim().min(1).max(10),
   name: z.string().trim().min(1).max(100),
   levels: z.array(LevelCodeSchema).min(1).max(4),
@@ -81,18 +88,18 @@ export const ClassInputSchema = z.object({
 });
 export type ClassInput = z.infer<typeof ClassInputSchema>;
 
-export const CommitteeMemberInputSchema = z.object({
+export const CommitteeMemberInputSchema = z.strictObject({
   personType: PersonTypeSchema,
   personId: IdSchema,
   role: CommitteeRoleSchema,
 });
 
 /** A committee with its whole member list; the server writes only the differences, with the committee's version. */
-export const CommitteeInputSchema = z.object({
-  name: LocalizedTextSchema,
+export const CommitteeInputSchema = z.strictObject({
+  name: LocalizedTextInputSchema,
   kind: CommitteeKindSchema,
-  description: optional(LocalizedTextSchema),
-  otherMembers: z.array(OtherMemberSchema).max(50).default([]),
+  description: optional(LocalizedTextInputSchema),
+  otherMembers: z.array(OtherMemberInputSchema).max(50).default([]),
   members: z.array(CommitteeMemberInputSchema).max(200).default([]),
 });
 export type CommitteeInput = z.infer<typeof CommitteeInputSchema>;
@@ -104,7 +111,7 @@ export const StudentUpdateSchema = StudentInputSchema.extend(versioned);
 export const ClassUpdateSchema = ClassInputSchema.extend(versioned);
 export const CommitteeUpdateSchema = CommitteeInputSchema.extend(versioned);
 
-export const DeleteRequestSchema = z.object({ version: VersionSchema, confirm: z.string() });
+export const DeleteRequestSchema = z.strictObject({ version: VersionSchema, confirm: z.string() });
 export type DeleteRequest = z.infer<typeof DeleteRequestSchema>;
 
 /**

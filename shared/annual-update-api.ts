@@ -146,5 +146,5 @@ export const ParticipantsResponseSchema = z.object({
 export type ParticipantsResponse = z.infer<typeof ParticipantsResponseSchema>;
 
 /** Path parameters of the campaign and send-job routes. */
-export const CampaignPathSchema = z.object({ campaignId: IdSchema });
-export const SendJobPathSchema = z.object({ campaignId: IdSchema, jobId: IdSchema });
+export const CampaignPathSchema = z.strictObject({ campaignId: IdSchema });
+export const SendJobPathSchema = z.strictObject({ campaignId: IdSchema, jobId: IdSchema });

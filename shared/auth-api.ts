@@ -35,7 +35,7 @@ export const EmailInputSchema = z
     if (!isValidEmail(email)) ctx.addIssue({ code: 'invalid_format', format: 'email', input: email });
   });
 
-export const ValidateEmailRequestSchema = z.object({ email: EmailInputSchema });
+export const ValidateEmailRequestSchema = z.strictObject({ email: EmailInputSchema });
 export type ValidateEmailRequest = z.input<typeof ValidateEmailRequestSchema>;
 
 export const ValidateEmailResponseSchema = z.object({

@@ -23,7 +23,7 @@ export const IMPORT_MAX_LISTED_ISSUES = 1_000;
 
 export const ImportEntitySchema = z.enum(IMPORT_ENTITIES);
 
-export const ImportFileSchema = z.object({
+export const ImportFileSchema = z.strictObject({
   /** The file's name: it tells which entity the file holds (`eleves.csv`), unless `entity` says so. */
   name: z.string().trim().min(1).max(200),
   /** The file's text, decoded as UTF-8 (a leading byte-order mark is fine). */
@@ -33,7 +33,7 @@ export const ImportFileSchema = z.object({
 export type ImportFile = z.infer<typeof ImportFileSchema>;
 
 /** POST /api/admin/import/dry-run and /apply. One file per entity; any subset of the six. */
-export const ImportRequestSchema = z.object({
+export const ImportRequestSchema = z.strictObject({
   files: z.array(ImportFileSchema).min(1).max(IMPORT_ENTITIES.length),
 });
 export type ImportRequest = z.infer<typeof ImportRequestSchema>;
@@ -126,7 +126,7 @@ export type CsvFile = z.infer<typeof CsvFileSchema>;
 export const CsvFilesResponseSchema = z.object({ files: z.array(CsvFileSchema) });
 export type CsvFilesResponse = z.infer<typeof CsvFilesResponseSchema>;
 
-export const LangQuerySchema = z.object({ lang: LanguageSchema.default('fr') });
+export const LangQuerySchema = z.strictObject({ lang: LanguageSchema.default('fr') });
 
 /** One issue as a sentence with its place: `parents.csv, ligne 12, colonne D (Courriel) : Courriel invalide…`. */
 export function describeIssue(issue: ImportIssue, lang: Language): string {

@@ -1,8 +1,9 @@
 import { ImportRequestSchema, LangQuerySchema } from '../../shared/import-api';
-import { createHandler, parseWith } from '../common/http';
+import { createHandler, parseWith, type ApiRequest } from '../common/http';
 import { findRegisteredPeople } from '../registry/registry-repository';
 import { getSettings } from '../directory/settings-repository';
 import { readDirectoryConsistent } from './admin-repository';
+import { writeAudit } from '../common/audit';
 import { editContext, editHandlers } from './edit-handlers';
 import { exportCsvFiles, exportJson, templateFiles } from './export-service';
 import { applyImport, planImport } from './import/import-service';
@@ -13,6 +14,12 @@ import { applyImport, planImport } from './import/import-service';
  * (`bulkWork` in lib/context-grants.ts). The client calls again until `complete`.
  */
 const IMPORT_CALL_BUDGET_MS = 6_000;
+
+/** Records who took a copy of the directory, when, and in which form (no content: docs/data-model.md). */
+function auditExport(request: ApiRequest, action: string): Promise<void> {
+  const { actor, now } = editContext(request);
+  return writeAudit({ at: now.toISOString(), actor, action, target: { type: 'DIRECTORY', id: 'export' } });
+}
 
 /** Data onboarding and upkeep for administrators (docs/data-onboarding.md). Every route is `admin`. */
 export const handler = createHandler({
@@ -38,13 +45,16 @@ export const handler = createHandler({
     return { body: result };
   },
 
-  'GET /api/admin/export/csv': async ({ query }) => {
-    const { lang } = parseWith(LangQuerySchema, query);
+  // Every export carries every family's contacts out of the app: each one leaves an audit entry, like any edit.
+  'GET /api/admin/export/csv': async (request) => {
+    const { lang } = parseWith(LangQuerySchema, request.query);
     const [data, settings] = await Promise.all([readDirectoryConsistent(), getSettings()]);
+    await auditExport(request, 'export.csv');
     return { body: { files: exportCsvFiles(data, settings, lang) } };
   },
-  'GET /api/admin/export/json': async () => {
+  'GET /api/admin/export/json': async (request) => {
     const [data, settings] = await Promise.all([readDirectoryConsistent(), getSettings()]);
+    await auditExport(request, 'export.json');
     return { body: exportJson(data, settings, new Date()) };
   },
 

@@ -23,7 +23,7 @@ import { continueSendJob, sendJobProgress, startSendJob } from './send-job-servi
  * routes, the update-link routes (token in the POST body only), and the same form on My Profile.
  * createHandler has already enforced each route's access level (admin group, verified member, or none).
  */
-const ProfileQuerySchema = z.object({ parentId: IdSchema.optional() });
+const ProfileQuerySchema = z.strictObject({ parentId: IdSchema.optional() });
 
 export const handler = createHandler({
   'GET /api/admin/annual-update': async () => ({ body: await getCurrentCampaign() }),

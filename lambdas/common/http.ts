@@ -94,8 +94,7 @@ export function errorResponse(error: AppError): APIGatewayProxyResult {
 
 /** The caller's IP: the viewer IP set by CloudFront (or the local gateway), else the connection's source. */
 export function clientIp(event: APIGatewayProxyEvent): string {
-  const headers = event.headers ?? {};
-  const viewer = Object.entries(headers).find(([name]) => name.toLowerCase() === VIEWER_IP_HEADER)?.[1];
+  const viewer = headerValue(event, VIEWER_IP_HEADER);
   return viewer || event.requestContext?.identity?.sourceIp || 'unknown';
 }
 
@@ -114,8 +113,19 @@ export function parseWith<T extends z.ZodType>(schema: T, input: unknown): z.inf
   return result.data;
 }
 
+/** `application/json`, with parameters (charset) allowed: docs/decisions.md, "JSON bodies only, strict objects". */
+const JSON_MEDIA_TYPE = /^application\/json\s*(;|$)/i;
+
+/** A header's value, whatever case the client (or API Gateway) gave its name. */
+export function headerValue(event: APIGatewayProxyEvent, name: string): string | undefined {
+  const wanted = name.toLowerCase();
+  return Object.entries(event.headers ?? {}).find(([key]) => key.toLowerCase() === wanted)?.[1] ?? undefined;
+}
+
 function parseBody(event: APIGatewayProxyEvent, maxBytes = MAX_BODY_BYTES): unknown {
   if (event.body === null || event.body === undefined || event.body === '') return undefined;
+  // Only JSON is read: a form or text/plain body is what a cross-site form post sends without a preflight.
+  if (!JSON_MEDIA_TYPE.test((headerValue(event, 'content-type') ?? '').trim())) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
   const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
   if (Buffer.byteLength(text, 'utf8') > maxBytes) throw new AppError('PAYLOAD_TOO_LARGE');
   try {

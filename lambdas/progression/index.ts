@@ -7,9 +7,11 @@ import {
   ParentDecisionsRequestSchema,
   ParentLookupRequestSchema,
   type ApplyResponse,
+  type BackupPartResponse,
 } from '../../shared/progression-api';
 import type { ApiErrorBody } from '../../shared/error-codes';
 import { IdSchema } from '../../shared/schemas/common';
+import { writeAudit } from '../common/audit';
 import { AppError } from '../common/errors';
 import { createHandler, parseWith, type ApiRequest, type ApiResult } from '../common/http';
 import { findRegisteredPeople } from '../registry/registry-repository';
@@ -53,6 +55,20 @@ async function applyChunk(request: ApiRequest, mode: 'start' | 'continue'): Prom
   }
 }
 
+/** A backup part is a copy of the directory leaving the app: audited like an export (lambdas/admin/index.ts). */
+async function backupPartAudited(request: ApiRequest, part: number): Promise<BackupPartResponse> {
+  const progressionId = pathId(request, 'progressionId');
+  const body = await backupPart(progressionId, part);
+  await writeAudit({
+    at: new Date().toISOString(),
+    actor: { kind: 'user', id: request.caller!.sub },
+    action: 'progression.backupDownload',
+    target: { type: 'PROGRESSION', id: progressionId },
+    count: body.items.length,
+  });
+  return body;
+}
+
 export const handler = createHandler({
   'GET /api/admin/progression': () => ok(currentProgression()),
   'POST /api/admin/progression': async ({ caller }) => ({ status: 201, body: await startProgression(caller!.sub) }),
@@ -86,6 +102,6 @@ export const handler = createHandler({
   'GET /api/admin/progression/{progressionId}/backup/{part}': (r) => {
     const part = z.coerce.number().int().min(0).safeParse(r.pathParameters.part);
     if (!part.success) throw new AppError('NOT_FOUND');
-    return ok(backupPart(pathId(r, 'progressionId'), part.data));
+    return ok(backupPartAudited(r, part.data));
   },
 }, { findRegisteredPeople });

@@ -52,7 +52,7 @@ export function contentSecurityPolicy(region: string, options: CspOptions = {}):
     "font-src 'self' data:",
     `connect-src 'self' ${cognito}`,
     "object-src 'none'",
-    "base-uri 'self'",
+    "base-uri 'none'",
     "form-action 'self'",
     "frame-ancestors 'none'",
     ...(options.upgradeInsecureRequests === false ? [] : ['upgrade-insecure-requests']),

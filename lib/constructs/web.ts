@@ -30,6 +30,9 @@ import { acknowledge } from '../nag';
 import { acknowledgeBucketDeploymentHandler } from './bucket-deployment-findings';
 import { contentSecurityPolicy, SPA_REWRITE_CODE, VIEWER_IP_CODE } from './web-edge';
 
+/** Files of the build that are never published (glob patterns, as the asset staging reads them). */
+export const SOURCE_MAPS = ['*.map', '**/*.map'];
+
 export interface WebProps {
   /** The built frontend (frontend/dist): index.html and Vite's hashed files under assets/. */
   assetDir: string;
@@ -193,9 +196,12 @@ export class Web extends Construct {
    * hashed files stay, so a tab opened before a deploy can still load its lazy chunks.
    */
   private deploySite(bucket: Bucket, assetDir: string, config: RuntimeConfig): void {
+    // Vite writes source maps for local debugging; they never leave this machine (the asset zip skips them), so
+    // the public site does not hand out the readable source.
+    const site = () => Source.asset(assetDir, { exclude: SOURCE_MAPS });
     const assets = new BucketDeployment(this, 'DeployAssets', {
       destinationBucket: bucket,
-      sources: [Source.asset(assetDir)],
+      sources: [site()],
       exclude: ['*'],
       include: ['assets/*'],
       prune: false,
@@ -204,7 +210,7 @@ export class Web extends Construct {
     });
     const shell = new BucketDeployment(this, 'DeployShell', {
       destinationBucket: bucket,
-      sources: [Source.asset(assetDir), Source.jsonData('config.json', config)],
+      sources: [site(), Source.jsonData('config.json', config)],
       exclude: ['assets/*'],
       prune: false,
       cacheControl: [CacheControl.noCache()],

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readDirectoryConsistent } from '../../lambdas/admin/admin-repository';
 import { writeAudit } from '../../lambdas/common/audit';
@@ -39,6 +39,23 @@ beforeAll(async () => {
 const NOW_SECONDS = Math.floor(Date.now() / 1000);
 
 describe('export', () => {
+  it('leaves an audit entry per export (who, when, which form), like every other admin action', async () => {
+    const csv = await callAdmin('GET', '/api/admin/export/csv', { query: { lang: 'en' }, claims });
+    const json = await callAdmin('GET', '/api/admin/export/json', { claims });
+    expect([csv.status, json.status]).toEqual([200, 200]);
+    const audit = await documentClient().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': 'AUDIT#DIRECTORY#export' },
+      }),
+    );
+    const actions = (audit.Items ?? []).map((entry) => [entry.action, (entry.actor as { id: string }).id]);
+    expect(actions).toEqual(expect.arrayContaining([['export.csv', claims.sub], ['export.json', claims.sub]]));
+    expect(JSON.stringify(audit.Items)).not.toContain('@');
+  });
+
   it('gives seven CSV files in the admin language: French with semicolons, English with commas', async () => {
     const fr = await callAdmin('GET', '/api/admin/export/csv', { query: { lang: 'fr' }, claims });
     const en = await callAdmin('GET', '/api/admin/export/csv', { query: { lang: 'en' }, claims });
@@ -155,7 +172,10 @@ describe('backup and restore', () => {
     expect(lines.join('\n')).toMatch(/item\(s\) of \d+ written/);
     expect(statSync(file).mode & 0o777).toBe(0o600);
     const backup = JSON.parse(readFileSync(file, 'utf8'));
-    expect(backup.counts).toMatchObject({ TOKEN: 1, AUDIT: 1, PARENT: school.parents.length, SETTINGS: 1 });
+    // The import audit written above, and one per export the tests before made.
+    const audits = (await scanAll()).filter((item) => item.type === 'AUDIT').length;
+    expect(audits).toBeGreaterThan(1);
+    expect(backup.counts).toMatchObject({ TOKEN: 1, AUDIT: audits, PARENT: school.parents.length, SETTINGS: 1 });
     expect(backup.counts.RATE_LIMIT).toBeUndefined();
     expect(backup.counts.LOCK).toBeUndefined();
   });

@@ -31,8 +31,12 @@ async function idTokenOf(role: DemoAccount['role']): Promise<string> {
   return (tokens[role] = result.AuthenticationResult!.IdToken!);
 }
 
-async function call(method: string, route: string, options: { role?: DemoAccount['role']; body?: string } = {}) {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
+async function call(
+  method: string,
+  route: string,
+  options: { role?: DemoAccount['role']; body?: string; contentType?: string } = {},
+) {
+  const headers: Record<string, string> = { 'content-type': options.contentType ?? 'application/json' };
   if (options.role) headers.Authorization = `Bearer ${await idTokenOf(options.role)}`;
   const response = await fetch(`${stack.appUrl}${route}`, { method, headers, body: options.body });
   const text = await response.text();
@@ -115,5 +119,48 @@ describe('admin routes over HTTP', () => {
     expect(accepted.status).toBe(200);
     expect(accepted.json.errors.map((e: { code: string }) => e.code)).toEqual(['UNKNOWN_FILE']);
     expect(refused).toEqual({ status: 413, json: { error: { code: 'PAYLOAD_TOO_LARGE' } } });
+  });
+});
+
+describe('request bodies: JSON only, unknown keys refused', () => {
+  const parent = school.parents[0]!;
+  const validParent = { firstName: 'Julie', lastName: 'Tremblay' };
+
+  it.each([
+    ['text/plain', JSON.stringify(validParent)],
+    ['text/plain;charset=UTF-8', JSON.stringify(validParent)],
+    ['application/x-www-form-urlencoded', 'firstName=Julie&lastName=Tremblay'],
+    ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="firstName"\r\n\r\nJulie\r\n--x--'],
+    ['application/jsonp', JSON.stringify(validParent)],
+  ])('answers 415 UNSUPPORTED_MEDIA_TYPE to a %s body, even a valid one', async (contentType, body) => {
+    const answer = await call('POST', '/api/admin/parents', { role: 'admin', body, contentType });
+    expect(answer).toEqual({ status: 415, json: { error: { code: 'UNSUPPORTED_MEDIA_TYPE' } } });
+    const anonymous = await call('POST', '/api/validateEmailV2', { body: JSON.stringify({ email: 'a@b.ca' }), contentType });
+    expect(anonymous).toEqual({ status: 415, json: { error: { code: 'UNSUPPORTED_MEDIA_TYPE' } } });
+  });
+
+  it('reads application/json with a charset', async () => {
+    const answer = await call('POST', '/api/admin/import/dry-run', {
+      role: 'admin',
+      body: JSON.stringify({ files: [{ name: 'notes.csv', text: 'a,b' }] }),
+      contentType: 'application/json; charset=utf-8',
+    });
+    expect(answer.status).toBe(200);
+  });
+
+  it.each([
+    ['POST', '/api/admin/parents', { ...validParent, isAdmin: true }],
+    ['PUT', `/api/admin/parents/${parent.id}`, { ...validParent, version: 1, role: 'admin' }],
+    ['POST', '/api/admin/classes', { code: '9Z', name: 'Classe Z', levels: ['P1'], id: 'x' }],
+    ['POST', '/api/admin/staff', { ...validParent, title: { fr: 'Prof', en: 'Teacher', de: 'Lehrer' }, department: 'teaching' }],
+    ['DELETE', `/api/admin/parents/${parent.id}`, { version: 1, confirm: 'confirm', cascade: true }],
+    ['POST', '/api/admin/import/dry-run', { files: [{ name: 'parents.csv', text: '', encoding: 'latin1' }] }],
+  ])('%s %s: a body with an unknown key is refused (400), nothing written', async (method, route, body) => {
+    const before = await call('GET', '/api/admin/directory', { role: 'admin' });
+    const answer = await call(method, route, { role: 'admin', body: JSON.stringify(body) });
+    expect(answer.status).toBe(400);
+    expect(answer.json.error.code).toBe('VALIDATION_FAILED');
+    expect(answer.json.error.fields).toEqual(expect.arrayContaining([expect.objectContaining({ issue: 'unrecognized_keys' })]));
+    expect(await call('GET', '/api/admin/directory', { role: 'admin' })).toEqual(before);
   });
 });

@@ -269,6 +269,26 @@ describe('school progression, start to finish', () => {
     expect([...exported].sort((a, b) => key(a).localeCompare(key(b)))).toEqual(expected);
   });
 
+  it('records each backup part an administrator downloads, with the item count and no content', async () => {
+    const id = workspace.progression.id;
+    const admin = DEMO_ACCOUNTS.find((a) => a.role === 'admin')!.email;
+    const claims = claimsFor(admin, { groups: ['admins'] });
+    const response = await handler({
+      ...apiEvent({ method: 'GET', resource: '/api/admin/progression/{progressionId}/backup/{part}', claims }),
+      pathParameters: { progressionId: id, part: '0' },
+    });
+    expect(response.statusCode).toBe(200);
+    const { items } = JSON.parse(response.body) as { items: unknown[] };
+    const audit = await queryAllWith(documentClient(), {
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': `AUDIT#PROGRESSION#${id}` },
+    });
+    const downloads = audit.filter((entry) => entry.action === 'progression.backupDownload');
+    expect(downloads).toEqual([expect.objectContaining({ actor: { kind: 'user', id: claims.sub }, count: items.length })]);
+    expect(JSON.stringify(downloads)).not.toContain('@');
+  });
+
   it('frees its locks: nothing more to apply, and next year can start', async () => {
     const done = await runApply(workspace.progression.id, ADMIN, 'continue', { accounts });
     expect(done.done).toBe(true);

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
@@ -428,6 +428,18 @@ describe('web', () => {
       apiBaseUrl: '/api',
       contactEmail: 'secretariat@ecole.example.org',
     });
+  });
+
+  it('publishes the build without its source maps (both uploads), and CSP forbids <base>', () => {
+    const filesOf = (deployment: string, index: number): string[] => {
+      const resource = template.toJSON().Resources[logicalIdAt(fixture, `Web/${deployment}/CustomResource-512MiB/Default`)];
+      const asset = String(resource.Properties.SourceObjectKeys[index]).replace(/\.zip$/, '');
+      return readdirSync(path.join(fixture.app.outdir, `asset.${asset}`), { recursive: true }).map(String);
+    };
+    const shipped = [...filesOf('DeployAssets', 0), ...filesOf('DeployShell', 0)];
+    expect(shipped).toEqual(expect.arrayContaining(['index.html', path.join('assets', 'index-abc123.js')]));
+    expect(shipped.filter((file) => file.endsWith('.map'))).toEqual([]);
+    expect(contentSecurityPolicy('ca-central-1').split('; ')).toContain("base-uri 'none'");
   });
 
   it('outputs the site URL, pool and client ids, table name and API URL', () => {

@@ -38,6 +38,9 @@ export function synthStack(options: StackFixtureOptions = {}): StackFixture {
   writeFileSync(path.join(webAssetDir, 'index.html'), '<!doctype html><title>Bottin</title>');
   mkdirSync(path.join(webAssetDir, 'assets'));
   writeFileSync(path.join(webAssetDir, 'assets', 'index-abc123.js'), 'console.log("bottin")');
+  // A build's source maps: the site deployment must leave them out (test/lib/app-stack.test.ts).
+  writeFileSync(path.join(webAssetDir, 'assets', 'index-abc123.js.map'), '{"version":3}');
+  writeFileSync(path.join(webAssetDir, 'index.html.map'), '{"version":3}');
 
   const context = cdkJsonContext();
   const app = new App({

@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, openSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import type { StackInfo } from '../../local/stack-info';
-import { STACK_LOG_FILE } from '../support/stack-log';
+import { STACK_LOG_FILE, stackLogFiles } from '../support/stack-log';
 
 /** The built frontend the test stack serves: frontend/dist, or TEST_WEB_DIR (a build of one's own, for parallel work). */
 export function testWebDir(): string {
@@ -25,6 +25,8 @@ export default async function setup(project: TestProject) {
     throw new Error(`${webDir} is missing: run \`npm run build:web\` first (npm test does it).`);
   }
   mkdirSync(path.dirname(STACK_LOG_FILE), { recursive: true });
+  // The log scan reads every stack log of this run: an earlier run's isolated logs must not be among them.
+  for (const file of stackLogFiles()) rmSync(file, { force: true });
   const logFd = openSync(STACK_LOG_FILE, 'w');
   const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
   const child = spawn(process.execPath, ['--import', tsxLoader, path.resolve('test/setup/stack-runner.ts')], {

@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import type { SeedOptions } from '../../local/demo/seed';
 import type { StackInfo } from '../../local/stack-info';
 import { testWebDir } from '../setup/stack';
+import { isolatedStackLogFile } from './stack-log';
 
 export interface IsolatedStack {
   info: StackInfo;
@@ -15,11 +16,12 @@ export interface IsolatedStack {
 /**
  * A second local stack, in a child process of its own, for a journey that changes the whole school (progression
  * apply, imports, deletions) and so must not share the stack the other test files read. Costs a few seconds to
- * start; stop it in afterAll. Its logs go to .tmp/test-logs/<label>.log. `seed: false` starts an empty stack (no
+ * start; stop it in afterAll. Its logs go next to the shared stack's (isolatedStackLogFile), where
+ * test/security/log-scan.test.ts reads them. `seed: false` starts an empty stack (no
  * school, no accounts), e.g. to import into.
  */
 export async function startIsolatedStack(label: string, seed: SeedOptions | false = {}): Promise<IsolatedStack> {
-  const logFile = path.resolve(`.tmp/test-logs/${label}.log`);
+  const logFile = isolatedStackLogFile(label);
   mkdirSync(path.dirname(logFile), { recursive: true });
   const logFd = openSync(logFile, 'w');
   const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
