@@ -2,6 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import {
   CreateTableCommand,
   DescribeTableCommand,
@@ -47,25 +48,38 @@ export interface DynamoOptions {
   port: number;
   /** Directory for the database file; omitted = in memory (tests). */
   dbPath?: string;
+  /**
+   * The one origin whose web pages may call DynamoDB Local (its `-cors` allow-list; its default is every
+   * origin). Nothing in the app calls it from a browser, so by default this is DynamoDB Local's own address.
+   */
+  corsOrigin?: string;
 }
+
+/** The entry point that binds DynamoDB Local to the loopback interface (see the Java file for why). */
+const LOOPBACK_LAUNCHER = fileURLToPath(new URL('./dynamodb-local/LoopbackDynamoDBLocal.java', import.meta.url));
 
 export async function startDynamo(options: DynamoOptions): Promise<ChildProcess> {
   assertJava();
   const dir = jarDirectory();
   const storage = options.dbPath ? ['-dbPath', path.resolve(options.dbPath)] : ['-inMemory'];
   if (options.dbPath && !existsSync(options.dbPath)) mkdirSync(options.dbPath, { recursive: true });
+  // Volunteers may import real families: the database answers this machine only (127.0.0.1, through the
+  // launcher, on Linux and macOS alike) and web pages of the app's origin only (-cors).
   // -sharedDb: otherwise each access key / region pair gets its own database file.
   const child = spawn(
     'java',
     [
       `-Djava.library.path=${path.join(dir, 'DynamoDBLocal_lib')}`,
-      '-jar',
-      path.join(dir, 'DynamoDBLocal.jar'),
+      '-cp',
+      [path.join(dir, 'DynamoDBLocal.jar'), path.join(dir, 'DynamoDBLocal_lib', '*')].join(path.delimiter),
+      LOOPBACK_LAUNCHER,
       '-sharedDb',
       ...storage,
       '-port',
       String(options.port),
       '-disableTelemetry',
+      '-cors',
+      options.corsOrigin ?? `http://127.0.0.1:${options.port}`,
     ],
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );

@@ -132,7 +132,7 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
     logger.setLogLevel(lambdaEnv.LOG_LEVEL as Parameters<typeof logger.setLogLevel>[0]);
 
     step('Starting DynamoDB Local');
-    track(await startDynamo({ port: ports.dynamo, dbPath: dataDir && path.join(dataDir, 'dynamodb') }));
+    track(await startDynamo({ port: ports.dynamo, dbPath: dataDir && path.join(dataDir, 'dynamodb'), corsOrigin: appUrl }));
     const dynamo = dynamoClient(dynamoEndpoint, region);
     await ensureTable(dynamo, TABLE_NAME);
 
