@@ -156,6 +156,31 @@ describe('directory store', () => {
     expect(store.getState().error).toBeNull();
   });
 
+  it.each([401, 403])('drops the copy, on screen and stored, when the API answers %i (access ended)', async (status) => {
+    const store = newStore();
+    await store.load();
+    await copyKept();
+    expect(keptKeys()).toHaveLength(1);
+    api.answer({ status, body: JSON.stringify({ error: { code: status === 401 ? 'UNAUTHENTICATED' : 'NOT_REGISTERED' } }) });
+
+    await store.load(true);
+
+    expect(store.getState()).toMatchObject({ data: null, source: null, error: { kind: 'http', status } });
+    expect(keptKeys()).toEqual([]);
+  });
+
+  it('in the app, keeps no copy on the device and erases one an earlier build left', async () => {
+    window.localStorage.setItem(`${CACHE_PREFIX}user-old`, JSON.stringify({ data: FIXTURE, etag: '"v0"', savedAt: 1 }));
+    vi.resetModules();
+    const { directoryStore, configureDirectoryStore } = await import('../../frontend/src/features/directory/state/directory-store');
+    expect(keptKeys()).toEqual([]);
+    configureDirectoryStore(api.url);
+    await directoryStore.load();
+    await copyKept();
+    expect(directoryStore.getState().data).toEqual(FIXTURE);
+    expect(keptKeys()).toEqual([]);
+  });
+
   it('tells an unreachable server and a malformed answer apart, with nothing to show', async () => {
     const unreachable = newStore('http://127.0.0.1:9/api');
     await unreachable.load();

@@ -1,14 +1,10 @@
 import { DirectoryResponseSchema, type DirectoryResponse } from '../../../../shared/directory-api';
 
 /**
- * The last directory copy, kept in localStorage for instant screens on the next visit, under the signed-in
- * user's id: a copy is only ever shown to the person it was fetched for. At most one copy is kept (saving one
- * user's copy removes any other's), and sign-out removes it (directory-store.ts), so a shared computer does
- * not keep a family's data longer than their session.
- *
- * localStorage rather than IndexedDB: the copy is one value read once per visit (~800 KB of JSON at 1,000
- * families, well under the ~5 MB per-origin quota), and a synchronous read keeps the code small. A refused
- * write (quota, private mode) only costs the instant start.
+ * A kept directory copy, under the signed-in user's id: a copy is only ever shown to the person it was fetched
+ * for, and at most one is kept. The browser app keeps none on the device (directory-store.ts passes no storage):
+ * `createDirectoryCache()` on the browser's localStorage only serves to erase copies older builds wrote there.
+ * Sign-out and any 401/403 clear it.
  */
 export const CACHE_PREFIX = 'directory.v1.';
 

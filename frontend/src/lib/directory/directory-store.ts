@@ -105,7 +105,16 @@ export class DirectoryStore {
       }
     } catch (error) {
       if (generation !== this.generation) return;
-      this.set({ loading: false, error: toDirectoryError(error) });
+      const failure = toDirectoryError(error);
+      // Access ended (account removed, no longer registered, signed out elsewhere): the copy goes at once.
+      if (failure.kind === 'http' && (failure.status === 401 || failure.status === 403)) {
+        this.etag = null;
+        this.checkedAt = null;
+        this.deps.cache.clear();
+        this.set({ data: null, source: null, loading: false, error: failure });
+        return;
+      }
+      this.set({ loading: false, error: failure });
     }
   }
 
@@ -133,18 +142,25 @@ export class DirectoryStore {
     this.checkedAt = null;
     this.inflight = undefined;
     this.deps.cache.clear();
+    // Whatever the deps: no copy an earlier build wrote may outlive the session.
+    createDirectoryCache().clear();
     this.set(INITIAL);
   }
 }
 
+/**
+ * In the browser the directory lives in memory only: no copy is written to the device (a copy survived the end
+ * of a parent's access before). Copies an earlier build left in localStorage are erased at start-up.
+ */
 function browserDeps(apiBaseUrl: string): DirectoryStoreDeps {
   return {
     fetchDirectory: (etag) => fetchDirectory(apiBaseUrl, etag),
     currentUser: currentUserKey,
-    cache: createDirectoryCache(),
+    cache: createDirectoryCache(null),
     now: Date.now,
   };
 }
+createDirectoryCache().clear();
 
 let configuredBase: string | undefined;
 
