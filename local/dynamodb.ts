@@ -1,6 +1,8 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -57,6 +59,35 @@ export interface DynamoOptions {
 
 /** The entry point that binds DynamoDB Local to the loopback interface (see the Java file for why). */
 const LOOPBACK_LAUNCHER = fileURLToPath(new URL('./dynamodb-local/LoopbackDynamoDBLocal.java', import.meta.url));
+const LAUNCHER_CLASS = 'LoopbackDynamoDBLocal';
+
+/**
+ * Compiles the launcher once per source and jar version (javac comes with the JDK), into a directory of the
+ * system's temp folder; later starts reuse it. Compiling on every start (Java's source-file mode) took over
+ * 30 s on a busy machine.
+ */
+function compiledLauncher(jarDir: string, classPath: string): string {
+  const source = readFileSync(LOOPBACK_LAUNCHER);
+  const version = createHash('sha256').update(source).update(path.basename(jarDir)).digest('hex').slice(0, 16);
+  const outDir = path.join(os.tmpdir(), `school-directory-dynamodb-launcher-${version}`);
+  if (existsSync(path.join(outDir, `${LAUNCHER_CLASS}.class`))) return outDir;
+  const building = mkdtempSync(`${outDir}-building-`);
+  const result = spawnSync('javac', ['-cp', classPath, '-d', building, LOOPBACK_LAUNCHER], { encoding: 'utf8' });
+  if (result.error || result.status !== 0) {
+    rmSync(building, { recursive: true, force: true });
+    throw new Error(
+      `Could not compile ${path.basename(LOOPBACK_LAUNCHER)} (javac, from a JDK 17+, is needed): ` +
+        `${result.error?.message ?? result.stderr.slice(-500)}`,
+    );
+  }
+  try {
+    renameSync(building, outDir);
+  } catch {
+    // Another start compiled it meanwhile: theirs is the same.
+    rmSync(building, { recursive: true, force: true });
+  }
+  return outDir;
+}
 
 export async function startDynamo(options: DynamoOptions): Promise<ChildProcess> {
   assertJava();
@@ -66,13 +97,15 @@ export async function startDynamo(options: DynamoOptions): Promise<ChildProcess>
   // Volunteers may import real families: the database answers this machine only (127.0.0.1, through the
   // launcher, on Linux and macOS alike) and web pages of the app's origin only (-cors).
   // -sharedDb: otherwise each access key / region pair gets its own database file.
+  const classPath = [path.join(dir, 'DynamoDBLocal.jar'), path.join(dir, 'DynamoDBLocal_lib', '*')].join(path.delimiter);
+  const launcherDir = compiledLauncher(dir, classPath);
   const child = spawn(
     'java',
     [
       `-Djava.library.path=${path.join(dir, 'DynamoDBLocal_lib')}`,
       '-cp',
-      [path.join(dir, 'DynamoDBLocal.jar'), path.join(dir, 'DynamoDBLocal_lib', '*')].join(path.delimiter),
-      LOOPBACK_LAUNCHER,
+      [launcherDir, classPath].join(path.delimiter),
+      LAUNCHER_CLASS,
       '-sharedDb',
       ...storage,
       '-port',

@@ -8,8 +8,8 @@ import software.amazon.dynamodb.services.local.server.DynamoDBProxyServer;
 /**
  * Starts DynamoDB Local listening on 127.0.0.1 only (local/dynamodb.ts). The jar's own launcher binds every
  * interface and has no host option, so this entry point builds the server from the same command-line arguments,
- * then sets the host of its Jetty connectors before starting it. Run in Java's source-file mode (no build step):
- * java -cp DynamoDBLocal.jar:DynamoDBLocal_lib/* LoopbackDynamoDBLocal.java <DynamoDB Local arguments>
+ * then sets the host of its Jetty connectors before starting it. local/dynamodb.ts compiles it once (javac) and runs
+ * java -cp <compiled>:DynamoDBLocal.jar:DynamoDBLocal_lib/* LoopbackDynamoDBLocal <DynamoDB Local arguments>
  */
 public class LoopbackDynamoDBLocal {
   public static void main(String[] args) throws Exception {

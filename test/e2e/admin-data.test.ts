@@ -464,3 +464,54 @@ describe('admin data page', () => {
     await context.close();
   }, 120_000);
 });
+
+describe('access ends', () => {
+  it("leaves no directory data in the browser of a parent an admin deleted, once the parent's page reloads", async () => {
+    const parent = stack.info.demoAccounts.find((account) => account.role === 'parent')!;
+    const adminToken = await tokenFor(stack.info, admin().email, admin().password);
+    const before = (await api(stack.info, adminToken, 'GET', '/api/admin/directory')).body as {
+      parents: { id: string; email?: string; lastName: string; version: number }[];
+    };
+    const record = before.parents.find((p) => p.email === parent.email)!;
+    // What must not stay on the device: every other family's email.
+    const others = before.parents.filter((p) => p.email && p.id !== record.id).map((p) => p.email!);
+    expect(others.length).toBeGreaterThan(3);
+
+    const context = await contextIn(() => session.newContext('desktop'), 'fr');
+    const page = await context.newPage();
+    await page.goto(`${stack.info.appUrl}/auth?redirect=%2Fparents`);
+    const loaded = page.waitForResponse((r) => r.url().endsWith('/api/directory') && r.status() === 200);
+    await signInWith(page, 'fr', parent.email, parent.password);
+    await loaded;
+    await page.getByText(others[0]!, { exact: false }).first().waitFor();
+
+    const deleted = await api(stack.info, adminToken, 'DELETE', `/api/admin/parents/${record.id}`, {
+      version: record.version,
+      confirm: 'confirm',
+    });
+    expect(deleted.status).toBe(200);
+
+    const refused = page.waitForResponse((r) => r.url().endsWith('/api/directory'));
+    await page.reload();
+    expect([401, 403]).toContain((await refused).status());
+    // A kept copy would be written right after the screens repaint: give it the time to (not) happen.
+    await page.waitForTimeout(500);
+    const stored = (await page.evaluate(async () => {
+      const dump = (storage: Storage) => Object.keys(storage).map((key) => `${key}=${storage.getItem(key)}`);
+      const databases = await indexedDB.databases();
+      const cacheNames = 'caches' in window ? await caches.keys() : [];
+      return {
+        local: dump(localStorage),
+        session: dump(sessionStorage),
+        databases: databases.map((db) => db.name ?? ''),
+        caches: cacheNames,
+      };
+    })) as { local: string[]; session: string[]; databases: string[]; caches: string[] };
+    const text = [...stored.local, ...stored.session].join('\n');
+    expect(stored.local.filter((entry) => entry.startsWith('directory.'))).toEqual([]);
+    expect(others.filter((email) => text.includes(email))).toEqual([]);
+    expect(stored.databases).toEqual([]);
+    expect(stored.caches).toEqual([]);
+    await context.close();
+  }, 120_000);
+});

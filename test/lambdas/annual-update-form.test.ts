@@ -1,4 +1,5 @@
 import { AdminDeleteUserCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { resetCognitoClient } from '../../lambdas/common/cognito';
 import { getEntity, membershipsOf } from '../../lambdas/directory/directory-repository';
@@ -6,6 +7,9 @@ import { getCampaign, getParticipant } from '../../lambdas/annual-update/campaig
 import { closeCampaign, startCampaign } from '../../lambdas/annual-update/campaign-service';
 import { handler } from '../../lambdas/annual-update/index';
 import { loadByToken } from '../../lambdas/annual-update/parent-form-service';
+import { hashToken } from '../../lambdas/annual-update/token-repository';
+import { documentClient, tableName } from '../../lambdas/common/dynamo';
+import { keys } from '../../lambdas/common/keys';
 import { continueSendJob, startSendJob } from '../../lambdas/annual-update/send-job-service';
 import { ParentFormSchema, UpdateSubmitResponseSchema, type ParentForm } from '../../shared/parent-form';
 import type { Parent } from '../../shared/schemas/parent';
@@ -99,6 +103,29 @@ describe('POST /api/update/load', () => {
 });
 
 describe('POST /api/update/submit', () => {
+  // A valid body, so the answer comes from the link itself rather than from validation (which runs first).
+  it('refuses valid data sent with a forged link (404) or an expired one (410), writing nothing', async () => {
+    const form = ParentFormSchema.parse((await invoke(handler, { ...LOAD, body: { token } })).body);
+    const data = answer(form, { phone: '514 555-0123' });
+    const before = await scanAll();
+
+    for (const forged of ['A'.repeat(43), `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`]) {
+      const response = await invoke(handler, { ...SUBMIT, body: { token: forged, data } });
+      expect(response).toEqual({ status: 404, body: { error: { code: 'TOKEN_INVALID' } } });
+    }
+    const key = keys.updateToken(hashToken(token));
+    const stored = (await documentClient().send(new GetCommand({ TableName: tableName(), Key: key }))).Item!;
+    const past = Math.floor(Date.now() / 1000) - 60;
+    await documentClient().send(new PutCommand({ TableName: tableName(), Item: { ...stored, expiresAt: past } }));
+    try {
+      const expired = await invoke(handler, { ...SUBMIT, body: { token, data } });
+      expect(expired).toEqual({ status: 410, body: { error: { code: 'TOKEN_EXPIRED' } } });
+    } finally {
+      await documentClient().send(new PutCommand({ TableName: tableName(), Item: stored }));
+    }
+    expect(await scanAll()).toEqual(before);
+  });
+
   it('updates only that parent, normalises phone and postal code, and records the submission once', async () => {
     const form = ParentFormSchema.parse((await invoke(handler, { ...LOAD, body: { token } })).body);
     const coParentBefore = await getEntity('PARENT', coParent.id);

@@ -167,6 +167,17 @@ describe('a campaign over HTTP', () => {
       status: 410,
       body: { error: { code: 'TOKEN_EXPIRED' } },
     });
+    // Valid data with the closed campaign's link, then with a forged one: the link decides, nothing is written.
+    const data = { ...fields, phone: '450 555-0142', participation: 'full' };
+    expect(await call('POST', '/api/update/submit', { body: { token, data } })).toEqual({
+      status: 410,
+      body: { error: { code: 'TOKEN_EXPIRED' } },
+    });
+    expect(await call('POST', '/api/update/submit', { body: { token: 'Q'.repeat(43), data } })).toEqual({
+      status: 404,
+      body: { error: { code: 'TOKEN_INVALID' } },
+    });
+    expect(await getEntity('PARENT', own.id)).toMatchObject({ phone: '4505550199', participation: 'limited' });
   });
 
   it('serves My Profile to the demo parent and tells staff there is no parent profile', async () => {
