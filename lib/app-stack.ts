@@ -31,6 +31,7 @@ export class AppStack extends Stack {
     const web = new Web(this, 'Web', {
       assetDir: props.webAssetDir,
       api: api.restApi,
+      originSecret: api.originSecret.secretValue.unsafeUnwrap(),
       apiStageName: API_STAGE_NAME,
       region: settings.region,
       userPoolId: auth.userPool.userPoolId,

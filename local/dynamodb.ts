@@ -121,7 +121,8 @@ export async function startDynamo(options: DynamoOptions): Promise<ChildProcess>
   const exited = new Promise<never>((_, reject) =>
     child.once('exit', (code) => reject(new Error(`DynamoDB Local exited (code ${code}): ${stderr.slice(-500)}`))),
   );
-  await Promise.race([waitForPort(options.port, 30_000), exited]);
+  // A JVM start can take long on a busy machine (several stacks and a browser at once).
+  await Promise.race([waitForPort(options.port, 90_000), exited]);
   return child;
 }
 

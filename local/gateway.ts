@@ -7,8 +7,9 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { JwtRsaVerifier } from 'aws-jwt-verify';
 import type { Jwks } from 'aws-jwt-verify/jwk';
 import { CONTEXTS, ROUTES, type Context, type RouteDef } from '../lambdas/routes';
+import { ENV } from '../lambdas/common/env';
 import { contentSecurityPolicy } from '../lib/constructs/web-edge';
-import { securityHeaderValues, VIEWER_IP_HEADER } from '../shared/http-headers';
+import { ORIGIN_VERIFY_HEADER, securityHeaderValues, VIEWER_IP_HEADER } from '../shared/http-headers';
 import type { RuntimeConfig } from '../shared/runtime-config';
 import { listen, readBody } from './http-util';
 
@@ -130,6 +131,10 @@ export async function startGateway(options: GatewayOptions): Promise<Server> {
     for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers[k] = v;
     // Like the CloudFront Function in AWS: the viewer IP header is always ours, never the client's.
     headers[VIEWER_IP_HEADER] = req.socket.remoteAddress ?? '127.0.0.1';
+    // Like CloudFront's origin header: the handlers trust the viewer IP only with it (lambdas/common/http.ts).
+    delete headers[ORIGIN_VERIFY_HEADER];
+    const originSecret = process.env[ENV.originVerifySecret];
+    if (originSecret) headers[ORIGIN_VERIFY_HEADER] = originSecret;
     const query: Record<string, string> = {};
     url.searchParams.forEach((v, k) => (query[k] = v));
     const event = {

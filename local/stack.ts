@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -119,6 +120,8 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
       // The SES emulator has no sending quota; AWS's sandbox allows 1/s, production accounts set their own rate.
       SEND_RATE_PER_SECOND: '10',
       STAGE: 'local',
+      // The local gateway's stand-in for CloudFront's origin secret: new on every start.
+      ORIGIN_VERIFY_SECRET: randomBytes(24).toString('base64url'),
       AWS_REGION: region,
       // Explicit dummy credentials: the SDK must never probe instance metadata.
       AWS_ACCESS_KEY_ID: 'local',

@@ -31,3 +31,11 @@ export function securityHeaderValues(contentSecurityPolicy: string): Record<stri
     'Permissions-Policy': SECURITY_HEADERS.permissionsPolicy,
   };
 }
+
+/**
+ * Header CloudFront adds to every request it forwards to the API, holding a secret generated at deploy
+ * (lib/constructs/api.ts); the local gateway adds its own per-start secret. The API's firewall and the handlers
+ * (lambdas/common/http.ts) refuse a request without it, so nobody reaches the execute-api endpoint directly,
+ * and only then is VIEWER_IP_HEADER trusted.
+ */
+export const ORIGIN_VERIFY_HEADER = 'x-origin-verify';

@@ -42,4 +42,6 @@ export const ENV = {
   /** Emails per second a sending function allows itself (deploy setting sendRatePerSecond; SES quota). */
   sendRatePerSecond: 'SEND_RATE_PER_SECOND',
   stage: 'STAGE',
+  /** The secret CloudFront (or the local gateway) sends in ORIGIN_VERIFY_HEADER (shared/http-headers.ts). */
+  originVerifySecret: 'ORIGIN_VERIFY_SECRET',
 } as const;

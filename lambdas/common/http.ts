@@ -1,10 +1,12 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { z } from 'zod';
 import type { ApiErrorBody } from '../../shared/error-codes';
-import { VIEWER_IP_HEADER } from '../../shared/http-headers';
+import { timingSafeEqual } from 'node:crypto';
+import { ORIGIN_VERIFY_HEADER, VIEWER_IP_HEADER } from '../../shared/http-headers';
 import { ADMIN_GROUP, ROUTES, routeKey, type Access, type RouteDef, type RouteKey } from '../routes';
 import { callerFromEvent, type Caller, type RegisteredPerson } from './claims';
 import { AppError } from './errors';
+import { ENV, optionalEnv } from './env';
 import { entityTag, ifNoneMatchHits } from './etag';
 import { logger } from './logger';
 
@@ -92,9 +94,24 @@ export function errorResponse(error: AppError): APIGatewayProxyResult {
   return json(error.status, body);
 }
 
-/** The caller's IP: the viewer IP set by CloudFront (or the local gateway), else the connection's source. */
+/**
+ * Whether the request came through CloudFront (or the local gateway): it carries the origin secret. Without a
+ * configured secret nothing is trusted to have come that way.
+ */
+export function fromTrustedEdge(event: APIGatewayProxyEvent): boolean {
+  const secret = optionalEnv(ENV.originVerifySecret);
+  const sent = headerValue(event, ORIGIN_VERIFY_HEADER);
+  if (!secret || !sent) return false;
+  const [a, b] = [Buffer.from(sent), Buffer.from(secret)];
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * The caller's IP: the viewer IP CloudFront (or the local gateway) wrote, trusted only when the request carries
+ * the origin secret (anyone can send the header straight to the endpoint), else the connection's source.
+ */
 export function clientIp(event: APIGatewayProxyEvent): string {
-  const viewer = headerValue(event, VIEWER_IP_HEADER);
+  const viewer = fromTrustedEdge(event) ? headerValue(event, VIEWER_IP_HEADER) : undefined;
   return viewer || event.requestContext?.identity?.sourceIp || 'unknown';
 }
 
@@ -165,6 +182,8 @@ export function createHandler(handlers: RouteHandlers, options: HandlerOptions) 
     if (!route) return errorResponse(new AppError('ROUTE_NOT_FOUND'));
     let response: APIGatewayProxyResult;
     try {
+      // A deployment with an origin secret takes requests from its CloudFront distribution only.
+      if (optionalEnv(ENV.originVerifySecret) && !fromTrustedEdge(event)) throw new AppError('FORBIDDEN');
       const caller = callerFromEvent(event);
       const people = await authorize(route.access, caller, options);
       const body = parseBody(event, route.maxBodyBytes);

@@ -16,6 +16,7 @@ import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { ENV } from '../../lambdas/common/env';
 import { CONTEXTS, ROUTES, type Context, type RouteDef } from '../../lambdas/routes';
@@ -45,6 +46,8 @@ export interface ApiProps {
 export class Api extends Construct {
   readonly restApi: RestApi;
   readonly functions: Record<Context, AppFunction>;
+  /** The value CloudFront sends in ORIGIN_VERIFY_HEADER (lib/constructs/web.ts). */
+  readonly originSecret: Secret;
 
   constructor(scope: Construct, id: string, props: ApiProps) {
     super(scope, id);
@@ -97,6 +100,18 @@ export class Api extends Construct {
     });
     addErrorResponses(this.restApi);
 
+    // CloudFront sends this secret in ORIGIN_VERIFY_HEADER; the firewall and the handlers refuse requests without
+    // it, so the execute-api endpoint cannot be called directly (docs/decisions.md, "API behind CloudFront only").
+    this.originSecret = new Secret(this, 'OriginSecret', {
+      description: 'School directory: the header value CloudFront adds to API requests',
+      generateSecretString: { excludePunctuation: true, passwordLength: 48 },
+    });
+    acknowledge(
+      this.originSecret,
+      'SMG4',
+      'Rotating it means updating the CloudFront origin, the firewall rule and the functions together: a ' +
+        'redeploy with a new secret does that; it only proves a request came through CloudFront.',
+    );
     this.functions = this.createFunctions(props);
     // Parameters (the Authorization header of protected routes) are checked here. Bodies get no API Gateway
     // model on purpose: the handlers' zod schemas validate them and answer with the API's own error codes, the
@@ -111,6 +126,7 @@ export class Api extends Construct {
       new ApiFirewall(this, 'Firewall', {
         stage: this.restApi.deploymentStage,
         validateEmailRateLimit: props.settings.validateEmailRateLimit,
+        originSecret: this.originSecret.secretValue.unsafeUnwrap(),
       });
     } else {
       acknowledge(
@@ -152,6 +168,8 @@ export class Api extends Construct {
         environment[ENV.senderEmail] = mail.senderEmail;
         environment[ENV.sendRatePerSecond] = String(settings.sendRatePerSecond);
       }
+      // Resolved by CloudFormation at deploy (a dynamic reference, not in the template); the handlers compare it.
+      environment[ENV.originVerifySecret] = this.originSecret.secretValue.unsafeUnwrap();
       const fn = new AppFunction(this, pascal(context), {
         entry: `${context}/index.ts`,
         description: `School directory API: ${context} routes`,

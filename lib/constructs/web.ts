@@ -24,7 +24,7 @@ import type { IRestApi } from 'aws-cdk-lib/aws-apigateway';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
-import { SECURITY_HEADERS } from '../../shared/http-headers';
+import { ORIGIN_VERIFY_HEADER, SECURITY_HEADERS } from '../../shared/http-headers';
 import type { RuntimeConfig } from '../../shared/runtime-config';
 import { acknowledge } from '../nag';
 import { acknowledgeBucketDeploymentHandler } from './bucket-deployment-findings';
@@ -37,6 +37,8 @@ export interface WebProps {
   /** The built frontend (frontend/dist): index.html and Vite's hashed files under assets/. */
   assetDir: string;
   api: IRestApi;
+  /** Sent to the API in ORIGIN_VERIFY_HEADER: only requests through this distribution are served. */
+  originSecret: string;
   /** The API stage name, as a literal (see the origin below). */
   apiStageName: string;
   region: string;
@@ -98,6 +100,7 @@ export class Web extends Construct {
       originPath: `/${props.apiStageName}`,
       protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
       originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+      customHeaders: { [ORIGIN_VERIFY_HEADER]: props.originSecret },
     });
 
     this.distribution = new Distribution(this, 'Distribution', {

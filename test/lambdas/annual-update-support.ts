@@ -1,4 +1,5 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import { edgeHeaders } from '../support/edge-headers';
 import { ulid } from 'ulid';
 import { createSesMailer, type Mailer } from '../../lambdas/common/mailer';
 import { bulkWriteDirectory } from '../../lambdas/directory/directory-repository';
@@ -87,7 +88,7 @@ export async function invoke(
     resource: options.resource,
     path: options.resource,
     httpMethod: options.method,
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...edgeHeaders() },
     multiValueHeaders: {},
     queryStringParameters: options.query ?? null,
     multiValueQueryStringParameters: null,

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { edgeHeaders } from '../support/edge-headers';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import {
   AdminCreateUserCommand,
@@ -63,7 +64,7 @@ export function apiEvent(options: {
     resource: options.resource,
     path: options.resource,
     httpMethod: options.method,
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...edgeHeaders() },
     multiValueHeaders: {},
     queryStringParameters: null,
     multiValueQueryStringParameters: null,

@@ -5,6 +5,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ENV } from '../../lambdas/common/env';
 import { ADMIN_GROUP, CONTEXTS, ROUTES, type RouteDef } from '../../lambdas/routes';
+import { API_RATE_LIMIT, UPDATE_LINK_RATE_LIMIT } from '../../lib/constructs/api-firewall';
 import { contentSecurityPolicy } from '../../lib/constructs/web-edge';
 import { RuntimeConfigSchema } from '../../shared/runtime-config';
 import { TABLE_INDEXES, TABLE_KEYS } from '../../shared/table-schema';
@@ -324,7 +325,7 @@ describe('api', () => {
   it('rate-limits validateEmailV2 per viewer and per source address with a regional WAF on the stage', () => {
     const acl = onlyResource('AWS::WAFv2::WebACL').Properties as { Scope: string; Rules: Props[] };
     expect(acl.Scope).toBe('REGIONAL');
-    const [perViewer, perAddress] = acl.Rules as {
+    const [, perViewer, perAddress] = acl.Rules as {
       Statement: { RateBasedStatement: Props & { ScopeDownStatement: Props } };
     }[];
     expect(perViewer!.Statement.RateBasedStatement).toMatchObject({
@@ -340,6 +341,85 @@ describe('api', () => {
     template.hasResourceProperties('AWS::WAFv2::WebACLAssociation', {
       ResourceArn: Match.objectLike({ 'Fn::Join': Match.anyValue() }),
     });
+  });
+  const secretRef = () => {
+    const [id] = Object.keys(template.findResources('AWS::SecretsManager::Secret'));
+    expect(id).toBeDefined();
+    return Match.objectLike({ 'Fn::Join': Match.arrayWith([Match.arrayWith([{ Ref: id }])]) });
+  };
+
+  it('takes API requests only through CloudFront: a generated secret in an origin header, checked first by WAF', () => {
+    template.hasResourceProperties('AWS::SecretsManager::Secret', {
+      GenerateSecretString: Match.objectLike({ PasswordLength: 48, ExcludePunctuation: true }),
+    });
+    const distribution = onlyResource('AWS::CloudFront::Distribution').Properties as {
+      DistributionConfig: { Origins: { CustomOriginConfig?: unknown; OriginCustomHeaders?: { HeaderName: string; HeaderValue: unknown }[] }[] };
+    };
+    const apiOrigin = distribution.DistributionConfig.Origins.find((origin) => origin.CustomOriginConfig)!;
+    expect(apiOrigin.OriginCustomHeaders).toEqual([{ HeaderName: 'x-origin-verify', HeaderValue: expect.anything() }]);
+    template.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        Origins: Match.arrayWith([Match.objectLike({ OriginCustomHeaders: [{ HeaderName: 'x-origin-verify', HeaderValue: secretRef() }] })]),
+      }),
+    });
+    const acl = onlyResource('AWS::WAFv2::WebACL').Properties as { Rules: Props[] };
+    template.hasResourceProperties('AWS::WAFv2::WebACL', {
+      Rules: Match.arrayWith([
+        Match.objectLike({
+          Name: 'OnlyThroughCloudFront',
+          Priority: 0,
+          Action: { Block: { CustomResponse: { ResponseCode: 403, CustomResponseBodyKey: 'forbidden' } } },
+          Statement: {
+            NotStatement: {
+              Statement: {
+                ByteMatchStatement: Match.objectLike({
+                  FieldToMatch: { SingleHeader: { Name: 'x-origin-verify' } },
+                  PositionalConstraint: 'EXACTLY',
+                  SearchString: secretRef(),
+                }),
+              },
+            },
+          },
+        }),
+      ]),
+    });
+    expect(acl.Rules.map((rule) => rule.Name)).toEqual([
+      'OnlyThroughCloudFront',
+      'ValidateEmailPerViewer',
+      'ValidateEmailPerSourceAddress',
+      'UpdateLinksPerViewer',
+      'ApiPerViewer',
+    ]);
+    // Every function compares the same secret (lambdas/common/http.ts).
+    for (const context of CONTEXTS) {
+      const name = context.split('-').map((w) => w[0]!.toUpperCase() + w.slice(1)).join('');
+      expect(functionEnv(`Api/${name}`)[ENV.originVerifySecret], context).toEqual(expect.objectContaining({ 'Fn::Join': expect.anything() }));
+    }
+  });
+
+  it('limits each viewer on the update-link routes and on the whole API', () => {
+    const rules = (onlyResource('AWS::WAFv2::WebACL').Properties as { Rules: Props[] }).Rules as {
+      Name: string;
+      Action: Props;
+      Statement: { RateBasedStatement: Props & { ScopeDownStatement?: Props } };
+    }[];
+    const rule = (name: string) => rules.find((r) => r.Name === name)!;
+    expect(rule('UpdateLinksPerViewer').Statement.RateBasedStatement).toMatchObject({
+      Limit: UPDATE_LINK_RATE_LIMIT,
+      EvaluationWindowSec: 300,
+      CustomKeys: [{ Header: { Name: 'x-viewer-ip' } }],
+      ScopeDownStatement: { ByteMatchStatement: { SearchString: '/api/update/', PositionalConstraint: 'CONTAINS' } },
+    });
+    expect(rule('ApiPerViewer').Statement.RateBasedStatement).toMatchObject({
+      Limit: API_RATE_LIMIT,
+      CustomKeys: [{ Header: { Name: 'x-viewer-ip' } }],
+    });
+    expect(rule('ApiPerViewer').Statement.RateBasedStatement.ScopeDownStatement).toBeUndefined();
+    for (const name of ['UpdateLinksPerViewer', 'ApiPerViewer']) {
+      expect(rule(name).Action).toEqual({ Block: { CustomResponse: { ResponseCode: 429, CustomResponseBodyKey: 'rateLimited' } } });
+    }
+    // Well under the stage's shared 50 requests/s (1500 per 5 minutes is 5 per second).
+    expect(API_RATE_LIMIT / 300).toBeLessThan(50 / 5);
   });
 });
 
