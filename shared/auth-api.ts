@@ -125,3 +125,13 @@ export const AUTH_LINKS = {
   resetPasswordMode: 'reset',
   codeParam: 'code',
 } as const;
+
+/**
+ * The user attributes the web app client may write with a user's own access token (Cognito UpdateUserAttributes),
+ * shared by the CDK app client (lib/constructs/auth.ts) and the local emulator's launcher (local/cognito), so both
+ * refuse the same writes. `email` stays writable only because sign-up writes it through this client and Cognito
+ * requires a pool's required attributes to be writable by its clients; a change of email is stopped elsewhere:
+ * the pool keeps the original address until the new one is verified, and the CustomMessage trigger refuses to send
+ * the code of an attribute update (lambdas/triggers/custom-message.ts), so no new address can ever be verified.
+ */
+export const APP_CLIENT_WRITE_ATTRIBUTES = ['email', 'name'] as const;

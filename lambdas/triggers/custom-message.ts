@@ -13,13 +13,20 @@ import { logger } from '../common/logger';
  * work because we only ever insert the value we were given. The link's host comes from PUBLIC_BASE_URL, never
  * from a request, so a forged Host header cannot redirect codes elsewhere.
  * Other sources (AdminCreateUser invitations, MFA codes) keep Cognito's default message.
+ *
+ * The code of an attribute update is refused: the app never changes an attribute that needs a code (emails
+ * change only through the school office), so that message can only come from someone calling
+ * UpdateUserAttributes by hand to take another person's address. Throwing makes Cognito fail the call and send
+ * nothing; the pool keeps the original email until a new one is verified (lib/constructs/auth.ts keepOriginal).
  */
 const VERIFICATION_SOURCES = new Set<string>([
   'CustomMessage_SignUp',
   'CustomMessage_ResendCode',
   'CustomMessage_VerifyUserAttribute',
-  'CustomMessage_UpdateUserAttribute',
 ]);
+export const REFUSED_SOURCES = new Set<string>(['CustomMessage_UpdateUserAttribute']);
+/** The error message Cognito passes back to the caller of a refused request. */
+export const ATTRIBUTE_UPDATE_REFUSED = 'ATTRIBUTE_UPDATE_REFUSED';
 
 /** The UI language sent as client metadata, else the user's `locale` attribute, else French. */
 export function emailLocale(event: CustomMessageTriggerEvent): EmailLocale {
@@ -38,6 +45,10 @@ function appLink(path: string, query: Record<string, string>): string {
 }
 
 export async function handler(event: CustomMessageTriggerEvent): Promise<CustomMessageTriggerEvent> {
+  if (REFUSED_SOURCES.has(event.triggerSource)) {
+    logger.warn('custom message refused', { triggerSource: event.triggerSource });
+    throw new Error(ATTRIBUTE_UPDATE_REFUSED);
+  }
   const locale = emailLocale(event);
   const code = event.request.codeParameter;
   let email: RenderedEmail | undefined;

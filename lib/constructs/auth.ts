@@ -1,6 +1,7 @@
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import {
   AccountRecovery,
+  type CfnUserPoolClient,
   FeaturePlan,
   Mfa,
   UserPool,
@@ -12,6 +13,7 @@ import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
+import { APP_CLIENT_WRITE_ATTRIBUTES } from '../../shared/auth-api';
 import { ENV } from '../../lambdas/common/env';
 import { ADMIN_GROUP } from '../../lambdas/routes';
 import type { DeploySettings } from '../config';
@@ -63,6 +65,9 @@ export class Auth extends Construct {
       signInCaseSensitive: false,
       autoVerify: { email: true },
       standardAttributes: { email: { required: true, mutable: true } },
+      // A new email replaces the old one only once its code is confirmed (and the CustomMessage trigger sends no
+      // such code), so a member cannot take another person's address with UpdateUserAttributes.
+      keepOriginal: { email: true },
       // The product's rule (spec §5, shared/password.ts): 6+ characters with lower, upper and digit, no symbol.
       passwordPolicy: {
         minLength: 6,
@@ -98,7 +103,11 @@ export class Auth extends Construct {
       idTokenValidity: Duration.hours(1),
       accessTokenValidity: Duration.hours(1),
       refreshTokenValidity: Duration.days(30),
+      // The app signs in with the API, never through the hosted UI: no OAuth grant, no callback URL.
+      disableOAuth: true,
     });
+    // Set on the L1 from the one shared list (shared/auth-api.ts) that the local emulator enforces too.
+    (this.client.node.defaultChild as CfnUserPoolClient).writeAttributes = [...APP_CLIENT_WRITE_ATTRIBUTES];
     this.userPool.addGroup('Admins', {
       groupName: ADMIN_GROUP,
       description: 'Administrateurs du bottin / Directory administrators',

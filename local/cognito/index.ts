@@ -11,12 +11,17 @@ import {
   CreateGroupCommand,
   CreateUserPoolClientCommand,
   CreateUserPoolCommand,
+  DescribeUserPoolClientCommand,
+  DescribeUserPoolCommand,
   ListGroupsCommand,
   ListUserPoolClientsCommand,
   ListUserPoolsCommand,
   ListUsersCommand,
+  UpdateUserPoolClientCommand,
+  UpdateUserPoolCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { ADMIN_GROUP } from '../../lambdas/routes';
+import { APP_CLIENT_WRITE_ATTRIBUTES } from '../../shared/auth-api';
 import { waitForPort } from '../ports';
 
 const POOL_NAME = 'school-directory-local';
@@ -103,6 +108,7 @@ export async function ensurePool(
         Policies: {
           PasswordPolicy: { MinimumLength: 6, RequireLowercase: true, RequireUppercase: true, RequireNumbers: true },
         },
+        UserAttributeUpdateSettings: KEEP_ORIGINAL_EMAIL,
       }),
     );
     userPoolId = created.UserPool!.Id!;
@@ -115,15 +121,59 @@ export async function ensurePool(
         UserPoolId: userPoolId,
         ClientName: CLIENT_NAME,
         ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+        WriteAttributes: [...APP_CLIENT_WRITE_ATTRIBUTES],
       }),
     );
     userPoolClientId = created.UserPoolClient!.ClientId!;
   }
+  await upgradeAttributeRules(client, userPoolId, userPoolClientId);
   const groups = await client.send(new ListGroupsCommand({ UserPoolId: userPoolId }));
   if (!groups.Groups?.some((g) => g.GroupName === ADMIN_GROUP)) {
     await client.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: ADMIN_GROUP }));
   }
   return { userPoolId, userPoolClientId };
+}
+
+const KEEP_ORIGINAL_EMAIL = { AttributesRequireVerificationBeforeUpdate: ['email' as const] };
+
+/**
+ * Gives a pool and client created by an older version the attribute rules of lib/constructs/auth.ts: the client's
+ * write attributes, and the original email kept until a new one is verified. UpdateUserPool replaces every
+ * setting it is given, so the pool's own are passed back.
+ */
+async function upgradeAttributeRules(
+  client: CognitoIdentityProviderClient,
+  userPoolId: string,
+  clientId: string,
+): Promise<void> {
+  const { UserPoolClient: appClient } = await client.send(
+    new DescribeUserPoolClientCommand({ UserPoolId: userPoolId, ClientId: clientId }),
+  );
+  if (!appClient?.WriteAttributes?.length) {
+    await client.send(
+      new UpdateUserPoolClientCommand({
+        UserPoolId: userPoolId,
+        ClientId: clientId,
+        WriteAttributes: [...APP_CLIENT_WRITE_ATTRIBUTES],
+      }),
+    );
+  }
+  const { UserPool: pool } = await client.send(new DescribeUserPoolCommand({ UserPoolId: userPoolId }));
+  if (pool && !pool.UserAttributeUpdateSettings?.AttributesRequireVerificationBeforeUpdate?.length) {
+    await client.send(
+      new UpdateUserPoolCommand({
+        UserPoolId: userPoolId,
+        AutoVerifiedAttributes: pool.AutoVerifiedAttributes,
+        Policies: pool.Policies,
+        AccountRecoverySetting: pool.AccountRecoverySetting,
+        AdminCreateUserConfig: pool.AdminCreateUserConfig,
+        EmailConfiguration: pool.EmailConfiguration,
+        LambdaConfig: pool.LambdaConfig,
+        MfaConfiguration: pool.MfaConfiguration,
+        UserAttributeUpdateSettings: KEEP_ORIGINAL_EMAIL,
+      }),
+    );
+  }
 }
 
 /** Creates a ready-to-use demo account (verified email, permanent password). Existing accounts are left alone. */

@@ -4,12 +4,14 @@
  * - a no-op GlobalSignOut, which Amplify calls on sign-out, and AdminUserGlobalSignOut (revokes refresh tokens);
  * - email delivery through the SES emulator, so verification and reset emails land in the local mailbox
  *   (cognito-local only prints them on its console);
+ * - the app client's write attributes and the pool's keep-original-email setting (local/cognito/attribute-guard.ts);
  * - two behaviours of real Cognito: no sign-up code for an account the PreSignUp trigger already confirmed, and
  *   every `{####}` of a message replaced by the code (cognito-local replaces only the first).
  * Runs as a child process whose working directory holds `.cognito/config.json` (written by local/cognito/index.ts).
  */
 import { createRequire } from 'node:module';
 import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses';
+import { guardAttributeWrites } from './attribute-guard';
 
 const require = createRequire(import.meta.url);
 type TargetFn = (services: unknown) => (ctx: unknown, req: Record<string, unknown>) => Promise<Record<string, unknown>>;
@@ -24,6 +26,8 @@ const { MessagesService } = require('cognito-local/lib/services/messages') as {
   MessagesService: { prototype: { deliver: (...args: unknown[]) => Promise<void> } };
 };
 const pino = require('pino') as (options: object) => unknown;
+
+guardAttributeWrites(Targets);
 
 Targets.GetTokensFromRefreshToken = (services) => async (ctx, req) => {
   const result = await Targets.InitiateAuth!(services)(ctx, {

@@ -98,6 +98,12 @@ describe('custom-message trigger (in process)', () => {
     expect(response.emailMessage).toMatch(/<strong[^>]*>482913<\/strong>/);
   });
 
+  it('refuses the code of an attribute update, which the app never asks for, so Cognito sends nothing', async () => {
+    await expect(handler(messageEvent('CustomMessage_UpdateUserAttribute', { locale: 'en' }))).rejects.toThrow(
+      'ATTRIBUTE_UPDATE_REFUSED',
+    );
+  });
+
   it('leaves other messages (admin invitations, MFA) to Cognito’s defaults', async () => {
     const { response } = await handler(messageEvent('CustomMessage_AdminCreateUser'));
     expect(response).toEqual({ smsMessage: null, emailMessage: null, emailSubject: null });

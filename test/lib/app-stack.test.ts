@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ENV } from '../../lambdas/common/env';
 import { ADMIN_GROUP, CONTEXTS, ROUTES, type RouteDef } from '../../lambdas/routes';
 import { API_RATE_LIMIT, UPDATE_LINK_RATE_LIMIT } from '../../lib/constructs/api-firewall';
+import { APP_CLIENT_WRITE_ATTRIBUTES } from '../../shared/auth-api';
 import { contentSecurityPolicy } from '../../lib/constructs/web-edge';
 import { RuntimeConfigSchema } from '../../shared/runtime-config';
 import { TABLE_INDEXES, TABLE_KEYS } from '../../shared/table-schema';
@@ -144,6 +145,24 @@ describe('auth', () => {
       ]),
     });
     template.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: ADMIN_GROUP });
+  });
+
+  it('lets the web client write only the shared attribute list, with no OAuth grant or callback URL', () => {
+    const clients = template.findResources('AWS::Cognito::UserPoolClient');
+    expect(Object.keys(clients)).toHaveLength(1);
+    const props = Object.values(clients)[0]!.Properties as Record<string, unknown>;
+    expect(props.WriteAttributes).toEqual([...APP_CLIENT_WRITE_ATTRIBUTES]);
+    expect(props.WriteAttributes).not.toContain('phone_number');
+    for (const absent of ['AllowedOAuthFlows', 'AllowedOAuthScopes', 'CallbackURLs', 'LogoutURLs']) {
+      expect(props, absent).not.toHaveProperty(absent);
+    }
+    expect(props.AllowedOAuthFlowsUserPoolClient).not.toBe(true);
+  });
+
+  it('keeps a member’s original email until a new one is verified', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      UserAttributeUpdateSettings: { AttributesRequireVerificationBeforeUpdate: ['email'] },
+    });
   });
 
   it('purges unverified accounts hourly with only ListUsers and AdminDeleteUser on the pool', () => {
