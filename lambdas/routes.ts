@@ -13,7 +13,7 @@ export type Access = 'public' | 'token' | 'member' | 'admin';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Bounded contexts: one Lambda function each, entry file `lambdas/<context>/index.ts`. */
-export const CONTEXTS = ['system', 'auth', 'directory', 'annual-update', 'progression', 'admin'] as const;
+export const CONTEXTS = ['system', 'auth', 'account-recovery', 'directory', 'annual-update', 'progression', 'admin'] as const;
 export type Context = (typeof CONTEXTS)[number];
 
 export interface RouteDef {
@@ -34,6 +34,9 @@ export const ROUTES = [
   { method: 'GET', path: '/api/health', context: 'system', access: 'public', name: 'health' },
   { method: 'POST', path: '/api/validateEmailV2', context: 'auth', access: 'public', name: 'validateEmail' },
   { method: 'GET', path: '/api/me', context: 'auth', access: 'member', name: 'me' },
+  // Taking over an unconfirmed account by proving the mailbox (docs/auth.md).
+  { method: 'POST', path: '/api/account-recovery/start', context: 'account-recovery', access: 'public', name: 'recoveryStart' },
+  { method: 'POST', path: '/api/account-recovery/complete', context: 'account-recovery', access: 'token', name: 'recoveryComplete' },
   { method: 'GET', path: '/api/directory', context: 'directory', access: 'member', name: 'directory' },
   // Annual parent information update (docs/annual-update.md).
   { method: 'GET', path: '/api/admin/annual-update', context: 'annual-update', access: 'admin', name: 'campaignCurrent' },

@@ -7,6 +7,7 @@ import { Auth } from './constructs/auth';
 import { Data } from './constructs/data';
 import { Mail } from './constructs/mail';
 import { Monitoring } from './constructs/monitoring';
+import { UserPoolFirewall } from './constructs/user-pool-firewall';
 import { Web } from './constructs/web';
 
 export interface AppStackProps extends StackProps {
@@ -27,6 +28,7 @@ export class AppStack extends Stack {
     const data = new Data(this, 'Data', { adoptTableName: settings.adoptTableName });
     const mail = settings.senderEmail ? new Mail(this, 'Mail', { senderEmail: settings.senderEmail }) : undefined;
     const auth = new Auth(this, 'Auth', { table: data.table, settings, mail });
+    if (settings.wafEnabled) new UserPoolFirewall(this, 'UserPoolFirewall', { userPool: auth.userPool });
     const api = new Api(this, 'Api', { table: data.table, userPool: auth.userPool, settings, mail });
     const web = new Web(this, 'Web', {
       assetDir: props.webAssetDir,

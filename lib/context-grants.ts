@@ -14,6 +14,8 @@ export type CognitoAdminAction =
   | 'AdminGetUser'
   | 'AdminDeleteUser'
   | 'AdminUserGlobalSignOut'
+  | 'AdminSetUserPassword'
+  | 'AdminUpdateUserAttributes'
   | 'ListUsers';
 
 /** Deploy settings a context reads, each passed as its environment variable (lambdas/common/env.ts ENV). */
@@ -44,6 +46,15 @@ export const CONTEXT_GRANTS: Record<Context, ContextGrants> = {
     sendsMail: false,
     cognito: ['AdminAddUserToGroup', 'AdminListGroupsForUser'],
     settings: ['firstAdminEmail', 'exposeNamesToAnonymous'],
+  },
+  // Taking over an unconfirmed account: reads the registry, writes its links and rate-limit counters, emails the
+  // link, finds the account by email and, once the mailbox is proved, sets its password, marks the email verified
+  // and signs its sessions out.
+  'account-recovery': {
+    table: 'readWrite',
+    sendsMail: true,
+    cognito: ['ListUsers', 'AdminGetUser', 'AdminSetUserPassword', 'AdminUpdateUserAttributes', 'AdminUserGlobalSignOut'],
+    settings: [],
   },
   // GET /api/directory: one Query of the directory partition and one GetItem of the settings; writes nothing.
   directory: { table: 'read', sendsMail: false, cognito: [], settings: [] },

@@ -63,6 +63,8 @@ export const keys = {
   sendJobEntriesPk: (jobId: string) => `SENDJOB#${jobId}`,
   /** Update link: keyed by the SHA-256 (hex) of the token; the token itself is never stored. */
   updateToken: (tokenHash: string) => ({ pk: `TOKEN#${tokenHash}`, sk: 'TOKEN' }),
+  /** Account-takeover link (lambdas/account-recovery): keyed by the SHA-256 (hex) of the emailed token. */
+  recoveryToken: (tokenHash: string) => ({ pk: `RECOVERY#${tokenHash}`, sk: 'RECOVERY' }),
   /** Progression workflow header; gsi1 lists progressions in creation (ULID) order. */
   progression: (progressionId: string) => ({
     pk: `PROGRESSION#${progressionId}`,

@@ -7,6 +7,7 @@ import { ENV } from '../../lambdas/common/env';
 import { ADMIN_GROUP, CONTEXTS, ROUTES, type RouteDef } from '../../lambdas/routes';
 import { API_RATE_LIMIT, UPDATE_LINK_RATE_LIMIT } from '../../lib/constructs/api-firewall';
 import { APP_CLIENT_WRITE_ATTRIBUTES } from '../../shared/auth-api';
+import { SIGN_UP_RATE_LIMIT } from '../../lib/constructs/user-pool-firewall';
 import { contentSecurityPolicy } from '../../lib/constructs/web-edge';
 import { RuntimeConfigSchema } from '../../shared/runtime-config';
 import { TABLE_INDEXES, TABLE_KEYS } from '../../shared/table-schema';
@@ -342,7 +343,11 @@ describe('api', () => {
   });
 
   it('rate-limits validateEmailV2 per viewer and per source address with a regional WAF on the stage', () => {
-    const acl = onlyResource('AWS::WAFv2::WebACL').Properties as { Scope: string; Rules: Props[] };
+    // Two web ACLs: this one on the API stage, the user pool's below.
+    const acl = template.toJSON().Resources[logicalIdAt(fixture, 'Api/Firewall/WebAcl')].Properties as {
+      Scope: string;
+      Rules: Props[];
+    };
     expect(acl.Scope).toBe('REGIONAL');
     const [, perViewer, perAddress] = acl.Rules as {
       Statement: { RateBasedStatement: Props & { ScopeDownStatement: Props } };
@@ -439,6 +444,35 @@ describe('api', () => {
     }
     // Well under the stage's shared 50 requests/s (1500 per 5 minutes is 5 per second).
     expect(API_RATE_LIMIT / 300).toBeLessThan(50 / 5);
+  });
+});
+
+describe('user pool firewall', () => {
+  it('rate-limits SignUp (and the other account emails) per source address with a regional WAF on the pool', () => {
+    const acl = template.toJSON().Resources[logicalIdAt(fixture, 'UserPoolFirewall/WebAcl')].Properties as {
+      Scope: string;
+      Rules: { Action: Props; Statement: { RateBasedStatement: Props & { ScopeDownStatement: Props } } }[];
+    };
+    expect(acl.Scope).toBe('REGIONAL');
+    expect(acl.Rules).toHaveLength(1);
+    const rule = acl.Rules[0]!;
+    expect(rule.Action).toEqual({ Block: {} });
+    expect(rule.Statement.RateBasedStatement).toMatchObject({
+      Limit: SIGN_UP_RATE_LIMIT,
+      EvaluationWindowSec: 300,
+      AggregateKeyType: 'IP',
+    });
+    const targets = (
+      rule.Statement.RateBasedStatement.ScopeDownStatement as {
+        OrStatement: { Statements: { ByteMatchStatement: { FieldToMatch: Props; SearchString: string } }[] };
+      }
+    ).OrStatement.Statements.map((s) => s.ByteMatchStatement);
+    expect(targets.map((t) => t.SearchString)).toContain('AWSCognitoIdentityProviderService.SignUp');
+    expect(targets[0]!.FieldToMatch).toEqual({ SingleHeader: { Name: 'x-amz-target' } });
+    template.hasResourceProperties('AWS::WAFv2::WebACLAssociation', {
+      ResourceArn: { 'Fn::GetAtt': [logicalIdAt(fixture, 'Auth/UserPool/Resource'), 'Arn'] },
+      WebACLArn: { 'Fn::GetAtt': [logicalIdAt(fixture, 'UserPoolFirewall/WebAcl'), 'Arn'] },
+    });
   });
 });
 

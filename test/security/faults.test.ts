@@ -1,6 +1,8 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { handler as recoveryHandler } from '../../lambdas/account-recovery/index';
+import { hashRecoveryToken, putRecoveryToken } from '../../lambdas/account-recovery/recovery-repository';
 import { handler as adminHandler } from '../../lambdas/admin/index';
 import { handler as annualUpdateHandler } from '../../lambdas/annual-update/index';
 import { handler as authHandler } from '../../lambdas/auth/index';
@@ -147,12 +149,27 @@ afterAll(async () => {
   if (campaignId) await invoke(annualUpdateHandler, adminCall('POST', '/api/admin/annual-update/campaigns/{campaignId}/close', { pathParameters: { campaignId } }));
 });
 
+/** A takeover link (any 43 base64url characters) this file stores itself. */
+const RECOVERY_TOKEN = 'r'.repeat(43);
+
 /** Every POST, PUT and DELETE route, by route key. */
 const FAULTS: Record<string, Fault> = {
   // auth
   'POST /api/validateEmailV2': {
     handler: authHandler,
     call: () => ({ method: 'POST', resource: '/api/validateEmailV2', body: { email: parentEmail } }),
+  },
+  // account recovery: the start counts the caller first; the completion spends the link before touching Cognito.
+  'POST /api/account-recovery/start': {
+    handler: recoveryHandler,
+    call: () => ({ method: 'POST', resource: '/api/account-recovery/start', body: { email: parentEmail, locale: 'fr' } }),
+  },
+  'POST /api/account-recovery/complete': {
+    handler: recoveryHandler,
+    prepare: async () => {
+      await putRecoveryToken({ tokenHash: hashRecoveryToken(RECOVERY_TOKEN), email: parentEmail, username: parentEmail, expiresAt: Math.floor(Date.now() / 1000) + 3600 });
+    },
+    call: () => ({ method: 'POST', resource: '/api/account-recovery/complete', body: { token: RECOVERY_TOKEN, password: 'Famille2025' } }),
   },
   // annual update
   'POST /api/admin/annual-update/campaigns/{campaignId}/send-jobs': {

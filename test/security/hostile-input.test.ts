@@ -78,7 +78,9 @@ const TARGETS = ROUTES.filter((route) => route.method !== 'GET');
 describe('hostile input', () => {
   it('covers every write route, validateEmailV2 and the token routes', () => {
     const names = TARGETS.map((r) => r.name);
-    expect(names).toEqual(expect.arrayContaining(['validateEmail', 'updateLoad', 'updateSubmit', 'profileUpdate']));
+    expect(names).toEqual(
+      expect.arrayContaining(['validateEmail', 'updateLoad', 'updateSubmit', 'profileUpdate', 'recoveryStart', 'recoveryComplete']),
+    );
     expect(TARGETS.length).toBe(ROUTES.filter((r) => r.method !== 'GET').length);
   });
 

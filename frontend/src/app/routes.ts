@@ -46,6 +46,13 @@ export const APP_ROUTES: readonly AppRoute[] = [
     load: () => import('../features/progression/pages/school-progression-page').then((m) => m.SchoolProgressionPage),
   },
   { path: '/auth', guard: 'auth', load: () => import('../features/auth/pages/auth-page').then((m) => m.AuthPage) },
+  // Open: the emailed takeover link must work whoever is (or is not) signed in in this browser.
+  {
+    path: '/auth/recover',
+    guard: 'open',
+    load: () =>
+      import('../features/account-recovery/pages/recover-account-page').then((m) => m.RecoverAccountPage),
+  },
   {
     path: '/classes',
     guard: 'protected',

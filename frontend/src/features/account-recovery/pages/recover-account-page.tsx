@@ -1,0 +1,112 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import Alert from '@cloudscape-design/components/alert';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import Container from '@cloudscape-design/components/container';
+import Form from '@cloudscape-design/components/form';
+import FormField from '@cloudscape-design/components/form-field';
+import Input from '@cloudscape-design/components/input';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import { RECOVERY_LINK } from '../../../../../shared/account-recovery-api';
+import { PageFrame } from '../../../components/page/page-frame';
+import { RouterLink } from '../../../components/router-link/router-link';
+import { useRuntimeConfig } from '../../../config/runtime-config-context';
+import { confirmPasswordError, passwordError } from '../../auth/pages/form-rules';
+import { authStore } from '../../auth/state/auth-store';
+import { completeTakeover, recoveryErrorKey } from '../api/recovery-client';
+
+/**
+ * `/auth/recover?token=...` (open): the page of the emailed takeover link. The person chooses a password; the
+ * server gives them the account and marks their email verified, then the page signs them in.
+ */
+export function RecoverAccountPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { apiBaseUrl } = useRuntimeConfig();
+  const token = useSearchParams()[0].get(RECOVERY_LINK.tokenParam) ?? '';
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [errorKey, setErrorKey] = useState<string | null>(token ? null : 'accountRecovery.errors.TOKEN_INVALID');
+  const [done, setDone] = useState(false);
+
+  const passwordIssue = passwordError(password);
+  const confirmationIssue = confirmPasswordError(password, confirmation);
+
+  async function submit() {
+    setSubmitted(true);
+    if (!token || passwordIssue || confirmationIssue) return;
+    setBusy(true);
+    setErrorKey(null);
+    try {
+      const { email } = await completeTakeover(apiBaseUrl, token, password);
+      setDone(true);
+      const outcome = await authStore.signIn(email, password).catch(() => undefined);
+      if (outcome?.status === 'verified') void navigate('/', { replace: true });
+    } catch (error) {
+      setErrorKey(recoveryErrorKey(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <PageFrame title={t('accountRecovery.page.title')} description={t('accountRecovery.page.description')}>
+      <Container>
+        {done ? (
+          <Alert type="success" header={t('accountRecovery.page.successTitle')}>
+            {t('accountRecovery.page.success')} <RouterLink href="/auth">{t('accountRecovery.page.signIn')}</RouterLink>
+          </Alert>
+        ) : (
+          <form
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              void submit();
+            }}
+          >
+            <Form
+              actions={
+                <Button variant="primary" formAction="submit" loading={busy} disabled={!token}>
+                  {t('accountRecovery.page.submit')}
+                </Button>
+              }
+              errorText={errorKey ? t(errorKey) : undefined}
+              errorIconAriaLabel={t('auth.errorIcon')}
+            >
+              <SpaceBetween size="l">
+                <Box variant="p">{t('accountRecovery.page.intro')}</Box>
+                <FormField
+                  label={t('auth.fields.password')}
+                  constraintText={t('auth.password.rules')}
+                  errorText={submitted && passwordIssue ? t(passwordIssue) : undefined}
+                >
+                  <Input
+                    type="password"
+                    autoComplete="new-password"
+                    value={password}
+                    onChange={({ detail }) => setPassword(detail.value)}
+                  />
+                </FormField>
+                <FormField
+                  label={t('auth.fields.confirmPassword')}
+                  errorText={submitted && confirmationIssue ? t(confirmationIssue) : undefined}
+                >
+                  <Input
+                    type="password"
+                    autoComplete="new-password"
+                    value={confirmation}
+                    onChange={({ detail }) => setConfirmation(detail.value)}
+                  />
+                </FormField>
+              </SpaceBetween>
+            </Form>
+          </form>
+        )}
+      </Container>
+    </PageFrame>
+  );
+}
