@@ -51,7 +51,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/auth/recover',
     guard: 'open',
     load: () =>
-      import('../features/account-recovery/pages/recover-account-page').then((m) => m.RecoverAccountPage),
+      import('../features/auth/pages/recover-account-page').then((m) => m.RecoverAccountPage),
   },
   {
     path: '/classes',

@@ -9,7 +9,7 @@ import FormField from '@cloudscape-design/components/form-field';
 import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import { TakeoverOffer } from '../../account-recovery/components/takeover-offer';
+import { TakeoverOffer } from '../components/takeover-offer';
 import { AuthFailure, message, toAuthMessage, type AuthMessage } from '../api/auth-errors';
 import { authMessageText } from '../components/auth-message-text';
 import { VERIFICATION_PATH } from '../guards/redirect';

@@ -13,32 +13,68 @@ import { RECOVERY_LINK } from '../../../../../shared/account-recovery-api';
 import { PageFrame } from '../../../components/page/page-frame';
 import { RouterLink } from '../../../components/router-link/router-link';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
-import { confirmPasswordError, passwordError } from '../../auth/pages/form-rules';
-import { authStore } from '../../auth/state/auth-store';
-import { completeTakeover, recoveryErrorKey } from '../api/recovery-client';
+import { completeTakeover } from '../api/complete-takeover';
+import { recoveryErrorKey } from '../api/recovery-client';
+import { authStore } from '../state/auth-store';
+import { confirmPasswordError, passwordError } from './form-rules';
 
-/**
- * `/auth/recover?token=...` (open): the page of the emailed takeover link. The person chooses a password; the
- * server gives them the account and marks their email verified, then the page signs them in.
- */
-export function RecoverAccountPage() {
+interface NewPassword {
+  password: string;
+  confirmation: string;
+}
+
+/** The password and its confirmation, with their errors once the form was submitted. */
+function NewPasswordFields({
+  value,
+  onChange,
+  submitted,
+}: {
+  value: NewPassword;
+  onChange: (value: NewPassword) => void;
+  submitted: boolean;
+}) {
   const { t } = useTranslation();
+  const passwordIssue = passwordError(value.password);
+  const confirmationIssue = confirmPasswordError(value.password, value.confirmation);
+  return (
+    <>
+      <FormField
+        label={t('auth.fields.password')}
+        constraintText={t('auth.password.rules')}
+        errorText={submitted && passwordIssue ? t(passwordIssue) : undefined}
+      >
+        <Input
+          type="password"
+          autoComplete="new-password"
+          value={value.password}
+          onChange={({ detail }) => onChange({ ...value, password: detail.value })}
+        />
+      </FormField>
+      <FormField
+        label={t('auth.fields.confirmPassword')}
+        errorText={submitted && confirmationIssue ? t(confirmationIssue) : undefined}
+      >
+        <Input
+          type="password"
+          autoComplete="new-password"
+          value={value.confirmation}
+          onChange={({ detail }) => onChange({ ...value, confirmation: detail.value })}
+        />
+      </FormField>
+    </>
+  );
+}
+
+/** Sends the new password with the token, then signs the person in. */
+function useTakeover(token: string) {
   const navigate = useNavigate();
   const { apiBaseUrl } = useRuntimeConfig();
-  const token = useSearchParams()[0].get(RECOVERY_LINK.tokenParam) ?? '';
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
   const [errorKey, setErrorKey] = useState<string | null>(token ? null : 'accountRecovery.errors.TOKEN_INVALID');
   const [done, setDone] = useState(false);
 
-  const passwordIssue = passwordError(password);
-  const confirmationIssue = confirmPasswordError(password, confirmation);
-
-  async function submit() {
-    setSubmitted(true);
-    if (!token || passwordIssue || confirmationIssue) return;
+  async function submit({ password, confirmation }: NewPassword) {
+    if (!token || passwordError(password) || confirmPasswordError(password, confirmation)) return;
     setBusy(true);
     setErrorKey(null);
     try {
@@ -52,6 +88,19 @@ export function RecoverAccountPage() {
       setBusy(false);
     }
   }
+  return { busy, errorKey, done, submit };
+}
+
+/**
+ * `/auth/recover?token=...` (open): the page of the emailed takeover link. The person chooses a password; the
+ * server gives them the account and marks their email verified, then the page signs them in.
+ */
+export function RecoverAccountPage() {
+  const { t } = useTranslation();
+  const token = useSearchParams()[0].get(RECOVERY_LINK.tokenParam) ?? '';
+  const [value, setValue] = useState<NewPassword>({ password: '', confirmation: '' });
+  const [submitted, setSubmitted] = useState(false);
+  const { busy, errorKey, done, submit } = useTakeover(token);
 
   return (
     <PageFrame title={t('accountRecovery.page.title')} description={t('accountRecovery.page.description')}>
@@ -65,7 +114,8 @@ export function RecoverAccountPage() {
             noValidate
             onSubmit={(event) => {
               event.preventDefault();
-              void submit();
+              setSubmitted(true);
+              void submit(value);
             }}
           >
             <Form
@@ -79,29 +129,7 @@ export function RecoverAccountPage() {
             >
               <SpaceBetween size="l">
                 <Box variant="p">{t('accountRecovery.page.intro')}</Box>
-                <FormField
-                  label={t('auth.fields.password')}
-                  constraintText={t('auth.password.rules')}
-                  errorText={submitted && passwordIssue ? t(passwordIssue) : undefined}
-                >
-                  <Input
-                    type="password"
-                    autoComplete="new-password"
-                    value={password}
-                    onChange={({ detail }) => setPassword(detail.value)}
-                  />
-                </FormField>
-                <FormField
-                  label={t('auth.fields.confirmPassword')}
-                  errorText={submitted && confirmationIssue ? t(confirmationIssue) : undefined}
-                >
-                  <Input
-                    type="password"
-                    autoComplete="new-password"
-                    value={confirmation}
-                    onChange={({ detail }) => setConfirmation(detail.value)}
-                  />
-                </FormField>
+                <NewPasswordFields value={value} onChange={setValue} submitted={submitted} />
               </SpaceBetween>
             </Form>
           </form>

@@ -6,7 +6,7 @@ import Button from '@cloudscape-design/components/button';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { normalizeEmail } from '../../../../../shared/email';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
-import { useAuthLocale } from '../../auth/hooks/use-auth-locale';
+import { useAuthLocale } from '../hooks/use-auth-locale';
 import { recoveryErrorKey, requestTakeoverLink } from '../api/recovery-client';
 
 /**
