@@ -7,7 +7,8 @@
  * - public: anyone (no token). Rate limited where it says so.
  * - token:  anyone holding an update link; the token travels in the POST body, never in the path.
  * - member: a signed-in user with a verified email whose email is still in the registry.
- * - admin:  a member in the `admins` Cognito group.
+ * - admin:  a member holding an administrator role active today (lambdas/registry/admin-roles.ts); the `admins`
+ *           Cognito group only mirrors it for the frontend.
  */
 export type Access = 'public' | 'token' | 'member' | 'admin';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -34,6 +35,8 @@ export const ROUTES = [
   { method: 'GET', path: '/api/health', context: 'system', access: 'public', name: 'health' },
   { method: 'POST', path: '/api/validateEmailV2', context: 'auth', access: 'public', name: 'validateEmail' },
   { method: 'GET', path: '/api/me', context: 'auth', access: 'member', name: 'me' },
+  // The one-shot first-administrator appointment (docs/auth.md).
+  { method: 'POST', path: '/api/me/first-admin', context: 'auth', access: 'member', name: 'firstAdmin', noBody: true },
   // Taking over an unconfirmed account by proving the mailbox (docs/auth.md).
   { method: 'POST', path: '/api/account-recovery/start', context: 'account-recovery', access: 'public', name: 'recoveryStart' },
   { method: 'POST', path: '/api/account-recovery/complete', context: 'account-recovery', access: 'token', name: 'recoveryComplete' },
@@ -98,5 +101,5 @@ export type RouteKey = `${(typeof ROUTES)[number]['method']} ${(typeof ROUTES)[n
 
 export const routeKey = (r: Pick<RouteDef, 'method' | 'path'>): string => `${r.method} ${r.path}`;
 
-/** Cognito group whose members may call admin routes. */
+/** Cognito group mirroring the administrator roles for the frontend's menu; the server never trusts it. */
 export const ADMIN_GROUP = 'admins';

@@ -101,9 +101,10 @@ export const MeResponseSchema = z.object({
   userType: UserTypeSchema,
   /** Every directory person registered under the caller's email. */
   personIds: z.array(z.string()),
+  /** The server's decision: an administrator role active today. The admin menu follows it. */
   isAdmin: z.boolean(),
-  /** True when this call just made the caller an administrator: refresh the tokens to pick up the group. */
-  adminGranted: z.boolean().optional(),
+  /** The caller may appoint themself first administrator (POST /api/me/first-admin): see docs/auth.md. */
+  firstAdminAvailable: z.boolean().optional(),
   /**
    * Present when `userType` is `parent`: one profile per parent record under the caller's email (usually one;
    * a couple sharing a mailbox has two). Empty when the registry names a parent whose record is gone: My

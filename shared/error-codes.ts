@@ -29,6 +29,8 @@ export const ERROR_CODES = [
   // Admin editing (docs/data-onboarding.md).
   'ORPHAN_PARENTS',
   'CLASS_NOT_EMPTY',
+  // Administrator roles (docs/auth.md).
+  'LAST_ADMINISTRATOR',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -59,6 +61,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   DUPLICATE_EMAIL: 409,
   ORPHAN_PARENTS: 409,
   CLASS_NOT_EMPTY: 409,
+  LAST_ADMINISTRATOR: 409,
 };
 
 /** The JSON body of every error response. `fields` lists invalid input paths for forms. */

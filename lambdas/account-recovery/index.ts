@@ -1,6 +1,7 @@
 import { RecoveryCompleteRequestSchema, RecoveryStartRequestSchema } from '../../shared/account-recovery-api';
 import type { ApiErrorBody } from '../../shared/error-codes';
 import { clientIp, createHandler, parseWith } from '../common/http';
+import { registryAccess } from '../registry/access';
 import { completeRecovery, limitRecoveryStarts, startRecovery } from './recovery-service';
 
 /** Taking over an account someone created with your address and never confirmed (docs/auth.md). */
@@ -21,4 +22,4 @@ export const handler = createHandler({
     const { token, password } = parseWith(RecoveryCompleteRequestSchema, body);
     return { body: { email: await completeRecovery(token, password) } };
   },
-});
+}, registryAccess);

@@ -1,6 +1,6 @@
 import { ImportRequestSchema, LangQuerySchema } from '../../shared/import-api';
 import { createHandler, parseWith, type ApiRequest } from '../common/http';
-import { findRegisteredPeople } from '../registry/registry-repository';
+import { registryAccess } from '../registry/access';
 import { getSettings } from '../directory/settings-repository';
 import { readDirectoryConsistent } from './admin-repository';
 import { writeAudit } from '../common/audit';
@@ -59,4 +59,4 @@ export const handler = createHandler({
   },
 
   ...editHandlers,
-}, { findRegisteredPeople });
+}, registryAccess);

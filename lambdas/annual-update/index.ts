@@ -12,7 +12,7 @@ import {
   UpdateSubmitRequestSchema,
 } from '../../shared/parent-form';
 import { createHandler, parseWith } from '../common/http';
-import { findRegisteredPeople } from '../registry/registry-repository';
+import { registryAccess } from '../registry/access';
 import { closeCampaign, getCurrentCampaign, getParticipants, startCampaign } from './campaign-service';
 import { loadByToken, loadProfileForm, submitByToken, submitProfile } from './parent-form-service';
 import { defaultSendDeps } from './send-deps';
@@ -21,7 +21,7 @@ import { continueSendJob, sendJobProgress, startSendJob } from './send-job-servi
 /**
  * The annual parent information update (docs/annual-update.md): the administrator's campaign and send-job
  * routes, the update-link routes (token in the POST body only), and the same form on My Profile.
- * createHandler has already enforced each route's access level (admin group, verified member, or none).
+ * createHandler has already enforced each route's access level (administrator role, verified member, or none).
  */
 const ProfileQuerySchema = z.strictObject({ parentId: IdSchema.optional() });
 
@@ -81,4 +81,4 @@ export const handler = createHandler({
     const { parentId, data } = parseWith(ProfileUpdateRequestSchema, body);
     return { body: { form: await submitProfile(people, parentId, data, caller!.sub) } };
   },
-}, { findRegisteredPeople });
+}, registryAccess);

@@ -9,8 +9,9 @@ import { ENV, numberEnv, optionalEnv } from '../common/env';
 import { logger } from '../common/logger';
 import { hitRateLimit, type RateLimitDecision } from '../common/rate-limit';
 import type { RegisteredPerson } from '../common/claims';
+import { AppError } from '../common/errors';
 import { findRegisteredPeople } from '../registry/registry-repository';
-import { ADMIN_GROUP } from '../routes';
+import { bootstrapFirstAdmin, everAppointed, hasAdminAccess } from '../registry/admin-roles';
 import { addToAdminGroup } from './admin-group';
 import { readParentProfiles } from './parent-profile';
 
@@ -63,20 +64,16 @@ function isFirstAdmin(caller: Caller): boolean {
 }
 
 /**
- * The signed-in caller as the app needs them. Also bootstraps the first administrator: a fresh deployment has
- * nobody in `admins`, so the address named in FIRST_ADMIN_EMAIL is added on its first call. The group reaches
- * the ID token only after a refresh, hence `adminGranted`. For a parent, also their own profile (parents).
+ * The signed-in caller as the app needs them. Reads only: `isAdmin` is the server's own decision (an
+ * administrator role active today, lambdas/registry/admin-roles.ts), so the app's admin menu follows it and
+ * disappears when access ends. `firstAdminAvailable` tells the person FIRST_ADMIN_EMAIL names, on a deployment
+ * that never had an administrator, that POST /api/me/first-admin would appoint them. For a parent, also their
+ * own profile (parents).
  */
 export async function describeCaller(caller: Caller, people: RegisteredPerson[]): Promise<MeResponse> {
   const { userType, displayName } = summarizePeople(people);
-  let isAdmin = caller.groups.includes(ADMIN_GROUP);
-  let adminGranted = false;
-  if (!isAdmin && isFirstAdmin(caller)) {
-    await addToAdminGroup(caller.sub);
-    logger.info('first administrator granted', { sub: caller.sub });
-    isAdmin = true;
-    adminGranted = true;
-  }
+  const isAdmin = await hasAdminAccess(caller.email);
+  const firstAdminAvailable = !isAdmin && isFirstAdmin(caller) && !(await everAppointed());
   // A parent's own record, children and committees (My Profile); staff have no profile page.
   const parents = userType === 'parent' ? await readParentProfiles(people) : undefined;
   return {
@@ -85,7 +82,24 @@ export async function describeCaller(caller: Caller, people: RegisteredPerson[])
     userType,
     personIds: people.map((p) => p.personId),
     isAdmin,
-    ...(adminGranted ? { adminGranted } : {}),
+    ...(firstAdminAvailable ? { firstAdminAvailable } : {}),
     ...(parents ? { parents } : {}),
   };
+}
+
+/**
+ * POST /api/me/first-admin: appoints the person FIRST_ADMIN_EMAIL names, once per deployment. The role and the
+ * record that a first administrator was appointed are written together, so this never happens again, even if
+ * the setting stays. Anyone else: 403; after the first appointment (or any grant): 409.
+ */
+export async function claimFirstAdmin(caller: Caller): Promise<{ isAdmin: true }> {
+  if (!isFirstAdmin(caller)) throw new AppError('FORBIDDEN');
+  const role = await bootstrapFirstAdmin(caller.email, { kind: 'user', id: caller.sub });
+  if (!role) throw new AppError('CONFLICT');
+  logger.info('first administrator appointed', { sub: caller.sub, roleId: role.id });
+  // The group is only the frontend's mirror: a failure here leaves the role (the server's rule) in place.
+  await addToAdminGroup(caller.sub).catch((error: unknown) =>
+    logger.warn('admin group mirror failed', { errorName: (error as Error).name }),
+  );
+  return { isAdmin: true };
 }

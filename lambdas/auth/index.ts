@@ -1,8 +1,8 @@
 import { ValidateEmailRequestSchema } from '../../shared/auth-api';
 import type { ApiErrorBody } from '../../shared/error-codes';
 import { clientIp, createHandler, parseWith } from '../common/http';
-import { findRegisteredPeople } from '../registry/registry-repository';
-import { checkEmail, describeCaller, limitEmailChecks } from './auth-service';
+import { registryAccess } from '../registry/access';
+import { checkEmail, claimFirstAdmin, describeCaller, limitEmailChecks } from './auth-service';
 
 /** Accounts and access: the public sign-up pre-check and the signed-in caller's own description. */
 export const handler = createHandler({
@@ -19,4 +19,5 @@ export const handler = createHandler({
 
   // Member route: createHandler has already required a verified email that is still in the registry.
   'GET /api/me': async ({ caller, people }) => ({ body: await describeCaller(caller!, people) }),
-}, { findRegisteredPeople });
+  'POST /api/me/first-admin': async ({ caller }) => ({ body: await claimFirstAdmin(caller!) }),
+}, registryAccess);

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { ApiErrorBody } from '../../shared/error-codes';
 import { timingSafeEqual } from 'node:crypto';
 import { ORIGIN_VERIFY_HEADER, VIEWER_IP_HEADER } from '../../shared/http-headers';
-import { ADMIN_GROUP, ROUTES, routeKey, type Access, type RouteDef, type RouteKey } from '../routes';
+import { ROUTES, routeKey, type Access, type RouteDef, type RouteKey } from '../routes';
 import { callerFromEvent, type Caller, type RegisteredPerson } from './claims';
 import { AppError } from './errors';
 import { ENV, optionalEnv } from './env';
@@ -63,6 +63,8 @@ export interface HandlerOptions {
    * in, so this module depends on no context.
    */
   findRegisteredPeople: (email: string) => Promise<RegisteredPerson[]>;
+  /** Whether an administrator role is active today for this email (lambdas/registry/admin-roles.ts). */
+  hasAdminAccess: (email: string) => Promise<boolean>;
 }
 
 const BASE_HEADERS = {
@@ -154,19 +156,24 @@ function parseBody(event: APIGatewayProxyEvent, maxBytes = MAX_BODY_BYTES): unkn
 
 /**
  * Enforces a route's access level. API Gateway's Cognito authoriser (or the local gateway) has already
- * checked the token's signature; here we check what it cannot: verified email, current registration, group.
+ * checked the token's signature; here we check what it cannot: verified email, current registration, and for
+ * admin routes an administrator role active today, read from the table on this very request (the token's
+ * `cognito:groups` claim is only a mirror for the frontend's menu, up to an hour old: never trusted).
  */
 async function authorize(
   access: Access,
   caller: Caller | undefined,
-  { findRegisteredPeople }: HandlerOptions,
+  { findRegisteredPeople, hasAdminAccess }: HandlerOptions,
 ): Promise<RegisteredPerson[]> {
   if (access === 'public' || access === 'token') return [];
   if (!caller) throw new AppError('UNAUTHENTICATED');
   if (!caller.emailVerified) throw new AppError('EMAIL_NOT_VERIFIED');
-  const people = await findRegisteredPeople(caller.email);
+  const [people, admin] = await Promise.all([
+    findRegisteredPeople(caller.email),
+    access === 'admin' ? hasAdminAccess(caller.email) : Promise.resolve(false),
+  ]);
   if (people.length === 0) throw new AppError('NOT_REGISTERED');
-  if (access === 'admin' && !caller.groups.includes(ADMIN_GROUP)) throw new AppError('FORBIDDEN');
+  if (access === 'admin' && !admin) throw new AppError('FORBIDDEN');
   return people;
 }
 

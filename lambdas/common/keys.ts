@@ -105,6 +105,16 @@ export const keys = {
     gsi1pk: `AUDIT#${targetType}#${targetId}`,
     gsi1sk: entryId,
   }),
+  /**
+   * Administrator roles: one small partition, read whole (consistently) by the admin check and the role screens.
+   * The state item's `version` serialises every role change; its existence records that an administrator was
+   * ever appointed (the first-administrator bootstrap is one-shot). Emails cannot hold `#` in their domain, so
+   * `ROLE#<email>#` never prefixes another address's roles.
+   */
+  adminRole: (email: string, roleId: string) => ({ pk: 'ADMIN_ROLES', sk: `ROLE#${email}#${roleId}` }),
+  adminRolePrefix: (email?: string) => (email ? `ROLE#${email}#` : 'ROLE#'),
+  adminRolesState: () => ({ pk: 'ADMIN_ROLES', sk: 'STATE' }),
+  adminRolesPk: () => 'ADMIN_ROLES',
   /** Fixed-window rate-limit counter, expired by TTL. */
   rateLimit: (bucket: string, window: number) => ({ pk: `RATE#${bucket}`, sk: `W#${window}` }),
 } as const;

@@ -1,5 +1,5 @@
 import { createHandler } from '../common/http';
-import { findRegisteredPeople } from '../registry/registry-repository';
+import { registryAccess } from '../registry/access';
 import { logger } from '../common/logger';
 import { getSettings, readDirectory } from './directory-repository';
 import { buildDirectoryResponse } from './directory-service';
@@ -14,4 +14,4 @@ export const handler = createHandler({
     // The browser keeps its own copy and revalidates with If-None-Match (docs/decisions.md).
     return { body: buildDirectoryResponse({ ...snapshot, settings }), etag: true };
   },
-}, { findRegisteredPeople });
+}, registryAccess);

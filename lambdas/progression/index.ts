@@ -14,7 +14,7 @@ import { IdSchema } from '../../shared/schemas/common';
 import { writeAudit } from '../common/audit';
 import { AppError } from '../common/errors';
 import { createHandler, parseWith, type ApiRequest, type ApiResult } from '../common/http';
-import { findRegisteredPeople } from '../registry/registry-repository';
+import { registryAccess } from '../registry/access';
 import { ApplyLockedError, runApply } from './apply-service';
 import { applyStatus, backupManifest, backupPart } from './backup-service';
 import { deleteNewStudent, lookupParent, saveNewStudent } from './new-student-service';
@@ -31,7 +31,7 @@ import {
 } from './staging-service';
 import { summarize } from './views';
 
-/** School progression (admin only; docs/progression.md). createHandler has already checked the admin group. */
+/** School progression (admin only; docs/progression.md). createHandler has already checked for an administrator role active today. */
 
 /** A path id that is not a ULID names nothing: 404, not a validation error. */
 function pathId(request: ApiRequest, name: 'progressionId' | 'newStudentId'): string {
@@ -104,4 +104,4 @@ export const handler = createHandler({
     if (!part.success) throw new AppError('NOT_FOUND');
     return ok(backupPartAudited(r, part.data));
   },
-}, { findRegisteredPeople });
+}, registryAccess);

@@ -1,7 +1,7 @@
 import { createHandler } from '../common/http';
-import { findRegisteredPeople } from '../registry/registry-repository';
+import { registryAccess } from '../registry/access';
 
 /** Liveness for the gateway, the frontend's service-health panel and the local-stack test. */
 export const handler = createHandler({
   'GET /api/health': async () => ({ body: { status: 'ok', time: new Date().toISOString() } }),
-}, { findRegisteredPeople });
+}, registryAccess);

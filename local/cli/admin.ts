@@ -1,12 +1,14 @@
 /**
- * Grants, revokes and lists administrators (members of the Cognito `admins` group).
+ * Grants, ends, revokes and lists administrator roles (docs/auth.md "Administrators"): dated roles in the table,
+ * which the API checks on every admin request, mirrored in the Cognito `admins` group for the app's menu.
  *
- *   npm run admin -- grant <email>     npm run admin -- revoke <email>     npm run admin -- list
+ *   npm run admin -- grant <email> [--from 2025-09-01] [--until 2026-08-31] [--title "Responsable du bottin"]
+ *   npm run admin -- revoke <email> [--until <last day>]     npm run admin -- list
  *
- * Target pool, first match wins:
- * 1. `--pool-id <id> [--region <r>]` (or env USER_POOL_ID / AWS_REGION): a pool in AWS, reached with the default
- *    credential chain (profile, SSO, environment). COGNITO_ENDPOINT, when set, points the same call at an emulator.
- * 2. `.data/local-stack.json`, written by `npm start`: the local stack's cognito-local.
+ * Targets, first match wins:
+ * 1. `--pool-id <id> --table <name> [--region <r>]` (or env USER_POOL_ID, TABLE_NAME, AWS_REGION): AWS, with the
+ *    default credential chain. COGNITO_ENDPOINT and DYNAMODB_ENDPOINT, when set, point the calls at emulators.
+ * 2. `.data/local-stack.json`, written by `npm start`: the local stack.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -15,18 +17,28 @@ import { parseArgs } from 'node:util';
 import {
   AdminAddUserToGroupCommand,
   AdminRemoveUserFromGroupCommand,
+  GetGroupCommand,
   ListUsersCommand,
-  ListUsersInGroupCommand,
   type CognitoIdentityProviderClient,
   type UserType,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { createCognitoClient } from '../../lambdas/common/cognito';
+import { resetDocumentClient } from '../../lambdas/common/dynamo';
+import { AppError } from '../../lambdas/common/errors';
+import { endRoles, grantRole, listRoles, type RoleActor } from '../../lambdas/registry/admin-roles';
+import { findRegisteredPeople } from '../../lambdas/registry/registry-repository';
 import { ADMIN_GROUP } from '../../lambdas/routes';
 import { isValidEmail, normalizeEmail } from '../../shared/email';
+import { IsoDaySchema, roleActiveOn, schoolDay, type AdminRole } from '../../shared/schemas/admin-role';
 import type { StackInfo } from '../stack-info';
 
-const USAGE = `usage: npm run admin -- <grant|revoke> <email> [--pool-id <id>] [--region <region>]
-       npm run admin -- list [--pool-id <id>] [--region <region>]`;
+const USAGE = `usage: npm run admin -- grant <email> [--from <yyyy-mm-dd>] [--until <yyyy-mm-dd>] [--title <text>]
+       npm run admin -- revoke <email> [--until <yyyy-mm-dd>]
+       npm run admin -- list
+       options for AWS: --pool-id <id> --table <name> [--region <region>]`;
+
+/** Who the audit trail names for the CLI's changes. */
+const CLI_ACTOR: RoleActor = { kind: 'system', id: 'admin-cli' };
 
 export const LOCAL_STACK_FILE = path.join('.data', 'local-stack.json');
 
@@ -35,38 +47,57 @@ class CliError extends Error {}
 
 interface Target {
   userPoolId: string;
+  tableName: string;
   region: string;
   endpoint?: string;
+  dynamoEndpoint?: string;
   description: string;
 }
 
-function resolveTarget(options: { 'pool-id'?: string; region?: string }, env: NodeJS.ProcessEnv): Target {
+type TargetOptions = { 'pool-id'?: string; table?: string; region?: string };
+
+function resolveTarget(options: TargetOptions, env: NodeJS.ProcessEnv): Target {
   const poolId = options['pool-id'] ?? env.USER_POOL_ID;
-  if (poolId) {
+  const tableName = options.table ?? env.TABLE_NAME;
+  if (poolId || tableName) {
+    if (!poolId || !tableName) throw new CliError('pass both --pool-id and --table (or USER_POOL_ID and TABLE_NAME)');
     const region = options.region ?? env.AWS_REGION ?? env.AWS_DEFAULT_REGION ?? poolId.split('_')[0]!;
     const endpoint = env.COGNITO_ENDPOINT || undefined;
-    return { userPoolId: poolId, region, endpoint, description: `${poolId} (${endpoint ?? region})` };
+    const dynamoEndpoint = env.DYNAMODB_ENDPOINT || undefined;
+    return { userPoolId: poolId, tableName, region, endpoint, dynamoEndpoint, description: `${poolId}, ${tableName} (${endpoint ?? region})` };
   }
   if (existsSync(LOCAL_STACK_FILE)) {
     const stack = JSON.parse(readFileSync(LOCAL_STACK_FILE, 'utf8')) as StackInfo;
     return {
       userPoolId: stack.userPoolId,
+      tableName: stack.tableName,
       region: stack.region,
       endpoint: stack.cognitoEndpoint,
+      dynamoEndpoint: stack.dynamoEndpoint,
       description: `local stack ${stack.userPoolId} (${stack.cognitoEndpoint})`,
     };
   }
-  throw new CliError('no user pool: start the local stack (npm start) or pass --pool-id and --region');
+  throw new CliError('no user pool: start the local stack (npm start) or pass --pool-id, --table and --region');
 }
 
-async function findUserByEmail(client: CognitoIdentityProviderClient, poolId: string, email: string): Promise<UserType> {
+/** Points the shared DynamoDB client at the target's table, so the CLI runs the API's own role code. */
+function useTargetTable(target: Target): void {
+  process.env.TABLE_NAME = target.tableName;
+  process.env.AWS_REGION = target.region;
+  if (target.dynamoEndpoint) {
+    process.env.DYNAMODB_ENDPOINT = target.dynamoEndpoint;
+    process.env.AWS_ACCESS_KEY_ID ??= 'local';
+    process.env.AWS_SECRET_ACCESS_KEY ??= 'local';
+  } else delete process.env.DYNAMODB_ENDPOINT;
+  resetDocumentClient();
+}
+
+async function findUserByEmail(client: CognitoIdentityProviderClient, poolId: string, email: string): Promise<UserType | undefined> {
   // The email was checked by isValidEmail (no quotes or spaces), so it is safe inside the filter string.
   const result = await client.send(
     new ListUsersCommand({ UserPoolId: poolId, Filter: `email = "${email}"`, Limit: 2 }),
   );
-  const user = result.Users?.[0];
-  if (!user?.Username) throw new CliError(`user not found: ${email}. Ask them to sign up first.`);
-  return user;
+  return result.Users?.find((user) => !!user.Username);
 }
 
 function attribute(user: UserType, name: string): string | undefined {
@@ -80,22 +111,94 @@ function emailArgument(value: string | undefined): string {
   return email;
 }
 
-async function listAdmins(client: CognitoIdentityProviderClient, poolId: string, print: (line: string) => void) {
-  let token: string | undefined;
-  let count = 0;
-  do {
-    const page = await client.send(
-      new ListUsersInGroupCommand({ UserPoolId: poolId, GroupName: ADMIN_GROUP, Limit: 60, NextToken: token }),
-    );
-    for (const user of page.Users ?? []) {
-      count += 1;
-      const verified = attribute(user, 'email_verified') === 'true' ? 'verified' : 'NOT verified';
-      print(`${attribute(user, 'email') ?? user.Username}\t${user.UserStatus ?? ''}\t${verified}`);
-    }
-    token = page.NextToken;
-  } while (token);
-  print(`${count} administrator(s)`);
+function dayOption(value: string | undefined, name: string): string | undefined {
+  if (value === undefined) return undefined;
+  if (!IsoDaySchema.safeParse(value).success) throw new CliError(`--${name} must be a date like 2025-09-02: ${value}`);
+  return value;
 }
+
+function roleStatus(role: AdminRole, today: string): string {
+  if (role.revokedAt) return 'revoked';
+  if (roleActiveOn(role, today)) return 'active';
+  return role.from > today ? 'upcoming' : 'ended';
+}
+
+async function listAdmins(print: (line: string) => void) {
+  const today = schoolDay();
+  const roles = await listRoles();
+  for (const role of roles) {
+    const period = `${role.from} -> ${role.until ?? '(no end)'}`;
+    print(`${role.email}\t${roleStatus(role, today)}\t${period}${role.title ? `\t${role.title}` : ''}`);
+  }
+  const active = new Set(roles.filter((role) => roleActiveOn(role, today)).map((role) => role.email));
+  print(`${active.size} administrator(s) today, ${roles.length} role(s) in all`);
+}
+
+interface Ctx {
+  client: CognitoIdentityProviderClient;
+  target: Target;
+  email: string;
+  values: { from?: string; until?: string; title?: string };
+  print: (line: string) => void;
+}
+
+/** The Cognito group only mirrors the roles for the app's menu: an account that does not exist yet is fine. */
+async function mirrorGroup(ctx: Ctx, member: boolean): Promise<UserType | undefined> {
+  const user = await findUserByEmail(ctx.client, ctx.target.userPoolId, ctx.email);
+  if (!user) return undefined;
+  const request = { UserPoolId: ctx.target.userPoolId, Username: user.Username!, GroupName: ADMIN_GROUP };
+  await ctx.client.send(member ? new AdminAddUserToGroupCommand(request) : new AdminRemoveUserFromGroupCommand(request));
+  return user;
+}
+
+async function grant(ctx: Ctx): Promise<void> {
+  const { email, print, values } = ctx;
+  if ((await findRegisteredPeople(email)).length === 0) {
+    throw new CliError(`not in the directory: ${email}. Only a registered parent or staff member can be an administrator.`);
+  }
+  const role = await grantRole({ email, from: dayOption(values.from, 'from'), until: dayOption(values.until, 'until'), title: values.title }, CLI_ACTOR);
+  const user = await mirrorGroup(ctx, true);
+  print(`granted: ${email} is an administrator from ${role.from} to ${role.until ?? '(no end)'}${role.title ? ` (${role.title})` : ''}.`);
+  if (!user) print('note: they have no account yet; they get the admin pages once they sign up and sign in.');
+  else if (attribute(user, 'email_verified') !== 'true') {
+    print('note: their email is not verified yet; the API refuses them until they verify it.');
+  }
+}
+
+async function revoke(ctx: Ctx): Promise<void> {
+  const { email, print } = ctx;
+  const until = dayOption(ctx.values.until, 'until');
+  await endRoles(email, until, CLI_ACTOR);
+  if (!until || until < schoolDay()) {
+    await mirrorGroup(ctx, false);
+    print(`revoked: ${email} is no longer an administrator. The API refuses them from their next request.`);
+  } else print(`ended: ${email} stays an administrator until ${until} (included), then loses access by itself.`);
+}
+
+function describeError(error: unknown): string {
+  const name = (error as Error).name;
+  if (error instanceof CliError) return error.message;
+  if (error instanceof AppError && error.code === 'LAST_ADMINISTRATOR') {
+    return 'refused: this is the last administrator. Grant the role to someone else first, then revoke.';
+  }
+  if (error instanceof AppError && error.code === 'NOT_FOUND') return 'no current or upcoming role for this email.';
+  if (error instanceof AppError && error.code === 'CONFLICT') return 'the roles changed at the same moment: run the command again.';
+  if (error instanceof AppError) return `${error.code} ${JSON.stringify(error.fields ?? [])}`;
+  if (name === 'ResourceNotFoundException') return `user pool, group '${ADMIN_GROUP}' or table not found: check --pool-id, --table and --region`;
+  if (name === 'ECONNREFUSED' || (error as { code?: string }).code === 'ECONNREFUSED') return 'cannot reach the local stack: is it running (npm start)?';
+  if (name === 'CredentialsProviderError') return 'no AWS credentials: sign in (aws sso login) or set AWS_PROFILE, then try again';
+  return `${name}: ${(error as Error).message}`;
+}
+
+const OPTIONS = {
+  'pool-id': { type: 'string' },
+  table: { type: 'string' },
+  region: { type: 'string' },
+  from: { type: 'string' },
+  until: { type: 'string' },
+  title: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
 
 /** Runs one command; returns the process exit code. `print` receives every output line. */
 export async function runAdminCli(
@@ -105,51 +208,27 @@ export async function runAdminCli(
 ): Promise<number> {
   let client: CognitoIdentityProviderClient | undefined;
   try {
-    const { positionals, values } = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: { 'pool-id': { type: 'string' }, region: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-    });
+    const { positionals, values } = parseArgs({ args: argv, allowPositionals: true, options: OPTIONS });
     const [command, emailArg] = positionals;
     if (values.help || !command) {
       print(USAGE);
       return values.help ? 0 : 2;
     }
     if (!['grant', 'revoke', 'list'].includes(command)) throw new CliError(`unknown command: ${command}\n${USAGE}`);
-    const email = command === 'list' ? undefined : emailArgument(emailArg);
+    const email = command === 'list' ? '' : emailArgument(emailArg);
     const target = resolveTarget(values, env);
+    useTargetTable(target);
     client = createCognitoClient({ endpoint: target.endpoint, region: target.region });
     print(`user pool: ${target.description}`);
-
-    if (command === 'list') {
-      await listAdmins(client, target.userPoolId, print);
-      return 0;
-    }
-    const user = await findUserByEmail(client, target.userPoolId, email!);
-    const request = { UserPoolId: target.userPoolId, Username: user.Username!, GroupName: ADMIN_GROUP };
-    if (command === 'grant') {
-      await client.send(new AdminAddUserToGroupCommand(request));
-      print(`granted: ${email} is now in '${ADMIN_GROUP}'. They get admin pages after signing in again`);
-      print(`(or with 'Refresh Admin Status' on the admin page).`);
-      if (attribute(user, 'email_verified') !== 'true') {
-        print('note: their email is not verified yet; the API refuses them until they verify it.');
-      }
-    } else {
-      await client.send(new AdminRemoveUserFromGroupCommand(request));
-      print(`revoked: ${email} is no longer in '${ADMIN_GROUP}'. Tokens already issued keep the group until they`);
-      print('expire (the ID token lifetime, 1 hour by default).');
-    }
+    // Fails early (ResourceNotFoundException) on a wrong pool, before the table is changed.
+    await client.send(new GetGroupCommand({ UserPoolId: target.userPoolId, GroupName: ADMIN_GROUP }));
+    const ctx: Ctx = { client, target, email, values, print };
+    if (command === 'list') await listAdmins(print);
+    else if (command === 'grant') await grant(ctx);
+    else await revoke(ctx);
     return 0;
   } catch (error) {
-    const name = (error as Error).name;
-    if (error instanceof CliError) print(`error: ${error.message}`);
-    else if (name === 'ResourceNotFoundException') {
-      print(`error: user pool or group '${ADMIN_GROUP}' not found: check --pool-id and --region`);
-    } else if (name === 'ECONNREFUSED' || (error as { code?: string }).code === 'ECONNREFUSED') {
-      print('error: cannot reach cognito-local: is the local stack running (npm start)?');
-    } else if (name === 'CredentialsProviderError') {
-      print('error: no AWS credentials: sign in (aws sso login) or set AWS_PROFILE, then try again');
-    } else print(`error: ${name}: ${(error as Error).message}`);
+    print(`error: ${describeError(error)}`);
     return 1;
   } finally {
     client?.destroy();

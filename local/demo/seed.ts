@@ -2,6 +2,7 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../../lambdas/common/dynamo';
 import { keys } from '../../lambdas/common/keys';
 import { bulkWriteDirectory } from '../../lambdas/directory/directory-repository';
+import { bootstrapFirstAdmin } from '../../lambdas/registry/admin-roles';
 import { DEFAULT_SEED, familyCount, generateSchool, type DemoSchool, type GenerateOptions } from './generate-school';
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './generate-school';
@@ -34,6 +35,9 @@ export function datasetName(options: GenerateOptions = {}): string {
 export async function seedDemoSchool(options: SeedOptions = {}): Promise<SeedResult> {
   const dataset = datasetName(options);
   const school = generateSchool(options);
+  // The demo administrator holds the table's first administrator role (one-shot: a table that already had one,
+  // e.g. where the demo admin was revoked, is left as it is).
+  await bootstrapFirstAdmin(school.accounts.admin.email, { kind: 'system', id: 'demo-seed' });
   const marker = await documentClient().send(
     new GetCommand({ TableName: tableName(), Key: keys.seedMarker(dataset), ConsistentRead: true }),
   );

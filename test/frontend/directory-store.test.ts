@@ -172,7 +172,7 @@ describe('directory store', () => {
   it('in the app, keeps no copy on the device and erases one an earlier build left', async () => {
     window.localStorage.setItem(`${CACHE_PREFIX}user-old`, JSON.stringify({ data: FIXTURE, etag: '"v0"', savedAt: 1 }));
     vi.resetModules();
-    const { directoryStore, configureDirectoryStore } = await import('../../frontend/src/features/directory/state/directory-store');
+    const { directoryStore, configureDirectoryStore } = await import('../../frontend/src/lib/directory/directory-store');
     expect(keptKeys()).toEqual([]);
     configureDirectoryStore(api.url);
     await directoryStore.load();

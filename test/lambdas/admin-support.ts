@@ -6,6 +6,7 @@ import { exportCsvFiles } from '../../lambdas/admin/export-service';
 import { handler as authHandler } from '../../lambdas/auth/index';
 import { resetDocumentClient } from '../../lambdas/common/dynamo';
 import type { DirectoryData } from '../../lambdas/directory/directory-items';
+import { grantRole } from '../../lambdas/registry/admin-roles';
 import { findRegisteredPeople } from '../../lambdas/registry/registry-repository';
 import type { ImportFile } from '../../shared/import-api';
 import type { Language } from '../../shared/schemas/common';
@@ -18,12 +19,13 @@ import { scanAll } from './directory-support';
 /** Helpers of the admin tests (not a test file: vitest only collects *.test.ts). */
 
 /**
- * An administrator of the current table: registered (createHandler requires it) and in the `admins` group, with
- * the ID-token claims API Gateway would hand the function.
+ * An administrator of the current table: registered (createHandler requires it) and holding an administrator
+ * role from today, with the ID-token claims API Gateway would hand the function (the group is only a mirror).
  */
 export async function adminClaims(): Promise<Record<string, string>> {
   const email = uniqueEmail('admin');
   await registerPerson(email, 'STAFF', 'Admin Test');
+  await grantRole({ email }, { kind: 'system', id: 'test' });
   return claimsFor(email, { groups: ['admins'] });
 }
 

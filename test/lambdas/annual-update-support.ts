@@ -8,6 +8,7 @@ import { generateSchool, type DemoSchool } from '../../local/demo/generate-schoo
 import { readMailbox, type StoredEmail } from '../../local/ses';
 import type { StackInfo } from '../../local/stack-info';
 import { claimsFor } from './auth-support';
+import { grantRole } from '../../lambdas/registry/admin-roles';
 
 /** Helpers for the annual-update tests (not a test file: vitest only collects *.test.ts). */
 
@@ -29,6 +30,8 @@ export async function seedSmallSchool(label: string): Promise<SmallSchool> {
   const { email: _email, ...withoutEmail } = school.parents[school.parents.length - 1]!;
   school.parents[school.parents.length - 1] = withoutEmail;
   await bulkWriteDirectory(school);
+  // The first parent is the school's administrator: the admin routes check a role in the table, not the token.
+  await grantRole({ email: school.parents[0]!.email! }, { kind: 'system', id: 'test' });
   return {
     ...school,
     adminEmail: school.parents[0]!.email!,
@@ -109,6 +112,7 @@ export async function invoke(
   return { status: response.statusCode, body: response.body ? (JSON.parse(response.body) as unknown) : undefined };
 }
 
+/** Claims of an administrator: the group is only the frontend's mirror; the role comes from seedSmallSchool. */
 export const adminClaims = (email: string) => claimsFor(email, { groups: ['admins'] });
 
 /** A promise plus its resolver, to let a test wait for a point inside running code. */

@@ -5,6 +5,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { handler } from '../../lambdas/auth/index';
+import { grantRole, rolesOf } from '../../lambdas/registry/admin-roles';
 import { MeResponseSchema, type MeParentProfile } from '../../shared/auth-api';
 import { generateSchool } from '../../local/demo/generate-school';
 import type { StackInfo } from '../../local/stack-info';
@@ -64,16 +65,19 @@ describe('GET /api/me (in process)', () => {
     expect([...body.personIds].sort()).toEqual([staff.personId, parent.personId].sort());
   });
 
-  it('reports the admins group from the token', async () => {
+  it('says isAdmin from the table\'s roles, never from the token\'s group', async () => {
     const email = uniqueEmail('me-admin');
     await registerPerson(email, 'STAFF', 'Admin Person');
+    const claims = claimsFor(email, { groups: ['admins'] });
 
-    const body = JSON.parse((await me(claimsFor(email, { groups: ['admins'] }))).body);
+    const before = JSON.parse((await me(claims)).body);
+    await grantRole({ email }, { kind: 'system', id: 'test' });
+    const after = JSON.parse((await me(claims)).body);
 
-    expect(body).toMatchObject({ userType: 'staff', isAdmin: true });
-    expect(body.adminGranted).toBeUndefined();
+    expect(before).toMatchObject({ userType: 'staff', isAdmin: false });
+    expect(after).toMatchObject({ userType: 'staff', isAdmin: true });
     // Staff have no profile page: no parent profile is read or sent.
-    expect(body.parents).toBeUndefined();
+    expect(after.parents).toBeUndefined();
   });
 
   it('refuses an unverified email and an email no longer in the registry', async () => {
@@ -89,33 +93,20 @@ describe('GET /api/me (in process)', () => {
     expect(JSON.parse(unregistered.body)).toEqual({ error: { code: 'NOT_REGISTERED' } });
   });
 
-  it('makes FIRST_ADMIN_EMAIL an administrator on its first call, and tells the client to refresh', async () => {
+  it('changes nothing for FIRST_ADMIN_EMAIL once an administrator was ever appointed (the stack\'s demo admin)', async () => {
     const email = uniqueEmail('first-admin');
     await registerPerson(email, 'PARENT', 'Première Admin');
     const sub = await createPoolUser(cognito, stack.userPoolId, email, true);
     process.env.FIRST_ADMIN_EMAIL = `  ${email.toUpperCase()} `;
 
-    const first = JSON.parse((await me(claimsFor(email, { sub }))).body);
-    // After the refresh the token carries the group: no second grant.
-    const refreshed = JSON.parse((await me(claimsFor(email, { sub, groups: ['admins'] }))).body);
-
-    expect(first).toMatchObject({ isAdmin: true, adminGranted: true });
-    expect(await groupsOf(sub)).toContain('admins');
-    expect(refreshed).toMatchObject({ isAdmin: true });
-    expect(refreshed.adminGranted).toBeUndefined();
-  });
-
-  it('grants nobody else, even while FIRST_ADMIN_EMAIL is set', async () => {
-    const email = uniqueEmail('not-first');
-    await registerPerson(email);
-    const sub = await createPoolUser(cognito, stack.userPoolId, email, true);
-    process.env.FIRST_ADMIN_EMAIL = uniqueEmail('someone-else');
-
     const body = JSON.parse((await me(claimsFor(email, { sub }))).body);
+    const claim = await handler(apiEvent({ method: 'POST', resource: '/api/me/first-admin', claims: claimsFor(email, { sub }) }));
 
     expect(body.isAdmin).toBe(false);
-    expect(body.adminGranted).toBeUndefined();
+    expect(body.firstAdminAvailable).toBeUndefined();
+    expect(claim.statusCode).toBe(409);
     expect(await groupsOf(sub)).not.toContain('admins');
+    expect(await rolesOf(email)).toEqual([]);
   });
 });
 

@@ -7,7 +7,10 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdminCli } from '../../local/cli/admin';
 import type { StackInfo } from '../../local/stack-info';
-import { createPoolUser, stackCognito, uniqueEmail } from '../lambdas/auth-support';
+import { hasAdminAccess, rolesOf } from '../../lambdas/registry/admin-roles';
+import { schoolDay } from '../../shared/schemas/admin-role';
+import { withExtraTable } from '../lambdas/admin-support';
+import { createPoolUser, registerPerson, stackCognito, uniqueEmail } from '../lambdas/auth-support';
 import { useStack } from '../support/stack';
 
 let stack: StackInfo;
@@ -17,7 +20,13 @@ beforeAll(() => {
   stack = useStack();
   cognito = stackCognito(stack);
   // What an operator pointing the CLI at a pool would set; COGNITO_ENDPOINT keeps the call on cognito-local.
-  env = { USER_POOL_ID: stack.userPoolId, AWS_REGION: stack.region, COGNITO_ENDPOINT: stack.cognitoEndpoint };
+  env = {
+    USER_POOL_ID: stack.userPoolId,
+    TABLE_NAME: stack.tableName,
+    AWS_REGION: stack.region,
+    COGNITO_ENDPOINT: stack.cognitoEndpoint,
+    DYNAMODB_ENDPOINT: stack.dynamoEndpoint,
+  };
 });
 afterAll(() => cognito.destroy());
 
@@ -33,26 +42,73 @@ async function groupsOf(username: string): Promise<string[]> {
 }
 
 describe('npm run admin', () => {
-  it('grants, lists and revokes an administrator', async () => {
+  it('grants, lists and revokes an administrator role (the table decides; the group mirrors it)', async () => {
     const email = uniqueEmail('cli-admin');
+    await registerPerson(email, 'STAFF', 'Admin CLI');
     const sub = await createPoolUser(cognito, stack.userPoolId, email, true);
 
-    const granted = await run('grant', email.toUpperCase());
+    const granted = await run('grant', email.toUpperCase(), '--title', 'Responsable du bottin 2025-2026');
     const afterGrant = await groupsOf(sub);
+    const accessAfterGrant = await hasAdminAccess(email);
     const listed = await run('list');
     const revoked = await run('revoke', email);
     const afterRevoke = await groupsOf(sub);
 
     expect(granted.code).toBe(0);
-    expect(granted.output).toContain(`granted: ${email}`);
+    expect(granted.output).toContain(`granted: ${email} is an administrator from ${schoolDay()} to (no end) (Responsable du bottin 2025-2026)`);
     expect(afterGrant).toContain('admins');
-    expect(listed.output).toContain(`${email}\t`);
+    expect(accessAfterGrant).toBe(true);
+    expect(listed.output).toContain(`${email}\tactive\t${schoolDay()} -> (no end)\tResponsable du bottin 2025-2026`);
     expect(revoked.code).toBe(0);
     expect(afterRevoke).not.toContain('admins');
+    expect(await hasAdminAccess(email)).toBe(false);
+  });
+
+  it('grants a dated role with --from/--until, and ends one on a given day', async () => {
+    const email = uniqueEmail('cli-dated');
+    await registerPerson(email, 'PARENT', 'Admin Datée');
+
+    const granted = await run('grant', email, '--from', '2020-09-01', '--until', '2020-12-31');
+    const before = await hasAdminAccess(email);
+    await run('grant', email);
+    const ended = await run('revoke', email, '--until', '2999-06-30');
+    const roles = await rolesOf(email);
+
+    expect(granted.code).toBe(0);
+    expect(before).toBe(false);
+    expect(ended.output).toContain(`ended: ${email} stays an administrator until 2999-06-30 (included)`);
+    expect(roles.map((r) => r.until).sort()).toEqual(['2020-12-31', '2999-06-30']);
+    expect(await hasAdminAccess(email)).toBe(true);
+    await run('revoke', email);
+  });
+
+  it('never removes the last administrator', async () => {
+    await withExtraTable('cli-last-admin', async (table) => {
+      const email = uniqueEmail('cli-last');
+      await registerPerson(email, 'STAFF', 'Seule Admin');
+      const tableEnv = { ...env, TABLE_NAME: table };
+      const lines: string[] = [];
+      await runAdminCli(['grant', email], (l) => lines.push(l), tableEnv);
+
+      const code = await runAdminCli(['revoke', email], (l) => lines.push(l), tableEnv);
+
+      expect(code).toBe(1);
+      expect(lines.at(-1)).toBe('error: refused: this is the last administrator. Grant the role to someone else first, then revoke.');
+      expect(await hasAdminAccess(email)).toBe(true);
+    });
+  });
+
+  it('refuses bad dates with a clear message', async () => {
+    const email = uniqueEmail('cli-bad-date');
+    await registerPerson(email);
+
+    expect((await run('grant', email, '--until', '31/12/2025')).output).toContain('error: --until must be a date like 2025-09-02: 31/12/2025');
+    expect(await rolesOf(email)).toEqual([]);
   });
 
   it('warns when the account’s email is not verified yet', async () => {
     const email = uniqueEmail('cli-unverified');
+    await registerPerson(email);
     await createPoolUser(cognito, stack.userPoolId, email, false);
 
     const { code, output } = await run('grant', email);
@@ -62,11 +118,11 @@ describe('npm run admin', () => {
     expect(output).toContain('not verified');
   });
 
-  it('explains that an unknown user must sign up first', async () => {
+  it('grants only people of the directory', async () => {
     const { code, output } = await run('grant', uniqueEmail('cli-nobody'));
 
     expect(code).toBe(1);
-    expect(output).toMatch(/user not found: .* Ask them to sign up first\./);
+    expect(output).toMatch(/error: not in the directory: .* Only a registered parent or staff member can be an administrator\./);
   });
 
   it('refuses bad usage with a usage line and exit code 2, or 1 for a bad email', async () => {
@@ -83,7 +139,7 @@ describe('npm run admin', () => {
     const code = await runAdminCli(['list'], (l) => lines.push(l), { ...env, USER_POOL_ID: 'local_doesnotexist' });
 
     expect(code).toBe(1);
-    expect(lines.join('\n')).toContain("user pool or group 'admins' not found");
+    expect(lines.join('\n')).toContain("user pool, group 'admins' or table not found");
   });
 
   it('runs as a command (npm run admin entry point)', async () => {
@@ -92,6 +148,6 @@ describe('npm run admin', () => {
     });
 
     expect(stdout).toContain(`user pool: ${stack.userPoolId}`);
-    expect(stdout).toMatch(/\d+ administrator\(s\)/);
+    expect(stdout).toMatch(/\d+ administrator\(s\) today, \d+ role\(s\) in all/);
   });
 });

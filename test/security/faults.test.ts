@@ -1,6 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { handler as recoveryHandler } from '../../lambdas/account-recovery/index';
 import { hashRecoveryToken, putRecoveryToken } from '../../lambdas/account-recovery/recovery-repository';
 import { handler as adminHandler } from '../../lambdas/admin/index';
@@ -170,6 +170,15 @@ const FAULTS: Record<string, Fault> = {
       await putRecoveryToken({ tokenHash: hashRecoveryToken(RECOVERY_TOKEN), email: parentEmail, username: parentEmail, expiresAt: Math.floor(Date.now() / 1000) + 3600 });
     },
     call: () => ({ method: 'POST', resource: '/api/account-recovery/complete', body: { token: RECOVERY_TOKEN, password: 'Famille2025' } }),
+  },
+  // The first-administrator appointment: its one TransactWrite (this table already had a role, so unthrottled it
+  // would answer 409; throttled, it must still be a clean 503).
+  'POST /api/me/first-admin': {
+    handler: authHandler,
+    prepare: async () => {
+      vi.stubEnv('FIRST_ADMIN_EMAIL', parentEmail);
+    },
+    call: () => ({ method: 'POST', resource: '/api/me/first-admin', claims: claimsFor(parentEmail) }),
   },
   // annual update
   'POST /api/admin/annual-update/campaigns/{campaignId}/send-jobs': {

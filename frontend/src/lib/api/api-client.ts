@@ -42,6 +42,13 @@ export interface ApiCall {
   auth?: boolean;
 }
 
+let adminRefused: (() => void) | undefined;
+
+/** Registers who hears that an admin route answered 403 (access ended): the auth store hides the admin menu. */
+export function onAdminRefused(listener: () => void): void {
+  adminRefused = listener;
+}
+
 /** Reads a refused response into an `ApiError`. */
 export async function apiErrorOf(response: Response): Promise<ApiError> {
   const body: unknown = await response.json().catch(() => undefined);
@@ -74,6 +81,8 @@ export async function apiFetch(apiBaseUrl: string, path: string, call: ApiCall =
     cache: 'no-store',
     ...(call.body !== undefined ? { body: JSON.stringify(call.body) } : {}),
   });
+  // The server decides admin access on every request: a refusal means it ended (dates, revoke, handover).
+  if (response.status === 403 && path.startsWith('/admin')) adminRefused?.();
   if (!response.ok && response.status !== 304) throw await apiErrorOf(response);
   return response;
 }

@@ -5,34 +5,36 @@ import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
 import SpaceBetween from '@cloudscape-design/components/space-between';
+import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { PageFrame } from '../../../components/page/page-frame';
 import { toAuthMessage, type AuthMessage } from '../api/auth-errors';
 import { useAuth } from '../hooks/use-auth';
 import { authStore } from '../state/auth-store';
-import { isAdminUser } from '../state/auth-user';
 import { authMessageText } from './auth-message-text';
 
 /**
  * The administrator check of the admin pages (spec §2, §6): the route only needs a verified sign-in, the page
- * shows the Access Denied message to everyone outside the `admins` group. Someone just granted the role gets it
- * with "Refresh Admin Status": the group reaches the ID token only with new tokens. The API enforces the same
- * rule; this screen only spares people a page of failing calls.
+ * shows the Access Denied message to everyone the server does not count an administrator now (GET /api/me).
+ * Someone just granted a role gets it with "Refresh Admin Status", which asks the server again. The API
+ * enforces the same rule on every request; this screen only spares people a page of failing calls.
  */
 export function AdminGate({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
-  const { isAdmin } = useAuth();
+  const { isAdmin, adminPending } = useAuth();
   const [refreshing, setRefreshing] = useState(false);
   // A message key and its cause, worded at render time so a language switch rewords it.
   const [outcome, setOutcome] = useState<{ key: string; cause?: AuthMessage } | null>(null);
 
   if (isAdmin) return <>{children}</>;
+  if (adminPending) return <StatusIndicator type="loading">{t('common.loading')}</StatusIndicator>;
 
   async function refresh() {
     setRefreshing(true);
     setOutcome(null);
     try {
-      const user = await authStore.refreshUser();
-      if (!isAdminUser(user)) setOutcome({ key: 'auth.admin.stillNotAdmin' });
+      // New tokens too, so the group mirror (used by nothing the server trusts) follows.
+      await authStore.refreshUser();
+      if (!(await authStore.refreshAdminStatus())) setOutcome({ key: 'auth.admin.stillNotAdmin' });
     } catch (error) {
       setOutcome({ key: 'auth.admin.refreshFailed', cause: toAuthMessage(error, 'checkVerification') });
     } finally {

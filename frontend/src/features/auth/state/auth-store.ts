@@ -14,7 +14,8 @@ import {
   signInWithPassword,
 } from '../api/cognito-auth';
 import type { EmailCheckResult } from '../api/email-validation';
-import { fetchMe } from '../../../lib/api/me-client';
+import { onAdminRefused } from '../../../lib/api/api-client';
+import { claimFirstAdmin, fetchMe } from '../../../lib/api/me-client';
 import { readIdTokenClaims } from '../../../lib/api/session';
 import { userFromClaims, type AuthUser } from './auth-user';
 
@@ -31,6 +32,11 @@ export interface AuthState {
   error: AuthMessage | null;
   isInitialized: boolean;
   flash: AuthFlash | null;
+  /**
+   * Whether the server counts the user an administrator now (GET /api/me `isAdmin`); null until it answered.
+   * The admin menu and pages follow it, never the token's group (up to an hour old).
+   */
+  serverAdmin: boolean | null;
 }
 
 export interface RegistrationInput {
@@ -41,7 +47,7 @@ export interface RegistrationInput {
 
 export type SignInOutcome = { status: 'verified'; user: AuthUser } | { status: 'unverified'; user: AuthUser };
 
-const INITIAL: AuthState = { user: null, loading: false, error: null, isInitialized: false, flash: null };
+const INITIAL: AuthState = { user: null, loading: false, error: null, isInitialized: false, flash: null, serverAdmin: null };
 
 /**
  * The one source of truth for "who is signed in". Guards read it (router loaders await `initialize()` before
@@ -56,6 +62,12 @@ export class AuthStore {
   private reachability: ((reachable: boolean) => void) | undefined;
 
   getState = (): AuthState => this.state;
+
+  constructor() {
+    onAdminRefused(() => {
+      if (this.state.serverAdmin) this.set({ serverAdmin: false });
+    });
+  }
 
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
@@ -133,26 +145,42 @@ export class AuthStore {
     if (user) void this.refreshProfile(user.uid);
   }
 
-  /** Best-effort extras after sign-in: the display name, and the first-admin grant of GET /api/me. */
+  /** Best-effort extras after sign-in: the display name, and the server's admin decision (GET /api/me). */
   private async refreshProfile(uid: string): Promise<void> {
     try {
       const attributes = await this.identity(readAttributes);
       let displayName = attributes.name ?? null;
-      let refreshed: AuthUser | null = null;
+      let serverAdmin: boolean | null = null;
       if (this.state.user?.uid !== uid) return;
       if (this.state.user.emailVerified) {
-        const me = await fetchMe(this.apiBaseUrl);
+        const me = await this.readMe();
         displayName ??= me.displayName;
-        // The group reaches the ID token only with new tokens.
-        if (me.adminGranted) refreshed = userFromClaims(await this.identity(() => readIdTokenClaims(true)), this.state.user);
+        serverAdmin = me.isAdmin;
       }
       // Read the state again: it may have changed (verified, signed out) while the calls ran.
-      const latest = refreshed ?? this.state.user;
+      const latest = this.state.user;
       if (latest?.uid !== uid) return;
-      this.set({ user: { ...latest, displayName: displayName ?? latest.displayName } });
+      this.set({ user: { ...latest, displayName: displayName ?? latest.displayName }, serverAdmin });
     } catch (error) {
       console.warn('Profile refresh failed', (error as Error).name);
+      // Unknown counts as "not an administrator": the admin page then offers "Refresh Admin Status".
+      if (this.state.user?.uid === uid && this.state.serverAdmin === null) this.set({ serverAdmin: false });
     }
+  }
+
+  /** GET /api/me, after appointing the deployment's first administrator when the server offers it (once). */
+  private async readMe() {
+    const me = await fetchMe(this.apiBaseUrl);
+    if (!me.firstAdminAvailable) return me;
+    await claimFirstAdmin(this.apiBaseUrl);
+    return fetchMe(this.apiBaseUrl);
+  }
+
+  /** Asks the server again whether the user is an administrator now (the admin page's "Refresh Admin Status"). */
+  async refreshAdminStatus(): Promise<boolean> {
+    const me = await this.readMe();
+    this.set({ serverAdmin: me.isAdmin });
+    return me.isAdmin;
   }
 
   /** Spec §4 Login: an unverified email fails with email-not-verified but keeps the user; other failures clear it. */
@@ -171,7 +199,7 @@ export class AuthStore {
         const user = userFromClaims(await readIdTokenClaims());
         if (!user) throw new AuthFailure(message('unexpected'));
         const verified = user.emailVerified;
-        this.set(verified ? { user } : { user, error: message('emailNotVerified') });
+        this.set(verified ? { user, serverAdmin: null } : { user, serverAdmin: null, error: message('emailNotVerified') });
         void this.refreshProfile(user.uid);
         return verified ? { status: 'verified', user } : { status: 'unverified', user };
       },
@@ -214,7 +242,7 @@ export class AuthStore {
   /** Spec §4 Logout: clears the user (local tokens go even if the service cannot be told). */
   async signOut(): Promise<void> {
     await endSession().catch((error: unknown) => console.warn('Sign-out call failed', (error as Error).name));
-    this.set({ user: null, error: null, loading: false, flash: null });
+    this.set({ user: null, error: null, loading: false, flash: null, serverAdmin: null });
   }
 
   /** Spec §4 Refresh: new tokens and attributes; returns the user, whose `emailVerified` says where they stand. */
