@@ -14,7 +14,9 @@
  * - link: an update-link holder with a valid link of the running campaign, without any account (the link goes in
  *   the body of the token routes, and is all they have for the others);
  * - stale: a holder of a link of a closed campaign (expired), or of a link that never existed (foreign/forged:
- *   the second status), without any account.
+ *   the second status), without any account;
+ * - expired: a former administrator: registered staff, email verified, whose administrator role ended yesterday
+ *   while their ID token still claims the `admins` group (the server decides from the role, on every request).
  *
  * The request: GET without a body; other methods with `{}` (token routes: `{ token }`; family-scoped routes
  * as `other`: the foreign parentId); path ids an unknown ULID. So a caller who gets in usually meets a 400
@@ -22,10 +24,10 @@
  * administrator's `{}` starts one, on this file's own stack.)
  * Cells: the exact status expected. `[expired, forged]` pairs for `stale`.
  */
-export const ACTORS = ['anon', 'unverified', 'removed', 'parent', 'other', 'staff', 'admin', 'link', 'stale'] as const;
+export const ACTORS = ['anon', 'unverified', 'removed', 'parent', 'other', 'staff', 'admin', 'link', 'stale', 'expired'] as const;
 export type Actor = (typeof ACTORS)[number];
 export type Cell = number | readonly [number, number];
-export type Row = readonly [Cell, Cell, Cell, Cell, Cell, Cell, Cell, Cell, Cell];
+export type Row = readonly [Cell, Cell, Cell, Cell, Cell, Cell, Cell, Cell, Cell, Cell];
 
 /** Routes whose data belongs to one family: `other` aims them at another family's parent. */
 export const FAMILY_SCOPED = new Set(['GET /api/profile/form', 'PUT /api/profile']);
@@ -40,23 +42,27 @@ export const REFUSAL_CODE: Partial<Record<Actor, Record<number, string>>> = {
   parent: { 403: 'FORBIDDEN' },
   other: { 403: 'FORBIDDEN' },
   staff: { 403: 'FORBIDDEN' },
+  expired: { 403: 'FORBIDDEN' },
 };
 
-const NONE: Row = [401, 403, 403, 403, 403, 403, 403, 401, 401]; // admin column filled per route below
-const admin = (status: number): Row => [NONE[0], NONE[1], NONE[2], NONE[3], NONE[4], NONE[5], status, NONE[7], NONE[8]];
-const member = (parent: Cell, other: Cell, staff: Cell, adminStatus: Cell): Row => [
-  401, 403, 403, parent, other, staff, adminStatus, 401, 401,
+const NONE: Row = [401, 403, 403, 403, 403, 403, 403, 401, 401, 403]; // admin column filled per route below
+const admin = (status: number): Row => [NONE[0], NONE[1], NONE[2], NONE[3], NONE[4], NONE[5], status, NONE[7], NONE[8], NONE[9]];
+/** `expired` is a staff member without a record of their own: like staff, except on the profile routes. */
+const member = (parent: Cell, other: Cell, staff: Cell, adminStatus: Cell, expired: Cell = staff): Row => [
+  401, 403, 403, parent, other, staff, adminStatus, 401, 401, expired,
 ];
 
-//                                                          anon unver remov parent other staff admin link stale
+//                                                          anon unver remov parent other staff admin link stale expired
 export const MATRIX: Record<string, Row> = {
-  'GET /api/health': [200, 200, 200, 200, 200, 200, 200, 200, 200],
-  'POST /api/validateEmailV2': [400, 400, 400, 400, 400, 400, 400, 400, 400],
+  'GET /api/health': [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+  'POST /api/validateEmailV2': [400, 400, 400, 400, 400, 400, 400, 400, 400, 400],
   'GET /api/me': member(200, 200, 200, 200),
   'GET /api/directory': member(200, 200, 200, 200),
+  // The one-shot first-administrator appointment: nobody here is FIRST_ADMIN_EMAIL (unset on this stack).
+  'POST /api/me/first-admin': member(403, 403, 403, 403),
   // Taking over an unconfirmed account: open to all (`{}` is invalid input); the emailed token is the credential.
-  'POST /api/account-recovery/start': [400, 400, 400, 400, 400, 400, 400, 400, 400],
-  'POST /api/account-recovery/complete': [400, 400, 400, 400, 400, 400, 400, 400, [400, 400]],
+  'POST /api/account-recovery/start': [400, 400, 400, 400, 400, 400, 400, 400, 400, 400],
+  'POST /api/account-recovery/complete': [400, 400, 400, 400, 400, 400, 400, 400, [400, 400], 400],
 
   // Annual update: the administrator's routes.
   'GET /api/admin/annual-update': admin(200),
@@ -67,8 +73,8 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/admin/annual-update/campaigns/{campaignId}/send-jobs/{jobId}': admin(404),
   'POST /api/admin/annual-update/campaigns/{campaignId}/send-jobs/{jobId}/continue': admin(404),
   // The update link: the link is the credential; an account changes nothing.
-  'POST /api/update/load': [400, 400, 400, 400, 400, 400, 400, 200, [410, 404]],
-  'POST /api/update/submit': [400, 400, 400, 400, 400, 400, 400, 400, [400, 400]],
+  'POST /api/update/load': [400, 400, 400, 400, 400, 400, 400, 200, [410, 404], 400],
+  'POST /api/update/submit': [400, 400, 400, 400, 400, 400, 400, 400, [400, 400], 400],
   // My Profile: a parent's own family only; staff have no parent record (the demo admin is also a parent).
   'GET /api/profile/form': member(200, 403, 404, 200),
   'PUT /api/profile': member(400, 403, 400, 400),

@@ -1,12 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import {
+  AdminAddUserToGroupCommand,
   AdminSetUserPasswordCommand,
   SignUpCommand,
   type CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetDocumentClient } from '../../lambdas/common/dynamo';
-import { ROUTES } from '../../lambdas/routes';
+import { grantRole } from '../../lambdas/registry/admin-roles';
+import { ADMIN_GROUP, ROUTES } from '../../lambdas/routes';
+import { addDays, schoolDay } from '../../shared/schemas/admin-role';
 import { demoTokens, idTokenFor } from '../../local/sign-in';
 import type { StackInfo } from '../../local/stack-info';
 import type { ParentForm } from '../../shared/parent-form';
@@ -81,6 +84,16 @@ beforeAll(async () => {
     new AdminSetUserPasswordCommand({ UserPoolId: stack.userPoolId, Username: removed, Password: PASSWORD, Permanent: true }),
   );
   bearer.removed = await idToken(removed, PASSWORD);
+  // A former administrator: their role ended yesterday, their token still claims the group.
+  const former = uniqueEmail('matrix-expired');
+  await registerPerson(former, 'STAFF', 'Ancienne Admin');
+  const formerSub = await createPoolUser(cognito, stack.userPoolId, former, true);
+  await cognito.send(
+    new AdminSetUserPasswordCommand({ UserPoolId: stack.userPoolId, Username: former, Password: PASSWORD, Permanent: true }),
+  );
+  await cognito.send(new AdminAddUserToGroupCommand({ UserPoolId: stack.userPoolId, Username: formerSub, GroupName: ADMIN_GROUP }));
+  await grantRole({ email: former, from: addDays(schoolDay(), -30), until: addDays(schoolDay(), -1) }, { kind: 'system', id: 'test' });
+  bearer.expired = await idToken(former, PASSWORD);
 
   // The demo parent's own record, and a parent of another family.
   const own = await fetch(`${stack.appUrl}/api/profile/form`, { headers: { Authorization: `Bearer ${bearer.parent}` } });
