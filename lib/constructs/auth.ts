@@ -78,7 +78,9 @@ export class Auth extends Construct {
         tempPasswordValidity: Duration.days(7),
       },
       accountRecovery: AccountRecovery.EMAIL_ONLY,
-      mfa: Mfa.OFF,
+      // Administrators must add an authenticator app (docs/auth.md): TOTP only, optional for everyone else.
+      mfa: Mfa.OPTIONAL,
+      mfaSecondFactor: { otp: true, sms: false },
       // Essentials is Cognito's default plan, free at a school's scale, and allows email MFA later.
       featurePlan: FeaturePlan.ESSENTIALS,
       email: sesSender

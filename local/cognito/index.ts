@@ -17,6 +17,7 @@ import {
   ListUserPoolClientsCommand,
   ListUserPoolsCommand,
   ListUsersCommand,
+  SetUserPoolMfaConfigCommand,
   UpdateUserPoolClientCommand,
   UpdateUserPoolCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
@@ -127,6 +128,15 @@ export async function ensurePool(
     userPoolClientId = created.UserPoolClient!.ClientId!;
   }
   await upgradeAttributeRules(client, userPoolId, userPoolClientId);
+  // Like the AWS pool (lib/constructs/auth.ts): TOTP as an optional second factor. cognito-local 5.3.0 implements
+  // AssociateSoftwareToken, VerifySoftwareToken, SetUserMFAPreference and the SOFTWARE_TOKEN_MFA challenge.
+  await client.send(
+    new SetUserPoolMfaConfigCommand({
+      UserPoolId: userPoolId,
+      MfaConfiguration: 'OPTIONAL',
+      SoftwareTokenMfaConfiguration: { Enabled: true },
+    }),
+  );
   const groups = await client.send(new ListGroupsCommand({ UserPoolId: userPoolId }));
   if (!groups.Groups?.some((g) => g.GroupName === ADMIN_GROUP)) {
     await client.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: ADMIN_GROUP }));

@@ -111,6 +111,13 @@ describe('auth', () => {
     });
   });
 
+  it('offers TOTP as the optional second factor (administrators must enrol), never SMS', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      MfaConfiguration: 'OPTIONAL',
+      EnabledMfas: ['SOFTWARE_TOKEN_MFA'],
+    });
+  });
+
   it('signs in by email with the product password rule and email-only recovery, through SES when enabled', () => {
     template.hasResource('AWS::Cognito::UserPool', {
       DeletionPolicy: 'Retain',
