@@ -154,8 +154,8 @@ export class Auth extends Construct {
     acknowledge(
       this.userPool,
       'COG2',
-      "Parents' and staff accounts for a school directory: required MFA would bar many parents. Optional MFA " +
-        '(email, Essentials plan) is a later product decision.',
+      "Parents' and staff accounts for a school directory: required MFA would bar many parents. MFA is optional " +
+        '(TOTP) for everyone, and administrators are the accounts it is meant for (docs/auth.md).',
     );
     acknowledge(
       this.userPool,
