@@ -378,6 +378,18 @@ describe('admin data page', () => {
       const cognito = cognitoClient(copy.info.cognitoEndpoint, copy.info.region);
       await ensureDemoUser(cognito, copy.info.userPoolId, { email: admin().email, password: admin().password, admin: true });
       cognito.destroy();
+      // An unseeded stack has no administrator role: the operator grants one, as docs/auth.md says.
+      const granted = await run(process.execPath, ['--import', tsx, path.resolve('local/cli/admin.ts'), 'grant', admin().email], {
+        env: {
+          ...process.env,
+          USER_POOL_ID: copy.info.userPoolId,
+          TABLE_NAME: copy.info.tableName,
+          COGNITO_ENDPOINT: copy.info.cognitoEndpoint,
+          DYNAMODB_ENDPOINT: copy.info.dynamoEndpoint,
+          AWS_REGION: copy.info.region,
+        },
+      });
+      expect(granted.stdout).toContain(`granted: ${admin().email}`);
       const copyToken = await tokenFor(copy.info, admin().email, admin().password);
       const original = await api(stack.info, token, 'GET', '/api/directory');
       const rebuilt = await api(copy.info, copyToken, 'GET', '/api/directory');
