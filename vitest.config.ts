@@ -28,6 +28,7 @@ export default defineConfig({
           name: 'unit',
           include: [
             'test/shared/**/*.test.ts',
+            'test/bench/**/*.test.ts',
             'test/lib/**/*.test.ts',
             'test/frontend/**/*.test.{ts,tsx}',
             'test/lint/**/*.test.ts',

@@ -18,12 +18,6 @@ export type UserType = z.infer<typeof UserTypeSchema>;
 export const EMAIL_CHECK_MESSAGES = ['EMAIL_AUTHORIZED', 'EMAIL_NOT_AUTHORIZED'] as const;
 export type EmailCheckMessage = (typeof EMAIL_CHECK_MESSAGES)[number];
 
-/**
- * The one message the pre-sign-up trigger fails with, whatever the reason (unknown, malformed or missing email),
- * so sign-up never reveals whether an address is registered. Cognito wraps it: the client sees a
- * `UserLambdaValidationException` whose message contains this code.
- */
-export const SIGN_UP_REJECTED = 'EMAIL_NOT_AUTHORIZED';
 
 /** Email field as every auth surface reads it: trimmed, lowercased, then checked (spec §5). */
 export const EmailInputSchema = z
@@ -114,18 +108,13 @@ export const MeResponseSchema = z.object({
 });
 export type MeResponse = z.infer<typeof MeResponseSchema>;
 
-/** Languages of the account emails; the frontend sends its locale as Cognito client metadata under this key. */
-export const AUTH_LOCALES = ['fr', 'en'] as const;
-export type AuthLocale = (typeof AUTH_LOCALES)[number];
-export const CLIENT_METADATA_LOCALE_KEY = 'locale';
-
-/** Where the account emails point. The app reads the code from the `code` query parameter. */
-export const AUTH_LINKS = {
-  verifyEmailPath: '/email-verification-required',
-  resetPasswordPath: '/auth',
-  resetPasswordMode: 'reset',
-  codeParam: 'code',
-} as const;
+export {
+  AUTH_LINKS,
+  AUTH_LOCALES,
+  CLIENT_METADATA_LOCALE_KEY,
+  SIGN_UP_REJECTED,
+  type AuthLocale,
+} from './auth-constants';
 
 /**
  * The user attributes the web app client may write with a user's own access token (Cognito UpdateUserAttributes),

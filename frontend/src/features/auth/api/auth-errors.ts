@@ -1,4 +1,4 @@
-import { SIGN_UP_REJECTED } from '../../../../../shared/auth-api';
+import { SIGN_UP_REJECTED } from '../../../../../shared/auth-constants';
 
 /**
  * The authentication messages of spec §8, as translation keys (`auth.messages.<key>`, `auth.hints.<hint>`).

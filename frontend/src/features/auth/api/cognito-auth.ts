@@ -9,7 +9,7 @@ import {
   signUp,
   updateUserAttributes,
 } from 'aws-amplify/auth';
-import { CLIENT_METADATA_LOCALE_KEY, type AuthLocale } from '../../../../../shared/auth-api';
+import { CLIENT_METADATA_LOCALE_KEY, type AuthLocale } from '../../../../../shared/auth-constants';
 import { normalizeEmail } from '../../../../../shared/email';
 import { withRetries } from './retry';
 

@@ -1,4 +1,4 @@
-import { AUTH_LINKS } from '../../../../../shared/auth-api';
+import { AUTH_LINKS } from '../../../../../shared/auth-constants';
 
 export const AUTH_PATH = '/auth';
 /** The page the verification email links to (the CustomMessage trigger builds the link from the same constant). */

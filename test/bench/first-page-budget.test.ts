@@ -1,0 +1,55 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { FIRST_PAGE_CEILING_GZIP, firstPage } from '../../local/bench/first-page';
+
+/**
+ * Reads the frontend build (`npm test` runs `npm run build:web` first; alone, run it yourself). The sizes of a
+ * given build are deterministic, so a budget is a fair test. How the first page is counted: local/bench/first-page.ts.
+ */
+const dist = path.resolve('frontend/dist');
+
+describe('first page (frontend/dist)', () => {
+  it('stays within its gzip ceiling, JavaScript and CSS together', () => {
+    const page = firstPage(dist);
+    const total = page.gzip.js + page.gzip.css;
+    const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+    expect(
+      total,
+      `first page ${kb(total)} gzip (JS ${kb(page.gzip.js)}, CSS ${kb(page.gzip.css)}) > ${kb(FIRST_PAGE_CEILING_GZIP)}`,
+    ).toBeLessThanOrEqual(FIRST_PAGE_CEILING_GZIP);
+    // The count follows the entry's static imports: React and the router are always among them.
+    expect(page.files.filter((f) => f.kind === 'js').length).toBeGreaterThan(1);
+    expect(page.gzip.css).toBeGreaterThan(0);
+  });
+
+  it('serves fonts as woff2 files with font-display: swap, never base64 in CSS', () => {
+    const page = firstPage(dist);
+    const fonts = page.files.filter((f) => f.kind === 'font');
+    expect(fonts.length).toBeGreaterThan(0);
+    expect(fonts.every((f) => f.name.endsWith('.woff2'))).toBe(true);
+    const assets = path.join(dist, 'assets');
+    for (const name of readdirSync(assets).filter((n) => n.endsWith('.css'))) {
+      const css = readFileSync(path.join(assets, name), 'utf8');
+      expect(css, name).not.toMatch(/data:font/);
+      for (const face of css.match(/@font-face\{[^}]*\}/g) ?? []) expect(face).toContain('font-display:swap');
+    }
+  });
+
+  it('keeps only the Open Sans faces the screens use', () => {
+    const names = firstPage(dist).files.filter((f) => f.kind === 'font').map((f) => f.name.replace(/-[\w-]{8}\.woff2$/, ''));
+    expect(names.sort()).toEqual(['open-sans-400', 'open-sans-400-italic', 'open-sans-700']);
+  });
+
+  it('does not put zod in the first page', () => {
+    const page = firstPage(dist);
+    for (const file of page.files.filter((f) => f.kind === 'js')) {
+      // zod's error map names its issue codes; no other first-page module holds this string.
+      expect(readFileSync(path.join(dist, 'assets', file.name), 'utf8'), file.name).not.toContain('invalid_union');
+    }
+  });
+
+  it('says clearly when the build is missing', () => {
+    expect(() => firstPage(path.resolve('frontend/no-such-dist'))).toThrow(/npm run build:web/);
+  });
+});
