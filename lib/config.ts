@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { z } from 'zod';
+import * as z from 'zod';
 import { isValidEmail, normalizeEmail } from '../shared/email';
 
 /** cdk.json context key of the deploy settings (an object); `-c schoolDirectory.<key>=value` overrides one key. */

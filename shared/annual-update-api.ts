@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { CampaignStatusSchema, ParticipantEventSchema } from './schemas/annual-update';
 import { IdSchema, IsoDateSchema, IsoDateTimeSchema, LanguageSchema, SchoolYearSchema } from './schemas/common';
 import { SendJobStatusSchema, SendModeSchema } from './schemas/send-job';

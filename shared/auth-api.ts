@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { isValidEmail, normalizeEmail } from './email';
 import { AddressSchema, LanguageSchema, LocalizedTextSchema } from './schemas/common';
 import { CommitteeKindSchema } from './schemas/committee';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { AddressSchema, IdSchema, LevelSchema, LocalizedTextSchema, SchoolYearSchema } from './schemas/common';
 import { CommitteeKindSchema } from './schemas/committee';
 import { CommitteeRoleSchema } from './schemas/committee-roles';

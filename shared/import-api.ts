@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { IMPORT_ENTITIES, IMPORT_FORMATS, headerOf, type ImportEntity } from './import-columns';
 import { IMPORT_ISSUE_CODES, formatIssueMessage, type ImportIssueCode } from './import-issues';
 import { LanguageSchema, type Language } from './schemas/common';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * `/config.json`, read by the frontend at start-up. Written by CDK (BucketDeployment) in AWS and by the local

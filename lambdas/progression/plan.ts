@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { EmailSchema, IdSchema, LevelCodeSchema, SchoolYearSchema } from '../../shared/schemas/common';
 import { ParentSchema, withParticipation, type Parent } from '../../shared/schemas/parent';
 import { StudentSchema, type Student } from '../../shared/schemas/student';

@@ -9,6 +9,7 @@ import type { Construct } from 'constructs';
 import { ENV } from '../../lambdas/common/env';
 import type { TableAccess } from '../context-grants';
 import { acknowledge, acknowledgeWildcardResource } from '../nag';
+import { LAMBDA_BUNDLING } from './lambda-bundling';
 
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -59,12 +60,12 @@ export class AppFunction extends NodejsFunction {
         // esbuild from node_modules, never Docker (works offline and in CI without a daemon).
         forceDockerBundling: false,
         format: OutputFormat.CJS,
-        target: 'node22',
-        minify: true,
+        target: LAMBDA_BUNDLING.target,
+        minify: LAMBDA_BUNDLING.minify,
         sourceMap: true,
         sourcesContent: false,
-        // Bundle the AWS SDK too: the code runs with the exact versions the tests ran, not the runtime's copy.
-        externalModules: [],
+        // The runtime's AWS SDK v3, not a bundled copy: lib/constructs/lambda-bundling.ts says why.
+        externalModules: [...LAMBDA_BUNDLING.externalModules],
       },
     });
     acknowledge(

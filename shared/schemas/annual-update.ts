@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { IdSchema, IsoDateSchema, IsoDateTimeSchema, SchoolYearSchema, VersionSchema } from './common';
 
 /** Annual parent information update (spec §3, §4). Statuses move pending -> active -> completed, never back. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { EntityMetaSchema, IdSchema, LocalizedTextSchema, PersonNameSchema } from './common';
 import { CommitteeRoleSchema } from './committee-roles';
 

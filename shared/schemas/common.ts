@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { isValidEmail } from '../email';
 import { normalizePostalCode } from '../format/postal-code';
 import { phoneDigits } from '../format/phone';

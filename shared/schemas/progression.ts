@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { IdSchema, IsoDateTimeSchema, LevelCodeSchema, SchoolYearSchema, VersionSchema } from './common';
 import { ParentFieldsSchema } from './parent';
 import { StudentFieldsSchema } from './student';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { EntityMetaSchema, IdSchema, LevelCodeSchema, PersonNameSchema } from './common';
 
 /** A student. Parents are family links (so siblings share them); the class hosts the student's level. */

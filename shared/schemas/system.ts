@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { IsoDateTimeSchema } from './common';
 
 /** A named lock (`LOCK#<name>`): one active campaign, one progression being applied, one bulk job. */
