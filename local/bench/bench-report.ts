@@ -59,11 +59,53 @@ Figures measured on one machine with the scripts named in each section (\`npm ru
 section is rewritten by its script; compare runs on the same machine only.
 `;
 
+/** The machine's load around one benchmark run: 1-minute load average before and after, and the core count. */
+export interface LoadReading {
+  before: number;
+  after: number;
+  cores: number;
+}
+
+/** Read when the benchmark starts: every benchmark script imports this module before it measures anything. */
+const LOAD_AT_START = os.loadavg()[0]!;
+
+export function loadReading(before = LOAD_AT_START): LoadReading {
+  return { before, after: os.loadavg()[0]!, cores: os.cpus().length };
+}
+
+/**
+ * Figures taken while the machine was busy (load average above the core count, before or after the run) are
+ * not comparable with quiet ones: they never replace the quiet section. They go to a section of their own,
+ * "<title> (measured under load)", which says so; the quiet figures stay as they were.
+ */
+export function sectionFor(title: string, load: LoadReading): { title: string; loadLine: string; underLoad: boolean } {
+  const underLoad = Math.max(load.before, load.after) > load.cores;
+  const figures = `load average ${load.before.toFixed(1)} before, ${load.after.toFixed(1)} after, ${load.cores} cores`;
+  return underLoad
+    ? {
+        title: `${title} (measured under load)`,
+        loadLine: `**Measured under load** (${figures}): other work shared the cores, so these figures overstate the times; the "${title}" section keeps the last quiet run.`,
+        underLoad,
+      }
+    : { title, loadLine: `Quiet machine: ${figures}.`, underLoad };
+}
+
+/**
+ * Writes a benchmark's section of a markdown file with the load it ran under (see sectionFor): the `## <title>`
+ * section on a quiet machine, else the "(measured under load)" one. Returns the title written.
+ */
+export function writeSection(file: string, title: string, body: string, load: LoadReading = loadReading()): string {
+  const target = sectionFor(title, load);
+  if (target.underLoad) console.warn(`! ${target.loadLine}`);
+  replaceSection(file, target.title, `${target.loadLine}\n\n${body.trim()}`);
+  return target.title;
+}
+
 /**
  * Replaces the `## <title>` section of a markdown file (up to the next `## ` heading) with `body`, or appends
  * it. Other sections are left as they are, so each benchmark owns its own section.
  */
-export function writeSection(file: string, title: string, body: string): void {
+function replaceSection(file: string, title: string, body: string): void {
   const text = existsSync(file) ? readFileSync(file, 'utf8') : HEADER;
   const section = `## ${title}\n\n${body.trim()}\n`;
   const lines = text.split('\n');

@@ -1,0 +1,117 @@
+/**
+ * `npm run bench:mobile`: the sign-in page on a phone over mobile data, in headless Chromium.
+ *
+ * Profile (Chrome DevTools' "Slow 4G" with its mid-tier phone): 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s
+ * up (CDP Network.emulateNetworkConditions), CPU slowed 4x (Emulation.setCPUThrottlingRate), a 412 x 915 screen.
+ * The built frontend (frontend/dist; run `npm run build:web` first) is served from loopback with a local
+ * /config.json, so the figures are the page's own: no emulator is involved until someone signs in.
+ *
+ * Measures, for a first visit (empty cache) and a return visit (same browser context, cached files):
+ * - form usable: from navigation start to the sign-in form's email field visible and enabled;
+ * - LCP: the largest contentful paint the browser reports.
+ * Targets: first visit within 2.5 s, return visit within 1.5 s. Median of --runs (default 5) runs.
+ * Options: --no-write (print only), --runs N.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { chromium, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../test/support/browser';
+import { machineLine, ms, writeSection } from './bench-report';
+
+const write = !process.argv.includes('--no-write');
+const runsArg = process.argv.indexOf('--runs');
+const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 5;
+const DIST = path.resolve('frontend/dist');
+const SLOW_4G = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
+const CPU_SLOWDOWN = 4;
+const TYPES: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.woff2': 'font/woff2', '.html': 'text/html', '.json': 'application/json' };
+
+/** Static files with the caching CloudFront gives them (hashed assets immutable, index.html revalidated). */
+function serve(): Promise<Server> {
+  const config = JSON.stringify({ mode: 'local', region: 'ca-central-1', userPoolId: 'local_bench', userPoolClientId: 'bench', apiBaseUrl: '/api' });
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname === '/config.json') {
+      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(config);
+      return;
+    }
+    const file = path.join(DIST, path.normalize(url.pathname).replace(/^(\.\.[/\\])+/, ''));
+    const isAsset = url.pathname.startsWith('/assets/') && existsSync(file);
+    const target = isAsset ? file : path.join(DIST, 'index.html');
+    res.writeHead(200, {
+      'content-type': TYPES[path.extname(target)] ?? 'application/octet-stream',
+      'cache-control': isAsset ? 'public, max-age=31536000, immutable' : 'no-cache',
+    });
+    res.end(readFileSync(target));
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+async function visit(page: Page, url: string): Promise<{ usable: number; lcp: number }> {
+  await page.goto(url, { waitUntil: 'commit' });
+  const email = page.locator('input[type="email"]').first();
+  await email.waitFor({ state: 'visible', timeout: 60_000 });
+  await page.waitForFunction((el) => !(el as { disabled?: boolean } | null)?.disabled, await email.elementHandle());
+  return page.evaluate(
+    () =>
+      new Promise<{ usable: number; lcp: number }>((resolve) => {
+        const usable = performance.now();
+        new PerformanceObserver((list) => {
+          const entries = list.getEntries();
+          resolve({ usable, lcp: entries[entries.length - 1]!.startTime });
+        }).observe({ type: 'largest-contentful-paint', buffered: true } as never);
+      }),
+  );
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function main() {
+  if (!existsSync(path.join(DIST, 'index.html'))) throw new Error('frontend/dist is missing: run npm run build:web first');
+  const server = await serve();
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/auth`;
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+  const first: { usable: number; lcp: number }[] = [];
+  const repeat: { usable: number; lcp: number }[] = [];
+  try {
+    for (let i = 0; i < RUNS; i++) {
+      const context = await browser.newContext({ viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true, locale: 'fr-CA' });
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+      first.push(await visit(page, url));
+      repeat.push(await visit(page, url));
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+    server.close();
+  }
+  const row = (name: string, samples: { usable: number; lcp: number }[], target: number) => {
+    const usable = median(samples.map((s) => s.usable));
+    const lcp = median(samples.map((s) => s.lcp));
+    const met = Math.max(usable, lcp) <= target ? 'met' : 'missed';
+    return `| ${name} | ${ms(usable)} | ${ms(lcp)} | ${target / 1000} s (${met}) |`;
+  };
+  const body = `
+Measured by \`npm run bench:mobile\` (local/bench/mobile-bench.ts) on ${machineLine()}. Headless Chromium, "Slow 4G"
+(150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up) and the CPU slowed ${CPU_SLOWDOWN}x, 412 x 915 screen; /auth
+served from frontend/dist on loopback; median of ${RUNS} runs.
+
+| Visit | Sign-in form usable | Largest contentful paint | Target |
+|---|---|---|---|
+${row('First visit (empty cache)', first, 2500)}
+${row('Return visit (cached)', repeat, 1500)}
+`;
+  console.log(body);
+  if (write) writeSection(path.resolve('docs/benchmarks.md'), 'Mobile first page', body);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
