@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { AUTH_LOCALES, EmailInputSchema } from './auth-api';
 import { PASSWORD_MAX_LENGTH } from './password';
 

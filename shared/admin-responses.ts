@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { CommitteeSchema, MembershipSchema } from './schemas/committee';
 import { ParentSchema } from './schemas/parent';
 import { SchoolClassSchema } from './schemas/school-class';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { AUDIT_ACTOR_KINDS } from './system';
 
 /** A calendar day, `2025-09-02` (DOMAIN.md). Periods are whole days in the school's time zone. */
