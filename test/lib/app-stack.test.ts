@@ -37,6 +37,8 @@ const onlyResource = (type: string): Props => {
   expect(found, type).toHaveLength(1);
   return found[0] as Props;
 };
+/** The API's web ACL (the user pool has one of its own). */
+const apiWebAcl = (): Props => template.toJSON().Resources[logicalIdAt(fixture, 'Api/Firewall/WebAcl')] as Props;
 const functionEnv = (constructPath: string): Record<string, unknown> => {
   const fn = template.toJSON().Resources[logicalIdAt(fixture, `${constructPath}/Resource`)];
   return fn.Properties.Environment.Variables;
@@ -393,7 +395,7 @@ describe('api', () => {
         Origins: Match.arrayWith([Match.objectLike({ OriginCustomHeaders: [{ HeaderName: 'x-origin-verify', HeaderValue: secretRef() }] })]),
       }),
     });
-    const acl = onlyResource('AWS::WAFv2::WebACL').Properties as { Rules: Props[] };
+    const acl = apiWebAcl().Properties as { Rules: Props[] };
     template.hasResourceProperties('AWS::WAFv2::WebACL', {
       Rules: Match.arrayWith([
         Match.objectLike({
@@ -429,7 +431,7 @@ describe('api', () => {
   });
 
   it('limits each viewer on the update-link routes and on the whole API', () => {
-    const rules = (onlyResource('AWS::WAFv2::WebACL').Properties as { Rules: Props[] }).Rules as {
+    const rules = (apiWebAcl().Properties as { Rules: Props[] }).Rules as {
       Name: string;
       Action: Props;
       Statement: { RateBasedStatement: Props & { ScopeDownStatement?: Props } };
