@@ -12,6 +12,17 @@ import { handler as progressionHandler } from '../../lambdas/progression/index';
 import { ROUTES, routeKey } from '../../lambdas/routes';
 import { readDirectory } from '../../lambdas/directory/directory-repository';
 import { generateSchool } from '../../local/demo/generate-school';
+import type * as z from 'zod';
+import {
+  ClassUpdateSchema,
+  CommitteeInputSchema,
+  CommitteeUpdateSchema,
+  ParentUpdateSchema,
+  StaffInputSchema,
+  StaffUpdateSchema,
+  StudentInputSchema,
+  StudentUpdateSchema,
+} from '../../shared/admin-api';
 import type { ProgressionWorkspace } from '../../shared/progression-api';
 import { adminClaims, invoke, mailTo, seedSmallSchool, tokenIn, type SmallSchool } from '../lambdas/annual-update-support';
 import { adminClaims as registeredAdminClaims, csvFilesOf, withExtraTable, withoutMeta } from '../lambdas/admin-support';
@@ -65,6 +76,25 @@ const progressionCall = (method: string, suffix: string, body?: unknown, extra: 
     pathParameters: { progressionId: progression.progression.id, ...extra },
     ...(body === undefined ? {} : { body }),
   });
+/**
+ * A directory record as a valid edit body: the admin schemas are strict, so the keys they refuse (stored
+ * attributes such as timestamps, at any depth) are dropped, as the edit screens do.
+ */
+function fit(schema: z.ZodType, record: Record<string, unknown>): Record<string, unknown> {
+  const body = structuredClone(record);
+  for (;;) {
+    const result = schema.safeParse(body);
+    const unknown = result.success ? [] : result.error.issues.filter((issue) => issue.code === 'unrecognized_keys');
+    if (unknown.length === 0) return body;
+    for (const issue of unknown) {
+      const holder = issue.path.reduce<Record<string, unknown>>(
+        (node, key) => node[key as string] as Record<string, unknown>,
+        body,
+      );
+      for (const key of (issue as { keys: string[] }).keys) delete holder[key];
+    }
+  }
+}
 const without = (record: Rec, ...fields: string[]) => Object.fromEntries(Object.entries(record).filter(([k]) => !fields.includes(k)));
 /** A parent neither the admin nor the My Profile caller, with children (a delete then cascades). */
 const someParent = () => dir.parents.find((p) => p.email && p.email !== school.adminEmail && p.email !== parentEmail && dir.families.some((f) => f.parentId === p.id))!;
@@ -281,7 +311,7 @@ const FAULTS: Record<string, Fault> = {
   },
   'PUT /api/admin/parents/{id}': {
     handler: adminHandler,
-    call: () => adminCall('PUT', '/api/admin/parents/{id}', { pathParameters: { id: someParent().id }, body: { ...someParent(), firstName: 'Throttled' } }),
+    call: () => adminCall('PUT', '/api/admin/parents/{id}', { pathParameters: { id: someParent().id }, body: fit(ParentUpdateSchema, { ...someParent(), firstName: 'Throttled' }) }),
   },
   'DELETE /api/admin/parents/{id}': {
     handler: adminHandler,
@@ -291,14 +321,14 @@ const FAULTS: Record<string, Fault> = {
     handler: adminHandler,
     call: () => {
       const s = dir.students[0]!;
-      return adminCall('POST', '/api/admin/students', { body: { ...without(s, 'id', 'version'), firstName: 'Nouveau', parentIds: parentIdsOf(s.id) } });
+      return adminCall('POST', '/api/admin/students', { body: fit(StudentInputSchema, { ...without(s, 'id', 'version'), firstName: 'Nouveau', parentIds: parentIdsOf(s.id) }) });
     },
   },
   'PUT /api/admin/students/{id}': {
     handler: adminHandler,
     call: () => {
       const s = dir.students[0]!;
-      return adminCall('PUT', '/api/admin/students/{id}', { pathParameters: { id: s.id }, body: { ...s, firstName: 'Throttled', parentIds: parentIdsOf(s.id) } });
+      return adminCall('PUT', '/api/admin/students/{id}', { pathParameters: { id: s.id }, body: fit(StudentUpdateSchema, { ...s, firstName: 'Throttled', parentIds: parentIdsOf(s.id) }) });
     },
   },
   'DELETE /api/admin/students/{id}': {
@@ -310,11 +340,11 @@ const FAULTS: Record<string, Fault> = {
   },
   'POST /api/admin/staff': {
     handler: adminHandler,
-    call: () => adminCall('POST', '/api/admin/staff', { body: { ...without(dir.staff[0]!, 'id', 'version'), email: 'throttled-staff@test.example' } }),
+    call: () => adminCall('POST', '/api/admin/staff', { body: fit(StaffInputSchema, { ...without(dir.staff[0]!, 'id', 'version'), email: 'throttled-staff@test.example' }) }),
   },
   'PUT /api/admin/staff/{id}': {
     handler: adminHandler,
-    call: () => adminCall('PUT', '/api/admin/staff/{id}', { pathParameters: { id: dir.staff[0]!.id }, body: { ...dir.staff[0]!, firstName: 'Throttled' } }),
+    call: () => adminCall('PUT', '/api/admin/staff/{id}', { pathParameters: { id: dir.staff[0]!.id }, body: fit(StaffUpdateSchema, { ...dir.staff[0]!, firstName: 'Throttled' }) }),
   },
   'DELETE /api/admin/staff/{id}': {
     handler: adminHandler,
@@ -330,7 +360,7 @@ const FAULTS: Record<string, Fault> = {
   },
   'PUT /api/admin/classes/{id}': {
     handler: adminHandler,
-    call: () => adminCall('PUT', '/api/admin/classes/{id}', { pathParameters: { id: dir.classes[0]!.id }, body: { ...dir.classes[0]!, name: 'Renommée' } }),
+    call: () => adminCall('PUT', '/api/admin/classes/{id}', { pathParameters: { id: dir.classes[0]!.id }, body: fit(ClassUpdateSchema, { ...dir.classes[0]!, name: 'Renommée' }) }),
   },
   'DELETE /api/admin/classes/{id}': {
     handler: adminHandler,
@@ -338,11 +368,11 @@ const FAULTS: Record<string, Fault> = {
   },
   'POST /api/admin/committees': {
     handler: adminHandler,
-    call: () => adminCall('POST', '/api/admin/committees', { body: without(dir.committees[0]!, 'id', 'version') }),
+    call: () => adminCall('POST', '/api/admin/committees', { body: fit(CommitteeInputSchema, without(dir.committees[0]!, 'id', 'version')) }),
   },
   'PUT /api/admin/committees/{id}': {
     handler: adminHandler,
-    call: () => adminCall('PUT', '/api/admin/committees/{id}', { pathParameters: { id: dir.committees[0]!.id }, body: dir.committees[0]! }),
+    call: () => adminCall('PUT', '/api/admin/committees/{id}', { pathParameters: { id: dir.committees[0]!.id }, body: fit(CommitteeUpdateSchema, dir.committees[0]!) }),
   },
   'DELETE /api/admin/committees/{id}': {
     handler: adminHandler,

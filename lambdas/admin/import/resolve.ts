@@ -9,7 +9,7 @@ import type { DirectoryData } from '../../directory/directory-items';
 import { ulid } from 'ulid';
 import { derivedId, idForKey } from './ids';
 import type { IssueCollector, RowSource } from './issues';
-import { matchRows, type Candidate } from './match';
+import { matchRows, type Candidate, type Match } from './match';
 import type { ImportRows } from './parse-rows';
 import { RefIndex } from './ref-index';
 import { resolveMemberships, type CommitteeMembers } from './resolve-memberships';
@@ -34,12 +34,18 @@ export interface ImportTargets {
   committeeMembers: Map<string, CommitteeMembers>;
 }
 
+/** What every step of resolveTargets reads. */
+interface ResolveContext {
+  rows: ImportRows;
+  data: DirectoryData;
+  now: string;
+  issues: IssueCollector;
+}
+
 /**
  * Follows every key, email and code of the rows: which record each row is, what it refers to, and what every
  * record of the files will be. Reports unknown and ambiguous references on their cells.
  */
-// Not yet split into steps (a known debt, listed in docs/architecture.md): the rule holds everywhere else.
-// eslint-disable-next-line max-lines-per-function
 export function resolveTargets(
   rows: ImportRows,
   data: DirectoryData,
@@ -47,7 +53,35 @@ export function resolveTargets(
   now: string,
   issues: IssueCollector,
 ): ImportTargets {
+  const context: ResolveContext = { rows, data, now, issues };
   // People first: everything else refers to them.
+  const people = resolvePeople(context);
+  const levelCodes = levelCodesOf(settings);
+  const classDrafts = resolveClassDrafts(context, levelCodes, people);
+  const studentResult = resolveStudents(context, levelCodes, people, classDrafts);
+  const classes = finishClasses(context, classDrafts, studentResult.studentIndex);
+  const { committees, committeeMembers } = resolveCommittees(context, people);
+  return {
+    staff: people.staff,
+    parents: people.parents,
+    committees,
+    classes,
+    students: studentResult.students,
+    studentParents: studentResult.studentParents,
+    committeeMembers,
+  };
+}
+
+interface ResolvedPeople {
+  staff: Target<Staff>[];
+  parents: Target<Parent>[];
+  staffIndex: RefIndex;
+  parentIndex: RefIndex;
+  /** Every parent as it will be after the import (stored ones, replaced by the file's). */
+  finalParents: Map<string, Parent>;
+}
+
+function resolvePeople({ rows, data, now, issues }: ResolveContext): ResolvedPeople {
   const staffMatches = matchRows(
     (rows.staff ?? []).map((row) => personCandidate('STAFF', row, data.staff, issues)),
     data.staff,
@@ -78,13 +112,30 @@ export function resolveTargets(
   });
   const finalParents = new Map(data.parents.map((parent) => [parent.id, parent]));
   for (const target of parents) finalParents.set(target.entity.id, target.entity);
+  return { staff, parents, staffIndex, parentIndex, finalParents };
+}
 
-  // Classes: the code is the key. Levels, teacher and parent representatives now; student representatives once
-  // students are known.
+/** A level's code, French label or English label (compacted) -> its code. */
+function levelCodesOf(settings: SchoolSettings): Map<string, string> {
   const levelCodes = new Map<string, string>();
   for (const level of settings.levels) {
     for (const text of [level.code, level.label.fr, level.label.en]) levelCodes.set(compactToken(text), level.code);
   }
+  return levelCodes;
+}
+
+type ClassRow = NonNullable<ImportRows['classes']>[number];
+interface ClassDrafts {
+  drafts: { match: Match<SchoolClass>; row: ClassRow; levels: string[]; teacherId?: string; parentRepresentativeIds: string[] }[];
+  classIndex: RefIndex;
+  classLevels: Map<string, string[]>;
+}
+
+/**
+ * Classes: the code is the key. Levels, teacher and parent representatives now; student representatives once
+ * students are known (finishClasses).
+ */
+function resolveClassDrafts({ rows, data, issues }: ResolveContext, levelCodes: Map<string, string>, people: ResolvedPeople): ClassDrafts {
   const classMatches = matchRows(
     (rows.classes ?? []).map((row): Candidate<SchoolClass> => {
       const code = row.code.toUpperCase();
@@ -110,7 +161,7 @@ export function resolveTargets(
     classIndex.add(schoolClass.id, { names: [schoolClass.code] });
     classLevels.set(schoolClass.id, schoolClass.levels);
   }
-  const classDrafts = classMatches.map((match) => {
+  const drafts = classMatches.map((match) => {
     const row = classRows.get(match.candidate.source)!;
     if (match.existing) classIndex.remove(match.existing.id, { names: [match.existing.code] });
     classIndex.add(match.id, { names: [row.code] });
@@ -121,47 +172,74 @@ export function resolveTargets(
       else issues.cell(row.source, 'levels', 'UNKNOWN_LEVEL', { value: token });
     }
     classLevels.set(match.id, levels);
-    const teacherId = row.teacher ? follow(staffIndex, row.source, row.teacher, 'UNKNOWN_STAFF', issues) : undefined;
+    const teacherId = row.teacher ? follow(people.staffIndex, row.source, row.teacher, 'UNKNOWN_STAFF', issues) : undefined;
     const parentRepresentativeIds = row.parentRepresentatives
-      .map((ref) => follow(parentIndex, row.source, ref, 'UNKNOWN_PARENT', issues))
+      .map((ref) => follow(people.parentIndex, row.source, ref, 'UNKNOWN_PARENT', issues))
       .filter((id): id is string => id !== undefined);
     return { match, row, levels, teacherId, parentRepresentativeIds };
   });
+  return { drafts, classIndex, classLevels };
+}
 
-  // Students: parents and class first, since a student without a key is recognised by parent and name.
-  const studentParents = new Map<string, string[]>();
+type StudentRow = NonNullable<ImportRows['students']>[number];
+interface StudentDraft {
+  parentIds: string[];
+  classId: string;
+  level: string;
+}
+
+/** A student row's parents, class and level, or undefined when one of them cannot be used (reported). */
+function studentDraftOf(
+  row: StudentRow,
+  { issues }: ResolveContext,
+  levelCodes: Map<string, string>,
+  parentIndex: RefIndex,
+  classes: ClassDrafts,
+): StudentDraft | undefined {
+  let ok = true;
+  const parentIds: string[] = [];
+  for (const ref of row.parents) {
+    const id = follow(parentIndex, row.source, ref, 'UNKNOWN_PARENT', issues);
+    if (id === undefined) ok = false;
+    else if (parentIds.includes(id)) {
+      issues.cell(row.source, ref.field, 'DUPLICATE_REFERENCE', { value: ref.value });
+      ok = false;
+    } else parentIds.push(id);
+  }
+  const classId = follow(classes.classIndex, row.source, row.classRef, 'UNKNOWN_CLASS', issues);
+  const level = levelCodes.get(compactToken(row.level));
+  if (!level) issues.cell(row.source, 'level', 'UNKNOWN_LEVEL', { value: row.level });
+  else if (classId && !classes.classLevels.get(classId)?.includes(level)) {
+    issues.cell(row.source, 'level', 'LEVEL_NOT_IN_CLASS', { level: row.level, class: row.classRef.value });
+    ok = false;
+  }
+  return ok && classId && level ? { parentIds, classId, level } : undefined;
+}
+
+/** Students: parents and class first, since a student without a key is recognised by parent and name. */
+function resolveStudents(
+  context: ResolveContext,
+  levelCodes: Map<string, string>,
+  people: ResolvedPeople,
+  classes: ClassDrafts,
+): { students: Target<Student>[]; studentParents: Map<string, string[]>; studentIndex: RefIndex } {
+  const { rows, data, now, issues } = context;
   const familiesByStudent = new Map<string, Set<string>>();
   for (const link of data.families) {
     const set = familiesByStudent.get(link.studentId) ?? new Set<string>();
     set.add(link.parentId);
     familiesByStudent.set(link.studentId, set);
   }
-  const studentDrafts = new Map<RowSource, { parentIds: string[]; classId: string; level: string }>();
+  const studentDrafts = new Map<RowSource, StudentDraft>();
   const studentCandidates: Candidate<Student>[] = [];
   for (const row of rows.students ?? []) {
-    let ok = true;
-    const parentIds: string[] = [];
-    for (const ref of row.parents) {
-      const id = follow(parentIndex, row.source, ref, 'UNKNOWN_PARENT', issues);
-      if (id === undefined) ok = false;
-      else if (parentIds.includes(id)) {
-        issues.cell(row.source, ref.field, 'DUPLICATE_REFERENCE', { value: ref.value });
-        ok = false;
-      } else parentIds.push(id);
-    }
-    const classId = follow(classIndex, row.source, row.classRef, 'UNKNOWN_CLASS', issues);
-    const level = levelCodes.get(compactToken(row.level));
-    if (!level) issues.cell(row.source, 'level', 'UNKNOWN_LEVEL', { value: row.level });
-    else if (classId && !classLevels.get(classId)?.includes(level)) {
-      issues.cell(row.source, 'level', 'LEVEL_NOT_IN_CLASS', { level: row.level, class: row.classRef.value });
-      ok = false;
-    }
-    if (!ok || !classId || !level) continue;
-    studentDrafts.set(row.source, { parentIds, classId, level });
+    const draft = studentDraftOf(row, context, levelCodes, people.parentIndex, classes);
+    if (!draft) continue;
+    studentDrafts.set(row.source, draft);
     const identity =
       row.key !== undefined
         ? `key:${row.key}`
-        : `parent:${parentIds[0]}|${compactToken(row.firstName)}|${compactToken(row.lastName)}`;
+        : `parent:${draft.parentIds[0]}|${compactToken(row.firstName)}|${compactToken(row.lastName)}`;
     studentCandidates.push({
       source: row.source,
       identity,
@@ -175,7 +253,7 @@ export function resolveTargets(
           data.students.filter(
             (student) =>
               fullName(student) === fullName(row) &&
-              parentIds.some((id) => familiesByStudent.get(student.id)?.has(id)),
+              draft.parentIds.some((id) => familiesByStudent.get(student.id)?.has(id)),
           ),
         ),
     });
@@ -184,6 +262,7 @@ export function resolveTargets(
   const studentIndex = new RefIndex('STUDENT');
   for (const student of data.students) studentIndex.add(student.id, { keys: [student.importKey] });
   const studentRows = new Map((rows.students ?? []).map((row) => [row.source, row]));
+  const studentParents = new Map<string, string[]>();
   const students = studentMatches.map((match): Target<Student> => {
     const row = studentRows.get(match.candidate.source)!;
     const draft = studentDrafts.get(row.source)!;
@@ -192,38 +271,45 @@ export function resolveTargets(
     const fields = { firstName: row.firstName, lastName: row.lastName, level: draft.level, classId: draft.classId };
     return { entity: compose(match, fields, now), existing: match.existing, source: row.source };
   });
+  return { students, studentParents, studentIndex };
+}
 
-  const classes = classDrafts.map(({ match, row, levels, teacherId, parentRepresentativeIds }): Target<SchoolClass> => {
+/** The classes' student representatives, now that the students are known. */
+function finishClasses({ now, issues }: ResolveContext, classes: ClassDrafts, studentIndex: RefIndex): Target<SchoolClass>[] {
+  return classes.drafts.map(({ match, row, levels, teacherId, parentRepresentativeIds }): Target<SchoolClass> => {
     const studentRepresentativeIds = row.studentRepresentatives
       .map((ref) => follow(studentIndex, row.source, ref, 'UNKNOWN_STUDENT', issues))
       .filter((id): id is string => id !== undefined);
     const fields = { code: row.code, name: row.name, levels, teacherId, parentRepresentativeIds, studentRepresentativeIds };
     return { entity: compose(match, fields, now), existing: match.existing, source: row.source };
   });
+}
 
-  // Committees, then who sits on them.
+/** Committees, then who sits on them. */
+function resolveCommittees(
+  { rows, data, now, issues }: ResolveContext,
+  people: ResolvedPeople,
+): { committees: Target<Committee>[]; committeeMembers: Map<string, CommitteeMembers> } {
   const committeeMatches = matchRows(
-    (rows.committees ?? []).map(
-      (row): Candidate<Committee> => {
-        const identity = row.key !== undefined ? `key:${row.key}` : `name:${compactToken(row.name.fr)}`;
-        return {
-          source: row.source,
-          identity,
-          label: row.key ?? row.name.fr,
-          field: row.key !== undefined ? 'key' : 'nameFr',
-          key: row.key,
-          id: row.key !== undefined ? idForKey('COMMITTEE', row.key) : derivedId('COMMITTEE', identity),
-          fuzzy: (free) =>
-            free(
-              data.committees.filter(
-                (c) =>
-                  compactToken(c.name.fr) === compactToken(row.name.fr) ||
-                  compactToken(c.name.en) === compactToken(row.name.en),
-              ),
+    (rows.committees ?? []).map((row): Candidate<Committee> => {
+      const identity = row.key !== undefined ? `key:${row.key}` : `name:${compactToken(row.name.fr)}`;
+      return {
+        source: row.source,
+        identity,
+        label: row.key ?? row.name.fr,
+        field: row.key !== undefined ? 'key' : 'nameFr',
+        key: row.key,
+        id: row.key !== undefined ? idForKey('COMMITTEE', row.key) : derivedId('COMMITTEE', identity),
+        fuzzy: (free) =>
+          free(
+            data.committees.filter(
+              (c) =>
+                compactToken(c.name.fr) === compactToken(row.name.fr) ||
+                compactToken(c.name.en) === compactToken(row.name.en),
             ),
-        };
-      },
-    ),
+          ),
+      };
+    }),
     data.committees,
     issues,
   );
@@ -238,9 +324,9 @@ export function resolveTargets(
   });
   const committeeMembers = resolveMemberships(rows.memberships ?? [], {
     committees: committeeIndex,
-    parents: parentIndex,
-    staff: staffIndex,
-    finalParents,
+    parents: people.parentIndex,
+    staff: people.staffIndex,
+    finalParents: people.finalParents,
     follow: (index, source, ref, unknown) => follow(index, source, ref, unknown, issues),
     issues,
   });
@@ -249,6 +335,5 @@ export function resolveTargets(
     const fields = { name: row.name, kind: row.kind, description: row.description, otherMembers: others };
     return { entity: compose(match, fields, now), existing: match.existing, source: row.source };
   });
-
-  return { staff, parents, committees, classes, students, studentParents, committeeMembers };
+  return { committees, committeeMembers };
 }
