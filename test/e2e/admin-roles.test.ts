@@ -36,12 +36,17 @@ describe('an administrator whose role ends (fr, 1440 px)', () => {
     const page = await context.newPage();
     const adminLinks = page.locator(sideNav.findLinkByHref('/admin/annual-update').toSelector());
 
+    const answered = (path: string) => page.waitForResponse((response) => new URL(response.url()).pathname === path);
+    const adminPageReads = Promise.all([answered('/api/admin/annual-update'), answered('/api/admin/progression')]);
     await page.goto(`${stack.appUrl}/auth?redirect=%2Fadmin`);
     await signInWith(page, 'fr', email, PASSWORD);
     await expectAt(page, '/admin');
     await expect.poll(() => h1(page).textContent(), { timeout: 15_000 }).toBe('Administration');
     await expect.poll(() => adminLinks.count()).toBe(1);
     const token = await idTokenFor(stack, email, PASSWORD);
+    // The Administration page's own reads (campaign, progression) must be answered before the role ends, or
+    // their 403 would remove the menu before the click below.
+    await adminPageReads;
 
     // The demo administrator stays, so this is not the last administrator.
     await endRoles(email, addDays(schoolDay(), -1), { kind: 'system', id: 'test' });
