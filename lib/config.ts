@@ -29,7 +29,7 @@ const email = z.preprocess(
  */
 export const DeploySettingsSchema = z
   .object({
-    /** Personal data stays in Canada (ARCHITECTURE §1): only Canadian regions are accepted. */
+    /** Personal data stays in Canada (docs/deploy.md): only Canadian regions are accepted. */
     region: z.preprocess(emptyAsMissing, z.enum(['ca-central-1', 'ca-west-1']).default('ca-central-1')),
     /** SES sender of every app email (update links) and, once verified, of Cognito's emails. */
     senderEmail: email,

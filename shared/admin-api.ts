@@ -30,7 +30,7 @@ import { StaffDepartmentSchema } from './schemas/staff';
 const LocalizedTextInputSchema = z.strictObject(LocalizedTextSchema.shape);
 const OtherMemberInputSchema = z.strictObject(OtherMemberSchema.shape);
 
-/** The word an admin types to confirm a delete (the spec's confirmation word, spec §4). */
+/** The word an admin types to confirm a delete (docs/product-rules.md, Confirmations). */
 export const CONFIRMATION_WORD = 'confirm';
 export const ConfirmationSchema = z.literal(CONFIRMATION_WORD);
 

@@ -8,7 +8,7 @@ import { SendJobStatusSchema, SendModeSchema } from './schemas/send-job';
  * `annual-update` Lambda and the frontend. docs/annual-update.md describes the flow and the guarantees.
  */
 
-/** The word the administrator types to start a campaign (spec §5, §9): exactly this, nothing else. */
+/** The word the administrator types to start a campaign (docs/product-rules.md, Confirmations): exactly this, nothing else. */
 export const CONFIRMATION_WORD = 'confirm';
 
 /** POST /api/admin/annual-update/campaigns. Also resumes a start that was interrupted (same school year). */
@@ -43,7 +43,7 @@ export const CampaignViewSchema = z.object({
   startedAt: IsoDateTimeSchema.optional(),
   completedAt: IsoDateTimeSchema.optional(),
   counts: CampaignCountsSchema,
-  /** Spec §4: completed/total and a percentage (one decimal); completed = formsSubmitted. */
+  /** docs/product-rules.md, Annual update campaign: completed/total and a percentage (one decimal); completed = formsSubmitted. */
   progress: z.object({ completed: z.number().int(), total: z.number().int(), percentage: z.number() }),
   /** The send job in progress: continue it rather than creating another. */
   activeJobId: IdSchema.optional(),

@@ -19,7 +19,7 @@ export const EMAIL_CHECK_MESSAGES = ['EMAIL_AUTHORIZED', 'EMAIL_NOT_AUTHORIZED']
 export type EmailCheckMessage = (typeof EMAIL_CHECK_MESSAGES)[number];
 
 
-/** Email field as every auth surface reads it: trimmed, lowercased, then checked (spec §5). */
+/** Email field as every auth surface reads it: trimmed, lowercased, then checked (docs/product-rules.md, Accounts). */
 export const EmailInputSchema = z
   .string()
   .max(320)

@@ -1,4 +1,4 @@
-/** Emails are compared, stored and looked up lowercased and trimmed (spec §5). */
+/** Emails are compared, stored and looked up lowercased and trimmed (docs/product-rules.md, Accounts). */
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }

@@ -18,7 +18,7 @@ import { InterestCodeSchema, InterestsSchema } from './schemas/interests';
 import { ParticipationSchema } from './schemas/parent';
 
 /**
- * The parent information form (spec §2 "Parent update form", §4 directory participation, §5): what the form
+ * The parent information form (docs/product-rules.md: Annual update campaign, Directory participation): what the form
  * shows (`ParentForm`) and what it sends back (`ParentUpdateInput`). The same shapes serve the emailed link
  * (POST /api/update/load and /submit) and My Profile (GET /api/profile/form, PUT /api/profile), so the UI has
  * one form component and the server one validation (docs/annual-update.md).

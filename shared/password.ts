@@ -1,5 +1,5 @@
 /**
- * The password rule of spec §5, shared by the sign-up form and anything else that sets a password.
+ * The password rule (docs/product-rules.md, Accounts), shared by the sign-up form and anything else that sets a password.
  * Cognito's pool policy says the same (lib/constructs/auth.ts), but cognito-local does not enforce a policy,
  * so this check is what keeps both environments identical. Issues are codes; the frontend words them.
  */

@@ -109,7 +109,7 @@ export type NewStudentRequest = z.input<typeof NewStudentRequestSchema>;
 /** POST .../parent-lookup: who already uses this email (a POST so the email stays out of URLs and logs). */
 export const ParentLookupRequestSchema = z.strictObject({ email: EmailSchema });
 
-/** POST .../apply: the admin typed the confirmation word (spec §5). */
+/** POST .../apply: the admin typed the confirmation word (docs/product-rules.md, Confirmations). */
 export const ApplyRequestSchema = z.strictObject({ confirm: z.literal('confirm') });
 
 // ---------------------------------------------------------------- responses

@@ -26,7 +26,7 @@ import { sendJobProgress } from './send-job-service';
 import { campaignView, participantViews } from './views';
 
 /**
- * Campaign lifecycle (spec §4): pending while its participants are written, active once they all exist,
+ * Campaign lifecycle (docs/product-rules.md, Annual update campaign): pending while its participants are written, active once they all exist,
  * completed when an administrator closes it. One campaign at a time (the lock), one per school year (the year
  * marker). A start that died half-way is finished by starting again with the same school year.
  */

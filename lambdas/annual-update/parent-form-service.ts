@@ -30,7 +30,7 @@ interface FormTarget {
 
 /**
  * Resolves a link: unknown, malformed or revoked -> TOKEN_INVALID; past its expiry, or its campaign closed ->
- * TOKEN_EXPIRED (spec §8: "contact the school office"). Reads only.
+ * TOKEN_EXPIRED (docs/product-rules.md, Annual update campaign: "contact the school office"). Reads only.
  */
 async function resolveToken(token: string, now: Date): Promise<FormTarget> {
   if (!isWellFormedToken(token)) throw new AppError('TOKEN_INVALID');

@@ -19,7 +19,7 @@ export function sendRatePerSecond(): number {
   return rate;
 }
 
-/** The site's URL, for links in emails: never the request's Host header (ARCHITECTURE §4). */
+/** The site's URL, for links in emails: never the request's Host header, which the caller chooses. */
 export function publicBaseUrl(): string {
   return requireEnv(ENV.publicBaseUrl).replace(/\/+$/, '');
 }

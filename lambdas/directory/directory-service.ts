@@ -23,7 +23,7 @@ import type { DirectoryData } from './directory-items';
  * spread and then trimmed, so a field added to a stored entity later never reaches the browser by accident.
  */
 
-/** What each directory participation choice lets other members see of a parent (spec §4). Email always. */
+/** What each directory participation choice lets other members see of a parent (docs/product-rules.md, Directory participation). Email always. */
 const VISIBLE: Record<Participation, { phone: boolean; address: boolean; profile: boolean; committees: boolean }> = {
   full: { phone: true, address: true, profile: true, committees: true },
   // "Basic contact only": name, email, phone.

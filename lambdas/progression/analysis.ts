@@ -5,7 +5,7 @@ import type { StagedStudentChange, StudentOutcome } from '../../shared/schemas/p
 import type { Student } from '../../shared/schemas/student';
 
 /**
- * The analysis of a school progression (DOMAIN.md "School progression"), pure: no AWS, no clock. Levels and
+ * The analysis of a school progression (docs/product-rules.md, Québec conventions), pure: no AWS, no clock. Levels and
  * the graduating level come from the settings, the grades a class hosts from the class records.
  */
 

@@ -9,8 +9,8 @@ import type { FamilyLink } from '../../shared/schemas/student';
 import { compareIds } from './analysis';
 
 /**
- * What happens to the parents of leaving students (DOMAIN.md: a parent is deleted when all of their children
- * left and they have no other child at the school; spec §4). Pure.
+ * What happens to the parents of leaving students (docs/product-rules.md, Québec conventions: a parent is deleted when all of their children
+ * left and they have no other child at the school; docs/product-rules.md, School progression). Pure.
  *
  * - A leaving student graduates, or departs (selected by an admin).
  * - A parent is a candidate when at least one of their children leaves.

@@ -8,7 +8,7 @@ import { hostsLevel, type LevelSettings } from './analysis';
 import { newStudentParents } from './decisions';
 
 /**
- * Rules for staging a new student (spec §3 "New student"), pure. The class must host the student's level; a
+ * Rules for staging a new student (docs/product-rules.md, School progression), pure. The class must host the student's level; a
  * parent is an existing one (a directory parent, or a new parent staged with another new student) or a new
  * one, de-duplicated by email against the directory's parents and the other new students' new parents.
  */

@@ -7,7 +7,7 @@ import { parentsNeededByOthers, resolveNewStudent, type NewStudentRequest } from
 import { deleteItem, putItem, readStaging, stagedNewStudentItem, stagingWrite } from './progression-repository';
 import { ctxOf, load, loadModel, workspace, type ServiceOptions } from './service-context';
 
-/** New students (spec §3 "New student") and the parent lookup their form uses. */
+/** New students (docs/product-rules.md, School progression) and the parent lookup their form uses. */
 
 /** Adds (no `newStudentId`) or replaces a staged new student. */
 export async function saveNewStudent(

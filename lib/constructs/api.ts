@@ -39,7 +39,7 @@ export interface ApiProps {
 }
 
 /**
- * The REST API (ARCHITECTURE §1, §5): one Lambda function per bounded context, one method per entry of ROUTES.
+ * The REST API (docs/architecture.md): one Lambda function per bounded context, one method per entry of ROUTES.
  * Every method sits behind the Cognito authoriser except `public` and `token` routes, which are opened
  * explicitly; handlers still enforce each route's access level (lambdas/common/http.ts).
  */
@@ -208,7 +208,7 @@ export class Api extends Construct {
     if (open) {
       const why =
         route.access === 'public'
-          ? `${route.name} is public by design (spec §5): the sign-up page calls it before any account exists; ` +
+          ? `${route.name} is public by design (docs/product-rules.md, Accounts): the sign-up page calls it before any account exists; ` +
             'it is rate limited.'
           : `${route.name} is reached from an emailed update link without an account; the single-use token in ` +
             'the POST body is the credential, checked by the handler.';

@@ -29,7 +29,7 @@ export interface AuthProps {
 }
 
 /**
- * Cognito (ARCHITECTURE §5): email sign-in, self sign-up gated by the pre-sign-up trigger, bilingual verification
+ * Cognito (docs/auth.md): email sign-in, self sign-up gated by the pre-sign-up trigger, bilingual verification
  * links from the custom-message trigger, the `admins` group, and the hourly purge of accounts left unverified.
  *
  * The triggers deliberately hold no permission on the pool: a trigger's role policy naming the pool's ARN makes
@@ -68,7 +68,7 @@ export class Auth extends Construct {
       // A new email replaces the old one only once its code is confirmed (and the CustomMessage trigger sends no
       // such code), so a member cannot take another person's address with UpdateUserAttributes.
       keepOriginal: { email: true },
-      // The product's rule (spec §5, shared/password.ts): 6+ characters with lower, upper and digit, no symbol.
+      // The product's rule (docs/product-rules.md, shared/password.ts): 6+ characters with lower, upper and digit, no symbol.
       passwordPolicy: {
         minLength: 6,
         requireLowercase: true,

@@ -4,7 +4,7 @@ import { Construct } from 'constructs';
 import { TABLE_INDEXES, TABLE_KEYS } from '../../shared/table-schema';
 
 /**
- * The one DynamoDB table (ARCHITECTURE §3). Keys come from shared/table-schema.ts, the same definition the local
+ * The one DynamoDB table (docs/data-model.md). Keys come from shared/table-schema.ts, the same definition the local
  * stack creates, so the two can never drift. Access patterns: docs/data-model.md.
  */
 export interface DataProps {

@@ -38,7 +38,7 @@ export class AppFunction extends NodejsFunction {
       entry: lambdaEntry(props.entry),
       handler: 'handler',
       description: props.description,
-      // ARCHITECTURE §6 asks for nodejs22.x or newer; 22 is also the Node line the project supports (package.json engines).
+      // Node 22: the line the project supports (package.json engines; docs/decisions.md, "Node 22 is the one supported line").
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
       memorySize: props.memorySize ?? 512,
@@ -76,7 +76,7 @@ export class AppFunction extends NodejsFunction {
     acknowledge(
       this,
       'L1',
-      'Node.js 22 is the runtime the architecture fixes (ARCHITECTURE §6) and the Node line the project supports ' +
+      'Node.js 22 is the Node line the project supports (docs/decisions.md) ' +
         '(package.json engines); moving to a newer runtime is a deliberate upgrade with its own test run.',
     );
     if (table) {

@@ -49,7 +49,7 @@ export interface WebProps {
 }
 
 /**
- * The site and the API on one origin (ARCHITECTURE §1): a private bucket behind CloudFront with origin access
+ * The site and the API on one origin (docs/architecture.md): a private bucket behind CloudFront with origin access
  * control, `/api/*` forwarded to API Gateway uncached, security headers on every response, and `/config.json`
  * written next to the build so one build serves every environment.
  */

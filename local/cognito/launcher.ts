@@ -1,5 +1,5 @@
 /**
- * Starts cognito-local with the three things it lacks for this app (ARCHITECTURE.md §4):
+ * Starts cognito-local with the three things it lacks for this app (docs/decisions.md):
  * - GetTokensFromRefreshToken, which Amplify >= auth 6.14 uses to refresh (mapped to REFRESH_TOKEN_AUTH);
  * - a no-op GlobalSignOut, which Amplify calls on sign-out, and AdminUserGlobalSignOut (revokes refresh tokens);
  * - email delivery through the SES emulator, so verification and reset emails land in the local mailbox

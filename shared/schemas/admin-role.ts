@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { AUDIT_ACTOR_KINDS } from './system';
 
-/** A calendar day, `2025-09-02` (DOMAIN.md). Periods are whole days in the school's time zone. */
+/** A calendar day, `2025-09-02` (docs/product-rules.md, Québec conventions). Periods are whole days in the school's time zone. */
 export const IsoDaySchema = z.iso.date();
 
 /**

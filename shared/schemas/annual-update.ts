@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { IdSchema, IsoDateSchema, IsoDateTimeSchema, SchoolYearSchema, VersionSchema } from './common';
 
-/** Annual parent information update (spec §3, §4). Statuses move pending -> active -> completed, never back. */
+/** Annual parent information update (docs/product-rules.md, Annual update campaign). Statuses move pending -> active -> completed, never back. */
 export const CAMPAIGN_STATUSES = ['pending', 'active', 'completed'] as const;
 export const CampaignStatusSchema = z.enum(CAMPAIGN_STATUSES);
 export type CampaignStatus = z.infer<typeof CampaignStatusSchema>;

@@ -16,7 +16,7 @@ export type LocalizedText = z.infer<typeof LocalizedTextSchema>;
 /** Ids are ULIDs: generated, time-ordered, never derived from names or emails. */
 export const IdSchema = z.ulid();
 
-/** Trimmed and lowercased before it is checked, as spec §5 says; stored that way. */
+/** Trimmed and lowercased before it is checked, as docs/product-rules.md (Accounts) says; stored that way. */
 export const EmailSchema = z
   .string()
   .trim()

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import type { LocalizedText } from './common';
 
 /**
- * The fixed list of interest themes parents (and staff) tick so committees can recruit volunteers (DOMAIN.md).
+ * The fixed list of interest themes parents (and staff) tick so committees can recruit volunteers (docs/product-rules.md, Québec conventions).
  * Codes are stored; labels are shown. Adding a theme is additive; removing one needs a data migration.
  */
 export const INTEREST_LABELS = {

@@ -3,7 +3,7 @@ import { AddressSchema, EmailSchema, EntityMetaSchema, LanguageSchema, PersonNam
 import { InterestsSchema } from './interests';
 
 /**
- * Directory participation (spec §4): `full`; `limited` shows basic contact only; `nameOnly` (opt-out) removes
+ * Directory participation (docs/product-rules.md): `full`; `limited` shows basic contact only; `nameOnly` (opt-out) removes
  * phone, address, committees and interests, keeping name and email.
  */
 export const PARTICIPATION_LEVELS = ['full', 'limited', 'nameOnly'] as const;

@@ -4,7 +4,7 @@ import { ParentFieldsSchema } from './parent';
 import { StudentFieldsSchema } from './student';
 
 /**
- * School progression (spec §4, docs/progression.md): analyse every student, stage the changes, let an admin
+ * School progression (docs/progression.md): analyse every student, stage the changes, let an admin
  * review them, apply. Phases: analysis -> review -> applying -> completed (or cancelled before applying).
  * `analysis` only lasts while the analysis rows are written; staging happens in `review`.
  */
@@ -104,7 +104,7 @@ export const StagedStudentChangeSchema = z.object({
    * class hosting `newLevel`.
    */
   assignedClassId: IdSchema.optional(),
-  /** Selected by an admin: the student leaves the school (reason optional, spec §5). */
+  /** Selected by an admin: the student leaves the school (reason optional). */
   departing: z.object({ reason: DepartureReasonSchema.optional() }).optional(),
 });
 export type StagedStudentChange = z.infer<typeof StagedStudentChangeSchema>;

@@ -17,11 +17,11 @@ import { contextIn, signInWith } from './auth-support';
 import { chooseOption, expectFocusOn, focused, pressButton, retype, tabTo } from './keyboard-support';
 
 /**
- * Issue 7's journey on /admin/data, on a stack of its own (imports and deletes change the whole school): the admin
+ * The data onboarding journey (docs/data-onboarding.md) on /admin/data, on a stack of its own (imports and deletes change the whole school): the admin
  * downloads the templates, imports files built from their columns (a set with errors is refused line by line,
  * the fixed set is applied, and re-importing it changes nothing), edits a parent (a concurrent edit is
  * explained and reloaded), deletes a student (typed confirmation, orphaned parent kept) and exports; the edit and
- * the delete with the keyboard alone (issue 8: Tab, Shift+Tab, arrows, Enter, Space, typing). The export
+ * the delete with the keyboard alone (Tab, Shift+Tab, arrows, Enter, Space, typing). The export
  * is then imported into a second, empty stack with `npm run import`: both directories are the same. The import
  * with errors is also checked in English on a 375 px phone.
  */

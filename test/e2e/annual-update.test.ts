@@ -19,13 +19,13 @@ import { contextIn, demoAccount, expectAt, signInWith } from './auth-support';
 import { expectFocusOn, focused, pressButton, retype, tabTo } from './keyboard-support';
 
 /**
- * Issue 5's "Done when" journey in Chromium on the shared seeded stack, in French then in English: the admin
+ * The annual update journey (docs/annual-update.md) in Chromium on the shared seeded stack, in French then in English: the admin
  * starts a campaign from /admin (typing `confirm`), sends to three parents of this file's own, one parent follows
  * the emailed link on a 375 px phone and changes the phone number, another opts out; the participants manager
  * filtered on "email sent" shows 1 submitted, 1 opted out, 1 pending and 67 %; the directory shows both changes;
  * a link keeps working after its submit and stops once the campaign is closed. Each language uses its own school
  * year (one campaign per year, one active at a time) and closes it. Then a signed-in parent edits My Profile.
- * Starting and closing the campaign, and both parents' forms, use the keyboard alone (issue 8): Tab, Shift+Tab,
+ * Starting and closing the campaign, and both parents' forms, use the keyboard alone: Tab, Shift+Tab,
  * Enter, Space, arrow keys and typing, never a click.
  */
 let stack: StackInfo;
@@ -338,7 +338,7 @@ describe.each(['fr', 'en'] as const)('annual update journey (%s)', (lang) => {
     expect([...(changed?.interests ?? [])].sort()).toEqual(['gardening', 'reading']);
     expect((await getEntity('PARENT', first!.id))?.preferredLanguage).toBe(otherLang);
 
-    // A submitted link stays usable until the campaign closes (spec §4: submit again to change or opt back in).
+    // A submitted link stays usable until the campaign closes (docs/product-rules.md: submit again to change or opt back in).
     await onPhone.goto(link1!);
     await expect.poll(() => onPhone.getByLabel(text.phone, { exact: true }).inputValue(), { timeout: 30_000 }).toBe('438 555-0199');
 

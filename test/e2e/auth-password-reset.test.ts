@@ -15,7 +15,7 @@ import {
 } from './auth-support';
 
 /**
- * Forgot password, then reset with the emailed link (spec §2 /auth, docs/auth.md): the email arrives in the
+ * Forgot password, then reset with the emailed link (docs/auth.md): the email arrives in the
  * user's language, its link opens the reset form with the code filled in, and the new password signs in.
  */
 const stack = useStack();

@@ -17,9 +17,9 @@ import {
 } from './auth-support';
 
 /**
- * Spec §4 Registration in Chromium on the local stack, in French and in English: a registered parent creates an
+ * Registration (docs/product-rules.md, Accounts) in Chromium on the local stack, in French and in English: a registered parent creates an
  * account, gets the verification email in the local mailbox, opens its link in the same browser and lands on
- * the home page with the welcome message; an address outside the registry gets the spec's refusal and no
+ * the home page with the welcome message; an address outside the registry gets the product's refusal and no
  * account.
  */
 const stack = useStack();
@@ -81,7 +81,7 @@ describe.each(LOCALES)('registration ($locale)', ({ locale, email, name }) => {
     await context.close();
   });
 
-  it('refuses an address outside the registry with the spec’s message, and creates no account', async () => {
+  it('refuses an address outside the registry with the product’s message, and creates no account', async () => {
     const stranger = `inconnu.${locale}.${Date.now()}@ailleurs.example`;
     const context = await contextIn(() => session.newContext('desktop'), locale);
     const page = await context.newPage();

@@ -7,7 +7,7 @@ import { useStack } from '../support/stack';
 import { TEXT, contextIn, demoAccount, expectAt, h1, signInWith, where, warmUp } from './auth-support';
 
 /**
- * Signing in and out in Chromium (spec §2 guards, §4 Login and Logout, §6 admin check), in French and English,
+ * Signing in and out in Chromium (docs/product-rules.md: guards, signing in and out, the admin check), in French and English,
  * with the seeded demo accounts (verified emails; the admin is in the `admins` group).
  */
 const stack = useStack();

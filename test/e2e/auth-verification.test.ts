@@ -18,7 +18,7 @@ import {
 } from './auth-support';
 
 /**
- * A signed-in user whose email is not verified (spec §2, §4): blocked from the directory, with the verification
+ * A signed-in user whose email is not verified (docs/product-rules.md, Screens and guards, Accounts): blocked from the directory, with the verification
  * page's actions; and the emailed link opened while signed out, which waits for the sign-in in this browser.
  */
 const stack = useStack();
@@ -80,7 +80,7 @@ describe.each(LOCALES)('email verification ($locale)', ({ locale, email }) => {
     const page = await context.newPage();
     const main = page.getByRole('main');
 
-    // Login with an unverified email: refused with the spec's message, but the user is kept.
+    // Login with an unverified email: refused with the product's message, but the user is kept.
     await page.goto(`${stack.appUrl}/auth?redirect=%2Fstudents`);
     await signInWith(page, locale, email, PASSWORD);
     await expectAt(page, '/email-verification-required?from=sign-in');

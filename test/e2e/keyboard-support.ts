@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 
 /**
- * Keyboard-only steps for the journeys (issue 8: the main journeys work with the keyboard alone). Not a test
+ * Keyboard-only steps for the journeys (the main journeys work with the keyboard alone). Not a test
  * file. The page is driven with Tab, Shift+Tab, Enter, Space, the arrow keys and typing only: never a click,
  * never `fill`. The root tsconfig has no DOM types, so the page-side code is passed as strings.
  */

@@ -14,7 +14,7 @@ import { focused, pressButton } from './keyboard-support';
  * with a new parent and one with an existing parent (a graduate's sole parent, who is then kept); two
  * departures; review; typed confirmation; apply. Afterwards the table holds exactly what the review said.
  * French at 1440 px and English at 375 px, each on a fresh stack. The wizard is started and walked through (forward,
- * back and forward again) with the keyboard alone (issue 8).
+ * back and forward again) with the keyboard alone.
  */
 const FAMILIES = 16;
 const school: DemoSchool = generateSchool({ families: FAMILIES });

@@ -92,7 +92,7 @@ describe('app shell in Chromium', () => {
     await context.close();
   });
 
-  it('reloads once when a page chunk fails to load, then only logs and shows the error (spec §2)', async () => {
+  it('reloads once when a page chunk fails to load, then only logs and shows the error (docs/product-rules.md)', async () => {
     // Only open pages fail here, so the journey holds once the auth guards send visitors to /auth.
     const context = await session.newContext('desktop');
     const page = await context.newPage();

@@ -9,7 +9,7 @@ import { renderApp } from './render-app';
 
 /**
  * The /update/{token} page in jsdom against a real loopback API: the token goes in the POST body only, the
- * spec's load messages, field validation before any submit, and the way to the success page.
+ * product's load messages, field validation before any submit, and the way to the success page.
  */
 const FORM: ParentForm = {
   parent: {

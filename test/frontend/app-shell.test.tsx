@@ -46,7 +46,7 @@ describe('app shell', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'À propos' }, { timeout: 20_000 })).toBeTruthy();
   });
 
-  it('renders every route of the spec inside the layout, and a 404 page for anything else', async () => {
+  it('renders every route of the app inside the layout, and a 404 page for anything else', async () => {
     // The open routes; protected ones send a signed-out visitor to /auth (test/frontend/auth-guards.test.tsx).
     const titles: Record<string, string> = {
       '/email-verification-required': 'Vérification du courriel requise',

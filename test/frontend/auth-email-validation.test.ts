@@ -9,7 +9,7 @@ import { sleepFor } from '../../frontend/src/features/auth/api/retry';
 import { authorizedAnswer, refusedAnswer, startValidationServer, type ValidationServer } from './auth-test-server';
 
 /**
- * The client side of spec §7's email validation call, against a real loopback server: retries and backoff
+ * The client side of the email validation call (docs/product-rules.md, Calls and retries), against a real loopback server: retries and backoff
  * (driven with fake timers), the 5-minute cache, and the failure flags and messages.
  */
 let server: ValidationServer;

@@ -10,7 +10,7 @@ import type { Locale } from '../../frontend/src/i18n/locale';
 import { refusedAnswer, startValidationServer, type ValidationServer } from './auth-test-server';
 
 /**
- * The registration form in jsdom against a real loopback API: the live authorisation check with the spec's
+ * The registration form in jsdom against a real loopback API: the live authorisation check with the product's
  * positive and negative messages (§5), the failure messages, and the form rules. Creating the account itself
  * needs Cognito: that is the Chromium journey (test/e2e/auth-registration.test.ts).
  */
@@ -58,7 +58,7 @@ describe('registration form', () => {
     ).toBeTruthy();
   });
 
-  it('uses the spec’s exact English messages', async () => {
+  it('uses the product’s exact English messages', async () => {
     const form = await openRegistration('en');
     form.type('Email address', 'parent.demo@ecole.example');
     expect(await screen.findByText('Email is authorized - you can create an account', undefined, { timeout: 5_000 })).toBeTruthy();
@@ -86,7 +86,7 @@ describe('registration form', () => {
     form.type('Mot de passe', 'abc');
     form.submit();
     expect(await screen.findByText('Veuillez entrer une adresse courriel valide')).toBeTruthy();
-    // The weak-password message of spec §5 and §8.
+    // The weak-password message (docs/product-rules.md, Accounts).
     expect(screen.getByText('Le mot de passe doit contenir au moins 6 caractères.')).toBeTruthy();
     expect(screen.getByText("Vous devez accepter les conditions d'utilisation")).toBeTruthy();
     expect(screen.getAllByText('Ce champ est obligatoire').length).toBeGreaterThan(0);
@@ -94,7 +94,7 @@ describe('registration form', () => {
     expect(server.requests).toHaveLength(0);
   });
 
-  it('reads the form rules of spec §5', () => {
+  it('reads the form rules of docs/product-rules.md', () => {
     const valid = {
       email: ' Parent@Ecole.example',
       password: 'Bottin2025',

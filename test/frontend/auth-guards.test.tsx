@@ -57,7 +57,7 @@ describe('redirect sanitiser (open-redirect guard)', () => {
   });
 });
 
-describe('guard decisions (spec §2)', () => {
+describe('guard decisions (docs/product-rules.md, Screens and guards)', () => {
   it('sends a signed-out visitor of a protected page to /auth with the full original path', () => {
     expect(decideGuard('protected', at('/classes'), null)).toEqual({ kind: 'redirect', to: '/auth?redirect=%2Fclasses' });
     expect(decideGuard('protected', at('/students?q=dub%C3%A9#list'), null)).toEqual({

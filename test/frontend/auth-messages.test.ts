@@ -13,8 +13,8 @@ import { authMessageText } from '../../frontend/src/features/auth/components/aut
 import { createI18n } from '../../frontend/src/i18n/i18n';
 
 /**
- * Spec §8 "Authentication and validation messages": every message is reachable from the errors that cause it
- * (Cognito's, cognito-local's, the browser's), and reads the same in the app's English as in the spec, with a
+ * The authentication and validation messages (docs/product-rules.md, Messages and languages): every message is reachable from the errors that cause it
+ * (Cognito's, cognito-local's, the browser's), and reads the same in the app's English as in the product's wording, with a
  * French translation.
  */
 const i18n = createI18n('fr');
@@ -24,7 +24,7 @@ const fr = i18n.getFixedT('fr');
 /** An error as Amplify throws it: its `name` is Cognito's exception name. */
 const cognito = (name: string, message = 'irrelevant') => Object.assign(new Error(message), { name });
 
-/** Spec §8, word for word, with an error that must produce it. */
+/** The product's wording, word for word, with an error that must produce it. */
 const CATALOGUE: { spec: string; error: unknown; operation: AuthOperation; online?: boolean }[] = [
   { spec: 'No account found with this email address.', error: cognito('UserNotFoundException'), operation: 'signIn' },
   { spec: 'Incorrect password.', error: cognito('NotAuthorizedException', 'Incorrect username or password.'), operation: 'signIn' },
@@ -80,7 +80,7 @@ const WORDING: Record<string, string> = {
   verificationCheckFailed: 'Failed to check verification status.',
 };
 
-describe('authentication messages (spec §8)', () => {
+describe('authentication messages', () => {
   it.each(CATALOGUE)('"$spec" from $operation', ({ spec, error, operation, online = true }) => {
     const mapped = toAuthMessage(error, operation, online);
     expect(authMessageText(en, mapped)).toBe(spec);
@@ -90,7 +90,7 @@ describe('authentication messages (spec §8)', () => {
     if (!mapped.raw) expect(french).not.toBe(spec);
   });
 
-  it('words the validation and verification messages as the spec does, in both languages', () => {
+  it('words the validation and verification messages as the product does, in both languages', () => {
     for (const [key, spec] of Object.entries(WORDING)) {
       const message = { key, hints: [] } as unknown as AuthMessage;
       expect(authMessageText(en, message)).toBe(spec);

@@ -10,7 +10,7 @@ import {
 } from '../../frontend/src/features/auth/api/email-validation';
 import { backoffDelay, withRetries } from '../../frontend/src/features/auth/api/retry';
 
-/** The retry policy of spec §7 and §9: 3 retries, doubling from 2 s (validation) or 1 s (verification email). */
+/** The retry policy (docs/product-rules.md, Calls and retries): 3 retries, doubling from 2 s (validation) or 1 s (verification email). */
 beforeEach(() => {
   vi.useFakeTimers();
 });
@@ -21,7 +21,7 @@ afterEach(() => {
 const named = (name: string) => Object.assign(new Error(name), { name });
 
 describe('retries with exponential backoff', () => {
-  it('uses the spec’s constants', () => {
+  it('uses the product’s constants', () => {
     expect([VALIDATION_RETRIES, VALIDATION_BASE_DELAY_MS]).toEqual([3, 2_000]);
     expect([VERIFICATION_EMAIL_RETRIES, VERIFICATION_EMAIL_BASE_DELAY_MS]).toEqual([3, 1_000]);
     expect([0, 1, 2].map((retry) => backoffDelay(VERIFICATION_EMAIL_BASE_DELAY_MS, retry))).toEqual([1_000, 2_000, 4_000]);

@@ -14,7 +14,7 @@ const resources = {
   en: { translation: { greeting: 'Hello {name}', onlyEnglish: 'Only in English', blank: 'Blank in French' } },
 };
 
-describe('i18n (spec §8 missing translation, §9 locale)', () => {
+describe('i18n (docs/product-rules.md: missing translation, locale)', () => {
   it('starts in French when nothing is stored, and marks <html lang="fr">', () => {
     const i18n = createI18n(undefined, resources);
     expect(i18n.t('onlyFrench')).toBe('Seulement en français');

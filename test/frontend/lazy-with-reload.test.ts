@@ -19,7 +19,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('lazy page loading (spec §2: reload once, then only log)', () => {
+describe('lazy page loading (docs/product-rules.md: reload once, then only log)', () => {
   it('returns the page when the chunk loads, without reloading', async () => {
     const { env, reloads } = environment();
     await expect(importWithReload(async () => 'page', FALLBACK, env)).resolves.toBe('page');

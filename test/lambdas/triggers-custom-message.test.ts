@@ -55,7 +55,7 @@ describe('custom-message trigger (in process)', () => {
     expect(html).toContain('<html lang="fr">');
     expect(html).toContain(`href="${stack.appUrl}/email-verification-required?code={####}"`);
     expect(html).toContain('Confirmer mon courriel');
-    // The spec's hint: open the link in the browser where the person is signed in.
+    // The product's hint: open the link in the browser where the person is signed in.
     expect(html).toContain('Ouvrez le lien dans le navigateur où vous êtes connecté');
     expect(html).not.toMatch(/e-mail/i);
   });

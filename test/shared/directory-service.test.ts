@@ -146,7 +146,7 @@ const build = (overrides: Partial<DirectoryInput> = {}): DirectoryResponse => bu
 const byFirstName = (response: DirectoryResponse, firstName: string) =>
   response.parents.find((p) => p.firstName === firstName)!;
 
-describe('directory participation (spec §4), applied on the server', () => {
+describe('directory participation (docs/product-rules.md), applied on the server', () => {
   const response = build();
   const serialized = JSON.stringify(response);
 

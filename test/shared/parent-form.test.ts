@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ParentUpdateInputSchema, UpdateLoadRequestSchema } from '../../shared/parent-form';
 import { SendRequestSchema, StartCampaignRequestSchema } from '../../shared/annual-update-api';
 
-/** The form's validation (spec §5: required fields; DOMAIN.md: phone and postal code formats), shared by UI and API. */
+/** The form's validation (docs/product-rules.md: required fields; Québec conventions for phone and postal code formats), shared by UI and API. */
 const valid = {
   version: 3,
   firstName: 'Marie-Ève',

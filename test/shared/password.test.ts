@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isAcceptablePassword, passwordIssues, PASSWORD_MIN_LENGTH } from '../../shared/password';
 
-describe('password rule (spec §5)', () => {
+describe('password rule (docs/product-rules.md, Accounts)', () => {
   it('accepts a password with 6 characters, a lowercase and an uppercase letter and a digit', () => {
     expect(passwordIssues('Abcde1')).toEqual([]);
     expect(isAcceptablePassword('Bottin2025!')).toBe(true);

@@ -54,7 +54,7 @@ export async function updatePerson(
   const next = nextVersion(type, current, fields, ctx.now);
   const items: TransactItem[] = [putUpdate(type, next, current.version), ...registryTransactItems(type, id, current, next)];
   if (type === 'PARENT' && (next as Parent).participation === 'nameOnly') {
-    // Opting out removes the parent's committee seats (spec §4); the schema already refused phone, address...
+    // Opting out removes the parent's committee seats (docs/product-rules.md, Directory participation); the schema already refused phone, address...
     for (const m of await membershipsOf('PARENT', id)) items.push(deleteKey(keys.membership(m.committeeId, 'PARENT', id)));
   }
   await commit(ctx, items, { type, id, verb: 'update', fields: changedFields(current, next) });
