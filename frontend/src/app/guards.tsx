@@ -3,8 +3,8 @@ import { authStore, decideGuard, useAuth } from '../features/auth';
 import type { Guard } from './routes';
 
 /**
- * Runs before every navigation into a guarded group (spec §2: "authentication state is initialised before every
- * navigation"): waits for the stored session to be read, then lets the navigation through or redirects it, so a
+ * Runs before every navigation into a guarded group (docs/product-rules.md, "Screens and guards": "the auth state
+ * is ready before any navigation"): waits for the stored session to be read, then lets the navigation through or redirects it, so a
  * page a visitor may not see is never rendered.
  */
 export function guardLoader(guard: Guard) {

@@ -1,5 +1,5 @@
 /**
- * Spec §2: if a lazily loaded page fails to load, reload once; a local flag marks that reload and is cleared after
+ * docs/product-rules.md: if a lazily loaded page fails to load, reload once; a local flag marks that reload and is cleared after
  * the next successful navigation; if the reload does not help, only log. The usual cause is a deployment that
  * replaced the hashed chunk files while this tab still ran the previous build.
  */

@@ -9,7 +9,7 @@ import { importWithReload, navigationSettled, notePendingNavigation } from './la
 import { PageLoadError, RouteError } from './route-error';
 import { APP_ROUTES, GUARDS, type AppRoute, type Guard } from './routes';
 
-/** Admin pages carry their own administrator check (spec §2: the route needs only a verified sign-in). */
+/** Admin pages carry their own administrator check (docs/product-rules.md: the route needs only a verified sign-in). */
 function withAdminGate(Page: ComponentType): ComponentType {
   return function AdminOnlyPage() {
     return (

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 
 /**
- * How a route is guarded (spec §2 "Route guards"):
+ * How a route is guarded (docs/product-rules.md, "Screens and guards"):
  * - protected: signed in with a verified email (/admin adds its admin check on the page itself);
  * - open: no guard at all (token update link, update success, verification page, about, 404);
  * - auth: the sign-in page, which sends an already signed-in user on to `?redirect=` or `/`.
@@ -15,7 +15,7 @@ export interface AppRoute {
   guard: Guard;
   /** Lazily loaded page: each screen is its own chunk, fetched on first visit. */
   load: () => Promise<ComponentType>;
-  /** The page shows its content to administrators only (spec §6); everyone else sees Access Denied. */
+  /** The page shows its content to administrators only (docs/product-rules.md); everyone else sees Access Denied. */
   adminOnly?: boolean;
 }
 

@@ -10,8 +10,9 @@ export const BUNDLED_RESOURCES: Resource = {
 };
 
 /**
- * One configured i18next instance. A missing French string falls back to English, then to the key itself (spec
- * §8); `{name}` placeholders follow the spec's notation instead of i18next's default `{{name}}`.
+ * One configured i18next instance. A missing French string falls back to English, then to the key itself
+ * (docs/product-rules.md, "Messages and languages"); `{name}` placeholders follow the product's notation instead of
+ * i18next's default `{{name}}`.
  * `resources` is a parameter so tests can prove the fallback order with keys that the real bundles never lack.
  */
 export function createI18n(locale: Locale = readStoredLocale(), resources: Resource = BUNDLED_RESOURCES): I18n {

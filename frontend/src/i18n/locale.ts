@@ -1,5 +1,5 @@
 /**
- * The locale preference: 'fr' (default) or 'en', kept in localStorage under `locale` (spec §3, §9) and mirrored
+ * The locale preference: 'fr' (default) or 'en', kept in localStorage under `locale` (docs/product-rules.md) and mirrored
  * on `<html lang>` so screen readers, hyphenation and spell-checkers use the right language.
  */
 export const LOCALES = ['fr', 'en'] as const;

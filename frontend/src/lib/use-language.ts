@@ -10,7 +10,7 @@ export function useLanguage(): Language {
   return currentLocale(i18n);
 }
 
-/** Below 1280 px (spec §2 mobile): cards instead of wide tables. */
+/** Below 1280 px (docs/product-rules.md, "Constants"): cards instead of wide tables. */
 export function useIsMobile(): boolean {
   return isMobileBreakpoint(useBreakpoint());
 }

@@ -25,7 +25,7 @@ function Reachability({ value }: { value: boolean | null }) {
 }
 
 /**
- * The spec's debug information panel, in the layout's tools drawer. Shows only configuration and technical
+ * The debug information panel, in the layout's tools drawer. Shows only configuration and technical
  * state, never personal data. `authStatus` is filled in by the auth layer.
  */
 export function DebugPanel({ authStatus }: { authStatus?: ReactNode }) {

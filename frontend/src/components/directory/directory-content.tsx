@@ -9,7 +9,7 @@ import { useDirectory } from '../../lib/directory/use-directory';
 import type { DirectoryIndex } from '../../lib/directory/directory-index';
 import type { DirectoryError } from '../../lib/directory/directory-store';
 
-/** The lists of spec §8 "data load errors exist per list". */
+/** The lists that each have their own load error (docs/product-rules.md, "Messages and languages"). */
 export type DirectoryList = 'dashboard' | 'classes' | 'students' | 'parents' | 'staff' | 'committees';
 
 /** What went wrong, in the reader's language: the API's error code when it sent one. */
@@ -24,7 +24,7 @@ export function useDirectoryErrorText(): (error: DirectoryError) => string {
 }
 
 /**
- * The directory's loading, error and stale states around a screen's content (spec §8): a spinner until a
+ * The directory's loading, error and stale states around a screen's content (docs/product-rules.md): a spinner until a
  * first copy is there; the list's own load error with a Retry button when there is none; and, when a kept
  * copy is shown but could not be refreshed, a warning above it (still with Retry).
  */

@@ -25,8 +25,8 @@ export interface AppShellProps {
 }
 
 /**
- * The default layout of every route (spec §2). Cloudscape's AppLayout brings the skip-to-main-content link, the
- * landmarks and the mobile drawer behaviour; the navigation starts closed below 1280 px (the spec's mobile).
+ * The default layout of every route (docs/product-rules.md). Cloudscape's AppLayout brings the skip-to-main-content link, the
+ * landmarks and the mobile drawer behaviour; the navigation starts closed below 1280 px (the phone and tablet layout).
  */
 export function AppShell({ showAdminSection, authStatus, accountUtility, notifications: extra = [] }: AppShellProps) {
   const breakpoint = useBreakpoint();

@@ -1,4 +1,4 @@
-/** Layout breakpoints of the spec (§2, §9), in CSS pixels. Mobile is anything narrower than `m`. */
+/** Layout breakpoints (docs/product-rules.md, "Constants"), in CSS pixels. Mobile is anything narrower than `m`. */
 export const BREAKPOINTS = { xs: 600, s: 960, m: 1280, l: 1920, xl: 2560 } as const;
 export type Breakpoint = 'default' | keyof typeof BREAKPOINTS;
 

@@ -17,7 +17,7 @@ import { INTEREST_CODES, INTEREST_LABELS, type InterestCode } from '../../../../
 import { PARTICIPATION_LEVELS, type Participation } from '../../../../shared/schemas/parent';
 import { formatOnBlur, type FieldErrors, type FieldName, type FormValues } from '../../lib/parent-form/form-values';
 
-/** The sections of the update form, one column on a phone (spec §8: the link is mostly opened on a phone). */
+/** The sections of the update form, one column on a phone (the link is mostly opened on a phone). */
 export interface SectionProps {
   values: FormValues;
   errors: FieldErrors;

@@ -11,7 +11,7 @@ import type { ParentFormState } from '../../lib/parent-form/use-parent-form';
 import { AddressSection, CommitteesSection, InterestsSection, ParticipationSection, PersonalSection } from './form-sections';
 
 /**
- * The parent information form (spec §2 "Parent update form"), shared by the emailed link and My Profile: the
+ * The parent information form (docs/product-rules.md), shared by the emailed link and My Profile: the
  * same sections, the same validation and the same 'Validate' button. `top` goes above the sections (a parent
  * selector on My Profile); `secondaryActions` beside the button (Cancel on My Profile).
  */

@@ -1,9 +1,9 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 
 /**
- * The spec's service-health record (§3), with `identityReachable` in place of the original identity provider's
+ * The service-health record, with `identityReachable` in place of the original identity provider's
  * flag. `null` means "not checked yet". The auth layer reports identity reachability through
- * `reportIdentityReachable` (a token refresh doubles as the health check, spec §7).
+ * `reportIdentityReachable` (a token refresh doubles as the health check).
  */
 export interface ServiceHealth {
   isOnline: boolean;

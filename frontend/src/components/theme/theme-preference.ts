@@ -1,5 +1,5 @@
 /**
- * The three light themes of the spec (§2) and a dark variant of each. Stored as one id in localStorage under
+ * Three light themes and a dark variant of each. Stored as one id in localStorage under
  * `theme`: `knowledgeHub` for the light variant, `knowledgeHub-dark` for the dark one.
  */
 export const THEME_NAMES = ['academicExcellence', 'knowledgeHub', 'modernSchool'] as const;

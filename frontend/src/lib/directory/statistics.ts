@@ -6,7 +6,7 @@ export interface LevelCount {
   count: number;
 }
 
-/** The dashboard's figures (spec §2 Home: students by level, average class size, committee members, most common level). */
+/** The dashboard's figures (the home page: students by level, average class size, committee members, most common level). */
 export interface SchoolStatistics {
   /** Every level of the school in order (zero included), then any level code the settings do not know. */
   studentsByLevel: LevelCount[];

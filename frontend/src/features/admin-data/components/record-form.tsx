@@ -298,7 +298,7 @@ function CommitteeFields(p: FieldsProps<CommitteeValues>) {
   const { t } = useTranslation();
   const { lang, toOptions } = useOptions(p.directory);
   const nameOnly = new Set(p.directory.parents.filter((parent) => parent.participation === 'nameOnly').map((parent) => parent.id));
-  // A person is `PARENT:id` or `STAFF:id`; a name-only parent cannot sit on a committee (spec).
+  // A person is `PARENT:id` or `STAFF:id`; a name-only parent cannot sit on a committee (docs/product-rules.md).
   const tagged = (option: Option, type: 'PARENT' | 'STAFF') => ({
     ...option,
     value: `${type}:${option.value}`,

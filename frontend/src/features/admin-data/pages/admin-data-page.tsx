@@ -9,7 +9,7 @@ import { ExportPanel } from '../components/export-panel';
 import { ImportPanel } from '../components/import-panel';
 import { TemplatesPanel } from '../components/templates-panel';
 
-/** `/admin/data` (issue 7): templates, import with a dry run, editing, export. The admin check is AdminGate's. */
+/** `/admin/data` (docs/data-onboarding.md): templates, import with a dry run, editing, export. The admin check is AdminGate's. */
 export function AdminDataPage() {
   const { t } = useTranslation();
   const [flash, setFlash] = useState<FlashbarProps.MessageDefinition[]>([]);

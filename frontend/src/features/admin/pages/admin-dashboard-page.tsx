@@ -26,7 +26,7 @@ const PROGRESSION_STATUS: Record<ProgressionState, StatusIndicatorProps.Type> = 
   applied: 'success',
 };
 
-/** The progression's phase in plain words (spec §4: phase names are not shown). A cancelled one is "not started". */
+/** The progression's phase in plain words (phase names are not shown). A cancelled one is "not started". */
 export function progressionState(response: CurrentProgressionResponse): ProgressionState {
   const phase = response.progression?.phase;
   if (!phase || phase === 'cancelled') return 'notStarted';
@@ -91,7 +91,7 @@ function ProgressionSummaryView({ data }: { data: CurrentProgressionResponse }) 
 }
 
 /**
- * `/admin` (spec §2): one card per administrative workflow, each with its status and its link. Only
+ * `/admin` (docs/product-rules.md): one card per administrative workflow, each with its status and its link. Only
  * administrators get here: AdminGate shows everyone else Access Denied with 'Refresh Admin Status'.
  */
 export function AdminDashboardPage() {

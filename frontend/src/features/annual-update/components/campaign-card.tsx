@@ -9,7 +9,7 @@ import type { CampaignView } from '../../../../../shared/annual-update-api';
 
 const STATUS_TYPE = { pending: 'pending', active: 'in-progress', completed: 'success' } as const;
 
-/** Status, counts and completed/total with a percentage (spec §4). */
+/** Status, counts and completed/total with a percentage (docs/product-rules.md, "Annual update campaign"). */
 export function CampaignCard({ campaign, actions }: { campaign: CampaignView; actions?: React.ReactNode }) {
   const { t, i18n } = useTranslation();
   const { counts, progress } = campaign;

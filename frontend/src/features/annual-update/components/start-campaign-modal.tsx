@@ -20,7 +20,7 @@ export function isSchoolYear(value: string): boolean {
   return Boolean(match && Number(match[2]) === Number(match[1]) + 1);
 }
 
-/** Starting needs the word `confirm` typed (spec §4); it stays `confirm` in French too, and the text says so. */
+/** Starting needs the word `confirm` typed (docs/product-rules.md); it stays `confirm` in French too, and the text says so. */
 export function StartCampaignModal({ visible, busy, onDismiss, onStart }: {
   visible: boolean;
   busy: boolean;

@@ -2,7 +2,7 @@ import type { ParticipantView } from '../../../../../shared/annual-update-api';
 import type { Language } from '../../../../../shared/schemas/common';
 
 /**
- * The participants manager's filters and the summary of the rows it shows (issue 5 §3), kept apart from the
+ * The participants manager's filters and the summary of the rows it shows (docs/annual-update.md), kept apart from the
  * table so they can be tested without a browser.
  */
 export type StatusFilter = 'all' | 'notSent' | 'emailed' | 'sent' | 'submitted' | 'optedOut' | 'unreachable' | 'failed';

@@ -1,7 +1,7 @@
 import { SIGN_UP_REJECTED } from '../../../../../shared/auth-constants';
 
 /**
- * The authentication messages of spec §8, as translation keys (`auth.messages.<key>`, `auth.hints.<hint>`).
+ * The authentication messages (docs/product-rules.md), as translation keys (`auth.messages.<key>`, `auth.hints.<hint>`).
  * Cognito, cognito-local and the browser all fail in their own words; everything is funnelled through
  * `toAuthMessage` so one error always reads the same, in the app's language.
  */
@@ -30,14 +30,14 @@ export const AUTH_MESSAGE_KEYS = [
 ] as const;
 export type AuthMessageKey = (typeof AUTH_MESSAGE_KEYS)[number];
 
-/** Advice appended to a message (spec §8 "Appended hints"). */
+/** Advice appended to a message (docs/product-rules.md, "Messages and languages"). */
 export const AUTH_HINT_KEYS = ['checkConnection', 'sendingLimit', 'signInToResend'] as const;
 export type AuthHintKey = (typeof AUTH_HINT_KEYS)[number];
 
 export interface AuthMessage {
   key: AuthMessageKey;
   hints: AuthHintKey[];
-  /** For `unexpected` only: the service's own wording, shown as is (spec: "the raw message"). */
+  /** For `unexpected` only: the service's own wording, shown as is (the raw message). */
   raw?: string;
 }
 
@@ -63,7 +63,7 @@ export class AuthFailure extends Error {
   }
 }
 
-/** Our own error for "signed in, but the email is not verified" (spec §4 Login). */
+/** Our own error for "signed in, but the email is not verified" (docs/product-rules.md, "Accounts"). */
 export const EMAIL_NOT_VERIFIED_ERROR = 'EmailNotVerifiedException';
 
 export const message = (key: AuthMessageKey, hints: AuthHintKey[] = [], raw?: string): AuthMessage =>
@@ -94,7 +94,7 @@ const SESSION_GONE = new Set(['UserUnAuthenticatedException', 'NotAuthorizedExce
 const VERIFICATION_SESSION_OPS = new Set<AuthOperation>(['sendVerification', 'confirmVerification', 'checkVerification']);
 
 /**
- * Turns anything thrown by Amplify, fetch or our own code into one of spec §8's messages.
+ * Turns anything thrown by Amplify, fetch or our own code into one of the authentication messages (docs/product-rules.md).
  * `online` is passed in (default: the browser's flag) so tests can pin it.
  */
 export function toAuthMessage(

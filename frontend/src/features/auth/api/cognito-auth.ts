@@ -16,13 +16,13 @@ import { withRetries } from './retry';
 /**
  * Every call this app makes to the identity service, through Amplify v6. Two rules hold everywhere:
  * - sign-in uses USER_PASSWORD_AUTH: cognito-local has no SRP, and the AWS app client allows both, so one code
- *   path serves both environments (ARCHITECTURE.md §4);
+ *   path serves both environments (docs/decisions.md);
  * - calls that make Cognito send an email pass the UI language as client metadata, which the CustomMessage
  *   trigger reads to write the email in French or English.
  */
 const metadata = (locale: AuthLocale) => ({ clientMetadata: { [CLIENT_METADATA_LOCALE_KEY]: locale } });
 
-/** Spec §7 and §9: the verification email is retried 3 times with a 1 s base backoff. */
+/** The verification email (docs/product-rules.md, "Calls and retries") is retried 3 times with a 1 s base backoff. */
 export const VERIFICATION_EMAIL_RETRIES = 3;
 export const VERIFICATION_EMAIL_BASE_DELAY_MS = 1_000;
 

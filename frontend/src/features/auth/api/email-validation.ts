@@ -7,7 +7,7 @@ import { isValidEmail, normalizeEmail } from '../../../../../shared/email';
 import { message, type AuthMessage } from './auth-errors';
 import { sleepFor, withRetries } from './retry';
 
-/** Spec §7 and §9: 3 retries, exponential backoff from 2 s; answers cached per email for 5 minutes. */
+/** docs/product-rules.md: 3 retries, exponential backoff from 2 s; answers cached per email for 5 minutes. */
 export const VALIDATION_RETRIES = 3;
 export const VALIDATION_BASE_DELAY_MS = 2_000;
 export const VALIDATION_CACHE_MS = 5 * 60_000;
@@ -16,7 +16,7 @@ export const VALIDATION_ATTEMPT_TIMEOUT_MS = 10_000;
 
 /**
  * The answer of `POST /api/validateEmailV2`, or, when it could not be obtained, `authorized: false` with the
- * error and the two flags of spec §7: `networkIssue` (the browser could not reach the server) and
+ * error and the two flags of docs/product-rules.md: `networkIssue` (the browser could not reach the server) and
  * `serviceIssue` (the server answered, but not with a verdict).
  */
 export interface EmailCheckResult {

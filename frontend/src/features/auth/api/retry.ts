@@ -1,5 +1,5 @@
 /**
- * Retries with exponential backoff, as the spec asks for the email check (3 retries from 2 s) and for the
+ * Retries with exponential backoff, as docs/product-rules.md asks for the email check (3 retries from 2 s) and for the
  * verification email (3 retries from 1 s). "3 retries" means up to 4 attempts: the first call, then a retry after
  * `base`, `2 × base` and `4 × base`.
  */

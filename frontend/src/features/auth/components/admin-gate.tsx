@@ -13,7 +13,7 @@ import { authStore } from '../state/auth-store';
 import { authMessageText } from './auth-message-text';
 
 /**
- * The administrator check of the admin pages (spec §2, §6): the route only needs a verified sign-in, the page
+ * The administrator check of the admin pages (docs/product-rules.md): the route only needs a verified sign-in, the page
  * shows the Access Denied message to everyone the server does not count an administrator now (GET /api/me).
  * Someone just granted a role gets it with "Refresh Admin Status", which asks the server again. The API
  * enforces the same rule on every request; this screen only spares people a page of failing calls.

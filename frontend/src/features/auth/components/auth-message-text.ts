@@ -2,8 +2,8 @@ import type { TFunction } from 'i18next';
 import type { AuthMessage } from '../api/auth-errors';
 
 /**
- * A spec §8 message in the current language, with its hints appended. `unexpected` shows the service's own
- * wording when there is one (spec: "the raw message, or 'An unexpected error occurred'").
+ * An authentication message (docs/product-rules.md) in the current language, with its hints appended. `unexpected` shows the service's own
+ * wording when there is one (the raw message, or 'An unexpected error occurred').
  */
 export function authMessageText(t: TFunction, authMessage: AuthMessage): string {
   const main =

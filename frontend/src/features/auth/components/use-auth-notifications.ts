@@ -3,7 +3,7 @@ import type { FlashbarProps } from '@cloudscape-design/components/flashbar';
 import { useAuth } from '../hooks/use-auth';
 import { authStore } from '../state/auth-store';
 
-/** The layout's flash bar items from the auth layer: the welcome once the email is verified (spec §2). */
+/** The layout's flash bar items from the auth layer: the welcome once the email is verified (docs/product-rules.md). */
 export function useAuthNotifications(): FlashbarProps.MessageDefinition[] {
   const { t } = useTranslation();
   const { flash } = useAuth();

@@ -12,11 +12,11 @@ export interface GuardLocation {
   hash: string;
 }
 
-/** Spec §2: the unverified user's destination, whatever protected page they asked for. */
+/** docs/product-rules.md: the unverified user's destination, whatever protected page they asked for. */
 export const BLOCKED_PATH = `${VERIFICATION_PATH}?blocked=true`;
 
 /**
- * Spec §2 "Route guards", as one pure function:
+ * The route guards (docs/product-rules.md, "Screens and guards"), as one pure function:
  * - protected: signed out -> /auth?redirect=<full path>; signed in but unverified -> the verification page;
  * - auth (/auth): a signed-in user goes on to the redirect query (if safe) or /;
  * - open: always allowed.

@@ -7,7 +7,7 @@ export const VERIFICATION_PATH = AUTH_LINKS.verifyEmailPath;
 const PLACEHOLDER_ORIGIN = 'https://app.invalid';
 
 /**
- * The `redirect` query of /auth (spec §2) comes from a URL anyone can craft, so it is only followed when it is
+ * The `redirect` query of /auth (docs/product-rules.md) comes from a URL anyone can craft, so it is only followed when it is
  * a path on this site: it starts with a single `/`, and parsing it against this origin stays on this origin.
  * `//evil.example`, `/\evil.example`, `https://...` and `javascript:` are all refused (open-redirect guard).
  */

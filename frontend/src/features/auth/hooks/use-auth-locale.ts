@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { AuthLocale } from '../../../../../shared/auth-constants';
 import { currentLocale } from '../../../i18n/i18n';
 
-/** The UI language, passed to Cognito so its emails are written in it (spec §4 Language). */
+/** The UI language, passed to Cognito so its emails are written in it (docs/product-rules.md). */
 export function useAuthLocale(): AuthLocale {
   const { i18n } = useTranslation();
   return currentLocale(i18n);

@@ -24,7 +24,7 @@ export type EmailCheckState =
 /** Waits for the person to stop typing before asking the server: a keystroke is not worth a request. */
 export const LIVE_CHECK_DEBOUNCE_MS = 600;
 
-/** The live authorisation check of the registration form (spec §5): only well-formed addresses are sent. */
+/** The live authorisation check of the registration form (docs/product-rules.md): only well-formed addresses are sent. */
 export function useEmailCheck(email: string, validator: EmailValidator): EmailCheckState {
   const normalized = normalizeEmail(email);
   const valid = isValidEmail(normalized);

@@ -5,7 +5,7 @@ import { useAuth } from './use-auth';
 
 /**
  * Feeds the service-health record's "identity service reachable": every identity call reports it, and a forced
- * token refresh checks it when a user is signed in and whenever the browser comes back online (spec §7).
+ * token refresh checks it when a user is signed in and whenever the browser comes back online (docs/product-rules.md).
  */
 export function useIdentityHealth(): void {
   const { reportIdentityReachable } = useServiceHealth();

@@ -23,7 +23,7 @@ export type CodeState =
   | { state: 'failed'; failure: AuthMessage };
 
 /**
- * The emailed link's `?code=` (spec §2 and docs/auth.md): signed in, confirm it at once; signed out, keep it in
+ * The emailed link's `?code=` (docs/auth.md): signed in, confirm it at once; signed out, keep it in
  * this tab until the person signs in here. The code leaves the address bar once read, so a reload or a shared
  * screenshot does not carry it.
  */

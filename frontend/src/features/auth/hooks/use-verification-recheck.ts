@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { authStore } from '../state/auth-store';
 
-/** Seconds between automatic checks (spec §9 leaves the length open): short enough to feel live. */
+/** Seconds between automatic checks (our choice): short enough to feel live. */
 export const RECHECK_SECONDS = 10;
 
 /**
- * The verification page's automatic re-check (spec §2): a visible countdown, then a check. A positive check
+ * The verification page's automatic re-check (docs/product-rules.md): a visible countdown, then a check. A positive check
  * updates the signed-in user, and the page redirects when it sees the email verified. Paused while `active` is
  * false (no user, already verified, a confirmation running) and while the browser is offline.
  */

@@ -14,7 +14,7 @@ type Mode = 'signin' | 'register' | 'forgot' | 'reset';
 const MODES: readonly Mode[] = ['signin', 'register', 'forgot', 'reset'];
 const parseMode = (value: string | null): Mode => (MODES as readonly string[]).includes(value ?? '') ? (value as Mode) : 'signin';
 
-/** /auth: sign in, register, forgot and reset password (spec §2). Signed-in visitors never see it (the guard). */
+/** /auth: sign in, register, forgot and reset password (docs/product-rules.md). Signed-in visitors never see it (the guard). */
 export function AuthPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();

@@ -21,7 +21,7 @@ import { useVerificationRecheck } from '../hooks/use-verification-recheck';
 import { authStore } from '../state/auth-store';
 import type { AuthUser } from '../state/auth-user';
 
-/** Worded at render time, so a language switch rewords it too (spec §4 Language). */
+/** Worded at render time, so a language switch rewords it too (docs/product-rules.md, "Messages and languages"). */
 type Notice = { type: 'success' | 'info' | 'warning' | 'error'; text: (t: TFunction) => string } | null;
 
 /** Why the person is here: a new account, a sign-in refused for an unverified email, or a guarded page. */
@@ -128,7 +128,7 @@ function PendingVerification({ user }: { user: AuthUser }) {
 }
 
 /**
- * /email-verification-required (spec §2): open to everyone, so the emailed link works in any state. Signed in
+ * /email-verification-required (docs/product-rules.md): open to everyone, so the emailed link works in any state. Signed in
  * and unverified: the actions above. Signed out: sign in first (a code from the link is kept for afterwards).
  * Verified: on to the home page, where the layout shows the welcome message.
  */

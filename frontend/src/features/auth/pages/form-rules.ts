@@ -1,10 +1,10 @@
 import { isValidEmail, normalizeEmail } from '../../../../../shared/email';
 import { passwordIssues } from '../../../../../shared/password';
 
-/** Minimum display-name length (spec §9). */
+/** Minimum display-name length (docs/product-rules.md, "Constants"). */
 export const DISPLAY_NAME_MIN_LENGTH = 2;
 
-/** Each check answers a translation key, or undefined when the value is fine (spec §5). */
+/** Each check answers a translation key, or undefined when the value is fine (docs/product-rules.md, "Accounts"). */
 export function emailError(value: string): string | undefined {
   const email = normalizeEmail(value);
   if (!email) return 'auth.validation.emailRequired';

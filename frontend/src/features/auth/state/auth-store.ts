@@ -19,13 +19,13 @@ import { claimFirstAdmin, fetchMe } from '../../../lib/api/me-client';
 import { readIdTokenClaims } from '../../../lib/api/session';
 import { userFromClaims, type AuthUser } from './auth-user';
 
-/** A one-off message for the layout's flash bar (spec: the welcome after verification). */
+/** A one-off message for the layout's flash bar (the welcome after verification). */
 export interface AuthFlash {
   kind: 'welcome';
   name: string | null;
 }
 
-/** The auth state of spec §3, plus the flash message. */
+/** The auth state, plus the flash message. */
 export interface AuthState {
   user: AuthUser | null;
   loading: boolean;
@@ -113,7 +113,7 @@ export class AuthStore {
     }
   }
 
-  /** Runs an action with `loading` set; failures become spec §8 messages in `error` and are rethrown. */
+  /** Runs an action with `loading` set; failures become authentication messages in `error` and are rethrown. */
   private async action<T>(operation: AuthOperation, run: () => Promise<T>, onFailure?: Partial<AuthState>): Promise<T> {
     this.set({ loading: true, error: null });
     try {
@@ -183,7 +183,7 @@ export class AuthStore {
     return me.isAdmin;
   }
 
-  /** Spec §4 Login: an unverified email fails with email-not-verified but keeps the user; other failures clear it. */
+  /** Signing in (docs/product-rules.md): an unverified email fails with email-not-verified but keeps the user; other failures clear it. */
   signIn(email: string, password: string): Promise<SignInOutcome> {
     return this.action(
       'signIn',
@@ -208,7 +208,7 @@ export class AuthStore {
   }
 
   /**
-   * Spec §4 Registration: validate with the server, create the account, sign in, set the display name, send the
+   * Registration (docs/product-rules.md): validate with the server, create the account, sign in, set the display name, send the
    * verification email, keep the user. A verification email that cannot be sent is a warning, not a failure:
    * the account exists and the verification page can resend it.
    */
@@ -239,13 +239,13 @@ export class AuthStore {
     });
   }
 
-  /** Spec §4 Logout: clears the user (local tokens go even if the service cannot be told). */
+  /** Signing out: clears the user (local tokens go even if the service cannot be told). */
   async signOut(): Promise<void> {
     await endSession().catch((error: unknown) => console.warn('Sign-out call failed', (error as Error).name));
     this.set({ user: null, error: null, loading: false, flash: null, serverAdmin: null });
   }
 
-  /** Spec §4 Refresh: new tokens and attributes; returns the user, whose `emailVerified` says where they stand. */
+  /** Refresh: new tokens and attributes; returns the user, whose `emailVerified` says where they stand. */
   async refreshUser(): Promise<AuthUser | null> {
     const attributes = await this.identity(readAttributes);
     const user = userFromClaims(await this.identity(() => readIdTokenClaims(true)), this.state.user);
@@ -299,7 +299,7 @@ export class AuthStore {
   }
 
   /**
-   * Spec §7: a forced token refresh doubles as the identity service's health check. Only a signed-in user has a
+   * A forced token refresh doubles as the identity service's health check. Only a signed-in user has a
    * refresh token; for anyone else the answer is unknown (null).
    */
   async checkIdentityReachable(): Promise<boolean | null> {

@@ -4,7 +4,7 @@
  */
 export const ADMIN_GROUP = 'admins';
 
-/** The signed-in user of spec §3, plus the Cognito groups the ID token carries (for the admin check). */
+/** The signed-in user, plus the Cognito groups the ID token carries (for the admin check). */
 export interface AuthUser {
   uid: string;
   email: string;

@@ -41,7 +41,7 @@ function MemberList({ title, members, query }: { title: string; members: Member[
   );
 }
 
-/** A committee's members split into parents, staff and others (spec §2), each in hierarchy order. */
+/** A committee's members split into parents, staff and others (docs/product-rules.md), each in hierarchy order. */
 export function CommitteeMembers({ index, committee, query }: {
   index: DirectoryIndex;
   committee: DirectoryCommittee;

@@ -16,7 +16,7 @@ import { QuickSearch } from './quick-search';
 
 const LISTS = ['classes', 'students', 'parents', 'staff', 'committees'] as const;
 
-/** The home dashboard (spec §2): quick search, students by level, quick statistics, links to the five lists. */
+/** The home dashboard (docs/product-rules.md): quick search, students by level, quick statistics, links to the five lists. */
 export function Dashboard({ index }: { index: DirectoryIndex }) {
   const { t } = useTranslation();
   const lang = useLanguage();

@@ -23,7 +23,7 @@ export function ProfileEditor({ initialParentId, onSaved, onCancel, notFound }: 
   initialParentId: string;
   onSaved: (result: ProfileUpdateResponse) => void;
   onCancel: () => void;
-  /** What to show when the server has no parent record for this account (spec: 'Profile Not Found'). */
+  /** What to show when the server has no parent record for this account ('Profile Not Found'). */
   notFound: ReactNode;
 }) {
   const { t } = useTranslation();

@@ -7,7 +7,7 @@ import { ApiError } from '../../../lib/api/api-client';
 export type MyProfileState =
   | { status: 'loading' }
   | { status: 'loaded'; me: MeResponse }
-  /** The server does not know this account as a parent or staff member (spec: 'Profile Not Found'). */
+  /** The server does not know this account as a parent or staff member ('Profile Not Found'). */
   | { status: 'notRegistered' }
   | { status: 'error'; code?: string };
 

@@ -10,7 +10,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 
 const WORD = 'confirm';
 
-/** The last safeguard (spec §4-5): permanent, cannot be undone, the word `confirm` typed (as for the campaign). */
+/** The last safeguard (docs/product-rules.md): permanent, cannot be undone, the word `confirm` typed (as for the campaign). */
 export function ApplyModal({ visible, toYear, busy, onDismiss, onConfirm }: {
   visible: boolean;
   toYear: string;

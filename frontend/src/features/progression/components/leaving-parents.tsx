@@ -9,7 +9,7 @@ import { decisionReason } from '../model/students';
 
 /**
  * The parents of one leaving student (graduating or departing), each with the server's remove/keep status and
- * a control to override it (spec §3: a parent with another child stays, a sole parent is removed).
+ * a control to override it (docs/product-rules.md: a parent with another child stays, a sole parent is removed).
  */
 export function LeavingParents({ parentIds, decisions, disabled, onDecide }: {
   parentIds: string[];

@@ -28,7 +28,7 @@ export function CountGrid({ counts, keys }: { counts: ProgressionCounts; keys: (
   );
 }
 
-/** Step 1: where the school stands, in plain words (phase names are not shown: spec §4). */
+/** Step 1: where the school stands, in plain words (phase names are not shown). */
 export function OverviewStep({ workspace, busy, onAnalyse }: {
   workspace: ProgressionWorkspace;
   busy: boolean;

@@ -6,7 +6,7 @@ import type { InterestCode } from '../../../../../shared/schemas/interests';
 import type { Participation } from '../../../../../shared/schemas/parent';
 
 /**
- * The new-student form (spec §3 "New student"): its values as the inputs hold them (strings), their conversion
+ * The new-student form (docs/product-rules.md): its values as the inputs hold them (strings), their conversion
  * to the API's `NewStudentRequest`, and validation with the server's own zod schema, so the browser and the
  * Lambda never disagree on a rule. Pure.
  */

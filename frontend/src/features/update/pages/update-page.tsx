@@ -15,7 +15,7 @@ export interface UpdateSuccessState {
   hasAccount: boolean | null;
 }
 
-/** `/update/{token}`: the emailed link, no sign-in (spec §2 "Parent update form", §8). */
+/** `/update/{token}`: the emailed link, no sign-in (docs/product-rules.md, "Annual update campaign"). */
 export function UpdatePage() {
   const { t } = useTranslation();
   const { token = '' } = useParams();

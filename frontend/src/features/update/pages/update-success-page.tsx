@@ -13,7 +13,7 @@ function readHasAccount(state: unknown): boolean | null {
   return typeof value === 'boolean' ? value : null;
 }
 
-/** `/update-success` (spec §2): thanks, what happens next, then sign in or create an account. */
+/** `/update-success` (docs/product-rules.md): thanks, what happens next, then sign in or create an account. */
 export function UpdateSuccessPage() {
   const { t } = useTranslation();
   const hasAccount = readHasAccount(useLocation().state);
