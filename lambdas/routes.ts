@@ -14,7 +14,16 @@ export type Access = 'public' | 'token' | 'member' | 'admin';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Bounded contexts: one Lambda function each, entry file `lambdas/<context>/index.ts`. */
-export const CONTEXTS = ['system', 'auth', 'account-recovery', 'directory', 'annual-update', 'progression', 'admin'] as const;
+export const CONTEXTS = [
+  'system',
+  'auth',
+  'account-recovery',
+  'directory',
+  'annual-update',
+  'progression',
+  'admin',
+  'privacy',
+] as const;
 export type Context = (typeof CONTEXTS)[number];
 
 export interface RouteDef {
@@ -41,6 +50,8 @@ export const ROUTES = [
   { method: 'POST', path: '/api/account-recovery/start', context: 'account-recovery', access: 'public', name: 'recoveryStart' },
   { method: 'POST', path: '/api/account-recovery/complete', context: 'account-recovery', access: 'token', name: 'recoveryComplete' },
   { method: 'GET', path: '/api/directory', context: 'directory', access: 'member', name: 'directory' },
+  // The public privacy policy, generated from the school's settings (docs/privacy.md).
+  { method: 'GET', path: '/api/privacy-notice', context: 'privacy', access: 'public', name: 'privacyNotice', noBody: true },
   // Annual parent information update (docs/annual-update.md).
   { method: 'GET', path: '/api/admin/annual-update', context: 'annual-update', access: 'admin', name: 'campaignCurrent' },
   { method: 'POST', path: '/api/admin/annual-update/campaigns', context: 'annual-update', access: 'admin', name: 'campaignStart' },

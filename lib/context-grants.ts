@@ -56,6 +56,8 @@ export const CONTEXT_GRANTS: Record<Context, ContextGrants> = {
     cognito: ['ListUsers', 'AdminGetUser', 'AdminSetUserPassword', 'AdminUpdateUserAttributes', 'AdminUserGlobalSignOut'],
     settings: [],
   },
+  // GET /api/privacy-notice (public): one GetItem of the school's settings; writes nothing.
+  privacy: { table: 'read', sendsMail: false, cognito: [], settings: [] },
   // GET /api/directory: one Query of the directory partition and one GetItem of the settings; writes nothing.
   directory: { table: 'read', sendsMail: false, cognito: [], settings: [] },
   // Campaigns, send jobs, update links and the parent form: writes the table, emails the links through SES,

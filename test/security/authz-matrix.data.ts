@@ -58,6 +58,8 @@ export const MATRIX: Record<string, Row> = {
   'POST /api/validateEmailV2': [400, 400, 400, 400, 400, 400, 400, 400, 400, 400],
   'GET /api/me': member(200, 200, 200, 200),
   'GET /api/directory': member(200, 200, 200, 200),
+  // The privacy policy is public: everyone reads it, signed in or not.
+  'GET /api/privacy-notice': [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
   // The one-shot first-administrator appointment: nobody here is FIRST_ADMIN_EMAIL (unset on this stack).
   'POST /api/me/first-admin': member(403, 403, 403, 403),
   // Taking over an unconfirmed account: open to all (`{}` is invalid input); the emailed token is the credential.

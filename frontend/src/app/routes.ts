@@ -3,7 +3,7 @@ import type { ComponentType } from 'react';
 /**
  * How a route is guarded (docs/product-rules.md, "Screens and guards"):
  * - protected: signed in with a verified email (/admin adds its admin check on the page itself);
- * - open: no guard at all (token update link, update success, verification page, about, 404);
+ * - open: no guard at all (token update link, update success, verification page, about, privacy policy, 404);
  * - auth: the sign-in page, which sends an already signed-in user on to `?redirect=` or `/`.
  * The guards are applied in one place, `guardedGroup` in router.tsx.
  */
@@ -96,6 +96,17 @@ export const APP_ROUTES: readonly AppRoute[] = [
     load: () => import('../features/update/pages/update-success-page').then((m) => m.UpdateSuccessPage),
   },
   { path: '/about', guard: 'open', load: () => import('../features/about/pages/about-page').then((m) => m.AboutPage) },
+  // The privacy policy, one address per language, open to everyone (docs/privacy.md).
+  {
+    path: '/confidentialite',
+    guard: 'open',
+    load: () => import('../features/privacy/pages/privacy-page').then((m) => m.FrenchPrivacyPage),
+  },
+  {
+    path: '/privacy',
+    guard: 'open',
+    load: () => import('../features/privacy/pages/privacy-page').then((m) => m.EnglishPrivacyPage),
+  },
   {
     path: '*',
     guard: 'open',

@@ -2,7 +2,9 @@ import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
 import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
+import { PRIVACY_PATHS } from '../../../../shared/privacy-paths';
 import { useRuntimeConfig } from '../../config/runtime-config-context';
+import { useLanguage } from '../../lib/use-language';
 import { RouterLink } from '../router-link/router-link';
 
 export const FOOTER_ID = 'app-footer';
@@ -10,6 +12,7 @@ export const FOOTER_ID = 'app-footer';
 export function AppFooter({ onOpenDebug }: { onOpenDebug: () => void }) {
   const { t } = useTranslation();
   const { contactEmail } = useRuntimeConfig();
+  const language = useLanguage();
   return (
     <footer id={FOOTER_ID}>
       <Box padding={{ vertical: 's', horizontal: 'l' }} color="text-body-secondary" fontSize="body-s">
@@ -26,6 +29,9 @@ export function AppFooter({ onOpenDebug }: { onOpenDebug: () => void }) {
           )}
           <RouterLink href="/about" fontSize="body-s">
             {t('footer.about')}
+          </RouterLink>
+          <RouterLink href={PRIVACY_PATHS[language]} fontSize="body-s">
+            {t('footer.privacy')}
           </RouterLink>
           <Link onFollow={onOpenDebug} fontSize="body-s">
             {t('nav.debug')}

@@ -9,6 +9,7 @@ import type { ParentForm } from '../../../../shared/parent-form';
 import { currentLocale } from '../../i18n/i18n';
 import type { ParentFormState } from '../../lib/parent-form/use-parent-form';
 import { AddressSection, CommitteesSection, InterestsSection, ParticipationSection, PersonalSection } from './form-sections';
+import { PrivacyShortNotice } from '../privacy/privacy-short-notice';
 
 /**
  * The parent information form (docs/product-rules.md), shared by the emailed link and My Profile: the
@@ -60,6 +61,7 @@ export function ParentUpdateForm({ form, state, top, secondaryActions }: {
             </Alert>
           )}
           <Box variant="small">{t('updateForm.requiredLegend')}</Box>
+          <PrivacyShortNotice />
           <PersonalSection {...sectionProps} email={form.parent.email} />
           <ParticipationSection {...sectionProps} />
           {values.participation === 'nameOnly' ? (

@@ -9,6 +9,7 @@ import FormField from '@cloudscape-design/components/form-field';
 import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import { PrivacyShortNotice } from '../../../components/privacy/privacy-short-notice';
 import { TakeoverOffer } from '../components/takeover-offer';
 import { AuthFailure, message, toAuthMessage, type AuthMessage } from '../api/auth-errors';
 import { authMessageText } from '../components/auth-message-text';
@@ -159,6 +160,7 @@ export function RegisterForm() {
             </Checkbox>
           </FormField>
           {failure?.key === 'emailExists' && <TakeoverOffer email={values.email} />}
+          <PrivacyShortNotice />
         </SpaceBetween>
       </Form>
     </form>

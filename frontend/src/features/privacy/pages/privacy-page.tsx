@@ -1,0 +1,97 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Alert from '@cloudscape-design/components/alert';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import Container from '@cloudscape-design/components/container';
+import Header from '@cloudscape-design/components/header';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Spinner from '@cloudscape-design/components/spinner';
+import { PRIVACY_PATHS, type NoticeDocument, type PrivacyNoticeResponse } from '../../../../../shared/privacy-api';
+import { PageFrame } from '../../../components/page/page-frame';
+import { RouterLink } from '../../../components/router-link/router-link';
+import { useRuntimeConfig } from '../../../config/runtime-config-context';
+import { fetchPrivacyNotice } from '../api/privacy-client';
+
+type Lang = keyof typeof PRIVACY_PATHS;
+
+function usePrivacyNotice() {
+  const { apiBaseUrl } = useRuntimeConfig();
+  const [notice, setNotice] = useState<PrivacyNoticeResponse | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let live = true;
+    setFailed(false);
+    fetchPrivacyNotice(apiBaseUrl).then(
+      (loaded) => live && setNotice(loaded),
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [apiBaseUrl, attempt]);
+  return { notice, failed, retry: () => setAttempt((n) => n + 1) };
+}
+
+function NoticeSections({ doc }: { doc: NoticeDocument }) {
+  return (
+    <SpaceBetween size="l">
+      {doc.sections.map((section) => (
+        <Container key={section.id} header={<Header variant="h2">{section.heading}</Header>}>
+          <SpaceBetween size="s">
+            {section.paragraphs.map((paragraph, i) => (
+              <Box variant="p" key={i}>
+                {paragraph}
+              </Box>
+            ))}
+          </SpaceBetween>
+        </Container>
+      ))}
+    </SpaceBetween>
+  );
+}
+
+/**
+ * `/confidentialite` (French) and `/privacy` (English): the privacy policy, open to everyone, signed in or not. The
+ * address names the language, so the page switches the app to it; each version links to the other.
+ */
+export function PrivacyPage({ lang }: { lang: Lang }) {
+  const { t, i18n } = useTranslation();
+  const { notice, failed, retry } = usePrivacyNotice();
+  useEffect(() => {
+    if (i18n.language !== lang) void i18n.changeLanguage(lang);
+  }, [i18n, lang]);
+  const other: Lang = lang === 'fr' ? 'en' : 'fr';
+  const doc = notice?.[lang];
+
+  return (
+    <PageFrame title={doc?.title ?? t('privacy.page.title')} description={t('privacy.page.description')}>
+      <SpaceBetween size="l">
+        <Box>
+          <span lang={other}>
+            <RouterLink href={PRIVACY_PATHS[other]}>{t('privacy.page.otherLanguage')}</RouterLink>
+          </span>
+        </Box>
+        {failed && (
+          <Alert type="error" action={<Button onClick={retry}>{t('privacy.page.retry')}</Button>}>
+            {t('privacy.page.loadError')}
+          </Alert>
+        )}
+        {!doc && !failed && <Spinner size="large" />}
+        {doc && (
+          <>
+            <Box variant="p">{doc.short}</Box>
+            <NoticeSections doc={doc} />
+            <Box variant="small" color="text-body-secondary">
+              {t('privacy.page.version', { version: notice.version })}
+            </Box>
+          </>
+        )}
+      </SpaceBetween>
+    </PageFrame>
+  );
+}
+
+export const FrenchPrivacyPage = () => <PrivacyPage lang="fr" />;
+export const EnglishPrivacyPage = () => <PrivacyPage lang="en" />;

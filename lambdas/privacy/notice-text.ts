@@ -1,0 +1,233 @@
+import { formatPhone } from '../../shared/format/phone';
+import {
+  PRIVACY_NOTICE_TEXT_VERSION,
+  type NoticeDocument,
+  type PrivacyNoticeResponse,
+} from '../../shared/privacy-api';
+
+/**
+ * The privacy policy and the short notice, in French and English, built from the school's settings (docs/privacy.md).
+ * Pure: the same inputs always give the same text, so its version can be derived from them.
+ */
+export interface NoticeInput {
+  /** Empty when the school has no settings yet: the text then says "the school". */
+  schoolName: string;
+  contactEmail?: string;
+  contactPhone?: string;
+  /** The settings' version, or 0 when the school has no settings yet. */
+  settingsVersion: number;
+  /** The AWS region the data lives in (the functions' own region). */
+  region: string;
+}
+
+type Lang = 'fr' | 'en';
+
+const REGION_NAMES: Record<string, Record<Lang, string>> = {
+  'ca-central-1': { fr: 'Canada (Centre), à Montréal, au Québec', en: 'Canada (Central), in Montréal, Québec' },
+  // Outside Québec: the notice must say so (communication outside Québec, docs/privacy.md).
+  'ca-west-1': { fr: "Canada (Ouest), à Calgary, à l'extérieur du Québec", en: 'Canada (West), in Calgary, outside Québec' },
+};
+
+function regionName(region: string, lang: Lang): string {
+  return REGION_NAMES[region]?.[lang] ?? region;
+}
+
+/** How to reach the person in charge: the school's contact email and phone, or the school office. */
+function contactLine(input: NoticeInput, lang: Lang): string {
+  const ways = [
+    input.contactEmail,
+    input.contactPhone ? formatPhone(input.contactPhone) : undefined,
+  ].filter((way): way is string => way !== undefined);
+  if (ways.length === 0) {
+    return lang === 'fr' ? "en passant par le secrétariat de l'école" : 'through the school office';
+  }
+  return lang === 'fr' ? `à ${ways.join(' ou au ')}` : `at ${ways.join(' or ')}`;
+}
+
+function french(input: NoticeInput): NoticeDocument {
+  const school = input.schoolName || "l'école";
+  return {
+    title: 'Politique de confidentialité',
+    short:
+      `Le comité de parents de ${school} utilise ces renseignements pour le bottin de l'école, visible seulement ` +
+      'par les parents et le personnel inscrits, et vous choisissez ce que les autres voient.',
+    sections: [
+      {
+        id: 'responsible',
+        heading: 'Personne responsable',
+        paragraphs: [
+          `Le bottin de ${school} est tenu par le comité de parents de l'école. La personne responsable de la ` +
+            'protection des renseignements personnels est la présidence du comité; on la joint ' +
+            `${contactLine(input, 'fr')}.`,
+        ],
+      },
+      {
+        id: 'collected',
+        heading: 'Renseignements recueillis',
+        paragraphs: [
+          'Pour les parents : nom, courriel, téléphone, adresse, champs d’intérêt et compétences, langue préférée et ' +
+            'rôles dans les comités. Pour les élèves : nom, niveau et classe. Pour le personnel : nom, titre, ' +
+            'service, coordonnées professionnelles et rôles dans les comités.',
+        ],
+      },
+      {
+        id: 'purposes',
+        heading: 'Fins',
+        paragraphs: [
+          'Permettre aux familles et au personnel de se joindre, faire vivre les comités et trouver des bénévoles, ' +
+            "tenir les renseignements à jour une fois par an et passer les élèves à l'année scolaire suivante.",
+          'Les renseignements ne sont ni vendus, ni prêtés, ni utilisés pour de la publicité.',
+        ],
+      },
+      {
+        id: 'audience',
+        heading: 'Qui voit quoi',
+        paragraphs: [
+          "Seuls les parents et les membres du personnel inscrits, une fois connectés, voient le bottin. Chaque parent " +
+            'choisit sa participation : complète (tout ce qui est au dossier), limitée (nom, courriel et ' +
+            'téléphone) ou nom seulement (nom et courriel; le reste est effacé).',
+          'Les administrateurs, des bénévoles nommés par le comité, voient tout le dossier pour le tenir à jour.',
+        ],
+      },
+      ...frenchKeeping(input),
+    ],
+  };
+}
+
+function english(input: NoticeInput): NoticeDocument {
+  const school = input.schoolName || 'the school';
+  return {
+    title: 'Privacy policy',
+    short:
+      `The parent committee of ${school} uses this information for the school directory, which only registered ` +
+      'parents and staff can see, and you choose what others see.',
+    sections: [
+      {
+        id: 'responsible',
+        heading: 'Person in charge',
+        paragraphs: [
+          `The directory of ${school} is kept by the school's parent committee. The person in charge of the ` +
+            "protection of personal information is the committee's chair; reach them " +
+            `${contactLine(input, 'en')}.`,
+        ],
+      },
+      {
+        id: 'collected',
+        heading: 'What we collect',
+        paragraphs: [
+          'For parents: name, email, phone, address, interests and skills, preferred language and committee roles. ' +
+            'For students: name, level and class. For staff: name, title, department, work contact details and ' +
+            'committee roles.',
+        ],
+      },
+      {
+        id: 'purposes',
+        heading: 'Purposes',
+        paragraphs: [
+          'To let families and staff reach each other, to run the committees and find volunteers, to keep the ' +
+            'information current once a year, and to move students to the next school year.',
+          'The information is never sold, lent or used for advertising.',
+        ],
+      },
+      {
+        id: 'audience',
+        heading: 'Who sees what',
+        paragraphs: [
+          'Only registered parents and staff, once signed in, see the directory. Each parent chooses their ' +
+            'participation: full (everything on file), limited (name, email and phone) or name only (name and ' +
+            'email; the rest is erased).',
+          'Administrators, volunteers appointed by the committee, see the whole record in order to keep it current.',
+        ],
+      },
+      ...englishKeeping(input),
+    ],
+  };
+}
+
+/** Where the information is kept, for how long, and what the person can do about it. */
+function frenchKeeping(input: NoticeInput): NoticeDocument['sections'] {
+  return [
+    {
+      id: 'storage',
+      heading: 'Où sont conservés les renseignements',
+      paragraphs: [
+        `Sur les serveurs d'Amazon Web Services de la région ${regionName(input.region, 'fr')}, chiffrés au ` +
+          'repos. Les courriels partent de la même région.',
+      ],
+    },
+    {
+      id: 'retention',
+      heading: 'Durée de conservation',
+      paragraphs: [
+        "Tant qu'un enfant de la famille fréquente l'école. Au passage à l'année suivante, le dossier d'un " +
+          "parent dont aucun enfant ne reste à l'école est effacé, sauf si un administrateur décide de le " +
+          "garder. Les copies de sauvegarde automatiques s'effacent d'elles-mêmes après 35 jours.",
+      ],
+    },
+    {
+      id: 'rights',
+      heading: 'Vos droits',
+      paragraphs: [
+        'Vous pouvez consulter et corriger vos renseignements dans Mon profil ou par le lien de mise à jour ' +
+          'annuel, et choisir « nom seulement » à tout moment. Pour une demande d’accès, de rectification ou de ' +
+          `suppression, écrivez à la personne responsable ${contactLine(input, 'fr')}; elle répond dans les 30 jours.`,
+      ],
+    },
+    {
+      id: 'complaints',
+      heading: 'Plaintes',
+      paragraphs: [
+        'Adressez d’abord votre plainte à la personne responsable. Si la réponse ne vous satisfait pas, vous ' +
+          'pouvez vous adresser à la Commission d’accès à l’information du Québec.',
+      ],
+    },
+  ];
+}
+
+/** Where the information is kept, for how long, and what the person can do about it. */
+function englishKeeping(input: NoticeInput): NoticeDocument['sections'] {
+  return [
+    {
+      id: 'storage',
+      heading: 'Where the information is kept',
+      paragraphs: [
+        `On Amazon Web Services servers in the ${regionName(input.region, 'en')} region, encrypted at rest. ` +
+          'Emails are sent from the same region.',
+      ],
+    },
+    {
+      id: 'retention',
+      heading: 'How long it is kept',
+      paragraphs: [
+        "As long as a child of the family attends the school. At the move to the next school year, the record of a " +
+          'parent with no child left at the school is erased, unless an administrator decides to keep it. ' +
+          'Automatic backup copies erase themselves after 35 days.',
+      ],
+    },
+    {
+      id: 'rights',
+      heading: 'Your rights',
+      paragraphs: [
+        'You can see and correct your information in My Profile or through the yearly update link, and choose ' +
+          '"name only" at any time. For a request to access, correct or delete your information, write to the ' +
+          `person in charge ${contactLine(input, 'en')}; they answer within 30 days.`,
+      ],
+    },
+    {
+      id: 'complaints',
+      heading: 'Complaints',
+      paragraphs: [
+        'Address your complaint to the person in charge first. If their answer does not satisfy you, you may turn ' +
+          "to Québec's Commission d’accès à l’information.",
+      ],
+    },
+  ];
+}
+
+export function buildPrivacyNotice(input: NoticeInput): PrivacyNoticeResponse {
+  return {
+    version: `${PRIVACY_NOTICE_TEXT_VERSION}.s${input.settingsVersion}`,
+    fr: french(input),
+    en: english(input),
+  };
+}
