@@ -74,7 +74,7 @@ export const ROUTES = [
   { method: 'PUT', path: '/api/admin/progression/{progressionId}/parent-decisions', context: 'progression', access: 'admin', name: 'progressionParentDecisions' },
   { method: 'POST', path: '/api/admin/progression/{progressionId}/new-students', context: 'progression', access: 'admin', name: 'progressionNewStudentAdd' },
   { method: 'PUT', path: '/api/admin/progression/{progressionId}/new-students/{newStudentId}', context: 'progression', access: 'admin', name: 'progressionNewStudentUpdate' },
-  { method: 'DELETE', path: '/api/admin/progression/{progressionId}/new-students/{newStudentId}', context: 'progression', access: 'admin', name: 'progressionNewStudentDelete' },
+  { method: 'DELETE', path: '/api/admin/progression/{progressionId}/new-students/{newStudentId}', context: 'progression', access: 'admin', name: 'progressionNewStudentDelete', noBody: true },
   { method: 'POST', path: '/api/admin/progression/{progressionId}/parent-lookup', context: 'progression', access: 'admin', name: 'progressionParentLookup' },
   { method: 'GET', path: '/api/admin/progression/{progressionId}/review', context: 'progression', access: 'admin', name: 'progressionReview' },
   { method: 'GET', path: '/api/admin/progression/{progressionId}/apply', context: 'progression', access: 'admin', name: 'progressionApplyStatus' },

@@ -1,0 +1,72 @@
+import { COMMITTEE_KINDS } from '../../shared/schemas/committee';
+import { COMMITTEE_ROLE_CODES } from '../../shared/schemas/committee-roles';
+import { STAFF_DEPARTMENT_CODES } from '../../shared/schemas/staff';
+
+/**
+ * A body each write route of lambdas/routes.ts accepts, by route key, for test/security/hostile-input.test.ts:
+ * that file adds one unknown field to it and expects the route to refuse the whole body, naming only that field
+ * (so the rest of the body is proven valid by the server's own validation). Routes marked `noBody` take `{}`
+ * and are not listed. A write route missing here fails that test.
+ *
+ * Ids are real records of the test's stack where one helps the body look like the screens' (the route refuses
+ * the body before it reads any record); the tokens are well formed and unknown.
+ */
+export interface RealIds {
+  parents: string;
+  students: string;
+  staff: string;
+  classes: string;
+  committees: string;
+}
+
+const TOKEN = 't'.repeat(43);
+const parent = { firstName: 'Nadia', lastName: 'Tremblay', email: 'nadia.tremblay@test.example' };
+const parentForm = { version: 1, firstName: 'Nadia', lastName: 'Tremblay', phone: '514 555-0123', participation: 'full', preferredLanguage: 'fr' };
+const localized = (fr: string, en: string) => ({ fr, en });
+const staff = { firstName: 'Luc', lastName: 'Gagnon', title: localized('Enseignant', 'Teacher'), department: STAFF_DEPARTMENT_CODES[0] };
+const schoolClass = { code: 'ZZ9', name: 'Classe test', levels: ['G1'] };
+const committee = { name: localized('Comité test', 'Test committee'), kind: COMMITTEE_KINDS[0] };
+const remove = { version: 1, confirm: 'confirm' };
+const newStudent = (ids: RealIds) => ({
+  student: { firstName: 'Jules', lastName: 'Bérubé', level: 'G1', classId: ids.classes },
+  parent1: { mode: 'existing', parentId: ids.parents },
+});
+const csv = [{ name: 'eleves.csv', text: 'prenom,nom\nJules,Bérubé\n' }];
+
+export function validBodies(ids: RealIds): Record<string, Record<string, unknown>> {
+  const student = { firstName: 'Jules', lastName: 'Bérubé', level: 'G1', classId: ids.classes, parentIds: [ids.parents] };
+  return {
+    'POST /api/validateEmailV2': { email: 'nadia.tremblay@test.example' },
+    'POST /api/account-recovery/start': { email: 'nadia.tremblay@test.example', locale: 'fr' },
+    'POST /api/account-recovery/complete': { token: TOKEN, password: 'Famille2025' },
+    'POST /api/admin/annual-update/campaigns': { schoolYear: '2070-2071', confirmation: 'confirm' },
+    'POST /api/admin/annual-update/campaigns/{campaignId}/send-jobs': { mode: 'selected', parentIds: [ids.parents] },
+    'POST /api/update/load': { token: TOKEN },
+    'POST /api/update/submit': { token: TOKEN, data: parentForm },
+    'PUT /api/profile': { data: parentForm },
+    'PUT /api/admin/progression/{progressionId}/assignments': { assignments: [{ studentId: ids.students, classId: ids.classes }] },
+    'PUT /api/admin/progression/{progressionId}/departures': { departures: [{ studentId: ids.students, departing: true, reason: 'Déménagement' }] },
+    'PUT /api/admin/progression/{progressionId}/parent-decisions': { decisions: [{ parentId: ids.parents, status: 'keep' }] },
+    'POST /api/admin/progression/{progressionId}/new-students': newStudent(ids),
+    'PUT /api/admin/progression/{progressionId}/new-students/{newStudentId}': newStudent(ids),
+    'POST /api/admin/progression/{progressionId}/parent-lookup': { email: 'nadia.tremblay@test.example' },
+    'POST /api/admin/progression/{progressionId}/apply': { confirm: 'confirm' },
+    'POST /api/admin/import/dry-run': { files: csv },
+    'POST /api/admin/import/apply': { files: csv },
+    'POST /api/admin/parents': parent,
+    'PUT /api/admin/parents/{id}': { ...parent, version: 1 },
+    'DELETE /api/admin/parents/{id}': remove,
+    'POST /api/admin/students': student,
+    'PUT /api/admin/students/{id}': { ...student, version: 1 },
+    'DELETE /api/admin/students/{id}': { ...remove, orphanParents: 'keep' },
+    'POST /api/admin/staff': staff,
+    'PUT /api/admin/staff/{id}': { ...staff, version: 1 },
+    'DELETE /api/admin/staff/{id}': remove,
+    'POST /api/admin/classes': schoolClass,
+    'PUT /api/admin/classes/{id}': { ...schoolClass, version: 1 },
+    'DELETE /api/admin/classes/{id}': remove,
+    'POST /api/admin/committees': { ...committee, members: [{ personType: 'PARENT', personId: ids.parents, role: COMMITTEE_ROLE_CODES[0] }] },
+    'PUT /api/admin/committees/{id}': { ...committee, version: 1, otherMembers: [], members: [] },
+    'DELETE /api/admin/committees/{id}': remove,
+  };
+}
