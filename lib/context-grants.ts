@@ -1,10 +1,68 @@
+import { DIRECTORY_PK, keys } from '../lambdas/common/keys';
 import type { Context } from '../lambdas/routes';
 
 /**
  * What each bounded context's function may touch, in one table, so least privilege is reviewed in one place.
  * A new context in lambdas/routes.ts CONTEXTS does not compile until it gets a row here.
  */
-export type TableAccess = 'none' | 'read' | 'readWrite';
+
+/**
+ * DynamoDB item actions, as IAM names them. A TransactWriteItems call needs the action of each of its items
+ * (PutItem, UpdateItem, DeleteItem, ConditionCheckItem); a TransactGetItems, GetItem.
+ */
+export type ItemAction =
+  | 'GetItem'
+  | 'BatchGetItem'
+  | 'Query'
+  | 'ConditionCheckItem'
+  | 'PutItem'
+  | 'UpdateItem'
+  | 'DeleteItem'
+  | 'BatchWriteItem';
+
+const READ: readonly ItemAction[] = ['GetItem', 'BatchGetItem', 'Query', 'ConditionCheckItem'];
+const READ_WRITE: readonly ItemAction[] = [...READ, 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'];
+
+/** Partition keys, exact or ending in `*` (IAM's StringLike wildcard), and the actions allowed on them. */
+export interface PartitionGrant {
+  partitions: readonly string[];
+  actions: readonly ItemAction[];
+}
+
+/**
+ * Access to named partitions only (IAM `dynamodb:LeadingKeys`, docs/decisions.md "Table access by partition"):
+ * `items` on the table; `index`, the gsi1 partitions the context queries (Query only: for an index query the
+ * leading key is the index's partition key).
+ */
+export interface ScopedTableAccess {
+  items: readonly PartitionGrant[];
+  index: readonly string[];
+}
+
+/** `read` and `readWrite` cover the whole table; a ScopedTableAccess, only its partitions. */
+export type TableAccess = 'none' | 'read' | 'readWrite' | ScopedTableAccess;
+
+/** Partition key patterns, built with the repositories' own key builders (lambdas/common/keys.ts). */
+export const PARTITIONS = {
+  directory: DIRECTORY_PK,
+  settings: keys.settings().pk,
+  registry: keys.registryPk('*'),
+  adminRoles: keys.adminRolesPk(),
+  audit: keys.audit('*', '', '', '').pk,
+  rateLimit: keys.rateLimit('*', 0).pk,
+  recoveryLink: keys.recoveryToken('*').pk,
+  campaign: keys.campaignPk('*'),
+  campaignYear: keys.campaignYear('*').pk,
+  sendJobEntries: keys.sendJobEntriesPk('*'),
+  updateLink: keys.updateToken('*').pk,
+  lock: keys.lock('*').pk,
+} as const;
+
+/** gsi1 partition key patterns. */
+export const INDEX_PARTITIONS = {
+  parentMemberships: keys.personMembershipsGsi('PARENT', '*'),
+  campaigns: keys.campaignsGsi(),
+} as const;
 
 /** Cognito admin APIs a context may call on the user pool (never the whole cognito-idp:* namespace). */
 export type CognitoAdminAction =
@@ -31,6 +89,11 @@ export interface ContextGrants {
   cognito: readonly CognitoAdminAction[];
   settings: readonly ContextSetting[];
   /**
+   * Counts callers (lambdas/common/rate-limit.ts): may read the rate-limit key's secret, named in
+   * RATE_LIMIT_SECRET_ARN (lambdas/common/rate-limit-key.ts).
+   */
+  rateLimits?: boolean;
+  /**
    * Runs bulk work in bounded chunks per request (campaign start, sending, progression apply, import): gets
    * API Gateway's longest integration time, 29 s, instead of the default 10 s.
    */
@@ -40,30 +103,79 @@ export interface ContextGrants {
 export const CONTEXT_GRANTS: Record<Context, ContextGrants> = {
   // Health check only: no data, no identity.
   system: { table: 'none', sendsMail: false, cognito: [], settings: [] },
-  // validateEmailV2 reads the registry and writes its rate-limit counters; GET /api/me makes the first admin.
+  // validateEmailV2 (public) reads the registry and counts callers. GET /api/me also reads the administrator
+  // roles and the caller's own profile (their records, children, committee seats by gsi1, the levels);
+  // POST /api/me/first-admin writes the first role, the roles' state item and its audit entry in one transaction.
   auth: {
-    table: 'readWrite',
+    table: {
+      items: [
+        { partitions: [PARTITIONS.registry, PARTITIONS.directory, PARTITIONS.settings], actions: ['GetItem', 'Query'] },
+        { partitions: [PARTITIONS.adminRoles], actions: ['Query', 'PutItem', 'UpdateItem'] },
+        { partitions: [PARTITIONS.audit], actions: ['PutItem'] },
+        { partitions: [PARTITIONS.rateLimit], actions: ['UpdateItem'] },
+      ],
+      index: [INDEX_PARTITIONS.parentMemberships],
+    },
     sendsMail: false,
     cognito: ['AdminAddUserToGroup', 'AdminListGroupsForUser'],
     settings: ['firstAdminEmail', 'exposeNamesToAnonymous'],
+    rateLimits: true,
   },
   // Taking over an unconfirmed account: reads the registry, writes its links and rate-limit counters, emails the
   // link, finds the account by email and, once the mailbox is proved, sets its password, marks the email verified
   // and signs its sessions out.
   'account-recovery': {
-    table: 'readWrite',
+    table: {
+      items: [
+        { partitions: [PARTITIONS.registry], actions: ['Query'] },
+        { partitions: [PARTITIONS.rateLimit], actions: ['UpdateItem'] },
+        { partitions: [PARTITIONS.recoveryLink], actions: ['PutItem', 'DeleteItem'] },
+      ],
+      index: [],
+    },
     sendsMail: true,
     cognito: ['ListUsers', 'AdminGetUser', 'AdminSetUserPassword', 'AdminUpdateUserAttributes', 'AdminUserGlobalSignOut'],
     settings: [],
+    rateLimits: true,
   },
   // GET /api/privacy-notice (public): one GetItem of the school's settings; writes nothing.
-  privacy: { table: 'read', sendsMail: false, cognito: [], settings: [] },
-  // GET /api/directory: one Query of the directory partition and one GetItem of the settings; writes nothing.
-  directory: { table: 'read', sendsMail: false, cognito: [], settings: [] },
-  // Campaigns, send jobs, update links and the parent form: writes the table, emails the links through SES,
-  // and asks Cognito whether a parent already has an account (ListUsers by email) for the success page.
+  privacy: {
+    table: { items: [{ partitions: [PARTITIONS.settings], actions: ['GetItem'] }], index: [] },
+    sendsMail: false,
+    cognito: [],
+    settings: [],
+  },
+  // GET /api/directory: one Query of the directory partition and one GetItem of the settings (and the caller's
+  // registry entries); writes nothing.
+  directory: {
+    table: { items: [{ partitions: [PARTITIONS.directory, PARTITIONS.settings, PARTITIONS.registry], actions: ['GetItem', 'Query'] }], index: [] },
+    sendsMail: false,
+    cognito: [],
+    settings: [],
+  },
+  // Campaigns, send jobs, update links and the parent form: writes its own partitions, the parent's record and
+  // seats, registry entry and audit; emails the links through SES, and asks Cognito whether a parent already
+  // has an account (ListUsers by email) for the success page. Its token routes share this function.
   'annual-update': {
-    table: 'readWrite',
+    table: {
+      items: [
+        {
+          partitions: [
+            PARTITIONS.campaign,
+            PARTITIONS.campaignYear,
+            PARTITIONS.sendJobEntries,
+            PARTITIONS.updateLink,
+            PARTITIONS.lock,
+            PARTITIONS.directory,
+            PARTITIONS.registry,
+            PARTITIONS.audit,
+          ],
+          actions: READ_WRITE,
+        },
+        { partitions: [PARTITIONS.settings, PARTITIONS.adminRoles], actions: READ },
+      ],
+      index: [INDEX_PARTITIONS.campaigns, INDEX_PARTITIONS.parentMemberships],
+    },
     sendsMail: true,
     cognito: ['ListUsers'],
     settings: ['updateLinkTtlDays'],

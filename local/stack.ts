@@ -122,6 +122,8 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
       STAGE: 'local',
       // The local gateway's stand-in for CloudFront's origin secret: new on every start.
       ORIGIN_VERIFY_SECRET: randomBytes(24).toString('base64url'),
+      // The rate-limit counters' HMAC key (in AWS a Secrets Manager secret): new on every start.
+      RATE_LIMIT_KEY: randomBytes(32).toString('base64url'),
       AWS_REGION: region,
       // Explicit dummy credentials: the SDK must never probe instance metadata.
       AWS_ACCESS_KEY_ID: 'local',

@@ -44,4 +44,8 @@ export const ENV = {
   stage: 'STAGE',
   /** The secret CloudFront (or the local gateway) sends in ORIGIN_VERIFY_HEADER (shared/http-headers.ts). */
   originVerifySecret: 'ORIGIN_VERIFY_SECRET',
+  /** In AWS: the ARN of the secret keying the rate-limit counters' HMAC (lambdas/common/rate-limit-key.ts). */
+  rateLimitSecretArn: 'RATE_LIMIT_SECRET_ARN',
+  /** Only set locally: that key itself. */
+  rateLimitKey: 'RATE_LIMIT_KEY',
 } as const;

@@ -1,7 +1,8 @@
-import { createHash } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from './dynamo';
 import { keys } from './keys';
+import { rateLimitKey } from './rate-limit-key';
 
 /** A named limit: at most `limit` hits per client per fixed window. */
 export interface RateLimitRule {
@@ -21,8 +22,9 @@ export interface RateLimitDecision {
  * Counts one hit for a client and says whether it is within the limit. A fixed-window counter: one item per
  * (rule, client, window), incremented atomically with ADD, so concurrent Lambdas never lose a hit. The item
  * expires by TTL (`expiresAt`, epoch seconds) one window after its own ends; TTL deletion is lazy, which is fine
- * because an old window is never read again. The client key (an IP address) is stored hashed: the counter
- * needs to tell clients apart, not to know who they are.
+ * because an old window is never read again. The client key (an IP address, an email) is stored as an HMAC
+ * under a secret key (lambdas/common/rate-limit-key.ts): the counter needs to tell clients apart, not to know
+ * who they are, and a plain hash of an IPv4 address is undone by hashing all 2^32 of them.
  */
 export async function hitRateLimit(
   rule: RateLimitRule,
@@ -32,7 +34,7 @@ export async function hitRateLimit(
   const windowMs = rule.windowSeconds * 1000;
   const window = Math.floor(now / windowMs);
   const windowEnd = (window + 1) * windowMs;
-  const bucket = `${rule.name}#${createHash('sha256').update(clientKey).digest('hex').slice(0, 32)}`;
+  const bucket = `${rule.name}#${createHmac('sha256', await rateLimitKey()).update(clientKey).digest('hex').slice(0, 32)}`;
   const result = await documentClient().send(
     new UpdateCommand({
       TableName: tableName(),

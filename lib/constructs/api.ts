@@ -48,6 +48,8 @@ export class Api extends Construct {
   readonly functions: Record<Context, AppFunction>;
   /** The value CloudFront sends in ORIGIN_VERIFY_HEADER (lib/constructs/web.ts). */
   readonly originSecret: Secret;
+  /** The key of the rate-limit counters' HMAC (lambdas/common/rate-limit-key.ts). */
+  readonly rateLimitSecret: Secret;
 
   constructor(scope: Construct, id: string, props: ApiProps) {
     super(scope, id);
@@ -111,6 +113,18 @@ export class Api extends Construct {
       'SMG4',
       'Rotating it means updating the CloudFront origin, the firewall rule and the functions together: a ' +
         'redeploy with a new secret does that; it only proves a request came through CloudFront.',
+    );
+    // Keys the HMAC that names the rate-limit counters, so the table holds no reversible hash of an IP address or
+    // an email. Read by the functions that count callers at cold start, never put in their environment.
+    this.rateLimitSecret = new Secret(this, 'RateLimitKey', {
+      description: 'School directory: the key of the rate-limit counters HMAC',
+      generateSecretString: { excludePunctuation: true, passwordLength: 64 },
+    });
+    acknowledge(
+      this.rateLimitSecret,
+      'SMG4',
+      'Rotating it only resets the rate-limit counters (windows of a minute to an hour); a redeploy that replaces ' +
+        'the secret does that, and a rotation function would cost more than the risk it removes.',
     );
     this.functions = this.createFunctions(props);
     // Parameters (the Authorization header of protected routes) are checked here. Bodies get no API Gateway
@@ -183,6 +197,12 @@ export class Api extends Construct {
             actions: grants.cognito.map((action) => `cognito-idp:${action}`),
             resources: [userPool.userPoolArn],
           }),
+        );
+      }
+      if (grants.rateLimits) {
+        fn.addEnvironment(ENV.rateLimitSecretArn, this.rateLimitSecret.secretArn);
+        fn.addToRolePolicy(
+          new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [this.rateLimitSecret.secretArn] }),
         );
       }
       if (grants.sendsMail && mail) mail.grantSend(fn);

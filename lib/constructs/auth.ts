@@ -17,6 +17,7 @@ import { APP_CLIENT_WRITE_ATTRIBUTES } from '../../shared/auth-api';
 import { ENV } from '../../lambdas/common/env';
 import { ADMIN_GROUP } from '../../lambdas/routes';
 import type { DeploySettings } from '../config';
+import { PARTITIONS } from '../context-grants';
 import { acknowledge } from '../nag';
 import { AppFunction } from './lambda-function';
 import type { Mail } from './mail';
@@ -48,7 +49,8 @@ export class Auth extends Construct {
     const preSignUp = new AppFunction(this, 'PreSignUp', {
       entry: 'triggers/pre-sign-up.ts',
       description: 'Cognito PreSignUp: only emails of registered parents and staff may sign up',
-      table: { table, access: 'read' },
+      // Anyone can start a sign-up: the trigger may only query the registry's partitions.
+      table: { table, access: { items: [{ partitions: [PARTITIONS.registry], actions: ['Query'] }], index: [] } },
       // Cognito waits 5 s for a trigger.
       timeout: Duration.seconds(5),
     });

@@ -2,12 +2,14 @@ import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { ENV } from '../../lambdas/common/env';
-import type { TableAccess } from '../context-grants';
+import { TABLE_INDEXES } from '../../shared/table-schema';
+import type { ScopedTableAccess, TableAccess } from '../context-grants';
 import { acknowledge, acknowledgeWildcardResource } from '../nag';
 import { LAMBDA_BUNDLING } from './lambda-bundling';
 
@@ -20,7 +22,7 @@ export interface AppFunctionProps {
   /** Handler file, relative to lambdas/ (e.g. `auth/index.ts`); it exports `handler`. */
   entry: string;
   description: string;
-  /** The one table, with the access this function needs; sets TABLE_NAME and the IAM grant together. */
+  /** The one table, with the access this function needs (lib/context-grants.ts); sets TABLE_NAME and the IAM grant together. */
   table?: { table: ITableV2; access: Exclude<TableAccess, 'none'> };
   environment?: Record<string, string>;
   memorySize?: number;
@@ -81,9 +83,40 @@ export class AppFunction extends NodejsFunction {
     );
     if (table) {
       if (table.access === 'read') table.table.grantReadData(this);
-      else table.table.grantReadWriteData(this);
-      acknowledgeIndexWildcard(this, table.table);
+      else if (table.access === 'readWrite') table.table.grantReadWriteData(this);
+      else grantPartitions(this, table.table, table.access);
+      if (typeof table.access === 'string') acknowledgeIndexWildcard(this, table.table);
     }
+  }
+}
+
+/**
+ * One statement per partition grant, each allowed only while every leading key of the request matches its
+ * patterns (`ForAllValues:StringLike` on `dynamodb:LeadingKeys`). `Null: false` also requires leading keys to be
+ * present: a request without any (a Scan) would otherwise pass a ForAllValues test on an empty set.
+ */
+function grantPartitions(fn: AppFunction, table: ITableV2, access: ScopedTableAccess): void {
+  const onlyPartitions = (patterns: readonly string[]) => ({
+    'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...patterns] },
+    Null: { 'dynamodb:LeadingKeys': 'false' },
+  });
+  for (const grant of access.items) {
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: grant.actions.map((action) => `dynamodb:${action}`),
+        resources: [table.tableArn],
+        conditions: onlyPartitions(grant.partitions),
+      }),
+    );
+  }
+  if (access.index.length > 0) {
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['dynamodb:Query'],
+        resources: [`${table.tableArn}/index/${TABLE_INDEXES.byPerson.name}`],
+        conditions: onlyPartitions(access.index),
+      }),
+    );
   }
 }
 

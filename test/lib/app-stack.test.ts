@@ -336,6 +336,83 @@ describe('api', () => {
     );
   });
 
+  /** Every statement of a role's inline policies. */
+  const statementsOf = (rolePath: string): Props[] =>
+    Object.values(template.findResources('AWS::IAM::Policy'))
+      .filter((p) => JSON.stringify(p.Properties.Roles) === JSON.stringify([{ Ref: logicalIdAt(fixture, rolePath) }]))
+      .flatMap((p) => p.Properties.PolicyDocument.Statement as Props[]);
+  const actionsOf = (statement: Props): string[] => [statement.Action as string | string[]].flat();
+  const tableStatements = (rolePath: string) =>
+    statementsOf(rolePath).filter((statement) => actionsOf(statement).some((action) => action.startsWith('dynamodb:')));
+  const tableArn = { 'Fn::GetAtt': [logicalIdAt(fixture, 'Data/Table/Resource'), 'Arn'] };
+  const onlyPartitions = (patterns: string[]) => ({
+    'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': patterns },
+    Null: { 'dynamodb:LeadingKeys': 'false' },
+  });
+
+  it('restricts the public auth function to the partitions it uses: no unconditional table access', () => {
+    const statements = tableStatements('Api/Auth/ServiceRole/Resource');
+    expect(statements.length).toBeGreaterThan(0);
+    for (const statement of statements) {
+      expect(statement.Condition, JSON.stringify(statement)).toEqual(onlyPartitions(expect.any(Array) as unknown as string[]));
+    }
+    // The public route's own writes: its rate-limit counters, and nothing else outside the admin roles and audit.
+    expect(statements).toContainEqual({ Effect: 'Allow', Action: 'dynamodb:UpdateItem', Resource: tableArn, Condition: onlyPartitions(['RATE#*']) });
+    expect(statements).toContainEqual(
+      expect.objectContaining({ Action: ['dynamodb:GetItem', 'dynamodb:Query'], Condition: onlyPartitions(['EMAIL#*', 'DIRECTORY', 'SCHOOL']) }),
+    );
+    // The caller's committee seats, by gsi1 only.
+    expect(statements).toContainEqual({
+      Effect: 'Allow',
+      Action: 'dynamodb:Query',
+      Resource: { 'Fn::Join': ['', [tableArn, '/index/gsi1']] },
+      Condition: onlyPartitions(['PARENT#*']),
+    });
+    const actions = statements.flatMap(actionsOf);
+    expect(actions.filter((a) => /Scan|DeleteItem|BatchWrite|\*/.test(a))).toEqual([]);
+  });
+
+  it.each([
+    ['account-recovery', 'Api/AccountRecovery', ['EMAIL#*', 'RATE#*', 'RECOVERY#*']],
+    ['directory', 'Api/Directory', ['DIRECTORY', 'SCHOOL', 'EMAIL#*']],
+    ['annual-update', 'Api/AnnualUpdate', ['CAMPAIGN#*', 'TOKEN#*', 'DIRECTORY', 'EMAIL#*', 'SCHOOL', 'ADMIN_ROLES']],
+    ['the PreSignUp trigger', 'Auth/PreSignUp', ['EMAIL#*']],
+  ])('restricts %s to its partitions', (_name, fnPath, expected) => {
+    const statements = tableStatements(`${fnPath}/ServiceRole/Resource`);
+    expect(statements.length).toBeGreaterThan(0);
+    const patterns = statements.flatMap((statement) => {
+      const condition = statement.Condition as ReturnType<typeof onlyPartitions> | undefined;
+      expect(condition?.Null, JSON.stringify(statement)).toEqual({ 'dynamodb:LeadingKeys': 'false' });
+      return condition!['ForAllValues:StringLike']['dynamodb:LeadingKeys'];
+    });
+    expect(patterns).toEqual(expect.arrayContaining(expected));
+    // Never another context's secrets: recovery links, update links, progressions, rate counters (unless its own).
+    for (const foreign of ['RECOVERY#*', 'TOKEN#*', 'PROGRESSION#*', 'RATE#*']) {
+      if (!expected.includes(foreign)) expect(patterns).not.toContain(foreign);
+    }
+    expect(statements.flatMap(actionsOf).filter((a) => /Scan|\*/.test(a))).toEqual([]);
+  });
+
+  it('reads the rate-limit key from its own secret in the two functions that count callers, never from the environment', () => {
+    const secret = { Ref: logicalIdAt(fixture, 'Api/RateLimitKey/Resource') };
+    const readers = Object.entries(template.findResources('AWS::IAM::Policy'))
+      .filter(([, p]) => JSON.stringify(p.Properties.PolicyDocument).includes(JSON.stringify(secret)))
+      .map(([, p]) => p.Properties.Roles as unknown);
+    expect(readers).toEqual([
+      [{ Ref: logicalIdAt(fixture, 'Api/Auth/ServiceRole/Resource') }],
+      [{ Ref: logicalIdAt(fixture, 'Api/AccountRecovery/ServiceRole/Resource') }],
+    ]);
+    for (const fnPath of ['Api/Auth', 'Api/AccountRecovery']) {
+      expect(functionEnv(fnPath)[ENV.rateLimitSecretArn]).toEqual(secret);
+      expect(statementsOf(`${fnPath}/ServiceRole/Resource`)).toContainEqual({ Effect: 'Allow', Action: 'secretsmanager:GetSecretValue', Resource: secret });
+      expect(functionEnv(fnPath)[ENV.rateLimitKey]).toBeUndefined();
+    }
+    // Only the ARN travels: no function's environment resolves the secret's value (as ORIGIN_VERIFY_SECRET does).
+    const variables = JSON.stringify(Object.values(template.findResources('AWS::Lambda::Function')).map((fn) => fn.Properties.Environment));
+    expect(variables).toContain(JSON.stringify(['{{resolve:secretsmanager:', { Ref: logicalIdAt(fixture, 'Api/OriginSecret/Resource') }]).slice(1, -1));
+    expect(variables).not.toContain(JSON.stringify(['{{resolve:secretsmanager:', secret]).slice(1, -1));
+  });
+
   it('runs every function on Node.js 22, ARM64, with source maps and a log retention', () => {
     const functions = Object.values(template.findResources('AWS::Lambda::Function')).filter(
       (fn) => fn.Properties.Environment?.Variables?.NODE_OPTIONS,
