@@ -26,6 +26,8 @@ export const ERROR_CODES = [
   'ANALYSIS_STALE',
   'ASSIGNMENTS_MISSING',
   'DUPLICATE_EMAIL',
+  /** Applying a progression while an update campaign is open: close the campaign first (docs/progression.md). */
+  'CAMPAIGN_ACTIVE',
   // Admin editing (docs/data-onboarding.md).
   'ORPHAN_PARENTS',
   'CLASS_NOT_EMPTY',
@@ -59,6 +61,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   ANALYSIS_STALE: 409,
   ASSIGNMENTS_MISSING: 409,
   DUPLICATE_EMAIL: 409,
+  CAMPAIGN_ACTIVE: 409,
   ORPHAN_PARENTS: 409,
   CLASS_NOT_EMPTY: 409,
   LAST_ADMINISTRATOR: 409,

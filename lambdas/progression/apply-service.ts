@@ -1,6 +1,9 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { removeAccountsByEmail } from '../common/cognito';
-import { documentClient } from '../common/dynamo';
+import { documentClient, tableName } from '../common/dynamo';
+import { keys } from '../common/keys';
+import { CAMPAIGN_LOCK } from '../annual-update/campaign-repository';
 import { AppError } from '../common/errors';
 import { logger } from '../common/logger';
 import type { Blocker } from '../../shared/progression-api';
@@ -152,6 +155,15 @@ async function runWindow(deps: Deps, progression: Progression, limit: number): P
   return window.length;
 }
 
+/**
+ * An update campaign is open (its lock is held from start to close): applying now would remove parents whose
+ * links are out, so the apply waits until the campaign is closed (docs/progression.md).
+ */
+async function refuseDuringCampaign(db: Db): Promise<void> {
+  const lock = await db.send(new GetCommand({ TableName: tableName(), Key: keys.lock(CAMPAIGN_LOCK), ConsistentRead: true }));
+  if (lock.Item) throw new AppError('CAMPAIGN_ACTIVE');
+}
+
 export interface ApplyOutcome {
   progression: Progression;
   done: boolean;
@@ -168,6 +180,7 @@ export async function runApply(id: string, actor: string, mode: 'start' | 'conti
   try {
     let progression = await load(deps, id);
     if (mode === 'start' && progression.phase === 'review') {
+      await refuseDuringCampaign(deps.db);
       const apply = { stage: 'prepare', stamp: deps.now().toISOString(), startedBy: actor, totalSteps: 0, cursor: 0 };
       await setPhase(deps.db, id, 'review', 'applying', deps.now(), { apply });
       progression = await load(deps, id);

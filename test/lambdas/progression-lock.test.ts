@@ -1,4 +1,4 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { documentClient, tableName } from '../../lambdas/common/dynamo';
 import { AppError } from '../../lambdas/common/errors';
@@ -6,7 +6,8 @@ import { keys } from '../../lambdas/common/keys';
 import { APPLY_LOCK, LOCK_RETRY_SECONDS, acquireLock } from '../../lambdas/progression/apply-repository';
 import { ApplyLockedError, runApply } from '../../lambdas/progression/apply-service';
 import { handler } from '../../lambdas/progression/index';
-import { cancel, setAssignments, startProgression } from '../../lambdas/progression/staging-service';
+import { CAMPAIGN_LOCK } from '../../lambdas/annual-update/campaign-repository';
+import { cancel, getWorkspace, setAssignments, startProgression } from '../../lambdas/progression/staging-service';
 import { DEMO_ACCOUNTS } from '../../local/demo/generate-school';
 import { apiEvent, claimsFor } from './auth-support';
 import { createPool, firstCandidates, useProgressionSchool } from './progression-support';
@@ -37,6 +38,23 @@ beforeAll(async () => {
 });
 
 describe('apply lock', () => {
+  it('refuses to start while an update campaign is open (409 CAMPAIGN_ACTIVE, nothing changes), and starts once it is closed', async () => {
+    const campaignLock = keys.lock(CAMPAIGN_LOCK);
+    const now = new Date();
+    await documentClient().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...campaignLock, type: 'LOCK', name: CAMPAIGN_LOCK, owner: 'campaign-1', acquiredAt: now.toISOString() },
+      }),
+    );
+    const response = await call('POST', '/api/admin/progression/{progressionId}/apply', { confirm: 'confirm' });
+    expect(response.statusCode).toBe(409);
+    expect(JSON.parse(response.body)).toEqual({ error: { code: 'CAMPAIGN_ACTIVE' } });
+    expect((await getWorkspace(progressionId)).progression.phase).toBe('review');
+
+    await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: campaignLock }));
+  });
+
   it('freezes staging and cancellation once an apply has started', async () => {
     const first = await runApply(progressionId, 'admin-sub', 'start', { maxSteps: 1 });
     expect(first.progression).toMatchObject({ phase: 'applying', apply: { stage: 'steps', cursor: 1 } });
