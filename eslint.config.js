@@ -60,7 +60,6 @@ export default tseslint.config(
       'frontend/src/features/progression/components/new-students-step.tsx',
       'frontend/src/features/progression/components/parent-fields.tsx',
       'frontend/src/features/progression/model/review-summary.ts',
-      'frontend/src/features/progression/pages/school-progression-page.tsx',
       'frontend/src/features/students/components/families-list.tsx',
     ],
     rules: { 'max-lines-per-function': 'off' },
