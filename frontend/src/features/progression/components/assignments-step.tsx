@@ -1,6 +1,4 @@
-import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCollection } from '@cloudscape-design/collection-hooks';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Cards from '@cloudscape-design/components/cards';
@@ -8,57 +6,98 @@ import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Pagination from '@cloudscape-design/components/pagination';
 import SegmentedControl from '@cloudscape-design/components/segmented-control';
-import Select, { type SelectProps } from '@cloudscape-design/components/select';
+import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import TextFilter from '@cloudscape-design/components/text-filter';
 import type { ProgressionWorkspace, WorkspaceStudent } from '../../../../../shared/progression-api';
-import { compareNames, fullName } from '../../../lib/directory/names';
-import { useLanguage } from '../../../lib/use-language';
-import { classLabel, placement, type Labels } from '../model/review-summary';
-import { commonCandidates, matchesText } from '../model/students';
+import { fullName } from '../../../lib/directory/names';
+import { useAssignments, type Assignment, type Scope } from '../hooks/use-assignments';
+import { placement } from '../model/review-summary';
 
-type Scope = 'needed' | 'all';
+type AssignmentsState = ReturnType<typeof useAssignments>;
 
-/** Step 2: a class for every student who needs one (spec §3 "Progression per student"), one by one or in bulk. */
+/** Above the cards: which students, the text filter, and a class for the whole selection. */
+function AssignmentsFilter({ state }: { state: AssignmentsState }) {
+  const { t } = useTranslation();
+  const { scope, setScope, bulkClass, setBulkClass, selected, bulkCandidates, classOption, assign } = state;
+  const { allPageItems, filterProps, filteredItemsCount, actions } = state.collection;
+  return (
+    <SpaceBetween size="s">
+      <SegmentedControl
+        selectedId={scope}
+        onChange={({ detail }) => setScope(detail.selectedId as Scope)}
+        label={t('progression.assignments.scopeLabel')}
+        options={[
+          { id: 'needed', text: t('progression.assignments.scopeNeeded') },
+          { id: 'all', text: t('progression.assignments.scopeAll') },
+        ]}
+      />
+      <TextFilter
+        {...filterProps}
+        filteringPlaceholder={t('progression.assignments.filter')}
+        filteringAriaLabel={t('progression.assignments.filter')}
+        countText={t('progression.results', { count: filteredItemsCount ?? 0 })}
+      />
+      <SpaceBetween size="xs" direction="horizontal" alignItems="end">
+        <Button onClick={() => actions.setSelectedItems(allPageItems.filter((s) => !s.targetClassId))}>
+          {t('progression.assignments.selectMissing')}
+        </Button>
+        <FormField label={t('progression.assignments.bulkClass', { count: selected.length })}>
+          <Select
+            selectedOption={bulkClass && bulkCandidates.includes(bulkClass.value!) ? bulkClass : null}
+            options={bulkCandidates.map(classOption)}
+            onChange={({ detail }) => setBulkClass(detail.selectedOption)}
+            placeholder={t('progression.assignments.choose')}
+            empty={t(selected.length ? 'progression.assignments.noCommonClass' : 'progression.assignments.selectFirst')}
+            disabled={selected.length === 0}
+          />
+        </FormField>
+        <Button
+          variant="primary"
+          disabled={!bulkClass || selected.length === 0 || !bulkCandidates.includes(bulkClass.value!)}
+          onClick={() => {
+            const classId = bulkClass!.value!;
+            void assign(selected.map((s) => ({ studentId: s.studentId, classId }))).then(() => actions.setSelectedItems([]));
+          }}
+        >
+          {t('progression.assignments.bulkAssign', { count: selected.length })}
+        </Button>
+      </SpaceBetween>
+    </SpaceBetween>
+  );
+}
+
+/** A card's class for next year: the classes that host the student's new level. */
+function ClassPicker({ state, student: s }: { state: AssignmentsState; student: WorkspaceStudent }) {
+  const { t } = useTranslation();
+  const { labels, savingIds, classOption, assign } = state;
+  return (
+    <FormField label={placement(labels, s.newLevel, undefined)} errorText={s.candidateClassIds.length === 0 ? t('progression.assignments.noCandidate') : undefined}>
+      <Select
+        selectedOption={s.targetClassId ? classOption(s.targetClassId) : null}
+        options={s.candidateClassIds.map(classOption)}
+        placeholder={t('progression.assignments.choose')}
+        disabled={savingIds.has(s.studentId) || s.candidateClassIds.length === 0}
+        statusType={savingIds.has(s.studentId) ? 'loading' : 'finished'}
+        ariaLabel={t('progression.assignments.classFor', { name: fullName(s) })}
+        expandToViewport
+        onChange={({ detail }) => void assign([{ studentId: s.studentId, classId: detail.selectedOption.value! }])}
+      />
+    </FormField>
+  );
+}
+
+/** Step 2: a class for every student who needs one (docs/progression.md), one by one or in bulk. */
 export function AssignmentsStep({ workspace, onAssign }: {
   workspace: ProgressionWorkspace;
   /** Saves assignments (classId null clears); resolves once the server answered. */
-  onAssign: (assignments: { studentId: string; classId: string | null }[]) => Promise<void>;
+  onAssign: (assignments: Assignment[]) => Promise<void>;
 }) {
   const { t } = useTranslation();
-  const lang = useLanguage();
-  const labels: Labels = { levels: workspace.levels, classes: workspace.classes, lang };
-  const [scope, setScope] = useState<Scope>('needed');
-  const [savingIds, setSavingIds] = useState<Set<string>>(new Set());
-  const [bulkClass, setBulkClass] = useState<SelectProps.Option | null>(null);
-
-  const rows = useMemo(
-    () =>
-      workspace.students
-        .filter((s) => s.outcome !== 'graduates' && !s.departing)
-        .filter((s) => scope === 'all' || s.outcome === 'needsAssignment')
-        .sort(compareNames),
-    [workspace.students, scope],
-  );
-  const { items, allPageItems, collectionProps, filterProps, filteredItemsCount, paginationProps, actions } = useCollection(rows, {
-    filtering: { filteringFunction: (s, text) => matchesText([fullName(s), placement(labels, s.newLevel, s.currentClassId)], text) },
-    pagination: { pageSize: 30 },
-    selection: { trackBy: 'studentId', keepSelection: false },
-  });
-  const missing = rows.filter((s) => !s.targetClassId).length;
-  const selected = collectionProps.selectedItems ?? [];
-  const bulkCandidates = commonCandidates(selected);
-  const classOption = (id: string): SelectProps.Option => ({ value: id, label: classLabel(labels, id) });
-
-  const assign = async (list: { studentId: string; classId: string | null }[]) => {
-    setSavingIds((ids) => new Set([...ids, ...list.map((a) => a.studentId)]));
-    try {
-      await onAssign(list);
-    } finally {
-      setSavingIds((ids) => new Set([...ids].filter((id) => !list.some((a) => a.studentId === id))));
-    }
-  };
+  const state = useAssignments(workspace, onAssign);
+  const { labels, missing } = state;
+  const { items, collectionProps, filterProps, paginationProps } = state.collection;
 
   const status = (s: WorkspaceStudent) =>
     s.targetClassId ? (
@@ -88,50 +127,7 @@ export function AssignmentsStep({ workspace, onAssign }: {
             {t('progression.assignments.title')}
           </Header>
         }
-        filter={
-          <SpaceBetween size="s">
-            <SegmentedControl
-              selectedId={scope}
-              onChange={({ detail }) => setScope(detail.selectedId as Scope)}
-              label={t('progression.assignments.scopeLabel')}
-              options={[
-                { id: 'needed', text: t('progression.assignments.scopeNeeded') },
-                { id: 'all', text: t('progression.assignments.scopeAll') },
-              ]}
-            />
-            <TextFilter
-              {...filterProps}
-              filteringPlaceholder={t('progression.assignments.filter')}
-              filteringAriaLabel={t('progression.assignments.filter')}
-              countText={t('progression.results', { count: filteredItemsCount ?? 0 })}
-            />
-            <SpaceBetween size="xs" direction="horizontal" alignItems="end">
-              <Button onClick={() => actions.setSelectedItems(allPageItems.filter((s) => !s.targetClassId))}>
-                {t('progression.assignments.selectMissing')}
-              </Button>
-              <FormField label={t('progression.assignments.bulkClass', { count: selected.length })}>
-                <Select
-                  selectedOption={bulkClass && bulkCandidates.includes(bulkClass.value!) ? bulkClass : null}
-                  options={bulkCandidates.map(classOption)}
-                  onChange={({ detail }) => setBulkClass(detail.selectedOption)}
-                  placeholder={t('progression.assignments.choose')}
-                  empty={t(selected.length ? 'progression.assignments.noCommonClass' : 'progression.assignments.selectFirst')}
-                  disabled={selected.length === 0}
-                />
-              </FormField>
-              <Button
-                variant="primary"
-                disabled={!bulkClass || selected.length === 0 || !bulkCandidates.includes(bulkClass.value!)}
-                onClick={() => {
-                  const classId = bulkClass!.value!;
-                  void assign(selected.map((s) => ({ studentId: s.studentId, classId }))).then(() => actions.setSelectedItems([]));
-                }}
-              >
-                {t('progression.assignments.bulkAssign', { count: selected.length })}
-              </Button>
-            </SpaceBetween>
-          </SpaceBetween>
-        }
+        filter={<AssignmentsFilter state={state} />}
         pagination={<Pagination {...paginationProps} />}
         empty={
           <Box textAlign="center" padding="l">
@@ -143,24 +139,7 @@ export function AssignmentsStep({ workspace, onAssign }: {
           sections: [
             { id: 'status', content: status },
             { id: 'now', header: t('progression.assignments.now'), content: (s) => placement(labels, s.currentLevel, s.currentClassId) },
-            {
-              id: 'class',
-              header: t('progression.assignments.nextYear'),
-              content: (s) => (
-                <FormField label={placement(labels, s.newLevel, undefined)} errorText={s.candidateClassIds.length === 0 ? t('progression.assignments.noCandidate') : undefined}>
-                  <Select
-                    selectedOption={s.targetClassId ? classOption(s.targetClassId) : null}
-                    options={s.candidateClassIds.map(classOption)}
-                    placeholder={t('progression.assignments.choose')}
-                    disabled={savingIds.has(s.studentId) || s.candidateClassIds.length === 0}
-                    statusType={savingIds.has(s.studentId) ? 'loading' : 'finished'}
-                    ariaLabel={t('progression.assignments.classFor', { name: fullName(s) })}
-                    expandToViewport
-                    onChange={({ detail }) => void assign([{ studentId: s.studentId, classId: detail.selectedOption.value! }])}
-                  />
-                </FormField>
-              ),
-            },
+            { id: 'class', header: t('progression.assignments.nextYear'), content: (s) => <ClassPicker state={state} student={s} /> },
           ],
         }}
       />

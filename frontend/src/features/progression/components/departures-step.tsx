@@ -19,7 +19,7 @@ const REASON_MAX = 500;
 
 export type DepartureChange = { studentId: string; departing: boolean; reason?: string };
 
-/** A departing student's reason, saved when the field is left (optional, spec §5). */
+/** A departing student's reason, saved when the field is left (optional, docs/progression.md). */
 function ReasonField({ student, disabled, onSave }: {
   student: WorkspaceStudent;
   disabled: boolean;
@@ -45,6 +45,53 @@ function ReasonField({ student, disabled, onSave }: {
   );
 }
 
+/** The form that marks one more student as leaving, with an optional reason. */
+function AddDeparture({ options, saving, onChange }: {
+  options: SelectProps.Option[];
+  saving: boolean;
+  onChange: (changes: DepartureChange[]) => Promise<void>;
+}) {
+  const { t } = useTranslation();
+  const [choice, setChoice] = useState<SelectProps.Option | null>(null);
+  const [reason, setReason] = useState('');
+
+  const add = async () => {
+    if (!choice?.value) return;
+    await onChange([{ studentId: choice.value, departing: true, ...(reason.trim() ? { reason: reason.trim() } : {}) }]);
+    setChoice(null);
+    setReason('');
+  };
+
+  return (
+    <Container header={<Header variant="h2" description={t('progression.departures.addHint')}>{t('progression.departures.addTitle')}</Header>}>
+      <SpaceBetween size="m">
+        <FormField label={t('progression.departures.student')}>
+          <Select
+            selectedOption={choice}
+            options={options}
+            filteringType="auto"
+            filteringPlaceholder={t('progression.departures.search')}
+            placeholder={t('progression.departures.choose')}
+            empty={t('progression.departures.noStudent')}
+            virtualScroll={options.length > 200}
+            onChange={({ detail }) => setChoice(detail.selectedOption)}
+          />
+        </FormField>
+        <FormField
+          label={t('progression.departures.reason')}
+          constraintText={t('progression.departures.reasonHint')}
+          errorText={reason.length > REASON_MAX ? t('progression.newStudents.errors.tooLong') : undefined}
+        >
+          <Input value={reason} onChange={({ detail }) => setReason(detail.value)} />
+        </FormField>
+        <Button variant="primary" disabled={!choice || saving || reason.length > REASON_MAX} onClick={() => void add()}>
+          {t('progression.departures.add')}
+        </Button>
+      </SpaceBetween>
+    </Container>
+  );
+}
+
 /** Step 5: students who leave the school (other than graduates), each with an optional reason and their parents. */
 export function DeparturesStep({ workspace, saving, onChange, onDecide }: {
   workspace: ProgressionWorkspace;
@@ -55,49 +102,15 @@ export function DeparturesStep({ workspace, saving, onChange, onDecide }: {
   const { t } = useTranslation();
   const lang = useLanguage();
   const labels = { levels: workspace.levels, classes: workspace.classes, lang };
-  const [choice, setChoice] = useState<SelectProps.Option | null>(null);
-  const [reason, setReason] = useState('');
   const continuing = workspace.students.filter((s) => s.outcome !== 'graduates').sort(compareNames);
   const departing = continuing.filter((s) => s.departing);
   const options = continuing
     .filter((s) => !s.departing)
     .map((s) => ({ value: s.studentId, label: fullName(s), description: placement(labels, s.currentLevel, s.currentClassId) }));
 
-  const add = async () => {
-    if (!choice?.value) return;
-    await onChange([{ studentId: choice.value, departing: true, ...(reason.trim() ? { reason: reason.trim() } : {}) }]);
-    setChoice(null);
-    setReason('');
-  };
-
   return (
     <SpaceBetween size="l">
-      <Container header={<Header variant="h2" description={t('progression.departures.addHint')}>{t('progression.departures.addTitle')}</Header>}>
-        <SpaceBetween size="m">
-          <FormField label={t('progression.departures.student')}>
-            <Select
-              selectedOption={choice}
-              options={options}
-              filteringType="auto"
-              filteringPlaceholder={t('progression.departures.search')}
-              placeholder={t('progression.departures.choose')}
-              empty={t('progression.departures.noStudent')}
-              virtualScroll={options.length > 200}
-              onChange={({ detail }) => setChoice(detail.selectedOption)}
-            />
-          </FormField>
-          <FormField
-            label={t('progression.departures.reason')}
-            constraintText={t('progression.departures.reasonHint')}
-            errorText={reason.length > REASON_MAX ? t('progression.newStudents.errors.tooLong') : undefined}
-          >
-            <Input value={reason} onChange={({ detail }) => setReason(detail.value)} />
-          </FormField>
-          <Button variant="primary" disabled={!choice || saving || reason.length > REASON_MAX} onClick={() => void add()}>
-            {t('progression.departures.add')}
-          </Button>
-        </SpaceBetween>
-      </Container>
+      <AddDeparture options={options} saving={saving} onChange={onChange} />
       <Cards
         items={departing}
         trackBy="studentId"

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
@@ -14,22 +13,107 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { NewStudentRequest, ParentLookupMatch, ProgressionWorkspace } from '../../../../../shared/progression-api';
 import { sortLevels } from '../../../../../shared/format/levels';
 import { useLanguage } from '../../../lib/use-language';
-import { errorKey } from '../../../lib/api/progression-client';
-import {
-  emptyParent,
-  fieldError,
-  validateNewStudent,
-  type FieldErrors,
-  type NewStudentValues,
-  type ParentSlot,
-  type ParentValues,
-} from '../model/new-student-form';
+import { useNewStudentForm } from '../hooks/use-new-student-form';
+import { emptyParent, type NewStudentValues } from '../model/new-student-form';
 import { classLabel } from '../model/review-summary';
 import { ParentFields } from './parent-fields';
-import { ApiError } from '../../../lib/api/api-client';
+
+type FormState = ReturnType<typeof useNewStudentForm>;
+
+/** The student's names, level and class (the class list follows the level). */
+function StudentSection({ workspace, form }: { workspace: ProgressionWorkspace; form: FormState }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const { values, errors, patch } = form;
+  const levels = sortLevels(workspace.levels);
+  const levelOptions = levels.map((level) => ({ value: level.code, label: level.label[lang] }));
+  const classOptions = workspace.classes
+    .filter((c) => c.levels.includes(values.level))
+    .map((c) => ({ value: c.id, label: classLabel({ levels: workspace.levels, classes: workspace.classes, lang }, c.id) }));
+  const studentError = (field: 'firstName' | 'lastName' | 'level' | 'classId') => {
+    const code = errors[`student.${field}`];
+    return code ? t(`progression.newStudents.errors.${code}`) : undefined;
+  };
+
+  return (
+    <div data-section="student">
+      <Container header={<Header variant="h3">{t('progression.newStudents.student')}</Header>}>
+        <SpaceBetween size="m">
+          <ColumnLayout columns={2}>
+            <FormField label={`${t('updateForm.fields.firstName')} *`} errorText={studentError('firstName')}>
+              <Input value={values.firstName} ariaRequired invalid={Boolean(studentError('firstName'))} onChange={({ detail }) => patch({ firstName: detail.value })} />
+            </FormField>
+            <FormField label={`${t('updateForm.fields.lastName')} *`} errorText={studentError('lastName')}>
+              <Input value={values.lastName} ariaRequired invalid={Boolean(studentError('lastName'))} onChange={({ detail }) => patch({ lastName: detail.value })} />
+            </FormField>
+          </ColumnLayout>
+          <ColumnLayout columns={2}>
+            <FormField label={`${t('progression.newStudents.level')} *`} errorText={studentError('level')}>
+              <Select
+                selectedOption={levelOptions.find((o) => o.value === values.level) ?? null}
+                options={levelOptions}
+                placeholder={t('progression.newStudents.chooseLevel')}
+                invalid={Boolean(studentError('level'))}
+                ariaRequired
+                onChange={({ detail }) => {
+                  const level = detail.selectedOption.value ?? '';
+                  const keep = workspace.classes.some((c) => c.id === values.classId && c.levels.includes(level));
+                  patch({ level, classId: keep ? values.classId : '' });
+                }}
+              />
+            </FormField>
+            <FormField label={`${t('progression.newStudents.class')} *`} errorText={studentError('classId')}>
+              <Select
+                selectedOption={classOptions.find((o) => o.value === values.classId) ?? null}
+                options={classOptions}
+                placeholder={t('progression.newStudents.chooseClass')}
+                empty={t('progression.newStudents.chooseLevelFirst')}
+                invalid={Boolean(studentError('classId'))}
+                ariaRequired
+                onChange={({ detail }) => patch({ classId: detail.selectedOption.value ?? '' })}
+              />
+            </FormField>
+          </ColumnLayout>
+        </SpaceBetween>
+      </Container>
+    </div>
+  );
+}
+
+/** Parent 2, optional: the box that adds them, then the same fields as parent 1. */
+function SecondParentSection({ form, parentOptions }: { form: FormState; parentOptions: SelectProps.Option[] }) {
+  const { t } = useTranslation();
+  const { values, errors, matches, patch, patchParent } = form;
+  return (
+    <div data-section="parent2">
+      <Container header={<Header variant="h3">{t('progression.newStudents.parent2')}</Header>}>
+        <SpaceBetween size="m">
+          <Checkbox
+            checked={values.hasParent2}
+            onChange={({ detail }) => patch({ hasParent2: detail.checked, ...(detail.checked ? {} : { parent2: emptyParent('existing') }) })}
+          >
+            {t('progression.newStudents.addParent2')}
+          </Checkbox>
+          {values.hasParent2 ? (
+            <ParentFields
+              slot="parent2"
+              values={values.parent2}
+              errors={errors}
+              parentOptions={parentOptions}
+              matches={matches.parent2 ?? []}
+              onChange={(next) => patchParent('parent2', next)}
+            />
+          ) : (
+            <Box color="text-body-secondary">{t('progression.newStudents.parent2Optional')}</Box>
+          )}
+        </SpaceBetween>
+      </Container>
+    </div>
+  );
+}
 
 /**
- * Adds or edits a new student (spec §3 "New student"): student info, parent 1, optional parent 2, each an
+ * Adds or edits a new student (docs/progression.md): student info, parent 1, optional parent 2, each an
  * existing parent or a new one. Checked in the browser with the API's schema, then by the server (duplicate
  * emails: the form offers the parent who has the email instead).
  */
@@ -43,72 +127,8 @@ export function NewStudentForm({ workspace, initial, parentOptions, onSubmit, on
   lookup: (email: string) => Promise<ParentLookupMatch[]>;
 }) {
   const { t } = useTranslation();
-  const lang = useLanguage();
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [matches, setMatches] = useState<Partial<Record<ParentSlot, ParentLookupMatch[]>>>({});
-  const [submitting, setSubmitting] = useState(false);
-
-  /** A field the admin changes loses its message; the form's message goes once no field has one. */
-  const clearErrors = (keys: string[]) =>
-    setErrors((previous) => {
-      const next = Object.fromEntries(Object.entries(previous).filter(([key]) => !keys.includes(key))) as FieldErrors;
-      if (Object.keys(next).length === 0) setFormError(null);
-      return next;
-    });
-  const patch = (next: Partial<NewStudentValues>) => {
-    setValues((v) => ({ ...v, ...next }));
-    clearErrors(Object.keys(next).map((key) => `student.${key}`));
-  };
-  const patchParent = (slot: ParentSlot, next: Partial<ParentValues>) => {
-    setValues((v) => ({ ...v, [slot]: { ...v[slot], ...next } }));
-    // Formatting on blur rewrites the same value: that is no change, and the message stays.
-    const changed = (Object.keys(next) as (keyof ParentValues)[]).filter((key) => next[key] !== values[slot][key]);
-    clearErrors(changed.map((key) => `${slot}.${key === 'mode' ? 'parentId' : key}`));
-  };
-
-  const levels = sortLevels(workspace.levels);
-  const levelOptions = levels.map((level) => ({ value: level.code, label: level.label[lang] }));
-  const classOptions = workspace.classes
-    .filter((c) => c.levels.includes(values.level))
-    .map((c) => ({ value: c.id, label: classLabel({ levels: workspace.levels, classes: workspace.classes, lang }, c.id) }));
-  const studentError = (field: 'firstName' | 'lastName' | 'level' | 'classId') => {
-    const code = errors[`student.${field}`];
-    return code ? t(`progression.newStudents.errors.${code}`) : undefined;
-  };
-
-  const submit = async () => {
-    setFormError(null);
-    setMatches({});
-    const checked = validateNewStudent(values);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      setFormError(t('progression.newStudents.invalid'));
-      return;
-    }
-    setErrors({});
-    setSubmitting(true);
-    const error = await onSubmit(checked.request);
-    setSubmitting(false);
-    if (!error) return;
-    const next: FieldErrors = {};
-    if (error instanceof ApiError) {
-      for (const field of error.fields) {
-        const mapped = fieldError(field.path, field.issue, values);
-        if (mapped) next[mapped[0]] = mapped[1];
-      }
-      if (error.code === 'DUPLICATE_EMAIL') {
-        const found: Partial<Record<ParentSlot, ParentLookupMatch[]>> = {};
-        for (const slot of ['parent1', 'parent2'] as const) {
-          if (next[`${slot}.email`] && values[slot].email) found[slot] = await lookup(values[slot].email).catch(() => []);
-        }
-        setMatches(found);
-      }
-    }
-    setErrors(next);
-    setFormError(t(errorKey(error)));
-  };
+  const form = useNewStudentForm(initial, onSubmit, lookup);
+  const { values, errors, formError, matches, submitting, patchParent, submit } = form;
 
   return (
     <form onSubmit={(event) => { event.preventDefault(); void submit(); }}>
@@ -123,47 +143,7 @@ export function NewStudentForm({ workspace, initial, parentOptions, onSubmit, on
         }
       >
         <SpaceBetween size="l">
-          <div data-section="student">
-            <Container header={<Header variant="h3">{t('progression.newStudents.student')}</Header>}>
-              <SpaceBetween size="m">
-                <ColumnLayout columns={2}>
-                  <FormField label={`${t('updateForm.fields.firstName')} *`} errorText={studentError('firstName')}>
-                    <Input value={values.firstName} ariaRequired invalid={Boolean(studentError('firstName'))} onChange={({ detail }) => patch({ firstName: detail.value })} />
-                  </FormField>
-                  <FormField label={`${t('updateForm.fields.lastName')} *`} errorText={studentError('lastName')}>
-                    <Input value={values.lastName} ariaRequired invalid={Boolean(studentError('lastName'))} onChange={({ detail }) => patch({ lastName: detail.value })} />
-                  </FormField>
-                </ColumnLayout>
-                <ColumnLayout columns={2}>
-                  <FormField label={`${t('progression.newStudents.level')} *`} errorText={studentError('level')}>
-                    <Select
-                      selectedOption={levelOptions.find((o) => o.value === values.level) ?? null}
-                      options={levelOptions}
-                      placeholder={t('progression.newStudents.chooseLevel')}
-                      invalid={Boolean(studentError('level'))}
-                      ariaRequired
-                      onChange={({ detail }) => {
-                        const level = detail.selectedOption.value ?? '';
-                        const keep = workspace.classes.some((c) => c.id === values.classId && c.levels.includes(level));
-                        patch({ level, classId: keep ? values.classId : '' });
-                      }}
-                    />
-                  </FormField>
-                  <FormField label={`${t('progression.newStudents.class')} *`} errorText={studentError('classId')}>
-                    <Select
-                      selectedOption={classOptions.find((o) => o.value === values.classId) ?? null}
-                      options={classOptions}
-                      placeholder={t('progression.newStudents.chooseClass')}
-                      empty={t('progression.newStudents.chooseLevelFirst')}
-                      invalid={Boolean(studentError('classId'))}
-                      ariaRequired
-                      onChange={({ detail }) => patch({ classId: detail.selectedOption.value ?? '' })}
-                    />
-                  </FormField>
-                </ColumnLayout>
-              </SpaceBetween>
-            </Container>
-          </div>
+          <StudentSection workspace={workspace} form={form} />
           <div data-section="parent1">
             <Container header={<Header variant="h3">{t('progression.newStudents.parent1')}</Header>}>
               <ParentFields
@@ -176,30 +156,7 @@ export function NewStudentForm({ workspace, initial, parentOptions, onSubmit, on
               />
             </Container>
           </div>
-          <div data-section="parent2">
-            <Container header={<Header variant="h3">{t('progression.newStudents.parent2')}</Header>}>
-              <SpaceBetween size="m">
-                <Checkbox
-                  checked={values.hasParent2}
-                  onChange={({ detail }) => patch({ hasParent2: detail.checked, ...(detail.checked ? {} : { parent2: emptyParent('existing') }) })}
-                >
-                  {t('progression.newStudents.addParent2')}
-                </Checkbox>
-                {values.hasParent2 ? (
-                  <ParentFields
-                    slot="parent2"
-                    values={values.parent2}
-                    errors={errors}
-                    parentOptions={parentOptions}
-                    matches={matches.parent2 ?? []}
-                    onChange={(next) => patchParent('parent2', next)}
-                  />
-                ) : (
-                  <Box color="text-body-secondary">{t('progression.newStudents.parent2Optional')}</Box>
-                )}
-              </SpaceBetween>
-            </Container>
-          </div>
+          <SecondParentSection form={form} parentOptions={parentOptions} />
         </SpaceBetween>
       </Form>
     </form>

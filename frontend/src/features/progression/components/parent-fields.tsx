@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
@@ -13,8 +14,7 @@ import { fullName } from '../../../lib/directory/names';
 import { formatOnBlur } from '../../../lib/parent-form/form-values';
 import type { FieldErrors, ParentField, ParentSlot, ParentValues } from '../model/new-student-form';
 
-/** One parent of a new student: an existing parent (searchable) or a new one (required fields marked *). */
-export function ParentFields({ slot, values, errors, parentOptions, matches, onChange }: {
+type FieldsProps = {
   slot: ParentSlot;
   values: ParentValues;
   errors: FieldErrors;
@@ -22,13 +22,22 @@ export function ParentFields({ slot, values, errors, parentOptions, matches, onC
   /** Who already uses the typed email (after a duplicate-email answer): offered as the existing parent. */
   matches: ParentLookupMatch[];
   onChange: (patch: Partial<ParentValues>) => void;
-}) {
-  const { t } = useTranslation();
+};
+
+/** A field's message (from the form's errors) and its label (`*` when required). */
+function fieldText(t: TFunction, slot: ParentSlot, errors: FieldErrors) {
   const error = (field: ParentField) => {
     const code = errors[`${slot}.${field}`];
     return code ? t(`progression.newStudents.errors.${code}`) : undefined;
   };
   const label = (field: string, required: boolean) => `${t(`updateForm.fields.${field}`)}${required ? ' *' : ''}`;
+  return { error, label };
+}
+
+/** A new parent: names, email (with the parents who already use it), phone, address, language. */
+function NewParentFields({ slot, values, errors, matches, onChange }: Omit<FieldsProps, 'parentOptions'>) {
+  const { t } = useTranslation();
+  const { error, label } = fieldText(t, slot, errors);
   const text = (field: 'firstName' | 'lastName' | 'street' | 'city', required: boolean) => (
     <FormField label={label(field, required)} errorText={error(field)}>
       <Input
@@ -40,6 +49,73 @@ export function ParentFields({ slot, values, errors, parentOptions, matches, onC
     </FormField>
   );
   const addressRequired = [values.street, values.city, values.postalCode].some((part) => part.trim() !== '');
+
+  return (
+    <SpaceBetween size="m">
+      <ColumnLayout columns={2}>
+        {text('firstName', true)}
+        {text('lastName', true)}
+      </ColumnLayout>
+      <FormField label={label('email', false)} errorText={error('email')} constraintText={t('progression.newStudents.emailHint')}>
+        <Input
+          type="email"
+          value={values.email}
+          invalid={Boolean(error('email'))}
+          onChange={({ detail }) => onChange({ email: detail.value })}
+        />
+      </FormField>
+      {matches.length > 0 && (
+        <Box>
+          <SpaceBetween size="xs">
+            {matches.map((match) => (
+              <Button key={match.parentId} onClick={() => onChange({ mode: 'existing', parentId: match.parentId })}>
+                {t('progression.newStudents.useMatch', { name: fullName(match) })}
+              </Button>
+            ))}
+          </SpaceBetween>
+        </Box>
+      )}
+      <FormField label={label('phone', false)} errorText={error('phone')} constraintText={t('updateForm.phoneHint')}>
+        <Input
+          value={values.phone}
+          inputMode="tel"
+          invalid={Boolean(error('phone'))}
+          onChange={({ detail }) => onChange({ phone: detail.value })}
+          onBlur={() => onChange({ phone: formatOnBlur('phone', values.phone) })}
+        />
+      </FormField>
+      {text('street', addressRequired)}
+      <ColumnLayout columns={2}>
+        {text('city', addressRequired)}
+        <FormField label={label('postalCode', addressRequired)} errorText={error('postalCode')} constraintText={t('updateForm.postalCodeHint')}>
+          <Input
+            value={values.postalCode}
+            invalid={Boolean(error('postalCode'))}
+            onChange={({ detail }) => onChange({ postalCode: detail.value })}
+            onBlur={() => onChange({ postalCode: formatOnBlur('postalCode', values.postalCode) })}
+          />
+        </FormField>
+      </ColumnLayout>
+      <Box variant="small" color="text-body-secondary">{t('updateForm.addressHint')}</Box>
+      <FormField label={`${t('updateForm.fields.preferredLanguage')} *`}>
+        <RadioGroup
+          value={values.preferredLanguage}
+          onChange={({ detail }) => onChange({ preferredLanguage: detail.value as Language })}
+          items={[
+            { value: 'fr', label: 'Français' },
+            { value: 'en', label: 'English' },
+          ]}
+        />
+      </FormField>
+    </SpaceBetween>
+  );
+}
+
+/** One parent of a new student: an existing parent (searchable) or a new one (required fields marked *). */
+export function ParentFields(props: FieldsProps) {
+  const { slot, values, errors, parentOptions, onChange } = props;
+  const { t } = useTranslation();
+  const { error } = fieldText(t, slot, errors);
   const selected = parentOptions.find((option) => option.value === values.parentId) ?? null;
 
   return (
@@ -70,63 +146,7 @@ export function ParentFields({ slot, values, errors, parentOptions, matches, onC
           />
         </FormField>
       ) : (
-        <SpaceBetween size="m">
-          <ColumnLayout columns={2}>
-            {text('firstName', true)}
-            {text('lastName', true)}
-          </ColumnLayout>
-          <FormField label={label('email', false)} errorText={error('email')} constraintText={t('progression.newStudents.emailHint')}>
-            <Input
-              type="email"
-              value={values.email}
-              invalid={Boolean(error('email'))}
-              onChange={({ detail }) => onChange({ email: detail.value })}
-            />
-          </FormField>
-          {matches.length > 0 && (
-            <Box>
-              <SpaceBetween size="xs">
-                {matches.map((match) => (
-                  <Button key={match.parentId} onClick={() => onChange({ mode: 'existing', parentId: match.parentId })}>
-                    {t('progression.newStudents.useMatch', { name: fullName(match) })}
-                  </Button>
-                ))}
-              </SpaceBetween>
-            </Box>
-          )}
-          <FormField label={label('phone', false)} errorText={error('phone')} constraintText={t('updateForm.phoneHint')}>
-            <Input
-              value={values.phone}
-              inputMode="tel"
-              invalid={Boolean(error('phone'))}
-              onChange={({ detail }) => onChange({ phone: detail.value })}
-              onBlur={() => onChange({ phone: formatOnBlur('phone', values.phone) })}
-            />
-          </FormField>
-          {text('street', addressRequired)}
-          <ColumnLayout columns={2}>
-            {text('city', addressRequired)}
-            <FormField label={label('postalCode', addressRequired)} errorText={error('postalCode')} constraintText={t('updateForm.postalCodeHint')}>
-              <Input
-                value={values.postalCode}
-                invalid={Boolean(error('postalCode'))}
-                onChange={({ detail }) => onChange({ postalCode: detail.value })}
-                onBlur={() => onChange({ postalCode: formatOnBlur('postalCode', values.postalCode) })}
-              />
-            </FormField>
-          </ColumnLayout>
-          <Box variant="small" color="text-body-secondary">{t('updateForm.addressHint')}</Box>
-          <FormField label={`${t('updateForm.fields.preferredLanguage')} *`}>
-            <RadioGroup
-              value={values.preferredLanguage}
-              onChange={({ detail }) => onChange({ preferredLanguage: detail.value as Language })}
-              items={[
-                { value: 'fr', label: 'Français' },
-                { value: 'en', label: 'English' },
-              ]}
-            />
-          </FormField>
-        </SpaceBetween>
+        <NewParentFields {...props} />
       )}
     </SpaceBetween>
   );

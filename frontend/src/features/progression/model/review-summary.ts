@@ -62,13 +62,12 @@ export interface SummarySection {
 
 const byName = <T extends ReviewName>(list: readonly T[]): T[] => [...list].sort(compareNames);
 
-/** Every section, in reading order, empty ones included (the component says "none" for them). */
-export function buildReviewSummary(review: ProgressionReview, labels: Labels): SummarySection[] {
-  const moves = byName(review.moves);
-  const studentNames = new Map(review.moves.map((m) => [m.studentId, fullName(m)]));
-  const tagsOf = (flags: Partial<Record<SummaryTag, boolean>>): SummaryTag[] =>
-    (Object.keys(flags) as SummaryTag[]).filter((tag) => flags[tag]);
+const tagsOf = (flags: Partial<Record<SummaryTag, boolean>>): SummaryTag[] =>
+  (Object.keys(flags) as SummaryTag[]).filter((tag) => flags[tag]);
 
+/** Who stays or arrives: missing classes, class changes, students who stay in their class, arrivals, new parents. */
+function stayingSections(review: ProgressionReview, labels: Labels): SummarySection[] {
+  const moves = byName(review.moves);
   return [
     {
       key: 'missingAssignments',
@@ -122,6 +121,13 @@ export function buildReviewSummary(review: ProgressionReview, labels: Labels): S
         tags: tagsOf({ noEmail: !p.email }),
       })),
     },
+  ];
+}
+
+/** Who leaves: departures, graduations, parents removed or kept, classes losing representatives, orphans. */
+function leavingSections(review: ProgressionReview, labels: Labels): SummarySection[] {
+  const studentNames = new Map(review.moves.map((m) => [m.studentId, fullName(m)]));
+  return [
     {
       key: 'departures',
       items: byName(review.departures).map((d) => ({
@@ -175,4 +181,9 @@ export function buildReviewSummary(review: ProgressionReview, labels: Labels): S
         .sort((a, b) => a.name.localeCompare(b.name, 'fr')),
     },
   ];
+}
+
+/** Every section, in reading order, empty ones included (the component says "none" for them). */
+export function buildReviewSummary(review: ProgressionReview, labels: Labels): SummarySection[] {
+  return [...stayingSections(review, labels), ...leavingSections(review, labels)];
 }
