@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
@@ -10,20 +9,9 @@ import RadioGroup from '@cloudscape-design/components/radio-group';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { CONFIRMATION_WORD } from '../../../../../shared/admin-api';
 import type { Parent } from '../../../../../shared/schemas/parent';
-import { useRuntimeConfig } from '../../../config/runtime-config-context';
-import { adminDataApi } from '../api/admin-data-client';
-import { ENTITY_PATH, type EntityKind } from '../model/entity-edit';
-import { orphanNames } from '../model/parent-edit';
-import { useErrorText } from './use-admin-data';
-import { ApiError } from '../../../lib/api/api-client';
+import { useDeleteRecord, type DeleteTarget } from './use-delete-record';
 
-/** The record a delete is about, with the version the admin read. */
-export interface DeleteTarget {
-  kind: EntityKind;
-  id: string;
-  version: number;
-  name: string;
-}
+export type { DeleteTarget };
 
 /**
  * Deleting any record is irreversible: the admin types `confirm`. For a student, a parent who would be left
@@ -38,47 +26,10 @@ export function DeleteRecordModal({ target, parents, onDismiss, onDeleted, onRel
   onReload: () => void;
 }) {
   const { t } = useTranslation();
-  const { apiBaseUrl } = useRuntimeConfig();
-  const errorText = useErrorText();
-  const [typed, setTyped] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [orphans, setOrphans] = useState<string[] | null>(null);
-  const [orphanChoice, setOrphanChoice] = useState<'keep' | 'delete'>('keep');
-  const [problem, setProblem] = useState<{ message: string; conflict: boolean } | null>(null);
-
-  useEffect(() => {
-    setTyped('');
-    setOrphans(null);
-    setOrphanChoice('keep');
-    setProblem(null);
-  }, [target?.id]);
+  const { typed, setTyped, busy, orphans, orphanChoice, setOrphanChoice, problem, remove } = useDeleteRecord(target, parents, onDeleted);
 
   if (!target) return null;
   const { name } = target;
-  const remove = async () => {
-    setBusy(true);
-    setProblem(null);
-    try {
-      const result = await adminDataApi.deleteRecord(apiBaseUrl, ENTITY_PATH[target.kind], target.id, {
-        version: target.version,
-        confirm: typed.trim(),
-        ...(orphans ? { orphanParents: orphanChoice } : {}),
-      });
-      onDeleted(target, result.deletedParentIds?.length ?? 0);
-    } catch (error) {
-      if (error instanceof ApiError && error.code === 'ORPHAN_PARENTS') {
-        setOrphans(orphanNames((error.body as { error: { parentIds?: string[] } }).error.parentIds ?? [], parents));
-      } else if (error instanceof ApiError && error.code === 'CLASS_NOT_EMPTY') {
-        const count = (error.body as { error: { studentCount?: number } }).error.studentCount ?? 0;
-        setProblem({ message: t('adminData.delete.classNotEmpty', { count }), conflict: false });
-      } else {
-        const conflict = error instanceof ApiError && error.code === 'CONFLICT';
-        setProblem({ message: conflict ? t('adminData.edit.conflict') : errorText(error), conflict });
-      }
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <Modal

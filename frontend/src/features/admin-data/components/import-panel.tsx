@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
@@ -9,106 +8,54 @@ import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import ProgressBar from '@cloudscape-design/components/progress-bar';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import type { ImportReport } from '../../../../../shared/import-api';
 import { IMPORT_ENTITIES } from '../../../../../shared/import-columns';
-import { ImportReportSchema } from '../../../../../shared/import-api';
-import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { useLanguage } from '../../../lib/use-language';
-import { adminDataApi } from '../api/admin-data-client';
-import { applyBlock, applyPercent, latestByName, readImportFiles } from '../model/import-model';
+import { applyBlock, latestByName } from '../model/import-model';
 import { ImportReportView } from './import-report-view';
-import { useErrorText } from './use-admin-data';
-import { ApiError } from '../../../lib/api/api-client';
+import { useImport } from './use-import';
 
-type Step = 'idle' | 'checking' | 'applying';
+/** The files to import: several CSV files, the latest of each name kept. */
+function FilesField({ files, onChoose }: { files: File[]; onChoose: (files: File[]) => void }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  return (
+    <FormField
+      label={t('adminData.import.filesLabel')}
+      description={t('adminData.import.filesHint')}
+      constraintText={t('adminData.import.filesConstraint')}
+    >
+      <FileUpload
+        multiple
+        accept=".csv,text/csv,text/plain"
+        value={files}
+        onChange={({ detail }) => onChoose(latestByName(detail.value).slice(-IMPORT_ENTITIES.length))}
+        showFileSize
+        i18nStrings={{
+          uploadButtonText: () => t('adminData.import.choose'),
+          dropzoneText: () => t('adminData.import.drop'),
+          removeFileAriaLabel: (_, name) => t('adminData.import.remove', { name }),
+          limitShowFewer: t('adminData.import.showFewer'),
+          limitShowMore: t('adminData.import.showMore'),
+          errorIconAriaLabel: t('adminData.import.error'),
+          warningIconAriaLabel: t('adminData.import.warning'),
+          formatFileSize: (bytes) =>
+            t('adminData.import.size', { size: (bytes / 1024).toLocaleString(lang, { maximumFractionDigits: 1 }) }),
+        }}
+      />
+    </FormField>
+  );
+}
 
 /** Choose the files, check them (dry run), then apply them in chunks with a progress bar. */
 export function ImportPanel({ notify }: { notify: (message: string) => void }) {
   const { t } = useTranslation();
-  const lang = useLanguage();
-  const { apiBaseUrl } = useRuntimeConfig();
-  const errorText = useErrorText();
-  const [files, setFiles] = useState<File[]>([]);
-  const [report, setReport] = useState<ImportReport | null>(null);
-  const [step, setStep] = useState<Step>('idle');
-  const [percent, setPercent] = useState(0);
-  const [failure, setFailure] = useState<{ message: string; conflict: boolean } | null>(null);
-
-  const choose = (chosen: File[]) => {
-    setFiles(chosen);
-    setReport(null);
-    setFailure(null);
-  };
-
-  const check = async () => {
-    setStep('checking');
-    setFailure(null);
-    setReport(null);
-    try {
-      setReport(await adminDataApi.dryRun(apiBaseUrl, await readImportFiles(files)));
-    } catch (error) {
-      setFailure({ message: errorText(error), conflict: false });
-    } finally {
-      setStep('idle');
-    }
-  };
-
-  const apply = async () => {
-    if (!report) return;
-    const planned = report.writes;
-    setStep('applying');
-    setPercent(0);
-    setFailure(null);
-    try {
-      const body = await readImportFiles(files);
-      for (;;) {
-        const answer = await adminDataApi.apply(apiBaseUrl, body);
-        setPercent(applyPercent(planned, answer.progress.remaining));
-        if (answer.progress.complete) break;
-      }
-      const created = Object.values(report.counts).reduce((sum, c) => sum + c.create, 0);
-      const updated = Object.values(report.counts).reduce((sum, c) => sum + c.update, 0);
-      setReport(null);
-      notify(t('adminData.import.done', { created, updated }));
-    } catch (error) {
-      // A file that changed meanwhile may now have errors: the server sends the new report.
-      const refused = error instanceof ApiError ? ImportReportSchema.safeParse((error.body as { report?: unknown })?.report) : undefined;
-      if (refused?.success) setReport(refused.data);
-      const conflict = error instanceof ApiError && error.code === 'CONFLICT';
-      setFailure({ message: conflict ? t('adminData.import.conflict') : errorText(error), conflict });
-    } finally {
-      setStep('idle');
-    }
-  };
+  const { files, report, step, percent, failure, choose, check, apply } = useImport(notify);
 
   const block = report ? applyBlock(report) : null;
   return (
     <Container header={<Header variant="h2" description={t('adminData.import.description')}>{t('adminData.import.title')}</Header>}>
       <SpaceBetween size="l">
-        <FormField
-          label={t('adminData.import.filesLabel')}
-          description={t('adminData.import.filesHint')}
-          constraintText={t('adminData.import.filesConstraint')}
-        >
-          <FileUpload
-            multiple
-            accept=".csv,text/csv,text/plain"
-            value={files}
-            onChange={({ detail }) => choose(latestByName(detail.value).slice(-IMPORT_ENTITIES.length))}
-            showFileSize
-            i18nStrings={{
-              uploadButtonText: () => t('adminData.import.choose'),
-              dropzoneText: () => t('adminData.import.drop'),
-              removeFileAriaLabel: (_, name) => t('adminData.import.remove', { name }),
-              limitShowFewer: t('adminData.import.showFewer'),
-              limitShowMore: t('adminData.import.showMore'),
-              errorIconAriaLabel: t('adminData.import.error'),
-              warningIconAriaLabel: t('adminData.import.warning'),
-              formatFileSize: (bytes) =>
-                t('adminData.import.size', { size: (bytes / 1024).toLocaleString(lang, { maximumFractionDigits: 1 }) }),
-            }}
-          />
-        </FormField>
+        <FilesField files={files} onChoose={choose} />
         <SpaceBetween direction="horizontal" size="xs">
           <Button
             variant={report ? 'normal' : 'primary'}

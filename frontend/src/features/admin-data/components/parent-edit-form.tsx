@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
@@ -10,15 +9,71 @@ import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { Language } from '../../../../../shared/schemas/common';
 import { PARTICIPATION_LEVELS, type Participation, type Parent } from '../../../../../shared/schemas/parent';
-import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { useLanguage } from '../../../lib/use-language';
 import { AddressSection, InterestsSection } from '../../../components/parent-form/form-sections';
-import { fieldError, formatOnBlur } from '../../../lib/parent-form/form-values';
-import { adminDataApi } from '../api/admin-data-client';
-import { blankParentValues, validateParent, valuesFromParent, type AdminParentErrors, type AdminParentValues } from '../model/parent-edit';
+import { formatOnBlur } from '../../../lib/parent-form/form-values';
+import type { AdminParentErrors, AdminParentValues } from '../model/parent-edit';
 import { EditFormFrame } from './edit-form-frame';
-import { useErrorText } from './use-admin-data';
-import { ApiError } from '../../../lib/api/api-client';
+import { useParentEdit } from './use-parent-edit';
+
+/** The parent's own details: names, email (editable here), phone, language and participation. */
+function PersonalSection({ values, errors, change }: {
+  values: AdminParentValues;
+  errors: AdminParentErrors;
+  change: (patch: Partial<AdminParentValues>) => void;
+}) {
+  const { t } = useTranslation();
+  const label = (key: string, required = false) => `${t(`updateForm.fields.${key}`)}${required ? ' *' : ''}`;
+  const err = (key: keyof AdminParentErrors) =>
+    errors[key] ? t(key === 'email' ? 'adminData.edit.invalidEmail' : `updateForm.errors.${errors[key]}`) : undefined;
+  const participationOptions = PARTICIPATION_LEVELS.map((level) => ({
+    value: level,
+    label: t(`updateForm.participation.${level}.label`),
+  }));
+  return (
+    <Container header={<Header variant="h3">{t('updateForm.sections.personal')}</Header>}>
+      <SpaceBetween size="m">
+        <ColumnLayout columns={2}>
+          <FormField label={label('firstName', true)} errorText={err('firstName')}>
+            <Input value={values.firstName} ariaRequired invalid={Boolean(errors.firstName)} onChange={({ detail }) => change({ firstName: detail.value })} />
+          </FormField>
+          <FormField label={label('lastName', true)} errorText={err('lastName')}>
+            <Input value={values.lastName} ariaRequired invalid={Boolean(errors.lastName)} onChange={({ detail }) => change({ lastName: detail.value })} />
+          </FormField>
+        </ColumnLayout>
+        <FormField label={label('email')} errorText={err('email')} constraintText={t('adminData.edit.emailHint')}>
+          <Input type="email" inputMode="email" value={values.email} invalid={Boolean(errors.email)} onChange={({ detail }) => change({ email: detail.value })} />
+        </FormField>
+        <FormField label={label('phone')} errorText={err('phone')} constraintText={t('updateForm.phoneHint')}>
+          <Input
+            inputMode="tel"
+            value={values.phone}
+            invalid={Boolean(errors.phone)}
+            onChange={({ detail }) => change({ phone: detail.value })}
+            onBlur={() => change({ phone: formatOnBlur('phone', values.phone) })}
+          />
+        </FormField>
+        <ColumnLayout columns={2}>
+          <FormField label={label('preferredLanguage', true)}>
+            <Select
+              selectedOption={{ value: values.preferredLanguage, label: values.preferredLanguage === 'fr' ? 'Français' : 'English' }}
+              options={[{ value: 'fr', label: 'Français' }, { value: 'en', label: 'English' }]}
+              onChange={({ detail }) => change({ preferredLanguage: detail.selectedOption.value as Language })}
+            />
+          </FormField>
+          <FormField label={`${t('adminData.edit.participation')} *`}>
+            <Select
+              selectedOption={participationOptions.find((option) => option.value === values.participation) ?? null}
+              options={participationOptions}
+              onChange={({ detail }) => change({ participation: detail.selectedOption.value as Participation })}
+            />
+          </FormField>
+        </ColumnLayout>
+        {values.participation === 'nameOnly' && <Box variant="small">{t('adminData.edit.nameOnlyNotice')}</Box>}
+      </SpaceBetween>
+    </Container>
+  );
+}
 
 /**
  * An administrator adds or edits a parent: the update form's sections and rules, the email editable. Saving sends
@@ -34,53 +89,7 @@ export function ParentEditForm({ parent, onSaved, onCancel, onReload }: {
 }) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const { apiBaseUrl } = useRuntimeConfig();
-  const errorText = useErrorText();
-  const [values, setValues] = useState<AdminParentValues>(() => (parent ? valuesFromParent(parent) : blankParentValues()));
-  const [errors, setErrors] = useState<AdminParentErrors>({});
-  const [saving, setSaving] = useState(false);
-  const [problem, setProblem] = useState<{ message: string; conflict: boolean } | null>(null);
-  const change = (patch: Partial<AdminParentValues>) => setValues((current) => ({ ...current, ...patch }));
-
-  const save = async () => {
-    const checked = validateParent(values);
-    setProblem(null);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      setProblem({ message: t('adminData.edit.fixErrors'), conflict: false });
-      return;
-    }
-    setErrors({});
-    setSaving(true);
-    try {
-      const { version, ...input } = checked.input;
-      const { record } = await adminDataApi.saveRecord(apiBaseUrl, 'parents', parent?.id, parent ? { ...input, version } : input);
-      onSaved(record as Parent);
-    } catch (error) {
-      const conflict = error instanceof ApiError && error.code === 'CONFLICT';
-      if (error instanceof ApiError && error.code === 'VALIDATION_FAILED') {
-        const fields = (error.body as { error?: { fields?: { path: string; issue: string }[] } })?.error?.fields ?? [];
-        const next: AdminParentErrors = {};
-        for (const { path, issue } of fields) {
-          if (path === 'email') next.email = 'invalidEmail';
-          const mapped = fieldError(path, issue, values);
-          if (mapped) next[mapped[0]] = mapped[1];
-        }
-        setErrors(next);
-      }
-      setProblem({ message: conflict ? t('adminData.edit.conflict') : errorText(error), conflict });
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  const label = (key: string, required = false) => `${t(`updateForm.fields.${key}`)}${required ? ' *' : ''}`;
-  const err = (key: keyof AdminParentErrors) =>
-    errors[key] ? t(key === 'email' ? 'adminData.edit.invalidEmail' : `updateForm.errors.${errors[key]}`) : undefined;
-  const participationOptions = PARTICIPATION_LEVELS.map((level) => ({
-    value: level,
-    label: t(`updateForm.participation.${level}.label`),
-  }));
+  const { values, errors, saving, problem, change, save } = useParentEdit(parent, onSaved);
   const sectionProps = { values, errors, lang, onChange: change };
   return (
     <EditFormFrame
@@ -91,47 +100,7 @@ export function ParentEditForm({ parent, onSaved, onCancel, onReload }: {
       onCancel={onCancel}
       onReload={onReload}
     >
-      <Container header={<Header variant="h3">{t('updateForm.sections.personal')}</Header>}>
-        <SpaceBetween size="m">
-          <ColumnLayout columns={2}>
-            <FormField label={label('firstName', true)} errorText={err('firstName')}>
-              <Input value={values.firstName} ariaRequired invalid={Boolean(errors.firstName)} onChange={({ detail }) => change({ firstName: detail.value })} />
-            </FormField>
-            <FormField label={label('lastName', true)} errorText={err('lastName')}>
-              <Input value={values.lastName} ariaRequired invalid={Boolean(errors.lastName)} onChange={({ detail }) => change({ lastName: detail.value })} />
-            </FormField>
-          </ColumnLayout>
-          <FormField label={label('email')} errorText={err('email')} constraintText={t('adminData.edit.emailHint')}>
-            <Input type="email" inputMode="email" value={values.email} invalid={Boolean(errors.email)} onChange={({ detail }) => change({ email: detail.value })} />
-          </FormField>
-          <FormField label={label('phone')} errorText={err('phone')} constraintText={t('updateForm.phoneHint')}>
-            <Input
-              inputMode="tel"
-              value={values.phone}
-              invalid={Boolean(errors.phone)}
-              onChange={({ detail }) => change({ phone: detail.value })}
-              onBlur={() => change({ phone: formatOnBlur('phone', values.phone) })}
-            />
-          </FormField>
-          <ColumnLayout columns={2}>
-            <FormField label={label('preferredLanguage', true)}>
-              <Select
-                selectedOption={{ value: values.preferredLanguage, label: values.preferredLanguage === 'fr' ? 'Français' : 'English' }}
-                options={[{ value: 'fr', label: 'Français' }, { value: 'en', label: 'English' }]}
-                onChange={({ detail }) => change({ preferredLanguage: detail.selectedOption.value as Language })}
-              />
-            </FormField>
-            <FormField label={`${t('adminData.edit.participation')} *`}>
-              <Select
-                selectedOption={participationOptions.find((option) => option.value === values.participation) ?? null}
-                options={participationOptions}
-                onChange={({ detail }) => change({ participation: detail.selectedOption.value as Participation })}
-              />
-            </FormField>
-          </ColumnLayout>
-          {values.participation === 'nameOnly' && <Box variant="small">{t('adminData.edit.nameOnlyNotice')}</Box>}
-        </SpaceBetween>
-      </Container>
+      <PersonalSection values={values} errors={errors} change={change} />
       <AddressSection {...sectionProps} />
       <InterestsSection {...sectionProps} />
     </EditFormFrame>
