@@ -1,6 +1,6 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { useCollection } from '@cloudscape-design/collection-hooks';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Header from '@cloudscape-design/components/header';
@@ -11,18 +11,12 @@ import Cards from '@cloudscape-design/components/cards';
 import Table, { type TableProps } from '@cloudscape-design/components/table';
 import TextFilter from '@cloudscape-design/components/text-filter';
 import type { CampaignView, ParticipantView, SendRequest } from '../../../../../shared/annual-update-api';
+import type { Language } from '../../../../../shared/schemas/common';
 import { isMobileBreakpoint } from '../../../components/layout/breakpoints';
 import { useBreakpoint } from '../../../components/layout/use-breakpoint';
 import { currentLocale } from '../../../i18n/i18n';
-import {
-  classesOf,
-  formatDateTime,
-  matchesClass,
-  matchesStatus,
-  STATUS_FILTERS,
-  summarize,
-  type StatusFilter,
-} from '../model/participants';
+import { useParticipants } from '../hooks/use-participants';
+import { formatDateTime, STATUS_FILTERS, type StatusFilter } from '../model/participants';
 import { ParticipantHistory } from './participant-history';
 
 function RowStatus({ row }: { row: ParticipantView }) {
@@ -36,49 +30,15 @@ function RowStatus({ row }: { row: ParticipantView }) {
   return <StatusIndicator type="stopped">{t(`${key}.notSent`)}</StatusIndicator>;
 }
 
-/**
- * Every parent of the campaign, with filters (status, class, search), selection, the three send actions, each
- * parent's history, and the campaign's progress beside the summary of the rows shown (issue 5 §3).
- */
-export function ParticipantsTable({ campaign, participants, loading, canSend, onSend }: {
-  campaign: CampaignView;
-  participants: ParticipantView[];
-  loading: boolean;
-  /** False while a job runs or once the campaign is not active. */
-  canSend: boolean;
-  onSend: (request: SendRequest) => void;
-}) {
+type ParticipantsState = ReturnType<typeof useParticipants>;
+
+/** The campaign's progress and, when a filter is on, the summary of the rows shown. */
+function ProgressSummary({ campaign, state }: { campaign: CampaignView; state: ParticipantsState }) {
   const { t, i18n } = useTranslation();
-  const lang = currentLocale(i18n);
-  const [status, setStatus] = useState<StatusFilter>('all');
-  const [classId, setClassId] = useState('');
-  const mobile = isMobileBreakpoint(useBreakpoint());
-  const [historyOf, setHistoryOf] = useState<ParticipantView | null>(null);
-  const classes = useMemo(() => classesOf(participants), [participants]);
-  const rows = participants.filter((row) => matchesStatus(row, status) && matchesClass(row, classId));
-  const { items, collectionProps, filterProps, filteredItemsCount } = useCollection(rows, {
-    filtering: {
-      filteringFunction: (row, text) => {
-        const needle = text.trim().toLocaleLowerCase(i18n.language);
-        const hay = [row.firstName, row.lastName, row.email, ...row.classes.map((c) => `${c.code} ${c.name}`)];
-        return hay.some((value) => value?.toLocaleLowerCase(i18n.language).includes(needle));
-      },
-    },
-    sorting: {},
-    selection: { keepSelection: false, trackBy: 'parentId' },
-  });
-  const selected = collectionProps.selectedItems ?? [];
-  const option = (value: StatusFilter): SelectProps.Option => ({ value, label: t(`annualUpdateAdmin.filters.${value}`) });
-  const classOptions: SelectProps.Option[] = [
-    { value: '', label: t('annualUpdateAdmin.filters.allClasses') },
-    ...classes.map((c) => ({ value: c.id, label: c.code, description: c.name })),
-  ];
-  const date = (iso?: string) => (iso ? formatDateTime(iso, lang) : '—');
+  const { filtered, shown } = state;
   const number = (value: number) => value.toLocaleString(i18n.language);
-  const filtered = status !== 'all' || classId !== '' || filterProps.filteringText.trim() !== '';
-  const shown = summarize(items);
   const { progress } = campaign;
-  const description = (
+  return (
     <>
       <span data-testid="campaign-progress">
         {t('annualUpdateAdmin.card.progressInfo', {
@@ -101,7 +61,69 @@ export function ParticipantsTable({ campaign, participants, loading, canSend, on
       )}
     </>
   );
-  const columns: TableProps.ColumnDefinition<ParticipantView>[] = [
+}
+
+/** The search, the status filter and the class filter. */
+function ParticipantFilters({ state }: { state: ParticipantsState }) {
+  const { t } = useTranslation();
+  const { status, setStatus, classId, setClassId, classes } = state;
+  const { filterProps, filteredItemsCount } = state.collection;
+  const option = (value: StatusFilter): SelectProps.Option => ({ value, label: t(`annualUpdateAdmin.filters.${value}`) });
+  const classOptions: SelectProps.Option[] = [
+    { value: '', label: t('annualUpdateAdmin.filters.allClasses') },
+    ...classes.map((c) => ({ value: c.id, label: c.code, description: c.name })),
+  ];
+  return (
+    <SpaceBetween direction="horizontal" size="xs">
+      <TextFilter
+        {...filterProps}
+        filteringPlaceholder={t('annualUpdateAdmin.table.search')}
+        countText={t('annualUpdateAdmin.table.matches', { count: filteredItemsCount ?? 0 })}
+      />
+      <Select
+        selectedOption={option(status)}
+        options={STATUS_FILTERS.map(option)}
+        onChange={({ detail }) => setStatus(detail.selectedOption.value as StatusFilter)}
+        inlineLabelText={t('annualUpdateAdmin.table.status')}
+        ariaLabel={t('annualUpdateAdmin.table.status')}
+      />
+      <Select
+        selectedOption={classOptions.find((o) => o.value === classId) ?? classOptions[0]!}
+        options={classOptions}
+        filteringType={classes.length > 10 ? 'auto' : 'none'}
+        onChange={({ detail }) => setClassId(detail.selectedOption.value ?? '')}
+        inlineLabelText={t('annualUpdateAdmin.table.class')}
+        ariaLabel={t('annualUpdateAdmin.table.class')}
+      />
+    </SpaceBetween>
+  );
+}
+
+/** The three send actions: the selected parents, everyone not sent yet, a reminder. */
+function SendActions({ selected, canSend, onSend }: {
+  selected: readonly ParticipantView[];
+  canSend: boolean;
+  onSend: (request: SendRequest) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <SpaceBetween direction="horizontal" size="xs">
+      <Button
+        disabled={!canSend || selected.length === 0}
+        onClick={() => onSend({ mode: 'selected', parentIds: selected.map((row) => row.parentId) })}
+      >
+        {t('annualUpdateAdmin.send.selected', { count: selected.length })}
+      </Button>
+      <Button disabled={!canSend} onClick={() => onSend({ mode: 'notSent' })}>{t('annualUpdateAdmin.send.notSent')}</Button>
+      <Button disabled={!canSend} onClick={() => onSend({ mode: 'remind' })}>{t('annualUpdateAdmin.send.remind')}</Button>
+    </SpaceBetween>
+  );
+}
+
+/** The columns of the table (the cards show the same fields, the name as their header). */
+function participantColumns(t: TFunction, lang: Language, onHistory: (row: ParticipantView) => void): TableProps.ColumnDefinition<ParticipantView>[] {
+  const date = (iso?: string) => (iso ? formatDateTime(iso, lang) : '—');
+  return [
     {
       id: 'name',
       header: t('annualUpdateAdmin.table.name'),
@@ -120,13 +142,34 @@ export function ParticipantsTable({ campaign, participants, loading, canSend, on
         // The visible text starts the accessible name (WCAG 2.5.3), the parent's name tells the rows apart.
         const name = row.lastName ? `${row.firstName ?? ''} ${row.lastName}`.trim() : t('annualUpdateAdmin.table.removed');
         return (
-          <Button variant="inline-link" ariaLabel={t('annualUpdateAdmin.history.open', { button, name })} onClick={() => setHistoryOf(row)}>
+          <Button variant="inline-link" ariaLabel={t('annualUpdateAdmin.history.open', { button, name })} onClick={() => onHistory(row)}>
             {button}
           </Button>
         );
       },
     },
   ];
+}
+
+/**
+ * Every parent of the campaign, with filters (status, class, search), selection, the three send actions, each
+ * parent's history, and the campaign's progress beside the summary of the rows shown (docs/annual-update.md).
+ */
+export function ParticipantsTable({ campaign, participants, loading, canSend, onSend }: {
+  campaign: CampaignView;
+  participants: ParticipantView[];
+  loading: boolean;
+  /** False while a job runs or once the campaign is not active. */
+  canSend: boolean;
+  onSend: (request: SendRequest) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const lang = currentLocale(i18n);
+  const state = useParticipants(participants);
+  const { items, collectionProps } = state.collection;
+  const mobile = isMobileBreakpoint(useBreakpoint());
+  const [historyOf, setHistoryOf] = useState<ParticipantView | null>(null);
+  const columns = participantColumns(t, lang, setHistoryOf);
   const shared = {
     items,
     loading,
@@ -139,54 +182,20 @@ export function ParticipantsTable({ campaign, participants, loading, canSend, on
     header: (
       <Header
         counter={`(${participants.length})`}
-        description={description}
-        actions={
-          <SpaceBetween direction="horizontal" size="xs">
-            <Button
-              disabled={!canSend || selected.length === 0}
-              onClick={() => onSend({ mode: 'selected', parentIds: selected.map((row) => row.parentId) })}
-            >
-              {t('annualUpdateAdmin.send.selected', { count: selected.length })}
-            </Button>
-            <Button disabled={!canSend} onClick={() => onSend({ mode: 'notSent' })}>{t('annualUpdateAdmin.send.notSent')}</Button>
-            <Button disabled={!canSend} onClick={() => onSend({ mode: 'remind' })}>{t('annualUpdateAdmin.send.remind')}</Button>
-          </SpaceBetween>
-        }
+        description={<ProgressSummary campaign={campaign} state={state} />}
+        actions={<SendActions selected={state.selected} canSend={canSend} onSend={onSend} />}
       >
         {t('annualUpdateAdmin.table.title')}
       </Header>
     ),
-    filter: (
-      <SpaceBetween direction="horizontal" size="xs">
-        <TextFilter
-          {...filterProps}
-          filteringPlaceholder={t('annualUpdateAdmin.table.search')}
-          countText={t('annualUpdateAdmin.table.matches', { count: filteredItemsCount ?? 0 })}
-        />
-        <Select
-          selectedOption={option(status)}
-          options={STATUS_FILTERS.map(option)}
-          onChange={({ detail }) => setStatus(detail.selectedOption.value as StatusFilter)}
-          inlineLabelText={t('annualUpdateAdmin.table.status')}
-          ariaLabel={t('annualUpdateAdmin.table.status')}
-        />
-        <Select
-          selectedOption={classOptions.find((o) => o.value === classId) ?? classOptions[0]!}
-          options={classOptions}
-          filteringType={classes.length > 10 ? 'auto' : 'none'}
-          onChange={({ detail }) => setClassId(detail.selectedOption.value ?? '')}
-          inlineLabelText={t('annualUpdateAdmin.table.class')}
-          ariaLabel={t('annualUpdateAdmin.table.class')}
-        />
-      </SpaceBetween>
-    ),
+    filter: <ParticipantFilters state={state} />,
   };
   const itemSelectionLabel = (_: unknown, row: ParticipantView) => `${row.firstName ?? ''} ${row.lastName ?? ''}`;
   return (
     <>
       <ParticipantHistory participant={historyOf} onDismiss={() => setHistoryOf(null)} />
       {mobile ? (
-        // Below 1280 px: one card per parent, every field stacked, no sideways scrolling (spec §9).
+        // Below 1280 px: one card per parent, every field stacked, no sideways scrolling (docs/frontend.md).
         <Cards
           {...shared}
           variant="container"
