@@ -1,25 +1,14 @@
-import { useCallback, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import Header from '@cloudscape-design/components/header';
-import { createMatcher } from '../../../../../shared/search';
-import { ContactDetails } from '../../../components/directory/contact-details';
 import { EmptyState } from '../../../components/directory/empty-state';
 import { FilterBar } from '../../../components/directory/filter-bar';
 import { OptionFilter } from '../../../components/directory/option-filter';
-import { ResultList, type ResultColumn } from '../../../components/directory/result-list';
-import { useResultPage } from '../../../components/directory/result-page';
+import { ResultList } from '../../../components/directory/result-list';
 import { NoMatch, SearchField } from '../../../components/directory/search-field';
-import { useIsMobile, useLanguage } from '../../../lib/use-language';
+import { useIsMobile } from '../../../lib/use-language';
 import type { DirectoryIndex } from '../../../lib/directory/directory-index';
-import { classLevelsLabel } from '../../../lib/directory/labels';
-import { Highlight } from '../../../components/directory/highlight';
-import { timedSearch } from '../../../lib/directory/search-timing';
-import { useDeferredSearchText, useUrlParam } from '../../../lib/use-url-state';
-import { ParentChildren } from './parent-children';
-import { parentRows, parentSearchFields, type ParentRow } from './parent-rows';
-
-/** A page of results re-rendered after every keystroke (docs/benchmarks.md, "Search per keystroke"). */
-const PAGE_SIZE = 10;
+import { useParentColumns, useParentSearch } from './use-parent-search';
 
 /**
  * Parents: who they are, their children with level, class and teacher, and how to reach them. A keystroke
@@ -27,32 +16,9 @@ const PAGE_SIZE = 10;
  */
 export function ParentsList({ index }: { index: DirectoryIndex }) {
   const { t } = useTranslation();
-  const lang = useLanguage();
   const mobile = useIsMobile();
-  const { value: query, setValue: setQuery, flush: flushQuery, results, pending } = useDeferredSearchText();
-  const [classCode, setClassCode] = useUrlParam('class');
-
-  const rows = useMemo(() => parentRows(index, lang), [index, lang]);
-  const match = useMemo(() => createMatcher(rows, parentSearchFields), [rows]);
-  const matching = useMemo(() => timedSearch('parents', () => match(results)), [match, results]);
-  const shown = useMemo(
-    () => (classCode ? matching.filter((row) => row.children.some((c) => c.classCode === classCode)) : matching),
-    [matching, classCode],
-  );
-  const page = useResultPage(shown, PAGE_SIZE, `${classCode}\n${results}`);
-
-  const clear = useCallback(() => {
-    setQuery('');
-    setClassCode('');
-  }, [setQuery, setClassCode]);
-  const classOptions = useMemo(
-    () =>
-      index.directory.classes.map((c) => ({
-        value: c.code,
-        label: `${c.name} (${classLevelsLabel(index.directory, c.levels, lang)})`,
-      })),
-    [index, lang],
-  );
+  const { query, setQuery, flushQuery, results, pending, classCode, setClassCode, total, shown, page, clear, classOptions } =
+    useParentSearch(index);
 
   // The labels around the search box, translated once per language rather than at every keystroke.
   const labels = useMemo(
@@ -64,7 +30,6 @@ export function ParentsList({ index }: { index: DirectoryIndex }) {
     }),
     [t],
   );
-  const total = rows.length;
   const header = useMemo(
     () => (
       <Header
@@ -107,26 +72,7 @@ export function ParentsList({ index }: { index: DirectoryIndex }) {
       ),
     [t, total, results, clear],
   );
-  const name = useCallback((row: ParentRow) => <Highlight text={row.name} query={results} />, [results]);
-  const columns = useMemo(() => {
-    const all: ResultColumn<ParentRow>[] = [
-      { id: 'parent', header: t('directory.parents.parent'), width: '25%', cell: (row) => <strong>{name(row)}</strong> },
-      {
-        id: 'children',
-        header: t('directory.parents.children'),
-        width: '35%',
-        cell: (row) => <ParentChildren items={row.children} query={results} />,
-      },
-      {
-        id: 'contact',
-        header: t('directory.parents.contact'),
-        cell: ({ parent }) => (
-          <ContactDetails email={parent.email} phone={parent.phone} address={parent.address} query={results} />
-        ),
-      },
-    ];
-    return mobile ? all.slice(1) : all;
-  }, [t, name, results, mobile]);
+  const { name, columns } = useParentColumns(results, mobile);
   return (
     <ResultList
       items={page.items}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
 import Container from '@cloudscape-design/components/container';
@@ -10,6 +11,69 @@ import { useLanguage } from '../../../lib/use-language';
 import { interestLabel, roleLabel } from '../../../lib/directory/labels';
 import { fullName } from '../../../lib/directory/names';
 import { ProfileActions } from './profile-actions';
+
+/** The parent's children: level and class, teacher and the teacher's email. */
+function ChildrenSection({ profile, notGiven }: { profile: MeParentProfile; notGiven: ReactNode }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  return (
+    <Container
+      header={
+        <Header variant="h2" counter={`(${profile.children.length})`}>
+          {t('directory.profile.children')}
+        </Header>
+      }
+    >
+      {profile.children.length === 0 ? (
+        notGiven
+      ) : (
+        <KeyValuePairs
+          columns={2}
+          items={profile.children.map((child) => ({
+            label: fullName(child),
+            value: (
+              <>
+                <Box display="block">
+                  {[
+                    child.levelLabel?.[lang] ?? child.level,
+                    child.class ? child.class.name : t('directory.profile.noClass'),
+                  ].join(' · ')}
+                </Box>
+                <Box display="block" color="text-body-secondary">
+                  {child.teacher
+                    ? t('directory.profile.teacher', { name: fullName(child.teacher) })
+                    : t('directory.classes.noTeacher')}
+                </Box>
+                {child.teacher?.email && <ContactDetails email={child.teacher.email} />}
+              </>
+            ),
+          }))}
+        />
+      )}
+    </Container>
+  );
+}
+
+/** The committees the parent sits on, with their role. */
+function CommitteesSection({ profile }: { profile: MeParentProfile }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  return (
+    <Container header={<Header variant="h2">{t('directory.profile.committees')}</Header>}>
+      {profile.committees.length === 0 ? (
+        <Box color="text-body-secondary">{t('directory.profile.noCommittees')}</Box>
+      ) : (
+        <SpaceBetween size="xs">
+          {profile.committees.map((seat) => (
+            <div key={seat.committeeId}>
+              <Box variant="strong">{seat.name[lang]}</Box> · {roleLabel(seat.role, lang)}
+            </div>
+          ))}
+        </SpaceBetween>
+      )}
+    </Container>
+  );
+}
 
 /** A parent's own record: their information, children (class, teacher), committees, interests and skills. */
 export function ParentProfileView({ profile, onEdit }: { profile: MeParentProfile; onEdit?: (parentId: string) => void }) {
@@ -53,54 +117,9 @@ export function ParentProfileView({ profile, onEdit }: { profile: MeParentProfil
         />
       </Container>
 
-      <Container
-        header={
-          <Header variant="h2" counter={`(${profile.children.length})`}>
-            {t('directory.profile.children')}
-          </Header>
-        }
-      >
-        {profile.children.length === 0 ? (
-          notGiven
-        ) : (
-          <KeyValuePairs
-            columns={2}
-            items={profile.children.map((child) => ({
-              label: fullName(child),
-              value: (
-                <>
-                  <Box display="block">
-                    {[
-                      child.levelLabel?.[lang] ?? child.level,
-                      child.class ? child.class.name : t('directory.profile.noClass'),
-                    ].join(' · ')}
-                  </Box>
-                  <Box display="block" color="text-body-secondary">
-                    {child.teacher
-                      ? t('directory.profile.teacher', { name: fullName(child.teacher) })
-                      : t('directory.classes.noTeacher')}
-                  </Box>
-                  {child.teacher?.email && <ContactDetails email={child.teacher.email} />}
-                </>
-              ),
-            }))}
-          />
-        )}
-      </Container>
+      <ChildrenSection profile={profile} notGiven={notGiven} />
 
-      <Container header={<Header variant="h2">{t('directory.profile.committees')}</Header>}>
-        {profile.committees.length === 0 ? (
-          <Box color="text-body-secondary">{t('directory.profile.noCommittees')}</Box>
-        ) : (
-          <SpaceBetween size="xs">
-            {profile.committees.map((seat) => (
-              <div key={seat.committeeId}>
-                <Box variant="strong">{seat.name[lang]}</Box> · {roleLabel(seat.role, lang)}
-              </div>
-            ))}
-          </SpaceBetween>
-        )}
-      </Container>
+      <CommitteesSection profile={profile} />
 
       <Container header={<Header variant="h2">{t('directory.profile.interestsTitle')}</Header>}>
         <KeyValuePairs

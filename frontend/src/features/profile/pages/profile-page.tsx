@@ -7,13 +7,14 @@ import Flashbar from '@cloudscape-design/components/flashbar';
 import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import type { MeParentProfile } from '../../../../../shared/auth-api';
 import { PageFrame } from '../../../components/page/page-frame';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { ParentProfileView } from '../components/parent-profile-view';
 import { ProfileEditor } from '../components/profile-editor';
 import { useMyProfile } from '../hooks/use-my-profile';
 
-/** Spec §2: 'Profile Not Found', telling the person to contact the school's administrator. */
+/** 'Profile Not Found' (docs/frontend.md), telling the person to contact the school's administrator. */
 function ProfileNotFound() {
   const { t } = useTranslation();
   const { contactEmail } = useRuntimeConfig();
@@ -27,10 +28,65 @@ function ProfileNotFound() {
   );
 }
 
-function ProfileContent() {
+/** The profile could not be read: the server's reason (or a network one) and a retry. */
+function ProfileLoadError({ code, retry }: { code?: string; retry: () => void }) {
   const { t, i18n } = useTranslation();
+  return (
+    <Alert
+      type="error"
+      header={t('directory.profile.loadError')}
+      action={<Button onClick={retry}>{t('directory.retry')}</Button>}
+    >
+      {code && i18n.exists(`errors.${code}`)
+        ? t(`errors.${code}`)
+        : t('directory.errorDetail.network')}
+    </Alert>
+  );
+}
+
+/** The person's parent records, each with its edit button, and the message after a save. */
+function ParentProfiles({ profiles, saved, setSaved, setEditing }: {
+  profiles: MeParentProfile[];
+  saved: boolean;
+  setSaved: (saved: boolean) => void;
+  setEditing: (parentId: string) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <SpaceBetween size="xxl">
+      {saved && (
+        <Flashbar
+          items={[
+            {
+              id: 'saved',
+              type: 'success',
+              content: t('profileEdit.saved'),
+              dismissible: true,
+              dismissLabel: t('common.dismiss'),
+              onDismiss: () => setSaved(false),
+            },
+          ]}
+        />
+      )}
+      {profiles.map((profile) => (
+        <ParentProfileView
+          key={profile.id}
+          profile={profile}
+          onEdit={(parentId) => {
+            setSaved(false);
+            setEditing(parentId);
+          }}
+        />
+      ))}
+    </SpaceBetween>
+  );
+}
+
+function ProfileContent() {
+  const { t } = useTranslation();
   const { state, retry } = useMyProfile();
-  // The parent whose form is open, if any; the view comes back (re-read) after a save.
+  // The parent whose form is open, if any; the view comes back (re-read) after a save. Both stay here, above the
+  // loading state a save's re-read goes through, so the saved message survives it.
   const [editing, setEditing] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   switch (state.status) {
@@ -43,17 +99,7 @@ function ProfileContent() {
     case 'notRegistered':
       return <ProfileNotFound />;
     case 'error':
-      return (
-        <Alert
-          type="error"
-          header={t('directory.profile.loadError')}
-          action={<Button onClick={retry}>{t('directory.retry')}</Button>}
-        >
-          {state.code && i18n.exists(`errors.${state.code}`)
-            ? t(`errors.${state.code}`)
-            : t('directory.errorDetail.network')}
-        </Alert>
-      );
+      return <ProfileLoadError code={state.code} retry={retry} />;
     case 'loaded': {
       const { me } = state;
       if (me.userType === 'staff') {
@@ -80,34 +126,7 @@ function ProfileContent() {
           />
         );
       }
-      return (
-        <SpaceBetween size="xxl">
-          {saved && (
-            <Flashbar
-              items={[
-                {
-                  id: 'saved',
-                  type: 'success',
-                  content: t('profileEdit.saved'),
-                  dismissible: true,
-                  dismissLabel: t('common.dismiss'),
-                  onDismiss: () => setSaved(false),
-                },
-              ]}
-            />
-          )}
-          {profiles.map((profile) => (
-            <ParentProfileView
-              key={profile.id}
-              profile={profile}
-              onEdit={(parentId) => {
-                setSaved(false);
-                setEditing(parentId);
-              }}
-            />
-          ))}
-        </SpaceBetween>
-      );
+      return <ParentProfiles profiles={profiles} saved={saved} setSaved={setSaved} setEditing={setEditing} />;
     }
   }
 }

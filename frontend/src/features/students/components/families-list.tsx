@@ -1,23 +1,14 @@
-import { useCallback, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import Header from '@cloudscape-design/components/header';
-import { createMatcher } from '../../../../../shared/search';
 import { EmptyState } from '../../../components/directory/empty-state';
 import { FilterBar } from '../../../components/directory/filter-bar';
 import { OptionFilter } from '../../../components/directory/option-filter';
-import { ResultList, type ResultColumn } from '../../../components/directory/result-list';
-import { useResultPage } from '../../../components/directory/result-page';
+import { ResultList } from '../../../components/directory/result-list';
 import { NoMatch, SearchField } from '../../../components/directory/search-field';
-import { useIsMobile, useLanguage } from '../../../lib/use-language';
+import { useIsMobile } from '../../../lib/use-language';
 import type { DirectoryIndex } from '../../../lib/directory/directory-index';
-import { studentDetails } from '../../../lib/directory/student-info';
-import { Highlight } from '../../../components/directory/highlight';
-import { useDeferredSearchText, useUrlParam } from '../../../lib/use-url-state';
-import { familyCards, familySearchFields, type FamilyCard } from './family-cards';
-import { FamilyParents } from './family-parents';
-
-/** Families re-rendered after every keystroke: eight to a page (each card holds several people). */
-const PAGE_SIZE = 8;
+import { useFamilyColumns, useFamilySearch } from './use-family-search';
 
 /**
  * Students grouped by family (siblings together, two households side by side), searchable by any member. Like
@@ -25,31 +16,9 @@ const PAGE_SIZE = 8;
  */
 export function FamiliesList({ index }: { index: DirectoryIndex }) {
   const { t } = useTranslation();
-  const lang = useLanguage();
   const mobile = useIsMobile();
-  const { value: query, setValue: setQuery, flush: flushQuery, results, pending } = useDeferredSearchText();
-  const [level, setLevel] = useUrlParam('level');
-
-  const cards = useMemo(() => familyCards(index, lang), [index, lang]);
-  const match = useMemo(() => createMatcher(cards, familySearchFields), [cards]);
-  const matching = useMemo(() => match(results), [match, results]);
-  const shown = useMemo(
-    () =>
-      level
-        ? matching.filter((card) => card.family.students.some((s) => index.directory.students[s]!.level === level))
-        : matching,
-    [matching, level, index],
-  );
-  const page = useResultPage(shown, PAGE_SIZE, `${level}\n${results}`);
-
-  const levelOptions = useMemo(
-    () => (index.directory.school?.levels ?? []).map((l) => ({ value: l.code, label: l.label[lang] })),
-    [index, lang],
-  );
-  const clear = useCallback(() => {
-    setQuery('');
-    setLevel('');
-  }, [setQuery, setLevel]);
+  const { query, setQuery, flushQuery, results, pending, level, setLevel, total, shown, page, clear, levelOptions } =
+    useFamilySearch(index);
   // The labels around the search box, translated once per language rather than at every keystroke.
   const labels = useMemo(
     () => ({
@@ -60,36 +29,7 @@ export function FamiliesList({ index }: { index: DirectoryIndex }) {
     }),
     [t],
   );
-  const total = cards.length;
-
-  const familyName = useCallback(
-    (card: FamilyCard) => <Highlight text={t('directory.students.family', { name: card.family.name })} query={results} />,
-    [t, results],
-  );
-  const columns = useMemo(() => {
-    const all: ResultColumn<FamilyCard>[] = [
-      { id: 'family', header: t('directory.students.familyColumn'), width: '20%', cell: (card) => <strong>{familyName(card)}</strong> },
-      {
-        id: 'children',
-        header: t('directory.students.children'),
-        width: '35%',
-        cell: (card) =>
-          card.children.map((child, position) => (
-            <div key={position} style={{ marginBlockEnd: 4 }}>
-              <Highlight text={child.name} query={results} />
-              <br />
-              <small>{studentDetails(child)}</small>
-            </div>
-          )),
-      },
-      {
-        id: 'parents',
-        header: t('directory.students.parents'),
-        cell: (card) => <FamilyParents card={card} index={index} query={results} />,
-      },
-    ];
-    return mobile ? all.slice(1) : all;
-  }, [t, familyName, results, index, mobile]);
+  const { familyName, columns } = useFamilyColumns(index, results, mobile);
   const header = useMemo(
     () => (
       <Header

@@ -1,0 +1,76 @@
+import { useCallback, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { createMatcher } from '../../../../../shared/search';
+import { ContactDetails } from '../../../components/directory/contact-details';
+import { Highlight } from '../../../components/directory/highlight';
+import type { ResultColumn } from '../../../components/directory/result-list';
+import { useResultPage } from '../../../components/directory/result-page';
+import type { DirectoryIndex } from '../../../lib/directory/directory-index';
+import { classLevelsLabel } from '../../../lib/directory/labels';
+import { timedSearch } from '../../../lib/directory/search-timing';
+import { useLanguage } from '../../../lib/use-language';
+import { useDeferredSearchText, useUrlParam } from '../../../lib/use-url-state';
+import { ParentChildren } from './parent-children';
+import { parentRows, parentSearchFields, type ParentRow } from './parent-rows';
+
+/** A page of results re-rendered after every keystroke (docs/benchmarks.md, "Search per keystroke"). */
+const PAGE_SIZE = 10;
+
+/**
+ * The Parents list's search: the text typed (shown at once) and the deferred query the results follow, the class
+ * filter kept in the URL, the rows that match and the page shown.
+ */
+export function useParentSearch(index: DirectoryIndex) {
+  const lang = useLanguage();
+  const { value: query, setValue: setQuery, flush: flushQuery, results, pending } = useDeferredSearchText();
+  const [classCode, setClassCode] = useUrlParam('class');
+
+  const rows = useMemo(() => parentRows(index, lang), [index, lang]);
+  const match = useMemo(() => createMatcher(rows, parentSearchFields), [rows]);
+  const matching = useMemo(() => timedSearch('parents', () => match(results)), [match, results]);
+  const shown = useMemo(
+    () => (classCode ? matching.filter((row) => row.children.some((c) => c.classCode === classCode)) : matching),
+    [matching, classCode],
+  );
+  const page = useResultPage(shown, PAGE_SIZE, `${classCode}\n${results}`);
+
+  const clear = useCallback(() => {
+    setQuery('');
+    setClassCode('');
+  }, [setQuery, setClassCode]);
+  const classOptions = useMemo(
+    () =>
+      index.directory.classes.map((c) => ({
+        value: c.code,
+        label: `${c.name} (${classLevelsLabel(index.directory, c.levels, lang)})`,
+      })),
+    [index, lang],
+  );
+  return { query, setQuery, flushQuery, results, pending, classCode, setClassCode, total: rows.length, shown, page, clear, classOptions };
+}
+
+/** The Parents list's columns (the parent's name heads the card on a phone), the query highlighted in each. */
+export function useParentColumns(results: string, mobile: boolean) {
+  const { t } = useTranslation();
+  const name = useCallback((row: ParentRow) => <Highlight text={row.name} query={results} />, [results]);
+  const columns = useMemo(() => {
+    const all: ResultColumn<ParentRow>[] = [
+      { id: 'parent', header: t('directory.parents.parent'), width: '25%', cell: (row) => <strong>{name(row)}</strong> },
+      {
+        id: 'children',
+        header: t('directory.parents.children'),
+        width: '35%',
+        cell: (row) => <ParentChildren items={row.children} query={results} />,
+      },
+      {
+        id: 'contact',
+        header: t('directory.parents.contact'),
+        cell: ({ parent }) => (
+          <ContactDetails email={parent.email} phone={parent.phone} address={parent.address} query={results} />
+        ),
+      },
+    ];
+    return mobile ? all.slice(1) : all;
+  }, [t, name, results, mobile]);
+  return { name, columns };
+}

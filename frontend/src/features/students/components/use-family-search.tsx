@@ -1,0 +1,81 @@
+import { useCallback, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { createMatcher } from '../../../../../shared/search';
+import { Highlight } from '../../../components/directory/highlight';
+import type { ResultColumn } from '../../../components/directory/result-list';
+import { useResultPage } from '../../../components/directory/result-page';
+import type { DirectoryIndex } from '../../../lib/directory/directory-index';
+import { studentDetails } from '../../../lib/directory/student-info';
+import { useLanguage } from '../../../lib/use-language';
+import { useDeferredSearchText, useUrlParam } from '../../../lib/use-url-state';
+import { familyCards, familySearchFields, type FamilyCard } from './family-cards';
+import { FamilyParents } from './family-parents';
+
+/** Families re-rendered after every keystroke: eight to a page (each card holds several people). */
+const PAGE_SIZE = 8;
+
+/**
+ * The Students list's search: the text typed (shown at once) and the deferred query the results follow, the
+ * level filter kept in the URL, the families that match and the page shown.
+ */
+export function useFamilySearch(index: DirectoryIndex) {
+  const lang = useLanguage();
+  const { value: query, setValue: setQuery, flush: flushQuery, results, pending } = useDeferredSearchText();
+  const [level, setLevel] = useUrlParam('level');
+
+  const cards = useMemo(() => familyCards(index, lang), [index, lang]);
+  const match = useMemo(() => createMatcher(cards, familySearchFields), [cards]);
+  const matching = useMemo(() => match(results), [match, results]);
+  const shown = useMemo(
+    () =>
+      level
+        ? matching.filter((card) => card.family.students.some((s) => index.directory.students[s]!.level === level))
+        : matching,
+    [matching, level, index],
+  );
+  const page = useResultPage(shown, PAGE_SIZE, `${level}\n${results}`);
+
+  const levelOptions = useMemo(
+    () => (index.directory.school?.levels ?? []).map((l) => ({ value: l.code, label: l.label[lang] })),
+    [index, lang],
+  );
+  const clear = useCallback(() => {
+    setQuery('');
+    setLevel('');
+  }, [setQuery, setLevel]);
+  return { query, setQuery, flushQuery, results, pending, level, setLevel, total: cards.length, shown, page, clear, levelOptions };
+}
+
+/** The Students list's columns (the family's name heads the card on a phone), the query highlighted in each. */
+export function useFamilyColumns(index: DirectoryIndex, results: string, mobile: boolean) {
+  const { t } = useTranslation();
+  const familyName = useCallback(
+    (card: FamilyCard) => <Highlight text={t('directory.students.family', { name: card.family.name })} query={results} />,
+    [t, results],
+  );
+  const columns = useMemo(() => {
+    const all: ResultColumn<FamilyCard>[] = [
+      { id: 'family', header: t('directory.students.familyColumn'), width: '20%', cell: (card) => <strong>{familyName(card)}</strong> },
+      {
+        id: 'children',
+        header: t('directory.students.children'),
+        width: '35%',
+        cell: (card) =>
+          card.children.map((child, position) => (
+            <div key={position} style={{ marginBlockEnd: 4 }}>
+              <Highlight text={child.name} query={results} />
+              <br />
+              <small>{studentDetails(child)}</small>
+            </div>
+          )),
+      },
+      {
+        id: 'parents',
+        header: t('directory.students.parents'),
+        cell: (card) => <FamilyParents card={card} index={index} query={results} />,
+      },
+    ];
+    return mobile ? all.slice(1) : all;
+  }, [t, familyName, results, index, mobile]);
+  return { familyName, columns };
+}
