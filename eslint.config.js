@@ -30,22 +30,13 @@ export default tseslint.config(
     },
   },
   {
-    // The frontend's layers (docs/frontend.md) and short functions (STYLE.md): split a long component into
-    // sections and hooks rather than raise the limit.
+    // The frontend's layers and short functions (docs/frontend.md): split a long component into sections and
+    // hooks rather than raise the limit.
     files: ['frontend/src/**/*.{ts,tsx}'],
     plugins: { local: { rules: { 'frontend-layers': frontendLayers } } },
     rules: {
       'local/frontend-layers': 'error',
       'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }],
     },
-  },
-  {
-    // Functions not split yet: take a file off this list once its functions are under 80 lines.
-    files: [
-      'frontend/src/features/auth/pages/password-reset-form.tsx',
-      'frontend/src/features/auth/pages/register-form.tsx',
-      'frontend/src/features/auth/pages/sign-in-form.tsx',
-    ],
-    rules: { 'max-lines-per-function': 'off' },
   },
 );

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
@@ -8,12 +8,8 @@ import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { normalizeEmail } from '../../../../../shared/email';
-import { AuthFailure, toAuthMessage, type AuthMessage, type AuthOperation } from '../api/auth-errors';
 import { authMessageText } from '../components/auth-message-text';
-import { useAuthLocale } from '../hooks/use-auth-locale';
-import { authStore } from '../state/auth-store';
-import { confirmPasswordError, emailError, passwordError, requiredError } from './form-rules';
+import { usePasswordReset } from '../hooks/use-password-reset';
 
 export interface PasswordResetFormProps {
   /** Set when the emailed link opened `/auth?mode=reset&code=...`: go straight to the second step. */
@@ -30,67 +26,16 @@ const submitWith = (action: () => Promise<void>) => (event: FormEvent) => {
   void action();
 };
 
-function useSubmission(operation: AuthOperation) {
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<AuthMessage | null>(null);
-  const run = async (action: () => Promise<void>): Promise<boolean> => {
-    setBusy(true);
-    setFailure(null);
-    try {
-      await action();
-      return true;
-    } catch (error) {
-      setFailure(error instanceof AuthFailure ? error.authMessage : toAuthMessage(error, operation));
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { busy, failure, run };
-}
-
 /**
- * Forgot password, then reset with the emailed code (spec §2). Step one asks Cognito to email a code (and the
+ * Forgot password, then reset with the emailed code (docs/auth.md). Step one asks Cognito to email a code (and the
  * link back here); step two takes the email, the code and the new password, checked with the shared rule.
  */
 export function PasswordResetForm({ linkCode, initialEmail = '', onCodeRequested, onDone }: PasswordResetFormProps) {
   const { t } = useTranslation();
-  const locale = useAuthLocale();
-  const [step, setStep] = useState<'request' | 'confirm'>(linkCode ? 'confirm' : 'request');
-  const [email, setEmail] = useState(initialEmail);
-  const [code, setCode] = useState(linkCode ?? '');
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [submitted, setSubmitted] = useState(false);
-  const [sentTo, setSentTo] = useState<string | null>(null);
-  const request = useSubmission('resetPassword');
-  const confirm = useSubmission('confirmResetPassword');
-
-  const errors = {
-    email: emailError(email),
-    code: requiredError(code),
-    password: passwordError(password),
-    confirmation: confirmPasswordError(password, confirmation),
-  };
-  const shown = (key?: string) => (submitted && key ? t(key) : undefined);
-
-  async function sendCode() {
-    setSubmitted(true);
-    if (errors.email) return;
-    const ok = await request.run(() => authStore.requestPasswordReset(email, locale));
-    if (!ok) return;
-    setSentTo(normalizeEmail(email));
-    setSubmitted(false);
-    setStep('confirm');
-    onCodeRequested();
-  }
-
-  async function resetPassword() {
-    setSubmitted(true);
-    if (errors.email || errors.code || errors.password || errors.confirmation) return;
-    const ok = await confirm.run(() => authStore.completePasswordReset(email, code, password, locale));
-    if (ok) onDone(normalizeEmail(email));
-  }
+  const {
+    step, email, setEmail, code, setCode, password, setPassword, confirmation, setConfirmation, sentTo,
+    request, confirm, errors, shown, sendCode, resetPassword, askNewCode,
+  } = usePasswordReset({ linkCode, initialEmail, onCodeRequested, onDone });
 
   const emailField = (
     <FormField label={t('auth.fields.email')} errorText={shown(errors.email)}>
@@ -121,13 +66,7 @@ export function PasswordResetForm({ linkCode, initialEmail = '', onCodeRequested
         header={<Header variant="h2" description={t('auth.resetForm.intro')}>{t('auth.resetForm.title')}</Header>}
         actions={
           <SpaceBetween direction="horizontal" size="xs">
-            <Button
-              formAction="none"
-              onClick={() => {
-                setStep('request');
-                setSubmitted(false);
-              }}
-            >
+            <Button formAction="none" onClick={askNewCode}>
               {t('auth.resetForm.newCode')}
             </Button>
             <Button variant="primary" formAction="submit" loading={confirm.busy}>{t('auth.resetForm.submit')}</Button>

@@ -1,6 +1,4 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router-dom';
 import Alert from '@cloudscape-design/components/alert';
 import Button from '@cloudscape-design/components/button';
 import Form from '@cloudscape-design/components/form';
@@ -8,12 +6,8 @@ import FormField from '@cloudscape-design/components/form-field';
 import Input from '@cloudscape-design/components/input';
 import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { AuthFailure, toAuthMessage, type AuthMessage } from '../api/auth-errors';
 import { authMessageText } from '../components/auth-message-text';
-import { afterSignInPath, VERIFICATION_PATH } from '../guards/redirect';
-import { authStore } from '../state/auth-store';
-import { clearPendingVerificationCode } from '../state/pending-verification';
-import { emailError, requiredError } from './form-rules';
+import { useSignIn } from '../hooks/use-sign-in';
 
 export interface SignInFormProps {
   initialEmail?: string;
@@ -23,41 +17,12 @@ export interface SignInFormProps {
 }
 
 /**
- * Sign in with email and password. Spec §4 Login: an unverified email keeps the user and leads to the
+ * Sign in with email and password (docs/auth.md): an unverified email keeps the user and leads to the
  * verification page (its "blocked sign-in" variant); a verified one goes on to `?redirect=` or home.
  */
 export function SignInForm({ initialEmail = '', notice, onForgotPassword }: SignInFormProps) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const { search } = useLocation();
-  const [email, setEmail] = useState(initialEmail);
-  const [password, setPassword] = useState('');
-  const [submitted, setSubmitted] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<AuthMessage | null>(null);
-
-  const errors = { email: emailError(email), password: requiredError(password) };
-  const showRedirectNotice = new URLSearchParams(search).has('redirect');
-
-  async function submit() {
-    setSubmitted(true);
-    if (errors.email || errors.password) return;
-    setBusy(true);
-    setFailure(null);
-    try {
-      const outcome = await authStore.signIn(email, password);
-      if (outcome.status === 'unverified') {
-        // A verification link opened before signing in is waiting in sessionStorage: the page will use it.
-        void navigate(`${VERIFICATION_PATH}?from=sign-in`, { replace: true });
-      } else {
-        clearPendingVerificationCode();
-        void navigate(afterSignInPath(search), { replace: true });
-      }
-    } catch (error) {
-      setFailure(error instanceof AuthFailure ? error.authMessage : toAuthMessage(error, 'signIn'));
-      setBusy(false);
-    }
-  }
+  const { email, setEmail, password, setPassword, submitted, busy, failure, errors, showRedirectNotice, submit } = useSignIn(initialEmail);
 
   return (
     <form
