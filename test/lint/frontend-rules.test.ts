@@ -1,3 +1,5 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
@@ -32,6 +34,16 @@ describe('frontend lint rules', () => {
     expect(await ruleIds(longFunction(80), 'frontend/src/lib/long.ts')).toContain('max-lines-per-function');
   });
 
+  it('has no exception to the function length anywhere in frontend/src', async () => {
+    const config = (await eslint.calculateConfigForFile('frontend/src/features/auth/pages/sign-in-form.tsx')) as {
+      rules: Record<string, unknown>;
+    };
+    expect(config.rules['max-lines-per-function']).toEqual([2, { max: 80, skipBlankLines: true, skipComments: true }]);
+    expect(await ruleIds(longFunction(80), 'frontend/src/features/progression/pages/school-progression-page.tsx')).toContain(
+      'max-lines-per-function',
+    );
+  });
+
   it('passes a clean file: its own feature, lib, components, and app composing features', async () => {
     const feature = [
       "import { own } from '../model/own';",
@@ -44,5 +56,32 @@ describe('frontend lint rules', () => {
     const app = "export const load = () => import('../features/staff/pages/staff-page');\n";
     expect(await ruleIds(app, 'frontend/src/app/routes-extra.ts')).toEqual([]);
     expect(await ruleIds(longFunction(70), 'frontend/src/lib/short.ts')).toEqual([]);
+  });
+});
+
+/** Every source file under a folder, recursively. */
+function sourceFiles(folder: string): string[] {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(folder, entry.name);
+    if (entry.isDirectory()) return sourceFiles(full);
+    return /\.(ts|tsx)$/.test(entry.name) ? [full] : [];
+  });
+}
+
+describe('frontend comments', () => {
+  const files = sourceFiles('frontend/src').map((file) => ({ file, text: readFileSync(file, 'utf8') }));
+
+  it('cite no document outside the repository', () => {
+    const outside = /spec §|spec section|§\d|ARCHITECTURE|product-spec|STYLE\.md|DOMAIN\.md|issue #?\d/i;
+    const found = files.flatMap(({ file, text }) =>
+      text.split('\n').flatMap((line, index) => (outside.test(line) ? [`${file}:${index + 1}: ${line.trim()}`] : [])),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it('cite docs/ files that exist', () => {
+    const cited = new Set(files.flatMap(({ text }) => [...text.matchAll(/docs\/[\w-]+\.md/g)].map((match) => match[0])));
+    expect(cited.size).toBeGreaterThan(0);
+    expect([...cited].filter((doc) => !existsSync(doc))).toEqual([]);
   });
 });
