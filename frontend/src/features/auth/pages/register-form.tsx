@@ -27,35 +27,41 @@ function EmailStatus({ status }: { status: EmailCheckState }): ReactNode {
 
 type RegisterState = ReturnType<typeof useRegister>;
 
-/** The password and its confirmation, with the password rules under the first. */
-function PasswordFields({ form }: { form: RegisterState }) {
+/** The password, with the password rules under it. */
+function PasswordField({ form }: { form: RegisterState }) {
   const { t } = useTranslation();
   const { values, errorFor, update, touch } = form;
   return (
-    <>
-      <FormField
-        label={t('auth.fields.password')}
-        constraintText={t('auth.password.rules')}
-        errorText={errorFor('password')}
-      >
-        <Input
-          type="password"
-          autoComplete="new-password"
-          value={values.password}
-          onChange={({ detail }) => update('password', detail.value)}
-          onBlur={touch('password')}
-        />
-      </FormField>
-      <FormField label={t('auth.fields.confirmPassword')} errorText={errorFor('confirmPassword')}>
-        <Input
-          type="password"
-          autoComplete="new-password"
-          value={values.confirmPassword}
-          onChange={({ detail }) => update('confirmPassword', detail.value)}
-          onBlur={touch('confirmPassword')}
-        />
-      </FormField>
-    </>
+    <FormField
+      label={t('auth.fields.password')}
+      constraintText={t('auth.password.rules')}
+      errorText={errorFor('password')}
+    >
+      <Input
+        type="password"
+        autoComplete="new-password"
+        value={values.password}
+        onChange={({ detail }) => update('password', detail.value)}
+        onBlur={touch('password')}
+      />
+    </FormField>
+  );
+}
+
+/** The password typed again. */
+function ConfirmPasswordField({ form }: { form: RegisterState }) {
+  const { t } = useTranslation();
+  const { values, errorFor, update, touch } = form;
+  return (
+    <FormField label={t('auth.fields.confirmPassword')} errorText={errorFor('confirmPassword')}>
+      <Input
+        type="password"
+        autoComplete="new-password"
+        value={values.confirmPassword}
+        onChange={({ detail }) => update('confirmPassword', detail.value)}
+        onBlur={touch('confirmPassword')}
+      />
+    </FormField>
   );
 }
 
@@ -102,7 +108,8 @@ export function RegisterForm() {
               onBlur={touch('email')}
             />
           </FormField>
-          <PasswordFields form={form} />
+          <PasswordField form={form} />
+          <ConfirmPasswordField form={form} />
           <FormField
             label={
               <span>
