@@ -34,7 +34,8 @@ export function EditFormFrame({
   children: ReactNode;
 }) {
   const { t } = useTranslation();
-  // The button that opened the form is gone: focus moves to its first field, not to the top of the page (keyboard use: docs/decisions.md).
+  // The button that opened the form is gone: focus moves to its first field, not to the top of the page
+  // (docs/frontend.md, "Focus after a dialog or a form").
   // A layout effect: done in the same task as the render, before any later click or key can be handled.
   const formRef = useRef<HTMLFormElement>(null);
   useLayoutEffect(() => {

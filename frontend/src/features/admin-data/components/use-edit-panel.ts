@@ -30,8 +30,8 @@ export function useEditPanel(notify: (message: string) => void) {
   const [deleting, setDeleting] = useState<DeleteTarget | null>(null);
   const reload = () => setGeneration((n) => n + 1);
   // Back on the list after a form or a delete (their buttons are gone), focus goes to the search field
-  // (docs/frontend.md). A layout effect: done in the same task as the render, before any later click or key can
-  // be handled.
+  // (docs/frontend.md, "Focus after a dialog or a form"). A layout effect: done in the same task as the render,
+  // before any later click or key can be handled.
   const searchRef = useRef<InputProps.Ref>(null);
   const [backToList, setBackToList] = useState(0);
   useLayoutEffect(() => {

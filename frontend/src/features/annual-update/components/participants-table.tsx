@@ -195,7 +195,8 @@ export function ParticipantsTable({ campaign, participants, loading, canSend, on
     <>
       <ParticipantHistory participant={historyOf} onDismiss={() => setHistoryOf(null)} />
       {mobile ? (
-        // Below 1280 px: one card per parent, every field stacked, no sideways scrolling (docs/frontend.md).
+        // Below 1280 px: one card per parent, every field stacked, no sideways scrolling
+        // (docs/product-rules.md, "Constants").
         <Cards
           {...shared}
           variant="container"

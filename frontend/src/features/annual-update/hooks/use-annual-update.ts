@@ -75,7 +75,7 @@ export function useAnnualUpdate() {
 
 /**
  * Starting and closing the campaign from their dialogs. After either, the dialog's opener is gone: focus goes to
- * the message saying what happened (docs/frontend.md).
+ * the message saying what happened (docs/frontend.md, "Focus after a dialog or a form").
  */
 export function useCampaignActions(data: ReturnType<typeof useAnnualUpdate>) {
   const { t } = useTranslation();

@@ -12,8 +12,8 @@ const EMPTY: RegistrationValues = { email: '', password: '', confirmPassword: ''
 
 /**
  * The registration form's values, the live check of its email, its field messages (shown once a field is left or
- * the form submitted) and its submit: the store runs the registration's steps in order (docs/auth.md), then the
- * person lands on the verification page.
+ * the form submitted) and its submit: the store runs the registration's steps in order (docs/auth.md, "Sign-up and
+ * verification"), then the person lands on the verification page.
  */
 export function useRegister() {
   const { t } = useTranslation();

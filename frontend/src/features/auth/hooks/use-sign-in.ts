@@ -7,8 +7,9 @@ import { authStore } from '../state/auth-store';
 import { clearPendingVerificationCode } from '../state/pending-verification';
 
 /**
- * The sign-in form's values, checks and submit (docs/auth.md): an unverified email keeps the user and leads to
- * the verification page (its "blocked sign-in" variant); a verified one goes on to `?redirect=` or home.
+ * The sign-in form's values, checks and submit (docs/product-rules.md, "Accounts"): an unverified email keeps the
+ * user and leads to the verification page (its "blocked sign-in" variant); a verified one goes on to `?redirect=`
+ * or home.
  */
 export function useSignIn(initialEmail: string) {
   const navigate = useNavigate();

@@ -14,7 +14,7 @@ import { authMessageText } from '../components/auth-message-text';
 import type { EmailCheckState } from '../hooks/use-email-check';
 import { useRegister } from '../hooks/use-register';
 
-/** What the live check says under the email field (docs/auth.md: its positive and negative messages). */
+/** What the live check says under the email field (docs/auth.md, "Sign-up and verification"). */
 function EmailStatus({ status }: { status: EmailCheckState }): ReactNode {
   const { t } = useTranslation();
   if (status.state === 'checking') return <StatusIndicator type="loading">{t('auth.emailCheck.checking')}</StatusIndicator>;
@@ -66,9 +66,9 @@ function ConfirmPasswordField({ form }: { form: RegisterState }) {
 }
 
 /**
- * Account creation for registered parents and staff (docs/auth.md, "Registration"). The email is checked live
- * with the server as it is typed; on submit the store runs the registration's steps in order and the person
- * lands on the verification page.
+ * Account creation for registered parents and staff (docs/auth.md, "Sign-up and verification";
+ * docs/product-rules.md, "Accounts"). The email is checked live with the server as it is typed; on submit the
+ * store runs the registration's steps in order and the person lands on the verification page.
  */
 export function RegisterForm() {
   const { t } = useTranslation();

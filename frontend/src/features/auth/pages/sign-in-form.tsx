@@ -17,8 +17,8 @@ export interface SignInFormProps {
 }
 
 /**
- * Sign in with email and password (docs/auth.md): an unverified email keeps the user and leads to the
- * verification page (its "blocked sign-in" variant); a verified one goes on to `?redirect=` or home.
+ * Sign in with email and password (docs/product-rules.md, "Accounts"): an unverified email keeps the user and leads
+ * to the verification page (its "blocked sign-in" variant); a verified one goes on to `?redirect=` or home.
  */
 export function SignInForm({ initialEmail = '', notice, onForgotPassword }: SignInFormProps) {
   const { t } = useTranslation();

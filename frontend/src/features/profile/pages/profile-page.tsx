@@ -14,7 +14,10 @@ import { ParentProfileView } from '../components/parent-profile-view';
 import { ProfileEditor } from '../components/profile-editor';
 import { useMyProfile } from '../hooks/use-my-profile';
 
-/** 'Profile Not Found' (docs/frontend.md), telling the person to contact the school's administrator. */
+/**
+ * 'Profile Not Found' (docs/annual-update.md, "My Profile"), telling the person to contact the school's
+ * administrator.
+ */
 function ProfileNotFound() {
   const { t } = useTranslation();
   const { contactEmail } = useRuntimeConfig();

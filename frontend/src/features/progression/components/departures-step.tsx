@@ -19,7 +19,7 @@ const REASON_MAX = 500;
 
 export type DepartureChange = { studentId: string; departing: boolean; reason?: string };
 
-/** A departing student's reason, saved when the field is left (optional, docs/progression.md). */
+/** A departing student's reason, saved when the field is left (optional, docs/progression.md, "Staging"). */
 function ReasonField({ student, disabled, onSave }: {
   student: WorkspaceStudent;
   disabled: boolean;

@@ -33,5 +33,5 @@ export function familyCards(index: DirectoryIndex, lang: Language): FamilyCard[]
   }));
 }
 
-/** Spec: the Students search looks across parents and children. */
+/** The Students search looks across parents and children: a family is found by any member's name. */
 export const familySearchFields = (card: FamilyCard) => [...card.children.map((c) => c.name), ...card.parentNames];
