@@ -39,6 +39,23 @@ function useFieldProps({ values, errors, onChange }: SectionProps) {
   });
 }
 
+/** The language of the person's emails and letters, shown in its own name (Français, English). */
+export function PreferredLanguageField({ value, onChange }: { value: Language; onChange: (value: Language) => void }) {
+  const { t } = useTranslation();
+  return (
+    <FormField label={`${t('updateForm.fields.preferredLanguage')} *`}>
+      <RadioGroup
+        value={value}
+        onChange={({ detail }) => onChange(detail.value as Language)}
+        items={[
+          { value: 'fr', label: 'Français' },
+          { value: 'en', label: 'English' },
+        ]}
+      />
+    </FormField>
+  );
+}
+
 export function PersonalSection(props: SectionProps & { email?: string }) {
   const { t } = useTranslation();
   const field = useFieldProps(props);
@@ -68,16 +85,10 @@ export function PersonalSection(props: SectionProps & { email?: string }) {
             onBlur={() => onChange({ phone: formatOnBlur('phone', values.phone) })}
           />
         </FormField>
-        <FormField label={`${t('updateForm.fields.preferredLanguage')} *`}>
-          <RadioGroup
-            value={values.preferredLanguage}
-            onChange={({ detail }) => onChange({ preferredLanguage: detail.value as Language })}
-            items={[
-              { value: 'fr', label: 'Français' },
-              { value: 'en', label: 'English' },
-            ]}
-          />
-        </FormField>
+        <PreferredLanguageField
+          value={values.preferredLanguage}
+          onChange={(preferredLanguage) => onChange({ preferredLanguage })}
+        />
       </SpaceBetween>
     </Container>
   );

@@ -10,6 +10,7 @@ import Select, { type SelectProps } from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { ParentLookupMatch } from '../../../../../shared/progression-api';
 import type { Language } from '../../../../../shared/schemas/common';
+import { PreferredLanguageField } from '../../../components/parent-form/form-sections';
 import { fullName } from '../../../lib/directory/names';
 import { formatOnBlur } from '../../../lib/parent-form/form-values';
 import type { FieldErrors, ParentField, ParentSlot, ParentValues } from '../model/new-student-form';
@@ -97,16 +98,10 @@ function NewParentFields({ slot, values, errors, matches, onChange }: Omit<Field
         </FormField>
       </ColumnLayout>
       <Box variant="small" color="text-body-secondary">{t('updateForm.addressHint')}</Box>
-      <FormField label={`${t('updateForm.fields.preferredLanguage')} *`}>
-        <RadioGroup
-          value={values.preferredLanguage}
-          onChange={({ detail }) => onChange({ preferredLanguage: detail.value as Language })}
-          items={[
-            { value: 'fr', label: 'Français' },
-            { value: 'en', label: 'English' },
-          ]}
-        />
-      </FormField>
+      <PreferredLanguageField
+        value={values.preferredLanguage as Language}
+        onChange={(preferredLanguage) => onChange({ preferredLanguage })}
+      />
     </SpaceBetween>
   );
 }
