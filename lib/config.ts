@@ -73,6 +73,8 @@ export const DeploySettingsSchema = z
     wafEnabled: flag.default(true),
     /** validateEmailV2 requests allowed per client IP per 5 minutes at the firewall (AWS WAF minimum: 10). */
     validateEmailRateLimit: whole.pipe(z.number().min(10).max(1_000_000)).default(100),
+    /** Administrators need a TOTP authenticator for the admin routes (docs/auth.md). */
+    adminMfaRequired: flag.default(true),
     /** Whether validateEmailV2 tells anonymous callers the registered person's name and role. */
     exposeNamesToAnonymous: flag.default(false),
     /** How long an annual-update link stays valid. */

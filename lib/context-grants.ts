@@ -77,7 +77,7 @@ export type CognitoAdminAction =
   | 'ListUsers';
 
 /** Deploy settings a context reads, each passed as its environment variable (lambdas/common/env.ts ENV). */
-export type ContextSetting = 'firstAdminEmail' | 'exposeNamesToAnonymous' | 'updateLinkTtlDays';
+export type ContextSetting = 'firstAdminEmail' | 'exposeNamesToAnonymous' | 'updateLinkTtlDays' | 'adminMfaRequired';
 
 export interface ContextGrants {
   table: TableAccess;
@@ -117,8 +117,8 @@ export const CONTEXT_GRANTS: Record<Context, ContextGrants> = {
       index: [INDEX_PARTITIONS.parentMemberships],
     },
     sendsMail: false,
-    cognito: ['AdminAddUserToGroup', 'AdminListGroupsForUser'],
-    settings: ['firstAdminEmail', 'exposeNamesToAnonymous'],
+    cognito: ['AdminAddUserToGroup', 'AdminListGroupsForUser', 'AdminGetUser'],
+    settings: ['firstAdminEmail', 'exposeNamesToAnonymous', 'adminMfaRequired'],
     rateLimits: true,
   },
   // Taking over an unconfirmed account: reads the registry, writes its links and rate-limit counters, emails the
@@ -177,8 +177,8 @@ export const CONTEXT_GRANTS: Record<Context, ContextGrants> = {
       index: [INDEX_PARTITIONS.campaigns, INDEX_PARTITIONS.parentMemberships],
     },
     sendsMail: true,
-    cognito: ['ListUsers'],
-    settings: ['updateLinkTtlDays'],
+    cognito: ['ListUsers', 'AdminGetUser'],
+    settings: ['updateLinkTtlDays', 'adminMfaRequired'],
     bulkWork: true,
   },
   // School progression: stages and applies the year change (writes the directory, registry, audit, backup), and
@@ -186,8 +186,8 @@ export const CONTEXT_GRANTS: Record<Context, ContextGrants> = {
   progression: {
     table: 'readWrite',
     sendsMail: false,
-    cognito: ['AdminUserGlobalSignOut', 'AdminDeleteUser', 'ListUsers'],
-    settings: [],
+    cognito: ['AdminUserGlobalSignOut', 'AdminDeleteUser', 'ListUsers', 'AdminGetUser'],
+    settings: ['adminMfaRequired'],
     bulkWork: true,
   },
   // Admin import, editing and export: reads and writes the directory and the registry; no mail. Deleting a
@@ -196,8 +196,8 @@ export const CONTEXT_GRANTS: Record<Context, ContextGrants> = {
   admin: {
     table: 'readWrite',
     sendsMail: false,
-    cognito: ['AdminUserGlobalSignOut', 'AdminDeleteUser', 'ListUsers'],
-    settings: [],
+    cognito: ['AdminUserGlobalSignOut', 'AdminDeleteUser', 'ListUsers', 'AdminGetUser'],
+    settings: ['adminMfaRequired'],
     bulkWork: true,
   },
 };

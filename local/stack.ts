@@ -40,6 +40,11 @@ export interface StackOptions {
   logLevel?: string;
   /** Discard the emulators' own console output (the test stack collects only what our code logs). */
   quietEmulators?: boolean;
+  /**
+   * Administrators must enrol an authenticator (TOTP) before the admin routes answer, as in AWS. Default: the
+   * ADMIN_MFA_REQUIRED environment variable (`true`), else off, so the demo administrator works at once.
+   */
+  adminMfaRequired?: boolean;
   /** Reports each start-up step (npm start prints them). */
   onStep?: (message: string) => void;
 }
@@ -120,6 +125,7 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
       // The SES emulator has no sending quota; AWS's sandbox allows 1/s, production accounts set their own rate.
       SEND_RATE_PER_SECOND: '10',
       STAGE: 'local',
+      ADMIN_MFA_REQUIRED: String(options.adminMfaRequired ?? process.env.ADMIN_MFA_REQUIRED === 'true'),
       // The local gateway's stand-in for CloudFront's origin secret: new on every start.
       ORIGIN_VERIFY_SECRET: randomBytes(24).toString('base64url'),
       // The rate-limit counters' HMAC key (in AWS a Secrets Manager secret): new on every start.

@@ -99,6 +99,8 @@ export const MeResponseSchema = z.object({
   isAdmin: z.boolean(),
   /** The caller may appoint themself first administrator (POST /api/me/first-admin): see docs/auth.md. */
   firstAdminAvailable: z.boolean().optional(),
+  /** An administrator who must enrol an authenticator before the admin routes answer (docs/auth.md). */
+  mfaSetupRequired: z.boolean().optional(),
   /**
    * Present when `userType` is `parent`: one profile per parent record under the caller's email (usually one;
    * a couple sharing a mailbox has two). Empty when the registry names a parent whose record is gone: My

@@ -33,6 +33,8 @@ export const ERROR_CODES = [
   'CLASS_NOT_EMPTY',
   // Administrator roles (docs/auth.md).
   'LAST_ADMINISTRATOR',
+  /** An administrator without the required second factor: enrol an authenticator first (docs/auth.md). */
+  'MFA_REQUIRED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -65,6 +67,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   ORPHAN_PARENTS: 409,
   CLASS_NOT_EMPTY: 409,
   LAST_ADMINISTRATOR: 409,
+  MFA_REQUIRED: 403,
 };
 
 /** The JSON body of every error response. `fields` lists invalid input paths for forms. */

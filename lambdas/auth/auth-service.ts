@@ -11,6 +11,7 @@ import { hitRateLimit, type RateLimitDecision } from '../common/rate-limit';
 import type { RegisteredPerson } from '../common/claims';
 import { AppError } from '../common/errors';
 import { findRegisteredPeople } from '../registry/registry-repository';
+import { lacksAdminMfa } from '../registry/admin-mfa';
 import { bootstrapFirstAdmin, everAppointed, hasAdminAccess } from '../registry/admin-roles';
 import { addToAdminGroup } from './admin-group';
 import { readParentProfiles } from './parent-profile';
@@ -73,6 +74,7 @@ function isFirstAdmin(caller: Caller): boolean {
 export async function describeCaller(caller: Caller, people: RegisteredPerson[]): Promise<MeResponse> {
   const { userType, displayName } = summarizePeople(people);
   const isAdmin = await hasAdminAccess(caller.email);
+  const mfaSetupRequired = isAdmin && (await lacksAdminMfa(caller));
   const firstAdminAvailable = !isAdmin && isFirstAdmin(caller) && !(await everAppointed());
   // A parent's own record, children and committees (My Profile); staff have no profile page.
   const parents = userType === 'parent' ? await readParentProfiles(people) : undefined;
@@ -83,6 +85,7 @@ export async function describeCaller(caller: Caller, people: RegisteredPerson[])
     personIds: people.map((p) => p.personId),
     isAdmin,
     ...(firstAdminAvailable ? { firstAdminAvailable } : {}),
+    ...(mfaSetupRequired ? { mfaSetupRequired } : {}),
     ...(parents ? { parents } : {}),
   };
 }

@@ -8,6 +8,8 @@ export interface Caller {
   email: string;
   emailVerified: boolean;
   groups: string[];
+  /** The account's user name in the pool (`cognito:username`), for the Cognito admin calls. */
+  username?: string;
 }
 
 /** A person the authorised-email index knows under an email. */
@@ -32,6 +34,7 @@ export function callerFromEvent(event: Pick<APIGatewayProxyEvent, 'requestContex
     email: normalizeEmail(claims.email),
     emailVerified: claims.email_verified === true || claims.email_verified === 'true',
     groups: parseGroups(claims['cognito:groups']),
+    ...(typeof claims['cognito:username'] === 'string' ? { username: claims['cognito:username'] } : {}),
   };
 }
 

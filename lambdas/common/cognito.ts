@@ -1,5 +1,6 @@
 import {
   AdminDeleteUserCommand,
+  AdminGetUserCommand,
   AdminUserGlobalSignOutCommand,
   CognitoIdentityProviderClient,
   ListUsersCommand,
@@ -90,4 +91,10 @@ export async function removeAccountsByEmail(
     }
   }
   return deleted;
+}
+
+/** Whether the account has a TOTP authenticator enrolled (Cognito then asks for its code at every sign-in). */
+export async function hasTotpMfa(username: string): Promise<boolean> {
+  const user = await cognitoClient().send(new AdminGetUserCommand({ UserPoolId: userPoolId(), Username: username }));
+  return (user.UserMFASettingList ?? []).includes('SOFTWARE_TOKEN_MFA');
 }

@@ -37,6 +37,8 @@ export const ENV = {
   validateEmailRateLimit: 'VALIDATE_EMAIL_RATE_LIMIT',
   /** The email that becomes the first administrator on its first GET /api/me (docs/auth.md). */
   firstAdminEmail: 'FIRST_ADMIN_EMAIL',
+  /** `true`: administrators must have a TOTP second factor for the admin routes (docs/auth.md). */
+  adminMfaRequired: 'ADMIN_MFA_REQUIRED',
   /** Days an annual-update link stays valid (deploy setting updateLinkTtlDays). */
   updateLinkTtlDays: 'UPDATE_LINK_TTL_DAYS',
   /** Emails per second a sending function allows itself (deploy setting sendRatePerSecond; SES quota). */

@@ -65,6 +65,8 @@ export interface HandlerOptions {
   findRegisteredPeople: (email: string) => Promise<RegisteredPerson[]>;
   /** Whether an administrator role is active today for this email (lambdas/registry/admin-roles.ts). */
   hasAdminAccess: (email: string) => Promise<boolean>;
+  /** Whether an administrator still lacks the required second factor (lambdas/registry/admin-mfa.ts). */
+  lacksAdminMfa?: (caller: Caller) => Promise<boolean>;
 }
 
 const BASE_HEADERS = {
@@ -163,7 +165,7 @@ function parseBody(event: APIGatewayProxyEvent, maxBytes = MAX_BODY_BYTES): unkn
 async function authorize(
   access: Access,
   caller: Caller | undefined,
-  { findRegisteredPeople, hasAdminAccess }: HandlerOptions,
+  { findRegisteredPeople, hasAdminAccess, lacksAdminMfa }: HandlerOptions,
 ): Promise<RegisteredPerson[]> {
   if (access === 'public' || access === 'token') return [];
   if (!caller) throw new AppError('UNAUTHENTICATED');
@@ -174,6 +176,7 @@ async function authorize(
   ]);
   if (people.length === 0) throw new AppError('NOT_REGISTERED');
   if (access === 'admin' && !admin) throw new AppError('FORBIDDEN');
+  if (access === 'admin' && (await lacksAdminMfa?.(caller))) throw new AppError('MFA_REQUIRED');
   return people;
 }
 

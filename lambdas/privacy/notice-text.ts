@@ -65,8 +65,8 @@ function french(input: NoticeInput): NoticeDocument {
         id: 'collected',
         heading: 'Renseignements recueillis',
         paragraphs: [
-          'Pour les parents : nom, courriel, téléphone, adresse, champs d’intérêt et compétences, langue préférée et ' +
-            'rôles dans les comités. Pour les élèves : nom, niveau et classe. Pour le personnel : nom, titre, ' +
+          'Pour les parents : nom, courriel, téléphone, adresse, champs d’intérêt et compétences, langue préférée et ' +
+            'rôles dans les comités. Pour les élèves : nom, niveau et classe. Pour le personnel : nom, titre, ' +
             'service, coordonnées professionnelles et rôles dans les comités.',
         ],
       },
@@ -84,7 +84,7 @@ function french(input: NoticeInput): NoticeDocument {
         heading: 'Qui voit quoi',
         paragraphs: [
           "Seuls les parents et les membres du personnel inscrits, une fois connectés, voient le bottin. Chaque parent " +
-            'choisit sa participation : complète (tout ce qui est au dossier), limitée (nom, courriel et ' +
+            'choisit sa participation : complète (tout ce qui est au dossier), limitée (nom, courriel et ' +
             'téléphone) ou nom seulement (nom et courriel; le reste est effacé).',
           'Les administrateurs, des bénévoles nommés par le comité, voient tout le dossier pour le tenir à jour.',
         ],

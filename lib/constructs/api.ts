@@ -169,6 +169,7 @@ export class Api extends Construct {
       firstAdminEmail: [ENV.firstAdminEmail, settings.firstAdminEmail],
       exposeNamesToAnonymous: [ENV.exposeNamesToAnonymous, String(settings.exposeNamesToAnonymous)],
       updateLinkTtlDays: [ENV.updateLinkTtlDays, String(settings.updateLinkTtlDays)],
+      adminMfaRequired: [ENV.adminMfaRequired, String(settings.adminMfaRequired)],
     };
     const entries = CONTEXTS.map((context): [Context, AppFunction] => {
       const grants = CONTEXT_GRANTS[context];

@@ -16,12 +16,13 @@ const contextOf = (values: Record<string, unknown>) => ({ tryGetContext: (key: s
 const CERTIFICATE = 'arn:aws:acm:us-east-1:123456789012:certificate/0f4c8a2e-1d3b-4c5a-9e7f-123456789abc';
 
 describe('deploy settings', () => {
-  it('defaults to ca-central-1, WAF on, names hidden from anonymous callers, 30-day links', () => {
+  it('defaults to ca-central-1, WAF on, MFA required of administrators, names hidden from anonymous callers, 30-day links', () => {
     expect(parseDeploySettings({})).toEqual({
       region: 'ca-central-1',
       cognitoEmailViaSes: false,
       wafEnabled: true,
       validateEmailRateLimit: 100,
+      adminMfaRequired: true,
       exposeNamesToAnonymous: false,
       updateLinkTtlDays: 30,
       sendRatePerSecond: 1,

@@ -20,14 +20,19 @@ export interface IsolatedStack {
  * test/security/log-scan.test.ts reads them. `seed: false` starts an empty stack (no
  * school, no accounts), e.g. to import into.
  */
-export async function startIsolatedStack(label: string, seed: SeedOptions | false = {}): Promise<IsolatedStack> {
+export async function startIsolatedStack(
+  label: string,
+  seed: SeedOptions | false = {},
+  /** Extra environment for the stack's process (e.g. ADMIN_MFA_REQUIRED). */
+  env: Record<string, string> = {},
+): Promise<IsolatedStack> {
   const logFile = isolatedStackLogFile(label);
   mkdirSync(path.dirname(logFile), { recursive: true });
   const logFd = openSync(logFile, 'w');
   const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
   const child = spawn(process.execPath, ['--import', tsxLoader, path.resolve('test/setup/stack-runner.ts')], {
     stdio: ['ignore', logFd, logFd, 'ipc'],
-    env: { ...process.env, TEST_WEB_DIR: testWebDir(), STACK_SEED: JSON.stringify(seed) },
+    env: { ...process.env, ...env, TEST_WEB_DIR: testWebDir(), STACK_SEED: JSON.stringify(seed) },
   });
   const info = await new Promise<StackInfo>((resolve, reject) => {
     child.on('message', (message: { type?: string; info?: StackInfo }) => {

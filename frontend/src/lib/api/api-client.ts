@@ -42,10 +42,13 @@ export interface ApiCall {
   auth?: boolean;
 }
 
-let adminRefused: (() => void) | undefined;
+let adminRefused: ((code: string | undefined) => void) | undefined;
 
-/** Registers who hears that an admin route answered 403 (access ended): the auth store hides the admin menu. */
-export function onAdminRefused(listener: () => void): void {
+/**
+ * Registers who hears that an admin route answered 403, with the server's code: access ended (the auth store hides
+ * the admin menu), or MFA_REQUIRED (the admin pages ask for an authenticator).
+ */
+export function onAdminRefused(listener: (code: string | undefined) => void): void {
   adminRefused = listener;
 }
 
@@ -81,9 +84,12 @@ export async function apiFetch(apiBaseUrl: string, path: string, call: ApiCall =
     cache: 'no-store',
     ...(call.body !== undefined ? { body: JSON.stringify(call.body) } : {}),
   });
-  // The server decides admin access on every request: a refusal means it ended (dates, revoke, handover).
-  if (response.status === 403 && path.startsWith('/admin')) adminRefused?.();
-  if (!response.ok && response.status !== 304) throw await apiErrorOf(response);
+  if (!response.ok && response.status !== 304) {
+    const error = await apiErrorOf(response);
+    // The server decides admin access on every request: a refusal means it ended (dates, revoke, handover).
+    if (error.status === 403 && path.startsWith('/admin')) adminRefused?.(error.code);
+    throw error;
+  }
   return response;
 }
 

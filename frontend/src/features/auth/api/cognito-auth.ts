@@ -1,5 +1,6 @@
 import {
   confirmResetPassword,
+  confirmSignIn,
   confirmUserAttribute,
   fetchUserAttributes,
   resetPassword,
@@ -7,7 +8,10 @@ import {
   signIn,
   signOut,
   signUp,
+  setUpTOTP,
+  updateMFAPreference,
   updateUserAttributes,
+  verifyTOTPSetup,
 } from 'aws-amplify/auth';
 import { CLIENT_METADATA_LOCALE_KEY, type AuthLocale } from '../../../../../shared/auth-constants';
 import { normalizeEmail } from '../../../../../shared/email';
@@ -108,3 +112,28 @@ export async function readAttributes(): Promise<{ name?: string; emailVerified: 
 export async function endSession(): Promise<void> {
   await signOut();
 }
+
+/** The sign-in step Cognito asks for when the account has an authenticator (TOTP) enrolled. */
+export const TOTP_SIGN_IN_STEP = 'CONFIRM_SIGN_IN_WITH_TOTP_CODE';
+
+/** Answers the TOTP step of a sign-in with the authenticator's 6-digit code. */
+export async function confirmTotpSignIn(code: string): Promise<{ isSignedIn: boolean; step: string }> {
+  const result = await confirmSignIn({ challengeResponse: code.trim() });
+  return { isSignedIn: result.isSignedIn, step: result.nextStep.signInStep };
+}
+
+/** Starts enrolling an authenticator: the shared secret and the `otpauth://` address its QR code carries. */
+export async function beginTotpSetup(accountName: string): Promise<{ secret: string; uri: string }> {
+  const details = await setUpTOTP();
+  return { secret: details.sharedSecret, uri: details.getSetupUri(TOTP_ISSUER, accountName).toString() };
+}
+
+/** Checks a first code from the authenticator, then makes TOTP the account's second factor at every sign-in. */
+export async function finishTotpSetup(code: string): Promise<void> {
+  await verifyTOTPSetup({ code: code.trim() });
+  await updateMFAPreference({ totp: 'PREFERRED' });
+}
+
+/** The name authenticator apps show beside the account. */
+export const TOTP_ISSUER = 'Bottin scolaire';
+

@@ -19,6 +19,9 @@ export function useSignIn(initialEmail: string) {
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<AuthMessage | null>(null);
+  // The account has an authenticator: the second step asks for its code (docs/auth.md "Administrators").
+  const [needsCode, setNeedsCode] = useState(false);
+  const [code, setCode] = useState('');
 
   const errors = { email: emailError(email), password: requiredError(password) };
   const showRedirectNotice = new URLSearchParams(search).has('redirect');
@@ -29,8 +32,11 @@ export function useSignIn(initialEmail: string) {
     setBusy(true);
     setFailure(null);
     try {
-      const outcome = await authStore.signIn(email, password);
-      if (outcome.status === 'unverified') {
+      const outcome = needsCode ? await authStore.confirmSignInCode(code) : await authStore.signIn(email, password);
+      if (outcome.status === 'totp') {
+        setNeedsCode(true);
+        setBusy(false);
+      } else if (outcome.status === 'unverified') {
         // A verification link opened before signing in is waiting in sessionStorage: the page will use it.
         void navigate(`${VERIFICATION_PATH}?from=sign-in`, { replace: true });
       } else {
@@ -43,5 +49,6 @@ export function useSignIn(initialEmail: string) {
     }
   }
 
-  return { email, setEmail, password, setPassword, submitted, busy, failure, errors, showRedirectNotice, submit };
+  const totp = { needsCode, code, setCode };
+  return { email, setEmail, password, setPassword, submitted, busy, failure, errors, showRedirectNotice, submit, totp };
 }

@@ -20,9 +20,29 @@ export interface SignInFormProps {
  * Sign in with email and password (docs/product-rules.md, "Accounts"): an unverified email keeps the user and leads
  * to the verification page (its "blocked sign-in" variant); a verified one goes on to `?redirect=` or home.
  */
+/** The sign-in's second step for an account with an authenticator: the app's current 6-digit code. */
+function TotpCodeField({ code, onChange }: { code: string; onChange: (code: string) => void }) {
+  const { t } = useTranslation();
+  return (
+    <SpaceBetween size="s">
+      <Alert type="info">{t('auth.mfa.signInPrompt')}</Alert>
+      <FormField label={t('auth.mfa.codeLabel')} constraintText={t('auth.mfa.codeHint')}>
+        <Input
+          value={code}
+          onChange={({ detail }) => onChange(detail.value)}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          autoFocus
+        />
+      </FormField>
+    </SpaceBetween>
+  );
+}
+
 export function SignInForm({ initialEmail = '', notice, onForgotPassword }: SignInFormProps) {
   const { t } = useTranslation();
-  const { email, setEmail, password, setPassword, submitted, busy, failure, errors, showRedirectNotice, submit } = useSignIn(initialEmail);
+  const { email, setEmail, password, setPassword, submitted, busy, failure, errors, showRedirectNotice, submit, totp } =
+    useSignIn(initialEmail);
 
   return (
     <form
@@ -44,6 +64,7 @@ export function SignInForm({ initialEmail = '', notice, onForgotPassword }: Sign
         <SpaceBetween size="l">
           {notice && <Alert type="success">{notice}</Alert>}
           {showRedirectNotice && !notice && <Alert type="info">{t('auth.signInForm.redirectNotice')}</Alert>}
+          {totp.needsCode && <TotpCodeField code={totp.code} onChange={totp.setCode} />}
           <FormField label={t('auth.fields.email')} errorText={submitted && errors.email ? t(errors.email) : undefined}>
             <Input
               type="email"

@@ -5,6 +5,7 @@ import { AuthFailure, isNetworkError, message, toAuthMessage, type AuthMessage, 
 import {
   completePasswordReset,
   confirmEmail,
+  confirmTotpSignIn,
   createAccount,
   endSession,
   readAttributes,
@@ -12,6 +13,7 @@ import {
   sendVerificationEmail,
   setDisplayName,
   signInWithPassword,
+  TOTP_SIGN_IN_STEP,
 } from '../api/cognito-auth';
 import type { EmailCheckResult } from '../api/email-validation';
 import { onAdminRefused } from '../../../lib/api/api-client';
@@ -37,6 +39,8 @@ export interface AuthState {
    * The admin menu and pages follow it, never the token's group (up to an hour old).
    */
   serverAdmin: boolean | null;
+  /** An administrator who must enrol an authenticator before the admin pages open (docs/auth.md). */
+  adminMfaSetup: boolean;
 }
 
 export interface RegistrationInput {
@@ -45,9 +49,21 @@ export interface RegistrationInput {
   displayName?: string;
 }
 
-export type SignInOutcome = { status: 'verified'; user: AuthUser } | { status: 'unverified'; user: AuthUser };
+export type SignInOutcome =
+  | { status: 'verified'; user: AuthUser }
+  | { status: 'unverified'; user: AuthUser }
+  /** The account has an authenticator: the sign-in waits for its code (confirmSignInCode). */
+  | { status: 'totp' };
 
-const INITIAL: AuthState = { user: null, loading: false, error: null, isInitialized: false, flash: null, serverAdmin: null };
+const INITIAL: AuthState = {
+  user: null,
+  loading: false,
+  error: null,
+  isInitialized: false,
+  flash: null,
+  serverAdmin: null,
+  adminMfaSetup: false,
+};
 
 /**
  * The one source of truth for "who is signed in". Guards read it (router loaders await `initialize()` before
@@ -64,8 +80,10 @@ export class AuthStore {
   getState = (): AuthState => this.state;
 
   constructor() {
-    onAdminRefused(() => {
-      if (this.state.serverAdmin) this.set({ serverAdmin: false });
+    onAdminRefused((code) => {
+      // An administrator without the required second factor: the admin pages ask them to enrol one.
+      if (code === 'MFA_REQUIRED') this.set({ adminMfaSetup: true });
+      else if (this.state.serverAdmin) this.set({ serverAdmin: false });
     });
   }
 
@@ -151,16 +169,18 @@ export class AuthStore {
       const attributes = await this.identity(readAttributes);
       let displayName = attributes.name ?? null;
       let serverAdmin: boolean | null = null;
+      let adminMfaSetup = false;
       if (this.state.user?.uid !== uid) return;
       if (this.state.user.emailVerified) {
         const me = await this.readMe();
         displayName ??= me.displayName;
         serverAdmin = me.isAdmin;
+        adminMfaSetup = me.mfaSetupRequired === true;
       }
       // Read the state again: it may have changed (verified, signed out) while the calls ran.
       const latest = this.state.user;
       if (latest?.uid !== uid) return;
-      this.set({ user: { ...latest, displayName: displayName ?? latest.displayName }, serverAdmin });
+      this.set({ user: { ...latest, displayName: displayName ?? latest.displayName }, serverAdmin, adminMfaSetup });
     } catch (error) {
       console.warn('Profile refresh failed', (error as Error).name);
       // Unknown counts as "not an administrator": the admin page then offers "Refresh Admin Status".
@@ -179,7 +199,7 @@ export class AuthStore {
   /** Asks the server again whether the user is an administrator now (the admin page's "Refresh Admin Status"). */
   async refreshAdminStatus(): Promise<boolean> {
     const me = await this.readMe();
-    this.set({ serverAdmin: me.isAdmin });
+    this.set({ serverAdmin: me.isAdmin, adminMfaSetup: me.mfaSetupRequired === true });
     return me.isAdmin;
   }
 
@@ -195,16 +215,31 @@ export class AuthStore {
           await endSession().catch(() => undefined);
           return this.identity(() => signInWithPassword(email, password));
         });
-        if (!result.isSignedIn) throw new AuthFailure(message('unexpected', [], result.step));
-        const user = userFromClaims(await readIdTokenClaims());
-        if (!user) throw new AuthFailure(message('unexpected'));
-        const verified = user.emailVerified;
-        this.set(verified ? { user, serverAdmin: null } : { user, serverAdmin: null, error: message('emailNotVerified') });
-        void this.refreshProfile(user.uid);
-        return verified ? { status: 'verified', user } : { status: 'unverified', user };
+        if (!result.isSignedIn && result.step === TOTP_SIGN_IN_STEP) return { status: 'totp' };
+        return this.finishSignIn(result);
       },
       { user: null },
     );
+  }
+
+  /** The second step of a sign-in whose account has an authenticator: its 6-digit code. */
+  confirmSignInCode(code: string): Promise<SignInOutcome> {
+    return this.action('signIn', async (): Promise<SignInOutcome> => {
+      const result = await this.identity(() => confirmTotpSignIn(code));
+      return this.finishSignIn(result);
+    });
+  }
+
+  /** Once Cognito says signed in: the user from the ID token, the verified-email rule, then the profile. */
+  private async finishSignIn(result: { isSignedIn: boolean; step: string }): Promise<SignInOutcome> {
+    if (!result.isSignedIn) throw new AuthFailure(message('unexpected', [], result.step));
+    const user = userFromClaims(await readIdTokenClaims());
+    if (!user) throw new AuthFailure(message('unexpected'));
+    const verified = user.emailVerified;
+    const fresh = { user, serverAdmin: null, adminMfaSetup: false };
+    this.set(verified ? fresh : { ...fresh, error: message('emailNotVerified') });
+    void this.refreshProfile(user.uid);
+    return verified ? { status: 'verified', user } : { status: 'unverified', user };
   }
 
   /**
@@ -242,7 +277,7 @@ export class AuthStore {
   /** Signing out: clears the user (local tokens go even if the service cannot be told). */
   async signOut(): Promise<void> {
     await endSession().catch((error: unknown) => console.warn('Sign-out call failed', (error as Error).name));
-    this.set({ user: null, error: null, loading: false, flash: null, serverAdmin: null });
+    this.set({ user: null, error: null, loading: false, flash: null, serverAdmin: null, adminMfaSetup: false });
   }
 
   /** Refresh: new tokens and attributes; returns the user, whose `emailVerified` says where they stand. */
