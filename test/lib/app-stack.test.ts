@@ -281,6 +281,7 @@ describe('api', () => {
     const env = functionEnv('Api/Auth');
     expect(env[ENV.firstAdminEmail]).toBe('direction@ecole.example.org');
     expect(env[ENV.exposeNamesToAnonymous]).toBe('false');
+    expect(env[ENV.adminMfaRequired]).toBe('true');
     expect(env[ENV.userPoolId]).toEqual({ Ref: logicalIdAt(fixture, 'Auth/UserPool/Resource') });
     template.hasResourceProperties('AWS::IAM::Policy', {
       Roles: [{ Ref: logicalIdAt(fixture, 'Api/Auth/ServiceRole/Resource') }],
@@ -288,7 +289,8 @@ describe('api', () => {
         Statement: Match.arrayWith([
           {
             Effect: 'Allow',
-            Action: ['cognito-idp:AdminAddUserToGroup', 'cognito-idp:AdminListGroupsForUser'],
+            // AdminGetUser: whether an administrator has an authenticator (docs/auth.md).
+            Action: ['cognito-idp:AdminAddUserToGroup', 'cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser'],
             Resource: { 'Fn::GetAtt': [logicalIdAt(fixture, 'Auth/UserPool/Resource'), 'Arn'] },
           },
         ]),
@@ -304,7 +306,12 @@ describe('api', () => {
         Statement: Match.arrayWith([
           {
             Effect: 'Allow',
-            Action: ['cognito-idp:AdminDeleteUser', 'cognito-idp:AdminUserGlobalSignOut', 'cognito-idp:ListUsers'],
+            Action: [
+              'cognito-idp:AdminDeleteUser',
+              'cognito-idp:AdminGetUser',
+              'cognito-idp:AdminUserGlobalSignOut',
+              'cognito-idp:ListUsers',
+            ],
             Resource: { 'Fn::GetAtt': [logicalIdAt(fixture, 'Auth/UserPool/Resource'), 'Arn'] },
           },
         ]),
@@ -317,6 +324,7 @@ describe('api', () => {
     expect(env[ENV.senderEmail]).toBe('bottin@ecole.example.org');
     expect(env[ENV.sendRatePerSecond]).toBe('1');
     expect(env[ENV.updateLinkTtlDays]).toBe('30');
+    expect(env[ENV.adminMfaRequired]).toBe('true');
     expect(env[ENV.publicBaseUrl]).toBeDefined();
     const policies = Object.values(template.findResources('AWS::IAM::Policy')).filter(
       (p) => JSON.stringify(p.Properties.Roles) === JSON.stringify([{ Ref: logicalIdAt(fixture, 'Api/AnnualUpdate/ServiceRole/Resource') }]),
@@ -330,7 +338,7 @@ describe('api', () => {
     );
     expect(statements).toContainEqual(
       expect.objectContaining({
-        Action: 'cognito-idp:ListUsers',
+        Action: ['cognito-idp:AdminGetUser', 'cognito-idp:ListUsers'],
         Resource: { 'Fn::GetAtt': [logicalIdAt(fixture, 'Auth/UserPool/Resource'), 'Arn'] },
       }),
     );
