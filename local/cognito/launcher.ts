@@ -5,8 +5,10 @@
  * - email delivery through the SES emulator, so verification and reset emails land in the local mailbox
  *   (cognito-local only prints them on its console);
  * - the app client's write attributes and the pool's keep-original-email setting (local/cognito/attribute-guard.ts);
- * - two behaviours of real Cognito: no sign-up code for an account the PreSignUp trigger already confirmed, and
- *   every `{####}` of a message replaced by the code (cognito-local replaces only the first).
+ * - three behaviours of real Cognito: no sign-up code for an account the PreSignUp trigger already confirmed,
+ *   every `{####}` of a message replaced by the code (cognito-local replaces only the first), and a refresh token
+ *   that works after a sign-in that answered a challenge (cognito-local keeps only those of InitiateAuth, so an
+ *   administrator signed in with their authenticator's code was signed out at the first refresh).
  * Runs as a child process whose working directory holds `.cognito/config.json` (written by local/cognito/index.ts).
  */
 import { createRequire } from 'node:module';
@@ -37,6 +39,26 @@ Targets.GetTokensFromRefreshToken = (services) => async (ctx, req) => {
   });
   const auth = (result.AuthenticationResult ?? {}) as Record<string, unknown>;
   return { AuthenticationResult: { ...auth, RefreshToken: auth.RefreshToken ?? req.RefreshToken } };
+};
+type ChallengePools = {
+  cognito: {
+    getUserPoolForClientId: (ctx: unknown, clientId: unknown) => Promise<{
+      getUserByUsername: (ctx: unknown, username: unknown) => Promise<PoolUser | null>;
+      storeRefreshToken: (ctx: unknown, token: string, user: PoolUser) => Promise<void>;
+    }>;
+  };
+};
+const respondToAuthChallenge = Targets.RespondToAuthChallenge!;
+Targets.RespondToAuthChallenge = (services) => async (ctx, req) => {
+  const result = await respondToAuthChallenge(services)(ctx, req);
+  const token = (result.AuthenticationResult as { RefreshToken?: string } | undefined)?.RefreshToken;
+  const username = (req.ChallengeResponses as { USERNAME?: string } | undefined)?.USERNAME;
+  if (token && username) {
+    const pool = await (services as ChallengePools).cognito.getUserPoolForClientId(ctx, req.ClientId);
+    const user = await pool.getUserByUsername(ctx, username);
+    if (user) await pool.storeRefreshToken(ctx, token, user);
+  }
+  return result;
 };
 Targets.GlobalSignOut = () => async () => ({});
 // Like Cognito: revokes every refresh token of the user (the progression signs removed parents out this way).

@@ -55,7 +55,7 @@ describe('an administrator with a second factor', () => {
     expect(await page.getByRole('img', { name: "Code QR à balayer avec l'application d'authentification" }).count()).toBe(1);
     await codeField(page, 'Code à 6 chiffres').fill('000000');
     await page.getByRole('button', { name: 'Confirmer' }).click();
-    await page.getByText("Ce code n'est pas le bon.", { exact: false }).waitFor();
+    await page.getByText("Ce code n'est pas le bon.", { exact: false }).first().waitFor();
 
     await codeField(page, 'Code à 6 chiffres').fill(await freshCode());
     await page.getByRole('button', { name: 'Confirmer' }).click();

@@ -5,8 +5,9 @@ import { useStack } from '../support/stack';
 import { TEXT, contextIn, h1 } from './auth-support';
 
 /**
- * The privacy policy (docs/privacy.md) signed out, in Chromium: French at 1440 px from its French address, then
- * English on a 375 px phone from the sign-up form's short notice. Both versions come from the public API route.
+ * The privacy policy (docs/privacy.md) signed out, in Chromium: French at 1440 px from its French address (and its
+ * English version from there), then English on a 375 px phone from the sign-up form's short notice. Both versions
+ * come from the public API route.
  */
 const stack = useStack();
 let session: BrowserSession;
@@ -37,10 +38,15 @@ describe('privacy policy, signed out', () => {
     await page.getByText(/Canada \(Centre\), à Montréal/).waitFor();
     await page.getByRole('heading', { name: 'Personne responsable' }).waitFor();
 
+    expect(await page.getByTestId('privacy-notice').getAttribute('lang')).toBe('fr');
+
+    // The English version: the policy in English, marked as such; the app keeps the visitor's French.
     await page.getByRole('link', { name: 'Read in English' }).click();
-    await expect.poll(() => h1(page).textContent()).toBe('Privacy policy');
+    await page.getByRole('heading', { name: 'Where the information is kept' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/privacy');
-    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+    expect(await page.getByTestId('privacy-notice').getAttribute('lang')).toBe('en');
+    expect(await page.locator('html').getAttribute('lang')).toBe('fr');
+    expect(await h1(page).textContent()).toBe('Politique de confidentialité');
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -54,23 +54,21 @@ function NoticeSections({ doc }: { doc: NoticeDocument }) {
 
 /**
  * `/confidentialite` (French) and `/privacy` (English): the privacy policy, open to everyone, signed in or not. The
- * address names the language, so the page switches the app to it; each version links to the other.
+ * address names the policy's language (marked with `lang` for screen readers); the app around it keeps the
+ * visitor's own language choice. Each version links to the other.
  */
 export function PrivacyPage({ lang }: { lang: Lang }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { notice, failed, retry } = usePrivacyNotice();
-  useEffect(() => {
-    if (i18n.language !== lang) void i18n.changeLanguage(lang);
-  }, [i18n, lang]);
   const other: Lang = lang === 'fr' ? 'en' : 'fr';
   const doc = notice?.[lang];
 
   return (
-    <PageFrame title={doc?.title ?? t('privacy.page.title')} description={t('privacy.page.description')}>
+    <PageFrame title={t('privacy.page.title')} description={t('privacy.page.description')}>
       <SpaceBetween size="l">
         <Box>
           <span lang={other}>
-            <RouterLink href={PRIVACY_PATHS[other]}>{t('privacy.page.otherLanguage')}</RouterLink>
+            <RouterLink href={PRIVACY_PATHS[other]}>{t('privacy.page.readIn', { lng: other })}</RouterLink>
           </span>
         </Box>
         {failed && (
@@ -80,13 +78,15 @@ export function PrivacyPage({ lang }: { lang: Lang }) {
         )}
         {!doc && !failed && <Spinner size="large" />}
         {doc && (
-          <>
-            <Box variant="p">{doc.short}</Box>
-            <NoticeSections doc={doc} />
-            <Box variant="small" color="text-body-secondary">
-              {t('privacy.page.version', { version: notice.version })}
-            </Box>
-          </>
+          <div lang={lang} data-testid="privacy-notice">
+            <SpaceBetween size="l">
+              <Box variant="p">{doc.short}</Box>
+              <NoticeSections doc={doc} />
+              <Box variant="small" color="text-body-secondary">
+                {t('privacy.page.version', { version: notice.version })}
+              </Box>
+            </SpaceBetween>
+          </div>
         )}
       </SpaceBetween>
     </PageFrame>
