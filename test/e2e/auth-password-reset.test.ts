@@ -6,6 +6,7 @@ import {
   contextIn,
   createAccount,
   expectAt,
+  explained,
   h1,
   linkIn,
   seededParentEmail,
@@ -50,7 +51,7 @@ describe.each(LOCALES)('password reset ($locale)', ({ locale, email }) => {
     await main.getByLabel(text.email, { exact: true }).fill(email);
     await main.getByRole('button', { name: text.sendCode }).click();
     // The second step is shown at once, for someone who types the code from the email.
-    await main.getByLabel(text.code, { exact: true }).waitFor();
+    await explained(page, () => main.getByLabel(text.code, { exact: true }).waitFor());
 
     const mail = await waitForMail(stack, email, text.resetSubject);
     expect(mail.body.html).toContain(`lang="${locale}"`);

@@ -119,10 +119,14 @@ export const where = (page: Page) => {
 
 /** Waits for the app to show `pathAndQuery` (first loads fetch the config and the page chunks, on a shared and busy CI machine: allow time). */
 export async function expectAt(page: Page, pathAndQuery: string): Promise<void> {
+  await explained(page, () => expect.poll(() => where(page), { timeout: 30_000 }).toBe(pathAndQuery));
+}
+
+/** Runs a wait; if it fails, says what the page showed instead (an error alert, a spinner) so CI can be understood. */
+export async function explained(page: Page, wait: () => Promise<unknown>): Promise<void> {
   try {
-    await expect.poll(() => where(page), { timeout: 30_000 }).toBe(pathAndQuery);
+    await wait();
   } catch (error) {
-    // Say what the page showed instead (an error alert, a spinner) so a failure on CI can be understood.
     const alerts = await page
       .locator('[role="alert"], [data-testid$="-error"], [aria-live]')
       .allInnerTexts()
