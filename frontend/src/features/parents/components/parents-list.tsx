@@ -2,10 +2,9 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import Header from '@cloudscape-design/components/header';
 import { EmptyState } from '../../../components/directory/empty-state';
-import { FilterBar } from '../../../components/directory/filter-bar';
-import { OptionFilter } from '../../../components/directory/option-filter';
+import { SearchAndFilterBar } from '../../../components/directory/filter-bar';
 import { ResultList } from '../../../components/directory/result-list';
-import { NoMatch, SearchField } from '../../../components/directory/search-field';
+import { NoMatch } from '../../../components/directory/search-field';
 import { useIsMobile } from '../../../lib/use-language';
 import type { DirectoryIndex } from '../../../lib/directory/directory-index';
 import { useParentColumns, useParentSearch } from './use-parent-search';
@@ -42,25 +41,15 @@ export function ParentsList({ index }: { index: DirectoryIndex }) {
     [t, labels, shown.length, total],
   );
   const filter = (
-    <FilterBar
-      search={
-        <SearchField
-          onBlur={flushQuery}
-          value={query}
-          onChange={setQuery}
-          placeholder={labels.placeholder}
-          matches={shown.length}
-        />
-      }
-      filters={
-        <OptionFilter
-          value={classCode}
-          onChange={setClassCode}
-          allLabel={labels.allClasses}
-          ariaLabel={labels.classFilter}
-          options={classOptions}
-        />
-      }
+    <SearchAndFilterBar
+      search={{ onBlur: flushQuery, value: query, onChange: setQuery, placeholder: labels.placeholder, matches: shown.length }}
+      filter={{
+        value: classCode,
+        onChange: setClassCode,
+        allLabel: labels.allClasses,
+        ariaLabel: labels.classFilter,
+        options: classOptions,
+      }}
     />
   );
   const empty = useMemo(

@@ -5,9 +5,8 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { createMatcher } from '../../../../../shared/search';
 import { STAFF_DEPARTMENT_CODES } from '../../../../../shared/schemas/staff';
 import { EmptyState } from '../../../components/directory/empty-state';
-import { FilterBar } from '../../../components/directory/filter-bar';
-import { OptionFilter } from '../../../components/directory/option-filter';
-import { NoMatch, SearchField } from '../../../components/directory/search-field';
+import { SearchAndFilterBar } from '../../../components/directory/filter-bar';
+import { NoMatch } from '../../../components/directory/search-field';
 import { useIsMobile, useLanguage } from '../../../lib/use-language';
 import type { DirectoryIndex } from '../../../lib/directory/directory-index';
 import { departmentLabel } from '../../../lib/directory/labels';
@@ -68,25 +67,21 @@ export function StaffList({ index }: { index: DirectoryIndex }) {
   if (rows.length === 0) return <EmptyState title={t('directory.empty.noStaff')} />;
   return (
     <SpaceBetween size="m">
-      <FilterBar
-        search={
-          <SearchField
-            onBlur={flushQuery}
-            value={query}
-            onChange={setQuery}
-            placeholder={t('directory.staff.searchPlaceholder')}
-            matches={shown}
-          />
-        }
-        filters={
-          <OptionFilter
-            value={department}
-            onChange={setDepartment}
-            allLabel={t('directory.filters.allDepartments')}
-            ariaLabel={t('directory.filters.department')}
-            options={departmentOptions}
-          />
-        }
+      <SearchAndFilterBar
+        search={{
+          onBlur: flushQuery,
+          value: query,
+          onChange: setQuery,
+          placeholder: t('directory.staff.searchPlaceholder'),
+          matches: shown,
+        }}
+        filter={{
+          value: department,
+          onChange: setDepartment,
+          allLabel: t('directory.filters.allDepartments'),
+          ariaLabel: t('directory.filters.department'),
+          options: departmentOptions,
+        }}
       />
       <div aria-busy={pending}>{list}</div>
     </SpaceBetween>

@@ -2,10 +2,9 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import Header from '@cloudscape-design/components/header';
 import { EmptyState } from '../../../components/directory/empty-state';
-import { FilterBar } from '../../../components/directory/filter-bar';
-import { OptionFilter } from '../../../components/directory/option-filter';
+import { SearchAndFilterBar } from '../../../components/directory/filter-bar';
 import { ResultList } from '../../../components/directory/result-list';
-import { NoMatch, SearchField } from '../../../components/directory/search-field';
+import { NoMatch } from '../../../components/directory/search-field';
 import { useIsMobile } from '../../../lib/use-language';
 import type { DirectoryIndex } from '../../../lib/directory/directory-index';
 import { useFamilyColumns, useFamilySearch } from './use-family-search';
@@ -60,25 +59,15 @@ export function FamiliesList({ index }: { index: DirectoryIndex }) {
       ariaLabel={labels.title}
       header={header}
       filter={
-        <FilterBar
-          search={
-            <SearchField
-              onBlur={flushQuery}
-              value={query}
-              onChange={setQuery}
-              placeholder={labels.placeholder}
-              matches={shown.length}
-            />
-          }
-          filters={
-            <OptionFilter
-              value={level}
-              onChange={setLevel}
-              allLabel={labels.allLevels}
-              ariaLabel={labels.levelFilter}
-              options={levelOptions}
-            />
-          }
+        <SearchAndFilterBar
+          search={{ onBlur: flushQuery, value: query, onChange: setQuery, placeholder: labels.placeholder, matches: shown.length }}
+          filter={{
+            value: level,
+            onChange: setLevel,
+            allLabel: labels.allLevels,
+            ariaLabel: labels.levelFilter,
+            options: levelOptions,
+          }}
         />
       }
       pagination={page.pagination}
