@@ -48,6 +48,8 @@ describe.each(LOCALES)('password reset ($locale)', ({ locale, email }) => {
 
     await page.goto(`${stack.appUrl}/auth`);
     await main.getByRole('tab', { name: text.forgotTab }).click();
+    // The tab's form replaces the sign-in form: fill its field, not the sign-in form's email about to go.
+    await main.getByRole('button', { name: text.sendCode }).waitFor();
     await main.getByLabel(text.email, { exact: true }).fill(email);
     await main.getByRole('button', { name: text.sendCode }).click();
     // The second step is shown at once, for someone who types the code from the email.
