@@ -77,7 +77,14 @@ async function main() {
   const repeat: { usable: number; lcp: number }[] = [];
   try {
     for (let i = 0; i < RUNS; i++) {
-      const context = await browser.newContext({ viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true, locale: 'fr-CA' });
+      // bypassCSP: waitForFunction evaluates its predicate as code, which the app's Content-Security-Policy refuses.
+      const context = await browser.newContext({
+        viewport: { width: 412, height: 915 },
+        isMobile: true,
+        hasTouch: true,
+        locale: 'fr-CA',
+        bypassCSP: true,
+      });
       const page = await context.newPage();
       const cdp = await context.newCDPSession(page);
       await cdp.send('Network.enable');
