@@ -2,7 +2,7 @@ import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dyn
 import { batchWriteAll, deleteRequests, putRequests } from '../common/batch';
 import { documentClient, tableName } from '../common/dynamo';
 import { keys } from '../common/keys';
-import { queryAll } from '../common/query';
+import { queryAll, type Db } from '../common/query';
 import { auditPut } from '../common/audit';
 import { cancellationCodes, conditionalUpdate, isWriteConflict } from '../common/transact';
 import { TABLE_INDEXES } from '../../shared/table-schema';
@@ -15,8 +15,9 @@ import { campaignItem, campaignKey, parseCampaign, parseParticipant, participant
 /** Held from the start of a campaign until it completes: one campaign at a time (pattern 20). */
 export const CAMPAIGN_LOCK = 'annual-update';
 
-export async function getCampaignLock(): Promise<Lock | undefined> {
-  const result = await documentClient().send(
+/** The lock of the open campaign, if any (`db`: another client, e.g. the progression's, which tests can fail). */
+export async function getCampaignLock(db: Db = documentClient()): Promise<Lock | undefined> {
+  const result = await db.send(
     new GetCommand({ TableName: tableName(), Key: keys.lock(CAMPAIGN_LOCK), ConsistentRead: true }),
   );
   return result.Item ? LockSchema.parse(result.Item) : undefined;

@@ -1,9 +1,7 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { removeAccountsByEmail } from '../common/cognito';
-import { documentClient, tableName } from '../common/dynamo';
-import { keys } from '../common/keys';
-import { CAMPAIGN_LOCK } from '../annual-update/campaign-repository';
+import { documentClient } from '../common/dynamo';
+import { getCampaignLock } from '../annual-update/campaign-repository';
 import { AppError } from '../common/errors';
 import { logger } from '../common/logger';
 import type { Blocker } from '../../shared/progression-api';
@@ -160,8 +158,7 @@ async function runWindow(deps: Deps, progression: Progression, limit: number): P
  * links are out, so the apply waits until the campaign is closed (docs/progression.md).
  */
 async function refuseDuringCampaign(db: Db): Promise<void> {
-  const lock = await db.send(new GetCommand({ TableName: tableName(), Key: keys.lock(CAMPAIGN_LOCK), ConsistentRead: true }));
-  if (lock.Item) throw new AppError('CAMPAIGN_ACTIVE');
+  if (await getCampaignLock(db)) throw new AppError('CAMPAIGN_ACTIVE');
 }
 
 export interface ApplyOutcome {
