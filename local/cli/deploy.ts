@@ -116,8 +116,8 @@ export function nextSteps(settings: DeploySettings, outputs: Record<string, stri
   else step('Alarms: no --alarm-email or --contact: nobody is told when an alarm fires (docs/deploy.md).');
   if (settings.firstAdminEmail) {
     step(
-      `First administrator: ${settings.firstAdminEmail} signs up at ${site}, opens the verification link and signs in; ` +
-        'then redeploy without --first-admin.',
+      `First administrator: ${settings.firstAdminEmail} signs up at ${site}, opens the verification link and signs in ` +
+        '(the admin pages then ask them to link an authenticator app); then redeploy without --first-admin.',
     );
   } else {
     step(
