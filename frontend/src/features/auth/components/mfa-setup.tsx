@@ -10,6 +10,7 @@ import FormField from '@cloudscape-design/components/form-field';
 import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { PageFrame } from '../../../components/page/page-frame';
+import { isNetworkError } from '../api/auth-errors';
 import { beginTotpSetup, finishTotpSetup } from '../api/cognito-auth';
 import { useAuth } from '../hooks/use-auth';
 import { authStore } from '../state/auth-store';
@@ -30,8 +31,9 @@ function useMfaSetup() {
     setErrorKey(null);
     try {
       await step();
-    } catch {
-      setErrorKey(failureKey);
+    } catch (error) {
+      // Offline is not a wrong code: say which.
+      setErrorKey(isNetworkError(error) ? 'auth.messages.network' : failureKey);
     } finally {
       setBusy(false);
     }
