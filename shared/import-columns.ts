@@ -155,6 +155,11 @@ export const IMPORT_FORMATS: Readonly<Record<ImportEntity, EntityFormat>> = {
       col('language', 'Langue', 'Language', { fr: 'Français', en: 'French' }, {
         aliases: ['langue preferee', 'preferred language'],
       }),
+      // Who sees each field (docs/privacy.md). Blank: what the participation level shows.
+      col('emailAudience', 'Courriel visible par', 'Email visible to', { fr: "Toute l'école", en: 'Whole school' }),
+      col('phoneAudience', 'Téléphone visible par', 'Phone visible to', { fr: 'Classes des enfants', en: "Children's classes" }),
+      col('addressAudience', 'Adresse visible par', 'Address visible to', { fr: 'Administrateurs seulement', en: 'Administrators only' }),
+      col('profileAudience', 'Intérêts visibles par', 'Interests visible to', { fr: "Toute l'école", en: 'Whole school' }),
     ],
   },
   students: {

@@ -3,6 +3,7 @@ import type { CommitteeKind } from './schemas/committee';
 import { COMMITTEE_ROLES, type CommitteeRole } from './schemas/committee-roles';
 import { INTEREST_LABELS, type InterestCode } from './schemas/interests';
 import type { Participation } from './schemas/parent';
+import type { Audience } from './visibility';
 import type { ClassStructure } from './schemas/settings';
 import { STAFF_DEPARTMENTS, type StaffDepartment } from './schemas/staff';
 import { normalizeSearchText } from './search';
@@ -36,6 +37,13 @@ export const PARTICIPATION_LABELS: LabelTable<Participation> = {
   full: { fr: 'Complète', en: 'Full' },
   limited: { fr: 'Limitée', en: 'Limited' },
   nameOnly: { fr: 'Nom seulement', en: 'Name only' },
+};
+
+/** Who sees a field (shared/visibility.ts), as the parents file writes it. */
+export const AUDIENCE_LABELS: LabelTable<Audience> = {
+  school: { fr: "Toute l'école", en: 'Whole school' },
+  classes: { fr: 'Classes des enfants', en: "Children's classes" },
+  admins: { fr: 'Administrateurs seulement', en: 'Administrators only' },
 };
 
 export const LANGUAGE_LABELS: LabelTable<Language> = {
@@ -73,6 +81,7 @@ export const INTEREST_VALUE_LABELS: LabelTable<InterestCode> = INTEREST_LABELS;
 /** Every enumeration a file may hold, by name (the `allowed` parameter of INVALID_VALUE names one). */
 export const VALUE_TABLES = {
   participation: PARTICIPATION_LABELS,
+  audience: AUDIENCE_LABELS,
   language: LANGUAGE_LABELS,
   committeeKind: COMMITTEE_KIND_LABELS,
   memberType: MEMBER_TYPE_LABELS,

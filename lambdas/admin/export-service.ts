@@ -3,6 +3,7 @@ import { fileNameOf, IMPORT_ENTITIES, IMPORT_FORMATS, templateRows, type ImportE
 import type { CsvFile } from '../../shared/import-api';
 import { formatPhone } from '../../shared/format/phone';
 import {
+  AUDIENCE_LABELS,
   CLASS_STRUCTURE_LABELS,
   COMMITTEE_KIND_LABELS,
   DEPARTMENT_LABELS,
@@ -16,6 +17,7 @@ import {
 import type { Language } from '../../shared/schemas/common';
 import type { SchoolSettings } from '../../shared/schemas/settings';
 import type { DirectoryData } from '../directory/directory-items';
+import { VISIBILITY_FIELDS } from '../../shared/visibility';
 
 /**
  * Exports in the import's own format, so an export is a valid import: the same columns with headers in the
@@ -151,6 +153,8 @@ export function exportCsvFiles(data: DirectoryData, settings: SchoolSettings | u
     p.skills,
     PARTICIPATION_LABELS[p.participation][lang],
     LANGUAGE_LABELS[p.preferredLanguage][lang],
+    // Adjusted audiences only: blank cells mean the participation's preset, as on import.
+    ...VISIBILITY_FIELDS.map((field) => (p.audiences ? AUDIENCE_LABELS[p.audiences[field]][lang] : '')),
   ]);
   const studentRows = studentRowsOf(data, parentKeys, classes, levelLabel);
   const committeeRows = [...data.committees]

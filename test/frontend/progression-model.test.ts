@@ -144,7 +144,8 @@ describe('new-student form', () => {
         mode: 'new',
         parent: {
           firstName: 'Marc', lastName: "D'Amours", email: ' Marc@Exemple.CA ', phone: '(514) 555-1234',
-          interests: [], skills: '', participation: 'full', preferredLanguage: 'fr',
+          // No participation: the administrator did not choose for the parent, who starts private on the server.
+          interests: [], skills: '', preferredLanguage: 'fr',
         },
       },
     });

@@ -12,6 +12,7 @@ import { usernamesByEmail } from '../../lambdas/common/cognito';
 import { useStack } from '../support/stack';
 import { createPoolUser, stackCognito, uniqueEmail } from './auth-support';
 import { useDirectoryTable } from './directory-support';
+import { PRIVATE_BY_DEFAULT } from '../../shared/visibility';
 
 /**
  * The admin editing API (lambdas/admin/edit) on a small demo school in a table of its own: versions and
@@ -56,7 +57,7 @@ describe('editing people', () => {
     const created = await callAdmin('POST', '/api/admin/parents', { body: newParent(first), claims });
     expect(created.status).toBe(201);
     const record = created.json.record as Parent;
-    expect(record).toMatchObject({ email: first, version: 1, participation: 'full', preferredLanguage: 'fr', interests: [] });
+    expect(record).toMatchObject({ email: first, version: 1, participation: 'limited', audiences: PRIVATE_BY_DEFAULT, preferredLanguage: 'fr', interests: [] });
     expect(await isAuthorised(first)).toBe(true);
 
     const second = uniqueEmail('change');

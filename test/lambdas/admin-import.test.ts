@@ -14,6 +14,7 @@ import { writeCsv } from '../../shared/csv';
 import { describeIssue, type ImportFile, type ImportIssue } from '../../shared/import-api';
 import { adminClaims, callAdmin, csvFilesOf, isAuthorised, lastingItems, registeredIds, withoutMeta } from './admin-support';
 import { useDirectoryTable } from './directory-support';
+import { PRIVATE_BY_DEFAULT } from '../../shared/visibility';
 
 /**
  * The CSV import (lambdas/admin/import) against real tables of DynamoDB Local, each describe in a table of its
@@ -231,7 +232,14 @@ describe('importing a school into an empty table through the admin API', () => {
       students: { create: 1, update: 0, unchanged: 0 },
     });
     const parentId = derivedId('PARENT', 'FAM-1');
-    expect(await getEntity('PARENT', parentId)).toMatchObject({ importKey: 'FAM-1', phone: '4385550101', preferredLanguage: 'en' });
+    // No participation column: no choice on file, so the new parent starts private (docs/decisions.md).
+    expect(await getEntity('PARENT', parentId)).toMatchObject({
+      importKey: 'FAM-1',
+      phone: '4385550101',
+      preferredLanguage: 'en',
+      participation: 'limited',
+      audiences: PRIVATE_BY_DEFAULT,
+    });
     expect(await getEntity('STUDENT', derivedId('STUDENT', 'ELV-1'))).toMatchObject({ classId: classA.id, level: 'G1' });
     expect(await isAuthorised(newEmail)).toBe(true);
     expect(await registeredIds(newEmail)).toEqual([parentId]);
@@ -245,6 +253,33 @@ describe('importing a school into an empty table through the admin API', () => {
     expect(await isAuthorised(newEmail)).toBe(false);
     expect(await isAuthorised(moved)).toBe(true);
     expect(await registeredIds(moved)).toEqual([parentId]);
+    // Still no participation in the file: the choice on record stays as it was.
+    expect(await getEntity('PARENT', parentId)).toMatchObject({ participation: 'limited', audiences: PRIVATE_BY_DEFAULT });
+  });
+
+  it('reads who sees each field from the parents file, and writes it back in the export', async () => {
+    const parents = writeCsv([
+      ['Key', 'First name', 'Last name', 'Email', 'Phone', 'Directory participation', 'Phone visible to', 'Address visible to'],
+      ['VIS-1', 'Ève', 'Bélanger', 'eve.belanger@courriel.example', '514 555-0177', 'Full', "Children's classes", 'Administrators only'],
+    ]);
+    const { last } = await applyAll([{ name: 'parents.csv', text: parents }], claims);
+    expect(last.status).toBe(200);
+    const stored = (await getEntity('PARENT', derivedId('PARENT', 'VIS-1')))!;
+    // Blank cells take the participation's preset (full: the whole school).
+    expect(stored).toMatchObject({
+      participation: 'full',
+      audiences: { email: 'school', phone: 'classes', address: 'admins', profile: 'school' },
+    });
+    const exported = await callAdmin('GET', '/api/admin/export/csv', { query: { lang: 'fr' }, claims });
+    const text = (exported.json.files as { name: string; text: string }[]).find((f) => f.name === 'parents.csv')!.text;
+    expect(text).toContain('Courriel visible par;Téléphone visible par;Adresse visible par;Intérêts visibles par');
+    expect(text).toMatch(/VIS-1;Ève;Bélanger;.*;Complète;Français;Toute l'école;Classes des enfants;Administrateurs seulement;Toute l'école/);
+
+    const refused = await callAdmin('POST', '/api/admin/import/dry-run', {
+      body: { files: [{ name: 'parents.csv', text: parents.replace("Children's classes", 'Everybody') }] },
+      claims,
+    });
+    expect(JSON.stringify(refused.json)).toContain('INVALID_VALUE');
   });
 
   it('puts back a registry entry that went missing', async () => {

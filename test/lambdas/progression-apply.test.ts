@@ -30,6 +30,7 @@ import {
   type ProgressionWorkspace,
 } from '../../shared/progression-api';
 import { TABLE_INDEXES } from '../../shared/table-schema';
+import { PRIVATE_BY_DEFAULT } from '../../shared/visibility';
 import {
   accountEmails,
   createAccount,
@@ -229,7 +230,12 @@ describe('school progression, start to finish', () => {
     expect(await findRegisteredPeople('nouvelle.parente@test.example')).toEqual([
       { personType: 'PARENT', personId: newParentId, email: 'nouvelle.parente@test.example', displayName: "Anne-Sophie L'Écuyer" },
     ]);
-    expect(await getEntity('PARENT', newParentId)).toMatchObject({ phone: '5145550199', participation: 'full' });
+    // No choice on file: the new family starts private (docs/decisions.md, "Privacy by default").
+    expect(await getEntity('PARENT', newParentId)).toMatchObject({
+      phone: '5145550199',
+      participation: 'limited',
+      audiences: PRIVATE_BY_DEFAULT,
+    });
     expect((await getSettings())?.schoolYear).toBe('2026-2027');
     expect((await currentProgression()).progression!.counts).toMatchObject({
       departing: 2,

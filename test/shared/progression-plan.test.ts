@@ -10,6 +10,7 @@ import { buildPlan, PlanStepSchema, STEP_KINDS, type PlanStep } from '../../lamb
 import { AppError } from '../../lambdas/common/errors';
 import { NewStudentRequestSchema, type NewStudentRequest } from '../../shared/progression-api';
 import { AT, id, newStudent, PROGRESSION_ID, staging, tinySchool } from './progression-fixture';
+import { PRIVATE_BY_DEFAULT } from '../../shared/visibility';
 
 /** The apply plan, the new-student rules and the apply's small helpers (pure, unit project). */
 
@@ -113,7 +114,7 @@ describe('new-student rules', () => {
       newStudentId: id('gen2'),
       student: base.student,
       parent1: { mode: 'existing', parentId: id('p3') },
-      parent2: { mode: 'new', parentId: id('gen1'), parent: expect.objectContaining({ email: 'zoe@test.example', phone: '5145550142', participation: 'full', preferredLanguage: 'fr' }) },
+      parent2: { mode: 'new', parentId: id('gen1'), parent: expect.objectContaining({ email: 'zoe@test.example', phone: '5145550142', participation: 'limited', audiences: PRIVATE_BY_DEFAULT, preferredLanguage: 'fr' }) },
     });
   });
 

@@ -8,6 +8,7 @@ import type { MemberType } from '../../../shared/import-values';
 import type { IssueCollector, RowSource } from './issues';
 import type { ImportTables } from './read-files';
 import { RowReader } from './row-reader';
+import { VISIBILITY_FIELDS, type FieldAudiences } from '../../../shared/visibility';
 
 /** Rows with typed, validated values; references (keys, emails, codes) are still text: resolve.ts follows them. */
 
@@ -50,6 +51,8 @@ export interface ParentRow extends PersonRow {
   participation: Participation;
   /** False when the file leaves participation blank: no choice on file (privacy by default applies to new parents). */
   participationGiven: boolean;
+  /** The audiences the file gives (blank cells absent). */
+  audiences: Partial<FieldAudiences>;
   preferredLanguage: Language;
 }
 
@@ -133,7 +136,13 @@ function parseParent(reader: RowReader): ParentRow | undefined {
   }
   if (!person || !reader.ok || !participation || !preferredLanguage) return undefined;
   const participationGiven = reader.raw('participation') !== '';
-  return { ...person, address, skills, participation, participationGiven, preferredLanguage };
+  const audiences: Partial<FieldAudiences> = {};
+  for (const field of VISIBILITY_FIELDS) {
+    const column = `${field}Audience`;
+    const audience = reader.raw(column) === '' ? undefined : reader.code(column, 'audience');
+    if (audience) audiences[field] = audience;
+  }
+  return { ...person, address, skills, participation, participationGiven, audiences, preferredLanguage };
 }
 
 function parseStaff(reader: RowReader): StaffRow | undefined {

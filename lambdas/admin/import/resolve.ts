@@ -5,7 +5,7 @@ import type { SchoolClass } from '../../../shared/schemas/school-class';
 import type { SchoolSettings } from '../../../shared/schemas/settings';
 import type { Staff } from '../../../shared/schemas/staff';
 import type { Student } from '../../../shared/schemas/student';
-import { initialPrivacy, type PrivacyChoice } from '../../../shared/visibility';
+import { initialPrivacy, presetOf, PRESET_AUDIENCES, type PrivacyChoice } from '../../../shared/visibility';
 import type { DirectoryData } from '../../directory/directory-items';
 import { ulid } from 'ulid';
 import { derivedId, idForKey } from './ids';
@@ -118,17 +118,22 @@ function resolvePeople({ rows, data, now, issues }: ResolveContext): ResolvedPeo
 }
 
 /**
- * The privacy choice an imported row leads to (docs/decisions.md, "Privacy by default"): a participation given in
- * the file is the choice on file (audiences adjusted by the parent are kept while it does not change); a blank
- * one keeps an existing parent's choice, and starts a new parent at PRIVATE_BY_DEFAULT.
+ * The privacy choice an imported row leads to (docs/decisions.md, "Privacy by default"). A participation or an
+ * audience given in the file is the choice on file: blank audiences take the participation's preset, or the
+ * parent's own adjustments while the participation does not change. A row giving neither keeps an existing
+ * parent's choice, and starts a new parent at PRIVATE_BY_DEFAULT.
  */
 function importedPrivacy(row: ParentRow, existing: Parent | undefined): PrivacyChoice {
-  if (row.participationGiven) {
-    const same = existing?.participation === row.participation;
-    return { participation: row.participation, audiences: same ? existing.audiences : undefined };
+  const audiencesGiven = Object.keys(row.audiences).length > 0;
+  if (!row.participationGiven && !audiencesGiven) {
+    return existing ? { participation: existing.participation, audiences: existing.audiences } : initialPrivacy();
   }
-  if (existing) return { participation: existing.participation, audiences: existing.audiences };
-  return initialPrivacy();
+  const participation = row.participationGiven ? row.participation : (existing?.participation ?? 'limited');
+  if (participation === 'nameOnly') return { participation };
+  const kept = existing?.participation === participation ? existing.audiences : undefined;
+  if (!audiencesGiven) return { participation, audiences: kept };
+  const audiences = { ...(kept ?? PRESET_AUDIENCES[participation]), ...row.audiences };
+  return { participation, audiences: presetOf(audiences) === participation ? undefined : audiences };
 }
 
 /** A level's code, French label or English label (compacted) -> its code. */
