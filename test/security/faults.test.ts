@@ -98,6 +98,7 @@ function fit(schema: z.ZodType, record: Record<string, unknown>): Record<string,
 const without = (record: Rec, ...fields: string[]) => Object.fromEntries(Object.entries(record).filter(([k]) => !fields.includes(k)));
 /** A parent neither the admin nor the My Profile caller, with children (a delete then cascades). */
 const someParent = () => dir.parents.find((p) => p.email && p.email !== school.adminEmail && p.email !== parentEmail && dir.families.some((f) => f.parentId === p.id))!;
+const otherParent = () => dir.parents.find((p) => p.id !== someParent().id)!;
 const parentIdsOf = (studentId: string) => dir.families.filter((f) => f.studentId === studentId).map((f) => f.parentId);
 
 async function ok<T>(call: Promise<{ status: number; body: unknown }>, status = 200): Promise<T> {
@@ -312,6 +313,10 @@ const FAULTS: Record<string, Fault> = {
   'PUT /api/admin/parents/{id}': {
     handler: adminHandler,
     call: () => adminCall('PUT', '/api/admin/parents/{id}', { pathParameters: { id: someParent().id }, body: fit(ParentUpdateSchema, { ...someParent(), firstName: 'Throttled' }) }),
+  },
+  'PUT /api/admin/parents/{id}/safety-restriction': {
+    handler: adminHandler,
+    call: () => adminCall('PUT', '/api/admin/parents/{id}/safety-restriction', { pathParameters: { id: someParent().id }, body: { version: someParent().version, hiddenFrom: [otherParent().id] } }),
   },
   'DELETE /api/admin/parents/{id}': {
     handler: adminHandler,

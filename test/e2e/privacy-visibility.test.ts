@@ -1,0 +1,179 @@
+import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cognitoClient } from '../../local/cognito';
+import { DEMO_ACCOUNTS, generateSchool } from '../../local/demo/generate-school';
+import type { DirectoryResponse } from '../../shared/directory-api';
+import { formatPhone } from '../../shared/format/phone';
+import { openBrowser, trackPageErrors, type BrowserSession, type ViewportName } from '../support/browser';
+import { useStack } from '../support/stack';
+import { contextIn, createAccount, demoAccount, JOURNEY_PARENTS, seededParentEmail, signInWith, warmUp } from './auth-support';
+
+/**
+ * Who sees what (docs/privacy.md), in Chromium against the shared stack. French at 1440 px: a parent limits their
+ * phone to their children's classes and their address to administrators, watches the preview's three viewpoints,
+ * and saves; a parent of the same class sees the phone, a parent of another class sees neither (on the Parents
+ * screen and in the raw API JSON). English at 375 px: an administrator hides that family from one named household,
+ * which then sees the name only while another household still sees the family; the hidden-from parent's own
+ * preview shows her three viewpoints.
+ */
+const stack = useStack();
+const school = generateSchool();
+const PASSWORD = 'Bottin-Privé-2026!';
+
+// Two reserved journey parents with a child in the same class (checked below), and a parent of another class.
+const target = school.parents.find((p) => p.email === seededParentEmail(8))!;
+const neighbour = school.parents.find((p) => p.email === seededParentEmail(9))!;
+const classesOf = (parentId: string) =>
+  new Set(school.families.filter((f) => f.parentId === parentId).map((f) => school.students.find((s) => s.id === f.studentId)!.classId));
+const reserved = new Set([
+  ...DEMO_ACCOUNTS.map((a) => a.email),
+  ...Array.from({ length: JOURNEY_PARENTS }, (_, i) => seededParentEmail(i)),
+]);
+const stranger = school.parents.find(
+  (p) => p.email && !reserved.has(p.email) && ![...classesOf(p.id)].some((c) => classesOf(target.id).has(c)),
+)!;
+const phoneShown = formatPhone(target.phone!);
+
+let session: BrowserSession;
+
+async function idToken(email: string): Promise<string> {
+  const client = cognitoClient(stack.cognitoEndpoint, stack.region);
+  try {
+    const auth = await client.send(
+      new InitiateAuthCommand({
+        ClientId: stack.userPoolClientId,
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: email, PASSWORD: email.startsWith('admin@') ? demoAccount(stack, 'admin').password : PASSWORD },
+      }),
+    );
+    return auth.AuthenticationResult!.IdToken!;
+  } finally {
+    client.destroy();
+  }
+}
+
+/** The target's entry and the raw text of GET /api/directory as one viewer receives it. */
+async function targetAsSeenBy(email: string) {
+  const response = await fetch(`${stack.appUrl}/api/directory`, { headers: { Authorization: `Bearer ${await idToken(email)}` } });
+  const raw = await response.text();
+  const entry = (JSON.parse(raw) as DirectoryResponse).parents.find((p) => p.id === target.id)!;
+  return { raw, entry };
+}
+
+async function signedIn(viewport: ViewportName, lang: 'fr' | 'en', email: string, path: string): Promise<Page> {
+  const context = await contextIn(() => session.newContext(viewport), lang);
+  const page = await context.newPage();
+  await page.goto(`${stack.appUrl}/auth?redirect=${encodeURIComponent(path)}`);
+  await signInWith(page, lang, email, email === demoAccount(stack, 'admin').email ? demoAccount(stack, 'admin').password : PASSWORD);
+  await expect.poll(() => new URL(page.url()).pathname, { timeout: 60_000 }).toBe(path);
+  return page;
+}
+
+/** The Parents screen searched for the target: what its result shows. */
+async function parentsScreenText(page: Page, query: string): Promise<string> {
+  await page.goto(`${stack.appUrl}/parents?q=${encodeURIComponent(query)}`);
+  const main = page.getByRole('main');
+  // Search highlights split the name into several text nodes: read the rendered text instead.
+  await expect.poll(() => main.innerText(), { timeout: 30_000 }).toContain(`${target.firstName} ${target.lastName}`);
+  return main.innerText();
+}
+
+async function pick(page: Page, label: string, option: string) {
+  await page.getByLabel(label, { exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).first().click();
+}
+
+beforeAll(async () => {
+  expect([...classesOf(neighbour.id)].some((c) => classesOf(target.id).has(c))).toBe(true);
+  expect(target.participation).toBe('full');
+  for (const person of [target, neighbour, stranger]) await createAccount(stack, person.email!, PASSWORD, true);
+  session = await openBrowser();
+  await warmUp(session, stack);
+}, 120_000);
+afterAll(async () => {
+  await session?.close();
+});
+
+describe('who sees what', () => {
+  it('French, 1440 px: phone for my children\'s classes, address for administrators, as the preview said', async () => {
+    const page = await signedIn('desktop', 'fr', target.email!, '/profile');
+    const errors = trackPageErrors(page);
+    await page.getByRole('button', { name: 'Modifier mes renseignements' }).click();
+    await pick(page, 'Téléphone visible par', 'Les classes de mes enfants');
+    await pick(page, 'Adresse visible par', 'Les administrateurs seulement');
+
+    const preview = (viewer: string) => page.getByRole('region', { name: viewer });
+    await expect.poll(() => preview("Un parent d'une autre classe").innerText()).not.toContain(phoneShown);
+    expect(await preview('Un parent de la même classe').innerText()).toContain(phoneShown);
+    expect(await preview('Un membre du personnel').innerText()).toContain(phoneShown);
+    for (const viewer of ["Un parent d'une autre classe", 'Un parent de la même classe', 'Un membre du personnel']) {
+      const text = await preview(viewer).innerText();
+      expect(text).toContain(`${target.firstName} ${target.lastName}`);
+      expect(text).not.toContain(target.address!.street);
+    }
+    await page.getByRole('button', { name: 'Valider' }).click();
+    await page.getByText('Vos renseignements sont enregistrés.', { exact: false }).waitFor({ timeout: 30_000 });
+    expect(errors).toEqual([]);
+    await page.context().close();
+
+    // The raw API: the same class gets the phone, another class neither phone nor address.
+    const same = await targetAsSeenBy(neighbour.email!);
+    expect(same.entry.phone).toBe(target.phone);
+    expect(same.entry.address).toBeUndefined();
+    const other = await targetAsSeenBy(stranger.email!);
+    expect(other.entry.phone).toBeUndefined();
+    expect(other.entry.address).toBeUndefined();
+    expect(other.raw).not.toContain(target.phone!);
+
+    // And the Parents screen of each.
+    const neighbourPage = await signedIn('desktop', 'fr', neighbour.email!, '/');
+    const seenBySame = await parentsScreenText(neighbourPage, target.email!);
+    expect(seenBySame).toContain(phoneShown);
+    expect(seenBySame).not.toContain(target.address!.street);
+    await neighbourPage.context().close();
+    const strangerPage = await signedIn('desktop', 'fr', stranger.email!, '/');
+    const seenByOther = await parentsScreenText(strangerPage, target.email!);
+    expect(seenByOther).not.toContain(phoneShown);
+    expect(seenByOther).not.toContain(target.address!.street);
+    await strangerPage.context().close();
+  });
+
+  it('English, 375 px: a safety restriction hides the family from one named household only', async () => {
+    const admin = await signedIn('mobile', 'en', demoAccount(stack, 'admin').email, '/admin/data');
+    await admin.getByRole('heading', { level: 1, name: 'Directory data' }).waitFor({ timeout: 60_000 });
+    await admin.getByRole('tab', { name: 'Edit' }).click();
+    await admin.getByLabel('Search for a parent').fill(`${target.firstName} ${target.lastName}`);
+    await admin.getByRole('button', { name: `Edit ${target.firstName} ${target.lastName}` }).click();
+    await admin.getByRole('heading', { name: 'Safety restriction' }).waitFor();
+    await admin.getByLabel('Hide this parent from these parents').click();
+    await admin.keyboard.type(neighbour.lastName);
+    await admin.getByRole('option', { name: new RegExp(`${neighbour.lastName}, ${neighbour.firstName}`) }).first().click();
+    await admin.keyboard.press('Escape');
+    await admin.getByRole('button', { name: 'Save the restriction' }).click();
+    await admin.getByText(`${target.firstName} ${target.lastName}'s record is saved.`).waitFor({ timeout: 30_000 });
+    await admin.context().close();
+
+    const hidden = await targetAsSeenBy(neighbour.email!);
+    expect(Object.keys(hidden.entry).sort()).toEqual(['childIndexes', 'firstName', 'id', 'lastName']);
+    expect(hidden.raw).not.toContain(target.email!);
+    expect(hidden.raw).not.toContain('hiddenFrom');
+    expect((await targetAsSeenBy(stranger.email!)).entry.email).toBe(target.email);
+
+    const page = await signedIn('mobile', 'en', neighbour.email!, '/profile');
+    const text = await parentsScreenText(page, `${target.firstName} ${target.lastName}`);
+    expect(text).not.toContain(target.email!);
+    expect(text).not.toContain(phoneShown);
+    expect(await page.locator(`a[href="mailto:${target.email}"]`).count()).toBe(0);
+
+    // Her own preview, in English on the phone: her three viewpoints.
+    await page.goto(`${stack.appUrl}/profile`);
+    await page.getByRole('button', { name: 'Update my information' }).click();
+    await page.getByRole('heading', { name: 'Your card as others see it' }).waitFor();
+    for (const viewer of ['A parent of another class', 'A parent of the same class', 'A staff member']) {
+      expect(await page.getByRole('region', { name: viewer }).innerText()).toContain(`${neighbour.firstName} ${neighbour.lastName}`);
+    }
+    expect(await page.getByRole('region', { name: 'A parent of another class' }).innerText()).toContain(formatPhone(neighbour.phone!));
+    await page.context().close();
+  });
+});
