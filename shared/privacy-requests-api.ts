@@ -37,6 +37,9 @@ export function privacyRequestDueAt(receivedAt: Date): Date {
   return new Date(receivedAt.getTime() + PRIVACY_REQUEST_DUE_DAYS * 24 * 60 * 60 * 1000);
 }
 
+/** The short reference shown to the requester and in emails: the last 8 characters of the request's id. */
+export const requestReference = (id: string): string => id.slice(-8);
+
 const DetailsSchema = z.string().trim().min(1).max(PRIVACY_REQUEST_DETAILS_MAX);
 
 /** POST /api/privacy-requests (signed-in parent). `parentId` chooses among several parent records of one email. */

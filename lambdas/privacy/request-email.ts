@@ -1,10 +1,11 @@
 import type { PrivacyRequestKind } from '../../shared/privacy-requests-api';
+import { schoolDay } from '../../shared/schemas/admin-role';
 import { renderEmail, type EmailLocale } from '../common/email-templates/layout';
 
 /**
  * The two emails of a privacy request (docs/privacy.md): the receipt, with the date the answer is due, and the
  * answer itself. Always in the requester's language. French follows OQLF usage: "courriel", a non-breaking
- * space (U+00A0) before a colon, dates in numeric form (2025-10-15).
+ * space (U+00A0) before a colon, dates in numeric form (2025-10-15), the day in the school's time zone.
  */
 export interface RequestEmailInput {
   locale: EmailLocale;
@@ -76,10 +77,6 @@ const TEXT = {
   },
 } as const;
 
-/** A calendar date in Québec's time zone, numeric (2025-10-15) in both languages. */
-export function localDate(at: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto' }).format(at);
-}
 
 function assemble(locale: EmailLocale, subject: string, title: string, intro: string[], outro: string[]): RenderedRequestEmail {
   const t = TEXT[locale];
@@ -90,9 +87,9 @@ function assemble(locale: EmailLocale, subject: string, title: string, intro: st
 export function receiptEmail(input: RequestEmailInput): RenderedRequestEmail {
   const t = TEXT[input.locale];
   const kind = KIND_LABELS[input.locale][input.kind];
-  const intro = [t.hello(input.name), t.received(kind, input.schoolName || t.school, localDate(input.receivedAt))];
+  const intro = [t.hello(input.name), t.received(kind, input.schoolName || t.school, schoolDay(input.receivedAt))];
   return assemble(input.locale, t.receiptSubject(input.reference), t.receiptTitle, intro, [
-    t.due(localDate(input.dueAt)),
+    t.due(schoolDay(input.dueAt)),
     t.reference(input.reference),
   ]);
 }
@@ -102,7 +99,7 @@ export function answerEmail(input: RequestEmailInput & { answer: string }): Rend
   const t = TEXT[input.locale];
   const kind = KIND_LABELS[input.locale][input.kind];
   const paragraphs = input.answer.split(/\n{2,}/).map((p) => p.trim()).filter((p) => p.length > 0);
-  const intro = [t.hello(input.name), t.answerIntro(kind, localDate(input.receivedAt)), ...paragraphs];
+  const intro = [t.hello(input.name), t.answerIntro(kind, schoolDay(input.receivedAt)), ...paragraphs];
   return assemble(input.locale, t.answerSubject(input.reference), t.answerTitle, intro, [
     t.reference(input.reference),
     t.recourse,

@@ -3,6 +3,7 @@ import {
   PRIVACY_REQUEST_TRANSITIONS,
   isOpenStatus,
   privacyRequestDueAt,
+  requestReference,
   type EmailStatus,
   type PrivacyRequest,
   type PrivacyRequestKind,
@@ -107,9 +108,6 @@ async function fileRequest(
   const saved = await emailRequester(request, 'receipt', actor, deps);
   return { id: saved.id, status: saved.status, receivedAt: saved.receivedAt, dueAt: saved.dueAt };
 }
-
-/** The short reference in emails and on screen: the last 8 characters of the id. */
-export const requestReference = (id: string): string => id.slice(-8);
 
 function render(request: PrivacyRequest, which: 'receipt' | 'answer', schoolName: string): RenderedRequestEmail {
   const input = {
