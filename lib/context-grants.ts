@@ -142,7 +142,7 @@ export const CONTEXT_GRANTS: Record<Context, ContextGrants> = {
   // GET /api/privacy-notice (public): one GetItem of the school's settings; writes nothing.
   // Privacy requests: the guard reads the caller's registry entries and administrator roles (and, for admins, their
   // second factor in Cognito); filing reads the requester's parent record (or resolves their update link: its
-  // token, campaign and participant), counts callers, writes the request with its audit entry and emails the
+  // token and campaign), counts callers, writes the request with its audit entry and emails the
   // receipt; the queue reads and writes the requests' partition and emails the answer.
   privacy: {
     table: {

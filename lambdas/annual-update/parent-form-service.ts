@@ -31,9 +31,8 @@ interface FormTarget {
 /**
  * Resolves a link: unknown, malformed or revoked -> TOKEN_INVALID; past its expiry, or its campaign closed ->
  * TOKEN_EXPIRED (docs/product-rules.md, Annual update campaign: "contact the school office"). Reads only.
- * Also the gate of the link's privacy request (lambdas/privacy/request-service.ts, docs/privacy.md).
  */
-export async function resolveToken(token: string, now: Date): Promise<FormTarget> {
+async function resolveToken(token: string, now: Date): Promise<FormTarget> {
   if (!isWellFormedToken(token)) throw new AppError('TOKEN_INVALID');
   const stored = await getUpdateToken(hashToken(token));
   if (!stored) throw new AppError('TOKEN_INVALID');

@@ -13,7 +13,8 @@ import {
   type PrivacyRequestView,
 } from '../../shared/privacy-requests-api';
 import type { Parent } from '../../shared/schemas/parent';
-import { resolveToken } from '../annual-update/parent-form-service';
+import { getCampaign } from '../annual-update/campaign-repository';
+import { getUpdateToken, hashToken, isWellFormedToken } from '../annual-update/token-repository';
 import type { Actor } from '../common/audit';
 import type { RegisteredPerson } from '../common/claims';
 import { AppError } from '../common/errors';
@@ -64,8 +65,24 @@ export async function fileAsMember(
   return fileRequest(parent, input, 'profile', { kind: 'user', id: actorId }, deps);
 }
 
+/**
+ * The parent an update link belongs to, under the same rules as opening the link (docs/annual-update.md): unknown,
+ * malformed or revoked -> TOKEN_INVALID; past its expiry or its campaign closed -> TOKEN_EXPIRED. Reads only.
+ */
+async function linkHolder(token: string, now: Date): Promise<Parent> {
+  if (!isWellFormedToken(token)) throw new AppError('TOKEN_INVALID');
+  const stored = await getUpdateToken(hashToken(token));
+  if (!stored) throw new AppError('TOKEN_INVALID');
+  if (stored.expiresAt * 1000 <= now.getTime()) throw new AppError('TOKEN_EXPIRED');
+  const campaign = await getCampaign(stored.campaignId);
+  if (campaign?.status !== 'active') throw new AppError('TOKEN_EXPIRED');
+  const parent = await getEntity('PARENT', stored.parentId);
+  if (!parent) throw new AppError('TOKEN_INVALID');
+  return parent;
+}
+
 export async function fileByLink(token: string, input: NewRequest, deps: RequestDeps): Promise<PrivacyRequestReceipt> {
-  const { parent } = await resolveToken(token, deps.now());
+  const parent = await linkHolder(token, deps.now());
   return fileRequest(parent, input, 'link', { kind: 'token', id: parent.id }, deps);
 }
 

@@ -208,8 +208,9 @@ describe('POST /api/update/privacy-request (update-link holder)', () => {
     token = tokenIn((await mailTo(stack, french.email!)).find((m) => /\/update\//.test(m.body.text ?? ''))!);
   });
 
+  let closed = false;
   afterAll(async () => {
-    await closeCampaign(campaignId, 'test-cleanup');
+    if (!closed) await closeCampaign(campaignId, 'test-cleanup');
   });
 
   it('files a request for the link’s parent, with the receipt in their language', async () => {
@@ -231,6 +232,15 @@ describe('POST /api/update/privacy-request (update-link holder)', () => {
     expect(response).toMatchObject({ status: 404, body: { error: { code: 'TOKEN_INVALID' } } });
     response = await invoke(handler, { ...FILE_BY_LINK, body: { token, kind: 'access' } });
     expect(response).toMatchObject({ status: 400, body: { error: { code: 'VALIDATION_FAILED' } } });
+    expect(await requestItems()).toEqual(before);
+  });
+
+  it('refuses the link once its campaign is closed (410), writing nothing', async () => {
+    await closeCampaign(campaignId, 'test');
+    closed = true;
+    const before = await requestItems();
+    const response = await invoke(handler, { ...FILE_BY_LINK, body: { token, kind: 'access', details: 'Bonjour' } });
+    expect(response).toMatchObject({ status: 410, body: { error: { code: 'TOKEN_EXPIRED' } } });
     expect(await requestItems()).toEqual(before);
   });
 });
