@@ -99,6 +99,8 @@ export const ROUTES = [
   { method: 'POST', path: '/api/admin/parents', context: 'admin', access: 'admin', name: 'parentCreate' },
   { method: 'PUT', path: '/api/admin/parents/{id}', context: 'admin', access: 'admin', name: 'parentUpdate' },
   { method: 'DELETE', path: '/api/admin/parents/{id}', context: 'admin', access: 'admin', name: 'parentDelete' },
+  // A family hidden from named households (docs/privacy.md, "Safety restrictions").
+  { method: 'PUT', path: '/api/admin/parents/{id}/safety-restriction', context: 'admin', access: 'admin', name: 'parentSafetyRestriction' },
   { method: 'POST', path: '/api/admin/students', context: 'admin', access: 'admin', name: 'studentCreate' },
   { method: 'PUT', path: '/api/admin/students/{id}', context: 'admin', access: 'admin', name: 'studentUpdate' },
   { method: 'DELETE', path: '/api/admin/students/{id}', context: 'admin', access: 'admin', name: 'studentDelete' },

@@ -13,7 +13,7 @@ import {
 import { CommitteeKindSchema, OtherMemberSchema, PersonTypeSchema } from './schemas/committee';
 import { CommitteeRoleSchema } from './schemas/committee-roles';
 import { InterestsSchema } from './schemas/interests';
-import { ParticipationSchema } from './schemas/parent';
+import { FieldAudiencesSchema, ParticipationSchema } from './schemas/parent';
 import { StaffDepartmentSchema } from './schemas/staff';
 
 /**
@@ -52,7 +52,10 @@ export const ParentInputSchema = z.strictObject({
   address: optional(AddressInputSchema),
   interests: InterestsSchema.default([]),
   skills: z.string().trim().max(1000).default(''),
-  participation: ParticipationSchema.default('full'),
+  /** Absent on a new parent: no choice on file, the parent starts private (shared/visibility.ts initialPrivacy). */
+  participation: ParticipationSchema.optional(),
+  /** Absent: the preset's (on a change of participation) or the audiences on file (otherwise). */
+  audiences: FieldAudiencesSchema.optional(),
   preferredLanguage: LanguageSchema.default('fr'),
 });
 export type ParentInput = z.infer<typeof ParentInputSchema>;
@@ -132,3 +135,13 @@ export interface OrphanParentsErrorBody {
 export interface ClassNotEmptyErrorBody {
   error: { code: 'CLASS_NOT_EMPTY'; studentCount: number };
 }
+
+/**
+ * PUT /api/admin/parents/{id}/safety-restriction: the parent records this parent is hidden from (custody or
+ * safety; docs/privacy.md). An empty list lifts the restriction. Answer: `{ record }`, the parent as stored.
+ */
+export const SafetyRestrictionRequestSchema = z.strictObject({
+  version: VersionSchema,
+  hiddenFrom: z.array(IdSchema).max(20),
+});
+export type SafetyRestrictionRequest = z.infer<typeof SafetyRestrictionRequestSchema>;

@@ -15,7 +15,7 @@ import {
 import { CommitteeKindSchema } from './schemas/committee';
 import { CommitteeRoleSchema } from './schemas/committee-roles';
 import { InterestCodeSchema, InterestsSchema } from './schemas/interests';
-import { ParticipationSchema } from './schemas/parent';
+import { FieldAudiencesSchema, ParticipationSchema } from './schemas/parent';
 
 /**
  * The parent information form (docs/product-rules.md: Annual update campaign, Directory participation): what the form
@@ -60,6 +60,8 @@ export const ParentUpdateInputSchema = z.strictObject({
   interests: InterestsSchema.default([]),
   skills: z.string().trim().max(1000).default(''),
   participation: ParticipationSchema,
+  /** Who sees each field (shared/visibility.ts); absent means the participation's preset. Ignored when `nameOnly`. */
+  audiences: FieldAudiencesSchema.optional(),
   preferredLanguage: LanguageSchema,
 });
 export type ParentUpdateInput = z.input<typeof ParentUpdateInputSchema>;
@@ -78,6 +80,8 @@ export const ParentFormFieldsSchema = z.object({
   interests: z.array(InterestCodeSchema),
   skills: z.string(),
   participation: ParticipationSchema,
+  /** The audiences in force (the preset's when none were adjusted). */
+  audiences: FieldAudiencesSchema,
   preferredLanguage: LanguageSchema,
 });
 export type ParentFormFields = z.infer<typeof ParentFormFieldsSchema>;

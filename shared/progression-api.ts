@@ -10,7 +10,7 @@ import {
   type Level,
 } from './schemas/common';
 import { InterestsSchema } from './schemas/interests';
-import { ParticipationSchema } from './schemas/parent';
+import { FieldAudiencesSchema, ParticipationSchema } from './schemas/parent';
 import {
   DepartureReasonSchema,
   type BackupManifest,
@@ -78,7 +78,9 @@ export const NewParentInputSchema = z.strictObject({
   address: z.preprocess(blankToUndefined, AddressInputSchema.optional()),
   interests: InterestsSchema.default([]),
   skills: z.string().trim().max(1000).default(''),
-  participation: ParticipationSchema.default('full'),
+  /** Absent: no choice on file, the parent starts private (shared/visibility.ts PRIVATE_BY_DEFAULT). */
+  participation: ParticipationSchema.optional(),
+  audiences: FieldAudiencesSchema.optional(),
   preferredLanguage: LanguageSchema.default('fr'),
 });
 export type NewParentInput = z.input<typeof NewParentInputSchema>;

@@ -6,6 +6,7 @@ import {
   DeleteRequestSchema,
   ParentInputSchema,
   ParentUpdateSchema,
+  SafetyRestrictionRequestSchema,
   StaffInputSchema,
   StaffUpdateSchema,
   StudentDeleteRequestSchema,
@@ -21,6 +22,7 @@ import { createClass, deleteClass, updateClass } from './edit/class-edit';
 import { createCommittee, deleteCommittee, updateCommittee } from './edit/committee-edit';
 import type { EditContext } from './edit/edit-support';
 import { createPerson, deletePerson, updatePerson } from './edit/people-edit';
+import { setSafetyRestriction } from './edit/restriction-edit';
 import { createStudent, deleteStudent, updateStudent } from './edit/student-edit';
 
 /** The admin editing routes: parse -> service -> respond. Bodies and answers: shared/admin-api.ts. */
@@ -43,6 +45,9 @@ export const editHandlers: RouteHandlers = {
   }),
   'PUT /api/admin/parents/{id}': async (r) => ({
     body: { record: await updatePerson('PARENT', pathId(r), parseWith(ParentUpdateSchema, r.body), editContext(r)) },
+  }),
+  'PUT /api/admin/parents/{id}/safety-restriction': async (r) => ({
+    body: { record: await setSafetyRestriction(pathId(r), parseWith(SafetyRestrictionRequestSchema, r.body), editContext(r)) },
   }),
   'DELETE /api/admin/parents/{id}': async (r) => {
     await deletePerson('PARENT', pathId(r), parseWith(DeleteRequestSchema, r.body), editContext(r));

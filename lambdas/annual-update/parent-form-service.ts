@@ -110,6 +110,7 @@ const FIELDS: (keyof ParentFields)[] = [
   'interests',
   'skills',
   'participation',
+  'audiences',
   'preferredLanguage',
 ];
 
@@ -129,6 +130,7 @@ function nextParent(current: Parent, input: ParentUpdate, now: Date): Parent {
       preferredLanguage: input.preferredLanguage,
     },
     input.participation,
+    input.audiences,
   );
   const result = ParentSchema.safeParse({ ...fields, version: current.version + 1, updatedAt: now.toISOString() });
   if (!result.success) {

@@ -1,3 +1,4 @@
+import { audiencesOf } from '../../shared/visibility';
 import { childrenOf, getEntity, getSettings, membershipsOf } from '../directory/directory-repository';
 import type { ParentForm } from '../../shared/parent-form';
 import type { Campaign, Participant } from '../../shared/schemas/annual-update';
@@ -44,6 +45,7 @@ export async function readParentForm(
       interests: parent.interests,
       skills: parent.skills,
       participation: parent.participation,
+      audiences: audiencesOf(parent),
       preferredLanguage: parent.preferredLanguage,
     },
     children: students

@@ -1,7 +1,6 @@
 import type {
   DirectoryClass,
   DirectoryCommittee,
-  DirectoryParent,
   DirectoryResponse,
   DirectorySchool,
   DirectoryStaff,
@@ -9,10 +8,13 @@ import type {
 } from '../../shared/directory-api';
 import { COMMITTEE_KINDS, type Committee, type Membership } from '../../shared/schemas/committee';
 import { roleRank, type CommitteeRole } from '../../shared/schemas/committee-roles';
-import type { Parent, Participation } from '../../shared/schemas/parent';
+import type { Parent } from '../../shared/schemas/parent';
 import type { SchoolClass } from '../../shared/schemas/school-class';
 import type { SchoolSettings } from '../../shared/schemas/settings';
 import type { Staff } from '../../shared/schemas/staff';
+import type { Student } from '../../shared/schemas/student';
+import { listsRoles, relationTo, visibleParent, type ViewerRelation } from '../../shared/visibility';
+import type { RegisteredPerson } from '../common/claims';
 import type { DirectoryData } from './directory-items';
 
 /**
@@ -23,21 +25,29 @@ import type { DirectoryData } from './directory-items';
  * spread and then trimmed, so a field added to a stored entity later never reaches the browser by accident.
  */
 
-/** What each directory participation choice lets other members see of a parent (docs/product-rules.md, Directory participation). Email always. */
-const VISIBLE: Record<Participation, { phone: boolean; address: boolean; profile: boolean; committees: boolean }> = {
-  full: { phone: true, address: true, profile: true, committees: true },
-  // "Basic contact only": name, email, phone.
-  limited: { phone: true, address: false, profile: false, committees: true },
-  // Opt-out: name and email are kept; phone, address, committees and interests are removed.
-  nameOnly: { phone: false, address: false, profile: false, committees: false },
-};
+/**
+ * Who is reading: their own parent records and whether they are staff. Administrators read the directory as the
+ * member they also are; what only administrators see is on the administration screens (docs/privacy.md).
+ * Without a viewer, every parent is shown as to a parent of another class.
+ */
+export interface DirectoryViewer {
+  parentIds: ReadonlySet<string>;
+  staff: boolean;
+}
 
-/** An unknown participation value gets the strictest treatment rather than the most open one. */
-const visibilityOf = (participation: Participation) => VISIBLE[participation] ?? VISIBLE.nameOnly;
+const NOBODY: DirectoryViewer = { parentIds: new Set(), staff: false };
+
+/** The reader as the visibility rule needs them: their parent records and whether they are staff. */
+export function viewerOf(people: readonly RegisteredPerson[]): DirectoryViewer {
+  return {
+    parentIds: new Set(people.filter((p) => p.personType === 'PARENT').map((p) => p.personId)),
+    staff: people.some((p) => p.personType === 'STAFF'),
+  };
+}
 
 export type DirectoryInput = Omit<DirectoryData, 'settings'> & { settings?: SchoolSettings };
 
-export function buildDirectoryResponse(input: DirectoryInput): DirectoryResponse {
+export function buildDirectoryResponse(input: DirectoryInput, viewer: DirectoryViewer = NOBODY): DirectoryResponse {
   const classes = [...input.classes].sort(compareClasses);
   const committees = [...input.committees].sort(compareCommittees);
   const { students, parents, staff } = input;
@@ -45,12 +55,6 @@ export function buildDirectoryResponse(input: DirectoryInput): DirectoryResponse
   const studentAt = positions(students);
   const parentAt = positions(parents);
   const staffAt = positions(staff);
-  // Position of a parent whose committee and class-representative roles may be shown (not opted out).
-  const listedParent = (id: string) => {
-    const index = parentAt.get(id);
-    return index !== undefined && visibilityOf(parents[index]!.participation).committees ? index : undefined;
-  };
-
   // Links whose two ends exist: an item the read skipped must not leave a dangling position.
   const childIndexes = parents.map((): number[] => []);
   for (const { parentId, studentId } of input.families) {
@@ -58,6 +62,12 @@ export function buildDirectoryResponse(input: DirectoryInput): DirectoryResponse
     const studentIndex = studentAt.get(studentId);
     if (parentIndex !== undefined && studentIndex !== undefined) childIndexes[parentIndex]!.push(studentIndex);
   }
+  const relations = viewerRelations(parents, childIndexes, students, viewer);
+  // Position of a parent whose committee and class-representative roles this viewer may see.
+  const listedParent = (id: string) => {
+    const index = parentAt.get(id);
+    return index !== undefined && listsRoles(parents[index]!, relations[index]!) ? index : undefined;
+  };
 
   const classIndexes = staff.map((): number[] => []);
   classes.forEach((schoolClass, classIndex) => {
@@ -93,7 +103,7 @@ export function buildDirectoryResponse(input: DirectoryInput): DirectoryResponse
         ...(classIndex !== undefined ? { classIndex } : {}),
       };
     }),
-    parents: parents.map((parent, i) => parentOf(parent, childIndexes[i]!)),
+    parents: parents.map((parent, i) => visibleParent(parent, relations[i]!, childIndexes[i]!)),
     staff: staff.map((member, i) => staffOf(member, classIndexes[i]!, ceRoles.get(member.id))),
     committees: committees.map((committee) => {
       const members = seats.get(committee.id) ?? [];
@@ -104,23 +114,26 @@ export function buildDirectoryResponse(input: DirectoryInput): DirectoryResponse
   };
 }
 
-/** The one place a parent's stored fields become visible ones. */
-export function parentOf(parent: Parent, childIndexes: number[]): DirectoryParent {
-  const show = visibilityOf(parent.participation);
-  const { address } = parent;
-  return {
-    id: parent.id,
-    firstName: parent.firstName,
-    lastName: parent.lastName,
-    ...(parent.email ? { email: parent.email } : {}),
-    ...(show.phone && parent.phone ? { phone: parent.phone } : {}),
-    ...(show.address && address
-      ? { address: { street: address.street, city: address.city, postalCode: address.postalCode } }
-      : {}),
-    ...(show.profile && parent.interests.length > 0 ? { interests: [...parent.interests] } : {}),
-    ...(show.profile && parent.skills !== '' ? { skills: parent.skills } : {}),
-    childIndexes,
-  };
+/** Each parent's relation to the viewer (shared/visibility.ts), by position. */
+function viewerRelations(
+  parents: readonly Parent[],
+  childIndexes: readonly number[][],
+  students: readonly Student[],
+  viewer: DirectoryViewer,
+): ViewerRelation[] {
+  const classesOf = (i: number) => childIndexes[i]!.map((s) => students[s]!.classId);
+  const viewerClasses = new Set<string>();
+  parents.forEach((parent, i) => {
+    if (viewer.parentIds.has(parent.id)) for (const classId of classesOf(i)) viewerClasses.add(classId);
+  });
+  return parents.map((parent, i) =>
+    relationTo(
+      parent.id,
+      viewer,
+      classesOf(i).some((classId) => viewerClasses.has(classId)),
+      parent.safetyRestriction?.hiddenFrom,
+    ),
+  );
 }
 
 function classOf(

@@ -2,16 +2,16 @@ import { createHandler } from '../common/http';
 import { registryAccess } from '../registry/access';
 import { logger } from '../common/logger';
 import { getSettings, readDirectory } from './directory-repository';
-import { buildDirectoryResponse } from './directory-service';
+import { buildDirectoryResponse, viewerOf } from './directory-service';
 
-/** The directory screens' one read: the whole school, with each parent's participation applied. */
+/** The directory screens' one read: the whole school, as this caller may see it (shared/visibility.ts). */
 export const handler = createHandler({
   // Member route: createHandler has already required a verified email that is still in the registry.
-  'GET /api/directory': async () => {
+  'GET /api/directory': async ({ people }) => {
     const [snapshot, settings] = await Promise.all([readDirectory(), getSettings()]);
     // Counts only: they show the partition's growth (pages per read) without any personal data.
     logger.info('directory read', { ...snapshot.stats });
     // The browser keeps its own copy and revalidates with If-None-Match (docs/decisions.md).
-    return { body: buildDirectoryResponse({ ...snapshot, settings }), etag: true };
+    return { body: buildDirectoryResponse({ ...snapshot, settings }, viewerOf(people)), etag: true };
   },
 }, registryAccess);

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { AppError } from '../common/errors';
 import type { NewStudentRequestSchema } from '../../shared/progression-api';
 import { withParticipation, type Parent } from '../../shared/schemas/parent';
+import { initialPrivacy } from '../../shared/visibility';
 import type { NewStudentParent, StagedNewStudent } from '../../shared/schemas/progression';
 import type { SchoolClass } from '../../shared/schemas/school-class';
 import { hostsLevel, type LevelSettings } from './analysis';
@@ -85,7 +86,11 @@ export function resolveNewStudent(
     }
     if (input.parentId !== undefined && !previousNew.has(input.parentId)) throw invalid(`${path}.parentId`, 'unknown_parent');
     const parentId = input.parentId ?? ctx.newId();
-    return { mode: 'new', parentId, parent: withParticipation(input.parent, input.parent.participation) };
+    const { participation, audiences, ...fields } = input.parent;
+    // No choice on file: the parent starts private until they choose (docs/decisions.md, "Privacy by default").
+    const choice = initialPrivacy(participation, audiences);
+    const parent = withParticipation({ ...fields, ...choice }, choice.participation, choice.audiences);
+    return { mode: 'new', parentId, parent };
   };
 
   const parent1 = resolveParent(request.parent1, 'parent1');

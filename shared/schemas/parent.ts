@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { AddressSchema, EmailSchema, EntityMetaSchema, LanguageSchema, PersonNameSchema, PhoneSchema } from './common';
 import { InterestsSchema } from './interests';
+import { AUDIENCES, presetOf, type FieldAudiences } from '../visibility';
 
 /**
  * Directory participation (docs/product-rules.md): `full`; `limited` shows basic contact only; `nameOnly` (opt-out) removes
@@ -9,6 +10,24 @@ import { InterestsSchema } from './interests';
 export const PARTICIPATION_LEVELS = ['full', 'limited', 'nameOnly'] as const;
 export const ParticipationSchema = z.enum(PARTICIPATION_LEVELS);
 export type Participation = z.infer<typeof ParticipationSchema>;
+
+/** Per-field audiences (shared/visibility.ts); absent means the participation level's preset. */
+const AudienceSchema = z.enum(AUDIENCES);
+export const FieldAudiencesSchema: z.ZodType<FieldAudiences> = z.strictObject({
+  email: AudienceSchema,
+  phone: AudienceSchema,
+  address: AudienceSchema,
+  profile: AudienceSchema,
+});
+
+/**
+ * A safety restriction (docs/privacy.md): the parent records this parent is hidden from (custody or safety).
+ * Those households see this parent as name only. Only administrators read or change it.
+ */
+export const SafetyRestrictionSchema = z.strictObject({
+  hiddenFrom: z.array(z.string().min(1).max(64)).min(1).max(20),
+});
+export type SafetyRestriction = z.infer<typeof SafetyRestrictionSchema>;
 
 export const ParentFieldsSchema = z.object({
   firstName: PersonNameSchema,
@@ -21,6 +40,7 @@ export const ParentFieldsSchema = z.object({
   /** Free text: skills and interests the fixed list does not cover. */
   skills: z.string().trim().max(1000),
   participation: ParticipationSchema,
+  audiences: FieldAudiencesSchema.optional(),
   preferredLanguage: LanguageSchema,
 });
 export type ParentFields = z.infer<typeof ParentFieldsSchema>;
@@ -34,15 +54,25 @@ function refineParticipation(parent: ParentFields, ctx: z.RefinementCtx): void {
   if (parent.skills !== '') ctx.addIssue({ code: 'custom', path: ['skills'], message: 'name_only' });
 }
 
-export const ParentSchema = EntityMetaSchema.extend(ParentFieldsSchema.shape).superRefine(refineParticipation);
+export const ParentSchema = EntityMetaSchema.extend({
+  ...ParentFieldsSchema.shape,
+  safetyRestriction: SafetyRestrictionSchema.optional(),
+}).superRefine(refineParticipation);
 export type Parent = z.infer<typeof ParentSchema>;
 
 /**
  * Applies a participation choice to a parent's fields: opting out (name only) drops phone, address, interests
  * and skills. Committee memberships are removed by the service that records the choice.
  */
-export function withParticipation<T extends ParentFields>(parent: T, participation: Participation): T {
+export function withParticipation<T extends ParentFields>(
+  parent: T,
+  participation: Participation,
+  audiences: FieldAudiences | undefined = parent.audiences,
+): T {
   const next: ParentFields = { ...parent, participation };
+  // Audiences equal to the preset are not stored: the preset speaks for them, and a later preset change applies.
+  if (participation === 'nameOnly' || !audiences || presetOf(audiences) === participation) delete next.audiences;
+  else next.audiences = { ...audiences };
   if (participation === 'nameOnly') {
     delete next.phone;
     delete next.address;

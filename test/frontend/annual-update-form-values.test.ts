@@ -7,6 +7,7 @@ import {
   type FormValues,
 } from '../../frontend/src/lib/parent-form/form-values';
 import type { ParentForm } from '../../shared/parent-form';
+import { PRESET_AUDIENCES } from '../../shared/visibility';
 
 /** The update form's rules in the browser: the server's zod schema, mapped to one message per field. */
 const loaded: ParentForm = {
@@ -21,6 +22,7 @@ const loaded: ParentForm = {
     interests: ['music'],
     skills: 'Guitare',
     participation: 'full',
+    audiences: { ...PRESET_AUDIENCES.full },
     preferredLanguage: 'fr',
   },
   children: [],

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ParentForm } from '../../shared/parent-form';
+import { PRESET_AUDIENCES } from '../../shared/visibility';
 import { validConfig } from './config-server';
 import { renderApp } from './render-app';
 
@@ -22,6 +23,7 @@ const FORM: ParentForm = {
     interests: [],
     skills: '',
     participation: 'full',
+    audiences: { ...PRESET_AUDIENCES.full },
     preferredLanguage: 'fr',
   },
   children: [],

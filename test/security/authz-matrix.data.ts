@@ -117,6 +117,7 @@ export const MATRIX: Record<string, Row> = {
   'POST /api/admin/parents': admin(400),
   'PUT /api/admin/parents/{id}': admin(400),
   'DELETE /api/admin/parents/{id}': admin(400),
+  'PUT /api/admin/parents/{id}/safety-restriction': admin(400),
   'POST /api/admin/students': admin(400),
   'PUT /api/admin/students/{id}': admin(400),
   'DELETE /api/admin/students/{id}': admin(400),

@@ -60,6 +60,7 @@ export function validBodies(ids: RealIds): Record<string, Record<string, unknown
     'POST /api/admin/parents': parent,
     'PUT /api/admin/parents/{id}': { ...parent, version: 1 },
     'DELETE /api/admin/parents/{id}': remove,
+    'PUT /api/admin/parents/{id}/safety-restriction': { version: 1, hiddenFrom: [] },
     'POST /api/admin/students': student,
     'PUT /api/admin/students/{id}': { ...student, version: 1 },
     'DELETE /api/admin/students/{id}': { ...remove, orphanParents: 'keep' },

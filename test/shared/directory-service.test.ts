@@ -300,3 +300,37 @@ describe('directory of the generated demo school', () => {
     expect(counts.nameOnly).toBeGreaterThan(0);
   });
 });
+
+describe('the directory per viewer (shared/visibility.ts)', () => {
+  // Marie-Ève (class A) shares student 31's class with Louis; Zoé's child is in class B.
+  const custom = { ...full, audiences: { email: 'school', phone: 'classes', address: 'admins', profile: 'classes' } as const };
+  const as = (viewer: { parentIds: string[]; staff?: boolean }, parents = [custom, limited, nameOnly]) =>
+    buildDirectoryResponse(input({ parents }), { parentIds: new Set(viewer.parentIds), staff: viewer.staff ?? false });
+
+  it('the phone for the same class and staff, never for another class; the address for nobody but herself', () => {
+    const sameClass = byFirstName(as({ parentIds: [limited.id] }), 'Marie-Ève');
+    const otherClass = byFirstName(as({ parentIds: [nameOnly.id] }), 'Marie-Ève');
+    const staff = byFirstName(as({ parentIds: [], staff: true }), 'Marie-Ève');
+    const self = byFirstName(as({ parentIds: [full.id] }), 'Marie-Ève');
+    expect([sameClass.phone, staff.phone, otherClass.phone]).toEqual([full.phone, full.phone, undefined]);
+    expect(otherClass.interests).toBeUndefined();
+    expect(sameClass.interests).toEqual(full.interests);
+    expect([sameClass.address, staff.address, otherClass.address]).toEqual([undefined, undefined, undefined]);
+    expect(self.address).toEqual(full.address);
+    expect(JSON.stringify(as({ parentIds: [nameOnly.id] }))).not.toContain(full.phone);
+  });
+
+  it('a safety restriction hides the family from the named household only, roles included', () => {
+    const restricted = { ...full, safetyRestriction: { hiddenFrom: [nameOnly.id] } };
+    const hidden = as({ parentIds: [nameOnly.id] }, [restricted, limited, nameOnly]);
+    const seen = as({ parentIds: [limited.id] }, [restricted, limited, nameOnly]);
+    const index = hidden.parents.findIndex((p) => p.firstName === 'Marie-Ève');
+    expect(hidden.parents[index]).toEqual({ id: full.id, firstName: 'Marie-Ève', lastName: full.lastName, childIndexes: [0, 1] });
+    expect(JSON.stringify(hidden)).not.toContain(full.email);
+    // Like a name-only parent: not listed on committees nor as a class representative for that household.
+    expect(hidden.committees.flatMap((c) => c.parents.map((s) => s.parentIndex))).not.toContain(index);
+    expect(hidden.classes.flatMap((c) => c.parentRepIndexes)).not.toContain(index);
+    expect(byFirstName(seen, 'Marie-Ève').phone).toBe(full.phone);
+    expect(seen.committees.flatMap((c) => c.parents.map((s) => s.parentIndex))).toContain(index);
+  });
+});

@@ -1,6 +1,7 @@
 import type { DeleteRequest, ParentInput, StaffInput } from '../../../shared/admin-api';
 import type { Parent } from '../../../shared/schemas/parent';
 import type { Staff } from '../../../shared/schemas/staff';
+import { initialPrivacy } from '../../../shared/visibility';
 import { keys, type PersonType } from '../../common/keys';
 import { newEntityMeta } from '../../directory/directory-repository';
 import { membershipsOf } from '../../directory/relations-repository';
@@ -33,8 +34,24 @@ import type { TransactItem } from '../../common/transact';
 type Person = Parent | Staff;
 type PersonFields = ParentInput | StaffInput;
 
+/**
+ * A parent's privacy choice after an administrator's form (docs/privacy.md): a new parent without a participation
+ * starts private; an edit keeps the audiences on file while the participation stays, and never touches the
+ * safety restriction (it has its own route).
+ */
+function parentPrivacy(input: ParentInput, current?: Parent): Partial<Parent> {
+  if (!current) return { ...initialPrivacy(input.participation, input.audiences) };
+  const participation = input.participation ?? current.participation;
+  const kept = participation === current.participation ? current.audiences : undefined;
+  const audiences = participation === 'nameOnly' ? undefined : (input.audiences ?? kept);
+  return { participation, audiences, safetyRestriction: current.safetyRestriction };
+}
+
+const personFields = (type: PersonType, input: PersonFields, current?: Person): object =>
+  type === 'PARENT' ? { ...input, ...parentPrivacy(input as ParentInput, current as Parent | undefined) } : input;
+
 export async function createPerson(type: PersonType, input: PersonFields, ctx: EditContext): Promise<Person> {
-  const record = validated(type, clean({ ...newEntityMeta(ctx.now), ...input }) as Person);
+  const record = validated(type, clean({ ...newEntityMeta(ctx.now), ...personFields(type, input) }) as Person);
   await commit(ctx, [putCreate(type, record), ...registryTransactItems(type, record.id, undefined, record)], {
     type,
     id: record.id,
@@ -51,7 +68,7 @@ export async function updatePerson(
 ): Promise<Person> {
   const { version, ...fields } = input;
   const current = await loadAt(type, id, version);
-  const next = nextVersion(type, current, fields, ctx.now);
+  const next = nextVersion(type, current, personFields(type, fields, current), ctx.now);
   const items: TransactItem[] = [putUpdate(type, next, current.version), ...registryTransactItems(type, id, current, next)];
   if (type === 'PARENT' && (next as Parent).participation === 'nameOnly') {
     // Opting out removes the parent's committee seats (docs/product-rules.md, Directory participation); the schema already refused phone, address...

@@ -48,6 +48,8 @@ export interface ParentRow extends PersonRow {
   address?: Address;
   skills: string;
   participation: Participation;
+  /** False when the file leaves participation blank: no choice on file (privacy by default applies to new parents). */
+  participationGiven: boolean;
   preferredLanguage: Language;
 }
 
@@ -130,7 +132,8 @@ function parseParent(reader: RowReader): ParentRow | undefined {
     }
   }
   if (!person || !reader.ok || !participation || !preferredLanguage) return undefined;
-  return { ...person, address, skills, participation, preferredLanguage };
+  const participationGiven = reader.raw('participation') !== '';
+  return { ...person, address, skills, participation, participationGiven, preferredLanguage };
 }
 
 function parseStaff(reader: RowReader): StaffRow | undefined {

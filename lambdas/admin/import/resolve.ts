@@ -5,12 +5,13 @@ import type { SchoolClass } from '../../../shared/schemas/school-class';
 import type { SchoolSettings } from '../../../shared/schemas/settings';
 import type { Staff } from '../../../shared/schemas/staff';
 import type { Student } from '../../../shared/schemas/student';
+import { initialPrivacy, type PrivacyChoice } from '../../../shared/visibility';
 import type { DirectoryData } from '../../directory/directory-items';
 import { ulid } from 'ulid';
 import { derivedId, idForKey } from './ids';
 import type { IssueCollector, RowSource } from './issues';
 import { matchRows, type Candidate, type Match } from './match';
-import type { ImportRows } from './parse-rows';
+import type { ImportRows, ParentRow } from './parse-rows';
 import { RefIndex } from './ref-index';
 import { resolveMemberships, type CommitteeMembers } from './resolve-memberships';
 import { checkClassCodes, compose, follow, fullName, indexPeople, personCandidate } from './resolve-support';
@@ -106,13 +107,28 @@ function resolvePeople({ rows, data, now, issues }: ResolveContext): ResolvedPeo
   });
   const parents = parentMatches.map((match): Target<Parent> => {
     const row = parentRows.get(match.candidate.source)!;
-    const { firstName, lastName, email, phone, address, interests, skills, participation, preferredLanguage } = row;
-    const fields = { firstName, lastName, email, phone, address, interests, skills, participation, preferredLanguage };
+    const { firstName, lastName, email, phone, address, interests, skills, preferredLanguage } = row;
+    const privacy = importedPrivacy(row, match.existing);
+    const fields = { firstName, lastName, email, phone, address, interests, skills, ...privacy, preferredLanguage };
     return { entity: compose(match, fields, now), existing: match.existing, source: row.source };
   });
   const finalParents = new Map(data.parents.map((parent) => [parent.id, parent]));
   for (const target of parents) finalParents.set(target.entity.id, target.entity);
   return { staff, parents, staffIndex, parentIndex, finalParents };
+}
+
+/**
+ * The privacy choice an imported row leads to (docs/decisions.md, "Privacy by default"): a participation given in
+ * the file is the choice on file (audiences adjusted by the parent are kept while it does not change); a blank
+ * one keeps an existing parent's choice, and starts a new parent at PRIVATE_BY_DEFAULT.
+ */
+function importedPrivacy(row: ParentRow, existing: Parent | undefined): PrivacyChoice {
+  if (row.participationGiven) {
+    const same = existing?.participation === row.participation;
+    return { participation: row.participation, audiences: same ? existing.audiences : undefined };
+  }
+  if (existing) return { participation: existing.participation, audiences: existing.audiences };
+  return initialPrivacy();
 }
 
 /** A level's code, French label or English label (compacted) -> its code. */

@@ -8,6 +8,7 @@ import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
 import Multiselect from '@cloudscape-design/components/multiselect';
 import RadioGroup from '@cloudscape-design/components/radio-group';
+import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Textarea from '@cloudscape-design/components/textarea';
 import type { ParentForm } from '../../../../shared/parent-form';
@@ -15,6 +16,7 @@ import type { Language } from '../../../../shared/schemas/common';
 import { COMMITTEE_ROLES } from '../../../../shared/schemas/committee-roles';
 import { INTEREST_CODES, INTEREST_LABELS, type InterestCode } from '../../../../shared/schemas/interests';
 import { PARTICIPATION_LEVELS, type Participation } from '../../../../shared/schemas/parent';
+import { AUDIENCES, PRESET_AUDIENCES, presetOf, VISIBILITY_FIELDS, type Audience } from '../../../../shared/visibility';
 import { formatOnBlur, type FieldErrors, type FieldName, type FormValues } from '../../lib/parent-form/form-values';
 
 /** The sections of the update form, one column on a phone (the link is mostly opened on a phone). */
@@ -180,7 +182,43 @@ export function InterestsSection(props: SectionProps) {
   );
 }
 
-export function ParticipationSection({ values, onChange }: SectionProps) {
+/** Choosing a participation level applies its preset to every field; a field changed afterwards makes it custom. */
+const choosePreset = (participation: Participation): Partial<FormValues> => ({
+  participation,
+  audiences: { ...PRESET_AUDIENCES[participation] },
+});
+
+/** Who sees each detail: the whole school, my children's classes, or administrators only. */
+export function AudienceFields({ values, onChange }: SectionProps) {
+  const { t } = useTranslation();
+  const options = AUDIENCES.map((audience) => ({ value: audience, label: t(`updateForm.visibility.audiences.${audience}`) }));
+  const custom = presetOf(values.audiences) !== values.participation;
+  return (
+    <FormField
+      label={t('updateForm.visibility.title')}
+      description={t('updateForm.visibility.description')}
+      constraintText={custom ? t('updateForm.visibility.custom') : undefined}
+      stretch
+    >
+      <ColumnLayout columns={2}>
+        {VISIBILITY_FIELDS.map((field) => (
+          <FormField key={field} label={t(`updateForm.visibility.fields.${field}`)}>
+            <Select
+              selectedOption={options.find((option) => option.value === values.audiences[field]) ?? null}
+              options={options}
+              onChange={({ detail }) =>
+                onChange({ audiences: { ...values.audiences, [field]: detail.selectedOption.value as Audience } })
+              }
+            />
+          </FormField>
+        ))}
+      </ColumnLayout>
+    </FormField>
+  );
+}
+
+export function ParticipationSection(props: SectionProps) {
+  const { values, onChange } = props;
   const { t } = useTranslation();
   const optedOut = values.participation === 'nameOnly';
   return (
@@ -189,7 +227,7 @@ export function ParticipationSection({ values, onChange }: SectionProps) {
         <FormField label={`${t('updateForm.fields.participation')} *`}>
           <RadioGroup
             value={values.participation}
-            onChange={({ detail }) => onChange({ participation: detail.value as Participation })}
+            onChange={({ detail }) => onChange(choosePreset(detail.value as Participation))}
             items={PARTICIPATION_LEVELS.map((level) => ({
               value: level,
               label: t(`updateForm.participation.${level}.label`),
@@ -199,11 +237,12 @@ export function ParticipationSection({ values, onChange }: SectionProps) {
         </FormField>
         <Checkbox
           checked={optedOut}
-          onChange={({ detail }) => onChange({ participation: detail.checked ? 'nameOnly' : 'full' })}
+          onChange={({ detail }) => onChange(choosePreset(detail.checked ? 'nameOnly' : 'full'))}
           description={t('updateForm.optOutDescription')}
         >
           {t('updateForm.optOut')}
         </Checkbox>
+        {!optedOut && <AudienceFields {...props} />}
       </SpaceBetween>
     </Container>
   );

@@ -10,6 +10,8 @@ import { currentLocale } from '../../i18n/i18n';
 import type { ParentFormState } from '../../lib/parent-form/use-parent-form';
 import { AddressSection, CommitteesSection, InterestsSection, ParticipationSection, PersonalSection } from './form-sections';
 import { PrivacyShortNotice } from '../privacy/privacy-short-notice';
+import { CardPreview } from '../privacy/card-preview';
+import { previewDetails } from '../../lib/parent-form/form-values';
 
 /**
  * The parent information form (docs/product-rules.md), shared by the emailed link and My Profile: the
@@ -64,6 +66,7 @@ export function ParentUpdateForm({ form, state, top, secondaryActions }: {
           <PrivacyShortNotice />
           <PersonalSection {...sectionProps} email={form.parent.email} />
           <ParticipationSection {...sectionProps} />
+          <CardPreview parent={previewDetails(values, form.parent)} lang={lang} />
           {values.participation === 'nameOnly' ? (
             <Alert type="info">{t('updateForm.optOutNotice')}</Alert>
           ) : (

@@ -1,9 +1,10 @@
-import { formatPhone } from '../../../../shared/format/phone';
-import { formatPostalCode } from '../../../../shared/format/postal-code';
+import { formatPhone, phoneDigits } from '../../../../shared/format/phone';
+import { formatPostalCode, normalizePostalCode } from '../../../../shared/format/postal-code';
 import { ParentUpdateInputSchema, type ParentForm, type ParentUpdateInput } from '../../../../shared/parent-form';
 import type { InterestCode } from '../../../../shared/schemas/interests';
 import type { Language } from '../../../../shared/schemas/common';
 import type { Participation } from '../../../../shared/schemas/parent';
+import { audiencesOf, type FieldAudiences, type ParentDetails } from '../../../../shared/visibility';
 
 /**
  * The update form's state as the inputs hold it (strings), its conversion to the API's `ParentUpdateInput`, and
@@ -20,6 +21,8 @@ export interface FormValues {
   interests: InterestCode[];
   skills: string;
   participation: Participation;
+  /** Who sees each field (shared/visibility.ts): the preset's until the parent adjusts one. */
+  audiences: FieldAudiences;
   preferredLanguage: Language;
 }
 
@@ -41,6 +44,7 @@ export function valuesFromForm(form: ParentForm): FormValues {
     interests: [...parent.interests],
     skills: parent.skills,
     participation: parent.participation,
+    audiences: audiencesOf(parent),
     preferredLanguage: parent.preferredLanguage,
   };
 }
@@ -70,7 +74,31 @@ export function toUpdateInput(values: FormValues): ParentUpdateInput {
     interests: values.interests,
     skills: values.skills,
     participation: values.participation,
+    audiences: values.audiences,
     preferredLanguage: values.preferredLanguage,
+  };
+}
+
+/**
+ * The family's card as the form holds it now, for the preview: what the server would store after Validate
+ * (name only drops the details; a half-typed phone or postal code is shown once it is complete).
+ */
+export function previewDetails(values: FormValues, parent: { id: string; email?: string }): ParentDetails {
+  const optedOut = values.participation === 'nameOnly';
+  const phone = optedOut ? undefined : phoneDigits(values.phone);
+  const postalCode = normalizePostalCode(values.postalCode);
+  const complete = !optedOut && values.street.trim() !== '' && values.city.trim() !== '' && postalCode;
+  return {
+    id: parent.id,
+    firstName: values.firstName.trim(),
+    lastName: values.lastName.trim(),
+    ...(parent.email ? { email: parent.email } : {}),
+    ...(phone ? { phone } : {}),
+    ...(complete ? { address: { street: values.street.trim(), city: values.city.trim(), postalCode } } : {}),
+    interests: optedOut ? [] : values.interests,
+    skills: optedOut ? '' : values.skills.trim(),
+    participation: values.participation,
+    audiences: values.audiences,
   };
 }
 

@@ -13,6 +13,7 @@ import {
   ExportJsonResponseSchema,
   SaveRecordResponseSchema,
 } from '../../../../../shared/admin-responses';
+import type { SafetyRestrictionRequest } from '../../../../../shared/admin-api';
 import type { Language } from '../../../../../shared/schemas/common';
 import type { SchoolClass } from '../../../../../shared/schemas/school-class';
 import type { FamilyLink, Student } from '../../../../../shared/schemas/student';
@@ -50,6 +51,12 @@ export const adminDataApi = {
     apiRequest(api, id ? `/admin/${segment}/${encodeURIComponent(id)}` : `/admin/${segment}`, SaveRecordResponseSchema, {
       method: id ? 'PUT' : 'POST',
       body: input,
+    }),
+  /** PUT the households a parent is hidden from (an empty list lifts the restriction). */
+  saveSafetyRestriction: (api: string, id: string, request: SafetyRestrictionRequest): Promise<{ record: { id: string } }> =>
+    apiRequest(api, `/admin/parents/${encodeURIComponent(id)}/safety-restriction`, SaveRecordResponseSchema, {
+      method: 'PUT',
+      body: request,
     }),
   deleteRecord: (
     api: string,

@@ -56,7 +56,7 @@ function RecordEditor({ data, editing, onCancel, onReload, saved }: {
   if (editing.kind === 'parent') {
     const parent = data.parents.find((p) => p.id === editing.id);
     return (
-      <ParentEditForm key={key} parent={parent} {...common} onSaved={(p) => saved(`${p.firstName} ${p.lastName}`, created)} />
+      <ParentEditForm key={key} parent={parent} parents={data.parents} {...common} onSaved={(p) => saved(`${p.firstName} ${p.lastName}`, created)} />
     );
   }
   const formProps = {

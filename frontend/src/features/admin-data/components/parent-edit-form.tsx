@@ -9,11 +9,13 @@ import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { Language } from '../../../../../shared/schemas/common';
 import { PARTICIPATION_LEVELS, type Participation, type Parent } from '../../../../../shared/schemas/parent';
+import { PRESET_AUDIENCES } from '../../../../../shared/visibility';
 import { useLanguage } from '../../../lib/use-language';
-import { AddressSection, InterestsSection } from '../../../components/parent-form/form-sections';
+import { AddressSection, AudienceFields, InterestsSection } from '../../../components/parent-form/form-sections';
 import { formatOnBlur } from '../../../lib/parent-form/form-values';
 import type { AdminParentErrors, AdminParentValues } from '../model/parent-edit';
 import { EditFormFrame } from './edit-form-frame';
+import { SafetyRestrictionSection } from './safety-restriction-section';
 import { useParentEdit } from './use-parent-edit';
 
 /** The parent's own details: names, email (editable here), phone, language and participation. */
@@ -65,7 +67,11 @@ function PersonalSection({ values, errors, change }: {
             <Select
               selectedOption={participationOptions.find((option) => option.value === values.participation) ?? null}
               options={participationOptions}
-              onChange={({ detail }) => change({ participation: detail.selectedOption.value as Participation })}
+              onChange={({ detail }) => {
+                // A new participation applies its preset: the parent's own adjustments were for the old one.
+                const participation = detail.selectedOption.value as Participation;
+                change({ participation, audiences: { ...PRESET_AUDIENCES[participation] } });
+              }}
             />
           </FormField>
         </ColumnLayout>
@@ -79,9 +85,11 @@ function PersonalSection({ values, errors, change }: {
  * An administrator adds or edits a parent: the update form's sections and rules, the email editable. Saving sends
  * the whole record with the version read; a change made meanwhile (409) is explained with a reload.
  */
-export function ParentEditForm({ parent, onSaved, onCancel, onReload }: {
+export function ParentEditForm({ parent, parents, onSaved, onCancel, onReload }: {
   /** Absent when adding a parent. */
   parent?: Parent;
+  /** Every parent: the households a safety restriction may name. */
+  parents: readonly Parent[];
   onSaved: (saved: Parent) => void;
   onCancel: () => void;
   /** Reloads the directory and this parent (after a conflict). */
@@ -101,8 +109,14 @@ export function ParentEditForm({ parent, onSaved, onCancel, onReload }: {
       onReload={onReload}
     >
       <PersonalSection values={values} errors={errors} change={change} />
+      {values.participation !== 'nameOnly' && (
+        <Container>
+          <AudienceFields {...sectionProps} />
+        </Container>
+      )}
       <AddressSection {...sectionProps} />
       <InterestsSection {...sectionProps} />
+      {parent && <SafetyRestrictionSection parent={parent} parents={parents} onSaved={onSaved} />}
     </EditFormFrame>
   );
 }

@@ -2,6 +2,7 @@ import type { ParentInput } from '../../../../../shared/admin-api';
 import type { ParentForm } from '../../../../../shared/parent-form';
 import { EmailSchema } from '../../../../../shared/schemas/common';
 import type { Parent } from '../../../../../shared/schemas/parent';
+import { audiencesOf, initialPrivacy } from '../../../../../shared/visibility';
 import { validate, valuesFromForm, type FieldErrors, type FormValues } from '../../../lib/parent-form/form-values';
 
 /**
@@ -21,7 +22,10 @@ export function valuesFromParent(parent: Parent): AdminParentValues {
   return { ...values, email: parent.email ?? '' };
 }
 
-/** The form of a new parent: nothing typed, full participation, French. */
+/**
+ * The form of a new parent: nothing typed, French, and private until the parent chooses (shared/visibility.ts
+ * initialPrivacy: an administrator's record is not the parent's choice).
+ */
 export const blankParentValues = (): AdminParentValues => ({
   version: 0,
   firstName: '',
@@ -33,9 +37,14 @@ export const blankParentValues = (): AdminParentValues => ({
   postalCode: '',
   interests: [],
   skills: '',
-  participation: 'full',
+  ...initialPrivacyValues(),
   preferredLanguage: 'fr',
 });
+
+function initialPrivacyValues(): Pick<AdminParentValues, 'participation' | 'audiences'> {
+  const choice = initialPrivacy();
+  return { participation: choice.participation, audiences: audiencesOf(choice) };
+}
 
 export type ParentPut = ParentInput & { version: number };
 

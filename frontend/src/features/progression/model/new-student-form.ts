@@ -4,6 +4,7 @@ import type { Language } from '../../../../../shared/schemas/common';
 import type { NewStudentParent } from '../../../../../shared/schemas/progression';
 import type { InterestCode } from '../../../../../shared/schemas/interests';
 import type { Participation } from '../../../../../shared/schemas/parent';
+import type { FieldAudiences } from '../../../../../shared/visibility';
 
 /**
  * The new-student form (docs/product-rules.md): its values as the inputs hold them (strings), their conversion
@@ -28,7 +29,9 @@ export interface ParentValues {
   /** Not in the form; kept so that editing a staged parent does not erase them. */
   interests: InterestCode[];
   skills: string;
-  participation: Participation;
+  /** Absent until the parent chooses: the server then starts them private. */
+  participation?: Participation;
+  audiences?: FieldAudiences;
 }
 
 export interface NewStudentValues {
@@ -72,7 +75,6 @@ export const emptyParent = (mode: ParentMode = 'new'): ParentValues => ({
   preferredLanguage: 'fr',
   interests: [],
   skills: '',
-  participation: 'full',
 });
 
 export const emptyNewStudent = (): NewStudentValues => ({
@@ -102,6 +104,7 @@ function parentValues(parent: NewStudentParent): ParentValues {
     interests: [...p.interests],
     skills: p.skills,
     participation: p.participation,
+    ...(p.audiences ? { audiences: p.audiences } : {}),
   };
 }
 
@@ -134,7 +137,8 @@ function parentInput(values: ParentValues): NewStudentRequest['parent1'] {
       ...(hasAddress ? { address: { street: values.street, city: values.city, postalCode: values.postalCode } } : {}),
       interests: values.interests,
       skills: values.skills,
-      participation: values.participation,
+      ...(values.participation ? { participation: values.participation } : {}),
+      ...(values.audiences ? { audiences: values.audiences } : {}),
       preferredLanguage: values.preferredLanguage,
     },
   };

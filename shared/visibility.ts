@@ -1,0 +1,149 @@
+import type { DirectoryParent } from './directory-api';
+import type { Address } from './schemas/common';
+import type { InterestCode } from './schemas/interests';
+import type { Participation } from './schemas/parent';
+
+/**
+ * THE visibility rule (docs/privacy.md, "Who sees what"): what one viewer may see of one parent. Every surface
+ * that shows a parent to someone other than an administrator goes through `visibleParent`: the directory read
+ * (and so search, profiles, the printable directory and contacts built from it) on the server, and the
+ * "see my card as others see it" preview in the browser. Pure and zod-free: the first page may import it.
+ *
+ * Each contact field has an audience:
+ * - `school`: every member of the directory;
+ * - `classes`: the parents of students in the same classes as this parent's children, and every staff member;
+ * - `admins`: administrators only (the administration screens), and the parent themselves.
+ * The three participation levels are presets over these audiences; a parent may adjust field by field.
+ */
+export const AUDIENCES = ['school', 'classes', 'admins'] as const;
+export type Audience = (typeof AUDIENCES)[number];
+
+/** The fields an audience applies to; `profile` is interests and skills together. Names are always shown. */
+export const VISIBILITY_FIELDS = ['email', 'phone', 'address', 'profile'] as const;
+export type VisibilityField = (typeof VISIBILITY_FIELDS)[number];
+export type FieldAudiences = Record<VisibilityField, Audience>;
+
+/** What each participation level shows, unchanged from before audiences existed (docs/product-rules.md). */
+export const PRESET_AUDIENCES: Readonly<Record<Participation, Readonly<FieldAudiences>>> = {
+  full: { email: 'school', phone: 'school', address: 'school', profile: 'school' },
+  limited: { email: 'school', phone: 'school', address: 'admins', profile: 'admins' },
+  nameOnly: { email: 'school', phone: 'admins', address: 'admins', profile: 'admins' },
+};
+
+/**
+ * Where a parent created without a choice on file starts (import without a participation value, progression's
+ * new families, an administrator's new record): what the most private preset shows, name and email, without
+ * removing anything the school holds (docs/decisions.md, "Privacy by default").
+ */
+export const PRIVATE_BY_DEFAULT: Readonly<FieldAudiences> = PRESET_AUDIENCES.nameOnly;
+
+/**
+ * The privacy choice of a parent being created: the one on file when there is one, PRIVATE_BY_DEFAULT (listed with
+ * basic participation, every detail but the email for administrators only) when there is none.
+ */
+export function initialPrivacy(participation?: Participation, audiences?: FieldAudiences): PrivacyChoice {
+  if (!participation) return { participation: 'limited', audiences: { ...PRIVATE_BY_DEFAULT } };
+  return { participation, ...(audiences && participation !== 'nameOnly' ? { audiences: { ...audiences } } : {}) };
+}
+
+/** Who is looking, relative to the parent shown. */
+export type ViewerRelation =
+  /** The parent themselves. */
+  | 'self'
+  /** A staff member (sees the `classes` audience of every family). */
+  | 'staff'
+  /** A parent with a child in one of this parent's children's classes. */
+  | 'sameClass'
+  /** Any other member. */
+  | 'otherClass'
+  /** A household an administrator's safety restriction hides this parent from: name only, as an opted-out parent. */
+  | 'restricted';
+
+/** The relations the preview shows, in its order. */
+export const PREVIEW_RELATIONS = ['otherClass', 'sameClass', 'staff'] as const satisfies readonly ViewerRelation[];
+
+/** The privacy choice as stored on a parent: a participation level and, when adjusted, per-field audiences. */
+export interface PrivacyChoice {
+  participation: Participation;
+  audiences?: FieldAudiences;
+}
+
+/** The audiences in force. Opting out (name only) always means the preset: the details are gone anyway. */
+export function audiencesOf(choice: PrivacyChoice): FieldAudiences {
+  const preset = PRESET_AUDIENCES[choice.participation] ?? PRESET_AUDIENCES.nameOnly;
+  if (choice.participation === 'nameOnly' || !choice.audiences) return { ...preset };
+  return { ...choice.audiences };
+}
+
+/** The preset these audiences equal, if any ('custom' otherwise). */
+export function presetOf(audiences: FieldAudiences): Participation | 'custom' {
+  const match = (Object.keys(PRESET_AUDIENCES) as Participation[]).find((level) =>
+    VISIBILITY_FIELDS.every((field) => PRESET_AUDIENCES[level][field] === audiences[field]),
+  );
+  return match ?? 'custom';
+}
+
+/** Whether a viewer in `relation` is in `audience`. */
+export function reaches(audience: Audience, relation: ViewerRelation): boolean {
+  if (relation === 'self') return true;
+  if (relation === 'restricted') return false;
+  if (audience === 'school') return true;
+  return audience === 'classes' && (relation === 'staff' || relation === 'sameClass');
+}
+
+/** Whether the parent's committee seats and class-representative roles are listed for this viewer. */
+export function listsRoles(choice: PrivacyChoice, relation: ViewerRelation): boolean {
+  return choice.participation !== 'nameOnly' && relation !== 'restricted';
+}
+
+/** The stored fields the rule reads. */
+export interface ParentDetails extends PrivacyChoice {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email?: string;
+  phone?: string;
+  address?: Address;
+  interests: readonly InterestCode[];
+  skills: string;
+}
+
+/**
+ * The parent as this viewer may see them. Built field by field from an allow-list: a field added to the stored
+ * parent later never reaches anyone by accident, and a hidden field is absent, never blank.
+ */
+export function visibleParent(parent: ParentDetails, relation: ViewerRelation, childIndexes: number[]): DirectoryParent {
+  const audiences = audiencesOf(parent);
+  const show = (field: VisibilityField) => reaches(audiences[field], relation);
+  const { address } = parent;
+  return {
+    id: parent.id,
+    firstName: parent.firstName,
+    lastName: parent.lastName,
+    ...(show('email') && parent.email ? { email: parent.email } : {}),
+    ...(show('phone') && parent.phone ? { phone: parent.phone } : {}),
+    ...(show('address') && address
+      ? { address: { street: address.street, city: address.city, postalCode: address.postalCode } }
+      : {}),
+    ...(show('profile') && parent.interests.length > 0 ? { interests: [...parent.interests] } : {}),
+    ...(show('profile') && parent.skills !== '' ? { skills: parent.skills } : {}),
+    childIndexes,
+  };
+}
+
+/**
+ * The viewer's relation to a parent. `viewerParentIds` are the viewer's own parent records (an email may hold
+ * two), `sharesClass` says whether one of the viewer's children is in one of the parent's children's classes,
+ * `hiddenFrom` lists the parent records a safety restriction hides this parent from.
+ */
+export function relationTo(
+  parentId: string,
+  viewer: { parentIds: ReadonlySet<string>; staff: boolean },
+  sharesClass: boolean,
+  hiddenFrom: readonly string[] = [],
+): ViewerRelation {
+  if (viewer.parentIds.has(parentId)) return 'self';
+  if (hiddenFrom.some((id) => viewer.parentIds.has(id))) return 'restricted';
+  if (viewer.staff) return 'staff';
+  return sharesClass ? 'sameClass' : 'otherClass';
+}
