@@ -16,7 +16,7 @@ import {
   type PrivacyRequestView,
 } from '../../shared/privacy-requests-api';
 import type { Parent } from '../../shared/schemas/parent';
-import { claimsFor } from './auth-support';
+import { apiEvent, claimsFor, uniqueIp } from './auth-support';
 import { adminClaims, invoke, mailTo, realMailer, testSendDeps, tokenIn } from './annual-update-support';
 import { scanAll, useDirectoryTable } from './directory-support';
 
@@ -104,6 +104,19 @@ describe('POST /api/privacy-requests (signed-in parent)', () => {
       expect(response.body).toMatchObject({ error: { code: 'VALIDATION_FAILED' } });
     }
     expect(await requestItems()).toEqual(before);
+  });
+});
+
+describe('rate limit of the filing routes', () => {
+  it('counts every attempt per client address, malformed ones too: the 21st in ten minutes is 429', async () => {
+    const sourceIp = uniqueIp();
+    const attempt = () =>
+      handler(apiEvent({ method: 'POST', resource: '/api/update/privacy-request', body: '{}', sourceIp }));
+    for (let i = 0; i < 20; i += 1) expect((await attempt()).statusCode).toBe(400);
+    const refused = await attempt();
+    expect(refused.statusCode).toBe(429);
+    expect(JSON.parse(refused.body)).toEqual({ error: { code: 'RATE_LIMITED' } });
+    expect(Number(refused.headers?.['Retry-After'])).toBeGreaterThan(0);
   });
 });
 
