@@ -84,6 +84,25 @@ afterAll(async () => {
   await session?.close();
 });
 
+describe('privacy request queue, empty (fr, 1440 px)', () => {
+  it('says so on the dashboard card and in the queue, reachable from the navigation', async () => {
+    // Only this file files requests in the shared table: before its journey, none is open.
+    if ((await listPrivacyRequests()).length > 0) return;
+    const admin = demoAccount(stack, 'admin');
+    const context = await contextIn(() => session.newContext('desktop'), 'fr');
+    const page = await context.newPage();
+    await page.goto(`${stack.appUrl}/auth?redirect=${encodeURIComponent('/admin')}`);
+    await signInWith(page, 'fr', admin.email, admin.password);
+    await expectAt(page, '/admin');
+    await page.getByTestId('privacy-requests-card').getByText('Aucune demande ouverte.').waitFor({ timeout: 60_000 });
+    await page.getByRole('link', { name: 'Demandes de confidentialité', exact: true }).first().click();
+    await page.getByRole('heading', { level: 1, name: 'Demandes de confidentialité' }).waitFor({ timeout: 60_000 });
+    await page.getByText('Aucune demande', { exact: true }).waitFor({ timeout: 30_000 });
+    expect(await axeFindings(page)).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('privacy request journey (en, 375 px)', () => {
   let requestId: string;
 
