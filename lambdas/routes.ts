@@ -52,6 +52,11 @@ export const ROUTES = [
   { method: 'GET', path: '/api/directory', context: 'directory', access: 'member', name: 'directory' },
   // The public privacy policy, generated from the school's settings (docs/privacy.md).
   { method: 'GET', path: '/api/privacy-notice', context: 'privacy', access: 'public', name: 'privacyNotice', noBody: true },
+  // Privacy requests: filed by a parent (signed in, or with their update link), worked by the administrators.
+  { method: 'POST', path: '/api/privacy-requests', context: 'privacy', access: 'member', name: 'privacyRequestFile' },
+  { method: 'POST', path: '/api/update/privacy-request', context: 'privacy', access: 'token', name: 'privacyRequestFileByLink' },
+  { method: 'GET', path: '/api/admin/privacy/requests', context: 'privacy', access: 'admin', name: 'privacyRequestList' },
+  { method: 'PUT', path: '/api/admin/privacy/requests/{id}', context: 'privacy', access: 'admin', name: 'privacyRequestUpdate' },
   // Annual parent information update (docs/annual-update.md).
   { method: 'GET', path: '/api/admin/annual-update', context: 'annual-update', access: 'admin', name: 'campaignCurrent' },
   { method: 'POST', path: '/api/admin/annual-update/campaigns', context: 'annual-update', access: 'admin', name: 'campaignStart' },

@@ -56,6 +56,7 @@ export const PARTITIONS = {
   sendJobEntries: keys.sendJobEntriesPk('*'),
   updateLink: keys.updateToken('*').pk,
   lock: keys.lock('*').pk,
+  privacyRequests: keys.privacyRequestsPk(),
 } as const;
 
 /** gsi1 partition key patterns. */
@@ -139,11 +140,25 @@ export const CONTEXT_GRANTS: Record<Context, ContextGrants> = {
     rateLimits: true,
   },
   // GET /api/privacy-notice (public): one GetItem of the school's settings; writes nothing.
+  // Privacy requests: the guard reads the caller's registry entries and administrator roles (and, for admins, their
+  // second factor in Cognito); filing reads the requester's parent record (or resolves their update link: its
+  // token and campaign), counts callers, writes the request with its audit entry and emails the
+  // receipt; the queue reads and writes the requests' partition and emails the answer.
   privacy: {
-    table: { items: [{ partitions: [PARTITIONS.settings], actions: ['GetItem'] }], index: [] },
-    sendsMail: false,
-    cognito: [],
-    settings: [],
+    table: {
+      items: [
+        { partitions: [PARTITIONS.settings, PARTITIONS.directory, PARTITIONS.updateLink, PARTITIONS.campaign], actions: ['GetItem'] },
+        { partitions: [PARTITIONS.registry, PARTITIONS.adminRoles], actions: ['Query'] },
+        { partitions: [PARTITIONS.privacyRequests], actions: ['GetItem', 'Query', 'PutItem'] },
+        { partitions: [PARTITIONS.audit], actions: ['PutItem'] },
+        { partitions: [PARTITIONS.rateLimit], actions: ['UpdateItem'] },
+      ],
+      index: [],
+    },
+    sendsMail: true,
+    cognito: ['AdminGetUser'],
+    settings: ['adminMfaRequired'],
+    rateLimits: true,
   },
   // GET /api/directory: one Query of the directory partition and one GetItem of the settings (and the caller's
   // registry entries); writes nothing.

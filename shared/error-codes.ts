@@ -35,6 +35,8 @@ export const ERROR_CODES = [
   'LAST_ADMINISTRATOR',
   /** An administrator without the required second factor: enrol an authenticator first (docs/auth.md). */
   'MFA_REQUIRED',
+  /** Privacy requests (docs/privacy.md): a status change the request's current status does not allow. */
+  'TRANSITION_NOT_ALLOWED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -68,6 +70,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   CLASS_NOT_EMPTY: 409,
   LAST_ADMINISTRATOR: 409,
   MFA_REQUIRED: 403,
+  TRANSITION_NOT_ALLOWED: 409,
 };
 
 /** The JSON body of every error response. `fields` lists invalid input paths for forms. */

@@ -117,6 +117,10 @@ export const keys = {
   adminRolesPk: () => 'ADMIN_ROLES',
   /** Fixed-window rate-limit counter, expired by TTL. */
   rateLimit: (bucket: string, window: number) => ({ pk: `RATE#${bucket}`, sk: `W#${window}` }),
+  // Privacy requests (docs/privacy.md): one small partition, read whole by the administrators' queue.
+  privacyRequest: (requestId: string) => ({ pk: 'PRIVACY#REQUESTS', sk: `REQUEST#${requestId}` }),
+  privacyRequestsPk: () => 'PRIVACY#REQUESTS',
+  privacyRequestPrefix: () => 'REQUEST#',
 } as const;
 
 /** The attributes that make up keys: stripped when an item is turned back into an entity. */

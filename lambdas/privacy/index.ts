@@ -2,8 +2,10 @@ import { getSettings } from '../directory/settings-repository';
 import { createHandler } from '../common/http';
 import { registryAccess } from '../registry/access';
 import { buildPrivacyNotice } from './notice-text';
+import { privacyRequestRoutes } from './request-handlers';
+import { defaultRequestDeps } from './request-service';
 
-/** Privacy (docs/privacy.md): the public privacy policy, generated from the school's settings. */
+/** Privacy (docs/privacy.md): the public privacy policy, generated from the school's settings, and privacy requests. */
 export const handler = createHandler(
   {
     'GET /api/privacy-notice': async () => {
@@ -19,6 +21,8 @@ export const handler = createHandler(
         etag: true,
       };
     },
+    // Privacy requests and their queue (docs/privacy.md, "Privacy requests").
+    ...privacyRequestRoutes(defaultRequestDeps),
   },
   registryAccess,
 );

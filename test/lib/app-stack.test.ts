@@ -384,6 +384,8 @@ describe('api', () => {
     ['account-recovery', 'Api/AccountRecovery', ['EMAIL#*', 'RATE#*', 'RECOVERY#*']],
     ['directory', 'Api/Directory', ['DIRECTORY', 'SCHOOL', 'EMAIL#*']],
     ['annual-update', 'Api/AnnualUpdate', ['CAMPAIGN#*', 'TOKEN#*', 'DIRECTORY', 'EMAIL#*', 'SCHOOL', 'ADMIN_ROLES']],
+    // Privacy requests: reads the update link's token and campaign for the link route, writes only its own requests.
+    ['privacy', 'Api/Privacy', ['PRIVACY#REQUESTS', 'TOKEN#*', 'CAMPAIGN#*', 'DIRECTORY', 'EMAIL#*', 'SCHOOL', 'ADMIN_ROLES', 'RATE#*']],
     ['the PreSignUp trigger', 'Auth/PreSignUp', ['EMAIL#*']],
   ])('restricts %s to its partitions', (_name, fnPath, expected) => {
     const statements = tableStatements(`${fnPath}/ServiceRole/Resource`);
@@ -401,7 +403,7 @@ describe('api', () => {
     expect(statements.flatMap(actionsOf).filter((a) => /Scan|\*/.test(a))).toEqual([]);
   });
 
-  it('reads the rate-limit key from its own secret in the two functions that count callers, never from the environment', () => {
+  it('reads the rate-limit key from its own secret in the three functions that count callers, never from the environment', () => {
     const secret = { Ref: logicalIdAt(fixture, 'Api/RateLimitKey/Resource') };
     const readers = Object.entries(template.findResources('AWS::IAM::Policy'))
       .filter(([, p]) => JSON.stringify(p.Properties.PolicyDocument).includes(JSON.stringify(secret)))
@@ -409,8 +411,10 @@ describe('api', () => {
     expect(readers).toEqual([
       [{ Ref: logicalIdAt(fixture, 'Api/Auth/ServiceRole/Resource') }],
       [{ Ref: logicalIdAt(fixture, 'Api/AccountRecovery/ServiceRole/Resource') }],
+      // Privacy requests: filing is rate limited (docs/privacy.md).
+      [{ Ref: logicalIdAt(fixture, 'Api/Privacy/ServiceRole/Resource') }],
     ]);
-    for (const fnPath of ['Api/Auth', 'Api/AccountRecovery']) {
+    for (const fnPath of ['Api/Auth', 'Api/AccountRecovery', 'Api/Privacy']) {
       expect(functionEnv(fnPath)[ENV.rateLimitSecretArn]).toEqual(secret);
       expect(statementsOf(`${fnPath}/ServiceRole/Resource`)).toContainEqual({ Effect: 'Allow', Action: 'secretsmanager:GetSecretValue', Resource: secret });
       expect(functionEnv(fnPath)[ENV.rateLimitKey]).toBeUndefined();

@@ -60,6 +60,12 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/directory': member(200, 200, 200, 200),
   // The privacy policy is public: everyone reads it, signed in or not.
   'GET /api/privacy-notice': [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+  // Privacy requests: filing is for signed-in members (`{}` is invalid input) and for update-link holders (the link
+  // in the body, `{ token }` alone is invalid input); the queue is the administrators'.
+  'POST /api/privacy-requests': member(400, 400, 400, 400),
+  'POST /api/update/privacy-request': [400, 400, 400, 400, 400, 400, 400, 400, [400, 400], 400],
+  'GET /api/admin/privacy/requests': admin(200),
+  'PUT /api/admin/privacy/requests/{id}': admin(400),
   // The one-shot first-administrator appointment: nobody here is FIRST_ADMIN_EMAIL (unset on this stack).
   'POST /api/me/first-admin': member(403, 403, 403, 403),
   // Taking over an unconfirmed account: open to all (`{}` is invalid input); the emailed token is the credential.

@@ -8,6 +8,7 @@ import { handler as annualUpdateHandler } from '../../lambdas/annual-update/inde
 import { handler as authHandler } from '../../lambdas/auth/index';
 import { documentClient, resetDocumentClient, tableName } from '../../lambdas/common/dynamo';
 import { keys } from '../../lambdas/common/keys';
+import { handler as privacyHandler } from '../../lambdas/privacy/index';
 import { handler as progressionHandler } from '../../lambdas/progression/index';
 import { ROUTES, routeKey } from '../../lambdas/routes';
 import { readDirectory } from '../../lambdas/directory/directory-repository';
@@ -69,6 +70,8 @@ let token: string;
 let jobId: string | undefined;
 let progression: ProgressionWorkspace;
 let newStudentId: string;
+/** The privacy request the update case works on (docs/privacy.md). */
+let privacyRequest: { id: string; version: number } | undefined;
 
 const adminCall = (method: string, resource: string, extra: Partial<Call> = {}): Call => ({ method, resource, claims: admin, ...extra });
 const progressionCall = (method: string, suffix: string, body?: unknown, extra: Record<string, string> = {}): Call =>
@@ -243,6 +246,29 @@ const FAULTS: Record<string, Fault> = {
       await ok(invoke(annualUpdateHandler, adminCall('POST', '/api/admin/annual-update/campaigns/{campaignId}/close', { pathParameters: { campaignId } })));
     },
     call: () => adminCall('POST', '/api/admin/annual-update/campaigns', { body: { schoolYear: '2071-2072', confirmation: 'confirm' } }),
+  },
+  // privacy requests: filing counts the caller first (its first write); the queue's update is one TransactWrite.
+  'POST /api/privacy-requests': {
+    handler: privacyHandler,
+    call: () => ({ method: 'POST', resource: '/api/privacy-requests', body: { kind: 'access', details: 'Une copie, svp.' }, claims: claimsFor(parentEmail) }),
+  },
+  'POST /api/update/privacy-request': {
+    handler: privacyHandler,
+    call: () => ({ method: 'POST', resource: '/api/update/privacy-request', body: { token, kind: 'correction', details: 'Mon adresse a changé.' } }),
+  },
+  'PUT /api/admin/privacy/requests/{id}': {
+    handler: privacyHandler,
+    prepare: async () => {
+      const filed = { method: 'POST', resource: '/api/privacy-requests', body: { kind: 'complaint', details: 'Plainte.' }, claims: claimsFor(parentEmail) };
+      const { id } = await ok<{ id: string }>(invoke(privacyHandler, filed), 201);
+      const list = await ok<{ requests: { id: string; version: number }[] }>(invoke(privacyHandler, adminCall('GET', '/api/admin/privacy/requests')));
+      privacyRequest = list.requests.find((r) => r.id === id);
+    },
+    call: () =>
+      adminCall('PUT', '/api/admin/privacy/requests/{id}', {
+        pathParameters: { id: privacyRequest!.id },
+        body: { version: privacyRequest!.version, status: 'inProgress', note: 'Appel au secrétariat.' },
+      }),
   },
   // progression
   'POST /api/admin/progression': { handler: progressionHandler, call: () => adminCall('POST', '/api/admin/progression') },

@@ -44,6 +44,10 @@ export function validBodies(ids: RealIds): Record<string, Record<string, unknown
     'POST /api/update/load': { token: TOKEN },
     'POST /api/update/submit': { token: TOKEN, data: parentForm },
     'PUT /api/profile': { data: parentForm },
+    // Privacy requests (docs/privacy.md).
+    'POST /api/privacy-requests': { kind: 'access', details: 'Je voudrais une copie de mes renseignements.' },
+    'POST /api/update/privacy-request': { token: TOKEN, kind: 'correction', details: 'Mon adresse a changé.' },
+    'PUT /api/admin/privacy/requests/{id}': { version: 1, status: 'answered', answer: 'Voici vos renseignements.' },
     'PUT /api/admin/progression/{progressionId}/assignments': { assignments: [{ studentId: ids.students, classId: ids.classes }] },
     'PUT /api/admin/progression/{progressionId}/departures': { departures: [{ studentId: ids.students, departing: true, reason: 'Déménagement' }] },
     'PUT /api/admin/progression/{progressionId}/parent-decisions': { decisions: [{ parentId: ids.parents, status: 'keep' }] },

@@ -39,6 +39,13 @@ export const APP_ROUTES: readonly AppRoute[] = [
     adminOnly: true,
     load: () => import('../features/admin-data/pages/admin-data-page').then((m) => m.AdminDataPage),
   },
+  // The privacy requests' queue (docs/privacy.md).
+  {
+    path: '/admin/privacy-requests',
+    guard: 'protected',
+    adminOnly: true,
+    load: () => import('../features/privacy-requests/pages/privacy-requests-page').then((m) => m.PrivacyRequestsPage),
+  },
   {
     path: '/admin/school-progression',
     guard: 'protected',

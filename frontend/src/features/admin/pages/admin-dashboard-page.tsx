@@ -10,8 +10,10 @@ import type { CurrentProgressionResponse } from '../../../../../shared/progressi
 import { PageFrame } from '../../../components/page/page-frame';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { annualUpdateApi } from '../../../lib/api/annual-update-client';
+import { privacyRequestsApi } from '../../../lib/api/privacy-requests-client';
 import { progressionApi } from '../../../lib/api/progression-client';
 import { DashboardCard, useCardData } from '../components/dashboard-card';
+import { PrivacyRequestsSummary } from '../components/privacy-requests-summary';
 
 const CAMPAIGN_STATUS: Record<'pending' | 'active' | 'completed', StatusIndicatorProps.Type> = {
   pending: 'pending',
@@ -99,10 +101,11 @@ export function AdminDashboardPage() {
   const { apiBaseUrl } = useRuntimeConfig();
   const campaign = useCardData(useCallback(() => annualUpdateApi.current(apiBaseUrl), [apiBaseUrl]));
   const progression = useCardData(useCallback(() => progressionApi.current(apiBaseUrl), [apiBaseUrl]));
+  const privacyRequests = useCardData(useCallback(() => privacyRequestsApi.list(apiBaseUrl), [apiBaseUrl]));
   const column = { colspan: { default: 12, l: 4 } };
   return (
     <PageFrame title={t('pages.admin.title')} description={t('pages.admin.description')}>
-      <Grid gridDefinition={[column, column, column]}>
+      <Grid gridDefinition={[column, column, column, column]}>
         <DashboardCard
           id="campaign"
           title={t('adminDashboard.campaign.title')}
@@ -125,6 +128,16 @@ export function AdminDashboardPage() {
         </DashboardCard>
         <DashboardCard id="data" title={t('adminDashboard.data.title')} href="/admin/data" linkText={t('adminDashboard.data.link')}>
           {() => <Box>{t('adminDashboard.data.description')}</Box>}
+        </DashboardCard>
+        <DashboardCard
+          id="privacy-requests"
+          title={t('privacyRequests.dashboard.title')}
+          href="/admin/privacy-requests"
+          linkText={t('privacyRequests.dashboard.link')}
+          state={privacyRequests.state}
+          retry={privacyRequests.retry}
+        >
+          {(data) => <PrivacyRequestsSummary data={data} />}
         </DashboardCard>
       </Grid>
     </PageFrame>

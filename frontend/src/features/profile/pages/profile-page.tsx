@@ -12,6 +12,7 @@ import { PageFrame } from '../../../components/page/page-frame';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { ParentProfileView } from '../components/parent-profile-view';
 import { ProfileEditor } from '../components/profile-editor';
+import { ProfilePrivacyRequest } from '../components/profile-privacy-request';
 import { useMyProfile } from '../hooks/use-my-profile';
 
 /**
@@ -81,6 +82,7 @@ function ParentProfiles({ profiles, saved, setSaved, setEditing }: {
           }}
         />
       ))}
+      {profiles[0] && <ProfilePrivacyRequest parentId={profiles[0].id} />}
     </SpaceBetween>
   );
 }

@@ -3,11 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
+import SpaceBetween from '@cloudscape-design/components/space-between';
 import Spinner from '@cloudscape-design/components/spinner';
 import type { UpdateSubmitResponse } from '../../../../../shared/parent-form';
 import { PageFrame } from '../../../components/page/page-frame';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { ParentUpdateForm } from '../../../components/parent-form/parent-update-form';
+import { PrivacyRequestForm } from '../../../components/privacy/privacy-request-form';
+import { privacyRequestsApi, type NewPrivacyRequest } from '../../../lib/api/privacy-requests-client';
 import { useUpdateForm } from '../hooks/use-update-form';
 
 /** State handed to /update-success: never the email, never in the URL. */
@@ -30,6 +33,10 @@ export function UpdatePage() {
     [navigate],
   );
   const formState = useUpdateForm(apiBaseUrl, token, onSubmitted);
+  const filePrivacyRequest = useCallback(
+    (request: NewPrivacyRequest) => privacyRequestsApi.fileByLink(apiBaseUrl, token, request),
+    [apiBaseUrl, token],
+  );
   const { load, values } = formState;
 
   if (load.kind === 'loading') {
@@ -50,7 +57,11 @@ export function UpdatePage() {
   }
   return (
     <PageFrame title={t('pages.update.title')} description={t('updateForm.intro', { school: load.form.school.name })}>
-      <ParentUpdateForm form={load.form} state={formState} />
+      <SpaceBetween size="xxl">
+        <ParentUpdateForm form={load.form} state={formState} />
+        {/* Outside the parent form: a form of its own, filed with the same link (docs/privacy.md). */}
+        <PrivacyRequestForm submit={filePrivacyRequest} />
+      </SpaceBetween>
     </PageFrame>
   );
 }

@@ -1,0 +1,116 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Alert from '@cloudscape-design/components/alert';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import Container from '@cloudscape-design/components/container';
+import Form from '@cloudscape-design/components/form';
+import FormField from '@cloudscape-design/components/form-field';
+import Header from '@cloudscape-design/components/header';
+import Select from '@cloudscape-design/components/select';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Textarea from '@cloudscape-design/components/textarea';
+import {
+  PRIVACY_REQUEST_DETAILS_MAX,
+  PRIVACY_REQUEST_KINDS,
+  requestReference,
+  type PrivacyRequestKind,
+  type PrivacyRequestReceipt,
+} from '../../../../shared/privacy-requests-api';
+import { schoolDay } from '../../../../shared/schemas/admin-role';
+import { ApiError } from '../../lib/api/api-client';
+import type { NewPrivacyRequest } from '../../lib/api/privacy-requests-client';
+
+/**
+ * "Privacy request" (docs/privacy.md): on My Profile and on the update-link page. The page passes how to send it
+ * (signed in, or with the link's token); the receipt's reference and due date show once it is filed.
+ */
+export function PrivacyRequestForm({ submit }: { submit: (request: NewPrivacyRequest) => Promise<PrivacyRequestReceipt> }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const [receipt, setReceipt] = useState<PrivacyRequestReceipt | null>(null);
+  return (
+    <div data-testid="privacy-request">
+      <Container header={<Header variant="h2" description={t('privacyRequests.form.description')}>{t('privacyRequests.form.title')}</Header>}>
+        <SpaceBetween size="m">
+          {receipt && (
+            <Alert type="success" dismissible dismissAriaLabel={t('common.dismiss')} onDismiss={() => setReceipt(null)}>
+              {t('privacyRequests.form.received', { reference: requestReference(receipt.id), date: schoolDay(new Date(receipt.dueAt)) })}
+            </Alert>
+          )}
+          {open ? (
+            <RequestFields
+              submit={submit}
+              onCancel={() => setOpen(false)}
+              onFiled={(filed) => {
+                setReceipt(filed);
+                setOpen(false);
+              }}
+            />
+          ) : (
+            <Button onClick={() => { setReceipt(null); setOpen(true); }}>{t('privacyRequests.form.open')}</Button>
+          )}
+        </SpaceBetween>
+      </Container>
+    </div>
+  );
+}
+
+function RequestFields({ submit, onCancel, onFiled }: {
+  submit: (request: NewPrivacyRequest) => Promise<PrivacyRequestReceipt>;
+  onCancel: () => void;
+  onFiled: (receipt: PrivacyRequestReceipt) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const [kind, setKind] = useState<PrivacyRequestKind>('access');
+  const [details, setDetails] = useState('');
+  const [tried, setTried] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const options = PRIVACY_REQUEST_KINDS.map((value) => ({ value, label: t(`privacyRequests.kinds.${value}`) }));
+  const missing = details.trim() === '';
+  const send = async () => {
+    setTried(true);
+    if (missing || details.length > PRIVACY_REQUEST_DETAILS_MAX) return;
+    setSending(true);
+    setFailure(null);
+    try {
+      onFiled(await submit({ kind, details: details.trim() }));
+    } catch (error) {
+      const code = error instanceof ApiError ? error.code : undefined;
+      setFailure(code && i18n.exists(`errors.${code}`) ? t(`errors.${code}`) : t('privacyRequests.form.failed'));
+    } finally {
+      setSending(false);
+    }
+  };
+  return (
+    <form onSubmit={(event) => { event.preventDefault(); void send(); }}>
+      <Form
+        errorText={failure}
+        actions={
+          <SpaceBetween direction="horizontal" size="xs">
+            <Button formAction="none" variant="link" onClick={onCancel}>{t('privacyRequests.form.cancel')}</Button>
+            <Button variant="primary" loading={sending}>{t('privacyRequests.form.submit')}</Button>
+          </SpaceBetween>
+        }
+      >
+        <SpaceBetween size="m">
+          <FormField label={t('privacyRequests.form.kind')}>
+            <Select
+              selectedOption={options.find((o) => o.value === kind) ?? null}
+              options={options}
+              onChange={({ detail }) => setKind(detail.selectedOption.value as PrivacyRequestKind)}
+            />
+          </FormField>
+          <FormField
+            label={t('privacyRequests.form.details')}
+            constraintText={<Box variant="small">{t('privacyRequests.form.detailsHint', { max: PRIVACY_REQUEST_DETAILS_MAX })} ({details.length}/{PRIVACY_REQUEST_DETAILS_MAX})</Box>}
+            errorText={tried && missing ? t('privacyRequests.form.detailsRequired') : undefined}
+          >
+            <Textarea value={details} rows={5} onChange={({ detail }) => setDetails(detail.value.slice(0, PRIVACY_REQUEST_DETAILS_MAX))} />
+          </FormField>
+        </SpaceBetween>
+      </Form>
+    </form>
+  );
+}

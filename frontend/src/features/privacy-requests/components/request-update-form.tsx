@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Button from '@cloudscape-design/components/button';
+import Form from '@cloudscape-design/components/form';
+import FormField from '@cloudscape-design/components/form-field';
+import Select from '@cloudscape-design/components/select';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Textarea from '@cloudscape-design/components/textarea';
+import {
+  PRIVACY_REQUEST_ANSWER_MAX,
+  PRIVACY_REQUEST_NOTE_MAX,
+  PRIVACY_REQUEST_TRANSITIONS,
+  type PrivacyRequestStatus,
+  type PrivacyRequestView,
+} from '../../../../../shared/privacy-requests-api';
+import { ApiError } from '../../../lib/api/api-client';
+import { privacyRequestsApi } from '../../../lib/api/privacy-requests-client';
+
+/** Status, note and (when it becomes answered) the answer; saving the answer emails it to the requester. */
+export function RequestUpdateForm({ request, apiBaseUrl, onSaved }: {
+  request: PrivacyRequestView;
+  apiBaseUrl: string;
+  onSaved: (saved: PrivacyRequestView, answered: boolean) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const [status, setStatus] = useState<PrivacyRequestStatus>(request.status);
+  const [note, setNote] = useState('');
+  const [answer, setAnswer] = useState('');
+  const [tried, setTried] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const answering = status === 'answered' && request.status !== 'answered';
+  const options = PRIVACY_REQUEST_TRANSITIONS[request.status].map((value) => ({ value, label: t(`privacyRequests.statuses.${value}`) }));
+  const save = async () => {
+    setTried(true);
+    if (answering && answer.trim() === '') return;
+    setSaving(true);
+    setFailure(null);
+    try {
+      const saved = await privacyRequestsApi.update(apiBaseUrl, request.id, {
+        version: request.version,
+        status,
+        ...(note.trim() ? { note: note.trim() } : {}),
+        ...(answering ? { answer: answer.trim() } : {}),
+      });
+      onSaved(saved, answering);
+    } catch (error) {
+      const code = error instanceof ApiError ? error.code : undefined;
+      setFailure(code && i18n.exists(`errors.${code}`) ? t(`errors.${code}`) : t('errors.INTERNAL'));
+      setSaving(false);
+    }
+  };
+  return (
+    <form onSubmit={(event) => { event.preventDefault(); void save(); }}>
+      <Form errorText={failure} actions={<Button variant="primary" loading={saving}>{t('privacyRequests.detail.save')}</Button>}>
+        <SpaceBetween size="m">
+          <FormField label={t('privacyRequests.detail.newStatus')}>
+            <Select
+              selectedOption={options.find((o) => o.value === status) ?? null}
+              options={options}
+              onChange={({ detail }) => setStatus(detail.selectedOption.value as PrivacyRequestStatus)}
+            />
+          </FormField>
+          {answering && (
+            <FormField
+              label={t('privacyRequests.detail.answerText')}
+              description={t('privacyRequests.detail.answerHint')}
+              errorText={tried && answer.trim() === '' ? t('privacyRequests.detail.answerRequired') : undefined}
+            >
+              <Textarea value={answer} rows={6} onChange={({ detail }) => setAnswer(detail.value.slice(0, PRIVACY_REQUEST_ANSWER_MAX))} />
+            </FormField>
+          )}
+          <FormField label={t('privacyRequests.detail.note')}>
+            <Textarea value={note} rows={2} onChange={({ detail }) => setNote(detail.value.slice(0, PRIVACY_REQUEST_NOTE_MAX))} />
+          </FormField>
+        </SpaceBetween>
+      </Form>
+    </form>
+  );
+}

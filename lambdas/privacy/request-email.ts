@@ -1,0 +1,107 @@
+import type { PrivacyRequestKind } from '../../shared/privacy-requests-api';
+import { schoolDay } from '../../shared/schemas/admin-role';
+import { renderEmail, type EmailLocale } from '../common/email-templates/layout';
+
+/**
+ * The two emails of a privacy request (docs/privacy.md): the receipt, with the date the answer is due, and the
+ * answer itself. Always in the requester's language. French follows OQLF usage: "courriel", a non-breaking
+ * space (U+00A0) before a colon, dates in numeric form (2025-10-15), the day in the school's time zone.
+ */
+export interface RequestEmailInput {
+  locale: EmailLocale;
+  name: string;
+  kind: PrivacyRequestKind;
+  /** Short reference the requester can quote: the end of the request's id. */
+  reference: string;
+  schoolName: string;
+  receivedAt: Date;
+  dueAt: Date;
+}
+
+export interface RenderedRequestEmail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+const NBSP = '\u00a0';
+
+const KIND_LABELS: Record<EmailLocale, Record<PrivacyRequestKind, string>> = {
+  fr: {
+    access: 'accès à vos renseignements',
+    correction: 'correction de vos renseignements',
+    deletion: 'suppression de vos renseignements',
+    withdrawal: 'retrait du bottin',
+    complaint: 'plainte',
+  },
+  en: {
+    access: 'access to your information',
+    correction: 'correction of your information',
+    deletion: 'deletion of your information',
+    withdrawal: 'withdrawal from the directory',
+    complaint: 'complaint',
+  },
+};
+
+const TEXT = {
+  fr: {
+    receiptSubject: (ref: string) => `Demande reçue (${ref}) – protection des renseignements personnels`,
+    answerSubject: (ref: string) => `Réponse à votre demande (${ref}) – protection des renseignements personnels`,
+    receiptTitle: 'Nous avons reçu votre demande',
+    answerTitle: 'Réponse à votre demande',
+    hello: (name: string) => `Bonjour ${name},`,
+    received: (kind: string, school: string, date: string) =>
+      `Le comité de parents de ${school} a bien reçu, le ${date}, votre demande de ${kind}.`,
+    due: (date: string) => `La personne responsable de la protection des renseignements personnels vous répondra au plus tard le ${date}.`,
+    answerIntro: (kind: string, date: string) => `Voici la réponse à votre demande de ${kind} reçue le ${date}${NBSP}:`,
+    reference: (ref: string) => `Référence de la demande${NBSP}: ${ref}`,
+    recourse:
+      'Si la réponse ne vous satisfait pas, vous pouvez vous adresser à la Commission d’accès à l’information du Québec.',
+    footer: 'Ce courriel a été envoyé automatiquement par le bottin de l’école. Merci de ne pas y répondre.',
+    school: 'l’école',
+  },
+  en: {
+    receiptSubject: (ref: string) => `Request received (${ref}) – privacy of your information`,
+    answerSubject: (ref: string) => `Answer to your request (${ref}) – privacy of your information`,
+    receiptTitle: 'We received your request',
+    answerTitle: 'Answer to your request',
+    hello: (name: string) => `Hello ${name},`,
+    received: (kind: string, school: string, date: string) =>
+      `The parent committee of ${school} received your request for ${kind} on ${date}.`,
+    due: (date: string) => `The person in charge of the protection of personal information will answer by ${date}.`,
+    answerIntro: (kind: string, date: string) => `Here is the answer to your request for ${kind} received on ${date}:`,
+    reference: (ref: string) => `Request reference: ${ref}`,
+    recourse: "If the answer does not satisfy you, you may turn to Québec's Commission d’accès à l’information.",
+    footer: 'This email was sent automatically by the school directory. Please do not reply.',
+    school: 'the school',
+  },
+} as const;
+
+
+function assemble(locale: EmailLocale, subject: string, title: string, intro: string[], outro: string[]): RenderedRequestEmail {
+  const t = TEXT[locale];
+  const html = renderEmail({ locale, title, intro, outro: outro.map((text) => ({ text })), footer: t.footer });
+  return { subject, html, text: [...intro, ...outro, '--', t.footer].join('\n\n') };
+}
+
+export function receiptEmail(input: RequestEmailInput): RenderedRequestEmail {
+  const t = TEXT[input.locale];
+  const kind = KIND_LABELS[input.locale][input.kind];
+  const intro = [t.hello(input.name), t.received(kind, input.schoolName || t.school, schoolDay(input.receivedAt))];
+  return assemble(input.locale, t.receiptSubject(input.reference), t.receiptTitle, intro, [
+    t.due(schoolDay(input.dueAt)),
+    t.reference(input.reference),
+  ]);
+}
+
+/** The administrator's answer, as typed: its paragraphs are kept, and escaped like every other text. */
+export function answerEmail(input: RequestEmailInput & { answer: string }): RenderedRequestEmail {
+  const t = TEXT[input.locale];
+  const kind = KIND_LABELS[input.locale][input.kind];
+  const paragraphs = input.answer.split(/\n{2,}/).map((p) => p.trim()).filter((p) => p.length > 0);
+  const intro = [t.hello(input.name), t.answerIntro(kind, schoolDay(input.receivedAt)), ...paragraphs];
+  return assemble(input.locale, t.answerSubject(input.reference), t.answerTitle, intro, [
+    t.reference(input.reference),
+    t.recourse,
+  ]);
+}

@@ -1,0 +1,232 @@
+import { ulid } from 'ulid';
+import {
+  PRIVACY_REQUEST_TRANSITIONS,
+  isOpenStatus,
+  privacyRequestDueAt,
+  requestReference,
+  type EmailStatus,
+  type PrivacyRequest,
+  type PrivacyRequestKind,
+  type PrivacyRequestList,
+  type PrivacyRequestReceipt,
+  type PrivacyRequestUpdate,
+  type PrivacyRequestView,
+} from '../../shared/privacy-requests-api';
+import type { Parent } from '../../shared/schemas/parent';
+import { getCampaign } from '../annual-update/campaign-repository';
+import { getUpdateToken, hashToken, isWellFormedToken } from '../annual-update/token-repository';
+import type { Actor } from '../common/audit';
+import type { RegisteredPerson } from '../common/claims';
+import { AppError } from '../common/errors';
+import { logger } from '../common/logger';
+import { defaultMailer, sendErrorName, type Mailer } from '../common/mailer';
+import { getEntity } from '../directory/directory-repository';
+import { getSettings } from '../directory/settings-repository';
+import { answerEmail, receiptEmail, type RenderedRequestEmail } from './request-email';
+import { getPrivacyRequest, listPrivacyRequests, savePrivacyRequest } from './request-repository';
+
+/**
+ * Privacy requests (docs/privacy.md): filing (by a signed-in parent or an update-link holder), the administrators'
+ * queue, and its updates. The clock and the mailer come in as `deps`, so tests set the day and read the mail.
+ */
+export interface RequestDeps {
+  now: () => Date;
+  mailer: Mailer;
+}
+
+export const defaultRequestDeps = (): RequestDeps => ({ now: () => new Date(), mailer: defaultMailer() });
+
+export interface NewRequest {
+  kind: PrivacyRequestKind;
+  details: string;
+}
+
+/** The caller's parent record: the one named, or their only one (staff without a parent record have none). */
+async function callerParent(people: RegisteredPerson[], parentId: string | undefined): Promise<Parent> {
+  const parents = people.filter((p) => p.personType === 'PARENT');
+  if (parents.length === 0) throw new AppError('NOT_FOUND');
+  if (parentId === undefined && parents.length > 1) {
+    throw new AppError('VALIDATION_FAILED', [{ path: 'parentId', issue: 'invalid_type' }]);
+  }
+  const chosen = parentId ?? parents[0]!.personId;
+  if (!parents.some((p) => p.personId === chosen)) throw new AppError('FORBIDDEN');
+  const parent = await getEntity('PARENT', chosen);
+  if (!parent) throw new AppError('NOT_FOUND');
+  return parent;
+}
+
+export async function fileAsMember(
+  people: RegisteredPerson[],
+  input: NewRequest & { parentId?: string },
+  actorId: string,
+  deps: RequestDeps,
+): Promise<PrivacyRequestReceipt> {
+  const parent = await callerParent(people, input.parentId);
+  return fileRequest(parent, input, 'profile', { kind: 'user', id: actorId }, deps);
+}
+
+/**
+ * The parent an update link belongs to, under the same rules as opening the link (docs/annual-update.md): unknown,
+ * malformed or revoked -> TOKEN_INVALID; past its expiry or its campaign closed -> TOKEN_EXPIRED. Reads only.
+ */
+async function linkHolder(token: string, now: Date): Promise<Parent> {
+  if (!isWellFormedToken(token)) throw new AppError('TOKEN_INVALID');
+  const stored = await getUpdateToken(hashToken(token));
+  if (!stored) throw new AppError('TOKEN_INVALID');
+  if (stored.expiresAt * 1000 <= now.getTime()) throw new AppError('TOKEN_EXPIRED');
+  const campaign = await getCampaign(stored.campaignId);
+  if (campaign?.status !== 'active') throw new AppError('TOKEN_EXPIRED');
+  const parent = await getEntity('PARENT', stored.parentId);
+  if (!parent) throw new AppError('TOKEN_INVALID');
+  return parent;
+}
+
+export async function fileByLink(token: string, input: NewRequest, deps: RequestDeps): Promise<PrivacyRequestReceipt> {
+  const parent = await linkHolder(token, deps.now());
+  return fileRequest(parent, input, 'link', { kind: 'token', id: parent.id }, deps);
+}
+
+async function fileRequest(
+  parent: Parent,
+  input: NewRequest,
+  via: PrivacyRequest['via'],
+  actor: Actor,
+  deps: RequestDeps,
+): Promise<PrivacyRequestReceipt> {
+  const received = deps.now();
+  const at = received.toISOString();
+  const request: PrivacyRequest = {
+    id: ulid(received.getTime()),
+    kind: input.kind,
+    details: input.details,
+    requester: {
+      parentId: parent.id,
+      name: `${parent.firstName} ${parent.lastName}`,
+      ...(parent.email ? { email: parent.email } : {}),
+      language: parent.preferredLanguage,
+    },
+    via,
+    receivedAt: at,
+    dueAt: privacyRequestDueAt(received).toISOString(),
+    status: 'received',
+    notes: [],
+    emails: { receipt: parent.email ? 'pending' : 'none' },
+    version: 1,
+    updatedAt: at,
+  };
+  await savePrivacyRequest(request, 'create', {
+    at,
+    actor,
+    action: 'privacyRequest.file',
+    target: { type: 'PRIVACY_REQUEST', id: request.id },
+    fields: ['kind', 'details'],
+  });
+  logger.info('privacy request filed', { requestId: request.id, via });
+  const saved = await emailRequester(request, 'receipt', actor, deps);
+  return { id: saved.id, status: saved.status, receivedAt: saved.receivedAt, dueAt: saved.dueAt };
+}
+
+function render(request: PrivacyRequest, which: 'receipt' | 'answer', schoolName: string): RenderedRequestEmail {
+  const input = {
+    locale: request.requester.language,
+    name: request.requester.name,
+    kind: request.kind,
+    reference: requestReference(request.id),
+    schoolName,
+    receivedAt: new Date(request.receivedAt),
+    dueAt: new Date(request.dueAt),
+  };
+  return which === 'receipt' ? receiptEmail(input) : answerEmail({ ...input, answer: request.answer?.text ?? '' });
+}
+
+/**
+ * Sends the receipt or the answer, then records how it went (a second audited write). The request is saved
+ * first: a failed send leaves it filed or answered, with the email marked `failed` for the administrators.
+ */
+async function emailRequester(
+  request: PrivacyRequest,
+  which: 'receipt' | 'answer',
+  actor: Actor,
+  deps: RequestDeps,
+): Promise<PrivacyRequest> {
+  const to = request.requester.email;
+  if (!to || request.emails[which] !== 'pending') return request;
+  let status: EmailStatus = 'sent';
+  try {
+    const settings = await getSettings();
+    await deps.mailer.send({ to, ...render(request, which, settings?.schoolName ?? '') });
+  } catch (error) {
+    status = 'failed';
+    logger.warn('privacy request email not sent', { requestId: request.id, which, errorName: sendErrorName(error) });
+  }
+  const at = deps.now().toISOString();
+  const next: PrivacyRequest = { ...request, emails: { ...request.emails, [which]: status }, version: request.version + 1, updatedAt: at };
+  await savePrivacyRequest(next, { expectedVersion: request.version }, {
+    at,
+    actor,
+    action: 'privacyRequest.email',
+    target: { type: 'PRIVACY_REQUEST', id: request.id },
+    fields: [`emails.${which}`],
+  });
+  return next;
+}
+
+function view(request: PrivacyRequest, now: Date): PrivacyRequestView {
+  return { ...request, overdue: isOpenStatus(request.status) && Date.parse(request.dueAt) < now.getTime() };
+}
+
+export async function listQueue(deps: Pick<RequestDeps, 'now'>): Promise<PrivacyRequestList> {
+  const now = deps.now();
+  const requests = (await listPrivacyRequests()).map((r) => view(r, now));
+  return {
+    requests,
+    open: requests.filter((r) => isOpenStatus(r.status)).length,
+    overdue: requests.filter((r) => r.overdue).length,
+  };
+}
+
+/** Every refusal happens here, before anything is written. */
+function checkUpdate(current: PrivacyRequest, input: PrivacyRequestUpdate): void {
+  if (input.version !== current.version) throw new AppError('CONFLICT', [{ path: 'version', issue: 'stale' }]);
+  if (!PRIVACY_REQUEST_TRANSITIONS[current.status].includes(input.status)) {
+    throw new AppError('TRANSITION_NOT_ALLOWED', [{ path: 'status', issue: current.status }]);
+  }
+  const answering = input.status === 'answered' && current.status !== 'answered';
+  if (answering && input.answer === undefined) throw new AppError('VALIDATION_FAILED', [{ path: 'answer', issue: 'required' }]);
+  if (!answering && input.answer !== undefined) {
+    throw new AppError('VALIDATION_FAILED', [{ path: 'answer', issue: 'not_allowed' }]);
+  }
+}
+
+export async function updateRequest(
+  requestId: string,
+  input: PrivacyRequestUpdate,
+  actorId: string,
+  deps: RequestDeps,
+): Promise<PrivacyRequestView> {
+  const current = await getPrivacyRequest(requestId);
+  if (!current) throw new AppError('NOT_FOUND');
+  checkUpdate(current, input);
+  if (input.status === current.status && input.note === undefined) return view(current, deps.now());
+  const at = deps.now().toISOString();
+  const next: PrivacyRequest = {
+    ...current,
+    status: input.status,
+    notes: input.note === undefined ? current.notes : [...current.notes, { at, by: actorId, text: input.note }],
+    ...(input.answer !== undefined ? { answer: { text: input.answer, at, by: actorId } } : {}),
+    emails: input.answer !== undefined ? { ...current.emails, answer: current.requester.email ? 'pending' : 'none' } : current.emails,
+    version: current.version + 1,
+    updatedAt: at,
+  };
+  const fields = [
+    ...(input.status !== current.status ? ['status'] : []),
+    ...(input.note !== undefined ? ['notes'] : []),
+    ...(input.answer !== undefined ? ['answer'] : []),
+  ];
+  const actor: Actor = { kind: 'user', id: actorId };
+  const action = 'privacyRequest.update';
+  await savePrivacyRequest(next, { expectedVersion: current.version }, { at, actor, action, target: { type: 'PRIVACY_REQUEST', id: current.id }, fields });
+  logger.info('privacy request updated', { requestId: current.id, status: next.status, fields: fields.length });
+  const saved = input.answer !== undefined ? await emailRequester(next, 'answer', actor, deps) : next;
+  return view(saved, deps.now());
+}

@@ -1,0 +1,259 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ulid } from 'ulid';
+import { closeCampaign, startCampaign } from '../../lambdas/annual-update/campaign-service';
+import { continueSendJob, startSendJob } from '../../lambdas/annual-update/send-job-service';
+import { createHandler } from '../../lambdas/common/http';
+import { bulkWriteDirectory } from '../../lambdas/directory/directory-repository';
+import { privacyRequestRoutes } from '../../lambdas/privacy/request-handlers';
+import type { RequestDeps } from '../../lambdas/privacy/request-service';
+import { registryAccess } from '../../lambdas/registry/access';
+import { grantRole } from '../../lambdas/registry/admin-roles';
+import { generateSchool } from '../../local/demo/generate-school';
+import {
+  PrivacyRequestListSchema,
+  PrivacyRequestReceiptSchema,
+  PrivacyRequestViewSchema,
+  type PrivacyRequestView,
+} from '../../shared/privacy-requests-api';
+import type { Parent } from '../../shared/schemas/parent';
+import { apiEvent, claimsFor, uniqueIp } from './auth-support';
+import { adminClaims, invoke, mailTo, realMailer, testSendDeps, tokenIn } from './annual-update-support';
+import { scanAll, useDirectoryTable } from './directory-support';
+
+/**
+ * Privacy requests (docs/privacy.md) through their routes, in-process against this file's own table and the
+ * stack's SES emulator: filing by a signed-in parent and by update link, the receipt and the answer emails in
+ * the requester's language, the 30-day due date and the overdue flag (the clock is this file's), the status
+ * transitions, and refusals that write nothing.
+ */
+useDirectoryTable('privacy-requests');
+
+const stack = inject('stack');
+/** This file's clock: every route built below reads it. */
+let clock = new Date('2031-03-03T15:00:00.000Z');
+const DAY = 24 * 60 * 60 * 1000;
+let handler: ReturnType<typeof createHandler>;
+
+let adminEmail: string;
+let french: Parent;
+let english: Parent;
+
+const FILE = { method: 'POST', resource: '/api/privacy-requests' };
+const FILE_BY_LINK = { method: 'POST', resource: '/api/update/privacy-request' };
+const LIST = { method: 'GET', resource: '/api/admin/privacy/requests' };
+const update = (id: string) => ({ method: 'PUT', resource: '/api/admin/privacy/requests/{id}', pathParameters: { id } });
+
+beforeAll(async () => {
+  const run = ulid().toLowerCase();
+  const school = generateSchool({ seed: 11, families: 4 });
+  school.parents = school.parents.map((parent, i) => ({
+    ...parent,
+    email: `privacy-${i}-${run}@test.example`,
+    preferredLanguage: i % 2 === 0 ? 'fr' : 'en',
+  }));
+  await bulkWriteDirectory(school);
+  adminEmail = school.parents[0]!.email!;
+  await grantRole({ email: adminEmail }, { kind: 'system', id: 'test' });
+  french = school.parents[2]!;
+  english = school.parents[3]!;
+  const deps: () => RequestDeps = () => ({ now: () => clock, mailer: realMailer(stack) });
+  handler = createHandler(privacyRequestRoutes(deps), registryAccess);
+});
+
+const asAdmin = () => ({ claims: adminClaims(adminEmail) });
+const requestItems = async () => (await scanAll()).filter((item) => item.pk === 'PRIVACY#REQUESTS');
+
+async function queue(): Promise<ReturnType<typeof PrivacyRequestListSchema.parse>> {
+  const response = await invoke(handler, { ...LIST, ...asAdmin() });
+  expect(response.status).toBe(200);
+  return PrivacyRequestListSchema.parse(response.body);
+}
+
+describe('POST /api/privacy-requests (signed-in parent)', () => {
+  it('files the request due 30 days after receipt, audited, and emails the receipt in French', async () => {
+    clock = new Date('2031-03-03T15:00:00.000Z');
+    const response = await invoke(handler, {
+      ...FILE,
+      claims: claimsFor(french.email!),
+      body: { kind: 'access', details: 'Je voudrais une copie de mon dossier.' },
+    });
+
+    expect(response.status).toBe(201);
+    const receipt = PrivacyRequestReceiptSchema.parse(response.body);
+    expect(receipt).toMatchObject({ status: 'received', receivedAt: '2031-03-03T15:00:00.000Z', dueAt: '2031-04-02T15:00:00.000Z' });
+    const mail = (await mailTo(stack, french.email!)).at(-1)!;
+    expect(mail.subject).toContain('Demande reçue');
+    expect(mail.body.text).toContain('au plus tard le 2031-04-02');
+    expect(mail.body.text).toContain(receipt.id.slice(-8));
+    const audit = (await scanAll()).filter((item) => item.gsi1pk === `AUDIT#PRIVACY_REQUEST#${receipt.id}`);
+    expect(audit.map((a) => a.action).sort()).toEqual(['privacyRequest.email', 'privacyRequest.file']);
+    // Ids and field names only: no words of the request, no name or address.
+    expect(JSON.stringify(audit)).not.toMatch(/copie|@test\.example|privacy-2/);
+  });
+
+  it('refuses a body with an unknown field, a text too long or an unknown kind, and writes nothing', async () => {
+    const before = await requestItems();
+    for (const body of [
+      { kind: 'access', details: 'Bonjour', isAdmin: true },
+      { kind: 'access', details: 'x'.repeat(2001) },
+      { kind: 'everything', details: 'Bonjour' },
+      { kind: 'access', details: '   ' },
+    ]) {
+      const response = await invoke(handler, { ...FILE, claims: claimsFor(french.email!), body });
+      expect(response.status).toBe(400);
+      expect(response.body).toMatchObject({ error: { code: 'VALIDATION_FAILED' } });
+    }
+    expect(await requestItems()).toEqual(before);
+  });
+});
+
+describe('rate limit of the filing routes', () => {
+  it('counts every attempt per client address, malformed ones too: the 21st in ten minutes is 429', async () => {
+    const sourceIp = uniqueIp();
+    const attempt = () =>
+      handler(apiEvent({ method: 'POST', resource: '/api/update/privacy-request', body: '{}', sourceIp }));
+    for (let i = 0; i < 20; i += 1) expect((await attempt()).statusCode).toBe(400);
+    const refused = await attempt();
+    expect(refused.statusCode).toBe(429);
+    expect(JSON.parse(refused.body)).toEqual({ error: { code: 'RATE_LIMITED' } });
+    expect(Number(refused.headers?.['Retry-After'])).toBeGreaterThan(0);
+  });
+});
+
+describe('the administrators’ queue', () => {
+  let filed: PrivacyRequestView;
+
+  it('lists the request with its due date, and flags it overdue once 30 days have passed', async () => {
+    clock = new Date('2031-03-10T12:00:00.000Z');
+    const response = await invoke(handler, {
+      ...FILE,
+      claims: claimsFor(english.email!),
+      body: { kind: 'correction', details: 'My phone number changed.' },
+    });
+    expect(response.status).toBe(201);
+    const { id } = PrivacyRequestReceiptSchema.parse(response.body);
+
+    let list = await queue();
+    filed = list.requests.find((r) => r.id === id)!;
+    expect(filed).toMatchObject({
+      kind: 'correction',
+      status: 'received',
+      dueAt: '2031-04-09T12:00:00.000Z',
+      overdue: false,
+      requester: { parentId: english.id, language: 'en', email: english.email },
+      emails: { receipt: 'sent' },
+    });
+    expect(list.requests[0]!.id).toBe(id);
+    expect(list).toMatchObject({ open: 2, overdue: 0 });
+
+    clock = new Date(Date.parse('2031-04-09T12:00:00.000Z') + DAY);
+    list = await queue();
+    expect(list.requests.find((r) => r.id === id)!.overdue).toBe(true);
+    expect(list).toMatchObject({ open: 2, overdue: 2 });
+  });
+
+  it('moves it to in progress with a note; refuses a stale version and an answer without the answered status', async () => {
+    let response = await invoke(handler, { ...update(filed.id), ...asAdmin(), body: { version: filed.version, status: 'inProgress', note: 'Called the office.' } });
+    expect(response.status).toBe(200);
+    const moved = PrivacyRequestViewSchema.parse(response.body);
+    expect(moved).toMatchObject({ status: 'inProgress', version: filed.version + 1, notes: [{ text: 'Called the office.' }] });
+
+    const before = await requestItems();
+    response = await invoke(handler, { ...update(filed.id), ...asAdmin(), body: { version: filed.version, status: 'closed' } });
+    expect(response).toMatchObject({ status: 409, body: { error: { code: 'CONFLICT' } } });
+    response = await invoke(handler, { ...update(filed.id), ...asAdmin(), body: { version: moved.version, status: 'inProgress', answer: 'Done.' } });
+    expect(response).toMatchObject({ status: 400, body: { error: { code: 'VALIDATION_FAILED', fields: [{ path: 'answer' }] } } });
+    response = await invoke(handler, { ...update(filed.id), ...asAdmin(), body: { version: moved.version, status: 'answered' } });
+    expect(response).toMatchObject({ status: 400, body: { error: { code: 'VALIDATION_FAILED', fields: [{ path: 'answer', issue: 'required' }] } } });
+    response = await invoke(handler, { ...update(ulid()), ...asAdmin(), body: { version: 1, status: 'closed' } });
+    expect(response).toMatchObject({ status: 404, body: { error: { code: 'NOT_FOUND' } } });
+    expect(await requestItems()).toEqual(before);
+    filed = moved;
+  });
+
+  it('answers it: the answer email reaches the requester in English, and the request is no longer overdue', async () => {
+    const response = await invoke(handler, {
+      ...update(filed.id),
+      ...asAdmin(),
+      body: { version: filed.version, status: 'answered', answer: 'We corrected your phone number.\n\nThank you.' },
+    });
+    expect(response.status).toBe(200);
+    const answered = PrivacyRequestViewSchema.parse(response.body);
+    expect(answered).toMatchObject({ status: 'answered', overdue: false, emails: { receipt: 'sent', answer: 'sent' } });
+    expect(answered.answer?.text).toBe('We corrected your phone number.\n\nThank you.');
+
+    const mail = (await mailTo(stack, english.email!)).at(-1)!;
+    expect(mail.subject).toContain('Answer to your request');
+    expect(mail.body.text).toContain('We corrected your phone number.');
+    expect(mail.body.text).toContain('received on 2031-03-10');
+    expect(mail.body.html).toContain('lang="en"');
+    expect((await queue()).overdue).toBe(1);
+    filed = answered;
+  });
+
+  it('closes it, after which nothing changes it; an answered request cannot go back', async () => {
+    let response = await invoke(handler, { ...update(filed.id), ...asAdmin(), body: { version: filed.version, status: 'received' } });
+    expect(response).toMatchObject({ status: 409, body: { error: { code: 'TRANSITION_NOT_ALLOWED' } } });
+    response = await invoke(handler, { ...update(filed.id), ...asAdmin(), body: { version: filed.version, status: 'closed' } });
+    expect(response.status).toBe(200);
+    const closed = PrivacyRequestViewSchema.parse(response.body);
+    const before = await requestItems();
+    response = await invoke(handler, { ...update(filed.id), ...asAdmin(), body: { version: closed.version, status: 'closed', note: 'Again' } });
+    expect(response).toMatchObject({ status: 409, body: { error: { code: 'TRANSITION_NOT_ALLOWED' } } });
+    expect(await requestItems()).toEqual(before);
+  });
+
+  it('is for administrators only', async () => {
+    const response = await invoke(handler, { ...LIST, claims: claimsFor(french.email!) });
+    expect(response).toMatchObject({ status: 403, body: { error: { code: 'FORBIDDEN' } } });
+  });
+});
+
+describe('POST /api/update/privacy-request (update-link holder)', () => {
+  let campaignId: string;
+  let token: string;
+
+  beforeAll(async () => {
+    const { campaign } = await startCampaign({ schoolYear: '2061-2062', deadline: '2061-10-01', confirmation: 'confirm' }, 'admin-1');
+    campaignId = campaign.id;
+    const job = await startSendJob(campaignId, { mode: 'selected', parentIds: [french.id] }, 'admin-1', { now: () => new Date() });
+    await continueSendJob(campaignId, job.jobId, testSendDeps(stack));
+    token = tokenIn((await mailTo(stack, french.email!)).find((m) => /\/update\//.test(m.body.text ?? ''))!);
+  });
+
+  let closed = false;
+  afterAll(async () => {
+    if (!closed) await closeCampaign(campaignId, 'test-cleanup');
+  });
+
+  it('files a request for the link’s parent, with the receipt in their language', async () => {
+    clock = new Date();
+    const response = await invoke(handler, { ...FILE_BY_LINK, body: { token, kind: 'withdrawal', details: 'Retirez-moi du bottin.' } });
+    expect(response.status).toBe(201);
+    const receipt = PrivacyRequestReceiptSchema.parse(response.body);
+    expect(Date.parse(receipt.dueAt) - Date.parse(receipt.receivedAt)).toBe(30 * DAY);
+    const stored = (await queue()).requests.find((r) => r.id === receipt.id)!;
+    expect(stored).toMatchObject({ via: 'link', kind: 'withdrawal', requester: { parentId: french.id, language: 'fr' } });
+    const mail = (await mailTo(stack, french.email!)).at(-1)!;
+    expect(mail.subject).toContain(receipt.id.slice(-8));
+    expect(mail.body.text).toContain('retrait du bottin');
+  });
+
+  it('refuses an unknown link (404) and a malformed one, writing nothing', async () => {
+    const before = await requestItems();
+    let response = await invoke(handler, { ...FILE_BY_LINK, body: { token: 'x'.repeat(43), kind: 'access', details: 'Bonjour' } });
+    expect(response).toMatchObject({ status: 404, body: { error: { code: 'TOKEN_INVALID' } } });
+    response = await invoke(handler, { ...FILE_BY_LINK, body: { token, kind: 'access' } });
+    expect(response).toMatchObject({ status: 400, body: { error: { code: 'VALIDATION_FAILED' } } });
+    expect(await requestItems()).toEqual(before);
+  });
+
+  it('refuses the link once its campaign is closed (410), writing nothing', async () => {
+    await closeCampaign(campaignId, 'test');
+    closed = true;
+    const before = await requestItems();
+    const response = await invoke(handler, { ...FILE_BY_LINK, body: { token, kind: 'access', details: 'Bonjour' } });
+    expect(response).toMatchObject({ status: 410, body: { error: { code: 'TOKEN_EXPIRED' } } });
+    expect(await requestItems()).toEqual(before);
+  });
+});

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { answerEmail, receiptEmail } from '../../lambdas/privacy/request-email';
+import { PRIVACY_REQUEST_TRANSITIONS, privacyRequestDueAt } from '../../shared/privacy-requests-api';
+
+/** The privacy request emails and rules (docs/privacy.md), without the stack. */
+const base = {
+  name: 'Nadia Tremblay',
+  kind: 'deletion' as const,
+  reference: 'ABCD1234',
+  schoolName: 'École des Érables',
+  receivedAt: new Date('2031-01-31T23:30:00.000Z'),
+  dueAt: privacyRequestDueAt(new Date('2031-01-31T23:30:00.000Z')),
+};
+
+describe('privacy request emails', () => {
+  it('date the receipt in the school’s time zone, due 30 days later, in French with a non-breaking space before colons', () => {
+    const email = receiptEmail({ ...base, locale: 'fr' });
+    // 23:30 UTC on January 31 is still January 31 in Québec; 30 days later is March 2.
+    expect(email.text).toContain('le 2031-01-31, votre demande de suppression de vos renseignements');
+    expect(email.text).toContain('au plus tard le 2031-03-02');
+    expect(email.text).toContain('Référence de la demande\u00a0: ABCD1234');
+    expect(email.html).toContain('lang="fr"');
+    expect(email.subject).toContain('ABCD1234');
+  });
+
+  it('carry the administrator’s answer as text: its paragraphs kept, its markup escaped', () => {
+    const email = answerEmail({ ...base, locale: 'en', answer: 'First part.\n\n<script>alert(1)</script>' });
+    expect(email.text).toContain('First part.\n\n<script>alert(1)</script>');
+    expect(email.html).not.toContain('<script>');
+    expect(email.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(email.html).toContain('lang="en"');
+    expect(email.text).toContain('Commission d’accès à l’information');
+  });
+});
+
+describe('privacy request rules', () => {
+  it('never let a request go back, and freeze it once closed', () => {
+    expect(PRIVACY_REQUEST_TRANSITIONS.answered).not.toContain('received');
+    expect(PRIVACY_REQUEST_TRANSITIONS.answered).not.toContain('inProgress');
+    expect(PRIVACY_REQUEST_TRANSITIONS.closed).toEqual([]);
+  });
+});
