@@ -52,6 +52,9 @@ export const ROUTES = [
   { method: 'GET', path: '/api/directory', context: 'directory', access: 'member', name: 'directory' },
   // The public privacy policy, generated from the school's settings (docs/privacy.md).
   { method: 'GET', path: '/api/privacy-notice', context: 'privacy', access: 'public', name: 'privacyNotice', noBody: true },
+  // The consent log (docs/privacy.md): a parent's own, and any parent's for administrators.
+  { method: 'GET', path: '/api/me/consent-log', context: 'privacy', access: 'member', name: 'myConsentLog', noBody: true },
+  { method: 'GET', path: '/api/admin/parents/{id}/consent-log', context: 'privacy', access: 'admin', name: 'parentConsentLog', noBody: true },
   // Privacy requests: filed by a parent (signed in, or with their update link), worked by the administrators.
   { method: 'POST', path: '/api/privacy-requests', context: 'privacy', access: 'member', name: 'privacyRequestFile' },
   { method: 'POST', path: '/api/update/privacy-request', context: 'privacy', access: 'token', name: 'privacyRequestFileByLink' },

@@ -57,6 +57,7 @@ export const PARTITIONS = {
   updateLink: keys.updateToken('*').pk,
   lock: keys.lock('*').pk,
   privacyRequests: keys.privacyRequestsPk(),
+  consent: keys.consentPk('*'),
 } as const;
 
 /** gsi1 partition key patterns. */
@@ -150,6 +151,7 @@ export const CONTEXT_GRANTS: Record<Context, ContextGrants> = {
         { partitions: [PARTITIONS.settings, PARTITIONS.directory, PARTITIONS.updateLink, PARTITIONS.campaign], actions: ['GetItem'] },
         { partitions: [PARTITIONS.registry, PARTITIONS.adminRoles], actions: ['Query'] },
         { partitions: [PARTITIONS.privacyRequests], actions: ['GetItem', 'Query', 'PutItem'] },
+        { partitions: [PARTITIONS.consent], actions: ['Query'] },
         { partitions: [PARTITIONS.audit], actions: ['PutItem'] },
         { partitions: [PARTITIONS.rateLimit], actions: ['UpdateItem'] },
       ],
@@ -187,6 +189,7 @@ export const CONTEXT_GRANTS: Record<Context, ContextGrants> = {
           ],
           actions: READ_WRITE,
         },
+        { partitions: [PARTITIONS.consent], actions: ['PutItem'] },
         { partitions: [PARTITIONS.settings, PARTITIONS.adminRoles], actions: READ },
       ],
       index: [INDEX_PARTITIONS.campaigns, INDEX_PARTITIONS.parentMemberships],

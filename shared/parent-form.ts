@@ -63,6 +63,8 @@ export const ParentUpdateInputSchema = z.strictObject({
   /** Who sees each field (shared/visibility.ts); absent means the participation's preset. Ignored when `nameOnly`. */
   audiences: FieldAudiencesSchema.optional(),
   preferredLanguage: LanguageSchema,
+  /** The language of the screen the parent answered on, for the consent log (docs/privacy.md). */
+  noticeLanguage: LanguageSchema.optional(),
 });
 export type ParentUpdateInput = z.input<typeof ParentUpdateInputSchema>;
 export type ParentUpdate = z.output<typeof ParentUpdateInputSchema>;

@@ -15,6 +15,7 @@ import { hasAccount } from './account-lookup';
 import { getCampaign, getCampaignLock, getParticipant } from './campaign-repository';
 import { readParentForm } from './parent-form-view';
 import { saveParentUpdate } from './parent-update-repository';
+import { consentEntry, currentNoticeVersion } from '../privacy/consent-repository';
 import { getUpdateToken, hashToken, isWellFormedToken } from './token-repository';
 
 /**
@@ -167,6 +168,13 @@ async function applyUpdate(
     next,
     removeSeats,
     ...(before ? { participant: { before, optedOut, events } } : {}),
+    consent: consentEntry(current.id, current, next ?? current, {
+      by: via === 'link' ? 'linkHolder' : 'parent',
+      channel: via === 'link' ? 'updateLink' : 'myProfile',
+      at,
+      noticeVersion: await currentNoticeVersion(),
+      language: input.noticeLanguage ?? input.preferredLanguage,
+    }),
     audit: {
       at,
       actor,

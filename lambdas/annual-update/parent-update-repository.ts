@@ -9,6 +9,8 @@ import type { Membership } from '../../shared/schemas/committee';
 import type { Parent } from '../../shared/schemas/parent';
 import type { AuditEntry } from '../../shared/schemas/system';
 import { campaignKey } from './items';
+import { consentPuts } from '../privacy/consent-repository';
+import type { ConsentEntry } from '../../shared/privacy-consent-api';
 
 /**
  * Pattern 23: a parent's answer in ONE TransactWrite: the parent (version-checked), their registry entry if the
@@ -22,6 +24,8 @@ export interface ParentUpdatePlan {
   removeSeats: Membership[];
   participant?: { before: Participant; optedOut: boolean; events: ParticipantEvent[] };
   audit: Omit<AuditEntry, 'id'>;
+  /** The consent log's entry when the participation or an audience changed (docs/privacy.md). */
+  consent?: ConsentEntry;
   now: Date;
 }
 
@@ -49,7 +53,7 @@ export async function saveParentUpdate(plan: ParentUpdatePlan): Promise<void> {
     items.push({ Delete: { TableName: tableName(), Key: { pk, sk } } });
   }
   if (plan.participant) items.push(...participantItems(plan.participant, plan.now));
-  items.push(auditPut(plan.audit));
+  items.push(auditPut(plan.audit), ...consentPuts(plan.consent));
   await transactWrite(items);
 }
 

@@ -121,6 +121,9 @@ export const keys = {
   privacyRequest: (requestId: string) => ({ pk: 'PRIVACY#REQUESTS', sk: `REQUEST#${requestId}` }),
   privacyRequestsPk: () => 'PRIVACY#REQUESTS',
   privacyRequestPrefix: () => 'REQUEST#',
+  // A parent's consent log (docs/privacy.md): one partition per parent, entries in time order.
+  consent: (parentId: string, at: string, entryId: string) => ({ pk: `CONSENT#${parentId}`, sk: `${at}#${entryId}` }),
+  consentPk: (parentId: string) => `CONSENT#${parentId}`,
 } as const;
 
 /** The attributes that make up keys: stripped when an item is turned back into an entity. */

@@ -2,6 +2,7 @@ import { getSettings } from '../directory/settings-repository';
 import { createHandler } from '../common/http';
 import { registryAccess } from '../registry/access';
 import { buildPrivacyNotice } from './notice-text';
+import { consentRoutes } from './consent-handlers';
 import { privacyRequestRoutes } from './request-handlers';
 import { defaultRequestDeps } from './request-service';
 
@@ -23,6 +24,8 @@ export const handler = createHandler(
     },
     // Privacy requests and their queue (docs/privacy.md, "Privacy requests").
     ...privacyRequestRoutes(defaultRequestDeps),
+    // Every change of participation or audiences (docs/privacy.md, "Consent log").
+    ...consentRoutes,
   },
   registryAccess,
 );

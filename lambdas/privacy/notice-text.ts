@@ -1,6 +1,6 @@
 import { formatPhone } from '../../shared/format/phone';
 import {
-  PRIVACY_NOTICE_TEXT_VERSION,
+  noticeVersionOf,
   type NoticeDocument,
   type PrivacyNoticeResponse,
 } from '../../shared/privacy-api';
@@ -226,7 +226,7 @@ function englishKeeping(input: NoticeInput): NoticeDocument['sections'] {
 
 export function buildPrivacyNotice(input: NoticeInput): PrivacyNoticeResponse {
   return {
-    version: `${PRIVACY_NOTICE_TEXT_VERSION}.s${input.settingsVersion}`,
+    version: noticeVersionOf(input.settingsVersion),
     fr: french(input),
     en: english(input),
   };

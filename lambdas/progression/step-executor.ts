@@ -14,6 +14,7 @@ import { queryDirectory } from '../common/query';
 import { queryAllWith, type Db, type Item } from './db';
 import { OPEN_LOCK, headerKey } from './progression-repository';
 import type { PlanStep } from './plan';
+import { consentEntry, consentPuts, currentNoticeVersion } from '../privacy/consent-repository';
 
 /**
  * Runs one plan step. Every step ends in one TransactWrite whose first element marks the step done
@@ -105,11 +106,21 @@ type StepOf<K extends PlanStep['kind']> = Extract<PlanStep, { kind: K }>;
 async function createParent(ctx: StepContext, stored: StoredStep, step: StepOf<'createParent'>): Promise<StepResult> {
   const { parent } = step;
   const target = { type: 'PARENT', id: parent.id };
+  // The new family's privacy choice opens its consent log; the step's audit id keeps a re-run from adding another.
+  const source = {
+    by: 'progression',
+    channel: 'progression',
+    at: ctx.progression.apply!.stamp,
+    noticeVersion: await currentNoticeVersion(),
+    language: parent.preferredLanguage,
+  } as const;
+  const consent = consentEntry(parent.id, undefined, parent, source)!;
   try {
     return await commit(ctx, stored, 'applied', [
       put(entityItem('PARENT', parent), 'attribute_not_exists(pk)'),
       ...registryTransactItems('PARENT', parent.id, undefined, parent),
       audit(ctx, stored, { action: 'progression.parentAdd', target }),
+      ...consentPuts({ ...consent, id: stored.auditId }),
     ]);
   } catch (error) {
     if (error instanceof ConditionFailed) return commit(ctx, stored, 'skipped', []);

@@ -15,6 +15,7 @@ import { describeIssue, type ImportFile, type ImportIssue } from '../../shared/i
 import { adminClaims, callAdmin, csvFilesOf, isAuthorised, lastingItems, registeredIds, withoutMeta } from './admin-support';
 import { useDirectoryTable } from './directory-support';
 import { PRIVATE_BY_DEFAULT } from '../../shared/visibility';
+import { listConsent } from '../../lambdas/privacy/consent-repository';
 
 /**
  * The CSV import (lambdas/admin/import) against real tables of DynamoDB Local, each describe in a table of its
@@ -253,8 +254,12 @@ describe('importing a school into an empty table through the admin API', () => {
     expect(await isAuthorised(newEmail)).toBe(false);
     expect(await isAuthorised(moved)).toBe(true);
     expect(await registeredIds(moved)).toEqual([parentId]);
-    // Still no participation in the file: the choice on record stays as it was.
+    // Still no participation in the file: the choice on record stays as it was, and the consent log holds only
+    // the entry of the creation.
     expect(await getEntity('PARENT', parentId)).toMatchObject({ participation: 'limited', audiences: PRIVATE_BY_DEFAULT });
+    expect(await listConsent(parentId)).toEqual([
+      expect.objectContaining({ by: 'import', channel: 'importFile', language: 'en', after: { participation: 'limited', audiences: PRIVATE_BY_DEFAULT } }),
+    ]);
   });
 
   it('reads who sees each field from the parents file, and writes it back in the export', async () => {

@@ -2,11 +2,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { handler as adminHandler } from '../../lambdas/admin/index';
 import { handler as formHandler } from '../../lambdas/annual-update/index';
 import { handler as directoryHandler } from '../../lambdas/directory/index';
+import { handler as privacyHandler } from '../../lambdas/privacy/index';
 import { getEntity } from '../../lambdas/directory/directory-repository';
 import type { DirectoryParent, DirectoryResponse } from '../../shared/directory-api';
 import type { ParentForm } from '../../shared/parent-form';
+import type { ConsentLogResponse } from '../../shared/privacy-consent-api';
 import type { Parent } from '../../shared/schemas/parent';
-import { PREVIEW_RELATIONS, PRIVATE_BY_DEFAULT, visibleParent, type ViewerRelation } from '../../shared/visibility';
+import { audiencesOf, PREVIEW_RELATIONS, PRIVATE_BY_DEFAULT, visibleParent, type ViewerRelation } from '../../shared/visibility';
 import { claimsFor } from './auth-support';
 import { invoke, seedSmallSchool, type SmallSchool } from './annual-update-support';
 import { scanAll, useDirectoryTable } from './directory-support';
@@ -192,5 +194,52 @@ describe('safety restrictions', () => {
     expect((await put(target.id, { version: current.version, hiddenFrom: [] })).status).toBe(200);
     expect((await getEntity('PARENT', target.id))!.safetyRestriction).toBeUndefined();
     expect(entryOf((await directoryAs(viewers.sameClass)).body, target.id).email).toBe(target.email);
+  });
+});
+
+describe('consent log', () => {
+  const logOf = async (claims: Record<string, string>, resource = '/api/me/consent-log', id?: string) => {
+    const response = await invoke(privacyHandler, { method: 'GET', resource, claims, ...(id ? { pathParameters: { id } } : {}) });
+    expect(response.status).toBe(200);
+    return (response.body as ConsentLogResponse).entries;
+  };
+
+  it('records each change of participation or audiences: who, what, when, the notice version and the language', async () => {
+    const claims = claimsFor(otherClassParent.email!);
+    const before = await logOf(claims);
+    const stored = (await getEntity('PARENT', otherClassParent.id))!;
+    expect((await saveProfile(otherClassParent.email!, { noticeLanguage: 'en', audiences: { ...PRIVATE_BY_DEFAULT, profile: 'classes' } })).status).toBe(200);
+    // A change that leaves the privacy choice as it was adds nothing.
+    expect((await saveProfile(otherClassParent.email!, { skills: 'Aquarelle' })).status).toBe(200);
+
+    const entries = await logOf(claims);
+    expect(entries).toHaveLength(before.length + 1);
+    expect(entries[0]).toMatchObject({
+      parentId: otherClassParent.id,
+      by: 'parent',
+      channel: 'myProfile',
+      language: 'en',
+      before: { participation: stored.participation, audiences: audiencesOf(stored) },
+      after: { participation: stored.participation, audiences: { ...PRIVATE_BY_DEFAULT, profile: 'classes' } },
+    });
+    expect(entries[0]!.noticeVersion).toMatch(/^\d{4}-\d{2}-\d{2}\.s\d+$/);
+    expect(await logOf(claimsFor(school.adminEmail), '/api/admin/parents/{id}/consent-log', otherClassParent.id)).toEqual(entries);
+  });
+
+  it('opens the log of a parent an administrator creates, and refuses staff and unknown parents', async () => {
+    const created = await invoke(adminHandler, {
+      method: 'POST',
+      resource: '/api/admin/parents',
+      claims: claimsFor(school.adminEmail),
+      body: { firstName: 'Olivier', lastName: 'Saint-Onge', participation: 'full', preferredLanguage: 'en' },
+    });
+    const id = (created.body as { record: Parent }).record.id;
+    const entries = await logOf(claimsFor(school.adminEmail), '/api/admin/parents/{id}/consent-log', id);
+    expect(entries).toEqual([expect.objectContaining({ by: 'admin', channel: 'adminScreen', language: 'en', after: expect.objectContaining({ participation: 'full' }) })]);
+    expect(entries[0]!.before).toBeUndefined();
+    const staff = claimsFor(school.staff.find((s) => s.email)!.email!);
+    expect((await invoke(privacyHandler, { method: 'GET', resource: '/api/me/consent-log', claims: staff })).status).toBe(404);
+    const unknown = { method: 'GET', resource: '/api/admin/parents/{id}/consent-log', pathParameters: { id: '01K3J4A0000000000000000999' } };
+    expect((await invoke(privacyHandler, { ...unknown, claims: claimsFor(school.adminEmail) })).status).toBe(404);
   });
 });

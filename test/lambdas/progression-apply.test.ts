@@ -31,6 +31,7 @@ import {
 } from '../../shared/progression-api';
 import { TABLE_INDEXES } from '../../shared/table-schema';
 import { PRIVATE_BY_DEFAULT } from '../../shared/visibility';
+import { listConsent } from '../../lambdas/privacy/consent-repository';
 import {
   accountEmails,
   createAccount,
@@ -236,6 +237,7 @@ describe('school progression, start to finish', () => {
       participation: 'limited',
       audiences: PRIVATE_BY_DEFAULT,
     });
+    expect(await listConsent(newParentId)).toEqual([expect.objectContaining({ by: 'progression', channel: 'progression' })]);
     expect((await getSettings())?.schoolYear).toBe('2026-2027');
     expect((await currentProgression()).progression!.counts).toMatchObject({
       departing: 2,

@@ -57,6 +57,8 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/health': [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
   'POST /api/validateEmailV2': [400, 400, 400, 400, 400, 400, 400, 400, 400, 400],
   'GET /api/me': member(200, 200, 200, 200),
+  'GET /api/me/consent-log': member(200, 200, 404, 200),
+  'GET /api/admin/parents/{id}/consent-log': admin(404),
   'GET /api/directory': member(200, 200, 200, 200),
   // The privacy policy is public: everyone reads it, signed in or not.
   'GET /api/privacy-notice': [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],

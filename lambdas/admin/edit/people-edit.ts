@@ -2,6 +2,7 @@ import type { DeleteRequest, ParentInput, StaffInput } from '../../../shared/adm
 import type { Parent } from '../../../shared/schemas/parent';
 import type { Staff } from '../../../shared/schemas/staff';
 import { initialPrivacy } from '../../../shared/visibility';
+import { consentEntry, consentPuts, currentNoticeVersion } from '../../privacy/consent-repository';
 import { keys, type PersonType } from '../../common/keys';
 import { newEntityMeta } from '../../directory/directory-repository';
 import { membershipsOf } from '../../directory/relations-repository';
@@ -50,9 +51,24 @@ function parentPrivacy(input: ParentInput, current?: Parent): Partial<Parent> {
 const personFields = (type: PersonType, input: PersonFields, current?: Person): object =>
   type === 'PARENT' ? { ...input, ...parentPrivacy(input as ParentInput, current as Parent | undefined) } : input;
 
+/** The consent log's entry for an administrator's change of a parent's privacy choice (none for staff). */
+async function adminConsent(type: PersonType, before: Person | undefined, after: Person, ctx: EditContext): Promise<TransactItem[]> {
+  if (type !== 'PARENT') return [];
+  const parent = after as Parent;
+  const entry = consentEntry(parent.id, before as Parent | undefined, parent, {
+    by: 'admin',
+    channel: 'adminScreen',
+    at: ctx.now.toISOString(),
+    noticeVersion: await currentNoticeVersion(),
+    language: parent.preferredLanguage,
+  });
+  return consentPuts(entry);
+}
+
 export async function createPerson(type: PersonType, input: PersonFields, ctx: EditContext): Promise<Person> {
   const record = validated(type, clean({ ...newEntityMeta(ctx.now), ...personFields(type, input) }) as Person);
-  await commit(ctx, [putCreate(type, record), ...registryTransactItems(type, record.id, undefined, record)], {
+  const consent = await adminConsent(type, undefined, record, ctx);
+  await commit(ctx, [putCreate(type, record), ...registryTransactItems(type, record.id, undefined, record), ...consent], {
     type,
     id: record.id,
     verb: 'create',
@@ -69,7 +85,11 @@ export async function updatePerson(
   const { version, ...fields } = input;
   const current = await loadAt(type, id, version);
   const next = nextVersion(type, current, personFields(type, fields, current), ctx.now);
-  const items: TransactItem[] = [putUpdate(type, next, current.version), ...registryTransactItems(type, id, current, next)];
+  const items: TransactItem[] = [
+    putUpdate(type, next, current.version),
+    ...registryTransactItems(type, id, current, next),
+    ...(await adminConsent(type, current, next, ctx)),
+  ];
   if (type === 'PARENT' && (next as Parent).participation === 'nameOnly') {
     // Opting out removes the parent's committee seats (docs/product-rules.md, Directory participation); the schema already refused phone, address...
     for (const m of await membershipsOf('PARENT', id)) items.push(deleteKey(keys.membership(m.committeeId, 'PARENT', id)));

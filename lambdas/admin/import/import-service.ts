@@ -14,6 +14,7 @@ import { buildPlan, type ImportPlan } from './plan';
 import { readImportFiles } from './read-files';
 import { resolveTargets } from './resolve';
 import { checkLevelsInUse, readSchoolSettings } from './school-settings';
+import { noticeVersionOf } from '../../../shared/privacy-api';
 
 /**
  * The CSV import, shared by the admin API and `npm run import`: read and check every file, follow every
@@ -77,6 +78,7 @@ export async function planAgainst(
     school: fileSettings ? { settings: fileSettings, existing: settings } : undefined,
     entities: new Set(Object.keys(read.tables) as ImportEntity[]),
     now: now.toISOString(),
+    noticeVersion: noticeVersionOf((settings ?? newSettings)?.version ?? 0),
     issues,
   });
   const report: ImportReport = {

@@ -18,6 +18,8 @@ import { personDisplayName, registryPut, registryTransactItems } from '../../reg
 import type { IssueCollector } from './issues';
 import type { ImportTargets, Target } from './resolve';
 import { sameRecord } from './same-record';
+import { consentEntry, consentPuts } from '../../privacy/consent-repository';
+import type { Parent } from '../../../shared/schemas/parent';
 
 /**
  * What applying the files writes, as units that must each land whole (a person with their registry entry, a
@@ -57,6 +59,8 @@ export interface PlanInput {
   school?: { settings: SchoolSettings; existing?: SchoolSettings };
   entities: ReadonlySet<ImportEntity>;
   now: string;
+  /** The privacy notice's version, for the consent log of parents whose choice the files change. */
+  noticeVersion: string;
   issues: IssueCollector;
 }
 
@@ -159,6 +163,7 @@ class PlanBuilder {
       if (write) {
         const registryItems = registryTransactItems(type, after.id, target.existing, after);
         items.push(write.item, ...registryItems);
+        if (type === 'PARENT') items.push(...this.consentOf(target.existing as Parent | undefined, after as Parent));
         this.related.registryRemoved += registryItems.filter((item) => item.Delete).length;
         if (after.email && after.email !== target.existing?.email) this.related.registryAdded++;
       }
@@ -168,6 +173,13 @@ class PlanBuilder {
       }
       if (items.length > 0) this.units.push({ phase: 1, items });
     }
+  }
+
+  /** The consent log's entry when the files set or change a parent's privacy choice (docs/privacy.md). */
+  private consentOf(before: Parent | undefined, after: Parent): TransactItem[] {
+    const { now, noticeVersion } = this.input;
+    const source = { by: 'import', channel: 'importFile', at: now, noticeVersion, language: after.preferredLanguage } as const;
+    return consentPuts(consentEntry(after.id, before, after, source));
   }
 
   /** The person is unchanged but their registry entry is missing or names them differently: put it back. */

@@ -1,4 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentLocale } from '../../i18n/i18n';
 import type { ParentForm, ParentUpdateInput } from '../../../../shared/parent-form';
 import { ApiError } from '../api/api-client';
 import { fieldError, validate, valuesFromForm, type FieldErrors, type FormValues } from './form-values';
@@ -69,6 +71,7 @@ export function useParentForm<R extends { form: ParentForm }>(source: ParentForm
     });
   }, []);
 
+  const { i18n } = useTranslation();
   const submit = useCallback(async () => {
     if (!values || submitting) return;
     const checked = validate(values);
@@ -80,7 +83,8 @@ export function useParentForm<R extends { form: ParentForm }>(source: ParentForm
     setSubmitting(true);
     setProblem(null);
     try {
-      const result = await source.save(checked.input);
+      // The screen's language goes with the answer: the consent log records it (docs/privacy.md).
+      const result = await source.save({ ...checked.input, noticeLanguage: currentLocale(i18n) });
       // The saved form carries the new version: a second save from the same screen must not conflict.
       show(result.form);
       onSaved(result);
@@ -104,7 +108,7 @@ export function useParentForm<R extends { form: ParentForm }>(source: ParentForm
     } finally {
       setSubmitting(false);
     }
-  }, [source, values, submitting, onSaved, reload, show]);
+  }, [source, values, submitting, onSaved, reload, show, i18n]);
 
   return { load, values, errors, problem, submitting, change, submit, reload, dismissProblem: () => setProblem(null) };
 }
