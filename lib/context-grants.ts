@@ -57,6 +57,7 @@ export const PARTITIONS = {
   updateLink: keys.updateToken('*').pk,
   lock: keys.lock('*').pk,
   privacyRequests: keys.privacyRequestsPk(),
+  privacyIncidents: keys.privacyIncidentsPk(),
 } as const;
 
 /** gsi1 partition key patterns. */
@@ -143,13 +144,14 @@ export const CONTEXT_GRANTS: Record<Context, ContextGrants> = {
   // Privacy requests: the guard reads the caller's registry entries and administrator roles (and, for admins, their
   // second factor in Cognito); filing reads the requester's parent record (or resolves their update link: its
   // token and campaign), counts callers, writes the request with its audit entry and emails the
-  // receipt; the queue reads and writes the requests' partition and emails the answer.
+  // receipt; the queue reads and writes the requests' partition and emails the answer. The incident register (admin
+  // routes) reads and writes its own partition, each write with its audit entry.
   privacy: {
     table: {
       items: [
         { partitions: [PARTITIONS.settings, PARTITIONS.directory, PARTITIONS.updateLink, PARTITIONS.campaign], actions: ['GetItem'] },
         { partitions: [PARTITIONS.registry, PARTITIONS.adminRoles], actions: ['Query'] },
-        { partitions: [PARTITIONS.privacyRequests], actions: ['GetItem', 'Query', 'PutItem'] },
+        { partitions: [PARTITIONS.privacyRequests, PARTITIONS.privacyIncidents], actions: ['GetItem', 'Query', 'PutItem'] },
         { partitions: [PARTITIONS.audit], actions: ['PutItem'] },
         { partitions: [PARTITIONS.rateLimit], actions: ['UpdateItem'] },
       ],

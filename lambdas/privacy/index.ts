@@ -4,8 +4,12 @@ import { registryAccess } from '../registry/access';
 import { buildPrivacyNotice } from './notice-text';
 import { privacyRequestRoutes } from './request-handlers';
 import { defaultRequestDeps } from './request-service';
+import { incidentHandlers } from './incidents/incident-handlers';
 
-/** Privacy (docs/privacy.md): the public privacy policy, generated from the school's settings, and privacy requests. */
+/**
+ * Privacy (docs/privacy.md): the public privacy policy, generated from the school's settings, privacy requests,
+ * and the administrators' confidentiality-incident register.
+ */
 export const handler = createHandler(
   {
     'GET /api/privacy-notice': async () => {
@@ -23,6 +27,8 @@ export const handler = createHandler(
     },
     // Privacy requests and their queue (docs/privacy.md, "Privacy requests").
     ...privacyRequestRoutes(defaultRequestDeps),
+    // The confidentiality-incident register (administrators).
+    ...incidentHandlers,
   },
   registryAccess,
 );
