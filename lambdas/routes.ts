@@ -63,6 +63,8 @@ export const ROUTES = [
   { method: 'PUT', path: '/api/admin/privacy/incidents/{incidentId}', context: 'privacy', access: 'admin', name: 'privacyIncidentUpdate' },
   { method: 'GET', path: '/api/admin/privacy/incidents/export/csv', context: 'privacy', access: 'admin', name: 'privacyIncidentExportCsv' },
   { method: 'GET', path: '/api/admin/privacy/incidents/export/json', context: 'privacy', access: 'admin', name: 'privacyIncidentExportJson' },
+  // What administrators did with the caller's own parent record, from the audit (docs/privacy.md).
+  { method: 'GET', path: '/api/me/activity', context: 'privacy', access: 'member', name: 'myActivity', noBody: true },
   // Annual parent information update (docs/annual-update.md).
   { method: 'GET', path: '/api/admin/annual-update', context: 'annual-update', access: 'admin', name: 'campaignCurrent' },
   { method: 'POST', path: '/api/admin/annual-update/campaigns', context: 'annual-update', access: 'admin', name: 'campaignStart' },

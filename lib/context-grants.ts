@@ -64,6 +64,8 @@ export const PARTITIONS = {
 export const INDEX_PARTITIONS = {
   parentMemberships: keys.personMembershipsGsi('PARENT', '*'),
   campaigns: keys.campaignsGsi(),
+  parentAudit: keys.audit('', '', 'PARENT', '*').gsi1pk,
+  directoryExportAudit: keys.audit('', '', 'DIRECTORY', 'export').gsi1pk,
 } as const;
 
 /** Cognito admin APIs a context may call on the user pool (never the whole cognito-idp:* namespace). */
@@ -145,7 +147,8 @@ export const CONTEXT_GRANTS: Record<Context, ContextGrants> = {
   // second factor in Cognito); filing reads the requester's parent record (or resolves their update link: its
   // token and campaign), counts callers, writes the request with its audit entry and emails the
   // receipt; the queue reads and writes the requests' partition and emails the answer. The incident register (admin
-  // routes) reads and writes its own partition, each write with its audit entry.
+  // routes) reads and writes its own partition, each write with its audit entry. GET /api/me/activity (member): the
+  // caller's parent record, and the audit entries about it and about directory exports, by gsi1.
   privacy: {
     table: {
       items: [
@@ -155,7 +158,7 @@ export const CONTEXT_GRANTS: Record<Context, ContextGrants> = {
         { partitions: [PARTITIONS.audit], actions: ['PutItem'] },
         { partitions: [PARTITIONS.rateLimit], actions: ['UpdateItem'] },
       ],
-      index: [],
+      index: [INDEX_PARTITIONS.parentAudit, INDEX_PARTITIONS.directoryExportAudit],
     },
     sendsMail: true,
     cognito: ['AdminGetUser'],

@@ -5,6 +5,7 @@ import { buildPrivacyNotice } from './notice-text';
 import { privacyRequestRoutes } from './request-handlers';
 import { defaultRequestDeps } from './request-service';
 import { incidentHandlers } from './incidents/incident-handlers';
+import { myActivity } from './activity/activity-service';
 
 /**
  * Privacy (docs/privacy.md): the public privacy policy, generated from the school's settings, privacy requests,
@@ -29,6 +30,8 @@ export const handler = createHandler(
     ...privacyRequestRoutes(defaultRequestDeps),
     // The confidentiality-incident register (administrators).
     ...incidentHandlers,
+    // A parent's own record in the audit: when and in which role others changed or exported it.
+    'GET /api/me/activity': async ({ people, caller }) => ({ body: { entries: await myActivity(people, caller!) } }),
   },
   registryAccess,
 );

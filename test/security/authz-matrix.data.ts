@@ -79,6 +79,9 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/admin/privacy/incidents/export/csv': admin(200),
   'GET /api/admin/privacy/incidents/export/json': admin(200),
 
+  // A member's own record in the audit: staff (and the former administrator) hold no parent record, an empty list.
+  'GET /api/me/activity': member(200, 200, 200, 200),
+
   // Annual update: the administrator's routes.
   'GET /api/admin/annual-update': admin(200),
   'POST /api/admin/annual-update/campaigns': admin(400),
