@@ -75,7 +75,7 @@ describe('incident register', () => {
     await page.getByText("L'incident est consigné au registre.").waitFor({ timeout: 30_000 });
     const row = main.getByRole('row').filter({ hasText: MARKER });
     await row.waitFor();
-    expect(await row.textContent()).toContain('Oui, le 2026-09-16');
+    expect(await row.textContent()).toContain('2026-09-16');
 
     await row.getByRole('button', { name: "Modifier l'incident connu le 2026-09-15" }).click();
     await main.getByLabel('Mesures prises pour diminuer le risque', { exact: true }).fill('Rappel des règles aux bénévoles');

@@ -14,15 +14,15 @@ import { useIsMobile } from '../../../lib/use-language';
 /** Dates are shown as stored, `2026-10-03` (the numeric form the OQLF recommends). */
 function Notified({ notified, on }: { notified: boolean; on?: string }) {
   const { t } = useTranslation();
-  return notified ? <StatusIndicator type="success">{t('privacyIncidents.table.notifiedOn', { date: on ?? '' })}</StatusIndicator> : <StatusIndicator type="stopped">{t('common.no')}</StatusIndicator>;
+  return notified ? <StatusIndicator type="success">{on}</StatusIndicator> : <StatusIndicator type="stopped">{t('common.no')}</StatusIndicator>;
 }
 
 function Risk({ incident }: { incident: Incident }) {
   const { t } = useTranslation();
   return incident.seriousInjuryRisk ? (
-    <StatusIndicator type="warning">{t('privacyIncidents.table.riskYes')}</StatusIndicator>
+    <StatusIndicator type="warning">{t('common.yes')}</StatusIndicator>
   ) : (
-    <StatusIndicator type="info">{t('privacyIncidents.table.riskNo')}</StatusIndicator>
+    <StatusIndicator type="info">{t('common.no')}</StatusIndicator>
   );
 }
 
@@ -35,15 +35,16 @@ function columns(t: TFunction, onEdit: (incident: Incident) => void) {
       {t('privacyIncidents.table.edit')}
     </Button>
   );
+  const header = (key: string) => t(`privacyIncidents.table.headers.${key}`);
   return [
-    { id: 'discoveredOn', header: t('privacyIncidents.fields.discoveredOn'), cell: (i: Incident) => i.discoveredOn },
-    { id: 'occurredOn', header: t('privacyIncidents.fields.occurredOn'), cell: (i: Incident) => i.occurredOn },
-    { id: 'description', header: t('privacyIncidents.fields.description'), cell: (i: Incident) => excerpt(i.description) },
-    { id: 'peopleCount', header: t('privacyIncidents.fields.peopleCount'), cell: (i: Incident) => i.peopleCount },
-    { id: 'risk', header: t('privacyIncidents.fields.seriousInjuryRisk'), cell: (i: Incident) => <Risk incident={i} /> },
-    { id: 'commission', header: t('privacyIncidents.table.commission'), cell: (i: Incident) => <Notified notified={i.commissionNotified} on={i.commissionNotifiedOn} /> },
-    { id: 'people', header: t('privacyIncidents.table.people'), cell: (i: Incident) => <Notified notified={i.peopleNotified} on={i.peopleNotifiedOn} /> },
-    { id: 'actions', header: t('privacyIncidents.table.actions'), cell: edit },
+    { id: 'discoveredOn', header: header('discoveredOn'), cell: (i: Incident) => i.discoveredOn, minWidth: 110 },
+    { id: 'occurredOn', header: header('occurredOn'), cell: (i: Incident) => i.occurredOn, minWidth: 110 },
+    { id: 'description', header: header('description'), cell: (i: Incident) => excerpt(i.description), minWidth: 220 },
+    { id: 'peopleCount', header: header('peopleCount'), cell: (i: Incident) => i.peopleCount, minWidth: 100 },
+    { id: 'risk', header: header('risk'), cell: (i: Incident) => <Risk incident={i} />, minWidth: 110 },
+    { id: 'commission', header: header('commission'), cell: (i: Incident) => <Notified notified={i.commissionNotified} on={i.commissionNotifiedOn} />, minWidth: 130 },
+    { id: 'people', header: header('people'), cell: (i: Incident) => <Notified notified={i.peopleNotified} on={i.peopleNotifiedOn} />, minWidth: 130 },
+    { id: 'actions', header: header('actions'), cell: edit, minWidth: 100 },
   ] satisfies TableProps.ColumnDefinition<Incident>[];
 }
 

@@ -61,6 +61,11 @@ function textProblem(value: string, required: boolean): string | undefined {
   return value.trim().length > INCIDENT_TEXT_MAX ? 'tooLong' : undefined;
 }
 
+function countProblem(value: string): string | undefined {
+  if (!value.trim()) return 'required';
+  return /^\d{1,7}$/.test(value.trim()) && Number(value.trim()) <= 1_000_000 ? undefined : 'count';
+}
+
 /** The same rules as the server (shared/privacy-incidents-api.ts), said per field; `today` is YYYY-MM-DD. */
 export function validateIncident(values: IncidentFormValues, today: string): FieldErrors {
   const errors: FieldErrors = {
@@ -68,7 +73,7 @@ export function validateIncident(values: IncidentFormValues, today: string): Fie
     discoveredOn: dateProblem(values.discoveredOn, today, true),
     description: textProblem(values.description, true),
     personalInformation: textProblem(values.personalInformation, true),
-    peopleCount: /^\d{1,7}$/.test(values.peopleCount.trim()) ? undefined : 'count',
+    peopleCount: countProblem(values.peopleCount),
     seriousInjuryRisk: values.seriousInjuryRisk ? undefined : 'choose',
     riskReasoning: textProblem(values.riskReasoning, true),
     commissionNotifiedOn: dateProblem(values.commissionNotifiedOn, today, values.commissionNotified),
