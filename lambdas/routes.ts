@@ -60,6 +60,14 @@ export const ROUTES = [
   { method: 'POST', path: '/api/update/privacy-request', context: 'privacy', access: 'token', name: 'privacyRequestFileByLink' },
   { method: 'GET', path: '/api/admin/privacy/requests', context: 'privacy', access: 'admin', name: 'privacyRequestList' },
   { method: 'PUT', path: '/api/admin/privacy/requests/{id}', context: 'privacy', access: 'admin', name: 'privacyRequestUpdate' },
+  // The confidentiality-incident register (docs/privacy.md, "Incident register").
+  { method: 'GET', path: '/api/admin/privacy/incidents', context: 'privacy', access: 'admin', name: 'privacyIncidentList' },
+  { method: 'POST', path: '/api/admin/privacy/incidents', context: 'privacy', access: 'admin', name: 'privacyIncidentCreate' },
+  { method: 'PUT', path: '/api/admin/privacy/incidents/{incidentId}', context: 'privacy', access: 'admin', name: 'privacyIncidentUpdate' },
+  { method: 'GET', path: '/api/admin/privacy/incidents/export/csv', context: 'privacy', access: 'admin', name: 'privacyIncidentExportCsv' },
+  { method: 'GET', path: '/api/admin/privacy/incidents/export/json', context: 'privacy', access: 'admin', name: 'privacyIncidentExportJson' },
+  // What administrators did with the caller's own parent record, from the audit (docs/privacy.md).
+  { method: 'GET', path: '/api/me/activity', context: 'privacy', access: 'member', name: 'myActivity', noBody: true },
   // Annual parent information update (docs/annual-update.md).
   { method: 'GET', path: '/api/admin/annual-update', context: 'annual-update', access: 'admin', name: 'campaignCurrent' },
   { method: 'POST', path: '/api/admin/annual-update/campaigns', context: 'annual-update', access: 'admin', name: 'campaignStart' },

@@ -57,6 +57,7 @@ export const PARTITIONS = {
   updateLink: keys.updateToken('*').pk,
   lock: keys.lock('*').pk,
   privacyRequests: keys.privacyRequestsPk(),
+  privacyIncidents: keys.privacyIncidentsPk(),
   consent: keys.consentPk('*'),
 } as const;
 
@@ -64,6 +65,8 @@ export const PARTITIONS = {
 export const INDEX_PARTITIONS = {
   parentMemberships: keys.personMembershipsGsi('PARENT', '*'),
   campaigns: keys.campaignsGsi(),
+  parentAudit: keys.audit('', '', 'PARENT', '*').gsi1pk,
+  directoryExportAudit: keys.audit('', '', 'DIRECTORY', 'export').gsi1pk,
 } as const;
 
 /** Cognito admin APIs a context may call on the user pool (never the whole cognito-idp:* namespace). */
@@ -144,18 +147,21 @@ export const CONTEXT_GRANTS: Record<Context, ContextGrants> = {
   // Privacy requests: the guard reads the caller's registry entries and administrator roles (and, for admins, their
   // second factor in Cognito); filing reads the requester's parent record (or resolves their update link: its
   // token and campaign), counts callers, writes the request with its audit entry and emails the
-  // receipt; the queue reads and writes the requests' partition and emails the answer.
+  // receipt; the queue reads and writes the requests' partition and emails the answer. The incident register (admin
+  // routes) reads and writes its own partition, each write with its audit entry. GET /api/me/activity (member): the
+  // caller's parent record, and the audit entries about it and about directory exports, by gsi1. The consent logs
+  // (GET /api/me/consent-log, GET /api/admin/parents/{id}/consent-log) are read by Query of CONSENT#<parentId>.
   privacy: {
     table: {
       items: [
         { partitions: [PARTITIONS.settings, PARTITIONS.directory, PARTITIONS.updateLink, PARTITIONS.campaign], actions: ['GetItem'] },
         { partitions: [PARTITIONS.registry, PARTITIONS.adminRoles], actions: ['Query'] },
-        { partitions: [PARTITIONS.privacyRequests], actions: ['GetItem', 'Query', 'PutItem'] },
+        { partitions: [PARTITIONS.privacyRequests, PARTITIONS.privacyIncidents], actions: ['GetItem', 'Query', 'PutItem'] },
         { partitions: [PARTITIONS.consent], actions: ['Query'] },
         { partitions: [PARTITIONS.audit], actions: ['PutItem'] },
         { partitions: [PARTITIONS.rateLimit], actions: ['UpdateItem'] },
       ],
-      index: [],
+      index: [INDEX_PARTITIONS.parentAudit, INDEX_PARTITIONS.directoryExportAudit],
     },
     sendsMail: true,
     cognito: ['AdminGetUser'],
@@ -171,7 +177,7 @@ export const CONTEXT_GRANTS: Record<Context, ContextGrants> = {
     settings: [],
   },
   // Campaigns, send jobs, update links and the parent form: writes its own partitions, the parent's record and
-  // seats, registry entry and audit; emails the links through SES, and asks Cognito whether a parent already
+  // seats, registry entry and audit (and the parent's consent log entry when their privacy choice changes); emails the links through SES, and asks Cognito whether a parent already
   // has an account (ListUsers by email) for the success page. Its token routes share this function.
   'annual-update': {
     table: {

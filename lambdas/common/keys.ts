@@ -115,6 +115,10 @@ export const keys = {
   adminRolePrefix: (email?: string) => (email ? `ROLE#${email}#` : 'ROLE#'),
   adminRolesState: () => ({ pk: 'ADMIN_ROLES', sk: 'STATE' }),
   adminRolesPk: () => 'ADMIN_ROLES',
+  /** Confidentiality-incident register (docs/privacy.md): one small partition, read whole by the register screen. */
+  privacyIncident: (incidentId: string) => ({ pk: 'PRIVACY#INCIDENTS', sk: `INCIDENT#${incidentId}` }),
+  privacyIncidentsPk: () => 'PRIVACY#INCIDENTS',
+  privacyIncidentPrefix: () => 'INCIDENT#',
   /** Fixed-window rate-limit counter, expired by TTL. */
   rateLimit: (bucket: string, window: number) => ({ pk: `RATE#${bucket}`, sk: `W#${window}` }),
   // Privacy requests (docs/privacy.md): one small partition, read whole by the administrators' queue.

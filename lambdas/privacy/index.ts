@@ -5,8 +5,13 @@ import { buildPrivacyNotice } from './notice-text';
 import { consentRoutes } from './consent-handlers';
 import { privacyRequestRoutes } from './request-handlers';
 import { defaultRequestDeps } from './request-service';
+import { incidentHandlers } from './incidents/incident-handlers';
+import { myActivity } from './activity/activity-service';
 
-/** Privacy (docs/privacy.md): the public privacy policy, generated from the school's settings, and privacy requests. */
+/**
+ * Privacy (docs/privacy.md): the public privacy policy, generated from the school's settings, privacy requests,
+ * and the administrators' confidentiality-incident register.
+ */
 export const handler = createHandler(
   {
     'GET /api/privacy-notice': async () => {
@@ -26,6 +31,10 @@ export const handler = createHandler(
     ...privacyRequestRoutes(defaultRequestDeps),
     // Every change of participation or audiences (docs/privacy.md, "Consent log").
     ...consentRoutes,
+    // The confidentiality-incident register (administrators).
+    ...incidentHandlers,
+    // A parent's own record in the audit: when and in which role others changed or exported it.
+    'GET /api/me/activity': async ({ people, caller }) => ({ body: { entries: await myActivity(people, caller!) } }),
   },
   registryAccess,
 );

@@ -74,6 +74,16 @@ export const MATRIX: Record<string, Row> = {
   'POST /api/account-recovery/start': [400, 400, 400, 400, 400, 400, 400, 400, 400, 400],
   'POST /api/account-recovery/complete': [400, 400, 400, 400, 400, 400, 400, 400, [400, 400], 400],
 
+  // The confidentiality-incident register: administrators only (`{}` is not an incident).
+  'GET /api/admin/privacy/incidents': admin(200),
+  'POST /api/admin/privacy/incidents': admin(400),
+  'PUT /api/admin/privacy/incidents/{incidentId}': admin(400),
+  'GET /api/admin/privacy/incidents/export/csv': admin(200),
+  'GET /api/admin/privacy/incidents/export/json': admin(200),
+
+  // A member's own record in the audit: staff (and the former administrator) hold no parent record, an empty list.
+  'GET /api/me/activity': member(200, 200, 200, 200),
+
   // Annual update: the administrator's routes.
   'GET /api/admin/annual-update': admin(200),
   'POST /api/admin/annual-update/campaigns': admin(400),

@@ -8,7 +8,7 @@ import { startIsolatedStack, type IsolatedStack } from '../support/isolated-stac
  * Simultaneous writes over HTTP against a stack of its own: 20 updates of one parent at once, five rounds, from
  * the administrator's editor and from the parent's own My Profile. Each round exactly one lands, on the version
  * it read; the other 19 get 409 CONFLICT (which the UI explains with a reload); what is stored is the winner's.
- * Then two campaign starts at once: exactly one proceeds.
+ * Then two campaign starts at once: exactly one proceeds; and 20 edits of one privacy incident at once.
  */
 const CLIENTS = 20;
 const ROUNDS = 5;
@@ -105,5 +105,37 @@ describe('concurrency', () => {
     expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
     const current = await call('admin', 'GET', '/api/admin/annual-update');
     expect(current.json.campaign).toMatchObject({ schoolYear: '2050-2051', status: 'active' });
+  });
+  it(`${CLIENTS} simultaneous edits of one privacy incident: one lands per round, the rest get 409`, async () => {
+    const incident = {
+      occurredOn: '2026-01-05',
+      discoveredOn: '2026-01-06',
+      description: 'Liste envoyée au mauvais destinataire',
+      personalInformation: 'Noms et courriels',
+      peopleCount: 12,
+      seriousInjuryRisk: false,
+      riskReasoning: 'Destinataire connu',
+      commissionNotified: false,
+      peopleNotified: false,
+    };
+    const created = await call('admin', 'POST', '/api/admin/privacy/incidents', incident);
+    expect(created.status).toBe(201);
+    const id = (created.json.incident as { id: string }).id;
+    let version = 1;
+    for (let round = 0; round < 3; round++) {
+      const results = await Promise.all(
+        Array.from({ length: CLIENTS }, (_, client) =>
+          call('admin', 'PUT', `/api/admin/privacy/incidents/${id}`, { ...incident, measures: `mesure ${round}-${client}`, version }),
+        ),
+      );
+      const winners = results.filter((r) => r.status === 200);
+      expect(winners).toHaveLength(1);
+      expect(results.filter((r) => r.status === 409)).toHaveLength(CLIENTS - 1);
+      const list = (await call('admin', 'GET', '/api/admin/privacy/incidents')).json.incidents as { id: string; version: number; measures: string }[];
+      const stored = list.find((i) => i.id === id)!;
+      expect(stored.version).toBe(version + 1);
+      expect(stored.measures).toBe((winners[0]!.json.incident as { measures: string }).measures);
+      version = stored.version;
+    }
   });
 });

@@ -186,6 +186,20 @@ afterAll(async () => {
 /** A takeover link (any 43 base64url characters) this file stores itself. */
 const RECOVERY_TOKEN = 'r'.repeat(43);
 
+/** A confidentiality incident as the register's form sends it, and the one the edit case changes. */
+const INCIDENT = {
+  occurredOn: '2026-01-05',
+  discoveredOn: '2026-01-06',
+  description: 'Liste envoyée au mauvais destinataire',
+  personalInformation: 'Noms et courriels',
+  peopleCount: 12,
+  seriousInjuryRisk: false,
+  riskReasoning: 'Destinataire connu',
+  commissionNotified: false,
+  peopleNotified: false,
+};
+let incidentId = '';
+
 /** Every POST, PUT and DELETE route, by route key. */
 const FAULTS: Record<string, Fault> = {
   // auth
@@ -411,6 +425,20 @@ const FAULTS: Record<string, Fault> = {
       const c = dir.committees[0]!;
       return adminCall('DELETE', '/api/admin/committees/{id}', { pathParameters: { id: c.id }, body: { version: c.version, confirm: 'confirm' } });
     },
+  },
+  // The privacy incident register: one TransactWrite (the incident and its audit entry) per call.
+  'POST /api/admin/privacy/incidents': {
+    handler: privacyHandler,
+    call: () => adminCall('POST', '/api/admin/privacy/incidents', { body: INCIDENT }),
+  },
+  'PUT /api/admin/privacy/incidents/{incidentId}': {
+    handler: privacyHandler,
+    prepare: async () => {
+      const created = await ok<{ incident: { id: string } }>(invoke(privacyHandler, adminCall('POST', '/api/admin/privacy/incidents', { body: INCIDENT })), 201);
+      incidentId = created.incident.id;
+    },
+    call: () =>
+      adminCall('PUT', '/api/admin/privacy/incidents/{incidentId}', { pathParameters: { incidentId }, body: { ...INCIDENT, measures: 'Rappel', version: 1 } }),
   },
 };
 

@@ -32,6 +32,20 @@ const newStudent = (ids: RealIds) => ({
   parent1: { mode: 'existing', parentId: ids.parents },
 });
 const csv = [{ name: 'eleves.csv', text: 'prenom,nom\nJules,Bérubé\n' }];
+/** A confidentiality incident as the register's form sends it. */
+const incident = {
+  occurredOn: '2026-01-05',
+  discoveredOn: '2026-01-06',
+  description: 'Liste envoyée au mauvais destinataire',
+  personalInformation: 'Noms et courriels',
+  peopleCount: 12,
+  seriousInjuryRisk: false,
+  riskReasoning: 'Destinataire connu, courriel supprimé',
+  commissionNotified: false,
+  peopleNotified: true,
+  peopleNotifiedOn: '2026-01-07',
+  measures: '',
+};
 
 export function validBodies(ids: RealIds): Record<string, Record<string, unknown>> {
   const student = { firstName: 'Jules', lastName: 'Bérubé', level: 'G1', classId: ids.classes, parentIds: [ids.parents] };
@@ -73,5 +87,7 @@ export function validBodies(ids: RealIds): Record<string, Record<string, unknown
     'POST /api/admin/committees': { ...committee, members: [{ personType: 'PARENT', personId: ids.parents, role: COMMITTEE_ROLE_CODES[0] }] },
     'PUT /api/admin/committees/{id}': { ...committee, version: 1, otherMembers: [], members: [] },
     'DELETE /api/admin/committees/{id}': remove,
+    'POST /api/admin/privacy/incidents': incident,
+    'PUT /api/admin/privacy/incidents/{incidentId}': { ...incident, version: 1 },
   };
 }

@@ -46,6 +46,13 @@ export const APP_ROUTES: readonly AppRoute[] = [
     adminOnly: true,
     load: () => import('../features/privacy-requests/pages/privacy-requests-page').then((m) => m.PrivacyRequestsPage),
   },
+  // The confidentiality-incident register (docs/privacy.md).
+  {
+    path: '/admin/privacy-incidents',
+    guard: 'protected',
+    adminOnly: true,
+    load: () => import('../features/privacy-admin/pages/incident-register-page').then((m) => m.IncidentRegisterPage),
+  },
   {
     path: '/admin/school-progression',
     guard: 'protected',

@@ -103,9 +103,10 @@ export function AdminDashboardPage() {
   const progression = useCardData(useCallback(() => progressionApi.current(apiBaseUrl), [apiBaseUrl]));
   const privacyRequests = useCardData(useCallback(() => privacyRequestsApi.list(apiBaseUrl), [apiBaseUrl]));
   const column = { colspan: { default: 12, l: 4 } };
+  const cards = [column, column, column, column, column];
   return (
     <PageFrame title={t('pages.admin.title')} description={t('pages.admin.description')}>
-      <Grid gridDefinition={[column, column, column, column]}>
+      <Grid gridDefinition={cards}>
         <DashboardCard
           id="campaign"
           title={t('adminDashboard.campaign.title')}
@@ -138,6 +139,14 @@ export function AdminDashboardPage() {
           retry={privacyRequests.retry}
         >
           {(data) => <PrivacyRequestsSummary data={data} />}
+        </DashboardCard>
+        <DashboardCard
+          id="privacy-incidents"
+          title={t('privacyIncidents.card.title')}
+          href="/admin/privacy-incidents"
+          linkText={t('privacyIncidents.card.link')}
+        >
+          {() => <Box>{t('privacyIncidents.card.description')}</Box>}
         </DashboardCard>
       </Grid>
     </PageFrame>

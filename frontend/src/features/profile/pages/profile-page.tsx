@@ -10,6 +10,7 @@ import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import type { MeParentProfile } from '../../../../../shared/auth-api';
 import { PageFrame } from '../../../components/page/page-frame';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
+import { MyActivity } from '../components/my-activity';
 import { ParentProfileView } from '../components/parent-profile-view';
 import { ProfileEditor } from '../components/profile-editor';
 import { ProfilePrivacyRequest } from '../components/profile-privacy-request';
@@ -131,7 +132,12 @@ function ProfileContent() {
           />
         );
       }
-      return <ParentProfiles profiles={profiles} saved={saved} setSaved={setSaved} setEditing={setEditing} />;
+      return (
+        <SpaceBetween size="xxl">
+          <ParentProfiles profiles={profiles} saved={saved} setSaved={setSaved} setEditing={setEditing} />
+          <MyActivity />
+        </SpaceBetween>
+      );
     }
   }
 }

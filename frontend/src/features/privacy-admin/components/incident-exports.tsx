@@ -1,0 +1,58 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Button from '@cloudscape-design/components/button';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import { useRuntimeConfig } from '../../../config/runtime-config-context';
+import { useLanguage } from '../../../lib/use-language';
+import { incidentsApi } from '../api/incidents-client';
+
+/** Offers a text as a downloaded file (the CSV keeps its byte-order mark, so spreadsheets read the accents). */
+function saveTextFile(name: string, text: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** The register's two exports: CSV in the admin's language, and JSON. Each one is audited by the server. */
+export function IncidentExports({ onDone, onError }: { onDone: (message: string) => void; onError: (error: unknown) => void }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const { apiBaseUrl } = useRuntimeConfig();
+  const [busy, setBusy] = useState<'csv' | 'json' | null>(null);
+
+  const run = async (kind: 'csv' | 'json') => {
+    setBusy(kind);
+    try {
+      if (kind === 'csv') {
+        const file = await incidentsApi.exportCsv(apiBaseUrl, lang);
+        saveTextFile(file.name, file.text, 'text/csv;charset=utf-8');
+        onDone(t('privacyIncidents.export.csvDone', { name: file.name }));
+      } else {
+        const data = await incidentsApi.exportJson(apiBaseUrl);
+        const name = `${t('privacyIncidents.export.jsonName')}-${data.exportedAt.slice(0, 10)}.json`;
+        saveTextFile(name, JSON.stringify(data, null, 2), 'application/json;charset=utf-8');
+        onDone(t('privacyIncidents.export.jsonDone', { name }));
+      }
+    } catch (error) {
+      onError(error);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <SpaceBetween direction="horizontal" size="xs">
+      <Button iconName="download" loading={busy === 'csv'} disabled={busy !== null} onClick={() => void run('csv')}>
+        {t('privacyIncidents.export.csv')}
+      </Button>
+      <Button iconName="download" loading={busy === 'json'} disabled={busy !== null} onClick={() => void run('json')}>
+        {t('privacyIncidents.export.json')}
+      </Button>
+    </SpaceBetween>
+  );
+}

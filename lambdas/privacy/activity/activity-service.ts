@@ -1,0 +1,78 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { encodeTime } from 'ulid';
+import { ACTIVITY_LIMIT, type ActivityEntry } from '../../../shared/privacy-activity-api';
+import { AuditEntrySchema, type AuditEntry } from '../../../shared/schemas/system';
+import type { Caller, RegisteredPerson } from '../../common/claims';
+import { documentClient, tableName } from '../../common/dynamo';
+import { keys } from '../../common/keys';
+import { getEntity } from '../../directory/directory-repository';
+
+/**
+ * A parent's view of the audit trail about them (docs/privacy.md, "Transparency for parents"): the entries filed
+ * under their parent record, plus the directory exports taken since the record exists (each one carried it).
+ * Their own changes (My Profile, the update link) are left out: they know about those.
+ */
+
+/** The audit index partition of a target (lambdas/common/keys.ts `audit`). */
+const auditTargetPartition = (type: string, id: string) => keys.audit('', '', type, id).gsi1pk;
+
+/** Newest entries first under one target, from `sinceId` (a ULID prefix) on when given. */
+async function entriesAbout(partition: string, sinceId?: string): Promise<AuditEntry[]> {
+  const page = await documentClient().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'gsi1',
+      KeyConditionExpression: sinceId ? 'gsi1pk = :pk AND gsi1sk >= :since' : 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': partition, ...(sinceId ? { ':since': sinceId } : {}) },
+      ScanIndexForward: false,
+      Limit: ACTIVITY_LIMIT,
+    }),
+  );
+  return (page.Items ?? []).flatMap((item) => {
+    const parsed = AuditEntrySchema.safeParse(item);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+function kindOf(action: string): ActivityEntry['kind'] {
+  if (action.startsWith('export.')) return 'exported';
+  return action === 'parent.create' || action === 'progression.parentAdd' ? 'created' : 'changed';
+}
+
+/** The entry as the parent sees it: when, the role, what kind of act; never the actor's id. */
+function toActivity(entry: AuditEntry): ActivityEntry {
+  const kind = kindOf(entry.action);
+  return {
+    at: entry.at,
+    role: entry.actor.kind === 'system' ? 'system' : 'administrator',
+    kind,
+    ...(kind === 'exported' ? { format: entry.action.endsWith('json') ? 'json' : 'csv' } : {}),
+    ...(entry.fields?.length ? { fields: entry.fields } : {}),
+  };
+}
+
+/** Entries someone else made: not the caller's own account, not an update link (the parent's own hand). */
+const byOthers = (caller: Caller) => (entry: AuditEntry) =>
+  entry.actor.kind !== 'token' && !(entry.actor.kind === 'user' && entry.actor.id === caller.sub);
+
+async function activityOfParent(parentId: string, caller: Caller): Promise<AuditEntry[]> {
+  const record = await getEntity('PARENT', parentId);
+  if (!record) return [];
+  const since = encodeTime(Date.parse(record.createdAt), 10);
+  const [own, exports] = await Promise.all([
+    entriesAbout(auditTargetPartition('PARENT', parentId)),
+    entriesAbout(auditTargetPartition('DIRECTORY', 'export'), since),
+  ]);
+  return [...own, ...exports.filter((entry) => entry.action.startsWith('export.'))].filter(byOthers(caller));
+}
+
+/** The caller's activity over all their parent records (one email may hold two), newest first, bounded. */
+export async function myActivity(people: readonly RegisteredPerson[], caller: Caller): Promise<ActivityEntry[]> {
+  const parentIds = people.filter((person) => person.personType === 'PARENT').map((person) => person.personId);
+  const lists = await Promise.all(parentIds.map((id) => activityOfParent(id, caller)));
+  const unique = new Map(lists.flat().map((entry) => [entry.id, entry]));
+  return [...unique.values()]
+    .sort((a, b) => b.id.localeCompare(a.id))
+    .slice(0, ACTIVITY_LIMIT)
+    .map(toActivity);
+}

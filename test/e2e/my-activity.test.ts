@@ -1,0 +1,54 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoTokens } from '../../local/sign-in';
+import { openBrowser, trackPageErrors, type BrowserSession } from '../support/browser';
+import { useStack } from '../support/stack';
+import { contextIn, demoAccount, expectAt, signInWith, warmUp } from './auth-support';
+
+/**
+ * My Profile's "Activity on my information" (docs/privacy.md, "Transparency for parents") in Chromium: after an
+ * administrator exports the directory, the demo parent (French, 375 px) sees the export with its date and the
+ * role, never who; the section passes axe.
+ */
+const stack = useStack();
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+let session: BrowserSession;
+
+beforeAll(async () => {
+  session = await openBrowser({ bypassCSP: true });
+  await warmUp(session, stack);
+});
+afterAll(async () => {
+  await session?.close();
+});
+
+describe('my activity', () => {
+  it('shows a parent the directory export that carried their record (fr, 375 px)', { timeout: 180_000 }, async () => {
+    // An export only leaves an audit entry: the shared stack's data is unchanged.
+    const { admin } = await demoTokens(stack);
+    const exported = await fetch(`${stack.appUrl}/api/admin/export/json`, { headers: { Authorization: `Bearer ${admin}` } });
+    expect(exported.status).toBe(200);
+
+    const context = await contextIn(() => session.newContext('mobile'), 'fr');
+    const page = await context.newPage();
+    const errors = trackPageErrors(page);
+    await page.goto(`${stack.appUrl}/auth`);
+    const parent = demoAccount(stack, 'parent');
+    await signInWith(page, 'fr', parent.email, parent.password);
+    await expectAt(page, '/');
+    await page.goto(`${stack.appUrl}/profile`);
+    const section = page.getByRole('list', { name: 'Activité sur mes renseignements' });
+    await section.getByText('Bottin exporté (JSON) par un administrateur, avec votre fiche.').first().waitFor({ timeout: 30_000 });
+    expect(await section.textContent()).not.toContain('@');
+
+    await page.addScriptTag({ content: axeSource });
+    const violations = (await page.evaluate(
+      `window.axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact })))`,
+    )) as { id: string; impact: string | null }[];
+    // AppLayout's phone toolbar (docs/decisions.md): Cloudscape's own markup, also set aside by the accessibility journey.
+    expect(violations.filter((v) => (v.impact === 'serious' || v.impact === 'critical') && v.id !== 'aria-allowed-attr')).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

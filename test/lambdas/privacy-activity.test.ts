@@ -1,0 +1,71 @@
+import type { APIGatewayProxyResult } from 'aws-lambda';
+import { ulid } from 'ulid';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { writeAudit } from '../../lambdas/common/audit';
+import { handler as privacyHandler } from '../../lambdas/privacy/index';
+import { MyActivityResponseSchema } from '../../shared/privacy-activity-api';
+import { useStack } from '../support/stack';
+import { adminClaims, callAdmin } from './admin-support';
+import { apiEvent, claimsFor, registerPerson, uniqueEmail } from './auth-support';
+import { useDirectoryTable } from './directory-support';
+
+/**
+ * GET /api/me/activity (lambdas/privacy/activity, docs/privacy.md): a parent sees when administrators created,
+ * changed or exported their record, with the date and the role only; their own changes and exports taken before
+ * their record existed are left out.
+ */
+
+useStack();
+useDirectoryTable('privacy-activity');
+let admin: Record<string, string>;
+beforeAll(async () => {
+  admin = await adminClaims();
+});
+
+async function activityOf(claims: Record<string, string>) {
+  const response = (await privacyHandler(apiEvent({ method: 'GET', resource: '/api/me/activity', claims }))) as APIGatewayProxyResult;
+  return { status: response.statusCode, text: response.body };
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('my activity', () => {
+  it("lists administrators' changes and exports of the caller's record, newest first, without identities", async () => {
+    // An export before the parent exists did not carry their record.
+    expect((await callAdmin('GET', '/api/admin/export/json', { claims: admin })).status).toBe(200);
+    await pause(20);
+    const email = uniqueEmail('parent-activity');
+    const created = await callAdmin('POST', '/api/admin/parents', { body: { firstName: 'Inès', lastName: 'Roy', email }, claims: admin });
+    expect(created.status).toBe(201);
+    const parentId = created.json.record.id as string;
+    const edited = await callAdmin('PUT', '/api/admin/parents/{id}', {
+      id: parentId,
+      body: { firstName: 'Inès', lastName: 'Roy', email, phone: '514 555-0199', version: 1 },
+      claims: admin,
+    });
+    expect(edited.status).toBe(200);
+    expect((await callAdmin('GET', '/api/admin/export/csv', { claims: admin, query: { lang: 'fr' } })).status).toBe(200);
+    // The parent's own change (My Profile): left out.
+    const own = claimsFor(email);
+    await writeAudit({ id: ulid(), at: new Date().toISOString(), actor: { kind: 'user', id: own.sub! }, action: 'parent.updateProfile', target: { type: 'PARENT', id: parentId }, fields: ['phone'] });
+
+    const { status, text } = await activityOf(own);
+    expect(status).toBe(200);
+    const { entries } = MyActivityResponseSchema.parse(JSON.parse(text));
+    expect(entries.map(({ role, kind, format, fields }) => ({ role, kind, format, fields }))).toEqual([
+      { role: 'administrator', kind: 'exported', format: 'csv', fields: undefined },
+      { role: 'administrator', kind: 'changed', format: undefined, fields: ['phone'] },
+      { role: 'administrator', kind: 'created', format: undefined, fields: undefined },
+    ]);
+    // Never who: no administrator id or email in the answer.
+    expect(text).not.toContain(admin.sub);
+    expect(text).not.toContain(admin.email);
+  });
+
+  it('answers an empty list to a member without a parent record', async () => {
+    const email = uniqueEmail('staff-activity');
+    await registerPerson(email, 'STAFF', 'Personnel Test');
+    const { status, text } = await activityOf(claimsFor(email));
+    expect({ status, body: JSON.parse(text) }).toEqual({ status: 200, body: { entries: [] } });
+  });
+});
