@@ -114,6 +114,14 @@ describe('who sees what', () => {
     }
     await page.getByRole('button', { name: 'Valider' }).click();
     await page.getByText('Vos renseignements sont enregistrés.', { exact: false }).waitFor({ timeout: 30_000 });
+    // The consent log on My Profile records the change, made by the parent, on this French screen.
+    const log = page.getByRole('list', { name: 'Historique des choix de confidentialité' });
+    await expect.poll(() => log.innerText(), { timeout: 30_000 }).toContain(
+      "Téléphone visible par\u00a0: Toute l'école → Les classes de mes enfants",
+    );
+    expect(await log.innerText()).toContain('Adresse visible par\u00a0: Toute l\'école → Les administrateurs seulement');
+    expect(await log.innerText()).toContain('Par le parent, dans Mon profil');
+    expect(await log.innerText()).toContain('écran en français');
     expect(errors).toEqual([]);
     await page.context().close();
 

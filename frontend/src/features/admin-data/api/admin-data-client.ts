@@ -14,6 +14,7 @@ import {
   SaveRecordResponseSchema,
 } from '../../../../../shared/admin-responses';
 import type { SafetyRestrictionRequest } from '../../../../../shared/admin-api';
+import { ConsentLogResponseSchema, type ConsentEntry } from '../../../../../shared/privacy-consent-api';
 import type { Language } from '../../../../../shared/schemas/common';
 import type { SchoolClass } from '../../../../../shared/schemas/school-class';
 import type { FamilyLink, Student } from '../../../../../shared/schemas/student';
@@ -52,6 +53,9 @@ export const adminDataApi = {
       method: id ? 'PUT' : 'POST',
       body: input,
     }),
+  /** One parent's consent log, newest first (docs/privacy.md, "Consent log"). */
+  consentLog: (api: string, id: string): Promise<ConsentEntry[]> =>
+    apiRequest(api, `/admin/parents/${encodeURIComponent(id)}/consent-log`, ConsentLogResponseSchema).then((r) => r.entries),
   /** PUT the households a parent is hidden from (an empty list lifts the restriction). */
   saveSafetyRestriction: (api: string, id: string, request: SafetyRestrictionRequest): Promise<{ record: { id: string } }> =>
     apiRequest(api, `/admin/parents/${encodeURIComponent(id)}/safety-restriction`, SaveRecordResponseSchema, {

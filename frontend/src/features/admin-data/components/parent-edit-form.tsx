@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
@@ -15,6 +16,9 @@ import { AddressSection, AudienceFields, InterestsSection } from '../../../compo
 import { formatOnBlur } from '../../../lib/parent-form/form-values';
 import type { AdminParentErrors, AdminParentValues } from '../model/parent-edit';
 import { EditFormFrame } from './edit-form-frame';
+import { ConsentLog } from '../../../components/privacy/consent-log';
+import { useRuntimeConfig } from '../../../config/runtime-config-context';
+import { adminDataApi } from '../api/admin-data-client';
 import { SafetyRestrictionSection } from './safety-restriction-section';
 import { useParentEdit } from './use-parent-edit';
 
@@ -81,6 +85,14 @@ function PersonalSection({ values, errors, change }: {
   );
 }
 
+/** The parent's consent log, for administrators. */
+function ParentConsentLog({ parentId }: { parentId: string }) {
+  const { t } = useTranslation();
+  const { apiBaseUrl } = useRuntimeConfig();
+  const load = useCallback(() => adminDataApi.consentLog(apiBaseUrl, parentId), [apiBaseUrl, parentId]);
+  return <ConsentLog load={load} description={t('consentLog.adminDescription')} headingLevel="h3" />;
+}
+
 /**
  * An administrator adds or edits a parent: the update form's sections and rules, the email editable. Saving sends
  * the whole record with the version read; a change made meanwhile (409) is explained with a reload.
@@ -117,6 +129,7 @@ export function ParentEditForm({ parent, parents, onSaved, onCancel, onReload }:
       <AddressSection {...sectionProps} />
       <InterestsSection {...sectionProps} />
       {parent && <SafetyRestrictionSection parent={parent} parents={parents} onSaved={onSaved} />}
+      {parent && <ParentConsentLog parentId={parent.id} />}
     </EditFormFrame>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
@@ -11,6 +11,8 @@ import type { MeParentProfile } from '../../../../../shared/auth-api';
 import { PageFrame } from '../../../components/page/page-frame';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { MyActivity } from '../components/my-activity';
+import { ConsentLog } from '../../../components/privacy/consent-log';
+import { loadMyConsentLog } from '../api/consent-client';
 import { ParentProfileView } from '../components/parent-profile-view';
 import { ProfileEditor } from '../components/profile-editor';
 import { ProfilePrivacyRequest } from '../components/profile-privacy-request';
@@ -88,6 +90,14 @@ function ParentProfiles({ profiles, saved, setSaved, setEditing }: {
   );
 }
 
+/** The parent's own consent log. */
+function MyConsentLog() {
+  const { t } = useTranslation();
+  const { apiBaseUrl } = useRuntimeConfig();
+  const load = useCallback(() => loadMyConsentLog(apiBaseUrl), [apiBaseUrl]);
+  return <ConsentLog load={load} description={t('consentLog.description')} />;
+}
+
 function ProfileContent() {
   const { t } = useTranslation();
   const { state, retry } = useMyProfile();
@@ -136,6 +146,7 @@ function ProfileContent() {
         <SpaceBetween size="xxl">
           <ParentProfiles profiles={profiles} saved={saved} setSaved={setSaved} setEditing={setEditing} />
           <MyActivity />
+          <MyConsentLog />
         </SpaceBetween>
       );
     }

@@ -1,0 +1,95 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Alert from '@cloudscape-design/components/alert';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import Container from '@cloudscape-design/components/container';
+import Header from '@cloudscape-design/components/header';
+import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import type { ConsentEntry, PrivacyState } from '../../../../shared/privacy-consent-api';
+import { VISIBILITY_FIELDS } from '../../../../shared/visibility';
+
+type LogState = { status: 'loading' } | { status: 'error' } | { status: 'loaded'; entries: ConsentEntry[] };
+
+function useConsentLog(load: () => Promise<ConsentEntry[]>) {
+  const [state, setState] = useState<LogState>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let cancelled = false;
+    setState({ status: 'loading' });
+    load().then(
+      (entries) => !cancelled && setState({ status: 'loaded', entries }),
+      () => !cancelled && setState({ status: 'error' }),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [load, attempt]);
+  return { state, retry: useCallback(() => setAttempt((n) => n + 1), []) };
+}
+
+/** What changed, in words: the participation, then each field whose audience moved (or every field at creation). */
+function changeLines(entry: ConsentEntry, t: (key: string, options?: Record<string, string>) => string): string[] {
+  const level = (state: PrivacyState) => t(`updateForm.participation.${state.participation}.label`);
+  const audience = (state: PrivacyState, field: (typeof VISIBILITY_FIELDS)[number]) =>
+    t(`updateForm.visibility.audiences.${state.audiences[field]}`);
+  const { before, after } = entry;
+  const lines: string[] = [];
+  if (!before || before.participation !== after.participation) {
+    lines.push(t('consentLog.change', { what: t('updateForm.fields.participation'), from: before ? level(before) : '—', to: level(after) }));
+  }
+  for (const field of VISIBILITY_FIELDS) {
+    if (before && before.audiences[field] === after.audiences[field]) continue;
+    const what = t(`updateForm.visibility.fields.${field}`);
+    lines.push(t('consentLog.change', { what, from: before ? audience(before, field) : '—', to: audience(after, field) }));
+  }
+  return lines;
+}
+
+function Entries({ entries }: { entries: ConsentEntry[] }) {
+  const { t, i18n } = useTranslation();
+  if (entries.length === 0) return <Box color="text-body-secondary">{t('consentLog.empty')}</Box>;
+  const when = (at: string) => new Date(at).toLocaleString(i18n.language === 'en' ? 'en-CA' : 'fr-CA', { dateStyle: 'long', timeStyle: 'short' });
+  return (
+    <ul aria-label={t('consentLog.title')} style={{ listStyle: 'none', margin: 0, paddingInlineStart: 0 }}>
+      {entries.map((entry) => (
+        <li key={entry.id} style={{ marginBlockEnd: 12 }}>
+          <Box variant="small" color="text-body-secondary" display="block">
+            <time dateTime={entry.at}>{when(entry.at)}</time> · {t(`consentLog.by.${entry.by}`)}
+          </Box>
+          {changeLines(entry, t).map((line) => (
+            <Box key={line} display="block">{line}</Box>
+          ))}
+          <Box variant="small" color="text-body-secondary" display="block">
+            {t('consentLog.notice', { version: entry.noticeVersion, language: t(`consentLog.languages.${entry.language}`) })}
+          </Box>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * A parent's consent log (docs/privacy.md, "Consent log"): each change of participation or audiences, who made it,
+ * where, and the notice in force. My Profile shows the parent's own; the administration, one parent's.
+ */
+export function ConsentLog({ load, description, headingLevel = 'h2' }: {
+  load: () => Promise<ConsentEntry[]>;
+  description: string;
+  /** h3 inside a form whose sections are h3. */
+  headingLevel?: 'h2' | 'h3';
+}) {
+  const { t } = useTranslation();
+  const { state, retry } = useConsentLog(load);
+  return (
+    <Container header={<Header variant={headingLevel} description={description}>{t('consentLog.title')}</Header>}>
+      {state.status === 'loading' && <StatusIndicator type="loading">{t('consentLog.loading')}</StatusIndicator>}
+      {state.status === 'error' && (
+        <Alert type="error" action={<Button onClick={retry}>{t('consentLog.retry')}</Button>}>
+          {t('consentLog.loadError')}
+        </Alert>
+      )}
+      {state.status === 'loaded' && <Entries entries={state.entries} />}
+    </Container>
+  );
+}
