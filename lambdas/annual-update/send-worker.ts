@@ -80,7 +80,8 @@ export class ChunkWorker {
       firstName: parent.firstName,
       schoolName: this.settings.schoolName,
       schoolYear: this.campaign.schoolYear,
-      link: `${this.deps.baseUrl}/update/${token}`,
+      // The page opens in the email's language unless the visitor chose another (docs/annual-update.md).
+      link: `${this.deps.baseUrl}/update/${token}?lang=${parent.preferredLanguage ?? 'fr'}`,
       deadline: this.campaign.deadline,
       linkExpiresOn: new Date(expiresAt * 1000).toISOString().slice(0, 10),
       contact: { email: this.settings.contact.email, phone: this.settings.contact.phone },

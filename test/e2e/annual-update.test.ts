@@ -54,7 +54,7 @@ const TEXT = {
     sendSelected: 'Envoyer à la sélection (3)',
     sent: 'Envoi terminé : 3 envoyés, 0 en échec, 0 ignorés.',
     phone: 'Téléphone',
-    optOut: 'Je me retire du répertoire (nom seulement)',
+    optOut: 'Je me retire du bottin (nom seulement)',
     validate: 'Valider',
     interests: 'Intérêts',
     gardening: 'Jardinage',

@@ -93,6 +93,15 @@ describe('/update/{token}', () => {
     expect(calls).toEqual([{ path: '/api/update/load', body: { token } }]);
   });
 
+  it('opens in the language of the email that carried the link, unless the visitor chose one on this device', async () => {
+    renderApp({ configUrl: `${url}/config.json`, path: '/update/unknown?lang=en', locale: 'fr' });
+    expect(await screen.findByText('This update link is invalid or has expired.', {}, { timeout: 20_000 })).toBeTruthy();
+    cleanup();
+    window.localStorage.setItem('locale', 'fr');
+    renderApp({ configUrl: `${url}/config.json`, path: '/update/unknown?lang=en', locale: 'fr' });
+    expect(await screen.findByText("Ce lien de mise à jour n'est pas valide ou a expiré.", {}, { timeout: 20_000 })).toBeTruthy();
+  });
+
   it('refuses a bad phone and a blank name before sending, then submits and lands on the success page', async () => {
     open('good', 'en');
 

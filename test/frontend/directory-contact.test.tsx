@@ -71,6 +71,12 @@ describe('contact details', () => {
     expect(screen.getAllByRole('status').map((s) => s.textContent)).toEqual(['', 'Copy failed', '']);
   });
 
+  it('never breaks a phone number or a postal code across two lines', () => {
+    renderIn('fr');
+    expect(screen.getByRole('link', { name: '514 555-1234' }).style.whiteSpace).toBe('nowrap');
+    expect(screen.getByText('H2X 1Y4').style.whiteSpace).toBe('nowrap');
+  });
+
   it('shows nothing for a person who shared no contact', () => {
     const { container } = render(
       <I18nextProvider i18n={createI18n('en')}>

@@ -69,4 +69,9 @@ describe('translation files', () => {
       .map(([k]) => k);
     expect(offending).toEqual([]);
   });
+
+  it("French names the directory with one word everywhere: 'bottin', never 'répertoire'", () => {
+    const offending = [...leaves(fr)].filter(([, v]) => typeof v === 'string' && /répertoire/i.test(v)).map(([k]) => k);
+    expect(offending).toEqual([]);
+  });
 });

@@ -21,6 +21,15 @@ export function readStoredLocale(): Locale {
   }
 }
 
+/** Whether the visitor has chosen a language on this device (the selector stores the choice). */
+export function hasStoredLocale(): boolean {
+  try {
+    return isLocale(window.localStorage.getItem(LOCALE_STORAGE_KEY));
+  } catch {
+    return false;
+  }
+}
+
 export function storeLocale(locale: Locale): void {
   try {
     window.localStorage.setItem(LOCALE_STORAGE_KEY, locale);

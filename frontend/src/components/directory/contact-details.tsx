@@ -14,6 +14,9 @@ export function formatAddress(address: Address): string {
   return `${address.street}, ${address.city} ${formatPostalCode(address.postalCode)}`;
 }
 
+/** A phone number or a postal code is read as one piece: it never breaks across two lines of a narrow cell. */
+export const NO_WRAP: CSSProperties = { whiteSpace: 'nowrap' };
+
 /** `tel:` wants the international form: +1 and the 10 digits. */
 const telHref = (digits: string) => `tel:+1${digits}`;
 
@@ -107,7 +110,11 @@ export function ContactDetails({ email, phone, address, query = '' }: ContactDet
             labels={labels}
             copy={formatPhone(phone)}
             ariaLabel={labels.copyPhone}
-            display={<a href={telHref(phone)}>{formatPhone(phone)}</a>}
+            display={
+              <a href={telHref(phone)} style={NO_WRAP}>
+                {formatPhone(phone)}
+              </a>
+            }
           />
         )}
         {address && (
@@ -115,7 +122,11 @@ export function ContactDetails({ email, phone, address, query = '' }: ContactDet
             labels={labels}
             copy={formatAddress(address)}
             ariaLabel={labels.copyAddress}
-            display={<span>{formatAddress(address)}</span>}
+            display={
+              <span>
+                {address.street}, {address.city} <span style={NO_WRAP}>{formatPostalCode(address.postalCode)}</span>
+              </span>
+            }
           />
         )}
       </div>

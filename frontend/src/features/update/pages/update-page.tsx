@@ -1,6 +1,7 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { hasStoredLocale, isLocale } from '../../../i18n/locale';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import SpaceBetween from '@cloudscape-design/components/space-between';
@@ -18,9 +19,23 @@ export interface UpdateSuccessState {
   hasAccount: boolean | null;
 }
 
+/**
+ * The link carries the language of the email that held it (`?lang=`, the parent's preferred language): the page
+ * opens in it unless the visitor has already chosen a language on this device (then kept, like any change).
+ */
+function useLinkLanguage() {
+  const { i18n } = useTranslation();
+  const [params] = useSearchParams();
+  const lang = params.get('lang');
+  useEffect(() => {
+    if (isLocale(lang) && !hasStoredLocale() && i18n.language !== lang) void i18n.changeLanguage(lang);
+  }, [lang, i18n]);
+}
+
 /** `/update/{token}`: the emailed link, no sign-in (docs/product-rules.md, "Annual update campaign"). */
 export function UpdatePage() {
   const { t } = useTranslation();
+  useLinkLanguage();
   const { token = '' } = useParams();
   const { apiBaseUrl } = useRuntimeConfig();
   const navigate = useNavigate();
