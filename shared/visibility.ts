@@ -1,7 +1,6 @@
 import type { DirectoryParent } from './directory-api';
 import type { Address } from './schemas/common';
 import type { InterestCode } from './schemas/interests';
-import type { Participation } from './schemas/parent';
 
 /**
  * THE visibility rule (docs/privacy.md, "Who sees what"): what one viewer may see of one parent. Every surface
@@ -16,6 +15,13 @@ import type { Participation } from './schemas/parent';
  * The three participation levels are presets over these audiences; a parent may adjust field by field.
  */
 export const AUDIENCES = ['school', 'classes', 'admins'] as const;
+
+/**
+ * Directory participation (docs/product-rules.md): `full`; `limited` shows basic contact only; `nameOnly` (opt-out)
+ * removes phone, address, committees and interests, keeping name and email. shared/schemas/parent.ts validates it.
+ */
+export const PARTICIPATION_LEVELS = ['full', 'limited', 'nameOnly'] as const;
+export type Participation = (typeof PARTICIPATION_LEVELS)[number];
 export type Audience = (typeof AUDIENCES)[number];
 
 /** The fields an audience applies to; `profile` is interests and skills together. Names are always shown. */

@@ -1,15 +1,11 @@
 import * as z from 'zod';
 import { AddressSchema, EmailSchema, EntityMetaSchema, LanguageSchema, PersonNameSchema, PhoneSchema } from './common';
 import { InterestsSchema } from './interests';
-import { AUDIENCES, presetOf, type FieldAudiences } from '../visibility';
+import { AUDIENCES, PARTICIPATION_LEVELS, presetOf, type FieldAudiences, type Participation } from '../visibility';
 
-/**
- * Directory participation (docs/product-rules.md): `full`; `limited` shows basic contact only; `nameOnly` (opt-out) removes
- * phone, address, committees and interests, keeping name and email.
- */
-export const PARTICIPATION_LEVELS = ['full', 'limited', 'nameOnly'] as const;
+/** Directory participation: the levels and their meaning live with the visibility rule (shared/visibility.ts). */
+export { PARTICIPATION_LEVELS, type Participation };
 export const ParticipationSchema = z.enum(PARTICIPATION_LEVELS);
-export type Participation = z.infer<typeof ParticipationSchema>;
 
 /** Per-field audiences (shared/visibility.ts); absent means the participation level's preset. */
 const AudienceSchema = z.enum(AUDIENCES);
