@@ -151,17 +151,20 @@ export const CONTEXT_GRANTS: Record<Context, ContextGrants> = {
   // routes) reads and writes its own partition, each write with its audit entry. GET /api/me/activity (member): the
   // caller's parent record, and the audit entries about it and about directory exports, by gsi1. The consent logs
   // (GET /api/me/consent-log, GET /api/admin/parents/{id}/consent-log) are read by Query of CONSENT#<parentId>.
+  // GET /api/me/data (member) adds what My Profile reads (the parent's family links by Query of the directory
+  // partition, their seats by gsi1, their children, classes and committees by GetItem), the campaigns by gsi1 and
+  // the parent's participant item in each by GetItem, and writes its audit entry.
   privacy: {
     table: {
       items: [
         { partitions: [PARTITIONS.settings, PARTITIONS.directory, PARTITIONS.updateLink, PARTITIONS.campaign], actions: ['GetItem'] },
-        { partitions: [PARTITIONS.registry, PARTITIONS.adminRoles], actions: ['Query'] },
+        { partitions: [PARTITIONS.registry, PARTITIONS.adminRoles, PARTITIONS.directory], actions: ['Query'] },
         { partitions: [PARTITIONS.privacyRequests, PARTITIONS.privacyIncidents], actions: ['GetItem', 'Query', 'PutItem'] },
         { partitions: [PARTITIONS.consent], actions: ['Query'] },
         { partitions: [PARTITIONS.audit], actions: ['PutItem'] },
         { partitions: [PARTITIONS.rateLimit], actions: ['UpdateItem'] },
       ],
-      index: [INDEX_PARTITIONS.parentAudit, INDEX_PARTITIONS.directoryExportAudit],
+      index: [INDEX_PARTITIONS.parentAudit, INDEX_PARTITIONS.directoryExportAudit, INDEX_PARTITIONS.parentMemberships, INDEX_PARTITIONS.campaigns],
     },
     sendsMail: true,
     cognito: ['AdminGetUser'],
