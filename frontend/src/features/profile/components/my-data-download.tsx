@@ -9,31 +9,21 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { ApiError } from '../../../lib/api/api-client';
 import { myDataApi } from '../api/my-data-client';
+import { saveFile } from '../../../lib/save-file';
 
 type Format = 'json' | 'csv';
 
-/** Offers a text as a downloaded file (the CSV keeps its byte-order mark, so spreadsheets read the accents). */
-function saveTextFile(name: string, text: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 /** Fetches the data in one format and saves it; answers the success message. */
 async function download(format: Format, apiBaseUrl: string, t: (key: string, options?: Record<string, unknown>) => string) {
   if (format === 'csv') {
     const files = await myDataApi.csv(apiBaseUrl);
-    files.forEach((file) => saveTextFile(file.name, file.text, 'text/csv;charset=utf-8'));
+    files.forEach((file) => saveFile(file.name, file.text, 'text/csv;charset=utf-8'));
     return t('myData.csvDone', { count: files.length });
   }
   const data = await myDataApi.json(apiBaseUrl);
   const name = `${t('myData.jsonName')}-${data.generatedAt.slice(0, 10)}.json`;
-  saveTextFile(name, JSON.stringify(data, null, 2), 'application/json;charset=utf-8');
+  saveFile(name, JSON.stringify(data, null, 2), 'application/json;charset=utf-8');
   return t('myData.jsonDone', { name });
 }
 
