@@ -148,7 +148,7 @@ describe('who sees what', () => {
     // "Add to contacts" hands the phone exactly what this viewer sees: the email, not the phone nor the address.
     const [card] = await Promise.all([
       strangerPage.waitForEvent('download'),
-      strangerPage.getByRole('button', { name: `Ajouter ${target.firstName} ${target.lastName} aux contacts du téléphone` }).click(),
+      strangerPage.getByRole('button', { name: `Ajouter aux contacts\u00a0: ${target.firstName} ${target.lastName}` }).click(),
     ]);
     const vcf = readFileSync((await card.path())!, 'utf8');
     expect(card.suggestedFilename()).toMatch(/\.vcf$/);
