@@ -1,3 +1,4 @@
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { getSettings } from '../directory/settings-repository';
 import { createHandler } from '../common/http';
 import { registryAccess } from '../registry/access';
@@ -7,12 +8,14 @@ import { privacyRequestRoutes } from './request-handlers';
 import { defaultRequestDeps } from './request-service';
 import { incidentHandlers } from './incidents/incident-handlers';
 import { myActivity } from './activity/activity-service';
+import { retentionRoutes } from './retention/retention-handlers';
+import { isScheduledEvent, scheduledPurge } from './retention/scheduled-purge';
 
 /**
  * Privacy (docs/privacy.md): the public privacy policy, generated from the school's settings, privacy requests,
- * and the administrators' confidentiality-incident register.
+ * the administrators' confidentiality-incident register and the retention settings.
  */
-export const handler = createHandler(
+const api = createHandler(
   {
     'GET /api/privacy-notice': async () => {
       const settings = await getSettings();
@@ -33,8 +36,19 @@ export const handler = createHandler(
     ...consentRoutes,
     // The confidentiality-incident register (administrators).
     ...incidentHandlers,
+    // Retention periods and the purge's reports (docs/privacy.md, "Retention").
+    ...retentionRoutes,
     // A parent's own record in the audit: when and in which role others changed or exported it.
     'GET /api/me/activity': async ({ people, caller }) => ({ body: { entries: await myActivity(people, caller!) } }),
   },
   registryAccess,
 );
+
+/**
+ * The function also runs the daily purge (docs/operations.md, "Scheduled jobs"): EventBridge invokes it with a
+ * scheduled event, which never reaches the API routes; everything else is an API Gateway request.
+ */
+export async function handler(event: APIGatewayProxyEvent, context?: Context): Promise<APIGatewayProxyResult> {
+  if (isScheduledEvent(event)) return scheduledPurge(context);
+  return api(event);
+}
