@@ -7,6 +7,7 @@ import { keys } from '../../lambdas/common/keys';
 import { handler as privacyHandler } from '../../lambdas/privacy/index';
 import { cutoff, monthsFrom, runPurge } from '../../lambdas/privacy/retention/purge-service';
 import { DEFAULT_RETENTION, type PurgeReportsResponse, type RetentionSettings } from '../../shared/retention-api';
+import { runPurgeCli } from '../../local/cli/purge';
 import { useStack } from '../support/stack';
 import { adminClaims } from './admin-support';
 import { apiEvent } from './auth-support';
@@ -214,5 +215,20 @@ describe('the retention routes', () => {
     expect(response.statusCode).toBe(200);
     const reports = (await call('GET', '/api/admin/privacy/retention/reports')).json as PurgeReportsResponse;
     expect(reports.reports.some((r) => r.trigger === 'schedule')).toBe(true);
+  });
+});
+
+describe('npm run purge', () => {
+  it('runs the same purge on the table and prints its report in French and English', async () => {
+    const lines: string[] = [];
+    const env = { TABLE_NAME: tableName(), DYNAMODB_ENDPOINT: process.env.DYNAMODB_ENDPOINT, AWS_REGION: process.env.AWS_REGION };
+    expect(await runPurgeCli([], (line) => lines.push(line), env, NOW)).toBe(0);
+    const text = lines.join('\n');
+    expect(text).toContain('Purge de conservation');
+    expect(text).toContain('Durées\u00a0: parents partis 12 mois');
+    expect(text).toContain('Retention purge');
+    expect(text).toContain('Closed privacy requests: 0');
+    expect(text).not.toMatch(/ :/);
+    expect(await runPurgeCli(['--max', 'lots'], (line) => lines.push(line), env, NOW)).toBe(2);
   });
 });
