@@ -41,7 +41,10 @@ export interface PurgeOptions {
   consentLogSince?: string;
 }
 
-/** The consent log started in this month (docs/privacy.md, "Consent log"): no removal before it left one behind. */
+/**
+ * No consent entry is older than this month (the consent log, docs/privacy.md, shipped in 2026): a removal before it
+ * left no log behind, so the purge reads the audit months from here on.
+ */
 export const CONSENT_LOG_SINCE = '2026-01';
 /** The audit actions that remove a parent from the directory (an admin's delete, a progression's removal). */
 export const PARENT_REMOVALS = new Set(['parent.delete', 'progression.parentRemove']);
