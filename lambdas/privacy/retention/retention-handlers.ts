@@ -33,9 +33,12 @@ export async function saveRetention(update: RetentionUpdate, actor: Actor, now: 
   return next;
 }
 
+/** Runs listed: a year and a month of daily runs. The yearly totals count every run. */
+export const LISTED_RUNS = 400;
+
 export async function purgeReports(): Promise<PurgeReportsResponse> {
   const reports = await listPurgeReports();
-  return PurgeReportsResponseSchema.parse({ reports, years: yearlyTotals(reports) });
+  return PurgeReportsResponseSchema.parse({ reports: reports.slice(0, LISTED_RUNS), years: yearlyTotals(reports) });
 }
 
 export const retentionRoutes: RouteHandlers = {
