@@ -61,6 +61,7 @@ export const PARTITIONS = {
   consent: keys.consentPk('*'),
   retention: keys.retentionPk(),
   progression: keys.progressionPk('*'),
+  purgeLock: keys.lock('retention-purge').pk,
 } as const;
 
 /** gsi1 partition key patterns. */
@@ -167,6 +168,8 @@ export const CONTEXT_GRANTS: Record<Context, ContextGrants> = {
         { partitions: [PARTITIONS.registry, PARTITIONS.adminRoles], actions: ['Query'] },
         { partitions: [PARTITIONS.privacyRequests, PARTITIONS.privacyIncidents], actions: ['GetItem', 'Query', 'PutItem'] },
         { partitions: [PARTITIONS.retention], actions: ['GetItem', 'Query', 'PutItem'] },
+        // One purge at a time: its own lock only (pattern 30), never the campaign's or the progression's.
+        { partitions: [PARTITIONS.purgeLock], actions: ['PutItem', 'DeleteItem'] },
         { partitions: [PARTITIONS.consent], actions: ['Query', 'BatchWriteItem'] },
         { partitions: [PARTITIONS.privacyRequests], actions: ['BatchWriteItem'] },
         { partitions: [PARTITIONS.campaign, PARTITIONS.sendJobEntries, PARTITIONS.progression], actions: ['Query', 'BatchWriteItem'] },

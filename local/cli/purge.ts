@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { runPurge } from '../../lambdas/privacy/retention/purge-service';
+import { PurgeBusyError, runPurge } from '../../lambdas/privacy/retention/purge-service';
 import { PURGE_CATEGORIES, type PurgeCategory, type PurgeReport } from '../../shared/retention-api';
 import { describeCliError, resolveTable, useTable } from './table-target';
 
@@ -69,6 +69,10 @@ export async function runPurgeCli(
     for (const line of reportLines(report)) print(line);
     return 0;
   } catch (error) {
+    if (error instanceof PurgeBusyError) {
+      print('Une autre purge est en cours\u00a0: rien n’a été supprimé. / Another purge is running: nothing was deleted.');
+      return 1;
+    }
     print(`error: ${describeCliError(error)}`);
     return 1;
   }

@@ -5,7 +5,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { documentClient, tableName } from '../../lambdas/common/dynamo';
 import { keys } from '../../lambdas/common/keys';
 import { handler as privacyHandler } from '../../lambdas/privacy/index';
-import { cutoff, monthsFrom, runPurge } from '../../lambdas/privacy/retention/purge-service';
+import { cutoff, monthsFrom, PurgeBusyError, runPurge } from '../../lambdas/privacy/retention/purge-service';
+import { acquirePurgeLock, releasePurgeLock } from '../../lambdas/privacy/retention/retention-repository';
 import { DEFAULT_RETENTION, type PurgeReportsResponse, type RetentionSettings } from '../../shared/retention-api';
 import { runPurgeCli } from '../../local/cli/purge';
 import { useStack } from '../support/stack';
@@ -163,6 +164,17 @@ describe('the purge, with a controlled clock', () => {
     expect(second).toMatchObject({ complete: true, counts: { privacyRequests: 1 } });
   });
 
+  it('runs one purge at a time: a held lock refuses the run, which deletes nothing and files no report', async () => {
+    await seedRequest('closed', request.past);
+    expect(await acquirePurgeLock('other-run')).toBe(true);
+    const before = await scanAll();
+    await expect(runPurge({ now: NOW, trigger: 'command' })).rejects.toBeInstanceOf(PurgeBusyError);
+    expect(await scanAll()).toEqual(before);
+    await releasePurgeLock('other-run');
+    expect(await runPurge({ now: NOW, trigger: 'command' })).toMatchObject({ counts: { privacyRequests: 1 } });
+    expect(await partition('LOCK#retention-purge')).toEqual([]);
+  });
+
   it('lists the months from the consent log’s start to now', () => {
     expect(monthsFrom('2029-11', new Date('2030-02-03T00:00:00Z'))).toEqual(['2029-11', '2029-12', '2030-01', '2030-02']);
   });
@@ -198,13 +210,13 @@ describe('the retention routes', () => {
     const { status, json } = await call('GET', '/api/admin/privacy/retention/reports');
     const body = json as PurgeReportsResponse;
     expect(status).toBe(200);
-    expect(body.reports).toHaveLength(4);
+    expect(body.reports).toHaveLength(5);
     expect(body.reports.map((r) => r.id)).toEqual([...body.reports.map((r) => r.id)].sort().reverse());
     expect(body.years).toEqual([
       {
         year: '2030',
-        runs: 4,
-        counts: { consentEntries: 2, campaignParticipants: 2, sendJobs: 3, updateLinks: 1, backupParts: 2, privacyRequests: 4 },
+        runs: 5,
+        counts: { consentEntries: 2, campaignParticipants: 2, sendJobs: 3, updateLinks: 1, backupParts: 2, privacyRequests: 5 },
       },
     ]);
   });

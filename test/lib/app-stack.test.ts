@@ -402,7 +402,7 @@ describe('api', () => {
     // The retention purge (docs/privacy.md, "Retention") deletes past-period consent logs, campaign traces
     // (participants, send jobs, update links), progression backup parts and closed requests; its settings and reports
     // live in RETENTION.
-    ['privacy', 'Api/Privacy', ['PRIVACY#REQUESTS', 'TOKEN#*', 'CAMPAIGN#*', 'DIRECTORY', 'EMAIL#*', 'SCHOOL', 'ADMIN_ROLES', 'RATE#*', 'RETENTION', 'CONSENT#*', 'SENDJOB#*', 'PROGRESSION#*', 'AUDIT#*']],
+    ['privacy', 'Api/Privacy', ['PRIVACY#REQUESTS', 'TOKEN#*', 'CAMPAIGN#*', 'DIRECTORY', 'EMAIL#*', 'SCHOOL', 'ADMIN_ROLES', 'RATE#*', 'RETENTION', 'LOCK#retention-purge', 'CONSENT#*', 'SENDJOB#*', 'PROGRESSION#*', 'AUDIT#*']],
     ['the PreSignUp trigger', 'Auth/PreSignUp', ['EMAIL#*']],
   ])('restricts %s to its partitions', (_name, fnPath, expected) => {
     const statements = tableStatements(`${fnPath}/ServiceRole/Resource`);

@@ -12,6 +12,8 @@ import { keys } from '../../common/keys';
 import { logger } from '../../common/logger';
 import { transactWrite } from '../../common/transact';
 import {
+  acquirePurgeLock,
+  releasePurgeLock,
   deleteAll,
   deleteIfThere,
   getItem,
@@ -166,8 +168,29 @@ async function purgeConsent(run: Run, before: string, options: PurgeOptions): Pr
   }
 }
 
-/** Deletes what is past its period under the settings in force, then files the run's report and audit entry. */
+/** Another purge holds the lock: this run deleted nothing and filed no report. */
+export class PurgeBusyError extends Error {
+  constructor() {
+    super('another retention purge is running');
+    this.name = 'PurgeBusyError';
+  }
+}
+
+/**
+ * Deletes what is past its period under the settings in force, then files the run's report and audit entry. One
+ * run at a time: PurgeBusyError when another holds the lock.
+ */
 export async function runPurge(options: PurgeOptions): Promise<PurgeReport> {
+  const owner = ulid();
+  if (!(await acquirePurgeLock(owner))) throw new PurgeBusyError();
+  try {
+    return await purgeOnce(options);
+  } finally {
+    await releasePurgeLock(owner);
+  }
+}
+
+async function purgeOnce(options: PurgeOptions): Promise<PurgeReport> {
   const started = Date.now();
   const { departedMonths, campaignMonths, backupDays, requestMonths } = await getRetention();
   const periods: RetentionPeriods = { departedMonths, campaignMonths, backupDays, requestMonths };

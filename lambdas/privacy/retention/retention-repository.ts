@@ -1,4 +1,4 @@
-import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import {
   DEFAULT_RETENTION,
   PurgeReportSchema,
@@ -10,7 +10,7 @@ import { batchWriteAll, deleteRequests } from '../../common/batch';
 import { documentClient, tableName } from '../../common/dynamo';
 import { keys, KEY_ATTRIBUTES } from '../../common/keys';
 import { queryAll } from '../../common/query';
-import { conditionalPutItem, type TransactItem } from '../../common/transact';
+import { conditionalPutItem, isConditionFailure, type TransactItem } from '../../common/transact';
 
 /**
  * The retention partition (`RETENTION`, docs/data-model.md) and the deletes of the purge (docs/privacy.md,
@@ -93,4 +93,47 @@ export async function deleteIfThere(key: ItemKey): Promise<boolean> {
     new DeleteCommand({ TableName: tableName(), Key: key, ReturnValues: 'ALL_OLD' }),
   );
   return result.Attributes !== undefined;
+}
+
+/** One purge at a time (docs/data-model.md #30): two at once would both count the same deletes. */
+export const PURGE_LOCK = 'retention-purge';
+/** Longer than any run (a Lambda's timeout, a CLI run): a crashed run frees it by itself. */
+const PURGE_LEASE_SECONDS = 15 * 60;
+
+/** Takes the purge's lease on the real clock; false when another run holds it. */
+export async function acquirePurgeLock(owner: string): Promise<boolean> {
+  const now = Date.now();
+  const nowSeconds = Math.floor(now / 1000);
+  try {
+    await documentClient().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...keys.lock(PURGE_LOCK), type: 'LOCK', name: PURGE_LOCK, owner, acquiredAt: new Date(now).toISOString(), expiresAt: nowSeconds + PURGE_LEASE_SECONDS },
+        ConditionExpression: 'attribute_not_exists(pk) OR #expiresAt <= :now',
+        ExpressionAttributeNames: { '#expiresAt': 'expiresAt' },
+        ExpressionAttributeValues: { ':now': nowSeconds },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** Releases the lease if this run still holds it. */
+export async function releasePurgeLock(owner: string): Promise<void> {
+  try {
+    await documentClient().send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: keys.lock(PURGE_LOCK),
+        ConditionExpression: '#owner = :owner',
+        ExpressionAttributeNames: { '#owner': 'owner' },
+        ExpressionAttributeValues: { ':owner': owner },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
 }
