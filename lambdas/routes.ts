@@ -72,6 +72,8 @@ export const ROUTES = [
   { method: 'GET', path: '/api/admin/privacy/retention/reports', context: 'privacy', access: 'admin', name: 'purgeReports', noBody: true },
   // What administrators did with the caller's own parent record, from the audit (docs/privacy.md).
   { method: 'GET', path: '/api/me/activity', context: 'privacy', access: 'member', name: 'myActivity', noBody: true },
+  // Everything held about the caller's parent records, as JSON or CSV files (docs/privacy.md, "Download my data").
+  { method: 'GET', path: '/api/me/data', context: 'privacy', access: 'member', name: 'myData', noBody: true },
   // Annual parent information update (docs/annual-update.md).
   { method: 'GET', path: '/api/admin/annual-update', context: 'annual-update', access: 'admin', name: 'campaignCurrent' },
   { method: 'POST', path: '/api/admin/annual-update/campaigns', context: 'annual-update', access: 'admin', name: 'campaignStart' },

@@ -155,6 +155,9 @@ export const CONTEXT_GRANTS: Record<Context, ContextGrants> = {
   // routes) reads and writes its own partition, each write with its audit entry. GET /api/me/activity (member): the
   // caller's parent record, and the audit entries about it and about directory exports, by gsi1. The consent logs
   // (GET /api/me/consent-log, GET /api/admin/parents/{id}/consent-log) are read by Query of CONSENT#<parentId>.
+  // GET /api/me/data (member) adds what My Profile reads (the parent's family links by Query of the directory
+  // partition, their seats by gsi1, their children, classes and committees by GetItem), the campaigns by gsi1 and
+  // the parent's participant item in each by GetItem, and writes its audit entry.
   // Retention (docs/privacy.md, "Retention"): the settings and the purge's reports live in RETENTION. The daily
   // purge (a scheduled event to this function) reads the audit months (Query) for removed parents, checks each is
   // gone (GetItem DIRECTORY) and deletes their consent log; lists campaigns and progressions by gsi1 and Queries
@@ -165,7 +168,7 @@ export const CONTEXT_GRANTS: Record<Context, ContextGrants> = {
       items: [
         { partitions: [PARTITIONS.settings, PARTITIONS.directory, PARTITIONS.campaign], actions: ['GetItem'] },
         { partitions: [PARTITIONS.updateLink], actions: ['GetItem', 'DeleteItem'] },
-        { partitions: [PARTITIONS.registry, PARTITIONS.adminRoles], actions: ['Query'] },
+        { partitions: [PARTITIONS.registry, PARTITIONS.adminRoles, PARTITIONS.directory], actions: ['Query'] },
         { partitions: [PARTITIONS.privacyRequests, PARTITIONS.privacyIncidents], actions: ['GetItem', 'Query', 'PutItem'] },
         { partitions: [PARTITIONS.retention], actions: ['GetItem', 'Query', 'PutItem'] },
         // One purge at a time: its own lock only (pattern 30), never the campaign's or the progression's.
@@ -176,7 +179,7 @@ export const CONTEXT_GRANTS: Record<Context, ContextGrants> = {
         { partitions: [PARTITIONS.audit], actions: ['Query', 'PutItem'] },
         { partitions: [PARTITIONS.rateLimit], actions: ['UpdateItem'] },
       ],
-      index: [INDEX_PARTITIONS.parentAudit, INDEX_PARTITIONS.directoryExportAudit, INDEX_PARTITIONS.campaigns, INDEX_PARTITIONS.progressions],
+      index: [INDEX_PARTITIONS.parentAudit, INDEX_PARTITIONS.directoryExportAudit, INDEX_PARTITIONS.parentMemberships, INDEX_PARTITIONS.campaigns, INDEX_PARTITIONS.progressions],
     },
     sendsMail: true,
     cognito: ['AdminGetUser'],

@@ -8,6 +8,7 @@ import { privacyRequestRoutes } from './request-handlers';
 import { defaultRequestDeps } from './request-service';
 import { incidentHandlers } from './incidents/incident-handlers';
 import { myActivity } from './activity/activity-service';
+import { myDataRoutes } from './my-data/my-data-handlers';
 import { retentionRoutes } from './retention/retention-handlers';
 import { isScheduledEvent, scheduledPurge } from './retention/scheduled-purge';
 
@@ -40,6 +41,8 @@ const api = createHandler(
     ...retentionRoutes,
     // A parent's own record in the audit: when and in which role others changed or exported it.
     'GET /api/me/activity': async ({ people, caller }) => ({ body: { entries: await myActivity(people, caller!) } }),
+    // Everything held about the caller's parent records (Law 25 s. 27), audited.
+    ...myDataRoutes,
   },
   registryAccess,
 );

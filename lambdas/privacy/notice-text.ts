@@ -85,7 +85,10 @@ function french(input: NoticeInput): NoticeDocument {
         paragraphs: [
           "Seuls les parents et les membres du personnel inscrits, une fois connectés, voient le bottin. Chaque parent " +
             'choisit sa participation : complète (tout ce qui est au dossier), limitée (nom, courriel et ' +
-            'téléphone) ou nom seulement (nom et courriel; le reste est effacé).',
+            'téléphone) ou nom seulement (nom et courriel; le reste est effacé). Il peut ensuite choisir, pour son ' +
+            "courriel, son téléphone, son adresse et ses intérêts, qui les voit : toute l'école, les parents des " +
+            'classes de ses enfants et le personnel, ou les administrateurs seulement. Un parent ajouté sans choix ' +
+            "connu ne montre aux autres que son nom et son courriel jusqu'à ce qu'il choisisse.",
           'Les administrateurs, des bénévoles nommés par le comité, voient tout le dossier pour le tenir à jour.',
         ],
       },
@@ -135,7 +138,9 @@ function english(input: NoticeInput): NoticeDocument {
         paragraphs: [
           'Only registered parents and staff, once signed in, see the directory. Each parent chooses their ' +
             'participation: full (everything on file), limited (name, email and phone) or name only (name and ' +
-            'email; the rest is erased).',
+            'email; the rest is erased). They can then choose who sees their email, phone, address and interests: ' +
+            "the whole school, the parents of their children's classes and the staff, or administrators only. A " +
+            'parent added without a known choice shows others only their name and email until they choose.',
           'Administrators, volunteers appointed by the committee, see the whole record in order to keep it current.',
         ],
       },

@@ -21,7 +21,7 @@ import { entityTag } from '../../lambdas/common/etag';
 import { DIRECTORY_PK } from '../../lambdas/common/keys';
 import { logger } from '../../lambdas/common/logger';
 import { getSettings, readDirectory } from '../../lambdas/directory/directory-repository';
-import { buildDirectoryResponse } from '../../lambdas/directory/directory-service';
+import { buildDirectoryResponse, type DirectoryViewer } from '../../lambdas/directory/directory-service';
 import { queryAll } from '../../lambdas/common/query';
 import { BENCHMARK_FAMILIES } from '../demo/generate-school';
 import { startLocalStack } from '../stack';
@@ -32,10 +32,16 @@ const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`
 const calls = Math.min(200, Math.max(5, Number(arg('calls') ?? 30)));
 const write = !process.argv.includes('--no-write');
 
+/**
+ * Who reads: the demo parent, so the visibility rule runs per caller as in the handler (set once the demo parent's
+ * record is known; nobody in particular before that).
+ */
+let viewer: DirectoryViewer = { parentIds: new Set(), staff: false };
+
 /** The whole server-side read, as the handler does it after the access check. */
 async function serverRead() {
   const [snapshot, settings] = await Promise.all([readDirectory(), getSettings()]);
-  const body = JSON.stringify(buildDirectoryResponse({ ...snapshot, settings }));
+  const body = JSON.stringify(buildDirectoryResponse({ ...snapshot, settings }, viewer));
   return { snapshot, settings, body, etag: entityTag(body) };
 }
 
@@ -53,11 +59,13 @@ async function main() {
     resetDocumentClient();
     console.log(`• Stack ready in ${((Date.now() - started) / 1000).toFixed(0)} s; measuring ${calls} calls per row…`);
 
+    const demoParent = info.demoAccounts.find((a) => a.role === 'parent')!.email;
+    viewer = { parentIds: new Set((await readDirectory()).parents.filter((p) => p.email === demoParent).map((p) => p.id)), staff: false };
     // DynamoDB Local is a JVM: let its JIT settle before anything is timed, so rows compare fairly.
     for (let i = 0; i < 10; i++) await serverRead();
     const sample = await serverRead();
     const { snapshot, settings, body } = sample;
-    const response = buildDirectoryResponse({ ...snapshot, settings });
+    const response = buildDirectoryResponse({ ...snapshot, settings }, viewer);
     const sizes = {
       raw: Buffer.byteLength(body),
       gzip: gzipSync(body).length,
@@ -71,7 +79,7 @@ async function main() {
     );
     const read = await measure(serverRead, calls);
     const service = await measure(() => {
-      const json = JSON.stringify(buildDirectoryResponse({ ...snapshot, settings }));
+      const json = JSON.stringify(buildDirectoryResponse({ ...snapshot, settings }, viewer));
       return entityTag(json);
     }, calls);
 

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -144,6 +145,17 @@ describe('who sees what', () => {
     const seenByOther = await parentsScreenText(strangerPage, target.email!);
     expect(seenByOther).not.toContain(phoneShown);
     expect(seenByOther).not.toContain(target.address!.street);
+    // "Add to contacts" hands the phone exactly what this viewer sees: the email, not the phone nor the address.
+    const [card] = await Promise.all([
+      strangerPage.waitForEvent('download'),
+      strangerPage.getByRole('button', { name: `Ajouter ${target.firstName} ${target.lastName} aux contacts du téléphone` }).click(),
+    ]);
+    const vcf = readFileSync((await card.path())!, 'utf8');
+    expect(card.suggestedFilename()).toMatch(/\.vcf$/);
+    expect(vcf).toContain(`EMAIL;TYPE=INTERNET:${target.email}`);
+    expect(vcf).toContain(`FN:${target.firstName} ${target.lastName}`);
+    expect(vcf).not.toContain('TEL');
+    expect(vcf).not.toContain('ADR');
     await strangerPage.context().close();
   });
 

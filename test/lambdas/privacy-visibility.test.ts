@@ -7,6 +7,7 @@ import { getEntity } from '../../lambdas/directory/directory-repository';
 import type { DirectoryParent, DirectoryResponse } from '../../shared/directory-api';
 import type { ParentForm } from '../../shared/parent-form';
 import type { ConsentLogResponse } from '../../shared/privacy-consent-api';
+import { PRIVACY_NOTICE_TEXT_VERSION } from '../../shared/privacy-api';
 import type { Parent } from '../../shared/schemas/parent';
 import { audiencesOf, PREVIEW_RELATIONS, PRIVATE_BY_DEFAULT, visibleParent, type ViewerRelation } from '../../shared/visibility';
 import { claimsFor } from './auth-support';
@@ -222,7 +223,7 @@ describe('consent log', () => {
       before: { participation: stored.participation, audiences: audiencesOf(stored) },
       after: { participation: stored.participation, audiences: { ...PRIVATE_BY_DEFAULT, profile: 'classes' } },
     });
-    expect(entries[0]!.noticeVersion).toMatch(/^\d{4}-\d{2}-\d{2}\.s\d+$/);
+    expect(entries[0]!.noticeVersion).toMatch(new RegExp(`^${PRIVACY_NOTICE_TEXT_VERSION}\\.s\\d+$`));
     expect(await logOf(claimsFor(school.adminEmail), '/api/admin/parents/{id}/consent-log', otherClassParent.id)).toEqual(entries);
   });
 

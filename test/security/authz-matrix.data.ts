@@ -86,6 +86,7 @@ export const MATRIX: Record<string, Row> = {
 
   // A member's own record in the audit: staff (and the former administrator) hold no parent record, an empty list.
   'GET /api/me/activity': member(200, 200, 200, 200),
+  'GET /api/me/data': member(200, 200, 404, 200),
 
   // Annual update: the administrator's routes.
   'GET /api/admin/annual-update': admin(200),

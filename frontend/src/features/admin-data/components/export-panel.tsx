@@ -9,7 +9,8 @@ import type { CsvFile } from '../../../../../shared/import-api';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { useLanguage } from '../../../lib/use-language';
 import { adminDataApi } from '../api/admin-data-client';
-import { jsonExportName, saveCsv, saveTextFile } from '../model/import-model';
+import { jsonExportName, saveCsv } from '../model/import-model';
+import { saveFile } from '../../../lib/save-file';
 import { LoadError } from './load-error';
 import { useErrorText } from './use-admin-data';
 
@@ -34,7 +35,7 @@ export function ExportPanel({ notify }: { notify: (message: string) => void }) {
         notify(t('adminData.export.csvDone', { count: exported.length }));
       } else {
         const data = await adminDataApi.exportJson(apiBaseUrl);
-        saveTextFile(jsonExportName(), JSON.stringify(data, null, 2), 'application/json;charset=utf-8');
+        saveFile(jsonExportName(), JSON.stringify(data, null, 2), 'application/json;charset=utf-8');
         notify(t('adminData.export.jsonDone'));
       }
     } catch (error) {

@@ -1,6 +1,7 @@
 import { columnLetter, describeIssue, type CsvFile, type ImportFile, type ImportIssue, type ImportReport } from '../../../../../shared/import-api';
 import { IMPORT_ENTITIES, type ImportEntity } from '../../../../../shared/import-columns';
 import type { Language } from '../../../../../shared/schemas/common';
+import { saveFile } from '../../../lib/save-file';
 
 /**
  * The import tab's logic, kept out of React so it is unit-tested: the report as rows, each issue as its place and
@@ -80,19 +81,7 @@ export async function readImportFiles(files: readonly File[]): Promise<ImportFil
   return Promise.all(files.map(async (file) => ({ name: file.name, text: await file.text() })));
 }
 
-/** Saves a text file through the browser (templates, exports). */
-export function saveTextFile(name: string, text: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
-export const saveCsv = (file: CsvFile) => saveTextFile(file.name, file.text, 'text/csv;charset=utf-8');
+export const saveCsv = (file: CsvFile) => saveFile(file.name, file.text, 'text/csv;charset=utf-8');
 
 /** `bottin-2026-11-22.json`: the JSON export's file name. */
 export const jsonExportName = (now = new Date()) => `bottin-${now.toISOString().slice(0, 10)}.json`;

@@ -10,6 +10,8 @@ import { departmentLabel, localized, roleLabel } from '../../../lib/directory/la
 import { fullName } from '../../../lib/directory/names';
 import { Highlight } from '../../../components/directory/highlight';
 import { ClassStudents } from './class-students';
+import { AddToContacts } from '../../../components/directory/add-to-contacts';
+import { classParentCards } from '../../../lib/directory/contacts';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -72,6 +74,12 @@ export function ClassDetails({ index, classIndex, query }: { index: DirectoryInd
         </Section>
       </SpaceBetween>
       <Section title={t('directory.classes.students')}>
+        <AddToContacts
+          label={t('directory.contacts.addClass')}
+          ariaLabel={t('directory.contacts.addClassOne', { name: schoolClass.name })}
+          fileName={schoolClass.name}
+          cards={() => classParentCards(index, classIndex, lang)}
+        />
         <ClassStudents index={index} classIndex={classIndex} query={query} />
       </Section>
     </ColumnLayout>

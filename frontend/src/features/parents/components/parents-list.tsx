@@ -61,7 +61,7 @@ export function ParentsList({ index }: { index: DirectoryIndex }) {
       ),
     [t, total, results, clear],
   );
-  const { name, columns } = useParentColumns(results, mobile);
+  const { name, columns } = useParentColumns(results, mobile, index.directory.school?.name);
   return (
     <ResultList
       items={page.items}

@@ -2,6 +2,8 @@ import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createMatcher } from '../../../../../shared/search';
 import { ContactDetails } from '../../../components/directory/contact-details';
+import { AddToContacts } from '../../../components/directory/add-to-contacts';
+import { parentCard } from '../../../lib/directory/contacts';
 import { Highlight } from '../../../components/directory/highlight';
 import type { ResultColumn } from '../../../components/directory/result-list';
 import { useResultPage } from '../../../components/directory/result-page';
@@ -50,8 +52,9 @@ export function useParentSearch(index: DirectoryIndex) {
 }
 
 /** The Parents list's columns (the parent's name heads the card on a phone), the query highlighted in each. */
-export function useParentColumns(results: string, mobile: boolean) {
+export function useParentColumns(results: string, mobile: boolean, school: string | undefined) {
   const { t } = useTranslation();
+  const lang = useLanguage();
   const name = useCallback((row: ParentRow) => <Highlight text={row.name} query={results} />, [results]);
   const columns = useMemo(() => {
     const all: ResultColumn<ParentRow>[] = [
@@ -65,12 +68,20 @@ export function useParentColumns(results: string, mobile: boolean) {
       {
         id: 'contact',
         header: t('directory.parents.contact'),
-        cell: ({ parent }) => (
-          <ContactDetails email={parent.email} phone={parent.phone} address={parent.address} query={results} />
+        cell: (row) => (
+          <>
+            <ContactDetails email={row.parent.email} phone={row.parent.phone} address={row.parent.address} query={results} />
+            <AddToContacts
+              label={t('directory.contacts.add')}
+              ariaLabel={t('directory.contacts.addOne', { name: row.name })}
+              fileName={row.name}
+              cards={() => [parentCard(row.parent, row.children, school, lang)]}
+            />
+          </>
         ),
       },
     ];
     return mobile ? all.slice(1) : all;
-  }, [t, name, results, mobile]);
+  }, [t, name, results, mobile, school, lang]);
   return { name, columns };
 }

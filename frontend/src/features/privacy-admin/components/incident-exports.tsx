@@ -5,18 +5,8 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { useLanguage } from '../../../lib/use-language';
 import { incidentsApi } from '../api/incidents-client';
+import { saveFile } from '../../../lib/save-file';
 
-/** Offers a text as a downloaded file (the CSV keeps its byte-order mark, so spreadsheets read the accents). */
-function saveTextFile(name: string, text: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 /** The register's two exports: CSV in the admin's language, and JSON. Each one is audited by the server. */
 export function IncidentExports({ onDone, onError }: { onDone: (message: string) => void; onError: (error: unknown) => void }) {
@@ -30,12 +20,12 @@ export function IncidentExports({ onDone, onError }: { onDone: (message: string)
     try {
       if (kind === 'csv') {
         const file = await incidentsApi.exportCsv(apiBaseUrl, lang);
-        saveTextFile(file.name, file.text, 'text/csv;charset=utf-8');
+        saveFile(file.name, file.text, 'text/csv;charset=utf-8');
         onDone(t('privacyIncidents.export.csvDone', { name: file.name }));
       } else {
         const data = await incidentsApi.exportJson(apiBaseUrl);
         const name = `${t('privacyIncidents.export.jsonName')}-${data.exportedAt.slice(0, 10)}.json`;
-        saveTextFile(name, JSON.stringify(data, null, 2), 'application/json;charset=utf-8');
+        saveFile(name, JSON.stringify(data, null, 2), 'application/json;charset=utf-8');
         onDone(t('privacyIncidents.export.jsonDone', { name }));
       }
     } catch (error) {

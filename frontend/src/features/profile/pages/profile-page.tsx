@@ -13,6 +13,7 @@ import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { MyActivity } from '../components/my-activity';
 import { ConsentLog } from '../../../components/privacy/consent-log';
 import { loadMyConsentLog } from '../api/consent-client';
+import { MyDataDownload } from '../components/my-data-download';
 import { ParentProfileView } from '../components/parent-profile-view';
 import { ProfileEditor } from '../components/profile-editor';
 import { ProfilePrivacyRequest } from '../components/profile-privacy-request';
@@ -147,6 +148,7 @@ function ProfileContent() {
           <ParentProfiles profiles={profiles} saved={saved} setSaved={setSaved} setEditing={setEditing} />
           <MyActivity />
           <MyConsentLog />
+          <MyDataDownload />
         </SpaceBetween>
       );
     }

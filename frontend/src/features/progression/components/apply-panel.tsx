@@ -10,6 +10,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { ProgressionSummary } from '../../../../../shared/progression-api';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { errorKey, progressionApi } from '../../../lib/api/progression-client';
+import { saveFile } from '../../../lib/save-file';
 
 /** While the changes are applied: the progress bar; an error says what happened and offers to continue. */
 export function ApplyPanel({ progression, running, error, onRetry }: {
@@ -58,14 +59,7 @@ async function downloadBackup(apiBaseUrl: string, progression: ProgressionSummar
     items.push(...(await progressionApi.backupPart(apiBaseUrl, progression.id, part)).items);
   }
   const blob = new Blob([JSON.stringify({ ...manifest, items })], { type: 'application/json' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveFile(fileName, blob, 'application/json');
 }
 
 /** After the apply: what changed, in words and numbers, and the backup to download. */

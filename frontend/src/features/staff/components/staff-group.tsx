@@ -4,6 +4,9 @@ import Cards from '@cloudscape-design/components/cards';
 import Table, { type TableProps } from '@cloudscape-design/components/table';
 import { ContactDetails } from '../../../components/directory/contact-details';
 import { Highlight } from '../../../components/directory/highlight';
+import { AddToContacts } from '../../../components/directory/add-to-contacts';
+import { staffCard } from '../../../lib/directory/contacts';
+import { useLanguage } from '../../../lib/use-language';
 import type { StaffRow } from './staff-rows';
 
 function NameAndTitle({ row, query }: { row: StaffRow; query: string }) {
@@ -26,10 +29,21 @@ function CeRole({ row }: { row: StaffRow }) {
 }
 
 /** One department's staff: a table on a wide screen, cards on a phone. */
-export function StaffGroup({ rows, query, mobile }: { rows: StaffRow[]; query: string; mobile: boolean }) {
+export function StaffGroup({ rows, query, mobile, school }: { rows: StaffRow[]; query: string; mobile: boolean; school?: string }) {
   const { t } = useTranslation();
+  const lang = useLanguage();
   const classes = (row: StaffRow) => (row.classes.length > 0 ? row.classes.join(', ') : '-');
-  const contact = (row: StaffRow) => <ContactDetails email={row.member.email} phone={row.member.phone} query={query} />;
+  const contact = (row: StaffRow) => (
+    <>
+      <ContactDetails email={row.member.email} phone={row.member.phone} query={query} />
+      <AddToContacts
+        label={t('directory.contacts.add')}
+        ariaLabel={t('directory.contacts.addOne', { name: row.name })}
+        fileName={row.name}
+        cards={() => [staffCard(row, school, lang)]}
+      />
+    </>
+  );
   if (mobile) {
     return (
       <Cards

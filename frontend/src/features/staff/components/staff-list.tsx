@@ -56,7 +56,7 @@ export function StaffList({ index }: { index: DirectoryIndex }) {
             headerText={groupLabel(group.department)}
             headerCounter={`(${group.rows.length})`}
           >
-            <StaffGroup rows={group.rows} query={results} mobile={mobile} />
+            <StaffGroup rows={group.rows} query={results} mobile={mobile} school={index.directory.school?.name} />
           </ExpandableSection>
         ))}
       </SpaceBetween>

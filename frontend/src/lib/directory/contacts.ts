@@ -1,0 +1,57 @@
+import type { VCardPerson } from '../../../../shared/vcard';
+import type { Language } from '../../../../shared/schemas/common';
+import type { DirectoryIndex } from './directory-index';
+import { summarizeStudent, type StudentSummary } from './student-info';
+import type { DirectoryParent, DirectoryStaff } from '../../../../shared/directory-api';
+
+/**
+ * "Add to contacts" (docs/decisions.md, "Contacts: vCard 3.0 written by hand"): cards built from the directory
+ * response, which holds only what this viewer may see (shared/visibility.ts), so a card never carries more.
+ */
+
+const NOTE = {
+  parent: { fr: 'Parent de', en: 'Parent of' },
+  teacher: { fr: 'Enseigne à', en: 'Teaches' },
+} as const;
+
+/** A parent's card: the contact details the viewer received, the school, and their children with their classes. */
+export function parentCard(parent: DirectoryParent, children: readonly StudentSummary[], school: string | undefined, lang: Language): VCardPerson {
+  const names = children.map((child) => (child.className ? `${child.name} (${child.className})` : child.name));
+  return {
+    firstName: parent.firstName,
+    lastName: parent.lastName,
+    ...(parent.email ? { email: parent.email } : {}),
+    ...(parent.phone ? { phone: parent.phone } : {}),
+    ...(parent.address ? { address: parent.address } : {}),
+    ...(school ? { organisation: school } : {}),
+    ...(names.length > 0 ? { note: `${NOTE.parent[lang]} ${names.join(', ')}` } : {}),
+  };
+}
+
+/** A staff member's card: their title in the viewer's language, and the classes they teach. */
+export function staffCard(
+  staff: { member: DirectoryStaff; title: string; classes: readonly string[] },
+  school: string | undefined,
+  lang: Language,
+): VCardPerson {
+  const { member } = staff;
+  return {
+    firstName: member.firstName,
+    lastName: member.lastName,
+    ...(member.email ? { email: member.email } : {}),
+    ...(member.phone ? { phone: member.phone } : {}),
+    ...(school ? { organisation: school } : {}),
+    title: staff.title,
+    ...(staff.classes.length > 0 ? { note: `${NOTE.teacher[lang]} ${staff.classes.join(', ')}` } : {}),
+  };
+}
+
+/** The parents of a class's students, each once, by name. */
+export function classParentCards(index: DirectoryIndex, classIndex: number, lang: Language): VCardPerson[] {
+  const parents = new Set(index.studentsByClass[classIndex]!.flatMap((s) => index.parentsOfStudent[s]!));
+  const children = (p: number) => index.directory.parents[p]!.childIndexes.map((c) => summarizeStudent(index, c, lang));
+  const school = index.directory.school?.name;
+  return index.parentsByName
+    .filter((p) => parents.has(p))
+    .map((p) => parentCard(index.directory.parents[p]!, children(p), school, lang));
+}

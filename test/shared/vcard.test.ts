@@ -1,0 +1,84 @@
+import ICAL from 'ical.js';
+import { describe, expect, it } from 'vitest';
+import { vCard, vCards, vcfFileName, type VCardPerson } from '../../shared/vcard';
+import { buildDirectoryResponse } from '../../lambdas/directory/directory-service';
+import { generateSchool } from '../../local/demo/generate-school';
+import { buildDirectoryIndex } from '../../frontend/src/lib/directory/directory-index';
+import { classParentCards, parentCard } from '../../frontend/src/lib/directory/contacts';
+import { summarizeStudent } from '../../frontend/src/lib/directory/student-info';
+
+/** Contacts for the phone (shared/vcard.ts), read back with a vCard parser (ical.js) as a contacts app would. */
+
+const parse = (text: string) => {
+  const parsed = ICAL.parse(text) as unknown[];
+  const list = (Array.isArray(parsed[0]) ? parsed : [parsed]) as ConstructorParameters<typeof ICAL.Component>[0][];
+  return list.map((jcard) => new ICAL.Component(jcard));
+};
+
+const person: VCardPerson = {
+  firstName: 'Marie-Ève',
+  lastName: "O'Brien-Côté",
+  email: 'marie-eve@courriel.example',
+  phone: '5145550001',
+  address: { street: '12, rue des Érables; app. 3', city: 'Trois-Rivières', postalCode: 'G9A 1A1' },
+  organisation: 'École des Grands-Chênes',
+  note: 'Parent de Zoé (Classe A), Éloi (Classe B)',
+};
+
+describe('vCard 3.0', () => {
+  it('is read back whole: UTF-8 names, +1 phone, address parts, school, children in the note', () => {
+    const [card] = parse(vCard(person));
+    expect(card!.getFirstPropertyValue('version')).toBe('3.0');
+    expect(card!.getFirstPropertyValue('fn')).toBe("Marie-Ève O'Brien-Côté");
+    expect(card!.getFirstPropertyValue('n')).toEqual(["O'Brien-Côté", 'Marie-Ève', '', '', '']);
+    expect(card!.getFirstPropertyValue('tel')).toBe('+15145550001');
+    expect(card!.getFirstPropertyValue('email')).toBe('marie-eve@courriel.example');
+    expect(card!.getFirstPropertyValue('adr')).toEqual(['', '', '12, rue des Érables; app. 3', 'Trois-Rivières', '', 'G9A 1A1', 'Canada']);
+    expect(card!.getFirstPropertyValue('org')).toBe('École des Grands-Chênes');
+    expect(card!.getFirstPropertyValue('note')).toBe('Parent de Zoé (Classe A), Éloi (Classe B)');
+  });
+
+  it('folds long lines at 75 octets without cutting an accented letter, and writes only what it is given', () => {
+    const note = `Parent de ${Array.from({ length: 12 }, (_, i) => `Élève${i} (Classe É${i})`).join(', ')}`;
+    const text = vCard({ firstName: 'Zoé', lastName: 'Lévesque', note });
+    for (const line of text.split('\r\n')) expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);
+    const [card] = parse(text);
+    expect(card!.getFirstPropertyValue('note')).toBe(note);
+    expect(card!.getFirstPropertyValue('tel')).toBeNull();
+    expect(card!.getFirstPropertyValue('email')).toBeNull();
+    expect(card!.getFirstPropertyValue('adr')).toBeNull();
+  });
+
+  it('puts several cards in one file, and names files without accents', () => {
+    expect(parse(vCards([person, { firstName: 'Léo', lastName: 'Roy' }])).map((c) => c.getFirstPropertyValue('fn'))).toEqual([
+      "Marie-Ève O'Brien-Côté",
+      'Léo Roy',
+    ]);
+    expect(vcfFileName("Marie-Ève O'Brien-Côté")).toBe('marie-eve-o-brien-cote.vcf');
+    expect(vcfFileName('***')).toBe('contact.vcf');
+  });
+});
+
+describe('cards from the directory a viewer received', () => {
+  const school = generateSchool({ seed: 7, families: 30 });
+  const hasChildren = (id: string) => school.families.some((f) => f.parentId === id);
+  const limited = school.parents.find((p) => p.participation === 'limited' && p.address && p.phone && hasChildren(p.id))!;
+  const directory = buildDirectoryResponse(school, { parentIds: new Set(), staff: false });
+  const index = buildDirectoryIndex(directory);
+
+  it("carries only what the viewer may see: no address for a 'limited' parent, though the school holds one", () => {
+    const p = directory.parents.findIndex((x) => x.id === limited.id);
+    const children = directory.parents[p]!.childIndexes.map((s) => summarizeStudent(index, s, 'fr'));
+    const [card] = parse(vCard(parentCard(directory.parents[p]!, children, directory.school?.name, 'fr')));
+    expect(card!.getFirstPropertyValue('tel')).toBe(`+1${limited.phone}`);
+    expect(card!.getFirstPropertyValue('adr')).toBeNull();
+    expect(card!.getFirstPropertyValue('note')).toMatch(/^Parent de /);
+  });
+
+  it("a class's file holds each of its parents once", () => {
+    const cards = classParentCards(index, 0, 'en');
+    const expected = new Set(index.studentsByClass[0]!.flatMap((s) => index.parentsOfStudent[s]!));
+    expect(cards).toHaveLength(expected.size);
+    expect(parse(vCards(cards))).toHaveLength(expected.size);
+  });
+});
