@@ -66,6 +66,10 @@ export const ROUTES = [
   { method: 'PUT', path: '/api/admin/privacy/incidents/{incidentId}', context: 'privacy', access: 'admin', name: 'privacyIncidentUpdate' },
   { method: 'GET', path: '/api/admin/privacy/incidents/export/csv', context: 'privacy', access: 'admin', name: 'privacyIncidentExportCsv' },
   { method: 'GET', path: '/api/admin/privacy/incidents/export/json', context: 'privacy', access: 'admin', name: 'privacyIncidentExportJson' },
+  // Retention periods and the purge's reports (docs/privacy.md, "Retention").
+  { method: 'GET', path: '/api/admin/privacy/retention', context: 'privacy', access: 'admin', name: 'retentionGet', noBody: true },
+  { method: 'PUT', path: '/api/admin/privacy/retention', context: 'privacy', access: 'admin', name: 'retentionUpdate' },
+  { method: 'GET', path: '/api/admin/privacy/retention/reports', context: 'privacy', access: 'admin', name: 'purgeReports', noBody: true },
   // What administrators did with the caller's own parent record, from the audit (docs/privacy.md).
   { method: 'GET', path: '/api/me/activity', context: 'privacy', access: 'member', name: 'myActivity', noBody: true },
   // Everything held about the caller's parent records, as JSON or CSV files (docs/privacy.md, "Download my data").

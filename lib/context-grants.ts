@@ -59,6 +59,9 @@ export const PARTITIONS = {
   privacyRequests: keys.privacyRequestsPk(),
   privacyIncidents: keys.privacyIncidentsPk(),
   consent: keys.consentPk('*'),
+  retention: keys.retentionPk(),
+  progression: keys.progressionPk('*'),
+  purgeLock: keys.lock('retention-purge').pk,
 } as const;
 
 /** gsi1 partition key patterns. */
@@ -67,6 +70,7 @@ export const INDEX_PARTITIONS = {
   campaigns: keys.campaignsGsi(),
   parentAudit: keys.audit('', '', 'PARENT', '*').gsi1pk,
   directoryExportAudit: keys.audit('', '', 'DIRECTORY', 'export').gsi1pk,
+  progressions: keys.progressionsGsi(),
 } as const;
 
 /** Cognito admin APIs a context may call on the user pool (never the whole cognito-idp:* namespace). */
@@ -154,17 +158,28 @@ export const CONTEXT_GRANTS: Record<Context, ContextGrants> = {
   // GET /api/me/data (member) adds what My Profile reads (the parent's family links by Query of the directory
   // partition, their seats by gsi1, their children, classes and committees by GetItem), the campaigns by gsi1 and
   // the parent's participant item in each by GetItem, and writes its audit entry.
+  // Retention (docs/privacy.md, "Retention"): the settings and the purge's reports live in RETENTION. The daily
+  // purge (a scheduled event to this function) reads the audit months (Query) for removed parents, checks each is
+  // gone (GetItem DIRECTORY) and deletes their consent log; lists campaigns and progressions by gsi1 and Queries
+  // their partitions (participants, send jobs and their entries, backup parts) to BatchWrite deletes; deletes
+  // update links one by one (DeleteItem: it counts only those still there) and closed requests by BatchWrite.
   privacy: {
     table: {
       items: [
-        { partitions: [PARTITIONS.settings, PARTITIONS.directory, PARTITIONS.updateLink, PARTITIONS.campaign], actions: ['GetItem'] },
+        { partitions: [PARTITIONS.settings, PARTITIONS.directory, PARTITIONS.campaign], actions: ['GetItem'] },
+        { partitions: [PARTITIONS.updateLink], actions: ['GetItem', 'DeleteItem'] },
         { partitions: [PARTITIONS.registry, PARTITIONS.adminRoles, PARTITIONS.directory], actions: ['Query'] },
         { partitions: [PARTITIONS.privacyRequests, PARTITIONS.privacyIncidents], actions: ['GetItem', 'Query', 'PutItem'] },
-        { partitions: [PARTITIONS.consent], actions: ['Query'] },
-        { partitions: [PARTITIONS.audit], actions: ['PutItem'] },
+        { partitions: [PARTITIONS.retention], actions: ['GetItem', 'Query', 'PutItem'] },
+        // One purge at a time: its own lock only (pattern 30), never the campaign's or the progression's.
+        { partitions: [PARTITIONS.purgeLock], actions: ['PutItem', 'DeleteItem'] },
+        { partitions: [PARTITIONS.consent], actions: ['Query', 'BatchWriteItem'] },
+        { partitions: [PARTITIONS.privacyRequests], actions: ['BatchWriteItem'] },
+        { partitions: [PARTITIONS.campaign, PARTITIONS.sendJobEntries, PARTITIONS.progression], actions: ['Query', 'BatchWriteItem'] },
+        { partitions: [PARTITIONS.audit], actions: ['Query', 'PutItem'] },
         { partitions: [PARTITIONS.rateLimit], actions: ['UpdateItem'] },
       ],
-      index: [INDEX_PARTITIONS.parentAudit, INDEX_PARTITIONS.directoryExportAudit, INDEX_PARTITIONS.parentMemberships, INDEX_PARTITIONS.campaigns],
+      index: [INDEX_PARTITIONS.parentAudit, INDEX_PARTITIONS.directoryExportAudit, INDEX_PARTITIONS.parentMemberships, INDEX_PARTITIONS.campaigns, INDEX_PARTITIONS.progressions],
     },
     sendsMail: true,
     cognito: ['AdminGetUser'],

@@ -6,6 +6,7 @@
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { startPurgeTimer } from './purge-timer';
 import { defaultPorts, startLocalStack } from './stack';
 
 /** LOCAL_DATA_DIR moves the data elsewhere (the start-up benchmark starts from an empty folder). */
@@ -26,11 +27,21 @@ async function main() {
     onStep: (name) => console.log(`• ${name}…`),
   });
 
+  // The daily retention purge (docs/privacy.md, "Retention"): once shortly after start, then every day.
+  const stopPurge = startPurgeTimer({
+    onReport: (report) => {
+      const deleted = Object.values(report.counts).reduce((sum, n) => sum + n, 0);
+      console.log(`• Retention purge / Purge de conservation: ${deleted} item(s) deleted (reports: GET /api/admin/privacy/retention/reports)`);
+    },
+    onError: (error) => console.error(`• Retention purge failed, tried again tomorrow: ${(error as Error).message}`),
+  });
+
   let stopping = false;
   const shutdown = async () => {
     if (stopping) return;
     stopping = true;
     console.log('\nStopping the local stack…');
+    stopPurge();
     await stop();
     process.exit(0);
   };

@@ -128,6 +128,11 @@ export const keys = {
   // A parent's consent log (docs/privacy.md): one partition per parent, entries in time order.
   consent: (parentId: string, at: string, entryId: string) => ({ pk: `CONSENT#${parentId}`, sk: `${at}#${entryId}` }),
   consentPk: (parentId: string) => `CONSENT#${parentId}`,
+  // Retention (docs/privacy.md, "Retention"): the periods in force and one report per purge run, in one small partition.
+  retentionSettings: () => ({ pk: 'RETENTION', sk: 'SETTINGS' }),
+  purgeReport: (reportId: string) => ({ pk: 'RETENTION', sk: `REPORT#${reportId}` }),
+  retentionPk: () => 'RETENTION',
+  purgeReportPrefix: () => 'REPORT#',
 } as const;
 
 /** The attributes that make up keys: stripped when an item is turned back into an entity. */

@@ -1,3 +1,4 @@
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { getSettings } from '../directory/settings-repository';
 import { createHandler } from '../common/http';
 import { registryAccess } from '../registry/access';
@@ -8,12 +9,14 @@ import { defaultRequestDeps } from './request-service';
 import { incidentHandlers } from './incidents/incident-handlers';
 import { myActivity } from './activity/activity-service';
 import { myDataRoutes } from './my-data/my-data-handlers';
+import { retentionRoutes } from './retention/retention-handlers';
+import { isScheduledEvent, scheduledPurge } from './retention/scheduled-purge';
 
 /**
  * Privacy (docs/privacy.md): the public privacy policy, generated from the school's settings, privacy requests,
- * and the administrators' confidentiality-incident register.
+ * the administrators' confidentiality-incident register and the retention settings.
  */
-export const handler = createHandler(
+const api = createHandler(
   {
     'GET /api/privacy-notice': async () => {
       const settings = await getSettings();
@@ -34,6 +37,8 @@ export const handler = createHandler(
     ...consentRoutes,
     // The confidentiality-incident register (administrators).
     ...incidentHandlers,
+    // Retention periods and the purge's reports (docs/privacy.md, "Retention").
+    ...retentionRoutes,
     // A parent's own record in the audit: when and in which role others changed or exported it.
     'GET /api/me/activity': async ({ people, caller }) => ({ body: { entries: await myActivity(people, caller!) } }),
     // Everything held about the caller's parent records (Law 25 s. 27), audited.
@@ -41,3 +46,12 @@ export const handler = createHandler(
   },
   registryAccess,
 );
+
+/**
+ * The function also runs the daily purge (docs/operations.md, "Scheduled jobs"): EventBridge invokes it with a
+ * scheduled event, which never reaches the API routes; everything else is an API Gateway request.
+ */
+export async function handler(event: APIGatewayProxyEvent, context?: Context): Promise<APIGatewayProxyResult> {
+  if (isScheduledEvent(event)) return scheduledPurge(context);
+  return api(event);
+}

@@ -13,6 +13,8 @@ import {
   type RequestValidator,
 } from 'aws-cdk-lib/aws-apigateway';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -127,6 +129,7 @@ export class Api extends Construct {
         'the secret does that, and a rotation function would cost more than the risk it removes.',
     );
     this.functions = this.createFunctions(props);
+    this.schedulePurge();
     // Parameters (the Authorization header of protected routes) are checked here. Bodies get no API Gateway
     // model on purpose: the handlers' zod schemas validate them and answer with the API's own error codes, the
     // same locally and in AWS; the body flag only takes effect for a method that is later given a model.
@@ -161,6 +164,18 @@ export class Api extends Construct {
     for (const context of CONTEXTS) {
       if (CONTEXT_GRANTS[context].sendsMail) this.functions[context].addEnvironment(ENV.publicBaseUrl, url);
     }
+  }
+
+  /**
+   * The daily retention purge (docs/privacy.md, "Retention"; docs/operations.md, "Scheduled jobs"): a scheduled
+   * event to the privacy function, which tells it from an API request. Monitoring watches it like every schedule.
+   */
+  private schedulePurge(): void {
+    new Rule(this, 'RetentionPurgeSchedule', {
+      description: 'Daily purge of data past its retention period',
+      schedule: Schedule.rate(Duration.days(1)),
+      targets: [new LambdaFunction(this.functions.privacy, { retryAttempts: 2 })],
+    });
   }
 
   private createFunctions(props: ApiProps): Record<Context, AppFunction> {

@@ -175,6 +175,20 @@ describe('auth', () => {
     });
   });
 
+  it('runs the retention purge daily through the privacy function (docs/privacy.md, "Retention")', () => {
+    const privacy = logicalIdAt(fixture, 'Api/Privacy/Resource');
+    template.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'rate(1 day)',
+      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [privacy, 'Arn'] } })],
+    });
+    template.hasResourceProperties('AWS::Lambda::Permission', {
+      Action: 'lambda:InvokeFunction',
+      FunctionName: { 'Fn::GetAtt': [privacy, 'Arn'] },
+      Principal: 'events.amazonaws.com',
+      SourceArn: { 'Fn::GetAtt': [logicalIdAt(fixture, 'Api/RetentionPurgeSchedule/Resource'), 'Arn'] },
+    });
+  });
+
   it('purges unverified accounts hourly with only ListUsers and AdminDeleteUser on the pool', () => {
     const purge = logicalIdAt(fixture, 'Auth/PurgeUnverified/Resource');
     template.hasResourceProperties('AWS::Events::Rule', {
@@ -385,7 +399,10 @@ describe('api', () => {
     ['directory', 'Api/Directory', ['DIRECTORY', 'SCHOOL', 'EMAIL#*']],
     ['annual-update', 'Api/AnnualUpdate', ['CAMPAIGN#*', 'TOKEN#*', 'DIRECTORY', 'EMAIL#*', 'SCHOOL', 'ADMIN_ROLES']],
     // Privacy requests: reads the update link's token and campaign for the link route, writes only its own requests.
-    ['privacy', 'Api/Privacy', ['PRIVACY#REQUESTS', 'TOKEN#*', 'CAMPAIGN#*', 'DIRECTORY', 'EMAIL#*', 'SCHOOL', 'ADMIN_ROLES', 'RATE#*']],
+    // The retention purge (docs/privacy.md, "Retention") deletes past-period consent logs, campaign traces
+    // (participants, send jobs, update links), progression backup parts and closed requests; its settings and reports
+    // live in RETENTION.
+    ['privacy', 'Api/Privacy', ['PRIVACY#REQUESTS', 'TOKEN#*', 'CAMPAIGN#*', 'DIRECTORY', 'EMAIL#*', 'SCHOOL', 'ADMIN_ROLES', 'RATE#*', 'RETENTION', 'LOCK#retention-purge', 'CONSENT#*', 'SENDJOB#*', 'PROGRESSION#*', 'AUDIT#*']],
     ['the PreSignUp trigger', 'Auth/PreSignUp', ['EMAIL#*']],
   ])('restricts %s to its partitions', (_name, fnPath, expected) => {
     const statements = tableStatements(`${fnPath}/ServiceRole/Resource`);

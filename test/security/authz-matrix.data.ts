@@ -80,6 +80,9 @@ export const MATRIX: Record<string, Row> = {
   'PUT /api/admin/privacy/incidents/{incidentId}': admin(400),
   'GET /api/admin/privacy/incidents/export/csv': admin(200),
   'GET /api/admin/privacy/incidents/export/json': admin(200),
+  'GET /api/admin/privacy/retention': admin(200),
+  'PUT /api/admin/privacy/retention': admin(400),
+  'GET /api/admin/privacy/retention/reports': admin(200),
 
   // A member's own record in the audit: staff (and the former administrator) hold no parent record, an empty list.
   'GET /api/me/activity': member(200, 200, 200, 200),

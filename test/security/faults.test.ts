@@ -440,6 +440,12 @@ const FAULTS: Record<string, Fault> = {
     call: () =>
       adminCall('PUT', '/api/admin/privacy/incidents/{incidentId}', { pathParameters: { incidentId }, body: { ...INCIDENT, measures: 'Rappel', version: 1 } }),
   },
+  // Retention settings (docs/privacy.md, "Retention"): one TransactWrite (the settings and their audit entry).
+  'PUT /api/admin/privacy/retention': {
+    handler: privacyHandler,
+    call: () =>
+      adminCall('PUT', '/api/admin/privacy/retention', { body: { departedMonths: 12, campaignMonths: 24, backupDays: 30, requestMonths: 24, version: 0 } }),
+  },
 };
 
 let submitData: Record<string, unknown>;

@@ -89,5 +89,6 @@ export function validBodies(ids: RealIds): Record<string, Record<string, unknown
     'DELETE /api/admin/committees/{id}': remove,
     'POST /api/admin/privacy/incidents': incident,
     'PUT /api/admin/privacy/incidents/{incidentId}': { ...incident, version: 1 },
+    'PUT /api/admin/privacy/retention': { departedMonths: 12, campaignMonths: 24, backupDays: 35, requestMonths: 24, version: 0 },
   };
 }

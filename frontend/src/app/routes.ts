@@ -53,6 +53,13 @@ export const APP_ROUTES: readonly AppRoute[] = [
     adminOnly: true,
     load: () => import('../features/privacy-admin/pages/incident-register-page').then((m) => m.IncidentRegisterPage),
   },
+  // Retention periods and the purge's yearly reports (docs/privacy.md, "Retention").
+  {
+    path: '/admin/privacy-retention',
+    guard: 'protected',
+    adminOnly: true,
+    load: () => import('../features/privacy-admin/pages/retention-page').then((m) => m.RetentionPage),
+  },
   {
     path: '/admin/school-progression',
     guard: 'protected',

@@ -47,6 +47,7 @@ export function SideNav({ showAdminSection, onNavigate }: SideNavProps) {
           { type: 'link', text: t('nav.schoolProgression'), href: '/admin/school-progression' },
           { type: 'link', text: t('nav.privacyRequests'), href: '/admin/privacy-requests' },
           { type: 'link', text: t('privacyIncidents.nav'), href: '/admin/privacy-incidents' },
+          { type: 'link', text: t('retention.nav'), href: '/admin/privacy-retention' },
         ],
       });
     }

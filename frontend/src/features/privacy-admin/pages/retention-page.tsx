@@ -1,0 +1,105 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Alert from '@cloudscape-design/components/alert';
+import Button from '@cloudscape-design/components/button';
+import ColumnLayout from '@cloudscape-design/components/column-layout';
+import Container from '@cloudscape-design/components/container';
+import Form from '@cloudscape-design/components/form';
+import FormField from '@cloudscape-design/components/form-field';
+import Header from '@cloudscape-design/components/header';
+import Input from '@cloudscape-design/components/input';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Table from '@cloudscape-design/components/table';
+import {
+  PURGE_CATEGORIES,
+  RetentionPeriodsSchema,
+  type PurgeReportsResponse,
+  type RetentionPeriods,
+  type RetentionSettings,
+} from '../../../../../shared/retention-api';
+import { PageFrame } from '../../../components/page/page-frame';
+import { useRuntimeConfig } from '../../../config/runtime-config-context';
+import { retentionApi } from '../api/retention-client';
+import { useErrorText } from '../hooks/use-incident-register';
+
+const FIELDS = ['departedMonths', 'campaignMonths', 'backupDays', 'requestMonths'] as const;
+
+/** The periods form: every period, saved at the version read (docs/privacy.md, "Retention"). */
+function PeriodsForm({ settings, onSaved }: { settings: RetentionSettings; onSaved: (s: RetentionSettings) => void }) {
+  const { t } = useTranslation();
+  const { apiBaseUrl } = useRuntimeConfig();
+  const errorText = useErrorText();
+  const [values, setValues] = useState<Record<string, string>>(Object.fromEntries(FIELDS.map((f) => [f, String(settings[f])])));
+  const [error, setError] = useState<unknown>(null);
+  const [saving, setSaving] = useState(false);
+  const parsed = RetentionPeriodsSchema.safeParse(Object.fromEntries(FIELDS.map((f) => [f, Number(values[f])])));
+  const save = () => {
+    if (!parsed.success) return;
+    setSaving(true);
+    setError(null);
+    retentionApi.save(apiBaseUrl, { ...(parsed.data as RetentionPeriods), version: settings.version }).then(
+      (saved) => (setSaving(false), onSaved(saved)),
+      (e: unknown) => (setSaving(false), setError(e)),
+    );
+  };
+  return (
+    <Form actions={<Button variant="primary" loading={saving} disabled={!parsed.success} onClick={save}>{t('retention.save')}</Button>}>
+      <Container header={<Header variant="h2">{t('retention.periods')}</Header>}>
+        <SpaceBetween size="m">
+          {error !== null && <Alert type="error">{errorText(error)}</Alert>}
+          <ColumnLayout columns={2}>
+            {FIELDS.map((field) => (
+              <FormField key={field} label={t(`retention.fields.${field}`)} constraintText={t(`retention.units.${field === 'backupDays' ? 'days' : 'months'}`)}>
+                <Input type="number" inputMode="numeric" value={values[field] ?? ''} onChange={({ detail }) => setValues((v) => ({ ...v, [field]: detail.value }))} />
+              </FormField>
+            ))}
+          </ColumnLayout>
+        </SpaceBetween>
+      </Container>
+    </Form>
+  );
+}
+
+/** Each year's totals (the yearly report), newest first. */
+function YearlyReports({ reports }: { reports: PurgeReportsResponse | null }) {
+  const { t } = useTranslation();
+  return (
+    <Table
+      header={<Header variant="h2" description={t('retention.reportsDescription')}>{t('retention.reports')}</Header>}
+      loading={reports === null}
+      loadingText={t('retention.loading')}
+      items={reports?.years ?? []}
+      empty={t('retention.noReports')}
+      columnDefinitions={[
+        { id: 'year', header: t('retention.year'), cell: (y) => y.year },
+        { id: 'runs', header: t('retention.runs'), cell: (y) => y.runs },
+        ...PURGE_CATEGORIES.map((c) => ({ id: c, header: t(`retention.categories.${c}`), cell: (y: PurgeReportsResponse['years'][number]) => y.counts[c] })),
+      ]}
+    />
+  );
+}
+
+/** `/admin/privacy-retention`: the retention periods and the purge's yearly reports. The admin check is AdminGate's. */
+export function RetentionPage() {
+  const { t } = useTranslation();
+  const { apiBaseUrl } = useRuntimeConfig();
+  const errorText = useErrorText();
+  const [settings, setSettings] = useState<RetentionSettings | null>(null);
+  const [reports, setReports] = useState<PurgeReportsResponse | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [saved, setSaved] = useState(false);
+  useEffect(() => {
+    retentionApi.get(apiBaseUrl).then(setSettings, setError);
+    retentionApi.reports(apiBaseUrl).then(setReports, setError);
+  }, [apiBaseUrl]);
+  return (
+    <PageFrame title={t('retention.title')} description={t('retention.description')}>
+      <SpaceBetween size="l">
+        {error !== null && <Alert type="error">{errorText(error)}</Alert>}
+        {saved && <Alert type="success" dismissible onDismiss={() => setSaved(false)}>{t('retention.saved')}</Alert>}
+        {settings && <PeriodsForm key={settings.version} settings={settings} onSaved={(s) => (setSettings(s), setSaved(true))} />}
+        <YearlyReports reports={reports} />
+      </SpaceBetween>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,64 @@
+// @vitest-environment jsdom
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router-dom';
+import { RuntimeConfigProvider } from '../../frontend/src/config/runtime-config-context';
+import { RetentionPage } from '../../frontend/src/features/privacy-admin/pages/retention-page';
+import { createI18n } from '../../frontend/src/i18n/i18n';
+import { DEFAULT_RETENTION, emptyCounts } from '../../shared/retention-api';
+import type { RuntimeConfig } from '../../shared/runtime-config';
+
+/** The retention screen (docs/privacy.md, "Retention") against a loopback API: the periods saved, the yearly totals. */
+let server: Server;
+let url: string;
+const puts: unknown[] = [];
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    const headers = { 'content-type': 'application/json', 'access-control-allow-origin': '*', 'access-control-allow-headers': '*', 'access-control-allow-methods': '*' };
+    if (req.method === 'OPTIONS') return void res.writeHead(204, headers).end();
+    let raw = '';
+    req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+    req.on('end', () => {
+      if (req.url === '/api/admin/privacy/retention' && req.method === 'PUT') {
+        puts.push(JSON.parse(raw));
+        return void res.writeHead(200, headers).end(JSON.stringify({ retention: { ...(JSON.parse(raw) as object), version: 1, updatedAt: '2030-06-15T12:00:00.000Z' } }));
+      }
+      if (req.url === '/api/admin/privacy/retention') return void res.writeHead(200, headers).end(JSON.stringify({ retention: { ...DEFAULT_RETENTION, version: 0 } }));
+      if (req.url === '/api/admin/privacy/retention/reports') {
+        const years = [{ year: '2030', runs: 3, counts: { ...emptyCounts(), consentEntries: 7 } }];
+        return void res.writeHead(200, headers).end(JSON.stringify({ reports: [], years }));
+      }
+      res.writeHead(404, headers).end('{"error":{"code":"ROUTE_NOT_FOUND"}}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => (cleanup(), new Promise<void>((resolve) => server.close(() => resolve()))));
+
+describe('the retention screen', () => {
+  it('shows the periods and the yearly totals, and saves at the version read', async () => {
+    const config = { mode: 'local', region: 'ca-central-1', userPoolId: 'local_x', userPoolClientId: 'x', apiBaseUrl: `${url}/api`, contactEmail: 'c@ecole.example', build: 't' } as RuntimeConfig;
+    render(
+      <I18nextProvider i18n={createI18n('fr')}>
+        <RuntimeConfigProvider config={config}>
+          <MemoryRouter>
+            <RetentionPage />
+          </MemoryRouter>
+        </RuntimeConfigProvider>
+      </I18nextProvider>,
+    );
+    const departed = await screen.findByLabelText('Parents partis (journal des consentements)');
+    expect((departed as HTMLInputElement).value).toBe('12');
+    await screen.findByText('2030');
+    expect(screen.getByText('7')).toBeTruthy();
+    fireEvent.change(departed, { target: { value: '18' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() => expect(puts).toEqual([{ ...DEFAULT_RETENTION, departedMonths: 18, version: 0 }]));
+    await screen.findByText('Durées enregistrées.');
+  });
+});
