@@ -123,6 +123,18 @@ describe('who sees what', () => {
     expect(await log.innerText()).toContain('Adresse visible par\u00a0: Toute l\'école → Les administrateurs seulement');
     expect(await log.innerText()).toContain('Par le parent, dans Mon profil');
     expect(await log.innerText()).toContain('écran en français');
+    // Download my data: the file holds the same change in the consent log.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Télécharger en JSON' }).click(),
+    ]);
+    const mine = JSON.parse(readFileSync((await download.path())!, 'utf8')) as {
+      parents: { consentLog: { by: string; after: { audiences: Record<string, string> } }[] }[];
+    };
+    expect(mine.parents[0]!.consentLog[0]).toMatchObject({
+      by: 'parent',
+      after: { audiences: { phone: 'classes', address: 'admins' } },
+    });
     expect(errors).toEqual([]);
     await page.context().close();
 
