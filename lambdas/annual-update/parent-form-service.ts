@@ -16,7 +16,7 @@ import { getCampaign, getCampaignLock, getParticipant } from './campaign-reposit
 import { readParentForm } from './parent-form-view';
 import { saveParentUpdate } from './parent-update-repository';
 import { consentEntry, currentNoticeVersion } from '../privacy/consent-repository';
-import { getUpdateToken, hashToken, isWellFormedToken } from './token-repository';
+import { usableUpdateLink } from './token-repository';
 
 /**
  * The parent form, reached two ways with the same rules: an emailed link (token, no account) and My Profile
@@ -34,12 +34,7 @@ interface FormTarget {
  * TOKEN_EXPIRED (docs/product-rules.md, Annual update campaign: "contact the school office"). Reads only.
  */
 async function resolveToken(token: string, now: Date): Promise<FormTarget> {
-  if (!isWellFormedToken(token)) throw new AppError('TOKEN_INVALID');
-  const stored = await getUpdateToken(hashToken(token));
-  if (!stored) throw new AppError('TOKEN_INVALID');
-  if (stored.expiresAt * 1000 <= now.getTime()) throw new AppError('TOKEN_EXPIRED');
-  const campaign = await getCampaign(stored.campaignId);
-  if (campaign?.status !== 'active') throw new AppError('TOKEN_EXPIRED');
+  const { stored, campaign } = await usableUpdateLink(token, now);
   const [parent, participant] = await Promise.all([
     getEntity('PARENT', stored.parentId),
     getParticipant(stored.campaignId, stored.parentId),

@@ -4,6 +4,9 @@ import { documentClient, tableName } from '../common/dynamo';
 import { keys } from '../common/keys';
 import type { UpdateToken } from '../../shared/schemas/annual-update';
 import { parseToken, tokenItem } from './items';
+import { AppError } from '../common/errors';
+import { getCampaign } from './campaign-repository';
+import type { Campaign } from '../../shared/schemas/annual-update';
 import type { TransactItem } from '../common/transact';
 
 /**
@@ -42,4 +45,19 @@ export function tokenPut(token: UpdateToken): TransactItem {
 /** Revokes a link (idempotent: deleting a missing item succeeds). */
 export function tokenDelete(tokenHash: string): TransactItem {
   return { Delete: { TableName: tableName(), Key: keys.updateToken(tokenHash) } };
+}
+
+/**
+ * The one rule for whether an update link may be used (docs/product-rules.md, Annual update campaign): unknown,
+ * malformed or revoked -> TOKEN_INVALID; past its expiry or its campaign closed -> TOKEN_EXPIRED. Reads only.
+ * The form and the privacy request by link both go through it.
+ */
+export async function usableUpdateLink(token: string, now: Date): Promise<{ stored: UpdateToken; campaign: Campaign }> {
+  if (!isWellFormedToken(token)) throw new AppError('TOKEN_INVALID');
+  const stored = await getUpdateToken(hashToken(token));
+  if (!stored) throw new AppError('TOKEN_INVALID');
+  if (stored.expiresAt * 1000 <= now.getTime()) throw new AppError('TOKEN_EXPIRED');
+  const campaign = await getCampaign(stored.campaignId);
+  if (campaign?.status !== 'active') throw new AppError('TOKEN_EXPIRED');
+  return { stored, campaign };
 }

@@ -13,8 +13,7 @@ import {
   type PrivacyRequestView,
 } from '../../shared/privacy-requests-api';
 import type { Parent } from '../../shared/schemas/parent';
-import { getCampaign } from '../annual-update/campaign-repository';
-import { getUpdateToken, hashToken, isWellFormedToken } from '../annual-update/token-repository';
+import { usableUpdateLink } from '../annual-update/token-repository';
 import type { Actor } from '../common/audit';
 import type { RegisteredPerson } from '../common/claims';
 import { AppError } from '../common/errors';
@@ -70,12 +69,7 @@ export async function fileAsMember(
  * malformed or revoked -> TOKEN_INVALID; past its expiry or its campaign closed -> TOKEN_EXPIRED. Reads only.
  */
 async function linkHolder(token: string, now: Date): Promise<Parent> {
-  if (!isWellFormedToken(token)) throw new AppError('TOKEN_INVALID');
-  const stored = await getUpdateToken(hashToken(token));
-  if (!stored) throw new AppError('TOKEN_INVALID');
-  if (stored.expiresAt * 1000 <= now.getTime()) throw new AppError('TOKEN_EXPIRED');
-  const campaign = await getCampaign(stored.campaignId);
-  if (campaign?.status !== 'active') throw new AppError('TOKEN_EXPIRED');
+  const { stored } = await usableUpdateLink(token, now);
   const parent = await getEntity('PARENT', stored.parentId);
   if (!parent) throw new AppError('TOKEN_INVALID');
   return parent;

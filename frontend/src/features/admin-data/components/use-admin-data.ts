@@ -1,18 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api/api-client';
+import { useErrorText as useSharedErrorText } from '../../../lib/api/use-error-text';
 
-/** An API error as a sentence in the admin's language: `errors.<code>`, else a generic one. */
-export function useErrorText(): (error: unknown) => string {
-  const { t, i18n } = useTranslation();
-  return useCallback(
-    (error: unknown) =>
-      error instanceof ApiError && error.code && i18n.exists(`errors.${error.code}`)
-        ? t(`errors.${error.code}`)
-        : t('adminData.errors.generic'),
-    [t, i18n],
-  );
-}
+/** An API error as a sentence in the admin's language (generic: `adminData.errors.generic`). */
+export const useErrorText = () => useSharedErrorText('adminData.errors.generic');
 
 /** Loads something once per key (and again on `retry`): loading, error and data states for the tabs. */
 export function useLoad<T>(load: () => Promise<T>, key: string) {

@@ -1,21 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Incident } from '../../../../../shared/privacy-incidents-api';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
-import { ApiError } from '../../../lib/api/api-client';
 import { incidentsApi } from '../api/incidents-client';
+import { useErrorText as useSharedErrorText } from '../../../lib/api/use-error-text';
 
-/** An API error as a sentence in the admin's language: `errors.<code>`, else a generic one. */
-export function useErrorText(): (error: unknown) => string {
-  const { t, i18n } = useTranslation();
-  return useCallback(
-    (error: unknown) =>
-      error instanceof ApiError && error.code && i18n.exists(`errors.${error.code}`)
-        ? t(`errors.${error.code}`)
-        : t('privacyIncidents.errors.generic'),
-    [t, i18n],
-  );
-}
+/** An API error as a sentence in the admin's language (generic: `privacyIncidents.errors.generic`). */
+export const useErrorText = () => useSharedErrorText('privacyIncidents.errors.generic');
 
 /** What the page is showing: the register, or the form for a new or an existing incident. */
 export type RegisterView = { mode: 'list' } | { mode: 'form'; incident?: Incident };
