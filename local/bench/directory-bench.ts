@@ -98,7 +98,7 @@ async function main() {
     const markdown = `
 Measured by \`npm run bench:directory\` (local/bench/directory-bench.ts) on ${machineLine()}.
 
-Data: the benchmark demo school (${BENCHMARK_FAMILIES} families): ${response.students.length} students, ${response.parents.length} parents, ${response.staff.length} staff, ${response.classes.length} classes, ${response.committees.length} committees; ${snapshot.stats.items} items in the directory partition, read in ${snapshot.stats.pages} Query page(s). DynamoDB Local (in memory) on loopback: its absolute times are far slower than DynamoDB's; compare the rows with each other.
+Data: the benchmark demo school (${BENCHMARK_FAMILIES} families): ${response.students.length} students, ${response.parents.length} parents, ${response.staff.length} staff, ${response.classes.length} classes, ${response.committees.length} committees; ${snapshot.stats.items} items in the directory partition, read in ${snapshot.stats.pages} Query page(s); read as the demo parent, with the visibility rule applied per caller as the handler does. DynamoDB Local (in memory) on loopback: its absolute times are far slower than DynamoDB's; compare the rows with each other.
 
 | Step | p50 | p95 | min | max | runs |
 |---|---|---|---|---|---|
