@@ -90,9 +90,10 @@ describe('duplicate parents', () => {
     await page.goto(`${stack.appUrl}/admin/duplicates`);
     await expect.poll(() => h1(page).textContent(), { timeout: 30_000 }).toBe('Doublons de parents');
 
-    const compare = main.getByRole('button', { name: `Comparer et fusionner ${pair.keepName} et ${pair.otherName}` });
+    const compareName = `Comparer et fusionner ${pair.keepName} et ${pair.otherName}`;
+    const compare = main.getByRole('button', { name: compareName });
     await compare.waitFor({ timeout: 30_000 });
-    const card = main.getByRole('listitem').filter({ has: compare });
+    const card = main.getByRole('listitem').filter({ has: page.getByRole('button', { name: compareName }) });
     expect(await card.textContent()).toContain('Même nom');
     await compare.click();
 
@@ -138,9 +139,10 @@ describe('duplicate parents', () => {
     const sideways = () => page.evaluate('document.documentElement.scrollWidth - window.innerWidth') as Promise<number>;
     await page.goto(`${stack.appUrl}/admin/duplicates`);
     await expect.poll(() => h1(page).textContent(), { timeout: 30_000 }).toBe('Duplicate parents');
-    const compare = main.getByRole('button', { name: `Compare and merge ${pair.keepName} and ${pair.otherName}` });
+    const compareName = `Compare and merge ${pair.keepName} and ${pair.otherName}`;
+    const compare = main.getByRole('button', { name: compareName });
     await compare.waitFor({ timeout: 30_000 });
-    expect(await main.getByRole('listitem').filter({ has: compare }).textContent()).toContain('Same name');
+    expect(await main.getByRole('listitem').filter({ has: page.getByRole('button', { name: compareName }) }).textContent()).toContain('Same name');
     expect(await sideways()).toBeLessThanOrEqual(0);
 
     await compare.click();
