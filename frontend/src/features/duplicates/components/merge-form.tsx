@@ -14,7 +14,6 @@ import RadioGroup from '@cloudscape-design/components/radio-group';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import {
   MERGE_FIELDS,
-  mergedHiddenFrom,
   mergedParentFields,
   type DuplicatePair,
   type MergeChoices,
@@ -67,10 +66,9 @@ function MergePreview({ pair, merged }: { pair: DuplicatePair; merged: ParentFie
   const { t } = useTranslation();
   const text = useFieldText();
   const lost = [pair.keep.parent.email, pair.other.parent.email].filter((e): e is string => !!e && e !== merged.email);
-  const restricted = mergedHiddenFrom(pair.keep.parent, pair.other.parent).length > 0;
   const children = new Set([...pair.keep.children, ...pair.other.children].map((c) => c.id)).size;
   return (
-    <Container header={<Header variant="h2" description={t('duplicates.previewDescription')}>{t('duplicates.preview')}</Header>}>
+    <Container header={<Header variant="h2">{t('duplicates.preview')}</Header>}>
       <SpaceBetween size="m">
         <KeyValuePairs
           columns={2}
@@ -83,7 +81,6 @@ function MergePreview({ pair, merged }: { pair: DuplicatePair; merged: ParentFie
         {lost.map((email) => (
           <Alert key={email} type="warning">{t('duplicates.accountLost', { email })}</Alert>
         ))}
-        {restricted && <Alert type="info">{t('duplicates.restrictionKept')}</Alert>}
       </SpaceBetween>
     </Container>
   );

@@ -30,9 +30,7 @@ function SideSummary({ side }: { side: DuplicatePair['keep'] }) {
       <Box variant="small">{parent.email ?? t('duplicates.noEmail')}</Box>
       {parent.phone && <Box variant="small">{formatPhone(parent.phone)}</Box>}
       <Box variant="small">
-        {side.children.length > 0
-          ? t('duplicates.childrenOf', { names: side.children.map((c) => c.firstName).join(', ') })
-          : t('duplicates.noChildren')}
+        {t('duplicates.childrenOf', { names: side.children.map((c) => c.firstName).join(', ') || t('duplicates.none') })}
       </Box>
     </SpaceBetween>
   );
@@ -42,9 +40,9 @@ function PairCards({ pairs, loading, onPick }: { pairs: DuplicatePair[]; loading
   const { t } = useTranslation();
   return (
     <Cards
-      header={<Header variant="h2" counter={loading ? undefined : `(${pairs.length})`} description={t('duplicates.listDescription')}>{t('duplicates.list')}</Header>}
+      header={<Header variant="h2" counter={loading ? undefined : `(${pairs.length})`}>{t('duplicates.list')}</Header>}
       loading={loading}
-      loadingText={t('duplicates.loading')}
+      loadingText={t('duplicates.list')}
       items={pairs}
       trackBy={(pair) => `${pair.keep.parent.id}|${pair.other.parent.id}`}
       cardsPerRow={[{ cards: 1 }, { minWidth: 700, cards: 2 }]}
@@ -82,17 +80,17 @@ function MergeTable({ merges, undoing, onUndo }: { merges: MergeSummary[]; undoi
   const date = (iso: string) => new Date(iso).toLocaleDateString(i18n.language, { dateStyle: 'long' });
   return (
     <Table
-      header={<Header variant="h2" description={t('duplicates.mergesDescription')}>{t('duplicates.merges')}</Header>}
+      header={<Header variant="h2">{t('duplicates.merges')}</Header>}
       items={merges}
       trackBy="id"
       wrapLines
       empty={<Box textAlign="center" color="inherit">{t('duplicates.noMerges')}</Box>}
       columnDefinitions={[
-        { id: 'names', header: t('duplicates.mergedNames'), cell: (m) => t('duplicates.mergedInto', { other: m.otherName, kept: m.keepName }) },
+        { id: 'names', header: t('duplicates.merges'), cell: (m) => t('duplicates.mergedInto', { other: m.otherName, kept: m.keepName }) },
         { id: 'at', header: t('duplicates.mergedOn'), cell: (m) => date(m.at) },
         {
           id: 'undo',
-          header: t('duplicates.undoColumn'),
+          header: t('duplicates.undo'),
           cell: (m) =>
             m.undoneAt ? (
               <StatusIndicator type="stopped">{t('duplicates.undone')}</StatusIndicator>
@@ -127,7 +125,7 @@ export function DuplicatesPage() {
   }, [apiBaseUrl]);
   useEffect(reload, [reload]);
   const say = (type: FlashbarProps.Type, content: string) =>
-    setFlash([{ type, content, dismissible: true, dismissLabel: t('duplicates.dismiss'), onDismiss: () => setFlash([]), id: 'result' }]);
+    setFlash([{ type, content, dismissible: true, dismissLabel: t('duplicates.cancel'), onDismiss: () => setFlash([]), id: 'result' }]);
   const undo = (merge: MergeSummary) => {
     setUndoing(merge.id);
     duplicatesApi.undo(apiBaseUrl, merge.id).then(
