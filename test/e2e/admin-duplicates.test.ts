@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,10 +13,11 @@ import { contextIn, demoAccount, expectAt, h1, signInWith, warmUp } from './auth
  * Duplicate parents (docs/product-rules.md, "Duplicates") in Chromium, on the shared stack: the demo administrator,
  * in French at 1440 px, finds two records of one parent created through the admin API listed with their reason,
  * merges them field by field after the confirmation, sees one parent in the directory, undoes the merge and sees
- * both again. In English at 375 px, the list and the merge screen fit a phone and a merge goes through (and is
- * undone, leaving the shared school as it was).
+ * both again. In English at 375 px, the list, the merge screen and its confirmation fit a phone with no serious
+ * axe finding, and a merge goes through (and is undone, leaving the shared school as it was).
  */
 const stack = useStack();
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 let session: BrowserSession;
 let token: string;
 
@@ -70,6 +73,15 @@ async function signedInAdmin(viewport: 'desktop' | 'mobile', locale: 'fr' | 'en'
   await signInWith(page, locale, admin.email, admin.password);
   await expectAt(page, '/');
   return page;
+}
+
+/** Serious or critical axe findings on the page as it is (the phone toolbar's own markup aside, as elsewhere). */
+async function seriousFindings(page: Page): Promise<unknown[]> {
+  if (!(await page.evaluate('typeof window.axe !== "undefined"'))) await page.addScriptTag({ content: axeSource });
+  const violations = (await page.evaluate(
+    `window.axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length })))`,
+  )) as { id: string; impact: string | null }[];
+  return violations.filter((v) => (v.impact === 'serious' || v.impact === 'critical') && v.id !== 'aria-allowed-attr');
 }
 
 /** The parents list filtered on the family token: its text once loaded. */
@@ -144,13 +156,18 @@ describe('duplicate parents', () => {
     await compare.waitFor({ timeout: 30_000 });
     expect(await main.getByRole('listitem').filter({ has: page.getByRole('button', { name: compareName }) }).textContent()).toContain('Same name');
     expect(await sideways()).toBeLessThanOrEqual(0);
+    const findings: Record<string, unknown[]> = { list: await seriousFindings(page) };
 
     await compare.click();
     await main.getByRole('heading', { name: 'Merge two records' }).waitFor();
     await main.getByRole('radio', { name: pair.other.email! }).check();
     await main.getByRole('heading', { name: 'Preview of the result' }).scrollIntoViewIfNeeded();
     expect(await sideways()).toBeLessThanOrEqual(0);
+    findings.merge = await seriousFindings(page);
     await main.getByRole('button', { name: 'Merge the records' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm the merge' }).waitFor();
+    findings.confirm = await seriousFindings(page);
+    expect(findings).toEqual({ list: [], merge: [], confirm: [] });
     await page.getByRole('dialog').getByRole('button', { name: 'Confirm the merge' }).click();
     await page.getByText(`Records merged: ${pair.keepName}.`, { exact: false }).waitFor({ timeout: 30_000 });
 
