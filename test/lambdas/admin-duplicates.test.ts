@@ -2,7 +2,7 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { documentClient, tableName } from '../../lambdas/common/dynamo';
 import { keys } from '../../lambdas/common/keys';
-import { familyItem, membershipItem } from '../../lambdas/directory/directory-items';
+import { entityItem, familyItem, membershipItem } from '../../lambdas/directory/directory-items';
 import { getEntity } from '../../lambdas/directory/directory-repository';
 import { listConsent } from '../../lambdas/privacy/consent-repository';
 import { seedDemoSchool } from '../../local/demo/seed';
@@ -71,6 +71,7 @@ describe('a parent typed twice', () => {
   let hidden: Parent;
   let studentId: string;
   let committeeId: string;
+  let classId: string;
   const campaignId = '01JZZZZZZZZZZZZZZZZZZZZZZ0';
   let before: Record<string, unknown>[];
 
@@ -97,6 +98,12 @@ describe('a parent typed twice', () => {
     const tokenHash = 'a'.repeat(64);
     await put({ ...keys.participant(campaignId, other.id), type: 'PARTICIPANT', campaignId, parentId: other.id, emailsSent: 1, optedOut: false, tokenHash, submittedAt: '2025-09-10T12:00:00.000Z', history: [{ at: '2025-09-10T12:00:00.000Z', event: 'submitted', via: 'link' }] });
     await put({ ...keys.updateToken(tokenHash), type: 'TOKEN', tokenHash, campaignId, parentId: other.id, createdAt: '2025-09-01T12:00:00.000Z', expiresAt: 4_102_444_800 });
+    // The kept record took part in the same campaign (emailed, no answer): the two histories are joined.
+    await put({ ...keys.participant(campaignId, keep.id), type: 'PARTICIPANT', campaignId, parentId: keep.id, emailsSent: 1, optedOut: false, emailSentAt: '2025-09-01T12:00:00.000Z', history: [{ at: '2025-09-01T12:00:00.000Z', event: 'emailSent' }] });
+    // A class names the second record as its parent representative.
+    const schoolClass = (await getEntity('CLASS', school.classes[0]!.id))!;
+    classId = schoolClass.id;
+    await put(entityItem('CLASS', { ...schoolClass, parentRepresentativeIds: [other.id] }));
     hidden = (await getEntity('PARENT', school.parents.find((p) => p.id !== keep.id && p.participation !== 'nameOnly')!.id))!;
     const restricted = await callAdmin('PUT', '/api/admin/parents/{id}/safety-restriction', { id: hidden.id, body: { version: hidden.version, hiddenFrom: [other.id] }, claims });
     expect(restricted.status).toBe(200);
@@ -138,7 +145,10 @@ describe('a parent typed twice', () => {
     expect(items.some((i) => i.type === 'MEMBER' && i.personId === keep.id && i.committeeId === committeeId)).toBe(true);
     expect(items.some((i) => i.type === 'MEMBER' && i.personId === other.id)).toBe(false);
     const participant = items.find((i) => i.pk === keys.campaignPk(campaignId) && i.sk === `PARTICIPANT#${keep.id}`);
-    expect(participant).toMatchObject({ parentId: keep.id, submittedAt: '2025-09-10T12:00:00.000Z' });
+    expect(participant).toMatchObject({ parentId: keep.id, submittedAt: '2025-09-10T12:00:00.000Z', emailSentAt: '2025-09-01T12:00:00.000Z' });
+    expect((participant!.history as { event: string }[]).map((e) => e.event)).toEqual(['emailSent', 'submitted']);
+    expect(items.some((i) => i.pk === keys.campaignPk(campaignId) && i.sk === `PARTICIPANT#${other.id}`)).toBe(false);
+    expect((await getEntity('CLASS', classId))!.parentRepresentativeIds).toEqual([keep.id]);
     expect(items.find((i) => i.type === 'TOKEN' && i.tokenHash === 'a'.repeat(64))).toMatchObject({ parentId: keep.id });
     // The account: the chosen email now signs in as the kept record; the other email no longer gives access.
     expect(await registeredIds(other.email!)).toEqual([keep.id]);
