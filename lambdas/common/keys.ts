@@ -133,6 +133,10 @@ export const keys = {
   purgeReport: (reportId: string) => ({ pk: 'RETENTION', sk: `REPORT#${reportId}` }),
   retentionPk: () => 'RETENTION',
   purgeReportPrefix: () => 'REPORT#',
+  // Merges of duplicate parents (docs/data-model.md): one small partition, each record expiring after its undo window.
+  parentMerge: (mergeId: string) => ({ pk: 'MERGES', sk: `MERGE#${mergeId}` }),
+  parentMergesPk: () => 'MERGES',
+  parentMergePrefix: () => 'MERGE#',
 } as const;
 
 /** The attributes that make up keys: stripped when an item is turned back into an entity. */
