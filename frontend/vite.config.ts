@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { appLayoutVariant } from './build/app-layout-variant';
+import { cloudscapeTrim } from './build/cloudscape-trim';
 import { fontFiles } from './build/font-files';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -30,7 +30,7 @@ function manualChunks(id: string): string | undefined {
 
 export default defineConfig({
   root,
-  plugins: [react(), fontFiles(), appLayoutVariant()],
+  plugins: [react(), fontFiles(), cloudscapeTrim()],
   define: {
     // Shown in the debug panel; the deployment's own build id comes from /config.json.
     'import.meta.env.VITE_APP_VERSION': JSON.stringify(pkg.version),

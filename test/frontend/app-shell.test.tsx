@@ -78,7 +78,8 @@ describe('app shell', () => {
   it('the debug panel shows build, configuration, auth placeholder and service health', async () => {
     await renderAt('/');
     fireEvent.click(screen.getByRole('button', { name: 'Informations de débogage' }));
-    await screen.findByRole('heading', { level: 2, name: 'Informations de débogage' });
+    // The panel's code loads when the drawer first opens (app-shell.tsx).
+    await screen.findByRole('heading', { level: 2, name: 'Informations de débogage' }, { timeout: 20_000 });
     const valueOf = (label: string) => screen.getByText(label).closest('dt')!.nextElementSibling!.textContent;
     expect(valueOf('Déploiement')).toBe('test-build');
     expect(valueOf("Bassin d'utilisateurs")).toBe('local_testpool');

@@ -28,6 +28,14 @@ export async function loadLocaleStrings(locale: Locale): Promise<void> {
   cloudscapeMessages = [...loaded.values()].map((s) => s.cloudscape);
 }
 
+/** Makes a language's strings available to an instance (fetching them if needed), without switching to it. */
+export async function ensureLocale(instance: I18n, locale: Locale): Promise<void> {
+  if (instance.hasResourceBundle(locale, 'translation')) return;
+  await loadLocaleStrings(locale);
+  const strings = loaded.get(locale)?.app;
+  if (strings) instance.addResourceBundle(locale, 'translation', strings);
+}
+
 /** The languages loaded so far, as i18next resources. */
 export function loadedResources(): Resource {
   return Object.fromEntries([...loaded].map(([locale, strings]) => [locale, { translation: strings.app }]));
@@ -70,11 +78,7 @@ export function createI18n(locale: Locale = readStoredLocale(), resources: Resou
   // changeLanguage (the header's switch, an update link's `?lang=`) gets a translated screen, never bare keys.
   const changeLanguage = instance.changeLanguage.bind(instance);
   instance.changeLanguage = async (lng, callback) => {
-    if (isLocale(lng) && !instance.hasResourceBundle(lng, 'translation')) {
-      await loadLocaleStrings(lng);
-      const strings = loadedResources()[lng]?.translation;
-      if (strings) instance.addResourceBundle(lng, 'translation', strings);
-    }
+    if (isLocale(lng)) await ensureLocale(instance, lng);
     return changeLanguage(lng, callback);
   };
   applyDocumentLocale(locale);
