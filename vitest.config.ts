@@ -34,7 +34,7 @@ export default defineConfig({
             'test/lint/**/*.test.ts',
           ],
           // Both languages' strings, which the app loads on demand (frontend/src/i18n/i18n.ts).
-          setupFiles: ['test/setup/i18n-strings.ts'],
+          setupFiles: ['test/frontend/setup-i18n-strings.ts'],
           testTimeout: 120_000,
         },
       },
