@@ -66,7 +66,8 @@ describe('app shell', () => {
     act(() => {
       window.dispatchEvent(new Event('offline'));
     });
-    expect(await screen.findByText('Vous êtes hors ligne.')).toBeTruthy();
+    // The flash bar's code is fetched once the browser is idle, or at its first message (app-shell.tsx).
+    expect(await screen.findByText('Vous êtes hors ligne.', {}, { timeout: 20_000 })).toBeTruthy();
 
     act(() => {
       window.dispatchEvent(new Event('online'));
