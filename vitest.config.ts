@@ -26,6 +26,8 @@ export default defineConfig({
             'test/frontend/**/*.test.{ts,tsx}',
             'test/lint/**/*.test.ts',
           ],
+          // Both languages' strings, which the app loads on demand (frontend/src/i18n/i18n.ts).
+          setupFiles: ['test/frontend/setup-i18n-strings.ts'],
           testTimeout: 120_000,
         },
       },

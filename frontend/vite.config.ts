@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { cloudscapeTrim } from './build/cloudscape-trim';
 import { fontFiles } from './build/font-files';
 import { serviceWorker } from './build/pwa';
 
@@ -18,17 +19,19 @@ const LOCAL_GATEWAY = 'http://127.0.0.1:3000';
  */
 function manualChunks(id: string): string | undefined {
   if (!id.includes('/node_modules/')) return undefined;
-  if (/\/node_modules\/(react|react-dom|scheduler)\//.test(id)) return 'react';
+  // tslib: helpers that the first page (Cloudscape's i18n) and Amplify share; left unassigned, Rollup would
+  // pull it into the amplify chunk and that chunk back onto the first page.
+  if (/\/node_modules\/(react|react-dom|scheduler|tslib)\//.test(id)) return 'react';
   if (/\/node_modules\/(react-router|react-router-dom|cookie|set-cookie-parser)\//.test(id)) return 'router';
   if (/\/node_modules\/(i18next|react-i18next|html-parse-stringify|void-elements)\//.test(id)) return 'i18n';
-  // Amplify (auth only) and the AWS SDK pieces it bundles: needed before the first page, but rarely updated.
+  // Amplify (auth only) and the AWS SDK pieces it bundles: rarely updated, loaded on first use (lib/api/amplify.ts).
   if (/\/node_modules\/(aws-amplify|@aws-amplify|@aws-crypto|@smithy|@aws-sdk)\//.test(id)) return 'amplify';
   return undefined;
 }
 
 export default defineConfig({
   root,
-  plugins: [react(), fontFiles(), serviceWorker()],
+  plugins: [react(), fontFiles(), cloudscapeTrim(), serviceWorker()],
   define: {
     // Shown in the debug panel; the deployment's own build id comes from /config.json.
     'import.meta.env.VITE_APP_VERSION': JSON.stringify(pkg.version),

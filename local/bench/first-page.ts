@@ -8,20 +8,23 @@ import { gzipSync } from 'node:zlib';
  *
  * The first page is what a browser fetches for any route, /auth included, before the router loads the route's
  * own chunk: index.html's entry script, every module it imports statically (Vite also lists them as
- * `modulepreload` links; both are followed, so a static import that is not preloaded still counts), and the
- * style sheets index.html links. Route chunks (the sign-in page's own ~5 KB gzip chunk, zod for its validation)
- * and the theming runtime load afterwards and are not counted. Fonts are separate files that a browser
- * downloads only when text needs them: reported apart and outside the budget; a font inlined in CSS (a
- * `data:font` URL) counts in the CSS, as it is downloaded with it.
+ * `modulepreload` links; both are followed, so a static import that is not preloaded still counts), the
+ * default language's strings (the `strings-fr` chunk that main.tsx awaits before the first render, found by
+ * its dynamic import in those files, with its own static imports), and the style sheets index.html links.
+ * Route chunks (the sign-in page's own chunk, zod for its validation), Amplify (fetched by the guards' session
+ * read, in parallel with the route's chunk), the other language, the theming runtime, the flash bar and the
+ * debug panel load afterwards and are not counted. Fonts are separate files that a browser downloads only when
+ * text needs them: reported apart and outside the budget; a font inlined in CSS (a `data:font` URL) counts in
+ * the CSS, as it is downloaded with it.
  */
 export const FIRST_PAGE_TARGET_GZIP = 250 * 1024;
 /**
- * The ceiling the test enforces today: the first page as it stands (about 461 KB gzip, JS and CSS), so it cannot
- * grow. Lower it towards FIRST_PAGE_TARGET_GZIP as the shell slims (docs/benchmarks.md, "First page"). Raised once
- * from 460 KB by the privacy screens' strings: both languages' translations ride in the first chunk (148 KB raw),
- * and loading only the visitor's language is the next cut.
+ * The ceiling the test enforces: the first page as it stands (2026-11-26: 318.5 KB gzip, JS 255.7 KB with the
+ * French strings, CSS 62.9 KB) plus a few KB, so it cannot grow unnoticed. Lowered from 464 KB when the second
+ * language, Amplify, two of AppLayout's three layouts, the ICU parser, the admin check, the debug panel and the
+ * flash bar left it (docs/decisions.md, "First page at 250 KB"). Lower it again as the shell slims.
  */
-export const FIRST_PAGE_CEILING_GZIP = 464 * 1024;
+export const FIRST_PAGE_CEILING_GZIP = 322 * 1024;
 
 export type FileKind = 'js' | 'css' | 'font';
 
@@ -42,6 +45,8 @@ export interface FirstPage {
 
 /** `import … from "./x.js"` and `import "./x.js"` in minified output; never `import("./x.js")` (dynamic). */
 const STATIC_IMPORT = /\bimport\s*(?:[^"'();]*?\bfrom\s*)?["']\.\/([^"']+\.js)["']/g;
+/** The default language's strings, loaded before the first render (frontend/src/i18n/i18n.ts, main.tsx). */
+const STARTUP_IMPORT = /\bimport\(\s*["']\.\/(strings-fr-[\w-]+\.js)["']\s*\)/g;
 const FONT_URL = /url\(["']?([^"')]+\.(?:woff2?|ttf|otf))["']?\)/g;
 
 function measureFile(dist: string, name: string, kind: FileKind): PageFile {
@@ -69,6 +74,7 @@ export function firstPage(dist: string): FirstPage {
     js.add(name);
     const code = readFileSync(path.join(dist, 'assets', name), 'utf8');
     for (const m of code.matchAll(STATIC_IMPORT)) queue.push(path.posix.join(path.posix.dirname(name), m[1]!));
+    for (const m of code.matchAll(STARTUP_IMPORT)) queue.push(path.posix.join(path.posix.dirname(name), m[1]!));
   }
   const fonts = new Set<string>();
   for (const sheet of sheets) {

@@ -102,7 +102,8 @@ bundle (the AWS SDK it uses included) in 20 fresh Node processes, what a cold st
 ${lambdas.map((l) => `| \`${l.name}\` | ${kb(l.raw)} | ${kb(l.gzip)} | ${l.loadMs.toFixed(0)} ms |`).join('\n')}
 
 **First page** (what \`index.html\` loads before any screen's own chunk: its entry script and the entry's static
-imports, its style sheet; fonts are separate files a browser fetches only when text needs them; counted by
+imports, the French strings the first render waits for, its style sheet; Amplify, the other language and the
+screens load afterwards; fonts are separate files a browser fetches only when text needs them; counted by
 local/bench/first-page.ts). Target ${kb(FIRST_PAGE_TARGET_GZIP)} gzip for JS and CSS; the unit test's ceiling is ${kb(FIRST_PAGE_CEILING_GZIP)}.
 
 | File | Kind | Raw | Gzip |

@@ -41,6 +41,17 @@ describe('first page (frontend/dist)', () => {
     expect(names.sort()).toEqual(['open-sans-400', 'open-sans-400-italic', 'open-sans-700']);
   });
 
+  it('counts the French strings the first render waits for, and leaves English and Amplify to load later', () => {
+    const names = firstPage(dist).files.filter((f) => f.kind === 'js').map((f) => f.name);
+    expect(names.filter((n) => n.startsWith('strings-fr-'))).toHaveLength(1);
+    expect(names.filter((n) => n.startsWith('strings-en-'))).toEqual([]);
+    const assets = readdirSync(path.join(dist, 'assets'));
+    // Both exist as chunks of their own: the other language and Amplify are fetched on demand.
+    expect(assets.some((n) => /^strings-en-[\w-]+\.js$/.test(n))).toBe(true);
+    expect(assets.some((n) => /^amplify-[\w-]+\.js$/.test(n))).toBe(true);
+    expect(names.filter((n) => n.startsWith('amplify'))).toEqual([]);
+  });
+
   it('does not put zod in the first page', () => {
     const page = firstPage(dist);
     for (const file of page.files.filter((f) => f.kind === 'js')) {

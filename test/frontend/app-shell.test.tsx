@@ -66,7 +66,8 @@ describe('app shell', () => {
     act(() => {
       window.dispatchEvent(new Event('offline'));
     });
-    expect(await screen.findByText('Vous êtes hors ligne.')).toBeTruthy();
+    // The flash bar's code is fetched once the browser is idle, or at its first message (app-shell.tsx).
+    expect(await screen.findByText('Vous êtes hors ligne.', {}, { timeout: 20_000 })).toBeTruthy();
 
     act(() => {
       window.dispatchEvent(new Event('online'));
@@ -78,7 +79,8 @@ describe('app shell', () => {
   it('the debug panel shows build, configuration, auth placeholder and service health', async () => {
     await renderAt('/');
     fireEvent.click(screen.getByRole('button', { name: 'Informations de débogage' }));
-    await screen.findByRole('heading', { level: 2, name: 'Informations de débogage' });
+    // The panel's code loads when the drawer first opens (app-shell.tsx).
+    await screen.findByRole('heading', { level: 2, name: 'Informations de débogage' }, { timeout: 20_000 });
     const valueOf = (label: string) => screen.getByText(label).closest('dt')!.nextElementSibling!.textContent;
     expect(valueOf('Déploiement')).toBe('test-build');
     expect(valueOf("Bassin d'utilisateurs")).toBe('local_testpool');

@@ -52,7 +52,8 @@ describe('the retention screen', () => {
         </RuntimeConfigProvider>
       </I18nextProvider>,
     );
-    const departed = await screen.findByLabelText('Parents partis (journal des consentements)');
+    // The first API call loads Amplify for its token (lib/api/amplify.ts): allow for that import.
+    const departed = await screen.findByLabelText('Parents partis (journal des consentements)', {}, { timeout: 20_000 });
     expect((departed as HTMLInputElement).value).toBe('12');
     await screen.findByText('2030');
     expect(screen.getByText('7')).toBeTruthy();

@@ -2,15 +2,18 @@ import type { ComponentType, ReactElement } from 'react';
 import { createBrowserRouter, createPath, type RouteObject } from 'react-router-dom';
 import Box from '@cloudscape-design/components/box';
 import Spinner from '@cloudscape-design/components/spinner';
-import { AdminGate } from '../features/auth';
 import { AuthShell } from './auth-shell';
 import { GuardOutlet, guardLoader } from './guards';
 import { importWithReload, navigationSettled, notePendingNavigation } from './lazy-with-reload';
 import { PageLoadError, RouteError } from './route-error';
 import { APP_ROUTES, GUARDS, type AppRoute, type Guard } from './routes';
 
-/** Admin pages carry their own administrator check (docs/product-rules.md: the route needs only a verified sign-in). */
-function withAdminGate(Page: ComponentType): ComponentType {
+/**
+ * Admin pages carry their own administrator check (docs/product-rules.md: the route needs only a verified
+ * sign-in). The check loads with the admin page, not on the first page: most visitors never open one.
+ */
+async function loadAdminOnly(load: AppRoute['load']): Promise<ComponentType> {
+  const [Page, { AdminGate }] = await Promise.all([load(), import('../features/auth/components/admin-gate')]);
   return function AdminOnlyPage() {
     return (
       <AdminGate>
@@ -21,12 +24,10 @@ function withAdminGate(Page: ComponentType): ComponentType {
 }
 
 function toRouteObject(route: AppRoute): RouteObject {
+  const load = route.adminOnly ? () => loadAdminOnly(route.load) : route.load;
   return {
     path: route.path,
-    lazy: async () => {
-      const Page = await importWithReload(route.load, PageLoadError);
-      return { Component: route.adminOnly && Page !== PageLoadError ? withAdminGate(Page) : Page };
-    },
+    lazy: async () => ({ Component: await importWithReload(load, PageLoadError) }),
     errorElement: <RouteError />,
   };
 }

@@ -49,15 +49,19 @@ export function ConfigErrorScreen({ problem, onRetry }: { problem: ConfigProblem
   const { i18n } = useTranslation();
   const fr = i18n.getFixedT('fr');
   const en = i18n.getFixedT('en');
+  // Each language whose strings could be loaded (config-gate.tsx loads both before showing this screen).
+  const languages = (['fr', 'en'] as const).filter((lang) => i18n.hasResourceBundle(lang, 'translation'));
+  const retryText = languages.map((lang) => (lang === 'fr' ? fr : en)('configError.retry')).join(' / ');
   return (
     <main style={{ maxWidth: 760, margin: '0 auto', padding: '32px 16px' }}>
       <Container>
         <div role="alert">
           <SpaceBetween size="xl">
-            <Explanation t={fr} lang="fr" problem={problem} />
-            <Explanation t={en} lang="en" problem={problem} />
+            {languages.map((lang) => (
+              <Explanation key={lang} t={lang === 'fr' ? fr : en} lang={lang} problem={problem} />
+            ))}
             <Button onClick={onRetry} iconName="refresh">
-              {`${fr('configError.retry')} / ${en('configError.retry')}`}
+              {retryText}
             </Button>
           </SpaceBetween>
         </div>

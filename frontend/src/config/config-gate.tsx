@@ -2,27 +2,35 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import { ensureLocale } from '../i18n/i18n';
+import { LOCALES } from '../i18n/locale';
 import { ConfigErrorScreen } from './config-error-screen';
 import { CONFIG_URL, loadRuntimeConfig, type ConfigLoadResult } from './load-runtime-config';
 import { RuntimeConfigProvider } from './runtime-config-context';
 
 /** Renders its children only once `/config.json` is loaded and valid; otherwise the bilingual error screen. */
 export function ConfigGate({ children, configUrl = CONFIG_URL }: { children: ReactNode; configUrl?: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [result, setResult] = useState<ConfigLoadResult | null>(null);
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     let cancelled = false;
-    void loadRuntimeConfig(configUrl).then((loaded) => {
+    void loadRuntimeConfig(configUrl).then(async (loaded) => {
       if (cancelled) return;
-      if (!loaded.ok) console.error('Runtime configuration unusable', loaded.problem);
+      if (!loaded.ok) {
+        console.error('Runtime configuration unusable', loaded.problem);
+        // The error screen speaks both languages; only the visitor's is loaded so far (i18n.ts). If the
+        // other cannot be fetched either, the screen shows the language it has.
+        await Promise.allSettled(LOCALES.map((locale) => ensureLocale(i18n, locale)));
+        if (cancelled) return;
+      }
       setResult(loaded);
     });
     return () => {
       cancelled = true;
     };
-  }, [configUrl, attempt]);
+  }, [configUrl, attempt, i18n]);
 
   const retry = useCallback(() => {
     setResult(null);

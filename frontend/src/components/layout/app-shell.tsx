@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
 import AppLayout from '@cloudscape-design/components/app-layout';
-import Flashbar, { type FlashbarProps } from '@cloudscape-design/components/flashbar';
+import type { FlashbarProps } from '@cloudscape-design/components/flashbar';
+import Spinner from '@cloudscape-design/components/spinner';
 import type { TopNavigationProps } from '@cloudscape-design/components/top-navigation';
-import { DebugPanel } from '../debug/debug-panel';
 import { useConnectivityNotifications } from '../service-health/use-connectivity-notifications';
 import { AppFooter, FOOTER_ID } from './app-footer';
 import { isMobileBreakpoint, isMobileWidth, maxContentWidthFor } from './breakpoints';
@@ -13,6 +13,24 @@ import { useBreakpoint } from './use-breakpoint';
 import { useScrollToTopOnNavigate } from './scroll-to-top';
 
 const TOP_NAV_ID = 'app-top-nav';
+
+/*
+ * Off the first page (docs/frontend.md, "First page"): the flash bar shows only when there is a message, and the
+ * debug panel only when someone opens the tools drawer. The flash bar is fetched once the browser is idle after
+ * the first render, so that an "offline" message never waits for a network that just went away.
+ */
+const loadFlashbar = () => import('@cloudscape-design/components/flashbar');
+const Flashbar = lazy(loadFlashbar);
+const DebugPanel = lazy(() => import('../debug/debug-panel').then((m) => ({ default: m.DebugPanel })));
+
+function whenIdle(run: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(run);
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = window.setTimeout(run, 1_000);
+  return () => window.clearTimeout(id);
+}
 
 export interface AppShellProps {
   showAdminSection: boolean;
@@ -33,6 +51,12 @@ export function AppShell({ showAdminSection, authStatus, accountUtility, notific
   const mobile = isMobileBreakpoint(breakpoint);
   const [navigationOpen, setNavigationOpen] = useState(!mobile);
   const [toolsOpen, setToolsOpen] = useState(false);
+  // The debug panel stays mounted once opened (the drawer animates its closing with the content in place).
+  const [debugOpened, setDebugOpened] = useState(false);
+  useEffect(() => {
+    if (toolsOpen) setDebugOpened(true);
+  }, [toolsOpen]);
+  useEffect(() => whenIdle(() => void loadFlashbar().catch(() => undefined)), []);
   const connectivity = useConnectivityNotifications();
   const notifications = [...extra, ...connectivity];
   useScrollToTopOnNavigate();
@@ -60,10 +84,22 @@ export function AppShell({ showAdminSection, authStatus, accountUtility, notific
         navigation={<SideNav showAdminSection={showAdminSection} onNavigate={closeNavigationOnMobile} />}
         navigationOpen={navigationOpen}
         onNavigationChange={({ detail }) => setNavigationOpen(detail.open)}
-        tools={<DebugPanel authStatus={authStatus} />}
+        tools={
+          toolsOpen || debugOpened ? (
+            <Suspense fallback={<Spinner />}>
+              <DebugPanel authStatus={authStatus} />
+            </Suspense>
+          ) : null
+        }
         toolsOpen={toolsOpen}
         onToolsChange={({ detail }) => setToolsOpen(detail.open)}
-        notifications={notifications.length > 0 ? <Flashbar items={notifications} /> : undefined}
+        notifications={
+          notifications.length > 0 ? (
+            <Suspense fallback={null}>
+              <Flashbar items={notifications} />
+            </Suspense>
+          ) : undefined
+        }
         stickyNotifications
         maxContentWidth={maxContentWidthFor(breakpoint)}
         content={<Outlet />}

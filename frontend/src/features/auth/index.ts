@@ -1,5 +1,7 @@
-/** What the app shell and the router use from the auth feature. */
-export { AdminGate } from './components/admin-gate';
+/**
+ * What the app shell and the router use from the auth feature. AdminGate is not here: the router imports it
+ * on demand with the admin pages (app/router.tsx), so it stays off the first page.
+ */
 export { AuthDebugStatus } from './components/auth-debug-status';
 export { useAccountUtility } from './components/use-account-utility';
 export { useAuthNotifications } from './components/use-auth-notifications';

@@ -1,24 +1,11 @@
-import {
-  confirmResetPassword,
-  confirmSignIn,
-  confirmUserAttribute,
-  fetchUserAttributes,
-  resetPassword,
-  sendUserAttributeVerificationCode,
-  signIn,
-  signOut,
-  signUp,
-  setUpTOTP,
-  updateMFAPreference,
-  updateUserAttributes,
-  verifyTOTPSetup,
-} from 'aws-amplify/auth';
+import { amplifyAuth } from '../../../lib/api/amplify';
 import { CLIENT_METADATA_LOCALE_KEY, type AuthLocale } from '../../../../../shared/auth-constants';
 import { normalizeEmail } from '../../../../../shared/email';
 import { withRetries } from './retry';
 
 /**
- * Every call this app makes to the identity service, through Amplify v6. Two rules hold everywhere:
+ * Every call this app makes to the identity service, through Amplify v6, which loads on first use
+ * (lib/api/amplify.ts: it is not on the first page). Two rules hold everywhere:
  * - sign-in uses USER_PASSWORD_AUTH: cognito-local has no SRP, and the AWS app client allows both, so one code
  *   path serves both environments (docs/decisions.md);
  * - calls that make Cognito send an email pass the UI language as client metadata, which the CustomMessage
@@ -43,6 +30,7 @@ export const isTransientCognitoError = (error: unknown): boolean =>
   !(error && typeof error === 'object' && 'name' in error && PERMANENT.has(String(error.name)));
 
 export async function signInWithPassword(email: string, password: string): Promise<{ isSignedIn: boolean; step: string }> {
+  const { signIn } = await amplifyAuth();
   const result = await signIn({
     username: normalizeEmail(email),
     password,
@@ -54,6 +42,7 @@ export async function signInWithPassword(email: string, password: string): Promi
 /** Creates the account; the PreSignUp trigger confirms it (no code to type) and refuses unregistered emails. */
 export async function createAccount(email: string, password: string, locale: AuthLocale): Promise<void> {
   const address = normalizeEmail(email);
+  const { signUp } = await amplifyAuth();
   await signUp({
     username: address,
     password,
@@ -62,6 +51,7 @@ export async function createAccount(email: string, password: string, locale: Aut
 }
 
 export async function setDisplayName(name: string): Promise<void> {
+  const { updateUserAttributes } = await amplifyAuth();
   await updateUserAttributes({ userAttributes: { name } });
 }
 
@@ -71,7 +61,10 @@ export async function sendVerificationEmail(
   sleep?: (ms: number) => Promise<void>,
 ): Promise<void> {
   await withRetries(
-    () => sendUserAttributeVerificationCode({ userAttributeKey: 'email', options: metadata(locale) }),
+    async () => {
+      const { sendUserAttributeVerificationCode } = await amplifyAuth();
+      await sendUserAttributeVerificationCode({ userAttributeKey: 'email', options: metadata(locale) });
+    },
     {
       retries: VERIFICATION_EMAIL_RETRIES,
       baseDelayMs: VERIFICATION_EMAIL_BASE_DELAY_MS,
@@ -82,10 +75,12 @@ export async function sendVerificationEmail(
 }
 
 export async function confirmEmail(code: string): Promise<void> {
+  const { confirmUserAttribute } = await amplifyAuth();
   await confirmUserAttribute({ userAttributeKey: 'email', confirmationCode: code.trim() });
 }
 
 export async function requestPasswordReset(email: string, locale: AuthLocale): Promise<void> {
+  const { resetPassword } = await amplifyAuth();
   await resetPassword({ username: normalizeEmail(email), options: metadata(locale) });
 }
 
@@ -95,6 +90,7 @@ export async function completePasswordReset(
   newPassword: string,
   locale: AuthLocale,
 ): Promise<void> {
+  const { confirmResetPassword } = await amplifyAuth();
   await confirmResetPassword({
     username: normalizeEmail(email),
     confirmationCode: code.trim(),
@@ -105,6 +101,7 @@ export async function completePasswordReset(
 
 /** The user's attributes straight from Cognito (GetUser): fresher than the token. */
 export async function readAttributes(): Promise<{ name?: string; emailVerified: boolean }> {
+  const { fetchUserAttributes } = await amplifyAuth();
   const attributes = await fetchUserAttributes();
   return { name: attributes.name, emailVerified: attributes.email_verified === 'true' };
 }
@@ -115,6 +112,7 @@ export async function readAttributes(): Promise<{ name?: string; emailVerified: 
  */
 export async function endSession(): Promise<void> {
   await eraseOfflineCopy('endSession');
+  const { signOut } = await amplifyAuth();
   await signOut();
 }
 
@@ -133,18 +131,21 @@ export const TOTP_SIGN_IN_STEP = 'CONFIRM_SIGN_IN_WITH_TOTP_CODE';
 
 /** Answers the TOTP step of a sign-in with the authenticator's 6-digit code. */
 export async function confirmTotpSignIn(code: string): Promise<{ isSignedIn: boolean; step: string }> {
+  const { confirmSignIn } = await amplifyAuth();
   const result = await confirmSignIn({ challengeResponse: code.trim() });
   return { isSignedIn: result.isSignedIn, step: result.nextStep.signInStep };
 }
 
 /** Starts enrolling an authenticator: the shared secret and the `otpauth://` address its QR code carries. */
 export async function beginTotpSetup(accountName: string): Promise<{ secret: string; uri: string }> {
+  const { setUpTOTP } = await amplifyAuth();
   const details = await setUpTOTP();
   return { secret: details.sharedSecret, uri: details.getSetupUri(TOTP_ISSUER, accountName).toString() };
 }
 
 /** Checks a first code from the authenticator, then makes TOTP the account's second factor at every sign-in. */
 export async function finishTotpSetup(code: string): Promise<void> {
+  const { verifyTOTPSetup, updateMFAPreference } = await amplifyAuth();
   await verifyTOTPSetup({ code: code.trim() });
   await updateMFAPreference({ totp: 'PREFERRED' });
 }

@@ -1,6 +1,5 @@
 import type { AuthLocale } from '../../../../../shared/auth-api';
 import type { RuntimeConfig } from '../../../../../shared/runtime-config';
-import { configureAmplify } from '../api/amplify-setup';
 import { AuthFailure, isNetworkError, message, toAuthMessage, type AuthMessage, type AuthOperation } from '../api/auth-errors';
 import {
   completePasswordReset,
@@ -19,6 +18,7 @@ import {
 import type { EmailCheckResult } from '../api/email-validation';
 import { onAdminRefused } from '../../../lib/api/api-client';
 import { claimFirstAdmin, fetchMe } from '../../../lib/api/me-client';
+import { configureIdentity } from '../../../lib/api/amplify';
 import { readIdTokenClaims } from '../../../lib/api/session';
 import { userFromClaims, type AuthUser } from './auth-user';
 
@@ -101,7 +101,7 @@ export class AuthStore {
   /** Applies `/config.json`; a different pool starts over from "not initialised". */
   configure(config: RuntimeConfig): void {
     this.apiBaseUrl = config.apiBaseUrl;
-    if (configureAmplify(config)) {
+    if (configureIdentity(config)) {
       const started = this.initializing !== undefined;
       this.initializing = undefined;
       this.set(INITIAL);

@@ -1,0 +1,61 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Plugin } from 'vite';
+
+const APP_LAYOUT_INTERNAL = '\0school-directory:app-layout-internal';
+const PARSER = '@formatjs/icu-messageformat-parser';
+
+/** The module that replaces app-layout/internal.js: the visual-refresh layout only (by file: the package exports no deep paths). */
+const appLayoutInternal = (refreshed: string) => `
+import React from 'react';
+import RefreshedAppLayout from ${JSON.stringify(refreshed)};
+export const AppLayoutInternal = React.forwardRef((props, ref) => React.createElement(RefreshedAppLayout, { ref, ...props }));
+`;
+
+/**
+ * Code that Cloudscape bundles but this app can never run, left out at build time (docs/decisions.md, "First
+ * page at 250 KB"). Each substitution checks its assumption and fails the build if a Cloudscape upgrade changed it.
+ *
+ * - AppLayout ships three layouts and picks one at run time (app-layout/internal.js): "classic", for builds
+ *   without visual refresh; "visual refresh"; and the "toolbar" variant, behind a global feature flag this app
+ *   never sets. The package is built with ALWAYS_VISUAL_REFRESH, so only the second ever renders: app-layout
+ *   gets an internal module that renders it directly, which leaves the two others (with the toolbar's
+ *   drag-and-drop library and their style sheets) out of the bundle.
+ * - Cloudscape's I18nProvider formats its messages with intl-messageformat, whose ICU parser is needed only for
+ *   messages given as text. Cloudscape's message files are precompiled (ASTs) and the app gives it no others
+ *   (its own strings go through i18next), so the parser is swapped for formatjs's own `no-parser` build, as
+ *   formatjs documents for precompiled messages; an uncompiled message would throw, loudly.
+ */
+export function cloudscapeTrim(): Plugin {
+  let refreshed: string | undefined;
+  return {
+    name: 'school-directory:cloudscape-trim',
+    apply: 'build',
+    // Before Vite's own resolver, which would otherwise resolve these imports first.
+    enforce: 'pre',
+    async resolveId(source, importer) {
+      if (!importer) return null;
+      const from = importer.replace(/[?#].*$/, '');
+      if (source === PARSER && from.includes('/node_modules/intl-messageformat/')) {
+        const noParser = await this.resolve(`${PARSER}/lib/no-parser.js`, importer, { skipSelf: true });
+        if (!noParser) this.error(`${PARSER} has no lib/no-parser.js: review frontend/build/cloudscape-trim.ts`);
+        return noParser;
+      }
+      if (source !== './internal' || !from.endsWith('/@cloudscape-design/components/app-layout/index.js')) return null;
+      if (!refreshed) {
+        const root = path.dirname(path.dirname(from));
+        const environment = readFileSync(path.join(root, 'internal/environment.js'), 'utf8');
+        const internal = readFileSync(path.join(root, 'app-layout/internal.js'), 'utf8');
+        if (!/ALWAYS_VISUAL_REFRESH = true/.test(environment) || !/useAppLayoutFlagEnabled/.test(internal)) {
+          this.error('Cloudscape AppLayout changed: review frontend/build/cloudscape-trim.ts');
+        }
+        refreshed = path.join(root, 'app-layout/visual-refresh/index.js');
+        if (!existsSync(refreshed)) this.error('Cloudscape AppLayout has no visual-refresh/index.js: review frontend/build/cloudscape-trim.ts');
+      }
+      return APP_LAYOUT_INTERNAL;
+    },
+    load(id) {
+      return id === APP_LAYOUT_INTERNAL && refreshed ? appLayoutInternal(refreshed) : null;
+    },
+  };
+}
