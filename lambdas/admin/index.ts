@@ -7,6 +7,7 @@ import { writeAudit } from '../common/audit';
 import { editContext, editHandlers } from './edit-handlers';
 import { exportCsvFiles, exportJson, templateFiles } from './export-service';
 import { applyImport, planImport } from './import/import-service';
+import { settingsRolesHandlers } from './settings-roles-handlers';
 
 /**
  * Time one import call allows itself (planning included, then at least 2 s of writing) before it returns
@@ -59,4 +60,5 @@ export const handler = createHandler({
   },
 
   ...editHandlers,
+  ...settingsRolesHandlers,
 }, registryAccess);
