@@ -39,6 +39,69 @@ function datePickerLabels(t: (key: string) => string) {
   };
 }
 
+interface PeriodProps {
+  from: string;
+  until: string;
+  title: string;
+  setFrom: (v: string) => void;
+  setUntil: (v: string) => void;
+  setTitle: (v: string) => void;
+  tried: boolean;
+  untilError?: string;
+}
+
+/** The incoming role's period and title. */
+function PeriodFields({ from, until, title, setFrom, setUntil, setTitle, tried, untilError }: PeriodProps) {
+  const { t } = useTranslation();
+  const labels = datePickerLabels(t);
+  return (
+      <ColumnLayout columns={3}>
+              <FormField label={t('adminRoles.from')} errorText={tried && !DAY.test(from) ? t('adminRoles.errors.date') : undefined}>
+                <DatePicker value={from} onChange={({ detail }) => setFrom(detail.value)} {...labels} />
+              </FormField>
+              <FormField label={t('adminRoles.until')} description={t('adminRoles.untilHint')} errorText={untilError ?? (tried && until !== '' && until < from ? t('adminRoles.errors.until') : undefined)}>
+                <DatePicker value={until} onChange={({ detail }) => setUntil(detail.value)} {...labels} />
+              </FormField>
+              <FormField label={t('adminRoles.titleField')} description={t('adminRoles.titleHint')}>
+                <Input value={title} onChange={({ detail }) => setTitle(detail.value)} />
+              </FormField>
+            </ColumnLayout>
+  );
+}
+
+function handoverRequest(v: { incoming: string; from: string; until: string; title: string; ownUntil?: string; lang: HandoverRequest['lang'] }): HandoverRequest {
+  return {
+    incomingEmail: v.incoming,
+    from: v.from,
+    ...(v.until ? { until: v.until } : {}),
+    ...(v.title.trim() ? { title: v.title.trim() } : {}),
+    ...(v.ownUntil ? { ownUntil: v.ownUntil } : {}),
+    lang: v.lang,
+  };
+}
+
+/** Asks before a handover that ends one's own access. */
+function ConfirmHandover({ visible, text, onCancel, onConfirm }: { visible: boolean; text: string; onCancel: () => void; onConfirm: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      visible={visible}
+      onDismiss={onCancel}
+      header={t('adminRoles.confirmTitle')}
+      footer={
+        <Box float="right">
+          <SpaceBetween direction="horizontal" size="xs">
+            <Button variant="link" onClick={onCancel}>{t('adminRoles.cancel')}</Button>
+            <Button variant="primary" onClick={onConfirm}>{t('adminRoles.confirm')}</Button>
+          </SpaceBetween>
+        </Box>
+      }
+    >
+      {text}
+    </Modal>
+  );
+}
+
 /** The handover (docs/operations.md, "Handing over"): who takes over, from when, until when, and one's own end. */
 export function HandoverForm({ today, members, ownEmail, onDone }: HandoverFormProps) {
   const { t } = useTranslation();
@@ -67,15 +130,9 @@ export function HandoverForm({ today, members, ownEmail, onDone }: HandoverFormP
     if (stepDown) setConfirming(true);
     else send();
   };
+  const reset = () => (setIncoming(null), setTitle(''), setUntil(''), setStepDown(false), setTried(false));
   const send = () => {
-    const request: HandoverRequest = {
-      incomingEmail: incoming!,
-      from,
-      ...(until ? { until } : {}),
-      ...(title.trim() ? { title: title.trim() } : {}),
-      ...(stepDown ? { ownUntil } : {}),
-      lang,
-    };
+    const request = handoverRequest({ incoming: incoming!, from, until, title, ownUntil: stepDown ? ownUntil : undefined, lang });
     setConfirming(false);
     setSending(true);
     setError(null);
@@ -83,17 +140,11 @@ export function HandoverForm({ today, members, ownEmail, onDone }: HandoverFormP
       (response) => {
         setSending(false);
         onDone(t(response.emailsSent === 2 ? 'adminRoles.handedOver' : 'adminRoles.handedOverNoEmail', { name: chosen?.label ?? incoming }));
-        setIncoming(null);
-        setTitle('');
-        setUntil('');
-        setStepDown(false);
-        setTried(false);
+        reset();
       },
       (e: unknown) => (setSending(false), setError(e)),
     );
   };
-  const labels = datePickerLabels(t);
-
   return (
     <form onSubmit={(event) => (event.preventDefault(), submit())}>
       <Form actions={<Button variant="primary" loading={sending}>{t('adminRoles.handOver')}</Button>}>
@@ -112,43 +163,19 @@ export function HandoverForm({ today, members, ownEmail, onDone }: HandoverFormP
                 onChange={({ detail }) => setIncoming(detail.selectedOption.value ?? null)}
               />
             </FormField>
-            <ColumnLayout columns={3}>
-              <FormField label={t('adminRoles.from')} errorText={tried && !DAY.test(from) ? t('adminRoles.errors.date') : undefined}>
-                <DatePicker value={from} onChange={({ detail }) => setFrom(detail.value)} {...labels} />
-              </FormField>
-              <FormField label={t('adminRoles.until')} description={t('adminRoles.untilHint')} errorText={fieldError('until') ?? (tried && until !== '' && until < from ? t('adminRoles.errors.until') : undefined)}>
-                <DatePicker value={until} onChange={({ detail }) => setUntil(detail.value)} {...labels} />
-              </FormField>
-              <FormField label={t('adminRoles.titleField')} description={t('adminRoles.titleHint')}>
-                <Input value={title} onChange={({ detail }) => setTitle(detail.value)} />
-              </FormField>
-            </ColumnLayout>
+            <PeriodFields from={from} until={until} title={title} setFrom={setFrom} setUntil={setUntil} setTitle={setTitle} tried={tried} untilError={fieldError('until')} />
             <Checkbox checked={stepDown} onChange={({ detail }) => setStepDown(detail.checked)} description={t('adminRoles.stepDownHint')}>
               {t('adminRoles.stepDown')}
             </Checkbox>
             {stepDown && (
               <FormField label={t('adminRoles.ownUntil')} description={t('adminRoles.ownUntilHint')}>
-                <DatePicker value={ownUntil} onChange={({ detail }) => setOwnUntil(detail.value)} {...labels} />
+                <DatePicker value={ownUntil} onChange={({ detail }) => setOwnUntil(detail.value)} {...datePickerLabels(t)} />
               </FormField>
             )}
           </SpaceBetween>
         </Container>
       </Form>
-      <Modal
-        visible={confirming}
-        onDismiss={() => setConfirming(false)}
-        header={t('adminRoles.confirmTitle')}
-        footer={
-          <Box float="right">
-            <SpaceBetween direction="horizontal" size="xs">
-              <Button variant="link" onClick={() => setConfirming(false)}>{t('adminRoles.cancel')}</Button>
-              <Button variant="primary" onClick={send}>{t('adminRoles.confirm')}</Button>
-            </SpaceBetween>
-          </Box>
-        }
-      >
-        {t(ownUntil < today ? 'adminRoles.confirmPast' : 'adminRoles.confirmBody', { name: chosen?.label ?? '', day: ownUntil })}
-      </Modal>
+      <ConfirmHandover visible={confirming} text={t(ownUntil < today ? 'adminRoles.confirmPast' : 'adminRoles.confirmBody', { name: chosen?.label ?? '', day: ownUntil })} onCancel={() => setConfirming(false)} onConfirm={send} />
     </form>
   );
 }

@@ -18,11 +18,8 @@ import { ContactFields, LevelFields, SchoolFields } from '../components/settings
 import { useUnsavedChanges } from '../components/use-unsaved-changes';
 import { issuesOf, issueText, sameForm, type SettingsForm } from '../model/settings-form';
 
-/**
- * `/admin/settings` (docs/data-onboarding.md, "School settings"): what `school.csv` holds, on one screen, checked
- * by the server with the import's rules; errors by field in the import's words. The admin check is AdminGate's.
- */
-export function SchoolSettingsPage() {
+/** The form's state: loaded, edited, saved at the version read, with the server's issues by field. */
+function useSettingsForm() {
   const { t } = useTranslation();
   const lang = useLanguage();
   const { apiBaseUrl } = useRuntimeConfig();
@@ -78,6 +75,15 @@ export function SchoolSettingsPage() {
     );
   };
 
+  return { t, form, setForm, saved, dirty, blocker, issues, setIssues, error, setError, saving, flash, load, errorOf, errorText, save };
+}
+
+/**
+ * `/admin/settings` (docs/data-onboarding.md, "School settings"): what `school.csv` holds, on one screen, checked
+ * by the server with the import's rules; errors by field in the import's words. The admin check is AdminGate's.
+ */
+export function SchoolSettingsPage() {
+  const { t, form, setForm, saved, dirty, blocker, setIssues, error, setError, saving, flash, load, errorOf, errorText, save } = useSettingsForm();
   return (
     <PageFrame title={t('schoolSettings.title')} description={t('schoolSettings.description')}>
       <SpaceBetween size="l">
