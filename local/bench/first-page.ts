@@ -19,9 +19,11 @@ export const FIRST_PAGE_TARGET_GZIP = 250 * 1024;
  * The ceiling the test enforces today: the first page as it stands (about 461 KB gzip, JS and CSS), so it cannot
  * grow. Lower it towards FIRST_PAGE_TARGET_GZIP as the shell slims (docs/benchmarks.md, "First page"). Raised once
  * from 460 KB by the privacy screens' strings: both languages' translations ride in the first chunk (148 KB raw),
- * and loading only the visitor's language is the next cut.
+ * and loading only the visitor's language is the next cut. Raised again to 467 KB (465.8 KB measured) by the
+ * strings of the school settings and handover screens (issue 14), for the same reason: the screens themselves are
+ * lazy chunks, only their translations ride in the first one.
  */
-export const FIRST_PAGE_CEILING_GZIP = 464 * 1024;
+export const FIRST_PAGE_CEILING_GZIP = 467 * 1024;
 
 export type FileKind = 'js' | 'css' | 'font';
 
