@@ -132,6 +132,13 @@ export const ROUTES = [
   { method: 'POST', path: '/api/admin/classes', context: 'admin', access: 'admin', name: 'classCreate' },
   { method: 'PUT', path: '/api/admin/classes/{id}', context: 'admin', access: 'admin', name: 'classUpdate' },
   { method: 'DELETE', path: '/api/admin/classes/{id}', context: 'admin', access: 'admin', name: 'classDelete' },
+  // The school settings screen (docs/data-onboarding.md, "School settings").
+  { method: 'GET', path: '/api/admin/settings', context: 'admin', access: 'admin', name: 'settingsGet', noBody: true },
+  { method: 'PUT', path: '/api/admin/settings', context: 'admin', access: 'admin', name: 'settingsUpdate' },
+  // Administrator roles and the handover (docs/operations.md, "Handing over").
+  { method: 'GET', path: '/api/admin/roles', context: 'admin', access: 'admin', name: 'adminRolesList', noBody: true },
+  { method: 'POST', path: '/api/admin/roles/handover', context: 'admin', access: 'admin', name: 'adminHandover' },
+  { method: 'POST', path: '/api/admin/roles/end', context: 'admin', access: 'admin', name: 'adminRoleEnd' },
   { method: 'POST', path: '/api/admin/committees', context: 'admin', access: 'admin', name: 'committeeCreate' },
   { method: 'PUT', path: '/api/admin/committees/{id}', context: 'admin', access: 'admin', name: 'committeeUpdate' },
   { method: 'DELETE', path: '/api/admin/committees/{id}', context: 'admin', access: 'admin', name: 'committeeDelete' },

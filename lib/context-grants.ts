@@ -237,7 +237,8 @@ export const CONTEXT_GRANTS: Record<Context, ContextGrants> = {
   // more, found by email.
   admin: {
     table: 'readWrite',
-    sendsMail: false,
+    // The administrator handover emails both people (docs/operations.md, "Handing over").
+    sendsMail: true,
     cognito: ['AdminUserGlobalSignOut', 'AdminDeleteUser', 'ListUsers', 'AdminGetUser'],
     settings: ['adminMfaRequired'],
     bulkWork: true,

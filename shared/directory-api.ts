@@ -44,6 +44,14 @@ export const DirectorySchoolSchema = z.object({
   levels: z.array(LevelSchema),
   /** Level code whose students leave the school at the end of the year. */
   graduatingLevel: z.string(),
+  /** The school's own contact details (the settings screen), shown on the home page. */
+  contact: z
+    .object({
+      email: z.string().optional(),
+      phone: z.string().optional(),
+      address: z.object({ street: z.string(), city: z.string(), postalCode: z.string() }).optional(),
+    })
+    .optional(),
 });
 export type DirectorySchool = z.infer<typeof DirectorySchoolSchema>;
 

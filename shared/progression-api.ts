@@ -146,6 +146,11 @@ export interface ProgressionSummary {
 export interface CurrentProgressionResponse {
   schoolYear: string;
   progression: ProgressionSummary | null;
+  /**
+   * The annual update campaign open now, if any: the apply is refused until it is closed (409 CAMPAIGN_ACTIVE,
+   * docs/progression.md), so the page says so before the administrator starts.
+   */
+  openCampaign?: { id: string; schoolYear?: string };
 }
 
 export type BlockerCode = 'ANALYSIS_STALE' | 'ASSIGNMENTS_MISSING' | 'DUPLICATE_EMAIL';

@@ -52,6 +52,7 @@ const ProgressionSummarySchema: z.ZodType<ProgressionSummary> = z.object({
 export const CurrentProgressionResponseSchema: z.ZodType<CurrentProgressionResponse> = z.object({
   schoolYear: z.string(),
   progression: ProgressionSummarySchema.nullable(),
+  openCampaign: z.object({ id: z.string(), schoolYear: z.string().optional() }).optional(),
 });
 
 const BlockerSchema: z.ZodType<Blocker> = z.object({

@@ -8,6 +8,7 @@ import { editContext, editHandlers } from './edit-handlers';
 import { mergeHandlers } from './merge-handlers';
 import { exportCsvFiles, exportJson, templateFiles } from './export-service';
 import { applyImport, planImport } from './import/import-service';
+import { settingsRolesHandlers } from './settings-roles-handlers';
 
 /**
  * Time one import call allows itself (planning included, then at least 2 s of writing) before it returns
@@ -61,4 +62,5 @@ export const handler = createHandler({
 
   ...editHandlers,
   ...mergeHandlers,
+  ...settingsRolesHandlers,
 }, registryAccess);

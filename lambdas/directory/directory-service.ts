@@ -210,6 +210,7 @@ function schoolOf(settings: SchoolSettings): DirectorySchool {
         shortLabel: { fr: level.shortLabel.fr, en: level.shortLabel.en },
       })),
     graduatingLevel: settings.graduatingLevel,
+    ...(Object.keys(settings.contact).length > 0 ? { contact: settings.contact } : {}),
   };
 }
 

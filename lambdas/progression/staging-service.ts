@@ -1,5 +1,7 @@
 import { ulid } from 'ulid';
+import type { Db } from './db';
 import type { z } from 'zod';
+import { getCampaign, getCampaignLock } from '../annual-update/campaign-repository';
 import { AppError } from '../common/errors';
 import { keys } from '../common/keys';
 import { logger } from '../common/logger';
@@ -40,10 +42,19 @@ import { reviewView, summarize } from './views';
 export async function currentProgression(options: ServiceOptions = {}): Promise<CurrentProgressionResponse> {
   const ctx = ctxOf(options);
   const settings = await readSettings(ctx.db);
-  const latest = await latestProgression(ctx.db);
-  if (!latest) return { schoolYear: settings.schoolYear, progression: null };
+  const [latest, openCampaign] = await Promise.all([latestProgression(ctx.db), openCampaignOf(ctx.db)]);
+  const campaign = openCampaign ? { openCampaign } : {};
+  if (!latest) return { schoolYear: settings.schoolYear, progression: null, ...campaign };
   const model = OPEN_PHASES.has(latest.phase) ? await loadModel(ctx, latest.id) : undefined;
-  return { schoolYear: settings.schoolYear, progression: summarize(latest, model) };
+  return { schoolYear: settings.schoolYear, progression: summarize(latest, model), ...campaign };
+}
+
+/** The update campaign holding its lock (open from start to close), named by its school year when found. */
+async function openCampaignOf(db: Db): Promise<CurrentProgressionResponse['openCampaign']> {
+  const lock = await getCampaignLock(db);
+  if (!lock) return undefined;
+  const campaign = await getCampaign(lock.owner).catch(() => undefined);
+  return { id: lock.owner, ...(campaign ? { schoolYear: campaign.schoolYear } : {}) };
 }
 
 /** Starts the progression of the current school year and analyses every student. CONFLICT if one is open. */

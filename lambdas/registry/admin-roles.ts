@@ -172,29 +172,66 @@ export async function bootstrapFirstAdmin(email: string, actor: RoleActor, now: 
 }
 
 /**
- * Ends every current or future role of `email` on `lastDay` (included), or at once when `lastDay` is undefined
- * (a revoke). Refused with LAST_ADMINISTRATOR when nobody else would hold access on the first day without it:
- * the school must never be left without an administrator by a person's own hand.
+ * The roles of `email` that end on `lastDay` (included), or at once when `lastDay` is undefined (a revoke), as
+ * changed copies. Refused with LAST_ADMINISTRATOR when nobody else (`others` included: a role granted in the same
+ * transaction) would hold access on the first day without them: the school must never be left without an
+ * administrator by a person's own hand.
  */
-export async function endRoles(email: string, lastDay: string | undefined, actor: RoleActor, now: Date = new Date()): Promise<AdminRole[]> {
+function planEnd(
+  roles: AdminRole[],
+  email: string,
+  lastDay: string | undefined,
+  actor: RoleActor,
+  now: Date,
+): AdminRole[] {
   const at = now.toISOString();
   const today = schoolDay(now);
-  const { roles, version } = await snapshot();
   const ending = roles.filter((r) => r.email === email && !r.revokedAt && (lastDay === undefined || r.until === undefined || r.until > lastDay));
   if (ending.length === 0) throw new AppError('NOT_FOUND');
   const firstDayWithout = lastDay === undefined || addDays(lastDay, 1) < today ? today : addDays(lastDay, 1);
   const covered = roles.some((r) => r.email !== email && roleActiveOn(r, firstDayWithout));
   if (!covered) throw new AppError('LAST_ADMINISTRATOR');
-  const changed = ending.map((role): AdminRole => {
+  return ending.map((role): AdminRole => {
     const next = { ...role, version: role.version + 1 };
     // A role that had not started by its new last day never grants anything: revoke it instead.
     if (lastDay === undefined || lastDay < role.from) return { ...next, revokedAt: at, revokedBy: actor };
     return { ...next, until: lastDay };
   });
+}
+
+const endAudits = (changed: AdminRole[], actor: RoleActor, at: string): TransactItem[] =>
+  changed.map((role) => audit(role.revokedAt ? 'adminRole.revoke' : 'adminRole.end', role, actor, at, role.revokedAt ? undefined : ['until']));
+
+/** Ends every current or future role of `email` on `lastDay` (see planEnd), audited. */
+export async function endRoles(email: string, lastDay: string | undefined, actor: RoleActor, now: Date = new Date()): Promise<AdminRole[]> {
+  const at = now.toISOString();
+  const { roles, version } = await snapshot();
+  const changed = planEnd(roles, email, lastDay, actor, now);
+  await commit([stateBump(version, at), ...changed.map(rolePut), ...endAudits(changed, actor, at)]);
+  return changed;
+}
+
+export interface HandoverInput {
+  incoming: GrantInput;
+  /** The outgoing administrator, and their own last day when they step down with this handover. */
+  outgoing: { email: string; until?: string };
+}
+
+/**
+ * A handover (docs/operations.md, "Handing over"): the incoming administrator's role and, when asked, the end of
+ * the outgoing one's, in ONE transaction, so the end is judged with the new role counted and nothing is half done.
+ */
+export async function handOver(input: HandoverInput, actor: RoleActor, now: Date = new Date()): Promise<{ granted: AdminRole; ended: AdminRole[] }> {
+  const at = now.toISOString();
+  const { roles, version } = await snapshot();
+  const granted = newRole(input.incoming, actor, at);
+  const ended = input.outgoing.until === undefined ? [] : planEnd([...roles, granted], input.outgoing.email, input.outgoing.until, actor, now);
   await commit([
     stateBump(version, at),
-    ...changed.map(rolePut),
-    ...changed.map((role) => audit(role.revokedAt ? 'adminRole.revoke' : 'adminRole.end', role, actor, at, role.revokedAt ? undefined : ['until'])),
+    rolePut(granted),
+    audit('adminRole.handover', granted, actor, at),
+    ...ended.map(rolePut),
+    ...endAudits(ended, actor, at),
   ]);
-  return changed;
+  return { granted, ended };
 }

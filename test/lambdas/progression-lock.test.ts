@@ -47,12 +47,16 @@ describe('apply lock', () => {
         Item: { ...campaignLock, type: 'LOCK', name: CAMPAIGN_LOCK, owner: 'campaign-1', acquiredAt: now.toISOString() },
       }),
     );
+    // The page says so before the administrator starts: the current progression names the open campaign.
+    const current = await call('GET', '/api/admin/progression');
+    expect(JSON.parse(current.body).openCampaign).toEqual({ id: 'campaign-1' });
     const response = await call('POST', '/api/admin/progression/{progressionId}/apply', { confirm: 'confirm' });
     expect(response.statusCode).toBe(409);
     expect(JSON.parse(response.body)).toEqual({ error: { code: 'CAMPAIGN_ACTIVE' } });
     expect((await getWorkspace(progressionId)).progression.phase).toBe('review');
 
     await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: campaignLock }));
+    expect(JSON.parse((await call('GET', '/api/admin/progression')).body).openCampaign).toBeUndefined();
   });
 
   it('freezes staging and cancellation once an apply has started', async () => {

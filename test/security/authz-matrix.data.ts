@@ -150,4 +150,11 @@ export const MATRIX: Record<string, Row> = {
   'POST /api/admin/committees': admin(400),
   'PUT /api/admin/committees/{id}': admin(400),
   'DELETE /api/admin/committees/{id}': admin(400),
+  // School settings and administrator roles: administrators only (a former administrator too is refused). `{}`
+  // is not a settings form nor a handover.
+  'GET /api/admin/settings': admin(200),
+  'PUT /api/admin/settings': admin(400),
+  'GET /api/admin/roles': admin(200),
+  'POST /api/admin/roles/handover': admin(400),
+  'POST /api/admin/roles/end': admin(400),
 };

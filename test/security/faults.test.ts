@@ -25,6 +25,8 @@ import {
   StudentUpdateSchema,
 } from '../../shared/admin-api';
 import type { ProgressionWorkspace } from '../../shared/progression-api';
+import { settingsFormOf, type SettingsResponse } from '../../shared/school-settings-api';
+import { grantRole } from '../../lambdas/registry/admin-roles';
 import { adminClaims, invoke, mailTo, seedSmallSchool, tokenIn, type SmallSchool } from '../lambdas/annual-update-support';
 import { adminClaims as registeredAdminClaims, csvFilesOf, withExtraTable, withoutMeta } from '../lambdas/admin-support';
 import { claimsFor } from '../lambdas/auth-support';
@@ -76,6 +78,8 @@ const KEEP_ALL = { name: 'keep', email: 'keep', phone: 'keep', address: 'keep', 
 const mergeBody = (keep: Rec, other: Rec) => ({ keepId: keep.id, keepVersion: keep.version, otherId: other.id, otherVersion: other.version, choices: KEEP_ALL });
 /** The privacy request the update case works on (docs/privacy.md). */
 let privacyRequest: { id: string; version: number } | undefined;
+/** The settings form the PUT case sends (docs/data-onboarding.md). */
+let settingsBody: Record<string, unknown>;
 
 const adminCall = (method: string, resource: string, extra: Partial<Call> = {}): Call => ({ method, resource, claims: admin, ...extra });
 const progressionCall = (method: string, suffix: string, body?: unknown, extra: Record<string, string> = {}): Call =>
@@ -469,6 +473,28 @@ const FAULTS: Record<string, Fault> = {
     handler: privacyHandler,
     call: () =>
       adminCall('PUT', '/api/admin/privacy/retention', { body: { departedMonths: 12, campaignMonths: 24, backupDays: 30, requestMonths: 24, version: 0 } }),
+  },
+  // School settings (docs/data-onboarding.md, "School settings"): one TransactWrite (the settings and their audit).
+  'PUT /api/admin/settings': {
+    handler: adminHandler,
+    prepare: async () => {
+      const { settings, stored } = await ok<SettingsResponse>(invoke(adminHandler, adminCall('GET', '/api/admin/settings')));
+      settingsBody = { ...settingsFormOf(settings), version: stored ? settings.version : 0, schoolName: 'École sous la pluie' };
+    },
+    call: () => adminCall('PUT', '/api/admin/settings', { body: settingsBody }),
+  },
+  // The handover (docs/operations.md): one TransactWrite (roles, state, audit); the emails only after it.
+  'POST /api/admin/roles/handover': {
+    handler: adminHandler,
+    call: () => adminCall('POST', '/api/admin/roles/handover', { body: { incomingEmail: parentEmail, title: 'Responsable du bottin 2070-2071' } }),
+  },
+  // Ending a role: one TransactWrite. Another administrator is appointed first, so the end is allowed.
+  'POST /api/admin/roles/end': {
+    handler: adminHandler,
+    prepare: async () => {
+      await grantRole({ email: school.reachable[3]!.email! }, { kind: 'system', id: 'test' });
+    },
+    call: () => adminCall('POST', '/api/admin/roles/end', { body: { email: school.reachable[3]!.email! } }),
   },
 };
 

@@ -31,6 +31,20 @@ const newStudent = (ids: RealIds) => ({
   student: { firstName: 'Jules', lastName: 'Bérubé', level: 'G1', classId: ids.classes },
   parent1: { mode: 'existing', parentId: ids.parents },
 });
+/** The school settings form (shared/school-settings-api.ts): the school file's cells as text. */
+const settingsForm = {
+  version: 1,
+  schoolName: 'École des Érables',
+  schoolYear: '2070-2071',
+  email: '',
+  phone: '',
+  street: '',
+  city: '',
+  postalCode: '',
+  classStructure: 'multiGrade',
+  graduatingLevel: '',
+  levels: [{ levelCode: 'G1', levelFr: '1re année', levelEn: 'Grade 1', shortFr: '1re', shortEn: '1' }],
+};
 const csv = [{ name: 'eleves.csv', text: 'prenom,nom\nJules,Bérubé\n' }];
 /** A confidentiality incident as the register's form sends it. */
 const incident = {
@@ -99,5 +113,8 @@ export function validBodies(ids: RealIds): Record<string, Record<string, unknown
     'POST /api/admin/privacy/incidents': incident,
     'PUT /api/admin/privacy/incidents/{incidentId}': { ...incident, version: 1 },
     'PUT /api/admin/privacy/retention': { departedMonths: 12, campaignMonths: 24, backupDays: 35, requestMonths: 24, version: 0 },
+    'PUT /api/admin/settings': settingsForm,
+    'POST /api/admin/roles/handover': { incomingEmail: 'nadia.tremblay@test.example', from: '2070-09-01', title: 'Responsable du bottin 2070-2071' },
+    'POST /api/admin/roles/end': { email: 'nadia.tremblay@test.example', until: '2070-09-01' },
   };
 }

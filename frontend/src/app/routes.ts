@@ -67,6 +67,20 @@ export const APP_ROUTES: readonly AppRoute[] = [
     adminOnly: true,
     load: () => import('../features/duplicates/pages/duplicates-page').then((m) => m.DuplicatesPage),
   },
+  // The school settings (docs/data-onboarding.md, "School settings").
+  {
+    path: '/admin/settings',
+    guard: 'protected',
+    adminOnly: true,
+    load: () => import('../features/admin-settings/pages/school-settings-page').then((m) => m.SchoolSettingsPage),
+  },
+  // Administrator roles and the handover (docs/operations.md, "Handing over").
+  {
+    path: '/admin/roles',
+    guard: 'protected',
+    adminOnly: true,
+    load: () => import('../features/admin-settings/pages/admin-roles-page').then((m) => m.AdminRolesPage),
+  },
   {
     path: '/admin/school-progression',
     guard: 'protected',

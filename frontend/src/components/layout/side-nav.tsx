@@ -49,6 +49,8 @@ export function SideNav({ showAdminSection, onNavigate }: SideNavProps) {
           { type: 'link', text: t('nav.privacyRequests'), href: '/admin/privacy-requests' },
           { type: 'link', text: t('privacyIncidents.nav'), href: '/admin/privacy-incidents' },
           { type: 'link', text: t('retention.nav'), href: '/admin/privacy-retention' },
+          { type: 'link', text: t('schoolSettings.nav'), href: '/admin/settings' },
+          { type: 'link', text: t('adminRoles.nav'), href: '/admin/roles' },
         ],
       });
     }

@@ -13,6 +13,7 @@ import { studentLevelLabel } from '../../../lib/directory/labels';
 import { schoolStatistics } from '../../../lib/directory/statistics';
 import { LevelBars } from './level-bars';
 import { QuickSearch } from './quick-search';
+import { SchoolCard } from './school-card';
 
 const LISTS = ['classes', 'students', 'parents', 'staff', 'committees'] as const;
 
@@ -33,6 +34,7 @@ export function Dashboard({ index }: { index: DirectoryIndex }) {
 
   return (
     <SpaceBetween size="l">
+      {index.directory.school && <SchoolCard school={index.directory.school} />}
       <Container header={<Header variant="h2">{t('directory.home.searchTitle')}</Header>}>
         <QuickSearch index={index} />
       </Container>

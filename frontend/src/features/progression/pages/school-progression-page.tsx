@@ -11,6 +11,7 @@ import { errorKey } from '../../../lib/api/progression-client';
 import { AbandonModal } from '../components/abandon-modal';
 import { ApplyModal } from '../components/apply-modal';
 import { ApplyPanel } from '../components/apply-panel';
+import { CampaignNotice } from '../components/campaign-notice';
 import { ProgressionWizard, STEPS } from '../components/progression-wizard';
 import { StartPanel } from '../components/start-panel';
 import { useFlash, type Say } from '../hooks/use-flash';
@@ -117,6 +118,7 @@ export function SchoolProgressionPage() {
       <div ref={topRef}>
         <SpaceBetween size="l">
           <Flashbar items={flash} />
+          {state.current?.progression?.phase !== 'applying' && <CampaignNotice campaign={state.current?.openCampaign} />}
           <ProgressionBody {...{ state, life, staging, review, active, setActive, onNavigate, say }} />
         </SpaceBetween>
       </div>

@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import Header from '@cloudscape-design/components/header';
+import Modal from '@cloudscape-design/components/modal';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import Table from '@cloudscape-design/components/table';
+import type { RoleView } from '../../../../../shared/admin-roles-api';
+
+const STATUS = { current: 'success', future: 'pending', past: 'stopped' } as const;
+
+export interface RolesTableProps {
+  roles: RoleView[] | null;
+  ending: boolean;
+  onEnd: (role: RoleView) => void;
+}
+
+/** Current, future and past administrator roles with their dates; a current or future role can be ended. */
+export function RolesTable({ roles, ending, onEnd }: RolesTableProps) {
+  const { t } = useTranslation();
+  const [asked, setAsked] = useState<RoleView | null>(null);
+  const who = (role: RoleView) => role.name ?? role.email;
+  return (
+    <>
+      <Table
+        header={<Header variant="h2" description={t('adminRoles.listDescription')}>{t('adminRoles.listTitle')}</Header>}
+        loading={roles === null}
+        loadingText={t('adminRoles.loading')}
+        items={roles ?? []}
+        wrapLines
+        empty={t('adminRoles.noRoles')}
+        columnDefinitions={[
+          { id: 'who', header: t('adminRoles.columns.who'), cell: (r) => <SpaceBetween size="xxxs"><span>{who(r)}{r.mine ? ` (${t('adminRoles.you')})` : ''}</span><Box variant="small">{r.email}</Box></SpaceBetween> },
+          { id: 'title', header: t('adminRoles.columns.title'), cell: (r) => r.title ?? '-' },
+          { id: 'from', header: t('adminRoles.columns.from'), cell: (r) => r.from },
+          { id: 'until', header: t('adminRoles.columns.until'), cell: (r) => r.until ?? t('adminRoles.openEnded') },
+          { id: 'status', header: t('adminRoles.columns.status'), cell: (r) => <StatusIndicator type={STATUS[r.status]}>{t(`adminRoles.status.${r.status}`)}{r.revokedAt ? ` · ${t('adminRoles.revoked')}` : ''}</StatusIndicator> },
+          {
+            id: 'actions',
+            header: t('adminRoles.columns.actions'),
+            cell: (r) =>
+              r.status === 'past' ? '-' : (
+                <Button ariaLabel={`${t('adminRoles.end')} ${who(r)}`} disabled={ending} onClick={() => setAsked(r)}>{t('adminRoles.end')}</Button>
+              ),
+          },
+        ]}
+      />
+      <Modal
+        visible={asked !== null}
+        onDismiss={() => setAsked(null)}
+        header={t('adminRoles.endTitle')}
+        footer={
+          <Box float="right">
+            <SpaceBetween direction="horizontal" size="xs">
+              <Button variant="link" onClick={() => setAsked(null)}>{t('adminRoles.cancel')}</Button>
+              <Button variant="primary" onClick={() => (onEnd(asked!), setAsked(null))}>{t('adminRoles.endConfirm')}</Button>
+            </SpaceBetween>
+          </Box>
+        }
+      >
+        {asked && t(asked.mine ? 'adminRoles.endOwnBody' : 'adminRoles.endBody', { name: who(asked) })}
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,108 @@
+import { useTranslation } from 'react-i18next';
+import AttributeEditor from '@cloudscape-design/components/attribute-editor';
+import ColumnLayout from '@cloudscape-design/components/column-layout';
+import Container from '@cloudscape-design/components/container';
+import FormField from '@cloudscape-design/components/form-field';
+import Header from '@cloudscape-design/components/header';
+import Input from '@cloudscape-design/components/input';
+import Select from '@cloudscape-design/components/select';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import { LEVEL_FIELDS_ON_FORM, type SettingsLevelInput } from '../../../../../shared/school-settings-api';
+import { emptyLevel, type SettingsForm } from '../model/settings-form';
+
+type SchoolField = 'schoolName' | 'schoolYear' | 'email' | 'phone' | 'street' | 'city' | 'postalCode';
+
+export interface FieldsProps {
+  form: SettingsForm;
+  onChange: (form: SettingsForm) => void;
+  /** The error sentence of a form path (`schoolName`, `levels.2.levelFr`, `levels`), if any. */
+  errorOf: (path: string) => string | undefined;
+}
+
+function TextField({ field, form, onChange, errorOf, hint }: FieldsProps & { field: SchoolField; hint?: string }) {
+  const { t } = useTranslation();
+  return (
+    <FormField label={t(`schoolSettings.fields.${field}`)} errorText={errorOf(field)} constraintText={hint}>
+      <Input value={form[field]} onChange={({ detail }) => onChange({ ...form, [field]: detail.value })} />
+    </FormField>
+  );
+}
+
+/** Name, school year, the grades each class hosts, the graduating level. */
+export function SchoolFields(props: FieldsProps) {
+  const { t } = useTranslation();
+  const { form, onChange, errorOf } = props;
+  const structures = (['singleGrade', 'multiGrade'] as const).map((value) => ({ value, label: t(`schoolSettings.structure.${value}`) }));
+  const levels = [{ value: '', label: t('schoolSettings.graduatingLast') }, ...form.levels.filter((l) => l.levelCode.trim()).map((l) => ({ value: l.levelCode.trim().toUpperCase(), label: `${l.levelCode.trim().toUpperCase()} · ${l.levelFr || l.levelEn}` }))];
+  return (
+    <Container header={<Header variant="h2">{t('schoolSettings.sections.school')}</Header>}>
+      <ColumnLayout columns={2}>
+        <TextField {...props} field="schoolName" />
+        <TextField {...props} field="schoolYear" hint={t('schoolSettings.hints.schoolYear')} />
+        <FormField label={t('schoolSettings.fields.classStructure')} errorText={errorOf('classStructure')} description={t('schoolSettings.hints.classStructure')}>
+          <Select
+            selectedOption={structures.find((o) => o.value === form.classStructure) ?? null}
+            options={structures}
+            onChange={({ detail }) => onChange({ ...form, classStructure: detail.selectedOption.value as SettingsForm['classStructure'] })}
+          />
+        </FormField>
+        <FormField label={t('schoolSettings.fields.graduatingLevel')} errorText={errorOf('graduatingLevel')}>
+          <Select
+            selectedOption={levels.find((o) => o.value === form.graduatingLevel.trim().toUpperCase()) ?? levels[0]!}
+            options={levels}
+            onChange={({ detail }) => onChange({ ...form, graduatingLevel: detail.selectedOption.value ?? '' })}
+          />
+        </FormField>
+      </ColumnLayout>
+    </Container>
+  );
+}
+
+/** The school's contact details (shown on the home page). */
+export function ContactFields(props: FieldsProps) {
+  const { t } = useTranslation();
+  return (
+    <Container header={<Header variant="h2" description={t('schoolSettings.hints.contact')}>{t('schoolSettings.sections.contact')}</Header>}>
+      <ColumnLayout columns={2}>
+        <TextField {...props} field="email" />
+        <TextField {...props} field="phone" hint={t('schoolSettings.hints.phone')} />
+        <TextField {...props} field="street" />
+        <TextField {...props} field="city" />
+        <TextField {...props} field="postalCode" hint={t('schoolSettings.hints.postalCode')} />
+      </ColumnLayout>
+    </Container>
+  );
+}
+
+/** The levels, in school order: code, names and short names in both languages. */
+export function LevelFields({ form, onChange, errorOf }: FieldsProps) {
+  const { t } = useTranslation();
+  const setLevel = (index: number, level: SettingsLevelInput) => onChange({ ...form, levels: form.levels.map((l, i) => (i === index ? level : l)) });
+  return (
+    <Container header={<Header variant="h2" description={t('schoolSettings.hints.levels')}>{t('schoolSettings.sections.levels')}</Header>}>
+      <SpaceBetween size="s">
+        {errorOf('levels') && <FormField errorText={errorOf('levels')} />}
+        <AttributeEditor
+          items={form.levels}
+          addButtonText={t('schoolSettings.addLevel')}
+          removeButtonText={t('schoolSettings.removeLevel')}
+          onAddButtonClick={() => onChange({ ...form, levels: [...form.levels, emptyLevel()] })}
+          onRemoveButtonClick={({ detail }) => onChange({ ...form, levels: form.levels.filter((_, i) => i !== detail.itemIndex) })}
+          isItemRemovable={() => form.levels.length > 1}
+          empty={t('schoolSettings.noLevels')}
+          definition={LEVEL_FIELDS_ON_FORM.map((field) => ({
+            label: t(`schoolSettings.fields.${field}`),
+            errorText: (_item: SettingsLevelInput, index: number) => errorOf(`levels.${index}.${field}`),
+            control: (item: SettingsLevelInput, index: number) => (
+              <Input
+                value={item[field]}
+                ariaLabel={`${t(`schoolSettings.fields.${field}`)} ${index + 1}`}
+                onChange={({ detail }) => setLevel(index, { ...item, [field]: detail.value })}
+              />
+            ),
+          }))}
+        />
+      </SpaceBetween>
+    </Container>
+  );
+}
