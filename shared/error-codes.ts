@@ -37,6 +37,11 @@ export const ERROR_CODES = [
   'MFA_REQUIRED',
   /** Privacy requests (docs/privacy.md): a status change the request's current status does not allow. */
   'TRANSITION_NOT_ALLOWED',
+  // Committee sign-ups from the parent form (docs/product-rules.md).
+  /** Joining a committee that is not open to sign-ups. */
+  'COMMITTEE_CLOSED',
+  /** Asking for, or leaving, a committee role only administrators give (chair, secretary, treasurer...). */
+  'COMMITTEE_ROLE_RESERVED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -71,6 +76,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   LAST_ADMINISTRATOR: 409,
   MFA_REQUIRED: 403,
   TRANSITION_NOT_ALLOWED: 409,
+  COMMITTEE_CLOSED: 409,
+  COMMITTEE_ROLE_RESERVED: 403,
 };
 
 /** The JSON body of every error response. `fields` lists invalid input paths for forms. */

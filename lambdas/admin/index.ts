@@ -7,6 +7,7 @@ import { writeAudit } from '../common/audit';
 import { editContext, editHandlers } from './edit-handlers';
 import { exportCsvFiles, exportJson, templateFiles } from './export-service';
 import { applyImport, planImport } from './import/import-service';
+import { committeeSignUps } from './sign-ups-service';
 
 /**
  * Time one import call allows itself (planning included, then at least 2 s of writing) before it returns
@@ -28,6 +29,9 @@ export const handler = createHandler({
     const [data, settings] = await Promise.all([readDirectoryConsistent(), getSettings()]);
     return { body: { ...(settings ? { settings } : {}), ...data }, etag: true };
   },
+
+  // New committee sign-ups from the parent form, for the dashboard card (docs/product-rules.md).
+  'GET /api/admin/committees/sign-ups': async () => ({ body: await committeeSignUps() }),
 
   'GET /api/admin/import/templates': async ({ query }) => ({
     body: { files: templateFiles(parseWith(LangQuerySchema, query).lang) },

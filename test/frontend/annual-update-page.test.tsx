@@ -28,6 +28,8 @@ const FORM: ParentForm = {
   },
   children: [],
   committees: [{ committeeId: '01JABCDEFGHJKMNPQRSTVWXYZ1', name: { fr: 'Fondation', en: 'Foundation' }, kind: 'foundation', role: 'treasurer' }],
+  openCommittees: [],
+  coParents: [],
   school: { name: 'École des Érables' },
   campaign: { schoolYear: '2025-2026' },
 };
