@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { getEntity, membersOf, membershipsOf } from '../../lambdas/directory/directory-repository';
 import { startCampaign } from '../../lambdas/annual-update/campaign-service';
 import { handler } from '../../lambdas/annual-update/index';
@@ -13,6 +13,7 @@ import type { Parent } from '../../shared/schemas/parent';
 import { claimsFor } from './auth-support';
 import { adminClaims, invoke, mailTo, seedSmallSchool, testSendDeps, tokenIn, type SmallSchool } from './annual-update-support';
 import { scanAll, useDirectoryTable } from './directory-support';
+import { workerStack } from '../support/stack';
 
 /**
  * Committee sign-ups and a household's shared address through the parent form (docs/product-rules.md), by the
@@ -22,7 +23,7 @@ import { scanAll, useDirectoryTable } from './directory-support';
  */
 useDirectoryTable('update-form-committees');
 
-const stack = inject('stack');
+const stack = workerStack();
 let school: SmallSchool;
 let target: Parent;
 let coParent: Parent;
