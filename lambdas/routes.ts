@@ -109,6 +109,8 @@ export const ROUTES = [
   // Data onboarding and upkeep: import, editing, export (docs/data-onboarding.md). Import bodies hold the CSV
   // files' text: 4 MiB (shared/import-api.ts IMPORT_MAX_BODY_BYTES; Lambda takes 6 MB per call).
   { method: 'GET', path: '/api/admin/directory', context: 'admin', access: 'admin', name: 'adminDirectory' },
+  // New committee sign-ups from the parent form (docs/product-rules.md, Committee sign-ups).
+  { method: 'GET', path: '/api/admin/committees/sign-ups', context: 'admin', access: 'admin', name: 'committeeSignUps' },
   { method: 'GET', path: '/api/admin/import/templates', context: 'admin', access: 'admin', name: 'importTemplates' },
   { method: 'POST', path: '/api/admin/import/dry-run', context: 'admin', access: 'admin', name: 'importDryRun', maxBodyBytes: 4 * 1024 * 1024 },
   { method: 'POST', path: '/api/admin/import/apply', context: 'admin', access: 'admin', name: 'importApply', maxBodyBytes: 4 * 1024 * 1024 },

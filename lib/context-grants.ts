@@ -67,6 +67,8 @@ export const PARTITIONS = {
 /** gsi1 partition key patterns. */
 export const INDEX_PARTITIONS = {
   parentMemberships: keys.personMembershipsGsi('PARENT', '*'),
+  /** A student's parents: the parent form finds a parent's co-parents through them (the shared address). */
+  studentParents: keys.studentParentsGsi('*'),
   campaigns: keys.campaignsGsi(),
   parentAudit: keys.audit('', '', 'PARENT', '*').gsi1pk,
   directoryExportAudit: keys.audit('', '', 'DIRECTORY', 'export').gsi1pk,
@@ -216,7 +218,7 @@ export const CONTEXT_GRANTS: Record<Context, ContextGrants> = {
         { partitions: [PARTITIONS.consent], actions: ['PutItem'] },
         { partitions: [PARTITIONS.settings, PARTITIONS.adminRoles], actions: READ },
       ],
-      index: [INDEX_PARTITIONS.campaigns, INDEX_PARTITIONS.parentMemberships],
+      index: [INDEX_PARTITIONS.campaigns, INDEX_PARTITIONS.parentMemberships, INDEX_PARTITIONS.studentParents],
     },
     sendsMail: true,
     cognito: ['ListUsers', 'AdminGetUser'],

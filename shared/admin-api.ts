@@ -104,6 +104,8 @@ export const CommitteeInputSchema = z.strictObject({
   description: optional(LocalizedTextInputSchema),
   otherMembers: z.array(OtherMemberInputSchema).max(50).default([]),
   members: z.array(CommitteeMemberInputSchema).max(200).default([]),
+  /** Parents may join it from the update form and My Profile (docs/product-rules.md, Committee sign-ups). */
+  openToSignUps: z.boolean().default(false),
 });
 export type CommitteeInput = z.infer<typeof CommitteeInputSchema>;
 

@@ -46,6 +46,11 @@ export const ERROR_CODES = [
   'MERGE_EXPIRED',
   /** An undo of a merge already undone. */
   'MERGE_UNDONE',
+  // Committee sign-ups from the parent form (docs/product-rules.md).
+  /** Joining a committee that is not open to sign-ups. */
+  'COMMITTEE_CLOSED',
+  /** Asking for, or leaving, a committee role only administrators give (chair, secretary, treasurer...). */
+  'COMMITTEE_ROLE_RESERVED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -84,6 +89,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   MERGE_CHANGED: 409,
   MERGE_EXPIRED: 410,
   MERGE_UNDONE: 409,
+  COMMITTEE_CLOSED: 409,
+  COMMITTEE_ROLE_RESERVED: 403,
 };
 
 /** The JSON body of every error response. `fields` lists invalid input paths for forms. */

@@ -65,6 +65,22 @@ export const ParentUpdateInputSchema = z.strictObject({
   preferredLanguage: LanguageSchema,
   /** The language of the screen the parent answered on, for the consent log (docs/privacy.md). */
   noticeLanguage: LanguageSchema.optional(),
+  /**
+   * Committee sign-ups (shared/committee-sign-ups.ts): committees to join (open ones only; a `role`, if sent, must
+   * be the plain member's) and committees to leave (plain seats only). Absent: seats unchanged. Ignored when
+   * `nameOnly`, which removes every seat.
+   */
+  committees: z
+    .strictObject({
+      join: z.array(z.strictObject({ committeeId: IdSchema, role: CommitteeRoleSchema.optional() })).max(20).default([]),
+      leave: z.array(IdSchema).max(20).default([]),
+    })
+    .optional(),
+  /**
+   * Co-parents (from `coParents` of the form) who also live at this address: the address is saved on them too, in
+   * the same transaction, each at the `version` the form showed (shared/household.ts). Needs an address.
+   */
+  shareAddressWith: z.array(z.strictObject({ parentId: IdSchema, version: VersionSchema })).max(4).default([]),
 });
 export type ParentUpdateInput = z.input<typeof ParentUpdateInputSchema>;
 export type ParentUpdate = z.output<typeof ParentUpdateInputSchema>;
@@ -97,7 +113,10 @@ export const ParentFormChildSchema = z.object({
   className: z.string().optional(),
 });
 
-/** A committee seat, shown read-only: seats are assigned by the committees, and removed by opting out. */
+/**
+ * A committee seat. A plain member's seat (shared/committee-sign-ups.ts) can be left from the form; officer seats
+ * are shown read-only (the administrators give and take them). Opting out removes every seat.
+ */
 export const ParentFormCommitteeSchema = z.object({
   committeeId: IdSchema,
   name: LocalizedTextSchema,
@@ -105,11 +124,35 @@ export const ParentFormCommitteeSchema = z.object({
   role: CommitteeRoleSchema,
 });
 
+/** A committee an administrator opened to sign-ups: the parent may join it (with `role`). */
+export const ParentFormOpenCommitteeSchema = z.object({
+  committeeId: IdSchema,
+  name: LocalizedTextSchema,
+  kind: CommitteeKindSchema,
+  description: LocalizedTextSchema.optional(),
+  role: CommitteeRoleSchema,
+});
+
+/**
+ * A co-parent the address may also be saved on (shared/household.ts): another parent of one of the children, with
+ * no safety restriction between them and not opted out. Name and version only: never their address.
+ */
+export const ParentFormCoParentSchema = z.object({
+  id: IdSchema,
+  firstName: z.string(),
+  lastName: z.string(),
+  version: VersionSchema,
+});
+
 /** Everything the form shows. */
 export const ParentFormSchema = z.object({
   parent: ParentFormFieldsSchema,
   children: z.array(ParentFormChildSchema),
   committees: z.array(ParentFormCommitteeSchema),
+  /** Committees open to sign-ups (those the parent already sits on included: the form shows them as joined). */
+  openCommittees: z.array(ParentFormOpenCommitteeSchema).default([]),
+  /** Co-parents the address section offers to update too ("<name> also lives at this address"). */
+  coParents: z.array(ParentFormCoParentSchema).default([]),
   school: z.object({
     name: z.string(),
     contactEmail: z.string().optional(),

@@ -9,6 +9,7 @@ import { mergeHandlers } from './merge-handlers';
 import { exportCsvFiles, exportJson, templateFiles } from './export-service';
 import { applyImport, planImport } from './import/import-service';
 import { settingsRolesHandlers } from './settings-roles-handlers';
+import { committeeSignUps } from './sign-ups-service';
 
 /**
  * Time one import call allows itself (planning included, then at least 2 s of writing) before it returns
@@ -30,6 +31,9 @@ export const handler = createHandler({
     const [data, settings] = await Promise.all([readDirectoryConsistent(), getSettings()]);
     return { body: { ...(settings ? { settings } : {}), ...data }, etag: true };
   },
+
+  // New committee sign-ups from the parent form, for the dashboard card (docs/product-rules.md).
+  'GET /api/admin/committees/sign-ups': async () => ({ body: await committeeSignUps() }),
 
   'GET /api/admin/import/templates': async ({ query }) => ({
     body: { files: templateFiles(parseWith(LangQuerySchema, query).lang) },

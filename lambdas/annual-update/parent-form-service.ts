@@ -17,10 +17,13 @@ import { readParentForm } from './parent-form-view';
 import { saveParentUpdate } from './parent-update-repository';
 import { consentEntry, currentNoticeVersion } from '../privacy/consent-repository';
 import { usableUpdateLink } from './token-repository';
+import { NO_SEAT_CHANGES, seatChangesFor, type SeatChanges } from './sign-up-service';
+import { coParentAddressChanges, type CoParentAddressChange } from './shared-address-service';
 
 /**
  * The parent form, reached two ways with the same rules: an emailed link (token, no account) and My Profile
- * (signed in). Loading only reads. Submitting updates that one parent, never a co-parent, in one transaction.
+ * (signed in). Loading only reads. Submitting updates that one parent in one transaction, with the committee seats
+ * they join or leave, and the co-parents they chose to share their address with (never a co-parent otherwise).
  */
 interface FormTarget {
   parent: Parent;
@@ -138,6 +141,25 @@ function nextParent(current: Parent, input: ParentUpdate, now: Date): Parent {
   return result.data;
 }
 
+/** The audit entries of the answer beyond the parent's own: each co-parent's address, each committee's seat. */
+function extraAudits(
+  plan: { coParents: CoParentAddressChange[]; seats: SeatChanges },
+  actor: AuditEntry['actor'],
+  at: string,
+): Omit<AuditEntry, 'id'>[] {
+  return [
+    ...plan.coParents.map(({ current }) => ({
+      at,
+      actor,
+      action: 'parent.addressSharedByCoParent',
+      target: { type: 'PARENT', id: current.id },
+      fields: ['address'],
+    })),
+    ...plan.seats.join.map((seat) => ({ at, actor, action: 'committee.signUp', target: { type: 'COMMITTEE', id: seat.committeeId }, fields: ['members'] })),
+    ...plan.seats.leave.map((seat) => ({ at, actor, action: 'committee.leave', target: { type: 'COMMITTEE', id: seat.committeeId }, fields: ['members'] })),
+  ];
+}
+
 async function applyUpdate(
   target: FormTarget,
   input: ParentUpdate,
@@ -149,12 +171,16 @@ async function applyUpdate(
   if (input.version !== current.version) throw new AppError('CONFLICT', [{ path: 'version', issue: 'stale' }]);
   const candidate = nextParent(current, input, now);
   const changed = FIELDS.filter((f) => JSON.stringify(current[f]) !== JSON.stringify(candidate[f]));
-  const removeSeats = input.participation === 'nameOnly' ? await membershipsOf('PARENT', current.id) : [];
-  const next = changed.length > 0 || removeSeats.length > 0 ? candidate : undefined;
+  const optedOut = input.participation === 'nameOnly';
+  const heldSeats = await membershipsOf('PARENT', current.id);
+  const removeSeats = optedOut ? heldSeats : [];
+  const seats = optedOut ? NO_SEAT_CHANGES : await seatChangesFor(current.id, input.committees, heldSeats, now);
+  const coParents = await coParentAddressChanges(current, candidate, input.shareAddressWith, now);
+  const seatFields = removeSeats.length + seats.join.length + seats.leave.length > 0 ? ['committees'] : [];
+  const next = changed.length > 0 || seatFields.length > 0 ? candidate : undefined;
 
   const at = now.toISOString();
   const before = target.participant;
-  const optedOut = input.participation === 'nameOnly';
   const events: ParticipantEvent[] = [{ at, event: 'submitted', via }];
   if (before && optedOut !== before.optedOut) events.push({ at, event: optedOut ? 'optedOut' : 'optedIn', via });
 
@@ -162,6 +188,8 @@ async function applyUpdate(
     current,
     next,
     removeSeats,
+    seats,
+    coParents,
     ...(before ? { participant: { before, optedOut, events } } : {}),
     consent: consentEntry(current.id, current, next ?? current, {
       by: via === 'link' ? 'linkHolder' : 'parent',
@@ -175,11 +203,19 @@ async function applyUpdate(
       actor,
       action: via === 'link' ? 'parent.updateByLink' : 'parent.updateProfile',
       target: { type: 'PARENT', id: current.id },
-      fields: [...changed, ...(removeSeats.length > 0 ? ['committees'] : [])],
+      fields: [...changed, ...seatFields],
     },
+    extraAudits: extraAudits({ coParents, seats }, actor, at),
     now,
   });
-  logger.info('parent form saved', { parentId: current.id, via, changed: changed.length, seatsRemoved: removeSeats.length });
+  logger.info('parent form saved', {
+    parentId: current.id,
+    via,
+    changed: changed.length,
+    seatsRemoved: removeSeats.length + seats.leave.length,
+    seatsJoined: seats.join.length,
+    coParentsUpdated: coParents.length,
+  });
   const participant = before && {
     ...before,
     submittedAt: before.submittedAt ?? at,

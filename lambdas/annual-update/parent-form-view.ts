@@ -1,5 +1,7 @@
 import { audiencesOf } from '../../shared/visibility';
-import { childrenOf, getEntity, getSettings, membershipsOf } from '../directory/directory-repository';
+import { signUpRole } from '../../shared/committee-sign-ups';
+import { maySaveAddressFor } from '../../shared/household';
+import { childrenOf, getEntity, getSettings, listEntities, membershipsOf, parentsOf } from '../directory/directory-repository';
 import type { ParentForm } from '../../shared/parent-form';
 import type { Campaign, Participant } from '../../shared/schemas/annual-update';
 import type { Committee } from '../../shared/schemas/committee';
@@ -16,19 +18,21 @@ export async function readParentForm(
   campaign?: Campaign,
   participant?: Participant,
 ): Promise<ParentForm> {
-  const [childIds, seats, settings] = await Promise.all([
+  const [childIds, seats, settings, allCommittees] = await Promise.all([
     childrenOf(parent.id),
     membershipsOf('PARENT', parent.id),
     getSettings(),
+    listEntities('COMMITTEE'),
   ]);
   const students = (await Promise.all(childIds.map((id) => getEntity('STUDENT', id, { consistent: false })))).filter(
     (s): s is Student => s !== undefined,
   );
   const classIds = [...new Set(students.map((s) => s.classId))];
   const committeeIds = [...new Set(seats.map((s) => s.committeeId))];
-  const [classes, committees] = await Promise.all([
+  const [classes, committees, coParents] = await Promise.all([
     Promise.all(classIds.map((id) => getEntity('CLASS', id, { consistent: false }))),
     Promise.all(committeeIds.map((id) => getEntity('COMMITTEE', id, { consistent: false }))),
+    coParentsOf(parent, childIds),
   ]);
   const classById = new Map(classes.filter((c): c is SchoolClass => !!c).map((c) => [c.id, c]));
   const committeeById = new Map(committees.filter((c): c is Committee => !!c).map((c) => [c.id, c]));
@@ -64,6 +68,19 @@ export async function readParentForm(
       const committee = committeeById.get(seat.committeeId);
       return committee ? [{ committeeId: committee.id, name: committee.name, kind: committee.kind, role: seat.role }] : [];
     }),
+    openCommittees: allCommittees
+      .filter((c) => c.openToSignUps === true)
+      .map((c) => ({
+        committeeId: c.id,
+        name: c.name,
+        kind: c.kind,
+        ...(c.description ? { description: c.description } : {}),
+        role: signUpRole(c.kind),
+      }))
+      .sort((a, b) => a.name.fr.localeCompare(b.name.fr, 'fr')),
+    coParents: coParents
+      .filter((other) => maySaveAddressFor(parent, other))
+      .map((other) => ({ id: other.id, firstName: other.firstName, lastName: other.lastName, version: other.version })),
     school: {
       name: settings?.schoolName ?? '',
       ...(settings?.contact.email ? { contactEmail: settings.contact.email } : {}),
@@ -74,4 +91,16 @@ export async function readParentForm(
       : {}),
     ...(participant?.submittedAt ? { submittedAt: participant.submittedAt } : {}),
   };
+}
+
+/**
+ * The other parents of this parent's children (gsi1, eventually consistent), read by key. The submit re-reads
+ * them consistently before writing (parent-form-service.ts).
+ */
+export async function coParentsOf(parent: Parent, childIds?: string[]): Promise<Parent[]> {
+  const children = childIds ?? (await childrenOf(parent.id));
+  const ids = new Set((await Promise.all(children.map((id) => parentsOf(id)))).flat());
+  ids.delete(parent.id);
+  const found = await Promise.all([...ids].map((id) => getEntity('PARENT', id, { consistent: false })));
+  return found.filter((p): p is Parent => p !== undefined).sort((a, b) => a.firstName.localeCompare(b.firstName, 'fr'));
 }

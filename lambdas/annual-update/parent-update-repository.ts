@@ -1,6 +1,6 @@
 import { tableName } from '../common/dynamo';
 import { keys } from '../common/keys';
-import { entityItem } from '../directory/directory-items';
+import { entityItem, membershipItem } from '../directory/directory-items';
 import { auditPut } from '../common/audit';
 import { conditionalPutItem, transactWrite, type TransactItem } from '../common/transact';
 import { registryTransactItems } from '../registry/registry-repository';
@@ -14,7 +14,8 @@ import type { ConsentEntry } from '../../shared/privacy-consent-api';
 
 /**
  * Pattern 23: a parent's answer in ONE TransactWrite: the parent (version-checked), their registry entry if the
- * display name changed, the committee seats an opt-out removes, the participant's transition and the campaign
+ * display name changed, the committee seats an opt-out removes or the parent joins or leaves, the co-parents who
+ * share the address (each version-checked), the participant's transition and the campaign
  * counts it causes, and the audit entry. Either everything is recorded or nothing is (CONFLICT on a lost race).
  */
 export interface ParentUpdatePlan {
@@ -22,8 +23,14 @@ export interface ParentUpdatePlan {
   /** Undefined when the parent confirmed their data unchanged: only the version is checked. */
   next?: Parent;
   removeSeats: Membership[];
+  /** Seats the parent joins (created only if still free, the committee still open) or leaves (still plain). */
+  seats?: { join: Membership[]; leave: Membership[] };
+  /** Co-parents the address is also saved on, each at the version the form showed. */
+  coParents?: { current: Parent; next: Parent }[];
   participant?: { before: Participant; optedOut: boolean; events: ParticipantEvent[] };
   audit: Omit<AuditEntry, 'id'>;
+  /** The co-parents' and the committees' entries. */
+  extraAudits?: Omit<AuditEntry, 'id'>[];
   /** The consent log's entry when the participation or an audience changed (docs/privacy.md). */
   consent?: ConsentEntry;
   now: Date;
@@ -52,9 +59,46 @@ export async function saveParentUpdate(plan: ParentUpdatePlan): Promise<void> {
     const { pk, sk } = keys.membership(seat.committeeId, 'PARENT', current.id);
     items.push({ Delete: { TableName: tableName(), Key: { pk, sk } } });
   }
+  items.push(...seatItems(current.id, plan.seats));
+  for (const co of plan.coParents ?? []) {
+    items.push(conditionalPutItem(entityItem('PARENT', co.next), { expectedVersion: co.current.version }));
+  }
   if (plan.participant) items.push(...participantItems(plan.participant, plan.now));
-  items.push(auditPut(plan.audit), ...consentPuts(plan.consent));
+  items.push(auditPut(plan.audit), ...(plan.extraAudits ?? []).map(auditPut), ...consentPuts(plan.consent));
   await transactWrite(items);
+}
+
+/**
+ * A sign-up: the committee must still be open (ConditionCheck), the seat still free (an administrator may have
+ * just given one). Leaving: the seat must still be a plain one. Either failure is CONFLICT: the form reloads.
+ */
+function seatItems(parentId: string, seats: ParentUpdatePlan['seats']): TransactItem[] {
+  if (!seats) return [];
+  const items: TransactItem[] = [];
+  for (const seat of seats.join) {
+    items.push({
+      ConditionCheck: {
+        TableName: tableName(),
+        Key: keys.entity('COMMITTEE', seat.committeeId),
+        ConditionExpression: 'openToSignUps = :open',
+        ExpressionAttributeValues: { ':open': true },
+      },
+    });
+    items.push({ Put: { TableName: tableName(), Item: membershipItem(seat), ConditionExpression: 'attribute_not_exists(pk)' } });
+  }
+  for (const seat of seats.leave) {
+    const { pk, sk } = keys.membership(seat.committeeId, 'PARENT', parentId);
+    items.push({
+      Delete: {
+        TableName: tableName(),
+        Key: { pk, sk },
+        ConditionExpression: '#role = :role',
+        ExpressionAttributeNames: { '#role': 'role' },
+        ExpressionAttributeValues: { ':role': seat.role },
+      },
+    });
+  }
+  return items;
 }
 
 /**

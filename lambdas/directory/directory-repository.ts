@@ -61,6 +61,18 @@ export async function getEntity<T extends EntityType>(
   return result.Item ? parseItem(ENTITY_SCHEMAS[type], result.Item) : undefined;
 }
 
+/**
+ * Access pattern 1 with an entity prefix: every entity of one type (the committees: a school has a handful). Items
+ * that no longer fit the schema are skipped.
+ */
+export async function listEntities<T extends EntityType>(
+  type: T,
+  options: { consistent?: boolean } = {},
+): Promise<EntityMap[T][]> {
+  const items = await queryDirectory({ prefix: keys.entityPrefix(type), consistent: options.consistent ?? false });
+  return items.map((item) => parseItem(ENTITY_SCHEMAS[type], item)).filter((e): e is EntityMap[T] => e !== undefined);
+}
+
 function validated<T extends EntityType>(type: T, entity: EntityMap[T]): EntityMap[T] {
   const result = ENTITY_SCHEMAS[type].safeParse(entity);
   if (!result.success) {

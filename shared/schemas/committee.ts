@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { EntityMetaSchema, IdSchema, LocalizedTextSchema, PersonNameSchema } from './common';
+import { EntityMetaSchema, IdSchema, IsoDateTimeSchema, LocalizedTextSchema, PersonNameSchema } from './common';
 import { CommitteeRoleSchema } from './committee-roles';
 
 /** Kinds of committee of a Québec school: conseil d'établissement, OPP, foundation, volunteer committees. */
@@ -27,6 +27,12 @@ export const CommitteeFieldsSchema = z.object({
   kind: CommitteeKindSchema,
   description: LocalizedTextSchema.optional(),
   otherMembers: z.array(OtherMemberSchema).max(50),
+  /**
+   * Whether parents may join it themselves from the update form and My Profile (docs/product-rules.md, Committee
+   * sign-ups). Absent means closed: committees stored before the flag existed stay closed until an administrator
+   * opens them.
+   */
+  openToSignUps: z.boolean().optional(),
 });
 
 export const CommitteeSchema = EntityMetaSchema.extend(CommitteeFieldsSchema.shape);
@@ -38,5 +44,7 @@ export const MembershipSchema = z.object({
   personType: PersonTypeSchema,
   personId: IdSchema,
   role: CommitteeRoleSchema,
+  /** When the parent took the seat themselves through the form (a sign-up); absent for seats an administrator gave. */
+  signedUpAt: IsoDateTimeSchema.optional(),
 });
 export type Membership = z.infer<typeof MembershipSchema>;

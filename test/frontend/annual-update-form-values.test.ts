@@ -27,6 +27,8 @@ const loaded: ParentForm = {
   },
   children: [],
   committees: [],
+  openCommittees: [],
+  coParents: [],
   school: { name: 'École' },
 };
 

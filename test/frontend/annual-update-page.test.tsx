@@ -28,8 +28,24 @@ const FORM: ParentForm = {
   },
   children: [],
   committees: [{ committeeId: '01JABCDEFGHJKMNPQRSTVWXYZ1', name: { fr: 'Fondation', en: 'Foundation' }, kind: 'foundation', role: 'treasurer' }],
+  openCommittees: [],
+  coParents: [],
   school: { name: 'École des Érables' },
   campaign: { schoolYear: '2025-2026' },
+};
+
+/** A parent with an address, a co-parent, an officer seat, a plain seat, and a committee open to sign-ups. */
+const HOUSEHOLD: ParentForm = {
+  ...FORM,
+  parent: { ...FORM.parent, address: { street: '12, rue des Érables', city: 'Laval', postalCode: 'H7N 1A1' } },
+  committees: [
+    ...FORM.committees,
+    { committeeId: '01JABCDEFGHJKMNPQRSTVWXYZ2', name: { fr: 'OPP', en: 'Parent committee' }, kind: 'opp', role: 'member' },
+  ],
+  openCommittees: [
+    { committeeId: '01JABCDEFGHJKMNPQRSTVWXYZ3', name: { fr: 'Bibliothèque', en: 'Library' }, kind: 'volunteer', role: 'volunteer' },
+  ],
+  coParents: [{ id: '01JABCDEFGHJKMNPQRSTVWXYZ4', firstName: 'Rowan', lastName: 'Tremblay', version: 7 }],
 };
 
 interface Call { path: string; body: unknown }
@@ -39,6 +55,7 @@ const calls: Call[] = [];
 /** The answer of /api/update/load per token. */
 const answers: Record<string, { status: number; body: unknown }> = {
   good: { status: 200, body: FORM },
+  household: { status: 200, body: HOUSEHOLD },
   expired: { status: 410, body: { error: { code: 'TOKEN_EXPIRED' } } },
   unknown: { status: 404, body: { error: { code: 'TOKEN_INVALID' } } },
   broken: { status: 500, body: { error: { code: 'INTERNAL' } } },
@@ -124,5 +141,26 @@ describe('/update/{token}', () => {
     expect(screen.queryByText(/You already have an account/)).toBeNull();
     const submit = calls.find((call) => call.path === '/api/update/submit');
     expect(submit?.body).toMatchObject({ token: 'good', data: { version: 2, phone: '438 555-9876', firstName: 'Amélie' } });
+  });
+
+  it('joins an open committee, leaves a plain seat and shares the address; an officer seat cannot be left', async () => {
+    open('household', 'en');
+
+    const join = await screen.findByLabelText('I join the Library committee', {}, { timeout: 20_000 });
+    expect(screen.getByText('Seat assigned by the school')).toBeTruthy();
+    expect(screen.queryByLabelText('I leave the Foundation committee')).toBeNull();
+    fireEvent.click(join);
+    fireEvent.click(screen.getByLabelText('I leave the Parent committee committee'));
+    fireEvent.click(screen.getByLabelText('Rowan Tremblay also lives at this address'));
+    fireEvent.click(screen.getByRole('button', { name: 'Validate' }));
+
+    expect(await screen.findByText('Create an account', {}, { timeout: 10_000 })).toBeTruthy();
+    const submit = calls.find((call) => call.path === '/api/update/submit');
+    expect(submit?.body).toMatchObject({
+      data: {
+        committees: { join: [{ committeeId: '01JABCDEFGHJKMNPQRSTVWXYZ3' }], leave: ['01JABCDEFGHJKMNPQRSTVWXYZ2'] },
+        shareAddressWith: [{ parentId: '01JABCDEFGHJKMNPQRSTVWXYZ4', version: 7 }],
+      },
+    });
   });
 });

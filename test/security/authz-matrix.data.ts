@@ -126,6 +126,7 @@ export const MATRIX: Record<string, Row> = {
 
   // Directory administration: import, export, editing.
   'GET /api/admin/directory': admin(200),
+  'GET /api/admin/committees/sign-ups': admin(200),
   'GET /api/admin/import/templates': admin(200),
   'POST /api/admin/import/dry-run': admin(400),
   'POST /api/admin/import/apply': admin(400),

@@ -61,6 +61,13 @@ const incident = {
   measures: '',
 };
 
+/** The form's committee sign-ups and shared address (docs/product-rules.md), as the form sends them. */
+const signUpAndAddress = (ids: RealIds) => ({
+  address: { street: '45, rue des Pins', city: 'Laval', postalCode: 'H7N 1A1' },
+  committees: { join: [{ committeeId: ids.committees }], leave: [] },
+  shareAddressWith: [{ parentId: ids.parents, version: 1 }],
+});
+
 export function validBodies(ids: RealIds): Record<string, Record<string, unknown>> {
   const student = { firstName: 'Jules', lastName: 'Bérubé', level: 'G1', classId: ids.classes, parentIds: [ids.parents] };
   return {
@@ -71,8 +78,8 @@ export function validBodies(ids: RealIds): Record<string, Record<string, unknown
     'POST /api/admin/annual-update/campaigns/{campaignId}/send-jobs': { mode: 'selected', parentIds: [ids.parents] },
     'PUT /api/admin/annual-update/campaigns/{campaignId}/reminders': { reminderDays: [7, 2] },
     'POST /api/update/load': { token: TOKEN },
-    'POST /api/update/submit': { token: TOKEN, data: parentForm },
-    'PUT /api/profile': { data: parentForm },
+    'POST /api/update/submit': { token: TOKEN, data: { ...parentForm, ...signUpAndAddress(ids) } },
+    'PUT /api/profile': { data: { ...parentForm, ...signUpAndAddress(ids) } },
     // Privacy requests (docs/privacy.md).
     'POST /api/privacy-requests': { kind: 'access', details: 'Je voudrais une copie de mes renseignements.' },
     'POST /api/update/privacy-request': { token: TOKEN, kind: 'correction', details: 'Mon adresse a changé.' },
@@ -108,7 +115,7 @@ export function validBodies(ids: RealIds): Record<string, Record<string, unknown
     'PUT /api/admin/classes/{id}': { ...schoolClass, version: 1 },
     'DELETE /api/admin/classes/{id}': remove,
     'POST /api/admin/committees': { ...committee, members: [{ personType: 'PARENT', personId: ids.parents, role: COMMITTEE_ROLE_CODES[0] }] },
-    'PUT /api/admin/committees/{id}': { ...committee, version: 1, otherMembers: [], members: [] },
+    'PUT /api/admin/committees/{id}': { ...committee, version: 1, otherMembers: [], members: [], openToSignUps: true },
     'DELETE /api/admin/committees/{id}': remove,
     'POST /api/admin/privacy/incidents': incident,
     'PUT /api/admin/privacy/incidents/{incidentId}': { ...incident, version: 1 },

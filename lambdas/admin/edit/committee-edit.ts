@@ -47,21 +47,26 @@ function memberWrites(committeeId: string, wanted: CommitteeInput['members'], be
   const seat = (m: { personType: string; personId: string }) => `${m.personType}#${m.personId}`;
   const current = new Map(before.map((m) => [seat(m), m]));
   for (const m of wanted) {
-    if (current.get(seat(m))?.role === m.role) continue;
-    items.push(putItem(membershipItem({ committeeId, ...m })));
+    const held = current.get(seat(m));
+    if (held?.role === m.role) continue;
+    // A role change keeps the date the parent signed up (the dashboard's "new" mark: docs/product-rules.md).
+    items.push(putItem(membershipItem({ committeeId, ...m, ...(held?.signedUpAt ? { signedUpAt: held.signedUpAt } : {}) })));
   }
   const kept = new Set(wanted.map(seat));
   for (const m of before) if (!kept.has(seat(m))) items.push(deleteKey(keys.membership(committeeId, m.personType, m.personId)));
   return items;
 }
 
+/** Stored only when open: absent means closed, as for committees stored before sign-ups existed. */
+const openFlag = (open: boolean) => (open ? { openToSignUps: true } : {});
+
 export async function createCommittee(
   input: CommitteeInput,
   ctx: EditContext,
 ): Promise<{ record: Committee; members: Membership[] }> {
-  const { members, ...fields } = input;
+  const { members, openToSignUps, ...fields } = input;
   await checkMembers(members);
-  const record = validated('COMMITTEE', clean({ ...newEntityMeta(ctx.now), ...fields }));
+  const record = validated('COMMITTEE', clean({ ...newEntityMeta(ctx.now), ...fields, ...openFlag(openToSignUps) }));
   await commit(ctx, [putCreate('COMMITTEE', record), ...memberWrites(record.id, members, [])], {
     type: 'COMMITTEE',
     id: record.id,
@@ -75,10 +80,10 @@ export async function updateCommittee(
   input: CommitteeInput & { version: number },
   ctx: EditContext,
 ): Promise<{ record: Committee; members: Membership[] }> {
-  const { version, members, ...fields } = input;
+  const { version, members, openToSignUps, ...fields } = input;
   const current = await loadAt('COMMITTEE', id, version);
   await checkMembers(members);
-  const next = nextVersion('COMMITTEE', current, fields, ctx.now);
+  const next = nextVersion('COMMITTEE', current, { ...fields, ...openFlag(openToSignUps) }, ctx.now);
   const writes = memberWrites(id, members, await membersOf(id, { consistent: true }));
   const fieldNames = changedFields(current, next);
   if (writes.length > 0) fieldNames.push('members');

@@ -14,6 +14,7 @@ import Textarea from '@cloudscape-design/components/textarea';
 import type { ParentForm } from '../../../../shared/parent-form';
 import type { Language } from '../../../../shared/schemas/common';
 import { COMMITTEE_ROLES } from '../../../../shared/schemas/committee-roles';
+import { isSignUpRole } from '../../../../shared/committee-sign-ups';
 import { INTEREST_CODES, INTEREST_LABELS, type InterestCode } from '../../../../shared/schemas/interests';
 import { PARTICIPATION_LEVELS, type Participation } from '../../../../shared/schemas/parent';
 import { AUDIENCES, PRESET_AUDIENCES, presetOf, VISIBILITY_FIELDS, type Audience } from '../../../../shared/visibility';
@@ -96,7 +97,35 @@ export function PersonalSection(props: SectionProps & { email?: string }) {
   );
 }
 
-export function AddressSection(props: SectionProps) {
+/** "<co-parent> also lives at this address": one checkbox per co-parent the rule allows (shared/household.ts). */
+function SharedAddressChoices({ coParents, values, onChange }: SectionProps & { coParents: ParentForm['coParents'] }) {
+  const { t } = useTranslation();
+  if (coParents.length === 0) return null;
+  const ticked = (id: string) => values.shareAddressWith.some((c) => c.parentId === id);
+  return (
+    <FormField label={t('updateForm.sharedAddress.title')} description={t('updateForm.sharedAddress.hint')} stretch>
+      <SpaceBetween size="xs">
+        {coParents.map((co) => (
+          <Checkbox
+            key={co.id}
+            checked={ticked(co.id)}
+            onChange={({ detail }) =>
+              onChange({
+                shareAddressWith: detail.checked
+                  ? [...values.shareAddressWith.filter((c) => c.parentId !== co.id), { parentId: co.id, version: co.version }]
+                  : values.shareAddressWith.filter((c) => c.parentId !== co.id),
+              })
+            }
+          >
+            {t('updateForm.sharedAddress.label', { name: `${co.firstName} ${co.lastName}` })}
+          </Checkbox>
+        ))}
+      </SpaceBetween>
+    </FormField>
+  );
+}
+
+export function AddressSection(props: SectionProps & { coParents?: ParentForm['coParents'] }) {
   const { t } = useTranslation();
   const field = useFieldProps(props);
   const { values, onChange } = props;
@@ -125,28 +154,73 @@ export function AddressSection(props: SectionProps) {
             />
           </FormField>
         </ColumnLayout>
+        <SharedAddressChoices {...props} coParents={props.coParents ?? []} />
       </SpaceBetween>
     </Container>
   );
 }
 
-export function CommitteesSection({ committees, lang }: { committees: ParentForm['committees']; lang: Language }) {
+/** Adds or removes one id of a list (a ticked or unticked checkbox). */
+const toggled = (list: string[], id: string, on: boolean) => (on ? [...new Set([...list, id])] : list.filter((x) => x !== id));
+
+/**
+ * The parent's seats and the committees open to sign-ups (docs/product-rules.md, Committee sign-ups): a plain seat
+ * can be left, an open committee joined; officer seats are the administrators' and are shown read-only.
+ */
+export function CommitteesSection(props: SectionProps & { form: ParentForm }) {
   const { t } = useTranslation();
+  const { form, values, lang, onChange } = props;
+  const held = new Set(form.committees.map((seat) => seat.committeeId));
+  const open = form.openCommittees.filter((c) => !held.has(c.committeeId));
   return (
     <Container
       header={<Header variant="h2" description={t('updateForm.committeesHint')}>{t('updateForm.sections.committees')}</Header>}
     >
-      {committees.length === 0 ? (
-        <Box color="text-body-secondary">{t('updateForm.noCommittees')}</Box>
-      ) : (
-        <ul>
-          {committees.map((seat) => (
-            <li key={`${seat.committeeId}-${seat.role}`}>
-              {seat.name[lang]} — {COMMITTEE_ROLES[seat.role].label[lang]}
-            </li>
-          ))}
-        </ul>
-      )}
+      <SpaceBetween size="m">
+        {form.committees.length === 0 ? (
+          <Box color="text-body-secondary">{t('updateForm.noCommittees')}</Box>
+        ) : (
+          <ul data-testid="my-committees">
+            {form.committees.map((seat) => (
+              <li key={`${seat.committeeId}-${seat.role}`}>
+                <SpaceBetween size="xxs">
+                  <span>
+                    {seat.name[lang]} — {COMMITTEE_ROLES[seat.role].label[lang]}
+                  </span>
+                  {isSignUpRole(seat.role) ? (
+                    <Checkbox
+                      checked={values.leave.includes(seat.committeeId)}
+                      onChange={({ detail }) => onChange({ leave: toggled(values.leave, seat.committeeId, detail.checked) })}
+                    >
+                      {t('updateForm.committees.leave', { name: seat.name[lang] })}
+                    </Checkbox>
+                  ) : (
+                    <Box variant="small" color="text-body-secondary">{t('updateForm.committees.officer')}</Box>
+                  )}
+                </SpaceBetween>
+              </li>
+            ))}
+          </ul>
+        )}
+        <FormField label={t('updateForm.committees.openTitle')} description={t('updateForm.committees.openHint')} stretch>
+          {open.length === 0 ? (
+            <Box color="text-body-secondary">{t('updateForm.committees.noneOpen')}</Box>
+          ) : (
+            <SpaceBetween size="xs">
+              {open.map((committee) => (
+                <Checkbox
+                  key={committee.committeeId}
+                  checked={values.join.includes(committee.committeeId)}
+                  onChange={({ detail }) => onChange({ join: toggled(values.join, committee.committeeId, detail.checked) })}
+                  description={[COMMITTEE_ROLES[committee.role].label[lang], committee.description?.[lang]].filter(Boolean).join(' · ')}
+                >
+                  {t('updateForm.committees.join', { name: committee.name[lang] })}
+                </Checkbox>
+              ))}
+            </SpaceBetween>
+          )}
+        </FormField>
+      </SpaceBetween>
     </Container>
   );
 }

@@ -38,7 +38,7 @@ export function ParentUpdateForm({ form, state, top, secondaryActions }: {
       }}
     >
       <Form
-        errorText={problem && problem !== 'conflict' ? t(`updateForm.messages.${problem}`) : undefined}
+        errorText={problem && problem !== 'conflict' && problem !== 'committeeClosed' ? t(`updateForm.messages.${problem}`) : undefined}
         actions={
           <SpaceBetween direction="horizontal" size="xs">
             {secondaryActions}
@@ -57,9 +57,9 @@ export function ParentUpdateForm({ form, state, top, secondaryActions }: {
                 : t('updateForm.campaign', { year: form.campaign.schoolYear })}
             </Box>
           )}
-          {problem === 'conflict' && (
+          {(problem === 'conflict' || problem === 'committeeClosed') && (
             <Alert type="warning" dismissible onDismiss={dismissProblem}>
-              {t('updateForm.messages.conflict')}
+              {t(`updateForm.messages.${problem}`)}
             </Alert>
           )}
           <Box variant="small">{t('updateForm.requiredLegend')}</Box>
@@ -71,8 +71,8 @@ export function ParentUpdateForm({ form, state, top, secondaryActions }: {
             <Alert type="info">{t('updateForm.optOutNotice')}</Alert>
           ) : (
             <>
-              <AddressSection {...sectionProps} />
-              <CommitteesSection committees={form.committees} lang={lang} />
+              <AddressSection {...sectionProps} coParents={form.coParents} />
+              <CommitteesSection {...sectionProps} form={form} />
               <InterestsSection {...sectionProps} />
             </>
           )}

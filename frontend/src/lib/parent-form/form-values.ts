@@ -24,6 +24,11 @@ export interface FormValues {
   /** Who sees each field (shared/visibility.ts): the preset's until the parent adjusts one. */
   audiences: FieldAudiences;
   preferredLanguage: Language;
+  /** Open committees the parent chose to join, and plain seats they chose to leave (shared/committee-sign-ups.ts). */
+  join: string[];
+  leave: string[];
+  /** Co-parents ticked as "also lives at this address", at the version the form showed (shared/household.ts). */
+  shareAddressWith: { parentId: string; version: number }[];
 }
 
 export type FieldName = 'firstName' | 'lastName' | 'phone' | 'street' | 'city' | 'postalCode' | 'skills';
@@ -46,7 +51,16 @@ export function valuesFromForm(form: ParentForm): FormValues {
     participation: parent.participation,
     audiences: audiencesOf(parent),
     preferredLanguage: parent.preferredLanguage,
+    join: [],
+    leave: [],
+    shareAddressWith: [],
   };
+}
+
+/** The committee changes, sent only when there are some (absent: seats unchanged). */
+function committeeChanges(values: FormValues): Pick<ParentUpdateInput, 'committees'> {
+  if (values.join.length === 0 && values.leave.length === 0) return {};
+  return { committees: { join: values.join.map((committeeId) => ({ committeeId })), leave: values.leave } };
 }
 
 /** What is sent. Blank optional fields go as absent; the schema normalises phone and postal code server-side too. */
@@ -76,6 +90,8 @@ export function toUpdateInput(values: FormValues): ParentUpdateInput {
     participation: values.participation,
     audiences: values.audiences,
     preferredLanguage: values.preferredLanguage,
+    ...committeeChanges(values),
+    ...(hasAddress && values.shareAddressWith.length > 0 ? { shareAddressWith: values.shareAddressWith } : {}),
   };
 }
 
@@ -128,8 +144,11 @@ export function fieldError(path: string, issue: string, values: FormValues): [Fi
 export function validate(values: FormValues): { ok: true; input: ParentUpdateInput } | { ok: false; errors: FieldErrors } {
   const input = toUpdateInput(values);
   const result = ParentUpdateInputSchema.safeParse(input);
-  if (result.success) return { ok: true, input };
-  const errors: FieldErrors = {};
+  // Sharing an address needs one: the street is the first field to fill.
+  const sharesNothing = values.participation !== 'nameOnly' && values.shareAddressWith.length > 0 && !input.address;
+  if (result.success && !sharesNothing) return { ok: true, input };
+  const errors: FieldErrors = sharesNothing ? { street: 'required' } : {};
+  if (result.success) return { ok: false, errors };
   for (const issue of result.error.issues) {
     const mapped = fieldError(issue.path.join('.'), issue.code, values);
     if (mapped && !errors[mapped[0]]) errors[mapped[0]] = mapped[1];

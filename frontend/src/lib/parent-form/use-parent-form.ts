@@ -7,7 +7,7 @@ import { fieldError, validate, valuesFromForm, type FieldErrors, type FormValues
 
 /** Message keys (under `updateForm.messages`) of the page-level alerts. */
 export type LoadProblem = 'tokenInvalid' | 'tokenExpired' | 'loadFailed';
-export type SubmitProblem = 'invalid' | 'conflict' | 'submitFailed' | LoadProblem;
+export type SubmitProblem = 'invalid' | 'conflict' | 'submitFailed' | 'committeeClosed' | 'committeeRoleReserved' | LoadProblem;
 
 export type LoadState =
   | { kind: 'loading' }
@@ -94,6 +94,12 @@ export function useParentForm<R extends { form: ParentForm }>(source: ParentForm
         // Someone (the school office, or this parent in another tab) saved meanwhile: show the current data.
         await reload();
         setProblem('conflict');
+      } else if (error instanceof ApiError && error.code === 'COMMITTEE_CLOSED') {
+        // The committee closed to sign-ups meanwhile: show the committees open now.
+        await reload();
+        setProblem('committeeClosed');
+      } else if (error instanceof ApiError && error.code === 'COMMITTEE_ROLE_RESERVED') {
+        setProblem('committeeRoleReserved');
       } else if (error instanceof ApiError && error.code === 'VALIDATION_FAILED') {
         const next: FieldErrors = {};
         for (const { path } of error.fields) {

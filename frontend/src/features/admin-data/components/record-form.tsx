@@ -1,5 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import Badge from '@cloudscape-design/components/badge';
+import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
@@ -8,6 +10,8 @@ import Input, { type InputProps } from '@cloudscape-design/components/input';
 import Multiselect from '@cloudscape-design/components/multiselect';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
+import Toggle from '@cloudscape-design/components/toggle';
+import { RECENT_SIGN_UP_DAYS } from '../../../../../shared/committee-sign-ups';
 import { COMMITTEE_KIND_LABELS } from '../../../../../shared/import-values';
 import { COMMITTEE_KINDS } from '../../../../../shared/schemas/committee';
 import { COMMITTEE_ROLE_CODES, COMMITTEE_ROLES, type CommitteeRole } from '../../../../../shared/schemas/committee-roles';
@@ -294,6 +298,20 @@ function ClassFields(p: FieldsProps<ClassValues>) {
   );
 }
 
+/** A seat the parent took through the form: its date, and "new" within the dashboard's window (30 days). */
+function SignUpMark({ at }: { at: string }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const isNew = Date.now() - Date.parse(at) < RECENT_SIGN_UP_DAYS * 24 * 60 * 60 * 1000;
+  const date = new Date(at).toLocaleDateString(lang === 'fr' ? 'fr-CA' : 'en-CA', { dateStyle: 'long' });
+  return (
+    <SpaceBetween direction="horizontal" size="xs">
+      {isNew && <Badge color="green">{t('adminData.form.newSignUp')}</Badge>}
+      <Box variant="small" color="text-body-secondary">{t('adminData.form.signedUpOn', { date })}</Box>
+    </SpaceBetween>
+  );
+}
+
 function CommitteeFields(p: FieldsProps<CommitteeValues>) {
   const { t } = useTranslation();
   const { lang, toOptions } = useOptions(p.directory);
@@ -319,6 +337,11 @@ function CommitteeFields(p: FieldsProps<CommitteeValues>) {
         <TextField p={p} field="nameEn" required />
       </ColumnLayout>
       <PickOne label={p.label('kind', true)} error={p.err('kind')} value={p.values.kind} options={kinds} onChange={(kind) => p.change({ kind: kind as CommitteeValues['kind'] })} />
+      <FormField label={p.label('openToSignUps')} description={t('adminData.form.openToSignUpsHint')}>
+        <Toggle checked={p.values.openToSignUps} onChange={({ detail }) => p.change({ openToSignUps: detail.checked })}>
+          {t(p.values.openToSignUps ? 'adminData.form.signUpsOpen' : 'adminData.form.signUpsClosed')}
+        </Toggle>
+      </FormField>
       <FormField label={p.label('members')} errorText={p.err('members')} stretch>
         <SpaceBetween size="s">
           {p.values.members.length === 0 && <span>{t('adminData.form.noMembers')}</span>}
@@ -341,6 +364,7 @@ function CommitteeFields(p: FieldsProps<CommitteeValues>) {
                   onChange={(role) => setMember(index, { role: role as CommitteeRole })}
                 />
               </ColumnLayout>
+              {member.signedUpAt && <SignUpMark at={member.signedUpAt} />}
               <Button
                 formAction="none"
                 variant="inline-link"
@@ -353,7 +377,7 @@ function CommitteeFields(p: FieldsProps<CommitteeValues>) {
           <Button
             formAction="none"
             iconName="add-plus"
-            onClick={() => p.change({ members: [...p.values.members, { personType: 'PARENT', personId: '', role: 'member' }] })}
+            onClick={() => p.change({ members: [...p.values.members, { personType: 'PARENT', personId: '', role: 'member' as CommitteeRole }] })}
           >
             {t('adminData.form.addMember')}
           </Button>

@@ -110,6 +110,8 @@ export interface MemberValues {
   personType: 'PARENT' | 'STAFF';
   personId: string;
   role: CommitteeRole;
+  /** Shown only ("signed up on <date>"), never sent: the server keeps the date of a seat it already holds. */
+  signedUpAt?: string;
 }
 
 export interface CommitteeValues {
@@ -119,6 +121,8 @@ export interface CommitteeValues {
   members: MemberValues[];
   description?: Committee['description'];
   otherMembers: Committee['otherMembers'];
+  /** Parents may join it from the update form and My Profile (docs/product-rules.md, Committee sign-ups). */
+  openToSignUps: boolean;
 }
 
 export interface ValuesOf {
@@ -173,10 +177,11 @@ export function committeeValues(committee: Committee | undefined, memberships: r
     members: committee
       ? memberships
           .filter((m) => m.committeeId === committee.id)
-          .map(({ personType, personId, role }) => ({ personType, personId, role }))
+          .map(({ personType, personId, role, signedUpAt }) => ({ personType, personId, role, ...(signedUpAt ? { signedUpAt } : {}) }))
       : [],
     ...(committee?.description ? { description: committee.description } : {}),
     otherMembers: committee ? [...committee.otherMembers] : [],
+    openToSignUps: committee?.openToSignUps === true,
   };
 }
 
@@ -220,7 +225,8 @@ function rawInput<K extends FormKind>(kind: K, values: ValuesOf[K]): unknown {
         kind: blankAsNone(v.kind),
         ...(v.description ? { description: v.description } : {}),
         otherMembers: v.otherMembers,
-        members: v.members,
+        members: v.members.map(({ personType, personId, role }) => ({ personType, personId, role })),
+        openToSignUps: v.openToSignUps,
       };
     }
   }

@@ -39,6 +39,9 @@ export const blankParentValues = (): AdminParentValues => ({
   skills: '',
   ...initialPrivacyValues(),
   preferredLanguage: 'fr',
+  join: [],
+  leave: [],
+  shareAddressWith: [],
 });
 
 function initialPrivacyValues(): Pick<AdminParentValues, 'participation' | 'audiences'> {
@@ -57,7 +60,8 @@ export function validateParent(
   if (!result.ok || !emailOk) {
     return { ok: false, errors: { ...(result.ok ? {} : result.errors), ...(emailOk ? {} : { email: 'invalidEmail' }) } };
   }
-  const { version, ...rest } = result.input;
+  // Seats and the shared address are the parent's own form's (the admin edits committees in the committee editor).
+  const { version, committees: _committees, shareAddressWith: _shared, ...rest } = result.input;
   return {
     ok: true,
     input: { ...(rest as unknown as ParentInput), ...(email ? { email } : {}), version } as ParentPut,

@@ -12,6 +12,8 @@ import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { annualUpdateApi } from '../../../lib/api/annual-update-client';
 import { privacyRequestsApi } from '../../../lib/api/privacy-requests-client';
 import { progressionApi } from '../../../lib/api/progression-client';
+import { committeeSignUpsApi } from '../../../lib/api/committee-sign-ups-client';
+import { CommitteeSignUpsSummary } from '../components/committee-sign-ups-summary';
 import { DashboardCard, useCardData } from '../components/dashboard-card';
 import { PrivacyRequestsSummary } from '../components/privacy-requests-summary';
 
@@ -102,8 +104,9 @@ export function AdminDashboardPage() {
   const campaign = useCardData(useCallback(() => annualUpdateApi.current(apiBaseUrl), [apiBaseUrl]));
   const progression = useCardData(useCallback(() => progressionApi.current(apiBaseUrl), [apiBaseUrl]));
   const privacyRequests = useCardData(useCallback(() => privacyRequestsApi.list(apiBaseUrl), [apiBaseUrl]));
+  const signUps = useCardData(useCallback(() => committeeSignUpsApi.recent(apiBaseUrl), [apiBaseUrl]));
   const column = { colspan: { default: 12, l: 4 } };
-  const cards = [column, column, column, column, column];
+  const cards = [column, column, column, column, column, column];
   return (
     <PageFrame title={t('pages.admin.title')} description={t('pages.admin.description')}>
       <Grid gridDefinition={cards}>
@@ -147,6 +150,16 @@ export function AdminDashboardPage() {
           linkText={t('privacyIncidents.card.link')}
         >
           {() => <Box>{t('privacyIncidents.card.description')}</Box>}
+        </DashboardCard>
+        <DashboardCard
+          id="committee-sign-ups"
+          title={t('adminDashboard.signUps.title')}
+          href="/admin/data"
+          linkText={t('adminDashboard.signUps.link')}
+          state={signUps.state}
+          retry={signUps.retry}
+        >
+          {(data) => <CommitteeSignUpsSummary data={data} />}
         </DashboardCard>
       </Grid>
     </PageFrame>
