@@ -22,6 +22,9 @@ function manualChunks(id: string): string | undefined {
   if (/\/node_modules\/(i18next|react-i18next|html-parse-stringify|void-elements)\//.test(id)) return 'i18n';
   // Amplify (auth only) and the AWS SDK pieces it bundles: needed before the first page, but rarely updated.
   if (/\/node_modules\/(aws-amplify|@aws-amplify|@aws-crypto|@smithy|@aws-sdk)\//.test(id)) return 'amplify';
+  // The printable directory's libraries (loaded on click only): two chunks, each under the size warning.
+  if (/\/node_modules\/@pdf-lib\/fontkit\//.test(id)) return 'fontkit';
+  if (/\/node_modules\/(pdf-lib|@pdf-lib)\//.test(id)) return 'pdf-lib';
   return undefined;
 }
 

@@ -101,7 +101,7 @@ describe('printable directory (PDF)', () => {
     const [chosen, other] = response.classes;
     const { all } = await pdfOf(school, options('fr', { scope: { kind: 'class', classId: chosen!.id } }));
     const classOf = (c: { id: string }) => school.students.filter((s) => s.classId === c.id);
-    expect(all).toContain(`Classe ${chosen!.name}`);
+    expect(all.split('\n').slice(0, 5)).toContain(chosen!.name);
     for (const student of classOf(chosen!)) expect(all).toContain(`${student.firstName} ${student.lastName}`);
     const names = new Set(classOf(chosen!).map((s) => `${s.firstName} ${s.lastName}`));
     for (const student of classOf(other!).filter((s) => !names.has(`${s.firstName} ${s.lastName}`))) {

@@ -31,10 +31,7 @@ export function PrintDirectory({ index, classId }: { index: DirectoryIndex; clas
   const { apiBaseUrl } = useRuntimeConfig();
   const errorText = useErrorText('directory.pdf.errorGeneric');
   const [open, setOpen] = useState(false);
-  const [scope, setScope] = useState<Scope>(classId ? 'class' : 'school');
-  const [selectedClass, setSelectedClass] = useState<string | undefined>(classId);
-  const [lang, setLang] = useState<Language>(uiLanguage);
-  const [paper, setPaper] = useState<PaperSize>('letter');
+  const [choice, setChoice] = useState<Choice>({ scope: classId ? 'class' : 'school', selectedClass: classId, lang: uiLanguage, paper: 'letter' });
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const [classMissing, setClassMissing] = useState(false);
   const [saved, setSaved] = useState<string | undefined>();
@@ -42,13 +39,14 @@ export function PrintDirectory({ index, classId }: { index: DirectoryIndex; clas
   const working = status.kind === 'working';
 
   const show = () => {
-    setLang(uiLanguage);
+    setChoice((current) => ({ ...current, lang: uiLanguage }));
     setStatus({ kind: 'idle' });
     setClassMissing(false);
     setOpen(true);
   };
 
   const create = async () => {
+    const { scope, selectedClass, lang, paper } = choice;
     if (scope === 'class' && !selectedClass) {
       setClassMissing(true);
       return;
@@ -67,27 +65,12 @@ export function PrintDirectory({ index, classId }: { index: DirectoryIndex; clas
     }
   };
 
-  const classOptions = classes.map((c) => ({ value: c.id, label: c.name }));
   return (
     <SpaceBetween size="s">
       <Button iconName="file" onClick={show}>
         {t('directory.pdf.button')}
       </Button>
-      {saved && (
-        <Flashbar
-          items={[
-            {
-              id: 'pdf-saved',
-              type: 'success',
-              content: t('directory.pdf.success', { file: saved }),
-              dismissible: true,
-              dismissLabel: t('common.dismiss'),
-              onDismiss: () => setSaved(undefined),
-              ariaRole: 'status',
-            },
-          ]}
-        />
-      )}
+      {saved && <SavedFlash file={saved} onDismiss={() => setSaved(undefined)} />}
       <Modal
         visible={open}
         onDismiss={() => !working && setOpen(false)}
@@ -106,59 +89,107 @@ export function PrintDirectory({ index, classId }: { index: DirectoryIndex; clas
           </Box>
         }
       >
-        <SpaceBetween size="m">
-          <Box variant="p">{t('directory.pdf.intro')}</Box>
-          <FormField label={t('directory.pdf.scope')}>
-            <RadioGroup
-              value={scope}
-              onChange={({ detail }) => setScope(detail.value as Scope)}
-              items={[
-                { value: 'school', label: t('directory.pdf.scopeSchool'), description: t('directory.pdf.scopeSchoolDescription') },
-                { value: 'class', label: t('directory.pdf.scopeClass'), description: t('directory.pdf.scopeClassDescription'), disabled: classes.length === 0 },
-              ]}
-            />
-          </FormField>
-          {scope === 'class' && (
-            <FormField label={t('directory.pdf.class')} errorText={classMissing ? t('directory.pdf.classRequired') : undefined}>
-              <Select
-                selectedOption={classOptions.find((o) => o.value === selectedClass) ?? null}
-                onChange={({ detail }) => {
-                  setSelectedClass(detail.selectedOption.value);
-                  setClassMissing(false);
-                }}
-                options={classOptions}
-                placeholder={t('directory.pdf.classPlaceholder')}
-                filteringType={classOptions.length > 10 ? 'auto' : 'none'}
-              />
-            </FormField>
-          )}
-          <FormField label={t('directory.pdf.language')}>
-            <RadioGroup
-              value={lang}
-              onChange={({ detail }) => setLang(detail.value as Language)}
-              items={[
-                { value: 'fr', label: t('directory.pdf.languages.fr') },
-                { value: 'en', label: t('directory.pdf.languages.en') },
-              ]}
-            />
-          </FormField>
-          <FormField label={t('directory.pdf.paper')}>
-            <RadioGroup
-              value={paper}
-              onChange={({ detail }) => setPaper(detail.value as PaperSize)}
-              items={[
-                { value: 'letter', label: t('directory.pdf.letter') },
-                { value: 'a4', label: t('directory.pdf.a4') },
-              ]}
-            />
-          </FormField>
-          {status.kind === 'error' && (
-            <Alert type="error" header={t('directory.pdf.error')}>
-              {status.message}
-            </Alert>
-          )}
-        </SpaceBetween>
+        <PrintFields
+          classes={classes}
+          choice={choice}
+          onChange={(next) => {
+            setChoice((current) => ({ ...current, ...next }));
+            if (next.selectedClass) setClassMissing(false);
+          }}
+          classMissing={classMissing}
+          error={status.kind === 'error' ? status.message : undefined}
+        />
       </Modal>
     </SpaceBetween>
+  );
+}
+
+interface Choice {
+  scope: Scope;
+  selectedClass?: string;
+  lang: Language;
+  paper: PaperSize;
+}
+
+/** The print form's fields: scope (and class), the document's language, the paper; the error of the last try. */
+function PrintFields({ classes, choice, onChange, classMissing, error }: {
+  classes: readonly { id: string; name: string }[];
+  choice: Choice;
+  onChange: (next: Partial<Choice>) => void;
+  classMissing: boolean;
+  error?: string;
+}) {
+  const { t } = useTranslation();
+  const classOptions = classes.map((c) => ({ value: c.id, label: c.name }));
+  return (
+    <SpaceBetween size="m">
+      <Box variant="p">{t('directory.pdf.intro')}</Box>
+      <FormField label={t('directory.pdf.scope')}>
+        <RadioGroup
+          value={choice.scope}
+          onChange={({ detail }) => onChange({ scope: detail.value as Scope })}
+          items={[
+            { value: 'school', label: t('directory.pdf.scopeSchool'), description: t('directory.pdf.scopeSchoolDescription') },
+            { value: 'class', label: t('directory.pdf.scopeClass'), description: t('directory.pdf.scopeClassDescription'), disabled: classes.length === 0 },
+          ]}
+        />
+      </FormField>
+      {choice.scope === 'class' && (
+        <FormField label={t('directory.pdf.class')} errorText={classMissing ? t('directory.pdf.classRequired') : undefined}>
+          <Select
+            selectedOption={classOptions.find((o) => o.value === choice.selectedClass) ?? null}
+            onChange={({ detail }) => onChange({ selectedClass: detail.selectedOption.value })}
+            options={classOptions}
+            placeholder={t('directory.pdf.classPlaceholder')}
+            filteringType={classOptions.length > 10 ? 'auto' : 'none'}
+          />
+        </FormField>
+      )}
+      <FormField label={t('directory.pdf.language')}>
+        <RadioGroup
+          value={choice.lang}
+          onChange={({ detail }) => onChange({ lang: detail.value as Language })}
+          items={[
+            { value: 'fr', label: t('directory.pdf.languages.fr') },
+            { value: 'en', label: t('directory.pdf.languages.en') },
+          ]}
+        />
+      </FormField>
+      <FormField label={t('directory.pdf.paper')}>
+        <RadioGroup
+          value={choice.paper}
+          onChange={({ detail }) => onChange({ paper: detail.value as PaperSize })}
+          items={[
+            { value: 'letter', label: t('directory.pdf.letter') },
+            { value: 'a4', label: t('directory.pdf.a4') },
+          ]}
+        />
+      </FormField>
+      {error && (
+        <Alert type="error" header={t('directory.pdf.error')}>
+          {error}
+        </Alert>
+      )}
+    </SpaceBetween>
+  );
+}
+
+/** Success, below the button: the file's name, as the browser saved it. */
+function SavedFlash({ file, onDismiss }: { file: string; onDismiss: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Flashbar
+      items={[
+        {
+          id: 'pdf-saved',
+          type: 'success',
+          content: t('directory.pdf.success', { file }),
+          dismissible: true,
+          dismissLabel: t('common.dismiss'),
+          onDismiss,
+          ariaRole: 'status',
+        },
+      ]}
+    />
   );
 }

@@ -231,7 +231,7 @@ export function printLayout(index: DirectoryIndex, options: PrintOptions): Print
   const classes = classesInScope(directory, scope);
   const classSet = new Set(classes);
   const scopeLabel =
-    scope.kind === 'school' ? t(k('scopeSchool')) : t(k('scopeClass'), { name: classes.length ? directory.classes[classes[0]!]!.name : '' });
+    scope.kind === 'school' ? t(k('scopeSchool')) : classes.length ? directory.classes[classes[0]!]!.name : '';
   const blocks = [
     ...part(t(k('classes')), classes.flatMap((c) => classBlocks(index, c, options)), t('directory.empty.noClasses')),
     ...part(t(k('families')), familyBlocks(index, classSet, options), t('directory.empty.noStudents')),
