@@ -93,7 +93,8 @@ describe('printable directory (PDF)', () => {
     expectWholeSchool(pdf, `Confidentiel — préparé pour ${nameOf(viewer)} le ${schoolDay()}`);
     expect(pdf.pages[0]).toContain('Bottin de l\'école');
     expect(pdf.pages[0]).toContain(`À jour au ${schoolDay()}`);
-    await eventually(() => page.getByText('Le bottin en PDF est téléchargé', { exact: false }).count()).toBe(1);
+    // The success message (Cloudscape also copies it into a live region for screen readers).
+    await page.getByText(`Le bottin en PDF est téléchargé\u00a0: ${pdf.name}.`).first().waitFor({ timeout: 30_000 });
     expect(errors).toEqual([]);
     await context.close();
   });
