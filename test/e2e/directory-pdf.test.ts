@@ -4,7 +4,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, generateSchool } from '../../local/demo/generate-school';
 import { formatPhone } from '../../shared/format/phone';
-import { schoolDay } from '../../shared/schemas/admin-role';
+import { schoolDay } from '../../shared/school-calendar';
 import { openBrowser, trackPageErrors, type BrowserSession, type ViewportName } from '../support/browser';
 import { useStack } from '../support/stack';
 import { JOURNEY_PARENTS, seededParentEmail } from './auth-support';
