@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { cloudscapeTrim } from './build/cloudscape-trim';
-import { fontFiles } from './build/font-files';
+import { fontFiles, printFonts } from './build/font-files';
 import { serviceWorker } from './build/pwa';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -26,12 +26,15 @@ function manualChunks(id: string): string | undefined {
   if (/\/node_modules\/(i18next|react-i18next|html-parse-stringify|void-elements)\//.test(id)) return 'i18n';
   // Amplify (auth only) and the AWS SDK pieces it bundles: rarely updated, loaded on first use (lib/api/amplify.ts).
   if (/\/node_modules\/(aws-amplify|@aws-amplify|@aws-crypto|@smithy|@aws-sdk)\//.test(id)) return 'amplify';
+  // The printable directory's libraries (loaded on click only): two chunks, each under the size warning.
+  if (/\/node_modules\/@pdf-lib\/fontkit\//.test(id)) return 'fontkit';
+  if (/\/node_modules\/(pdf-lib|@pdf-lib)\//.test(id)) return 'pdf-lib';
   return undefined;
 }
 
 export default defineConfig({
   root,
-  plugins: [react(), fontFiles(), cloudscapeTrim(), serviceWorker()],
+  plugins: [react(), fontFiles(), printFonts(), cloudscapeTrim(), serviceWorker()],
   define: {
     // Shown in the debug panel; the deployment's own build id comes from /config.json.
     'import.meta.env.VITE_APP_VERSION': JSON.stringify(pkg.version),

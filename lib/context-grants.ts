@@ -189,9 +189,16 @@ export const CONTEXT_GRANTS: Record<Context, ContextGrants> = {
     rateLimits: true,
   },
   // GET /api/directory: one Query of the directory partition and one GetItem of the settings (and the caller's
-  // registry entries); writes nothing.
+  // registry entries); writes nothing. POST /api/directory/pdf-audit reads the printed class (GetItem DIRECTORY)
+  // and writes one audit entry.
   directory: {
-    table: { items: [{ partitions: [PARTITIONS.directory, PARTITIONS.settings, PARTITIONS.registry], actions: ['GetItem', 'Query'] }], index: [] },
+    table: {
+      items: [
+        { partitions: [PARTITIONS.directory, PARTITIONS.settings, PARTITIONS.registry], actions: ['GetItem', 'Query'] },
+        { partitions: [PARTITIONS.audit], actions: ['PutItem'] },
+      ],
+      index: [],
+    },
     sendsMail: false,
     cognito: [],
     settings: [],

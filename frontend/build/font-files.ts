@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import type { Plugin } from 'vite';
 
 /**
@@ -58,6 +60,61 @@ export function fontFiles(): Plugin {
           return `@font-face{${body.replace(whole, `url(${url})`)}${swap}}`;
         });
       }
+    },
+  };
+}
+
+/**
+ * The bytes of one face of a family from a stylesheet whose `@font-face` sources are data URLs (Cloudscape's
+ * global styles): the printable directory embeds the app's own Open Sans (docs/decisions.md, "Printable directory").
+ */
+export function fontFaceBytes(css: string, family: string, weight: string, style = 'normal'): Uint8Array {
+  for (const [, body] of css.matchAll(/@font-face\s*\{([^}]*)\}/g)) {
+    const data = DATA_URL.exec(body!);
+    if (!data || declaration(body!, 'font-family') !== family) continue;
+    if ((declaration(body!, 'font-weight') ?? '400') !== weight || (declaration(body!, 'font-style') ?? 'normal') !== style) continue;
+    return new Uint8Array(Buffer.from(data[3]!, 'base64'));
+  }
+  throw new Error(`no ${family} ${weight} ${style} face in the stylesheet`);
+}
+
+/** Cloudscape's global stylesheet, where the app's fonts come from. */
+export const CLOUDSCAPE_STYLES = createRequire(import.meta.url).resolve('@cloudscape-design/global-styles/index.css');
+
+/** Open Sans regular and bold, as the app ships them (WOFF2). */
+export function printFontBytes(): { regular: Uint8Array; bold: Uint8Array } {
+  const css = readFileSync(CLOUDSCAPE_STYLES, 'utf8');
+  return { regular: fontFaceBytes(css, 'Open Sans', '400'), bold: fontFaceBytes(css, 'Open Sans', '700') };
+}
+
+export const PRINT_FONTS_MODULE = 'virtual:print-fonts';
+
+/**
+ * `virtual:print-fonts`: the URLs of the regular and bold Open Sans faces, for the printable directory's lazy
+ * chunk. A build emits them as files (the same bytes as the ones fontFiles() writes for the CSS, so Rollup keeps
+ * one file each and the browser usually has them cached); the dev server inlines them as data URLs.
+ */
+export function printFonts(): Plugin {
+  const resolved = `\0${PRINT_FONTS_MODULE}`;
+  let build = false;
+  return {
+    name: 'school-directory:print-fonts',
+    configResolved(config) {
+      build = config.command === 'build';
+    },
+    resolveId: (id) => (id === PRINT_FONTS_MODULE ? resolved : undefined),
+    load(id) {
+      if (id !== resolved) return undefined;
+      const fonts = printFontBytes();
+      const url = (name: string, bytes: Uint8Array) => {
+        if (!build) return JSON.stringify(`data:font/woff2;base64,${Buffer.from(bytes).toString('base64')}`);
+        const ref = this.emitFile({ type: 'asset', name, source: bytes });
+        return `import.meta.ROLLUP_FILE_URL_${ref}`;
+      };
+      return [
+        `export const regular = ${url('open-sans-400.woff2', fonts.regular)};`,
+        `export const bold = ${url('open-sans-700.woff2', fonts.bold)};`,
+      ].join('\n');
     },
   };
 }

@@ -4,3 +4,9 @@ interface ImportMetaEnv {
   /** package.json version, set by frontend/vite.config.ts; undefined under Vitest. */
   readonly VITE_APP_VERSION?: string;
 }
+
+/** frontend/build/font-files.ts `printFonts()`: the app's Open Sans faces for the printable directory. */
+declare module 'virtual:print-fonts' {
+  export const regular: string;
+  export const bold: string;
+}

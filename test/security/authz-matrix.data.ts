@@ -60,6 +60,8 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/me/consent-log': member(200, 200, 404, 200),
   'GET /api/admin/parents/{id}/consent-log': admin(404),
   'GET /api/directory': member(200, 200, 200, 200),
+  // The printable directory's audit: every member may print (`{}` is not a print request).
+  'POST /api/directory/pdf-audit': member(400, 400, 400, 400),
   // The privacy policy is public: everyone reads it, signed in or not.
   'GET /api/privacy-notice': [200, 200, 200, 200, 200, 200, 200, 200, 200, 200],
   // Privacy requests: filing is for signed-in members (`{}` is invalid input) and for update-link holders (the link

@@ -6,6 +6,7 @@ import { hashRecoveryToken, putRecoveryToken } from '../../lambdas/account-recov
 import { handler as adminHandler } from '../../lambdas/admin/index';
 import { handler as annualUpdateHandler } from '../../lambdas/annual-update/index';
 import { handler as authHandler } from '../../lambdas/auth/index';
+import { handler as directoryHandler } from '../../lambdas/directory/index';
 import { documentClient, resetDocumentClient, tableName } from '../../lambdas/common/dynamo';
 import { keys } from '../../lambdas/common/keys';
 import { handler as privacyHandler } from '../../lambdas/privacy/index';
@@ -260,6 +261,16 @@ const FAULTS: Record<string, Fault> = {
   'POST /api/update/submit': {
     handler: annualUpdateHandler,
     call: () => ({ method: 'POST', resource: '/api/update/submit', body: { token, data: submitData } }),
+  },
+  // The printable directory's audit: one Put of the audit entry.
+  'POST /api/directory/pdf-audit': {
+    handler: directoryHandler,
+    call: () => ({
+      method: 'POST',
+      resource: '/api/directory/pdf-audit',
+      body: { scope: { kind: 'class', classId: dir.classes[0]!.id }, paper: 'a4', lang: 'en' },
+      claims: claimsFor(parentEmail),
+    }),
   },
   'PUT /api/profile': {
     handler: annualUpdateHandler,

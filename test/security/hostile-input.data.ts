@@ -80,6 +80,8 @@ export function validBodies(ids: RealIds): Record<string, Record<string, unknown
     'POST /api/update/load': { token: TOKEN },
     'POST /api/update/submit': { token: TOKEN, data: { ...parentForm, ...signUpAndAddress(ids) } },
     'PUT /api/profile': { data: { ...parentForm, ...signUpAndAddress(ids) } },
+    // The printable directory's audit (shared/directory-print-api.ts).
+    'POST /api/directory/pdf-audit': { scope: { kind: 'class', classId: ids.classes }, paper: 'letter', lang: 'fr' },
     // Privacy requests (docs/privacy.md).
     'POST /api/privacy-requests': { kind: 'access', details: 'Je voudrais une copie de mes renseignements.' },
     'POST /api/update/privacy-request': { token: TOKEN, kind: 'correction', details: 'Mon adresse a changé.' },

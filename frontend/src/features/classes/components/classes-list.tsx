@@ -4,6 +4,7 @@ import ExpandableSection from '@cloudscape-design/components/expandable-section'
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { createMatcher } from '../../../../../shared/search';
 import { EmptyState } from '../../../components/directory/empty-state';
+import { PrintDirectory } from '../../../components/directory/print-directory';
 import { NoMatch, SearchField } from '../../../components/directory/search-field';
 import { useLanguage } from '../../../lib/use-language';
 import type { DirectoryIndex } from '../../../lib/directory/directory-index';
@@ -84,6 +85,7 @@ export function ClassesList({ index }: { index: DirectoryIndex }) {
   if (positions.length === 0) return <EmptyState title={t('directory.empty.noClasses')} />;
   return (
     <SpaceBetween size="m">
+      <PrintDirectory index={index} />
       <SearchField
         onBlur={flushQuery}
         value={query}

@@ -6,6 +6,7 @@ import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import SpaceBetween from '@cloudscape-design/components/space-between';
+import { PrintDirectory } from '../../../components/directory/print-directory';
 import { RouterLink } from '../../../components/router-link/router-link';
 import { useLanguage } from '../../../lib/use-language';
 import type { DirectoryIndex } from '../../../lib/directory/directory-index';
@@ -17,7 +18,10 @@ import { SchoolCard } from './school-card';
 
 const LISTS = ['classes', 'students', 'parents', 'staff', 'committees'] as const;
 
-/** The home dashboard (docs/product-rules.md): quick search, students by level, quick statistics, links to the five lists. */
+/**
+ * The home dashboard (docs/product-rules.md): quick search, students by level, quick statistics, links to the five
+ * lists, and the printable directory under them.
+ */
 export function Dashboard({ index }: { index: DirectoryIndex }) {
   const { t } = useTranslation();
   const lang = useLanguage();
@@ -64,7 +68,7 @@ export function Dashboard({ index }: { index: DirectoryIndex }) {
           />
         </Container>
       </ColumnLayout>
-      <Container header={<Header variant="h2">{t('directory.home.listsTitle')}</Header>}>
+      <Container header={<Header variant="h2">{t('directory.home.listsTitle')}</Header>} footer={<PrintDirectory index={index} />}>
         <ColumnLayout columns={3} variant="text-grid">
           {LISTS.map((list) => (
             <div key={list}>

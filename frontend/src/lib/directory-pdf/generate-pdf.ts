@@ -1,0 +1,43 @@
+import { bold, regular } from 'virtual:print-fonts';
+import type { DirectoryIndex } from '../directory/directory-index';
+import type { PrintAuditRequest } from '../../../../shared/directory-print-api';
+import { recordDirectoryPrint } from './print-audit-client';
+import { pdfFileName } from './print-file-name';
+import { printLayout, type PrintOptions, type Translate } from './print-layout';
+import { renderPrintDocument } from './print-render';
+
+/**
+ * The printable directory in the browser: the entry of its lazy chunk (pdf-lib and fontkit load only when someone
+ * prints). Fonts are the app's own Open Sans files (frontend/build/font-files.ts `printFonts`), usually already
+ * in the browser's cache.
+ */
+async function fontBytes(url: string): Promise<Uint8Array> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`font ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+export async function createDirectoryPdf(index: DirectoryIndex, options: PrintOptions): Promise<Blob> {
+  const [regularBytes, boldBytes] = await Promise.all([fontBytes(regular), fontBytes(bold)]);
+  const bytes = await renderPrintDocument(printLayout(index, options), { regular: regularBytes, bold: boldBytes });
+  return new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/pdf' });
+}
+
+/**
+ * One printout, as the screen runs it: the audit first (a refused request produces no file), then the PDF from the
+ * directory copy the browser holds, for the name and day the server answered.
+ */
+export async function printDirectory(
+  apiBaseUrl: string,
+  index: DirectoryIndex,
+  request: PrintAuditRequest,
+  t: Translate,
+): Promise<{ blob: Blob; fileName: string }> {
+  const { preparedFor, day } = await recordDirectoryPrint(apiBaseUrl, request);
+  const blob = await createDirectoryPdf(index, { ...request, viewerName: preparedFor, day, t });
+  const scope =
+    request.scope.kind === 'school'
+      ? t('directory.pdf.doc.scopeSchool')
+      : (index.directory.classes.find((c) => c.id === (request.scope as { classId: string }).classId)?.name ?? '');
+  return { blob, fileName: pdfFileName(t('directory.pdf.fileName'), scope, day) };
+}

@@ -1,0 +1,132 @@
+import { readFileSync } from 'node:fs';
+import type { BrowserContext, Page } from 'playwright-core';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS, generateSchool } from '../../local/demo/generate-school';
+import { formatPhone } from '../../shared/format/phone';
+import { schoolDay } from '../../shared/school-calendar';
+import { openBrowser, trackPageErrors, type BrowserSession, type ViewportName } from '../support/browser';
+import { useStack } from '../support/stack';
+import { JOURNEY_PARENTS, seededParentEmail } from './auth-support';
+
+/**
+ * The printable directory (docs/decisions.md, "Printable directory: a PDF built in the browser") in Chromium,
+ * signed in as the demo parent: French at 1440 px from the dashboard, English at 375 px from Classes. The
+ * downloaded file is read back with unpdf: its text holds a full-participation parent's phone, no phone for a
+ * name-only parent, the confidential footer with the viewer's name on every page; a class printout holds that
+ * class only.
+ */
+const stack = useStack();
+const school = generateSchool(); // the stack seeds this exact school (deterministic generator)
+const parentAccount = stack.demoAccounts.find((a) => a.role === 'parent')!;
+const viewer = school.parents.find((p) => p.id === school.accounts.parent.personId)!;
+const reserved = new Set([
+  ...DEMO_ACCOUNTS.map((a) => a.email),
+  ...Array.from({ length: JOURNEY_PARENTS }, (_, i) => seededParentEmail(i)),
+]);
+const hasChildren = (id: string) => school.families.some((link) => link.parentId === id);
+// Parents no other journey signs in as or edits.
+const full = school.parents.find((p) => p.participation === 'full' && p.phone && p.email && !reserved.has(p.email) && hasChildren(p.id))!;
+const nameOnly = school.parents.find((p) => p.participation === 'nameOnly' && p.email && !reserved.has(p.email) && hasChildren(p.id))!;
+const nameOf = (person: { firstName: string; lastName: string }) => `${person.firstName} ${person.lastName}`;
+
+let session: BrowserSession;
+beforeAll(async () => {
+  expect(full).toBeDefined();
+  expect(nameOnly).toBeDefined();
+  session = await openBrowser();
+});
+afterAll(async () => {
+  await session?.close();
+});
+
+const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
+const eventually = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 30_000 });
+
+/** Signs in through the /auth form (French first), switching to English when asked. */
+async function signedIn(viewport: ViewportName, language: 'fr' | 'en'): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await session.newContext(viewport);
+  const page = await context.newPage();
+  await page.goto(`${stack.appUrl}/auth`);
+  await page.getByLabel('Adresse courriel').fill(parentAccount.email);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(parentAccount.password);
+  await page.getByRole('button', { name: 'Se connecter' }).last().click();
+  await eventually(() => h1(page).textContent()).toBe('Tableau de bord');
+  if (language === 'en') {
+    await page.getByRole('button', { name: 'Switch to English' }).click();
+    await eventually(() => h1(page).textContent()).toBe('Dashboard');
+  }
+  return { context, page };
+}
+
+/** Clicks the form's create button, captures the download, and reads the PDF's text page by page. */
+async function downloadPdf(page: Page, create: string): Promise<{ name: string; pages: string[]; all: string }> {
+  const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.getByRole('button', { name: create }).click()]);
+  const bytes = readFileSync((await download.path())!);
+  expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+  const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: false });
+  return { name: download.suggestedFilename(), pages: text, all: text.join('\n') };
+}
+
+/** The whole-school checks, in either language. */
+function expectWholeSchool(pdf: { pages: string[]; all: string }, footer: string) {
+  expect(pdf.all).toContain('École primaire des Érables');
+  expect(pdf.all).toContain(formatPhone(full.phone!));
+  // The name-only parent is listed, with their email and nothing else: no phone line before the email.
+  expect(pdf.all).toContain(nameOf(nameOnly));
+  expect(pdf.all).toContain(`${nameOf(nameOnly)}\n${nameOnly.email}`);
+  expect(pdf.all).not.toMatch(new RegExp(`\\d{3} \\d{3}-\\d{4} · ${nameOnly.email!.replace(/[.+]/g, '\\$&')}`));
+  for (const text of pdf.pages) expect(text).toContain(footer);
+}
+
+describe('printable directory (PDF)', () => {
+  it('French, 1440 px: the whole school from the dashboard, as this parent may see it', async () => {
+    const { context, page } = await signedIn('desktop', 'fr');
+    const errors = trackPageErrors(page);
+    await page.getByRole('button', { name: 'Imprimer le bottin (PDF)' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Imprimer le bottin' });
+    await dialog.waitFor();
+    expect(await dialog.getByRole('radio', { name: /Toute l'école/ }).isChecked()).toBe(true);
+    expect(await dialog.getByRole('radio', { name: /Lettre/ }).isChecked()).toBe(true);
+    const pdf = await downloadPdf(page, 'Créer le PDF');
+    expect(pdf.name).toBe(`bottin-toute-l-ecole-${schoolDay()}.pdf`);
+    expectWholeSchool(pdf, `Confidentiel — préparé pour ${nameOf(viewer)} le ${schoolDay()}`);
+    expect(pdf.pages[0]).toContain('Bottin de l\'école');
+    expect(pdf.pages[0]).toContain(`À jour au ${schoolDay()}`);
+    // The success message (Cloudscape also copies it into a live region for screen readers).
+    await page.getByText(`Le bottin en PDF est téléchargé\u00a0: ${pdf.name}.`).first().waitFor({ timeout: 30_000 });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('English, 375 px: the whole school, then one class from Classes, which holds that class only', async () => {
+    const { context, page } = await signedIn('mobile', 'en');
+    const errors = trackPageErrors(page);
+    await page.goto(`${stack.appUrl}/classes`);
+    await eventually(() => h1(page).textContent()).toBe('Classes');
+    const open = () => page.getByRole('button', { name: 'Print the directory (PDF)' }).click();
+
+    await open();
+    await page.getByRole('dialog', { name: 'Print the directory' }).waitFor();
+    const whole = await downloadPdf(page, 'Create the PDF');
+    expectWholeSchool(whole, `Confidential — prepared for ${nameOf(viewer)} on ${schoolDay()}`);
+    expect(whole.pages[0]).toContain('School directory');
+
+    const [chosen, other] = [...school.classes].sort((a, b) => a.code.localeCompare(b.code));
+    await open();
+    const dialog = page.getByRole('dialog', { name: 'Print the directory' });
+    await dialog.getByRole('radio', { name: /One class/ }).check();
+    await dialog.getByLabel('Class', { exact: true }).click();
+    await page.getByRole('option', { name: chosen!.name, exact: true }).first().click();
+    const one = await downloadPdf(page, 'Create the PDF');
+    const studentsOf = (classId: string) => school.students.filter((s) => s.classId === classId).map(nameOf);
+    const mine = new Set(studentsOf(chosen!.id));
+    expect(one.pages[0]).toContain(chosen!.name);
+    for (const name of mine) expect(one.all).toContain(name);
+    for (const name of studentsOf(other!.id).filter((n) => !mine.has(n))) expect(one.all).not.toContain(name);
+    expect(one.all).not.toContain('Staff by department');
+    for (const text of one.pages) expect(text).toContain(`Confidential — prepared for ${nameOf(viewer)} on ${schoolDay()}`);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,126 @@
+import { extractText, getDocumentProxy } from 'unpdf';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { printFontBytes } from '../../frontend/build/font-files';
+import { buildDirectoryIndex } from '../../frontend/src/lib/directory/directory-index';
+import { printLayout, type PrintOptions } from '../../frontend/src/lib/directory-pdf/print-layout';
+import { renderPrintDocument, wrapText } from '../../frontend/src/lib/directory-pdf/print-render';
+import { printTranslator } from '../../frontend/src/lib/directory-pdf/print-translator';
+import { pdfFileName } from '../../frontend/src/lib/directory-pdf/print-file-name';
+import { buildDirectoryResponse } from '../../lambdas/directory/directory-service';
+import { generateSchool, type DemoSchool } from '../../local/demo/generate-school';
+import { formatPhone } from '../../shared/format/phone';
+import type { Parent } from '../../shared/schemas/parent';
+
+/**
+ * The printable directory (docs/decisions.md, "Printable directory: a PDF built in the browser"), built in Node
+ * from a directory response as the server sends it to one viewer, then read back with unpdf (PDF.js): the text a
+ * reader can select and search.
+ */
+const school = generateSchool({ families: 40 });
+const fonts = printFontBytes();
+const viewer = { parentIds: new Set([school.accounts.parent.personId]), staff: false };
+const withChildren = (p: Parent) => school.families.some((f) => f.parentId === p.id);
+const full = school.parents.find((p) => p.participation === 'full' && p.phone && withChildren(p) && p.id !== school.accounts.parent.personId)!;
+// A parent who opted out while the school still holds a phone for them (e.g. given before): the response omits
+// it (shared/visibility.ts), so the printout must not have it either.
+const optedOut: Parent = { ...full, participation: 'nameOnly' };
+const schoolWithOptOut: DemoSchool = { ...school, parents: school.parents.map((p) => (p.id === full.id ? optedOut : p)) };
+
+const options = (lang: 'fr' | 'en', extra: Partial<PrintOptions> = {}): PrintOptions => ({
+  scope: { kind: 'school' },
+  lang,
+  paper: 'letter',
+  viewerName: 'Ève Côté-Lévesque',
+  day: '2026-11-26',
+  t: printTranslator(lang),
+  ...extra,
+});
+
+async function pdfOf(input: DemoSchool, opts: PrintOptions) {
+  const index = buildDirectoryIndex(buildDirectoryResponse(input, viewer));
+  const bytes = await renderPrintDocument(printLayout(index, opts), fonts);
+  const pdf = await getDocumentProxy(new Uint8Array(bytes));
+  const { text } = await extractText(pdf, { mergePages: false });
+  const firstPage = await pdf.getPage(1);
+  return { bytes, pages: text, all: text.join('\n'), size: firstPage.view.slice(2) };
+}
+
+let french: Awaited<ReturnType<typeof pdfOf>>;
+let english: Awaited<ReturnType<typeof pdfOf>>;
+beforeAll(async () => {
+  [french, english] = await Promise.all([pdfOf(school, options('fr')), pdfOf(school, options('en', { paper: 'a4' }))]);
+});
+
+describe('printable directory (PDF)', () => {
+  it('is a real PDF whose text keeps the French accents, with the cover in the chosen language', () => {
+    expect(Buffer.from(french.bytes.slice(0, 5)).toString()).toBe('%PDF-');
+    expect(french.pages[0]).toContain('École primaire des Érables');
+    expect(french.pages[0]).toContain('Bottin de l\'école');
+    expect(french.pages[0]).toContain('Année scolaire 2025-2026');
+    expect(french.pages[0]).toContain('À jour au 2026-11-26');
+    expect(english.pages[0]).toContain('School directory');
+    expect(english.pages[0]).toContain('Updated 2026-11-26');
+    // Accented names from the data survive the subsetted font and its text layer.
+    const accented = school.parents.find((p) => /[éèêëàçôîï]/.test(`${p.firstName}${p.lastName}`) && p.participation !== 'nameOnly')!;
+    expect(french.all).toContain(`${accented.firstName} ${accented.lastName}`);
+    for (const part of ['Classes', 'Familles de A à Z', 'Personnel par service', 'Comités']) expect(french.all).toContain(part);
+    for (const part of ['Families A to Z', 'Staff by department', 'Committees']) expect(english.all).toContain(part);
+  });
+
+  it('prints the confidential footer with the viewer\'s name and the page number on every page', () => {
+    expect(french.pages.length).toBeGreaterThan(3);
+    french.pages.forEach((page, i) => {
+      expect(page).toContain('Confidentiel — préparé pour Ève Côté-Lévesque le 2026-11-26');
+      expect(page).toContain(`Page ${i + 1} de ${french.pages.length}`);
+    });
+    english.pages.forEach((page, i) => {
+      expect(page).toContain('Confidential — prepared for Ève Côté-Lévesque on 2026-11-26');
+      expect(page).toContain(`Page ${i + 1} of ${english.pages.length}`);
+    });
+  });
+
+  it('is Letter by default and A4 when asked', () => {
+    expect(french.size.map(Math.round)).toEqual([612, 792]);
+    expect(english.size.map(Math.round)).toEqual([595, 842]);
+  });
+
+  it('shows a full-participation parent\'s phone, and not the phone of a parent who opted out', async () => {
+    expect(french.all).toContain(formatPhone(full.phone!));
+    const { all } = await pdfOf(schoolWithOptOut, options('fr'));
+    expect(all).toContain(`${full.firstName} ${full.lastName}`);
+    expect(all).not.toContain(formatPhone(full.phone!));
+    // Under their name, no contact line but the email: no phone, no address (both start with digits).
+    const lines = all.split('\n');
+    const named = lines.flatMap((line, i) => (line === `${full.firstName} ${full.lastName}` ? [lines[i + 1] ?? ''] : []));
+    expect(named.length).toBeGreaterThan(0);
+    for (const next of named) expect(next).not.toMatch(/^\d/);
+  });
+
+  it('prints one class: its students and families only, no other class, staff list or committee', async () => {
+    const response = buildDirectoryResponse(school, viewer);
+    const [chosen, other] = response.classes;
+    const { all } = await pdfOf(school, options('fr', { scope: { kind: 'class', classId: chosen!.id } }));
+    const classOf = (c: { id: string }) => school.students.filter((s) => s.classId === c.id);
+    expect(all.split('\n').slice(0, 5)).toContain(chosen!.name);
+    for (const student of classOf(chosen!)) expect(all).toContain(`${student.firstName} ${student.lastName}`);
+    const names = new Set(classOf(chosen!).map((s) => `${s.firstName} ${s.lastName}`));
+    for (const student of classOf(other!).filter((s) => !names.has(`${s.firstName} ${s.lastName}`))) {
+      expect(all).not.toContain(`${student.firstName} ${student.lastName}`);
+    }
+    expect(all).not.toContain(`${other!.name} ·`);
+    expect(all).not.toContain('Personnel par service');
+    expect(all).not.toContain('Comités');
+  });
+
+  it('wraps long lines at spaces and cuts a word longer than the line', () => {
+    const measure = (text: string) => text.length;
+    expect(wrapText('un deux trois quatre', 9, measure)).toEqual(['un deux', 'trois', 'quatre']);
+    expect(wrapText('abcdefghij kl', 4, measure)).toEqual(['abcd', 'efgh', 'ij', 'kl']);
+    expect(wrapText('court', 40, measure)).toEqual(['court']);
+  });
+
+  it('names the file in ASCII with the scope and the day', () => {
+    expect(pdfFileName('bottin', 'Toute l\'école', '2026-11-26')).toBe('bottin-toute-l-ecole-2026-11-26.pdf');
+    expect(pdfFileName('directory', 'Classe Éole 3', '2026-11-26')).toBe('directory-classe-eole-3-2026-11-26.pdf');
+  });
+});
