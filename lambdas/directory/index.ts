@@ -1,17 +1,23 @@
-import { createHandler } from '../common/http';
+import { createHandler, notModified } from '../common/http';
 import { registryAccess } from '../registry/access';
-import { logger } from '../common/logger';
-import { getSettings, readDirectory } from './directory-repository';
-import { buildDirectoryResponse, viewerOf } from './directory-service';
+import { directoryAt } from './directory-snapshot';
+import { buildDirectoryResponse, directoryTag, viewerOf } from './directory-service';
+import { currentDirectoryVersion } from './snapshot-repository';
 
-/** The directory screens' one read: the whole school, as this caller may see it (shared/visibility.ts). */
+/**
+ * The directory screens' one read: the whole school, as this caller may see it (shared/visibility.ts). Reading
+ * the version (one Query of a few tiny items) answers a revalidation (304); a 200 applies the caller's rule to the snapshot of that
+ * version (docs/decisions.md, "A directory read near the floor").
+ */
 export const handler = createHandler({
   // Member route: createHandler has already required a verified email that is still in the registry.
-  'GET /api/directory': async ({ people }) => {
-    const [snapshot, settings] = await Promise.all([readDirectory(), getSettings()]);
-    // Counts only: they show the partition's growth (pages per read) without any personal data.
-    logger.info('directory read', { ...snapshot.stats });
+  'GET /api/directory': async ({ event, people }) => {
+    const viewer = viewerOf(people);
+    const version = await currentDirectoryVersion();
+    const tag = version ? directoryTag(version, viewer) : undefined;
+    const unchanged = tag ? notModified(event, tag) : undefined;
+    if (unchanged) return unchanged;
     // The browser keeps its own copy and revalidates with If-None-Match (docs/decisions.md).
-    return { body: buildDirectoryResponse({ ...snapshot, settings }, viewerOf(people)), etag: true };
+    return { body: buildDirectoryResponse(await directoryAt(version), viewer), etag: tag ?? true };
   },
 }, registryAccess);

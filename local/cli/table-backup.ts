@@ -1,10 +1,13 @@
 import {
   BatchWriteItemCommand,
   ScanCommand,
+  UpdateItemCommand,
+  type UpdateItemCommandInput,
   type AttributeValue,
   type DynamoDBClient,
   type WriteRequest,
 } from '@aws-sdk/client-dynamodb';
+import { bumpUpdate, DIRECTORY_SNAPSHOT_TYPE, DIRECTORY_VERSION_TYPE } from '../../lambdas/common/directory-version';
 
 /**
  * Backup and restore of the whole table, for `npm run backup` / `npm run restore` (docs/operations.md). Items
@@ -19,7 +22,9 @@ import {
  * point at them, so parents' emailed links keep working after a restore.
  */
 export const BACKUP_FORMAT = 'school-directory-backup';
-export const TRANSIENT_TYPES: ReadonlySet<string> = new Set(['RATE_LIMIT']);
+// The directory version and its snapshot are derived (lambdas/common/directory-version.ts): a restore bumps the
+// version itself, so every function's copy of the directory and every browser's ETag is superseded.
+export const TRANSIENT_TYPES: ReadonlySet<string> = new Set(['RATE_LIMIT', DIRECTORY_VERSION_TYPE, DIRECTORY_SNAPSHOT_TYPE]);
 const LEASE_TYPE = 'LOCK';
 
 export type StoredItem = Record<string, AttributeValue>;
@@ -175,5 +180,8 @@ export async function restoreItems(
     deleted = extra.length;
   }
   await writeBatches(client, table, items.map((Item) => ({ PutRequest: { Item } })), options);
+  // This client is not the functions' one (whose writes bump the version themselves): bump once everything is
+  // written, so no function keeps serving the directory it had before the restore.
+  await client.send(new UpdateItemCommand(bumpUpdate(table, true) as unknown as UpdateItemCommandInput));
   return { written: items.length, deleted };
 }
