@@ -51,6 +51,8 @@ export interface ApiResult {
    * the route knows it without hashing the body (GET /api/directory: its version and the caller's view).
    */
   etag?: boolean | string;
+  /** The body already serialised (a route that keeps its JSON between requests); wins over `body`. */
+  bodyText?: string;
 }
 
 export type RouteHandler = (request: ApiRequest) => Promise<ApiResult>;
@@ -87,7 +89,7 @@ export function json(status: number, body: unknown, headers: Record<string, stri
 
 /** A 200 with an ETag, or the 304 that replaces it when the client already holds this exact body. */
 function conditionalJson(event: APIGatewayProxyEvent, result: ApiResult): APIGatewayProxyResult {
-  const body = JSON.stringify(result.body);
+  const body = result.bodyText ?? JSON.stringify(result.body);
   const tag = typeof result.etag === 'string' ? result.etag : entityTag(body);
   const headers = { ...BASE_HEADERS, ...result.headers, ETag: tag };
   if (ifNoneMatchHits(event, tag)) return { statusCode: 304, headers, body: '' };

@@ -40,10 +40,26 @@ export async function directoryAt(version: DirectoryVersion | undefined): Promis
     await storeSnapshot(version, data, stored.partKeys);
   }
   memory = { key, data };
+  bodies.clear();
   return data;
+}
+
+/** Bodies already built at the version in memory, by tag (version + viewer): a reader's next 200 is a lookup. */
+const bodies = new Map<string, string>();
+const MAX_BODIES = 32;
+
+/** The JSON of `tag`, built by `build` unless this function built it already at the same version. */
+export function bodyOf(tag: string, build: () => unknown): string {
+  const known = bodies.get(tag);
+  if (known !== undefined) return known;
+  const text = JSON.stringify(build());
+  if (bodies.size >= MAX_BODIES) bodies.delete(bodies.keys().next().value!);
+  bodies.set(tag, text);
+  return text;
 }
 
 /** Test and benchmark hook: forget the snapshot kept in memory, as a cold function would start. */
 export function forgetDirectoryInMemory(): void {
   memory = undefined;
+  bodies.clear();
 }

@@ -1,6 +1,6 @@
 import { createHandler, notModified } from '../common/http';
 import { registryAccess } from '../registry/access';
-import { directoryAt } from './directory-snapshot';
+import { bodyOf, directoryAt } from './directory-snapshot';
 import { buildDirectoryResponse, directoryTag, viewerOf } from './directory-service';
 import { currentDirectoryVersion } from './snapshot-repository';
 
@@ -17,7 +17,9 @@ export const handler = createHandler({
     const tag = version ? directoryTag(version, viewer) : undefined;
     const unchanged = tag ? notModified(event, tag) : undefined;
     if (unchanged) return unchanged;
+    const data = await directoryAt(version);
     // The browser keeps its own copy and revalidates with If-None-Match (docs/decisions.md).
-    return { body: buildDirectoryResponse(await directoryAt(version), viewer), etag: tag ?? true };
+    if (!tag) return { body: buildDirectoryResponse(data, viewer), etag: true };
+    return { bodyText: bodyOf(tag, () => buildDirectoryResponse(data, viewer)), etag: tag };
   },
 }, registryAccess);
