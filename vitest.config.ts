@@ -1,26 +1,19 @@
 import { defineConfig } from 'vitest/config';
-import { BaseSequencer, type TestSpecification } from 'vitest/node';
-
-/** Keeps the stack project's files in their usual order, but runs the log scan after everything else. */
-class LogScanLastSequencer extends BaseSequencer {
-  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const sorted = await super.sort(files);
-    const isScan = (f: TestSpecification) => f.moduleId.endsWith('log-scan.test.ts');
-    return [...sorted.filter((f) => !isScan(f)), ...sorted.filter(isScan)];
-  }
-}
 
 /**
- * Two projects:
+ * Three projects, on two workers (this machine class has two cores; vitest would use one by default):
  * - unit: pure code (shared rules, CDK assertions, React components in jsdom). No emulator.
- * - stack: everything that talks to the real local stack (DynamoDB Local, cognito-local, the SES emulator,
- *   the local gateway, Chromium). One in-memory stack is started for the whole run by test/setup/stack.ts.
+ * - stack: everything that talks to a real local stack (DynamoDB Local, cognito-local, the SES emulator, the local
+ *   gateway, Chromium). test/setup/stack.ts starts one in-memory stack per worker; a file uses its worker's
+ *   (test/support/stack.ts), so the two files running at once never share a school, and files on one worker run
+ *   one after another. unit and stack files share the two workers.
+ * - log-scan: test/security/log-scan.test.ts alone, after the others (a later group): it reads what every stack
+ *   logged during the run.
  */
 export default defineConfig({
   esbuild: { jsx: 'automatic' },
   test: {
-    // A root option: vitest ignores a sequencer set on a project.
-    sequence: { sequencer: LogScanLastSequencer },
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
@@ -46,10 +39,18 @@ export default defineConfig({
             'test/e2e/**/*.test.ts',
             'test/security/**/*.test.ts',
           ],
+          exclude: ['test/security/log-scan.test.ts'],
           globalSetup: ['test/setup/stack.ts'],
-          fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 180_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'log-scan',
+          include: ['test/security/log-scan.test.ts'],
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -6,12 +6,18 @@
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { runDueReminders } from '../lambdas/annual-update/reminder-service';
+import { defaultSendDeps } from '../lambdas/annual-update/send-deps';
 import { startPurgeTimer } from './purge-timer';
+import { repeat } from './repeat';
 import { defaultPorts, startLocalStack } from './stack';
 
 /** LOCAL_DATA_DIR moves the data elsewhere (the start-up benchmark starts from an empty folder). */
 const DATA_DIR = path.resolve(process.env.LOCAL_DATA_DIR ?? '.data');
 const WEB_DIR = path.resolve('frontend/dist');
+/** The reminder schedule's pace here (AWS: every 5 minutes in the daytime, lib/constructs/api.ts) and one run's time. */
+const REMINDER_INTERVAL_MS = 5 * 60 * 1000;
+const REMINDER_RUN_MS = 60 * 1000;
 
 async function main() {
   const started = Date.now();
@@ -36,12 +42,25 @@ async function main() {
     onError: (error) => console.error(`• Retention purge failed, tried again tomorrow: ${(error as Error).message}`),
   });
 
+  // Automatic campaign reminders (docs/annual-update.md): every few minutes, as the EventBridge schedule does in AWS.
+  const stopReminders = repeat({
+    run: () => runDueReminders(defaultSendDeps(), Date.now() + REMINDER_RUN_MS),
+    intervalMs: REMINDER_INTERVAL_MS,
+    onResult: (run) => {
+      if (run.outcome === 'sending' && run.offsets.length > 0) {
+        console.log(`• Automatic reminder / Rappel automatique: ${run.progress.total} parent(s), ${run.progress.sent} sent so far`);
+      }
+    },
+    onError: (error) => console.error(`• Automatic reminders failed, tried again later: ${(error as Error).message}`),
+  });
+
   let stopping = false;
   const shutdown = async () => {
     if (stopping) return;
     stopping = true;
     console.log('\nStopping the local stack…');
     stopPurge();
+    stopReminders();
     await stop();
     process.exit(0);
   };

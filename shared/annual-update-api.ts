@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { CampaignStatusSchema, ParticipantEventSchema } from './schemas/annual-update';
 import { IdSchema, IsoDateSchema, IsoDateTimeSchema, LanguageSchema, SchoolYearSchema } from './schemas/common';
 import { SendJobStatusSchema, SendModeSchema } from './schemas/send-job';
+import { REMINDER_DAY_MAX, REMINDER_DAY_MIN, REMINDER_DAYS_MAX_COUNT } from './annual-update-reminders';
 
 /**
  * Contracts of the administrator's annual-update routes (`/api/admin/annual-update/...`), shared by the
@@ -11,11 +12,19 @@ import { SendJobStatusSchema, SendModeSchema } from './schemas/send-job';
 /** The word the administrator types to start a campaign (docs/product-rules.md, Confirmations): exactly this, nothing else. */
 export const CONFIRMATION_WORD = 'confirm';
 
+/** Automatic reminders, in days before the deadline: distinct whole days, at most four (shared/annual-update-reminders.ts). */
+export const ReminderDaysSchema = z
+  .array(z.number().int().min(REMINDER_DAY_MIN).max(REMINDER_DAY_MAX))
+  .max(REMINDER_DAYS_MAX_COUNT)
+  .refine((days) => new Set(days).size === days.length, { error: 'duplicate_day' });
+
 /** POST /api/admin/annual-update/campaigns. Also resumes a start that was interrupted (same school year). */
 export const StartCampaignRequestSchema = z.strictObject({
   schoolYear: SchoolYearSchema,
   /** Shown in the emails; numeric date `2025-10-15`. */
   deadline: IsoDateSchema.optional(),
+  /** Needs a deadline; absent: none. */
+  reminderDays: ReminderDaysSchema.optional(),
   confirmation: z.literal(CONFIRMATION_WORD),
 });
 export type StartCampaignRequest = z.infer<typeof StartCampaignRequestSchema>;
@@ -47,6 +56,12 @@ export const CampaignViewSchema = z.object({
   progress: z.object({ completed: z.number().int(), total: z.number().int(), percentage: z.number() }),
   /** The send job in progress: continue it rather than creating another. */
   activeJobId: IdSchema.optional(),
+  /** Automatic reminders (days before the deadline), those already sent, and the day of the next one. */
+  reminders: z.object({
+    days: z.array(z.number().int()),
+    sent: z.array(z.number().int()),
+    nextOn: IsoDateSchema.optional(),
+  }),
 });
 export type CampaignView = z.infer<typeof CampaignViewSchema>;
 
@@ -56,6 +71,10 @@ export const StartCampaignResponseSchema = z.object({
   resumed: z.boolean(),
 });
 export type StartCampaignResponse = z.infer<typeof StartCampaignResponseSchema>;
+
+/** PUT /api/admin/annual-update/campaigns/{campaignId}/reminders: the automatic reminders of an active campaign. */
+export const RemindersUpdateRequestSchema = z.strictObject({ reminderDays: ReminderDaysSchema });
+export type RemindersUpdateRequest = z.infer<typeof RemindersUpdateRequestSchema>;
 
 /** Progress of a send job, returned by every send-job route. */
 export const SendJobProgressSchema = z.object({

@@ -4,7 +4,8 @@ import { documentClient, tableName } from '../common/dynamo';
 import { keys } from '../common/keys';
 import { queryAll, type Db } from '../common/query';
 import { auditPut } from '../common/audit';
-import { cancellationCodes, conditionalUpdate, isWriteConflict } from '../common/transact';
+import { AppError } from '../common/errors';
+import { cancellationCodes, conditionalUpdate, isWriteConflict, transactWrite } from '../common/transact';
 import { TABLE_INDEXES } from '../../shared/table-schema';
 import type { Campaign, Participant } from '../../shared/schemas/annual-update';
 import { LockSchema, type AuditEntry, type Lock } from '../../shared/schemas/system';
@@ -199,6 +200,33 @@ export async function completeCampaign(campaign: Campaign, audit: Omit<AuditEntr
     return true;
   } catch (error) {
     if (isWriteConflict(error)) return false;
+    throw error;
+  }
+}
+
+/** The automatic reminders of an active campaign, at the version the administrator saw, with its audit entry. */
+export async function setReminderDays(
+  campaign: Campaign,
+  reminderDays: number[],
+  audit: Omit<AuditEntry, 'id'>,
+): Promise<boolean> {
+  try {
+    await transactWrite([
+      {
+        Update: {
+          TableName: tableName(),
+          Key: campaignKey(campaign.id),
+          UpdateExpression: 'SET reminderDays = :days, #version = #version + :one',
+          ConditionExpression: '#status = :active AND #version = :expected',
+          ExpressionAttributeNames: { '#status': 'status', '#version': 'version' },
+          ExpressionAttributeValues: { ':days': reminderDays, ':active': 'active', ':expected': campaign.version, ':one': 1 },
+        },
+      },
+      auditPut(audit),
+    ]);
+    return true;
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'CONFLICT') return false;
     throw error;
   }
 }

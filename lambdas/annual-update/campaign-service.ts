@@ -2,11 +2,13 @@ import { ulid } from 'ulid';
 import { writeAudit } from '../common/audit';
 import { AppError } from '../common/errors';
 import { logger } from '../common/logger';
+import { schoolDay } from '../../shared/school-calendar';
 import { readDirectory } from '../directory/directory-repository';
 import type {
   CampaignView,
   CurrentCampaignResponse,
   ParticipantsResponse,
+  RemindersUpdateRequest,
   StartCampaignRequest,
   StartCampaignResponse,
 } from '../../shared/annual-update-api';
@@ -20,6 +22,7 @@ import {
   getCampaign,
   getCampaignLock,
   listParticipants,
+  setReminderDays,
   writeParticipants,
 } from './campaign-repository';
 import { sendJobProgress } from './send-job-service';
@@ -45,6 +48,9 @@ export async function startCampaign(
   deps: CampaignDeps = defaultCampaignDeps(),
 ): Promise<StartCampaignResponse> {
   const now = deps.now();
+  if (request.reminderDays?.length && !request.deadline) {
+    throw new AppError('VALIDATION_FAILED', [{ path: 'reminderDays', issue: 'needs_deadline' }]);
+  }
   const owner = ulid();
   let campaign: Campaign | undefined;
   if (!(await getCampaignLock())) {
@@ -58,6 +64,7 @@ export async function startCampaign(
       optedOut: 0,
       unreachable: 0,
       ...(request.deadline ? { deadline: request.deadline } : {}),
+      ...(request.reminderDays?.length ? { reminderDays: [...request.reminderDays].sort((a, b) => b - a) } : {}),
       createdBy: actorId,
       createdAt: now.toISOString(),
       version: 1,
@@ -85,7 +92,7 @@ export async function startCampaign(
     count: totals.totalParents,
   });
   logger.info('campaign started', { campaignId: campaign.id, resumed, ...totals });
-  return { campaign: campaignView((await getCampaign(campaign.id))!), resumed };
+  return { campaign: campaignView((await getCampaign(campaign.id))!, schoolDay(deps.now())), resumed };
 }
 
 /**
@@ -138,14 +145,14 @@ export async function getCurrentCampaign(): Promise<CurrentCampaignResponse> {
   const campaign = await currentCampaign();
   if (!campaign) return { campaign: null, activeJob: null };
   const activeJob = campaign.activeJobId ? await sendJobProgress(campaign.id, campaign.activeJobId) : null;
-  return { campaign: campaignView(campaign), activeJob };
+  return { campaign: campaignView(campaign, schoolDay()), activeJob };
 }
 
 export async function getParticipants(campaignId: string): Promise<ParticipantsResponse> {
   const campaign = await getCampaign(campaignId);
   if (!campaign) throw new AppError('NOT_FOUND');
   const [participants, directory] = await Promise.all([listParticipants(campaignId), readDirectory()]);
-  return { campaign: campaignView(campaign), participants: participantViews(participants, directory) };
+  return { campaign: campaignView(campaign, schoolDay()), participants: participantViews(participants, directory) };
 }
 
 /** -> completed. Idempotent: closing a completed campaign answers with it unchanged. */
@@ -170,5 +177,30 @@ export async function closeCampaign(
     }
     logger.info('campaign closed', { campaignId });
   }
-  return campaignView((await getCampaign(campaignId))!);
+  return campaignView((await getCampaign(campaignId))!, schoolDay(deps.now()));
+}
+
+/** The automatic reminders of the active campaign (docs/annual-update.md, "Automatic reminders"); audited. */
+export async function updateReminders(
+  campaignId: string,
+  request: RemindersUpdateRequest,
+  actorId: string,
+  deps: Pick<CampaignDeps, 'now'> = defaultCampaignDeps(),
+): Promise<CampaignView> {
+  const campaign = await getCampaign(campaignId);
+  if (!campaign) throw new AppError('NOT_FOUND');
+  if (campaign.status !== 'active') throw new AppError('CONFLICT', [{ path: 'campaign', issue: 'not_active' }]);
+  if (request.reminderDays.length > 0 && !campaign.deadline) {
+    throw new AppError('VALIDATION_FAILED', [{ path: 'reminderDays', issue: 'needs_deadline' }]);
+  }
+  const reminderDays = [...request.reminderDays].sort((a, b) => b - a);
+  const audit = {
+    at: deps.now().toISOString(),
+    actor: { kind: 'user' as const, id: actorId },
+    action: 'campaign.reminders',
+    target: { type: 'CAMPAIGN', id: campaignId },
+    count: reminderDays.length,
+  };
+  if (!(await setReminderDays(campaign, reminderDays, audit))) throw new AppError('CONFLICT');
+  return campaignView((await getCampaign(campaignId))!, schoolDay(deps.now()));
 }

@@ -1,6 +1,8 @@
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import * as z from 'zod';
 import {
   CampaignPathSchema,
+  RemindersUpdateRequestSchema,
   SendJobPathSchema,
   SendRequestSchema,
   StartCampaignRequestSchema,
@@ -11,10 +13,12 @@ import {
   UpdateLoadRequestSchema,
   UpdateSubmitRequestSchema,
 } from '../../shared/parent-form';
-import { createHandler, parseWith } from '../common/http';
+import { createHandler, json, parseWith } from '../common/http';
+import { isScheduledEvent } from '../common/scheduled';
 import { registryAccess } from '../registry/access';
-import { closeCampaign, getCurrentCampaign, getParticipants, startCampaign } from './campaign-service';
+import { closeCampaign, getCurrentCampaign, getParticipants, startCampaign, updateReminders } from './campaign-service';
 import { loadByToken, loadProfileForm, submitByToken, submitProfile } from './parent-form-service';
+import { scheduledReminders } from './reminder-service';
 import { defaultSendDeps } from './send-deps';
 import { continueSendJob, sendJobProgress, startSendJob } from './send-job-service';
 
@@ -25,7 +29,7 @@ import { continueSendJob, sendJobProgress, startSendJob } from './send-job-servi
  */
 const ProfileQuerySchema = z.strictObject({ parentId: IdSchema.optional() });
 
-export const handler = createHandler({
+const api = createHandler({
   'GET /api/admin/annual-update': async () => ({ body: await getCurrentCampaign() }),
 
   'POST /api/admin/annual-update/campaigns': async ({ body, caller }) => {
@@ -42,6 +46,12 @@ export const handler = createHandler({
   'POST /api/admin/annual-update/campaigns/{campaignId}/close': async ({ pathParameters, caller }) => {
     const { campaignId } = parseWith(CampaignPathSchema, pathParameters);
     return { body: await closeCampaign(campaignId, caller!.sub) };
+  },
+
+  'PUT /api/admin/annual-update/campaigns/{campaignId}/reminders': async ({ pathParameters, body, caller }) => {
+    const { campaignId } = parseWith(CampaignPathSchema, pathParameters);
+    const request = parseWith(RemindersUpdateRequestSchema, body);
+    return { body: await updateReminders(campaignId, request, caller!.sub) };
   },
 
   'POST /api/admin/annual-update/campaigns/{campaignId}/send-jobs': async ({ pathParameters, body, caller }) => {
@@ -82,3 +92,12 @@ export const handler = createHandler({
     return { body: { form: await submitProfile(people, parentId, data, caller!.sub) } };
   },
 }, registryAccess);
+
+/**
+ * The function also sends the automatic reminders (docs/annual-update.md, "Automatic reminders"): EventBridge
+ * invokes it on a schedule with an event that never reaches the API routes; everything else is an API request.
+ */
+export async function handler(event: APIGatewayProxyEvent, context?: Context): Promise<APIGatewayProxyResult> {
+  if (isScheduledEvent(event)) return json(200, await scheduledReminders(context));
+  return api(event);
+}

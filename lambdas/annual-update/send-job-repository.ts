@@ -21,8 +21,10 @@ export type CreateJobOutcome = 'created' | 'busy' | 'inactive';
  * Writes the entries first, then commits: the header and the campaign's `activeJobId` in one transaction
  * (one job at a time). A crash before the commit leaves entries nobody refers to; TTL removes them.
  */
-export async function createSendJob(job: SendJob, entries: SendJobEntry[]): Promise<CreateJobOutcome> {
+export async function createSendJob(job: SendJob, entries: SendJobEntry[], remindersSent?: number[]): Promise<CreateJobOutcome> {
   await batchWriteAll(putRequests(entries.map(sendJobEntryItem)));
+  // An automatic reminder marks its offsets on the campaign with the job, so it is started once only.
+  const marks = remindersSent ? ', remindersSent = :sent' : '';
   try {
     await transact([
       { Put: { TableName: tableName(), Item: sendJobItem(job), ConditionExpression: 'attribute_not_exists(pk)' } },
@@ -30,10 +32,10 @@ export async function createSendJob(job: SendJob, entries: SendJobEntry[]): Prom
         Update: {
           TableName: tableName(),
           Key: campaignKey(job.campaignId),
-          UpdateExpression: 'SET activeJobId = :job',
+          UpdateExpression: `SET activeJobId = :job${marks}`,
           ConditionExpression: '#status = :active AND attribute_not_exists(activeJobId)',
           ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':job': job.jobId, ':active': 'active' },
+          ExpressionAttributeValues: { ':job': job.jobId, ':active': 'active', ...(remindersSent ? { ':sent': remindersSent } : {}) },
         },
       },
     ]);

@@ -45,6 +45,8 @@ export async function startSendJob(
   request: SendRequest,
   actorId: string,
   deps: Pick<SendDeps, 'now'>,
+  /** For an automatic reminder: the campaign's remindersSent once this job exists (reminder-service.ts). */
+  remindersSent?: number[],
 ): Promise<SendJobProgress> {
   const campaign = await getCampaign(campaignId);
   if (!campaign) throw new AppError('NOT_FOUND');
@@ -74,7 +76,7 @@ export async function startSendJob(
     createdAt: at,
     updatedAt: at,
   };
-  const outcome = await createSendJob(job, entries);
+  const outcome = await createSendJob(job, entries, remindersSent);
   if (outcome !== 'created') throw new AppError('CONFLICT');
   logger.info('send job created', { campaignId, jobId, mode: request.mode, total: entries.length });
   return progressOf(job, entries, DEFAULT_MAX_ATTEMPTS, false);

@@ -1,10 +1,12 @@
 import type { CampaignView, ParticipantView } from '../../shared/annual-update-api';
 import type { Campaign, Participant } from '../../shared/schemas/annual-update';
+import { nextReminderOn } from '../../shared/annual-update-reminders';
 import type { DirectoryData } from '../directory/directory-items';
 
 /** What the admin screens receive, built from stored items. Pure: no AWS, no clock. */
 
-export function campaignView(campaign: Campaign): CampaignView {
+/** `today`: the school's calendar day (shared/school-calendar.ts), for the next automatic reminder. */
+export function campaignView(campaign: Campaign, today: string): CampaignView {
   const unreachable = campaign.unreachable ?? 0;
   const total = campaign.totalParents;
   return {
@@ -29,8 +31,15 @@ export function campaignView(campaign: Campaign): CampaignView {
       percentage: total === 0 ? 0 : Math.round((campaign.formsSubmitted / total) * 1000) / 10,
     },
     ...(campaign.activeJobId ? { activeJobId: campaign.activeJobId } : {}),
+    reminders: {
+      days: campaign.reminderDays ?? [],
+      sent: campaign.remindersSent ?? [],
+      ...(campaign.status === 'active' ? optional('nextOn', nextReminderOn(campaign, today)) : {}),
+    },
   };
 }
+
+const optional = <K extends string, V>(key: K, value: V | undefined) => (value === undefined ? {} : { [key]: value });
 
 type Directory = Pick<DirectoryData, 'parents' | 'students' | 'classes' | 'families'>;
 

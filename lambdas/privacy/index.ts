@@ -10,7 +10,8 @@ import { incidentHandlers } from './incidents/incident-handlers';
 import { myActivity } from './activity/activity-service';
 import { myDataRoutes } from './my-data/my-data-handlers';
 import { retentionRoutes } from './retention/retention-handlers';
-import { isScheduledEvent, scheduledPurge } from './retention/scheduled-purge';
+import { isScheduledEvent } from '../common/scheduled';
+import { scheduledPurge } from './retention/scheduled-purge';
 
 /**
  * Privacy (docs/privacy.md): the public privacy policy, generated from the school's settings, privacy requests,

@@ -1,5 +1,5 @@
 import type { PrivacyRequestKind } from '../../shared/privacy-requests-api';
-import { schoolDay } from '../../shared/schemas/admin-role';
+import { schoolDay } from '../../shared/school-calendar';
 import { renderEmail, type EmailLocale } from '../common/email-templates/layout';
 
 /**

@@ -130,6 +130,7 @@ export class Api extends Construct {
     );
     this.functions = this.createFunctions(props);
     this.schedulePurge();
+    this.scheduleReminders();
     // Parameters (the Authorization header of protected routes) are checked here. Bodies get no API Gateway
     // model on purpose: the handlers' zod schemas validate them and answer with the API's own error codes, the
     // same locally and in AWS; the body flag only takes effect for a method that is later given a model.
@@ -175,6 +176,19 @@ export class Api extends Construct {
       description: 'Daily purge of data past its retention period',
       schedule: Schedule.rate(Duration.days(1)),
       targets: [new LambdaFunction(this.functions.privacy, { retryAttempts: 2 })],
+    });
+  }
+
+  /**
+   * Automatic campaign reminders (docs/annual-update.md, "Automatic reminders"): every 5 minutes in the school's
+   * daytime (13:00-23:55 UTC: 8 or 9 a.m. to 6 or 7 p.m. in Montréal), a scheduled event to the annual-update
+   * function. A run starts a reminder that is due, or goes on with the one it started (bounded by the timeout).
+   */
+  private scheduleReminders(): void {
+    new Rule(this, 'CampaignReminderSchedule', {
+      description: 'Automatic reminders of the annual update campaign',
+      schedule: Schedule.cron({ minute: '0/5', hour: '13-23' }),
+      targets: [new LambdaFunction(this.functions['annual-update'], { retryAttempts: 0 })],
     });
   }
 

@@ -29,7 +29,8 @@ import { endRoles, grantRole, listRoles, type RoleActor } from '../../lambdas/re
 import { findRegisteredPeople } from '../../lambdas/registry/registry-repository';
 import { ADMIN_GROUP } from '../../lambdas/routes';
 import { isValidEmail, normalizeEmail } from '../../shared/email';
-import { IsoDaySchema, roleActiveOn, schoolDay, type AdminRole } from '../../shared/schemas/admin-role';
+import { IsoDaySchema, roleActiveOn, type AdminRole } from '../../shared/schemas/admin-role';
+import { schoolDay } from '../../shared/school-calendar';
 import type { StackInfo } from '../stack-info';
 
 const USAGE = `usage: npm run admin -- grant <email> [--from <yyyy-mm-dd>] [--until <yyyy-mm-dd>] [--title <text>]

@@ -24,21 +24,6 @@ export const AdminRoleSchema = z.strictObject({
 });
 export type AdminRole = z.infer<typeof AdminRoleSchema>;
 
-/** The school's time zone: a role's days start and end at midnight there. */
-export const SCHOOL_TIME_ZONE = 'America/Toronto';
-
-/** The calendar day of `at` in the school's time zone. */
-export function schoolDay(at: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: SCHOOL_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
-}
-
-/** The day after (or before, with -1) a calendar day. */
-export function addDays(day: string, days: number): string {
-  const date = new Date(`${day}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
-
 /** Whether a role grants access on `day`. */
 export function roleActiveOn(role: Pick<AdminRole, 'from' | 'until' | 'revokedAt'>, day: string): boolean {
   return !role.revokedAt && role.from <= day && (role.until === undefined || day <= role.until);

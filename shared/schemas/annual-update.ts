@@ -28,6 +28,10 @@ export const CampaignSchema = z.object({
   unreachable: CountSchema.optional(),
   /** The send job in progress, if any: one at a time per campaign (docs/annual-update.md). */
   activeJobId: IdSchema.optional(),
+  /** Automatic reminders, in days before the deadline (shared/annual-update-reminders.ts); absent: none. */
+  reminderDays: z.array(z.number().int().min(1).max(60)).optional(),
+  /** The offsets whose reminder job has been started (marked with the job, in one transaction). */
+  remindersSent: z.array(z.number().int().min(1).max(60)).optional(),
   /**
    * Start lease: the request creating the participants holds it until `leaseUntil` (epoch ms), so two starts
    * never run at once and a crashed start can be resumed once it lapses.

@@ -45,6 +45,9 @@ const TEXT = {
     annualUpdateTitle: 'Mise à jour annuelle des renseignements',
     startOpen: 'Lancer la campagne',
     schoolYearLabel: 'Année scolaire',
+    deadlineLabel: 'Date limite (facultative)',
+    deadline: '2091-10-15',
+    remindersPlanned: '7 et 2 jours avant la date limite du 2091-10-15',
     confirmLabel: 'Tapez confirm pour confirmer',
     start: 'Lancer',
     started: (year: string) => `La campagne ${year} est lancée.`,
@@ -83,6 +86,9 @@ const TEXT = {
     annualUpdateTitle: 'Annual information update',
     startOpen: 'Start campaign',
     schoolYearLabel: 'School year',
+    deadlineLabel: 'Deadline (optional)',
+    deadline: '2093-10-15',
+    remindersPlanned: '7 and 2 days before the deadline of 2093-10-15',
     confirmLabel: 'Type confirm to confirm',
     start: 'Start',
     started: (year: string) => `The ${year} campaign has started.`,
@@ -239,6 +245,9 @@ describe.each(['fr', 'en'] as const)('annual update journey (%s)', (lang) => {
     await dialog.getByLabel(text.schoolYearLabel).waitFor({ timeout: 10_000 });
     await tabTo(page, { selector: '[role="dialog"] input', name: text.schoolYearLabel });
     await retype(page, text.schoolYear);
+    // A deadline: the automatic reminders (7 and 2 days before, ticked by default) become available.
+    await tabTo(page, { selector: '[role="dialog"] input', name: text.deadlineLabel });
+    await retype(page, text.deadline);
     const start = dialog.getByRole('button', { name: text.start, exact: true });
     await tabTo(page, { selector: '[role="dialog"] input', name: text.confirmLabel });
     await page.keyboard.type('confirmer');
@@ -249,7 +258,9 @@ describe.each(['fr', 'en'] as const)('annual update journey (%s)', (lang) => {
     // The dialog closed and its opener is gone (the campaign is active): focus is on the message saying so.
     expect((await expectFocusOn(page, 'main *', 'after the start dialog')).name).toContain(text.started(text.schoolYear));
     const current = CurrentCampaignResponseSchema.parse((await api('admin', 'GET', '/api/admin/annual-update')).body);
-    expect(current.campaign).toMatchObject({ schoolYear: text.schoolYear, status: 'active' });
+    expect(current.campaign).toMatchObject({ schoolYear: text.schoolYear, status: 'active', deadline: text.deadline });
+    expect(current.campaign!.reminders.days).toEqual([7, 2]);
+    await page.getByText(text.remindersPlanned).waitFor({ timeout: 10_000 });
 
     // Send to this run's three parents: search their shared last name, select all, send to the selection.
     await page.getByPlaceholder(text.search).fill(text.lastName);

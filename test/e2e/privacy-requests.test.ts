@@ -7,7 +7,7 @@ import { getEntity, updateEntity } from '../../lambdas/directory/directory-repos
 import { listPrivacyRequests } from '../../lambdas/privacy/request-repository';
 import { findRegisteredPeople } from '../../lambdas/registry/registry-repository';
 import { requestReference } from '../../shared/privacy-requests-api';
-import { schoolDay } from '../../shared/schemas/admin-role';
+import { schoolDay } from '../../shared/school-calendar';
 import type { Language } from '../../shared/schemas/common';
 import { openBrowser, trackPageErrors, type BrowserSession } from '../support/browser';
 import { useStack } from '../support/stack';

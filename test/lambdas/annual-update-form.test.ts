@@ -1,6 +1,6 @@
 import { AdminDeleteUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetCognitoClient } from '../../lambdas/common/cognito';
 import { getEntity, membershipsOf } from '../../lambdas/directory/directory-repository';
 import { getCampaign, getParticipant } from '../../lambdas/annual-update/campaign-repository';
@@ -16,6 +16,7 @@ import type { Parent } from '../../shared/schemas/parent';
 import { claimsFor, createPoolUser, stackCognito } from './auth-support';
 import { invoke, mailTo, seedSmallSchool, testSendDeps, tokenIn, type SmallSchool } from './annual-update-support';
 import { scanAll, useDirectoryTable } from './directory-support';
+import { workerStack } from '../support/stack';
 
 /**
  * The parent form through the update link and My Profile, in-process against this file's own table: loading
@@ -23,7 +24,7 @@ import { scanAll, useDirectoryTable } from './directory-support';
  */
 useDirectoryTable('annual-update-form');
 
-const stack = inject('stack');
+const stack = workerStack();
 let school: SmallSchool;
 let campaignId: string;
 /** A parent with a co-parent and at least one committee seat, and their update link. */

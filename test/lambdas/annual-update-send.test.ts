@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '../../lambdas/common/keys';
 import type { Mailer } from '../../lambdas/common/mailer';
 import { getCampaign, getCampaignLock, getParticipant } from '../../lambdas/annual-update/campaign-repository';
@@ -21,6 +21,7 @@ import {
   type SmallSchool,
 } from './annual-update-support';
 import { scanAll, useDirectoryTable } from './directory-support';
+import { workerStack } from '../support/stack';
 
 /**
  * Send jobs against DynamoDB Local and the SES emulator, in this file's own table. Faults are injected by
@@ -29,7 +30,7 @@ import { scanAll, useDirectoryTable } from './directory-support';
  */
 useDirectoryTable('annual-update-send');
 
-const stack = inject('stack');
+const stack = workerStack();
 let school: SmallSchool;
 let campaignId: string;
 let year = 2050;

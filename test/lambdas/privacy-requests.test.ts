@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ulid } from 'ulid';
 import { closeCampaign, startCampaign } from '../../lambdas/annual-update/campaign-service';
 import { continueSendJob, startSendJob } from '../../lambdas/annual-update/send-job-service';
@@ -19,6 +19,7 @@ import type { Parent } from '../../shared/schemas/parent';
 import { apiEvent, claimsFor, uniqueIp } from './auth-support';
 import { adminClaims, invoke, mailTo, realMailer, testSendDeps, tokenIn } from './annual-update-support';
 import { scanAll, useDirectoryTable } from './directory-support';
+import { workerStack } from '../support/stack';
 
 /**
  * Privacy requests (docs/privacy.md) through their routes, in-process against this file's own table and the
@@ -28,7 +29,7 @@ import { scanAll, useDirectoryTable } from './directory-support';
  */
 useDirectoryTable('privacy-requests');
 
-const stack = inject('stack');
+const stack = workerStack();
 /** This file's clock: every route built below reads it. */
 let clock = new Date('2031-03-03T15:00:00.000Z');
 const DAY = 24 * 60 * 60 * 1000;

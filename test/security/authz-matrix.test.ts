@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetDocumentClient } from '../../lambdas/common/dynamo';
 import { grantRole } from '../../lambdas/registry/admin-roles';
 import { ADMIN_GROUP, ROUTES } from '../../lambdas/routes';
-import { addDays, schoolDay } from '../../shared/schemas/admin-role';
+import { addDays, schoolDay } from '../../shared/school-calendar';
 import { demoTokens, idTokenFor } from '../../local/sign-in';
 import type { StackInfo } from '../../local/stack-info';
 import type { ParentForm } from '../../shared/parent-form';

@@ -233,6 +233,10 @@ const FAULTS: Record<string, Fault> = {
     handler: annualUpdateHandler,
     call: () => adminCall('POST', '/api/admin/annual-update/campaigns/{campaignId}/send-jobs', { pathParameters: { campaignId }, body: { mode: 'notSent' } }),
   },
+  'PUT /api/admin/annual-update/campaigns/{campaignId}/reminders': {
+    handler: annualUpdateHandler,
+    call: () => adminCall('PUT', '/api/admin/annual-update/campaigns/{campaignId}/reminders', { pathParameters: { campaignId }, body: { reminderDays: [] } }),
+  },
   'POST /api/admin/annual-update/campaigns/{campaignId}/send-jobs/{jobId}/continue': {
     handler: annualUpdateHandler,
     prepare: async () => {

@@ -55,6 +55,7 @@ export function validBodies(ids: RealIds): Record<string, Record<string, unknown
     'POST /api/account-recovery/complete': { token: TOKEN, password: 'Famille2025' },
     'POST /api/admin/annual-update/campaigns': { schoolYear: '2070-2071', confirmation: 'confirm' },
     'POST /api/admin/annual-update/campaigns/{campaignId}/send-jobs': { mode: 'selected', parentIds: [ids.parents] },
+    'PUT /api/admin/annual-update/campaigns/{campaignId}/reminders': { reminderDays: [7, 2] },
     'POST /api/update/load': { token: TOKEN },
     'POST /api/update/submit': { token: TOKEN, data: parentForm },
     'PUT /api/profile': { data: parentForm },

@@ -4,10 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { STACK_LOG_FILE, stackLogFiles } from '../support/stack-log';
 
 /**
- * Runs last in the `stack` project (see the sequencer in vitest.config.ts), after every journey has gone through
- * the local stacks: the logs our code wrote must hold no email address, phone number, token or Authorization
- * header. Logs say which route ran and how it ended, never who asked or what they sent. Every stack's log is read:
- * the shared one and those of the suites that start a stack of their own (hostile input, faults, imports...).
+ * Runs after every other test file (its own project in a later group, vitest.config.ts), once every journey has
+ * gone through the local stacks: the logs our code wrote must hold no email address, phone number, token or
+ * Authorization header. Logs say which route ran and how it ended, never who asked or what they sent. Every
+ * stack's log is read: the shared ones and those of the suites that start a stack of their own (hostile input,
+ * faults, imports...).
  */
 const PATTERNS: Record<string, RegExp> = {
   'email address': /[\w.+-]+@[\w-]+(\.[\w-]+)+/,

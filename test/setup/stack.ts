@@ -5,7 +5,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import type { StackInfo } from '../../local/stack-info';
-import { STACK_LOG_FILE, stackLogFiles } from '../support/stack-log';
+import { STACK_LOG_FILE, sharedStackLogFile, stackLogFiles } from '../support/stack-log';
 
 /** The built frontend the test stack serves: frontend/dist, or TEST_WEB_DIR (a build of one's own, for parallel work). */
 export function testWebDir(): string {
@@ -13,21 +13,15 @@ export function testWebDir(): string {
 }
 
 /**
- * Starts one in-memory local stack (free ports, seeded demo school) for the whole `stack` test project and
- * hands its StackInfo to the tests (read it with useStack() from test/support/stack.ts).
- *
- * The stack runs in a child process (test/setup/stack-runner.ts) whose output goes to STACK_LOG_FILE:
- * test/security/log-scan.test.ts, which runs last, checks that what our code logged holds no personal data.
+ * How many shared stacks the `stack` project gets: one per vitest worker (vitest.config.ts's maxWorkers), so two
+ * test files running at once never share a school. Each file uses the stack of its worker (useStack(),
+ * test/support/stack.ts); files on one worker run one after another, as on a single stack before.
  */
-export default async function setup(project: TestProject) {
-  const webDir = testWebDir();
-  if (!existsSync(path.join(webDir, 'index.html'))) {
-    throw new Error(`${webDir} is missing: run \`npm run build:web\` first (npm test does it).`);
-  }
-  mkdirSync(path.dirname(STACK_LOG_FILE), { recursive: true });
-  // The log scan reads every stack log of this run: an earlier run's isolated logs must not be among them.
-  for (const file of stackLogFiles()) rmSync(file, { force: true });
-  const logFd = openSync(STACK_LOG_FILE, 'w');
+export const SHARED_STACKS = 2;
+
+/** Starts one shared stack in a child process whose output goes to `logFile`. */
+async function startSharedStack(logFile: string): Promise<{ info: StackInfo; stop(): Promise<void> }> {
+  const logFd = openSync(logFile, 'w');
   const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
   const child = spawn(process.execPath, ['--import', tsxLoader, path.resolve('test/setup/stack-runner.ts')], {
     stdio: ['ignore', logFd, logFd, 'ipc'],
@@ -37,16 +31,40 @@ export default async function setup(project: TestProject) {
       if (message.type === 'ready' && message.info) resolve(message.info);
     });
     child.once('exit', (code) =>
-      reject(new Error(`The test stack exited (code ${code}):\n${readFileSync(STACK_LOG_FILE, 'utf8').slice(-3000)}`)),
+      reject(new Error(`The test stack exited (code ${code}):\n${readFileSync(logFile, 'utf8').slice(-3000)}`)),
     );
   });
-  project.provide('stack', info);
-  return async () => {
-    await new Promise<void>((resolve) => {
+  const stop = () =>
+    new Promise<void>((resolve) => {
       if (child.exitCode !== null) return resolve();
       child.once('exit', () => resolve());
       child.send({ type: 'stop' });
       setTimeout(() => child.kill('SIGKILL'), 15_000).unref();
     });
+  return { info, stop };
+}
+
+/**
+ * Starts the in-memory local stacks (free ports, seeded demo school each) for the whole `stack` test project and
+ * hands their StackInfo to the tests (read yours with useStack() from test/support/stack.ts).
+ *
+ * Each stack runs in a child process (test/setup/stack-runner.ts) whose output goes to a log file
+ * (STACK_LOG_FILE for the first, sharedStackLogFile(n) for the others): test/security/log-scan.test.ts, which
+ * runs after every other file, checks that what our code logged holds no personal data.
+ */
+export default async function setup(project: TestProject) {
+  const webDir = testWebDir();
+  if (!existsSync(path.join(webDir, 'index.html'))) {
+    throw new Error(`${webDir} is missing: run \`npm run build:web\` first (npm test does it).`);
+  }
+  mkdirSync(path.dirname(STACK_LOG_FILE), { recursive: true });
+  // The log scan reads every stack log of this run: an earlier run's isolated logs must not be among them.
+  for (const file of stackLogFiles()) rmSync(file, { force: true });
+  const stacks = await Promise.all(
+    Array.from({ length: SHARED_STACKS }, (_, index) => startSharedStack(index === 0 ? STACK_LOG_FILE : sharedStackLogFile(index + 1))),
+  );
+  project.provide('stacks', stacks.map((stack) => stack.info));
+  return async () => {
+    await Promise.all(stacks.map((stack) => stack.stop()));
   };
 }

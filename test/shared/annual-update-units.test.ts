@@ -99,11 +99,18 @@ describe('admin views', () => {
   };
 
   it('reports counts, completed/total and a one-decimal percentage', () => {
-    expect(campaignView(campaign)).toMatchObject({
+    expect(campaignView(campaign, '2025-09-10')).toMatchObject({
       counts: { totalParents: 382, reachable: 367, unreachable: 15, emailsSent: 367, formsSubmitted: 120, optedOut: 4 },
       progress: { completed: 120, total: 382, percentage: 31.4 },
     });
-    expect(campaignView({ ...campaign, totalParents: 0, formsSubmitted: 0 }).progress.percentage).toBe(0);
+    expect(campaignView({ ...campaign, totalParents: 0, formsSubmitted: 0 }, '2025-09-10').progress.percentage).toBe(0);
+  });
+
+  it('shows the automatic reminders and the day of the next one while the campaign is active', () => {
+    const planned = { ...campaign, deadline: '2025-10-15', reminderDays: [7, 2], remindersSent: [7] };
+    expect(campaignView(planned, '2025-10-09').reminders).toEqual({ days: [7, 2], sent: [7], nextOn: '2025-10-13' });
+    expect(campaignView({ ...planned, status: 'completed' }, '2025-10-09').reminders).toEqual({ days: [7, 2], sent: [7] });
+    expect(campaignView(campaign, '2025-10-09').reminders).toEqual({ days: [], sent: [] });
   });
 
   it("lists each participant with the classes of their children, sorted by name, without leaking other fields", () => {

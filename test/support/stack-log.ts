@@ -16,6 +16,11 @@ export function isolatedStackLogFile(label: string): string {
   return path.join(LOG_DIR, `${LOG_BASE}.${label}.log`);
 }
 
+/** The log of the n-th shared stack (n ≥ 2; the first writes STACK_LOG_FILE), see test/setup/stack.ts. */
+export function sharedStackLogFile(n: number): string {
+  return isolatedStackLogFile(`shared-${n}`);
+}
+
 /** Every stack log of this run: the shared stack's and each isolated stack's (test/security/log-scan.test.ts). */
 export function stackLogFiles(): string[] {
   const isolated = readdirSync(LOG_DIR)

@@ -3,16 +3,25 @@ import type { StackInfo } from '../../local/stack-info';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    stack: StackInfo;
+    stacks: StackInfo[];
   }
 }
 
 /**
- * The local stack started once for the `stack` test project (test/setup/stack.ts). Also points this test
- * process's repositories and SDK clients at it, so tests can call repositories and services directly.
+ * The local stack of this test file: the `stack` project starts one shared stack per vitest worker
+ * (test/setup/stack.ts) and a file uses its worker's (VITEST_POOL_ID), so files running at the same time never
+ * share a school. Also points this test process's repositories and SDK clients at it, so tests can call
+ * repositories and services directly.
  */
 export function useStack(): StackInfo {
-  const stack = inject('stack');
+  const stack = workerStack();
   Object.assign(process.env, stack.lambdaEnv);
   return stack;
+}
+
+/** This worker's stack, leaving the environment alone (for files that work in a table of their own). */
+export function workerStack(): StackInfo {
+  const stacks = inject('stacks');
+  const worker = Number(process.env.VITEST_POOL_ID ?? '1');
+  return stacks[(Math.max(worker, 1) - 1) % stacks.length]!;
 }

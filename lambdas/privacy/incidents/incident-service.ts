@@ -9,7 +9,7 @@ import {
   type IncidentJsonResponse,
   type IncidentUpdate,
 } from '../../../shared/privacy-incidents-api';
-import { schoolDay } from '../../../shared/schemas/admin-role';
+import { schoolDay } from '../../../shared/school-calendar';
 import type { Language } from '../../../shared/schemas/common';
 import { auditPut, writeAudit, type Actor } from '../../common/audit';
 import { AppError } from '../../common/errors';

@@ -3,15 +3,6 @@ import { json } from '../../common/http';
 import { logger } from '../../common/logger';
 import { PurgeBusyError, runPurge } from './purge-service';
 
-/**
- * The daily purge started by EventBridge (docs/operations.md, "Scheduled jobs"). A scheduled event carries
- * `source: aws.events` and `detail-type: Scheduled Event`; an API Gateway request has an `httpMethod` instead.
- */
-export function isScheduledEvent(event: unknown): boolean {
-  const e = event as Record<string, unknown> | null;
-  return !!e && e.source === 'aws.events' && e['detail-type'] === 'Scheduled Event' && !('httpMethod' in e);
-}
-
 /** Time kept back from the Lambda's timeout to file the report once the deletes stop. */
 const REPORT_MARGIN_MS = 3000;
 

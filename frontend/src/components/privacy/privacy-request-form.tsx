@@ -17,7 +17,7 @@ import {
   type PrivacyRequestKind,
   type PrivacyRequestReceipt,
 } from '../../../../shared/privacy-requests-api';
-import { schoolDay } from '../../../../shared/schemas/admin-role';
+import { schoolDay } from '../../../../shared/school-calendar';
 import { ApiError } from '../../lib/api/api-client';
 import type { NewPrivacyRequest } from '../../lib/api/privacy-requests-client';
 

@@ -7,6 +7,7 @@ import {
   type CampaignView,
   type CurrentCampaignResponse,
   type ParticipantsResponse,
+  type RemindersUpdateRequest,
   type SendJobProgress,
   type SendRequest,
   type StartCampaignRequest,
@@ -30,6 +31,8 @@ export const annualUpdateApi = {
     apiRequest(api, `${campaignPath(campaignId)}/send-jobs/${encodeURIComponent(jobId)}/continue`, SendJobProgressSchema, {
       method: 'POST',
     }),
+  reminders: (api: string, campaignId: string, request: RemindersUpdateRequest): Promise<CampaignView> =>
+    apiRequest(api, `${campaignPath(campaignId)}/reminders`, CampaignViewSchema, { method: 'PUT', body: request }),
   close: (api: string, campaignId: string): Promise<CampaignView> =>
     apiRequest(api, `${campaignPath(campaignId)}/close`, CampaignViewSchema, { method: 'POST' }),
 };

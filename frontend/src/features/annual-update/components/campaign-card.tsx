@@ -6,6 +6,7 @@ import Header from '@cloudscape-design/components/header';
 import ProgressBar from '@cloudscape-design/components/progress-bar';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import type { CampaignView } from '../../../../../shared/annual-update-api';
+import { RemindersSummary } from './reminders';
 
 const STATUS_TYPE = { pending: 'pending', active: 'in-progress', completed: 'success' } as const;
 
@@ -42,6 +43,14 @@ export function CampaignCard({ campaign, actions }: { campaign: CampaignView; ac
             <Box>{number(value)}</Box>
           </div>
         ))}
+        <div>
+          <Box variant="awsui-key-label">{t('annualUpdateAdmin.card.deadline')}</Box>
+          <Box>{campaign.deadline ?? t('annualUpdateAdmin.card.noDeadline')}</Box>
+        </div>
+        <div>
+          <Box variant="awsui-key-label">{t('annualUpdateAdmin.reminders.label')}</Box>
+          <RemindersSummary campaign={campaign} />
+        </div>
       </ColumnLayout>
       <ProgressBar
         value={progress.percentage}

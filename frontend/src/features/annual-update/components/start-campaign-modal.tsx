@@ -7,6 +7,8 @@ import Input from '@cloudscape-design/components/input';
 import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { CONFIRMATION_WORD } from '../../../../../shared/annual-update-api';
+import { schoolDay } from '../../../../../shared/school-calendar';
+import { ReminderDaysField, defaultReminderDays } from './reminders';
 
 /** `2025-2026` from August on, `2024-2025` before: a Québec school year starts late August. */
 export function defaultSchoolYear(today = new Date()): string {
@@ -20,18 +22,39 @@ export function isSchoolYear(value: string): boolean {
   return Boolean(match && Number(match[2]) === Number(match[1]) + 1);
 }
 
+/** A deadline is optional; when given it is a real day, today or later (`2025-10-15`). */
+export function deadlineError(value: string, today = schoolDay()): 'invalid' | 'past' | undefined {
+  if (value === '') return undefined;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(`${value}T12:00:00Z`))) return 'invalid';
+  if (new Date(`${value}T12:00:00Z`).toISOString().slice(0, 10) !== value) return 'invalid';
+  return value < today ? 'past' : undefined;
+}
+
+export interface StartChoices {
+  schoolYear: string;
+  deadline?: string;
+  reminderDays?: number[];
+}
+
 /** Starting needs the word `confirm` typed (docs/product-rules.md); it stays `confirm` in French too, and the text says so. */
 export function StartCampaignModal({ visible, busy, onDismiss, onStart }: {
   visible: boolean;
   busy: boolean;
   onDismiss: () => void;
-  onStart: (schoolYear: string) => void;
+  onStart: (choices: StartChoices) => void;
 }) {
   const { t } = useTranslation();
   const [schoolYear, setSchoolYear] = useState(defaultSchoolYear);
+  const [deadline, setDeadline] = useState('');
+  const [reminderDays, setReminderDays] = useState(defaultReminderDays);
   const [typed, setTyped] = useState('');
   const yearOk = isSchoolYear(schoolYear);
-  const ready = yearOk && typed === CONFIRMATION_WORD;
+  const deadlineProblem = deadlineError(deadline.trim());
+  const ready = yearOk && !deadlineProblem && typed === CONFIRMATION_WORD;
+  const choices = (): StartChoices => {
+    const day = deadline.trim();
+    return day ? { schoolYear, deadline: day, reminderDays } : { schoolYear };
+  };
   return (
     <Modal
       visible={visible}
@@ -41,7 +64,7 @@ export function StartCampaignModal({ visible, busy, onDismiss, onStart }: {
         <Box float="right">
           <SpaceBetween direction="horizontal" size="xs">
             <Button variant="link" onClick={onDismiss}>{t('annualUpdateAdmin.cancel')}</Button>
-            <Button variant="primary" disabled={!ready} loading={busy} onClick={() => onStart(schoolYear)}>
+            <Button variant="primary" disabled={!ready} loading={busy} onClick={() => onStart(choices())}>
               {t('annualUpdateAdmin.start.submit')}
             </Button>
           </SpaceBetween>
@@ -57,6 +80,14 @@ export function StartCampaignModal({ visible, busy, onDismiss, onStart }: {
         >
           <Input value={schoolYear} onChange={({ detail }) => setSchoolYear(detail.value)} />
         </FormField>
+        <FormField
+          label={t('annualUpdateAdmin.start.deadline')}
+          constraintText={t('annualUpdateAdmin.start.deadlineHint')}
+          errorText={deadlineProblem ? t(`annualUpdateAdmin.start.deadline_${deadlineProblem}`) : undefined}
+        >
+          <Input value={deadline} inputMode="numeric" placeholder={t('annualUpdateAdmin.start.deadlinePlaceholder')} onChange={({ detail }) => setDeadline(detail.value)} />
+        </FormField>
+        <ReminderDaysField value={reminderDays} onChange={setReminderDays} disabled={deadline.trim() === '' || !!deadlineProblem} />
         <FormField
           label={t('annualUpdateAdmin.start.confirmLabel', { word: CONFIRMATION_WORD })}
           description={t('annualUpdateAdmin.start.confirmHint', { word: CONFIRMATION_WORD })}

@@ -5,6 +5,7 @@ import type { CampaignView, ParticipantView, SendJobProgress } from '../../../..
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { ApiError } from '../../../lib/api/api-client';
 import { annualUpdateApi } from '../../../lib/api/annual-update-client';
+import type { StartChoices } from '../components/start-campaign-modal';
 import { useSendJob } from './use-send-job';
 
 /** An error code as a translated sentence (`errors.<code>`), with a generic fallback. */
@@ -81,7 +82,7 @@ export function useCampaignActions(data: ReturnType<typeof useAnnualUpdate>) {
   const { t } = useTranslation();
   const { apiBaseUrl } = useRuntimeConfig();
   const { campaign, setCampaign, say, refresh } = data;
-  const [modal, setModal] = useState<'start' | 'close' | null>(null);
+  const [modal, setModal] = useState<'start' | 'close' | 'reminders' | null>(null);
   const [busy, setBusy] = useState(false);
   const noticeRef = useRef<HTMLDivElement>(null);
   const [noticeFocus, setNoticeFocus] = useState(0);
@@ -89,10 +90,10 @@ export function useCampaignActions(data: ReturnType<typeof useAnnualUpdate>) {
     if (noticeFocus > 0) noticeRef.current?.focus();
   }, [noticeFocus]);
 
-  const start = async (schoolYear: string) => {
+  const start = async (choices: StartChoices) => {
     setBusy(true);
     try {
-      const result = await annualUpdateApi.start(apiBaseUrl, { schoolYear, confirmation: 'confirm' });
+      const result = await annualUpdateApi.start(apiBaseUrl, { ...choices, confirmation: 'confirm' });
       setModal(null);
       say('success', t('annualUpdateAdmin.messages.started', { year: result.campaign.schoolYear }));
       setNoticeFocus((n) => n + 1);
@@ -119,5 +120,20 @@ export function useCampaignActions(data: ReturnType<typeof useAnnualUpdate>) {
     }
   };
 
-  return { modal, setModal, busy, noticeRef, start, close };
+  const saveReminders = async (reminderDays: number[]) => {
+    if (!campaign) return;
+    setBusy(true);
+    try {
+      setCampaign(await annualUpdateApi.reminders(apiBaseUrl, campaign.id, { reminderDays }));
+      setModal(null);
+      say('success', t('annualUpdateAdmin.messages.remindersSaved'));
+      setNoticeFocus((n) => n + 1);
+    } catch (error) {
+      say('error', errorText(t, error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return { modal, setModal, busy, noticeRef, start, close, saveReminders };
 }

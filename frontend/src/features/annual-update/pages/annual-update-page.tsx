@@ -10,6 +10,7 @@ import type { CampaignView, SendJobProgress, SendRequest } from '../../../../../
 import { PageFrame } from '../../../components/page/page-frame';
 import { CampaignCard } from '../components/campaign-card';
 import { ParticipantsTable } from '../components/participants-table';
+import { RemindersModal } from '../components/reminders';
 import { StartCampaignModal } from '../components/start-campaign-modal';
 import { useAnnualUpdate, useCampaignActions } from '../hooks/use-annual-update';
 
@@ -17,7 +18,7 @@ import { useAnnualUpdate, useCampaignActions } from '../hooks/use-annual-update'
 function CampaignSection({ campaign, loading, onOpen }: {
   campaign: CampaignView | null;
   loading: boolean;
-  onOpen: (modal: 'start' | 'close') => void;
+  onOpen: (modal: 'start' | 'close' | 'reminders') => void;
 }) {
   const { t } = useTranslation();
   if (!campaign) {
@@ -39,6 +40,9 @@ function CampaignSection({ campaign, loading, onOpen }: {
       actions={
         <SpaceBetween direction="horizontal" size="xs">
           {canStart && <Button variant="primary" onClick={() => onOpen('start')}>{t('annualUpdateAdmin.start.open')}</Button>}
+          {campaign.status === 'active' && campaign.deadline && (
+            <Button onClick={() => onOpen('reminders')}>{t('annualUpdateAdmin.reminders.open')}</Button>
+          )}
           {canClose && <Button onClick={() => onOpen('close')}>{t('annualUpdateAdmin.close.open')}</Button>}
         </SpaceBetween>
       }
@@ -95,7 +99,7 @@ export function AnnualUpdatePage() {
   const { t } = useTranslation();
   const data = useAnnualUpdate();
   const { campaign, participants, loading, flash, sender } = data;
-  const { modal, setModal, busy, noticeRef, start, close } = useCampaignActions(data);
+  const { modal, setModal, busy, noticeRef, start, close, saveReminders } = useCampaignActions(data);
 
   const send = (request: SendRequest) => campaign && void sender.start(campaign.id, request);
   const job = sender.job;
@@ -117,7 +121,16 @@ export function AnnualUpdatePage() {
           />
         )}
       </SpaceBetween>
-      <StartCampaignModal visible={modal === 'start'} busy={busy} onDismiss={() => setModal(null)} onStart={(year) => void start(year)} />
+      <StartCampaignModal visible={modal === 'start'} busy={busy} onDismiss={() => setModal(null)} onStart={(choices) => void start(choices)} />
+      {campaign && (
+        <RemindersModal
+          campaign={campaign}
+          visible={modal === 'reminders'}
+          busy={busy}
+          onDismiss={() => setModal(null)}
+          onSave={(days) => void saveReminders(days)}
+        />
+      )}
       <CloseCampaignModal visible={modal === 'close'} busy={busy} onDismiss={() => setModal(null)} onClose={() => void close()} />
     </PageFrame>
   );

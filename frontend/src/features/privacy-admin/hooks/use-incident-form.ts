@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Incident } from '../../../../../shared/privacy-incidents-api';
-import { schoolDay } from '../../../../../shared/schemas/admin-role';
+import { schoolDay } from '../../../../../shared/school-calendar';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { ApiError } from '../../../lib/api/api-client';
 import { incidentsApi } from '../api/incidents-client';

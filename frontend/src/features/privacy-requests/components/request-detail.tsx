@@ -7,7 +7,7 @@ import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { requestReference, type PrivacyRequestView } from '../../../../../shared/privacy-requests-api';
-import { schoolDay } from '../../../../../shared/schemas/admin-role';
+import { schoolDay } from '../../../../../shared/school-calendar';
 import { DueDate, STATUS_TYPE } from './requests-table';
 import { RequestUpdateForm } from './request-update-form';
 

@@ -5,7 +5,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator, { type StatusIndicatorProps } from '@cloudscape-design/components/status-indicator';
 import Table from '@cloudscape-design/components/table';
 import type { PrivacyRequestStatus, PrivacyRequestView } from '../../../../../shared/privacy-requests-api';
-import { schoolDay } from '../../../../../shared/schemas/admin-role';
+import { schoolDay } from '../../../../../shared/school-calendar';
 
 export const STATUS_TYPE: Record<PrivacyRequestStatus, StatusIndicatorProps.Type> = {
   received: 'pending',

@@ -1,0 +1,89 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import Checkbox from '@cloudscape-design/components/checkbox';
+import FormField from '@cloudscape-design/components/form-field';
+import Modal from '@cloudscape-design/components/modal';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import type { CampaignView } from '../../../../../shared/annual-update-api';
+import { DEFAULT_REMINDER_DAYS } from '../../../../../shared/annual-update-reminders';
+
+/** The offsets an administrator may tick (days before the deadline); the server takes any 1 to 60, at most 4. */
+export const REMINDER_CHOICES = [14, 7, 3, 2, 1] as const;
+export const defaultReminderDays = (): number[] => [...DEFAULT_REMINDER_DAYS];
+
+/** One checkbox per offset, most days first. */
+export function ReminderDaysField({ value, onChange, disabled }: {
+  value: number[];
+  onChange: (days: number[]) => void;
+  disabled?: boolean;
+}) {
+  const { t } = useTranslation();
+  const toggle = (day: number, on: boolean) =>
+    onChange((on ? [...value, day] : value.filter((d) => d !== day)).sort((a, b) => b - a));
+  return (
+    <FormField
+      label={t('annualUpdateAdmin.reminders.label')}
+      description={t(disabled ? 'annualUpdateAdmin.reminders.needsDeadline' : 'annualUpdateAdmin.reminders.hint')}
+    >
+      <SpaceBetween direction="horizontal" size="m">
+        {REMINDER_CHOICES.map((day) => (
+          <Checkbox key={day} checked={value.includes(day)} disabled={disabled} onChange={({ detail }) => toggle(day, detail.checked)}>
+            {t('annualUpdateAdmin.reminders.daysBefore', { count: day })}
+          </Checkbox>
+        ))}
+      </SpaceBetween>
+    </FormField>
+  );
+}
+
+/** "7 and 2 days before the deadline (2026-10-15); next: 2026-10-08" (Québec numeric dates), or why there are none. */
+export function RemindersSummary({ campaign }: { campaign: CampaignView }) {
+  const { t, i18n } = useTranslation();
+  const { days, nextOn } = campaign.reminders;
+  if (!campaign.deadline) return <Box>{t('annualUpdateAdmin.reminders.noDeadline')}</Box>;
+  if (days.length === 0) return <Box>{t('annualUpdateAdmin.reminders.none', { deadline: campaign.deadline })}</Box>;
+  const list = new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(days.map(String));
+  return (
+    <SpaceBetween size="xxs">
+      <Box>{t('annualUpdateAdmin.reminders.planned', { days: list, count: days.length, deadline: campaign.deadline })}</Box>
+      {nextOn && <Box color="text-body-secondary">{t('annualUpdateAdmin.reminders.next', { date: nextOn })}</Box>}
+    </SpaceBetween>
+  );
+}
+
+/** Changing the automatic reminders of the active campaign. */
+export function RemindersModal({ campaign, visible, busy, onDismiss, onSave }: {
+  campaign: CampaignView;
+  visible: boolean;
+  busy: boolean;
+  onDismiss: () => void;
+  onSave: (days: number[]) => void;
+}) {
+  const { t } = useTranslation();
+  const [days, setDays] = useState<number[]>(campaign.reminders.days);
+  useEffect(() => {
+    if (visible) setDays(campaign.reminders.days);
+  }, [visible, campaign.reminders.days]);
+  return (
+    <Modal
+      visible={visible}
+      onDismiss={onDismiss}
+      header={t('annualUpdateAdmin.reminders.title')}
+      footer={
+        <Box float="right">
+          <SpaceBetween direction="horizontal" size="xs">
+            <Button variant="link" onClick={onDismiss}>{t('annualUpdateAdmin.cancel')}</Button>
+            <Button variant="primary" loading={busy} onClick={() => onSave(days)}>{t('annualUpdateAdmin.reminders.save')}</Button>
+          </SpaceBetween>
+        </Box>
+      }
+    >
+      <SpaceBetween size="m">
+        <Box variant="p">{t('annualUpdateAdmin.reminders.body')}</Box>
+        <ReminderDaysField value={days} onChange={setDays} />
+      </SpaceBetween>
+    </Modal>
+  );
+}
