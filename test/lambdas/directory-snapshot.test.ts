@@ -1,6 +1,6 @@
 import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyResult } from 'aws-lambda';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { handler as formHandler } from '../../lambdas/annual-update/index';
 import { documentClient, tableName } from '../../lambdas/common/dynamo';
 import { keys } from '../../lambdas/common/keys';
@@ -18,7 +18,7 @@ import { findRegisteredPeople } from '../../lambdas/registry/registry-repository
 import { restoreItems, scanTable } from '../../local/cli/table-backup';
 import { dynamoClient } from '../../local/dynamodb';
 import type { ParentForm } from '../../shared/parent-form';
-import '../support/stack';
+import { workerStack } from '../support/stack';
 import { callAdmin, csvFilesOf } from './admin-support';
 import { adminClaims, invoke, seedSmallSchool, type SmallSchool } from './annual-update-support';
 import { apiEvent, claimsFor } from './auth-support';
@@ -146,8 +146,8 @@ describe('GET /api/directory from the version snapshot', () => {
   });
 
   it('sees a restore from a backup file', async () => {
-    // inject, not useStack(): that would point TABLE_NAME back at the shared table.
-    const stack = inject('stack');
+    // workerStack, not useStack(): that would point TABLE_NAME back at the shared table.
+    const stack = workerStack();
     const client = dynamoClient(stack.dynamoEndpoint, stack.region);
     try {
       const items = await scanTable(client, tableName());
