@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fontFiles } from './build/font-files';
+import { serviceWorker } from './build/pwa';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -27,7 +28,7 @@ function manualChunks(id: string): string | undefined {
 
 export default defineConfig({
   root,
-  plugins: [react(), fontFiles()],
+  plugins: [react(), fontFiles(), serviceWorker()],
   define: {
     // Shown in the debug panel; the deployment's own build id comes from /config.json.
     'import.meta.env.VITE_APP_VERSION': JSON.stringify(pkg.version),

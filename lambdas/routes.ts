@@ -119,6 +119,10 @@ export const ROUTES = [
   { method: 'DELETE', path: '/api/admin/parents/{id}', context: 'admin', access: 'admin', name: 'parentDelete' },
   // A family hidden from named households (docs/privacy.md, "Safety restrictions").
   { method: 'PUT', path: '/api/admin/parents/{id}/safety-restriction', context: 'admin', access: 'admin', name: 'parentSafetyRestriction' },
+  // Likely duplicate parents, their merge and its undo within 30 days (docs/product-rules.md, "Duplicates").
+  { method: 'GET', path: '/api/admin/duplicates', context: 'admin', access: 'admin', name: 'duplicatesList', noBody: true },
+  { method: 'POST', path: '/api/admin/duplicates/merge', context: 'admin', access: 'admin', name: 'duplicatesMerge' },
+  { method: 'POST', path: '/api/admin/duplicates/merges/{id}/undo', context: 'admin', access: 'admin', name: 'duplicatesUndo' },
   { method: 'POST', path: '/api/admin/students', context: 'admin', access: 'admin', name: 'studentCreate' },
   { method: 'PUT', path: '/api/admin/students/{id}', context: 'admin', access: 'admin', name: 'studentUpdate' },
   { method: 'DELETE', path: '/api/admin/students/{id}', context: 'admin', access: 'admin', name: 'studentDelete' },

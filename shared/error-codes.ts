@@ -37,6 +37,15 @@ export const ERROR_CODES = [
   'MFA_REQUIRED',
   /** Privacy requests (docs/privacy.md): a status change the request's current status does not allow. */
   'TRANSITION_NOT_ALLOWED',
+  // Duplicate parents (docs/product-rules.md, "Duplicates").
+  /** A merge would change more items than one transaction holds (100): nothing was written. */
+  'MERGE_TOO_LARGE',
+  /** An undo refused: something the merge wrote has changed since (the undo would lose that change). */
+  'MERGE_CHANGED',
+  /** An undo past its 30 days. */
+  'MERGE_EXPIRED',
+  /** An undo of a merge already undone. */
+  'MERGE_UNDONE',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -71,6 +80,10 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   LAST_ADMINISTRATOR: 409,
   MFA_REQUIRED: 403,
   TRANSITION_NOT_ALLOWED: 409,
+  MERGE_TOO_LARGE: 409,
+  MERGE_CHANGED: 409,
+  MERGE_EXPIRED: 410,
+  MERGE_UNDONE: 409,
 };
 
 /** The JSON body of every error response. `fields` lists invalid input paths for forms. */

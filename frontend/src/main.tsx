@@ -12,3 +12,8 @@ createRoot(container).render(
     <App i18n={createI18n()} />
   </StrictMode>,
 );
+
+// The service worker after the page has loaded: nothing on the first page, no competition with its requests.
+window.addEventListener('load', () => {
+  void import('./lib/pwa/register-service-worker').then((m) => m.registerServiceWorker());
+});

@@ -5,6 +5,7 @@ import { getSettings } from '../directory/settings-repository';
 import { readDirectoryConsistent } from './admin-repository';
 import { writeAudit } from '../common/audit';
 import { editContext, editHandlers } from './edit-handlers';
+import { mergeHandlers } from './merge-handlers';
 import { exportCsvFiles, exportJson, templateFiles } from './export-service';
 import { applyImport, planImport } from './import/import-service';
 
@@ -59,4 +60,5 @@ export const handler = createHandler({
   },
 
   ...editHandlers,
+  ...mergeHandlers,
 }, registryAccess);

@@ -135,6 +135,10 @@ export const keys = {
   purgeReport: (reportId: string) => ({ pk: 'RETENTION', sk: `REPORT#${reportId}` }),
   retentionPk: () => 'RETENTION',
   purgeReportPrefix: () => 'REPORT#',
+  // Merges of duplicate parents (docs/data-model.md): one small partition, each record expiring after its undo window.
+  parentMerge: (mergeId: string) => ({ pk: 'MERGES', sk: `MERGE#${mergeId}` }),
+  parentMergesPk: () => 'MERGES',
+  parentMergePrefix: () => 'MERGE#',
   // Directory snapshot (docs/data-model.md, "Directory version and snapshot"): the counter every write to the
   // directory partition or the settings bumps (lambdas/common/directory-version.ts), and the compressed
   // snapshot built once per version (lambdas/directory/snapshot-repository.ts), in one partition of its own.

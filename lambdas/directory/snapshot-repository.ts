@@ -8,7 +8,7 @@ import { isWriteConflict, MAX_TRANSACT_ITEMS, transactWrite, type TransactItem }
 import type { DirectoryInput } from './directory-service';
 
 /**
- * The stored directory snapshot (docs/data-model.md, access patterns 46 to 48): the parsed directory and settings
+ * The stored directory snapshot (docs/data-model.md, access patterns 49 to 51): the parsed directory and settings
  * as JSON, brotli-compressed, cut into parts of at most PART_BYTES, one item each in the DIRECTORY_SNAPSHOT
  * partition, so a cold function reads it with one Query (two pages past 1 MB). Every part carries the version it
  * was built at; a reader takes the parts only when all of them carry the version it asked for.
@@ -22,7 +22,7 @@ const MAX_PARTS = 10;
 
 export { readDirectoryVersion, type DirectoryVersion };
 
-/** Access pattern 46: the version, strongly consistent (one Query of its few shard items). */
+/** Access pattern 49: the version, strongly consistent (one Query of its few shard items). */
 export const currentDirectoryVersion = () => readDirectoryVersion(documentClient(), tableName());
 
 export interface StoredSnapshot {
@@ -34,7 +34,7 @@ export interface StoredSnapshot {
 const sameVersion = (item: Record<string, unknown>, version: DirectoryVersion) =>
   item.epoch === version.epoch && item.n === version.n && item.format === SNAPSHOT_FORMAT;
 
-/** Access pattern 47: the stored snapshot, if it is the one of `version` (one Query, strongly consistent). */
+/** Access pattern 50: the stored snapshot, if it is the one of `version` (one Query, strongly consistent). */
 export async function readStoredSnapshot(version: DirectoryVersion): Promise<StoredSnapshot> {
   const items = await queryAll({
     KeyConditionExpression: 'pk = :pk',
@@ -59,7 +59,7 @@ export function compressSnapshot(data: DirectoryInput): Buffer[] {
 }
 
 /**
- * Access pattern 48: stores the snapshot of `version` in one TransactWrite, each part (and each delete of a part
+ * Access pattern 51: stores the snapshot of `version` in one TransactWrite, each part (and each delete of a part
  * left over from a larger snapshot) conditional on holding an older version, so an older snapshot never
  * replaces a newer one. Losing that race is fine: the newer snapshot is there. False when nothing was stored.
  */

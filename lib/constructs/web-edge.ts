@@ -51,6 +51,9 @@ export function contentSecurityPolicy(region: string, options: CspOptions = {}):
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
     `connect-src 'self' ${cognito}`,
+    // The service worker (/sw.js) and the web app manifests are this origin's files (docs/frontend.md).
+    "worker-src 'self'",
+    "manifest-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",

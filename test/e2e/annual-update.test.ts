@@ -260,7 +260,7 @@ describe.each(['fr', 'en'] as const)('annual update journey (%s)', (lang) => {
     const current = CurrentCampaignResponseSchema.parse((await api('admin', 'GET', '/api/admin/annual-update')).body);
     expect(current.campaign).toMatchObject({ schoolYear: text.schoolYear, status: 'active', deadline: text.deadline });
     expect(current.campaign!.reminders.days).toEqual([7, 2]);
-    await page.getByText(text.remindersPlanned).waitFor({ timeout: 10_000 });
+    await page.getByText(text.remindersPlanned).waitFor({ timeout: 30_000 });
 
     // Send to this run's three parents: search their shared last name, select all, send to the selection.
     await page.getByPlaceholder(text.search).fill(text.lastName);

@@ -6,6 +6,8 @@ import { Amplify } from 'aws-amplify';
 import { fetchDirectory } from '../../frontend/src/lib/directory/directory-client';
 import { CACHE_PREFIX, createDirectoryCache } from '../../frontend/src/lib/directory/directory-cache';
 import { DirectoryStore, REVALIDATE_AFTER_MS } from '../../frontend/src/lib/directory/directory-store';
+import { offlineDirectory } from '../../frontend/src/lib/directory/offline-directory';
+import { memoryBackend, OfflineCopy } from '../../frontend/src/lib/offline/offline-copy-storage';
 import { FIXTURE } from './directory-fixture';
 
 /**
@@ -56,11 +58,13 @@ let api: Api;
 let now = 1_000_000;
 let user: string | null = 'user-a';
 
-function newStore(apiUrl = api.url) {
+function newStore(apiUrl = api.url, offline?: OfflineCopy) {
   return new DirectoryStore({
     fetchDirectory: (etag) => fetchDirectory(apiUrl, etag),
     currentUser: async () => user,
-    cache: createDirectoryCache(window.localStorage),
+    // With an offline copy, as in the browser: no localStorage copy besides it.
+    cache: createDirectoryCache(offline ? null : window.localStorage),
+    ...(offline ? { offline: offlineDirectory(offline) } : {}),
     now: () => now,
   });
 }
@@ -205,7 +209,83 @@ describe('directory store', () => {
     release();
     await late;
 
-    expect(store.getState()).toEqual({ data: null, source: null, loading: false, error: null });
+    expect(store.getState()).toEqual({ data: null, source: null, savedAt: null, loading: false, error: null });
     expect(keptKeys()).toEqual([]);
+  });
+});
+
+describe('directory store with the opt-in offline copy', () => {
+  const UNREACHABLE = 'http://127.0.0.1:9/api';
+  async function optedIn() {
+    const backend = memoryBackend();
+    const copy = new OfflineCopy(backend, (() => {
+      let on = false;
+      return { get: () => on, set: (next: boolean) => void (on = next) };
+    })());
+    await copy.setEnabled(true);
+    return { backend, copy };
+  }
+
+  it('keeps the answer when opted in, and shows it read-only (with its date) when the network is down', async () => {
+    const { backend, copy } = await optedIn();
+    await newStore(api.url, copy).load();
+    await vi.waitFor(() => expect(backend.stored()).toMatchObject({ user: 'user-a', savedAt: now, data: FIXTURE }));
+
+    const offline = newStore(UNREACHABLE, copy);
+    await offline.load();
+    expect(offline.getState()).toMatchObject({ data: FIXTURE, source: 'offline', savedAt: now, error: { kind: 'network' } });
+
+    // Back online: the server's answer replaces the copy on screen.
+    offline.setDeps({ fetchDirectory: (etag) => fetchDirectory(api.url, etag), currentUser: async () => user, cache: createDirectoryCache(null), offline: offlineDirectory(copy), now: () => now });
+    await offline.load(true);
+    expect(offline.getState()).toMatchObject({ source: 'server', savedAt: null, error: null });
+  });
+
+  it('keeps nothing without the opt-in, so a network failure shows the error', async () => {
+    const backend = memoryBackend();
+    const copy = new OfflineCopy(backend, { get: () => false, set: () => undefined });
+    await newStore(api.url, copy).load();
+    await copyKept();
+    expect(backend.stored()).toBeNull();
+    const offline = newStore(UNREACHABLE, copy);
+    await offline.load();
+    expect(offline.getState()).toMatchObject({ data: null, source: null, error: { kind: 'network' } });
+  });
+
+  it("never shows one person's offline copy to another", async () => {
+    const { backend, copy } = await optedIn();
+    await newStore(api.url, copy).load();
+    await vi.waitFor(() => expect(backend.stored()).not.toBeNull());
+    user = 'user-b';
+    const offline = newStore(UNREACHABLE, copy);
+    await offline.load();
+    expect(offline.getState()).toMatchObject({ data: null, error: { kind: 'network' } });
+    expect(backend.stored()).toBeNull();
+  });
+
+  it.each([401, 403])('erases the offline copy when the API answers %i', async (status) => {
+    const { backend, copy } = await optedIn();
+    const store = newStore(api.url, copy);
+    await store.load();
+    await vi.waitFor(() => expect(backend.stored()).not.toBeNull());
+    api.answer({ status, body: JSON.stringify({ error: { code: status === 401 ? 'UNAUTHENTICATED' : 'NOT_REGISTERED' } }) });
+    await store.load(true);
+    await vi.waitFor(() => expect(backend.stored()).toBeNull());
+  });
+
+  it('erases the offline copy on sign-out, and a late answer does not bring it back', async () => {
+    const { backend, copy } = await optedIn();
+    const store = newStore(api.url, copy);
+    await store.load();
+    await vi.waitFor(() => expect(backend.stored()).not.toBeNull());
+    now += REVALIDATE_AFTER_MS;
+    const release = api.hold();
+    const late = store.load(true);
+    await vi.waitFor(() => expect(api.requests.length).toBeGreaterThan(1));
+    store.reset();
+    release();
+    await late;
+    await copyKept();
+    expect(backend.stored()).toBeNull();
   });
 });

@@ -287,7 +287,7 @@ describe('api', () => {
     expect(actions.length).toBeGreaterThan(0);
     expect(actions).toContain('dynamodb:Query');
     expect(actions.filter((a) => !a.startsWith('dynamodb:') && !a.startsWith('xray:'))).toEqual([]);
-    // Its only writes: the stored directory snapshot (docs/data-model.md, pattern 48), in its own partition.
+    // Its only writes: the stored directory snapshot (docs/data-model.md, pattern 51), in its own partition.
     const statements = policies.flatMap(
       (p) => p.Properties.PolicyDocument.Statement as { Action: string | string[]; Condition?: Record<string, Record<string, unknown>> }[],
     );

@@ -36,4 +36,9 @@ describe('security headers: one definition for CloudFront and the local gateway'
       'Referrer-Policy': 'no-referrer',
     });
   });
+
+  it("lets the app's own service worker and manifests load, and nothing else's (docs/frontend.md)", () => {
+    const directives = contentSecurityPolicy('ca-central-1').split('; ');
+    expect(directives).toEqual(expect.arrayContaining(["worker-src 'self'", "manifest-src 'self'", "script-src 'self'"]));
+  });
 });

@@ -70,6 +70,10 @@ let token: string;
 let jobId: string | undefined;
 let progression: ProgressionWorkspace;
 let newStudentId: string;
+/** The merge the undo case undoes (docs/product-rules.md, "Duplicates"). */
+let mergeId = '';
+const KEEP_ALL = { name: 'keep', email: 'keep', phone: 'keep', address: 'keep', preferredLanguage: 'keep', privacy: 'keep', profile: 'keep' };
+const mergeBody = (keep: Rec, other: Rec) => ({ keepId: keep.id, keepVersion: keep.version, otherId: other.id, otherVersion: other.version, choices: KEEP_ALL });
 /** The privacy request the update case works on (docs/privacy.md). */
 let privacyRequest: { id: string; version: number } | undefined;
 
@@ -365,6 +369,22 @@ const FAULTS: Record<string, Fault> = {
   'DELETE /api/admin/parents/{id}': {
     handler: adminHandler,
     call: () => adminCall('DELETE', '/api/admin/parents/{id}', { pathParameters: { id: someParent().id }, body: { version: someParent().version, confirm: 'confirm' } }),
+  },
+  // Duplicates (docs/product-rules.md): the merge and its undo are each one TransactWrite.
+  'POST /api/admin/duplicates/merge': {
+    handler: adminHandler,
+    call: () => adminCall('POST', '/api/admin/duplicates/merge', { body: mergeBody(otherParent(), someParent()) }),
+  },
+  'POST /api/admin/duplicates/merges/{id}/undo': {
+    handler: adminHandler,
+    prepare: async () => {
+      const create = (email: string) =>
+        ok<{ record: Rec }>(invoke(adminHandler, adminCall('POST', '/api/admin/parents', { body: { firstName: 'Double', lastName: 'Fautif', email } })), 201);
+      const [keep, other] = [await create('double-a@test.example'), await create('double-b@test.example')];
+      const merged = await ok<{ merge: { id: string } }>(invoke(adminHandler, adminCall('POST', '/api/admin/duplicates/merge', { body: mergeBody(keep.record, other.record) })), 201);
+      mergeId = merged.merge.id;
+    },
+    call: () => adminCall('POST', '/api/admin/duplicates/merges/{id}/undo', { pathParameters: { id: mergeId }, body: {} }),
   },
   'POST /api/admin/students': {
     handler: adminHandler,

@@ -42,7 +42,7 @@ export interface BrowserSession {
 const sizeOf = (viewport: Viewport) => (typeof viewport === 'string' ? VIEWPORTS[viewport] : viewport);
 
 export async function openBrowser(
-  options: { viewport?: Viewport; locale?: string; bypassCSP?: boolean } = {},
+  options: { viewport?: Viewport; locale?: string; bypassCSP?: boolean; serviceWorkers?: 'allow' | 'block' } = {},
 ): Promise<BrowserSession> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
   const contextOptions = (viewport: Viewport) => ({
@@ -54,6 +54,10 @@ export async function openBrowser(
     reducedMotion: 'reduce' as const,
     // Only for tests that evaluate their own code in the page (axe-core, waitForFunction): the CSP forbids eval.
     bypassCSP: options.bypassCSP ?? false,
+    // The app's service worker precaches the whole build (~3.7 MB) in every new profile, and answers navigations
+    // from its cache: only the installable-app journey (test/e2e/installable.test.ts) exercises it; the others
+    // test the app as a first visit sees it, without the extra downloads.
+    serviceWorkers: options.serviceWorkers ?? ('block' as const),
   });
   const newContext = (viewport: Viewport = options.viewport ?? 'desktop') =>
     browser.newContext(contextOptions(viewport));

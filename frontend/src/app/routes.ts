@@ -60,6 +60,13 @@ export const APP_ROUTES: readonly AppRoute[] = [
     adminOnly: true,
     load: () => import('../features/privacy-admin/pages/retention-page').then((m) => m.RetentionPage),
   },
+  // Likely duplicate parents, their merge and its undo (docs/product-rules.md, "Duplicates").
+  {
+    path: '/admin/duplicates',
+    guard: 'protected',
+    adminOnly: true,
+    load: () => import('../features/duplicates/pages/duplicates-page').then((m) => m.DuplicatesPage),
+  },
   {
     path: '/admin/school-progression',
     guard: 'protected',

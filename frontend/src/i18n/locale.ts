@@ -38,6 +38,12 @@ export function storeLocale(locale: Locale): void {
   }
 }
 
+/** One web app manifest per language (a manifest has one language): installing follows the page's language. */
+export function manifestHref(locale: Locale): string {
+  return `/manifest.${locale}.webmanifest`;
+}
+
 export function applyDocumentLocale(locale: Locale): void {
   document.documentElement.lang = locale;
+  document.querySelector('link[rel="manifest"]')?.setAttribute('href', manifestHref(locale));
 }

@@ -2,7 +2,7 @@
 const META = new Set(['version', 'createdAt', 'updatedAt']);
 
 /** JSON with object keys in a fixed order, so equal data gives equal text whatever the key order. */
-function canonical(value: unknown): string {
+export function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value !== null && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>)

@@ -48,8 +48,11 @@ export interface PurgeOptions {
  * left no log behind, so the purge reads the audit months from here on.
  */
 export const CONSENT_LOG_SINCE = '2026-01';
-/** The audit actions that remove a parent from the directory (an admin's delete, a progression's removal). */
-export const PARENT_REMOVALS = new Set(['parent.delete', 'progression.parentRemove']);
+/**
+ * The audit actions that remove a parent from the directory (an admin's delete, a progression's removal, the
+ * record merged into its duplicate: docs/product-rules.md, "Duplicates").
+ */
+export const PARENT_REMOVALS = new Set(['parent.delete', 'progression.parentRemove', 'parent.mergeRemove']);
 const DEFAULT_MAX_DELETES = 2000;
 
 /** What a run has left to delete, and what it deleted. */

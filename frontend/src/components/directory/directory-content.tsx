@@ -23,6 +23,20 @@ export function useDirectoryErrorText(): (error: DirectoryError) => string {
   };
 }
 
+/** The opt-in offline copy is on screen: from when, and that nothing can be changed until the network is back. */
+function OfflineCopyNotice({ savedAt, action }: { savedAt: number; action: ReactNode }) {
+  const { t, i18n } = useTranslation();
+  const date = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-CA' : 'fr-CA', {
+    dateStyle: 'long',
+    timeStyle: 'short',
+  }).format(savedAt);
+  return (
+    <Alert type="info" header={t('directory.offlineCopy.notice', { date })} action={action}>
+      {t('directory.offlineCopy.readOnly')}
+    </Alert>
+  );
+}
+
 /**
  * The directory's loading, error and stale states around a screen's content (docs/product-rules.md): a spinner until a
  * first copy is there; the list's own load error with a Retry button when there is none; and, when a kept
@@ -36,7 +50,7 @@ export function DirectoryContent({
   children: (index: DirectoryIndex) => ReactNode;
 }) {
   const { t } = useTranslation();
-  const { index, loading, error, retry } = useDirectory();
+  const { index, loading, error, retry, offlineSince } = useDirectory();
   const errorText = useDirectoryErrorText();
   const retryButton = (
     <Button onClick={retry} loading={loading}>
@@ -60,7 +74,9 @@ export function DirectoryContent({
   }
   return (
     <SpaceBetween size="l">
-      {error && (
+      {offlineSince !== null ? (
+        <OfflineCopyNotice savedAt={offlineSince} action={retryButton} />
+      ) : error && (
         <Alert type="warning" header={t('directory.stale')} action={retryButton}>
           {errorText(error)}
         </Alert>

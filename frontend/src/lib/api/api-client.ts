@@ -52,6 +52,20 @@ export function onAdminRefused(listener: (code: string | undefined) => void): vo
   adminRefused = listener;
 }
 
+/**
+ * The server said this account may no longer read the directory: the opt-in offline copy goes (loaded on demand,
+ * so the first page does not carry it; lib/offline/offline-copy-storage.ts holds the rule).
+ */
+async function eraseOfflineCopyIfAccessEnded(error: ApiError): Promise<void> {
+  if (error.status !== 401 && error.status !== 403) return;
+  try {
+    const { accessEnded, offlineCopy } = await import('../offline/offline-copy-storage');
+    if (accessEnded(error.status, error.code)) await offlineCopy.erase();
+  } catch {
+    // The module could not load (offline, mid-deploy): the directory store erases the copy on its own 401/403.
+  }
+}
+
 /** Reads a refused response into an `ApiError`. */
 export async function apiErrorOf(response: Response): Promise<ApiError> {
   const body: unknown = await response.json().catch(() => undefined);
@@ -88,6 +102,7 @@ export async function apiFetch(apiBaseUrl: string, path: string, call: ApiCall =
     const error = await apiErrorOf(response);
     // The server decides admin access on every request: a refusal means it ended (dates, revoke, handover).
     if (error.status === 403 && path.startsWith('/admin')) adminRefused?.(error.code);
+    if (call.auth !== false) void eraseOfflineCopyIfAccessEnded(error);
     throw error;
   }
   return response;

@@ -3,6 +3,8 @@ import type { DirectoryResponse } from '../../../../shared/directory-api';
 import { ApiError, ApiFormatError } from '../api/api-client';
 import { currentUserKey, fetchDirectory, type DirectoryFetchResult } from './directory-client';
 import { createDirectoryCache, type DirectoryCache } from './directory-cache';
+import { offlineDirectory, type OfflineDirectoryCopy } from './offline-directory';
+import { offlineCopy } from '../offline/offline-copy-storage';
 
 /** Why the last load failed: the browser could not reach the API, the API refused, or it sent nonsense. */
 export type DirectoryError =
@@ -12,8 +14,13 @@ export type DirectoryError =
 
 export interface DirectoryState {
   data: DirectoryResponse | null;
-  /** Where `data` comes from: the server in this session, or the copy kept from an earlier visit. */
-  source: 'server' | 'cache' | null;
+  /**
+   * Where `data` comes from: the server in this session, the copy kept from an earlier visit, or the opt-in
+   * offline copy shown read-only because the network is down (`savedAt` says from when).
+   */
+  source: 'server' | 'cache' | 'offline' | null;
+  /** With `source: 'offline'`: when the server sent that copy (epoch ms). */
+  savedAt: number | null;
   /** A request to the server is in flight (screens keep showing `data` meanwhile). */
   loading: boolean;
   /** The last load's failure, cleared by the next success. With `data` present, the screens show it as stale. */
@@ -24,13 +31,15 @@ export interface DirectoryStoreDeps {
   fetchDirectory: (etag: string | null) => Promise<DirectoryFetchResult>;
   currentUser: () => Promise<string | null>;
   cache: DirectoryCache;
+  /** The opt-in offline copy (none in tests that do not exercise it). */
+  offline?: OfflineDirectoryCopy;
   now: () => number;
 }
 
 /** Screens opened within this delay of the last server answer reuse it without asking again. */
 export const REVALIDATE_AFTER_MS = 30_000;
 
-const INITIAL: DirectoryState = { data: null, source: null, loading: false, error: null };
+const INITIAL: DirectoryState = { data: null, source: null, savedAt: null, loading: false, error: null };
 
 export function toDirectoryError(error: unknown): DirectoryError {
   if (error instanceof ApiError) {
@@ -98,11 +107,12 @@ export class DirectoryStore {
       this.checkedAt = this.deps.now();
       if (result.kind === 'fresh') {
         this.etag = result.etag;
-        this.set({ data: result.data, source: 'server', loading: false, error: null });
+        this.set({ data: result.data, source: 'server', savedAt: null, loading: false, error: null });
         if (user) this.keep(user, { data: result.data, etag: result.etag, savedAt: this.checkedAt });
       } else {
-        this.set({ source: 'server', loading: false, error: null });
+        this.set({ source: 'server', savedAt: null, loading: false, error: null });
       }
+      if (user && this.state.data) this.keepOffline(user, this.state.data, this.checkedAt);
     } catch (error) {
       if (generation !== this.generation) return;
       const failure = toDirectoryError(error);
@@ -111,11 +121,34 @@ export class DirectoryStore {
         this.etag = null;
         this.checkedAt = null;
         this.deps.cache.clear();
-        this.set({ data: null, source: null, loading: false, error: failure });
+        void this.deps.offline?.erase().catch(() => undefined);
+        this.set({ data: null, source: null, savedAt: null, loading: false, error: failure });
         return;
       }
+      if (failure.kind === 'network' && user && (await this.showOffline(user, generation, failure))) return;
+      if (generation !== this.generation) return;
       this.set({ loading: false, error: failure });
     }
+  }
+
+  /**
+   * The network is down and nothing from the server is on screen this session: the opt-in offline copy, if this
+   * person kept one, is shown read-only. True when it is.
+   */
+  private async showOffline(user: string, generation: number, failure: DirectoryError): Promise<boolean> {
+    if (!this.deps.offline || this.state.source === 'server') return false;
+    const kept = await this.deps.offline.read(user).catch(() => null);
+    if (!kept || generation !== this.generation || this.user !== user) return false;
+    this.set({ data: kept.data, source: 'offline', savedAt: kept.savedAt, loading: false, error: failure });
+    return true;
+  }
+
+  /** The server's answer, kept for offline use when the person opted in (the copy checks it), after repainting. */
+  private keepOffline(user: string, data: DirectoryResponse, savedAt: number): void {
+    const generation = this.generation;
+    setTimeout(() => {
+      if (this.user === user && generation === this.generation) void this.deps.offline?.keep(user, data, savedAt).catch(() => undefined);
+    }, 0);
   }
 
   /** Another person signed in (or nobody): never show the previous person's copy, show this person's if kept. */
@@ -124,7 +157,7 @@ export class DirectoryStore {
     const kept = user ? this.deps.cache.read(user) : null;
     this.etag = kept?.etag ?? null;
     this.checkedAt = null;
-    this.set({ data: kept?.data ?? null, source: kept ? 'cache' : null, error: null });
+    this.set({ data: kept?.data ?? null, source: kept ? 'cache' : null, savedAt: null, error: null });
   }
 
   /** Saving ~800 KB of JSON takes a few milliseconds: done after the screens have repainted. */
@@ -142,6 +175,7 @@ export class DirectoryStore {
     this.checkedAt = null;
     this.inflight = undefined;
     this.deps.cache.clear();
+    void this.deps.offline?.erase().catch(() => undefined);
     // Whatever the deps: no copy an earlier build wrote may outlive the session.
     createDirectoryCache().clear();
     this.set(INITIAL);
@@ -149,14 +183,15 @@ export class DirectoryStore {
 }
 
 /**
- * In the browser the directory lives in memory only: no copy is written to the device (a copy survived the end
- * of a parent's access before). Copies an earlier build left in localStorage are erased at start-up.
+ * In the browser the directory lives in memory, plus the opt-in offline copy in IndexedDB when the person turned it
+ * on (lib/offline/offline-copy-storage.ts). Copies an earlier build left in localStorage are erased at start-up.
  */
 function browserDeps(apiBaseUrl: string): DirectoryStoreDeps {
   return {
     fetchDirectory: (etag) => fetchDirectory(apiBaseUrl, etag),
     currentUser: currentUserKey,
     cache: createDirectoryCache(null),
+    offline: offlineDirectory(offlineCopy),
     now: Date.now,
   };
 }

@@ -10,6 +10,11 @@ export interface DirectoryView {
   error: DirectoryError | null;
   /** Asks the server again now (the Retry button). */
   retry: () => void;
+  /**
+   * When the screens show the opt-in offline copy (network down): the time the server sent it (epoch ms). The
+   * directory is then read-only: screens disable every action that would write (docs/frontend.md).
+   */
+  offlineSince: number | null;
 }
 
 /**
@@ -27,5 +32,6 @@ export function useDirectory(): DirectoryView {
 
   const index = useMemo(() => (state.data ? directoryIndex(state.data) : null), [state.data]);
   const retry = useCallback(() => void directoryStore.load(true), []);
-  return { index, loading: state.loading, error: state.error, retry };
+  const offlineSince = state.source === 'offline' ? state.savedAt : null;
+  return { index, loading: state.loading, error: state.error, retry, offlineSince };
 }

@@ -94,6 +94,8 @@ export function useCampaignActions(data: ReturnType<typeof useAnnualUpdate>) {
     setBusy(true);
     try {
       const result = await annualUpdateApi.start(apiBaseUrl, { ...choices, confirmation: 'confirm' });
+      // The card shows the new campaign at once; its participants follow.
+      setCampaign(result.campaign);
       setModal(null);
       say('success', t('annualUpdateAdmin.messages.started', { year: result.campaign.schoolYear }));
       setNoticeFocus((n) => n + 1);

@@ -109,8 +109,23 @@ export async function readAttributes(): Promise<{ name?: string; emailVerified: 
   return { name: attributes.name, emailVerified: attributes.email_verified === 'true' };
 }
 
+/**
+ * Every sign-out goes through here: the opt-in offline copy of the directory and the choice to keep one are erased
+ * first, so even a sign-out without a network leaves none of it on the device (lib/offline/offline-copy-storage.ts).
+ */
 export async function endSession(): Promise<void> {
+  await eraseOfflineCopy('endSession');
   await signOut();
+}
+
+/** Loaded on demand: the offline copy's code stays out of the first page. */
+export async function eraseOfflineCopy(how: 'endSession' | 'erase'): Promise<void> {
+  try {
+    const { offlineCopy } = await import('../../../lib/offline/offline-copy-storage');
+    await (how === 'endSession' ? offlineCopy.endSession() : offlineCopy.erase());
+  } catch (error) {
+    console.warn('Offline copy not erased', (error as Error).name);
+  }
 }
 
 /** The sign-in step Cognito asks for when the account has an authenticator (TOTP) enrolled. */

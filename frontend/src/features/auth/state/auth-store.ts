@@ -8,6 +8,7 @@ import {
   confirmTotpSignIn,
   createAccount,
   endSession,
+  eraseOfflineCopy,
   readAttributes,
   requestPasswordReset,
   sendVerificationEmail,
@@ -153,12 +154,17 @@ export class AuthStore {
 
   private async loadSession(): Promise<void> {
     let user: AuthUser | null = null;
+    let offline = false;
     try {
       user = userFromClaims(await this.identity(() => readIdTokenClaims()));
     } catch (error) {
       // An unreadable or unrefreshable session is a signed-out visitor, not a broken app.
       console.warn('Stored session unusable', (error as Error).name);
+      offline = isNetworkError(error);
     }
+    // Nobody signed in (the session ended elsewhere, or was revoked): no offline copy may outlive it. A session
+    // that could not be refreshed for want of a network has not ended: its copy stays.
+    if (!user && !offline) void eraseOfflineCopy('endSession');
     this.set({ user, isInitialized: true });
     if (user) void this.refreshProfile(user.uid);
   }

@@ -14,6 +14,7 @@ import { MyActivity } from '../components/my-activity';
 import { ConsentLog } from '../../../components/privacy/consent-log';
 import { loadMyConsentLog } from '../api/consent-client';
 import { MyDataDownload } from '../components/my-data-download';
+import { OfflineCopySetting } from '../components/offline-copy-setting';
 import { ParentProfileView } from '../components/parent-profile-view';
 import { ProfileEditor } from '../components/profile-editor';
 import { ProfilePrivacyRequest } from '../components/profile-privacy-request';
@@ -159,7 +160,11 @@ export function ProfilePage() {
   const { t } = useTranslation();
   return (
     <PageFrame title={t('pages.profile.title')} description={t('pages.profile.description')}>
-      <ProfileContent />
+      <SpaceBetween size="xxl">
+        <ProfileContent />
+        {/* For every signed-in member, staff included: it is about this device, not the parent record. */}
+        <OfflineCopySetting />
+      </SpaceBetween>
     </PageFrame>
   );
 }

@@ -1,0 +1,157 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Alert from '@cloudscape-design/components/alert';
+import Badge from '@cloudscape-design/components/badge';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import Cards from '@cloudscape-design/components/cards';
+import Flashbar, { type FlashbarProps } from '@cloudscape-design/components/flashbar';
+import Header from '@cloudscape-design/components/header';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import Table from '@cloudscape-design/components/table';
+import type { DuplicatePair, DuplicatesResponse, MergeResponse, MergeSummary } from '../../../../../shared/duplicates-api';
+import { formatPhone } from '../../../../../shared/format/phone';
+import { PageFrame } from '../../../components/page/page-frame';
+import { useRuntimeConfig } from '../../../config/runtime-config-context';
+import { useErrorText } from '../../../lib/api/use-error-text';
+import { duplicatesApi } from '../api/duplicates-client';
+import { MergeForm } from '../components/merge-form';
+
+const nameOf = (side: DuplicatePair['keep']) => `${side.parent.firstName} ${side.parent.lastName}`;
+
+/** One record of a pair, as the list shows it. */
+function SideSummary({ side }: { side: DuplicatePair['keep'] }) {
+  const { t } = useTranslation();
+  const { parent } = side;
+  return (
+    <SpaceBetween size="xxs">
+      <Box fontWeight="bold">{nameOf(side)}</Box>
+      <Box variant="small">{parent.email ?? t('duplicates.noEmail')}</Box>
+      {parent.phone && <Box variant="small">{formatPhone(parent.phone)}</Box>}
+      <Box variant="small">
+        {t('duplicates.childrenOf', { names: side.children.map((c) => c.firstName).join(', ') || t('duplicates.none') })}
+      </Box>
+    </SpaceBetween>
+  );
+}
+
+function PairCards({ pairs, loading, onPick }: { pairs: DuplicatePair[]; loading: boolean; onPick: (p: DuplicatePair) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Cards
+      header={<Header variant="h2" counter={loading ? undefined : `(${pairs.length})`}>{t('duplicates.list')}</Header>}
+      loading={loading}
+      loadingText={t('duplicates.list')}
+      items={pairs}
+      trackBy={(pair) => `${pair.keep.parent.id}|${pair.other.parent.id}`}
+      cardsPerRow={[{ cards: 1 }, { minWidth: 700, cards: 2 }]}
+      empty={<Box textAlign="center" color="inherit">{t('duplicates.empty')}</Box>}
+      cardDefinition={{
+        header: (pair) => `${nameOf(pair.keep)} · ${nameOf(pair.other)}`,
+        sections: [
+          {
+            id: 'reasons',
+            header: t('duplicates.reasons'),
+            content: (pair) => (
+              <SpaceBetween direction="horizontal" size="xs">
+                {pair.reasons.map((reason) => <Badge key={reason} color="blue">{t(`duplicates.reason.${reason}`)}</Badge>)}
+              </SpaceBetween>
+            ),
+          },
+          { id: 'keep', content: (pair) => <SideSummary side={pair.keep} /> },
+          { id: 'other', content: (pair) => <SideSummary side={pair.other} /> },
+          {
+            id: 'action',
+            content: (pair) => (
+              <Button onClick={() => onPick(pair)} ariaLabel={t('duplicates.compareAria', { a: nameOf(pair.keep), b: nameOf(pair.other) })}>
+                {t('duplicates.compare')}
+              </Button>
+            ),
+          },
+        ],
+      }}
+    />
+  );
+}
+
+function MergeTable({ merges, undoing, onUndo }: { merges: MergeSummary[]; undoing?: string; onUndo: (m: MergeSummary) => void }) {
+  const { t, i18n } = useTranslation();
+  const date = (iso: string) => new Date(iso).toLocaleDateString(i18n.language, { dateStyle: 'long' });
+  return (
+    <Table
+      header={<Header variant="h2">{t('duplicates.merges')}</Header>}
+      items={merges}
+      trackBy="id"
+      wrapLines
+      empty={<Box textAlign="center" color="inherit">{t('duplicates.noMerges')}</Box>}
+      columnDefinitions={[
+        { id: 'names', header: t('duplicates.merges'), cell: (m) => t('duplicates.mergedInto', { other: m.otherName, kept: m.keepName }) },
+        { id: 'at', header: t('duplicates.mergedOn'), cell: (m) => date(m.at) },
+        {
+          id: 'undo',
+          header: t('duplicates.undo'),
+          cell: (m) =>
+            m.undoneAt ? (
+              <StatusIndicator type="stopped">{t('duplicates.undone')}</StatusIndicator>
+            ) : (
+              <Button loading={undoing === m.id} onClick={() => onUndo(m)} ariaLabel={t('duplicates.undoAria', { other: m.otherName, kept: m.keepName })}>
+                {t('duplicates.undo')}
+              </Button>
+            ),
+        },
+        { id: 'until', header: t('duplicates.undoUntil'), cell: (m) => (m.undoneAt ? '—' : date(m.undoUntil)) },
+      ]}
+    />
+  );
+}
+
+/**
+ * `/admin/duplicates` (docs/product-rules.md, "Duplicates"): likely duplicate parents with their reasons, the merge
+ * screen, and the merges that can still be undone. The admin check is AdminGate's (app/router.tsx).
+ */
+export function DuplicatesPage() {
+  const { t } = useTranslation();
+  const { apiBaseUrl } = useRuntimeConfig();
+  const errorText = useErrorText('duplicates.error');
+  const [data, setData] = useState<DuplicatesResponse | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [picked, setPicked] = useState<DuplicatePair | null>(null);
+  const [flash, setFlash] = useState<FlashbarProps.MessageDefinition[]>([]);
+  const [undoing, setUndoing] = useState<string>();
+  const reload = useCallback(() => {
+    setError(null);
+    duplicatesApi.list(apiBaseUrl).then(setData, setError);
+  }, [apiBaseUrl]);
+  useEffect(reload, [reload]);
+  const say = (type: FlashbarProps.Type, content: string) =>
+    setFlash([{ type, content, dismissible: true, dismissLabel: t('duplicates.cancel'), onDismiss: () => setFlash([]), id: 'result' }]);
+  const undo = (merge: MergeSummary) => {
+    setUndoing(merge.id);
+    duplicatesApi.undo(apiBaseUrl, merge.id).then(
+      () => (setUndoing(undefined), say('success', t('duplicates.undoneMessage', { other: merge.otherName, kept: merge.keepName })), reload()),
+      (e: unknown) => (setUndoing(undefined), say('error', errorText(e))),
+    );
+  };
+  const merged = (response: MergeResponse) => {
+    setPicked(null);
+    say('success', t('duplicates.mergedMessage', { name: `${response.record.firstName} ${response.record.lastName}` }));
+    reload();
+  };
+  return (
+    <PageFrame title={t('duplicates.title')} description={t('duplicates.description')}>
+      <SpaceBetween size="l">
+        <Flashbar items={flash} />
+        {error !== null && <Alert type="error" action={<Button onClick={reload}>{t('duplicates.retry')}</Button>}>{errorText(error)}</Alert>}
+        {picked ? (
+          <MergeForm pair={picked} onCancel={() => setPicked(null)} onMerged={merged} />
+        ) : (
+          <>
+            <PairCards pairs={data?.pairs ?? []} loading={data === null && error === null} onPick={(pair) => (setFlash([]), setPicked(pair))} />
+            <MergeTable merges={data?.merges ?? []} undoing={undoing} onUndo={undo} />
+          </>
+        )}
+      </SpaceBetween>
+    </PageFrame>
+  );
+}
