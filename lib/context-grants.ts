@@ -1,4 +1,4 @@
-import { DIRECTORY_PK, keys } from '../lambdas/common/keys';
+import { DIRECTORY_PK, DIRECTORY_VERSION_PK, keys } from '../lambdas/common/keys';
 import type { Context } from '../lambdas/routes';
 
 /**
@@ -62,6 +62,9 @@ export const PARTITIONS = {
   retention: keys.retentionPk(),
   progression: keys.progressionPk('*'),
   purgeLock: keys.lock('retention-purge').pk,
+  // The directory's version (bumped by every directory write, lambdas/common/directory-version.ts) and its snapshot.
+  directoryVersion: DIRECTORY_VERSION_PK,
+  directorySnapshot: keys.directorySnapshotPk(),
 } as const;
 
 /** gsi1 partition key patterns. */
@@ -188,14 +191,17 @@ export const CONTEXT_GRANTS: Record<Context, ContextGrants> = {
     settings: ['adminMfaRequired'],
     rateLimits: true,
   },
-  // GET /api/directory: one Query of the directory partition and one GetItem of the settings (and the caller's
-  // registry entries); writes nothing. POST /api/directory/pdf-audit reads the printed class (GetItem DIRECTORY)
-  // and writes one audit entry.
+  // GET /api/directory: the caller's registry entries and the directory's version (Query); the stored snapshot of
+  // that version (Query), or else the directory partition (Query) and the settings (GetItem), then stores the
+  // snapshot (TransactWrite of Puts, and Deletes of parts left over from a larger one).
+  // POST /api/directory/pdf-audit reads the printed class (GetItem DIRECTORY) and writes one audit entry.
   directory: {
     table: {
       items: [
         { partitions: [PARTITIONS.directory, PARTITIONS.settings, PARTITIONS.registry], actions: ['GetItem', 'Query'] },
         { partitions: [PARTITIONS.audit], actions: ['PutItem'] },
+        { partitions: [PARTITIONS.directoryVersion], actions: ['Query'] },
+        { partitions: [PARTITIONS.directorySnapshot], actions: ['Query', 'PutItem', 'DeleteItem'] },
       ],
       index: [],
     },
@@ -223,6 +229,8 @@ export const CONTEXT_GRANTS: Record<Context, ContextGrants> = {
           actions: READ_WRITE,
         },
         { partitions: [PARTITIONS.consent], actions: ['PutItem'] },
+        // Every directory write bumps the directory's version in its transaction.
+        { partitions: [PARTITIONS.directoryVersion], actions: ['UpdateItem'] },
         { partitions: [PARTITIONS.settings, PARTITIONS.adminRoles], actions: READ },
       ],
       index: [INDEX_PARTITIONS.campaigns, INDEX_PARTITIONS.parentMemberships, INDEX_PARTITIONS.studentParents],

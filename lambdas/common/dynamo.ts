@@ -1,10 +1,14 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { installDirectoryVersioning } from './directory-version';
 import { ENV, optionalEnv, requireEnv } from './env';
 
 let client: DynamoDBDocumentClient | undefined;
 
-/** The one DynamoDB document client, built from configuration (a local endpoint when DYNAMODB_ENDPOINT is set). */
+/**
+ * The one DynamoDB document client, built from configuration (a local endpoint when DYNAMODB_ENDPOINT is set).
+ * Code never builds another client: directory writes must pass through this one's version bump.
+ */
 export function documentClient(): DynamoDBDocumentClient {
   if (!client) {
     const endpoint = optionalEnv(ENV.dynamoEndpoint);
@@ -18,6 +22,8 @@ export function documentClient(): DynamoDBDocumentClient {
     client = DynamoDBDocumentClient.from(base, {
       marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
     });
+    // Every write of a directory item bumps the directory version (lambdas/common/directory-version.ts).
+    installDirectoryVersioning(client);
   }
   return client;
 }

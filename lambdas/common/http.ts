@@ -47,9 +47,12 @@ export interface ApiResult {
   headers?: Record<string, string>;
   /**
    * Conditional GET: a 200 carries a strong `ETag` of its JSON body, and a request whose `If-None-Match`
-   * matches gets a 304 with an empty body instead (lambdas/common/etag.ts).
+   * matches gets a 304 with an empty body instead (lambdas/common/etag.ts). A string is the tag itself, when
+   * the route knows it without hashing the body (GET /api/directory: its version and the caller's view).
    */
-  etag?: boolean;
+  etag?: boolean | string;
+  /** The body already serialised (a route that keeps its JSON between requests); wins over `body`. */
+  bodyText?: string;
 }
 
 export type RouteHandler = (request: ApiRequest) => Promise<ApiResult>;
@@ -86,11 +89,19 @@ export function json(status: number, body: unknown, headers: Record<string, stri
 
 /** A 200 with an ETag, or the 304 that replaces it when the client already holds this exact body. */
 function conditionalJson(event: APIGatewayProxyEvent, result: ApiResult): APIGatewayProxyResult {
-  const body = JSON.stringify(result.body);
-  const tag = entityTag(body);
+  const body = result.bodyText ?? JSON.stringify(result.body);
+  const tag = typeof result.etag === 'string' ? result.etag : entityTag(body);
   const headers = { ...BASE_HEADERS, ...result.headers, ETag: tag };
   if (ifNoneMatchHits(event, tag)) return { statusCode: 304, headers, body: '' };
   return { statusCode: 200, headers, body };
+}
+
+/**
+ * A 304 for a route that knows its tag before building its body: `undefined` when If-None-Match does not list
+ * it (build the 200 then, with `etag: tag`).
+ */
+export function notModified(event: APIGatewayProxyEvent, tag: string): ApiResult | undefined {
+  return ifNoneMatchHits(event, tag) ? { status: 304, headers: { ETag: tag } } : undefined;
 }
 
 export function errorResponse(error: AppError): APIGatewayProxyResult {

@@ -3,6 +3,8 @@
  * Directory entities share one partition (`DIRECTORY`) so the whole directory is one paginated Query.
  */
 export const DIRECTORY_PK = 'DIRECTORY';
+/** Partition of the directory's version counter: outside `DIRECTORY`, so bumping it is not a directory write. */
+export const DIRECTORY_VERSION_PK = 'DIRECTORY_VERSION';
 
 export type EntityType = 'CLASS' | 'STUDENT' | 'PARENT' | 'STAFF' | 'COMMITTEE';
 export type PersonType = 'PARENT' | 'STAFF';
@@ -137,6 +139,12 @@ export const keys = {
   parentMerge: (mergeId: string) => ({ pk: 'MERGES', sk: `MERGE#${mergeId}` }),
   parentMergesPk: () => 'MERGES',
   parentMergePrefix: () => 'MERGE#',
+  // Directory snapshot (docs/data-model.md, "Directory version and snapshot"): the counter every write to the
+  // directory partition or the settings bumps (lambdas/common/directory-version.ts), and the compressed
+  // snapshot built once per version (lambdas/directory/snapshot-repository.ts), in one partition of its own.
+  directoryVersionShard: (shard: number) => ({ pk: DIRECTORY_VERSION_PK, sk: `SHARD#${shard}` }),
+  directorySnapshotPk: () => 'DIRECTORY_SNAPSHOT',
+  directorySnapshotPart: (part: number) => ({ pk: 'DIRECTORY_SNAPSHOT', sk: `PART#${String(part).padStart(4, '0')}` }),
 } as const;
 
 /** The attributes that make up keys: stripped when an item is turned back into an entity. */

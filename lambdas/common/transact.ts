@@ -1,12 +1,13 @@
 import { PutCommand, TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from './dynamo';
+import { DYNAMODB_TRANSACT_LIMIT } from './directory-version';
 import { AppError } from './errors';
 
 /** One element of a TransactWriteItems call (document-client shapes). */
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
-/** DynamoDB's own ceiling for one TransactWriteItems call. */
-export const MAX_TRANSACT_ITEMS = 100;
+/** DynamoDB's ceiling for one TransactWriteItems call, less the slot kept for the directory version bump. */
+export const MAX_TRANSACT_ITEMS = DYNAMODB_TRANSACT_LIMIT - 1;
 
 /**
  * True when a write lost to another one: a failed condition (someone else bumped the version), or, inside a

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type {
   DirectoryClass,
   DirectoryCommittee,
@@ -46,6 +47,21 @@ export function viewerOf(people: readonly RegisteredPerson[]): DirectoryViewer {
 }
 
 export type DirectoryInput = Omit<DirectoryData, 'settings'> & { settings?: SchoolSettings };
+
+/** Bumped whenever buildDirectoryResponse's output changes for the same data: browsers' copies then revalidate. */
+export const RESPONSE_FORMAT = 1;
+
+/**
+ * The ETag of GET /api/directory without building it: the body is a pure function of the directory at one
+ * version and of the viewer (all the visibility rule asks of the caller: their parent records and whether they
+ * are staff), so the tag is the version plus a digest of exactly that. Two viewers whose rule inputs differ get
+ * different tags; equal inputs get equal bodies.
+ */
+export function directoryTag(version: { epoch: string; n: number }, viewer: DirectoryViewer): string {
+  const who = JSON.stringify([[...viewer.parentIds].sort(), viewer.staff]);
+  const digest = createHash('sha256').update(who, 'utf8').digest('base64url').slice(0, 22);
+  return `"d${RESPONSE_FORMAT}.${version.epoch}.${version.n}.${digest}"`;
+}
 
 export function buildDirectoryResponse(input: DirectoryInput, viewer: DirectoryViewer = NOBODY): DirectoryResponse {
   const classes = [...input.classes].sort(compareClasses);

@@ -9,7 +9,7 @@ import type { AuditEntry } from '../../shared/schemas/system';
 import type { StoredStep } from './apply-repository';
 import { auditPut } from '../common/audit';
 import { Expression } from '../common/expression';
-import { cancellationCodes, isTransientConflict, type TransactItem } from '../common/transact';
+import { cancellationCodes, isTransientConflict, MAX_TRANSACT_ITEMS, type TransactItem } from '../common/transact';
 import { queryDirectory } from '../common/query';
 import { queryAllWith, type Db, type Item } from './db';
 import { OPEN_LOCK, headerKey } from './progression-repository';
@@ -67,7 +67,7 @@ function audit(ctx: StepContext, stored: StoredStep, fields: Pick<AuditEntry, 'a
 
 /** Marker + writes; 'already' when the marker says the step ran; ConditionFailed(i) for write i's condition. */
 async function commit(ctx: StepContext, stored: StoredStep, outcome: StepResult, writes: TransactItem[]): Promise<StepResult> {
-  if (writes.length + 1 > 100) throw new Error(`step ${stored.index} needs more than 100 writes`);
+  if (writes.length + 1 > MAX_TRANSACT_ITEMS) throw new Error(`step ${stored.index} needs more than ${MAX_TRANSACT_ITEMS} writes`);
   try {
     await ctx.db.send(new TransactWriteCommand({ TransactItems: [marker(ctx, stored, outcome), ...writes] }));
     return outcome;

@@ -1,9 +1,12 @@
 /**
- * `npm run bench:load`: 50 concurrent clients for 60 seconds on the directory read, then on validateEmailV2,
- * against an in-memory local stack on loopback (nothing else is ever targeted), seeded with the demo school.
+ * `npm run bench:load`: 50 concurrent clients for 60 seconds on the directory read, then on the health route,
+ * then on validateEmailV2, against an in-memory local stack on loopback (nothing else is ever targeted), seeded
+ * with the demo school.
  *
  * - Directory: every client signs in as the demo parent and loops on GET /api/directory (full 200 responses,
- *   no If-None-Match). Target: zero errors (anything but 200, or a failed connection).
+ *   no If-None-Match). Targets: zero errors (anything but 200, or a failed connection), and a throughput at
+ *   least a quarter of the health route's in the same run.
+ * - Health: GET /api/health (public, no table access): the cheapest route, the gateway's own floor.
  * - validateEmailV2: every client loops on POST /api/validateEmailV2 with registered and unknown addresses. All
  *   come from one loopback address, so the per-address limit soon answers 429: expected, counted apart.
  * Reports requests, throughput and p50/p95/p99 latency, and rewrites the "Load (loopback)" section of
@@ -80,6 +83,12 @@ async function main() {
       await response.arrayBuffer();
       return response.status;
     });
+    console.log(`• Health: ${clients} clients for ${seconds} s…`);
+    const health = await hammer(async () => {
+      const response = await fetch(`${info.appUrl}/api/health`);
+      await response.arrayBuffer();
+      return response.status;
+    });
     let n = 0;
     console.log(`• validateEmailV2: ${clients} clients for ${seconds} s…`);
     const validate = await hammer(async () => {
@@ -98,6 +107,9 @@ async function main() {
       [...o.byStatus.entries()].filter(([s]) => !ok.includes(s)).reduce((sum, [, c]) => sum + c, 0);
     const directoryErrors = errorsOf(directory, ['200']);
     const validateErrors = errorsOf(validate, ['200', '429']);
+    const healthErrors = errorsOf(health, ['200']);
+    const rate = (o: Outcome) => o.requests / o.elapsed;
+    const share = rate(directory) / rate(health);
     const body = `
 Measured by \`npm run bench:load\` (local/bench/load-bench.ts) on ${machineLine()}; load average ${os.loadavg()[0]!.toFixed(1)} at the end.
 
@@ -110,11 +122,15 @@ addresses, all from one address, so its per-address limit answers 429 (expected,
 | Route | Requests | Throughput | p50 | p95 | p99 | Statuses | Errors |
 |---|---|---|---|---|---|---|---|
 ${row('GET /api/directory', directory, directoryErrors, directoryErrors === 0 ? '(target: 0, met)' : '(target: 0, NOT met)')}
+${row('GET /api/health', health, healthErrors, '')}
 ${row('POST /api/validateEmailV2', validate, validateErrors, '(429 counted apart)')}
+
+Directory throughput against the health route's, same run: ${share.toFixed(2)} (target: at least 0.25,
+**${share >= 0.25 ? 'met' : 'NOT met'}**).
 `;
     console.log(body);
     if (write) writeSection(path.resolve('docs/benchmarks.md'), 'Load (loopback)', body);
-    if (directoryErrors > 0 || validateErrors > 0) process.exitCode = 1;
+    if (directoryErrors > 0 || validateErrors > 0 || healthErrors > 0) process.exitCode = 1;
   } finally {
     await stop();
   }

@@ -1,10 +1,13 @@
 import {
   BatchWriteItemCommand,
   ScanCommand,
+  UpdateItemCommand,
+  type UpdateItemCommandInput,
   type AttributeValue,
   type DynamoDBClient,
   type WriteRequest,
 } from '@aws-sdk/client-dynamodb';
+import { bumpUpdate, DIRECTORY_SNAPSHOT_TYPE, DIRECTORY_VERSION_TYPE } from '../../lambdas/common/directory-version';
 
 /**
  * Backup and restore of the whole table, for `npm run backup` / `npm run restore` (docs/operations.md). Items
@@ -19,7 +22,10 @@ import {
  * point at them, so parents' emailed links keep working after a restore.
  */
 export const BACKUP_FORMAT = 'school-directory-backup';
-export const TRANSIENT_TYPES: ReadonlySet<string> = new Set(['RATE_LIMIT']);
+// The directory version and its snapshot are derived (lambdas/common/directory-version.ts): a restore bumps the
+// version itself, so every function's copy of the directory and every browser's ETag is superseded.
+const DERIVED_TYPES: ReadonlySet<string> = new Set([DIRECTORY_VERSION_TYPE, DIRECTORY_SNAPSHOT_TYPE]);
+export const TRANSIENT_TYPES: ReadonlySet<string> = new Set(['RATE_LIMIT', ...DERIVED_TYPES]);
 const LEASE_TYPE = 'LOCK';
 
 export type StoredItem = Record<string, AttributeValue>;
@@ -168,12 +174,19 @@ export async function restoreItems(
   options: { replace?: boolean; onProgress?: (done: number, total: number) => void } = {},
 ): Promise<{ written: number; deleted: number }> {
   let deleted = 0;
+  // The directory's version stays where it is (and moves on below); a file's copy of it would take it back.
+  const kept = items.filter((item) => !DERIVED_TYPES.has(String(item.type?.S)));
   if (options.replace) {
-    const wanted = new Set(items.map(keyOf));
-    const extra = (await scanTable(client, table)).filter((item) => !wanted.has(keyOf(item)));
+    const wanted = new Set(kept.map(keyOf));
+    const extra = (await scanTable(client, table)).filter(
+      (item) => !wanted.has(keyOf(item)) && !DERIVED_TYPES.has(String(item.type?.S)),
+    );
     await writeBatches(client, table, extra.map((item) => ({ DeleteRequest: { Key: { pk: item.pk!, sk: item.sk! } } })));
     deleted = extra.length;
   }
-  await writeBatches(client, table, items.map((Item) => ({ PutRequest: { Item } })), options);
-  return { written: items.length, deleted };
+  await writeBatches(client, table, kept.map((Item) => ({ PutRequest: { Item } })), options);
+  // This client is not the functions' one (whose writes bump the version themselves): bump once everything is
+  // written, so no function keeps serving the directory it had before the restore.
+  await client.send(new UpdateItemCommand(bumpUpdate(table, true) as unknown as UpdateItemCommandInput));
+  return { written: kept.length, deleted };
 }

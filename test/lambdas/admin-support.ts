@@ -5,6 +5,7 @@ import { handler as adminHandler } from '../../lambdas/admin/index';
 import { exportCsvFiles } from '../../lambdas/admin/export-service';
 import { handler as authHandler } from '../../lambdas/auth/index';
 import { resetDocumentClient } from '../../lambdas/common/dynamo';
+import { DIRECTORY_SNAPSHOT_TYPE, DIRECTORY_VERSION_TYPE } from '../../lambdas/common/directory-version';
 import type { DirectoryData } from '../../lambdas/directory/directory-items';
 import { grantRole } from '../../lambdas/registry/admin-roles';
 import { findRegisteredPeople } from '../../lambdas/registry/registry-repository';
@@ -75,12 +76,15 @@ export async function registeredIds(email: string): Promise<string[]> {
   return (await findRegisteredPeople(email)).map((person) => person.personId).sort();
 }
 
+const SET_ASIDE = new Set(['AUDIT', 'RATE_LIMIT', DIRECTORY_VERSION_TYPE, DIRECTORY_SNAPSHOT_TYPE]);
+
 /**
- * The table's lasting content, for "nothing changed" comparisons: audit entries (each call may add one) and
- * rate-limit counters (validateEmailV2 calls) set aside.
+ * The table's lasting content, for "nothing changed" comparisons: audit entries (each call may add one),
+ * rate-limit counters (validateEmailV2 calls) and the directory's version and snapshot (derived, bumped by every
+ * directory write) set aside.
  */
 export async function lastingItems(): Promise<Record<string, unknown>[]> {
-  return (await scanAll()).filter((item) => item.type !== 'AUDIT' && item.type !== 'RATE_LIMIT');
+  return (await scanAll()).filter((item) => !SET_ASIDE.has(String(item.type)));
 }
 
 /** Records without their bookkeeping (version and timestamps differ after a round trip; data must not). */

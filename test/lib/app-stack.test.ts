@@ -276,7 +276,7 @@ describe('api', () => {
     template.hasResourceProperties('AWS::ApiGateway::RestApi', { MinimumCompressionSize: 1024 });
   });
 
-  it('lets the directory context read the table and nothing else', () => {
+  it('lets the directory context read the table and write nothing but its own snapshot', () => {
     const role = { Ref: logicalIdAt(fixture, 'Api/Directory/ServiceRole/Resource') };
     const policies = Object.values(template.findResources('AWS::IAM::Policy')).filter((p) =>
       JSON.stringify(p.Properties.Roles).includes(JSON.stringify(role)),
@@ -287,7 +287,13 @@ describe('api', () => {
     expect(actions.length).toBeGreaterThan(0);
     expect(actions).toContain('dynamodb:Query');
     expect(actions.filter((a) => !a.startsWith('dynamodb:') && !a.startsWith('xray:'))).toEqual([]);
-    expect(actions.filter((a) => /Put|Update|Delete|BatchWrite/.test(a))).toEqual([]);
+    // Its only writes: the stored directory snapshot (docs/data-model.md, pattern 51), in its own partition.
+    const statements = policies.flatMap(
+      (p) => p.Properties.PolicyDocument.Statement as { Action: string | string[]; Condition?: Record<string, Record<string, unknown>> }[],
+    );
+    const writing = statements.filter((s) => [s.Action].flat().some((a) => /Put|Update|Delete|BatchWrite/.test(a)));
+    expect(writing.map((s) => s.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'])).toEqual([['DIRECTORY_SNAPSHOT']]);
+    expect(writing.flatMap((s) => [s.Action].flat()).sort()).toEqual(['dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:Query']);
     expect(functionEnv('Api/Directory')[ENV.userPoolId]).toBeUndefined();
   });
 

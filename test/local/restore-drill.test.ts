@@ -71,7 +71,10 @@ describe('recovery drill: backup mid-campaign and mid-progression, restore into 
     await withExtraTable('restore-drill-copy', async (table) => {
       expect(await runRestoreCli([file], print, { ...process.env, TABLE_NAME: table })).toBe(0);
       const restored = await scanAll();
-      expect(countByType(restored)).toEqual(backup.counts);
+      // The backup leaves the directory's version out (derived); the restore moves it on (a fresh counter here).
+      const { DIRECTORY_VERSION: versions, ...restoredCounts } = countByType(restored);
+      expect(restoredCounts).toEqual(backup.counts);
+      expect(versions).toBe(1);
       const byKey = (items: Record<string, unknown>[], type: string) =>
         items.filter((item) => item.type === type).sort((a, b) => String(a.sk).localeCompare(String(b.sk)));
       for (const type of ['CAMPAIGN', 'PROGRESSION', 'LOCK', 'PARTICIPANT', 'PARENT']) {

@@ -1,0 +1,200 @@
+import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { APIGatewayProxyResult } from 'aws-lambda';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { handler as formHandler } from '../../lambdas/annual-update/index';
+import { documentClient, tableName } from '../../lambdas/common/dynamo';
+import { keys } from '../../lambdas/common/keys';
+import { bulkWriteDirectory, getEntity, getSettings, readDirectory, saveSettings, updateEntity } from '../../lambdas/directory/directory-repository';
+import { forgetDirectoryInMemory } from '../../lambdas/directory/directory-snapshot';
+import { buildDirectoryResponse, viewerOf } from '../../lambdas/directory/directory-service';
+import { handler as directoryHandler } from '../../lambdas/directory/index';
+import {
+  currentDirectoryVersion,
+  readStoredSnapshot,
+  storeSnapshot,
+} from '../../lambdas/directory/snapshot-repository';
+import { runPurge } from '../../lambdas/privacy/retention/purge-service';
+import { findRegisteredPeople } from '../../lambdas/registry/registry-repository';
+import { restoreItems, scanTable } from '../../local/cli/table-backup';
+import { dynamoClient } from '../../local/dynamodb';
+import type { ParentForm } from '../../shared/parent-form';
+import { workerStack } from '../support/stack';
+import { callAdmin, csvFilesOf } from './admin-support';
+import { adminClaims, invoke, seedSmallSchool, type SmallSchool } from './annual-update-support';
+import { apiEvent, claimsFor } from './auth-support';
+import { useDirectoryTable } from './directory-support';
+
+/**
+ * GET /api/directory served from the snapshot of the directory's version (docs/decisions.md, "A directory read
+ * near the floor"), against this file's own table: after every kind of directory write, the next read (with the
+ * tag held before the write) is a 200 equal to what the visibility rule makes of the table read afresh; a read
+ * with no write in between is a 304; a cold function agrees with a warm one; two viewers never share a tag.
+ */
+useDirectoryTable('directory-snapshot');
+
+let school: SmallSchool;
+let viewerEmail: string;
+
+async function read(email: string, etag?: string) {
+  const event = apiEvent({ method: 'GET', resource: '/api/directory', claims: claimsFor(email) });
+  if (etag) event.headers['If-None-Match'] = etag;
+  const response = (await directoryHandler(event)) as APIGatewayProxyResult;
+  return { status: response.statusCode, etag: String(response.headers?.ETag), text: response.body };
+}
+
+/** What the rule makes of the table as it is now, read afresh (no snapshot, no memory). */
+async function fromTable(email: string): Promise<string> {
+  const [{ stats: _stats, ...lists }, settings, people] = await Promise.all([
+    readDirectory({ consistent: true }),
+    getSettings(),
+    findRegisteredPeople(email),
+  ]);
+  return JSON.stringify(buildDirectoryResponse({ ...lists, ...(settings ? { settings } : {}) }, viewerOf(people)));
+}
+
+/** A write, then the next read with the tag held before it: never the old body, always the table's. */
+async function expectSeen(write: () => Promise<unknown>, email = viewerEmail) {
+  const before = await read(email);
+  expect((await read(email, before.etag)).status).toBe(304);
+  await write();
+  const after = await read(email, before.etag);
+  expect(after.status).toBe(200);
+  expect(after.etag).not.toBe(before.etag);
+  expect(after.text).toBe(await fromTable(email));
+  return { before, after };
+}
+
+const admin = () => adminClaims(school.adminEmail);
+
+beforeAll(async () => {
+  school = await seedSmallSchool('snapshot');
+  viewerEmail = school.reachable[1]!.email!;
+});
+
+describe('GET /api/directory from the version snapshot', () => {
+  it('answers 304 while nothing changed, reading only the version', async () => {
+    const first = await read(viewerEmail);
+    expect(first.status).toBe(200);
+    expect(first.text).toBe(await fromTable(viewerEmail));
+    const again = await read(viewerEmail, first.etag);
+    expect(again).toMatchObject({ status: 304, etag: first.etag, text: '' });
+  });
+
+  it('gives a cold function the same bytes as a warm one, from the stored snapshot or rebuilt', async () => {
+    const warm = await read(viewerEmail);
+    forgetDirectoryInMemory();
+    const fromStored = await read(viewerEmail);
+    const version = (await currentDirectoryVersion())!;
+    expect((await readStoredSnapshot(version)).data).toBeDefined();
+    // Without the stored parts either: rebuilt from the table and stored again.
+    const parts = await documentClient().send(
+      new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.directorySnapshotPk() } }),
+    );
+    for (const part of parts.Items ?? []) {
+      await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: { pk: part.pk, sk: part.sk } }));
+    }
+    forgetDirectoryInMemory();
+    const rebuilt = await read(viewerEmail);
+    expect(fromStored).toEqual(warm);
+    expect(rebuilt).toEqual(warm);
+    expect((await readStoredSnapshot(version)).data).toBeDefined();
+  });
+
+  it('never gives one viewer a 304 on another viewer’s tag', async () => {
+    const other = school.reachable[3]!.email!;
+    const mine = await read(viewerEmail);
+    const theirs = await read(other);
+    expect(theirs.etag).not.toBe(mine.etag);
+    const crossed = await read(other, mine.etag);
+    expect(crossed.status).toBe(200);
+    expect(crossed.text).toBe(theirs.text);
+  });
+
+  it('never lets an older snapshot replace a newer one', async () => {
+    await read(viewerEmail);
+    const version = (await currentDirectoryVersion())!;
+    const stored = await readStoredSnapshot(version);
+    expect(stored.data).toBeDefined();
+    const older = { ...version, n: version.n - 1 };
+    expect(await storeSnapshot(older, { ...stored.data!, parents: [] }, stored.partKeys)).toBe(false);
+    expect((await readStoredSnapshot(version)).data).toEqual(stored.data);
+  });
+
+  it('sees an administrator’s edit and a safety restriction', async () => {
+    const target = school.reachable[2]!;
+    await expectSeen(async () => {
+      const current = (await getEntity('PARENT', target.id))!;
+      const body = { firstName: 'Renommée', lastName: current.lastName, email: current.email, version: current.version };
+      expect((await callAdmin('PUT', '/api/admin/parents/{id}', { id: target.id, body, claims: admin() })).status).toBe(200);
+    });
+    await expectSeen(async () => {
+      const current = (await getEntity('PARENT', target.id))!;
+      const body = { hiddenFrom: [school.parents.find((p) => p.email === viewerEmail)!.id], version: current.version };
+      const result = await callAdmin('PUT', '/api/admin/parents/{id}/safety-restriction', { id: target.id, body, claims: admin() });
+      expect(result.status).toBe(200);
+    });
+  });
+
+  it('sees a parent’s own profile save', async () => {
+    await expectSeen(async () => {
+      const caller = claimsFor(viewerEmail);
+      const loaded = await invoke(formHandler, { method: 'GET', resource: '/api/profile/form', claims: caller });
+      const { id: _id, email: _email, ...fields } = (loaded.body as { form: ParentForm }).form.parent;
+      const saved = await invoke(formHandler, { method: 'PUT', resource: '/api/profile', claims: caller, body: { data: { ...fields, phone: '514 555-0142' } } });
+      expect(saved.status).toBe(200);
+    });
+  });
+
+  it('sees a restore from a backup file', async () => {
+    // workerStack, not useStack(): that would point TABLE_NAME back at the shared table.
+    const stack = workerStack();
+    const client = dynamoClient(stack.dynamoEndpoint, stack.region);
+    try {
+      const items = await scanTable(client, tableName());
+      const target = school.reachable[4]!;
+      await updateEntity('PARENT', (await getEntity('PARENT', target.id))!, { ...(await getEntity('PARENT', target.id))!, firstName: 'Avant' });
+      // The backup predates that edit: restoring it brings the old name back, and the read must show it.
+      const { after } = await expectSeen(() => restoreItems(client, tableName(), items, { replace: true }));
+      expect(after.text).not.toContain('"Avant"');
+    } finally {
+      client.destroy();
+    }
+  });
+
+  it('keeps the tag through a write that leaves the directory alone (the retention purge)', async () => {
+    const before = await read(viewerEmail);
+    await runPurge({ now: new Date(), trigger: 'command' });
+    expect((await read(viewerEmail, before.etag)).status).toBe(304);
+  });
+
+  it('keeps the tag when a write is refused (a stale version changes nothing)', async () => {
+    const before = await read(viewerEmail);
+    const target = school.reachable[2]!;
+    const current = (await getEntity('PARENT', target.id))!;
+    const body = { firstName: 'Périmée', lastName: current.lastName, email: current.email, version: current.version - 1 };
+    expect((await callAdmin('PUT', '/api/admin/parents/{id}', { id: target.id, body, claims: admin() })).status).toBe(409);
+    expect((await read(viewerEmail, before.etag)).status).toBe(304);
+  });
+
+  // Last: the import rewrites the school from CSV files (new records), which the other tests do not expect.
+  it('sees a bulk write, a settings change and an import', async () => {
+    await expectSeen(async () => {
+      const current = (await getEntity('STAFF', school.staff[1]!.id))!;
+      await bulkWriteDirectory({ classes: [], students: [], parents: [], committees: [], families: [], memberships: [], staff: [{ ...current, firstName: 'Groupée' }] });
+    });
+    await expectSeen(async () => {
+      const { version, updatedAt: _at, ...settings } = (await getSettings())!;
+      await saveSettings({ ...settings, schoolName: 'École renommée' }, version);
+    });
+    await expectSeen(async () => {
+      const current = await readDirectory({ consistent: true });
+      const edited = { ...school, ...current, settings: (await getSettings())! };
+      edited.staff = edited.staff.map((member, i) => (i === 0 ? { ...member, lastName: 'Importée' } : member));
+      const files = csvFilesOf(edited, edited.settings, 'fr');
+      let result;
+      do result = await callAdmin('POST', '/api/admin/import/apply', { body: { files }, claims: admin() });
+      while (result.status === 200 && !result.json.progress.complete);
+      expect(result.status).toBe(200);
+    });
+  });
+});
