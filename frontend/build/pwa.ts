@@ -18,7 +18,9 @@ export function serviceWorker() {
     manifest: false,
     workbox: {
       globPatterns: ['index.html', 'assets/**/*.{js,css,woff2}'],
-      globIgnores: ['**/*.map'],
+      // The printable directory's libraries (about 0.5 MB gzip) load on click only: a phone does not download
+      // them with every deploy; once used they are kept by the runtime rule below.
+      globIgnores: ['**/*.map', 'assets/fontkit-*.js', 'assets/pdf-lib-*.js'],
       // Vite's file names already carry a content hash: no revision query needed.
       dontCacheBustURLsMatching: /^assets\//,
       // Cloudscape's lazily loaded theming runtime is the largest file (~600 KB).
@@ -31,6 +33,12 @@ export function serviceWorker() {
       inlineWorkboxRuntime: true,
       sourcemap: false,
       runtimeCaching: [
+        {
+          // Content-hashed files left out of the precache: kept after their first use, never revalidated.
+          urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
+          handler: 'CacheFirst',
+          options: { cacheName: 'assets-on-demand', expiration: { maxEntries: 20 } },
+        },
         {
           urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname === '/config.json',
           handler: 'NetworkFirst',

@@ -101,7 +101,7 @@ export function wrapText(text: string, width: number, measure: (text: string) =>
 
 interface Placed {
   text: string;
-  spec: StyleSpec;
+  look: StyleSpec;
   x: number;
   height: number;
 }
@@ -146,29 +146,29 @@ class PageWriter {
 
   /** The lines of one print line, wrapped to the page's width at its indent. */
   place(line: PrintLine, measure: (font: PDFFont) => (text: string, size: number) => number): Placed[] {
-    const spec = STYLES[line.style];
-    const font = spec.bold ? this.fonts.bold : this.fonts.regular;
+    const look = STYLES[line.style];
+    const font = look.bold ? this.fonts.bold : this.fonts.regular;
     const x = MARGIN + (line.indent ?? 0) * INDENT;
     const width = this.width - MARGIN - x;
     const meter = measure(font);
-    return wrapText(line.text, width, (text) => meter(text, spec.size)).map((text, i) => ({
+    return wrapText(line.text, width, (text) => meter(text, look.size)).map((text, i) => ({
       text,
-      spec,
+      look,
       x,
-      height: spec.size * LEADING + (i === 0 ? spec.before : 0),
+      height: look.size * LEADING + (i === 0 ? look.before : 0),
     }));
   }
 
   draw(placed: Placed): void {
     if (!this.page || this.remaining < placed.height) this.newPage();
     this.y -= placed.height;
-    const { spec } = placed;
-    const font = spec.bold ? this.fonts.bold : this.fonts.regular;
+    const { look } = placed;
+    const font = look.bold ? this.fonts.bold : this.fonts.regular;
     this.page!.pushOperators(
       beginText(),
-      setFillingGrayscaleColor(spec.grey ? GREY_LEVEL : 0),
-      setFontAndSize(spec.bold ? this.fontKeys!.bold : this.fontKeys!.regular, spec.size),
-      setTextMatrix(1, 0, 0, 1, placed.x, this.y + spec.size * (LEADING - 1)),
+      setFillingGrayscaleColor(look.grey ? GREY_LEVEL : 0),
+      setFontAndSize(look.bold ? this.fontKeys!.bold : this.fontKeys!.regular, look.size),
+      setTextMatrix(1, 0, 0, 1, placed.x, this.y + look.size * (LEADING - 1)),
       showText(font.encodeText(placed.text)),
       endText(),
     );
