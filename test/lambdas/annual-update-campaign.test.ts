@@ -242,7 +242,11 @@ describe('participants, closing and the next year', () => {
     expect(withIds.length).toBeGreaterThanOrEqual(5);
     const before = await scanAll();
     for (const route of withIds) {
-      const body = route.path.endsWith('/send-jobs') ? { mode: 'notSent' } : undefined;
+      const body = route.path.endsWith('/send-jobs')
+        ? { mode: 'notSent' }
+        : route.path.endsWith('/reminders')
+          ? { reminderDays: [7] }
+          : undefined;
       // Only the parameters the route's path names, as API Gateway sends them.
       const params = (id: string): Record<string, string> =>
         route.path.includes('{jobId}') ? { campaignId: id, jobId: id } : { campaignId: id };
