@@ -19,12 +19,15 @@ import { gzipSync } from 'node:zlib';
  */
 export const FIRST_PAGE_TARGET_GZIP = 250 * 1024;
 /**
- * The ceiling the test enforces: the first page as it stands (2026-11-26: 318.5 KB gzip, JS 255.7 KB with the
- * French strings, CSS 62.9 KB) plus a few KB, so it cannot grow unnoticed. Lowered from 464 KB when the second
+ * The ceiling the test enforces: the first page as it stands plus a few KB, so it cannot grow unnoticed. Lowered
+ * from 464 KB (2026-11-26: 318.5 KB gzip, JS 255.7 KB with the French strings, CSS 62.9 KB) when the second
  * language, Amplify, two of AppLayout's three layouts, the ICU parser, the admin check, the debug panel and the
- * flash bar left it (docs/decisions.md, "First page at 250 KB"). Lower it again as the shell slims.
+ * flash bar left it (docs/decisions.md, "First page at 250 KB"); raised to 326 KB the same day (323.8 KB) by the
+ * French strings of this wave's screens (settings, handover, duplicates, printing, committees, reminders): every
+ * string still rides in the visitor's language chunk, so the next cut is the administrators' strings in a chunk
+ * of their own. Lower it again as the shell slims.
  */
-export const FIRST_PAGE_CEILING_GZIP = 322 * 1024;
+export const FIRST_PAGE_CEILING_GZIP = 326 * 1024;
 
 export type FileKind = 'js' | 'css' | 'font';
 

@@ -287,13 +287,19 @@ describe('api', () => {
     expect(actions.length).toBeGreaterThan(0);
     expect(actions).toContain('dynamodb:Query');
     expect(actions.filter((a) => !a.startsWith('dynamodb:') && !a.startsWith('xray:'))).toEqual([]);
-    // Its only writes: the stored directory snapshot (docs/data-model.md, pattern 51), in its own partition.
+    // Its only writes: the stored directory snapshot (docs/data-model.md, pattern 51), in its own partition, and
+    // the audit entry of a printable directory (pattern 53).
     const statements = policies.flatMap(
       (p) => p.Properties.PolicyDocument.Statement as { Action: string | string[]; Condition?: Record<string, Record<string, unknown>> }[],
     );
     const writing = statements.filter((s) => [s.Action].flat().some((a) => /Put|Update|Delete|BatchWrite/.test(a)));
-    expect(writing.map((s) => s.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'])).toEqual([['DIRECTORY_SNAPSHOT']]);
-    expect(writing.flatMap((s) => [s.Action].flat()).sort()).toEqual(['dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:Query']);
+    const byPartition = new Map(
+      writing.map((s) => [JSON.stringify(s.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys']), [s.Action].flat().sort()]),
+    );
+    expect(Object.fromEntries(byPartition)).toEqual({
+      '["AUDIT#*"]': ['dynamodb:PutItem'],
+      '["DIRECTORY_SNAPSHOT"]': ['dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:Query'],
+    });
     expect(functionEnv('Api/Directory')[ENV.userPoolId]).toBeUndefined();
   });
 

@@ -12,6 +12,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { PaperSize } from '../../../../shared/directory-print-api';
 import type { Language } from '../../../../shared/schemas/common';
 import { useRuntimeConfig } from '../../config/runtime-config-context';
+import { ensureLocale } from '../../i18n/i18n';
 import { useErrorText } from '../../lib/api/use-error-text';
 import type { DirectoryIndex } from '../../lib/directory/directory-index';
 import { saveFile } from '../../lib/save-file';
@@ -54,6 +55,8 @@ export function PrintDirectory({ index, classId }: { index: DirectoryIndex; clas
     setStatus({ kind: 'working' });
     try {
       const { printDirectory } = await import('../../lib/directory-pdf/generate-pdf');
+      // A PDF in the other language needs that language's strings, loaded on demand (frontend/src/i18n/i18n.ts).
+      await ensureLocale(i18n, lang);
       const request = { scope: scope === 'class' ? { kind: 'class' as const, classId: selectedClass! } : { kind: 'school' as const }, paper, lang };
       const { blob, fileName } = await printDirectory(apiBaseUrl, index, request, i18n.getFixedT(lang));
       saveFile(fileName, blob, 'application/pdf');

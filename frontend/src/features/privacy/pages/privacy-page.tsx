@@ -11,6 +11,7 @@ import { PRIVACY_PATHS, type NoticeDocument, type PrivacyNoticeResponse } from '
 import { PageFrame } from '../../../components/page/page-frame';
 import { RouterLink } from '../../../components/router-link/router-link';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
+import { ensureLocale } from '../../../i18n/i18n';
 import { fetchPrivacyNotice } from '../api/privacy-client';
 
 type Lang = keyof typeof PRIVACY_PATHS;
@@ -58,19 +59,30 @@ function NoticeSections({ doc }: { doc: NoticeDocument }) {
  * visitor's own language choice. Each version links to the other.
  */
 export function PrivacyPage({ lang }: { lang: Lang }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { notice, failed, retry } = usePrivacyNotice();
   const other: Lang = lang === 'fr' ? 'en' : 'fr';
+  // The link names the other version in its own language: that language's strings load first.
+  const [otherReady, setOtherReady] = useState(() => i18n.hasResourceBundle(other, 'translation'));
+  useEffect(() => {
+    let live = true;
+    void ensureLocale(i18n, other).then(() => live && setOtherReady(true));
+    return () => {
+      live = false;
+    };
+  }, [i18n, other]);
   const doc = notice?.[lang];
 
   return (
     <PageFrame title={t('privacy.page.title')} description={t('privacy.page.description')}>
       <SpaceBetween size="l">
-        <Box>
-          <span lang={other}>
-            <RouterLink href={PRIVACY_PATHS[other]}>{t('privacy.page.readIn', { lng: other })}</RouterLink>
-          </span>
-        </Box>
+        {otherReady && (
+          <Box>
+            <span lang={other}>
+              <RouterLink href={PRIVACY_PATHS[other]}>{t('privacy.page.readIn', { lng: other })}</RouterLink>
+            </span>
+          </Box>
+        )}
         {failed && (
           <Alert type="error" action={<Button onClick={retry}>{t('privacy.page.retry')}</Button>}>
             {t('privacy.page.loadError')}
