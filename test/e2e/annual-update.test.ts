@@ -13,9 +13,8 @@ import { ProfileFormResponseSchema } from '../../shared/parent-form';
 import type { Parent } from '../../shared/schemas/parent';
 import { openBrowser, VIEWPORTS, type BrowserSession } from '../support/browser';
 import { useStack } from '../support/stack';
-import { mailTo } from '../lambdas/annual-update-support';
 import { stackCognito } from '../lambdas/auth-support';
-import { contextIn, demoAccount, expectAt, signInWith } from './auth-support';
+import { contextIn, demoAccount, expectAt, signInWith, updateLinkFor } from './auth-support';
 import { expectFocusOn, focused, pressButton, retype, tabTo } from './keyboard-support';
 
 /**
@@ -156,19 +155,8 @@ const parentFields = (firstName: string, lastName: string, lang: Lang) => ({
   preferredLanguage: lang,
 });
 
-/** The emailed link, as the parent would follow it from the mailbox. */
-async function linkFor(email: string): Promise<string> {
-  let link: string | undefined;
-  await expect
-    .poll(async () => {
-      const [mail] = await mailTo(stack, email);
-      link = /https?:\/\/[^\s"<>]+\/update\/[A-Za-z0-9_-]{43}/.exec(mail?.body.text ?? mail?.body.html ?? '')?.[0];
-      return link;
-    }, { timeout: 15_000 })
-    .toBeTruthy();
-  // The mails point at the stack's public URL; keep the path, on this stack's origin.
-  return `${stack.appUrl}${new URL(link!).pathname}`;
-}
+/** The emailed update link, on this stack's origin. */
+const linkFor = (email: string) => updateLinkFor(stack, email);
 
 const noHorizontalScroll = (page: Page) =>
   page.evaluate('document.documentElement.scrollWidth <= window.innerWidth') as Promise<boolean>;

@@ -91,6 +91,22 @@ export async function waitForMail(stack: StackInfo, email: string, subject: stri
   return matching[matching.length - 1]!;
 }
 
+/**
+ * The update link last emailed to `email` (polled until one arrives), as the parent would follow it: the mails
+ * point at the stack's public URL; the path is kept, on this stack's origin.
+ */
+export async function updateLinkFor(stack: StackInfo, email: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const [mail] = await mailTo(stack, email);
+      link = /https?:\/\/[^\s"<>]+\/update\/[A-Za-z0-9_-]{43}/.exec(mail?.body.text ?? mail?.body.html ?? '')?.[0];
+      return link;
+    }, { timeout: 15_000 })
+    .toBeTruthy();
+  return `${stack.appUrl}${new URL(link!).pathname}`;
+}
+
 /** The first link of an email that points at `path` on the app (HTML entities decoded). */
 export function linkIn(mail: StoredEmail, path: string): string {
   const hrefs = [...(mail.body.html ?? '').matchAll(/href="([^"]+)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));

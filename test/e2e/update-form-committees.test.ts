@@ -11,8 +11,8 @@ import type { Parent } from '../../shared/schemas/parent';
 import type { Student } from '../../shared/schemas/student';
 import { openBrowser, type BrowserSession } from '../support/browser';
 import { useStack } from '../support/stack';
-import { mailTo, testSendDeps } from '../lambdas/annual-update-support';
-import { contextIn, demoAccount, expectAt, explained, signInWith } from './auth-support';
+import { testSendDeps } from '../lambdas/annual-update-support';
+import { contextIn, demoAccount, expectAt, explained, signInWith, updateLinkFor } from './auth-support';
 
 /**
  * The parent form's committees and shared address (docs/product-rules.md) in Chromium on the shared seeded stack.
@@ -42,18 +42,8 @@ const parentFields = (firstName: string, lastName: string, lang: 'fr' | 'en') =>
   preferredLanguage: lang,
 });
 
-/** The emailed link, on this stack's origin. */
-async function linkFor(email: string): Promise<string> {
-  let link: string | undefined;
-  await expect
-    .poll(async () => {
-      const [mail] = await mailTo(stack, email);
-      link = /https?:\/\/[^\s"<>]+\/update\/[A-Za-z0-9_-]{43}/.exec(mail?.body.text ?? mail?.body.html ?? '')?.[0];
-      return link;
-    }, { timeout: 15_000 })
-    .toBeTruthy();
-  return `${stack.appUrl}${new URL(link!).pathname}`;
-}
+/** The emailed update link, on this stack's origin. */
+const linkFor = (email: string) => updateLinkFor(stack, email);
 
 beforeAll(async () => {
   stack = useStack();
