@@ -112,8 +112,27 @@ export async function readAttributes(): Promise<{ name?: string; emailVerified: 
  */
 export async function endSession(): Promise<void> {
   await eraseOfflineCopy('endSession');
-  const { signOut } = await amplifyAuth();
-  await signOut();
+  try {
+    const { signOut } = await amplifyAuth();
+    await signOut();
+  } finally {
+    forgetStoredSession();
+  }
+}
+
+/** Amplify keeps the session's tokens in localStorage under this prefix (its default token store). */
+export const STORED_SESSION_PREFIX = 'CognitoIdentityServiceProvider.';
+
+/**
+ * The last word of every sign-out: whatever Amplify did (its module may have failed to load, a token refresh may
+ * have finished after its clear), no token of the session stays on the device.
+ */
+function forgetStoredSession(): void {
+  try {
+    for (const key of Object.keys(localStorage)) if (key.startsWith(STORED_SESSION_PREFIX)) localStorage.removeItem(key);
+  } catch {
+    // Storage unavailable (private mode): then nothing was stored either.
+  }
 }
 
 /** Loaded on demand: the offline copy's code stays out of the first page. */
