@@ -38,7 +38,7 @@ const TOKEN_EXPORT = /export var (\w+) = "var\((--[\w-]+)/g;
 const TOKENS_IMPORT = /import\s+(?:\*\s+as\s+(\w+)|\{([^}]*)\})\s+from\s+['"][./]+(?:internal\/)?generated\/styles\/tokens['"]/g;
 const QUOTED = /['"`]([\w-]+)['"`]/g;
 const ICONS = /\/@cloudscape-design\/components\/icon\/generated\/icons\.js$/;
-const ICON_ENTRY = /^    "([\w-]+)": React\.createElement\(/;
+const ICON_ENTRY = /^ {4}"([\w-]+)": React\.createElement\(/;
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -132,7 +132,7 @@ export function keepIcons(source: string, used: Set<string>): { code: string; ke
   const end = source.indexOf(tail);
   if (start < 0 || end < 0) return undefined;
   const body = source.slice(start + head.length, end);
-  const entries = body.split(/,\n(?=    "[\w-]+": )/);
+  const entries = body.split(/,\n(?= {4}"[\w-]+": )/);
   if (!entries.every((entry) => ICON_ENTRY.test(entry))) return undefined;
   const keptEntries = entries.filter((entry) => used.has(ICON_ENTRY.exec(entry)![1]!));
   const kept = keptEntries.map((entry) => ICON_ENTRY.exec(entry)![1]!);
