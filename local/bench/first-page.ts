@@ -24,7 +24,7 @@ export const FIRST_PAGE_TARGET_GZIP = 250 * 1024;
  * The ceiling the test enforces: the first page as it stands plus a few KB, so it cannot grow unnoticed. Lowered
  * from 464 KB (2026-11-26: 318.5 KB gzip) when the second language, Amplify, two of AppLayout's three layouts, the
  * ICU parser, the admin check, the debug panel and the flash bar left it (docs/decisions.md, "First page at
- * 250 KB"); raised to 326 KB the same day by this wave's French strings; lowered to 290 KB (287.0 KB: JS 235.3 with
+ * 250 KB"); raised to 326 KB the same day by this wave's French strings; lowered to 290 KB (287.1 KB: JS 235.4 with
  * the French strings, CSS 51.7) when the administrators' and the account screens' strings, the Cloudscape labels
  * and icons the app cannot show and the design tokens nothing reads left it (docs/decisions.md, "First page: strings
  * by group, and Cloudscape's unused labels, icons and tokens"). Lower it again as the shell slims.

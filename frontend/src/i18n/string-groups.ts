@@ -22,14 +22,16 @@ export const STRING_GROUPS = {
     'schoolSettings',
     'adminRoles',
   ],
-  /** A member's own data and forms: profile, the emailed update link, privacy policy and requests. */
+  /**
+   * A member's own data and forms: profile, the emailed update link, the privacy policy's page and requests.
+   * (`privacy` stays in the first part: the sign-up form shows its short notice.)
+   */
   account: [
     'updateForm',
     'updateSuccess',
     'profileEdit',
     'myActivity',
     'myData',
-    'privacy',
     'privacyPreview',
     'privacyRequests',
     'consentLog',
