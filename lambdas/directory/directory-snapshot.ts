@@ -29,11 +29,13 @@ async function readFromTable(): Promise<DirectoryInput> {
   return { ...lists, ...(settings ? { settings } : {}) };
 }
 
-/** The directory at `version`; without a version (no versioned write yet), straight from the table, never kept. */
-export async function directoryAt(version: DirectoryVersion | undefined): Promise<DirectoryInput> {
-  if (!version) return readFromTable();
-  const key = memoryKey(version);
-  if (memory?.key === key) return memory.data;
+/**
+ * The load of the version being read, shared by the requests that ask for it meanwhile (the local gateway serves
+ * many at once from one process; a Lambda instance serves one at a time): one stored-snapshot read, not one each.
+ */
+let loading: { key: string; promise: Promise<DirectoryInput> } | undefined;
+
+async function load(version: DirectoryVersion, key: string): Promise<DirectoryInput> {
   const stored = await readStoredSnapshot(version);
   let data = stored.data;
   if (!data) {
@@ -43,6 +45,22 @@ export async function directoryAt(version: DirectoryVersion | undefined): Promis
   memory = { key, data };
   bodies.clear();
   return data;
+}
+
+/** The directory at `version`; without a version (no versioned write yet), straight from the table, never kept. */
+export async function directoryAt(version: DirectoryVersion | undefined): Promise<DirectoryInput> {
+  if (!version) return readFromTable();
+  const key = memoryKey(version);
+  if (memory?.key === key) return memory.data;
+  if (loading?.key !== key) {
+    const current = { key, promise: load(version, key) };
+    loading = current;
+    const done = () => {
+      if (loading === current) loading = undefined;
+    };
+    current.promise.then(done, done);
+  }
+  return loading.promise;
 }
 
 /**
@@ -80,5 +98,6 @@ export function forgetBodiesInMemory(): void {
 /** Test and benchmark hook: forget the snapshot kept in memory, as a cold function would start. */
 export function forgetDirectoryInMemory(): void {
   memory = undefined;
+  loading = undefined;
   bodies.clear();
 }

@@ -139,6 +139,28 @@ describe('GET /api/directory bodies kept per version and viewer', () => {
     expect(keptBodies()).toBe(2);
   });
 
+  it('loads a version once for the requests that ask for it at the same time', async () => {
+    const sent: string[] = [];
+    const name = 'countSnapshotReads';
+    documentClient().middlewareStack.add(
+      (next, context) => async (args) => {
+        const input = args.input as { ExpressionAttributeValues?: Record<string, unknown> };
+        if (input.ExpressionAttributeValues?.[':pk'] === keys.directorySnapshotPk()) sent.push(String(context.commandName));
+        return next(args);
+      },
+      { step: 'initialize', name },
+    );
+    try {
+      const warm = await read(viewerEmail);
+      forgetDirectoryInMemory();
+      const reads = await Promise.all(Array.from({ length: 5 }, () => readAsBrowser(viewerEmail)));
+      expect(reads.map((view) => view.text)).toEqual(Array.from({ length: 5 }, () => warm.text));
+      expect(sent).toEqual(['QueryCommand']);
+    } finally {
+      documentClient().middlewareStack.remove(name);
+    }
+  });
+
   it('keeps at most MAX_BODIES bodies, the least recently read going first', async () => {
     const built: string[] = [];
     const bodyOf = (tag: string) => preparedBodyOf(tag, () => (built.push(tag), { tag }));
