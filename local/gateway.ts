@@ -77,10 +77,15 @@ function matchRoute(method: string, urlPath: string): { route?: RouteDef; params
   return { params: {}, pathKnown };
 }
 
+/** The name of a header in `headers`, whatever its case. */
+const hasHeader = (headers: Record<string, string>, name: string) => Object.keys(headers).some((key) => key.toLowerCase() === name);
+
 function send(res: ServerResponse, req: IncomingMessage, status: number, headers: Record<string, string>, body: Buffer | string) {
   let payload = typeof body === 'string' ? Buffer.from(body) : body;
   const out: Record<string, string> = { ...headers };
-  if (payload.length >= MIN_COMPRESSION_BYTES && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
+  // Like API Gateway: a response that already carries a Content-Encoding is taken as compressed and left alone.
+  const encoded = hasHeader(out, 'content-encoding');
+  if (!encoded && payload.length >= MIN_COMPRESSION_BYTES && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
     payload = gzipSync(payload);
     out['Content-Encoding'] = 'gzip';
     out.Vary = 'Accept-Encoding';
@@ -88,6 +93,22 @@ function send(res: ServerResponse, req: IncomingMessage, status: number, headers
   out['Content-Length'] = String(payload.length);
   res.writeHead(status, out);
   res.end(req.method === 'HEAD' ? undefined : payload);
+}
+
+/**
+ * The binary media types lib/constructs/api.ts gives the RestApi (any type): a request body with a Content-Type
+ * reaches the function base64-encoded (`isBase64Encoded`), and a base64 response body is turned back into bytes
+ * when the request has an Accept header (API Gateway matches the request's Accept against the binary types;
+ * without one, the client would receive the base64 text).
+ */
+function requestBody(req: IncomingMessage, body: Buffer): { body: string | null; isBase64Encoded: boolean } {
+  if (body.length === 0) return { body: null, isBase64Encoded: false };
+  return req.headers['content-type'] ? { body: body.toString('base64'), isBase64Encoded: true } : { body: body.toString('utf8'), isBase64Encoded: false };
+}
+
+function responseBody(req: IncomingMessage, result: APIGatewayProxyResult): Buffer | string {
+  const body = result.body ?? '';
+  return result.isBase64Encoded && req.headers.accept ? Buffer.from(body, 'base64') : body;
 }
 
 function apiError(res: ServerResponse, req: IncomingMessage, status: number, code: string) {
@@ -148,8 +169,7 @@ export async function startGateway(options: GatewayOptions): Promise<Server> {
       multiValueQueryStringParameters: null,
       pathParameters: Object.keys(params).length ? params : null,
       stageVariables: null,
-      body: body.length ? body.toString('utf8') : null,
-      isBase64Encoded: false,
+      ...requestBody(req, body),
       requestContext: {
         requestId: randomUUID(),
         stage: 'local',
@@ -163,7 +183,7 @@ export async function startGateway(options: GatewayOptions): Promise<Server> {
     const result = await (await contextHandler(route.context)).call(undefined, event);
     const outHeaders: Record<string, string> = {};
     for (const [k, v] of Object.entries(result.headers ?? {})) outHeaders[k] = String(v);
-    send(res, req, result.statusCode, outHeaders, result.body ?? '');
+    send(res, req, result.statusCode, outHeaders, responseBody(req, result));
   }
 
   function handleStatic(req: IncomingMessage, res: ServerResponse, url: URL) {

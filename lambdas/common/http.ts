@@ -9,6 +9,7 @@ import { AppError } from './errors';
 import { ENV, optionalEnv } from './env';
 import { entityTag, ifNoneMatchHits } from './etag';
 import { logger } from './logger';
+import { preparedJson, takesGzip, type PreparedBody } from './prepared-body';
 
 /** AWS errors that mean "busy, try again" (DynamoDB, SES, Cognito), after the SDK's own retries. */
 const THROTTLING_ERRORS = new Set([
@@ -39,6 +40,8 @@ export interface ApiRequest {
   caller?: Caller;
   /** The registry entries of a member or admin caller. */
   people: RegisteredPerson[];
+  /** The route's early read (createHandler's `early`), started next to the authorisation checks. */
+  early?: Promise<unknown>;
 }
 
 export interface ApiResult {
@@ -53,12 +56,25 @@ export interface ApiResult {
   etag?: boolean | string;
   /** The body already serialised (a route that keeps its JSON between requests); wins over `body`. */
   bodyText?: string;
+  /**
+   * The body already serialised and gzip-compressed (lambdas/common/prepared-body.ts): sent as is to a client that
+   * takes gzip, inflated for one that does not. Wins over `bodyText` and `body`; needs a string `etag`.
+   */
+  prepared?: PreparedBody;
 }
 
 export type RouteHandler = (request: ApiRequest) => Promise<ApiResult>;
 
 /** A context's routes, keyed `METHOD /path` as in lambdas/routes.ts: a mistyped route does not compile. */
 export type RouteHandlers = Partial<Record<RouteKey, RouteHandler>>;
+
+/**
+ * Reads a route needs whoever calls it (nothing about the caller goes in, nothing comes out before the checks
+ * pass), started at the same time as the authorisation checks instead of after them: the two round trips overlap.
+ * The route awaits `early` only once createHandler has let the caller through; for a refused caller the result is
+ * dropped. Authorisation itself is never read early nor kept (GET /api/directory reads its version this way).
+ */
+export type EarlyReads = Partial<Record<RouteKey, () => Promise<unknown>>>;
 
 export interface HandlerOptions {
   /**
@@ -87,8 +103,23 @@ export function json(status: number, body: unknown, headers: Record<string, stri
   };
 }
 
+/**
+ * A prepared body with its tag: gzip bytes (base64, `isBase64Encoded`) with `Content-Encoding: gzip`, which API
+ * Gateway passes on without compressing again, or the JSON for a client that does not take gzip.
+ */
+function preparedResponse(event: APIGatewayProxyEvent, prepared: PreparedBody, headers: Record<string, string>): APIGatewayProxyResult {
+  const vary = { ...headers, Vary: 'Accept-Encoding' };
+  if (!takesGzip(event)) return { statusCode: 200, headers: vary, body: preparedJson(prepared) };
+  return { statusCode: 200, headers: { ...vary, 'Content-Encoding': 'gzip' }, body: prepared.gzipBase64, isBase64Encoded: true };
+}
+
 /** A 200 with an ETag, or the 304 that replaces it when the client already holds this exact body. */
 function conditionalJson(event: APIGatewayProxyEvent, result: ApiResult): APIGatewayProxyResult {
+  if (result.prepared && typeof result.etag === 'string') {
+    const headers = { ...BASE_HEADERS, ...result.headers, ETag: result.etag };
+    if (ifNoneMatchHits(event, result.etag)) return { statusCode: 304, headers, body: '' };
+    return preparedResponse(event, result.prepared, headers);
+  }
   const body = result.bodyText ?? JSON.stringify(result.body);
   const tag = typeof result.etag === 'string' ? result.etag : entityTag(body);
   const headers = { ...BASE_HEADERS, ...result.headers, ETag: tag };
@@ -195,7 +226,7 @@ async function authorize(
  * Builds one Lambda handler for a bounded context: finds the route, enforces its access level, parses the
  * body, runs the route's handler and maps every error to a coded JSON response. Handlers stay thin.
  */
-export function createHandler(handlers: RouteHandlers, options: HandlerOptions) {
+export function createHandler(handlers: RouteHandlers, options: HandlerOptions, earlyReads: EarlyReads = {}) {
   const routes = ROUTES.filter((r) => routeKey(r) in handlers) as readonly RouteDef[];
   return async (event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> => {
     const started = Date.now();
@@ -206,6 +237,9 @@ export function createHandler(handlers: RouteHandlers, options: HandlerOptions) 
       // A deployment with an origin secret takes requests from its CloudFront distribution only.
       if (optionalEnv(ENV.originVerifySecret) && !fromTrustedEdge(event)) throw new AppError('FORBIDDEN');
       const caller = callerFromEvent(event);
+      // Only for a caller the checks may let through: a refused request costs no extra read.
+      const early = caller?.emailVerified ? earlyReads[routeKey(route) as RouteKey]?.() : undefined;
+      early?.catch(() => undefined);
       const people = await authorize(route.access, caller, options);
       const body = parseBody(event, route.maxBodyBytes);
       if (route.noBody) parseWith(EMPTY_BODY, body);
@@ -218,6 +252,7 @@ export function createHandler(handlers: RouteHandlers, options: HandlerOptions) 
         query: (event.queryStringParameters ?? {}) as Record<string, string>,
         caller,
         people,
+        ...(early ? { early } : {}),
       });
       const status = result.status ?? 200;
       response =

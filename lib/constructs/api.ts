@@ -71,6 +71,11 @@ export class Api extends Construct {
       // gzip for clients that accept it (GET /api/directory is ~130 KB gzip instead of ~770 KB). CloudFront does
       // not compress here: the /api/* behaviour uses CachingDisabled, whose policy turns compression off.
       minCompressionSize: Size.kibibytes(1),
+      // Any type is binary: a function may answer with bytes already gzip-compressed (base64, isBase64Encoded, with
+      // Content-Encoding, which API Gateway then leaves alone): GET /api/directory keeps its compressed body per
+      // version and viewer (lambdas/common/prepared-body.ts). Request bodies then reach the functions base64-encoded,
+      // which lambdas/common/http.ts decodes; local/gateway.ts does the same.
+      binaryMediaTypes: ['*/*'],
       // Execution logs need the account-level CloudWatch role API Gateway writes with.
       cloudWatchRole: true,
       cloudWatchRoleRemovalPolicy: RemovalPolicy.RETAIN,

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -5,7 +6,12 @@ import { handler as formHandler } from '../../lambdas/annual-update/index';
 import { documentClient, tableName } from '../../lambdas/common/dynamo';
 import { keys } from '../../lambdas/common/keys';
 import { bulkWriteDirectory, getEntity, getSettings, readDirectory, saveSettings, updateEntity } from '../../lambdas/directory/directory-repository';
-import { forgetDirectoryInMemory } from '../../lambdas/directory/directory-snapshot';
+import {
+  forgetDirectoryInMemory,
+  keptBodies,
+  MAX_BODIES,
+  preparedBodyOf,
+} from '../../lambdas/directory/directory-snapshot';
 import { buildDirectoryResponse, viewerOf } from '../../lambdas/directory/directory-service';
 import { handler as directoryHandler } from '../../lambdas/directory/index';
 import {
@@ -42,6 +48,18 @@ async function read(email: string, etag?: string) {
   return { status: response.statusCode, etag: String(response.headers?.ETag), text: response.body };
 }
 
+/**
+ * A read as a browser sends it (Accept and Accept-Encoding): the kept gzip body, base64-encoded with
+ * isBase64Encoded, as API Gateway receives it before turning it into bytes.
+ */
+async function readAsBrowser(email: string, etag?: string) {
+  const event = apiEvent({ method: 'GET', resource: '/api/directory', claims: claimsFor(email) });
+  Object.assign(event.headers, { Accept: 'application/json', 'Accept-Encoding': 'gzip, deflate, br' }, etag ? { 'If-None-Match': etag } : {});
+  const response = (await directoryHandler(event)) as APIGatewayProxyResult;
+  const text = response.isBase64Encoded ? gunzipSync(Buffer.from(response.body, 'base64')).toString('utf8') : response.body;
+  return { status: response.statusCode, etag: String(response.headers?.ETag), encoding: response.headers?.['Content-Encoding'], text };
+}
+
 /** What the rule makes of the table as it is now, read afresh (no snapshot, no memory). */
 async function fromTable(email: string): Promise<string> {
   const [{ stats: _stats, ...lists }, settings, people] = await Promise.all([
@@ -69,6 +87,95 @@ const admin = () => adminClaims(school.adminEmail);
 beforeAll(async () => {
   school = await seedSmallSchool('snapshot');
   viewerEmail = school.reachable[1]!.email!;
+});
+
+describe('GET /api/directory bodies kept per version and viewer', () => {
+  it('gives a browser the gzip of exactly the JSON a client without gzip gets, under the same tag', async () => {
+    const plain = await read(viewerEmail);
+    const zipped = await readAsBrowser(viewerEmail);
+    const again = await readAsBrowser(viewerEmail);
+    expect(zipped).toMatchObject({ status: 200, encoding: 'gzip', etag: plain.etag, text: plain.text });
+    expect(again).toEqual(zipped);
+    expect(plain.text).toBe(await fromTable(viewerEmail));
+    expect((await readAsBrowser(viewerEmail, plain.etag)).status).toBe(304);
+  });
+
+  it('never hands one viewer the body kept for another, read in turn from the same function', async () => {
+    const other = school.reachable[3]!.email!;
+    // A parent hidden from this viewer only (a safety restriction), so the two viewers' bodies differ.
+    const target = school.reachable[6]!;
+    const current = (await getEntity('PARENT', target.id))!;
+    const hiddenFrom = [school.parents.find((p) => p.email === viewerEmail)!.id];
+    const restricted = await callAdmin('PUT', '/api/admin/parents/{id}/safety-restriction', {
+      id: target.id,
+      body: { hiddenFrom, version: current.version },
+      claims: admin(),
+    });
+    expect(restricted.status).toBe(200);
+    const [mine, theirs] = [await fromTable(viewerEmail), await fromTable(other)];
+    expect(theirs).not.toBe(mine);
+    for (let round = 0; round < 2; round++) {
+      expect((await readAsBrowser(viewerEmail)).text).toBe(mine);
+      expect((await readAsBrowser(other)).text).toBe(theirs);
+      expect((await read(other)).text).toBe(theirs);
+      expect((await read(viewerEmail)).text).toBe(mine);
+    }
+  });
+
+  it('forgets every kept body once the version moves: after a write, each viewer gets the table as it is', async () => {
+    const other = school.reachable[3]!.email!;
+    const before = [await readAsBrowser(viewerEmail), await readAsBrowser(other)];
+    expect(keptBodies()).toBeGreaterThanOrEqual(2);
+    const target = school.reachable[5]!;
+    const current = (await getEntity('PARENT', target.id))!;
+    const edit = { firstName: 'Réécrite', lastName: current.lastName, email: current.email, version: current.version };
+    expect((await callAdmin('PUT', '/api/admin/parents/{id}', { id: target.id, body: edit, claims: admin() })).status).toBe(200);
+    const after = [await readAsBrowser(viewerEmail, before[0]!.etag), await readAsBrowser(other, before[1]!.etag)];
+    expect(after.map((view) => view.status)).toEqual([200, 200]);
+    expect(after[0]!.text).toBe(await fromTable(viewerEmail));
+    expect(after[1]!.text).toBe(await fromTable(other));
+    expect(after[0]!.text).toContain('"Réécrite"');
+    // Only the two bodies of the new version are kept.
+    expect(keptBodies()).toBe(2);
+  });
+
+  it('loads a version once for the requests that ask for it at the same time', async () => {
+    const sent: string[] = [];
+    const name = 'countSnapshotReads';
+    documentClient().middlewareStack.add(
+      (next, context) => async (args) => {
+        const input = args.input as { ExpressionAttributeValues?: Record<string, unknown> };
+        if (input.ExpressionAttributeValues?.[':pk'] === keys.directorySnapshotPk()) sent.push(String(context.commandName));
+        return next(args);
+      },
+      { step: 'initialize', name },
+    );
+    try {
+      const warm = await read(viewerEmail);
+      forgetDirectoryInMemory();
+      const reads = await Promise.all(Array.from({ length: 5 }, () => readAsBrowser(viewerEmail)));
+      expect(reads.map((view) => view.text)).toEqual(Array.from({ length: 5 }, () => warm.text));
+      expect(sent).toEqual(['QueryCommand']);
+    } finally {
+      documentClient().middlewareStack.remove(name);
+    }
+  });
+
+  it('keeps at most MAX_BODIES bodies, the least recently read going first', async () => {
+    const built: string[] = [];
+    const bodyOf = (tag: string) => preparedBodyOf(tag, () => (built.push(tag), { tag }));
+    forgetDirectoryInMemory();
+    for (let i = 0; i < MAX_BODIES; i++) bodyOf(`"t${i}"`);
+    bodyOf('"t0"'); // read again: now the most recent
+    bodyOf('"new"'); // evicts t1, the least recently read
+    expect(keptBodies()).toBe(MAX_BODIES);
+    bodyOf('"t0"');
+    bodyOf('"t1"');
+    expect(built.filter((tag) => tag === '"t0"')).toHaveLength(1);
+    expect(built.filter((tag) => tag === '"t1"')).toHaveLength(2);
+    forgetDirectoryInMemory();
+    expect(keptBodies()).toBe(0);
+  });
 });
 
 describe('GET /api/directory from the version snapshot', () => {

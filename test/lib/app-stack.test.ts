@@ -276,6 +276,11 @@ describe('api', () => {
     template.hasResourceProperties('AWS::ApiGateway::RestApi', { MinimumCompressionSize: 1024 });
   });
 
+  it('treats every type as binary, so a function can answer with bytes it compressed itself', () => {
+    // GET /api/directory sends its kept gzip body base64-encoded (lambdas/common/prepared-body.ts).
+    template.hasResourceProperties('AWS::ApiGateway::RestApi', { BinaryMediaTypes: ['*/*'] });
+  });
+
   it('lets the directory context read the table and write nothing but its own snapshot', () => {
     const role = { Ref: logicalIdAt(fixture, 'Api/Directory/ServiceRole/Resource') };
     const policies = Object.values(template.findResources('AWS::IAM::Policy')).filter((p) =>
