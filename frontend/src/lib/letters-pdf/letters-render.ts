@@ -57,11 +57,13 @@ class LetterPage {
   }
 
   qr(qr: QrPath): void {
-    this.y -= 8;
+    // The quiet zone a scanner needs (4 modules) is blank paper around the code; drawSvgPath's origin is the top
+    // left corner, its y axis pointing down like the SVG's.
     const scale = QR_SIDE / qr.size;
-    // A quiet zone of white around the modules is the paper itself; drawSvgPath's origin is the top left corner.
-    this.page.drawSvgPath(qr.path, { x: MARGIN, y: this.y, scale, color: rgb(0, 0, 0), borderWidth: 0 });
-    this.y -= QR_SIDE + 12;
+    const quiet = 4 * scale;
+    this.y -= quiet;
+    this.page.drawSvgPath(qr.path, { x: MARGIN + quiet, y: this.y, scale, color: rgb(0, 0, 0), borderWidth: 0 });
+    this.y -= QR_SIDE + quiet;
   }
 }
 
