@@ -89,7 +89,6 @@ async function downloadLetters(page: Page, name: RegExp): Promise<{ file: string
   await explained(page, () => button.waitFor({ timeout: 60_000 }));
   const [download] = await Promise.all([page.waitForEvent('download', { timeout: 90_000 }), button.click()]);
   const bytes = readFileSync((await download.path())!);
-  if (process.env.LETTERS_PDF_COPY) (await import('node:fs')).writeFileSync(process.env.LETTERS_PDF_COPY, bytes);
   expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
   const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: false });
   return { file: download.suggestedFilename(), pages: text };
