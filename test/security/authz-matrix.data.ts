@@ -30,7 +30,8 @@ export type Cell = number | readonly [number, number];
 /**
  * A short-code holder: the code of a paper letter (docs/annual-update.md, "Paper letters"), without any account.
  * A code is an update link a person can type, so the test sends every cell of this column again with the code in
- * place of the link (in the body of the token routes, as a bearer elsewhere) and expects the same status.
+ * place of the link (in the body of the token routes, as a bearer elsewhere) and expects the same status, on every
+ * route but the public ones (they answer every caller alike).
  */
 export const SHORT_CODE_HOLDER_AS = 'link' satisfies Actor;
 

@@ -8,7 +8,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetDocumentClient } from '../../lambdas/common/dynamo';
 import { grantRole } from '../../lambdas/registry/admin-roles';
-import { ADMIN_GROUP, ROUTES } from '../../lambdas/routes';
+import { ADMIN_GROUP, ROUTES, routeKey } from '../../lambdas/routes';
 import { addDays, schoolDay } from '../../shared/school-calendar';
 import { demoTokens, idTokenFor } from '../../local/sign-in';
 import type { StackInfo } from '../../local/stack-info';
@@ -176,8 +176,11 @@ describe('authorisation matrix', () => {
       if (typeof cell === 'number') cells.push({ key, actor, variant: 0, expected: cell });
       else cell.forEach((expected, variant) => cells.push({ key, actor, variant: variant as 0 | 1, expected }));
     });
+    // Public routes answer every caller alike (and some count callers per address: one more would trip them).
     const codeCell = row[ACTORS.indexOf(SHORT_CODE_HOLDER_AS)]!;
-    cells.push({ key, actor: 'code', variant: 0, expected: typeof codeCell === 'number' ? codeCell : codeCell[0] });
+    if (ROUTES.find((r) => routeKey(r) === key)?.access !== 'public') {
+      cells.push({ key, actor: 'code', variant: 0, expected: typeof codeCell === 'number' ? codeCell : codeCell[0] });
+    }
   }
 
   it.each(cells)('$key as $actor ($variant) -> $expected', async ({ key, actor, variant, expected }) => {
