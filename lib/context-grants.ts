@@ -229,6 +229,8 @@ export const CONTEXT_GRANTS: Record<Context, ContextGrants> = {
           actions: READ_WRITE,
         },
         { partitions: [PARTITIONS.consent], actions: ['PutItem'] },
+        // Paper letters: typing a short code is counted per client and per code (lambdas/common/rate-limit.ts).
+        { partitions: [PARTITIONS.rateLimit], actions: ['UpdateItem'] },
         // Every directory write bumps the directory's version in its transaction.
         { partitions: [PARTITIONS.directoryVersion], actions: ['UpdateItem'] },
         { partitions: [PARTITIONS.settings, PARTITIONS.adminRoles], actions: READ },
@@ -239,6 +241,7 @@ export const CONTEXT_GRANTS: Record<Context, ContextGrants> = {
     cognito: ['ListUsers', 'AdminGetUser'],
     settings: ['updateLinkTtlDays', 'adminMfaRequired'],
     bulkWork: true,
+    rateLimits: true,
   },
   // School progression: stages and applies the year change (writes the directory, registry, audit, backup), and
   // signs out and deletes the Cognito accounts of removed parents, found by email.

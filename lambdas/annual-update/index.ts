@@ -13,7 +13,7 @@ import {
   UpdateLoadRequestSchema,
   UpdateSubmitRequestSchema,
 } from '../../shared/parent-form';
-import { createHandler, json, parseWith } from '../common/http';
+import { clientIp, createHandler, json, parseWith } from '../common/http';
 import { isScheduledEvent } from '../common/scheduled';
 import { registryAccess } from '../registry/access';
 import { closeCampaign, getCurrentCampaign, getParticipants, startCampaign, updateReminders } from './campaign-service';
@@ -21,6 +21,7 @@ import { loadByToken, loadProfileForm, submitByToken, submitProfile } from './pa
 import { scheduledReminders } from './reminder-service';
 import { defaultSendDeps } from './send-deps';
 import { continueSendJob, sendJobProgress, startSendJob } from './send-job-service';
+import { issueLetters, limitCodeAttempts } from './letters-service';
 
 /**
  * The annual parent information update (docs/annual-update.md): the administrator's campaign and send-job
@@ -71,14 +72,22 @@ const api = createHandler({
     return { body: await continueSendJob(campaignId, jobId, defaultSendDeps()) };
   },
 
+  // Paper letters (docs/annual-update.md, "Paper letters"): new short codes for the parents without an email.
+  'POST /api/admin/annual-update/campaigns/{campaignId}/letters': async ({ pathParameters, caller }) => {
+    const { campaignId } = parseWith(CampaignPathSchema, pathParameters);
+    return { body: await issueLetters(campaignId, caller!.sub) };
+  },
+
   // Opening a link reads only: mail scanners open every link they see.
-  'POST /api/update/load': async ({ body }) => {
+  'POST /api/update/load': async ({ body, event }) => {
     const { token } = parseWith(UpdateLoadRequestSchema, body);
+    await limitCodeAttempts(token, clientIp(event));
     return { body: await loadByToken(token) };
   },
 
-  'POST /api/update/submit': async ({ body }) => {
+  'POST /api/update/submit': async ({ body, event }) => {
     const { token, data } = parseWith(UpdateSubmitRequestSchema, body);
+    await limitCodeAttempts(token, clientIp(event));
     return { body: await submitByToken(token, data) };
   },
 

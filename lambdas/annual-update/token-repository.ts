@@ -8,6 +8,7 @@ import { AppError } from '../common/errors';
 import { getCampaign } from './campaign-repository';
 import type { Campaign } from '../../shared/schemas/annual-update';
 import type { TransactItem } from '../common/transact';
+import { shortCodeHash } from './letter-code-repository';
 
 /**
  * Update links (docs/data-model.md patterns 21, 22). The token is 32 random bytes, base64url (43 characters);
@@ -53,8 +54,10 @@ export function tokenDelete(tokenHash: string): TransactItem {
  * The form and the privacy request by link both go through it.
  */
 export async function usableUpdateLink(token: string, now: Date): Promise<{ stored: UpdateToken; campaign: Campaign }> {
-  if (!isWellFormedToken(token)) throw new AppError('TOKEN_INVALID');
-  const stored = await getUpdateToken(hashToken(token));
+  // A paper letter's short code is a link too (letter-code-repository.ts): same item, same rule.
+  const tokenHash = isWellFormedToken(token) ? hashToken(token) : shortCodeHash(token);
+  if (!tokenHash) throw new AppError('TOKEN_INVALID');
+  const stored = await getUpdateToken(tokenHash);
   if (!stored) throw new AppError('TOKEN_INVALID');
   if (stored.expiresAt * 1000 <= now.getTime()) throw new AppError('TOKEN_EXPIRED');
   const campaign = await getCampaign(stored.campaignId);

@@ -63,6 +63,11 @@ export const keys = {
   /** A send job's per-parent entries: their own partition, read whole by the worker. */
   sendJobEntry: (jobId: string, parentId: string) => ({ pk: `SENDJOB#${jobId}`, sk: `PARENT#${parentId}` }),
   sendJobEntriesPk: (jobId: string) => `SENDJOB#${jobId}`,
+  /**
+   * A parent's paper-letter code in a campaign (docs/annual-update.md, "Paper letters"): which code hash is the
+   * current one, so a new printout revokes it. The code itself is a TOKEN item keyed by its hash.
+   */
+  letterCode: (campaignId: string, parentId: string) => ({ pk: `CAMPAIGN#${campaignId}`, sk: `LETTER#${parentId}` }),
   /** Update link: keyed by the SHA-256 (hex) of the token; the token itself is never stored. */
   updateToken: (tokenHash: string) => ({ pk: `TOKEN#${tokenHash}`, sk: 'TOKEN' }),
   /** Account-takeover link (lambdas/account-recovery): keyed by the SHA-256 (hex) of the emailed token. */

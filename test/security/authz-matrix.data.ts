@@ -27,6 +27,14 @@
 export const ACTORS = ['anon', 'unverified', 'removed', 'parent', 'other', 'staff', 'admin', 'link', 'stale', 'expired'] as const;
 export type Actor = (typeof ACTORS)[number];
 export type Cell = number | readonly [number, number];
+/**
+ * A short-code holder: the code of a paper letter (docs/annual-update.md, "Paper letters"), without any account.
+ * A code is an update link a person can type, so the test sends every cell of this column again with the code in
+ * place of the link (in the body of the token routes, as a bearer elsewhere) and expects the same status, on every
+ * route but the public ones (they answer every caller alike).
+ */
+export const SHORT_CODE_HOLDER_AS = 'link' satisfies Actor;
+
 export type Row = readonly [Cell, Cell, Cell, Cell, Cell, Cell, Cell, Cell, Cell, Cell];
 
 /** Routes whose data belongs to one family: `other` aims them at another family's parent. */
@@ -99,6 +107,8 @@ export const MATRIX: Record<string, Row> = {
   'POST /api/admin/annual-update/campaigns/{campaignId}/send-jobs': admin(400),
   'GET /api/admin/annual-update/campaigns/{campaignId}/send-jobs/{jobId}': admin(404),
   'POST /api/admin/annual-update/campaigns/{campaignId}/send-jobs/{jobId}/continue': admin(404),
+  // Paper letters: administrators only; `{}` on an unknown campaign is a 404 (proof it passed the gate).
+  'POST /api/admin/annual-update/campaigns/{campaignId}/letters': admin(404),
   // The update link: the link is the credential; an account changes nothing.
   'POST /api/update/load': [400, 400, 400, 400, 400, 400, 400, 200, [410, 404], 400],
   'POST /api/update/submit': [400, 400, 400, 400, 400, 400, 400, 400, [400, 400], 400],

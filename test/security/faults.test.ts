@@ -253,6 +253,11 @@ const FAULTS: Record<string, Fault> = {
     },
     call: () => continueJob(jobId!),
   },
+  // Paper letters: one TransactWrite per chunk of families (new codes, LETTER items, revoked codes, audit entry).
+  'POST /api/admin/annual-update/campaigns/{campaignId}/letters': {
+    handler: annualUpdateHandler,
+    call: () => adminCall('POST', '/api/admin/annual-update/campaigns/{campaignId}/letters', { pathParameters: { campaignId } }),
+  },
   'POST /api/admin/annual-update/campaigns/{campaignId}/close': {
     handler: annualUpdateHandler,
     call: () => adminCall('POST', '/api/admin/annual-update/campaigns/{campaignId}/close', { pathParameters: { campaignId } }),

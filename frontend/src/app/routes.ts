@@ -168,6 +168,17 @@ export const APP_ROUTES: readonly AppRoute[] = [
     strings: [],
     load: () => import('../features/students/pages/students-page').then((m) => m.StudentsPage),
   },
+  // Paper letters: the page where a parent types the short code of their letter (docs/annual-update.md).
+  {
+    path: '/mise-a-jour/code',
+    guard: 'open',
+    load: () => import('../features/update/pages/update-code-page').then((m) => m.FrenchUpdateCodePage),
+  },
+  {
+    path: '/update/code',
+    guard: 'open',
+    load: () => import('../features/update/pages/update-code-page').then((m) => m.EnglishUpdateCodePage),
+  },
   {
     path: '/update/:token',
     guard: 'open',

@@ -13,6 +13,7 @@ import {
   type StartCampaignRequest,
   type StartCampaignResponse,
 } from '../../../../shared/annual-update-api';
+import { LettersResponseSchema, type LettersResponse } from '../../../../shared/annual-update-letters-api';
 import { apiRequest } from './api-client';
 
 /** The administrator's annual-update routes (docs/annual-update.md), through the API client (ID token). */
@@ -35,4 +36,7 @@ export const annualUpdateApi = {
     apiRequest(api, `${campaignPath(campaignId)}/reminders`, CampaignViewSchema, { method: 'PUT', body: request }),
   close: (api: string, campaignId: string): Promise<CampaignView> =>
     apiRequest(api, `${campaignPath(campaignId)}/close`, CampaignViewSchema, { method: 'POST' }),
+  /** New short codes for the paper letters (the previous letters' codes stop working). */
+  letters: (api: string, campaignId: string): Promise<LettersResponse> =>
+    apiRequest(api, `${campaignPath(campaignId)}/letters`, LettersResponseSchema, { method: 'POST' }),
 };

@@ -11,7 +11,7 @@ import { renderPrintDocument } from './print-render';
  * prints). Fonts are the app's own Open Sans files (frontend/build/font-files.ts `printFonts`), usually already
  * in the browser's cache.
  */
-async function fontBytes(url: string): Promise<Uint8Array> {
+export async function fontBytes(url: string): Promise<Uint8Array> {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`font ${response.status}`);
   return new Uint8Array(await response.arrayBuffer());

@@ -9,6 +9,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { CampaignView, SendJobProgress, SendRequest } from '../../../../../shared/annual-update-api';
 import { PageFrame } from '../../../components/page/page-frame';
 import { CampaignCard } from '../components/campaign-card';
+import { PaperLetters } from '../components/paper-letters';
 import { ParticipantsTable } from '../components/participants-table';
 import { RemindersModal } from '../components/reminders';
 import { StartCampaignModal } from '../components/start-campaign-modal';
@@ -120,6 +121,7 @@ export function AnnualUpdatePage() {
             onSend={send}
           />
         )}
+        {campaign?.status === 'active' && <PaperLetters campaign={campaign} participants={participants} />}
       </SpaceBetween>
       <StartCampaignModal visible={modal === 'start'} busy={busy} onDismiss={() => setModal(null)} onStart={(choices) => void start(choices)} />
       {campaign && (

@@ -1,0 +1,119 @@
+import { AppError } from '../common/errors';
+import { auditPut } from '../common/audit';
+import { logger } from '../common/logger';
+import { cancellationCodes, transactWrite, type TransactItem } from '../common/transact';
+import { hitRateLimit, type RateLimitRule } from '../common/rate-limit';
+import { getEntity } from '../directory/directory-repository';
+import { getSettings } from '../directory/settings-repository';
+import { CODE_PAGE_PATHS, type LettersResponse, type PaperLetter } from '../../shared/annual-update-letters-api';
+import { formatShortCode, normalizeShortCode } from '../../shared/short-code';
+import type { Campaign } from '../../shared/schemas/annual-update';
+import type { Parent } from '../../shared/schemas/parent';
+import { getCampaign, listParticipants } from './campaign-repository';
+import { currentLetterCodeHash, newShortCode, rotateLetterCodeItems } from './letter-code-repository';
+import { publicBaseUrl, updateLinkTtlDays } from './settings';
+
+/**
+ * Paper letters for the parents without an email (docs/annual-update.md, "Paper letters"): one letter per such
+ * parent of the active campaign, each with a new short code. A printout rotates the codes: the previous letters'
+ * codes stop working. Families are written in chunks, each chunk one transaction with its audit entry.
+ */
+const FAMILIES_PER_TRANSACTION = 30;
+
+/** Who gets a letter: participants listed unreachable whose record still has no email, by name. */
+async function letterRecipients(campaignId: string): Promise<Parent[]> {
+  const unreachable = (await listParticipants(campaignId)).filter((p) => p.unreachable === true);
+  const parents = await Promise.all(unreachable.map((p) => getEntity('PARENT', p.parentId)));
+  return parents
+    .filter((p): p is Parent => p !== undefined && !p.email)
+    .sort((a, b) => a.lastName.localeCompare(b.lastName, 'fr') || a.firstName.localeCompare(b.firstName, 'fr'));
+}
+
+interface Issued {
+  letter: PaperLetter;
+  items: TransactItem[];
+}
+
+async function issueCode(campaign: Campaign, parent: Parent, now: Date, expiresAt: number): Promise<Issued> {
+  const { code, codeHash } = newShortCode();
+  const previous = await currentLetterCodeHash(campaign.id, parent.id);
+  const stored = { tokenHash: codeHash, campaignId: campaign.id, parentId: parent.id, createdAt: now.toISOString(), expiresAt };
+  const language = parent.preferredLanguage ?? 'fr';
+  const base = publicBaseUrl();
+  const printed = formatShortCode(code);
+  return {
+    items: rotateLetterCodeItems(stored, previous),
+    letter: {
+      parentId: parent.id,
+      firstName: parent.firstName,
+      lastName: parent.lastName,
+      language,
+      ...(parent.address ? { address: parent.address } : {}),
+      code: printed,
+      url: `${base}/update/${printed}?lang=${language}`,
+      codePageUrl: `${base}${CODE_PAGE_PATHS[language]}`,
+      expiresOn: new Date(expiresAt * 1000).toISOString().slice(0, 10),
+    },
+  };
+}
+
+async function writeChunk(campaignId: string, issued: Issued[], actorId: string, now: Date): Promise<void> {
+  const audit = auditPut({
+    at: now.toISOString(),
+    actor: { kind: 'user', id: actorId },
+    action: 'campaign.lettersIssue',
+    target: { type: 'CAMPAIGN', id: campaignId },
+    count: issued.length,
+  });
+  try {
+    await transactWrite([...issued.flatMap((i) => i.items), audit]);
+  } catch (error) {
+    // Another printout replaced a code between our read and our write: the administrator downloads again.
+    if ((cancellationCodes(error) ?? []).includes('ConditionalCheckFailed')) throw new AppError('CONFLICT');
+    throw error;
+  }
+}
+
+export async function issueLetters(campaignId: string, actorId: string, now = new Date()): Promise<LettersResponse> {
+  const campaign = await getCampaign(campaignId);
+  if (!campaign) throw new AppError('NOT_FOUND');
+  if (campaign.status !== 'active') throw new AppError('CONFLICT');
+  const [recipients, settings] = await Promise.all([letterRecipients(campaignId), getSettings()]);
+  const expiresAt = Math.floor(now.getTime() / 1000) + updateLinkTtlDays() * 86_400;
+  const letters: PaperLetter[] = [];
+  for (let start = 0; start < recipients.length; start += FAMILIES_PER_TRANSACTION) {
+    const chunk = recipients.slice(start, start + FAMILIES_PER_TRANSACTION);
+    const issued = await Promise.all(chunk.map((parent) => issueCode(campaign, parent, now, expiresAt)));
+    await writeChunk(campaignId, issued, actorId, now);
+    letters.push(...issued.map((i) => i.letter));
+  }
+  logger.info('paper letters issued', { campaignId, count: letters.length });
+  return {
+    campaign: { id: campaign.id, schoolYear: campaign.schoolYear, ...(campaign.deadline ? { deadline: campaign.deadline } : {}) },
+    school: {
+      name: settings?.schoolName ?? '',
+      ...(settings?.contact.email ? { contactEmail: settings.contact.email } : {}),
+      ...(settings?.contact.phone ? { contactPhone: settings.contact.phone } : {}),
+    },
+    generatedAt: now.toISOString(),
+    letters,
+  };
+}
+
+/**
+ * Typing codes is rate-limited (docs/annual-update.md, "Paper letters"): every attempt with something shaped like
+ * a code counts, per client address and per code, whether it is right or not. Link tokens (256 bits) are not
+ * counted. Over either limit: RATE_LIMITED (429), before the code is even looked up.
+ */
+export const CODE_ATTEMPTS_PER_CLIENT: RateLimitRule = { name: 'shortCodeClient', limit: 30, windowSeconds: 900 };
+export const CODE_ATTEMPTS_PER_CODE: RateLimitRule = { name: 'shortCodeEntry', limit: 20, windowSeconds: 900 };
+
+export async function limitCodeAttempts(token: string, clientIp: string, now = Date.now()): Promise<void> {
+  const code = normalizeShortCode(token);
+  if (code === undefined) return;
+  const [client, entry] = await Promise.all([
+    hitRateLimit(CODE_ATTEMPTS_PER_CLIENT, clientIp, now),
+    hitRateLimit(CODE_ATTEMPTS_PER_CODE, code, now),
+  ]);
+  if (!client.allowed || !entry.allowed) throw new AppError('RATE_LIMITED');
+}

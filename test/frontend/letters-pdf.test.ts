@@ -1,0 +1,65 @@
+import { extractText, getDocumentProxy } from 'unpdf';
+import { describe, expect, it } from 'vitest';
+import { printFontBytes } from '../../frontend/build/font-files';
+import { printTranslator } from '../../frontend/src/lib/directory-pdf/print-translator';
+import { renderLetters, type LetterTranslate } from '../../frontend/src/lib/letters-pdf/letters-render';
+import type { LettersResponse } from '../../shared/annual-update-letters-api';
+
+/**
+ * The paper letters' layout (docs/annual-update.md, "Paper letters"), built in Node and read back with unpdf: one
+ * page per letter, each in its parent's language, with the code, the address to type it at and the deadline.
+ * The QR code is a stand-in path here (the browser draws qrcode.react's; the journey downloads the real file).
+ */
+const translate: LetterTranslate = (lang) => printTranslator(lang) as ReturnType<LetterTranslate>;
+const qr = () => ({ size: 21, path: 'M0 0h7v7H0z M14 0h7v7h-7z M0 14h7v7H0z' });
+
+const data: LettersResponse = {
+  campaign: { id: '01K3GHJYGPGABT1Y4V207T4HK3', schoolYear: '2025-2026', deadline: '2025-10-15' },
+  school: { name: 'École primaire des Érables', contactPhone: '514 555-0100' },
+  generatedAt: '2025-09-02T12:00:00.000Z',
+  letters: [
+    {
+      parentId: '01K3GHJYGPGABT1Y4V207T4HK4',
+      firstName: 'Josée',
+      lastName: 'Bérubé',
+      language: 'fr',
+      address: { street: '12, rue des Érables', city: 'Laval', postalCode: 'H7N 1A1' },
+      code: 'ABCDE-FGHJK',
+      url: 'https://bottin.example/update/ABCDE-FGHJK?lang=fr',
+      codePageUrl: 'https://bottin.example/mise-a-jour/code',
+      expiresOn: '2025-10-02',
+    },
+    {
+      parentId: '01K3GHJYGPGABT1Y4V207T4HK5',
+      firstName: 'Kevin',
+      lastName: 'Smith',
+      language: 'en',
+      code: 'MNPQR-STUVW',
+      url: 'https://bottin.example/update/MNPQR-STUVW?lang=en',
+      codePageUrl: 'https://bottin.example/update/code',
+      expiresOn: '2025-10-02',
+    },
+  ],
+};
+
+describe('paper letters PDF', () => {
+  it('has one page per letter, each in its parent language, with the code, the address to type it and the deadline', async () => {
+    const bytes = await renderLetters(data, printFontBytes(), qr, translate, 'fr');
+    const { text } = await extractText(await getDocumentProxy(bytes), { mergePages: false });
+    expect(text.length).toBe(2);
+    const [fr, en] = text as [string, string];
+    expect(fr).toContain('École primaire des Érables');
+    expect(fr).toContain('Josée Bérubé');
+    expect(fr).toMatch(/Laval QC\s+H7N 1A1/);
+    expect(fr).toContain('Mise à jour annuelle de vos renseignements (2025-2026)');
+    expect(fr).toContain('Merci de répondre au plus tard le 2025-10-15.');
+    expect(fr).toContain('https://bottin.example/mise-a-jour/code');
+    expect(fr).toContain('ABCDE-FGHJK');
+    expect(fr).not.toContain('MNPQR-STUVW');
+    expect(en).toContain('Annual update of your information (2025-2026)');
+    expect(en).toContain('Please answer by 2025-10-15.');
+    expect(en).toContain('https://bottin.example/update/code');
+    expect(en).toContain('MNPQR-STUVW');
+    expect(en).toContain('School office: 514 555-0100');
+  });
+});
