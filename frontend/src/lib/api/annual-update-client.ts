@@ -13,6 +13,13 @@ import {
   type StartCampaignRequest,
   type StartCampaignResponse,
 } from '../../../../shared/annual-update-api';
+import {
+  ReviewDecisionResponseSchema,
+  ReviewListResponseSchema,
+  type ReviewDecisionRequest,
+  type ReviewDecisionResponse,
+  type ReviewListResponse,
+} from '../../../../shared/annual-update-review';
 import { apiRequest } from './api-client';
 
 /** The administrator's annual-update routes (docs/annual-update.md), through the API client (ID token). */
@@ -35,4 +42,12 @@ export const annualUpdateApi = {
     apiRequest(api, `${campaignPath(campaignId)}/reminders`, CampaignViewSchema, { method: 'PUT', body: request }),
   close: (api: string, campaignId: string): Promise<CampaignView> =>
     apiRequest(api, `${campaignPath(campaignId)}/close`, CampaignViewSchema, { method: 'POST' }),
+  /** Review before publishing (shared/annual-update-review.ts). */
+  reviews: (api: string, campaignId: string): Promise<ReviewListResponse> =>
+    apiRequest(api, `${campaignPath(campaignId)}/review`, ReviewListResponseSchema),
+  decide: (api: string, campaignId: string, parentId: string, request: ReviewDecisionRequest): Promise<ReviewDecisionResponse> =>
+    apiRequest(api, `${campaignPath(campaignId)}/review/${encodeURIComponent(parentId)}`, ReviewDecisionResponseSchema, {
+      method: 'POST',
+      body: request,
+    }),
 };

@@ -11,6 +11,7 @@ import { PageFrame } from '../../../components/page/page-frame';
 import { CampaignCard } from '../components/campaign-card';
 import { ParticipantsTable } from '../components/participants-table';
 import { RemindersModal } from '../components/reminders';
+import { ReviewLink } from '../components/review-link';
 import { StartCampaignModal } from '../components/start-campaign-modal';
 import { useAnnualUpdate, useCampaignActions } from '../hooks/use-annual-update';
 
@@ -110,6 +111,7 @@ export function AnnualUpdatePage() {
           <Flashbar items={flash} />
         </div>
         <CampaignSection campaign={campaign} loading={loading} onOpen={setModal} />
+        {campaign?.review && <ReviewLink campaignId={campaign.id} />}
         {job && <SendProgress job={job} />}
         {campaign && (
           <ParticipantsTable
