@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getEntity } from '../../lambdas/directory/directory-repository';
 import { getParticipant } from '../../lambdas/annual-update/campaign-repository';
-import { closeCampaign, startCampaign } from '../../lambdas/annual-update/campaign-service';
+import { closeCampaign } from '../../lambdas/annual-update/campaign-service';
 import { handler } from '../../lambdas/annual-update/index';
 import { getPendingChange } from '../../lambdas/annual-update/review-repository';
 import { continueSendJob, startSendJob } from '../../lambdas/annual-update/send-job-service';
