@@ -66,7 +66,7 @@ const TEXT = {
     reviewLabel: 'Review before publishing',
     reviewOn: 'On',
     phone: 'Phone',
-    street: 'Address (number and street)',
+    street: 'Street address',
     validate: 'Validate',
     successNote: 'Your changes are awaiting review by the school: the directory will show them once accepted.',
     awaiting: 'Your changes are awaiting review by the school',
@@ -159,7 +159,7 @@ describe.each(['fr', 'en'] as const)('review before publishing (%s)', (lang) => 
     const phone = form.getByLabel(text.phone, { exact: true });
     await phone.waitFor({ timeout: 60_000 });
     await phone.fill('438 555-0177');
-    await form.getByLabel(text.street, { exact: true }).fill('8, rue des Lilas');
+    await form.getByLabel(text.street, { exact: false }).first().fill('8, rue des Lilas');
     await form.getByRole('button', { name: text.validate }).click();
     await form.getByText(text.successNote).waitFor({ timeout: 30_000 });
 
