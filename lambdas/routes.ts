@@ -86,6 +86,9 @@ export const ROUTES = [
   { method: 'GET', path: '/api/admin/annual-update/campaigns/{campaignId}/send-jobs/{jobId}', context: 'annual-update', access: 'admin', name: 'sendJobGet' },
   { method: 'POST', path: '/api/admin/annual-update/campaigns/{campaignId}/send-jobs/{jobId}/continue', context: 'annual-update', access: 'admin', name: 'sendJobContinue', noBody: true },
   { method: 'POST', path: '/api/admin/annual-update/campaigns/{campaignId}/letters', context: 'annual-update', access: 'admin', name: 'campaignLetters', noBody: true },
+  // Review before publishing (docs/annual-update.md): the held answers, and the decision on one parent's fields.
+  { method: 'GET', path: '/api/admin/annual-update/campaigns/{campaignId}/review', context: 'annual-update', access: 'admin', name: 'campaignReviewList', noBody: true },
+  { method: 'POST', path: '/api/admin/annual-update/campaigns/{campaignId}/review/{parentId}', context: 'annual-update', access: 'admin', name: 'campaignReviewDecide' },
   { method: 'POST', path: '/api/update/load', context: 'annual-update', access: 'token', name: 'updateLoad' },
   { method: 'POST', path: '/api/update/submit', context: 'annual-update', access: 'token', name: 'updateSubmit' },
   { method: 'GET', path: '/api/profile/form', context: 'annual-update', access: 'member', name: 'profileForm' },

@@ -26,6 +26,8 @@ export const StartCampaignRequestSchema = z.strictObject({
   /** Needs a deadline; absent: none. */
   reminderDays: ReminderDaysSchema.optional(),
   confirmation: z.literal(CONFIRMATION_WORD),
+  /** Review before publishing (shared/annual-update-review.ts): answers wait for an administrator. Absent: off. */
+  review: z.boolean().optional(),
 });
 export type StartCampaignRequest = z.infer<typeof StartCampaignRequestSchema>;
 
@@ -62,6 +64,8 @@ export const CampaignViewSchema = z.object({
     sent: z.array(z.number().int()),
     nextOn: IsoDateSchema.optional(),
   }),
+  /** Review before publishing: set at the start, for the whole campaign (docs/annual-update.md). */
+  review: z.boolean().optional(),
 });
 export type CampaignView = z.infer<typeof CampaignViewSchema>;
 

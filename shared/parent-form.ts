@@ -12,6 +12,7 @@ import {
   SchoolYearSchema,
   VersionSchema,
 } from './schemas/common';
+import { PendingReviewSchema } from './annual-update-review';
 import { CommitteeKindSchema } from './schemas/committee';
 import { CommitteeRoleSchema } from './schemas/committee-roles';
 import { InterestCodeSchema, InterestsSchema } from './schemas/interests';
@@ -162,6 +163,8 @@ export const ParentFormSchema = z.object({
   campaign: z.object({ schoolYear: SchoolYearSchema, deadline: IsoDateSchema.optional() }).optional(),
   /** When this parent last submitted the form in that campaign. */
   submittedAt: IsoDateTimeSchema.optional(),
+  /** The answer held for review (shared/annual-update-review.ts); `parent` then shows the values sent. */
+  pendingReview: PendingReviewSchema.optional(),
 });
 export type ParentForm = z.infer<typeof ParentFormSchema>;
 

@@ -65,6 +65,7 @@ export async function startCampaign(
       unreachable: 0,
       ...(request.deadline ? { deadline: request.deadline } : {}),
       ...(request.reminderDays?.length ? { reminderDays: [...request.reminderDays].sort((a, b) => b - a) } : {}),
+      ...(request.review ? { review: true } : {}),
       createdBy: actorId,
       createdAt: now.toISOString(),
       version: 1,

@@ -19,6 +19,8 @@ import { registryAccess } from '../registry/access';
 import { closeCampaign, getCurrentCampaign, getParticipants, startCampaign, updateReminders } from './campaign-service';
 import { loadByToken, loadProfileForm, submitByToken, submitProfile } from './parent-form-service';
 import { scheduledReminders } from './reminder-service';
+import { decideReview, listReviews } from './review-service';
+import { ReviewDecisionRequestSchema, ReviewPathSchema } from '../../shared/annual-update-review';
 import { defaultSendDeps } from './send-deps';
 import { continueSendJob, sendJobProgress, startSendJob } from './send-job-service';
 import { issueLetters, limitCodeAttempts } from './letters-service';
@@ -76,6 +78,17 @@ const api = createHandler({
   'POST /api/admin/annual-update/campaigns/{campaignId}/letters': async ({ pathParameters, caller }) => {
     const { campaignId } = parseWith(CampaignPathSchema, pathParameters);
     return { body: await issueLetters(campaignId, caller!.sub) };
+  },
+
+  'GET /api/admin/annual-update/campaigns/{campaignId}/review': async ({ pathParameters }) => {
+    const { campaignId } = parseWith(CampaignPathSchema, pathParameters);
+    return { body: await listReviews(campaignId) };
+  },
+
+  'POST /api/admin/annual-update/campaigns/{campaignId}/review/{parentId}': async ({ pathParameters, body, caller }) => {
+    const { campaignId, parentId } = parseWith(ReviewPathSchema, pathParameters);
+    const decision = parseWith(ReviewDecisionRequestSchema, body);
+    return { body: await decideReview(campaignId, parentId, decision, caller!.sub) };
   },
 
   // Opening a link reads only: mail scanners open every link they see.

@@ -19,6 +19,7 @@ import { consentEntry, currentNoticeVersion } from '../privacy/consent-repositor
 import { usableUpdateLink } from './token-repository';
 import { NO_SEAT_CHANGES, seatChangesFor, type SeatChanges } from './sign-up-service';
 import { coParentAddressChanges, type CoParentAddressChange } from './shared-address-service';
+import { answerUnderReview, pendingReviewOf } from './review-service';
 
 /**
  * The parent form, reached two ways with the same rules: an emailed link (token, no account) and My Profile
@@ -47,15 +48,22 @@ async function resolveToken(token: string, now: Date): Promise<FormTarget> {
   return { parent, campaign, participant };
 }
 
+/** The form, showing the values of an answer held for review (shared/annual-update-review.ts) and saying so. */
+async function formOf(parent: Parent, campaign?: Campaign, participant?: Participant): Promise<ParentForm> {
+  const pending = await pendingReviewOf(campaign, parent);
+  const form = await readParentForm(pending?.shown ?? parent, campaign, participant);
+  return pending ? { ...form, pendingReview: pending.review } : form;
+}
+
 export async function loadByToken(token: string, now = new Date()): Promise<ParentForm> {
   const target = await resolveToken(token, now);
-  return readParentForm(target.parent, target.campaign, target.participant);
+  return formOf(target.parent, target.campaign, target.participant);
 }
 
 export async function submitByToken(token: string, input: ParentUpdate, now = new Date()): Promise<UpdateSubmitResponse> {
   const target = await resolveToken(token, now);
   const saved = await applyUpdate(target, input, { kind: 'token', id: target.parent.id }, 'link', now);
-  const form = await readParentForm(saved.parent, target.campaign, saved.participant);
+  const form = await formOf(saved.parent, target.campaign, saved.participant);
   return { form, submittedAt: now.toISOString(), hasAccount: await hasAccount(saved.parent.email) };
 }
 
@@ -81,7 +89,7 @@ async function profileTarget(people: RegisteredPerson[], parentId: string | unde
 export async function loadProfileForm(people: RegisteredPerson[], parentId?: string): Promise<ProfileFormResponse> {
   const target = await profileTarget(people, parentId);
   return {
-    form: await readParentForm(target.parent, target.campaign, target.participant),
+    form: await formOf(target.parent, target.campaign, target.participant),
     parents: parentChoices(people),
   };
 }
@@ -98,7 +106,7 @@ export async function submitProfile(
   }
   const target = await profileTarget(people, parentId);
   const saved = await applyUpdate(target, input, { kind: 'user', id: actorId }, 'profile', now);
-  return readParentForm(saved.parent, target.campaign, saved.participant);
+  return formOf(saved.parent, target.campaign, saved.participant);
 }
 
 const FIELDS: (keyof ParentFields)[] = [
@@ -169,17 +177,20 @@ async function applyUpdate(
 ): Promise<{ parent: Parent; participant?: Participant }> {
   const current = target.parent;
   if (input.version !== current.version) throw new AppError('CONFLICT', [{ path: 'version', issue: 'stale' }]);
-  const candidate = nextParent(current, input, now);
-  const changed = FIELDS.filter((f) => JSON.stringify(current[f]) !== JSON.stringify(candidate[f]));
   const optedOut = input.participation === 'nameOnly';
+  const at = now.toISOString();
+  const review = answerUnderReview(target.campaign, {
+    current, candidate: nextParent(current, input, now), optedOut, shareAddressWith: input.shareAddressWith.map((s) => s.parentId),
+  }, via, actor, at);
+  const candidate = review?.published ?? nextParent(current, input, now);
+  const changed = FIELDS.filter((f) => JSON.stringify(current[f]) !== JSON.stringify(candidate[f]));
   const heldSeats = await membershipsOf('PARENT', current.id);
   const removeSeats = optedOut ? heldSeats : [];
   const seats = optedOut ? NO_SEAT_CHANGES : await seatChangesFor(current.id, input.committees, heldSeats, now);
-  const coParents = await coParentAddressChanges(current, candidate, input.shareAddressWith, now);
+  const coParents = review?.addressHeld ? [] : await coParentAddressChanges(current, candidate, input.shareAddressWith, now);
   const seatFields = removeSeats.length + seats.join.length + seats.leave.length > 0 ? ['committees'] : [];
   const next = changed.length > 0 || seatFields.length > 0 ? candidate : undefined;
 
-  const at = now.toISOString();
   const before = target.participant;
   const events: ParticipantEvent[] = [{ at, event: 'submitted', via }];
   if (before && optedOut !== before.optedOut) events.push({ at, event: optedOut ? 'optedOut' : 'optedIn', via });
@@ -205,7 +216,8 @@ async function applyUpdate(
       target: { type: 'PARENT', id: current.id },
       fields: [...changed, ...seatFields],
     },
-    extraAudits: extraAudits({ coParents, seats }, actor, at),
+    extraAudits: [...extraAudits({ coParents, seats }, actor, at), ...(review?.audits ?? [])],
+    ...(review ? { extraItems: review.items } : {}),
     now,
   });
   logger.info('parent form saved', {

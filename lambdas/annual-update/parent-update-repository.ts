@@ -33,6 +33,8 @@ export interface ParentUpdatePlan {
   extraAudits?: Omit<AuditEntry, 'id'>[];
   /** The consent log's entry when the participation or an audience changed (docs/privacy.md). */
   consent?: ConsentEntry;
+  /** More elements of the same transaction (the answer held for review: review-service.ts). */
+  extraItems?: TransactItem[];
   now: Date;
 }
 
@@ -65,6 +67,7 @@ export async function saveParentUpdate(plan: ParentUpdatePlan): Promise<void> {
   }
   if (plan.participant) items.push(...participantItems(plan.participant, plan.now));
   items.push(auditPut(plan.audit), ...(plan.extraAudits ?? []).map(auditPut), ...consentPuts(plan.consent));
+  items.push(...(plan.extraItems ?? []));
   await transactWrite(items);
 }
 

@@ -36,6 +36,7 @@ export function campaignView(campaign: Campaign, today: string): CampaignView {
       sent: campaign.remindersSent ?? [],
       ...(campaign.status === 'active' ? optional('nextOn', nextReminderOn(campaign, today)) : {}),
     },
+    ...(campaign.review ? { review: true } : {}),
   };
 }
 

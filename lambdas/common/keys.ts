@@ -55,6 +55,12 @@ export const keys = {
     sk: `PARTICIPANT#${parentId}`,
   }),
   participantPrefix: () => 'PARTICIPANT#',
+  /** A parent's answer held for review (docs/annual-update.md, "Review before publishing"), in its campaign. */
+  pendingChange: (campaignId: string, parentId: string) => ({
+    pk: `CAMPAIGN#${campaignId}`,
+    sk: `PENDING#${parentId}`,
+  }),
+  pendingChangePrefix: () => 'PENDING#',
   /** One campaign per school year: created with the campaign, never deleted (a completed year stays done). */
   campaignYear: (schoolYear: string) => ({ pk: `CAMPAIGN_YEAR#${schoolYear}`, sk: 'CAMPAIGN_YEAR' }),
   /** Send job header, in its campaign's partition (sorts between the header and the participants). */

@@ -38,6 +38,8 @@ export const CampaignSchema = z.object({
    */
   leaseOwner: z.string().min(1).optional(),
   leaseUntil: z.number().int().positive().optional(),
+  /** Review before publishing (shared/annual-update-review.ts), chosen at the start; absent: off. */
+  review: z.boolean().optional(),
 });
 export type Campaign = z.infer<typeof CampaignSchema>;
 

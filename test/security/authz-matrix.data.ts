@@ -109,6 +109,8 @@ export const MATRIX: Record<string, Row> = {
   'POST /api/admin/annual-update/campaigns/{campaignId}/send-jobs/{jobId}/continue': admin(404),
   // Paper letters: administrators only; `{}` on an unknown campaign is a 404 (proof it passed the gate).
   'POST /api/admin/annual-update/campaigns/{campaignId}/letters': admin(404),
+  'GET /api/admin/annual-update/campaigns/{campaignId}/review': admin(404),
+  'POST /api/admin/annual-update/campaigns/{campaignId}/review/{parentId}': admin(400),
   // The update link: the link is the credential; an account changes nothing.
   'POST /api/update/load': [400, 400, 400, 400, 400, 400, 400, 200, [410, 404], 400],
   'POST /api/update/submit': [400, 400, 400, 400, 400, 400, 400, 400, [400, 400], 400],

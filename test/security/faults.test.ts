@@ -1,4 +1,4 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { handler as recoveryHandler } from '../../lambdas/account-recovery/index';
@@ -12,7 +12,8 @@ import { keys } from '../../lambdas/common/keys';
 import { handler as privacyHandler } from '../../lambdas/privacy/index';
 import { handler as progressionHandler } from '../../lambdas/progression/index';
 import { ROUTES, routeKey } from '../../lambdas/routes';
-import { readDirectory } from '../../lambdas/directory/directory-repository';
+import { getEntity, readDirectory } from '../../lambdas/directory/directory-repository';
+import { pendingChangeItem } from '../../lambdas/annual-update/review-repository';
 import { generateSchool } from '../../local/demo/generate-school';
 import type * as z from 'zod';
 import {
@@ -81,6 +82,8 @@ const mergeBody = (keep: Rec, other: Rec) => ({ keepId: keep.id, keepVersion: ke
 let privacyRequest: { id: string; version: number } | undefined;
 /** The settings form the PUT case sends (docs/data-onboarding.md). */
 let settingsBody: Record<string, unknown>;
+/** The review decision the throttled case sends (set by its prepare). */
+let reviewBody: Record<string, unknown> = {};
 
 const adminCall = (method: string, resource: string, extra: Partial<Call> = {}): Call => ({ method, resource, claims: admin, ...extra });
 const progressionCall = (method: string, suffix: string, body?: unknown, extra: Record<string, string> = {}): Call =>
@@ -261,6 +264,25 @@ const FAULTS: Record<string, Fault> = {
   'POST /api/admin/annual-update/campaigns/{campaignId}/close': {
     handler: annualUpdateHandler,
     call: () => adminCall('POST', '/api/admin/annual-update/campaigns/{campaignId}/close', { pathParameters: { campaignId } }),
+  },
+  // Review before publishing: a held answer put by hand (this file's campaign does not review); the decision is
+  // one TransactWrite (the parent, the held answer, the audit).
+  'POST /api/admin/annual-update/campaigns/{campaignId}/review/{parentId}': {
+    handler: annualUpdateHandler,
+    prepare: async () => {
+      const held = (await getEntity('PARENT', school.reachable[3]!.id))!;
+      const submittedAt = new Date().toISOString();
+      reviewBody = { version: held.version, submittedAt, accept: ['phone'] };
+      const change = { campaignId, parentId: held.id, baseVersion: held.version, submittedAt, via: 'link' as const };
+      await documentClient().send(
+        new PutCommand({ TableName: tableName(), Item: pendingChangeItem({ ...change, changes: [{ field: 'phone', new: '5145550199' }] }) }),
+      );
+    },
+    call: () =>
+      adminCall('POST', '/api/admin/annual-update/campaigns/{campaignId}/review/{parentId}', {
+        pathParameters: { campaignId, parentId: school.reachable[3]!.id },
+        body: reviewBody,
+      }),
   },
   'POST /api/update/load': { doesNotWrite: 'opening a link only reads (mail scanners open every link)' },
   'POST /api/update/submit': {

@@ -77,6 +77,8 @@ export function validBodies(ids: RealIds): Record<string, Record<string, unknown
     'POST /api/admin/annual-update/campaigns': { schoolYear: '2070-2071', confirmation: 'confirm' },
     'POST /api/admin/annual-update/campaigns/{campaignId}/send-jobs': { mode: 'selected', parentIds: [ids.parents] },
     'PUT /api/admin/annual-update/campaigns/{campaignId}/reminders': { reminderDays: [7, 2] },
+    // Review before publishing (shared/annual-update-review.ts).
+    'POST /api/admin/annual-update/campaigns/{campaignId}/review/{parentId}': { version: 1, submittedAt: '2026-01-01T00:00:00.000Z', accept: ['phone'], reject: ['address'] },
     'POST /api/update/load': { token: TOKEN },
     'POST /api/update/submit': { token: TOKEN, data: { ...parentForm, ...signUpAndAddress(ids) } },
     'PUT /api/profile': { data: { ...parentForm, ...signUpAndAddress(ids) } },

@@ -49,6 +49,13 @@ export const APP_ROUTES: readonly AppRoute[] = [
     strings: ADMIN_STRINGS,
     load: () => import('../features/annual-update/pages/annual-update-page').then((m) => m.AnnualUpdatePage),
   },
+  // Review before publishing: the held answers of the campaign (docs/annual-update.md).
+  {
+    path: '/admin/annual-update/review',
+    guard: 'protected',
+    adminOnly: true,
+    load: () => import('../features/annual-update/pages/annual-update-review-page').then((m) => m.AnnualUpdateReviewPage),
+  },
   {
     path: '/admin/data',
     guard: 'protected',

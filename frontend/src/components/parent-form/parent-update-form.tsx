@@ -62,6 +62,15 @@ export function ParentUpdateForm({ form, state, top, secondaryActions }: {
               {t(`updateForm.messages.${problem}`)}
             </Alert>
           )}
+          {form.pendingReview && (
+            <Alert type="info" header={t('updateForm.review.title')}>
+              {t('updateForm.review.body', {
+                fields: form.pendingReview.fields
+                  .map((f) => t(f === 'address' ? 'updateForm.sections.address' : `updateForm.fields.${f}`))
+                  .join(', '),
+              })}
+            </Alert>
+          )}
           <Box variant="small">{t('updateForm.requiredLegend')}</Box>
           <PrivacyShortNotice />
           <PersonalSection {...sectionProps} email={form.parent.email} />

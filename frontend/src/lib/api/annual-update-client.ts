@@ -14,6 +14,13 @@ import {
   type StartCampaignResponse,
 } from '../../../../shared/annual-update-api';
 import { LettersResponseSchema, type LettersResponse } from '../../../../shared/annual-update-letters-api';
+import {
+  ReviewDecisionResponseSchema,
+  ReviewListResponseSchema,
+  type ReviewDecisionRequest,
+  type ReviewDecisionResponse,
+  type ReviewListResponse,
+} from '../../../../shared/annual-update-review';
 import { apiRequest } from './api-client';
 
 /** The administrator's annual-update routes (docs/annual-update.md), through the API client (ID token). */
@@ -39,4 +46,12 @@ export const annualUpdateApi = {
   /** New short codes for the paper letters (the previous letters' codes stop working). */
   letters: (api: string, campaignId: string): Promise<LettersResponse> =>
     apiRequest(api, `${campaignPath(campaignId)}/letters`, LettersResponseSchema, { method: 'POST' }),
+  /** Review before publishing (shared/annual-update-review.ts). */
+  reviews: (api: string, campaignId: string): Promise<ReviewListResponse> =>
+    apiRequest(api, `${campaignPath(campaignId)}/review`, ReviewListResponseSchema),
+  decide: (api: string, campaignId: string, parentId: string, request: ReviewDecisionRequest): Promise<ReviewDecisionResponse> =>
+    apiRequest(api, `${campaignPath(campaignId)}/review/${encodeURIComponent(parentId)}`, ReviewDecisionResponseSchema, {
+      method: 'POST',
+      body: request,
+    }),
 };

@@ -51,6 +51,10 @@ export function CampaignCard({ campaign, actions }: { campaign: CampaignView; ac
           <Box variant="awsui-key-label">{t('annualUpdateAdmin.reminders.label')}</Box>
           <RemindersSummary campaign={campaign} />
         </div>
+        <div>
+          <Box variant="awsui-key-label">{t('annualUpdateAdmin.review.label')}</Box>
+          <Box>{t(campaign.review ? 'annualUpdateAdmin.review.on' : 'annualUpdateAdmin.review.offShort')}</Box>
+        </div>
       </ColumnLayout>
       <ProgressBar
         value={progress.percentage}

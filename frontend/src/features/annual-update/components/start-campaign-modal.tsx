@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
+import Checkbox from '@cloudscape-design/components/checkbox';
 import FormField from '@cloudscape-design/components/form-field';
 import Input from '@cloudscape-design/components/input';
 import Modal from '@cloudscape-design/components/modal';
@@ -34,6 +35,8 @@ export interface StartChoices {
   schoolYear: string;
   deadline?: string;
   reminderDays?: number[];
+  /** Review before publishing (docs/annual-update.md): absent when off. */
+  review?: boolean;
 }
 
 /** Starting needs the word `confirm` typed (docs/product-rules.md); it stays `confirm` in French too, and the text says so. */
@@ -48,12 +51,13 @@ export function StartCampaignModal({ visible, busy, onDismiss, onStart }: {
   const [deadline, setDeadline] = useState('');
   const [reminderDays, setReminderDays] = useState(defaultReminderDays);
   const [typed, setTyped] = useState('');
+  const [review, setReview] = useState(false);
   const yearOk = isSchoolYear(schoolYear);
   const deadlineProblem = deadlineError(deadline.trim());
   const ready = yearOk && !deadlineProblem && typed === CONFIRMATION_WORD;
   const choices = (): StartChoices => {
     const day = deadline.trim();
-    return day ? { schoolYear, deadline: day, reminderDays } : { schoolYear };
+    return { ...(day ? { schoolYear, deadline: day, reminderDays } : { schoolYear }), ...(review ? { review: true } : {}) };
   };
   return (
     <Modal
@@ -88,6 +92,11 @@ export function StartCampaignModal({ visible, busy, onDismiss, onStart }: {
           <Input value={deadline} inputMode="numeric" placeholder={t('annualUpdateAdmin.start.deadlinePlaceholder')} onChange={({ detail }) => setDeadline(detail.value)} />
         </FormField>
         <ReminderDaysField value={reminderDays} onChange={setReminderDays} disabled={deadline.trim() === '' || !!deadlineProblem} />
+        <FormField description={t('annualUpdateAdmin.review.startHint')}>
+          <Checkbox checked={review} onChange={({ detail }) => setReview(detail.checked)}>
+            {t('annualUpdateAdmin.review.startLabel')}
+          </Checkbox>
+        </FormField>
         <FormField
           label={t('annualUpdateAdmin.start.confirmLabel', { word: CONFIRMATION_WORD })}
           description={t('annualUpdateAdmin.start.confirmHint', { word: CONFIRMATION_WORD })}

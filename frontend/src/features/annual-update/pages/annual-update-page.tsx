@@ -12,6 +12,7 @@ import { CampaignCard } from '../components/campaign-card';
 import { PaperLetters } from '../components/paper-letters';
 import { ParticipantsTable } from '../components/participants-table';
 import { RemindersModal } from '../components/reminders';
+import { ReviewLink } from '../components/review-link';
 import { StartCampaignModal } from '../components/start-campaign-modal';
 import { useAnnualUpdate, useCampaignActions } from '../hooks/use-annual-update';
 
@@ -111,6 +112,7 @@ export function AnnualUpdatePage() {
           <Flashbar items={flash} />
         </div>
         <CampaignSection campaign={campaign} loading={loading} onOpen={setModal} />
+        {campaign?.review && <ReviewLink campaignId={campaign.id} />}
         {job && <SendProgress job={job} />}
         {campaign && (
           <ParticipantsTable

@@ -17,6 +17,8 @@ import { useUpdateForm } from '../hooks/use-update-form';
 /** State handed to /update-success: never the email, never in the URL. */
 export interface UpdateSuccessState {
   hasAccount: boolean | null;
+  /** The answer waits for the school's review (docs/annual-update.md): the directory does not show it yet. */
+  pendingReview?: boolean;
 }
 
 /**
@@ -41,7 +43,7 @@ export function UpdatePage() {
   const navigate = useNavigate();
   const onSubmitted = useCallback(
     (result: UpdateSubmitResponse) => {
-      const state: UpdateSuccessState = { hasAccount: result.hasAccount };
+      const state: UpdateSuccessState = { hasAccount: result.hasAccount, ...(result.form.pendingReview ? { pendingReview: true } : {}) };
       // Replace: the back button should not lead to a form that was already sent.
       void navigate('/update-success', { state, replace: true });
     },

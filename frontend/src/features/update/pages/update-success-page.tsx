@@ -16,13 +16,15 @@ function readHasAccount(state: unknown): boolean | null {
 /** `/update-success` (docs/product-rules.md): thanks, what happens next, then sign in or create an account. */
 export function UpdateSuccessPage() {
   const { t } = useTranslation();
-  const hasAccount = readHasAccount(useLocation().state);
+  const { state } = useLocation();
+  const hasAccount = readHasAccount(state);
+  const pendingReview = (state as { pendingReview?: unknown } | null)?.pendingReview === true;
   return (
     <PageFrame title={t('pages.updateSuccess.title')} description={t('pages.updateSuccess.description')}>
       <SpaceBetween size="l">
         <Container header={<Header variant="h2">{t('updateSuccess.nextStepsTitle')}</Header>}>
           <ul>
-            <li>{t('updateSuccess.nextStepDirectory')}</li>
+            <li>{t(pendingReview ? 'updateForm.review.nextStep' : 'updateSuccess.nextStepDirectory')}</li>
             <li>{t('updateSuccess.nextStepChange')}</li>
           </ul>
         </Container>

@@ -1,0 +1,137 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import Container from '@cloudscape-design/components/container';
+import Flashbar, { type FlashbarProps } from '@cloudscape-design/components/flashbar';
+import Header from '@cloudscape-design/components/header';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Table from '@cloudscape-design/components/table';
+import type { PendingField, ReviewItem } from '../../../../../shared/annual-update-review';
+import { PageFrame } from '../../../components/page/page-frame';
+import { RouterLink } from '../../../components/router-link/router-link';
+import { useRuntimeConfig } from '../../../config/runtime-config-context';
+import { currentLocale } from '../../../i18n/i18n';
+import { annualUpdateApi } from '../../../lib/api/annual-update-client';
+import { useErrorText } from '../../../lib/api/use-error-text';
+import { reviewFieldKey, reviewValueText } from '../model/review';
+
+type Decision = { accept?: PendingField['field'][]; reject?: PendingField['field'][] };
+
+/** The held answers of the current campaign, reloaded after every decision (and after a conflict). */
+function useReviewQueue() {
+  const { apiBaseUrl } = useRuntimeConfig();
+  const { t } = useTranslation();
+  const errorText = useErrorText('annualUpdateAdmin.review.failed');
+  const [campaignId, setCampaignId] = useState<string | null>(null);
+  const [items, setItems] = useState<ReviewItem[]>([]);
+  const [loading, setLoading] = useState(true);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [flash, setFlash] = useState<FlashbarProps.MessageDefinition[]>([]);
+  const say = useCallback((type: 'success' | 'error', content: string) => {
+    setFlash([{ id: `${Date.now()}`, type, content, dismissible: true, onDismiss: () => setFlash([]) }]);
+  }, []);
+  const reload = useCallback(async () => {
+    const { campaign } = await annualUpdateApi.current(apiBaseUrl);
+    setCampaignId(campaign?.review ? campaign.id : null);
+    setItems(campaign?.review ? (await annualUpdateApi.reviews(apiBaseUrl, campaign.id)).items : []);
+  }, [apiBaseUrl]);
+  useEffect(() => {
+    reload()
+      .catch((error: unknown) => say('error', errorText(error)))
+      .finally(() => setLoading(false));
+  }, [reload, say, errorText]);
+
+  const decide = async (item: ReviewItem, decision: Decision) => {
+    if (!campaignId) return;
+    setBusy(item.parentId);
+    try {
+      await annualUpdateApi.decide(apiBaseUrl, campaignId, item.parentId, { version: item.version, submittedAt: item.submittedAt, ...decision });
+      const name = `${item.firstName} ${item.lastName}`;
+      say('success', t(decision.accept?.length ? 'annualUpdateAdmin.review.accepted' : 'annualUpdateAdmin.review.rejected', { name }));
+    } catch (error) {
+      say('error', errorText(error));
+    } finally {
+      await reload().catch(() => undefined);
+      setBusy(null);
+    }
+  };
+  return { campaignId, items, loading, busy, flash, decide };
+}
+
+/** One parent's held answer: each field as old -> new, with Accept and Reject, and Accept all. */
+function ReviewCard({ item, busy, onDecide }: { item: ReviewItem; busy: boolean; onDecide: (d: Decision) => void }) {
+  const { t, i18n } = useTranslation();
+  const lang = currentLocale(i18n);
+  const name = `${item.firstName} ${item.lastName}`;
+  const none = t('annualUpdateAdmin.review.none');
+  const label = (field: PendingField['field']) => t(reviewFieldKey(field));
+  return (
+    <Table
+      variant="container"
+      header={
+        <Header
+          variant="h2"
+          description={t('annualUpdateAdmin.review.submittedAt', { date: new Date(item.submittedAt).toLocaleString(i18n.language) })}
+          actions={
+            <Button
+              loading={busy}
+              ariaLabel={`${t('annualUpdateAdmin.review.acceptAll')} (${name})`}
+              onClick={() => onDecide({ accept: item.changes.map((c) => c.field) })}
+            >
+              {t('annualUpdateAdmin.review.acceptAll')}
+            </Button>
+          }
+        >
+          {name}
+        </Header>
+      }
+      items={item.changes}
+      trackBy="field"
+      wrapLines
+      columnDefinitions={[
+        { id: 'field', header: t('annualUpdateAdmin.review.field'), cell: (c) => label(c.field) },
+        { id: 'old', header: t('annualUpdateAdmin.review.old'), cell: (c) => reviewValueText(c.field, c.old, lang) ?? none },
+        { id: 'new', header: t('annualUpdateAdmin.review.new'), cell: (c) => reviewValueText(c.field, c.new, lang) ?? none },
+        {
+          id: 'actions',
+          header: t('annualUpdateAdmin.review.decision'),
+          cell: (c) => (
+            <SpaceBetween direction="horizontal" size="xs">
+              <Button disabled={busy} ariaLabel={`${t('annualUpdateAdmin.review.accept')} ${label(c.field)} (${name})`} onClick={() => onDecide({ accept: [c.field] })}>
+                {t('annualUpdateAdmin.review.accept')}
+              </Button>
+              <Button disabled={busy} ariaLabel={`${t('annualUpdateAdmin.review.reject')} ${label(c.field)} (${name})`} onClick={() => onDecide({ reject: [c.field] })}>
+                {t('annualUpdateAdmin.review.reject')}
+              </Button>
+            </SpaceBetween>
+          ),
+        },
+      ]}
+    />
+  );
+}
+
+/** `/admin/annual-update/review` (docs/annual-update.md, "Review before publishing"). AdminGate checks the role. */
+export function AnnualUpdateReviewPage() {
+  const { t } = useTranslation();
+  const { campaignId, items, loading, busy, flash, decide } = useReviewQueue();
+  const empty = loading ? t('common.loading') : campaignId ? t('annualUpdateAdmin.review.empty') : t('annualUpdateAdmin.review.off');
+  return (
+    <PageFrame title={t('pages.annualUpdateReview.title')} description={t('pages.annualUpdateReview.description')}>
+      <SpaceBetween size="l">
+        <RouterLink href="/admin/annual-update">{t('annualUpdateAdmin.review.back')}</RouterLink>
+        <Flashbar items={flash} />
+        {items.length === 0 ? (
+          <Container>
+            <Box>{empty}</Box>
+          </Container>
+        ) : (
+          items.map((item) => (
+            <ReviewCard key={item.parentId} item={item} busy={busy === item.parentId} onDecide={(d) => void decide(item, d)} />
+          ))
+        )}
+      </SpaceBetween>
+    </PageFrame>
+  );
+}
