@@ -1,5 +1,6 @@
 import { logger } from '../common/logger';
-import { isDefiniteSendFailure, sendErrorName } from '../common/mailer';
+import { getSuppression } from '../common/suppression-repository';
+import { isDefiniteSendFailure, sendErrorName, SUPPRESSED_ERROR } from '../common/mailer';
 import { getEntity, getSettings } from '../directory/directory-repository';
 import type { Campaign, Participant, ParticipantEvent } from '../../shared/schemas/annual-update';
 import type { SendJob, SendJobEntry } from '../../shared/schemas/send-job';
@@ -16,6 +17,9 @@ import { newToken } from './token-repository';
  * write, call SES, record the outcome in one transaction. A crash between the SES call and the record leaves
  * the entry `sending`; `recover` records it as uncertain, so no parent is emailed twice by one job.
  */
+
+/** The skip reason of an entry whose address is suppressed (SendJobEntry.lastError). */
+export const SUPPRESSED_SKIP = { bounce: 'addressBounced', complaint: 'addressComplained' } as const;
 
 /** The school's name and contact, which every email carries. */
 export async function requireSettings(): Promise<SchoolSettings> {
@@ -65,6 +69,9 @@ export class ChunkWorker {
     ]);
     if (!participant || !parent) return skipEntry(entry, 'parentRemoved', now);
     if (!parent.email) return skipEntry(entry, 'noEmail', now);
+    // An address that bounced or complained gets nothing more (docs/annual-update.md, "Bounces and complaints").
+    const suppression = await getSuppression(parent.email);
+    if (suppression) return skipEntry(entry, SUPPRESSED_SKIP[suppression.reason], now);
     if (this.job.mode === 'remind' && participant.submittedAt) return skipEntry(entry, 'alreadySubmitted', now);
 
     const { token, tokenHash } = newToken();
@@ -87,7 +94,9 @@ export class ChunkWorker {
       contact: { email: this.settings.contact.email, phone: this.settings.contact.phone },
     });
     try {
-      await this.deps.mailer.send({ to: parent.email, ...content });
+      const result = await this.deps.mailer.send({ to: parent.email, ...content });
+      // Suppressed since the check above: nothing left; the retry finds the suppression and skips the entry.
+      if (result.suppressed) throw Object.assign(new Error(SUPPRESSED_ERROR), { name: SUPPRESSED_ERROR, code: SUPPRESSED_ERROR });
     } catch (error) {
       const name = sendErrorName(error);
       logger.warn('send failed', { jobId: entry.jobId, parentId: entry.parentId, error: name });
