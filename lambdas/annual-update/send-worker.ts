@@ -1,5 +1,6 @@
 import { logger } from '../common/logger';
-import { getSuppression } from '../common/suppression-repository';
+import { listSuppressions } from '../common/suppression-repository';
+import type { Suppression } from '../../shared/annual-update-bounces';
 import { isDefiniteSendFailure, sendErrorName, SUPPRESSED_ERROR } from '../common/mailer';
 import { getEntity, getSettings } from '../directory/directory-repository';
 import type { Campaign, Participant, ParticipantEvent } from '../../shared/schemas/annual-update';
@@ -31,6 +32,8 @@ export async function requireSettings(): Promise<SchoolSettings> {
 /** Sends one chunk for one job: throttled, within a time budget, each parent claimed before SES is called. */
 export class ChunkWorker {
   private readonly throttle;
+  /** Addresses that bounced or complained, read at the start of each chunk. */
+  private suppressions: ReadonlyMap<string, Suppression> = new Map();
   constructor(
     private readonly campaign: Campaign,
     private readonly job: SendJob,
@@ -41,6 +44,8 @@ export class ChunkWorker {
   }
 
   async run(candidates: SendJobEntry[], deadlineMs: number): Promise<number> {
+    // One read per chunk (a handful of items); a suppression recorded since is caught by the mailer (defaultMailer).
+    this.suppressions = await listSuppressions();
     const interval = 1000 / this.deps.ratePerSecond;
     let processed = 0;
     for (const entry of candidates) {
@@ -70,7 +75,7 @@ export class ChunkWorker {
     if (!participant || !parent) return skipEntry(entry, 'parentRemoved', now);
     if (!parent.email) return skipEntry(entry, 'noEmail', now);
     // An address that bounced or complained gets nothing more (docs/annual-update.md, "Bounces and complaints").
-    const suppression = await getSuppression(parent.email);
+    const suppression = this.suppressions.get(parent.email);
     if (suppression) return skipEntry(entry, SUPPRESSED_SKIP[suppression.reason], now);
     if (this.job.mode === 'remind' && participant.submittedAt) return skipEntry(entry, 'alreadySubmitted', now);
 

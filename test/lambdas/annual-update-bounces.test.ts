@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { getSuppression } from '../../lambdas/common/suppression-repository';
+import { getSuppression, putSuppression } from '../../lambdas/common/suppression-repository';
 import { skipSuppressed } from '../../lambdas/common/mailer';
 import { handler as bounceHandler } from '../../lambdas/annual-update/bounce-handler';
 import { getCampaignLock } from '../../lambdas/annual-update/campaign-repository';
@@ -114,6 +114,27 @@ describe('bounces and complaints', () => {
     const result = await skipSuppressed(realMailer(stack)).send({ to: complainer.email!, subject: 's', html: 'h', text: 't' });
     expect(result).toEqual({ messageId: '', suppressed: 'complaint' });
     expect((await mailTo(stack, complainer.email!)).length).toBe(before);
+  });
+
+  it('a bounce recorded while a chunk runs is caught by the mailer: nothing sent, the entry ends skipped', async () => {
+    await freshCampaign();
+    const late = school.reachable[5]!;
+    const before = (await mailTo(stack, late.email!)).length;
+    const guarded = skipSuppressed(realMailer(stack));
+    // The bounce lands after the worker read the suppressions, just before SES would be called.
+    const racing = testSendDeps(stack, {
+      mailer: {
+        async send(email) {
+          await putSuppression({ email: email.to, reason: 'bounce', at: now().toISOString() });
+          return guarded.send(email);
+        },
+      },
+    });
+    const progress = await send('selected', [late.id], racing);
+    expect(progress).toMatchObject({ sent: 0, skipped: 1, failed: 0 });
+    expect((await mailTo(stack, late.email!)).length).toBe(before);
+    const [entry] = await listSendJobEntries(progress.jobId);
+    expect(entry).toMatchObject({ state: 'skipped', lastError: 'addressBounced' });
   });
 
   it('ignores transient bounces and refuses malformed or foreign notifications without writing', async () => {
