@@ -6,6 +6,7 @@ import { Api, API_STAGE_NAME } from './constructs/api';
 import { Auth } from './constructs/auth';
 import { Data } from './constructs/data';
 import { Mail } from './constructs/mail';
+import { MailEvents } from './constructs/mail-events';
 import { Monitoring } from './constructs/monitoring';
 import { UserPoolFirewall } from './constructs/user-pool-firewall';
 import { Web } from './constructs/web';
@@ -30,6 +31,8 @@ export class AppStack extends Stack {
     const auth = new Auth(this, 'Auth', { table: data.table, settings, mail });
     if (settings.wafEnabled) new UserPoolFirewall(this, 'UserPoolFirewall', { userPool: auth.userPool });
     const api = new Api(this, 'Api', { table: data.table, userPool: auth.userPool, settings, mail });
+    // Bounces and complaints mark the address so that no more mail goes to it (docs/annual-update.md).
+    if (mail) new MailEvents(this, 'MailEvents', { mail, table: data.table });
     const web = new Web(this, 'Web', {
       assetDir: props.webAssetDir,
       api: api.restApi,

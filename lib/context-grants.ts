@@ -65,6 +65,8 @@ export const PARTITIONS = {
   // The directory's version (bumped by every directory write, lambdas/common/directory-version.ts) and its snapshot.
   directoryVersion: DIRECTORY_VERSION_PK,
   directorySnapshot: keys.directorySnapshotPk(),
+  // Addresses that bounced or complained (docs/annual-update.md, "Bounces and complaints"): every mailer reads them.
+  suppression: keys.suppressionPk('*'),
 } as const;
 
 /** gsi1 partition key patterns. */
@@ -76,6 +78,8 @@ export const INDEX_PARTITIONS = {
   parentAudit: keys.audit('', '', 'PARENT', '*').gsi1pk,
   directoryExportAudit: keys.audit('', '', 'DIRECTORY', 'export').gsi1pk,
   progressions: keys.progressionsGsi(),
+  /** Every suppressed address: the participants manager marks the parents whose address bounced. */
+  suppressions: keys.suppressionsGsi(),
 } as const;
 
 /** Cognito admin APIs a context may call on the user pool (never the whole cognito-idp:* namespace). */
@@ -144,6 +148,8 @@ export const CONTEXT_GRANTS: Record<Context, ContextGrants> = {
         { partitions: [PARTITIONS.registry], actions: ['Query'] },
         { partitions: [PARTITIONS.rateLimit], actions: ['UpdateItem'] },
         { partitions: [PARTITIONS.recoveryLink], actions: ['PutItem', 'DeleteItem'] },
+        // The mailer skips an address that bounced or complained (lambdas/common/mailer.ts).
+        { partitions: [PARTITIONS.suppression], actions: ['GetItem'] },
       ],
       index: [],
     },
@@ -171,7 +177,7 @@ export const CONTEXT_GRANTS: Record<Context, ContextGrants> = {
   privacy: {
     table: {
       items: [
-        { partitions: [PARTITIONS.settings, PARTITIONS.directory, PARTITIONS.campaign], actions: ['GetItem'] },
+        { partitions: [PARTITIONS.settings, PARTITIONS.directory, PARTITIONS.campaign, PARTITIONS.suppression], actions: ['GetItem'] },
         { partitions: [PARTITIONS.updateLink], actions: ['GetItem', 'DeleteItem'] },
         { partitions: [PARTITIONS.registry, PARTITIONS.adminRoles, PARTITIONS.directory], actions: ['Query'] },
         { partitions: [PARTITIONS.privacyRequests, PARTITIONS.privacyIncidents], actions: ['GetItem', 'Query', 'PutItem'] },
@@ -234,8 +240,10 @@ export const CONTEXT_GRANTS: Record<Context, ContextGrants> = {
         // Every directory write bumps the directory's version in its transaction.
         { partitions: [PARTITIONS.directoryVersion], actions: ['UpdateItem'] },
         { partitions: [PARTITIONS.settings, PARTITIONS.adminRoles], actions: READ },
+        // Sending skips suppressed addresses; the participants manager lists them (gsi1).
+        { partitions: [PARTITIONS.suppression], actions: ['GetItem'] },
       ],
-      index: [INDEX_PARTITIONS.campaigns, INDEX_PARTITIONS.parentMemberships, INDEX_PARTITIONS.studentParents],
+      index: [INDEX_PARTITIONS.campaigns, INDEX_PARTITIONS.parentMemberships, INDEX_PARTITIONS.studentParents, INDEX_PARTITIONS.suppressions],
     },
     sendsMail: true,
     cognito: ['ListUsers', 'AdminGetUser'],
@@ -263,4 +271,13 @@ export const CONTEXT_GRANTS: Record<Context, ContextGrants> = {
     settings: ['adminMfaRequired'],
     bulkWork: true,
   },
+};
+
+/**
+ * The bounce function (lambdas/annual-update/bounce-handler.ts; not an API context): SNS invokes it with SES's
+ * bounces and complaints, and it writes only the suppression items (a conditional Put: the latest event wins).
+ */
+export const BOUNCE_FUNCTION_TABLE_ACCESS: ScopedTableAccess = {
+  items: [{ partitions: [PARTITIONS.suppression], actions: ['PutItem'] }],
+  index: [],
 };

@@ -13,6 +13,7 @@ import { startGateway } from './gateway';
 import { closeServer } from './http-util';
 import { assertPortsFree, freePort } from './ports';
 import { startSes } from './ses';
+import { LOCAL_BOUNCE_TOPIC_ARN, simulateMailEvents } from './ses-simulator';
 import type { StackInfo } from './stack-info';
 import { startTriggerServer } from './triggers-server';
 import { recordChildren, stopStaleChildren } from './stale-processes';
@@ -119,6 +120,9 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
       TABLE_NAME: TABLE_NAME,
       DYNAMODB_ENDPOINT: dynamoEndpoint,
       SES_ENDPOINT: sesEndpoint,
+      // Bounces and complaints (local/ses-simulator.ts): sent with a configuration set, accepted from this topic only.
+      SES_CONFIGURATION_SET: 'school-directory-local',
+      BOUNCE_TOPIC_ARN: LOCAL_BOUNCE_TOPIC_ARN,
       COGNITO_ENDPOINT: cognitoEndpoint,
       SENDER_EMAIL,
       PUBLIC_BASE_URL: appUrl,
@@ -148,7 +152,10 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
     await ensureTable(dynamo, TABLE_NAME);
 
     step('Starting the SES emulator');
-    servers.push(await startSes(ports.ses));
+    const ses = await startSes(ports.ses);
+    servers.push(ses);
+    // Mail to SES's simulator addresses comes back as the bounce or complaint SNS would deliver in AWS.
+    simulateMailEvents(ses, sesEndpoint);
     step('Starting the Lambda trigger server');
     servers.push(await startTriggerServer(ports.triggers));
 

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { ParticipantSuppressionSchema } from './annual-update-bounces';
 import { CampaignStatusSchema, ParticipantEventSchema } from './schemas/annual-update';
 import { IdSchema, IsoDateSchema, IsoDateTimeSchema, LanguageSchema, SchoolYearSchema } from './schemas/common';
 import { SendJobStatusSchema, SendModeSchema } from './schemas/send-job';
@@ -158,6 +159,8 @@ export const ParticipantViewSchema = z.object({
   lastSendError: z.string().optional(),
   /** Oldest first. */
   history: z.array(ParticipantEventSchema),
+  /** The parent's address bounced or complained: nothing is sent to it until the address is corrected. */
+  suppression: ParticipantSuppressionSchema.optional(),
 });
 export type ParticipantView = z.infer<typeof ParticipantViewSchema>;
 

@@ -27,6 +27,7 @@ import {
 } from './campaign-repository';
 import { sendJobProgress } from './send-job-service';
 import { campaignView, participantViews } from './views';
+import { listSuppressions } from '../common/suppression-repository';
 
 /**
  * Campaign lifecycle (docs/product-rules.md, Annual update campaign): pending while its participants are written, active once they all exist,
@@ -152,8 +153,12 @@ export async function getCurrentCampaign(): Promise<CurrentCampaignResponse> {
 export async function getParticipants(campaignId: string): Promise<ParticipantsResponse> {
   const campaign = await getCampaign(campaignId);
   if (!campaign) throw new AppError('NOT_FOUND');
-  const [participants, directory] = await Promise.all([listParticipants(campaignId), readDirectory()]);
-  return { campaign: campaignView(campaign, schoolDay()), participants: participantViews(participants, directory) };
+  const [participants, directory, suppressions] = await Promise.all([
+    listParticipants(campaignId),
+    readDirectory(),
+    listSuppressions(),
+  ]);
+  return { campaign: campaignView(campaign, schoolDay()), participants: participantViews(participants, directory, suppressions) };
 }
 
 /** -> completed. Idempotent: closing a completed campaign answers with it unchanged. */

@@ -1,5 +1,7 @@
 import { logger } from '../common/logger';
-import { isDefiniteSendFailure, sendErrorName } from '../common/mailer';
+import { listSuppressions } from '../common/suppression-repository';
+import type { Suppression } from '../../shared/annual-update-bounces';
+import { isDefiniteSendFailure, sendErrorName, SUPPRESSED_ERROR } from '../common/mailer';
 import { getEntity, getSettings } from '../directory/directory-repository';
 import type { Campaign, Participant, ParticipantEvent } from '../../shared/schemas/annual-update';
 import type { SendJob, SendJobEntry } from '../../shared/schemas/send-job';
@@ -17,6 +19,9 @@ import { newToken } from './token-repository';
  * the entry `sending`; `recover` records it as uncertain, so no parent is emailed twice by one job.
  */
 
+/** The skip reason of an entry whose address is suppressed (SendJobEntry.lastError). */
+export const SUPPRESSED_SKIP = { bounce: 'addressBounced', complaint: 'addressComplained' } as const;
+
 /** The school's name and contact, which every email carries. */
 export async function requireSettings(): Promise<SchoolSettings> {
   const settings = await getSettings();
@@ -27,6 +32,8 @@ export async function requireSettings(): Promise<SchoolSettings> {
 /** Sends one chunk for one job: throttled, within a time budget, each parent claimed before SES is called. */
 export class ChunkWorker {
   private readonly throttle;
+  /** Addresses that bounced or complained, read at the start of each chunk. */
+  private suppressions: ReadonlyMap<string, Suppression> = new Map();
   constructor(
     private readonly campaign: Campaign,
     private readonly job: SendJob,
@@ -37,6 +44,8 @@ export class ChunkWorker {
   }
 
   async run(candidates: SendJobEntry[], deadlineMs: number): Promise<number> {
+    // One read per chunk (a handful of items); a suppression recorded since is caught by the mailer (defaultMailer).
+    this.suppressions = await listSuppressions();
     const interval = 1000 / this.deps.ratePerSecond;
     let processed = 0;
     for (const entry of candidates) {
@@ -65,6 +74,9 @@ export class ChunkWorker {
     ]);
     if (!participant || !parent) return skipEntry(entry, 'parentRemoved', now);
     if (!parent.email) return skipEntry(entry, 'noEmail', now);
+    // An address that bounced or complained gets nothing more (docs/annual-update.md, "Bounces and complaints").
+    const suppression = this.suppressions.get(parent.email);
+    if (suppression) return skipEntry(entry, SUPPRESSED_SKIP[suppression.reason], now);
     if (this.job.mode === 'remind' && participant.submittedAt) return skipEntry(entry, 'alreadySubmitted', now);
 
     const { token, tokenHash } = newToken();
@@ -87,7 +99,9 @@ export class ChunkWorker {
       contact: { email: this.settings.contact.email, phone: this.settings.contact.phone },
     });
     try {
-      await this.deps.mailer.send({ to: parent.email, ...content });
+      const result = await this.deps.mailer.send({ to: parent.email, ...content });
+      // Suppressed since the check above: nothing left; the retry finds the suppression and skips the entry.
+      if (result.suppressed) throw Object.assign(new Error(SUPPRESSED_ERROR), { name: SUPPRESSED_ERROR, code: SUPPRESSED_ERROR });
     } catch (error) {
       const name = sendErrorName(error);
       logger.warn('send failed', { jobId: entry.jobId, parentId: entry.parentId, error: name });

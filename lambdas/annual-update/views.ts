@@ -1,4 +1,5 @@
 import type { CampaignView, ParticipantView } from '../../shared/annual-update-api';
+import type { Suppression } from '../../shared/annual-update-bounces';
 import type { Campaign, Participant } from '../../shared/schemas/annual-update';
 import { nextReminderOn } from '../../shared/annual-update-reminders';
 import type { DirectoryData } from '../directory/directory-items';
@@ -40,12 +41,22 @@ export function campaignView(campaign: Campaign, today: string): CampaignView {
   };
 }
 
+/** The parent's current address's suppression, if any (docs/annual-update.md, "Bounces and complaints"). */
+function suppressionOf(email: string | undefined, suppressions: ReadonlyMap<string, Suppression>) {
+  const found = email ? suppressions.get(email) : undefined;
+  return found ? { suppression: { reason: found.reason, at: found.at } } : {};
+}
+
 const optional = <K extends string, V>(key: K, value: V | undefined) => (value === undefined ? {} : { [key]: value });
 
 type Directory = Pick<DirectoryData, 'parents' | 'students' | 'classes' | 'families'>;
 
 /** Participants with their names and their children's classes, sorted by last name then first name. */
-export function participantViews(participants: Participant[], directory: Directory): ParticipantView[] {
+export function participantViews(
+  participants: Participant[],
+  directory: Directory,
+  suppressions: ReadonlyMap<string, Suppression> = new Map(),
+): ParticipantView[] {
   const parents = new Map(directory.parents.map((p) => [p.id, p]));
   const students = new Map(directory.students.map((s) => [s.id, s]));
   const classes = new Map(directory.classes.map((c) => [c.id, c]));
@@ -83,6 +94,7 @@ export function participantViews(participants: Participant[], directory: Directo
       sendFailures: p.sendFailures ?? 0,
       ...(p.lastSendError ? { lastSendError: p.lastSendError } : {}),
       history: p.history ?? [],
+      ...suppressionOf(parent?.email, suppressions),
     };
   });
   const compare = (a = '', b = '') => a.localeCompare(b, 'fr', { sensitivity: 'base' });

@@ -48,6 +48,10 @@ export const ENV = {
   originVerifySecret: 'ORIGIN_VERIFY_SECRET',
   /** In AWS: the ARN of the secret keying the rate-limit counters' HMAC (lambdas/common/rate-limit-key.ts). */
   rateLimitSecretArn: 'RATE_LIMIT_SECRET_ARN',
+  /** The SES configuration set every email is sent with: it publishes bounces and complaints (docs/annual-update.md). */
+  sesConfigurationSet: 'SES_CONFIGURATION_SET',
+  /** The bounce function: the only SNS topic whose notifications it accepts. */
+  bounceTopicArn: 'BOUNCE_TOPIC_ARN',
   /** Only set locally: that key itself. */
   rateLimitKey: 'RATE_LIMIT_KEY',
 } as const;

@@ -156,6 +156,12 @@ export const keys = {
   directoryVersionShard: (shard: number) => ({ pk: DIRECTORY_VERSION_PK, sk: `SHARD#${shard}` }),
   directorySnapshotPk: () => 'DIRECTORY_SNAPSHOT',
   directorySnapshotPart: (part: number) => ({ pk: 'DIRECTORY_SNAPSHOT', sk: `PART#${String(part).padStart(4, '0')}` }),
+  // Bounces and complaints (docs/annual-update.md, "Bounces and complaints"): one item per address no email goes
+  // to any more; gsi1 lists them all (a handful) for the participants manager.
+  suppression: (email: string) => ({ pk: `SUPPRESSION#${email}`, sk: 'SUPPRESSION' }),
+  suppressionIndex: (email: string) => ({ gsi1pk: 'SUPPRESSIONS', gsi1sk: email }),
+  suppressionPk: (email: string) => `SUPPRESSION#${email}`,
+  suppressionsGsi: () => 'SUPPRESSIONS',
 } as const;
 
 /** The attributes that make up keys: stripped when an item is turned back into an entity. */

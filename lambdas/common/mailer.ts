@@ -1,5 +1,8 @@
 import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses';
+import type { SuppressionReason } from '../../shared/annual-update-bounces';
 import { ENV, optionalEnv, requireEnv } from './env';
+import { logger } from './logger';
+import { getSuppression } from './suppression-repository';
 
 /**
  * The one place that sends mail (Cognito's own account emails aside). SES v1 `SendEmail`, which both SES and the
@@ -13,7 +16,8 @@ export interface OutgoingEmail {
 }
 
 export interface Mailer {
-  send(email: OutgoingEmail): Promise<{ messageId: string }>;
+  /** `suppressed`: nothing was sent, the address bounced or complained (docs/annual-update.md, "Bounces and complaints"). */
+  send(email: OutgoingEmail): Promise<{ messageId: string; suppressed?: SuppressionReason }>;
 }
 
 export interface SesMailerOptions {
@@ -22,6 +26,8 @@ export interface SesMailerOptions {
   /** The SES emulator locally; absent in AWS. */
   endpoint?: string;
   region?: string;
+  /** The SES configuration set that publishes bounces and complaints (SES_CONFIGURATION_SET). */
+  configurationSet?: string;
 }
 
 /**
@@ -43,6 +49,7 @@ export function createSesMailer(options: SesMailerOptions): Mailer {
       const result = await client.send(
         new SendEmailCommand({
           Source: options.sender,
+          ...(options.configurationSet ? { ConfigurationSetName: options.configurationSet } : {}),
           Destination: { ToAddresses: [email.to] },
           Message: {
             Subject: { Data: email.subject, Charset: 'UTF-8' },
@@ -57,16 +64,42 @@ export function createSesMailer(options: SesMailerOptions): Mailer {
 
 let mailer: Mailer | undefined;
 
-/** The function's mailer, from configuration. A missing SENDER_EMAIL is a deployment bug: it throws at once. */
+/**
+ * The function's mailer, from configuration. A missing SENDER_EMAIL is a deployment bug: it throws at once.
+ * It never writes to a suppressed address (a bounce or a complaint): every email of the app goes through it.
+ */
 export function defaultMailer(): Mailer {
-  mailer ??= createSesMailer({ sender: requireEnv(ENV.senderEmail), endpoint: optionalEnv(ENV.sesEndpoint) });
+  mailer ??= skipSuppressed(
+    createSesMailer({
+      sender: requireEnv(ENV.senderEmail),
+      endpoint: optionalEnv(ENV.sesEndpoint),
+      configurationSet: optionalEnv(ENV.sesConfigurationSet),
+    }),
+  );
   return mailer;
+}
+
+/** Wraps a mailer so that an address SES reported as bounced or complained gets nothing (no address logged). */
+export function skipSuppressed(inner: Mailer): Mailer {
+  return {
+    async send(email) {
+      const suppression = await getSuppression(email.to);
+      if (suppression) {
+        logger.info('email not sent: suppressed address', { reason: suppression.reason });
+        return { messageId: '', suppressed: suppression.reason };
+      }
+      return inner.send(email);
+    },
+  };
 }
 
 /** Test hook: forget the cached mailer so the next one reads the environment again. */
 export function resetMailer(): void {
   mailer = undefined;
 }
+
+/** The error code a caller raises when the mailer answered `suppressed`: nothing was sent. */
+export const SUPPRESSED_ERROR = 'AddressSuppressed';
 
 /** Network errors raised before any byte of the request left: the email certainly was not sent. */
 const NOT_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
@@ -79,6 +112,7 @@ const NOT_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTU
 export function isDefiniteSendFailure(error: unknown): boolean {
   const e = error as { $fault?: string; $metadata?: { httpStatusCode?: number }; code?: string } | undefined;
   const status = e?.$metadata?.httpStatusCode;
+  if (e?.code === SUPPRESSED_ERROR) return true;
   if (e?.$fault === 'client' && status !== undefined && status >= 400 && status < 500) return true;
   return e?.code !== undefined && NOT_CONNECTED.has(e.code);
 }

@@ -216,6 +216,7 @@ export class Api extends Construct {
       if (grants.sendsMail && mail) {
         environment[ENV.senderEmail] = mail.senderEmail;
         environment[ENV.sendRatePerSecond] = String(settings.sendRatePerSecond);
+        environment[ENV.sesConfigurationSet] = mail.configurationSet.configurationSetName;
       }
       // Resolved by CloudFormation at deploy (a dynamic reference, not in the template); the handlers compare it.
       environment[ENV.originVerifySecret] = this.originSecret.secretValue.unsafeUnwrap();

@@ -1,6 +1,6 @@
 import { Stack } from 'aws-cdk-lib';
 import { Effect, PolicyStatement, type IGrantable } from 'aws-cdk-lib/aws-iam';
-import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
+import { ConfigurationSet, EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
 import { Construct } from 'constructs';
 import { acknowledgeWildcardResource } from '../nag';
 
@@ -15,11 +15,26 @@ export interface MailProps {
 export class Mail extends Construct {
   readonly identity: EmailIdentity;
   readonly senderEmail: string;
+  /**
+   * Every email of the app is sent with it (SES_CONFIGURATION_SET): it publishes bounces and complaints to the
+   * bounce function (lib/constructs/mail-events.ts; docs/annual-update.md, "Bounces and complaints").
+   */
+  readonly configurationSet: ConfigurationSet;
 
   constructor(scope: Construct, id: string, props: MailProps) {
     super(scope, id);
     this.senderEmail = props.senderEmail;
     this.identity = new EmailIdentity(this, 'Sender', { identity: Identity.email(props.senderEmail) });
+    this.configurationSet = new ConfigurationSet(this, 'ConfigurationSet', {});
+  }
+
+  /** SES authorises SendEmail against the configuration set named in the call too. */
+  private configurationSetArn(): string {
+    return Stack.of(this).formatArn({
+      service: 'ses',
+      resource: 'configuration-set',
+      resourceName: this.configurationSet.configurationSetName,
+    });
   }
 
   /**
@@ -34,7 +49,7 @@ export class Mail extends Construct {
       new PolicyStatement({
         effect: Effect.ALLOW,
         actions: ['ses:SendEmail', 'ses:SendRawEmail'],
-        resources: [identities],
+        resources: [identities, this.configurationSetArn()],
         conditions: { StringEquals: { 'ses:FromAddress': this.senderEmail } },
       }),
     );

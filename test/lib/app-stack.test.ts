@@ -463,8 +463,8 @@ describe('api', () => {
     const functions = Object.values(template.findResources('AWS::Lambda::Function')).filter(
       (fn) => fn.Properties.Environment?.Variables?.NODE_OPTIONS,
     );
-    // One per context, plus the PreSignUp, CustomMessage and purge triggers.
-    expect(functions).toHaveLength(CONTEXTS.length + 3);
+    // One per context, plus the PreSignUp, CustomMessage and purge triggers, and the bounce function (SES sender set).
+    expect(functions).toHaveLength(CONTEXTS.length + 4);
     const logGroups = template.findResources('AWS::Logs::LogGroup');
     for (const fn of functions) {
       expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'] });

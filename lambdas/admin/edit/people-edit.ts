@@ -90,6 +90,8 @@ export async function updatePerson(
     ...registryTransactItems(type, id, current, next),
     ...(await adminConsent(type, current, next, ctx)),
   ];
+  // The address an administrator enters is vouched for: a bounce or complaint it had is cleared (docs/annual-update.md).
+  if (next.email && current.email !== next.email) items.push(deleteKey(keys.suppression(next.email)));
   if (type === 'PARENT' && (next as Parent).participation === 'nameOnly') {
     // Opting out removes the parent's committee seats (docs/product-rules.md, Directory participation); the schema already refused phone, address...
     for (const m of await membershipsOf('PARENT', id)) items.push(deleteKey(keys.membership(m.committeeId, 'PARENT', id)));

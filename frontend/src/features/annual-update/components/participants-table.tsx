@@ -22,12 +22,26 @@ import { ParticipantHistory } from './participant-history';
 function RowStatus({ row }: { row: ParticipantView }) {
   const { t } = useTranslation();
   const key = 'annualUpdateAdmin.rowStatus';
+  // The address comes first: nothing reaches the parent until it is corrected (docs/annual-update.md).
+  if (row.suppression) return <SuppressedStatus suppression={row.suppression} />;
   if (row.optedOut) return <StatusIndicator type="stopped">{t(`${key}.optedOut`)}</StatusIndicator>;
   if (row.submitted) return <StatusIndicator type="success">{t(`${key}.submitted`)}</StatusIndicator>;
   if (row.unreachable) return <StatusIndicator type="warning">{t(`${key}.unreachable`)}</StatusIndicator>;
   if (row.sendFailures > 0 && !row.emailSent) return <StatusIndicator type="error">{t(`${key}.failed`)}</StatusIndicator>;
   if (row.emailSent) return <StatusIndicator type="pending">{t(`${key}.sent`, { count: row.emailsSent })}</StatusIndicator>;
   return <StatusIndicator type="stopped">{t(`${key}.notSent`)}</StatusIndicator>;
+}
+
+/** "Address bounced since ..." or "Complaint since ...", with how to fix it. */
+function SuppressedStatus({ suppression }: { suppression: NonNullable<ParticipantView['suppression']> }) {
+  const { t, i18n } = useTranslation();
+  const date = formatDateTime(suppression.at, currentLocale(i18n));
+  return (
+    <SpaceBetween size="xxxs">
+      <StatusIndicator type="error">{t(`annualUpdateAdmin.bounces.${suppression.reason}`, { date })}</StatusIndicator>
+      <Box variant="small">{t('annualUpdateAdmin.bounces.hint')}</Box>
+    </SpaceBetween>
+  );
 }
 
 type ParticipantsState = ReturnType<typeof useParticipants>;

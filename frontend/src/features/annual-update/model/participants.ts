@@ -5,8 +5,8 @@ import type { Language } from '../../../../../shared/schemas/common';
  * The participants manager's filters and the summary of the rows it shows (docs/annual-update.md), kept apart from the
  * table so they can be tested without a browser.
  */
-export type StatusFilter = 'all' | 'notSent' | 'emailed' | 'sent' | 'submitted' | 'optedOut' | 'unreachable' | 'failed';
-export const STATUS_FILTERS: StatusFilter[] = ['all', 'notSent', 'emailed', 'sent', 'submitted', 'optedOut', 'unreachable', 'failed'];
+export type StatusFilter = 'all' | 'notSent' | 'emailed' | 'sent' | 'submitted' | 'optedOut' | 'unreachable' | 'failed' | 'suppressed';
+export const STATUS_FILTERS: StatusFilter[] = ['all', 'notSent', 'emailed', 'sent', 'submitted', 'optedOut', 'unreachable', 'failed', 'suppressed'];
 
 export function matchesStatus(row: ParticipantView, filter: StatusFilter): boolean {
   switch (filter) {
@@ -19,6 +19,8 @@ export function matchesStatus(row: ParticipantView, filter: StatusFilter): boole
     case 'optedOut': return row.optedOut;
     case 'unreachable': return row.unreachable;
     case 'failed': return row.sendFailures > 0;
+    /** The address bounced or complained (docs/annual-update.md, "Bounces and complaints"). */
+    case 'suppressed': return row.suppression !== undefined;
     default: return true;
   }
 }
