@@ -87,6 +87,8 @@ export const ROUTES = [
   { method: 'POST', path: '/api/admin/annual-update/campaigns/{campaignId}/send-jobs/{jobId}/continue', context: 'annual-update', access: 'admin', name: 'sendJobContinue', noBody: true },
   { method: 'POST', path: '/api/update/load', context: 'annual-update', access: 'token', name: 'updateLoad' },
   { method: 'POST', path: '/api/update/submit', context: 'annual-update', access: 'token', name: 'updateSubmit' },
+  { method: 'POST', path: '/api/update/staff/load', context: 'annual-update', access: 'token', name: 'updateStaffLoad' },
+  { method: 'POST', path: '/api/update/staff/submit', context: 'annual-update', access: 'token', name: 'updateStaffSubmit' },
   { method: 'GET', path: '/api/profile/form', context: 'annual-update', access: 'member', name: 'profileForm' },
   { method: 'PUT', path: '/api/profile', context: 'annual-update', access: 'member', name: 'profileUpdate' },
   // School progression (docs/progression.md).

@@ -26,6 +26,8 @@ export const StartCampaignRequestSchema = z.strictObject({
   /** Needs a deadline; absent: none. */
   reminderDays: ReminderDaysSchema.optional(),
   confirmation: z.literal(CONFIRMATION_WORD),
+  /** Staff members with an email get a link too, to the staff form (docs/annual-update.md, "Staff"). */
+  includeStaff: z.boolean().optional(),
 });
 export type StartCampaignRequest = z.infer<typeof StartCampaignRequestSchema>;
 
@@ -41,6 +43,16 @@ export const CampaignCountsSchema = z.object({
   formsSubmitted: z.number().int(),
   /** Parents whose latest answer is name only. */
   optedOut: z.number().int(),
+  /** Present when the campaign includes staff: their own counts (progress adds them to the parents'). */
+  staff: z
+    .object({
+      total: z.number().int(),
+      reachable: z.number().int(),
+      unreachable: z.number().int(),
+      emailsSent: z.number().int(),
+      formsSubmitted: z.number().int(),
+    })
+    .optional(),
 });
 
 export const CampaignViewSchema = z.object({
@@ -154,6 +166,8 @@ export const ParticipantViewSchema = z.object({
   lastSendError: z.string().optional(),
   /** Oldest first. */
   history: z.array(ParticipantEventSchema),
+  /** A staff member's row (`parentId` then holds the staff id, `classes` the classes taught); absent: a parent's. */
+  kind: z.literal('staff').optional(),
 });
 export type ParticipantView = z.infer<typeof ParticipantViewSchema>;
 

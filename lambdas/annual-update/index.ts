@@ -13,12 +13,14 @@ import {
   UpdateLoadRequestSchema,
   UpdateSubmitRequestSchema,
 } from '../../shared/parent-form';
+import { StaffLoadRequestSchema, StaffSubmitRequestSchema } from '../../shared/staff-form';
 import { createHandler, json, parseWith } from '../common/http';
 import { isScheduledEvent } from '../common/scheduled';
 import { registryAccess } from '../registry/access';
 import { closeCampaign, getCurrentCampaign, getParticipants, startCampaign, updateReminders } from './campaign-service';
 import { loadByToken, loadProfileForm, submitByToken, submitProfile } from './parent-form-service';
 import { scheduledReminders } from './reminder-service';
+import { loadStaffByToken, submitStaffByToken } from './staff-form-service';
 import { defaultSendDeps } from './send-deps';
 import { continueSendJob, sendJobProgress, startSendJob } from './send-job-service';
 
@@ -80,6 +82,17 @@ const api = createHandler({
   'POST /api/update/submit': async ({ body }) => {
     const { token, data } = parseWith(UpdateSubmitRequestSchema, body);
     return { body: await submitByToken(token, data) };
+  },
+
+  // A staff member's link (docs/annual-update.md, "Staff"): the same token rules, the staff form.
+  'POST /api/update/staff/load': async ({ body }) => {
+    const { token } = parseWith(StaffLoadRequestSchema, body);
+    return { body: await loadStaffByToken(token) };
+  },
+
+  'POST /api/update/staff/submit': async ({ body }) => {
+    const { token, data } = parseWith(StaffSubmitRequestSchema, body);
+    return { body: await submitStaffByToken(token, data) };
   },
 
   'GET /api/profile/form': async ({ query, people }) => {
