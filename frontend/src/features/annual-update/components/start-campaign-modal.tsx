@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
+import Checkbox from '@cloudscape-design/components/checkbox';
 import FormField from '@cloudscape-design/components/form-field';
 import Input from '@cloudscape-design/components/input';
 import Modal from '@cloudscape-design/components/modal';
@@ -34,6 +35,8 @@ export interface StartChoices {
   schoolYear: string;
   deadline?: string;
   reminderDays?: number[];
+  /** Staff members get a link to the staff form too (docs/annual-update.md, "Staff"). */
+  includeStaff?: boolean;
 }
 
 /** Starting needs the word `confirm` typed (docs/product-rules.md); it stays `confirm` in French too, and the text says so. */
@@ -48,12 +51,14 @@ export function StartCampaignModal({ visible, busy, onDismiss, onStart }: {
   const [deadline, setDeadline] = useState('');
   const [reminderDays, setReminderDays] = useState(defaultReminderDays);
   const [typed, setTyped] = useState('');
+  const [includeStaff, setIncludeStaff] = useState(false);
   const yearOk = isSchoolYear(schoolYear);
   const deadlineProblem = deadlineError(deadline.trim());
   const ready = yearOk && !deadlineProblem && typed === CONFIRMATION_WORD;
   const choices = (): StartChoices => {
     const day = deadline.trim();
-    return day ? { schoolYear, deadline: day, reminderDays } : { schoolYear };
+    const staff = includeStaff ? { includeStaff } : {};
+    return day ? { schoolYear, deadline: day, reminderDays, ...staff } : { schoolYear, ...staff };
   };
   return (
     <Modal
@@ -88,6 +93,13 @@ export function StartCampaignModal({ visible, busy, onDismiss, onStart }: {
           <Input value={deadline} inputMode="numeric" placeholder={t('annualUpdateAdmin.start.deadlinePlaceholder')} onChange={({ detail }) => setDeadline(detail.value)} />
         </FormField>
         <ReminderDaysField value={reminderDays} onChange={setReminderDays} disabled={deadline.trim() === '' || !!deadlineProblem} />
+        <Checkbox
+          checked={includeStaff}
+          description={t('staffUpdate.start.includeStaffHint')}
+          onChange={({ detail }) => setIncludeStaff(detail.checked)}
+        >
+          {t('staffUpdate.start.includeStaff')}
+        </Checkbox>
         <FormField
           label={t('annualUpdateAdmin.start.confirmLabel', { word: CONFIRMATION_WORD })}
           description={t('annualUpdateAdmin.start.confirmHint', { word: CONFIRMATION_WORD })}
