@@ -22,7 +22,6 @@ let stack: StackInfo;
 let session: BrowserSession;
 const own: Staff[] = [];
 
-type Lang = 'fr' | 'en';
 const TEXT = {
   fr: {
     viewport: 'desktop',
@@ -197,7 +196,9 @@ describe.each(['fr', 'en'] as const)('staff update link journey (%s)', (lang) =>
     // The participants manager's staff filter shows them as submitted.
     await page.goto(`${stack.appUrl}/admin/annual-update`);
     await page.getByRole('heading', { level: 1, name: text.annualUpdateTitle }).waitFor({ timeout: 60_000 });
-    await page.getByRole('radio', { name: text.staffFilter }).or(page.getByRole('button', { name: text.staffFilter, exact: true })).first().click();
+    // The select's name is its label then its value ("Participants Tous").
+    await page.getByRole('button', { name: /^Participants / }).click();
+    await page.getByRole('option', { name: text.staffFilter, exact: true }).click();
     await page.getByPlaceholder(text.search).fill(text.lastName);
     const row = page.getByRole('main').getByText(text.submitted, { exact: true });
     await row.first().waitFor({ timeout: 30_000 });
