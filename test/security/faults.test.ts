@@ -5,6 +5,7 @@ import { handler as recoveryHandler } from '../../lambdas/account-recovery/index
 import { hashRecoveryToken, putRecoveryToken } from '../../lambdas/account-recovery/recovery-repository';
 import { handler as adminHandler } from '../../lambdas/admin/index';
 import { handler as annualUpdateHandler } from '../../lambdas/annual-update/index';
+import { writeParticipants } from '../../lambdas/annual-update/campaign-repository';
 import { handler as authHandler } from '../../lambdas/auth/index';
 import { handler as directoryHandler } from '../../lambdas/directory/index';
 import { documentClient, resetDocumentClient, tableName } from '../../lambdas/common/dynamo';
@@ -159,15 +160,17 @@ beforeAll(async () => {
   ).record;
   // A campaign, and one parent's update link from a send job run to its end.
   const started = await ok<{ campaign: { id: string } }>(
-    invoke(annualUpdateHandler, adminCall('POST', '/api/admin/annual-update/campaigns', { body: { schoolYear: '2070-2071', confirmation: 'confirm', includeStaff: true } })),
+    invoke(annualUpdateHandler, adminCall('POST', '/api/admin/annual-update/campaigns', { body: { schoolYear: '2070-2071', confirmation: 'confirm' } })),
     201,
   );
   campaignId = started.campaign.id;
   const linked = school.reachable[2]!;
   await runJobToEnd(await createJob([linked.id]));
   token = tokenIn((await mailTo(stack, linked.email!)).at(-1)!);
-  // A staff member's link too (docs/annual-update.md, "Staff").
+  // A staff member's link too (docs/annual-update.md, "Staff"): one staff participant written here, so the
+  // campaign's other send jobs keep the size this file's bounds were measured with.
   const staffLinked = school.staff.find((s) => s.email)!;
+  await writeParticipants([{ campaignId, parentId: staffLinked.id, kind: 'staff', emailsSent: 0, optedOut: false, unreachable: false }], []);
   await runJobToEnd(await createJob([staffLinked.id]));
   staffToken = tokenIn((await mailTo(stack, staffLinked.email!)).at(-1)!);
   // A progression in review, every assignment made (so apply reaches its writes), and one new student.
