@@ -3,8 +3,11 @@ import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { cloudscapeTrim } from './build/cloudscape-trim';
+import { cloudscapeUnused } from './build/cloudscape-unused';
 import { fontFiles, printFonts } from './build/font-files';
 import { serviceWorker } from './build/pwa';
+import { reactRouterProduction } from './build/react-router-production';
+import { stringGroups } from './build/string-groups';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -34,7 +37,16 @@ function manualChunks(id: string): string | undefined {
 
 export default defineConfig({
   root,
-  plugins: [react(), fontFiles(), printFonts(), cloudscapeTrim(), serviceWorker()],
+  plugins: [
+    react(),
+    fontFiles(),
+    printFonts(),
+    cloudscapeTrim(),
+    cloudscapeUnused(),
+    stringGroups(),
+    reactRouterProduction(),
+    serviceWorker(),
+  ],
   define: {
     // Shown in the debug panel; the deployment's own build id comes from /config.json.
     'import.meta.env.VITE_APP_VERSION': JSON.stringify(pkg.version),

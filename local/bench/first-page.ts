@@ -11,6 +11,8 @@ import { gzipSync } from 'node:zlib';
  * `modulepreload` links; both are followed, so a static import that is not preloaded still counts), the
  * default language's strings (the `strings-fr` chunk that main.tsx awaits before the first render, found by
  * its dynamic import in those files, with its own static imports), and the style sheets index.html links.
+ * The groups of strings that load with their screens (`strings-admin-fr`, `strings-account-fr`: their names do not
+ * start with `strings-fr-`) are route chunks like the screens themselves.
  * Route chunks (the sign-in page's own chunk, zod for its validation), Amplify (fetched by the guards' session
  * read, in parallel with the route's chunk), the other language, the theming runtime, the flash bar and the
  * debug panel load afterwards and are not counted. Fonts are separate files that a browser downloads only when
@@ -20,14 +22,14 @@ import { gzipSync } from 'node:zlib';
 export const FIRST_PAGE_TARGET_GZIP = 250 * 1024;
 /**
  * The ceiling the test enforces: the first page as it stands plus a few KB, so it cannot grow unnoticed. Lowered
- * from 464 KB (2026-11-26: 318.5 KB gzip, JS 255.7 KB with the French strings, CSS 62.9 KB) when the second
- * language, Amplify, two of AppLayout's three layouts, the ICU parser, the admin check, the debug panel and the
- * flash bar left it (docs/decisions.md, "First page at 250 KB"); raised to 326 KB the same day (323.8 KB) by the
- * French strings of this wave's screens (settings, handover, duplicates, printing, committees, reminders): every
- * string still rides in the visitor's language chunk, so the next cut is the administrators' strings in a chunk
- * of their own. Lower it again as the shell slims.
+ * from 464 KB (2026-11-26: 318.5 KB gzip) when the second language, Amplify, two of AppLayout's three layouts, the
+ * ICU parser, the admin check, the debug panel and the flash bar left it (docs/decisions.md, "First page at
+ * 250 KB"); raised to 326 KB the same day by this wave's French strings; lowered to 290 KB (287.1 KB: JS 235.4 with
+ * the French strings, CSS 51.7) when the administrators' and the account screens' strings, the Cloudscape labels
+ * and icons the app cannot show and the design tokens nothing reads left it (docs/decisions.md, "First page: strings
+ * by group, and Cloudscape's unused labels, icons and tokens"). Lower it again as the shell slims.
  */
-export const FIRST_PAGE_CEILING_GZIP = 326 * 1024;
+export const FIRST_PAGE_CEILING_GZIP = 290 * 1024;
 
 export type FileKind = 'js' | 'css' | 'font';
 

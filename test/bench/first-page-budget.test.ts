@@ -2,6 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FIRST_PAGE_CEILING_GZIP, firstPage } from '../../local/bench/first-page';
+import fr from '../../frontend/src/i18n/fr.json';
+import { STRING_GROUP_NAMES, selectStrings } from '../../frontend/src/i18n/string-groups';
 
 /**
  * Reads the frontend build (`npm test` runs `npm run build:web` first; alone, run it yourself). The sizes of a
@@ -50,6 +52,32 @@ describe('first page (frontend/dist)', () => {
     expect(assets.some((n) => /^strings-en-[\w-]+\.js$/.test(n))).toBe(true);
     expect(assets.some((n) => /^amplify-[\w-]+\.js$/.test(n))).toBe(true);
     expect(names.filter((n) => n.startsWith('amplify'))).toEqual([]);
+  });
+
+  it("leaves the administrators' and the account screens' strings to those screens (frontend/src/i18n/string-groups.ts)", () => {
+    const page = firstPage(dist);
+    const code = page.files
+      .filter((f) => f.kind === 'js')
+      .map((f) => readFileSync(path.join(dist, 'assets', f.name), 'utf8'))
+      .join('\n');
+    const texts = (tree: unknown): string[] =>
+      typeof tree === 'string' ? [tree] : Object.values(tree as Record<string, unknown>).flatMap(texts);
+    // Sentences long enough to be unique, written without characters the build could escape.
+    const sample = (part: 'first' | (typeof STRING_GROUP_NAMES)[number]) =>
+      texts(selectStrings(fr, part)).filter((t) => t.length >= 30 && /^[A-Za-z ,.]+$/.test(t));
+    const shared = new Set(texts(selectStrings(fr, 'first')));
+    for (const group of STRING_GROUP_NAMES) {
+      // A sentence that the first part also holds (the same words on a first-page screen) proves nothing.
+      const own = sample(group).filter((text) => !shared.has(text));
+      expect(own.length, group).toBeGreaterThan(3);
+      expect(own.filter((text) => code.includes(text)), group).toEqual([]);
+    }
+    // The same check finds the first part's sentences: it would notice a group that slipped back in.
+    expect(sample('first').filter((text) => code.includes(text)).length).toBeGreaterThan(3);
+    const assets = readdirSync(path.join(dist, 'assets'));
+    for (const group of STRING_GROUP_NAMES) {
+      expect(assets.some((n) => new RegExp(`^strings-${group}-fr-[\\w-]+\\.js$`).test(n)), group).toBe(true);
+    }
   });
 
   it('does not put zod in the first page', () => {

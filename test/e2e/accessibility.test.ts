@@ -8,6 +8,7 @@ import { openBrowser, type BrowserSession, type ViewportName } from '../support/
 import { useStack } from '../support/stack';
 import { contextIn, demoAccount, h1, signInWith, warmUp } from './auth-support';
 import { tabTo } from './keyboard-support';
+import fr from '../../frontend/src/i18n/fr.json';
 
 /**
  * axe-core in Chromium on every screen of the route table (frontend/src/app/routes.ts), in French and English,
@@ -47,6 +48,18 @@ const EXTRA_PATHS: Record<Visitor, string[]> = {
 };
 
 const LOADING = /Chargement|Loading/;
+
+/**
+ * Every key of the translation files: a screen that shows one as text lacks its strings (i18next shows the key),
+ * e.g. a route whose `strings` in frontend/src/app/routes.ts leaves out a group it uses (i18n/string-groups.ts).
+ */
+function keysOf(tree: Record<string, unknown>, prefix = ''): string[] {
+  return Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === 'object' && value !== null ? keysOf(value as Record<string, unknown>, `${prefix}${key}.`) : [`${prefix}${key}`],
+  );
+}
+const TRANSLATION_KEYS = new Set(keysOf(fr));
+const bareKeys = (text: string) => (text.match(/\b[a-z][a-zA-Z]*(?:\.[a-zA-Z]+)+\b/g) ?? []).filter((k) => TRANSLATION_KEYS.has(k));
 
 /**
  * Findings in Cloudscape's own markup that our code cannot change, each with its reason (docs/decisions.md):
@@ -131,8 +144,9 @@ const CASES: { locale: Locale; viewport: ViewportName }[] = [
 
 // The cases share one Chromium and run at once: most of their time is spent waiting on page loads.
 describe.concurrent.each(CASES)('accessibility ($locale, $viewport)', ({ locale, viewport }) => {
-  it('has no serious or critical axe violation on any screen', { timeout: 400_000 }, async () => {
+  it('has no serious or critical axe violation, and no bare translation key, on any screen', { timeout: 400_000 }, async () => {
     const failures: Record<string, Finding[]> = {};
+    const untranslated: Record<string, string[]> = {};
     const checked: string[] = [];
     for (const visitor of ['anonymous', 'parent', 'admin'] as const) {
       const paths = [
@@ -148,6 +162,8 @@ describe.concurrent.each(CASES)('accessibility ($locale, $viewport)', ({ locale,
           expect(await page.evaluate('document.documentElement.lang')).toBe(locale);
           const found = await serious(page);
           if (found.length > 0) failures[`${visitor} ${path}`] = found;
+          const keys = bareKeys(await page.locator('body').innerText());
+          if (keys.length > 0) untranslated[`${visitor} ${path}`] = keys;
           checked.push(path);
         }
       } finally {
@@ -156,6 +172,7 @@ describe.concurrent.each(CASES)('accessibility ($locale, $viewport)', ({ locale,
     }
     expect(checked.length).toBeGreaterThanOrEqual(APP_ROUTES.length);
     expect(failures).toEqual({});
+    expect(untranslated).toEqual({});
   });
 });
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import createWrapper from '@cloudscape-design/components/test-utils/selectors';
 import { ulid } from 'ulid';
 import { createPerson, deletePerson } from '../../lambdas/admin/edit/people-edit';
@@ -19,10 +20,12 @@ import { contextIn, createAccount, expectAt, h1, signInWith, warmUp } from './au
  * The administrator handover and the school settings screen (docs/operations.md, "Handing over";
  * docs/data-onboarding.md, "School settings"), in Chromium: in French at 1440 px, an administrator hands over to
  * another member, whose admin menu appears at once, and back-dates their own end, which removes their access at
- * their next request; in English at 375 px, a change of the school's name shows on the home page.
+ * their next request; a change of the school's name shows on the home page. Each journey runs in French at 1440 px
+ * and in English at 375 px (where the navigation is a drawer, opened to look for the admin links).
  */
 const stack = useStack();
 const sideNav = createWrapper().findSideNavigation();
+const layout = createWrapper().findAppLayout();
 const PASSWORD = 'Admin2026';
 const SYSTEM = { kind: 'system', id: 'test' } as const;
 let session: BrowserSession;
@@ -44,82 +47,130 @@ async function administrator(label: string): Promise<string> {
   return email;
 }
 
-describe('handing over the administration (fr, 1440 px)', () => {
+const TEXTS = {
+  fr: {
+    viewport: 'desktop',
+    roles: 'Passation et administrateurs',
+    pickMember: /Choisir un membre/,
+    search: 'Nom ou courriel',
+    titleField: 'Titre (facultatif)',
+    roleTitle: 'Responsable du bottin 2026-2027',
+    stepDown: 'Mettre fin à mon propre accès',
+    ownUntil: "Mon dernier jour d'accès",
+    handOver: 'Passer la main',
+    confirm: 'Confirmer la passation',
+    denied: 'Accès refusé\u00a0: un accès administrateur est requis pour consulter cette page.',
+    admin: 'Administration',
+    settings: "Paramètres de l'école",
+    schoolName: "Nom de l'école",
+    unsaved: 'Modifications non enregistrées.',
+    save: 'Enregistrer les paramètres',
+    saved: "Paramètres de l'école enregistrés. La page d'accueil les affiche déjà.",
+  },
+  en: {
+    viewport: 'mobile',
+    roles: 'Handover and administrators',
+    pickMember: /Choose a member/,
+    search: 'Name or email',
+    titleField: 'Title (optional)',
+    roleTitle: 'Directory lead 2026-2027',
+    stepDown: 'End my own access',
+    ownUntil: 'My last day of access',
+    handOver: 'Hand over',
+    confirm: 'Confirm the handover',
+    denied: 'Access Denied: Administrative access required to view this page.',
+    admin: 'Administration',
+    settings: 'School settings',
+    schoolName: 'School name',
+    unsaved: 'Unsaved changes.',
+    save: 'Save settings',
+    saved: 'School settings saved. The home page shows them already.',
+  },
+} as const;
+
+/** Links to `href` in the side navigation; on a phone the navigation is a drawer, opened first. */
+async function navLinks(page: Page, href: string): Promise<number> {
+  const toggle = page.locator(layout.findNavigationToggle().toSelector());
+  const open = page.locator(layout.findOpenNavigationPanel().toSelector());
+  if ((await open.count()) === 0 && (await toggle.isVisible())) await toggle.click();
+  return page.locator(sideNav.findLinkByHref(href).toSelector()).count();
+}
+
+describe.each(['fr', 'en'] as const)('administration handover and settings (%s)', (locale) => {
+  const text = TEXTS[locale];
+
   it('the incoming member is an administrator at once; the back-dated end removes the outgoing one at their next request', async () => {
-    const outgoing = await administrator('handover-out');
-    const incomingEmail = uniqueEmail('handover-in');
+    const outgoing = await administrator(`handover-out-${locale}`);
+    const incomingEmail = uniqueEmail(`handover-in-${locale}`);
     const incoming = await createPerson(
       'STAFF',
-      StaffInputSchema.parse({ firstName: 'Béatrice', lastName: 'Relève', email: incomingEmail, title: { fr: 'Secrétaire', en: 'Secretary' }, department: STAFF_DEPARTMENT_CODES[0] }),
+      StaffInputSchema.parse({ firstName: 'Béatrice', lastName: `Relève ${locale}`, email: incomingEmail, title: { fr: 'Secrétaire', en: 'Secretary' }, department: STAFF_DEPARTMENT_CODES[0] }),
       { actor: SYSTEM, now: new Date() },
     );
     await createAccount(stack, incomingEmail, PASSWORD, true);
     const yesterday = addDays(schoolDay(), -1);
     try {
-      const context = await contextIn(() => session.newContext('desktop'), 'fr');
+      const context = await contextIn(() => session.newContext(text.viewport), locale);
       const page = await context.newPage();
-      const adminLinks = page.locator(sideNav.findLinkByHref('/admin').toSelector());
       await page.goto(`${stack.appUrl}/auth?redirect=%2Fadmin%2Froles`);
-      await signInWith(page, 'fr', outgoing, PASSWORD);
+      await signInWith(page, locale, outgoing, PASSWORD);
       await expectAt(page, '/admin/roles');
-      await expect.poll(() => h1(page).textContent(), { timeout: 15_000 }).toBe('Passation et administrateurs');
+      await expect.poll(() => h1(page).textContent(), { timeout: 15_000 }).toBe(text.roles);
       const token = await idTokenFor(stack, outgoing, PASSWORD);
 
       const main = page.getByRole('main');
-      await main.getByRole('button', { name: /Choisir un membre/ }).click();
-      await page.getByPlaceholder('Nom ou courriel').fill(incomingEmail);
-      await page.getByRole('option', { name: /Béatrice Relève/ }).click();
-      await main.getByLabel('Titre (facultatif)').fill('Responsable du bottin 2026-2027');
-      await main.getByText('Mettre fin à mon propre accès', { exact: true }).click();
-      const ownEnd = main.getByLabel("Mon dernier jour d'accès");
-      await ownEnd.fill(yesterday.replaceAll('-', '/'));
-      await main.getByRole('button', { name: 'Passer la main', exact: true }).click();
-      await page.getByRole('dialog').getByRole('button', { name: 'Confirmer la passation' }).click();
+      await main.getByRole('button', { name: text.pickMember }).click();
+      await page.getByPlaceholder(text.search).fill(incomingEmail);
+      await page.getByRole('option', { name: new RegExp(`Béatrice Relève ${locale}`) }).click();
+      await main.getByLabel(text.titleField).fill(text.roleTitle);
+      await main.getByText(text.stepDown, { exact: true }).click();
+      await main.getByLabel(text.ownUntil).fill(yesterday.replaceAll('-', '/'));
+      await main.getByRole('button', { name: text.handOver, exact: true }).click();
+      await page.getByRole('dialog').getByRole('button', { name: text.confirm }).click();
 
       // The list is read again after the handover: refused, the app hides the admin menu without a reload.
-      await page.getByText('Accès refusé\u00a0: un accès administrateur est requis pour consulter cette page.').waitFor({ timeout: 20_000 });
-      await expect.poll(() => adminLinks.count()).toBe(0);
+      await page.getByText(text.denied).waitFor({ timeout: 20_000 });
+      await expect.poll(() => navLinks(page, '/admin')).toBe(0);
       const api = await fetch(`${stack.appUrl}/api/admin/settings`, { headers: { Authorization: `Bearer ${token}` } });
       expect(api.status).toBe(403);
       expect((await rolesOf(outgoing)).map((r) => r.until)).toEqual([yesterday]);
       await page.reload();
       await expect.poll(() => h1(page).textContent(), { timeout: 15_000 }).toBeTruthy();
-      expect(await adminLinks.count()).toBe(0);
+      expect(await navLinks(page, '/admin')).toBe(0);
       await context.close();
 
       // The incoming member signs in: the admin menu is there at once.
-      const theirs = await contextIn(() => session.newContext('desktop'), 'fr');
+      const theirs = await contextIn(() => session.newContext(text.viewport), locale);
       const second = await theirs.newPage();
       await second.goto(`${stack.appUrl}/auth?redirect=%2Fadmin`);
-      await signInWith(second, 'fr', incomingEmail, PASSWORD);
+      await signInWith(second, locale, incomingEmail, PASSWORD);
       await expectAt(second, '/admin');
-      await expect.poll(() => h1(second).textContent(), { timeout: 15_000 }).toBe('Administration');
-      await expect.poll(() => second.locator(sideNav.findLinkByHref('/admin/roles').toSelector()).count()).toBe(1);
+      await expect.poll(() => h1(second).textContent(), { timeout: 15_000 }).toBe(text.admin);
+      await expect.poll(() => navLinks(second, '/admin/roles')).toBe(1);
       await theirs.close();
     } finally {
       await endRoles(incomingEmail, undefined, SYSTEM).catch(() => undefined);
       await deletePerson('STAFF', incoming.id, { version: incoming.version, confirm: 'confirm' }, { actor: SYSTEM, now: new Date() }).catch(() => undefined);
     }
   });
-});
 
-describe('the school settings (en, 375 px)', () => {
   it('a new school name shows on the home page', async () => {
-    const admin = await administrator('settings-en');
-    const before = (await getSettings())!;
+    const admin = await administrator(`settings-${locale}`);
     const name = `École Bois-Joli ${ulid().slice(-4)}`;
+    const context = await contextIn(() => session.newContext(text.viewport), locale);
+    const page = await context.newPage();
+    await page.goto(`${stack.appUrl}/auth?redirect=%2Fadmin%2Fsettings`);
+    await signInWith(page, locale, admin, PASSWORD);
+    await expectAt(page, '/admin/settings');
+    await expect.poll(() => h1(page).textContent(), { timeout: 15_000 }).toBe(text.settings);
+    // Read once the form shows the stored settings, so the name is put back as it was.
+    const before = (await getSettings())!;
     try {
-      const context = await contextIn(() => session.newContext('mobile'), 'en');
-      const page = await context.newPage();
-      await page.goto(`${stack.appUrl}/auth?redirect=%2Fadmin%2Fsettings`);
-      await signInWith(page, 'en', admin, PASSWORD);
-      await expectAt(page, '/admin/settings');
-      await expect.poll(() => h1(page).textContent(), { timeout: 15_000 }).toBe('School settings');
       const main = page.getByRole('main');
-      await main.getByLabel('School name', { exact: true }).fill(name);
-      await main.getByText('Unsaved changes.').waitFor();
-      await main.getByRole('button', { name: 'Save settings' }).click();
-      await page.getByText('School settings saved. The home page shows them already.').waitFor({ timeout: 15_000 });
+      await main.getByLabel(text.schoolName, { exact: true }).fill(name);
+      await main.getByText(text.unsaved).waitFor();
+      await main.getByRole('button', { name: text.save }).click();
+      await page.getByText(text.saved).waitFor({ timeout: 15_000 });
       await page.goto(`${stack.appUrl}/`);
       await page.getByRole('heading', { level: 2, name }).waitFor({ timeout: 20_000 });
       await context.close();

@@ -6,15 +6,18 @@ import { resetDocumentClient } from '../../lambdas/common/dynamo';
 import { createEntity, deleteEntity, getEntity, newEntityMeta } from '../../lambdas/directory/directory-repository';
 import { getCampaignLock } from '../../lambdas/annual-update/campaign-repository';
 import { closeCampaign } from '../../lambdas/annual-update/campaign-service';
+import { runDueReminders } from '../../lambdas/annual-update/reminder-service';
 import type { StackInfo } from '../../local/stack-info';
 import { CurrentCampaignResponseSchema } from '../../shared/annual-update-api';
 import { DirectoryResponseSchema } from '../../shared/directory-api';
 import { ProfileFormResponseSchema } from '../../shared/parent-form';
+import { addDays } from '../../shared/school-calendar';
 import type { Parent } from '../../shared/schemas/parent';
 import { openBrowser, VIEWPORTS, type BrowserSession } from '../support/browser';
 import { useStack } from '../support/stack';
+import { testSendDeps } from '../lambdas/annual-update-support';
 import { stackCognito } from '../lambdas/auth-support';
-import { contextIn, demoAccount, expectAt, signInWith, updateLinkFor } from './auth-support';
+import { contextIn, demoAccount, expectAt, mailTo, signInWith, updateLinkFor } from './auth-support';
 import { expectFocusOn, focused, pressButton, retype, tabTo } from './keyboard-support';
 
 /**
@@ -67,6 +70,8 @@ const TEXT = {
     overall: /^2\/\d+ complétés/,
     history: (name: string) => `Historique (2) : ${name}`,
     submittedEvent: 'Formulaire soumis par le lien du courriel',
+    reminderEvent: 'Rappel envoyé',
+    remindedRow: 'Envoyé (2), sans réponse',
     invitationEvent: "Courriel d'invitation envoyé",
     closeDialog: 'Fermer',
     closeOpen: 'Clore la campagne',
@@ -108,6 +113,8 @@ const TEXT = {
     overall: /^2\/\d+ completed/,
     history: (name: string) => `History (2): ${name}`,
     submittedEvent: 'Form submitted through the emailed link',
+    reminderEvent: 'Reminder sent',
+    remindedRow: 'Sent (2), no answer',
     invitationEvent: 'Invitation email sent',
     closeDialog: 'Close',
     closeOpen: 'Close campaign',
@@ -319,6 +326,25 @@ describe.each(['fr', 'en'] as const)('annual update journey (%s)', (lang) => {
     expect(await history.getByText(text.invitationEvent).count()).toBe(1);
     await history.getByRole('button', { name: text.closeDialog, exact: true }).click();
 
+    // Seven days before the deadline, the scheduled run (here on a controlled clock, 15:00 UTC that morning) sends
+    // one reminder: only to parent 3, who has not answered; parents 1 and 2 answered and get nothing more.
+    const morning = new Date(`${addDays(text.deadline, -7)}T15:00:00Z`);
+    const run = await runDueReminders(testSendDeps(stack, { now: () => morning }), morning.getTime() + 60_000);
+    expect(run).toMatchObject({ outcome: 'sending', offsets: [7], progress: { sent: 1 } });
+    expect((await mailTo(stack, third!.email!)).length).toBe(2);
+    // The reminder carries parent 3's link from now on (each email replaces the link sent before it).
+    const reminded = await linkFor(third!.email!);
+    expect(reminded).not.toBe(link3);
+    expect((await mailTo(stack, first!.email!)).length).toBe(1);
+    expect((await mailTo(stack, second!.email!)).length).toBe(1);
+    // The manager says so: two emails to parent 3, no answer yet, and the reminder in the history.
+    await page.reload();
+    const thirdRow = page.locator('tr').filter({ hasText: third!.email! });
+    await thirdRow.getByText(text.remindedRow).waitFor({ timeout: 60_000 });
+    await page.getByRole('button', { name: text.history(`${third!.firstName} ${third!.lastName}`) }).click();
+    await page.getByRole('dialog').getByText(text.reminderEvent).waitFor({ timeout: 10_000 });
+    await page.getByRole('dialog').getByRole('button', { name: text.closeDialog, exact: true }).click();
+
     // The directory shows both changes at once.
     const rows = page.locator('table tbody tr');
     await page.goto(`${stack.appUrl}/parents?q=${encodeURIComponent(first!.email!)}`);
@@ -350,8 +376,8 @@ describe.each(['fr', 'en'] as const)('annual update journey (%s)', (lang) => {
     await pressButton(page, text.closeOpen, '[role="dialog"]');
     await page.getByText(text.closed).waitFor({ timeout: 30_000 });
     expect((await expectFocusOn(page, 'main *', 'after the close dialog')).name).toContain(text.closed);
-    // The submitted link and the one never answered.
-    for (const link of [link1!, link3!]) {
+    // The submitted link and the reminded one, never answered.
+    for (const link of [link1!, reminded]) {
       await onPhone.goto(link);
       await onPhone.getByText(text.expired).waitFor({ timeout: 30_000 });
     }

@@ -99,7 +99,7 @@ export async function updateLinkFor(stack: StackInfo, email: string): Promise<st
   let link: string | undefined;
   await expect
     .poll(async () => {
-      const [mail] = await mailTo(stack, email);
+      const mail = (await mailTo(stack, email)).at(-1);
       link = /https?:\/\/[^\s"<>]+\/update\/[A-Za-z0-9_-]{43}/.exec(mail?.body.text ?? mail?.body.html ?? '')?.[0];
       return link;
     }, { timeout: 15_000 })

@@ -2,6 +2,8 @@ import type { ComponentType, ReactElement } from 'react';
 import { createBrowserRouter, createPath, type RouteObject } from 'react-router-dom';
 import Box from '@cloudscape-design/components/box';
 import Spinner from '@cloudscape-design/components/spinner';
+import { loadStringGroups } from '../i18n/i18n';
+import { STRING_GROUP_NAMES } from '../i18n/string-groups';
 import { AuthShell } from './auth-shell';
 import { GuardOutlet, guardLoader } from './guards';
 import { importWithReload, navigationSettled, notePendingNavigation } from './lazy-with-reload';
@@ -24,7 +26,10 @@ async function loadAdminOnly(load: AppRoute['load']): Promise<ComponentType> {
 }
 
 function toRouteObject(route: AppRoute): RouteObject {
-  const load = route.adminOnly ? () => loadAdminOnly(route.load) : route.load;
+  const loadPage = route.adminOnly ? () => loadAdminOnly(route.load) : route.load;
+  // The page's strings beyond the first part arrive with its chunk: it never renders bare keys.
+  const groups = route.strings ?? STRING_GROUP_NAMES;
+  const load = async () => (await Promise.all([loadPage(), loadStringGroups(groups)]))[0];
   return {
     path: route.path,
     lazy: async () => ({ Component: await importWithReload(load, PageLoadError) }),

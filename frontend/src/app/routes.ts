@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { StringGroup } from '../i18n/string-groups';
 
 /**
  * How a route is guarded (docs/product-rules.md, "Screens and guards"):
@@ -17,26 +18,42 @@ export interface AppRoute {
   load: () => Promise<ComponentType>;
   /** The page shows its content to administrators only (docs/product-rules.md); everyone else sees Access Denied. */
   adminOnly?: boolean;
+  /**
+   * The groups of strings the page shows beyond the first part (i18n/string-groups.ts), fetched with its chunk.
+   * Left out, the page waits for every group: correct, only slower. `[]`: the first part is enough.
+   */
+  strings?: readonly StringGroup[];
 }
 
+/** Admin pages show the admin strings, and the account ones through the shared forms (a parent's record, requests). */
+const ADMIN_STRINGS: readonly StringGroup[] = ['admin', 'account'];
+
 export const APP_ROUTES: readonly AppRoute[] = [
-  { path: '/', guard: 'protected', load: () => import('../features/home/pages/home-page').then((m) => m.HomePage) },
+  {
+    path: '/',
+    guard: 'protected',
+    strings: [],
+    load: () => import('../features/home/pages/home-page').then((m) => m.HomePage),
+  },
   {
     path: '/admin',
     guard: 'protected',
     adminOnly: true,
+    strings: ADMIN_STRINGS,
     load: () => import('../features/admin/pages/admin-dashboard-page').then((m) => m.AdminDashboardPage),
   },
   {
     path: '/admin/annual-update',
     guard: 'protected',
     adminOnly: true,
+    strings: ADMIN_STRINGS,
     load: () => import('../features/annual-update/pages/annual-update-page').then((m) => m.AnnualUpdatePage),
   },
   {
     path: '/admin/data',
     guard: 'protected',
     adminOnly: true,
+    strings: ADMIN_STRINGS,
     load: () => import('../features/admin-data/pages/admin-data-page').then((m) => m.AdminDataPage),
   },
   // The privacy requests' queue (docs/privacy.md).
@@ -44,6 +61,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/admin/privacy-requests',
     guard: 'protected',
     adminOnly: true,
+    strings: ADMIN_STRINGS,
     load: () => import('../features/privacy-requests/pages/privacy-requests-page').then((m) => m.PrivacyRequestsPage),
   },
   // The confidentiality-incident register (docs/privacy.md).
@@ -51,6 +69,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/admin/privacy-incidents',
     guard: 'protected',
     adminOnly: true,
+    strings: ADMIN_STRINGS,
     load: () => import('../features/privacy-admin/pages/incident-register-page').then((m) => m.IncidentRegisterPage),
   },
   // Retention periods and the purge's yearly reports (docs/privacy.md, "Retention").
@@ -58,6 +77,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/admin/privacy-retention',
     guard: 'protected',
     adminOnly: true,
+    strings: ADMIN_STRINGS,
     load: () => import('../features/privacy-admin/pages/retention-page').then((m) => m.RetentionPage),
   },
   // Likely duplicate parents, their merge and its undo (docs/product-rules.md, "Duplicates").
@@ -65,6 +85,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/admin/duplicates',
     guard: 'protected',
     adminOnly: true,
+    strings: ADMIN_STRINGS,
     load: () => import('../features/duplicates/pages/duplicates-page').then((m) => m.DuplicatesPage),
   },
   // The school settings (docs/data-onboarding.md, "School settings").
@@ -72,6 +93,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/admin/settings',
     guard: 'protected',
     adminOnly: true,
+    strings: ADMIN_STRINGS,
     load: () => import('../features/admin-settings/pages/school-settings-page').then((m) => m.SchoolSettingsPage),
   },
   // Administrator roles and the handover (docs/operations.md, "Handing over").
@@ -79,79 +101,108 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/admin/roles',
     guard: 'protected',
     adminOnly: true,
+    strings: ADMIN_STRINGS,
     load: () => import('../features/admin-settings/pages/admin-roles-page').then((m) => m.AdminRolesPage),
   },
   {
     path: '/admin/school-progression',
     guard: 'protected',
     adminOnly: true,
+    strings: ADMIN_STRINGS,
     load: () => import('../features/progression/pages/school-progression-page').then((m) => m.SchoolProgressionPage),
   },
-  { path: '/auth', guard: 'auth', load: () => import('../features/auth/pages/auth-page').then((m) => m.AuthPage) },
+  {
+    path: '/auth',
+    guard: 'auth',
+    strings: [],
+    load: () => import('../features/auth/pages/auth-page').then((m) => m.AuthPage),
+  },
   // Open: the emailed takeover link must work whoever is (or is not) signed in in this browser.
   {
     path: '/auth/recover',
     guard: 'open',
+    strings: [],
     load: () =>
       import('../features/auth/pages/recover-account-page').then((m) => m.RecoverAccountPage),
   },
   {
     path: '/classes',
     guard: 'protected',
+    strings: [],
     load: () => import('../features/classes/pages/classes-page').then((m) => m.ClassesPage),
   },
   {
     path: '/committees',
     guard: 'protected',
+    strings: [],
     load: () => import('../features/committees/pages/committees-page').then((m) => m.CommitteesPage),
   },
   {
     path: '/email-verification-required',
     guard: 'open',
+    strings: [],
     load: () =>
       import('../features/auth/pages/email-verification-required-page').then((m) => m.EmailVerificationRequiredPage),
   },
   {
     path: '/parents',
     guard: 'protected',
+    strings: [],
     load: () => import('../features/parents/pages/parents-page').then((m) => m.ParentsPage),
   },
   {
     path: '/profile',
     guard: 'protected',
+    strings: ['account'],
     load: () => import('../features/profile/pages/profile-page').then((m) => m.ProfilePage),
   },
-  { path: '/staff', guard: 'protected', load: () => import('../features/staff/pages/staff-page').then((m) => m.StaffPage) },
+  {
+    path: '/staff',
+    guard: 'protected',
+    strings: [],
+    load: () => import('../features/staff/pages/staff-page').then((m) => m.StaffPage),
+  },
   {
     path: '/students',
     guard: 'protected',
+    strings: [],
     load: () => import('../features/students/pages/students-page').then((m) => m.StudentsPage),
   },
   {
     path: '/update/:token',
     guard: 'open',
+    strings: ['account'],
     load: () => import('../features/update/pages/update-page').then((m) => m.UpdatePage),
   },
   {
     path: '/update-success',
     guard: 'open',
+    strings: ['account'],
     load: () => import('../features/update/pages/update-success-page').then((m) => m.UpdateSuccessPage),
   },
-  { path: '/about', guard: 'open', load: () => import('../features/about/pages/about-page').then((m) => m.AboutPage) },
+  {
+    path: '/about',
+    guard: 'open',
+    strings: [],
+    load: () => import('../features/about/pages/about-page').then((m) => m.AboutPage),
+  },
   // The privacy policy, one address per language, open to everyone (docs/privacy.md).
   {
     path: '/confidentialite',
     guard: 'open',
+    strings: ['account'],
     load: () => import('../features/privacy/pages/privacy-page').then((m) => m.FrenchPrivacyPage),
   },
   {
     path: '/privacy',
     guard: 'open',
+    strings: ['account'],
     load: () => import('../features/privacy/pages/privacy-page').then((m) => m.EnglishPrivacyPage),
   },
   {
     path: '*',
     guard: 'open',
+    strings: [],
     load: () => import('../features/not-found/pages/not-found-page').then((m) => m.NotFoundPage),
   },
 ];

@@ -2,6 +2,7 @@ import i18next, { type i18n as I18n, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { I18nProviderProps } from '@cloudscape-design/components/i18n';
 import { applyDocumentLocale, isLocale, readStoredLocale, storeLocale, type Locale } from './locale';
+import { STRING_GROUP_NAMES, mergeStrings, type StringGroup } from './string-groups';
 
 interface LocaleStrings {
   app: Record<string, unknown>;
@@ -9,9 +10,10 @@ interface LocaleStrings {
 }
 
 /**
- * Each language's strings are a chunk of their own (fr.json or en.json with Cloudscape's labels), fetched when
- * that language is first needed: the visitor's language before the first render (main.tsx), the other one when
- * they switch. Nobody downloads both languages to read one (docs/frontend.md, "First page").
+ * Each language's strings are a chunk of their own (the first part of fr.json or en.json, string-groups.ts, with
+ * Cloudscape's labels), fetched when that language is first needed: the visitor's language before the first render
+ * (main.tsx), the other one when they switch. Nobody downloads both languages to read one, nor the administrators'
+ * strings to sign in (docs/frontend.md, "First page").
  */
 const LOADERS: Record<Locale, () => Promise<{ strings: LocaleStrings }>> = {
   fr: () => import('./strings-fr'),
@@ -19,6 +21,60 @@ const LOADERS: Record<Locale, () => Promise<{ strings: LocaleStrings }>> = {
 };
 const loaded = new Map<Locale, LocaleStrings>();
 let cloudscapeMessages: I18nProviderProps.Messages[] = [];
+
+type GroupStrings = Record<string, unknown>;
+/**
+ * The groups of strings that only some screens use (string-groups.ts): fetched with those screens' chunks
+ * (loadStringGroups), in every language loaded so far, and in any language loaded later.
+ */
+const GROUP_LOADERS: Record<Locale, Record<StringGroup, () => Promise<{ strings: GroupStrings }>>> = {
+  fr: { admin: () => import('./strings-admin-fr'), account: () => import('./strings-account-fr') },
+  en: { admin: () => import('./strings-admin-en'), account: () => import('./strings-account-en') },
+};
+const wantedGroups = new Set<StringGroup>();
+const loadedGroups = new Map<string, GroupStrings>();
+/** The instances createI18n made: a group loaded later is added to each of them. */
+const instances = new Set<I18n>();
+
+async function loadGroup(locale: Locale, group: StringGroup): Promise<GroupStrings> {
+  const key = `${locale}:${group}`;
+  const cached = loadedGroups.get(key);
+  if (cached) return cached;
+  const { strings } = await GROUP_LOADERS[locale][group]();
+  loadedGroups.set(key, strings);
+  return strings;
+}
+
+/** A language's app strings: its first part and the groups of it loaded so far. */
+function appStrings(locale: Locale): GroupStrings | undefined {
+  const first = loaded.get(locale)?.app;
+  if (!first) return undefined;
+  return STRING_GROUP_NAMES.reduce<GroupStrings>((all, group) => {
+    const part = loadedGroups.get(`${locale}:${group}`);
+    return part ? mergeStrings(all, part) : all;
+  }, first);
+}
+
+/**
+ * Makes groups of strings available before a screen that uses them renders (router.tsx awaits it with the
+ * screen's chunk): fetched in each language loaded so far and added to every instance that has that language;
+ * a language loaded later brings them too (ensureLocale). Rejects if a group cannot be fetched.
+ */
+export async function loadStringGroups(groups: readonly StringGroup[]): Promise<void> {
+  for (const group of groups) wantedGroups.add(group);
+  await Promise.all(
+    [...loaded.keys()].flatMap((locale) =>
+      groups.map(async (group) => {
+        const strings = await loadGroup(locale, group);
+        for (const instance of instances) {
+          if (instance.hasResourceBundle(locale, 'translation')) {
+            instance.addResourceBundle(locale, 'translation', strings, true, false);
+          }
+        }
+      }),
+    ),
+  );
+}
 
 /** Fetches a language's strings once; later calls resolve at once. */
 export async function loadLocaleStrings(locale: Locale): Promise<void> {
@@ -32,13 +88,15 @@ export async function loadLocaleStrings(locale: Locale): Promise<void> {
 export async function ensureLocale(instance: I18n, locale: Locale): Promise<void> {
   if (instance.hasResourceBundle(locale, 'translation')) return;
   await loadLocaleStrings(locale);
-  const strings = loaded.get(locale)?.app;
-  if (strings) instance.addResourceBundle(locale, 'translation', strings);
+  // The groups the screens opened so far needed, in this language too (a switch on an admin page).
+  await Promise.all([...wantedGroups].map((group) => loadGroup(locale, group)));
+  const strings = appStrings(locale);
+  if (strings) instance.addResourceBundle(locale, 'translation', strings, true, false);
 }
 
 /** The languages loaded so far, as i18next resources. */
 export function loadedResources(): Resource {
-  return Object.fromEntries([...loaded].map(([locale, strings]) => [locale, { translation: strings.app }]));
+  return Object.fromEntries([...loaded.keys()].map((locale) => [locale, { translation: appStrings(locale) ?? {} }]));
 }
 
 /** Cloudscape's labels of the languages loaded so far (its I18nProvider picks the current one). */
@@ -57,6 +115,7 @@ export function loadedCloudscapeMessages(): I18nProviderProps.Messages[] {
  */
 export function createI18n(locale: Locale = readStoredLocale(), resources: Resource = loadedResources()): I18n {
   const instance = i18next.createInstance();
+  instances.add(instance);
   void instance.use(initReactI18next).init({
     resources,
     lng: locale,
