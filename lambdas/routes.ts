@@ -91,6 +91,8 @@ export const ROUTES = [
   { method: 'POST', path: '/api/admin/annual-update/campaigns/{campaignId}/review/{parentId}', context: 'annual-update', access: 'admin', name: 'campaignReviewDecide' },
   { method: 'POST', path: '/api/update/load', context: 'annual-update', access: 'token', name: 'updateLoad' },
   { method: 'POST', path: '/api/update/submit', context: 'annual-update', access: 'token', name: 'updateSubmit' },
+  { method: 'POST', path: '/api/update/staff/load', context: 'annual-update', access: 'token', name: 'updateStaffLoad' },
+  { method: 'POST', path: '/api/update/staff/submit', context: 'annual-update', access: 'token', name: 'updateStaffSubmit' },
   { method: 'GET', path: '/api/profile/form', context: 'annual-update', access: 'member', name: 'profileForm' },
   { method: 'PUT', path: '/api/profile', context: 'annual-update', access: 'member', name: 'profileUpdate' },
   // School progression (docs/progression.md).

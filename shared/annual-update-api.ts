@@ -29,6 +29,8 @@ export const StartCampaignRequestSchema = z.strictObject({
   confirmation: z.literal(CONFIRMATION_WORD),
   /** Review before publishing (shared/annual-update-review.ts): answers wait for an administrator. Absent: off. */
   review: z.boolean().optional(),
+  /** Staff members with an email get a link too, to the staff form (docs/annual-update.md, "Staff"). */
+  includeStaff: z.boolean().optional(),
 });
 export type StartCampaignRequest = z.infer<typeof StartCampaignRequestSchema>;
 
@@ -44,6 +46,16 @@ export const CampaignCountsSchema = z.object({
   formsSubmitted: z.number().int(),
   /** Parents whose latest answer is name only. */
   optedOut: z.number().int(),
+  /** Present when the campaign includes staff: their own counts (progress adds them to the parents'). */
+  staff: z
+    .object({
+      total: z.number().int(),
+      reachable: z.number().int(),
+      unreachable: z.number().int(),
+      emailsSent: z.number().int(),
+      formsSubmitted: z.number().int(),
+    })
+    .optional(),
 });
 
 export const CampaignViewSchema = z.object({
@@ -161,6 +173,8 @@ export const ParticipantViewSchema = z.object({
   history: z.array(ParticipantEventSchema),
   /** The parent's address bounced or complained: nothing is sent to it until the address is corrected. */
   suppression: ParticipantSuppressionSchema.optional(),
+  /** A staff member's row (`parentId` then holds the staff id, `classes` the classes taught); absent: a parent's. */
+  kind: z.literal('staff').optional(),
 });
 export type ParticipantView = z.infer<typeof ParticipantViewSchema>;
 

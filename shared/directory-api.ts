@@ -104,6 +104,8 @@ export const DirectoryStaffSchema = z.object({
   lastName: NameSchema,
   email: EmailSchema.optional(),
   phone: PhoneSchema.optional(),
+  /** School phone extension (digits). */
+  extension: z.string().optional(),
   title: LocalizedTextSchema,
   department: StaffDepartmentSchema,
   interests: z.array(InterestCodeSchema).optional(),

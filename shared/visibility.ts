@@ -153,3 +153,26 @@ export function relationTo(
   if (viewer.staff) return 'staff';
   return sharesClass ? 'sameClass' : 'otherClass';
 }
+
+/** The stored fields of a staff member that the staff rule reads (shared/schemas/staff.ts). */
+export interface StaffContactDetails {
+  email?: string;
+  phone?: string;
+  extension?: string;
+  /** Absent: shown (the school's staff directory always listed the work email). */
+  showEmail?: boolean;
+}
+
+/**
+ * The contact fields of a staff member any directory reader may see (docs/annual-update.md, "Staff"): the work
+ * phone and extension, and the email unless the staff member chose to hide it through their update link. Every
+ * directory answer (and so the staff page, search, the printable directory and vCards built from it) goes through
+ * this; a hidden email is absent, never blank, for every viewer.
+ */
+export function visibleStaffContact(staff: StaffContactDetails): { email?: string; phone?: string; extension?: string } {
+  return {
+    ...(staff.email && staff.showEmail !== false ? { email: staff.email } : {}),
+    ...(staff.phone ? { phone: staff.phone } : {}),
+    ...(staff.extension ? { extension: staff.extension } : {}),
+  };
+}

@@ -131,17 +131,26 @@ export async function writeParticipants(add: Participant[], remove: Participant[
   ]);
 }
 
+/** What a start counted; the staff totals only when the campaign includes staff. */
+export interface ParticipantTotals {
+  totalParents: number;
+  unreachable: number;
+  totalStaff?: number;
+  staffUnreachable?: number;
+}
+
 /** pending -> active, only by the holder of the start lease; the totals are set from the participants. */
 export async function activateCampaign(
   campaignId: string,
   owner: string,
-  totals: { totalParents: number; unreachable: number },
+  totals: ParticipantTotals,
   now: Date,
 ): Promise<boolean> {
+  const staff = totals.totalStaff === undefined ? '' : 'totalStaff = :totalStaff, staffUnreachable = :staffUnreachable, ';
   return conditionalUpdate({
     Key: campaignKey(campaignId),
     UpdateExpression:
-      'SET #status = :active, startedAt = :now, totalParents = :total, unreachable = :unreachable, ' +
+      `SET #status = :active, startedAt = :now, totalParents = :total, unreachable = :unreachable, ${staff}` +
       '#version = #version + :one REMOVE leaseOwner, leaseUntil',
     ConditionExpression: '#status = :pending AND leaseOwner = :owner',
     ExpressionAttributeNames: { '#status': 'status', '#version': 'version' },
@@ -153,6 +162,9 @@ export async function activateCampaign(
       ':total': totals.totalParents,
       ':unreachable': totals.unreachable,
       ':one': 1,
+      ...(totals.totalStaff === undefined
+        ? {}
+        : { ':totalStaff': totals.totalStaff, ':staffUnreachable': totals.staffUnreachable ?? 0 }),
     },
   });
 }

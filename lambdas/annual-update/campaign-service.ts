@@ -24,7 +24,9 @@ import {
   listParticipants,
   setReminderDays,
   writeParticipants,
+  type ParticipantTotals,
 } from './campaign-repository';
+import { staffParticipantPlan } from './staff-participants';
 import { sendJobProgress } from './send-job-service';
 import { campaignView, participantViews } from './views';
 import { listSuppressions } from '../common/suppression-repository';
@@ -67,6 +69,7 @@ export async function startCampaign(
       ...(request.deadline ? { deadline: request.deadline } : {}),
       ...(request.reminderDays?.length ? { reminderDays: [...request.reminderDays].sort((a, b) => b - a) } : {}),
       ...(request.review ? { review: true } : {}),
+      ...(request.includeStaff ? { includeStaff: true, totalStaff: 0, staffUnreachable: 0, staffEmailsSent: 0, staffSubmitted: 0 } : {}),
       createdBy: actorId,
       createdAt: now.toISOString(),
       version: 1,
@@ -118,7 +121,7 @@ async function resumable(request: StartCampaignRequest, owner: string, deps: Cam
  * One participant per parent in the directory, written in bounded batches; participants of parents who left
  * since an interrupted attempt are removed. Parents without an email are participants marked unreachable.
  */
-async function writeMissingParticipants(campaign: Campaign): Promise<{ totalParents: number; unreachable: number }> {
+async function writeMissingParticipants(campaign: Campaign): Promise<ParticipantTotals> {
   const [directory, existing] = await Promise.all([readDirectory(), listParticipants(campaign.id)]);
   const known = new Map(existing.map((p) => [p.parentId, p]));
   const parentIds = new Set(directory.parents.map((p) => p.id));
@@ -134,12 +137,14 @@ async function writeMissingParticipants(campaign: Campaign): Promise<{ totalPare
       optedOut: false,
       unreachable: !parent.email,
     }));
-  const remove = existing.filter((p) => !parentIds.has(p.parentId));
-  await writeParticipants(add, remove);
-  // Participants now mirror the directory's parents exactly: the totals follow from it without a re-read.
+  const staff = staffParticipantPlan(campaign, directory.staff, known);
+  const remove = existing.filter((p) => !parentIds.has(p.parentId) && !staff.ids.has(p.parentId));
+  await writeParticipants([...add, ...staff.add], remove);
+  // Participants now mirror the directory's parents (and staff) exactly: the totals follow without a re-read.
   return {
     totalParents: directory.parents.length,
     unreachable: directory.parents.filter((parent) => !parent.email).length,
+    ...staff.totals,
   };
 }
 

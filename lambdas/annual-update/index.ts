@@ -13,6 +13,7 @@ import {
   UpdateLoadRequestSchema,
   UpdateSubmitRequestSchema,
 } from '../../shared/parent-form';
+import { StaffLoadRequestSchema, StaffSubmitRequestSchema } from '../../shared/staff-form';
 import { clientIp, createHandler, json, parseWith } from '../common/http';
 import { isScheduledEvent } from '../common/scheduled';
 import { registryAccess } from '../registry/access';
@@ -21,6 +22,7 @@ import { loadByToken, loadProfileForm, submitByToken, submitProfile } from './pa
 import { scheduledReminders } from './reminder-service';
 import { decideReview, listReviews } from './review-service';
 import { ReviewDecisionRequestSchema, ReviewPathSchema } from '../../shared/annual-update-review';
+import { loadStaffByToken, submitStaffByToken } from './staff-form-service';
 import { defaultSendDeps } from './send-deps';
 import { continueSendJob, sendJobProgress, startSendJob } from './send-job-service';
 import { issueLetters, limitCodeAttempts } from './letters-service';
@@ -102,6 +104,17 @@ const api = createHandler({
     const { token, data } = parseWith(UpdateSubmitRequestSchema, body);
     await limitCodeAttempts(token, clientIp(event));
     return { body: await submitByToken(token, data) };
+  },
+
+  // A staff member's link (docs/annual-update.md, "Staff"): the same token rules, the staff form.
+  'POST /api/update/staff/load': async ({ body }) => {
+    const { token } = parseWith(StaffLoadRequestSchema, body);
+    return { body: await loadStaffByToken(token) };
+  },
+
+  'POST /api/update/staff/submit': async ({ body }) => {
+    const { token, data } = parseWith(StaffSubmitRequestSchema, body);
+    return { body: await submitStaffByToken(token, data) };
   },
 
   'GET /api/profile/form': async ({ query, people }) => {

@@ -205,7 +205,8 @@ export async function recordDelivery(record: DeliveryRecord): Promise<'done' | '
       Update: {
         TableName: tableName(),
         Key: campaignKey(participant.campaignId),
-        UpdateExpression: 'ADD emailsSent :one',
+        // A staff member's first email counts apart (docs/annual-update.md, "Staff").
+        UpdateExpression: participant.kind === 'staff' ? 'ADD staffEmailsSent :one' : 'ADD emailsSent :one',
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeValues: { ':one': 1 },
       },

@@ -2,7 +2,7 @@ import { logger } from '../common/logger';
 import { listSuppressions } from '../common/suppression-repository';
 import type { Suppression } from '../../shared/annual-update-bounces';
 import { isDefiniteSendFailure, sendErrorName, SUPPRESSED_ERROR } from '../common/mailer';
-import { getEntity, getSettings } from '../directory/directory-repository';
+import { getSettings } from '../directory/directory-repository';
 import type { Campaign, Participant, ParticipantEvent } from '../../shared/schemas/annual-update';
 import type { SendJob, SendJobEntry } from '../../shared/schemas/send-job';
 import type { SchoolSettings } from '../../shared/schemas/settings';
@@ -12,6 +12,7 @@ import { claimEntry, recordDelivery, recordFailure, skipEntry } from './send-job
 import type { SendDeps } from './send-deps';
 import { createThrottle } from './throttle';
 import { newToken } from './token-repository';
+import { recipientOf } from './staff-recipient';
 
 /**
  * The per-email protocol of a send job (docs/annual-update.md, "Send jobs"): claim the entry with a conditional
@@ -68,10 +69,9 @@ export class ChunkWorker {
 
   private async sendOne(entry: SendJobEntry): Promise<void> {
     const now = this.deps.now();
-    const [participant, parent] = await Promise.all([
-      getParticipant(this.campaign.id, entry.parentId),
-      getEntity('PARENT', entry.parentId),
-    ]);
+    const participant = await getParticipant(this.campaign.id, entry.parentId);
+    // A staff participant is emailed the same way, with a link to the staff form (docs/annual-update.md, "Staff").
+    const parent = participant && (await recipientOf(participant));
     if (!participant || !parent) return skipEntry(entry, 'parentRemoved', now);
     if (!parent.email) return skipEntry(entry, 'noEmail', now);
     // An address that bounced or complained gets nothing more (docs/annual-update.md, "Bounces and complaints").
@@ -81,7 +81,14 @@ export class ChunkWorker {
 
     const { token, tokenHash } = newToken();
     const expiresAt = Math.floor(now.getTime() / 1000) + this.deps.linkTtlDays * 86_400;
-    const issued = { tokenHash, campaignId: this.campaign.id, parentId: parent.id, createdAt: now.toISOString(), expiresAt };
+    const issued = {
+      tokenHash,
+      campaignId: this.campaign.id,
+      parentId: parent.id,
+      createdAt: now.toISOString(),
+      expiresAt,
+      ...(participant.kind === 'staff' ? { kind: 'staff' as const } : {}),
+    };
     if (!(await claimEntry(entry, issued, now))) return;
     const claimed: SendJobEntry = { ...entry, state: 'sending', attempts: entry.attempts + 1, tokenHash };
 
@@ -93,7 +100,7 @@ export class ChunkWorker {
       schoolName: this.settings.schoolName,
       schoolYear: this.campaign.schoolYear,
       // The page opens in the email's language unless the visitor chose another (docs/annual-update.md).
-      link: `${this.deps.baseUrl}/update/${token}?lang=${parent.preferredLanguage ?? 'fr'}`,
+      link: `${this.deps.baseUrl}/update/${token}?lang=${parent.preferredLanguage ?? 'fr'}${parent.linkSuffix}`,
       deadline: this.campaign.deadline,
       linkExpiresOn: new Date(expiresAt * 1000).toISOString().slice(0, 10),
       contact: { email: this.settings.contact.email, phone: this.settings.contact.phone },

@@ -3,13 +3,16 @@ import type { Suppression } from '../../shared/annual-update-bounces';
 import type { Campaign, Participant } from '../../shared/schemas/annual-update';
 import { nextReminderOn } from '../../shared/annual-update-reminders';
 import type { DirectoryData } from '../directory/directory-items';
+import { staffCounts, staffRowFields } from './staff-participants';
 
 /** What the admin screens receive, built from stored items. Pure: no AWS, no clock. */
 
 /** `today`: the school's calendar day (shared/school-calendar.ts), for the next automatic reminder. */
 export function campaignView(campaign: Campaign, today: string): CampaignView {
   const unreachable = campaign.unreachable ?? 0;
-  const total = campaign.totalParents;
+  // Staff included: the progress counts their answers with the parents' (docs/annual-update.md, "Staff").
+  const total = campaign.totalParents + (campaign.totalStaff ?? 0);
+  const completed = campaign.formsSubmitted + (campaign.staffSubmitted ?? 0);
   return {
     id: campaign.id,
     schoolYear: campaign.schoolYear,
@@ -19,17 +22,18 @@ export function campaignView(campaign: Campaign, today: string): CampaignView {
     ...(campaign.startedAt ? { startedAt: campaign.startedAt } : {}),
     ...(campaign.completedAt ? { completedAt: campaign.completedAt } : {}),
     counts: {
-      totalParents: total,
-      reachable: total - unreachable,
+      totalParents: campaign.totalParents,
+      reachable: campaign.totalParents - unreachable,
       unreachable,
       emailsSent: campaign.emailsSent,
       formsSubmitted: campaign.formsSubmitted,
       optedOut: campaign.optedOut,
+      ...staffCounts(campaign),
     },
     progress: {
-      completed: campaign.formsSubmitted,
+      completed,
       total,
-      percentage: total === 0 ? 0 : Math.round((campaign.formsSubmitted / total) * 1000) / 10,
+      percentage: total === 0 ? 0 : Math.round((completed / total) * 1000) / 10,
     },
     ...(campaign.activeJobId ? { activeJobId: campaign.activeJobId } : {}),
     reminders: {
@@ -49,7 +53,7 @@ function suppressionOf(email: string | undefined, suppressions: ReadonlyMap<stri
 
 const optional = <K extends string, V>(key: K, value: V | undefined) => (value === undefined ? {} : { [key]: value });
 
-type Directory = Pick<DirectoryData, 'parents' | 'students' | 'classes' | 'families'>;
+type Directory = Pick<DirectoryData, 'parents' | 'students' | 'classes' | 'families'> & Partial<Pick<DirectoryData, 'staff'>>;
 
 /** Participants with their names and their children's classes, sorted by last name then first name. */
 export function participantViews(
@@ -66,8 +70,9 @@ export function participantViews(
     if (classId === undefined || !classes.has(classId)) continue;
     classIdsOf.set(parentId, (classIdsOf.get(parentId) ?? new Set()).add(classId));
   }
+  const staff = new Map((directory.staff ?? []).map((s) => [s.id, s]));
   const views = participants.map((p): ParticipantView => {
-    const parent = parents.get(p.parentId);
+    const parent = p.kind === 'staff' ? undefined : parents.get(p.parentId);
     const classList = [...(classIdsOf.get(p.parentId) ?? [])]
       .map((id) => classes.get(id)!)
       .sort((a, b) => a.code.localeCompare(b.code, 'fr'))
@@ -83,6 +88,7 @@ export function participantViews(
           }
         : {}),
       classes: classList,
+      ...(p.kind === 'staff' ? staffRowFields(staff.get(p.parentId), directory.classes) : {}),
       unreachable: p.unreachable ?? false,
       emailSent: p.emailsSent > 0,
       ...(p.emailSentAt ? { emailSentAt: p.emailSentAt } : {}),

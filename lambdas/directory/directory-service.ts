@@ -14,7 +14,7 @@ import type { SchoolClass } from '../../shared/schemas/school-class';
 import type { SchoolSettings } from '../../shared/schemas/settings';
 import type { Staff } from '../../shared/schemas/staff';
 import type { Student } from '../../shared/schemas/student';
-import { listsRoles, relationTo, visibleParent, type ViewerRelation } from '../../shared/visibility';
+import { listsRoles, relationTo, visibleParent, visibleStaffContact, type ViewerRelation } from '../../shared/visibility';
 import type { RegisteredPerson } from '../common/claims';
 import type { DirectoryData } from './directory-items';
 
@@ -176,8 +176,7 @@ function staffOf(member: Staff, classIndexes: number[], ceRole: CommitteeRole | 
     id: member.id,
     firstName: member.firstName,
     lastName: member.lastName,
-    ...(member.email ? { email: member.email } : {}),
-    ...(member.phone ? { phone: member.phone } : {}),
+    ...visibleStaffContact(member),
     title: { fr: member.title.fr, en: member.title.en },
     department: member.department,
     ...(member.interests.length > 0 ? { interests: [...member.interests] } : {}),

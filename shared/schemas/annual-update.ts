@@ -40,6 +40,12 @@ export const CampaignSchema = z.object({
   leaseUntil: z.number().int().positive().optional(),
   /** Review before publishing (shared/annual-update-review.ts), chosen at the start; absent: off. */
   review: z.boolean().optional(),
+  /** Staff members are participants too (docs/annual-update.md, "Staff"); their counts are kept apart. */
+  includeStaff: z.boolean().optional(),
+  totalStaff: CountSchema.optional(),
+  staffUnreachable: CountSchema.optional(),
+  staffEmailsSent: CountSchema.optional(),
+  staffSubmitted: CountSchema.optional(),
 });
 export type Campaign = z.infer<typeof CampaignSchema>;
 
@@ -87,6 +93,8 @@ export const ParticipantSchema = z.object({
   lastSendError: z.string().max(100).optional(),
   lastActivityAt: IsoDateTimeSchema.optional(),
   history: z.array(ParticipantEventSchema).optional(),
+  /** A staff member's participant (`parentId` then holds the staff id); absent: a parent's. */
+  kind: z.literal('staff').optional(),
 });
 export type Participant = z.infer<typeof ParticipantSchema>;
 
@@ -101,5 +109,7 @@ export const UpdateTokenSchema = z.object({
   createdAt: IsoDateTimeSchema,
   /** Epoch seconds (the table's TTL attribute). */
   expiresAt: z.number().int().positive(),
+  /** A staff member's link (`parentId` then holds the staff id): it opens the staff form. */
+  kind: z.literal('staff').optional(),
 });
 export type UpdateToken = z.infer<typeof UpdateTokenSchema>;

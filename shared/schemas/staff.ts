@@ -2,6 +2,7 @@ import * as z from 'zod';
 import {
   EmailSchema,
   EntityMetaSchema,
+  LanguageSchema,
   LocalizedTextSchema,
   PersonNameSchema,
   PhoneSchema,
@@ -36,6 +37,12 @@ export const StaffFieldsSchema = z.object({
   title: LocalizedTextSchema,
   department: StaffDepartmentSchema,
   interests: InterestsSchema,
+  /** The school phone extension (`poste 1234`), digits only; set by the staff member's update link. */
+  extension: z.string().regex(/^\d{1,6}$/).optional(),
+  /** Whether the email is listed in the directory; absent = shown (shared/visibility.ts, visibleStaff). */
+  showEmail: z.boolean().optional(),
+  /** The language of the staff member's emails (update links); absent: French. */
+  preferredLanguage: LanguageSchema.optional(),
 });
 
 export const StaffSchema = EntityMetaSchema.extend(StaffFieldsSchema.shape);

@@ -23,10 +23,14 @@ export interface SmallSchool extends DemoSchool {
  * A six-family school in the current table, with a unique email per parent (so each test counts its own mail
  * in the shared SES emulator) and one parent without an email (unreachable).
  */
-export async function seedSmallSchool(label: string): Promise<SmallSchool> {
+export async function seedSmallSchool(label: string, options: { uniqueStaffEmails?: boolean } = {}): Promise<SmallSchool> {
   const run = ulid().toLowerCase();
   const school = generateSchool({ seed: 11, families: 6 });
   school.parents = school.parents.map((parent, i) => ({ ...parent, email: `${label}-${i}-${run}@test.example` }));
+  // Staff update links (docs/annual-update.md, "Staff"): each test reads its own staff mail in the shared emulator.
+  if (options.uniqueStaffEmails) {
+    school.staff = school.staff.map((member, i) => (member.email ? { ...member, email: `${label}-staff-${i}-${run}@test.example` } : member));
+  }
   const { email: _email, ...withoutEmail } = school.parents[school.parents.length - 1]!;
   school.parents[school.parents.length - 1] = withoutEmail;
   await bulkWriteDirectory(school);

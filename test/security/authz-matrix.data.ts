@@ -114,6 +114,9 @@ export const MATRIX: Record<string, Row> = {
   // The update link: the link is the credential; an account changes nothing.
   'POST /api/update/load': [400, 400, 400, 400, 400, 400, 400, 200, [410, 404], 400],
   'POST /api/update/submit': [400, 400, 400, 400, 400, 400, 400, 400, [400, 400], 400],
+  // A staff member's link (docs/annual-update.md, "Staff"): a parent's link is not one (404 TOKEN_INVALID).
+  'POST /api/update/staff/load': [400, 400, 400, 400, 400, 400, 400, 404, [410, 404], 400],
+  'POST /api/update/staff/submit': [400, 400, 400, 400, 400, 400, 400, 400, [400, 400], 400],
   // My Profile: a parent's own family only; staff have no parent record (the demo admin is also a parent).
   'GET /api/profile/form': member(200, 403, 404, 200),
   'PUT /api/profile': member(400, 403, 400, 400),

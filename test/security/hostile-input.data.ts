@@ -24,6 +24,8 @@ const parent = { firstName: 'Nadia', lastName: 'Tremblay', email: 'nadia.trembla
 const parentForm = { version: 1, firstName: 'Nadia', lastName: 'Tremblay', phone: '514 555-0123', participation: 'full', preferredLanguage: 'fr' };
 const localized = (fr: string, en: string) => ({ fr, en });
 const staff = { firstName: 'Luc', lastName: 'Gagnon', title: localized('Enseignant', 'Teacher'), department: STAFF_DEPARTMENT_CODES[0] };
+/** The staff form of a staff member's update link (shared/staff-form.ts). */
+const staffForm = { version: 1, title: localized('Enseignant', 'Teacher'), department: STAFF_DEPARTMENT_CODES[0], extension: '1234', showEmail: false, preferredLanguage: 'fr' };
 const schoolClass = { code: 'ZZ9', name: 'Classe test', levels: ['G1'] };
 const committee = { name: localized('Comité test', 'Test committee'), kind: COMMITTEE_KINDS[0] };
 const remove = { version: 1, confirm: 'confirm' };
@@ -81,6 +83,8 @@ export function validBodies(ids: RealIds): Record<string, Record<string, unknown
     'POST /api/admin/annual-update/campaigns/{campaignId}/review/{parentId}': { version: 1, submittedAt: '2026-01-01T00:00:00.000Z', accept: ['phone'], reject: ['address'] },
     'POST /api/update/load': { token: TOKEN },
     'POST /api/update/submit': { token: TOKEN, data: { ...parentForm, ...signUpAndAddress(ids) } },
+    'POST /api/update/staff/load': { token: TOKEN },
+    'POST /api/update/staff/submit': { token: TOKEN, data: staffForm },
     'PUT /api/profile': { data: { ...parentForm, ...signUpAndAddress(ids) } },
     // The printable directory's audit (shared/directory-print-api.ts).
     'POST /api/directory/pdf-audit': { scope: { kind: 'class', classId: ids.classes }, paper: 'letter', lang: 'fr' },

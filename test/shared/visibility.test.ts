@@ -9,6 +9,7 @@ import {
   reaches,
   relationTo,
   visibleParent,
+  visibleStaffContact,
   type ParentDetails,
   type ViewerRelation,
 } from '../../shared/visibility';
@@ -93,5 +94,26 @@ describe('relations and defaults', () => {
     expect(presetOf(audiencesOf(initialPrivacy()))).toBe('nameOnly');
     expect(initialPrivacy('full')).toEqual({ participation: 'full' });
     expect(initialPrivacy('nameOnly', { ...PRESET_AUDIENCES.full })).toEqual({ participation: 'nameOnly' });
+  });
+});
+
+describe('staff contact (docs/annual-update.md, "Staff")', () => {
+  const staff = { email: 'luc.gagnon@ecole.example', phone: '5145550002', extension: '1234' };
+
+  it('lists the email, phone and extension when the staff member has not chosen (absent = shown) or chose to show', () => {
+    expect(visibleStaffContact(staff)).toEqual(staff);
+    expect(visibleStaffContact({ ...staff, showEmail: true })).toEqual(staff);
+  });
+
+  it('leaves the email out entirely, never blank, when the staff member hides it', () => {
+    const shown = visibleStaffContact({ ...staff, showEmail: false });
+    expect(shown).toEqual({ phone: '5145550002', extension: '1234' });
+    expect('email' in shown).toBe(false);
+  });
+
+  it('builds from an allow-list: fields it does not know never pass through', () => {
+    const stored = { ...staff, showEmail: true, preferredLanguage: 'en', secret: 'x' } as Parameters<typeof visibleStaffContact>[0];
+    expect(Object.keys(visibleStaffContact(stored)).sort()).toEqual(['email', 'extension', 'phone']);
+    expect(visibleStaffContact({})).toEqual({});
   });
 });

@@ -49,7 +49,23 @@ function parentPrivacy(input: ParentInput, current?: Parent): Partial<Parent> {
 }
 
 const personFields = (type: PersonType, input: PersonFields, current?: Person): object =>
-  type === 'PARENT' ? { ...input, ...parentPrivacy(input as ParentInput, current as Parent | undefined) } : input;
+  type === 'PARENT'
+    ? { ...input, ...parentPrivacy(input as ParentInput, current as Parent | undefined) }
+    : { ...staffOwnChoices(current as Staff | undefined), ...input };
+
+/**
+ * What a staff member sets through their update link (docs/annual-update.md, "Staff") and the admin form does
+ * not show: kept when an administrator saves the record.
+ */
+function staffOwnChoices(current: Staff | undefined): Partial<Staff> {
+  if (!current) return {};
+  const { extension, showEmail, preferredLanguage } = current;
+  return {
+    ...(extension ? { extension } : {}),
+    ...(showEmail !== undefined ? { showEmail } : {}),
+    ...(preferredLanguage ? { preferredLanguage } : {}),
+  };
+}
 
 /** The consent log's entry for an administrator's change of a parent's privacy choice (none for staff). */
 async function adminConsent(type: PersonType, before: Person | undefined, after: Person, ctx: EditContext): Promise<TransactItem[]> {

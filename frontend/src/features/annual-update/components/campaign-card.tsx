@@ -43,6 +43,13 @@ export function CampaignCard({ campaign, actions }: { campaign: CampaignView; ac
             <Box>{number(value)}</Box>
           </div>
         ))}
+        {counts.staff && (
+          // A campaign that includes staff (docs/annual-update.md, "Staff"): their answers, apart from the parents'.
+          <div>
+            <Box variant="awsui-key-label">{t('staffUpdate.card.staff')}</Box>
+            <Box>{t('staffUpdate.card.staffInfo', { submitted: number(counts.staff.formsSubmitted), total: number(counts.staff.total) })}</Box>
+          </div>
+        )}
         <div>
           <Box variant="awsui-key-label">{t('annualUpdateAdmin.card.deadline')}</Box>
           <Box>{campaign.deadline ?? t('annualUpdateAdmin.card.noDeadline')}</Box>

@@ -18,6 +18,7 @@ import { currentLocale } from '../../../i18n/i18n';
 import { useParticipants } from '../hooks/use-participants';
 import { formatDateTime, STATUS_FILTERS, type StatusFilter } from '../model/participants';
 import { ParticipantHistory } from './participant-history';
+import { KindFilterControl } from './kind-filter';
 
 function RowStatus({ row }: { row: ParticipantView }) {
   const { t } = useTranslation();
@@ -63,7 +64,7 @@ function ProgressSummary({ campaign, state }: { campaign: CampaignView; state: P
       </span>
       {filtered && (
         <span data-testid="shown-summary" style={{ display: 'block' }} aria-live="polite">
-          {t('annualUpdateAdmin.table.shownSummary', {
+          {t(state.kind === 'staff' ? 'staffUpdate.manager.shownSummary' : 'annualUpdateAdmin.table.shownSummary', {
             count: shown.shown,
             shown: number(shown.shown),
             submitted: number(shown.submitted),
@@ -89,6 +90,7 @@ function ParticipantFilters({ state }: { state: ParticipantsState }) {
   ];
   return (
     <SpaceBetween direction="horizontal" size="xs">
+      <KindFilterControl state={state} />
       <TextFilter
         {...filterProps}
         filteringPlaceholder={t('annualUpdateAdmin.table.search')}

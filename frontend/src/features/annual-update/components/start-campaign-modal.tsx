@@ -37,6 +37,8 @@ export interface StartChoices {
   reminderDays?: number[];
   /** Review before publishing (docs/annual-update.md): absent when off. */
   review?: boolean;
+  /** Staff members get a link to the staff form too (docs/annual-update.md, "Staff"). */
+  includeStaff?: boolean;
 }
 
 /** Starting needs the word `confirm` typed (docs/product-rules.md); it stays `confirm` in French too, and the text says so. */
@@ -52,12 +54,15 @@ export function StartCampaignModal({ visible, busy, onDismiss, onStart }: {
   const [reminderDays, setReminderDays] = useState(defaultReminderDays);
   const [typed, setTyped] = useState('');
   const [review, setReview] = useState(false);
+  const [includeStaff, setIncludeStaff] = useState(false);
   const yearOk = isSchoolYear(schoolYear);
   const deadlineProblem = deadlineError(deadline.trim());
   const ready = yearOk && !deadlineProblem && typed === CONFIRMATION_WORD;
   const choices = (): StartChoices => {
     const day = deadline.trim();
-    return { ...(day ? { schoolYear, deadline: day, reminderDays } : { schoolYear }), ...(review ? { review: true } : {}) };
+    const staff = includeStaff ? { includeStaff } : {};
+    const reviewed = review ? { review: true } : {};
+    return { ...(day ? { schoolYear, deadline: day, reminderDays } : { schoolYear }), ...staff, ...reviewed };
   };
   return (
     <Modal
@@ -97,6 +102,13 @@ export function StartCampaignModal({ visible, busy, onDismiss, onStart }: {
             {t('annualUpdateAdmin.review.startLabel')}
           </Checkbox>
         </FormField>
+        <Checkbox
+          checked={includeStaff}
+          description={t('staffUpdate.start.includeStaffHint')}
+          onChange={({ detail }) => setIncludeStaff(detail.checked)}
+        >
+          {t('staffUpdate.start.includeStaff')}
+        </Checkbox>
         <FormField
           label={t('annualUpdateAdmin.start.confirmLabel', { word: CONFIRMATION_WORD })}
           description={t('annualUpdateAdmin.start.confirmHint', { word: CONFIRMATION_WORD })}

@@ -36,6 +36,7 @@ export function StaffGroup({ rows, query, mobile, school }: { rows: StaffRow[]; 
   const contact = (row: StaffRow) => (
     <>
       <ContactDetails email={row.member.email} phone={row.member.phone} query={query} />
+      {row.member.extension && <Box variant="small">{t('staffUpdate.directory.extension', { extension: row.member.extension })}</Box>}
       <AddToContacts
         label={t('directory.contacts.add')}
         ariaLabel={t('directory.contacts.addOne', { name: row.name })}

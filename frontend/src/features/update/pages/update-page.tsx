@@ -1,7 +1,6 @@
-import { useCallback, useEffect } from 'react';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { hasStoredLocale, isLocale } from '../../../i18n/locale';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import SpaceBetween from '@cloudscape-design/components/space-between';
@@ -13,6 +12,8 @@ import { ParentUpdateForm } from '../../../components/parent-form/parent-update-
 import { PrivacyRequestForm } from '../../../components/privacy/privacy-request-form';
 import { privacyRequestsApi, type NewPrivacyRequest } from '../../../lib/api/privacy-requests-client';
 import { useUpdateForm } from '../hooks/use-update-form';
+import { StaffUpdatePage } from './staff-update-page';
+import { useLinkLanguage } from '../hooks/use-link-language';
 
 /** State handed to /update-success: never the email, never in the URL. */
 export interface UpdateSuccessState {
@@ -22,20 +23,15 @@ export interface UpdateSuccessState {
 }
 
 /**
- * The link carries the language of the email that held it (`?lang=`, the parent's preferred language): the page
- * opens in it unless the visitor has already chosen a language on this device (then kept, like any change).
+ * `/update/{token}`: the emailed link, no sign-in (docs/product-rules.md, "Annual update campaign"). A staff
+ * member's link carries `form=staff` and opens the staff form (docs/annual-update.md, "Staff").
  */
-function useLinkLanguage() {
-  const { i18n } = useTranslation();
+export function UpdatePage() {
   const [params] = useSearchParams();
-  const lang = params.get('lang');
-  useEffect(() => {
-    if (isLocale(lang) && !hasStoredLocale() && i18n.language !== lang) void i18n.changeLanguage(lang);
-  }, [lang, i18n]);
+  return params.get('form') === 'staff' ? <StaffUpdatePage /> : <ParentUpdatePage />;
 }
 
-/** `/update/{token}`: the emailed link, no sign-in (docs/product-rules.md, "Annual update campaign"). */
-export function UpdatePage() {
+function ParentUpdatePage() {
   const { t } = useTranslation();
   useLinkLanguage();
   const { token = '' } = useParams();
