@@ -41,6 +41,32 @@ export interface StartChoices {
   includeStaff?: boolean;
 }
 
+interface CampaignOptions {
+  review: boolean;
+  includeStaff: boolean;
+}
+
+/** The campaign's options, chosen at the start: review before publishing, and staff links. */
+function CampaignOptionsField({ value, onChange }: { value: CampaignOptions; onChange: (value: CampaignOptions) => void }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <FormField description={t('annualUpdateAdmin.review.startHint')}>
+        <Checkbox checked={value.review} onChange={({ detail }) => onChange({ ...value, review: detail.checked })}>
+          {t('annualUpdateAdmin.review.startLabel')}
+        </Checkbox>
+      </FormField>
+      <Checkbox
+        checked={value.includeStaff}
+        description={t('staffUpdate.start.includeStaffHint')}
+        onChange={({ detail }) => onChange({ ...value, includeStaff: detail.checked })}
+      >
+        {t('staffUpdate.start.includeStaff')}
+      </Checkbox>
+    </>
+  );
+}
+
 /** Starting needs the word `confirm` typed (docs/product-rules.md); it stays `confirm` in French too, and the text says so. */
 export function StartCampaignModal({ visible, busy, onDismiss, onStart }: {
   visible: boolean;
@@ -53,16 +79,14 @@ export function StartCampaignModal({ visible, busy, onDismiss, onStart }: {
   const [deadline, setDeadline] = useState('');
   const [reminderDays, setReminderDays] = useState(defaultReminderDays);
   const [typed, setTyped] = useState('');
-  const [review, setReview] = useState(false);
-  const [includeStaff, setIncludeStaff] = useState(false);
+  const [options, setOptions] = useState<CampaignOptions>({ review: false, includeStaff: false });
   const yearOk = isSchoolYear(schoolYear);
   const deadlineProblem = deadlineError(deadline.trim());
   const ready = yearOk && !deadlineProblem && typed === CONFIRMATION_WORD;
   const choices = (): StartChoices => {
     const day = deadline.trim();
-    const staff = includeStaff ? { includeStaff } : {};
-    const reviewed = review ? { review: true } : {};
-    return { ...(day ? { schoolYear, deadline: day, reminderDays } : { schoolYear }), ...staff, ...reviewed };
+    const chosen = { ...(options.includeStaff ? { includeStaff: true } : {}), ...(options.review ? { review: true } : {}) };
+    return { ...(day ? { schoolYear, deadline: day, reminderDays } : { schoolYear }), ...chosen };
   };
   return (
     <Modal
@@ -97,18 +121,7 @@ export function StartCampaignModal({ visible, busy, onDismiss, onStart }: {
           <Input value={deadline} inputMode="numeric" placeholder={t('annualUpdateAdmin.start.deadlinePlaceholder')} onChange={({ detail }) => setDeadline(detail.value)} />
         </FormField>
         <ReminderDaysField value={reminderDays} onChange={setReminderDays} disabled={deadline.trim() === '' || !!deadlineProblem} />
-        <FormField description={t('annualUpdateAdmin.review.startHint')}>
-          <Checkbox checked={review} onChange={({ detail }) => setReview(detail.checked)}>
-            {t('annualUpdateAdmin.review.startLabel')}
-          </Checkbox>
-        </FormField>
-        <Checkbox
-          checked={includeStaff}
-          description={t('staffUpdate.start.includeStaffHint')}
-          onChange={({ detail }) => setIncludeStaff(detail.checked)}
-        >
-          {t('staffUpdate.start.includeStaff')}
-        </Checkbox>
+        <CampaignOptionsField value={options} onChange={setOptions} />
         <FormField
           label={t('annualUpdateAdmin.start.confirmLabel', { word: CONFIRMATION_WORD })}
           description={t('annualUpdateAdmin.start.confirmHint', { word: CONFIRMATION_WORD })}
