@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { ReviewedFieldSchema, ReviewValueSchema } from './annual-update-review';
 import { ActivityEntrySchema } from './privacy-activity-api';
 import { ConsentEntrySchema } from './privacy-consent-api';
 import { CampaignStatusSchema, ParticipantEventTypeSchema } from './schemas/annual-update';
@@ -56,6 +57,13 @@ export const MyDataCampaignSchema = z.strictObject({
   history: z.array(
     z.strictObject({ at: IsoDateTimeSchema, event: ParticipantEventTypeSchema, via: z.enum(['link', 'profile']).optional() }),
   ),
+  /** An answer held for review (docs/annual-update.md, "Review before publishing"): the values sent, not published yet. */
+  awaitingReview: z
+    .strictObject({
+      submittedAt: IsoDateTimeSchema,
+      fields: z.array(z.strictObject({ field: ReviewedFieldSchema, submitted: ReviewValueSchema.optional() })),
+    })
+    .optional(),
 });
 export type MyDataCampaign = z.infer<typeof MyDataCampaignSchema>;
 

@@ -74,6 +74,7 @@ export const keys = {
    * current one, so a new printout revokes it. The code itself is a TOKEN item keyed by its hash.
    */
   letterCode: (campaignId: string, parentId: string) => ({ pk: `CAMPAIGN#${campaignId}`, sk: `LETTER#${parentId}` }),
+  letterCodePrefix: () => 'LETTER#',
   /** Update link: keyed by the SHA-256 (hex) of the token; the token itself is never stored. */
   updateToken: (tokenHash: string) => ({ pk: `TOKEN#${tokenHash}`, sk: 'TOKEN' }),
   /** Account-takeover link (lambdas/account-recovery): keyed by the SHA-256 (hex) of the emailed token. */

@@ -31,7 +31,7 @@ const own: Parent[] = [];
 type Lang = 'fr' | 'en';
 const TEXT = {
   fr: {
-    schoolYear: '2095-2096',
+    schoolYear: '2075-2076',
     lastName: 'Lettre-Papier',
     title: 'Mise à jour annuelle des renseignements',
     download: /^Télécharger les lettres papier \(\d+\)$/,
@@ -48,7 +48,7 @@ const TEXT = {
     viewport: 'desktop' as const,
   },
   en: {
-    schoolYear: '2097-2098',
+    schoolYear: '2077-2078',
     lastName: 'Paper-Letter',
     title: 'Annual information update',
     download: /^Download paper letters \(\d+\)$/,

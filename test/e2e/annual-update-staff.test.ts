@@ -25,7 +25,7 @@ const own: Staff[] = [];
 const TEXT = {
   fr: {
     viewport: 'desktop',
-    schoolYear: '2095-2096',
+    schoolYear: '2071-2072',
     lastName: 'Parcours-Personnel',
     annualUpdateTitle: 'Mise à jour annuelle des renseignements',
     startOpen: 'Lancer la campagne',
@@ -55,7 +55,7 @@ const TEXT = {
   },
   en: {
     viewport: 'mobile',
-    schoolYear: '2097-2098',
+    schoolYear: '2073-2074',
     lastName: 'Staff-Journey',
     annualUpdateTitle: 'Annual information update',
     startOpen: 'Start campaign',

@@ -70,7 +70,7 @@ beforeAll(async () => {
   await linkFamily({ parentId: own[1]!.id, studentId: student.id });
   await linkFamily({ parentId: own[2]!.id, studentId: student.id });
 
-  const { campaign } = await startCampaign({ schoolYear: '2095-2096', confirmation: 'confirm' }, 'e2e-signup');
+  const { campaign } = await startCampaign({ schoolYear: '2085-2086', confirmation: 'confirm' }, 'e2e-signup');
   campaignId = campaign.id;
   const job = await startSendJob(campaignId, { mode: 'selected', parentIds: [own[0]!.id, own[1]!.id] }, 'e2e-signup', { now: () => new Date() });
   await continueSendJob(campaignId, job.jobId, testSendDeps(stack));

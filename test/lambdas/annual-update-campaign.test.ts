@@ -246,10 +246,15 @@ describe('participants, closing and the next year', () => {
         ? { mode: 'notSent' }
         : route.path.endsWith('/reminders')
           ? { reminderDays: [7] }
-          : undefined;
+          : route.path.endsWith('/review/{parentId}')
+            ? { version: 1, submittedAt: '2026-01-01T00:00:00.000Z', accept: ['phone'] }
+            : undefined;
       // Only the parameters the route's path names, as API Gateway sends them.
-      const params = (id: string): Record<string, string> =>
-        route.path.includes('{jobId}') ? { campaignId: id, jobId: id } : { campaignId: id };
+      const params = (id: string): Record<string, string> => ({
+        campaignId: id,
+        ...(route.path.includes('{jobId}') ? { jobId: id } : {}),
+        ...(route.path.includes('{parentId}') ? { parentId: id } : {}),
+      });
       const call = (id: string) =>
         invoke(handler, { method: route.method, resource: route.path, pathParameters: params(id), body, claims });
       expect((await call('nope')).status, route.path).toBe(400);

@@ -4,6 +4,9 @@ import { getParticipant } from '../../lambdas/annual-update/campaign-repository'
 import { closeCampaign } from '../../lambdas/annual-update/campaign-service';
 import { handler } from '../../lambdas/annual-update/index';
 import { getPendingChange } from '../../lambdas/annual-update/review-repository';
+import { myDataCsvFiles } from '../../lambdas/privacy/my-data/my-data-csv';
+import { myData } from '../../lambdas/privacy/my-data/my-data-service';
+import { MyDataResponseSchema } from '../../shared/my-data-api';
 import { continueSendJob, startSendJob } from '../../lambdas/annual-update/send-job-service';
 import { conditionalPut } from '../../lambdas/common/transact';
 import { entityItem } from '../../lambdas/directory/directory-items';
@@ -95,6 +98,18 @@ describe('a parent answering while review is on', () => {
     const reloaded = await load();
     expect(reloaded.pendingReview?.fields).toEqual(['phone', 'address']);
     expect(reloaded.parent.phone).toBe(NEW_PHONE);
+
+    // What is held is the parent's data too: "download my data" (Law 25, s. 27) carries it, in JSON and CSV.
+    const person = { personType: 'PARENT' as const, personId: target.id, email: target.email ?? 'none@test.example', displayName: 'x' };
+    const caller = { sub: `sub-${target.id}`, email: person.email, emailVerified: true, groups: [] };
+    const data = MyDataResponseSchema.parse(await myData([person], caller, new Date()));
+    const thisCampaign = data.parents[0]!.campaigns.find((c) => c.awaitingReview);
+    expect(thisCampaign?.awaitingReview?.fields).toEqual([
+      { field: 'phone', submitted: NEW_PHONE },
+      { field: 'address', submitted: NEW_ADDRESS },
+    ]);
+    const csv = myDataCsvFiles(data, 'fr').files.find((f) => f.section === 'campaigns')!.text;
+    expect(csv).toContain(`phone=${NEW_PHONE} | address=8, rue des Lilas, Québec G1R 2B5`);
   });
 
   it('replaces the held answer when the parent answers again (a field set back is no longer pending)', async () => {

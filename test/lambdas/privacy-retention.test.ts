@@ -63,15 +63,21 @@ async function seedConsent(parentId: string, removedAt: string | undefined, exis
   }
 }
 
-/** A campaign with two participants (one link still stored), a send job of two entries. */
+/**
+ * A campaign with two participants (one link still stored), a send job of two entries, an answer held for review
+ * and a paper letter's code (its link stored too).
+ */
 async function seedCampaign(status: string, completedAt?: string): Promise<{ id: string; tokens: string[] }> {
   const id = ulid();
   const jobId = ulid();
-  const tokens = [hash(), hash()];
+  const tokens = [hash(), hash(), hash()];
   await put({ ...keys.campaign(id), type: 'CAMPAIGN', id, status, ...(completedAt ? { completedAt } : {}) });
   await put({ ...keys.updateToken(tokens[0]!), type: 'TOKEN', campaignId: id });
+  await put({ ...keys.pendingChange(id, 'P0'), type: 'PENDING_CHANGE', parentId: 'P0', changes: [{ field: 'phone', new: '5145550100' }] });
+  await put({ ...keys.letterCode(id, 'P1'), type: 'LETTER', parentId: 'P1', codeHash: tokens[2] });
+  await put({ ...keys.updateToken(tokens[2]!), type: 'TOKEN', campaignId: id });
   await put({ ...keys.sendJob(id, jobId), type: 'SEND_JOB', jobId });
-  for (const [i, tokenHash] of tokens.entries()) {
+  for (const [i, tokenHash] of tokens.slice(0, 2).entries()) {
     await put({ ...keys.participant(id, `P${i}`), type: 'PARTICIPANT', parentId: `P${i}`, tokenHash });
     await put({ ...keys.sendJobEntry(jobId, `P${i}`), type: 'SEND_JOB_ENTRY', jobId, tokenHash });
   }
@@ -119,9 +125,9 @@ describe('the purge, with a controlled clock', () => {
     const report = await runPurge({ now: NOW, trigger: 'command' });
     expect(report.counts).toEqual({
       consentEntries: 2,
-      campaignParticipants: 2,
+      campaignParticipants: 4,
       sendJobs: 3,
-      updateLinks: 1,
+      updateLinks: 2,
       backupParts: 2,
       privacyRequests: 1,
     });
@@ -131,10 +137,11 @@ describe('the purge, with a controlled clock', () => {
     // The old campaign keeps its header (counts only); the others keep everything.
     expect((await partition(keys.campaignPk(campaigns.old.id))).map((i) => i.sk)).toEqual(['CAMPAIGN']);
     for (const c of [campaigns.recent, campaigns.active]) {
-      expect(await partition(keys.campaignPk(c.id))).toHaveLength(4);
+      expect(await partition(keys.campaignPk(c.id))).toHaveLength(6);
       expect(await partition(keys.updateToken(c.tokens[0]!).pk)).toHaveLength(1);
     }
     expect(await partition(keys.updateToken(campaigns.old.tokens[0]!).pk)).toEqual([]);
+    expect(await partition(keys.updateToken(campaigns.old.tokens[2]!).pk)).toEqual([]);
     expect((await partition(keys.progressionPk(backups.old))).map((i) => i.sk)).toEqual(['PROGRESSION', 'STEP#000000']);
     expect(await partition(keys.progressionPk(backups.recent))).toHaveLength(4);
     const requests = await partition(keys.privacyRequestsPk());
@@ -150,7 +157,7 @@ describe('the purge, with a controlled clock', () => {
     expect(after.length).toBe(before.length + 2);
     const audit = await partition(`AUDIT#${NOW.toISOString().slice(0, 7)}`);
     const purges = audit.filter((a) => a.action === 'retention.purge');
-    expect(purges.map((a) => a.count).sort()).toEqual([0, 11]);
+    expect(purges.map((a) => a.count).sort()).toEqual([0, 14]);
     const reports = await partition(keys.retentionPk());
     const text = JSON.stringify(reports);
     for (const id of [ids.gone, campaigns.old.id, campaigns.old.tokens[0]!]) expect(text).not.toContain(id);
@@ -216,7 +223,7 @@ describe('the retention routes', () => {
       {
         year: '2030',
         runs: 5,
-        counts: { consentEntries: 2, campaignParticipants: 2, sendJobs: 3, updateLinks: 1, backupParts: 2, privacyRequests: 5 },
+        counts: { consentEntries: 2, campaignParticipants: 4, sendJobs: 3, updateLinks: 2, backupParts: 2, privacyRequests: 5 },
       },
     ]);
   });

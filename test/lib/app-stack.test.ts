@@ -414,7 +414,8 @@ describe('api', () => {
   it.each([
     ['account-recovery', 'Api/AccountRecovery', ['EMAIL#*', 'RATE#*', 'RECOVERY#*']],
     ['directory', 'Api/Directory', ['DIRECTORY', 'SCHOOL', 'EMAIL#*']],
-    ['annual-update', 'Api/AnnualUpdate', ['CAMPAIGN#*', 'TOKEN#*', 'DIRECTORY', 'EMAIL#*', 'SCHOOL', 'ADMIN_ROLES']],
+    // Paper letters' short codes are rate limited per client and per code (docs/annual-update.md, "Paper letters").
+    ['annual-update', 'Api/AnnualUpdate', ['CAMPAIGN#*', 'TOKEN#*', 'DIRECTORY', 'EMAIL#*', 'SCHOOL', 'ADMIN_ROLES', 'RATE#*']],
     // Privacy requests: reads the update link's token and campaign for the link route, writes only its own requests.
     // The retention purge (docs/privacy.md, "Retention") deletes past-period consent logs, campaign traces
     // (participants, send jobs, update links), progression backup parts and closed requests; its settings and reports
@@ -437,7 +438,7 @@ describe('api', () => {
     expect(statements.flatMap(actionsOf).filter((a) => /Scan|\*/.test(a))).toEqual([]);
   });
 
-  it('reads the rate-limit key from its own secret in the three functions that count callers, never from the environment', () => {
+  it('reads the rate-limit key from its own secret in the four functions that count callers, never from the environment', () => {
     const secret = { Ref: logicalIdAt(fixture, 'Api/RateLimitKey/Resource') };
     const readers = Object.entries(template.findResources('AWS::IAM::Policy'))
       .filter(([, p]) => JSON.stringify(p.Properties.PolicyDocument).includes(JSON.stringify(secret)))
@@ -445,10 +446,12 @@ describe('api', () => {
     expect(readers).toEqual([
       [{ Ref: logicalIdAt(fixture, 'Api/Auth/ServiceRole/Resource') }],
       [{ Ref: logicalIdAt(fixture, 'Api/AccountRecovery/ServiceRole/Resource') }],
+      // Short codes typed from a paper letter (docs/annual-update.md, "Paper letters").
+      [{ Ref: logicalIdAt(fixture, 'Api/AnnualUpdate/ServiceRole/Resource') }],
       // Privacy requests: filing is rate limited (docs/privacy.md).
       [{ Ref: logicalIdAt(fixture, 'Api/Privacy/ServiceRole/Resource') }],
     ]);
-    for (const fnPath of ['Api/Auth', 'Api/AccountRecovery', 'Api/Privacy']) {
+    for (const fnPath of ['Api/Auth', 'Api/AccountRecovery', 'Api/AnnualUpdate', 'Api/Privacy']) {
       expect(functionEnv(fnPath)[ENV.rateLimitSecretArn]).toEqual(secret);
       expect(statementsOf(`${fnPath}/ServiceRole/Resource`)).toContainEqual({ Effect: 'Allow', Action: 'secretsmanager:GetSecretValue', Resource: secret });
       expect(functionEnv(fnPath)[ENV.rateLimitKey]).toBeUndefined();

@@ -1,4 +1,5 @@
 import { writeCsv } from '../../../shared/csv';
+import type { ReviewValue } from '../../../shared/annual-update-review';
 import type { MyDataCsvResponse, MyDataParent, MyDataResponse, MyDataSection } from '../../../shared/my-data-api';
 import type { PrivacyState } from '../../../shared/privacy-consent-api';
 import type { Language } from '../../../shared/schemas/common';
@@ -33,8 +34,8 @@ const HEADERS: Record<MyDataSection, Columns> = {
     en: ['Parent record', 'Date', 'By', 'Channel', 'Participation before', 'Audiences before', 'Participation after', 'Audiences after', 'Notice version', 'Language'],
   },
   campaigns: {
-    fr: ['Fiche parent', 'Année scolaire', 'Statut', 'Soumis le', 'Retrait', 'Historique'],
-    en: ['Parent record', 'School year', 'Status', 'Submitted', 'Opted out', 'History'],
+    fr: ['Fiche parent', 'Année scolaire', 'Statut', 'Soumis le', 'Retrait', 'Historique', 'En attente de révision'],
+    en: ['Parent record', 'School year', 'Status', 'Submitted', 'Opted out', 'History', 'Awaiting review'],
   },
   activity: {
     fr: ['Fiche parent', 'Date', 'Rôle', 'Acte', 'Format', 'Champs'],
@@ -51,6 +52,14 @@ const audiencesText = (audiences: FieldAudiences) =>
   `email=${audiences.email} phone=${audiences.phone} address=${audiences.address} profile=${audiences.profile}`;
 const stateCells = (state: PrivacyState | undefined): Row => (state ? [state.participation, audiencesText(state.audiences)] : ['', '']);
 const yesNo = (value: boolean, lang: Language) => (value ? (lang === 'fr' ? 'oui' : 'yes') : lang === 'fr' ? 'non' : 'no');
+
+/** A held value as one cell: an address on one line, interests by code. */
+function reviewValueText(value: ReviewValue | undefined): string {
+  if (value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value)) return value.join(' ');
+  return `${value.street}, ${value.city} ${value.postalCode}`;
+}
 
 function recordRows({ record: r }: MyDataParent): Row[] {
   const a = r.audiences;
@@ -77,6 +86,7 @@ function sectionRows(section: MyDataSection, parent: MyDataParent, lang: Languag
       return parent.campaigns.map((c) => [
         id, c.schoolYear, c.status, c.submittedAt ?? '', yesNo(c.optedOut, lang),
         c.history.map((h) => `${h.at} ${h.event}${h.via ? ` (${h.via})` : ''}`).join(' | '),
+        (c.awaitingReview?.fields ?? []).map((f) => `${f.field}=${reviewValueText(f.submitted)}`).join(' | '),
       ]);
     case 'activity':
       return parent.activity.map((e) => [id, e.at, e.role, e.kind, e.format ?? '', (e.fields ?? []).join(' ')]);

@@ -11,6 +11,7 @@ import {
   type MyDataResponse,
 } from '../../../shared/my-data-api';
 import { getCampaign, getParticipant } from '../../annual-update/campaign-repository';
+import { getPendingChange } from '../../annual-update/review-repository';
 import { readParentProfiles } from '../../auth/parent-profile';
 import { writeAudit } from '../../common/audit';
 import type { Caller, RegisteredPerson } from '../../common/claims';
@@ -62,14 +63,19 @@ async function listCampaigns(): Promise<Campaign[]> {
 async function campaignsOf(parentId: string, campaigns: readonly Campaign[]): Promise<MyDataCampaign[]> {
   const found = await Promise.all(
     campaigns.map(async (campaign): Promise<MyDataCampaign | undefined> => {
-      const participant = await getParticipant(campaign.id, parentId);
+      const [participant, held] = await Promise.all([getParticipant(campaign.id, parentId), getPendingChange(campaign.id, parentId)]);
       if (!participant) return undefined;
+      const awaitingReview = held && {
+        submittedAt: held.submittedAt,
+        fields: held.changes.map((change) => ({ field: change.field, ...(change.new === undefined ? {} : { submitted: change.new }) })),
+      };
       return {
         schoolYear: campaign.schoolYear,
         status: campaign.status,
         ...(participant.submittedAt ? { submittedAt: participant.submittedAt } : {}),
         optedOut: participant.optedOut,
         history: (participant.history ?? []).map(({ at, event, via }) => ({ at, event, ...(via ? { via } : {}) })),
+        ...(awaitingReview ? { awaitingReview } : {}),
       };
     }),
   );

@@ -113,15 +113,24 @@ async function purgeBackups(run: Run, before: string): Promise<void> {
  */
 async function purgeCampaign(run: Run, campaignId: string): Promise<void> {
   const participants = await queryPartition(keys.campaignPk(campaignId), keys.participantPrefix(), ['tokenHash']);
+  // Answers still held for review (never decided) and the paper letters' code records: the participants' too.
+  const held = await queryPartition(keys.campaignPk(campaignId), keys.pendingChangePrefix(), []);
+  const letters = await queryPartition(keys.campaignPk(campaignId), keys.letterCodePrefix(), ['codeHash']);
   const jobs = await queryPartition(keys.campaignPk(campaignId), keys.sendJobPrefix(), ['jobId']);
   const entries = (await Promise.all(jobs.map((job) => queryPartition(keys.sendJobEntriesPk(String(job.jobId)), undefined, ['tokenHash'])))).flat();
-  const hashes = new Set([...participants, ...entries].flatMap((item) => (typeof item.tokenHash === 'string' ? [item.tokenHash] : [])));
+  const hashes = new Set(
+    [...participants, ...entries, ...letters].flatMap((item) => {
+      const hash = item.tokenHash ?? item.codeHash;
+      return typeof hash === 'string' ? [hash] : [];
+    }),
+  );
   for (const hash of hashes) {
     if (run.stopped) return;
     if (await deleteIfThere(keys.updateToken(hash))) run.take('updateLinks', 1);
   }
   await run.delete('sendJobs', entries.map(keyOf));
   await run.delete('sendJobs', jobs.map(keyOf));
+  await run.delete('campaignParticipants', [...held, ...letters].map(keyOf));
   await run.delete('campaignParticipants', participants.map(keyOf));
 }
 
