@@ -1,26 +1,16 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import Alert from '@cloudscape-design/components/alert';
-import Box from '@cloudscape-design/components/box';
+import { useSearchParams } from 'react-router-dom';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import Spinner from '@cloudscape-design/components/spinner';
 import type { UpdateSubmitResponse } from '../../../../../shared/parent-form';
 import { PageFrame } from '../../../components/page/page-frame';
-import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { ParentUpdateForm } from '../../../components/parent-form/parent-update-form';
 import { PrivacyRequestForm } from '../../../components/privacy/privacy-request-form';
 import { privacyRequestsApi, type NewPrivacyRequest } from '../../../lib/api/privacy-requests-client';
 import { useUpdateForm } from '../hooks/use-update-form';
 import { StaffUpdatePage } from './staff-update-page';
-import { useLinkLanguage } from '../hooks/use-link-language';
-
-/** State handed to /update-success: never the email, never in the URL. */
-export interface UpdateSuccessState {
-  hasAccount: boolean | null;
-  /** The answer waits for the school's review (docs/annual-update.md): the directory does not show it yet. */
-  pendingReview?: boolean;
-}
+import { useUpdateLink, type UpdateSuccessState } from '../hooks/use-update-link';
+import { LinkPageStatus } from '../components/link-page-status';
 
 /**
  * `/update/{token}`: the emailed link, no sign-in (docs/product-rules.md, "Annual update campaign"). A staff
@@ -31,20 +21,14 @@ export function UpdatePage() {
   return params.get('form') === 'staff' ? <StaffUpdatePage /> : <ParentUpdatePage />;
 }
 
+const toSuccess = (result: UpdateSubmitResponse): UpdateSuccessState => ({
+  hasAccount: result.hasAccount,
+  ...(result.form.pendingReview ? { pendingReview: true } : {}),
+});
+
 function ParentUpdatePage() {
   const { t } = useTranslation();
-  useLinkLanguage();
-  const { token = '' } = useParams();
-  const { apiBaseUrl } = useRuntimeConfig();
-  const navigate = useNavigate();
-  const onSubmitted = useCallback(
-    (result: UpdateSubmitResponse) => {
-      const state: UpdateSuccessState = { hasAccount: result.hasAccount, ...(result.form.pendingReview ? { pendingReview: true } : {}) };
-      // Replace: the back button should not lead to a form that was already sent.
-      void navigate('/update-success', { state, replace: true });
-    },
-    [navigate],
-  );
+  const { token, apiBaseUrl, onSubmitted } = useUpdateLink(toSuccess);
   const formState = useUpdateForm(apiBaseUrl, token, onSubmitted);
   const filePrivacyRequest = useCallback(
     (request: NewPrivacyRequest) => privacyRequestsApi.fileByLink(apiBaseUrl, token, request),
@@ -52,21 +36,9 @@ function ParentUpdatePage() {
   );
   const { load, values } = formState;
 
-  if (load.kind === 'loading') {
-    return (
-      <PageFrame title={t('pages.update.title')}>
-        <Box textAlign="center" padding="l">
-          <Spinner size="large" /> {t('common.loading')}
-        </Box>
-      </PageFrame>
-    );
-  }
-  if (load.kind === 'failed' || !values) {
-    return (
-      <PageFrame title={t('pages.update.title')}>
-        <Alert type="error">{t(`updateForm.messages.${load.kind === 'failed' ? load.problem : 'loadFailed'}`)}</Alert>
-      </PageFrame>
-    );
+  if (load.kind === 'loading' || load.kind === 'failed' || !values) {
+    const problem = load.kind === 'loading' ? undefined : load.kind === 'failed' ? load.problem : 'loadFailed';
+    return <LinkPageStatus title={t('pages.update.title')} {...(problem ? { problem } : {})} />;
   }
   return (
     <PageFrame title={t('pages.update.title')} description={t('updateForm.intro', { school: load.form.school.name })}>

@@ -1,0 +1,28 @@
+import { useCallback } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { useRuntimeConfig } from '../../../config/runtime-config-context';
+import { useLinkLanguage } from './use-link-language';
+
+/** State handed to /update-success: never the email, never in the URL. */
+export interface UpdateSuccessState {
+  hasAccount: boolean | null;
+  /** The answer waits for the school's review (docs/annual-update.md): the directory does not show it yet. */
+  pendingReview?: boolean;
+}
+
+/**
+ * What every emailed-link page (parent or staff form) starts with: the link's language, its token, the API, and
+ * the way to the success page once the form is sent. `toState` must be stable (a module-level function).
+ */
+export function useUpdateLink<Result>(toState: (result: Result) => UpdateSuccessState) {
+  useLinkLanguage();
+  const { token = '' } = useParams();
+  const { apiBaseUrl } = useRuntimeConfig();
+  const navigate = useNavigate();
+  const onSubmitted = useCallback(
+    // Replace: the back button should not lead to a form that was already sent.
+    (result: Result) => void navigate('/update-success', { state: toState(result), replace: true }),
+    [navigate, toState],
+  );
+  return { token, apiBaseUrl, onSubmitted };
+}
