@@ -2,13 +2,13 @@ import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { resetDocumentClient } from '../../lambdas/common/dynamo';
-import { createEntity, deleteEntity, getEntity, newEntityMeta } from '../../lambdas/directory/directory-repository';
-import { getCampaignLock } from '../../lambdas/annual-update/campaign-repository';
+import { createEntity, newEntityMeta } from '../../lambdas/directory/directory-repository';
 import { closeCampaign, startCampaign } from '../../lambdas/annual-update/campaign-service';
 import type { StackInfo } from '../../local/stack-info';
 import type { Parent } from '../../shared/schemas/parent';
 import { openBrowser, type BrowserSession } from '../support/browser';
 import { useStack } from '../support/stack';
+import { closeOpenCampaign, endCampaignJourney } from './campaign-support';
 import { contextIn, demoAccount, mailTo, signInWith } from './auth-support';
 
 /**
@@ -94,12 +94,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  const lock = await getCampaignLock();
-  if (lock) await closeCampaign(lock.owner, 'test-cleanup');
-  for (const parent of own) {
-    const current = await getEntity('PARENT', parent.id);
-    if (current) await deleteEntity('PARENT', current);
-  }
+  await endCampaignJourney(own);
   await session?.close();
 });
 
@@ -115,8 +110,7 @@ describe.each(['fr', 'en'] as const)('bounces in the participants manager (%s)',
   const text = TEXT[lang];
 
   it('a simulated bounce shows in the manager, no further email goes to that address, a corrected email is sendable', async () => {
-    const lock = await getCampaignLock();
-    if (lock) await closeCampaign(lock.owner, 'test-setup');
+    await closeOpenCampaign('test-setup');
     const { campaign } = await startCampaign({ schoolYear: text.schoolYear, confirmation: 'confirm' }, 'e2e-bounces');
     const [bouncer, other] = own.filter((p) => p.lastName === text.lastName) as [Parent, Parent];
     const admin = demoAccount(stack, 'admin');

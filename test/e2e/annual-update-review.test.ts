@@ -2,7 +2,7 @@ import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { resetDocumentClient } from '../../lambdas/common/dynamo';
-import { createEntity, deleteEntity, getEntity, newEntityMeta } from '../../lambdas/directory/directory-repository';
+import { createEntity, getEntity, newEntityMeta } from '../../lambdas/directory/directory-repository';
 import { getCampaignLock } from '../../lambdas/annual-update/campaign-repository';
 import { closeCampaign } from '../../lambdas/annual-update/campaign-service';
 import { continueSendJob, startSendJob } from '../../lambdas/annual-update/send-job-service';
@@ -11,6 +11,7 @@ import type { Parent } from '../../shared/schemas/parent';
 import { openBrowser, type BrowserSession } from '../support/browser';
 import { useStack } from '../support/stack';
 import { testSendDeps } from '../lambdas/annual-update-support';
+import { closeOpenCampaign, endCampaignJourney } from './campaign-support';
 import { contextIn, demoAccount, explained, signInWith, updateLinkFor } from './auth-support';
 
 /**
@@ -104,12 +105,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  const lock = await getCampaignLock();
-  if (lock) await closeCampaign(lock.owner, 'test-cleanup');
-  for (const parent of own) {
-    const current = await getEntity('PARENT', parent.id);
-    if (current) await deleteEntity('PARENT', current);
-  }
+  await endCampaignJourney(own);
   await session?.close();
 });
 
@@ -126,8 +122,7 @@ describe.each(['fr', 'en'] as const)('review before publishing (%s)', (lang) => 
   const parent = () => own.find((p) => p.firstName === text.firstName)!;
 
   it('with review on, a change waits, is accepted field by field and appears in the directory', async () => {
-    const lock = await getCampaignLock();
-    if (lock) await closeCampaign(lock.owner, 'test-setup');
+    await closeOpenCampaign('test-setup');
     const admin = demoAccount(stack, 'admin');
     const context = await contextIn(() => session.newContext(text.viewport), lang);
     const page = await context.newPage();

@@ -3,9 +3,7 @@ import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { resetDocumentClient } from '../../lambdas/common/dynamo';
-import { createEntity, deleteEntity, getEntity, newEntityMeta } from '../../lambdas/directory/directory-repository';
-import { getCampaignLock } from '../../lambdas/annual-update/campaign-repository';
-import { closeCampaign } from '../../lambdas/annual-update/campaign-service';
+import { createEntity, getEntity, newEntityMeta } from '../../lambdas/directory/directory-repository';
 import { runDueReminders } from '../../lambdas/annual-update/reminder-service';
 import type { StackInfo } from '../../local/stack-info';
 import { CurrentCampaignResponseSchema } from '../../shared/annual-update-api';
@@ -17,6 +15,7 @@ import { openBrowser, VIEWPORTS, type BrowserSession } from '../support/browser'
 import { useStack } from '../support/stack';
 import { testSendDeps } from '../lambdas/annual-update-support';
 import { stackCognito } from '../lambdas/auth-support';
+import { closeOpenCampaign, endCampaignJourney } from './campaign-support';
 import { contextIn, demoAccount, expectAt, mailTo, signInWith, updateLinkFor } from './auth-support';
 import { expectFocusOn, focused, pressButton, retype, tabTo } from './keyboard-support';
 
@@ -185,13 +184,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  // Other files start their own campaigns on this stack: never leave ours holding the lock.
-  const lock = await getCampaignLock();
-  if (lock) await closeCampaign(lock.owner, 'test-cleanup');
-  for (const parent of own) {
-    const current = await getEntity('PARENT', parent.id);
-    if (current) await deleteEntity('PARENT', current);
-  }
+  await endCampaignJourney(own);
   // Give the demo parent their phone back: other journeys read the seeded school.
   const profile = ProfileFormResponseSchema.parse((await api('parent', 'GET', '/api/profile/form')).body);
   if (profile.form.parent.phone !== demoParentPhone) {
@@ -220,8 +213,7 @@ describe.each(['fr', 'en'] as const)('annual update journey (%s)', (lang) => {
 
   it('start, send to three, a phone update on a 375 px phone, an opt-out, 67 % in the manager, the directory, the links', async () => {
     // One campaign at a time on this shared stack: one left active by another file (or a failed run) is closed.
-    const lock = await getCampaignLock();
-    if (lock) await closeCampaign(lock.owner, 'test-setup');
+    await closeOpenCampaign('test-setup');
     const admin = demoAccount(stack, 'admin');
     const adminContext: BrowserContext = await contextIn(() => session.newContext('desktop'), lang);
     const page = await adminContext.newPage();
