@@ -7,10 +7,17 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
  */
 const amplify = vi.hoisted(() => ({ signOut: vi.fn<() => Promise<void>>(), loadFails: false }));
 vi.mock('../../frontend/src/lib/api/amplify', () => ({
-  amplifyAuth: () => (amplify.loadFails ? Promise.reject(new TypeError('Failed to fetch dynamically imported module')) : Promise.resolve({ signOut: amplify.signOut })),
+  amplifyAuth: () =>
+    amplify.loadFails
+      ? Promise.reject(new TypeError('Failed to fetch dynamically imported module'))
+      : Promise.resolve({ signOut: amplify.signOut, fetchUserAttributes: () => Promise.resolve({ email_verified: 'true' }) }),
+  configureIdentity: () => false,
 }));
+const session = vi.hoisted(() => ({ readIdTokenClaims: vi.fn<(force?: boolean) => Promise<Record<string, unknown> | undefined>>() }));
+vi.mock('../../frontend/src/lib/api/session', () => ({ readIdTokenClaims: session.readIdTokenClaims, idToken: () => Promise.resolve(undefined) }));
 
 const { endSession, STORED_SESSION_PREFIX } = await import('../../frontend/src/features/auth/api/cognito-auth');
+const { AuthStore } = await import('../../frontend/src/features/auth/state/auth-store');
 
 const TOKEN_KEY = `${STORED_SESSION_PREFIX}client.parent@example.org.idToken`;
 
@@ -42,5 +49,26 @@ describe('sign-out', () => {
     amplify.signOut.mockRejectedValue(new Error('NetworkError'));
     await expect(endSession()).rejects.toThrow('NetworkError');
     expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+  });
+
+  it('forgets the session again when a token refresh under way lands after the sign-out (it stores the tokens back)', async () => {
+    amplify.signOut.mockImplementation(() => Promise.resolve(localStorage.removeItem(TOKEN_KEY)));
+    let land!: () => void;
+    const landed = new Promise<void>((resolve) => (land = resolve));
+    session.readIdTokenClaims.mockImplementation(async () => {
+      await landed;
+      // What Amplify does when a refresh succeeds: the new tokens go to storage.
+      localStorage.setItem(TOKEN_KEY, 'eyJ...refreshed');
+      return undefined;
+    });
+    const store = new AuthStore();
+    const refreshing = store.refreshUser().catch(() => undefined);
+    await vi.waitFor(() => expect(session.readIdTokenClaims).toHaveBeenCalledWith(true));
+    const signingOut = store.signOut();
+    setTimeout(land, 30);
+    await signingOut;
+    await refreshing;
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+    expect(store.getState().user).toBeNull();
   });
 });

@@ -127,7 +127,7 @@ export const STORED_SESSION_PREFIX = 'CognitoIdentityServiceProvider.';
  * The last word of every sign-out: whatever Amplify did (its module may have failed to load, a token refresh may
  * have finished after its clear), no token of the session stays on the device.
  */
-function forgetStoredSession(): void {
+export function forgetStoredSession(): void {
   try {
     for (const key of Object.keys(localStorage)) if (key.startsWith(STORED_SESSION_PREFIX)) localStorage.removeItem(key);
   } catch {

@@ -8,6 +8,7 @@ import {
   createAccount,
   endSession,
   eraseOfflineCopy,
+  forgetStoredSession,
   readAttributes,
   requestPasswordReset,
   sendVerificationEmail,
@@ -71,12 +72,17 @@ const INITIAL: AuthState = {
  * every navigation), pages call its actions, React subscribes with useSyncExternalStore. Every identity call
  * also reports whether the identity service answered, which feeds the service-health record.
  */
+/** How long sign-out waits for identity calls already under way before it forgets the session again. */
+export const SIGN_OUT_WAIT_MS = 5_000;
+
 export class AuthStore {
   private state: AuthState = INITIAL;
   private readonly listeners = new Set<() => void>();
   private initializing: Promise<void> | undefined;
   private apiBaseUrl = '/api';
   private reachability: ((reachable: boolean) => void) | undefined;
+  /** Identity calls under way (a token refresh among them): sign-out waits for them, briefly, and clears after. */
+  private readonly underWay = new Set<Promise<unknown>>();
 
   getState = (): AuthState => this.state;
 
@@ -122,13 +128,17 @@ export class AuthStore {
    * failed. Other errors say nothing either way (some are raised by Amplify itself, without a request).
    */
   private async identity<T>(call: () => Promise<T>): Promise<T> {
+    const running = call();
+    this.underWay.add(running);
     try {
-      const result = await call();
+      const result = await running;
       this.reachability?.(true);
       return result;
     } catch (error) {
       if (isNetworkError(error)) this.reachability?.(false);
       throw error;
+    } finally {
+      this.underWay.delete(running);
     }
   }
 
@@ -282,7 +292,14 @@ export class AuthStore {
 
   /** Signing out: clears the user (local tokens go even if the service cannot be told). */
   async signOut(): Promise<void> {
+    const underWay = [...this.underWay];
     await endSession().catch((error: unknown) => console.warn('Sign-out call failed', (error as Error).name));
+    // A token refresh already under way (the reachability check forces one when the network comes back) stores
+    // the session again when it lands: wait for it (a few seconds at most), then forget the session once more.
+    if (underWay.length > 0) {
+      await Promise.race([Promise.allSettled(underWay), new Promise((resolve) => setTimeout(resolve, SIGN_OUT_WAIT_MS))]);
+      forgetStoredSession();
+    }
     this.set({ user: null, error: null, loading: false, flash: null, serverAdmin: null, adminMfaSetup: false });
   }
 
