@@ -182,11 +182,12 @@ async function steps(page: Page, info: IsolatedStack['info'], text: (typeof T)['
   await wizardTo(page, text, 'next', 1);
 
   // 2. A class for every student who needs one.
-  for (const student of needsClass) {
+  // One at a time, as a person does: each choice is seen saved before the next.
+  for (const [index, student] of needsClass.entries()) {
     const target = chosenClass(nextLevel(student.level));
     await chooseOption(page, page.getByRole('button', { name: text.classFor(name(student)) }), new RegExp(target.name));
+    await expect.poll(() => page.getByText(text.chosen, { exact: true }).count(), { timeout: 60_000 }).toBe(index + 1);
   }
-  await expect.poll(() => page.getByText(text.chosen, { exact: true }).count(), { timeout: 60_000 }).toBe(needsClass.length);
   await shot(page, `${tag}-assignments`);
   if (viewport === 'mobile') expect(await sideScroll(page), 'assignments').toBeLessThanOrEqual(0);
   await wizardTo(page, text, 'next', 2);

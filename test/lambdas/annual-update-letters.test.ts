@@ -84,6 +84,20 @@ describe('POST /api/admin/annual-update/campaigns/{campaignId}/letters', () => {
     expect(audits.at(-1)).toMatchObject({ target: { type: 'CAMPAIGN', id: campaignId }, count: letters.length });
   });
 
+  it('two printouts at once leave each parent exactly one usable code (the codes are rotated conditionally)', async () => {
+    const both = await Promise.all([invoke(handler, lettersCall(campaignId)), invoke(handler, lettersCall(campaignId))]);
+    // One may lose the race: refused as a conflict, never a 5xx, and never two live codes for one parent.
+    for (const response of both) expect([200, 409], JSON.stringify(response.body)).toContain(response.status);
+    const printed = both.filter((r) => r.status === 200).map((r) => LettersResponseSchema.parse(r.body));
+    expect(printed.length).toBeGreaterThan(0);
+    for (const parentId of school.unreachableIds) {
+      const codes = printed.flatMap((p) => p.letters.filter((l) => l.parentId === parentId).map((l) => l.code));
+      const usable = [];
+      for (const code of codes) if ((await invoke(handler, { ...LOAD, body: { token: code } })).status === 200) usable.push(code);
+      expect(usable, parentId).toHaveLength(1);
+    }
+  });
+
   it('refuses a body, an unknown campaign, and a caller who is not an administrator', async () => {
     expect((await invoke(handler, lettersCall(campaignId, { rotate: true }))).status).toBe(400);
     expect((await invoke(handler, lettersCall('01KZZZZZZZZZZZZZZZZZZZZZZZ'))).status).toBe(404);
