@@ -77,15 +77,20 @@ afterAll(async () => {
   await closeCampaign(campaignId, 'test-cleanup');
 });
 
+/** The participants manager's read, as the administrator. */
+async function readParticipants() {
+  const response = await invoke(handler, {
+    method: 'GET',
+    resource: '/api/admin/annual-update/campaigns/{campaignId}/participants',
+    pathParameters: { campaignId },
+    claims: adminClaims(school.adminEmail),
+  });
+  return ParticipantsResponseSchema.parse(response.body);
+}
+
 describe('a campaign that includes staff', () => {
   it('lists every staff member as a participant with their classes taught, and counts them apart', async () => {
-    const response = await invoke(handler, {
-      method: 'GET',
-      resource: '/api/admin/annual-update/campaigns/{campaignId}/participants',
-      pathParameters: { campaignId },
-      claims: adminClaims(school.adminEmail),
-    });
-    const { campaign, participants } = ParticipantsResponseSchema.parse(response.body);
+    const { campaign, participants } = await readParticipants();
     const staffRows = participants.filter((p) => p.kind === 'staff');
     expect(staffRows.map((p) => p.parentId).sort()).toEqual(school.staff.map((s) => s.id).sort());
     expect(participants.filter((p) => p.kind !== 'staff')).toHaveLength(school.parents.length);
@@ -196,13 +201,7 @@ describe('POST /api/update/staff/submit', () => {
   });
 
   it('shows the staff member as submitted in the participants manager', async () => {
-    const response = await invoke(handler, {
-      method: 'GET',
-      resource: '/api/admin/annual-update/campaigns/{campaignId}/participants',
-      pathParameters: { campaignId },
-      claims: adminClaims(school.adminEmail),
-    });
-    const { campaign, participants } = ParticipantsResponseSchema.parse(response.body);
+    const { campaign, participants } = await readParticipants();
     expect(participants.find((p) => p.parentId === teacher.id)).toMatchObject({ kind: 'staff', submitted: true });
     expect(campaign.counts.staff?.formsSubmitted).toBe(1);
     expect(campaign.progress.completed).toBe(1);
