@@ -3,8 +3,8 @@
  *
  * Profile (Chrome DevTools' "Slow 4G" with its mid-tier phone): 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s
  * up (CDP Network.emulateNetworkConditions), CPU slowed 4x (Emulation.setCPUThrottlingRate), a 412 x 915 screen.
- * The built frontend (frontend/dist; run `npm run build:web` first) is served from loopback with a local
- * /config.json, so the figures are the page's own: no emulator is involved until someone signs in.
+ * The built frontend (frontend/dist; run `npm run build:web` first) is served from loopback as CloudFront serves it
+ * (compressed: brotli or gzip, whichever the browser accepts; fonts as they are), with a local /config.json, so the figures are the page's own: no emulator is involved until someone signs in.
  *
  * Measures, for a first visit (empty cache) and a return visit (same browser context, cached files):
  * - form usable: from navigation start to the sign-in form's email field visible and enabled;
@@ -16,6 +16,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../test/support/browser';
 import { machineLine, ms, writeSection } from './bench-report';
@@ -27,6 +28,25 @@ const DIST = path.resolve('frontend/dist');
 const SLOW_4G = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
 const CPU_SLOWDOWN = 4;
 const TYPES: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.woff2': 'font/woff2', '.html': 'text/html', '.json': 'application/json' };
+
+const COMPRESSIBLE = /^(text\/|application\/json)/;
+const compressedFiles = new Map<string, { body: Buffer; encoding?: string }>();
+
+/**
+ * A file as CloudFront serves it (lib/constructs/web.ts: CachingOptimized, compression on): brotli when the browser
+ * accepts it, else gzip; fonts (woff2, compressed already) as they are. Compressed once per file and encoding.
+ */
+function compressed(file: string, type: string, acceptEncoding: string): { body: Buffer; encoding?: string } {
+  const encoding = !COMPRESSIBLE.test(type) ? undefined : /\bbr\b/.test(acceptEncoding) ? 'br' : /\bgzip\b/.test(acceptEncoding) ? 'gzip' : undefined;
+  const key = `${encoding ?? 'identity'}:${file}`;
+  let entry = compressedFiles.get(key);
+  if (!entry) {
+    const raw = readFileSync(file);
+    entry = encoding === 'br' ? { body: brotliCompressSync(raw), encoding } : encoding === 'gzip' ? { body: gzipSync(raw, { level: 9 }), encoding } : { body: raw };
+    compressedFiles.set(key, entry);
+  }
+  return entry;
+}
 
 /** Static files with the caching CloudFront gives them (hashed assets immutable, index.html revalidated). */
 function serve(): Promise<Server> {
@@ -40,11 +60,14 @@ function serve(): Promise<Server> {
     const file = path.join(DIST, path.normalize(url.pathname).replace(/^(\.\.[/\\])+/, ''));
     const isAsset = url.pathname.startsWith('/assets/') && existsSync(file);
     const target = isAsset ? file : path.join(DIST, 'index.html');
-    res.writeHead(200, {
-      'content-type': TYPES[path.extname(target)] ?? 'application/octet-stream',
+    const type = TYPES[path.extname(target)] ?? 'application/octet-stream';
+    const headers: Record<string, string> = {
+      'content-type': type,
       'cache-control': isAsset ? 'public, max-age=31536000, immutable' : 'no-cache',
-    });
-    res.end(readFileSync(target));
+    };
+    const { body, encoding } = compressed(target, type, String(req.headers['accept-encoding'] ?? ''));
+    if (encoding) Object.assign(headers, { 'content-encoding': encoding, vary: 'Accept-Encoding' });
+    res.writeHead(200, headers).end(body);
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
@@ -107,7 +130,7 @@ async function main() {
   const body = `
 Measured by \`npm run bench:mobile\` (local/bench/mobile-bench.ts) on ${machineLine()}. Headless Chromium, "Slow 4G"
 (150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up) and the CPU slowed ${CPU_SLOWDOWN}x, 412 x 915 screen; /auth
-served from frontend/dist on loopback; median of ${RUNS} runs.
+served from frontend/dist on loopback, compressed as CloudFront compresses it (brotli or gzip); median of ${RUNS} runs.
 
 | Visit | Sign-in form usable | Largest contentful paint | Target |
 |---|---|---|---|
