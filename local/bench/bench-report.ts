@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 
 /** Small helpers shared by the benchmark scripts: timing, percentiles, and docs/benchmarks.md sections. */
@@ -59,28 +59,101 @@ Figures measured on one machine with the scripts named in each section (\`npm ru
 section is rewritten by its script; compare runs on the same machine only.
 `;
 
-/** The machine's load around one benchmark run: 1-minute load average before and after, and the core count. */
+/**
+ * The machine's load around one benchmark run: the 1-minute load average before and after, the core count, and
+ * (on Linux) how many cores other processes kept busy on average during the run, `others`: the machine's busy CPU
+ * time less this benchmark's own (its process and every process it started: DynamoDB Local, Chromium...), over
+ * the run's wall time.
+ */
 export interface LoadReading {
   before: number;
   after: number;
   cores: number;
+  others?: number;
+}
+
+/** Busy CPU seconds of the whole machine (/proc/stat) and of this process's tree (/proc/<pid>/stat), Linux only. */
+interface CpuSample {
+  at: number;
+  machine: number;
+  own: number;
+}
+
+const TICKS_PER_SECOND = 100;
+
+function readTicks(file: string): number[] | undefined {
+  try {
+    const text = readFileSync(file, 'utf8');
+    // /proc/<pid>/stat: the command name (field 2) may hold spaces; fields after its closing parenthesis.
+    return text.slice(text.lastIndexOf(')') + 2).split(' ').map(Number);
+  } catch {
+    return undefined;
+  }
+}
+
+/** utime + stime of a process and of its children already waited for (cutime + cstime), in seconds. */
+function processSeconds(pid: number): { parent: number; seconds: number } | undefined {
+  const fields = readTicks(`/proc/${pid}/stat`);
+  if (!fields) return undefined;
+  // After the name: state(0) ppid(1) ... utime(11) stime(12) cutime(13) cstime(14).
+  return { parent: fields[1]!, seconds: (fields[11]! + fields[12]! + fields[13]! + fields[14]!) / TICKS_PER_SECOND };
+}
+
+export function cpuSample(): CpuSample | undefined {
+  if (os.platform() !== 'linux') return undefined;
+  try {
+    const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).map(Number);
+    // user nice system idle iowait irq softirq steal: busy is all but idle and iowait.
+    const machine = (ticks.slice(0, 8).reduce((a, b) => a + b, 0) - ticks[3]! - ticks[4]!) / TICKS_PER_SECOND;
+    const processes = new Map<number, { parent: number; seconds: number }>();
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      const info = processSeconds(Number(entry));
+      if (info) processes.set(Number(entry), info);
+    }
+    let own = 0;
+    for (const [pid, info] of processes) {
+      let ancestor: number | undefined = pid;
+      while (ancestor && ancestor !== process.pid) ancestor = processes.get(ancestor)?.parent;
+      if (ancestor === process.pid) own += info.seconds;
+    }
+    return { at: performance.now(), machine, own };
+  } catch {
+    return undefined;
+  }
 }
 
 /** Read when the benchmark starts: every benchmark script imports this module before it measures anything. */
 const LOAD_AT_START = os.loadavg()[0]!;
+const CPU_AT_START = cpuSample();
 
 export function loadReading(before = LOAD_AT_START): LoadReading {
-  return { before, after: os.loadavg()[0]!, cores: os.cpus().length };
+  const cores = os.cpus().length;
+  const now = cpuSample();
+  const reading: LoadReading = { before, after: os.loadavg()[0]!, cores };
+  if (CPU_AT_START && now && now.at > CPU_AT_START.at) {
+    const others = now.machine - CPU_AT_START.machine - (now.own - CPU_AT_START.own);
+    reading.others = Math.max(0, others / ((now.at - CPU_AT_START.at) / 1000));
+  }
+  return reading;
 }
 
+/** Other processes may keep this much of one core busy, on average, before the figures count as taken under load. */
+export const OTHER_WORK_LIMIT = 0.25;
+
 /**
- * Figures taken while the machine was busy (load average above the core count, before or after the run) are
- * not comparable with quiet ones: they never replace the quiet section. They go to a section of their own,
- * "<title> (measured under load)", which says so; the quiet figures stay as they were.
+ * Figures taken while other work shared the cores are not comparable with quiet ones: they never replace the quiet
+ * section. They go to a section of their own, "<title> (measured under load)", which says so; the quiet figures
+ * stay as they were. Where other processes' CPU time is known (Linux), that decides: more than OTHER_WORK_LIMIT of a
+ * core on average during the run. The load average alone cannot: a benchmark's own processes (DynamoDB Local,
+ * Chromium, the stack) raise it, and in `npm run bench` the previous script's tail is still in the next one's
+ * "before". Elsewhere, a load average above the core count, before or after the run, decides.
  */
 export function sectionFor(title: string, load: LoadReading): { title: string; loadLine: string; underLoad: boolean } {
-  const underLoad = Math.max(load.before, load.after) > load.cores;
-  const figures = `load average ${load.before.toFixed(1)} before, ${load.after.toFixed(1)} after, ${load.cores} cores`;
+  const underLoad =
+    load.others === undefined ? Math.max(load.before, load.after) > load.cores : load.others > OTHER_WORK_LIMIT;
+  const othersText = load.others === undefined ? '' : `; other processes used ${load.others.toFixed(2)} core on average during the run`;
+  const figures = `load average ${load.before.toFixed(1)} before, ${load.after.toFixed(1)} after, ${load.cores} cores${othersText}`;
   return underLoad
     ? {
         title: `${title} (measured under load)`,

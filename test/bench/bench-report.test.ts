@@ -37,3 +37,33 @@ describe('benchmark report under load', () => {
     expect(text).not.toContain('\nquiet figures');
   });
 });
+
+describe('benchmark report: other processes decide where the CPU time is known', () => {
+  it('is quiet when only the benchmark itself raised the load average', () => {
+    expect(sectionFor('Import', { before: 2.6, after: 3.4, cores: 2, others: 0.05 })).toMatchObject({ title: 'Import', underLoad: false });
+  });
+
+  it('is under load when other processes kept more than a quarter of a core busy, whatever the load average', () => {
+    const target = sectionFor('Import', { before: 0.3, after: 1.2, cores: 2, others: 0.9 });
+    expect(target).toMatchObject({ title: 'Import (measured under load)', underLoad: true });
+    expect(target.loadLine).toContain('other processes used 0.90 core on average during the run');
+  });
+
+  // Linux only (/proc), as every machine this project runs on.
+  it('counts the CPU time of a child it waited for as its own', async () => {
+    const { cpuSample } = await import('../../local/bench/bench-report');
+    const { spawnSync } = await import('node:child_process');
+    const before = cpuSample()!;
+    // A fixed amount of work (not of time): the child reports the CPU time it used.
+    const child = spawnSync(process.execPath, [
+      '-e',
+      "require('node:crypto').pbkdf2Sync('x', 'y', 300000, 32, 'sha256'); const u = process.cpuUsage(); console.log((u.user + u.system) / 1e6)",
+    ]);
+    const childSeconds = Number(child.stdout.toString());
+    const after = cpuSample()!;
+    expect(childSeconds).toBeGreaterThan(0.05);
+    // Ticks are 10 ms: allow two of them either side.
+    expect(after.own - before.own).toBeGreaterThanOrEqual(childSeconds - 0.02);
+    expect(after.machine - before.machine).toBeGreaterThanOrEqual(childSeconds - 0.02);
+  });
+});
