@@ -1,11 +1,11 @@
-import type { ComponentType, ReactElement } from 'react';
+import type { ComponentType } from 'react';
 import { createBrowserRouter, createPath, type RouteObject } from 'react-router-dom';
 import Box from '@cloudscape-design/components/box';
 import Spinner from '@cloudscape-design/components/spinner';
 import { loadStringGroups } from '../i18n/i18n';
 import { STRING_GROUP_NAMES } from '../i18n/string-groups';
-import { AuthShell } from './auth-shell';
 import { GuardOutlet, guardLoader } from './guards';
+import { LightShell } from './light-shell';
 import { importWithReload, navigationSettled, notePendingNavigation } from './lazy-with-reload';
 import { PageLoadError, RouteError } from './route-error';
 import { APP_ROUTES, GUARDS, type AppRoute, type Guard } from './routes';
@@ -53,21 +53,33 @@ function guardedGroup(guard: Guard): RouteObject {
   };
 }
 
-/** The default layout is wired to the auth layer (admin entries only for admins, user menu, auth debug state). */
-export function buildRoutes(shell: ReactElement = <AuthShell />): RouteObject[] {
+/**
+ * Two frames (docs/frontend.md, "First page"): /auth, where a first visit usually lands signed out, in the light
+ * frame that is part of the first page; every other page in the signed-in shell (Cloudscape's AppLayout,
+ * TopNavigation and SideNavigation, wired to the auth layer), a chunk of its own that the router fetches in
+ * parallel with the page's chunk and the guards' session read.
+ */
+export function buildRoutes(): RouteObject[] {
   return [
     {
-      element: shell,
       errorElement: <RouteError />,
       hydrateFallbackElement: (
         <Box padding="xxl" textAlign="center">
           <Spinner size="large" />
         </Box>
       ),
-      children: GUARDS.map(guardedGroup),
+      children: [
+        { element: <LightShell />, children: [guardedGroup('auth')] },
+        {
+          lazy: async () => ({ Component: await importWithReload(loadShell, PageLoadError) }),
+          children: GUARDS.filter((guard) => guard !== 'auth').map(guardedGroup),
+        },
+      ],
     },
   ];
 }
+
+const loadShell = (): Promise<ComponentType> => import('./auth-shell').then((m) => m.AuthShell);
 
 type AppRouter = ReturnType<typeof createBrowserRouter>;
 

@@ -7,9 +7,10 @@ import { useRuntimeConfig } from '../../config/runtime-config-context';
 import { useLanguage } from '../../lib/use-language';
 import { RouterLink } from '../router-link/router-link';
 
-export const FOOTER_ID = 'app-footer';
+import { FOOTER_ID } from './layout-ids';
 
-export function AppFooter({ onOpenDebug }: { onOpenDebug: () => void }) {
+/** The footer of both frames; the debug link only where a tools drawer can show the panel (the signed-in shell). */
+export function AppFooter({ onOpenDebug }: { onOpenDebug?: () => void }) {
   const { t } = useTranslation();
   const { contactEmail } = useRuntimeConfig();
   const language = useLanguage();
@@ -33,9 +34,11 @@ export function AppFooter({ onOpenDebug }: { onOpenDebug: () => void }) {
           <RouterLink href={PRIVACY_PATHS[language]} fontSize="body-s">
             {t('footer.privacy')}
           </RouterLink>
-          <Link onFollow={onOpenDebug} fontSize="body-s">
-            {t('nav.debug')}
-          </Link>
+          {onOpenDebug && (
+            <Link onFollow={onOpenDebug} fontSize="body-s">
+              {t('nav.debug')}
+            </Link>
+          )}
         </SpaceBetween>
       </Box>
     </footer>

@@ -5,32 +5,17 @@ import type { FlashbarProps } from '@cloudscape-design/components/flashbar';
 import Spinner from '@cloudscape-design/components/spinner';
 import type { TopNavigationProps } from '@cloudscape-design/components/top-navigation';
 import { useConnectivityNotifications } from '../service-health/use-connectivity-notifications';
-import { AppFooter, FOOTER_ID } from './app-footer';
+import { AppFooter } from './app-footer';
+import { FOOTER_ID, TOP_NAV_ID } from './layout-ids';
+import { LazyFlashbar, usePreloadFlashbar } from './lazy-flashbar';
 import { isMobileBreakpoint, isMobileWidth, maxContentWidthFor } from './breakpoints';
 import { SideNav } from './side-nav';
 import { TopBar } from './top-bar';
 import { useBreakpoint } from './use-breakpoint';
 import { useScrollToTopOnNavigate } from './scroll-to-top';
 
-const TOP_NAV_ID = 'app-top-nav';
-
-/*
- * Off the first page (docs/frontend.md, "First page"): the flash bar shows only when there is a message, and the
- * debug panel only when someone opens the tools drawer. The flash bar is fetched once the browser is idle after
- * the first render, so that an "offline" message never waits for a network that just went away.
- */
-const loadFlashbar = () => import('@cloudscape-design/components/flashbar');
-const Flashbar = lazy(loadFlashbar);
+/* The debug panel loads only when someone opens the tools drawer (docs/frontend.md, "First page"). */
 const DebugPanel = lazy(() => import('../debug/debug-panel').then((m) => ({ default: m.DebugPanel })));
-
-function whenIdle(run: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(run);
-    return () => window.cancelIdleCallback(id);
-  }
-  const id = window.setTimeout(run, 1_000);
-  return () => window.clearTimeout(id);
-}
 
 export interface AppShellProps {
   showAdminSection: boolean;
@@ -43,7 +28,8 @@ export interface AppShellProps {
 }
 
 /**
- * The default layout of every route (docs/product-rules.md). Cloudscape's AppLayout brings the skip-to-main-content link, the
+ * The layout of every route but /auth (docs/product-rules.md; /auth has the light frame, light-frame.tsx), loaded
+ * with the route's chunk (app/router.tsx). Cloudscape's AppLayout brings the skip-to-main-content link, the
  * landmarks and the mobile drawer behaviour; the navigation starts closed below 1280 px (the phone and tablet layout).
  */
 export function AppShell({ showAdminSection, authStatus, accountUtility, notifications: extra = [] }: AppShellProps) {
@@ -56,7 +42,7 @@ export function AppShell({ showAdminSection, authStatus, accountUtility, notific
   useEffect(() => {
     if (toolsOpen) setDebugOpened(true);
   }, [toolsOpen]);
-  useEffect(() => whenIdle(() => void loadFlashbar().catch(() => undefined)), []);
+  usePreloadFlashbar();
   const connectivity = useConnectivityNotifications();
   const notifications = [...extra, ...connectivity];
   useScrollToTopOnNavigate();
@@ -93,13 +79,7 @@ export function AppShell({ showAdminSection, authStatus, accountUtility, notific
         }
         toolsOpen={toolsOpen}
         onToolsChange={({ detail }) => setToolsOpen(detail.open)}
-        notifications={
-          notifications.length > 0 ? (
-            <Suspense fallback={null}>
-              <Flashbar items={notifications} />
-            </Suspense>
-          ) : undefined
-        }
+        notifications={notifications.length > 0 ? <LazyFlashbar items={notifications} /> : undefined}
         stickyNotifications
         maxContentWidth={maxContentWidthFor(breakpoint)}
         content={<Outlet />}
