@@ -80,6 +80,20 @@ describe('first page (frontend/dist)', () => {
     }
   });
 
+  it("declares the design tokens the light frame of /auth reads (frontend/build/cloudscape-unused.ts keeps them)", () => {
+    const page = firstPage(dist);
+    const css = page.files
+      .filter((f) => f.kind === 'css')
+      .map((f) => readFileSync(path.join(dist, 'assets', f.name), 'utf8'))
+      .join('\n');
+    const frame = readFileSync(path.resolve('frontend/src/components/layout/light-frame.css'), 'utf8');
+    const used = [...new Set([...frame.matchAll(/var\((--[\w-]+)/g)].map((m) => m[1]!))];
+    expect(used.length).toBeGreaterThan(10);
+    // The frame's own rules are in the first page's style sheet, and every token they read is declared there.
+    expect(css).toContain('.light-frame__header');
+    expect(used.filter((name) => !css.includes(`${name}:`))).toEqual([]);
+  });
+
   it('does not put zod in the first page', () => {
     const page = firstPage(dist);
     for (const file of page.files.filter((f) => f.kind === 'js')) {

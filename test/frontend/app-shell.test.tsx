@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { readFileSync } from 'node:fs';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import createWrapper from '@cloudscape-design/components/test-utils/dom';
 import { startConfigServer, validConfig, type ConfigServer } from './config-server';
 import { renderApp } from './render-app';
@@ -27,13 +28,14 @@ async function renderAt(path: string) {
 
 describe('app shell', () => {
   it('opens the navigation from 1280 px and keeps it closed below', async () => {
+    // An open page: a signed-out visit to / goes to /auth, which has the light frame (below).
     setWidth(1440);
-    await renderAt('/');
+    await renderAt('/about');
     expect(createWrapper().findAppLayout()!.findOpenNavigationPanel()).not.toBeNull();
     cleanup();
 
     setWidth(1279);
-    await renderAt('/');
+    await renderAt('/about');
     expect(createWrapper().findAppLayout()!.findOpenNavigationPanel()).toBeNull();
   });
 
@@ -62,6 +64,7 @@ describe('app shell', () => {
   });
 
   it('shows an offline banner while the browser is offline, then a "connection restored" notice', async () => {
+    // A signed-out visit to / lands on /auth: the light frame shows the connectivity messages too.
     await renderAt('/');
     act(() => {
       window.dispatchEvent(new Event('offline'));
@@ -77,7 +80,7 @@ describe('app shell', () => {
   });
 
   it('the debug panel shows build, configuration, auth placeholder and service health', async () => {
-    await renderAt('/');
+    await renderAt('/about');
     fireEvent.click(screen.getByRole('button', { name: 'Informations de débogage' }));
     // The panel's code loads when the drawer first opens (app-shell.tsx).
     await screen.findByRole('heading', { level: 2, name: 'Informations de débogage' }, { timeout: 20_000 });
@@ -90,5 +93,50 @@ describe('app shell', () => {
     // The test server's real /api/health answered; the identity check waits for the auth layer.
     await waitFor(() => expect(valueOf('API joignable')).toBe('Oui'));
     expect(valueOf("Service d'identité joignable")).toBe('Inconnu');
+  });
+});
+
+describe('light frame of /auth (docs/frontend.md, "First page")', () => {
+  it('frames the sign-in page with its own header, landmarks and skip link, without the signed-in shell', async () => {
+    await renderAt('/auth');
+    const h1 = screen.getByRole('heading', { level: 1 });
+    expect(h1.textContent).toBe('Connexion');
+    expect(createWrapper().findAppLayout()).toBeNull();
+    expect(createWrapper().findTopNavigation()).toBeNull();
+    expect(createWrapper().findSideNavigation()).toBeNull();
+
+    const banner = screen.getByRole('banner');
+    expect(banner.id).toBe('app-top-nav');
+    expect(within(banner).getByRole('link', { name: "Bottin de l'école" }).getAttribute('href')).toBe('/');
+    expect(within(banner).getByRole('link', { name: 'Se connecter' }).getAttribute('href')).toBe('/auth');
+    const main = screen.getByRole('main');
+    expect(main.contains(h1)).toBe(true);
+    expect(screen.getByRole('link', { name: 'Aller au contenu principal' }).getAttribute('href')).toBe(`#${main.id}`);
+    const footer = screen.getByRole('contentinfo');
+    expect(footer.id).toBe('app-footer');
+    expect(within(footer).getByRole('link', { name: 'À propos' })).toBeTruthy();
+    // No tools drawer here, so no debug link.
+    expect(within(footer).queryByRole('button', { name: 'Informations de débogage' })).toBeNull();
+
+    fireEvent.click(within(banner).getByRole('button', { name: 'Switch to English' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeTruthy();
+    expect(within(banner).getByRole('link', { name: 'Sign in' })).toBeTruthy();
+    expect(within(banner).getByRole('button', { name: 'Passer au français' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Skip to main content' })).toBeTruthy();
+  });
+
+  it('follows the app name to the home page through the router (a signed-out visitor is sent back to sign in)', async () => {
+    await renderAt('/auth');
+    fireEvent.click(within(screen.getByRole('banner')).getByRole('link', { name: "Bottin de l'école" }), { button: 0 });
+    // The guard of / sends the visitor back to /auth with the redirect notice: a router navigation, not a reload.
+    expect(await screen.findByText('Connectez-vous pour accéder à la page demandée.', {}, { timeout: 20_000 })).toBeTruthy();
+  });
+
+  it('is styled with design tokens that exist in the installed Cloudscape', () => {
+    const css = readFileSync('frontend/src/components/layout/light-frame.css', 'utf8');
+    const tokens = readFileSync('node_modules/@cloudscape-design/components/internal/generated/styles/tokens.js', 'utf8');
+    const used = [...new Set([...css.matchAll(/var\((--[\w-]+)/g)].map((m) => m[1]!))];
+    expect(used.length).toBeGreaterThan(10);
+    for (const name of used) expect(tokens, name).toContain(`"var(${name},`);
   });
 });

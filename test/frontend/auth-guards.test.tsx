@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router-dom';
 import createWrapper from '@cloudscape-design/components/test-utils/dom';
 import { ADMIN_GROUP as SERVER_ADMIN_GROUP } from '../../lambdas/routes';
@@ -153,11 +153,24 @@ describe('guards in the running app (signed out)', () => {
     const router = renderAt('/admin/school-progression');
     await screen.findByRole('heading', { level: 1, name: 'Connexion' }, { timeout: 20_000 });
     expect(router.state.location.search).toBe('?redirect=%2Fadmin%2Fschool-progression');
+    // /auth has the light frame (docs/frontend.md, "First page"): no navigation, so no admin entries; the header
+    // offers sign-in instead of a user menu.
+    expect(createWrapper().findSideNavigation()).toBeNull();
+    expect(screen.queryAllByRole('link').filter((a) => a.getAttribute('href')?.startsWith('/admin'))).toEqual([]);
+    const header = within(screen.getByRole('banner'));
+    expect(header.getByRole('link', { name: 'Se connecter' }).getAttribute('href')).toBe('/auth');
+    expect(header.queryByRole('button', { name: /parent@/ })).toBeNull();
+    cleanup();
+
+    // The signed-in shell of an open page, signed out: the directory's entries without the admin section, and sign-in.
+    renderAt('/about');
+    await screen.findByRole('heading', { level: 1, name: 'À propos' }, { timeout: 20_000 });
     const nav = createWrapper().findSideNavigation();
     expect(nav?.findLinkByHref('/classes')).not.toBeNull();
     expect(nav?.findLinkByHref('/admin')).toBeNull();
-    // The header offers sign-in instead of a user menu.
-    expect(createWrapper().findTopNavigation()?.findUtilities().some((u) => u.getElement().textContent === 'Se connecter')).toBe(true);
+    await waitFor(() =>
+      expect(createWrapper().findTopNavigation()?.findUtilities().some((u) => u.getElement().textContent === 'Se connecter')).toBe(true),
+    );
   });
 
   it('leaves the open pages open: the verification page asks a signed-out visitor to sign in', async () => {
