@@ -24,3 +24,7 @@ declare module '*.json?strings=account' {
   const strings: Record<string, unknown>;
   export default strings;
 }
+declare module '*.json?strings=directory' {
+  const strings: Record<string, unknown>;
+  export default strings;
+}

@@ -11,9 +11,10 @@ import { gzipSync } from 'node:zlib';
  * `modulepreload` links; both are followed, so a static import that is not preloaded still counts), the
  * default language's strings (the `strings-fr` chunk that main.tsx awaits before the first render, found by
  * its dynamic import in those files, with its own static imports), and the style sheets index.html links.
- * The groups of strings that load with their screens (`strings-admin-fr`, `strings-account-fr`: their names do not
- * start with `strings-fr-`) are route chunks like the screens themselves.
- * Route chunks (the sign-in page's own chunk, zod for its validation), Amplify (fetched by the guards' session
+ * The groups of strings that load with their screens (`strings-admin-fr`, `strings-account-fr`,
+ * `strings-directory-fr`: their names do not start with `strings-fr-`) are route chunks like the screens themselves.
+ * Route chunks (the sign-in page's own chunk, zod for its validation), the signed-in shell (AppLayout and its
+ * navigation: fetched by the router with the page, for every route but /auth, which has the light frame), Amplify (fetched by the guards' session
  * read, in parallel with the route's chunk), the other language, the theming runtime, the flash bar and the
  * debug panel load afterwards and are not counted. Fonts are separate files that a browser downloads only when
  * text needs them: reported apart and outside the budget; a font inlined in CSS (a `data:font` URL) counts in
@@ -27,9 +28,12 @@ export const FIRST_PAGE_TARGET_GZIP = 250 * 1024;
  * 250 KB"); raised to 326 KB the same day by this wave's French strings; lowered to 290 KB (287.1 KB: JS 235.4 with
  * the French strings, CSS 51.7) when the administrators' and the account screens' strings, the Cloudscape labels
  * and icons the app cannot show and the design tokens nothing reads left it (docs/decisions.md, "First page: strings
- * by group, and Cloudscape's unused labels, icons and tokens"). Lower it again as the shell slims.
+ * by group, and Cloudscape's unused labels, icons and tokens"); lowered to 228 KB (224.0 KB: JS 189.8 with the French
+ * strings, CSS 34.3) when /auth got a light frame of its own, the signed-in shell (AppLayout, TopNavigation,
+ * SideNavigation) a chunk fetched with the page, and the directory's strings a group of their own (docs/decisions.md,
+ * "First page under 250 KB: a light frame for /auth, the signed-in shell with the page").
  */
-export const FIRST_PAGE_CEILING_GZIP = 290 * 1024;
+export const FIRST_PAGE_CEILING_GZIP = 228 * 1024;
 
 export type FileKind = 'js' | 'css' | 'font';
 

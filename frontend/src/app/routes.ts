@@ -25,14 +25,17 @@ export interface AppRoute {
   strings?: readonly StringGroup[];
 }
 
-/** Admin pages show the admin strings, and the account ones through the shared forms (a parent's record, requests). */
-const ADMIN_STRINGS: readonly StringGroup[] = ['admin', 'account'];
+/**
+ * Admin pages show the admin strings, the account ones through the shared forms (a parent's record, requests) and
+ * the directory's (contact details, staff groups).
+ */
+const ADMIN_STRINGS: readonly StringGroup[] = ['admin', 'account', 'directory'];
 
 export const APP_ROUTES: readonly AppRoute[] = [
   {
     path: '/',
     guard: 'protected',
-    strings: [],
+    strings: ['directory'],
     load: () => import('../features/home/pages/home-page').then((m) => m.HomePage),
   },
   {
@@ -135,13 +138,13 @@ export const APP_ROUTES: readonly AppRoute[] = [
   {
     path: '/classes',
     guard: 'protected',
-    strings: [],
+    strings: ['directory'],
     load: () => import('../features/classes/pages/classes-page').then((m) => m.ClassesPage),
   },
   {
     path: '/committees',
     guard: 'protected',
-    strings: [],
+    strings: ['directory'],
     load: () => import('../features/committees/pages/committees-page').then((m) => m.CommitteesPage),
   },
   {
@@ -154,25 +157,25 @@ export const APP_ROUTES: readonly AppRoute[] = [
   {
     path: '/parents',
     guard: 'protected',
-    strings: [],
+    strings: ['directory'],
     load: () => import('../features/parents/pages/parents-page').then((m) => m.ParentsPage),
   },
   {
     path: '/profile',
     guard: 'protected',
-    strings: ['account'],
+    strings: ['account', 'directory'],
     load: () => import('../features/profile/pages/profile-page').then((m) => m.ProfilePage),
   },
   {
     path: '/staff',
     guard: 'protected',
-    strings: [],
+    strings: ['directory'],
     load: () => import('../features/staff/pages/staff-page').then((m) => m.StaffPage),
   },
   {
     path: '/students',
     guard: 'protected',
-    strings: [],
+    strings: ['directory'],
     load: () => import('../features/students/pages/students-page').then((m) => m.StudentsPage),
   },
   // Paper letters: the page where a parent types the short code of their letter (docs/annual-update.md).
@@ -189,7 +192,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   {
     path: '/update/:token',
     guard: 'open',
-    strings: ['account'],
+    strings: ['account', 'directory'],
     load: () => import('../features/update/pages/update-page').then((m) => m.UpdatePage),
   },
   {

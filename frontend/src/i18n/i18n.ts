@@ -28,8 +28,16 @@ type GroupStrings = Record<string, unknown>;
  * (loadStringGroups), in every language loaded so far, and in any language loaded later.
  */
 const GROUP_LOADERS: Record<Locale, Record<StringGroup, () => Promise<{ strings: GroupStrings }>>> = {
-  fr: { admin: () => import('./strings-admin-fr'), account: () => import('./strings-account-fr') },
-  en: { admin: () => import('./strings-admin-en'), account: () => import('./strings-account-en') },
+  fr: {
+    admin: () => import('./strings-admin-fr'),
+    account: () => import('./strings-account-fr'),
+    directory: () => import('./strings-directory-fr'),
+  },
+  en: {
+    admin: () => import('./strings-admin-en'),
+    account: () => import('./strings-account-en'),
+    directory: () => import('./strings-directory-en'),
+  },
 };
 const wantedGroups = new Set<StringGroup>();
 const loadedGroups = new Map<string, GroupStrings>();

@@ -36,6 +36,8 @@ export const STRING_GROUPS = {
     'privacyRequests',
     'consentLog',
   ],
+  /** The directory's screens (home, classes, students, parents, staff, committees, a member's profile). */
+  directory: ['directory'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type StringGroup = keyof typeof STRING_GROUPS;

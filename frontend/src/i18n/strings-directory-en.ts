@@ -1,0 +1,4 @@
+import app from './en.json?strings=directory';
+
+/** The "directory" group of the English strings, loaded with the screens that use it (string-groups.ts, i18n.ts). */
+export const strings = app;
