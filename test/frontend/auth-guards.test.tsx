@@ -6,6 +6,8 @@ import createWrapper from '@cloudscape-design/components/test-utils/dom';
 import { ADMIN_GROUP as SERVER_ADMIN_GROUP } from '../../lambdas/routes';
 import { App } from '../../frontend/src/app/app';
 import { buildRoutes } from '../../frontend/src/app/router';
+// The signed-in shell is a lazy route (docs/frontend.md, "First page"): loaded with the test, as before.
+import '../../frontend/src/app/auth-shell';
 import { BLOCKED_PATH, decideGuard } from '../../frontend/src/features/auth/guards/guard-decision';
 import { afterSignInPath, safeRedirect, signInPathFor } from '../../frontend/src/features/auth/guards/redirect';
 import { ADMIN_GROUP, isAdminUser, userFromClaims, type AuthUser } from '../../frontend/src/features/auth/state/auth-user';

@@ -2,6 +2,9 @@ import { render } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router-dom';
 import { App } from '../../frontend/src/app/app';
 import { buildRoutes } from '../../frontend/src/app/router';
+// The signed-in shell is a lazy route of the app (docs/frontend.md, "First page"): loaded here with the helper, as
+// it was when the router imported it, so that transforming AppLayout does not eat into a test's wait for its page.
+import '../../frontend/src/app/auth-shell';
 import { createI18n } from '../../frontend/src/i18n/i18n';
 import type { Locale } from '../../frontend/src/i18n/locale';
 
