@@ -13,13 +13,12 @@
  * - DynamoDB calls per request of each kind, counted by a middleware on the one document client;
  * - the response size, raw and gzip.
  * Targets, as ratios of figures from this run: warm 200 within 1.5x of the raw snapshot read; 304 within 1.5x
- * of one GetItem; at most 2 DynamoDB calls for a warm read (registry lookup and version, sent together). Prints a markdown table
+ * of one GetItem; at most 2 DynamoDB calls for a warm read (now one: the version; the caller is found in its snapshot). Prints a markdown table
  * and rewrites the "Directory read" section of docs/benchmarks.md.
  *
  * Options: --calls=N (default 30, at most 200), --no-write (print only).
  */
 import path from 'node:path';
-import http, { type IncomingHttpHeaders } from 'node:http';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
@@ -32,6 +31,7 @@ import { forgetBodiesInMemory, forgetDirectoryInMemory } from '../../lambdas/dir
 import { BENCHMARK_FAMILIES } from '../demo/generate-school';
 import { startLocalStack } from '../stack';
 import { kb, machineLine, measure, ms, writeSection, type Timing } from './bench-report';
+import { keepAliveAgent, rawRequest } from './raw-http';
 
 const TARGET_GZIP_BYTES = 150 * 1024;
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
@@ -177,20 +177,8 @@ ${row('GET /api/health (no token, no table: the gateway and HTTP alone)', rows.h
   return markdown;
 }
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-
-/** A GET over one kept-alive connection, its body as received (no decompression). */
-function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    const request = http.get(url, { agent, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    });
-    request.on('error', reject);
-  });
-}
+const agent = keepAliveAgent(1);
+const rawGet = (url: string, headers: Record<string, string>) => rawRequest(url, { agent, headers });
 
 async function signIn(
   endpoint: string,
