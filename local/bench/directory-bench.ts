@@ -13,13 +13,13 @@
  * - DynamoDB calls per request of each kind, counted by a middleware on the one document client;
  * - the response size, raw and gzip.
  * Targets, as ratios of figures from this run: warm 200 within 1.5x of the raw snapshot read; 304 within 1.5x
- * of one GetItem; at most 2 DynamoDB calls for a warm read (registry lookup and version, sent together). Prints a markdown table
+ * of one GetItem; at most 2 DynamoDB calls for a warm read (now one: the version; the caller is found in its snapshot). Prints a markdown table
  * and rewrites the "Directory read" section of docs/benchmarks.md.
  *
  * Options: --calls=N (default 30, at most 200), --no-write (print only).
  */
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { createCognitoClient } from '../../lambdas/common/cognito';
@@ -31,6 +31,7 @@ import { forgetBodiesInMemory, forgetDirectoryInMemory } from '../../lambdas/dir
 import { BENCHMARK_FAMILIES } from '../demo/generate-school';
 import { startLocalStack } from '../stack';
 import { kb, machineLine, measure, ms, writeSection, type Timing } from './bench-report';
+import { keepAliveAgent, rawRequest } from './raw-http';
 
 const TARGET_GZIP_BYTES = 150 * 1024;
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
@@ -77,11 +78,20 @@ async function main() {
     const url = `${info.appUrl}/api/directory`;
     let etag = '';
     let body = '';
+    // The bytes as they arrive, not decompressed: the server's time, as the snapshot read is timed without
+    // decompression. The body is inflated once, after the timings, for its size and to check it is the directory.
+    let gzipBody: Buffer = Buffer.alloc(0);
     const get = async (headers: Record<string, string>, status: number) => {
-      const res = await fetch(url, { headers: { Authorization: `Bearer ${token}`, 'Accept-Encoding': 'gzip', ...headers } });
-      const text = await res.text();
+      const res = await rawGet(url, { Authorization: `Bearer ${token}`, Accept: 'application/json', 'Accept-Encoding': 'gzip', ...headers });
       if (res.status !== status) throw new Error(`GET /api/directory answered ${res.status}, expected ${status}`);
-      if (status === 200) [etag, body] = [res.headers.get('etag') ?? '', text];
+      if (status === 200) {
+        if (res.headers['content-encoding'] !== 'gzip') throw new Error('GET /api/directory answered without gzip');
+        [etag, gzipBody] = [String(res.headers.etag ?? ''), res.body];
+      }
+    };
+    const health = async () => {
+      const res = await rawGet(`${info.appUrl}/api/health`, { Accept: 'application/json' });
+      if (res.status !== 200) throw new Error(`GET /api/health answered ${res.status}`);
     };
     const warm = () => get({}, 200);
     const cold = () => {
@@ -110,7 +120,10 @@ async function main() {
       newViewer: await measure(newViewer, calls),
       cold: await measure(cold, calls),
       revalidate: await measure(revalidate, calls),
+      health: await measure(health, calls),
     };
+    body = gunzipSync(gzipBody).toString('utf8');
+    if (!Array.isArray((JSON.parse(body) as { parents?: unknown }).parents)) throw new Error('GET /api/directory: not a directory');
     const perRequest = {
       warm: await callsPerRequest(warm),
       newViewer: await callsPerRequest(newViewer),
@@ -125,7 +138,7 @@ async function main() {
   }
 }
 
-type Rows = Record<'directoryQuery' | 'snapshot' | 'getItem' | 'warm' | 'newViewer' | 'cold' | 'revalidate', Timing>;
+type Rows = Record<'directoryQuery' | 'snapshot' | 'getItem' | 'warm' | 'newViewer' | 'cold' | 'revalidate' | 'health', Timing>;
 
 function report(rows: Rows, perRequest: Record<'warm' | 'newViewer' | 'cold' | 'revalidate', number>, sizes: { body: string; snapshotBytes: number; parts: number }): string {
   const gzip = gzipSync(sizes.body).length;
@@ -147,6 +160,7 @@ ${row('GET, warm function (snapshot and this viewer’s gzip body in memory), 20
 ${row('GET, warm function, first read by this viewer at this version (body built), 200', rows.newViewer, perRequest.newViewer)}
 ${row('GET, cold function (memory forgotten: stored snapshot read), 200', rows.cold, perRequest.cold)}
 ${row('GET with a matching If-None-Match, 304', rows.revalidate, perRequest.revalidate)}
+${row('GET /api/health (no token, no table: the gateway and HTTP alone)', rows.health, 0)}
 
 | Target | Figure | Verdict |
 |---|---|---|
@@ -162,6 +176,9 @@ ${row('GET with a matching If-None-Match, 304', rows.revalidate, perRequest.reva
   }
   return markdown;
 }
+
+const agent = keepAliveAgent(1);
+const rawGet = (url: string, headers: Record<string, string>) => rawRequest(url, { agent, headers });
 
 async function signIn(
   endpoint: string,
