@@ -81,8 +81,8 @@ export function firstRouteScript(files: string[], base = '/'): string {
   }
   for (const file of ${JSON.stringify(files.map((file) => `${base}${file}`))}) {
     const link = document.createElement('link');
-    if (file.endsWith('.css')) Object.assign(link, { rel: 'preload', as: 'style' });
-    else link.rel = 'modulepreload';
+    link.rel = file.endsWith('.css') ? 'preload' : 'modulepreload';
+    if (file.endsWith('.css')) link.setAttribute('as', 'style');
     link.crossOrigin = '';
     link.href = file;
     document.head.append(link);
