@@ -13,7 +13,7 @@
  * Targets: first visit within 2.5 s, return visit within 1.5 s. Median of --runs (default 5) runs.
  * Options: --no-write (print only), --runs N.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -59,8 +59,11 @@ function serve(): Promise<Server> {
       return;
     }
     const file = path.join(DIST, path.normalize(url.pathname).replace(/^(\.\.[/\\])+/, ''));
-    const isAsset = url.pathname.startsWith('/assets/') && existsSync(file);
-    const target = isAsset ? file : path.join(DIST, 'index.html');
+    // Files at the root (sw.js, icons, manifests) as CloudFront serves them: without sw.js the service worker never
+    // installed here, and no return visit was measured as a phone makes it.
+    const exists = url.pathname !== '/' && existsSync(file) && statSync(file).isFile();
+    const isAsset = url.pathname.startsWith('/assets/') && exists;
+    const target = exists ? file : path.join(DIST, 'index.html');
     const type = TYPES[path.extname(target)] ?? 'application/octet-stream';
     const headers: Record<string, string> = {
       'content-type': type,
