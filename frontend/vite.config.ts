@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { cloudscapeTrim } from './build/cloudscape-trim';
 import { cloudscapeUnused } from './build/cloudscape-unused';
+import { criticalPreloads } from './build/critical-preloads';
 import { fontFiles, printFonts } from './build/font-files';
 import { serviceWorker } from './build/pwa';
 import { reactRouterProduction } from './build/react-router-production';
@@ -46,6 +47,7 @@ export default defineConfig({
     stringGroups(),
     reactRouterProduction(),
     serviceWorker(),
+    criticalPreloads(),
   ],
   define: {
     // Shown in the debug panel; the deployment's own build id comes from /config.json.

@@ -3,6 +3,8 @@ import { createRoot } from 'react-dom/client';
 import '@cloudscape-design/global-styles/index.css';
 import { App } from './app/app';
 import { importWithReload } from './app/lazy-with-reload';
+import { preloadFirstRoute } from './app/route-preload';
+import { prefetchRuntimeConfig } from './config/load-runtime-config';
 import { createI18n, loadLocaleStrings } from './i18n/i18n';
 import { readStoredLocale } from './i18n/locale';
 
@@ -13,6 +15,9 @@ if (!container) throw new Error('index.html lacks #root');
 // must already be translated, and the other language's strings load only if they switch. A chunk that fails
 // to load gets the lazy pages' treatment (one reload); after that the app starts anyway rather than stay blank.
 const locale = readStoredLocale();
+// The configuration and the first page's chunk start now too, in parallel, not after the first render.
+prefetchRuntimeConfig();
+preloadFirstRoute();
 void importWithReload(() => loadLocaleStrings(locale), undefined).then(() => {
   createRoot(container).render(
     <StrictMode>

@@ -5,7 +5,7 @@ import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { ensureLocale } from '../i18n/i18n';
 import { LOCALES } from '../i18n/locale';
 import { ConfigErrorScreen } from './config-error-screen';
-import { CONFIG_URL, loadRuntimeConfig, type ConfigLoadResult } from './load-runtime-config';
+import { CONFIG_URL, readRuntimeConfig, type ConfigLoadResult } from './load-runtime-config';
 import { RuntimeConfigProvider } from './runtime-config-context';
 
 /** Renders its children only once `/config.json` is loaded and valid; otherwise the bilingual error screen. */
@@ -16,7 +16,7 @@ export function ConfigGate({ children, configUrl = CONFIG_URL }: { children: Rea
 
   useEffect(() => {
     let cancelled = false;
-    void loadRuntimeConfig(configUrl).then(async (loaded) => {
+    void readRuntimeConfig(configUrl).then(async (loaded) => {
       if (cancelled) return;
       if (!loaded.ok) {
         console.error('Runtime configuration unusable', loaded.problem);

@@ -51,3 +51,20 @@ export async function loadRuntimeConfig(url: string = CONFIG_URL): Promise<Confi
   }
   return { ok: true, config: parsed.data };
 }
+
+let early: Promise<ConfigLoadResult> | undefined;
+
+/**
+ * main.tsx starts reading `/config.json` as soon as the entry runs, in parallel with the visitor's strings, rather
+ * than once the app has rendered (docs/frontend.md, "Critical path on a phone"). The config gate's first read
+ * takes that answer; a retry reads again.
+ */
+export function prefetchRuntimeConfig(): void {
+  early ??= loadRuntimeConfig(CONFIG_URL);
+}
+
+export function readRuntimeConfig(url: string = CONFIG_URL): Promise<ConfigLoadResult> {
+  const started = url === CONFIG_URL ? early : undefined;
+  early = undefined;
+  return started ?? loadRuntimeConfig(url);
+}

@@ -1,4 +1,5 @@
 import type { RuntimeConfig } from '../../../../shared/runtime-config';
+import { mayHoldSession } from './stored-session';
 
 type AmplifyAuth = typeof import('./amplify-auth-api');
 type IdentityConfig = Pick<RuntimeConfig, 'userPoolId' | 'userPoolClientId' | 'cognitoEndpoint'>;
@@ -37,12 +38,22 @@ export async function amplifyAuth(): Promise<AmplifyAuth> {
  * Points Amplify at the user pool named in `/config.json`. Locally `cognitoEndpoint` is cognito-local, which
  * Amplify reaches through `userPoolEndpoint`; in AWS it is absent and Amplify derives the regional endpoint.
  * Returns false when this configuration is already the current one (Amplify keeps one global configuration).
- * Starts fetching Amplify at once: the first session read will need it.
+ * Starts fetching Amplify: at once when a session may be stored, else when the browser is idle.
  */
 export function configureIdentity(config: IdentityConfig): boolean {
   const key = `${config.userPoolId}|${config.userPoolClientId}|${config.cognitoEndpoint ?? ''}`;
   if (wanted?.key === key) return false;
   wanted = { key, config };
-  amplifyAuth().catch(() => undefined);
+  // A visitor who may be signed in needs Amplify for the guards' session read: at once. Anyone else needs it
+  // only to sign in: once the browser is idle, so it never competes with the sign-in form's own files.
+  const fetchAmplify = () => void amplifyAuth().catch(() => undefined);
+  if (mayHoldSession(config.userPoolClientId)) fetchAmplify();
+  else if (typeof requestIdleCallback === 'function') requestIdleCallback(fetchAmplify, { timeout: 3_000 });
+  else setTimeout(fetchAmplify, 0);
   return true;
+}
+
+/** The app client named in the current configuration (undefined before `/config.json` is known). */
+export function configuredClientId(): string | undefined {
+  return wanted?.config.userPoolClientId;
 }

@@ -1,4 +1,5 @@
 import { amplifyAuth } from '../../../lib/api/amplify';
+import { STORED_SESSION_PREFIX } from '../../../lib/api/stored-session';
 import { CLIENT_METADATA_LOCALE_KEY, type AuthLocale } from '../../../../../shared/auth-constants';
 import { normalizeEmail } from '../../../../../shared/email';
 import { withRetries } from './retry';
@@ -120,8 +121,7 @@ export async function endSession(): Promise<void> {
   }
 }
 
-/** Amplify keeps the session's tokens in localStorage under this prefix (its default token store). */
-export const STORED_SESSION_PREFIX = 'CognitoIdentityServiceProvider.';
+export { STORED_SESSION_PREFIX };
 
 /**
  * The last word of every sign-out: whatever Amplify did (its module may have failed to load, a token refresh may

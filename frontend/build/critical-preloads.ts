@@ -1,0 +1,147 @@
+import type { OutputBundle, OutputChunk } from 'rollup';
+import type { Plugin } from 'vite';
+
+/**
+ * What every first visit needs before any screen can render, beyond the entry's own imports (docs/frontend.md,
+ * "Critical path on a phone"):
+ * - the default language's strings (main.tsx awaits them before the first render);
+ * - `/config.json` itself (a fetch preload: the config gate's `fetch` takes the preloaded answer), so that even a
+ *   return visit, whose files come from the service worker, does not wait a round trip for it after the entry ran;
+ * - the two Open Sans faces every screen's text uses (the italic face, shown by one word of the registration
+ *   form, is left to the browser).
+ * Without these hints each is discovered only once the entry has run (strings) or the app has rendered (the
+ * schema, the fonts): one dependent round trip each. Listed in index.html, they download in the first round,
+ * in parallel with the entry. The schema that checks `/config.json` (zod) is not listed: it starts with the
+ * config's read when the entry runs (main.tsx), and stays off the first page that the budget counts.
+ *
+ * Route chunks are not listed either: a signed-out visitor needs the sign-in page, a signed-in one the directory.
+ * A tiny script of its own (`first-route-*.js`, written here, run before the entry) adds the sign-in page's
+ * files and the config schema's when the visitor has no stored session and opened / or /auth; main.tsx starts any other first page when
+ * the entry runs (app/route-preload.ts).
+ */
+export const CRITICAL_MODULES = ['/src/i18n/strings-fr.ts'];
+/** The schema the config gate checks `/config.json` with (zod comes with it; the sign-in page needs zod too). */
+export const RUNTIME_CONFIG_SCHEMA = '/shared/runtime-config.ts';
+/** The sign-in page: what a signed-out visitor's first visit shows. */
+export const SIGN_IN_PAGE = '/src/features/auth/pages/auth-page.tsx';
+/** Where Amplify keeps a session (lib/api/stored-session.ts): any such key and the visitor may be signed in. */
+const STORED_SESSION_PREFIX = 'CognitoIdentityServiceProvider.';
+export const CRITICAL_FONTS = [/^assets\/open-sans-400-[\w-]+\.woff2$/, /^assets\/open-sans-700-[\w-]+\.woff2$/];
+
+function chunkFor(bundle: OutputBundle, suffix: string): OutputChunk | undefined {
+  return Object.values(bundle).find(
+    (file): file is OutputChunk => file.type === 'chunk' && (file.facadeModuleId ?? '').replaceAll('\\', '/').endsWith(suffix),
+  );
+}
+
+/** A chunk and the chunks it imports statically, minus those the entry already loads. */
+function withImports(bundle: OutputBundle, chunk: OutputChunk, skip: Set<string>, out: Set<string>): void {
+  if (skip.has(chunk.fileName) || out.has(chunk.fileName)) return;
+  out.add(chunk.fileName);
+  for (const name of chunk.imports) {
+    const imported = bundle[name];
+    if (imported?.type === 'chunk') withImports(bundle, imported, skip, out);
+  }
+}
+
+/** The entry chunk and everything it imports statically (index.html already loads those). */
+function entryFiles(bundle: OutputBundle): Set<string> {
+  const files = new Set<string>();
+  const visit = (name: string) => {
+    const chunk = bundle[name];
+    if (chunk?.type !== 'chunk' || files.has(name)) return;
+    files.add(name);
+    chunk.imports.forEach(visit);
+  };
+  Object.values(bundle).forEach((file) => file.type === 'chunk' && file.isEntry && visit(file.fileName));
+  return files;
+}
+
+/** Chunks' files beyond the entry's: their scripts, their static imports' scripts, and their style sheets. */
+function routeFiles(bundle: OutputBundle, chunks: OutputChunk[], skip: Set<string>): string[] {
+  const scripts = new Set<string>();
+  for (const chunk of chunks) withImports(bundle, chunk, skip, scripts);
+  const styles = new Set<string>();
+  for (const name of scripts) {
+    const css = (bundle[name] as OutputChunk & { viteMetadata?: { importedCss: Set<string> } }).viteMetadata?.importedCss;
+    css?.forEach((file) => styles.add(file));
+  }
+  return [...scripts, ...styles];
+}
+
+/** The first-route script: classic code, no import, nothing inline (the CSP allows scripts from 'self' only). */
+export function firstRouteScript(files: string[], base = '/'): string {
+  return `// Written by frontend/build/critical-preloads.ts: the sign-in page's files, for a visitor with no stored session.
+(() => {
+  try {
+    if (!['/', '/auth', '/auth/'].includes(location.pathname)) return;
+    for (let i = 0; i < localStorage.length; i++) if (localStorage.key(i)?.startsWith(${JSON.stringify(STORED_SESSION_PREFIX)})) return;
+  } catch {
+    return;
+  }
+  for (const file of ${JSON.stringify(files.map((file) => `${base}${file}`))}) {
+    const link = document.createElement('link');
+    link.rel = file.endsWith('.css') ? 'preload' : 'modulepreload';
+    if (file.endsWith('.css')) link.setAttribute('as', 'style');
+    link.crossOrigin = '';
+    link.href = file;
+    document.head.append(link);
+  }
+})();
+`;
+}
+
+export function preloadTags(bundle: OutputBundle, base = '/'): string[] {
+  const modules = new Set<string>();
+  const entry = entryFiles(bundle);
+  for (const suffix of CRITICAL_MODULES) {
+    const chunk = chunkFor(bundle, suffix);
+    if (!chunk) throw new Error(`critical-preloads: no chunk for ${suffix} (renamed? update CRITICAL_MODULES)`);
+    withImports(bundle, chunk, entry, modules);
+  }
+  const fonts = CRITICAL_FONTS.map((pattern) => {
+    const font = Object.keys(bundle).find((name) => pattern.test(name));
+    if (!font) throw new Error(`critical-preloads: no font file matches ${pattern} (update CRITICAL_FONTS)`);
+    return font;
+  });
+  return [
+    // `crossorigin` as `fetch()` sends it (CORS mode, same-origin credentials), or the preload would go unused.
+    `<link rel="preload" as="fetch" crossorigin href="${base}config.json">`,
+    ...[...modules].map((file) => `<link rel="modulepreload" crossorigin href="${base}${file}">`),
+    // Fonts are always fetched in CORS mode: without `crossorigin` the preloaded copy would not be used.
+    ...fonts.map((file) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${base}${file}">`),
+  ];
+}
+
+/** Adds the critical preloads to the built index.html, after the tags Vite wrote for the entry. */
+export function criticalPreloads(): Plugin {
+  let base = '/';
+  return {
+    name: 'school-directory:critical-preloads',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(config) {
+      base = config.base;
+    },
+    generateBundle(_options, bundle) {
+      const html = bundle['index.html'];
+      if (html?.type !== 'asset') throw new Error('critical-preloads: index.html is not in the bundle');
+      const source = typeof html.source === 'string' ? html.source : Buffer.from(html.source).toString('utf8');
+      const signIn = chunkFor(bundle, SIGN_IN_PAGE);
+      const config = chunkFor(bundle, RUNTIME_CONFIG_SCHEMA);
+      if (!signIn || !config) throw new Error(`critical-preloads: no chunk for ${SIGN_IN_PAGE} or ${RUNTIME_CONFIG_SCHEMA}`);
+      const ref = this.emitFile({
+        type: 'asset',
+        name: 'first-route.js',
+        source: firstRouteScript(routeFiles(bundle, [signIn, config], entryFiles(bundle)), base),
+      });
+      // Before the entry, and async: it runs as soon as it arrives, before the entry has even downloaded.
+      const script = `<script type="module" async crossorigin src="${base}${this.getFileName(ref)}"></script>`;
+      const tags = preloadTags(bundle, base).map((tag) => `\n    ${tag}`).join('');
+      if (!source.includes('<script type="module"')) throw new Error('critical-preloads: no entry script in index.html');
+      html.source = source
+        .replace('<script type="module"', `${script}\n    <script type="module"`)
+        .replace(/\s*<\/head>/, `${tags}\n  </head>`);
+    },
+  };
+}

@@ -1,0 +1,17 @@
+/** Amplify keeps the session's tokens in localStorage under this prefix (its default token store), then `<app client id>.`. */
+export const STORED_SESSION_PREFIX = 'CognitoIdentityServiceProvider.';
+
+/**
+ * Whether this browser may hold a session for the app client (for any client when none is given). False only when
+ * localStorage has no key of Amplify's for it: the visitor is then signed out, and nothing needs to download
+ * Amplify to know it (docs/frontend.md, "Critical path on a phone"). Unreadable storage answers true.
+ */
+export function mayHoldSession(clientId?: string): boolean {
+  try {
+    const prefix = clientId ? `${STORED_SESSION_PREFIX}${clientId}.` : STORED_SESSION_PREFIX;
+    for (let i = 0; i < localStorage.length; i++) if (localStorage.key(i)?.startsWith(prefix)) return true;
+    return false;
+  } catch {
+    return true;
+  }
+}
