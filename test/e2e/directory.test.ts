@@ -5,12 +5,12 @@ import { createCognitoClient } from '../../lambdas/common/cognito';
 import { generateSchool } from '../../local/demo/generate-school';
 import { DirectoryResponseSchema, type DirectoryResponse } from '../../shared/directory-api';
 import { formatPhone } from '../../shared/format/phone';
-import { openBrowser, trackPageErrors, type BrowserSession, type ViewportName } from '../support/browser';
+import { openBrowser, trackPageErrors, VIEWPORTS, type BrowserSession, type ViewportName } from '../support/browser';
 import { useStack } from '../support/stack';
 
 /**
  * Directory journeys in Chromium on the local demo school, signed in as the demo parent through the real /auth
- * page: every screen in French and English at 375 px and 1440 px, accent-free search, shareable search URLs,
+ * page: every screen in French and English at 375 px and 1440 px (one browser per language, resized), accent-free search, shareable search URLs,
  * and what limited and name-only parents hide, in the UI and in the raw API response.
  */
 const stack = useStack();
@@ -74,24 +74,41 @@ async function idToken(): Promise<string> {
   }
 }
 
+/**
+ * One journey per language, at both widths in one signed-in browser: each screen is opened at one width and checked
+ * there, then the window is resized to the other width and the screen checked again (the layout follows the width
+ * as it changes, as when a phone turns or a window is resized). The width a screen is opened at alternates, so
+ * screens are loaded fresh at both widths. The searches run at the language's own width (French at 1440 px,
+ * English at 375 px).
+ */
 describe.each([
-  ['fr', 'mobile'],
-  ['fr', 'desktop'],
-  ['en', 'mobile'],
-  ['en', 'desktop'],
-] as const)('directory screens in %s at the %s size', (language, viewport) => {
-  it('opens every screen without horizontal scrolling, and finds François by typing "francois"', async () => {
+  ['fr', 'desktop', 'mobile'],
+  ['en', 'mobile', 'desktop'],
+] as const)('directory screens in %s at the %s and %s sizes', (language, viewport, otherViewport) => {
+  it('opens every screen at both widths without horizontal scrolling, and finds François by typing "francois"', async () => {
     const { context, page } = await signedInContext(viewport, language);
     const errors = trackPageErrors(page);
 
+    /** Resizes the window and waits two frames, for the layout to follow the new width. */
+    const resize = async (to: ViewportName) => {
+      await page.setViewportSize(VIEWPORTS[to]);
+      await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))');
+      expect(await page.evaluate('window.innerWidth')).toBe(VIEWPORTS[to].width);
+    };
+    let width: ViewportName = viewport;
     for (const [path, title] of Object.entries(SCREENS[language])) {
       await page.goto(`${stack.appUrl}${path}`);
       await eventually(() => h1(page).textContent()).toBe(title);
       // Each screen has its content once the data is there: no spinner left, and no load error.
       await eventually(() => page.getByText(LOADING).count()).toBe(0);
       expect(await page.getByText(LOAD_FAILED).count(), `${path} failed to load`).toBe(0);
-      expect(await horizontalOverflow(page), `${path} scrolls sideways`).toBeLessThanOrEqual(0);
+      expect(await horizontalOverflow(page), `${path} scrolls sideways at ${width}`).toBeLessThanOrEqual(0);
+      width = width === viewport ? otherViewport : viewport;
+      await resize(width);
+      expect(await h1(page).textContent()).toBe(title);
+      expect(await horizontalOverflow(page), `${path} scrolls sideways at ${width}`).toBeLessThanOrEqual(0);
     }
+    await resize(viewport);
 
     // Quick search on the dashboard: no accent typed, the accented name found and highlighted.
     await page.goto(`${stack.appUrl}/`);

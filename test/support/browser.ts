@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 
 /**
  * Chromium for journey tests. The system Chromium only: a browser download would need the internet and would
@@ -34,8 +34,11 @@ export interface BrowserSession {
   context: BrowserContext;
   /** A page in the default context at the given viewport (desktop unless told). */
   newPage: (viewport?: Viewport) => Promise<Page>;
-  /** Another isolated browser profile in the same Chromium, e.g. a second person in the same test. */
-  newContext: (viewport?: Viewport) => Promise<BrowserContext>;
+  /**
+   * Another isolated browser profile in the same Chromium, e.g. a second person in the same test; `storageState`
+   * (cookies and localStorage saved from another context) starts it as that person, already signed in.
+   */
+  newContext: (viewport?: Viewport, storageState?: BrowserContextOptions['storageState']) => Promise<BrowserContext>;
   close: () => Promise<void>;
 }
 
@@ -59,8 +62,8 @@ export async function openBrowser(
     // test the app as a first visit sees it, without the extra downloads.
     serviceWorkers: options.serviceWorkers ?? ('block' as const),
   });
-  const newContext = (viewport: Viewport = options.viewport ?? 'desktop') =>
-    browser.newContext(contextOptions(viewport));
+  const newContext = (viewport: Viewport = options.viewport ?? 'desktop', storageState?: BrowserContextOptions['storageState']) =>
+    browser.newContext({ ...contextOptions(viewport), ...(storageState ? { storageState } : {}) });
   const context = await newContext();
 
   return {
