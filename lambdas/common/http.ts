@@ -76,6 +76,14 @@ export type RouteHandlers = Partial<Record<RouteKey, RouteHandler>>;
  */
 export type EarlyReads = Partial<Record<RouteKey, () => Promise<unknown>>>;
 
+/**
+ * A route whose early read can also say who an email belongs to answers the registration check from it, instead
+ * of a second round trip to the registry (GET /api/directory: the people of the directory snapshot at the version
+ * just read, lambdas/directory/index.ts). It must give the registry's answer for that version: a refusal stays a
+ * refusal.
+ */
+export type RegisteredFromEarly = Partial<Record<RouteKey, (email: string, early: Promise<unknown>) => Promise<RegisteredPerson[]>>>;
+
 export interface HandlerOptions {
   /**
    * The caller's entries in the authorised-email index: each context's index.ts passes the registry's lookup
@@ -226,7 +234,12 @@ async function authorize(
  * Builds one Lambda handler for a bounded context: finds the route, enforces its access level, parses the
  * body, runs the route's handler and maps every error to a coded JSON response. Handlers stay thin.
  */
-export function createHandler(handlers: RouteHandlers, options: HandlerOptions, earlyReads: EarlyReads = {}) {
+export function createHandler(
+  handlers: RouteHandlers,
+  options: HandlerOptions,
+  earlyReads: EarlyReads = {},
+  registeredFromEarly: RegisteredFromEarly = {},
+) {
   const routes = ROUTES.filter((r) => routeKey(r) in handlers) as readonly RouteDef[];
   return async (event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> => {
     const started = Date.now();
@@ -240,7 +253,12 @@ export function createHandler(handlers: RouteHandlers, options: HandlerOptions, 
       // Only for a caller the checks may let through: a refused request costs no extra read.
       const early = caller?.emailVerified ? earlyReads[routeKey(route) as RouteKey]?.() : undefined;
       early?.catch(() => undefined);
-      const people = await authorize(route.access, caller, options);
+      const fromEarly = early && registeredFromEarly[routeKey(route) as RouteKey];
+      const people = await authorize(
+        route.access,
+        caller,
+        fromEarly ? { ...options, findRegisteredPeople: (email) => fromEarly(email, early) } : options,
+      );
       const body = parseBody(event, route.maxBodyBytes);
       if (route.noBody) parseWith(EMPTY_BODY, body);
       const handler = handlers[routeKey(route) as RouteKey]!;

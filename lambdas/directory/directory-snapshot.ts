@@ -1,4 +1,7 @@
+import type { RegisteredPerson } from '../common/claims';
 import { tableName } from '../common/dynamo';
+import type { PersonType } from '../common/keys';
+import { personDisplayName } from '../registry/registry-repository';
 import { logger } from '../common/logger';
 import { prepareJson, type PreparedBody } from '../common/prepared-body';
 import { getSettings, readDirectory } from './directory-repository';
@@ -61,6 +64,33 @@ export async function directoryAt(version: DirectoryVersion | undefined): Promis
     current.promise.then(done, done);
   }
   return loading.promise;
+}
+
+/** Each snapshot's people by email (exactly as the registry keys them), built on first use. */
+const registries = new WeakMap<DirectoryInput, Map<string, RegisteredPerson[]>>();
+
+/**
+ * Who `email` belongs to in the directory `data`: the registry's own answer for that version. Every registry entry
+ * is written in the same transaction as its person's record (lambdas/registry/registry-repository.ts,
+ * registryTransactItems), and that transaction bumps the version, so a snapshot holds exactly the people the
+ * registry held at its version.
+ */
+export function registeredIn(data: DirectoryInput, email: string): RegisteredPerson[] {
+  let index = registries.get(data);
+  if (!index) {
+    index = new Map();
+    const add = (personType: PersonType, people: readonly { id: string; email?: string; firstName: string; lastName: string }[]) => {
+      for (const person of people) {
+        if (!person.email) continue;
+        const entry = { personType, personId: person.id, email: person.email, displayName: personDisplayName(person) };
+        index!.set(person.email, [...(index!.get(person.email) ?? []), entry]);
+      }
+    };
+    add('PARENT', data.parents);
+    add('STAFF', data.staff);
+    registries.set(data, index);
+  }
+  return index.get(email) ?? [];
 }
 
 /**

@@ -1,7 +1,7 @@
 import { PrintAuditRequestSchema } from '../../shared/directory-print-api';
 import { createHandler, notModified, parseWith } from '../common/http';
 import { registryAccess } from '../registry/access';
-import { directoryAt, preparedBodyOf } from './directory-snapshot';
+import { directoryAt, preparedBodyOf, registeredIn } from './directory-snapshot';
 import { buildDirectoryResponse, directoryTag, viewerOf } from './directory-service';
 import { recordPrint } from './print-audit-service';
 import { currentDirectoryVersion, type DirectoryVersion } from './snapshot-repository';
@@ -14,7 +14,7 @@ import { currentDirectoryVersion, type DirectoryVersion } from './snapshot-repos
  */
 export const handler = createHandler({
   // Member route: createHandler has already required a verified email that is still in the registry, on this
-  // very request; the version was read at the same time (`early`, below).
+  // very request, answered from the snapshot of the version read first (`early`, below).
   'GET /api/directory': async ({ event, people, early }) => {
     const viewer = viewerOf(people);
     const version = await ((early as Promise<DirectoryVersion | undefined> | undefined) ?? currentDirectoryVersion());
@@ -32,6 +32,15 @@ export const handler = createHandler({
     body: await recordPrint(parseWith(PrintAuditRequestSchema, body), caller!, people),
   }),
 }, registryAccess, {
-  // The version needs nothing of the caller: read next to the registry lookup, one round trip instead of two.
+  // The version needs nothing of the caller: read while the caller's token is looked at.
   'GET /api/directory': currentDirectoryVersion,
+}, {
+  // Who the caller is, from the snapshot of the version just read (the registry's answer at that version): a warm
+  // read or a revalidation is then one round trip, the version. An email the snapshot does not know is asked of
+  // the registry itself before being refused; before any versioned write there is no snapshot to ask.
+  'GET /api/directory': async (email, early) => {
+    const version = await (early as Promise<DirectoryVersion | undefined>);
+    const people = version ? registeredIn(await directoryAt(version), email) : [];
+    return people.length > 0 ? people : registryAccess.findRegisteredPeople(email);
+  },
 });

@@ -19,7 +19,8 @@
  * Options: --calls=N (default 30, at most 200), --no-write (print only).
  */
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import http, { type IncomingHttpHeaders } from 'node:http';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { createCognitoClient } from '../../lambdas/common/cognito';
@@ -77,11 +78,20 @@ async function main() {
     const url = `${info.appUrl}/api/directory`;
     let etag = '';
     let body = '';
+    // The bytes as they arrive, not decompressed: the server's time, as the snapshot read is timed without
+    // decompression. The body is inflated once, after the timings, for its size and to check it is the directory.
+    let gzipBody: Buffer = Buffer.alloc(0);
     const get = async (headers: Record<string, string>, status: number) => {
-      const res = await fetch(url, { headers: { Authorization: `Bearer ${token}`, 'Accept-Encoding': 'gzip', ...headers } });
-      const text = await res.text();
+      const res = await rawGet(url, { Authorization: `Bearer ${token}`, Accept: 'application/json', 'Accept-Encoding': 'gzip', ...headers });
       if (res.status !== status) throw new Error(`GET /api/directory answered ${res.status}, expected ${status}`);
-      if (status === 200) [etag, body] = [res.headers.get('etag') ?? '', text];
+      if (status === 200) {
+        if (res.headers['content-encoding'] !== 'gzip') throw new Error('GET /api/directory answered without gzip');
+        [etag, gzipBody] = [String(res.headers.etag ?? ''), res.body];
+      }
+    };
+    const health = async () => {
+      const res = await rawGet(`${info.appUrl}/api/health`, { Accept: 'application/json' });
+      if (res.status !== 200) throw new Error(`GET /api/health answered ${res.status}`);
     };
     const warm = () => get({}, 200);
     const cold = () => {
@@ -110,7 +120,10 @@ async function main() {
       newViewer: await measure(newViewer, calls),
       cold: await measure(cold, calls),
       revalidate: await measure(revalidate, calls),
+      health: await measure(health, calls),
     };
+    body = gunzipSync(gzipBody).toString('utf8');
+    if (!Array.isArray((JSON.parse(body) as { parents?: unknown }).parents)) throw new Error('GET /api/directory: not a directory');
     const perRequest = {
       warm: await callsPerRequest(warm),
       newViewer: await callsPerRequest(newViewer),
@@ -125,7 +138,7 @@ async function main() {
   }
 }
 
-type Rows = Record<'directoryQuery' | 'snapshot' | 'getItem' | 'warm' | 'newViewer' | 'cold' | 'revalidate', Timing>;
+type Rows = Record<'directoryQuery' | 'snapshot' | 'getItem' | 'warm' | 'newViewer' | 'cold' | 'revalidate' | 'health', Timing>;
 
 function report(rows: Rows, perRequest: Record<'warm' | 'newViewer' | 'cold' | 'revalidate', number>, sizes: { body: string; snapshotBytes: number; parts: number }): string {
   const gzip = gzipSync(sizes.body).length;
@@ -147,6 +160,7 @@ ${row('GET, warm function (snapshot and this viewer’s gzip body in memory), 20
 ${row('GET, warm function, first read by this viewer at this version (body built), 200', rows.newViewer, perRequest.newViewer)}
 ${row('GET, cold function (memory forgotten: stored snapshot read), 200', rows.cold, perRequest.cold)}
 ${row('GET with a matching If-None-Match, 304', rows.revalidate, perRequest.revalidate)}
+${row('GET /api/health (no token, no table: the gateway and HTTP alone)', rows.health, 0)}
 
 | Target | Figure | Verdict |
 |---|---|---|
@@ -161,6 +175,21 @@ ${row('GET with a matching If-None-Match, 304', rows.revalidate, perRequest.reva
     console.log(`• Wrote the "Directory read" section of ${path.relative(process.cwd(), file)}`);
   }
   return markdown;
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+
+/** A GET over one kept-alive connection, its body as received (no decompression). */
+function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { agent, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    request.on('error', reject);
+  });
 }
 
 async function signIn(

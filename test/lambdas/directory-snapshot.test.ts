@@ -27,7 +27,7 @@ import type { ParentForm } from '../../shared/parent-form';
 import { workerStack } from '../support/stack';
 import { callAdmin, csvFilesOf } from './admin-support';
 import { adminClaims, invoke, seedSmallSchool, type SmallSchool } from './annual-update-support';
-import { apiEvent, claimsFor } from './auth-support';
+import { apiEvent, claimsFor, uniqueEmail } from './auth-support';
 import { useDirectoryTable } from './directory-support';
 
 /**
@@ -175,6 +175,57 @@ describe('GET /api/directory bodies kept per version and viewer', () => {
     expect(built.filter((tag) => tag === '"t1"')).toHaveLength(2);
     forgetDirectoryInMemory();
     expect(keptBodies()).toBe(0);
+  });
+});
+
+/** DynamoDB calls sent through the one document client while `task` runs. */
+async function dynamoCallsOf(task: () => Promise<unknown>): Promise<number> {
+  let count = 0;
+  const name = 'countCallsOfOneRead';
+  documentClient().middlewareStack.add(
+    (next) => async (args) => {
+      count++;
+      return next(args);
+    },
+    { step: 'initialize', name },
+  );
+  try {
+    await task();
+  } finally {
+    documentClient().middlewareStack.remove(name);
+  }
+  return count;
+}
+
+describe('GET /api/directory: who the caller is, from the version just read', () => {
+  it('admits a parent added a moment ago and refuses one removed a moment ago, the older snapshot still in memory', async () => {
+    expect((await read(viewerEmail)).status).toBe(200);
+    const email = uniqueEmail('arrivee');
+    const created = await callAdmin('POST', '/api/admin/parents', { body: { firstName: 'Arielle', lastName: 'Nouvelle', email }, claims: admin() });
+    expect(created.status).toBe(201);
+    const record = created.json.record as { id: string; version: number };
+    const first = await read(email);
+    expect(first.status).toBe(200);
+    expect(first.text).toBe(await fromTable(email));
+    expect((await read(email, first.etag)).status).toBe(304);
+
+    const body = { version: record.version, confirm: 'confirm' };
+    expect((await callAdmin('DELETE', '/api/admin/parents/{id}', { id: record.id, body, claims: admin() })).status).toBe(200);
+    for (const etag of [undefined, first.etag]) {
+      const refused = await read(email, etag);
+      expect(refused.status).toBe(403);
+      expect(JSON.parse(refused.text)).toMatchObject({ error: { code: 'NOT_REGISTERED' } });
+    }
+  });
+
+  it('reads only the version for a warm read and a revalidation: one DynamoDB call', async () => {
+    const first = await readAsBrowser(viewerEmail);
+    expect(first.status).toBe(200);
+    expect(await dynamoCallsOf(async () => expect((await read(viewerEmail, first.etag)).status).toBe(304))).toBe(1);
+    expect(await dynamoCallsOf(async () => expect((await readAsBrowser(viewerEmail)).status).toBe(200))).toBe(1);
+    // An email the snapshot does not know is asked of the registry too before being refused.
+    const stranger = uniqueEmail('inconnu');
+    expect(await dynamoCallsOf(async () => expect((await read(stranger)).status).toBe(403))).toBe(2);
   });
 });
 
