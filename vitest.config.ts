@@ -29,6 +29,9 @@ export default defineConfig({
           // Both languages' strings, which the app loads on demand (frontend/src/i18n/i18n.ts).
           setupFiles: ['test/frontend/setup-i18n-strings.ts'],
           testTimeout: 120_000,
+          // A beforeAll that builds something (test/frontend/directory-pdf.test.ts renders two PDFs) outlasts
+          // vitest's 10 s default on a loaded two-core machine.
+          hookTimeout: 120_000,
         },
       },
       {
