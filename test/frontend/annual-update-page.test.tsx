@@ -137,7 +137,7 @@ describe('/update/{token}', () => {
     fireEvent.blur(phone);
     await waitFor(() => expect(phone.value).toBe('438 555-9876'));
     fireEvent.click(screen.getByRole('button', { name: 'Validate' }));
-    expect(await screen.findByText('Create an account', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText('Create an account', {}, { timeout: 20_000 })).toBeTruthy();
     expect(screen.queryByText(/You already have an account/)).toBeNull();
     const submit = calls.find((call) => call.path === '/api/update/submit');
     expect(submit?.body).toMatchObject({ token: 'good', data: { version: 2, phone: '438 555-9876', firstName: 'Amélie' } });
@@ -154,7 +154,7 @@ describe('/update/{token}', () => {
     fireEvent.click(screen.getByLabelText('Rowan Tremblay also lives at this address'));
     fireEvent.click(screen.getByRole('button', { name: 'Validate' }));
 
-    expect(await screen.findByText('Create an account', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText('Create an account', {}, { timeout: 20_000 })).toBeTruthy();
     const submit = calls.find((call) => call.path === '/api/update/submit');
     expect(submit?.body).toMatchObject({
       data: {

@@ -26,6 +26,18 @@ export async function startIsolatedStack(
   /** Extra environment for the stack's process (e.g. ADMIN_MFA_REQUIRED). */
   env: Record<string, string> = {},
 ): Promise<IsolatedStack> {
+  // The stack takes free ports, found then bound: another process may bind one in between (EADDRINUSE, seen
+  // in CI with two workers each starting stacks). Such a start is tried again, on ports found afresh.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(label, seed, env);
+    } catch (error) {
+      if (attempt >= 3 || !String((error as Error).message).includes('EADDRINUSE')) throw error;
+    }
+  }
+}
+
+async function startOnce(label: string, seed: SeedOptions | false, env: Record<string, string>): Promise<IsolatedStack> {
   const logFile = isolatedStackLogFile(label);
   mkdirSync(path.dirname(logFile), { recursive: true });
   const logFd = openSync(logFile, 'w');
