@@ -1,5 +1,7 @@
 import type { OutputBundle, OutputChunk } from 'rollup';
 import type { Plugin } from 'vite';
+// Where Amplify keeps a session: any such key and the visitor may be signed in (the app reads the same constant).
+import { STORED_SESSION_PREFIX } from '../src/lib/api/stored-session';
 
 /**
  * What every first visit needs before any screen can render, beyond the entry's own imports (docs/frontend.md,
@@ -24,8 +26,6 @@ export const CRITICAL_MODULES = ['/src/i18n/strings-fr.ts'];
 export const RUNTIME_CONFIG_SCHEMA = '/shared/runtime-config.ts';
 /** The sign-in page: what a signed-out visitor's first visit shows. */
 export const SIGN_IN_PAGE = '/src/features/auth/pages/auth-page.tsx';
-/** Where Amplify keeps a session (lib/api/stored-session.ts): any such key and the visitor may be signed in. */
-const STORED_SESSION_PREFIX = 'CognitoIdentityServiceProvider.';
 export const CRITICAL_FONTS = [/^assets\/open-sans-400-[\w-]+\.woff2$/, /^assets\/open-sans-700-[\w-]+\.woff2$/];
 
 function chunkFor(bundle: OutputBundle, suffix: string): OutputChunk | undefined {

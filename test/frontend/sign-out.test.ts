@@ -16,7 +16,8 @@ vi.mock('../../frontend/src/lib/api/amplify', () => ({
 const session = vi.hoisted(() => ({ readIdTokenClaims: vi.fn<(force?: boolean) => Promise<Record<string, unknown> | undefined>>() }));
 vi.mock('../../frontend/src/lib/api/session', () => ({ readIdTokenClaims: session.readIdTokenClaims, idToken: () => Promise.resolve(undefined) }));
 
-const { endSession, STORED_SESSION_PREFIX } = await import('../../frontend/src/features/auth/api/cognito-auth');
+const { endSession } = await import('../../frontend/src/features/auth/api/cognito-auth');
+const { STORED_SESSION_PREFIX } = await import('../../frontend/src/lib/api/stored-session');
 const { AuthStore } = await import('../../frontend/src/features/auth/state/auth-store');
 
 const TOKEN_KEY = `${STORED_SESSION_PREFIX}client.parent@example.org.idToken`;

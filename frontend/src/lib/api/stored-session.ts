@@ -15,3 +15,16 @@ export function mayHoldSession(clientId?: string): boolean {
     return true;
   }
 }
+
+/**
+ * The last word of every sign-out (features/auth endSession, and the auth store after identity calls under way):
+ * whatever Amplify did (its module may have failed to load, a token refresh may have finished after its clear), no
+ * token of the session stays on the device.
+ */
+export function forgetStoredSession(): void {
+  try {
+    for (const key of Object.keys(localStorage)) if (key.startsWith(STORED_SESSION_PREFIX)) localStorage.removeItem(key);
+  } catch {
+    // Storage unavailable (private mode): then nothing was stored either.
+  }
+}

@@ -1,5 +1,5 @@
 import { amplifyAuth } from '../../../lib/api/amplify';
-import { STORED_SESSION_PREFIX } from '../../../lib/api/stored-session';
+import { forgetStoredSession } from '../../../lib/api/stored-session';
 import { CLIENT_METADATA_LOCALE_KEY, type AuthLocale } from '../../../../../shared/auth-constants';
 import { normalizeEmail } from '../../../../../shared/email';
 import { withRetries } from './retry';
@@ -121,19 +121,7 @@ export async function endSession(): Promise<void> {
   }
 }
 
-export { STORED_SESSION_PREFIX };
-
-/**
- * The last word of every sign-out: whatever Amplify did (its module may have failed to load, a token refresh may
- * have finished after its clear), no token of the session stays on the device.
- */
-export function forgetStoredSession(): void {
-  try {
-    for (const key of Object.keys(localStorage)) if (key.startsWith(STORED_SESSION_PREFIX)) localStorage.removeItem(key);
-  } catch {
-    // Storage unavailable (private mode): then nothing was stored either.
-  }
-}
+export { forgetStoredSession };
 
 /** Loaded on demand: the offline copy's code stays out of the first page. */
 export async function eraseOfflineCopy(how: 'endSession' | 'erase'): Promise<void> {
