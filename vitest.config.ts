@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { TEST_WORKERS } from './test/setup/workers';
 
 /**
  * Three projects, on two workers (this machine class has two cores; vitest would use one by default):
@@ -13,7 +14,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   esbuild: { jsx: 'automatic' },
   test: {
-    maxWorkers: 2,
+    maxWorkers: TEST_WORKERS,
     projects: [
       {
         extends: true,

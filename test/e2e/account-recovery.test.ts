@@ -72,7 +72,11 @@ describe.each(JOURNEYS)('taking over a squatted account ($locale, $viewport)', (
     await main.getByLabel(text.confirmPassword, { exact: true }).fill(PASSWORD);
     await main.getByRole('checkbox').check();
     await main.getByRole('button', { name: text.register }).click();
+    // The request's answer first: a refusal (a 429, a 5xx under load) then fails here with its status, not as a
+    // missing message 30 s later.
+    const started = page.waitForResponse((response) => response.url().endsWith('/api/account-recovery/start'));
     await main.getByRole('button', { name: journey.offer }).click();
+    expect((await started).status()).toBe(202);
     await main.getByText(journey.sent).waitFor();
 
     const mail = await waitForMail(stack, journey.email, journey.subject);

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import type { StackInfo } from '../../local/stack-info';
+import { TEST_WORKERS } from './workers';
 import { STACK_LOG_FILE, sharedStackLogFile, stackLogFiles } from '../support/stack-log';
 
 /** The built frontend the test stack serves: frontend/dist, or TEST_WEB_DIR (a build of one's own, for parallel work). */
@@ -17,7 +18,7 @@ export function testWebDir(): string {
  * test files running at once never share a school. Each file uses the stack of its worker (useStack(),
  * test/support/stack.ts); files on one worker run one after another, as on a single stack before.
  */
-export const SHARED_STACKS = 2;
+export const SHARED_STACKS = TEST_WORKERS;
 
 /** Starts one shared stack in a child process whose output goes to `logFile`. */
 async function startSharedStack(logFile: string): Promise<{ info: StackInfo; stop(): Promise<void> }> {
