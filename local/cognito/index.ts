@@ -94,16 +94,20 @@ export function cognitoClient(endpoint: string, region: string): CognitoIdentity
   });
 }
 
-/** Creates (or finds) the user pool, the web client and the admins group. Idempotent across restarts. */
+/**
+ * Creates (or finds) the user pool, the web client and the admins group. Idempotent across restarts. `poolName`:
+ * another pool in the same cognito-local (a test stack of its own on a shared emulator, test/support/isolated-stack.ts).
+ */
 export async function ensurePool(
   client: CognitoIdentityProviderClient,
+  poolName: string = POOL_NAME,
 ): Promise<{ userPoolId: string; userPoolClientId: string }> {
   const pools = await client.send(new ListUserPoolsCommand({ MaxResults: 60 }));
-  let userPoolId = pools.UserPools?.find((p) => p.Name === POOL_NAME)?.Id;
+  let userPoolId = pools.UserPools?.find((p) => p.Name === poolName)?.Id;
   if (!userPoolId) {
     const created = await client.send(
       new CreateUserPoolCommand({
-        PoolName: POOL_NAME,
+        PoolName: poolName,
         UsernameAttributes: ['email'],
         AutoVerifiedAttributes: ['email'],
         Policies: {

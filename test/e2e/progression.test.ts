@@ -4,7 +4,7 @@ import { resetDocumentClient } from '../../lambdas/common/dynamo';
 import { readDirectory } from '../../lambdas/directory/directory-repository';
 import { generateSchool, type DemoSchool } from '../../local/demo/generate-school';
 import { openBrowser, trackPageErrors, type BrowserSession, type ViewportName } from '../support/browser';
-import { startIsolatedStack, type IsolatedStack } from '../support/isolated-stack';
+import { startTableStack, type IsolatedStack } from '../support/isolated-stack';
 import { contextIn, demoAccount, signInWith } from './auth-support';
 import { focused, pressButton } from './keyboard-support';
 
@@ -13,7 +13,7 @@ import { focused, pressButton } from './keyboard-support';
  * school): the analysis counts match the seeded school; a class for every student who needs one; a new student
  * with a new parent and one with an existing parent (a graduate's sole parent, who is then kept); two
  * departures; review; typed confirmation; apply. Afterwards the table holds exactly what the review said.
- * French at 1440 px and English at 375 px, each on a fresh stack. The wizard is started and walked through (forward,
+ * French at 1440 px and English at 375 px, each on a fresh school (a table stack, test/support/isolated-stack.ts). The wizard is started and walked through (forward,
  * back and forward again) with the keyboard alone.
  */
 const FAMILIES = 16;
@@ -320,13 +320,14 @@ async function checkAfter(info: IsolatedStack['info'], tag: string) {
   expect(((await validation.json()) as { authorized: boolean }).authorized).toBe(true);
 }
 
-// Both stacks start together (a stack's start is mostly waiting on its emulators), then each journey runs alone.
+// Two schools of their own on the worker's emulators (table stacks: a table, a user pool and a gateway each), then
+// each journey runs alone.
 const stacks: Partial<Record<'fr' | 'en', IsolatedStack>> = {};
 let session: BrowserSession;
 beforeAll(async () => {
   [stacks.fr, stacks.en, session] = await Promise.all([
-    startIsolatedStack('progression-fr', { families: FAMILIES }),
-    startIsolatedStack('progression-en', { families: FAMILIES }),
+    startTableStack('progression-fr', { families: FAMILIES }),
+    startTableStack('progression-en', { families: FAMILIES }),
     openBrowser(),
   ]);
 }, 180_000);

@@ -32,7 +32,7 @@ import {
 
 /**
  * Kill the apply anywhere, run it again: the end state equals an uninterrupted run's (issue "School
- * progression", Apply). A staged progression is cloned into a fresh table (and a fresh Cognito pool) per run;
+ * progression", Apply). A staged progression is cloned into a fresh table per run, with every account in the pool;
  * the apply runs through clients that die at the N-th write, either before it is sent or after it landed
  * with its answer lost, like a process killed at that instant: every later call of that run fails too, its
  * `finally` included, so it leaves its lock behind. The next run (a zero lease makes the dead run's lock stale
@@ -103,10 +103,23 @@ interface Outcome {
   writes: number;
 }
 
+/**
+ * The run's user pool holding every parent's account: one pool for all runs, whose accounts a previous run's
+ * apply removed are created again (the accounts a run starts from are the same each time, without creating a pool
+ * and its 18 accounts per run: cognito-local rewrites a pool's file on every call).
+ */
+let pool: string | undefined;
+async function poolWithEveryAccount(): Promise<string> {
+  pool ??= (await createPool(fx.cognito)).userPoolId;
+  const present = new Set(await accountEmails(fx.cognito, pool));
+  for (const email of emails) if (!present.has(email)) await createAccount(fx.cognito, pool, email);
+  return pool;
+}
+
 async function run(kills: Kill[]): Promise<Outcome> {
   const table = await cloneInto(fx, template, 'kill-run');
-  const { userPoolId } = await createPool(fx.cognito);
-  for (const email of emails) await createAccount(fx.cognito, userPoolId, email);
+  const userPoolId = await poolWithEveryAccount();
+  expect(await accountEmails(fx.cognito, userPoolId)).toEqual([...emails].sort());
   for (const kill of kills) {
     try {
       await applyUntilDone(new KillSwitch(kill), userPoolId);
