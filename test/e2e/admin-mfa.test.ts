@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { totpCode } from '../../local/totp';
 import { openBrowser, type BrowserSession } from '../support/browser';
-import { startIsolatedStack, type IsolatedStack } from '../support/isolated-stack';
+import { startTableStack, type IsolatedStack } from '../support/isolated-stack';
 import { contextIn, demoAccount, expectAt, h1, signInWith, warmUp } from './auth-support';
 
 /**
@@ -17,7 +17,7 @@ let secret = '';
 let lastCode = '';
 
 beforeAll(async () => {
-  [stack, session] = await Promise.all([startIsolatedStack('admin-mfa', {}, { ADMIN_MFA_REQUIRED: 'true' }), openBrowser()]);
+  [stack, session] = await Promise.all([startTableStack('admin-mfa', {}, { ADMIN_MFA_REQUIRED: 'true' }), openBrowser()]);
   await warmUp(session, stack.info);
 }, 180_000);
 afterAll(async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoTokens } from '../../local/sign-in';
 import type { StackInfo } from '../../local/stack-info';
 import type { ParentForm } from '../../shared/parent-form';
-import { startIsolatedStack, type IsolatedStack } from '../support/isolated-stack';
+import { startTableStack, type IsolatedStack } from '../support/isolated-stack';
 
 /**
  * Simultaneous writes over HTTP against a stack of its own: 20 updates of one parent at once, five rounds, from
@@ -18,7 +18,7 @@ let stack: StackInfo;
 const bearer: Record<string, string> = {};
 
 beforeAll(async () => {
-  iso = await startIsolatedStack('concurrency', { families: 6 });
+  iso = await startTableStack('concurrency', { families: 6 });
   stack = iso.info;
   Object.assign(bearer, await demoTokens(stack));
 }, 120_000);

@@ -6,7 +6,7 @@ import { ROUTES, routeKey, type RouteDef } from '../../lambdas/routes';
 import { demoTokens } from '../../local/sign-in';
 import type { StackInfo } from '../../local/stack-info';
 import { ERROR_CODES } from '../../shared/error-codes';
-import { startIsolatedStack, type IsolatedStack } from '../support/isolated-stack';
+import { startTableStack, type IsolatedStack } from '../support/isolated-stack';
 import { tableDigest } from '../support/table-digest';
 import { validBodies, type RealIds } from './hostile-input.data';
 
@@ -42,7 +42,7 @@ const realIds: Record<string, string> = {};
 const bodies: Record<string, Record<string, unknown>> = {};
 
 beforeAll(async () => {
-  iso = await startIsolatedStack('hostile-input', { families: 6 });
+  iso = await startTableStack('hostile-input', { families: 6 });
   stack = iso.info;
   Object.assign(process.env, stack.lambdaEnv);
   resetDocumentClient();
