@@ -115,6 +115,10 @@ function apiError(res: ServerResponse, req: IncomingMessage, status: number, cod
   send(res, req, status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' }, JSON.stringify({ error: { code } }));
 }
 
+/** The authoriser's result cache: API Gateway's default lifetime, and a bound on the tokens remembered. */
+const AUTHORIZER_CACHE_MS = 5 * 60_000;
+const AUTHORIZER_CACHE_ENTRIES = 1_000;
+
 export async function startGateway(options: GatewayOptions): Promise<Server> {
   const issuer = `${options.cognitoEndpoint}/${options.userPoolId}`;
   // CognitoJwtVerifier rejects `local_` pool ids and http: JWKS URIs, so verify as a generic RSA issuer
@@ -123,16 +127,23 @@ export async function startGateway(options: GatewayOptions): Promise<Server> {
   const verifier = JwtRsaVerifier.create({ issuer, audience: options.userPoolClientId, jwksUri: `${issuer}/.well-known/jwks.json` });
   verifier.cacheJwks(jwks);
 
+  // Like API Gateway's Cognito authoriser, whose results are cached per token (CDK's default resultsCacheTtl,
+  // 5 minutes): a token seen again is not verified again, and never past its own expiry.
+  const verified = new Map<string, { claims: Record<string, unknown>; until: number }>();
   async function claimsFor(req: IncomingMessage): Promise<Record<string, unknown> | undefined> {
     const header = req.headers.authorization;
     if (!header) return undefined;
     const token = header.replace(/^Bearer\s+/i, '');
+    const known = verified.get(token);
+    if (known && known.until > Date.now()) return known.claims;
     try {
       const payload = (await verifier.verify(token)) as Record<string, unknown>;
       if (payload.token_use !== 'id') return undefined;
       // API Gateway hands claims to the function as strings (groups flattened).
       const claims: Record<string, unknown> = {};
       for (const [k, v] of Object.entries(payload)) claims[k] = Array.isArray(v) ? v.join(',') : String(v);
+      if (verified.size >= AUTHORIZER_CACHE_ENTRIES) verified.clear();
+      verified.set(token, { claims, until: Math.min(Date.now() + AUTHORIZER_CACHE_MS, Number(payload.exp) * 1000) });
       return claims;
     } catch {
       return undefined;

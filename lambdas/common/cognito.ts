@@ -6,6 +6,7 @@ import {
   ListUsersCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { ENV, optionalEnv, requireEnv } from './env';
+import { withoutCallLogging } from './sdk-logging';
 
 export interface CognitoClientOptions {
   /** cognito-local's URL; absent in AWS. */
@@ -18,13 +19,13 @@ export interface CognitoClientOptions {
  * chain (which would probe instance metadata); in AWS it uses the default chain (the function's role).
  */
 export function createCognitoClient(options: CognitoClientOptions = {}): CognitoIdentityProviderClient {
-  return new CognitoIdentityProviderClient({
+  return withoutCallLogging(new CognitoIdentityProviderClient({
     region: options.region ?? process.env.AWS_REGION ?? 'ca-central-1',
     maxAttempts: 4,
     ...(options.endpoint
       ? { endpoint: options.endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
       : {}),
-  });
+  }));
 }
 
 let client: CognitoIdentityProviderClient | undefined;

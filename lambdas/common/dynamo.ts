@@ -2,6 +2,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { installDirectoryVersioning } from './directory-version';
 import { ENV, optionalEnv, requireEnv } from './env';
+import { withoutCallLogging } from './sdk-logging';
 
 let client: DynamoDBDocumentClient | undefined;
 
@@ -12,13 +13,13 @@ let client: DynamoDBDocumentClient | undefined;
 export function documentClient(): DynamoDBDocumentClient {
   if (!client) {
     const endpoint = optionalEnv(ENV.dynamoEndpoint);
-    const base = new DynamoDBClient({
+    const base = withoutCallLogging(new DynamoDBClient({
       region: process.env.AWS_REGION ?? 'ca-central-1',
       maxAttempts: 4,
       ...(endpoint
         ? { endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
         : {}),
-    });
+    }));
     client = DynamoDBDocumentClient.from(base, {
       marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
     });

@@ -3,6 +3,7 @@ import type { SuppressionReason } from '../../shared/annual-update-bounces';
 import { ENV, optionalEnv, requireEnv } from './env';
 import { logger } from './logger';
 import { getSuppression } from './suppression-repository';
+import { withoutCallLogging } from './sdk-logging';
 
 /**
  * The one place that sends mail (Cognito's own account emails aside). SES v1 `SendEmail`, which both SES and the
@@ -36,14 +37,14 @@ export interface SesMailerOptions {
  * says SES did not take the message. Timeouts stay well under the Lambda's, so a hung call ends as an error.
  */
 export function createSesMailer(options: SesMailerOptions): Mailer {
-  const client = new SESClient({
+  const client = withoutCallLogging(new SESClient({
     region: options.region ?? process.env.AWS_REGION ?? 'ca-central-1',
     maxAttempts: 1,
     requestHandler: { connectionTimeout: 2_000, requestTimeout: 5_000 },
     ...(options.endpoint
       ? { endpoint: options.endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
       : {}),
-  });
+  }));
   return {
     async send(email) {
       const result = await client.send(

@@ -95,6 +95,9 @@ afterEach(() => {
   window.localStorage.clear();
 });
 
+/** The form and its lazy screens render slowly in jsdom on two loaded cores (23-31 s per test seen): wait up to 60 s. */
+const SLOW = { timeout: 60_000 };
+
 const open = (token: string, locale: 'fr' | 'en' = 'fr') =>
   renderApp({ configUrl: `${url}/config.json`, path: `/update/${token}`, locale });
 
@@ -106,23 +109,23 @@ describe('/update/{token}', () => {
     ['unknown', 'fr', "Ce lien de mise à jour n'est pas valide ou a expiré."],
   ] as const)('a %s link shows its message (%s)', async (token, locale, message) => {
     open(token, locale);
-    expect(await screen.findByText(message, {}, { timeout: 20_000 })).toBeTruthy();
+    expect(await screen.findByText(message, {}, SLOW)).toBeTruthy();
     expect(calls).toEqual([{ path: '/api/update/load', body: { token } }]);
   });
 
   it('opens in the language of the email that carried the link, unless the visitor chose one on this device', async () => {
     renderApp({ configUrl: `${url}/config.json`, path: '/update/unknown?lang=en', locale: 'fr' });
-    expect(await screen.findByText('This update link is invalid or has expired.', {}, { timeout: 20_000 })).toBeTruthy();
+    expect(await screen.findByText('This update link is invalid or has expired.', {}, SLOW)).toBeTruthy();
     cleanup();
     window.localStorage.setItem('locale', 'fr');
     renderApp({ configUrl: `${url}/config.json`, path: '/update/unknown?lang=en', locale: 'fr' });
-    expect(await screen.findByText("Ce lien de mise à jour n'est pas valide ou a expiré.", {}, { timeout: 20_000 })).toBeTruthy();
+    expect(await screen.findByText("Ce lien de mise à jour n'est pas valide ou a expiré.", {}, SLOW)).toBeTruthy();
   });
 
   it('refuses a bad phone and a blank name before sending, then submits and lands on the success page', async () => {
     open('good', 'en');
 
-    const phone = (await screen.findByLabelText('Phone', {}, { timeout: 20_000 })) as HTMLInputElement;
+    const phone = (await screen.findByLabelText('Phone', {}, SLOW)) as HTMLInputElement;
     expect(phone.value).toBe('514 555-1234');
     expect(screen.getByText('Foundation — Treasurer')).toBeTruthy();
     fireEvent.change(phone, { target: { value: '555-12' } });
@@ -137,7 +140,7 @@ describe('/update/{token}', () => {
     fireEvent.blur(phone);
     await waitFor(() => expect(phone.value).toBe('438 555-9876'));
     fireEvent.click(screen.getByRole('button', { name: 'Validate' }));
-    expect(await screen.findByText('Create an account', {}, { timeout: 20_000 })).toBeTruthy();
+    expect(await screen.findByText('Create an account', {}, SLOW)).toBeTruthy();
     expect(screen.queryByText(/You already have an account/)).toBeNull();
     const submit = calls.find((call) => call.path === '/api/update/submit');
     expect(submit?.body).toMatchObject({ token: 'good', data: { version: 2, phone: '438 555-9876', firstName: 'Amélie' } });
@@ -146,7 +149,7 @@ describe('/update/{token}', () => {
   it('joins an open committee, leaves a plain seat and shares the address; an officer seat cannot be left', async () => {
     open('household', 'en');
 
-    const join = await screen.findByLabelText('I join the Library committee', {}, { timeout: 20_000 });
+    const join = await screen.findByLabelText('I join the Library committee', {}, SLOW);
     expect(screen.getByText('Seat assigned by the school')).toBeTruthy();
     expect(screen.queryByLabelText('I leave the Foundation committee')).toBeNull();
     fireEvent.click(join);
@@ -154,7 +157,7 @@ describe('/update/{token}', () => {
     fireEvent.click(screen.getByLabelText('Rowan Tremblay also lives at this address'));
     fireEvent.click(screen.getByRole('button', { name: 'Validate' }));
 
-    expect(await screen.findByText('Create an account', {}, { timeout: 20_000 })).toBeTruthy();
+    expect(await screen.findByText('Create an account', {}, SLOW)).toBeTruthy();
     const submit = calls.find((call) => call.path === '/api/update/submit');
     expect(submit?.body).toMatchObject({
       data: {
