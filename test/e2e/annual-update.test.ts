@@ -534,10 +534,13 @@ async function reviewScreen(j: Journey) {
     await page.getByText(`${text.accepted} ${name}.`).waitFor({ timeout: 30_000 });
   }
   const name = `${who.review.firstName} ${who.review.lastName}`;
-  await page.getByRole('button', { name: `${text.accept} (${name})` }).click({ timeout: 30_000 });
+  const acceptPhone = page.getByRole('button', { name: `${text.accept} (${name})` });
+  await acceptPhone.click({ timeout: 30_000 });
   await page.getByText(`${text.accepted} ${name}.`).waitFor({ timeout: 30_000 });
+  // The screen shows the answer's one field left (read again after the decision) before the next decision on it.
+  await acceptPhone.waitFor({ state: 'detached', timeout: 30_000 });
   await page.getByRole('button', { name: `${text.reject} (${name})` }).click({ timeout: 30_000 });
-  await page.getByText(text.reviewEmpty).waitFor({ timeout: 30_000 });
+  await explained(page, () => page.getByText(text.reviewEmpty).waitFor({ timeout: 30_000 }));
 }
 
 /** 6 (cont.). The directory shows what was accepted: new phones, the opt-out, the old address kept. */
