@@ -4,6 +4,14 @@ import type { Plugin } from 'vite';
 
 const APP_LAYOUT_INTERNAL = '\0school-directory:app-layout-internal';
 const PARSER = '@formatjs/icu-messageformat-parser';
+const FORMATTER = '/@cloudscape-design/components/i18n/utils/i18n-formatter.js';
+/** Where the formatter builds an IntlMessageFormat for a message it found (`message`) and has not cached. */
+const FORMATTER_ANCHOR = 'intlMessageFormat = new IntlMessageFormat(message, this._locale);';
+/** A precompiled message made only of literals (type 0 in formatjs's AST) is its text. */
+const LITERAL_FAST_PATH = `if (Array.isArray(message) && message.every((part) => part.type === 0)) {
+  const text = message.map((part) => part.value).join('');
+  return customHandler ? customHandler(() => text) : text;
+}`;
 
 /** The module that replaces app-layout/internal.js: the visual-refresh layout only (by file: the package exports no deep paths). */
 const appLayoutInternal = (refreshed: string) => `
@@ -25,6 +33,12 @@ export const AppLayoutInternal = React.forwardRef((props, ref) => React.createEl
  *   messages given as text. Cloudscape's message files are precompiled (ASTs) and the app gives it no others
  *   (its own strings go through i18next), so the parser is swapped for formatjs's own `no-parser` build, as
  *   formatjs documents for precompiled messages; an uncompiled message would throw, loudly.
+ * - Its formatter (i18n/utils/i18n-formatter.js) builds an IntlMessageFormat for every label a component asks
+ *   for, even a plain one (a single literal: most labels, all of those the sign-in page asks for). The first one
+ *   resolves its locale through `Intl`, whose start-up costs a phone about a quarter of a second of CPU before
+ *   the sign-in form shows (docs/frontend.md, "Critical path on a phone"). A label made only of literals is
+ *   returned as its text, which is exactly what IntlMessageFormat would return for it; any other still goes
+ *   through IntlMessageFormat.
  */
 export function cloudscapeTrim(): Plugin {
   let refreshed: string | undefined;
@@ -56,6 +70,11 @@ export function cloudscapeTrim(): Plugin {
     },
     load(id) {
       return id === APP_LAYOUT_INTERNAL && refreshed ? appLayoutInternal(refreshed) : null;
+    },
+    transform(code, id) {
+      if (!id.replace(/[?#].*$/, '').endsWith(FORMATTER)) return null;
+      if (!code.includes(FORMATTER_ANCHOR)) this.error(`Cloudscape's ${FORMATTER} changed: review frontend/build/cloudscape-trim.ts`);
+      return { code: code.replace(FORMATTER_ANCHOR, `${LITERAL_FAST_PATH}\n${FORMATTER_ANCHOR}`), map: null };
     },
   };
 }

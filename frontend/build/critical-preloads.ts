@@ -2,6 +2,8 @@ import type { OutputBundle, OutputChunk } from 'rollup';
 import type { Plugin } from 'vite';
 // Where Amplify keeps a session: any such key and the visitor may be signed in (the app reads the same constant).
 import { STORED_SESSION_PREFIX } from '../src/lib/api/stored-session';
+// Where the visitor's chosen language is kept (the app reads the same constant).
+import { LOCALE_STORAGE_KEY } from '../src/i18n/locale';
 
 /**
  * What every first visit needs before any screen can render, beyond the entry's own imports (docs/frontend.md,
@@ -22,6 +24,8 @@ import { STORED_SESSION_PREFIX } from '../src/lib/api/stored-session';
  * the entry runs (app/route-preload.ts).
  */
 export const CRITICAL_MODULES = ['/src/i18n/strings-fr.ts'];
+/** The English strings: listed by the first-route script for a visitor whose stored language is English. */
+export const ENGLISH_STRINGS = '/src/i18n/strings-en.ts';
 /** The schema the config gate checks `/config.json` with (zod comes with it; the sign-in page needs zod too). */
 export const RUNTIME_CONFIG_SCHEMA = '/shared/runtime-config.ts';
 /** The sign-in page: what a signed-out visitor's first visit shows. */
@@ -69,24 +73,35 @@ function routeFiles(bundle: OutputBundle, chunks: OutputChunk[], skip: Set<strin
   return [...scripts, ...styles];
 }
 
-/** The first-route script: classic code, no import, nothing inline (the CSP allows scripts from 'self' only). */
-export function firstRouteScript(files: string[], base = '/'): string {
-  return `// Written by frontend/build/critical-preloads.ts: the sign-in page's files, for a visitor with no stored session.
+/**
+ * The first-route script: classic code, no import, nothing inline (the CSP allows scripts from 'self' only).
+ * `english`: the English strings' files, for a visitor who chose English on this device (index.html lists the
+ * French ones for everybody: the default language, counted on the first page).
+ */
+export function firstRouteScript(files: string[], base = '/', english: string[] = []): string {
+  return `// Written by frontend/build/critical-preloads.ts: the English strings for a visitor who chose English, and
+// the sign-in page's files for a visitor with no stored session.
 (() => {
+  const preload = (files) => {
+    const links = document.createDocumentFragment();
+    for (const file of files) {
+      const link = document.createElement('link');
+      link.rel = file.endsWith('.css') ? 'preload' : 'modulepreload';
+      if (file.endsWith('.css')) link.setAttribute('as', 'style');
+      link.crossOrigin = '';
+      link.href = file;
+      links.append(link);
+    }
+    document.head.append(links);
+  };
   try {
+    if (localStorage.getItem(${JSON.stringify(LOCALE_STORAGE_KEY)}) === 'en') preload(${JSON.stringify(english.map((file) => `${base}${file}`))});
     if (!['/', '/auth', '/auth/'].includes(location.pathname)) return;
     for (let i = 0; i < localStorage.length; i++) if (localStorage.key(i)?.startsWith(${JSON.stringify(STORED_SESSION_PREFIX)})) return;
   } catch {
     return;
   }
-  for (const file of ${JSON.stringify(files.map((file) => `${base}${file}`))}) {
-    const link = document.createElement('link');
-    link.rel = file.endsWith('.css') ? 'preload' : 'modulepreload';
-    if (file.endsWith('.css')) link.setAttribute('as', 'style');
-    link.crossOrigin = '';
-    link.href = file;
-    document.head.append(link);
-  }
+  preload(${JSON.stringify(files.map((file) => `${base}${file}`))});
 })();
 `;
 }
@@ -130,10 +145,13 @@ export function criticalPreloads(): Plugin {
       const signIn = chunkFor(bundle, SIGN_IN_PAGE);
       const config = chunkFor(bundle, RUNTIME_CONFIG_SCHEMA);
       if (!signIn || !config) throw new Error(`critical-preloads: no chunk for ${SIGN_IN_PAGE} or ${RUNTIME_CONFIG_SCHEMA}`);
+      const english = chunkFor(bundle, ENGLISH_STRINGS);
+      if (!english) throw new Error(`critical-preloads: no chunk for ${ENGLISH_STRINGS}`);
+      const entry = entryFiles(bundle);
       const ref = this.emitFile({
         type: 'asset',
         name: 'first-route.js',
-        source: firstRouteScript(routeFiles(bundle, [signIn, config], entryFiles(bundle)), base),
+        source: firstRouteScript(routeFiles(bundle, [signIn, config], entry), base, routeFiles(bundle, [english], entry)),
       });
       // Before the entry, and async: it runs as soon as it arrives, before the entry has even downloaded.
       const script = `<script type="module" async crossorigin src="${base}${this.getFileName(ref)}"></script>`;

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@cloudscape-design/global-styles/index.css';
 import { App } from './app/app';
+import { firstPageShown } from './app/first-page-shown';
 import { importWithReload } from './app/lazy-with-reload';
 import { preloadFirstRoute } from './app/route-preload';
 import { prefetchRuntimeConfig } from './config/load-runtime-config';
@@ -26,7 +27,17 @@ void importWithReload(() => loadLocaleStrings(locale), undefined).then(() => {
   );
 });
 
-// The service worker after the page has loaded: nothing on the first page, no competition with its requests.
-window.addEventListener('load', () => {
-  void import('./lib/pwa/register-service-worker').then((m) => m.registerServiceWorker());
-});
+// The service worker once the first screen is shown and the browser is idle (docs/frontend.md, "Installable
+// app"): its install downloads every file of the app, which must not compete with the first screen's own files
+// and scripts on a phone. Not before the load event either; at most 10 s after it if the router never settles.
+const loaded = new Promise<void>((resolve) => window.addEventListener('load', () => resolve(), { once: true }));
+const idle = () =>
+  new Promise<void>((resolve) => {
+    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(() => resolve(), { timeout: 5_000 });
+    else setTimeout(resolve, 1_000);
+  });
+void loaded
+  .then(() => Promise.race([firstPageShown, new Promise<void>((resolve) => setTimeout(resolve, 10_000))]))
+  .then(idle)
+  .then(() => import('./lib/pwa/register-service-worker'))
+  .then((m) => m.registerServiceWorker());

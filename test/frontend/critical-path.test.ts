@@ -40,7 +40,7 @@ describe('the first page a visitor will see', () => {
 describe('the first-route script', () => {
   const run = (pathname: string) => {
     history.replaceState(null, '', pathname);
-    new Function(firstRouteScript(['assets/auth-page-x.js', 'assets/auth-page-x.css']))();
+    new Function(firstRouteScript(['assets/auth-page-x.js', 'assets/auth-page-x.css'], '/', ['assets/strings-en-x.js']))();
     return [...document.head.querySelectorAll('link')].map((link) => `${link.rel} ${link.getAttribute('as') ?? ''} ${link.getAttribute('href')}`.replace('  ', ' '));
   };
 
@@ -54,6 +54,20 @@ describe('the first-route script', () => {
     expect(run('/classes')).toEqual([]);
     localStorage.setItem(`${STORED_SESSION_PREFIX}client.LastAuthUser`, 'parent@example.org');
     expect(run('/auth')).toEqual([]);
+  });
+
+  it('asks for the English strings on any page when the visitor chose English, never for a French one', () => {
+    localStorage.setItem('locale', 'en');
+    expect(run('/classes')).toEqual(['modulepreload /assets/strings-en-x.js']);
+    document.head.querySelectorAll('link').forEach((link) => link.remove());
+    expect(run('/auth')).toEqual([
+      'modulepreload /assets/strings-en-x.js',
+      'modulepreload /assets/auth-page-x.js',
+      'preload style /assets/auth-page-x.css',
+    ]);
+    document.head.querySelectorAll('link').forEach((link) => link.remove());
+    localStorage.setItem('locale', 'fr');
+    expect(run('/classes')).toEqual([]);
   });
 });
 
@@ -74,11 +88,14 @@ describe('index.html (frontend/dist)', () => {
     expect(script).not.toBeNull();
     expect(html.indexOf(script![0])).toBeLessThan(html.indexOf('<script type="module" crossorigin src="/assets/index-'));
     const source = readFileSync(path.join(dist, script![1]!), 'utf8');
-    const listed = JSON.parse(/for \(const file of (\[[^\]]*\])\)/.exec(source)![1]!) as string[];
+    const lists = [...source.matchAll(/preload\((\[[^\]]*\])\)/g)].map((match) => JSON.parse(match[1]!) as string[]);
+    expect(lists).toHaveLength(2);
+    const [english, listed] = lists as [string[], string[]];
+    expect(english.some((file) => /\/strings-en-[\w-]+\.js$/.test(file))).toBe(true);
     const authPage = readdirSync(path.join(dist, 'assets')).find((name) => /^auth-page-[\w-]+\.js$/.test(name));
     expect(listed).toContain(`/assets/${authPage}`);
     expect(listed.some((file) => file.endsWith('.css'))).toBe(true);
     expect(listed.some((file) => /\/runtime-config-[\w-]+\.js$/.test(file))).toBe(true);
-    for (const file of listed) expect(readdirSync(path.join(dist, 'assets'))).toContain(file.replace('/assets/', ''));
+    for (const file of [...english, ...listed]) expect(readdirSync(path.join(dist, 'assets'))).toContain(file.replace('/assets/', ''));
   });
 });

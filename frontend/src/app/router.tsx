@@ -4,6 +4,7 @@ import Box from '@cloudscape-design/components/box';
 import Spinner from '@cloudscape-design/components/spinner';
 import { loadStringGroups } from '../i18n/i18n';
 import { STRING_GROUP_NAMES } from '../i18n/string-groups';
+import { noteFirstPageShown } from './first-page-shown';
 import { GuardOutlet, guardLoader } from './guards';
 import { LightShell } from './light-shell';
 import { importWithReload, navigationSettled, notePendingNavigation } from './lazy-with-reload';
@@ -92,6 +93,7 @@ export function trackNavigations(router: AppRouter): () => void {
   return router.subscribe((state) => {
     const target = state.navigation.location;
     notePendingNavigation(target ? createPath(target) : undefined);
+    if (state.initialized && state.navigation.state === 'idle') noteFirstPageShown();
     // Once per completed navigation, not on every later state update of the same page.
     if (!state.initialized || state.navigation.state !== 'idle' || state.errors) return;
     if (state.location.key === settledKey) return;
