@@ -1,132 +1,84 @@
 import { InitiateAuthCommand, type CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { readFileSync } from 'node:fs';
 import { ulid } from 'ulid';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { resetDocumentClient } from '../../lambdas/common/dynamo';
-import { createEntity, getEntity, newEntityMeta } from '../../lambdas/directory/directory-repository';
+import { createEntity, deleteEntity, getEntity, linkFamily, newEntityMeta, readDirectory } from '../../lambdas/directory/directory-repository';
+import { getParticipant } from '../../lambdas/annual-update/campaign-repository';
 import { runDueReminders } from '../../lambdas/annual-update/reminder-service';
+import { continueSendJob, startSendJob } from '../../lambdas/annual-update/send-job-service';
 import type { StackInfo } from '../../local/stack-info';
-import { CurrentCampaignResponseSchema } from '../../shared/annual-update-api';
+import { CurrentCampaignResponseSchema, ParticipantsResponseSchema } from '../../shared/annual-update-api';
 import { DirectoryResponseSchema } from '../../shared/directory-api';
 import { ProfileFormResponseSchema } from '../../shared/parent-form';
 import { addDays } from '../../shared/school-calendar';
+import type { Committee } from '../../shared/schemas/committee';
 import type { Parent } from '../../shared/schemas/parent';
-import { openBrowser, VIEWPORTS, type BrowserSession } from '../support/browser';
+import type { Staff } from '../../shared/schemas/staff';
+import type { Student } from '../../shared/schemas/student';
+import { openBrowser, trackPageErrors, VIEWPORTS, type BrowserSession, type ViewportName } from '../support/browser';
 import { useStack } from '../support/stack';
 import { testSendDeps } from '../lambdas/annual-update-support';
 import { stackCognito } from '../lambdas/auth-support';
-import { closeOpenCampaign, endCampaignJourney } from './campaign-support';
-import { contextIn, demoAccount, expectAt, mailTo, signInWith, updateLinkFor } from './auth-support';
+import { CAMPAIGN_TEXT as TEXT, closeOpenCampaign, codeOf, endCampaignJourney, goTo, noHorizontalScroll, staffLinkFor, type Lang } from './campaign-support';
+import { contextIn, demoAccount, expectAt, explained, mailTo, signInWith, updateLinkFor } from './auth-support';
 import { expectFocusOn, focused, pressButton, retype, tabTo } from './keyboard-support';
 
 /**
- * The annual update journey (docs/annual-update.md) in Chromium on the shared seeded stack, in French then in English: the admin
- * starts a campaign from /admin (typing `confirm`), sends to three parents of this file's own, one parent follows
- * the emailed link on a 375 px phone and changes the phone number, another opts out; the participants manager
- * filtered on "email sent" shows 1 submitted, 1 opted out, 1 pending and 67 %; the directory shows both changes;
- * a link keeps working after its submit and stops once the campaign is closed. Each language uses its own school
- * year (one campaign per year, one active at a time) and closes it. Then a signed-in parent edits My Profile.
- * Starting and closing the campaign, and both parents' forms, use the keyboard alone: Tab, Shift+Tab,
- * Enter, Space, arrow keys and typing, never a click.
+ * The annual update campaign (docs/annual-update.md) in Chromium on the shared seeded stack: ONE journey per
+ * language (French at 1440 px, English at 375 px), each with ONE campaign, where the administrator (signed in once)
+ * and the parents do in sequence what the campaign offers:
+ * 1. the dashboard's card leads to the campaign page; the admin starts the campaign with the keyboard alone (typing
+ *    `confirm`), with a deadline (automatic reminders), review before publishing and staff links;
+ * 2. sends to three parents of this file's own; one follows the emailed link on a 375 px phone and changes phone,
+ *    language and interests with the keyboard alone, another opts out; the manager filtered on "email sent" shows
+ *    1 submitted, 1 opted out, 1 pending and 67 % (as cards on a phone), and the history in words;
+ * 3. the reminder seven days before the deadline (a controlled clock) goes to the parent who has not answered only;
+ * 4. a parent's phone and address change waits for review (the form says so, the directory keeps the old values);
+ *    a parent joins a committee by their link (French) or shares a new address with the co-parent (English);
+ * 5. the paper letters PDF: one page per parent without an email, in their language; a typed short code opens the
+ *    form;
+ * 6. the review screen: the held answers accepted, one address rejected; the directory shows what was accepted;
+ * 7. a staff member's link: title and extension changed, email hidden; the staff page and the staff filter;
+ * 8. bounces: a simulated bounce shows in the manager, no further email to it, a corrected email is sendable;
+ * 9. a submitted link stays usable; closing (keyboard alone) ends every link; the dashboard card says completed;
+ * 10. a signed-in parent edits My Profile and the directory shows it.
+ * (Refusals and the unticked shared-address case: test/lambdas/update-form-committees.test.ts.)
  */
 let stack: StackInfo;
 let cognito: CognitoIdentityProviderClient;
 let session: BrowserSession;
 const tokens: Partial<Record<'admin' | 'parent', string>> = {};
-const own: Parent[] = [];
+const run = ulid().toLowerCase();
 let demoParentPhone: string | undefined;
+let committee: Committee;
+let student: Student;
 
-type Lang = 'fr' | 'en';
-const TEXT = {
-  fr: {
-    schoolYear: '2091-2092',
-    lastName: 'Journée-Parcours',
-    dashboardCard: 'Mise à jour annuelle',
-    openCampaign: 'Ouvrir la mise à jour annuelle',
-    annualUpdateTitle: 'Mise à jour annuelle des renseignements',
-    startOpen: 'Lancer la campagne',
-    schoolYearLabel: 'Année scolaire',
-    deadlineLabel: 'Date limite (facultative)',
-    deadline: '2091-10-15',
-    remindersPlanned: '7 et 2 jours avant la date limite du 2091-10-15',
-    confirmLabel: 'Tapez confirm pour confirmer',
-    start: 'Lancer',
-    started: (year: string) => `La campagne ${year} est lancée.`,
-    search: 'Rechercher par nom, courriel ou classe',
-    results: '3 résultats',
-    selectAll: 'Sélectionner tous les participants',
-    sendSelected: 'Envoyer à la sélection (3)',
-    sent: 'Envoi terminé : 3 envoyés, 0 en échec, 0 ignorés.',
-    phone: 'Téléphone',
-    optOut: 'Je me retire du bottin (nom seulement)',
-    validate: 'Valider',
-    interests: 'Intérêts',
-    gardening: 'Jardinage',
-    success: 'Renseignements mis à jour',
-    status: 'Statut',
-    emailed: 'Courriel envoyé',
-    summary: '3 parents affichés : soumis 1, retirés 1, en attente 1 — 67 % de réponses',
-    overall: /^2\/\d+ complétés/,
-    history: (name: string) => `Historique (2) : ${name}`,
-    submittedEvent: 'Formulaire soumis par le lien du courriel',
-    reminderEvent: 'Rappel envoyé',
-    remindedRow: 'Envoyé (2), sans réponse',
-    invitationEvent: "Courriel d'invitation envoyé",
-    closeDialog: 'Fermer',
-    closeOpen: 'Clore la campagne',
-    closed: 'La campagne est close.',
-    expired: "Ce lien de mise à jour a expiré. Veuillez communiquer avec le secrétariat de l'école pour obtenir de l'aide.",
-    completed: 'Terminée',
-    profileEdit: 'Modifier mes renseignements',
-    profileSaved: 'Vos renseignements sont enregistrés. Le bottin les montre déjà.',
-    demoPhone: '514 555-0181',
-  },
-  en: {
-    schoolYear: '2093-2094',
-    lastName: 'Journey-Path',
-    dashboardCard: 'Annual update',
-    openCampaign: 'Open the annual update',
-    annualUpdateTitle: 'Annual information update',
-    startOpen: 'Start campaign',
-    schoolYearLabel: 'School year',
-    deadlineLabel: 'Deadline (optional)',
-    deadline: '2093-10-15',
-    remindersPlanned: '7 and 2 days before the deadline of 2093-10-15',
-    confirmLabel: 'Type confirm to confirm',
-    start: 'Start',
-    started: (year: string) => `The ${year} campaign has started.`,
-    search: 'Search by name, email or class',
-    results: '3 matches',
-    selectAll: 'Select all participants',
-    sendSelected: 'Send to selected (3)',
-    sent: 'Sending finished: 3 sent, 0 failed, 0 skipped.',
-    phone: 'Phone',
-    optOut: 'I withdraw from the directory (name only)',
-    validate: 'Validate',
-    interests: 'Interests',
-    gardening: 'Gardening',
-    success: 'Information updated',
-    status: 'Status',
-    emailed: 'Email sent',
-    summary: '3 parents shown: 1 submitted, 1 opted out, 1 pending — 67% answered',
-    overall: /^2\/\d+ completed/,
-    history: (name: string) => `History (2): ${name}`,
-    submittedEvent: 'Form submitted through the emailed link',
-    reminderEvent: 'Reminder sent',
-    remindedRow: 'Sent (2), no answer',
-    invitationEvent: 'Invitation email sent',
-    closeDialog: 'Close',
-    closeOpen: 'Close campaign',
-    closed: 'The campaign is closed.',
-    expired: 'This update link has expired. Please contact the school office for assistance.',
-    completed: 'Completed',
-    profileEdit: 'Update my information',
-    profileSaved: 'Your information has been saved. The directory already shows it.',
-    demoPhone: '514 555-0182',
-  },
-} as const;
+/** This file's own people, per language. */
+interface Cast {
+  main: Parent[];
+  review: Parent;
+  staff: Staff;
+  bouncer: Parent;
+  bounceOther: Parent;
+  letters: Parent[];
+  /** French: the parent who joins a committee. English: the parent who shares an address, and the co-parent. */
+  committee: Parent[];
+}
+const cast: Partial<Record<Lang, Cast>> = {};
+const everyParent = () => Object.values(cast).flatMap((c) => [...c.main, c.review, c.bouncer, c.bounceOther, ...c.letters, ...c.committee]);
 
 const FIRST_NAMES = ['Mireille', 'Octave', 'Rosalie'] as const;
+const OLD_STREET = '12, rue des Érables';
+const NAMES = {
+  fr: { review: 'Révisée', staff: 'Parcours-Personnel', bounce: 'Rebond-Parcours', letters: 'Lettre-Papier' },
+  en: { review: 'Reviewed', staff: 'Staff-Journey', bounce: 'Bounce-Path', letters: 'Paper-Letter' },
+} as const;
+/** How long each step took (printed after the run with JOURNEY_TIMINGS=1: where the journey spends its time). */
+const timings: string[] = [];
+const committeeName = { fr: `Comité des fêtes ${run.slice(-6)}`, en: `Party committee ${run.slice(-6)}` };
 
 async function idToken(role: 'admin' | 'parent'): Promise<string> {
   const account = demoAccount(stack, role);
@@ -149,23 +101,50 @@ async function api(role: 'admin' | 'parent', method: string, path: string, body?
   return { status: response.status, body: (await response.json()) as unknown };
 }
 
-const parentFields = (firstName: string, lastName: string, lang: Lang) => ({
-  firstName,
-  lastName,
-  email: `e2e-update-${lang}-${firstName.toLowerCase()}-${ulid().toLowerCase()}@test.example`,
-  phone: '4505550111',
-  address: { street: '12, rue des Érables', city: 'Laval', postalCode: 'H7N 1A1' },
-  interests: ['reading' as const],
-  skills: 'Lecture aux élèves',
-  participation: 'full' as const,
-  preferredLanguage: lang,
-});
+const parent = (fields: Partial<Parent> & { firstName: string; lastName: string; preferredLanguage: Lang }) =>
+  createEntity('PARENT', { ...newEntityMeta(), interests: [], skills: '', participation: 'full', ...fields } as Parent);
 
-/** The emailed update link, on this stack's origin. */
-const linkFor = (email: string) => updateLinkFor(stack, email);
+const emailOf = (what: string, lang: Lang, name: string) => `e2e-${what}-${lang}-${name.toLowerCase()}-${run}@test.example`;
+const withAddress = { phone: '4505550111', address: { street: OLD_STREET, city: 'Laval', postalCode: 'H7N 1A1' } };
 
-const noHorizontalScroll = (page: Page) =>
-  page.evaluate('document.documentElement.scrollWidth <= window.innerWidth') as Promise<boolean>;
+async function castFor(lang: Lang, schoolClass: { id: string; levels: readonly Student['level'][] }): Promise<Cast> {
+  const text = TEXT[lang];
+  const names = NAMES[lang];
+  const main: Parent[] = [];
+  for (const name of FIRST_NAMES) {
+    main.push(
+      await parent({
+        firstName: name, lastName: text.lastName, email: emailOf('update', lang, name), preferredLanguage: lang,
+        ...withAddress, interests: ['reading'], skills: 'Lecture aux élèves',
+      }),
+    );
+  }
+  const review = await parent({ firstName: names.review, lastName: 'Parcours-Révision', email: emailOf('review', lang, 'r'), preferredLanguage: lang, ...withAddress });
+  const staff = await createEntity('STAFF', {
+    ...newEntityMeta(), firstName: 'Solange', lastName: names.staff, email: emailOf('staff', lang, 'solange'),
+    title: { fr: 'Enseignante', en: 'Teacher' }, department: 'teaching', interests: [], preferredLanguage: lang,
+  });
+  const bouncer = await parent({ firstName: 'Anatole', lastName: names.bounce, email: `bounce+e2e-${lang}-${run}@simulator.amazonses.com`, preferredLanguage: lang, participation: 'limited' });
+  const bounceOther = await parent({ firstName: 'Bérénice', lastName: names.bounce, email: emailOf('bounce-ok', lang, 'b'), preferredLanguage: lang, participation: 'limited' });
+  // Without an email (paper letters): one in this language, one in the other.
+  const letters = [
+    await parent({ firstName: 'Solange', lastName: names.letters, preferredLanguage: lang }),
+    await parent({ firstName: 'Anselme', lastName: names.letters, preferredLanguage: lang === 'fr' ? 'en' : 'fr' }),
+  ];
+  const shared = { phone: '4505550122', address: { street: '7, rue des Lilas', city: 'Laval', postalCode: 'H7N 1A1' } };
+  const committeeParents =
+    lang === 'fr'
+      ? [await parent({ firstName: 'Josée', lastName: 'Bénévole-Parcours', email: emailOf('signup', lang, 'josee'), preferredLanguage: 'fr', ...shared })]
+      : [
+          await parent({ firstName: 'Harper', lastName: 'Homefield', email: emailOf('signup', lang, 'harper'), preferredLanguage: 'en', ...shared }),
+          await parent({ firstName: 'Rowan', lastName: 'Homefield', email: emailOf('signup', lang, 'rowan'), preferredLanguage: 'en', ...shared }),
+        ];
+  if (lang === 'en') {
+    student = await createEntity('STUDENT', { ...newEntityMeta(), firstName: 'Ellis', lastName: 'Homefield', level: schoolClass.levels[0]!, classId: schoolClass.id });
+    for (const p of committeeParents) await linkFamily({ parentId: p.id, studentId: student.id });
+  }
+  return { main, review, staff, bouncer, bounceOther, letters, committee: committeeParents };
+}
 
 beforeAll(async () => {
   stack = useStack();
@@ -173,234 +152,614 @@ beforeAll(async () => {
   cognito = stackCognito(stack);
   tokens.admin = await idToken('admin');
   tokens.parent = await idToken('parent');
-  for (const lang of ['fr', 'en'] as const) {
-    for (const name of FIRST_NAMES) {
-      own.push(await createEntity('PARENT', { ...newEntityMeta(), ...parentFields(name, TEXT[lang].lastName, lang) }));
-    }
-  }
+  const { classes } = await readDirectory();
+  committee = await createEntity('COMMITTEE', {
+    ...newEntityMeta(), name: committeeName, kind: 'volunteer', otherMembers: [], openToSignUps: true,
+  });
+  for (const lang of ['fr', 'en'] as const) cast[lang] = await castFor(lang, classes[0]!);
   const profile = ProfileFormResponseSchema.parse((await api('parent', 'GET', '/api/profile/form')).body);
   demoParentPhone = profile.form.parent.phone;
   session = await openBrowser();
 });
 
 afterAll(async () => {
-  await endCampaignJourney(own);
+  await endCampaignJourney(everyParent(), Object.values(cast).map((c) => c.staff));
+  for (const [kind, id] of [['STUDENT', student?.id], ['COMMITTEE', committee?.id]] as const) {
+    const left = id ? await getEntity(kind, id) : undefined;
+    if (left) await deleteEntity(kind, left);
+  }
   // Give the demo parent their phone back: other journeys read the seeded school.
   const profile = ProfileFormResponseSchema.parse((await api('parent', 'GET', '/api/profile/form')).body);
   if (profile.form.parent.phone !== demoParentPhone) {
-    const { parent } = profile.form;
+    const { parent: p } = profile.form;
     await api('parent', 'PUT', '/api/profile', {
       data: {
-        version: parent.version,
-        firstName: parent.firstName,
-        lastName: parent.lastName,
-        phone: demoParentPhone ?? null,
-        address: parent.address ?? null,
-        interests: parent.interests,
-        skills: parent.skills,
-        participation: parent.participation,
-        preferredLanguage: parent.preferredLanguage,
+        version: p.version, firstName: p.firstName, lastName: p.lastName, phone: demoParentPhone ?? null,
+        address: p.address ?? null, interests: p.interests, skills: p.skills, participation: p.participation,
+        preferredLanguage: p.preferredLanguage,
       },
     });
   }
   cognito?.destroy();
   await session?.close();
+  if (process.env.JOURNEY_TIMINGS) console.log(`campaign journey steps:\n${timings.join('\n')}`);
 });
 
-describe.each(['fr', 'en'] as const)('annual update journey (%s)', (lang) => {
-  const text = TEXT[lang];
-  const parents = () => own.filter((parent) => parent.lastName === text.lastName);
+/** One language's journey: its people, its pages, and what it learnt on the way. */
+interface Journey {
+  lang: Lang;
+  text: (typeof TEXT)['fr'] | (typeof TEXT)['en'];
+  who: Cast;
+  /** The administrator, signed in once. */
+  page: Page;
+  /** Anonymous people following emailed links (a phone in both languages; the language's width for the others). */
+  phone: BrowserContext;
+  anon: BrowserContext;
+  /** The demo parent's browser, signed in once (when first needed). */
+  parentContext?: BrowserContext;
+  parentPage?: Page;
+  campaignId: string;
+  links: Partial<Record<'first' | 'second' | 'third' | 'reminded', string>>;
+}
 
-  it('start, send to three, a phone update on a 375 px phone, an opt-out, 67 % in the manager, the directory, the links', async () => {
+const at = (page: Page, viewport: ViewportName) => page.setViewportSize(VIEWPORTS[viewport]);
+
+/** The directory's parents page searched on one email: what it shows (a table at 1440 px, cards at 375 px). */
+async function directoryShows(page: Page, email: string, lastName: string): Promise<string> {
+  await goTo(page, stack.appUrl, `/parents?q=${encodeURIComponent(email)}`);
+  const main = page.getByRole('main');
+  await explained(page, () => expect.poll(() => main.innerText(), { timeout: 30_000 }).toContain(lastName));
+  return main.innerText();
+}
+
+async function openManager(j: Journey) {
+  await goTo(j.page, stack.appUrl, '/admin/annual-update');
+  await j.page.getByRole('heading', { level: 1, name: j.text.annualUpdateTitle }).waitFor({ timeout: 60_000 });
+}
+
+/** One participant as the manager's route lists them. */
+async function participant(j: Journey, id: string) {
+  const listed = await api('admin', 'GET', `/api/admin/annual-update/campaigns/${j.campaignId}/participants`);
+  return ParticipantsResponseSchema.parse(listed.body).participants.find((p) => p.parentId === id);
+}
+
+/** Selects people by their row's checkbox (table or cards) after searching `lastName`, then sends to them. */
+async function sendTo(j: Journey, lastName: string, people: { firstName: string; lastName: string }[]) {
+  await j.page.getByPlaceholder(j.text.search).fill(lastName);
+  for (const p of people) await j.page.getByRole('checkbox', { name: `${p.firstName} ${p.lastName}` }).check({ timeout: 30_000 });
+  await j.page.getByRole('button', { name: j.text.sendSelected(people.length) }).click();
+}
+
+/** The signed-in demo parent's page, signing in once per language (redirected to `path` the first time). */
+async function demoParentAt(j: Journey, path: string): Promise<Page> {
+  if (!j.parentPage) {
+    j.parentContext = await contextIn(() => session.newContext(j.text.viewport), j.lang);
+    j.parentPage = await j.parentContext.newPage();
+    const account = demoAccount(stack, 'parent');
+    await j.parentPage.goto(`${stack.appUrl}/auth?redirect=${encodeURIComponent(path)}`);
+    await signInWith(j.parentPage, j.lang, account.email, account.password);
+  } else {
+    await goTo(j.parentPage, stack.appUrl, path);
+  }
+  await expectAt(j.parentPage, path);
+  return j.parentPage;
+}
+
+/** 1. From the dashboard's card to the campaign page; the start, with the keyboard alone. */
+async function startFromDashboard(j: Journey) {
+  const { page, text } = j;
+  const admin = demoAccount(stack, 'admin');
+  await page.goto(`${stack.appUrl}/auth?redirect=${encodeURIComponent('/admin')}`);
+  await signInWith(page, j.lang, admin.email, admin.password);
+  await expectAt(page, '/admin');
+  await page.getByRole('heading', { level: 2, name: text.dashboardCard }).waitFor({ timeout: 30_000 });
+  await page.getByRole('link', { name: text.openCampaign }).click();
+  await page.getByRole('heading', { level: 1, name: text.annualUpdateTitle }).waitFor({ timeout: 60_000 });
+
+  // The button stays disabled until the exact word is typed.
+  await pressButton(page, text.startOpen);
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel(text.schoolYearLabel).waitFor({ timeout: 10_000 });
+  await tabTo(page, { selector: '[role="dialog"] input', name: text.schoolYearLabel });
+  await retype(page, text.schoolYear);
+  // A deadline: the automatic reminders (7 and 2 days before, ticked by default) become available.
+  await tabTo(page, { selector: '[role="dialog"] input', name: text.deadlineLabel });
+  await retype(page, text.deadline);
+  // Review before publishing, and staff links: Space ticks each box.
+  await tabTo(page, { selector: '[role="dialog"] input[type="checkbox"]', name: new RegExp(`^${text.reviewOption}`) });
+  await page.keyboard.press('Space');
+  await tabTo(page, { selector: '[role="dialog"] input[type="checkbox"]', name: new RegExp(`^${text.includeStaff}`) });
+  await page.keyboard.press('Space');
+  const start = dialog.getByRole('button', { name: text.start, exact: true });
+  await tabTo(page, { selector: '[role="dialog"] input', name: text.confirmLabel });
+  await page.keyboard.type('confirmer');
+  expect(await start.isDisabled()).toBe(true);
+  await retype(page, 'confirm');
+  await pressButton(page, text.start, '[role="dialog"]');
+  await page.getByText(text.started(text.schoolYear), { exact: false }).waitFor({ timeout: 60_000 });
+  // The dialog closed and its opener is gone (the campaign is active): focus is on the message saying so.
+  expect((await expectFocusOn(page, 'main *', 'after the start dialog')).name).toContain(text.started(text.schoolYear));
+  const current = CurrentCampaignResponseSchema.parse((await api('admin', 'GET', '/api/admin/annual-update')).body);
+  expect(current.campaign).toMatchObject({ schoolYear: text.schoolYear, status: 'active', deadline: text.deadline, review: true });
+  expect(current.campaign!.reminders.days).toEqual([7, 2]);
+  j.campaignId = current.campaign!.id;
+  await page.getByText(text.remindersPlanned).waitFor({ timeout: 30_000 });
+  await page.getByText(text.reviewLabel, { exact: true }).waitFor({ timeout: 30_000 });
+  await page.getByText(text.reviewOn, { exact: true }).waitFor({ timeout: 30_000 });
+}
+
+/** 2. Send to the three; parent 1 (keyboard alone, on a phone) changes phone, language and interests; parent 2 opts out. */
+async function threeParentsAnswer(j: Journey) {
+  const { page, text } = j;
+  await page.getByPlaceholder(text.search).fill(text.lastName);
+  await page.getByText(text.results).first().waitFor({ timeout: 30_000 });
+  await page.getByRole('checkbox', { name: text.selectAll }).check();
+  await page.getByRole('button', { name: text.sendSelected(3) }).click();
+  await page.getByText(text.sent(3, 0)).waitFor({ timeout: 60_000 });
+
+  const [first, second, third] = j.who.main as [Parent, Parent, Parent];
+  const [link1, link2, link3] = await Promise.all([first, second, third].map((p) => updateLinkFor(stack, p.email!)));
+  Object.assign(j.links, { first: link1, second: link2, third: link3 });
+
+  const onPhone = await j.phone.newPage();
+  await onPhone.goto(j.links.first!);
+  const phoneField = onPhone.getByLabel(text.phone, { exact: true });
+  await phoneField.waitFor({ timeout: 60_000 });
+  expect(await phoneField.inputValue()).toBe('450 555-0111');
+  expect(await noHorizontalScroll(onPhone)).toBe(true);
+  await tabTo(onPhone, { selector: 'main input', name: text.phone }, { max: 80 });
+  await retype(onPhone, '(438) 555-0199');
+  const otherLang = j.lang === 'fr' ? 'en' : 'fr';
+  // Tab enters a radio group on its checked button; an arrow key moves the choice.
+  await tabTo(onPhone, { selector: 'main input[type="radio"]:checked', name: j.lang === 'fr' ? 'Français' : 'English' });
+  await onPhone.keyboard.press('ArrowDown');
+  expect(await focused(onPhone, 'input[type="radio"]:checked')).toMatchObject({ matches: true, name: otherLang === 'fr' ? 'Français' : 'English' });
+  // The interests list, not the select of who sees them ("… visibles par", "… visible to") met on the way.
+  await tabTo(onPhone, { selector: 'main button[aria-haspopup]', name: new RegExp(`^${text.interests}(?!.*visible)`) });
+  await onPhone.keyboard.press('Enter');
+  await onPhone.keyboard.type(text.gardening);
+  await onPhone.keyboard.press('ArrowDown');
+  await onPhone.keyboard.press('Enter');
+  await onPhone.keyboard.press('Escape');
+  await onPhone.getByText(text.gardening, { exact: true }).first().waitFor({ timeout: 10_000 });
+  await pressButton(onPhone, text.validate);
+  await onPhone.getByRole('heading', { level: 1, name: text.success }).waitFor({ timeout: 30_000 });
+  expect(new URL(onPhone.url()).pathname).toBe('/update-success');
+  expect(onPhone.url()).not.toContain('@');
+  // Review is on: phone and interests wait for the school; the language applied at once.
+  await onPhone.getByText(text.successNote).waitFor({ timeout: 30_000 });
+  expect((await getEntity('PARENT', first.id))?.preferredLanguage).toBe(otherLang);
+
+  // Parent 2 opts out (applied at once, review or not): Space ticks the box.
+  const other = await j.phone.newPage();
+  await other.goto(j.links.second!);
+  await other.getByText(text.optOut).waitFor({ timeout: 60_000 });
+  await tabTo(other, { selector: 'main input[type="checkbox"]', name: text.optOut }, { max: 80 });
+  await other.keyboard.press('Space');
+  await pressButton(other, text.validate);
+  await other.getByRole('heading', { level: 1, name: text.success }).waitFor({ timeout: 30_000 });
+  await other.close();
+  return onPhone;
+}
+
+/** 2 (cont.). The manager: 2 completed, the "email sent" filter's summary (also as cards on a phone), parent 1's history. */
+async function managerShowsAnswers(j: Journey) {
+  const { page, text } = j;
+  const [first] = j.who.main as [Parent];
+  await page.reload();
+  await page.getByTestId('campaign-progress').filter({ hasText: text.overall }).waitFor({ timeout: 60_000 });
+  // The select's name is its label then its value ("Statut Tous").
+  await page.getByRole('button', { name: new RegExp(`^${text.status} `) }).click();
+  await page.getByRole('option', { name: text.emailed }).click();
+  await expect.poll(() => page.getByTestId('shown-summary').innerText(), { timeout: 15_000 }).toBe(text.summary);
+  // On a phone the manager turns into cards: same filters and summary, nothing wider than the screen.
+  await at(page, 'mobile');
+  await expect.poll(() => page.locator('table tbody tr').count(), { timeout: 10_000 }).toBe(0);
+  expect(await page.getByTestId('shown-summary').innerText()).toBe(text.summary);
+  expect(await noHorizontalScroll(page)).toBe(true);
+  await at(page, 'desktop');
+
+  // Parent 1's history, in words: the invitation, then the answer.
+  await page.getByRole('button', { name: text.history(`${first.firstName} ${first.lastName}`) }).click();
+  const history = page.getByRole('dialog');
+  await history.getByText(text.submittedEvent).waitFor({ timeout: 10_000 });
+  expect(await history.getByText(text.invitationEvent).count()).toBe(1);
+  await history.getByRole('button', { name: text.closeDialog, exact: true }).click();
+}
+
+/** 3. Seven days before the deadline (a controlled clock, 15:00 UTC that morning): one reminder, to parent 3 only. */
+async function reminderToTheSilentOne(j: Journey) {
+  const { page, text } = j;
+  const [first, second, third] = j.who.main as [Parent, Parent, Parent];
+  const morning = new Date(`${addDays(text.deadline, -7)}T15:00:00Z`);
+  const reminders = await runDueReminders(testSendDeps(stack, { now: () => morning }), morning.getTime() + 60_000);
+  expect(reminders).toMatchObject({ outcome: 'sending', offsets: [7], progress: { sent: 1 } });
+  expect((await mailTo(stack, third.email!)).length).toBe(2);
+  // The reminder carries parent 3's link from now on (each email replaces the link sent before it).
+  j.links.reminded = await updateLinkFor(stack, third.email!);
+  expect(j.links.reminded).not.toBe(j.links.third);
+  expect((await mailTo(stack, first.email!)).length).toBe(1);
+  expect((await mailTo(stack, second.email!)).length).toBe(1);
+  // The manager says so: two emails to parent 3, no answer yet, and the reminder in the history.
+  await page.reload();
+  const thirdRow = page.locator('tr').filter({ hasText: third.email! });
+  await thirdRow.getByText(text.remindedRow).waitFor({ timeout: 60_000 });
+  await page.getByRole('button', { name: text.history(`${third.firstName} ${third.lastName}`) }).click();
+  await page.getByRole('dialog').getByText(text.reminderEvent).waitFor({ timeout: 10_000 });
+  await page.getByRole('dialog').getByRole('button', { name: text.closeDialog, exact: true }).click();
+}
+
+/** 4. Held for review: a phone and address change; the form says so, the directory keeps the old values. */
+async function answerHeldForReview(j: Journey) {
+  const { text, who } = j;
+  // Their links (sent server-side: the sending screen is seen above), with the committee parent's.
+  const job = await startSendJob(j.campaignId, { mode: 'selected', parentIds: [who.review.id, who.committee[0]!.id] }, 'e2e-campaign', { now: () => new Date() });
+  await continueSendJob(j.campaignId, job.jobId, testSendDeps(stack));
+  const link = await updateLinkFor(stack, who.review.email!);
+  const form = await j.anon.newPage();
+  await form.goto(link);
+  const phone = form.getByLabel(text.phone, { exact: true });
+  await phone.waitFor({ timeout: 60_000 });
+  await phone.fill('438 555-0177');
+  await form.getByLabel(text.street, { exact: false }).first().fill('8, rue des Lilas');
+  await form.getByRole('button', { name: text.validate }).click();
+  await form.getByText(text.successNote).waitFor({ timeout: 30_000 });
+  // The form says the changes await review, and shows the values sent.
+  await form.goto(link);
+  await form.getByText(text.awaiting, { exact: true }).waitFor({ timeout: 60_000 });
+  expect(await form.getByLabel(text.phone, { exact: true }).inputValue()).toBe('438 555-0177');
+  await form.close();
+  // The directory still shows the old values.
+  await at(j.page, text.viewport);
+  const before = await directoryShows(j.page, who.review.email!, who.review.lastName);
+  expect(before).toContain('450 555-0111');
+  expect(before).not.toContain('438 555-0177');
+}
+
+/** 4 (cont.), French at 1440 px: a parent joins a committee open to sign-ups by their link; /committees lists them. */
+async function joinsACommittee(j: Journey) {
+  const [josee] = j.who.committee as [Parent];
+  const page = await j.anon.newPage();
+  await page.goto(await updateLinkFor(stack, josee.email!));
+  const join = page.getByText(`Je me joins au comité ${committeeName.fr}`, { exact: true });
+  await explained(page, () => join.waitFor({ timeout: 60_000 }));
+  expect(await page.getByText('Comités ouverts aux inscriptions', { exact: true }).count()).toBe(1);
+  await join.click();
+  await page.getByRole('button', { name: 'Valider', exact: true }).click();
+  await explained(page, () => page.getByRole('heading', { level: 1, name: 'Renseignements mis à jour' }).waitFor({ timeout: 30_000 }));
+  await page.close();
+
+  const signedIn = await demoParentAt(j, '/committees');
+  // Searching the committee's name leaves its card alone on the screen: the parent is listed on it, as a volunteer.
+  const main = signedIn.getByRole('main');
+  await explained(signedIn, () => main.getByPlaceholder('Chercher un comité ou un de ses membres').waitFor({ timeout: 30_000 }));
+  await main.getByPlaceholder('Chercher un comité ou un de ses membres').fill(committeeName.fr);
+  await explained(signedIn, () => main.getByRole('heading', { name: new RegExp(committeeName.fr) }).waitFor({ timeout: 30_000 }));
+  await expect.poll(() => main.getByRole('heading', { level: 2 }).count(), { timeout: 15_000 }).toBe(1);
+  await main.getByText('Josée Bénévole-Parcours').first().waitFor({ timeout: 30_000 });
+  expect(await main.getByText('Bénévole', { exact: true }).count()).toBeGreaterThan(0);
+}
+
+/** 4 (cont.), English at 375 px: a parent types a new address and ticks "<co-parent> also lives at this address". */
+async function sharesAnAddress(j: Journey) {
+  const [harper] = j.who.committee as [Parent];
+  const page = await j.anon.newPage();
+  await page.goto(await updateLinkFor(stack, harper.email!));
+  const shared = page.getByText('Rowan Homefield also lives at this address', { exact: true });
+  await explained(page, () => shared.waitFor({ timeout: 60_000 }));
+  await page.getByLabel('Street address', { exact: false }).first().fill('88, rue des Merisiers');
+  await page.getByLabel('City', { exact: false }).first().fill('Boisbriand');
+  await page.getByLabel('Postal code', { exact: false }).first().fill('J7G 2B5');
+  await shared.click();
+  await page.getByRole('button', { name: 'Validate', exact: true }).click();
+  await explained(page, () => page.getByRole('heading', { level: 1, name: 'Information updated' }).waitFor({ timeout: 30_000 }));
+  await page.close();
+}
+
+/** Clicks the download button, captures the file, and reads the PDF's text page by page. */
+async function downloadLetters(page: Page, name: RegExp): Promise<{ file: string; pages: string[] }> {
+  const button = page.getByRole('button', { name });
+  await explained(page, () => button.waitFor({ timeout: 60_000 }));
+  const [download] = await Promise.all([page.waitForEvent('download', { timeout: 90_000 }), button.click()]);
+  const bytes = readFileSync((await download.path())!);
+  expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+  const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: false });
+  return { file: download.suggestedFilename(), pages: text };
+}
+
+/** 5. Paper letters: one page per parent without an email, in their language; a typed short code opens the form. */
+async function paperLetters(j: Journey) {
+  const { page, text } = j;
+  const listed = await api('admin', 'GET', `/api/admin/annual-update/campaigns/${j.campaignId}/participants`);
+  const { participants } = ParticipantsResponseSchema.parse(listed.body);
+  const unreachable = participants.filter((p) => p.unreachable && !p.email && p.lastName !== undefined && p.kind !== 'staff');
+  const mine = j.who.letters;
+  expect(unreachable.map((p) => p.parentId)).toEqual(expect.arrayContaining(mine.map((p) => p.id)));
+
+  await openManager(j);
+  const errors = trackPageErrors(page);
+  const pdf = await downloadLetters(page, text.download);
+  await page.getByText(text.lettersSaved).first().waitFor({ timeout: 30_000 });
+  expect(pdf.file).toMatch(new RegExp(`${text.schoolYear}\\.pdf$`));
+  expect(pdf.pages.length).toBe(unreachable.length);
+  const french = pdf.pages.filter((p) => p.includes(TEXT.fr.letterTitle)).length;
+  const english = pdf.pages.filter((p) => p.includes(TEXT.en.letterTitle)).length;
+  expect([french, english]).toEqual([
+    unreachable.filter((p) => (p.preferredLanguage ?? 'fr') === 'fr').length,
+    unreachable.filter((p) => p.preferredLanguage === 'en').length,
+  ]);
+  expect(new Set(pdf.pages.map(codeOf)).size).toBe(pdf.pages.length);
+  for (const p of mine) {
+    const letter = pdf.pages.find((onPage) => onPage.includes(`${p.firstName} ${p.lastName}`));
+    expect(letter, p.firstName).toBeDefined();
+    expect(letter).toContain(TEXT[p.preferredLanguage].letterTitle);
+    expect(letter).toContain(`${stack.appUrl}${TEXT[p.preferredLanguage].codePage}`);
+  }
+  expect(errors).toEqual([]);
+
+  // The parent types the code of their letter (lower case, a space instead of the dash) on the code page.
+  const writer = mine.find((p) => p.preferredLanguage === j.lang)!;
+  const code = codeOf(pdf.pages.find((onPage) => onPage.includes(`${writer.firstName} ${writer.lastName}`))!)!;
+  // A browser that never chose a language: the code page's address says which.
+  const paperContext = await session.newContext(text.viewport);
+  const onPaper = await paperContext.newPage();
+  await onPaper.goto(`${stack.appUrl}${text.codePage}`);
+  await onPaper.getByRole('heading', { level: 1, name: text.codeTitle }).waitFor({ timeout: 60_000 });
+  const field = onPaper.getByLabel(text.codeLabel);
+  await field.fill('ABCDE');
+  await onPaper.getByRole('button', { name: text.openCode }).click();
+  await onPaper.getByText(text.codeInvalid).waitFor({ timeout: 10_000 });
+  await field.fill(code.toLowerCase().replace('-', ' '));
+  await onPaper.getByRole('button', { name: text.openCode }).click();
+  await expectAt(onPaper, `/update/${code}?lang=${j.lang}`);
+  const phone = onPaper.getByLabel(text.phone, { exact: true });
+  await explained(onPaper, () => phone.waitFor({ timeout: 60_000 }));
+  await phone.fill('514 555-0177');
+  await onPaper.getByRole('button', { name: text.validate }).click();
+  await onPaper.getByRole('heading', { level: 1, name: text.success }).waitFor({ timeout: 30_000 });
+  expect((await getParticipant(j.campaignId, writer.id))?.submittedAt).toBeDefined();
+  await paperContext.close();
+}
+
+/** 6. The review screen: every held answer accepted, but the review parent's address rejected. */
+async function reviewScreen(j: Journey) {
+  const { page, text, who } = j;
+  const held = [who.main[0]!, who.letters.find((p) => p.preferredLanguage === j.lang)!, ...(j.lang === 'en' ? [who.committee[0]!] : [])];
+  await openManager(j);
+  await page.getByRole('link', { name: text.reviewLink(held.length + 1) }).click({ timeout: 60_000 });
+  await page.getByRole('heading', { level: 1, name: text.reviewTitle }).waitFor({ timeout: 60_000 });
+  for (const p of held) {
+    const name = `${p.firstName} ${p.lastName}`;
+    await page.getByRole('button', { name: `${text.acceptAll} (${name})` }).click({ timeout: 30_000 });
+    await page.getByText(`${text.accepted} ${name}.`).waitFor({ timeout: 30_000 });
+  }
+  const name = `${who.review.firstName} ${who.review.lastName}`;
+  const acceptPhone = page.getByRole('button', { name: `${text.accept} (${name})` });
+  await acceptPhone.click({ timeout: 30_000 });
+  await page.getByText(`${text.accepted} ${name}.`).waitFor({ timeout: 30_000 });
+  // The screen shows the answer's one field left (read again after the decision) before the next decision on it.
+  await acceptPhone.waitFor({ state: 'detached', timeout: 30_000 });
+  await page.getByRole('button', { name: `${text.reject} (${name})` }).click({ timeout: 30_000 });
+  await explained(page, () => page.getByText(text.reviewEmpty).waitFor({ timeout: 30_000 }));
+}
+
+/** 6 (cont.). The directory shows what was accepted: new phones, the opt-out, the old address kept. */
+async function directoryAfterReview(j: Journey) {
+  const { page, who } = j;
+  const after = await directoryShows(page, who.review.email!, who.review.lastName);
+  expect(after).toContain('438 555-0177');
+  const stored = (await getEntity('PARENT', who.review.id))!;
+  expect(stored.phone).toBe('4385550177');
+  expect(stored.address?.street).toBe(OLD_STREET);
+  expect((await getEntity('PARENT', who.letters.find((p) => p.preferredLanguage === j.lang)!.id))?.phone).toBe('5145550177');
+
+  // Parent 1's and parent 2's answers, in the directory table (1440 px).
+  const [first, second] = who.main as [Parent, Parent];
+  await at(page, 'desktop');
+  const rows = page.locator('table tbody tr');
+  await page.goto(`${stack.appUrl}/parents?q=${encodeURIComponent(first.email!)}`);
+  await expect.poll(() => rows.count(), { timeout: 30_000 }).toBe(1);
+  expect(await rows.first().innerText()).toContain('438 555-0199');
+  await page.goto(`${stack.appUrl}/parents?q=${encodeURIComponent(second.email!)}`);
+  await expect.poll(() => rows.count(), { timeout: 30_000 }).toBe(1);
+  expect(await rows.first().locator(`a[href="mailto:${second.email}"]`).count()).toBe(1);
+  expect(await rows.first().locator('a[href^="tel:"]').count()).toBe(0);
+  const directory = DirectoryResponseSchema.parse((await api('admin', 'GET', '/api/directory')).body);
+  const optedOut = directory.parents.find((p) => p.id === second.id);
+  expect(optedOut?.phone).toBeUndefined();
+  expect(optedOut?.address).toBeUndefined();
+  const changed = directory.parents.find((p) => p.id === first.id);
+  expect(changed?.phone).toBe('4385550199');
+  expect([...(changed?.interests ?? [])].sort()).toEqual(['gardening', 'reading']);
+  await at(page, j.text.viewport);
+
+  if (j.lang === 'en') {
+    // The co-parent's card shows the address Harper shared (saved on them when the address was accepted).
+    const [, rowan] = who.committee as [Parent, Parent];
+    const signedIn = await demoParentAt(j, `/parents?q=${encodeURIComponent(rowan.email!)}`);
+    await explained(signedIn, () => signedIn.getByText(/88, rue des Merisiers/).first().waitFor({ timeout: 30_000 }));
+    expect(await getEntity('PARENT', rowan.id)).toMatchObject({ address: { street: '88, rue des Merisiers', city: 'Boisbriand', postalCode: 'J7G 2B5' } });
+  }
+}
+
+/** 7. A staff member's link: title and extension changed, email hidden; the staff page and the staff filter. */
+async function staffLink(j: Journey) {
+  const { page, text } = j;
+  const member = j.who.staff;
+  await openManager(j);
+  await sendTo(j, member.lastName, [member]);
+  await page.getByText(text.sent(1, 0)).waitFor({ timeout: 60_000 });
+  // The emailed link, in the staff member's language, opens the staff form.
+  const link = await staffLinkFor(stack, member.email!);
+  expect(link).toContain(`lang=${j.lang}`);
+  const form = await j.anon.newPage();
+  await form.goto(link);
+  await form.getByRole('heading', { level: 1, name: text.staffPageTitle }).waitFor({ timeout: 60_000 });
+  expect(await form.getByTestId('staff-classes').innerText()).toBe(text.noClasses);
+  expect(await noHorizontalScroll(form)).toBe(true);
+  await form.getByLabel(text.titleFr, { exact: true }).fill(text.newTitle.fr);
+  await form.getByLabel(text.titleEn, { exact: true }).fill(text.newTitle.en);
+  // A bad extension is refused in words, before anything is sent.
+  await form.getByLabel(text.extension, { exact: true }).fill('24 68');
+  await form.getByRole('button', { name: text.staffSubmit, exact: true }).click();
+  await form.getByText(text.extensionInvalid).waitFor({ timeout: 10_000 });
+  await form.getByLabel(text.extension, { exact: true }).fill('2468');
+  await form.getByRole('checkbox', { name: text.showEmail }).uncheck();
+  await form.getByRole('button', { name: text.staffSubmit, exact: true }).click();
+  await form.getByRole('heading', { level: 1, name: text.success }).waitFor({ timeout: 30_000 });
+  expect(new URL(form.url()).pathname).toBe('/update-success');
+  await form.close();
+
+  // The staff page: the new title and extension, and the email nowhere.
+  await goTo(page, stack.appUrl, '/staff');
+  await page.getByPlaceholder(text.staffSearch).fill(member.lastName);
+  const main = page.getByRole('main');
+  await main.getByText(text.shownTitle).first().waitFor({ timeout: 30_000 });
+  await main.getByText(text.extensionShown).first().waitFor({ timeout: 10_000 });
+  expect(await page.locator(`a[href="mailto:${member.email}"]`).count()).toBe(0);
+  expect(await page.content()).not.toContain(member.email!);
+
+  // The participants manager's staff filter shows them as submitted. The select's name is its label then its value.
+  await openManager(j);
+  await page.getByRole('button', { name: /^Participants / }).click();
+  await page.getByRole('option', { name: text.staffFilter, exact: true }).click();
+  await page.getByPlaceholder(text.search).fill(member.lastName);
+  await page.getByRole('main').getByText(text.submitted, { exact: true }).first().waitFor({ timeout: 30_000 });
+  expect(await noHorizontalScroll(page)).toBe(true);
+}
+
+/** 8. A simulated bounce shows in the manager, no further email goes to that address, a corrected email is sendable. */
+async function bounces(j: Journey) {
+  const { page, text } = j;
+  const { bouncer, bounceOther: other } = j.who;
+  const lastName = bouncer.lastName;
+  // The first send reaches both; SES (simulated) answers the bounce address with a permanent bounce.
+  await openManager(j);
+  await sendTo(j, lastName, [bouncer, other]);
+  await page.getByText(text.sent(2, 0)).waitFor({ timeout: 60_000 });
+  expect(await mailTo(stack, bouncer.email!)).toHaveLength(1);
+
+  // The bounce comes back through SNS: once the server has it, the manager marks the parent, with the date, and
+  // the status filter finds them.
+  await expect.poll(async () => (await participant(j, bouncer.id))?.suppression, { timeout: 60_000, interval: 1_000 }).toBeDefined();
+  await openManager(j);
+  await page.getByRole('button', { name: new RegExp(`^${text.status} `) }).click();
+  await page.getByRole('option', { name: text.suppressedFilter }).click();
+  await page.getByPlaceholder(text.search).fill(lastName);
+  await explained(page, () => expect.poll(() => page.getByText(text.bounced).count(), { timeout: 30_000 }).toBe(1));
+  await page.getByText(`${bouncer.firstName}`, { exact: false }).first().waitFor({ timeout: 10_000 });
+  expect(await page.getByText(`${other.lastName}, ${other.firstName}`).count()).toBe(0);
+
+  // Sending again: the other parent gets a second email, the bounced address nothing.
+  await openManager(j);
+  await sendTo(j, lastName, [bouncer, other]);
+  await page.getByText(text.sent(1, 1)).waitFor({ timeout: 60_000 });
+  expect(await mailTo(stack, bouncer.email!)).toHaveLength(1);
+  expect(await mailTo(stack, other.email!)).toHaveLength(2);
+
+  // The admin corrects the email on the directory data page.
+  const corrected = `e2e-bounce-fixed-${j.lang}-${run}@test.example`;
+  const name = `${bouncer.firstName} ${bouncer.lastName}`;
+  await goTo(page, stack.appUrl, '/admin/data');
+  await page.getByRole('heading', { level: 1, name: text.dataTitle }).waitFor({ timeout: 60_000 });
+  await page.getByRole('tab', { name: text.editTab, exact: true }).click();
+  await page.getByLabel(text.searchParent).fill(lastName);
+  await page.getByRole('button', { name: text.editOne(name), exact: true }).click({ timeout: 30_000 });
+  const email = page.getByLabel(text.email, { exact: true });
+  await email.waitFor({ timeout: 30_000 });
+  await email.fill(corrected);
+  await page.getByRole('button', { name: text.save, exact: true }).click();
+  await page.getByText(text.saved(name)).waitFor({ timeout: 30_000 });
+  await expect.poll(async () => (await participant(j, bouncer.id))?.suppression, { timeout: 30_000, interval: 1_000 }).toBeUndefined();
+
+  // Sendable again: no more bounce status, and the next send reaches the new address.
+  await openManager(j);
+  await page.getByPlaceholder(text.search).fill(lastName);
+  await page.getByRole('checkbox', { name }).waitFor({ timeout: 30_000 });
+  expect(await page.getByText(text.bounced).count()).toBe(0);
+  await sendTo(j, lastName, [bouncer]);
+  await explained(page, () => page.getByText(text.sent(1, 0)).waitFor({ timeout: 60_000 }));
+  expect(await mailTo(stack, corrected)).toHaveLength(1);
+  expect(await mailTo(stack, bouncer.email!)).toHaveLength(1);
+}
+
+/** 9. A submitted link stays usable; closing (keyboard alone) ends every link; the dashboard card says completed. */
+async function closeTheCampaign(j: Journey, onPhone: Page) {
+  const { page, text } = j;
+  // docs/product-rules.md: submit again to change or opt back in, until the campaign closes.
+  await onPhone.goto(j.links.first!);
+  await expect.poll(() => onPhone.getByLabel(text.phone, { exact: true }).inputValue(), { timeout: 30_000 }).toBe('438 555-0199');
+
+  await at(page, 'desktop');
+  await openManager(j);
+  await page.getByRole('button', { name: text.closeOpen }).first().waitFor({ timeout: 60_000 });
+  await pressButton(page, text.closeOpen, 'main', { max: 80 });
+  await page.getByRole('dialog').getByRole('button', { name: text.closeOpen }).waitFor({ timeout: 10_000 });
+  await pressButton(page, text.closeOpen, '[role="dialog"]');
+  await page.getByText(text.closed).waitFor({ timeout: 30_000 });
+  expect((await expectFocusOn(page, 'main *', 'after the close dialog')).name).toContain(text.closed);
+  // The submitted link and the reminded one, never answered.
+  for (const link of [j.links.first!, j.links.reminded!]) {
+    await onPhone.goto(link);
+    await onPhone.getByText(text.expired).waitFor({ timeout: 30_000 });
+  }
+  // The dashboard card follows: completed.
+  await goTo(page, stack.appUrl, '/admin');
+  await page.locator('[data-testid="campaign-card"]').getByText(text.completed, { exact: true }).waitFor({ timeout: 30_000 });
+}
+
+/** 10. The signed-in demo parent updates the phone from My Profile (375 px); the directory shows it. */
+async function myProfile(j: Journey) {
+  const { text } = j;
+  const account = demoAccount(stack, 'parent');
+  const page = await demoParentAt(j, '/profile');
+  await at(page, 'mobile');
+  await page.getByRole('button', { name: text.profileEdit }).first().click({ timeout: 60_000 });
+  const phoneField = page.getByLabel(text.phone, { exact: true });
+  await phoneField.waitFor({ timeout: 30_000 });
+  await phoneField.fill(text.demoPhone.replace(' ', ''));
+  expect(await noHorizontalScroll(page)).toBe(true);
+  await page.getByRole('button', { name: text.validate }).click();
+  await page.getByText(text.profileSaved).waitFor({ timeout: 30_000 });
+  // The view is read again from the server and shows the new number.
+  await page.getByText(text.demoPhone).first().waitFor({ timeout: 30_000 });
+  await goTo(page, stack.appUrl, `/parents?q=${encodeURIComponent(account.email)}`);
+  await page.getByText(text.demoPhone).first().waitFor({ timeout: 30_000 });
+}
+
+describe.each(['fr', 'en'] as const)('the annual update campaign (%s)', (lang) => {
+  it('start, send, answers by link and by letter, reminders, review, staff, bounces, close; then My Profile', { timeout: 600_000 }, async () => {
     // One campaign at a time on this shared stack: one left active by another file (or a failed run) is closed.
     await closeOpenCampaign('test-setup');
-    const admin = demoAccount(stack, 'admin');
-    const adminContext: BrowserContext = await contextIn(() => session.newContext('desktop'), lang);
-    const page = await adminContext.newPage();
-    await page.goto(`${stack.appUrl}/auth?redirect=${encodeURIComponent('/admin')}`);
-    await signInWith(page, lang, admin.email, admin.password);
-
-    // The dashboard's campaign card leads to the campaign page.
-    await expectAt(page, '/admin');
-    await page.getByRole('heading', { level: 2, name: text.dashboardCard }).waitFor({ timeout: 30_000 });
-    await page.getByRole('link', { name: text.openCampaign }).click();
-    await page.getByRole('heading', { level: 1, name: text.annualUpdateTitle }).waitFor({ timeout: 60_000 });
-
-    // Start, with the keyboard alone: the button stays disabled until the exact word is typed.
-    await pressButton(page, text.startOpen);
-    const dialog = page.getByRole('dialog');
-    await dialog.getByLabel(text.schoolYearLabel).waitFor({ timeout: 10_000 });
-    await tabTo(page, { selector: '[role="dialog"] input', name: text.schoolYearLabel });
-    await retype(page, text.schoolYear);
-    // A deadline: the automatic reminders (7 and 2 days before, ticked by default) become available.
-    await tabTo(page, { selector: '[role="dialog"] input', name: text.deadlineLabel });
-    await retype(page, text.deadline);
-    const start = dialog.getByRole('button', { name: text.start, exact: true });
-    await tabTo(page, { selector: '[role="dialog"] input', name: text.confirmLabel });
-    await page.keyboard.type('confirmer');
-    expect(await start.isDisabled()).toBe(true);
-    await retype(page, 'confirm');
-    await pressButton(page, text.start, '[role="dialog"]');
-    await page.getByText(text.started(text.schoolYear), { exact: false }).waitFor({ timeout: 60_000 });
-    // The dialog closed and its opener is gone (the campaign is active): focus is on the message saying so.
-    expect((await expectFocusOn(page, 'main *', 'after the start dialog')).name).toContain(text.started(text.schoolYear));
-    const current = CurrentCampaignResponseSchema.parse((await api('admin', 'GET', '/api/admin/annual-update')).body);
-    expect(current.campaign).toMatchObject({ schoolYear: text.schoolYear, status: 'active', deadline: text.deadline });
-    expect(current.campaign!.reminders.days).toEqual([7, 2]);
-    await page.getByText(text.remindersPlanned).waitFor({ timeout: 30_000 });
-
-    // Send to this run's three parents: search their shared last name, select all, send to the selection.
-    await page.getByPlaceholder(text.search).fill(text.lastName);
-    await page.getByText(text.results).first().waitFor({ timeout: 30_000 });
-    await page.getByRole('checkbox', { name: text.selectAll }).check();
-    await page.getByRole('button', { name: text.sendSelected }).click();
-    await page.getByText(text.sent).waitFor({ timeout: 60_000 });
-
-    const [first, second, third] = parents();
-    const [link1, link2, link3] = await Promise.all([first!, second!, third!].map((p) => linkFor(p.email!)));
-
-    // Parent 1 opens the email's link on a phone and, with the keyboard alone, changes the phone number, switches
-    // the preferred language with the arrow keys, adds an interest from the list, and validates.
+    const text = TEXT[lang];
+    const adminContext = await contextIn(() => session.newContext('desktop'), lang);
     const phone = await contextIn(() => session.newContext('mobile'), lang);
-    const onPhone = await phone.newPage();
-    await onPhone.goto(link1!);
-    const phoneField = onPhone.getByLabel(text.phone, { exact: true });
-    await phoneField.waitFor({ timeout: 60_000 });
-    expect(await phoneField.inputValue()).toBe('450 555-0111');
-    expect(await noHorizontalScroll(onPhone)).toBe(true);
-    await tabTo(onPhone, { selector: 'main input', name: text.phone }, { max: 80 });
-    await retype(onPhone, '(438) 555-0199');
-    const otherLang = lang === 'fr' ? 'en' : 'fr';
-    // Tab enters a radio group on its checked button; an arrow key moves the choice.
-    await tabTo(onPhone, { selector: 'main input[type="radio"]:checked', name: lang === 'fr' ? 'Français' : 'English' });
-    await onPhone.keyboard.press('ArrowDown');
-    expect(await focused(onPhone, 'input[type="radio"]:checked')).toMatchObject({ matches: true, name: otherLang === 'fr' ? 'Français' : 'English' });
-    // The interests list, not the select of who sees them ("… visibles par", "… visible to") met on the way.
-    await tabTo(onPhone, { selector: 'main button[aria-haspopup]', name: new RegExp(`^${text.interests}(?!.*visible)`) });
-    await onPhone.keyboard.press('Enter');
-    await onPhone.keyboard.type(text.gardening);
-    await onPhone.keyboard.press('ArrowDown');
-    await onPhone.keyboard.press('Enter');
-    await onPhone.keyboard.press('Escape');
-    await onPhone.getByText(text.gardening, { exact: true }).first().waitFor({ timeout: 10_000 });
-    await pressButton(onPhone, text.validate);
-    await onPhone.getByRole('heading', { level: 1, name: text.success }).waitFor({ timeout: 30_000 });
-    expect(new URL(onPhone.url()).pathname).toBe('/update-success');
-    expect(onPhone.url()).not.toContain('@');
-
-    // Parent 2 opts out: Space ticks the box.
-    const other = await phone.newPage();
-    await other.goto(link2!);
-    await other.getByText(text.optOut).waitFor({ timeout: 60_000 });
-    await tabTo(other, { selector: 'main input[type="checkbox"]', name: text.optOut }, { max: 80 });
-    await other.keyboard.press('Space');
-    await pressButton(other, text.validate);
-    await other.getByRole('heading', { level: 1, name: text.success }).waitFor({ timeout: 30_000 });
-
-    // The manager, filtered on "email sent": 1 submitted, 1 opted out, 1 pending, 67 %.
-    await page.reload();
-    await page.getByTestId('campaign-progress').filter({ hasText: text.overall }).waitFor({ timeout: 60_000 });
-    // The select's name is its label then its value ("Statut Tous").
-    await page.getByRole('button', { name: new RegExp(`^${text.status} `) }).click();
-    await page.getByRole('option', { name: text.emailed }).click();
-    await expect.poll(() => page.getByTestId('shown-summary').innerText(), { timeout: 15_000 }).toBe(text.summary);
-    // On a phone the manager turns into cards: same filters and summary, nothing wider than the screen.
-    await page.setViewportSize(VIEWPORTS.mobile);
-    await expect.poll(() => page.locator('table tbody tr').count(), { timeout: 10_000 }).toBe(0);
-    expect(await page.getByTestId('shown-summary').innerText()).toBe(text.summary);
-    expect(await noHorizontalScroll(page)).toBe(true);
-    await page.setViewportSize(VIEWPORTS.desktop);
-
-    // Parent 1's history, in words: the invitation, then the answer.
-    await page.getByRole('button', { name: text.history(`${first!.firstName} ${first!.lastName}`) }).click();
-    const history = page.getByRole('dialog');
-    await history.getByText(text.submittedEvent).waitFor({ timeout: 10_000 });
-    expect(await history.getByText(text.invitationEvent).count()).toBe(1);
-    await history.getByRole('button', { name: text.closeDialog, exact: true }).click();
-
-    // Seven days before the deadline, the scheduled run (here on a controlled clock, 15:00 UTC that morning) sends
-    // one reminder: only to parent 3, who has not answered; parents 1 and 2 answered and get nothing more.
-    const morning = new Date(`${addDays(text.deadline, -7)}T15:00:00Z`);
-    const run = await runDueReminders(testSendDeps(stack, { now: () => morning }), morning.getTime() + 60_000);
-    expect(run).toMatchObject({ outcome: 'sending', offsets: [7], progress: { sent: 1 } });
-    expect((await mailTo(stack, third!.email!)).length).toBe(2);
-    // The reminder carries parent 3's link from now on (each email replaces the link sent before it).
-    const reminded = await linkFor(third!.email!);
-    expect(reminded).not.toBe(link3);
-    expect((await mailTo(stack, first!.email!)).length).toBe(1);
-    expect((await mailTo(stack, second!.email!)).length).toBe(1);
-    // The manager says so: two emails to parent 3, no answer yet, and the reminder in the history.
-    await page.reload();
-    const thirdRow = page.locator('tr').filter({ hasText: third!.email! });
-    await thirdRow.getByText(text.remindedRow).waitFor({ timeout: 60_000 });
-    await page.getByRole('button', { name: text.history(`${third!.firstName} ${third!.lastName}`) }).click();
-    await page.getByRole('dialog').getByText(text.reminderEvent).waitFor({ timeout: 10_000 });
-    await page.getByRole('dialog').getByRole('button', { name: text.closeDialog, exact: true }).click();
-
-    // The directory shows both changes at once.
-    const rows = page.locator('table tbody tr');
-    await page.goto(`${stack.appUrl}/parents?q=${encodeURIComponent(first!.email!)}`);
-    await expect.poll(() => rows.count(), { timeout: 30_000 }).toBe(1);
-    expect(await rows.first().innerText()).toContain('438 555-0199');
-    await page.goto(`${stack.appUrl}/parents?q=${encodeURIComponent(second!.email!)}`);
-    await expect.poll(() => rows.count(), { timeout: 30_000 }).toBe(1);
-    expect(await rows.first().locator(`a[href="mailto:${second!.email}"]`).count()).toBe(1);
-    expect(await rows.first().locator('a[href^="tel:"]').count()).toBe(0);
-    const directory = DirectoryResponseSchema.parse((await api('admin', 'GET', '/api/directory')).body);
-    const optedOut = directory.parents.find((p) => p.id === second!.id);
-    expect(optedOut?.phone).toBeUndefined();
-    expect(optedOut?.address).toBeUndefined();
-    // Parent 1's other keyboard changes: the interest is in the directory, the language (not shown there) stored.
-    const changed = directory.parents.find((p) => p.id === first!.id);
-    expect(changed?.phone).toBe('4385550199');
-    expect([...(changed?.interests ?? [])].sort()).toEqual(['gardening', 'reading']);
-    expect((await getEntity('PARENT', first!.id))?.preferredLanguage).toBe(otherLang);
-
-    // A submitted link stays usable until the campaign closes (docs/product-rules.md: submit again to change or opt back in).
-    await onPhone.goto(link1!);
-    await expect.poll(() => onPhone.getByLabel(text.phone, { exact: true }).inputValue(), { timeout: 30_000 }).toBe('438 555-0199');
-
-    // Closing the campaign (keyboard alone) ends every link with the "expired, contact the school office" message.
-    await page.goto(`${stack.appUrl}/admin/annual-update`);
-    await page.getByRole('button', { name: text.closeOpen }).first().waitFor({ timeout: 60_000 });
-    await pressButton(page, text.closeOpen, 'main', { max: 80 });
-    await page.getByRole('dialog').getByRole('button', { name: text.closeOpen }).waitFor({ timeout: 10_000 });
-    await pressButton(page, text.closeOpen, '[role="dialog"]');
-    await page.getByText(text.closed).waitFor({ timeout: 30_000 });
-    expect((await expectFocusOn(page, 'main *', 'after the close dialog')).name).toContain(text.closed);
-    // The submitted link and the reminded one, never answered.
-    for (const link of [link1!, reminded]) {
-      await onPhone.goto(link);
-      await onPhone.getByText(text.expired).waitFor({ timeout: 30_000 });
+    const anon = lang === 'en' ? phone : await contextIn(() => session.newContext(text.viewport), lang);
+    const j: Journey = { lang, text, who: cast[lang]!, page: await adminContext.newPage(), phone, anon, campaignId: '', links: {} };
+    const timed = async <T>(name: string, step: () => Promise<T>): Promise<T> => {
+      const began = Date.now();
+      try {
+        return await step();
+      } finally {
+        timings.push(`${lang} ${name} ${Date.now() - began} ms`);
+      }
+    };
+    try {
+      await timed('start', () => startFromDashboard(j));
+      const onPhone = await timed('threeParentsAnswer', () => threeParentsAnswer(j));
+      await timed('managerShowsAnswers', () => managerShowsAnswers(j));
+      await timed('reminderToTheSilentOne', () => reminderToTheSilentOne(j));
+      await timed('answerHeldForReview', () => answerHeldForReview(j));
+      await timed('committee', () => (lang === 'fr' ? joinsACommittee(j) : sharesAnAddress(j)));
+      await timed('paperLetters', () => paperLetters(j));
+      await timed('reviewScreen', () => reviewScreen(j));
+      await timed('directoryAfterReview', () => directoryAfterReview(j));
+      await timed('staffLink', () => staffLink(j));
+      await timed('bounces', () => bounces(j));
+      await timed('close', () => closeTheCampaign(j, onPhone));
+      await timed('myProfile', () => myProfile(j));
+    } finally {
+      for (const context of new Set([adminContext, phone, anon, j.parentContext])) await context?.close();
     }
-
-    // The dashboard card follows: completed, 2 answers.
-    await page.goto(`${stack.appUrl}/admin`);
-    const card = page.locator('[data-testid="campaign-card"]');
-    await card.getByText(text.completed, { exact: true }).waitFor({ timeout: 30_000 });
-    await phone.close();
-    await adminContext.close();
-  });
-
-  it('a signed-in parent updates the phone from My Profile and the directory shows it', async () => {
-    const parent = demoAccount(stack, 'parent');
-    const context = await contextIn(() => session.newContext('mobile'), lang);
-    const page = await context.newPage();
-    await page.goto(`${stack.appUrl}/auth?redirect=${encodeURIComponent('/profile')}`);
-    await signInWith(page, lang, parent.email, parent.password);
-    await expectAt(page, '/profile');
-    await page.getByRole('button', { name: text.profileEdit }).first().click({ timeout: 60_000 });
-    const phoneField = page.getByLabel(text.phone, { exact: true });
-    await phoneField.waitFor({ timeout: 30_000 });
-    await phoneField.fill(text.demoPhone.replace(' ', ''));
-    expect(await noHorizontalScroll(page)).toBe(true);
-    await page.getByRole('button', { name: text.validate }).click();
-    await page.getByText(text.profileSaved).waitFor({ timeout: 30_000 });
-    // The view is read again from the server and shows the new number.
-    await page.getByText(text.demoPhone).first().waitFor({ timeout: 30_000 });
-
-    await page.goto(`${stack.appUrl}/parents?q=${encodeURIComponent(parent.email)}`);
-    await page.getByText(text.demoPhone).first().waitFor({ timeout: 30_000 });
-    await context.close();
   });
 });

@@ -1,8 +1,12 @@
+import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
 import { getCampaignLock } from '../../lambdas/annual-update/campaign-repository';
 import { closeCampaign } from '../../lambdas/annual-update/campaign-service';
 import { deleteEntity, getEntity } from '../../lambdas/directory/directory-repository';
+import type { StackInfo } from '../../local/stack-info';
+import { mailTo } from './auth-support';
 
-/** Helpers of the campaign journeys (not a test file: vitest collects *.test.ts only). */
+/** Helpers and words of the campaign journey (test/e2e/annual-update.test.ts; not a test file: vitest collects *.test.ts only). */
 
 /** One campaign at a time on a shared stack: whatever campaign is open (another file's, a failed run's) is closed. */
 export async function closeOpenCampaign(reason: string): Promise<void> {
@@ -10,11 +14,245 @@ export async function closeOpenCampaign(reason: string): Promise<void> {
   if (lock) await closeCampaign(lock.owner, reason);
 }
 
-/** After a campaign journey: its campaign closed, so the next file can start its own, and its own parents deleted. */
-export async function endCampaignJourney(own: readonly { id: string }[]): Promise<void> {
+/** After a campaign journey: its campaign closed, so the next file can start its own, and its own people deleted. */
+export async function endCampaignJourney(own: readonly { id: string }[], staff: readonly { id: string }[] = []): Promise<void> {
   await closeOpenCampaign('test-cleanup');
   for (const parent of own) {
     const current = await getEntity('PARENT', parent.id);
     if (current) await deleteEntity('PARENT', current);
+  }
+  for (const member of staff) {
+    const current = await getEntity('STAFF', member.id);
+    if (current) await deleteEntity('STAFF', current);
+  }
+}
+
+/** The staff link of the last email to `email`, with its query (`lang`, `form=staff`), on this stack's origin. */
+export async function staffLinkFor(stack: StackInfo, email: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const [mail] = await mailTo(stack, email);
+      link = /https?:\/\/[^\s"<>]+\/update\/[A-Za-z0-9_-]{43}\?[^\s"<>]+/.exec(mail?.body.text ?? '')?.[0];
+      return link;
+    }, { timeout: 15_000 })
+    .toBeTruthy();
+  const url = new URL(link!);
+  return `${stack.appUrl}${url.pathname}${url.search}`;
+}
+
+export const noHorizontalScroll = (page: Page) =>
+  page.evaluate('document.documentElement.scrollWidth <= window.innerWidth') as Promise<boolean>;
+
+/** A letter's short code (shared/letter-code.ts alphabet: no 0, 1, I, L, O). */
+export const codeOf = (page: string) => /\b[A-HJKMNP-Z2-9]{5}-[A-HJKMNP-Z2-9]{5}\b/.exec(page)?.[0];
+
+export type Lang = 'fr' | 'en';
+
+/** Every word the journey reads or types, per language (French at 1440 px, English at 375 px). */
+export const CAMPAIGN_TEXT = {
+  fr: {
+    viewport: 'desktop' as const,
+    schoolYear: '2091-2092',
+    lastName: 'Journée-Parcours',
+    dashboardCard: 'Mise à jour annuelle',
+    openCampaign: 'Ouvrir la mise à jour annuelle',
+    annualUpdateTitle: 'Mise à jour annuelle des renseignements',
+    startOpen: 'Lancer la campagne',
+    schoolYearLabel: 'Année scolaire',
+    deadlineLabel: 'Date limite (facultative)',
+    deadline: '2091-10-15',
+    remindersPlanned: '7 et 2 jours avant la date limite du 2091-10-15',
+    reviewOption: 'Réviser les changements avant de les publier',
+    includeStaff: 'Inclure le personnel',
+    confirmLabel: 'Tapez confirm pour confirmer',
+    start: 'Lancer',
+    started: (year: string) => `La campagne ${year} est lancée.`,
+    reviewLabel: 'Révision avant publication',
+    reviewOn: 'Activée',
+    search: 'Rechercher par nom, courriel ou classe',
+    results: '3 résultats',
+    selectAll: 'Sélectionner tous les participants',
+    sendSelected: (n: number) => `Envoyer à la sélection (${n})`,
+    sent: (sent: number, skipped: number) => `Envoi terminé : ${sent} envoyés, 0 en échec, ${skipped} ignorés.`,
+    phone: 'Téléphone',
+    street: 'Adresse (numéro et rue)',
+    optOut: 'Je me retire du bottin (nom seulement)',
+    validate: 'Valider',
+    interests: 'Intérêts',
+    gardening: 'Jardinage',
+    success: 'Renseignements mis à jour',
+    successNote: "Vos changements attendent la révision de l'école\u00a0: le bottin les montrera une fois acceptés.",
+    awaiting: "Vos changements attendent la révision de l'école",
+    status: 'Statut',
+    emailed: 'Courriel envoyé',
+    summary: '3 parents affichés : soumis 1, retirés 1, en attente 1 — 67 % de réponses',
+    overall: /^2\/\d+ complétés/,
+    history: (name: string) => `Historique (2) : ${name}`,
+    submittedEvent: 'Formulaire soumis par le lien du courriel',
+    reminderEvent: 'Rappel envoyé',
+    remindedRow: 'Envoyé (2), sans réponse',
+    invitationEvent: "Courriel d'invitation envoyé",
+    closeDialog: 'Fermer',
+    reviewLink: (n: number) => `Réviser les changements en attente (${n})`,
+    reviewTitle: 'Révision des changements',
+    acceptAll: 'Tout accepter',
+    accept: 'Accepter Téléphone',
+    reject: 'Refuser Adresse',
+    accepted: 'Changement publié pour',
+    reviewEmpty: "Aucun changement n'attend de révision.",
+    download: /^Télécharger les lettres papier \(\d+\)$/,
+    lettersSaved: 'Lettres téléchargées',
+    letterTitle: 'Mise à jour annuelle de vos renseignements',
+    codePage: '/mise-a-jour/code',
+    codeTitle: 'Entrer votre code de mise à jour',
+    codeLabel: 'Code de la lettre',
+    openCode: 'Ouvrir mon formulaire',
+    codeInvalid: "Ce code n'a pas le bon format",
+    staffPageTitle: 'Mettre à jour ma fiche du personnel',
+    noClasses: 'Aucune',
+    titleFr: 'Titre (français)',
+    titleEn: 'Titre (anglais)',
+    extension: 'Poste téléphonique (facultatif)',
+    extensionInvalid: 'Entrez de 1 à 6 chiffres, sans lettres ni espaces.',
+    showEmail: 'Afficher mon courriel dans le bottin',
+    staffSubmit: 'Envoyer',
+    newTitle: { fr: 'Orthopédagogue', en: 'Remedial teacher' },
+    shownTitle: 'Orthopédagogue',
+    extensionShown: 'Poste 2468',
+    staffSearch: 'Chercher par nom, titre ou service',
+    staffFilter: 'Personnel',
+    submitted: 'Soumis',
+    suppressedFilter: 'Adresse invalide ou plainte',
+    bounced: /^Adresse invalide \(rebond\) depuis le \d{4}-\d{2}-\d{2} \d{1,2} h \d{2}$/,
+    dataTitle: 'Données du bottin',
+    editTab: 'Modifier',
+    searchParent: 'Rechercher un parent',
+    editOne: (name: string) => `Modifier ${name}`,
+    email: 'Courriel',
+    save: 'Enregistrer',
+    saved: (name: string) => `La fiche de ${name} est enregistrée.`,
+    closeOpen: 'Clore la campagne',
+    closed: 'La campagne est close.',
+    expired: "Ce lien de mise à jour a expiré. Veuillez communiquer avec le secrétariat de l'école pour obtenir de l'aide.",
+    completed: 'Terminée',
+    profileEdit: 'Modifier mes renseignements',
+    profileSaved: 'Vos renseignements sont enregistrés. Le bottin les montre déjà.',
+    demoPhone: '514 555-0181',
+  },
+  en: {
+    viewport: 'mobile' as const,
+    schoolYear: '2093-2094',
+    lastName: 'Journey-Path',
+    dashboardCard: 'Annual update',
+    openCampaign: 'Open the annual update',
+    annualUpdateTitle: 'Annual information update',
+    startOpen: 'Start campaign',
+    schoolYearLabel: 'School year',
+    deadlineLabel: 'Deadline (optional)',
+    deadline: '2093-10-15',
+    remindersPlanned: '7 and 2 days before the deadline of 2093-10-15',
+    reviewOption: 'Review changes before publishing them',
+    includeStaff: 'Include staff',
+    confirmLabel: 'Type confirm to confirm',
+    start: 'Start',
+    started: (year: string) => `The ${year} campaign has started.`,
+    reviewLabel: 'Review before publishing',
+    reviewOn: 'On',
+    search: 'Search by name, email or class',
+    results: '3 matches',
+    selectAll: 'Select all participants',
+    sendSelected: (n: number) => `Send to selected (${n})`,
+    sent: (sent: number, skipped: number) => `Sending finished: ${sent} sent, 0 failed, ${skipped} skipped.`,
+    phone: 'Phone',
+    street: 'Street address',
+    optOut: 'I withdraw from the directory (name only)',
+    validate: 'Validate',
+    interests: 'Interests',
+    gardening: 'Gardening',
+    success: 'Information updated',
+    successNote: 'Your changes are awaiting review by the school: the directory will show them once accepted.',
+    awaiting: 'Your changes are awaiting review by the school',
+    status: 'Status',
+    emailed: 'Email sent',
+    summary: '3 parents shown: 1 submitted, 1 opted out, 1 pending — 67% answered',
+    overall: /^2\/\d+ completed/,
+    history: (name: string) => `History (2): ${name}`,
+    submittedEvent: 'Form submitted through the emailed link',
+    reminderEvent: 'Reminder sent',
+    remindedRow: 'Sent (2), no answer',
+    invitationEvent: 'Invitation email sent',
+    closeDialog: 'Close',
+    reviewLink: (n: number) => `Review pending changes (${n})`,
+    reviewTitle: 'Review changes',
+    acceptAll: 'Accept all',
+    accept: 'Accept Phone',
+    reject: 'Reject Address',
+    accepted: 'Change published for',
+    reviewEmpty: 'No changes are waiting for review.',
+    download: /^Download paper letters \(\d+\)$/,
+    lettersSaved: 'Letters downloaded',
+    letterTitle: 'Annual update of your information',
+    codePage: '/update/code',
+    codeTitle: 'Enter your update code',
+    codeLabel: 'Letter code',
+    openCode: 'Open my form',
+    codeInvalid: 'This code does not have the right format',
+    staffPageTitle: 'Update my staff entry',
+    noClasses: 'None',
+    titleFr: 'Title (French)',
+    titleEn: 'Title (English)',
+    extension: 'Phone extension (optional)',
+    extensionInvalid: 'Enter 1 to 6 digits, without letters or spaces.',
+    showEmail: 'Show my email in the directory',
+    staffSubmit: 'Submit',
+    newTitle: { fr: 'Psychoéducatrice', en: 'Psychoeducator' },
+    shownTitle: 'Psychoeducator',
+    extensionShown: 'Ext. 2468',
+    staffSearch: 'Search by name, title or department',
+    staffFilter: 'Staff',
+    submitted: 'Submitted',
+    suppressedFilter: 'Bounced or complaint',
+    bounced: /^Address bounced since \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/,
+    dataTitle: 'Directory data',
+    editTab: 'Edit',
+    searchParent: 'Search for a parent',
+    editOne: (name: string) => `Edit ${name}`,
+    email: 'Email',
+    save: 'Save',
+    saved: (name: string) => `${name}'s record is saved.`,
+    closeOpen: 'Close campaign',
+    closed: 'The campaign is closed.',
+    expired: 'This update link has expired. Please contact the school office for assistance.',
+    completed: 'Completed',
+    profileEdit: 'Update my information',
+    profileSaved: 'Your information has been saved. The directory already shows it.',
+    demoPhone: '514 555-0182',
+  },
+};
+
+/**
+ * Goes to `path` in the app already loaded in `page` the way a link does (history.pushState and popstate, as
+ * test/e2e/accessibility.test.ts does): no new load of the app, its chunks and its session. It returns once the
+ * previous screen's heading is gone (a screen that does not change in time is loaded in full instead). A first
+ * visit, or the same screen again (to read it afresh, or another query of it), is a full load.
+ */
+export async function goTo(page: Page, appUrl: string, path: string): Promise<void> {
+  const current = page.url();
+  if (current === 'about:blank' || !current.startsWith(appUrl) || new URL(current).pathname === new URL(path, appUrl).pathname) {
+    await page.goto(`${appUrl}${path}`);
+    return;
+  }
+  await page.evaluate(
+    `(() => {
+      for (const h of document.querySelectorAll('main h1')) h.setAttribute('data-previous-screen', '');
+      window.history.pushState(null, '', ${JSON.stringify(path)});
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    })()`,
+  );
+  try {
+    await page.waitForFunction(`!document.querySelector('main h1[data-previous-screen]')`, undefined, { timeout: 15_000 });
+  } catch {
+    await page.goto(`${appUrl}${path}`);
   }
 }
