@@ -8,6 +8,7 @@ import { openBrowser, type BrowserSession, type ViewportName } from '../support/
 import { useStack } from '../support/stack';
 import { contextIn, demoAccount, h1, signInWith, warmUp } from './auth-support';
 import { tabTo } from './keyboard-support';
+import { navigateInApp } from './client-navigation';
 import fr from '../../frontend/src/i18n/fr.json';
 
 /**
@@ -166,18 +167,7 @@ async function visit(page: Page, path: string, navigation: 'load' | 'client'): P
     await page.goto(`${stack.appUrl}${path}`);
     return;
   }
-  await page.evaluate(
-    `(() => {
-      for (const h of document.querySelectorAll('main h1')) h.setAttribute('data-a11y-previous', '');
-      window.history.pushState(null, '', ${JSON.stringify(path)});
-      window.dispatchEvent(new PopStateEvent('popstate'));
-    })()`,
-  );
-  try {
-    await page.waitForFunction(`!document.querySelector('main h1[data-a11y-previous]')`, undefined, { timeout: 15_000 });
-  } catch {
-    await page.goto(`${stack.appUrl}${path}`);
-  }
+  await navigateInApp(page, stack.appUrl, path);
 }
 
 /**

@@ -5,6 +5,7 @@ import { closeCampaign } from '../../lambdas/annual-update/campaign-service';
 import { deleteEntity, getEntity } from '../../lambdas/directory/directory-repository';
 import type { StackInfo } from '../../local/stack-info';
 import { mailTo } from './auth-support';
+import { navigateInApp } from './client-navigation';
 
 /** Helpers and words of the campaign journey (test/e2e/annual-update.test.ts; not a test file: vitest collects *.test.ts only). */
 
@@ -243,16 +244,5 @@ export async function goTo(page: Page, appUrl: string, path: string): Promise<vo
     await page.goto(`${appUrl}${path}`);
     return;
   }
-  await page.evaluate(
-    `(() => {
-      for (const h of document.querySelectorAll('main h1')) h.setAttribute('data-previous-screen', '');
-      window.history.pushState(null, '', ${JSON.stringify(path)});
-      window.dispatchEvent(new PopStateEvent('popstate'));
-    })()`,
-  );
-  try {
-    await page.waitForFunction(`!document.querySelector('main h1[data-previous-screen]')`, undefined, { timeout: 15_000 });
-  } catch {
-    await page.goto(`${appUrl}${path}`);
-  }
+  await navigateInApp(page, appUrl, path);
 }
