@@ -20,10 +20,6 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          // One module cache per worker across unit files (React, Cloudscape, i18next imported once): a third less
-          // CPU for this project (docs/decisions.md, "Test suite: less CPU"). A file that changes shared state
-          // (localStorage, the i18n language, fake timers, globals) must restore it in afterEach.
-          isolate: false,
           include: [
             'test/shared/**/*.test.ts',
             'test/bench/**/*.test.ts',
