@@ -68,6 +68,20 @@ export function defaultPorts(base = Number(process.env.LOCAL_PORT_BASE ?? 3000))
  * and the gateway, wired together, then creates the table, pool, client and group, and seeds the demo school.
  * If any step fails, what was already started is stopped again.
  */
+/** The demo accounts (an administrator, a parent, a staff member) in a user pool; existing ones are left alone. */
+export async function ensureDemoAccounts(cognito: ReturnType<typeof cognitoClient>, userPoolId: string): Promise<void> {
+  for (const account of DEMO_ACCOUNTS) {
+    await ensureDemoUser(cognito, userPoolId, { ...account, admin: account.role === 'admin' });
+  }
+}
+
+/** What a local gateway serves as /config.json: the pool, cognito-local and the local mailbox. */
+export function localRuntimeConfig(
+  stack: Pick<RuntimeConfig, 'region' | 'userPoolId' | 'userPoolClientId' | 'cognitoEndpoint' | 'mailboxUrl'>,
+): RuntimeConfig {
+  return { mode: 'local', apiBaseUrl: '/api', contactEmail: SENDER_EMAIL, build: 'local', ...stack };
+}
+
 export async function startLocalStack(options: StackOptions): Promise<RunningStack> {
   const region = options.region ?? 'ca-central-1';
   const step = options.onStep ?? (() => undefined);
@@ -185,22 +199,10 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
       step('Seeding the demo school (first run only)');
       // Both steps are idempotent: the seed skips a dataset already written, existing accounts are kept.
       await seedDemoSchool(options.seed ?? {});
-      for (const account of DEMO_ACCOUNTS) {
-        await ensureDemoUser(cognito, userPoolId, { ...account, admin: account.role === 'admin' });
-      }
+      await ensureDemoAccounts(cognito, userPoolId);
     }
 
-    const runtimeConfig: RuntimeConfig = {
-      mode: 'local',
-      region,
-      userPoolId,
-      userPoolClientId,
-      apiBaseUrl: '/api',
-      cognitoEndpoint,
-      mailboxUrl: sesEndpoint,
-      contactEmail: SENDER_EMAIL,
-      build: 'local',
-    };
+    const runtimeConfig = localRuntimeConfig({ region, userPoolId, userPoolClientId, cognitoEndpoint, mailboxUrl: sesEndpoint });
     step('Starting the gateway');
     servers.push(
       await startGateway({

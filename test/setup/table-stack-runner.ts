@@ -14,12 +14,13 @@ import path from 'node:path';
 import { DeleteTableCommand } from '@aws-sdk/client-dynamodb';
 import { DeleteUserPoolCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { logger } from '../../lambdas/common/logger';
-import { cognitoClient, ensureDemoUser, ensurePool } from '../../local/cognito';
+import { cognitoClient, ensurePool } from '../../local/cognito';
 import { DEMO_ACCOUNTS, seedDemoSchool, type SeedOptions } from '../../local/demo/seed';
 import { dynamoClient, ensureTable } from '../../local/dynamodb';
 import { startGateway } from '../../local/gateway';
 import { closeServer } from '../../local/http-util';
 import { freePort } from '../../local/ports';
+import { ensureDemoAccounts, localRuntimeConfig } from '../../local/stack';
 import type { StackInfo } from '../../local/stack-info';
 
 const shared = JSON.parse(process.env.SHARED_STACK!) as StackInfo;
@@ -49,22 +50,12 @@ lambdaEnv.USER_POOL_ID = userPoolId;
 process.env.USER_POOL_ID = userPoolId;
 if (seed !== false) {
   await seedDemoSchool(seed);
-  for (const account of DEMO_ACCOUNTS) await ensureDemoUser(cognito, userPoolId, { ...account, admin: account.role === 'admin' });
+  await ensureDemoAccounts(cognito, userPoolId);
 }
 const server = await startGateway({
   port,
   webDir: path.resolve(process.env.TEST_WEB_DIR ?? 'frontend/dist'),
-  runtimeConfig: {
-    mode: 'local',
-    region,
-    userPoolId,
-    userPoolClientId,
-    apiBaseUrl: '/api',
-    cognitoEndpoint: shared.cognitoEndpoint,
-    mailboxUrl: shared.mailboxUrl,
-    contactEmail: lambdaEnv.SENDER_EMAIL!,
-    build: 'local',
-  },
+  runtimeConfig: localRuntimeConfig({ region, userPoolId, userPoolClientId, cognitoEndpoint: shared.cognitoEndpoint, mailboxUrl: shared.mailboxUrl }),
   cognitoEndpoint: shared.cognitoEndpoint,
   userPoolId,
   userPoolClientId,

@@ -2,8 +2,8 @@
  * Registers the service worker the build writes (frontend/build/pwa.ts): the app shell from the device on repeat
  * visits and offline. Loaded with a dynamic import once the page has loaded, its first screen is shown and the
  * browser is idle (main.tsx), so the first page neither carries nor waits for it, and its install (every file of
- * the app) does not compete with the first screen's downloads and scripts. Only in a production build: the dev server has no sw.js, and a worker there would
- * serve stale modules.
+ * the app) does not compete with the first screen's downloads and scripts. Only in a production build: the dev
+ * server has no sw.js, and a worker there would serve stale modules.
  *
  * No update prompt: the worker of a new deploy takes over as soon as it is installed (skipWaiting, clientsClaim)
  * and the next navigation loads the new shell; a page already open keeps running and fetches any lazy chunk it
