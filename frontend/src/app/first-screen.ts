@@ -1,4 +1,4 @@
-import { readRuntimeConfig, type ConfigLoadResult } from '../config/load-runtime-config';
+import { CONFIG_URL, readRuntimeConfig, type ConfigLoadResult } from '../config/load-runtime-config';
 import { authStore } from '../features/auth';
 import { mayHoldSession } from '../lib/api/stored-session';
 import { createAppRouter } from './router';
@@ -33,13 +33,13 @@ function firstNavigationDone(router: AppRouter): Promise<void> {
  * Waits at most FIRST_SCREEN_WAIT_MS, then the loading states show as before. Someone who may be signed in gets
  * them at once: their guards may wait on the network (a token refresh).
  */
-export async function prepareFirstScreen(): Promise<FirstScreen> {
+export async function prepareFirstScreen(configUrl = CONFIG_URL, createRouter: () => AppRouter = createAppRouter): Promise<FirstScreen> {
   if (mayHoldSession()) return {};
-  const initialConfig = await readRuntimeConfig();
+  const initialConfig = await readRuntimeConfig(configUrl);
   // A configuration problem: the config gate reads it again and explains it in both languages.
   if (!initialConfig.ok) return {};
   authStore.configure(initialConfig.config);
-  const router = createAppRouter();
+  const router = createRouter();
   await Promise.race([firstNavigationDone(router), new Promise((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS))]);
   return { initialConfig, createRouter: () => router };
 }
