@@ -58,14 +58,16 @@ function contextHandler(context: Context): Promise<LambdaHandler> {
   return loaded;
 }
 
-/** Matches `/api/classes/abc` against `/api/classes/{id}`. */
+/** Each route's path as a pattern, compiled once: `/api/classes/{id}` matches `/api/classes/abc`. */
+const ROUTE_PATTERNS = (ROUTES as readonly RouteDef[]).map((route) => {
+  const names: string[] = [];
+  const pattern = new RegExp('^' + route.path.replace(/\{([^}]+)\}/g, (_, name: string) => (names.push(name), '([^/]+)')) + '/?$');
+  return { route, pattern, names };
+});
+
 function matchRoute(method: string, urlPath: string): { route?: RouteDef; params: Record<string, string>; pathKnown: boolean } {
   let pathKnown = false;
-  for (const route of ROUTES as readonly RouteDef[]) {
-    const names: string[] = [];
-    const pattern = new RegExp(
-      '^' + route.path.replace(/\{([^}]+)\}/g, (_, name: string) => (names.push(name), '([^/]+)')) + '/?$',
-    );
+  for (const { route, pattern, names } of ROUTE_PATTERNS) {
     const m = pattern.exec(urlPath);
     if (!m) continue;
     pathKnown = true;
@@ -108,7 +110,24 @@ function requestBody(req: IncomingMessage, body: Buffer): { body: string | null;
 
 function responseBody(req: IncomingMessage, result: APIGatewayProxyResult): Buffer | string {
   const body = result.body ?? '';
-  return result.isBase64Encoded && req.headers.accept ? Buffer.from(body, 'base64') : body;
+  return result.isBase64Encoded && req.headers.accept ? decodedBase64(body) : body;
+}
+
+/**
+ * Base64 response bodies already decoded, by their text: a function that keeps a body between requests
+ * (GET /api/directory: one per version and viewer) hands the same string again, and its bytes are the same, so
+ * they are decoded once. Bounded; the oldest decoded first out.
+ */
+const decoded = new Map<string, Buffer>();
+const DECODED_ENTRIES = 64;
+
+function decodedBase64(body: string): Buffer {
+  const known = decoded.get(body);
+  if (known) return known;
+  const bytes = Buffer.from(body, 'base64');
+  if (decoded.size >= DECODED_ENTRIES) decoded.delete(decoded.keys().next().value!);
+  decoded.set(body, bytes);
+  return bytes;
 }
 
 function apiError(res: ServerResponse, req: IncomingMessage, status: number, code: string) {

@@ -58,9 +58,22 @@ export const RESPONSE_FORMAT = 1;
  * different tags; equal inputs get equal bodies.
  */
 export function directoryTag(version: { epoch: string; n: number }, viewer: DirectoryViewer): string {
+  return `"d${RESPONSE_FORMAT}.${version.epoch}.${version.n}.${viewerDigest(viewer)}"`;
+}
+
+/** Viewer digests already computed (the same readers come back on every read), bounded, oldest out first. */
+const digests = new Map<string, string>();
+const MAX_DIGESTS = 1_000;
+
+function viewerDigest(viewer: DirectoryViewer): string {
   const who = JSON.stringify([[...viewer.parentIds].sort(), viewer.staff]);
-  const digest = createHash('sha256').update(who, 'utf8').digest('base64url').slice(0, 22);
-  return `"d${RESPONSE_FORMAT}.${version.epoch}.${version.n}.${digest}"`;
+  let digest = digests.get(who);
+  if (digest === undefined) {
+    digest = createHash('sha256').update(who, 'utf8').digest('base64url').slice(0, 22);
+    if (digests.size >= MAX_DIGESTS) digests.delete(digests.keys().next().value!);
+    digests.set(who, digest);
+  }
+  return digest;
 }
 
 export function buildDirectoryResponse(input: DirectoryInput, viewer: DirectoryViewer = NOBODY): DirectoryResponse {
