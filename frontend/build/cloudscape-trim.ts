@@ -8,6 +8,12 @@ const FORMATTER = '/@cloudscape-design/components/i18n/utils/i18n-formatter.js';
 /** Where the formatter builds an IntlMessageFormat for a message it found (`message`) and has not cached. */
 const FORMATTER_ANCHOR = 'intlMessageFormat = new IntlMessageFormat(message, this._locale);';
 /** A precompiled message made only of literals (type 0 in formatjs's AST) is its text. */
+/** Button's tooltip (shown only for a button disabled with a reason, which this app never uses) and its import. */
+const BUTTON = '/@cloudscape-design/components/button/internal.js';
+const BUTTON_TOOLTIP_IMPORT = "import Tooltip from '../tooltip/internal.js';";
+const BUTTON_TOOLTIP_USE = 'React.createElement(Tooltip, {';
+const LAZY_BUTTON_TOOLTIP = `const LoadedTooltip = React.lazy(() => import('../tooltip/internal.js'));
+const Tooltip = (props) => React.createElement(React.Suspense, { fallback: null }, React.createElement(LoadedTooltip, props));`;
 const LITERAL_FAST_PATH = `if (Array.isArray(message) && message.every((part) => part.type === 0)) {
   const text = message.map((part) => part.value).join('');
   return customHandler ? customHandler(() => text) : text;
@@ -39,6 +45,9 @@ export const AppLayoutInternal = React.forwardRef((props, ref) => React.createEl
  *   the sign-in form shows (docs/frontend.md, "Critical path on a phone"). A label made only of literals is
  *   returned as its text, which is exactly what IntlMessageFormat would return for it; any other still goes
  *   through IntlMessageFormat.
+ * - Button imports its Tooltip, and with it Popover (about 17 KB of the first page's script), for one case: a
+ *   button disabled with a reason (`disabledReason`), which this app never uses. The Tooltip is loaded when such
+ *   a button first shows it, so it still works if one is ever added; the first page no longer carries it.
  */
 export function cloudscapeTrim(): Plugin {
   let refreshed: string | undefined;
@@ -72,7 +81,14 @@ export function cloudscapeTrim(): Plugin {
       return id === APP_LAYOUT_INTERNAL && refreshed ? appLayoutInternal(refreshed) : null;
     },
     transform(code, id) {
-      if (!id.replace(/[?#].*$/, '').endsWith(FORMATTER)) return null;
+      const file = id.replace(/[?#].*$/, '');
+      if (file.endsWith(BUTTON)) {
+        if (!code.includes(BUTTON_TOOLTIP_IMPORT) || code.split(BUTTON_TOOLTIP_USE).length !== 2 || !code.includes("import React,")) {
+          this.error(`Cloudscape's ${BUTTON} changed: review frontend/build/cloudscape-trim.ts`);
+        }
+        return { code: code.replace(BUTTON_TOOLTIP_IMPORT, LAZY_BUTTON_TOOLTIP), map: null };
+      }
+      if (!file.endsWith(FORMATTER)) return null;
       if (!code.includes(FORMATTER_ANCHOR)) this.error(`Cloudscape's ${FORMATTER} changed: review frontend/build/cloudscape-trim.ts`);
       return { code: code.replace(FORMATTER_ANCHOR, `${LITERAL_FAST_PATH}\n${FORMATTER_ANCHOR}`), map: null };
     },

@@ -10,27 +10,27 @@ import { LOCALE_STORAGE_KEY } from '../src/i18n/locale';
  * "Critical path on a phone"):
  * - the default language's strings (main.tsx awaits them before the first render);
  * - `/config.json` itself (a fetch preload: the config gate's `fetch` takes the preloaded answer), so that even a
- *   return visit, whose files come from the service worker, does not wait a round trip for it after the entry ran;
- * - the two Open Sans faces every screen's text uses (the italic face, shown by one word of the registration
- *   form, is left to the browser).
- * Without these hints each is discovered only once the entry has run (strings) or the app has rendered (the
- * schema, the fonts): one dependent round trip each. Listed in index.html, they download in the first round,
- * in parallel with the entry. The schema that checks `/config.json` (zod) is not listed: it starts with the
- * config's read when the entry runs (main.tsx), and stays off the first page that the budget counts.
+ *   return visit, whose files come from the service worker, does not wait a round trip for it after the entry ran.
+ * Without these hints each is discovered only once the entry has run: one dependent round trip each. Listed in
+ * index.html, they download in the first round, in parallel with the entry.
+ * The Open Sans faces are not listed: on a first visit text shows at once in a fallback face (`font-display: swap`)
+ * and the faces download when the first screen's text asks for them, instead of sharing a phone's first-round
+ * bandwidth with the scripts the sign-in form waits for. Once the service worker controls the page (it holds every
+ * file), the first-route script preloads them: they cost no network then, and the first layout uses them instead
+ * of laying the page out twice (docs/decisions.md, "Sign-in page on a phone: fewer bytes before the form").
  *
  * Route chunks are not listed either: a signed-out visitor needs the sign-in page, a signed-in one the directory.
  * A tiny script of its own (`first-route-*.js`, written here, run before the entry) adds the sign-in page's
- * files and the config schema's when the visitor has no stored session and opened / or /auth; main.tsx starts any other first page when
+ * files when the visitor has no stored session and opened / or /auth; main.tsx starts any other first page when
  * the entry runs (app/route-preload.ts).
  */
 export const CRITICAL_MODULES = ['/src/i18n/strings-fr.ts'];
 /** The English strings: listed by the first-route script for a visitor whose stored language is English. */
 export const ENGLISH_STRINGS = '/src/i18n/strings-en.ts';
-/** The schema the config gate checks `/config.json` with (zod comes with it; the sign-in page needs zod too). */
-export const RUNTIME_CONFIG_SCHEMA = '/shared/runtime-config.ts';
 /** The sign-in page: what a signed-out visitor's first visit shows. */
 export const SIGN_IN_PAGE = '/src/features/auth/pages/auth-page.tsx';
-export const CRITICAL_FONTS = [/^assets\/open-sans-400-[\w-]+\.woff2$/, /^assets\/open-sans-700-[\w-]+\.woff2$/];
+/** The two Open Sans faces every screen's text uses (the italic one, one word of the registration form, is left out). */
+export const COMMON_FONTS = [/^assets\/open-sans-400-[\w-]+\.woff2$/, /^assets\/open-sans-700-[\w-]+\.woff2$/];
 
 function chunkFor(bundle: OutputBundle, suffix: string): OutputChunk | undefined {
   return Object.values(bundle).find(
@@ -78,16 +78,20 @@ function routeFiles(bundle: OutputBundle, chunks: OutputChunk[], skip: Set<strin
  * `english`: the English strings' files, for a visitor who chose English on this device (index.html lists the
  * French ones for everybody: the default language, counted on the first page).
  */
-export function firstRouteScript(files: string[], base = '/', english: string[] = []): string {
-  return `// Written by frontend/build/critical-preloads.ts: the English strings for a visitor who chose English, and
-// the sign-in page's files for a visitor with no stored session.
+export function firstRouteScript(files: string[], base = '/', english: string[] = [], fonts: string[] = []): string {
+  return `// Written by frontend/build/critical-preloads.ts: the English strings for a visitor who chose English, the
+// fonts when the service worker holds them, and the sign-in page's files for a visitor with no stored session.
 (() => {
   const preload = (files) => {
     const links = document.createDocumentFragment();
     for (const file of files) {
       const link = document.createElement('link');
-      link.rel = file.endsWith('.css') ? 'preload' : 'modulepreload';
+      link.rel = file.endsWith('.js') ? 'modulepreload' : 'preload';
       if (file.endsWith('.css')) link.setAttribute('as', 'style');
+      if (file.endsWith('.woff2')) {
+        link.setAttribute('as', 'font');
+        link.type = 'font/woff2';
+      }
       link.crossOrigin = '';
       link.href = file;
       links.append(link);
@@ -95,6 +99,7 @@ export function firstRouteScript(files: string[], base = '/', english: string[] 
     document.head.append(links);
   };
   try {
+    if (navigator.serviceWorker?.controller) preload(${JSON.stringify(fonts.map((file) => `${base}${file}`))});
     if (localStorage.getItem(${JSON.stringify(LOCALE_STORAGE_KEY)}) === 'en') preload(${JSON.stringify(english.map((file) => `${base}${file}`))});
     if (!['/', '/auth', '/auth/'].includes(location.pathname)) return;
     for (let i = 0; i < localStorage.length; i++) if (localStorage.key(i)?.startsWith(${JSON.stringify(STORED_SESSION_PREFIX)})) return;
@@ -114,17 +119,10 @@ export function preloadTags(bundle: OutputBundle, base = '/'): string[] {
     if (!chunk) throw new Error(`critical-preloads: no chunk for ${suffix} (renamed? update CRITICAL_MODULES)`);
     withImports(bundle, chunk, entry, modules);
   }
-  const fonts = CRITICAL_FONTS.map((pattern) => {
-    const font = Object.keys(bundle).find((name) => pattern.test(name));
-    if (!font) throw new Error(`critical-preloads: no font file matches ${pattern} (update CRITICAL_FONTS)`);
-    return font;
-  });
   return [
     // `crossorigin` as `fetch()` sends it (CORS mode, same-origin credentials), or the preload would go unused.
     `<link rel="preload" as="fetch" crossorigin href="${base}config.json">`,
     ...[...modules].map((file) => `<link rel="modulepreload" crossorigin href="${base}${file}">`),
-    // Fonts are always fetched in CORS mode: without `crossorigin` the preloaded copy would not be used.
-    ...fonts.map((file) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${base}${file}">`),
   ];
 }
 
@@ -143,15 +141,19 @@ export function criticalPreloads(): Plugin {
       if (html?.type !== 'asset') throw new Error('critical-preloads: index.html is not in the bundle');
       const source = typeof html.source === 'string' ? html.source : Buffer.from(html.source).toString('utf8');
       const signIn = chunkFor(bundle, SIGN_IN_PAGE);
-      const config = chunkFor(bundle, RUNTIME_CONFIG_SCHEMA);
-      if (!signIn || !config) throw new Error(`critical-preloads: no chunk for ${SIGN_IN_PAGE} or ${RUNTIME_CONFIG_SCHEMA}`);
+      if (!signIn) throw new Error(`critical-preloads: no chunk for ${SIGN_IN_PAGE}`);
       const english = chunkFor(bundle, ENGLISH_STRINGS);
       if (!english) throw new Error(`critical-preloads: no chunk for ${ENGLISH_STRINGS}`);
       const entry = entryFiles(bundle);
+      const fonts = COMMON_FONTS.map((pattern) => {
+        const font = Object.keys(bundle).find((name) => pattern.test(name));
+        if (!font) throw new Error(`critical-preloads: no font file matches ${pattern} (update COMMON_FONTS)`);
+        return font;
+      });
       const ref = this.emitFile({
         type: 'asset',
         name: 'first-route.js',
-        source: firstRouteScript(routeFiles(bundle, [signIn, config], entry), base, routeFiles(bundle, [english], entry)),
+        source: firstRouteScript(routeFiles(bundle, [signIn], entry), base, routeFiles(bundle, [english], entry), fonts),
       });
       // Before the entry, and async: it runs as soon as it arrives, before the entry has even downloaded.
       const script = `<script type="module" async crossorigin src="${base}${this.getFileName(ref)}"></script>`;

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import '@cloudscape-design/global-styles/index.css';
 import { App } from './app/app';
 import { firstPageShown } from './app/first-page-shown';
+import { prepareFirstScreen } from './app/first-screen';
 import { importWithReload } from './app/lazy-with-reload';
 import { preloadFirstRoute } from './app/route-preload';
 import { prefetchRuntimeConfig } from './config/load-runtime-config';
@@ -19,10 +20,14 @@ const locale = readStoredLocale();
 // The configuration and the first page's chunk start now too, in parallel, not after the first render.
 prefetchRuntimeConfig();
 preloadFirstRoute();
-void importWithReload(() => loadLocaleStrings(locale), undefined).then(() => {
+// A signed-out visitor's first page renders once, ready (app/first-screen.ts).
+void Promise.all([
+  importWithReload(() => loadLocaleStrings(locale), undefined),
+  prepareFirstScreen().catch(() => ({})),
+]).then(([, firstScreen]) => {
   createRoot(container).render(
     <StrictMode>
-      <App i18n={createI18n(locale)} />
+      <App i18n={createI18n(locale)} {...firstScreen} />
     </StrictMode>,
   );
 });

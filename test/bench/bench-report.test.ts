@@ -71,4 +71,19 @@ describe('benchmark report: other processes decide where the CPU time is known',
     expect(after.own - before.own).toBeGreaterThanOrEqual(childSeconds - 0.03);
     expect(after.machine - before.machine).toBeGreaterThanOrEqual(childSeconds - 0.03);
   });
+
+  it('counts a child shorter than one sampling period as its own too, once it has ended', async () => {
+    const { cpuSample } = await import('../../local/bench/bench-report');
+    const { execFile } = await import('node:child_process');
+    const before = cpuSample()!;
+    // Work, then exit at once: the sampler (every 250 ms) may never see this process alive.
+    const script = "require('node:crypto').pbkdf2Sync('x', 'y', 100000, 32, 'sha256'); const u = process.cpuUsage(); console.log((u.user + u.system) / 1e6)";
+    const output = await new Promise<string>((resolve, reject) =>
+      execFile(process.execPath, ['-e', script], (error, stdout) => (error ? reject(error) : resolve(stdout))),
+    );
+    const childSeconds = Number(output);
+    const after = cpuSample()!;
+    expect(childSeconds).toBeGreaterThan(0.02);
+    expect(after.ownReaped - before.ownReaped).toBeGreaterThanOrEqual(childSeconds - 0.03);
+  });
 });

@@ -102,6 +102,18 @@ describe('first page (frontend/dist)', () => {
     }
   });
 
+  it("does not put Cloudscape's Popover in the first page (Button's tooltip loads when used: frontend/build/cloudscape-trim.ts)", () => {
+    const page = firstPage(dist);
+    const popoverClass = /"arrow-outer":\s*"([\w-]+)"/.exec(readFileSync('node_modules/@cloudscape-design/components/popover/styles.css.js', 'utf8'))?.[1];
+    expect(popoverClass).toBeTruthy();
+    for (const file of page.files.filter((f) => f.kind === 'js')) {
+      expect(readFileSync(path.join(dist, 'assets', file.name), 'utf8'), file.name).not.toContain(popoverClass);
+    }
+    // Still in the build, for the pages that use it.
+    const assets = readdirSync(path.join(dist, 'assets')).filter((name) => name.endsWith('.js'));
+    expect(assets.some((name) => readFileSync(path.join(dist, 'assets', name), 'utf8').includes(popoverClass!))).toBe(true);
+  });
+
   it('says clearly when the build is missing', () => {
     expect(() => firstPage(path.resolve('frontend/no-such-dist'))).toThrow(/npm run build:web/);
   });

@@ -40,7 +40,7 @@ describe('the first page a visitor will see', () => {
 describe('the first-route script', () => {
   const run = (pathname: string) => {
     history.replaceState(null, '', pathname);
-    new Function(firstRouteScript(['assets/auth-page-x.js', 'assets/auth-page-x.css'], '/', ['assets/strings-en-x.js']))();
+    new Function(firstRouteScript(['assets/auth-page-x.js', 'assets/auth-page-x.css'], '/', ['assets/strings-en-x.js'], ['assets/open-sans-400-x.woff2']))();
     return [...document.head.querySelectorAll('link')].map((link) => `${link.rel} ${link.getAttribute('as') ?? ''} ${link.getAttribute('href')}`.replace('  ', ' '));
   };
 
@@ -69,6 +69,19 @@ describe('the first-route script', () => {
     localStorage.setItem('locale', 'fr');
     expect(run('/classes')).toEqual([]);
   });
+
+  it('asks for the fonts only when the service worker controls the page (it holds them: no network)', () => {
+    expect(run('/classes')).toEqual([]);
+    Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: { controller: {} } });
+    try {
+      expect(run('/classes')).toEqual(['preload font /assets/open-sans-400-x.woff2']);
+      const font = document.head.querySelector('link[as="font"]') as HTMLLinkElement;
+      // Fonts are fetched in CORS mode: without `crossorigin` the preloaded copy would go unused.
+      expect([font.type, font.getAttribute('crossorigin')]).toEqual(['font/woff2', '']);
+    } finally {
+      Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: undefined });
+    }
+  });
 });
 
 /** Reads the frontend build (`npm run build:web` first), like test/bench/first-page-budget.test.ts. */
@@ -76,26 +89,32 @@ describe('index.html (frontend/dist)', () => {
   const dist = path.resolve('frontend/dist');
   const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
 
-  it('requests in its first round what every first render waits for: strings, fonts, /config.json', () => {
+  it('requests in its first round what every first render waits for (strings, /config.json), and not the fonts', () => {
     expect(html).toMatch(/<link rel="preload" as="fetch" crossorigin href="\/config.json">/);
     expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/strings-fr-[\w-]+\.js">/);
-    expect(html).toMatch(/<link rel="preload" as="font" type="font\/woff2" crossorigin href="\/assets\/open-sans-400-[\w-]+\.woff2">/);
-    expect(html).toMatch(/<link rel="preload" as="font" type="font\/woff2" crossorigin href="\/assets\/open-sans-700-[\w-]+\.woff2">/);
+    // Text shows in a fallback face until Open Sans arrives (font-display: swap): the faces must not share the
+    // first round's bandwidth with the scripts the sign-in form waits for.
+    expect(html).not.toMatch(/woff2/);
   });
 
-  it("runs the first-route script before the entry, and that script lists the sign-in page's chunk, its CSS and zod", () => {
+  it("runs the first-route script before the entry, and that script lists the sign-in page's chunk and its CSS, without zod", () => {
     const script = /<script type="module" async crossorigin src="\/(assets\/first-route-[\w-]+\.js)">/.exec(html);
     expect(script).not.toBeNull();
     expect(html.indexOf(script![0])).toBeLessThan(html.indexOf('<script type="module" crossorigin src="/assets/index-'));
     const source = readFileSync(path.join(dist, script![1]!), 'utf8');
     const lists = [...source.matchAll(/preload\((\[[^\]]*\])\)/g)].map((match) => JSON.parse(match[1]!) as string[]);
-    expect(lists).toHaveLength(2);
-    const [english, listed] = lists as [string[], string[]];
+    expect(lists).toHaveLength(3);
+    const [fonts, english, listed] = lists as [string[], string[], string[]];
+    expect(fonts.map((file) => /\/open-sans-(\d+)-[\w-]+\.woff2$/.exec(file)?.[1])).toEqual(['400', '700']);
     expect(english.some((file) => /\/strings-en-[\w-]+\.js$/.test(file))).toBe(true);
     const authPage = readdirSync(path.join(dist, 'assets')).find((name) => /^auth-page-[\w-]+\.js$/.test(name));
     expect(listed).toContain(`/assets/${authPage}`);
     expect(listed.some((file) => file.endsWith('.css'))).toBe(true);
-    expect(listed.some((file) => /\/runtime-config-[\w-]+\.js$/.test(file))).toBe(true);
-    for (const file of [...english, ...listed]) expect(readdirSync(path.join(dist, 'assets'))).toContain(file.replace('/assets/', ''));
+    // zod (24 KB compressed) is not on a phone's way to the sign-in form: /config.json is checked without it
+    // (shared/runtime-config.ts) and the email check loads its answer's schema with its request.
+    const zod = readdirSync(path.join(dist, 'assets')).filter((name) => name.endsWith('.js') && /\bZodError\b/.test(readFileSync(path.join(dist, 'assets', name), 'utf8')));
+    expect(zod.length).toBeGreaterThan(0);
+    for (const file of zod) expect(listed).not.toContain(`/assets/${file}`);
+    for (const file of [...fonts, ...english, ...listed]) expect(readdirSync(path.join(dist, 'assets'))).toContain(file.replace('/assets/', ''));
   });
 });

@@ -9,7 +9,7 @@ import { API_RATE_LIMIT, UPDATE_LINK_RATE_LIMIT } from '../../lib/constructs/api
 import { APP_CLIENT_WRITE_ATTRIBUTES } from '../../shared/auth-api';
 import { SIGN_UP_RATE_LIMIT } from '../../lib/constructs/user-pool-firewall';
 import { contentSecurityPolicy } from '../../lib/constructs/web-edge';
-import { RuntimeConfigSchema } from '../../shared/runtime-config';
+import { checkRuntimeConfig } from '../../shared/runtime-config';
 import { TABLE_INDEXES, TABLE_KEYS } from '../../shared/table-schema';
 import { apiResourcePaths, dependencyCycles, logicalIdAt, synthStack } from './stack-fixture';
 
@@ -688,14 +688,14 @@ describe('web', () => {
     const raw = readFileSync(path.join(fixture.app.outdir, `asset.${configAsset}`, 'config.json'), 'utf8');
     const markers = shell.Properties.SourceMarkers[1] as Record<string, { Ref: string }>;
     const filled = Object.entries(markers).reduce((text, [marker, ref]) => text.replace(marker, ref.Ref), raw);
-    expect(RuntimeConfigSchema.parse(JSON.parse(filled))).toEqual({
+    expect(checkRuntimeConfig(JSON.parse(filled))).toEqual({ success: true, data: {
       mode: 'aws',
       region: 'ca-central-1',
       userPoolId: logicalIdAt(fixture, 'Auth/UserPool/Resource'),
       userPoolClientId: logicalIdAt(fixture, 'Auth/UserPool/WebClient/Resource'),
       apiBaseUrl: '/api',
       contactEmail: 'secretariat@ecole.example.org',
-    });
+    } });
   });
 
   it('publishes the build without its source maps (both uploads), and CSP forbids <base>', () => {

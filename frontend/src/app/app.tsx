@@ -3,6 +3,7 @@ import type { i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router-dom';
 import { ConfigGate } from '../config/config-gate';
+import type { ConfigLoadResult } from '../config/load-runtime-config';
 import { useRuntimeConfig } from '../config/runtime-config-context';
 import { CloudscapeI18n } from '../i18n/cloudscape-i18n';
 import { ServiceHealthProvider } from '../components/service-health/service-health-context';
@@ -18,6 +19,8 @@ export interface AppProps {
   configUrl?: string;
   /** Builds the router once the configuration is known; tests pass a memory router. */
   createRouter?: () => AppRouter;
+  /** `/config.json` as the entry already read it (main.tsx): no loading state for it. */
+  initialConfig?: ConfigLoadResult;
 }
 
 function ConfiguredApp({ createRouter }: { createRouter: () => AppRouter }) {
@@ -35,12 +38,12 @@ function ConfiguredApp({ createRouter }: { createRouter: () => AppRouter }) {
 }
 
 /** Providers, outermost first: translations, Cloudscape's own strings, theme, runtime config, then the router. */
-export function App({ i18n, configUrl, createRouter = createAppRouter }: AppProps) {
+export function App({ i18n, configUrl, createRouter = createAppRouter, initialConfig }: AppProps) {
   return (
     <I18nextProvider i18n={i18n}>
       <CloudscapeI18n>
         <ThemeProvider>
-          <ConfigGate configUrl={configUrl}>
+          <ConfigGate configUrl={configUrl} initial={initialConfig}>
             <ConfiguredApp createRouter={createRouter} />
           </ConfigGate>
         </ThemeProvider>

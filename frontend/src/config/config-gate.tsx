@@ -8,13 +8,18 @@ import { ConfigErrorScreen } from './config-error-screen';
 import { CONFIG_URL, readRuntimeConfig, type ConfigLoadResult } from './load-runtime-config';
 import { RuntimeConfigProvider } from './runtime-config-context';
 
-/** Renders its children only once `/config.json` is loaded and valid; otherwise the bilingual error screen. */
-export function ConfigGate({ children, configUrl = CONFIG_URL }: { children: ReactNode; configUrl?: string }) {
+/**
+ * Renders its children only once `/config.json` is loaded and valid; otherwise the bilingual error screen.
+ * `initial`: a valid configuration the entry has already read (main.tsx), shown at once without a loading state.
+ */
+export function ConfigGate({ children, configUrl = CONFIG_URL, initial }: { children: ReactNode; configUrl?: string; initial?: ConfigLoadResult }) {
   const { t, i18n } = useTranslation();
-  const [result, setResult] = useState<ConfigLoadResult | null>(null);
+  const [result, setResult] = useState<ConfigLoadResult | null>(initial?.ok ? initial : null);
   const [attempt, setAttempt] = useState(0);
+  const [readAlready] = useState(initial?.ok === true);
 
   useEffect(() => {
+    if (attempt === 0 && readAlready) return;
     let cancelled = false;
     void readRuntimeConfig(configUrl).then(async (loaded) => {
       if (cancelled) return;
@@ -30,7 +35,7 @@ export function ConfigGate({ children, configUrl = CONFIG_URL }: { children: Rea
     return () => {
       cancelled = true;
     };
-  }, [configUrl, attempt, i18n]);
+  }, [configUrl, attempt, i18n, readAlready]);
 
   const retry = useCallback(() => {
     setResult(null);

@@ -1,4 +1,4 @@
-import type { RuntimeConfig } from '../../../shared/runtime-config';
+import { checkRuntimeConfig, type RuntimeConfig } from '../../../shared/runtime-config';
 
 /** Why `/config.json` could not be used. Only field paths are kept: never echo values into the page. */
 export type ConfigProblem =
@@ -17,10 +17,6 @@ export const CONFIG_URL = '/config.json';
  * `npm start`). Never throws: every failure becomes a problem the error screen can explain.
  */
 export async function loadRuntimeConfig(url: string = CONFIG_URL): Promise<ConfigLoadResult> {
-  // The schema (and zod with it) is not part of the first page's scripts: its chunk downloads while the request
-  // for config.json is in flight (docs/decisions.md, "A first page without zod").
-  const schema = import('../../../shared/runtime-config');
-  schema.catch(() => undefined);
   let response: Response;
   try {
     // no-store: a redeploy rewrites config.json under the same name, and a stale copy would point at old pools.
@@ -43,13 +39,9 @@ export async function loadRuntimeConfig(url: string = CONFIG_URL): Promise<Confi
     return { ok: false, problem: { kind: 'not-json' } };
   }
 
-  const { RuntimeConfigSchema } = await schema;
-  const parsed = RuntimeConfigSchema.safeParse(json);
-  if (!parsed.success) {
-    const fields = [...new Set(parsed.error.issues.map((issue) => issue.path.join('.') || '(root)'))];
-    return { ok: false, problem: { kind: 'invalid', fields } };
-  }
-  return { ok: true, config: parsed.data };
+  const checked = checkRuntimeConfig(json);
+  if (!checked.success) return { ok: false, problem: { kind: 'invalid', fields: checked.fields } };
+  return { ok: true, config: checked.data };
 }
 
 let early: Promise<ConfigLoadResult> | undefined;

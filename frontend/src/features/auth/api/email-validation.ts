@@ -1,8 +1,4 @@
-import {
-  ValidateEmailResponseSchema,
-  type EmailCheckMessage,
-  type UserType,
-} from '../../../../../shared/auth-api';
+import type { EmailCheckMessage, UserType } from '../../../../../shared/auth-api';
 import { isValidEmail, normalizeEmail } from '../../../../../shared/email';
 import { message, type AuthMessage } from './auth-errors';
 import { sleepFor, withRetries } from './retry';
@@ -102,6 +98,10 @@ export function createEmailValidator(options: EmailValidatorOptions): EmailValid
   };
 
   async function attempt(email: string): Promise<EmailCheckResult> {
+    // The answer's schema (zod with it) is not part of the sign-in page's first download: it loads while the
+    // request is in flight (docs/decisions.md, "Sign-in page on a phone: fewer bytes before the form").
+    const schema = import('../../../../../shared/auth-api').then((m) => m.ValidateEmailResponseSchema);
+    schema.catch(() => undefined);
     let response: Response;
     try {
       response = await fetchImpl(url, {
@@ -116,7 +116,10 @@ export function createEmailValidator(options: EmailValidatorOptions): EmailValid
       throw new AttemptFailure(failure(error, { network: true }), isOnline());
     }
     if (!response.ok) throw failureForStatus(response.status);
-    const parsed = ValidateEmailResponseSchema.safeParse(await response.json().catch(() => undefined));
+    const ResponseSchema = await schema.catch(() => {
+      throw new AttemptFailure(failure(message('network', ['checkConnection']), { network: true }), isOnline());
+    });
+    const parsed = ResponseSchema.safeParse(await response.json().catch(() => undefined));
     if (!parsed.success) {
       throw new AttemptFailure(failure(message('validationServerError'), { service: true }), true);
     }

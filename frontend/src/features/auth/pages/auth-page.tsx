@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import Container from '@cloudscape-design/components/container';
 import Tabs from '@cloudscape-design/components/tabs';
-import { AUTH_LINKS } from '../../../../../shared/auth-api';
+import { AUTH_LINKS } from '../../../../../shared/auth-constants';
 import { PageFrame } from '../../../components/page/page-frame';
 import { PasswordResetForm } from './password-reset-form';
 import { RegisterForm } from './register-form';
