@@ -19,6 +19,7 @@ export const UNIT_ISOLATED_FILES = [
   'test/frontend/config-error.test.tsx',
   'test/frontend/directory-contact.test.tsx',
   'test/frontend/directory-store.test.ts',
+  'test/frontend/first-screen.test.tsx',
   'test/frontend/lazy-with-reload.test.ts',
   'test/frontend/sign-out.test.ts',
   'test/shared/import-match.test.ts',
