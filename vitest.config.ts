@@ -1,9 +1,13 @@
 import { defineConfig } from 'vitest/config';
 import { TEST_WORKERS } from './test/setup/workers';
+import { UNIT_ISOLATED_FILES } from './test/setup/unit-isolated';
 
 /**
- * Three projects, on two workers (this machine class has two cores; vitest would use one by default):
- * - unit: pure code (shared rules, CDK assertions, React components in jsdom). No emulator.
+ * Four projects, on two workers (this machine class has two cores; vitest would use one by default):
+ * - unit: pure code (shared rules, CDK assertions, React components in jsdom). No emulator. One module cache per
+ *   worker (isolate: false).
+ * - unit-isolated: the unit files that mock modules, stub globals or fake the clock (UNIT_ISOLATED_FILES), each
+ *   with a module cache of its own.
  * - stack: everything that talks to a real local stack (DynamoDB Local, cognito-local, the SES emulator, the local
  *   gateway, Chromium). test/setup/stack.ts starts one in-memory stack per worker; a file uses its worker's
  *   (test/support/stack.ts), so the two files running at once never share a school, and files on one worker run
@@ -11,6 +15,23 @@ import { TEST_WORKERS } from './test/setup/workers';
  * - log-scan: test/security/log-scan.test.ts alone, after the others (a later group): it reads what every stack
  *   logged during the run.
  */
+const UNIT_FILES = [
+  'test/shared/**/*.test.ts',
+  'test/bench/**/*.test.ts',
+  'test/lib/**/*.test.ts',
+  'test/frontend/**/*.test.{ts,tsx}',
+  'test/lint/**/*.test.ts',
+];
+
+const UNIT_OPTIONS = {
+  // Both languages' strings, which the app loads on demand (frontend/src/i18n/i18n.ts).
+  setupFiles: ['test/frontend/setup-i18n-strings.ts'],
+  testTimeout: 120_000,
+  // A beforeAll that builds something (test/frontend/directory-pdf.test.ts renders two PDFs) outlasts
+  // vitest's 10 s default on a loaded two-core machine.
+  hookTimeout: 120_000,
+};
+
 export default defineConfig({
   esbuild: { jsx: 'automatic' },
   test: {
@@ -20,20 +41,18 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: [
-            'test/shared/**/*.test.ts',
-            'test/bench/**/*.test.ts',
-            'test/lib/**/*.test.ts',
-            'test/frontend/**/*.test.{ts,tsx}',
-            'test/lint/**/*.test.ts',
-          ],
-          // Both languages' strings, which the app loads on demand (frontend/src/i18n/i18n.ts).
-          setupFiles: ['test/frontend/setup-i18n-strings.ts'],
-          testTimeout: 120_000,
-          // A beforeAll that builds something (test/frontend/directory-pdf.test.ts renders two PDFs) outlasts
-          // vitest's 10 s default on a loaded two-core machine.
-          hookTimeout: 120_000,
+          include: UNIT_FILES,
+          exclude: UNIT_ISOLATED_FILES,
+          // The files share one module cache per worker (a third less CPU than a fresh one per file: each jsdom file
+          // imports React, Cloudscape and the app's modules again otherwise). The files that replace modules, globals,
+          // the environment or the clock run in `unit-isolated` below (docs/decisions.md, "Test suite: less CPU").
+          isolate: false,
+          ...UNIT_OPTIONS,
         },
+      },
+      {
+        extends: true,
+        test: { name: 'unit-isolated', include: UNIT_ISOLATED_FILES, ...UNIT_OPTIONS },
       },
       {
         extends: true,

@@ -12,6 +12,8 @@ export interface StackInfo {
   mailboxUrl: string;
   dynamoEndpoint: string;
   cognitoEndpoint: string;
+  /** The trigger server cognito-local calls (local/triggers-server.ts); a table stack registers its pool's there. */
+  triggersUrl?: string;
   tableName: string;
   userPoolId: string;
   userPoolClientId: string;

@@ -220,6 +220,7 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
       mailboxUrl: sesEndpoint,
       dynamoEndpoint,
       cognitoEndpoint,
+      triggersUrl: `http://127.0.0.1:${ports.triggers}`,
       tableName: TABLE_NAME,
       userPoolId,
       userPoolClientId,

@@ -15,7 +15,7 @@ import type { StackInfo } from '../../local/stack-info';
 import type { ParentForm } from '../../shared/parent-form';
 import { createPoolUser, registerPerson, stackCognito, uniqueEmail } from '../lambdas/auth-support';
 import { mailTo, tokenIn } from '../lambdas/annual-update-support';
-import { startIsolatedStack, type IsolatedStack } from '../support/isolated-stack';
+import { startTableStack, type IsolatedStack } from '../support/isolated-stack';
 import { ACTORS, FAMILY_SCOPED, MATRIX, REFUSAL_CODE, SHORT_CODE_HOLDER_AS, type Actor, type Cell } from './authz-matrix.data';
 
 /**
@@ -67,7 +67,7 @@ async function campaignLink(schoolYear: string, parentId: string, email: string)
 }
 
 beforeAll(async () => {
-  iso = await startIsolatedStack('authz-matrix', { families: 8 });
+  iso = await startTableStack('authz-matrix', { families: 8 });
   stack = iso.info;
   Object.assign(process.env, stack.lambdaEnv);
   resetDocumentClient();

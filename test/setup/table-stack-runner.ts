@@ -6,8 +6,9 @@
  * instead of the ~15 CPU seconds of a whole stack. Its stdout and stderr go to the stack's log file
  * (isolatedStackLogFile), which test/security/log-scan.test.ts reads.
  *
- * Limit: cognito-local calls the shared stack's trigger server (PreSignUp, CustomMessage), which reads the
- * shared table: a journey that signs up or resets a password needs a whole stack (startIsolatedStack).
+ * Triggers: cognito-local calls the shared stack's trigger server for every pool; this process runs a trigger server
+ * of its own (its handlers read this table and link to this gateway) and registers it there for its pool
+ * (local/triggers-server.ts), so sign-ups and password resets on this school work as on a whole stack.
  */
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
@@ -18,6 +19,7 @@ import { cognitoClient, ensurePool } from '../../local/cognito';
 import { DEMO_ACCOUNTS, seedDemoSchool, type SeedOptions } from '../../local/demo/seed';
 import { dynamoClient, ensureTable } from '../../local/dynamodb';
 import { startGateway } from '../../local/gateway';
+import { startTriggerServer } from '../../local/triggers-server';
 import { closeServer } from '../../local/http-util';
 import { freePort } from '../../local/ports';
 import { ensureDemoAccounts, localRuntimeConfig } from '../../local/stack';
@@ -52,6 +54,12 @@ if (seed !== false) {
   await seedDemoSchool(seed);
   await ensureDemoAccounts(cognito, userPoolId);
 }
+// PreSignUp and CustomMessage for this pool run here, on this table (the shared trigger server passes them on).
+const triggersPort = await freePort();
+const triggers = await startTriggerServer(triggersPort);
+const poolTriggers = `${shared.triggersUrl}/local/pools/${encodeURIComponent(userPoolId)}/triggers`;
+const registered = await fetch(poolTriggers, { method: 'PUT', body: JSON.stringify({ url: `http://127.0.0.1:${triggersPort}` }) });
+if (!registered.ok) throw new Error(`The shared trigger server refused the pool's triggers (${registered.status})`);
 const server = await startGateway({
   port,
   webDir: path.resolve(process.env.TEST_WEB_DIR ?? 'frontend/dist'),
@@ -78,6 +86,8 @@ async function shutdown() {
   if (stopping) return;
   stopping = true;
   await closeServer(server).catch(() => undefined);
+  await fetch(poolTriggers, { method: 'DELETE' }).catch(() => undefined);
+  await closeServer(triggers).catch(() => undefined);
   await dynamo.send(new DeleteTableCommand({ TableName: table })).catch(() => undefined);
   await cognito.send(new DeleteUserPoolCommand({ UserPoolId: userPoolId })).catch(() => undefined);
   process.exit(0);

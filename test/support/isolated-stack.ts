@@ -39,9 +39,9 @@ export async function startIsolatedStack(
  * same way), the shared SES emulator, and a gateway of its own in a child process. The same StackInfo as
  * startIsolatedStack's and the same isolation for what a journey changes (the table, the accounts), at a fraction
  * of the cost: no second DynamoDB Local, cognito-local or SES emulator starts (about 4 CPU seconds against 15).
- * Stopping it deletes the table and the pool. Not for journeys that sign up or reset a password: cognito-local
- * calls the shared stack's triggers, which read the shared table. `env` as for startIsolatedStack (e.g.
- * ADMIN_MFA_REQUIRED).
+ * Stopping it deletes the table and the pool. Sign-ups and password resets work: the pool's Cognito triggers run in
+ * the table stack's process, on its table (the shared trigger server passes them on, local/triggers-server.ts).
+ * `env` as for startIsolatedStack (e.g. ADMIN_MFA_REQUIRED).
  */
 export async function startTableStack(
   label: string,
