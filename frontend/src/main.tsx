@@ -20,17 +20,18 @@ const locale = readStoredLocale();
 // The configuration and the first page's chunk start now too, in parallel, not after the first render.
 prefetchRuntimeConfig();
 preloadFirstRoute();
-// A signed-out visitor's first page renders once, ready (app/first-screen.ts).
-void Promise.all([
-  importWithReload(() => loadLocaleStrings(locale), undefined),
-  prepareFirstScreen().catch(() => ({})),
-]).then(([, firstScreen]) => {
-  createRoot(container).render(
-    <StrictMode>
-      <App i18n={createI18n(locale)} {...firstScreen} />
-    </StrictMode>,
-  );
-});
+// A signed-out visitor's first page renders once, ready (app/first-screen.ts). Its router starts once the strings
+// are loaded: a page's groups of strings (router.tsx) are fetched for the languages loaded by then, and one loaded
+// before its language would be missing from the first render (an English update link showed bare keys).
+void importWithReload(() => loadLocaleStrings(locale), undefined)
+  .then(() => prepareFirstScreen().catch(() => ({})))
+  .then((firstScreen) => {
+    createRoot(container).render(
+      <StrictMode>
+        <App i18n={createI18n(locale)} {...firstScreen} />
+      </StrictMode>,
+    );
+  });
 
 // The service worker once the first screen is shown and the browser is idle (docs/frontend.md, "Installable
 // app"): its install downloads every file of the app, which must not compete with the first screen's own files

@@ -84,10 +84,13 @@ export async function loadStringGroups(groups: readonly StringGroup[]): Promise<
   );
 }
 
-/** Fetches a language's strings once; later calls resolve at once. */
+/**
+ * Fetches a language's strings once, with the groups screens asked for before it was loaded (a router that
+ * started first); later calls resolve at once.
+ */
 export async function loadLocaleStrings(locale: Locale): Promise<void> {
   if (loaded.has(locale)) return;
-  const { strings } = await LOADERS[locale]();
+  const [{ strings }] = await Promise.all([LOADERS[locale](), ...[...wantedGroups].map((group) => loadGroup(locale, group))]);
   loaded.set(locale, strings);
   cloudscapeMessages = [...loaded.values()].map((s) => s.cloudscape);
 }
