@@ -52,20 +52,27 @@ describe('benchmark report: other processes decide where the CPU time is known',
     expect(target.loadLine).toContain('other processes used 0.90 core on average during the run');
   });
 
-  // Linux only (/proc), as every machine this project runs on.
-  it('counts the CPU time of a process it started as its own, not as other work', async () => {
+  /**
+   * Runs `iterations` of a fixed amount of work (not of time) in a child Node process, then `pauseMs`; returns the
+   * child's own CPU seconds and the benchmark's CPU samples taken before it started and after it ended.
+   */
+  async function childWork(iterations: number, pauseMs: number) {
     const { cpuSample } = await import('../../local/bench/bench-report');
     const { execFile } = await import('node:child_process');
     const before = cpuSample()!;
-    // A fixed amount of work (not of time), then a pause so that the sampler sees the child's last figure.
     const script =
-      "require('node:crypto').pbkdf2Sync('x', 'y', 300000, 32, 'sha256'); const u = process.cpuUsage();" +
-      'console.log((u.user + u.system) / 1e6); setTimeout(() => {}, 700)';
+      `require('node:crypto').pbkdf2Sync('x', 'y', ${iterations}, 32, 'sha256'); const u = process.cpuUsage();` +
+      `console.log((u.user + u.system) / 1e6); setTimeout(() => {}, ${pauseMs})`;
     const output = await new Promise<string>((resolve, reject) =>
       execFile(process.execPath, ['-e', script], (error, stdout) => (error ? reject(error) : resolve(stdout))),
     );
-    const childSeconds = Number(output);
-    const after = cpuSample()!;
+    return { childSeconds: Number(output), before, after: cpuSample()! };
+  }
+
+  // Linux only (/proc), as every machine this project runs on.
+  it('counts the CPU time of a process it started as its own, not as other work', async () => {
+    // A pause after the work, so that the sampler sees the child's last figure.
+    const { childSeconds, before, after } = await childWork(300_000, 700);
     expect(childSeconds).toBeGreaterThan(0.05);
     // Ticks are 10 ms; the child's start-up before its own count: allow a little either side.
     expect(after.own - before.own).toBeGreaterThanOrEqual(childSeconds - 0.03);
@@ -73,16 +80,8 @@ describe('benchmark report: other processes decide where the CPU time is known',
   });
 
   it('counts a child shorter than one sampling period as its own too, once it has ended', async () => {
-    const { cpuSample } = await import('../../local/bench/bench-report');
-    const { execFile } = await import('node:child_process');
-    const before = cpuSample()!;
     // Work, then exit at once: the sampler (every 250 ms) may never see this process alive.
-    const script = "require('node:crypto').pbkdf2Sync('x', 'y', 100000, 32, 'sha256'); const u = process.cpuUsage(); console.log((u.user + u.system) / 1e6)";
-    const output = await new Promise<string>((resolve, reject) =>
-      execFile(process.execPath, ['-e', script], (error, stdout) => (error ? reject(error) : resolve(stdout))),
-    );
-    const childSeconds = Number(output);
-    const after = cpuSample()!;
+    const { childSeconds, before, after } = await childWork(100_000, 0);
     expect(childSeconds).toBeGreaterThan(0.02);
     expect(after.ownReaped - before.ownReaped).toBeGreaterThanOrEqual(childSeconds - 0.03);
   });
