@@ -19,10 +19,9 @@
  * Options: --no-write (print only), --runs N, --dist DIR (another build, to compare two builds in the same minutes),
  * --serve-only (serve the build and print the port, for profiling by hand).
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { createSecureServer, type Http2SecureServer, type Http2ServerRequest, type Http2ServerResponse } from 'node:http2';
-import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
