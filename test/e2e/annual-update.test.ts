@@ -52,6 +52,9 @@ let cognito: CognitoIdentityProviderClient;
 let session: BrowserSession;
 const tokens: Partial<Record<'admin' | 'parent', string>> = {};
 const run = ulid().toLowerCase();
+// Each language's cast has its own id: the search matches words inside words, so with one id shared by both casts,
+// an id that happened to contain "fr" (or "en") let a search for a French email also find its English twin.
+const castRun: Record<Lang, string> = { fr: ulid().toLowerCase(), en: ulid().toLowerCase() };
 let demoParentPhone: string | undefined;
 let committee: Committee;
 let student: Student;
@@ -104,7 +107,7 @@ async function api(role: 'admin' | 'parent', method: string, path: string, body?
 const parent = (fields: Partial<Parent> & { firstName: string; lastName: string; preferredLanguage: Lang }) =>
   createEntity('PARENT', { ...newEntityMeta(), interests: [], skills: '', participation: 'full', ...fields } as Parent);
 
-const emailOf = (what: string, lang: Lang, name: string) => `e2e-${what}-${lang}-${name.toLowerCase()}-${run}@test.example`;
+const emailOf = (what: string, lang: Lang, name: string) => `e2e-${what}-${lang}-${name.toLowerCase()}-${castRun[lang]}@test.example`;
 const withAddress = { phone: '4505550111', address: { street: OLD_STREET, city: 'Laval', postalCode: 'H7N 1A1' } };
 
 async function castFor(lang: Lang, schoolClass: { id: string; levels: readonly Student['level'][] }): Promise<Cast> {
@@ -124,7 +127,7 @@ async function castFor(lang: Lang, schoolClass: { id: string; levels: readonly S
     ...newEntityMeta(), firstName: 'Solange', lastName: names.staff, email: emailOf('staff', lang, 'solange'),
     title: { fr: 'Enseignante', en: 'Teacher' }, department: 'teaching', interests: [], preferredLanguage: lang,
   });
-  const bouncer = await parent({ firstName: 'Anatole', lastName: names.bounce, email: `bounce+e2e-${lang}-${run}@simulator.amazonses.com`, preferredLanguage: lang, participation: 'limited' });
+  const bouncer = await parent({ firstName: 'Anatole', lastName: names.bounce, email: `bounce+e2e-${lang}-${castRun[lang]}@simulator.amazonses.com`, preferredLanguage: lang, participation: 'limited' });
   const bounceOther = await parent({ firstName: 'Bérénice', lastName: names.bounce, email: emailOf('bounce-ok', lang, 'b'), preferredLanguage: lang, participation: 'limited' });
   // Without an email (paper letters): one in this language, one in the other.
   const letters = [
@@ -658,7 +661,7 @@ async function bounces(j: Journey) {
   expect(await mailTo(stack, other.email!)).toHaveLength(2);
 
   // The admin corrects the email on the directory data page.
-  const corrected = `e2e-bounce-fixed-${j.lang}-${run}@test.example`;
+  const corrected = `e2e-bounce-fixed-${j.lang}-${castRun[j.lang]}@test.example`;
   const name = `${bouncer.firstName} ${bouncer.lastName}`;
   await goTo(page, stack.appUrl, '/admin/data');
   await page.getByRole('heading', { level: 1, name: text.dataTitle }).waitFor({ timeout: 60_000 });
