@@ -11,7 +11,7 @@ import { UNIT_ISOLATED_FILES } from './test/setup/unit-isolated';
  * - stack: everything that talks to a real local stack (DynamoDB Local, cognito-local, the SES emulator, the local
  *   gateway, Chromium). test/setup/stack.ts starts one in-memory stack per worker; a file uses its worker's
  *   (test/support/stack.ts), so the two files running at once never share a school, and files on one worker run
- *   one after another. unit and stack files share the two workers.
+ *   one after another. unit and stack files share the two workers. One module cache per worker (isolate: false).
  * - log-scan: test/security/log-scan.test.ts alone, after the others (a later group): it reads what every stack
  *   logged during the run.
  */
@@ -66,6 +66,10 @@ export default defineConfig({
           ],
           exclude: ['test/security/log-scan.test.ts'],
           globalSetup: ['test/setup/stack.ts'],
+          // One module cache per worker, as in `unit`: each file imported the handlers, the AWS SDK and Playwright
+          // again (48.9 s of import for the 45 test/lambdas files, 9.2 s shared). A file that stubs the environment
+          // or fakes the clock puts it back, and none replaces a module (test/lint/stack-isolation.test.ts).
+          isolate: false,
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },

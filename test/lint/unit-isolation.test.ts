@@ -1,7 +1,6 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { UNIT_ISOLATED_FILES } from '../setup/unit-isolated';
+import { files, text, withTestImports } from './test-sources';
 
 /**
  * The `unit` project shares one module cache per worker (isolate: false, vitest.config.ts). A file that replaces a
@@ -11,38 +10,10 @@ import { UNIT_ISOLATED_FILES } from '../setup/unit-isolated';
  * (UNIT_ISOLATED_FILES in test/setup/unit-isolated.ts); this check fails when one is not listed there. It reads the
  * file and the test files it imports.
  */
-const ROOT = path.resolve(__dirname, '../..');
 const UNIT_DIRS = ['test/shared', 'test/bench', 'test/lib', 'test/frontend', 'test/lint'];
 const REPLACES = /\bvi\.(mock|doMock|unmock|stubGlobal|stubEnv|useFakeTimers|setSystemTime|resetModules)\(/;
 /** Imports of the whole app: its modules keep per-page state (the runtime configuration, Amplify's configuration). */
 const RENDERS_APP = /from '[./]+\/(frontend\/src\/app\/(app|router)|render-app)'/;
-
-function files(dir: string): string[] {
-  return readdirSync(path.join(ROOT, dir)).flatMap((name) => {
-    const relative = path.join(dir, name);
-    if (statSync(path.join(ROOT, relative)).isDirectory()) return files(relative);
-    return [relative];
-  });
-}
-
-const text = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
-
-/** The file and the files under test/ it imports (relative imports, followed once). */
-function withTestImports(file: string): string[] {
-  const imports = [...text(file).matchAll(/from '(\.[^']+)'|import\('(\.[^']+)'\)/g)].map((match) => match[1] ?? match[2]);
-  const local = imports
-    .map((specifier) => path.normalize(path.join(path.dirname(file), specifier!)))
-    .filter((resolved) => resolved.startsWith('test/'))
-    .flatMap((resolved) => ['', '.ts', '.tsx'].map((ext) => resolved + ext))
-    .filter((candidate) => {
-      try {
-        return statSync(path.join(ROOT, candidate)).isFile();
-      } catch {
-        return false;
-      }
-    });
-  return [file, ...local];
-}
 
 describe('unit files that replace modules, globals or the clock, or render the app, run isolated', () => {
   const unitFiles = UNIT_DIRS.flatMap(files).filter((file) => /\.test\.tsx?$/.test(file));
