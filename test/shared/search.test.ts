@@ -51,27 +51,30 @@ describe('search matching', () => {
     expect(createMatcher(['a', 'b'], (x) => [x])('  ')).toEqual(['a', 'b']);
   });
 
-  it('filters 1,000 families fast enough to run on every keystroke', () => {
+  // How fast a keystroke is, is measured by `npm run bench:search` on a quiet machine, not by a timed test: here, that
+  // each record is read and normalised once, when the matcher is built, so a keystroke only scans prepared strings.
+  it('reads each of the benchmark school\'s records once, however many keystrokes follow', () => {
     const school = generateSchool({ scale: 'benchmark' });
     const childrenOf = new Map<string, string[]>();
     for (const link of school.families) {
       childrenOf.set(link.parentId, [...(childrenOf.get(link.parentId) ?? []), link.studentId]);
     }
     const names = new Map(school.students.map((s) => [s.id, `${s.firstName} ${s.lastName}`]));
-    const match = createMatcher(school.parents, (p) => [
-      p.firstName,
-      p.lastName,
-      p.email,
-      ...(childrenOf.get(p.id) ?? []).map((id) => names.get(id)),
-    ]);
+    let reads = 0;
+    const match = createMatcher(school.parents, (p) => {
+      reads++;
+      return [
+        p.firstName,
+        p.lastName,
+        p.email,
+        ...(childrenOf.get(p.id) ?? []).map((id) => names.get(id)),
+      ];
+    });
     const target = school.parents.find((p) => p.lastName.includes('-'))!;
     const typed = `${target.firstName} ${target.lastName}`.toLowerCase();
-    const started = performance.now();
     let last: typeof school.parents = [];
     for (let i = 1; i <= typed.length; i++) last = match(typed.slice(0, i));
-    const perKeystroke = (performance.now() - started) / typed.length;
     expect(last).toContain(target);
-    // A frame is 16 ms; searching must take a fraction of it on 2,000+ parents.
-    expect(perKeystroke).toBeLessThan(8);
+    expect(reads).toBe(school.parents.length);
   });
 });
