@@ -72,6 +72,9 @@ export default defineConfig({
           isolate: false,
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          // expect.poll waits 1 s by default: too short for a page to react on two loaded cores (a clean run failed a
+          // navigation that settled later). A poll that gives up later only matters when the test fails anyway.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
       {
