@@ -6,6 +6,7 @@ import { cloudscapeTrim } from './build/cloudscape-trim';
 import { cloudscapeUnused } from './build/cloudscape-unused';
 import { criticalPreloads } from './build/critical-preloads';
 import { fontFiles, printFonts } from './build/font-files';
+import { prePaintedSignIn } from './build/pre-painted-sign-in';
 import { serviceWorker } from './build/pwa';
 import { reactRouterProduction } from './build/react-router-production';
 import { stringGroups } from './build/string-groups';
@@ -48,6 +49,7 @@ export default defineConfig({
     reactRouterProduction(),
     serviceWorker(),
     criticalPreloads(),
+    prePaintedSignIn(),
   ],
   define: {
     // Shown in the debug panel; the deployment's own build id comes from /config.json.

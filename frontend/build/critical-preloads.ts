@@ -4,6 +4,7 @@ import type { Plugin } from 'vite';
 import { STORED_SESSION_PREFIX } from '../src/lib/api/stored-session';
 // Where the visitor's chosen language is kept (the app reads the same constant).
 import { LOCALE_STORAGE_KEY } from '../src/i18n/locale';
+import { prePaintedSignInScript } from './pre-painted-sign-in';
 
 /**
  * What every first visit needs before any screen can render, beyond the entry's own imports (docs/frontend.md,
@@ -80,7 +81,8 @@ function routeFiles(bundle: OutputBundle, chunks: OutputChunk[], skip: Set<strin
  */
 export function firstRouteScript(files: string[], base = '/', english: string[] = [], fonts: string[] = []): string {
   return `// Written by frontend/build/critical-preloads.ts: the English strings for a visitor who chose English, the
-// fonts when the service worker holds them, and the sign-in page's files for a visitor with no stored session.
+// fonts when the service worker holds them, and the sign-in page's files for a visitor with no stored session,
+// to whom / and /auth show the sign-in form index.html holds (frontend/build/pre-painted-sign-in.ts).
 (() => {
   const preload = (files) => {
     const links = document.createDocumentFragment();
@@ -97,16 +99,25 @@ export function firstRouteScript(files: string[], base = '/', english: string[] 
       links.append(link);
     }
     document.head.append(links);
-  };
+  };${prePaintedSignInScript()}
+  let englishChosen = false;
+  let signInMode = false;
+  let redirected = false;
   try {
     if (navigator.serviceWorker?.controller) preload(${JSON.stringify(fonts.map((file) => `${base}${file}`))});
-    if (localStorage.getItem(${JSON.stringify(LOCALE_STORAGE_KEY)}) === 'en') preload(${JSON.stringify(english.map((file) => `${base}${file}`))});
+    englishChosen = localStorage.getItem(${JSON.stringify(LOCALE_STORAGE_KEY)}) === 'en';
+    if (englishChosen) preload(${JSON.stringify(english.map((file) => `${base}${file}`))});
     if (!['/', '/auth', '/auth/'].includes(location.pathname)) return;
     for (let i = 0; i < localStorage.length; i++) if (localStorage.key(i)?.startsWith(${JSON.stringify(STORED_SESSION_PREFIX)})) return;
+    const query = new URLSearchParams(location.search);
+    const mode = query.get('mode');
+    signInMode = mode === null || mode === 'signin';
+    redirected = location.pathname === '/' || query.has('redirect');
   } catch {
     return;
   }
   preload(${JSON.stringify(files.map((file) => `${base}${file}`))});
+  if (signInMode) showSignIn(englishChosen, redirected);
 })();
 `;
 }

@@ -13,7 +13,8 @@
  *
  * Measures, for a first visit (empty cache) and a return visit (same browser context, once the service worker
  * that the first visit registered controls the page: its files cached):
- * - form usable: from navigation start to the sign-in form's email field visible and enabled;
+ * - form usable: from navigation start to the frame that paints the sign-in form's email field, visible and
+ *   enabled (the form index.html paints, or the app's: frontend/build/pre-painted-sign-in.ts);
  * - LCP: the largest contentful paint the browser reports.
  * Targets: first visit within 2.5 s, return visit within 1.5 s. Median of --runs (default 5) runs.
  * Options: --no-write (print only), --runs N, --dist DIR (another build, to compare two builds in the same minutes),
@@ -29,6 +30,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../test/support/browser';
 import { machineLine, ms, writeSection } from './bench-report';
+import { PRE_PAINTED } from '../../frontend/src/features/auth/pages/pre-painted-ids';
 
 const write = !process.argv.includes('--no-write');
 const runsArg = process.argv.indexOf('--runs');
@@ -106,21 +108,32 @@ function serve(): Promise<Http2SecureServer> {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
-async function visit(page: Page, url: string): Promise<{ usable: number; lcp: number }> {
+type Sample = { usable: number; lcp: number; app: number };
+
+async function visit(page: Page, url: string): Promise<Sample> {
   await page.goto(url, { waitUntil: 'commit' });
   const email = page.locator('input[type="email"]').first();
   await email.waitFor({ state: 'visible', timeout: 60_000 });
   await page.waitForFunction((el) => !(el as { disabled?: boolean } | null)?.disabled, await email.elementHandle());
-  return page.evaluate(
+  // Usable once it is on screen too: the next animation frame, which paints it. Layout alone (what `visible`
+  // checks) can come before any paint, while the page's style sheet, which blocks rendering, is still on its way.
+  const painted = await page.evaluate(
     () =>
       new Promise<{ usable: number; lcp: number }>((resolve) => {
-        const usable = performance.now();
-        new PerformanceObserver((list) => {
-          const entries = list.getEntries();
-          resolve({ usable, lcp: entries[entries.length - 1]!.startTime });
-        }).observe({ type: 'largest-contentful-paint', buffered: true } as never);
+        // (The bench's types are Node's, without the DOM's animation frames.)
+        (globalThis as unknown as { requestAnimationFrame: (callback: () => void) => void }).requestAnimationFrame(() => {
+          const usable = performance.now();
+          new PerformanceObserver((list) => {
+            const entries = list.getEntries();
+            resolve({ usable, lcp: entries[entries.length - 1]!.startTime });
+          }).observe({ type: 'largest-contentful-paint', buffered: true } as never);
+        });
       }),
   );
+  // The app in control: React's sign-in form has replaced the one index.html painted (there from the start with a
+  // build that paints none). What was typed before carries over; the figure says when the app's code takes it.
+  await page.locator(`#${PRE_PAINTED.rootId}`).waitFor({ state: 'detached', timeout: 60_000 });
+  return { ...painted, app: await page.evaluate(() => performance.now()) };
 }
 
 /**
@@ -143,8 +156,8 @@ async function main() {
   const server = await serve();
   const url = `https://127.0.0.1:${(server.address() as AddressInfo).port}/auth`;
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, '--ignore-certificate-errors'], headless: true });
-  const first: { usable: number; lcp: number }[] = [];
-  const repeat: { usable: number; lcp: number }[] = [];
+  const first: Sample[] = [];
+  const repeat: Sample[] = [];
   try {
     for (let i = 0; i < RUNS; i++) {
       // bypassCSP: waitForFunction evaluates its predicate as code, which the app's Content-Security-Policy refuses.
@@ -170,11 +183,11 @@ async function main() {
     await browser.close();
     server.close();
   }
-  const row = (name: string, samples: { usable: number; lcp: number }[], target: number) => {
+  const row = (name: string, samples: Sample[], target: number) => {
     const usable = median(samples.map((s) => s.usable));
     const lcp = median(samples.map((s) => s.lcp));
     const met = Math.max(usable, lcp) <= target ? 'met' : 'missed';
-    return `| ${name} | ${ms(usable)} | ${ms(lcp)} | ${target / 1000} s (${met}) |`;
+    return `| ${name} | ${ms(usable)} | ${ms(lcp)} | ${target / 1000} s (${met}) | ${ms(median(samples.map((s) => s.app)))} |`;
   };
   const body = `
 Measured by \`npm run bench:mobile\` (local/bench/mobile-bench.ts) on ${machineLine()}. Headless Chromium, "Slow 4G"
@@ -182,8 +195,12 @@ Measured by \`npm run bench:mobile\` (local/bench/mobile-bench.ts) on ${machineL
 served from ${path.relative(process.cwd(), DIST) || DIST} on loopback over HTTP/2, compressed as CloudFront compresses it (brotli or gzip, compressed
 before the first visit as a warm edge holds it); median of ${RUNS} runs.
 
-| Visit | Sign-in form usable | Largest contentful paint | Target |
-|---|---|---|---|
+The form is usable once painted: the one index.html paints for a signed-out visit to /auth takes what is typed
+and a press of its button, and the app's form carries them over when it replaces it (docs/frontend.md, "A sign-in
+form before the scripts"); the last column is when that happens.
+
+| Visit | Sign-in form usable | Largest contentful paint | Target | App's form in control |
+|---|---|---|---|---|
 ${row('First visit (empty cache)', first, 2500)}
 ${row('Return visit (cached)', repeat, 1500)}
 `;

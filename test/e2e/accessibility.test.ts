@@ -6,7 +6,8 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, type BrowserSession, type ViewportName } from '../support/browser';
 import { useStack } from '../support/stack';
-import { contextIn, demoAccount, h1, signInWith, warmUp } from './auth-support';
+import { PRE_PAINTED } from '../../frontend/src/features/auth/pages/pre-painted-ids';
+import { contextIn, demoAccount, entryScriptPath, h1, signInWith, warmUp } from './auth-support';
 import { tabTo } from './keyboard-support';
 import { navigateInApp } from './client-navigation';
 import fr from '../../frontend/src/i18n/fr.json';
@@ -323,6 +324,28 @@ describe('accessibility past the landing state', () => {
       }
     }
     expect(checked).toHaveLength(12);
+    expect(failures).toEqual({});
+  });
+});
+
+describe('before the app runs', () => {
+  it('has no serious or critical axe violation in the sign-in form index.html paints (fr and en, 375 px)', { timeout: 60_000 }, async () => {
+    const entry = await entryScriptPath(stack.appUrl);
+    const failures: Record<string, Finding[]> = {};
+    for (const locale of ['fr', 'en'] as const) {
+      const context = await contextIn(() => session.newContext('mobile'), locale);
+      try {
+        const page = await context.newPage();
+        // The app's entry script never arrives: the page stays as index.html painted it.
+        await page.route((url) => url.pathname === entry, (route) => route.abort());
+        await page.goto(`${stack.appUrl}/auth?redirect=%2F`, { waitUntil: 'commit' });
+        await page.locator(`#${PRE_PAINTED.rootId}`).getByRole('heading', { level: 1 }).waitFor();
+        const found = await serious(page);
+        if (found.length > 0) failures[locale] = found;
+      } finally {
+        await context.close();
+      }
+    }
     expect(failures).toEqual({});
   });
 });

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import createWrapper from '@cloudscape-design/components/test-utils/selectors';
-import type { Page } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { generateSchool } from '../../local/demo/generate-school';
 import { openBrowser, type BrowserSession } from '../support/browser';
 import { useStack } from '../support/stack';
-import { TEXT, contextIn, demoAccount, expectAt, h1, signInWith, where, warmUp } from './auth-support';
+import { PRE_PAINTED } from '../../frontend/src/features/auth/pages/pre-painted-ids';
+import { TEXT, contextIn, demoAccount, entryScriptPath, expectAt, h1, signInWith, where, warmUp } from './auth-support';
 
 /**
  * Signing in and out in Chromium (docs/product-rules.md: guards, signing in and out, the admin check), in French and English,
@@ -101,6 +102,46 @@ describe.each(['fr', 'en'] as const)('sign-in and sign-out (%s)', (locale) => {
     await expectAt(page, '/classes');
     await page.goto(`${stack.appUrl}/auth?redirect=%2Fcommittees`);
     await expectAt(page, '/committees');
+    await context.close();
+  });
+
+  it('signs in with what was typed into the form index.html paints, before the app had run', async () => {
+    const parent = demoAccount(stack, 'parent');
+    // No stored language: French first; the English visitor switches on the painted form itself.
+    const context = await session.newContext('mobile');
+    const page = await context.newPage();
+    // The app's entry script is held back until the form has been filled in and sent: a phone still downloading it.
+    const entry = await entryScriptPath(stack.appUrl);
+    let release!: () => void;
+    const entryHeld = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      (url) => url.pathname === entry,
+      async (route: Route) => {
+        await entryHeld;
+        await route.continue();
+      },
+    );
+
+    // The page's load event waits for the held script.
+    await page.goto(`${stack.appUrl}/auth?redirect=%2Fclasses`, { waitUntil: 'commit' });
+    const painted = page.locator(`#${PRE_PAINTED.rootId}`);
+    if (locale === 'en') {
+      await painted.getByRole('button', { name: 'Switch to English' }).click();
+    }
+    await painted.getByText(text.redirectNotice).waitFor();
+    await painted.getByLabel(text.email, { exact: true }).fill(parent.email);
+    await painted.getByLabel(text.password, { exact: true }).fill(parent.password);
+    await painted.getByLabel(text.password, { exact: true }).press('Enter');
+    expect(await painted.getAttribute(PRE_PAINTED.pendingAttribute)).toBe('');
+
+    release();
+    // The app replaces the painted form, takes the address, the password and the sign-in asked for, in the language chosen.
+    await expectAt(page, '/classes');
+    await expect.poll(() => h1(page).textContent(), { timeout: 15_000 }).toBe(text.classes);
+    expect(await painted.count()).toBe(0);
+    expect(await page.evaluate('document.documentElement.lang')).toBe(locale);
+    await userMenu(page, registryName('parent')).click();
+    await page.getByRole('menuitem', { name: text.signOut }).waitFor();
     await context.close();
   });
 

@@ -127,6 +127,17 @@ export async function contextIn(newContext: () => Promise<BrowserContext>, local
 
 export const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
 
+/**
+ * The path of the app's entry script, read from the served index.html: holding it back (page.route) keeps a page as
+ * index.html painted it, as on a phone still downloading the app (the painted sign-in form, docs/frontend.md).
+ */
+export async function entryScriptPath(appUrl: string): Promise<string> {
+  const html = await (await fetch(`${appUrl}/auth`)).text();
+  const entry = /<script type="module" crossorigin src="([^"]+)"/.exec(html)?.[1];
+  if (!entry) throw new Error('index.html names no entry script');
+  return entry;
+}
+
 /** The path and query the app is showing. */
 export const where = (page: Page) => {
   const url = new URL(page.url());

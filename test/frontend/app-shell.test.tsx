@@ -132,8 +132,10 @@ describe('light frame of /auth (docs/frontend.md, "First page")', () => {
     expect(await screen.findByText('Connectez-vous pour accéder à la page demandée.', {}, { timeout: 20_000 })).toBeTruthy();
   });
 
-  it('is styled with design tokens that exist in the installed Cloudscape', () => {
-    const css = readFileSync('frontend/src/components/layout/light-frame.css', 'utf8');
+  it('is styled with design tokens that exist in the installed Cloudscape (and so is the sign-in form index.html paints)', () => {
+    const css = ['frontend/src/components/layout/light-frame.css', 'frontend/src/features/auth/pages/pre-painted-sign-in.css']
+      .map((file) => readFileSync(file, 'utf8'))
+      .join('\n');
     const tokens = readFileSync('node_modules/@cloudscape-design/components/internal/generated/styles/tokens.js', 'utf8');
     const used = [...new Set([...css.matchAll(/var\((--[\w-]+)/g)].map((m) => m[1]!))];
     expect(used.length).toBeGreaterThan(10);

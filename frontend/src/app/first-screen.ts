@@ -1,5 +1,5 @@
 import { CONFIG_URL, readRuntimeConfig, type ConfigLoadResult } from '../config/load-runtime-config';
-import { authStore } from '../features/auth';
+import { authStore, holdPrePaintedSignIn } from '../features/auth';
 import { mayHoldSession } from '../lib/api/stored-session';
 import { createAppRouter } from './router';
 
@@ -34,6 +34,8 @@ function firstNavigationDone(router: AppRouter): Promise<void> {
  * them at once: their guards may wait on the network (a token refresh).
  */
 export async function prepareFirstScreen(configUrl = CONFIG_URL, createRouter: () => AppRouter = createAppRouter): Promise<FirstScreen> {
+  // The sign-in form index.html may have painted: the first render replaces it, the sign-in form reads it after.
+  holdPrePaintedSignIn();
   if (mayHoldSession()) return {};
   const initialConfig = await readRuntimeConfig(configUrl);
   // A configuration problem: the config gate reads it again and explains it in both languages.

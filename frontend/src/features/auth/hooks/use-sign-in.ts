@@ -1,8 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type { InputProps } from '@cloudscape-design/components/input';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { AuthFailure, toAuthMessage, type AuthMessage } from '../api/auth-errors';
 import { afterSignInPath, VERIFICATION_PATH } from '../guards/redirect';
 import { emailError, requiredError } from '../pages/form-rules';
+import { takePrePaintedSignIn } from '../pages/pre-painted-sign-in';
 import { authStore } from '../state/auth-store';
 import { clearPendingVerificationCode } from '../state/pending-verification';
 
@@ -22,6 +24,21 @@ export function useSignIn(initialEmail: string) {
   // The account has an authenticator: the second step asks for its code (docs/auth.md "Administrators").
   const [needsCode, setNeedsCode] = useState(false);
   const [code, setCode] = useState('');
+  const emailRef = useRef<InputProps.Ref>(null);
+  const passwordRef = useRef<InputProps.Ref>(null);
+  // The visitor pressed "Sign in" on the form index.html painted, before the app could act on it.
+  const [submitTyped, setSubmitTyped] = useState(false);
+
+  // The form index.html painted (pre-painted-sign-in.ts), which this one replaced in the same frame: what was typed
+  // into it, its focused field and a sign-in already asked for carry over.
+  useLayoutEffect(() => {
+    const typed = takePrePaintedSignIn();
+    if (!typed) return;
+    if (typed.email) setEmail(typed.email);
+    if (typed.password) setPassword(typed.password);
+    if (typed.focus) (typed.focus === 'email' ? emailRef : passwordRef).current?.focus();
+    if (typed.submit) setSubmitTyped(true);
+  }, []);
 
   const errors = { email: emailError(email), password: requiredError(password) };
   const showRedirectNotice = new URLSearchParams(search).has('redirect');
@@ -49,6 +66,27 @@ export function useSignIn(initialEmail: string) {
     }
   }
 
+  useEffect(() => {
+    if (!submitTyped) return;
+    setSubmitTyped(false);
+    void submit();
+    // Once, with the values carried over (this render's submit sees them).
+  }, [submitTyped]);
+
   const totp = { needsCode, code, setCode };
-  return { email, setEmail, password, setPassword, submitted, busy, failure, errors, showRedirectNotice, submit, totp };
+  return {
+    email,
+    setEmail,
+    password,
+    setPassword,
+    emailRef,
+    passwordRef,
+    submitted,
+    busy,
+    failure,
+    errors,
+    showRedirectNotice,
+    submit,
+    totp,
+  };
 }

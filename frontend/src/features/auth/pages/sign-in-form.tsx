@@ -41,7 +41,7 @@ function TotpCodeField({ code, onChange }: { code: string; onChange: (code: stri
 
 export function SignInForm({ initialEmail = '', notice, onForgotPassword }: SignInFormProps) {
   const { t } = useTranslation();
-  const { email, setEmail, password, setPassword, submitted, busy, failure, errors, showRedirectNotice, submit, totp } =
+  const { email, setEmail, password, setPassword, emailRef, passwordRef, submitted, busy, failure, errors, showRedirectNotice, submit, totp } =
     useSignIn(initialEmail);
 
   return (
@@ -67,6 +67,7 @@ export function SignInForm({ initialEmail = '', notice, onForgotPassword }: Sign
           {totp.needsCode && <TotpCodeField code={totp.code} onChange={totp.setCode} />}
           <FormField label={t('auth.fields.email')} errorText={submitted && errors.email ? t(errors.email) : undefined}>
             <Input
+              ref={emailRef}
               type="email"
               inputMode="email"
               autoComplete="username"
@@ -79,6 +80,7 @@ export function SignInForm({ initialEmail = '', notice, onForgotPassword }: Sign
             errorText={submitted && errors.password ? t(errors.password) : undefined}
           >
             <Input
+              ref={passwordRef}
               type="password"
               autoComplete="current-password"
               value={password}
