@@ -5,6 +5,12 @@ import { STORED_SESSION_PREFIX } from '../src/lib/api/stored-session';
 // Where the visitor's chosen language is kept (the app reads the same constant).
 import { LOCALE_STORAGE_KEY } from '../src/i18n/locale';
 import { prePaintedSignInScript } from './pre-painted-sign-in';
+// The themes other than the default: the painted sign-in form has only the default's colours.
+import { DEFAULT_THEME, THEME_NAMES, THEME_STORAGE_KEY, themeId } from '../src/components/theme/theme-preference';
+
+const OTHER_THEMES = THEME_NAMES.flatMap((name) => [false, true].map((dark) => themeId({ name, dark }))).filter(
+  (id) => id !== themeId(DEFAULT_THEME),
+);
 
 /**
  * What every first visit needs before any screen can render, beyond the entry's own imports (docs/frontend.md,
@@ -111,7 +117,8 @@ export function firstRouteScript(files: string[], base = '/', english: string[] 
     for (let i = 0; i < localStorage.length; i++) if (localStorage.key(i)?.startsWith(${JSON.stringify(STORED_SESSION_PREFIX)})) return;
     const query = new URLSearchParams(location.search);
     const mode = query.get('mode');
-    signInMode = mode === null || mode === 'signin';
+    // A visitor who chose another theme (dark, say) gets the app's form only, never a form in other colours first.
+    signInMode = (mode === null || mode === 'signin') && !${JSON.stringify(OTHER_THEMES)}.includes(localStorage.getItem(${JSON.stringify(THEME_STORAGE_KEY)}));
     redirected = location.pathname === '/' || query.has('redirect');
   } catch {
     return;

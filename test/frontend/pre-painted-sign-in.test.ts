@@ -22,6 +22,7 @@ const texts = () => [...root().querySelectorAll('[data-en]')].map((element) => e
 /** index.html as built: the form in #root; then the first-route script, as the browser runs it, at `url`. */
 function load(url: string) {
   history.replaceState(null, '', url);
+  document.documentElement.className = '';
   document.body.innerHTML = `<div id="root">${prePaintedSignInMarkup()}</div>`;
   new Function(firstRouteScript([], '/', [], []))();
 }
@@ -92,11 +93,18 @@ describe('the first-route script', () => {
     expect(root().querySelector('nav')?.getAttribute('aria-label')).toBe('Choose an action');
   });
 
-  it('leaves it hidden on the other pages and modes, and for a visitor who may be signed in', () => {
+  it('leaves it hidden on the other pages and modes, for a visitor who may be signed in or chose another theme', () => {
     for (const url of ['/classes', '/about', '/auth?mode=register', '/auth?mode=reset&code=x']) {
       load(url);
       expect(shown(), url).toBe(false);
     }
+    // A theme other than the default's colours (the app applies it): the app's form only.
+    localStorage.setItem('theme', 'academicExcellence-dark');
+    load('/auth');
+    expect(shown()).toBe(false);
+    localStorage.setItem('theme', 'academicExcellence');
+    load('/auth');
+    expect(shown()).toBe(true);
     localStorage.setItem(`${STORED_SESSION_PREFIX}client.LastAuthUser`, 'parent@example.org');
     load('/auth');
     expect(shown()).toBe(false);
