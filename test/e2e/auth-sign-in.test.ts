@@ -145,6 +145,42 @@ describe.each(['fr', 'en'] as const)('sign-in and sign-out (%s)', (locale) => {
     await context.close();
   });
 
+  it("replaces the painted form with the app's in place: nothing moves", async () => {
+    const context = await contextIn(() => session.newContext('mobile'), locale);
+    const page = await context.newPage();
+    const entry = await entryScriptPath(stack.appUrl);
+    let release!: () => void;
+    const entryHeld = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      (url) => url.pathname === entry,
+      async (route: Route) => {
+        await entryHeld;
+        await route.continue();
+      },
+    );
+    // The heading, the notice, both fields and the button, wherever they are (a script string: no DOM types here).
+    // Measured once the page's fonts are in (text in a fallback face is narrower or wider).
+    const boxes = () =>
+      page.evaluate(`document.fonts.ready.then(() => [...document.querySelectorAll('main h1, main p, input, main button[type=submit]')].map((element) => {
+        const box = element.getBoundingClientRect();
+        return [element.tagName, box.x, box.y, box.height];
+      }))`) as Promise<[string, number, number, number][]>;
+    await page.goto(`${stack.appUrl}/auth?redirect=%2Fclasses`, { waitUntil: 'commit' });
+    const painted = page.locator(`#${PRE_PAINTED.rootId}`);
+    await painted.getByText(text.redirectNotice).waitFor();
+    const before = await boxes();
+    release();
+    await painted.waitFor({ state: 'detached' });
+    await page.getByRole('main').getByText(text.redirectNotice).waitFor();
+    // Within 2 px (a button's text is as wide as its face's rendering makes it).
+    const after = await boxes();
+    expect(after.map(([tag]) => tag)).toEqual(before.map(([tag]) => tag));
+    after.forEach(([tag, ...numbers], i) =>
+      numbers.forEach((value, j) => expect(Math.abs(value - (before[i]![j + 1] as number)), `${tag} ${['x', 'y', 'height'][j]}`).toBeLessThanOrEqual(2)),
+    );
+    await context.close();
+  });
+
   it('shows Access Denied on /admin to a parent, and the admin page with its navigation to the admin', async () => {
     const parentContext = await contextIn(() => session.newContext('desktop'), locale);
     const parentPage = await parentContext.newPage();
