@@ -33,7 +33,9 @@ export function prePaintedSignInMarkup(french: Strings = fr, english: Strings = 
     `<${tag}${attributes ? ` ${attributes}` : ''} ${text(key)}>${inFrench(key)}</${tag}>`;
   const { rootId, emailId, passwordId, submitId, languageId } = PRE_PAINTED;
   return [
-    `<div id="${rootId}" class="light-frame pre-sign-in">`,
+    // Hidden by the attribute itself, not only by the style sheet: a page whose style sheet is still on its way lays
+    // the markup out (nothing is painted yet, but scripts and test tools would see a form to type into).
+    `<div id="${rootId}" class="light-frame pre-sign-in" hidden>`,
     '<header class="light-frame__header">',
     words('app.name', 'span', 'class="light-frame__title"'),
     '<div class="light-frame__utilities">',
@@ -71,8 +73,7 @@ export function prePaintedSignInMarkup(french: Strings = fr, english: Strings = 
  * out (nothing is sent before the app runs), makes the language button work, and shows the form.
  */
 export function prePaintedSignInScript(): string {
-  const { rootId, emailId, passwordId, submitId, languageId, shownClass, pendingAttribute, focusAttribute, noticeAttribute } =
-    PRE_PAINTED;
+  const { rootId, emailId, passwordId, submitId, languageId, pendingAttribute, focusAttribute, noticeAttribute } = PRE_PAINTED;
   return `
   const showSignIn = (english, notice) => {
     const ready = () => {
@@ -108,7 +109,7 @@ export function prePaintedSignInScript(): string {
         word(language);
       });
       if (notice) root.setAttribute(${JSON.stringify(noticeAttribute)}, '');
-      document.documentElement.classList.add(${JSON.stringify(shownClass)});
+      root.hidden = false;
     };
     if (document.readyState === 'loading') document.addEventListener('readystatechange', ready, { once: true });
     else ready();

@@ -110,20 +110,22 @@ describe.each(['fr', 'en'] as const)('sign-in and sign-out (%s)', (locale) => {
     // No stored language: French first; the English visitor switches on the painted form itself.
     const context = await session.newContext('mobile');
     const page = await context.newPage();
-    // The app's entry script is held back until the form has been filled in and sent: a phone still downloading it.
-    const entry = await entryScriptPath(stack.appUrl);
+    // Held back until the form has been filled in and sent. French: the app's entry script (a phone still
+    // downloading it). English: the configuration, so the app has started, and read the stored language (none:
+    // French), before the visitor switches to English on the painted form; the app must follow.
+    const held = locale === 'fr' ? await entryScriptPath(stack.appUrl) : '/config.json';
     let release!: () => void;
-    const entryHeld = new Promise<void>((resolve) => (release = resolve));
+    const heldBack = new Promise<void>((resolve) => (release = resolve));
     await page.route(
-      (url) => url.pathname === entry,
+      (url) => url.pathname === held,
       async (route: Route) => {
-        await entryHeld;
+        await heldBack;
         await route.continue();
       },
     );
 
-    // The page's load event waits for the held script.
-    await page.goto(`${stack.appUrl}/auth?redirect=%2Fclasses`, { waitUntil: 'commit' });
+    // The page's load event waits for what is held; its DOMContentLoaded, for the app's entry to have run.
+    await page.goto(`${stack.appUrl}/auth?redirect=%2Fclasses`, { waitUntil: locale === 'fr' ? 'commit' : 'domcontentloaded' });
     const painted = page.locator(`#${PRE_PAINTED.rootId}`);
     if (locale === 'en') {
       await painted.getByRole('button', { name: 'Switch to English' }).click();

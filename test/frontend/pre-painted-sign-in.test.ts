@@ -16,13 +16,12 @@ const word = (all: Strings, key: string) => key.split('.').reduce<unknown>((node
 
 const root = () => document.getElementById(PRE_PAINTED.rootId)!;
 const input = (id: string) => document.getElementById(id) as HTMLInputElement;
-const shown = () => document.documentElement.classList.contains(PRE_PAINTED.shownClass);
+const shown = () => !root().hidden;
 const texts = () => [...root().querySelectorAll('[data-en]')].map((element) => element.textContent);
 
 /** index.html as built: the form in #root; then the first-route script, as the browser runs it, at `url`. */
 function load(url: string) {
   history.replaceState(null, '', url);
-  document.documentElement.className = '';
   document.body.innerHTML = `<div id="root">${prePaintedSignInMarkup()}</div>`;
   new Function(firstRouteScript([], '/', [], []))();
 }
@@ -150,7 +149,7 @@ describe("the app's sign-in form taking over", () => {
     holdPrePaintedSignIn();
     firstRender();
     expect(takePrePaintedSignIn()).toEqual({ email: 'parent@example.org', password: 'a password', focus: 'email', submit: true });
-    expect(shown()).toBe(false);
+    expect(document.getElementById(PRE_PAINTED.rootId)).toBeNull();
     expect(takePrePaintedSignIn()).toBeUndefined();
   });
 

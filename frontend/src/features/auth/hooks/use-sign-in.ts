@@ -1,6 +1,9 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { InputProps } from '@cloudscape-design/components/input';
+import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { currentLocale } from '../../../i18n/i18n';
+import { readStoredLocale } from '../../../i18n/locale';
 import { AuthFailure, toAuthMessage, type AuthMessage } from '../api/auth-errors';
 import { afterSignInPath, VERIFICATION_PATH } from '../guards/redirect';
 import { emailError, requiredError } from '../pages/form-rules';
@@ -16,6 +19,7 @@ import { clearPendingVerificationCode } from '../state/pending-verification';
 export function useSignIn(initialEmail: string) {
   const navigate = useNavigate();
   const { search } = useLocation();
+  const { i18n } = useTranslation();
   const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
   const [submitted, setSubmitted] = useState(false);
@@ -34,6 +38,9 @@ export function useSignIn(initialEmail: string) {
   useLayoutEffect(() => {
     const typed = takePrePaintedSignIn();
     if (!typed) return;
+    // Its language button stores the choice; pressed after the app had read it, the app follows it now.
+    const chosen = readStoredLocale();
+    if (chosen !== currentLocale(i18n)) void i18n.changeLanguage(chosen);
     if (typed.email) setEmail(typed.email);
     if (typed.password) setPassword(typed.password);
     if (typed.focus) (typed.focus === 'email' ? emailRef : passwordRef).current?.focus();

@@ -5,8 +5,6 @@ export const PRE_PAINTED = {
   passwordId: 'pre-sign-in-password',
   submitId: 'pre-sign-in-submit',
   languageId: 'pre-sign-in-language',
-  /** On `<html>` while the form is shown (index.html's style sheet hides it otherwise). */
-  shownClass: 'pre-sign-in-shown',
   /** On the form's root: the visitor asked to sign in (button or Enter) before the app could. */
   pendingAttribute: 'data-pending',
   /** On the form's root: the visit was sent to sign in from another page (the app's form shows the same notice). */

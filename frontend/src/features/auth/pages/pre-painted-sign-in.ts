@@ -34,10 +34,9 @@ export function takePrePaintedSignIn(): PrePaintedInput | undefined {
   const root = held;
   held = null;
   if (!root) return undefined;
-  const shown = document.documentElement.classList.contains(PRE_PAINTED.shownClass);
-  document.documentElement.classList.remove(PRE_PAINTED.shownClass);
   root.remove();
-  if (!shown) return undefined;
+  // Still `hidden` as index.html has it: the first-route script did not show it.
+  if (root.hidden) return undefined;
   const value = (id: string) => root.querySelector<HTMLInputElement>(`#${id}`)?.value ?? '';
   const focus = root.getAttribute(PRE_PAINTED.focusAttribute);
   return {
