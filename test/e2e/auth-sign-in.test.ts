@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import createWrapper from '@cloudscape-design/components/test-utils/selectors';
-import type { Page, Route } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { generateSchool } from '../../local/demo/generate-school';
 import { openBrowser, type BrowserSession } from '../support/browser';
 import { useStack } from '../support/stack';
 import { PRE_PAINTED } from '../../frontend/src/features/auth/pages/pre-painted-ids';
-import { TEXT, contextIn, demoAccount, entryScriptPath, expectAt, h1, signInWith, where, warmUp } from './auth-support';
+import { TEXT, contextIn, demoAccount, entryScriptPath, expectAt, h1, holdBack, signInWith, where, warmUp } from './auth-support';
 
 /**
  * Signing in and out in Chromium (docs/product-rules.md: guards, signing in and out, the admin check), in French and English,
@@ -113,16 +113,7 @@ describe.each(['fr', 'en'] as const)('sign-in and sign-out (%s)', (locale) => {
     // Held back until the form has been filled in and sent. French: the app's entry script (a phone still
     // downloading it). English: the configuration, so the app has started, and read the stored language (none:
     // French), before the visitor switches to English on the painted form; the app must follow.
-    const held = locale === 'fr' ? await entryScriptPath(stack.appUrl) : '/config.json';
-    let release!: () => void;
-    const heldBack = new Promise<void>((resolve) => (release = resolve));
-    await page.route(
-      (url) => url.pathname === held,
-      async (route: Route) => {
-        await heldBack;
-        await route.continue();
-      },
-    );
+    const release = await holdBack(page, locale === 'fr' ? await entryScriptPath(stack.appUrl) : '/config.json');
 
     // The page's load event waits for what is held; its DOMContentLoaded, for the app's entry to have run.
     await page.goto(`${stack.appUrl}/auth?redirect=%2Fclasses`, { waitUntil: locale === 'fr' ? 'commit' : 'domcontentloaded' });
@@ -150,16 +141,7 @@ describe.each(['fr', 'en'] as const)('sign-in and sign-out (%s)', (locale) => {
   it("replaces the painted form with the app's in place: nothing moves", async () => {
     const context = await contextIn(() => session.newContext('mobile'), locale);
     const page = await context.newPage();
-    const entry = await entryScriptPath(stack.appUrl);
-    let release!: () => void;
-    const entryHeld = new Promise<void>((resolve) => (release = resolve));
-    await page.route(
-      (url) => url.pathname === entry,
-      async (route: Route) => {
-        await entryHeld;
-        await route.continue();
-      },
-    );
+    const release = await holdBack(page, await entryScriptPath(stack.appUrl));
     // The heading, the notice, both fields and the button, wherever they are (a script string: no DOM types here).
     // Measured once the page's fonts are in (text in a fallback face is narrower or wider).
     const boxes = () =>

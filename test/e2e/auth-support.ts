@@ -127,6 +127,20 @@ export async function contextIn(newContext: () => Promise<BrowserContext>, local
 
 export const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
 
+/** Holds back the page's requests for `pathname` until the returned function is called (a slow download). */
+export async function holdBack(page: Page, pathname: string): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.pathname === pathname,
+    async (route) => {
+      await released;
+      await route.continue();
+    },
+  );
+  return release;
+}
+
 /**
  * The path of the app's entry script, read from the served index.html: holding it back (page.route) keeps a page as
  * index.html painted it, as on a phone still downloading the app (the painted sign-in form, docs/frontend.md).
