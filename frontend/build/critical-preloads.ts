@@ -107,7 +107,7 @@ export function firstRouteScript(files: string[], base = '/', english: string[] 
     document.head.append(links);
   };${prePaintedSignInScript()}
   let englishChosen = false;
-  let signInMode = false;
+  let paintSignIn = false;
   let redirected = false;
   try {
     if (navigator.serviceWorker?.controller) preload(${JSON.stringify(fonts.map((file) => `${base}${file}`))});
@@ -118,13 +118,13 @@ export function firstRouteScript(files: string[], base = '/', english: string[] 
     const query = new URLSearchParams(location.search);
     const mode = query.get('mode');
     // A visitor who chose another theme (dark, say) gets the app's form only, never a form in other colours first.
-    signInMode = (mode === null || mode === 'signin') && !${JSON.stringify(OTHER_THEMES)}.includes(localStorage.getItem(${JSON.stringify(THEME_STORAGE_KEY)}));
+    paintSignIn = (mode === null || mode === 'signin') && !${JSON.stringify(OTHER_THEMES)}.includes(localStorage.getItem(${JSON.stringify(THEME_STORAGE_KEY)}));
     redirected = location.pathname === '/' || query.has('redirect');
   } catch {
     return;
   }
   preload(${JSON.stringify(files.map((file) => `${base}${file}`))});
-  if (signInMode) showSignIn(englishChosen, redirected);
+  if (paintSignIn) showSignIn(englishChosen, redirected);
 })();
 `;
 }

@@ -3,6 +3,7 @@ import en from '../src/i18n/en.json';
 import fr from '../src/i18n/fr.json';
 import { PRE_PAINTED } from '../src/features/auth/pages/pre-painted-ids';
 import { LOCALE_STORAGE_KEY } from '../src/i18n/locale';
+import { escapeHtml } from '../../shared/format/html';
 
 /**
  * The sign-in form painted by index.html itself (docs/frontend.md, "A sign-in form before the scripts"): on a phone's
@@ -20,9 +21,6 @@ function lookup(strings: Strings, key: string): string {
   if (typeof value !== 'string') throw new Error(`pre-painted-sign-in: no string for ${key}`);
   return value;
 }
-
-const escapeHtml = (text: string) =>
-  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
 
 /** The form's markup, French first; the first-route script swaps in the English of each `data-en`. */
 export function prePaintedSignInMarkup(french: Strings = fr, english: Strings = en): string {
@@ -80,10 +78,10 @@ export function prePaintedSignInScript(): string {
       const root = document.getElementById(${JSON.stringify(rootId)});
       if (!root) return;
       let language = english ? 'en' : 'fr';
-      const word = (language) => {
-        document.documentElement.lang = language;
-        for (const element of root.querySelectorAll('[data-en]')) element.textContent = element.dataset[language];
-        for (const element of root.querySelectorAll('[data-en-aria]')) element.setAttribute('aria-label', element.dataset[language + 'Aria']);
+      const word = (to) => {
+        document.documentElement.lang = to;
+        for (const element of root.querySelectorAll('[data-en]')) element.textContent = element.dataset[to];
+        for (const element of root.querySelectorAll('[data-en-aria]')) element.setAttribute('aria-label', element.dataset[to + 'Aria']);
       };
       if (english) word('en');
       const fields = { ${JSON.stringify(emailId)}: 'email', ${JSON.stringify(passwordId)}: 'password' };

@@ -1,3 +1,4 @@
 export * from './phone';
 export * from './postal-code';
 export * from './levels';
+export * from './html';

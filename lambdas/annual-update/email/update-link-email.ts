@@ -1,4 +1,5 @@
-import { escapeHtml, renderEmail, type EmailLocale } from '../../common/email-templates/layout';
+import { escapeHtml } from '../../../shared/format/html';
+import { renderEmail, type EmailLocale } from '../../common/email-templates/layout';
 import { formatPhone } from '../../../shared/format/phone';
 
 /**

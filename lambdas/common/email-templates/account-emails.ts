@@ -1,4 +1,5 @@
-import { escapeHtml, renderEmail, type EmailLocale } from './layout';
+import { escapeHtml } from '../../../shared/format/html';
+import { renderEmail, type EmailLocale } from './layout';
 
 /**
  * Wording of the account emails Cognito sends through the CustomMessage trigger. French follows OQLF usage:

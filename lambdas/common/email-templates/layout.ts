@@ -2,6 +2,8 @@
  * The HTML shell of every email the app sends (Cognito account emails, annual-update links). Mail clients
  * ignore <style> blocks and external CSS, so styles are inline and the markup stays simple.
  */
+import { escapeHtml } from '../../../shared/format/html';
+
 export type EmailLocale = 'fr' | 'en';
 
 export interface EmailAction {
@@ -19,12 +21,6 @@ export interface EmailBody {
   /** Paragraphs after the button; `html` ones are trusted markup built by the caller from escaped parts. */
   outro: ({ text: string } | { html: string })[];
   footer: string;
-}
-
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
 }
 
 const P = 'margin:0 0 16px;font-size:16px;line-height:1.5;color:#1f2933';

@@ -23,7 +23,7 @@ let held: HTMLElement | null = null;
  * removes it from the page, and the inputs keep their values once detached, for the sign-in form to read.
  */
 export function holdPrePaintedSignIn(): void {
-  held = typeof document === 'undefined' ? null : document.getElementById(PRE_PAINTED.rootId);
+  held = document.getElementById(PRE_PAINTED.rootId);
 }
 
 /**
