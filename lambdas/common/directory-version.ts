@@ -189,8 +189,8 @@ export function installDirectoryVersioning(client: DynamoDBDocumentClient): void
  * themselves (a digest of their creation ULIDs), so a reset table never repeats an earlier version.
  */
 export interface DirectoryVersion {
-  epoch: string;
-  n: number;
+  readonly epoch: string;
+  readonly n: number;
 }
 
 /** The current version, strongly consistent (one Query of a few tiny items); undefined before any versioned write. */

@@ -4,6 +4,7 @@ import { DIRECTORY_SNAPSHOT_TYPE, readDirectoryVersion, type DirectoryVersion } 
 import { keys } from '../common/keys';
 import { logger } from '../common/logger';
 import { queryAll } from '../common/query';
+import { sharedFreshRead } from '../common/shared-read';
 import { isWriteConflict, MAX_TRANSACT_ITEMS, transactWrite, type TransactItem } from '../common/transact';
 import type { DirectoryInput } from './directory-service';
 
@@ -22,8 +23,21 @@ const MAX_PARTS = 10;
 
 export { readDirectoryVersion, type DirectoryVersion };
 
-/** Access pattern 49: the version, strongly consistent (one Query of its few shard items). */
-export const currentDirectoryVersion = () => readDirectoryVersion(documentClient(), tableName());
+const versionReads = new Map<string, () => Promise<DirectoryVersion | undefined>>();
+
+/**
+ * Access pattern 49: the version, strongly consistent (one Query of its few shard items), from a read sent after
+ * the call: callers asking at the same time share one (lambdas/common/shared-read.ts).
+ */
+export function currentDirectoryVersion(): Promise<DirectoryVersion | undefined> {
+  const table = tableName();
+  let read = versionReads.get(table);
+  if (!read) {
+    read = sharedFreshRead(() => readDirectoryVersion(documentClient(), table));
+    versionReads.set(table, read);
+  }
+  return read();
+}
 
 export interface StoredSnapshot {
   data?: DirectoryInput;

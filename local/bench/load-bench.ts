@@ -4,7 +4,7 @@
  * with the demo school.
  *
  * - Directory: every client signs in as the demo parent and loops on GET /api/directory (full 200 responses,
- *   no If-None-Match). Targets: zero errors (anything but 200, or a failed connection), and a throughput at
+ *   no If-None-Match); the DynamoDB calls they caused are counted. Targets: zero errors (anything but 200, or a failed connection), and a throughput at
  *   least a quarter of the health route's in the same run.
  * - Health: GET /api/health (public, no table access): the cheapest route, the gateway's own floor.
  * - validateEmailV2: every client loops on POST /api/validateEmailV2 with registered and unknown addresses. All
@@ -16,6 +16,7 @@
  */
 import os from 'node:os';
 import path from 'node:path';
+import { documentClient } from '../../lambdas/common/dynamo';
 import { generateSchool } from '../demo/generate-school';
 import { demoTokens } from '../sign-in';
 import { startLocalStack } from '../stack';
@@ -59,6 +60,18 @@ async function hammer(call: () => Promise<number>): Promise<Outcome> {
   return { requests: latencies.length, latencies, byStatus, elapsed: (performance.now() - started) / 1000 };
 }
 
+/** DynamoDB calls sent through the one document client (the stack's handlers run in this process). */
+const dynamoCalls = { count: 0 };
+function countDynamoCalls(): void {
+  documentClient().middlewareStack.add(
+    (next) => async (args) => {
+      dynamoCalls.count++;
+      return next(args);
+    },
+    { step: 'initialize', name: 'benchCountCalls', override: true },
+  );
+}
+
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 function row(name: string, o: Outcome, errors: number, note: string): string {
@@ -87,7 +100,10 @@ async function main() {
     // in a function that has served a read before (bench:directory measures the cold and first reads apart).
     const warm = await rawRequest(`${info.appUrl}/api/directory`, { agent, headers: directoryHeaders });
     if (warm.status !== 200) throw new Error(`GET /api/directory answered ${warm.status}`);
+    countDynamoCalls();
+    dynamoCalls.count = 0;
     const directory = await hammer(async () => (await rawRequest(`${info.appUrl}/api/directory`, { agent, headers: directoryHeaders })).status);
+    const directoryCalls = dynamoCalls.count;
     console.log(`• Health: ${clients} clients for ${seconds} s…`);
     const health = await hammer(async () => (await rawRequest(`${info.appUrl}/api/health`, { agent, headers: { Accept: 'application/json' } })).status);
     let n = 0;
@@ -123,6 +139,11 @@ addresses, all from one address, so its per-address limit answers 429 (expected,
 ${row('GET /api/directory', directory, directoryErrors, directoryErrors === 0 ? '(target: 0, met)' : '(target: 0, NOT met)')}
 ${row('GET /api/health', health, healthErrors, '')}
 ${row('POST /api/validateEmailV2', validate, validateErrors, '(429 counted apart)')}
+
+DynamoDB calls per directory request: ${(directoryCalls / directory.requests).toFixed(2)} (${directoryCalls} calls for
+${directory.requests} requests: requests asking while a version read is on its way share the next one, never one
+sent before they asked; docs/decisions.md, "Concurrent directory reads share one version read". Served one at a
+time, as by a standard Lambda instance, every request reads the version itself: bench:directory).
 
 Directory throughput against the health route's, same run: ${share.toFixed(2)} (target: at least 0.25,
 **${share >= 0.25 ? 'met' : 'NOT met'}**).

@@ -4,7 +4,7 @@ import type { APIGatewayProxyResult } from 'aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { handler as formHandler } from '../../lambdas/annual-update/index';
 import { documentClient, tableName } from '../../lambdas/common/dynamo';
-import { keys } from '../../lambdas/common/keys';
+import { DIRECTORY_VERSION_PK, keys } from '../../lambdas/common/keys';
 import { bulkWriteDirectory, getEntity, getSettings, readDirectory, saveSettings, updateEntity } from '../../lambdas/directory/directory-repository';
 import {
   forgetDirectoryInMemory,
@@ -226,6 +226,49 @@ describe('GET /api/directory: who the caller is, from the version just read', ()
     // An email the snapshot does not know is asked of the registry too before being refused.
     const stranger = uniqueEmail('inconnu');
     expect(await dynamoCallsOf(async () => expect((await read(stranger)).status).toBe(403))).toBe(2);
+  });
+
+  it('shares the version read among requests asking at the same time, and a request sent after a write sees it', async () => {
+    const first = await read(viewerEmail);
+    // The first request's read leaves at once; the nine asking while it is on its way share the next one.
+    const together: Awaited<ReturnType<typeof read>>[] = [];
+    const calls = await dynamoCallsOf(async () => together.push(...(await Promise.all(Array.from({ length: 10 }, () => read(viewerEmail, first.etag))))));
+    expect(together.map((view) => view.status)).toEqual(Array.from({ length: 10 }, () => 304));
+    expect(calls).toBeLessThanOrEqual(2);
+
+    // A version read answered before an edit but held on its way back until the edit is acknowledged: requests
+    // sent after the edit must not share it, but wait for a read of their own.
+    const target = school.reachable[4]!;
+    const current = (await getEntity('PARENT', target.id))!;
+    const edit = { firstName: 'Partagée', lastName: current.lastName, email: current.email, version: current.version };
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let holding = true;
+    const name = 'holdOneVersionRead';
+    documentClient().middlewareStack.add(
+      (next) => async (args) => {
+        const input = args.input as { ExpressionAttributeValues?: Record<string, unknown> };
+        const hold = holding && input.ExpressionAttributeValues?.[':pk'] === DIRECTORY_VERSION_PK;
+        if (hold) holding = false;
+        const result = await next(args);
+        if (hold) await held;
+        return result;
+      },
+      { step: 'initialize', name },
+    );
+    try {
+      const during = read(viewerEmail, first.etag);
+      expect((await callAdmin('PUT', '/api/admin/parents/{id}', { id: target.id, body: edit, claims: admin() })).status).toBe(200);
+      expect(holding).toBe(false);
+      const after = Array.from({ length: 10 }, () => read(viewerEmail, first.etag));
+      release();
+      const expected = await fromTable(viewerEmail);
+      expect(expected).toContain('"Partagée"');
+      for (const view of await Promise.all(after)) expect(view).toMatchObject({ status: 200, text: expected });
+      expect((await during).status).toBe(304);
+    } finally {
+      documentClient().middlewareStack.remove(name);
+    }
   });
 });
 
