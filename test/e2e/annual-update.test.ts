@@ -613,8 +613,10 @@ async function staffLink(j: Journey) {
   expect(new URL(form.url()).pathname).toBe('/update-success');
   await form.close();
 
-  // The staff page: the new title and extension, and the email nowhere.
-  await goTo(page, stack.appUrl, '/staff');
+  // The staff page: the new title and extension, and the email nowhere. Opened afresh: the app revalidates its
+  // copy of the directory at most every 30 s (REVALIDATE_AFTER_MS), and directoryAfterReview may have loaded it
+  // less than 30 s ago; in-app navigation would then show the copy from before the staff member's answer.
+  await page.goto(`${stack.appUrl}/staff`);
   await page.getByPlaceholder(text.staffSearch).fill(member.lastName);
   const main = page.getByRole('main');
   await main.getByText(text.shownTitle).first().waitFor({ timeout: 30_000 });
