@@ -31,24 +31,15 @@ import { forgetBodiesInMemory, forgetDirectoryInMemory } from '../../lambdas/dir
 import { BENCHMARK_FAMILIES } from '../demo/generate-school';
 import { startLocalStack } from '../stack';
 import { kb, machineLine, measure, ms, writeSection, type Timing } from './bench-report';
+import { countDynamoCalls } from './dynamo-calls';
 import { keepAliveAgent, rawRequest } from './raw-http';
 
 const TARGET_GZIP_BYTES = 150 * 1024;
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 const calls = Math.min(200, Math.max(5, Number(arg('calls') ?? 30)));
 const write = !process.argv.includes('--no-write');
-
-/** DynamoDB calls sent through the one document client (every page of a Query counts), since the last reset. */
-const dynamoCalls = { count: 0 };
-function countDynamoCalls(): void {
-  documentClient().middlewareStack.add(
-    (next) => async (args) => {
-      dynamoCalls.count++;
-      return next(args);
-    },
-    { step: 'initialize', name: 'benchCountCalls', override: true },
-  );
-}
+/** Set once the stack's client exists (main). */
+let dynamoCalls = { count: 0 };
 
 /** Average DynamoDB calls of one request, over a few requests. */
 async function callsPerRequest(request: () => Promise<unknown>, runs = 5): Promise<number> {
@@ -72,7 +63,7 @@ async function main() {
   });
   try {
     resetDocumentClient();
-    countDynamoCalls();
+    dynamoCalls = countDynamoCalls();
     console.log(`• Stack ready in ${((Date.now() - started) / 1000).toFixed(0)} s; measuring ${calls} calls per row…`);
     const token = await signIn(info.cognitoEndpoint, info.region, info.userPoolClientId, info.demoAccounts);
     const url = `${info.appUrl}/api/directory`;

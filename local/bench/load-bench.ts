@@ -16,11 +16,11 @@
  */
 import os from 'node:os';
 import path from 'node:path';
-import { documentClient } from '../../lambdas/common/dynamo';
 import { generateSchool } from '../demo/generate-school';
 import { demoTokens } from '../sign-in';
 import { startLocalStack } from '../stack';
 import { machineLine, ms, writeSection } from './bench-report';
+import { countDynamoCalls } from './dynamo-calls';
 import { keepAliveAgent, rawRequest } from './raw-http';
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
@@ -60,17 +60,6 @@ async function hammer(call: () => Promise<number>): Promise<Outcome> {
   return { requests: latencies.length, latencies, byStatus, elapsed: (performance.now() - started) / 1000 };
 }
 
-/** DynamoDB calls sent through the one document client (the stack's handlers run in this process). */
-const dynamoCalls = { count: 0 };
-function countDynamoCalls(): void {
-  documentClient().middlewareStack.add(
-    (next) => async (args) => {
-      dynamoCalls.count++;
-      return next(args);
-    },
-    { step: 'initialize', name: 'benchCountCalls', override: true },
-  );
-}
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
@@ -100,8 +89,7 @@ async function main() {
     // in a function that has served a read before (bench:directory measures the cold and first reads apart).
     const warm = await rawRequest(`${info.appUrl}/api/directory`, { agent, headers: directoryHeaders });
     if (warm.status !== 200) throw new Error(`GET /api/directory answered ${warm.status}`);
-    countDynamoCalls();
-    dynamoCalls.count = 0;
+    const dynamoCalls = countDynamoCalls();
     const directory = await hammer(async () => (await rawRequest(`${info.appUrl}/api/directory`, { agent, headers: directoryHeaders })).status);
     const directoryCalls = dynamoCalls.count;
     console.log(`• Health: ${clients} clients for ${seconds} s…`);
