@@ -246,7 +246,7 @@ describe('admin data page', () => {
     expect(counts).toMatch(/élèves À créer 3 À mettre à jour 0 Inchangées 0/);
     expect(counts).toMatch(/parents À créer 2 À mettre à jour 0 Inchangées 0/);
     await page.getByRole('button', { name: "Appliquer l'importation" }).click();
-    await see(page, 'Importation terminée : 6 fiches créées, 0 mises à jour.', 60_000);
+    await see(page, 'Importation terminée : fiches créées 6, mises à jour 0.', 60_000);
 
     await page.getByRole('button', { name: 'Vérifier les fichiers' }).click();
     await page.getByText('Aucun changement', { exact: true }).waitFor({ timeout: 30_000 });

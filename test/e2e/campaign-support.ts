@@ -75,7 +75,7 @@ export const CAMPAIGN_TEXT = {
     results: '3 résultats',
     selectAll: 'Sélectionner tous les participants',
     sendSelected: (n: number) => `Envoyer à la sélection (${n})`,
-    sent: (sent: number, skipped: number) => `Envoi terminé : ${sent} envoyés, 0 en échec, ${skipped} ignorés.`,
+    sent: (sent: number, skipped: number) => `Envoi terminé : envoyés ${sent}, en échec 0, ignorés ${skipped}.`,
     phone: 'Téléphone',
     street: 'Adresse (numéro et rue)',
     optOut: 'Je me retire du bottin (nom seulement)',
