@@ -1,3 +1,4 @@
+import { ofSchoolFr } from '../../shared/format/french';
 import { formatPhone } from '../../shared/format/phone';
 import {
   noticeVersionOf,
@@ -45,18 +46,18 @@ function contactLine(input: NoticeInput, lang: Lang): string {
 }
 
 function french(input: NoticeInput): NoticeDocument {
-  const school = input.schoolName || "l'école";
+  const ofSchool = input.schoolName ? ofSchoolFr(input.schoolName) : "de l'école";
   return {
     title: 'Politique de confidentialité',
     short:
-      `Le comité de parents de ${school} utilise ces renseignements pour le bottin de l'école, visible seulement ` +
+      `Le comité de parents ${ofSchool} utilise ces renseignements pour le bottin de l'école, visible seulement ` +
       'par les parents et le personnel inscrits, et vous choisissez ce que les autres voient.',
     sections: [
       {
         id: 'responsible',
         heading: 'Personne responsable',
         paragraphs: [
-          `Le bottin de ${school} est tenu par le comité de parents de l'école. La personne responsable de la ` +
+          `Le bottin ${ofSchool} est tenu par le comité de parents de l'école. La personne responsable de la ` +
             'protection des renseignements personnels est la présidence du comité; on la joint ' +
             `${contactLine(input, 'fr')}.`,
         ],

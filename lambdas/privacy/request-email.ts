@@ -1,3 +1,4 @@
+import { ofSchoolFr } from '../../shared/format/french';
 import type { PrivacyRequestKind } from '../../shared/privacy-requests-api';
 import { schoolDay } from '../../shared/school-calendar';
 import { renderEmail, type EmailLocale } from '../common/email-templates/layout';
@@ -51,7 +52,7 @@ const TEXT = {
     answerTitle: 'Réponse à votre demande',
     hello: (name: string) => `Bonjour ${name},`,
     received: (kind: string, school: string, date: string) =>
-      `Le comité de parents de ${school} a bien reçu, le ${date}, votre demande de ${kind}.`,
+      `Le comité de parents ${ofSchoolFr(school)} a bien reçu, le ${date}, votre demande de ${kind}.`,
     due: (date: string) => `La personne responsable de la protection des renseignements personnels vous répondra au plus tard le ${date}.`,
     answerIntro: (kind: string, date: string) => `Voici la réponse à votre demande de ${kind} reçue le ${date}${NBSP}:`,
     reference: (ref: string) => `Référence de la demande${NBSP}: ${ref}`,

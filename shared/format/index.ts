@@ -2,3 +2,4 @@ export * from './phone';
 export * from './postal-code';
 export * from './levels';
 export * from './html';
+export * from './french';

@@ -598,6 +598,8 @@ async function staffLink(j: Journey) {
   const form = await j.anon.newPage();
   await form.goto(link);
   await form.getByRole('heading', { level: 1, name: text.staffPageTitle }).waitFor({ timeout: 60_000 });
+  // The school's name with French's article and elision ("de l'École …"), "of …" in English.
+  await form.getByText(text.staffIntro, { exact: false }).first().waitFor({ timeout: 10_000 });
   expect(await form.getByTestId('staff-classes').innerText()).toBe(text.noClasses);
   expect(await noHorizontalScroll(form)).toBe(true);
   await form.getByLabel(text.titleFr, { exact: true }).fill(text.newTitle.fr);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatPhone, isValidPhone, phoneDigits } from '../../shared/format/phone';
 import { formatPostalCode, isValidPostalCode, normalizePostalCode } from '../../shared/format/postal-code';
 import { levelLabel, levelsLabel, nextLevel } from '../../shared/format/levels';
+import { ofSchool, ofSchoolFr } from '../../shared/format/french';
 import type { Level } from '../../shared/schemas/common';
 
 describe('phone numbers', () => {
@@ -77,5 +78,22 @@ describe('level labels', () => {
     expect(nextLevel(levels, 'G1')?.code).toBe('G2');
     expect(nextLevel(levels, 'G2')).toBeUndefined();
     expect(nextLevel(levels, 'nope')).toBeUndefined();
+  });
+});
+
+describe('ofSchoolFr / ofSchool (French "de" before a school name)', () => {
+  it('gives each kind of name its article and elision', () => {
+    expect(ofSchoolFr('École primaire des Érables')).toBe("de l'École primaire des Érables");
+    expect(ofSchoolFr('ecole Saint-Jean', '’')).toBe('de l’ecole Saint-Jean');
+    expect(ofSchoolFr('Académie Sainte-Anne')).toBe("de l'Académie Sainte-Anne");
+    expect(ofSchoolFr('Collège Jean-de-Brébeuf')).toBe('du Collège Jean-de-Brébeuf');
+    expect(ofSchoolFr('Polyvalente Lavigne')).toBe('de la Polyvalente Lavigne');
+    expect(ofSchoolFr('Émile-Nelligan')).toBe("d'Émile-Nelligan");
+    expect(ofSchoolFr('Sainte-Marie ')).toBe('de Sainte-Marie');
+  });
+
+  it('says "of" in English', () => {
+    expect(ofSchool('École primaire des Érables', 'en')).toBe('of École primaire des Érables');
+    expect(ofSchool('École primaire des Érables', 'fr')).toBe("de l'École primaire des Érables");
   });
 });

@@ -1,5 +1,6 @@
 import { escapeHtml } from '../../../shared/format/html';
 import { renderEmail, type EmailLocale } from '../../common/email-templates/layout';
+import { ofSchoolFr } from '../../../shared/format/french';
 import { formatPhone } from '../../../shared/format/phone';
 
 /**
@@ -44,10 +45,10 @@ const TEXT = {
     hello: (name: string) => `Bonjour ${name},`,
     body: {
       invitation: (school: string, year: string) =>
-        `Le comité de parents de l’école ${school} vous invite à vérifier et à mettre à jour vos renseignements ` +
+        `Le comité de parents ${ofSchoolFr(school, '’')} vous invite à vérifier et à mettre à jour vos renseignements ` +
         `dans le bottin de l’école pour l’année scolaire ${year}.`,
       reminder: (school: string, year: string) =>
-        `Nous n’avons pas encore reçu la mise à jour de vos renseignements pour le bottin de l’école ${school} ` +
+        `Nous n’avons pas encore reçu la mise à jour de vos renseignements pour le bottin ${ofSchoolFr(school, '’')} ` +
         `(année scolaire ${year}). Il suffit de quelques minutes.`,
     },
     choice:

@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
+import { ofSchool } from '../../../../../shared/format/french';
 import type { StaffSubmitResponse } from '../../../../../shared/staff-form';
 import { PageFrame } from '../../../components/page/page-frame';
+import { useLanguage } from '../../../lib/use-language';
 import { StaffUpdateForm } from '../components/staff-update-form';
 import { useStaffForm } from '../hooks/use-staff-form';
 import { useUpdateLink, type UpdateSuccessState } from '../hooks/use-update-link';
@@ -11,6 +13,7 @@ const toSuccess = (result: StaffSubmitResponse): UpdateSuccessState => ({ hasAcc
 /** `/update/{token}?form=staff`: a staff member's emailed link (docs/annual-update.md, "Staff"). */
 export function StaffUpdatePage() {
   const { t } = useTranslation();
+  const lang = useLanguage();
   const { token, apiBaseUrl, onSubmitted } = useUpdateLink(toSuccess);
   const state = useStaffForm(apiBaseUrl, token, onSubmitted);
   const { load } = state;
@@ -18,7 +21,7 @@ export function StaffUpdatePage() {
     return <LinkPageStatus title={t('staffUpdate.page.title')} {...(load.kind === 'failed' ? { problem: load.problem } : {})} />;
   }
   return (
-    <PageFrame title={t('staffUpdate.page.title')} description={t('staffUpdate.page.intro', { school: load.form.school.name })}>
+    <PageFrame title={t('staffUpdate.page.title')} description={t('staffUpdate.page.intro', { ofSchool: ofSchool(load.form.school.name, lang) })}>
       <StaffUpdateForm form={load.form} state={state} />
     </PageFrame>
   );
