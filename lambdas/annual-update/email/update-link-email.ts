@@ -1,7 +1,7 @@
-import { escapeHtml } from '../../../shared/format/html';
-import { renderEmail, type EmailLocale } from '../../common/email-templates/layout';
 import { ofSchoolFr } from '../../../shared/format/french';
+import { escapeHtml } from '../../../shared/format/html';
 import { formatPhone } from '../../../shared/format/phone';
+import { renderEmail, type EmailLocale } from '../../common/email-templates/layout';
 
 /**
  * The annual-update email with the parent's personal link, in the parent's language (French by default).
