@@ -384,7 +384,9 @@ async function reminderToTheSilentOne(j: Journey) {
   expect((await mailTo(stack, first.email!)).length).toBe(1);
   expect((await mailTo(stack, second.email!)).length).toBe(1);
   // The manager says so: two emails to parent 3, no answer yet, and the reminder in the history.
+  // The manager shows its rows in pages: the search brings parent 3's row to the first.
   await page.reload();
+  await page.getByPlaceholder(text.search).fill(third.email!);
   const thirdRow = page.locator('tr').filter({ hasText: third.email! });
   await thirdRow.getByText(text.remindedRow).waitFor({ timeout: 60_000 });
   await page.getByRole('button', { name: text.history(`${third.firstName} ${third.lastName}`) }).click();

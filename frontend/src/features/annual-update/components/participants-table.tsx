@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Header from '@cloudscape-design/components/header';
+import Pagination from '@cloudscape-design/components/pagination';
 import Select, { type SelectProps } from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
@@ -168,8 +169,8 @@ function participantColumns(t: TFunction, lang: Language, onHistory: (row: Parti
 }
 
 /**
- * Every parent of the campaign, with filters (status, class, search), selection, the three send actions, each
- * parent's history, and the campaign's progress beside the summary of the rows shown (docs/annual-update.md).
+ * Every parent of the campaign, in pages, with filters (status, class, search), selection (kept from page to page),
+ * the three send actions, each parent's history, and the campaign's progress beside the summary of the rows shown (docs/annual-update.md).
  */
 export function ParticipantsTable({ campaign, participants, loading, canSend, onSend }: {
   campaign: CampaignView;
@@ -182,7 +183,7 @@ export function ParticipantsTable({ campaign, participants, loading, canSend, on
   const { t, i18n } = useTranslation();
   const lang = currentLocale(i18n);
   const state = useParticipants(participants);
-  const { items, collectionProps } = state.collection;
+  const { items, collectionProps, paginationProps } = state.collection;
   const mobile = isMobileBreakpoint(useBreakpoint());
   const [historyOf, setHistoryOf] = useState<ParticipantView | null>(null);
   const columns = participantColumns(t, lang, setHistoryOf);
@@ -205,6 +206,7 @@ export function ParticipantsTable({ campaign, participants, loading, canSend, on
       </Header>
     ),
     filter: <ParticipantFilters state={state} />,
+    pagination: <Pagination {...paginationProps} />,
   };
   const itemSelectionLabel = (_: unknown, row: ParticipantView) => `${row.firstName ?? ''} ${row.lastName ?? ''}`;
   return (

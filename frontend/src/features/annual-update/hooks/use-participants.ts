@@ -6,8 +6,14 @@ import { classesOf, matchesClass, matchesStatus, summarize, type StatusFilter } 
 import { hasStaffRows, matchesKind, type KindFilter } from '../model/staff-filter';
 
 /**
- * The participants table's filters (status, class, search), sorting and selection, and the summary of the rows
- * the filters leave.
+ * Rows per page of the participants manager (table and cards): a school's few hundred parents on one page made
+ * each visit to the manager render every row (docs/decisions.md, "The participants manager in pages").
+ */
+export const PARTICIPANTS_PAGE_SIZE = 30;
+
+/**
+ * The participants table's filters (status, class, search), sorting, pages and selection, and the summary of the
+ * rows the filters leave (on every page).
  */
 export function useParticipants(participants: ParticipantView[]) {
   const { i18n } = useTranslation();
@@ -28,10 +34,16 @@ export function useParticipants(participants: ParticipantView[]) {
       },
     },
     sorting: {},
-    selection: { keepSelection: false, trackBy: 'parentId' },
+    pagination: { pageSize: PARTICIPANTS_PAGE_SIZE },
+    // Kept across pages; a row the filters hide leaves the selection (below), so a send goes only to rows shown.
+    selection: { keepSelection: true, trackBy: 'parentId' },
   });
-  const selected = collection.collectionProps.selectedItems ?? [];
+  const { allPageItems } = collection;
+  const chosen = collection.collectionProps.selectedItems ?? [];
+  const shownIds = new Set(allPageItems.map((row) => row.parentId));
+  const selected = chosen.filter((row) => shownIds.has(row.parentId));
+  if (selected.length !== chosen.length) collection.actions.setSelectedItems(selected);
   const filtered = status !== 'all' || classId !== '' || kind !== 'all' || collection.filterProps.filteringText.trim() !== '';
-  const shown = summarize(collection.items);
+  const shown = summarize(allPageItems);
   return { status, setStatus, classId, setClassId, classes, collection, selected, filtered, shown, kind, setKind, hasStaff };
 }
