@@ -6,16 +6,26 @@ import { IsoDateTimeSchema } from './schemas/common';
  * data is kept once its purpose is achieved, and what each run of the purge deleted (counts only, never who).
  */
 
-/** The periods, in the unit their name says. Bounded so a typo can neither erase today's data nor keep it forever. */
+/** The bounds of each period, in the unit its name says: a typo can neither erase today's data nor keep it forever. */
+export const RETENTION_LIMITS = {
+  departedMonths: { min: 1, max: 120 },
+  campaignMonths: { min: 1, max: 120 },
+  backupDays: { min: 1, max: 3650 },
+  requestMonths: { min: 1, max: 120 },
+} as const;
+const period = (field: keyof typeof RETENTION_LIMITS) =>
+  z.number().int().min(RETENTION_LIMITS[field].min).max(RETENTION_LIMITS[field].max);
+
+/** The periods, in the unit their name says, within RETENTION_LIMITS. */
 export const RetentionPeriodsSchema = z.strictObject({
   /** Remaining data of a parent who left (their consent log), counted from their removal. */
-  departedMonths: z.number().int().min(1).max(120),
+  departedMonths: period('departedMonths'),
   /** A completed campaign's participants, send jobs and update links, counted from its completion. */
-  campaignMonths: z.number().int().min(1).max(120),
+  campaignMonths: period('campaignMonths'),
   /** The backup a progression takes before it applies, counted from when it was taken. */
-  backupDays: z.number().int().min(1).max(3650),
+  backupDays: period('backupDays'),
   /** A closed privacy request, counted from its closing. */
-  requestMonths: z.number().int().min(1).max(120),
+  requestMonths: period('requestMonths'),
 });
 export type RetentionPeriods = z.infer<typeof RetentionPeriodsSchema>;
 

@@ -57,7 +57,16 @@ describe('the retention screen', () => {
     expect((departed as HTMLInputElement).value).toBe('12');
     await screen.findByText('2030');
     expect(screen.getByText('7')).toBeTruthy();
+    // A value out of bounds is said under its field, and the save waits for a good one.
+    fireEvent.change(departed, { target: { value: '-3' } });
+    expect(screen.getByText('Entrez un nombre entier de 1 à 120.')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Enregistrer' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText('Sauvegardes de progression'), { target: { value: '4000' } });
+    // French groups thousands with a narrow no-break space, which the text matcher reads as a space.
+    expect(screen.getByText('Entrez un nombre entier de 1 à 3 650.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Sauvegardes de progression'), { target: { value: '35' } });
     fireEvent.change(departed, { target: { value: '18' } });
+    expect(screen.queryByText(/^Entrez un nombre entier/)).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
     await waitFor(() => expect(puts).toEqual([{ ...DEFAULT_RETENTION, departedMonths: 18, version: 0 }]));
     await screen.findByText('Durées enregistrées.');

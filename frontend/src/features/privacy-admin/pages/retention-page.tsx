@@ -12,6 +12,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import {
   PURGE_CATEGORIES,
+  RETENTION_LIMITS,
   RetentionPeriodsSchema,
   type PurgeReportsResponse,
   type RetentionPeriods,
@@ -26,13 +27,21 @@ const FIELDS = ['departedMonths', 'campaignMonths', 'backupDays', 'requestMonths
 
 /** The periods form: every period, saved at the version read (docs/privacy.md, "Retention"). */
 function PeriodsForm({ settings, onSaved }: { settings: RetentionSettings; onSaved: (s: RetentionSettings) => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { apiBaseUrl } = useRuntimeConfig();
   const errorText = useErrorText();
   const [values, setValues] = useState<Record<string, string>>(Object.fromEntries(FIELDS.map((f) => [f, String(settings[f])])));
   const [error, setError] = useState<unknown>(null);
   const [saving, setSaving] = useState(false);
   const parsed = RetentionPeriodsSchema.safeParse(Object.fromEntries(FIELDS.map((f) => [f, Number(values[f])])));
+  // Said under the field as it is typed: the save stays off until every period is a whole number within its bounds.
+  const fieldError = (field: (typeof FIELDS)[number]) => {
+    const { min, max } = RETENTION_LIMITS[field];
+    const value = values[field]?.trim() ?? '';
+    const n = Number(value);
+    if (value !== '' && Number.isInteger(n) && n >= min && n <= max) return undefined;
+    return t('retention.invalid', { min: min.toLocaleString(i18n.language), max: max.toLocaleString(i18n.language) });
+  };
   const save = () => {
     if (!parsed.success) return;
     setSaving(true);
@@ -49,7 +58,12 @@ function PeriodsForm({ settings, onSaved }: { settings: RetentionSettings; onSav
           {error !== null && <Alert type="error">{errorText(error)}</Alert>}
           <ColumnLayout columns={2}>
             {FIELDS.map((field) => (
-              <FormField key={field} label={t(`retention.fields.${field}`)} constraintText={t(`retention.units.${field === 'backupDays' ? 'days' : 'months'}`)}>
+              <FormField
+                key={field}
+                label={t(`retention.fields.${field}`)}
+                constraintText={t(`retention.units.${field === 'backupDays' ? 'days' : 'months'}`)}
+                errorText={fieldError(field)}
+              >
                 <Input type="number" inputMode="numeric" value={values[field] ?? ''} onChange={({ detail }) => setValues((v) => ({ ...v, [field]: detail.value }))} />
               </FormField>
             ))}
