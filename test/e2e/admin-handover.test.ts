@@ -124,7 +124,9 @@ describe.each(['fr', 'en'] as const)('administration handover and settings (%s)'
       await page.getByRole('option', { name: new RegExp(`Béatrice Relève ${locale}`) }).click();
       await main.getByLabel(text.titleField).fill(text.roleTitle);
       await main.getByText(text.stepDown, { exact: true }).click();
-      await main.getByLabel(text.ownUntil).fill(yesterday.replaceAll('-', '/'));
+      // Dates are typed and shown as Québec writes them (2026-11-26), like every other date in the app.
+      await main.getByLabel(text.ownUntil).fill(yesterday);
+      expect(await main.getByLabel(text.ownUntil).inputValue()).toBe(yesterday);
       await main.getByRole('button', { name: text.handOver, exact: true }).click();
       await page.getByRole('dialog').getByRole('button', { name: text.confirm }).click();
 

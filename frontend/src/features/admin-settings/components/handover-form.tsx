@@ -33,6 +33,9 @@ export interface HandoverFormProps {
 
 function datePickerLabels(t: (key: string) => string) {
   return {
+    // Québec's numeric date, as everywhere else in the app (2026-11-26), not Cloudscape's default 2026/11/26.
+    format: 'iso' as const,
+    inputFormat: 'iso' as const,
     placeholder: t('adminRoles.datePlaceholder'),
     openCalendarAriaLabel: (selected: string | null) => (selected ? `${t('adminRoles.openCalendar')}, ${selected}` : t('adminRoles.openCalendar')),
     i18nStrings: { previousMonthAriaLabel: t('adminRoles.previousMonth'), nextMonthAriaLabel: t('adminRoles.nextMonth'), todayAriaLabel: t('adminRoles.today') },
