@@ -134,6 +134,8 @@ describe('/update/{token}', () => {
     expect(await screen.findByText('This field is required')).toBeTruthy();
     expect(screen.getByText('Enter a 10-digit phone number, for example 514 555-1234.')).toBeTruthy();
     expect(calls.filter((call) => call.path === '/api/update/submit')).toEqual([]);
+    // The first field to fix gets the focus (on a phone, screens above the button).
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('First name *')));
 
     fireEvent.change(screen.getByLabelText('First name *'), { target: { value: 'Amélie' } });
     fireEvent.change(phone, { target: { value: '(438) 555-9876' } });

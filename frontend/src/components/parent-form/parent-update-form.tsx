@@ -12,6 +12,7 @@ import { AddressSection, CommitteesSection, InterestsSection, ParticipationSecti
 import { PrivacyShortNotice } from '../privacy/privacy-short-notice';
 import { CardPreview } from '../privacy/card-preview';
 import { previewDetails } from '../../lib/parent-form/form-values';
+import { useFocusFirstInvalid } from '../../lib/use-focus-first-invalid';
 
 /**
  * The parent information form (docs/product-rules.md), shared by the emailed link and My Profile: the
@@ -27,14 +28,16 @@ export function ParentUpdateForm({ form, state, top, secondaryActions }: {
   const { t, i18n } = useTranslation();
   const lang = currentLocale(i18n);
   const { values, errors, problem, submitting, change, submit, dismissProblem } = state;
+  const invalidFocus = useFocusFirstInvalid<HTMLFormElement>();
   if (!values) return null;
   const sectionProps = { values, errors, lang, onChange: change };
   return (
     <form
+      ref={invalidFocus.ref}
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        void submit();
+        void submit().then(invalidFocus.afterSubmit);
       }}
     >
       <Form

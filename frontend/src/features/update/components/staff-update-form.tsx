@@ -15,6 +15,7 @@ import type { StaffForm } from '../../../../../shared/staff-form';
 import { STAFF_DEPARTMENT_CODES, type StaffDepartment } from '../../../../../shared/schemas/staff';
 import type { Language } from '../../../../../shared/schemas/common';
 import { departmentLabel } from '../../../lib/directory/labels';
+import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid';
 import { useLanguage } from '../../../lib/use-language';
 import type { useStaffForm } from '../hooks/use-staff-form';
 
@@ -42,12 +43,13 @@ export function StaffUpdateForm({ form, state }: { form: StaffForm; state: Staff
   const { t } = useTranslation();
   const lang = useLanguage();
   const { values, errors, problem, submitting, change } = state;
+  const invalidFocus = useFocusFirstInvalid<HTMLFormElement>();
   if (!values) return null;
   const error = (field: keyof typeof errors) =>
     errors[field] ? t(errors[field] === 'invalid_extension' ? 'staffUpdate.form.extensionInvalid' : 'staffUpdate.form.required') : undefined;
   const department = (code: StaffDepartment) => ({ value: code, label: departmentLabel(code, lang) });
   return (
-    <form onSubmit={(event) => { event.preventDefault(); void state.submit(); }}>
+    <form ref={invalidFocus.ref} onSubmit={(event) => { event.preventDefault(); void state.submit().then(invalidFocus.afterSubmit); }}>
       <Form
         actions={<Button variant="primary" formAction="submit" loading={submitting}>{t('staffUpdate.form.submit')}</Button>}
         errorText={problem ? t(`staffUpdate.messages.${problem}`) : undefined}
