@@ -11,6 +11,7 @@ import { settingsFormOf, type SettingsIssue } from '../../../../../shared/school
 import { PageFrame } from '../../../components/page/page-frame';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { useErrorText } from '../../../lib/api/use-error-text';
+import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid';
 import { useLanguage } from '../../../lib/use-language';
 import { adminSettingsApi } from '../api/admin-settings-client';
 import { LeaveModal } from '../components/leave-modal';
@@ -52,12 +53,12 @@ function useSettingsForm() {
     };
   }, [issues, lang, t]);
 
-  const save = () => {
+  const save = async () => {
     if (!form) return;
     setSaving(true);
     setError(null);
     setFlash([]);
-    adminSettingsApi.saveSettings(apiBaseUrl, form).then(
+    await adminSettingsApi.saveSettings(apiBaseUrl, form).then(
       (response) => {
         const next = { ...settingsFormOf(response.settings), version: response.settings.version };
         setSaving(false);
@@ -84,6 +85,8 @@ function useSettingsForm() {
  */
 export function SchoolSettingsPage() {
   const { t, form, setForm, saved, dirty, blocker, setIssues, error, setError, saving, flash, load, errorOf, errorText, save } = useSettingsForm();
+  // The server's refusal names fields that may be screens above the button: the first one gets the focus.
+  const invalidFocus = useFocusFirstInvalid<HTMLFormElement>();
   return (
     <PageFrame title={t('schoolSettings.title')} description={t('schoolSettings.description')}>
       <SpaceBetween size="l">
@@ -96,7 +99,7 @@ export function SchoolSettingsPage() {
         {!form ? (
           error === null && <Box textAlign="center"><Spinner size="large" /></Box>
         ) : (
-          <form onSubmit={(event) => (event.preventDefault(), save())}>
+          <form ref={invalidFocus.ref} onSubmit={(event) => (event.preventDefault(), void save().then(invalidFocus.afterSubmit))}>
             <Form
               actions={
                 <SpaceBetween direction="horizontal" size="xs">
