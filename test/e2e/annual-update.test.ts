@@ -728,6 +728,12 @@ async function myProfile(j: Journey) {
   await phoneField.waitFor({ timeout: 30_000 });
   await phoneField.fill(text.demoPhone.replace(' ', ''));
   expect(await noHorizontalScroll(page)).toBe(true);
+  // Leaving with the change not saved asks first; staying keeps the form and the change.
+  await page.getByRole('banner').getByRole('link', { name: text.appName }).click();
+  await page.getByRole('dialog').getByText(text.leaveTitle, { exact: true }).waitFor({ timeout: 10_000 });
+  await page.getByRole('dialog').getByRole('button', { name: text.stay }).click();
+  expect(new URL(page.url()).pathname).toBe('/profile');
+  expect(await phoneField.inputValue()).toContain(text.demoPhone.slice(-8));
   await page.getByRole('button', { name: text.validate }).click();
   await page.getByText(text.profileSaved).waitFor({ timeout: 30_000 });
   // The view is read again from the server and shows the new number.

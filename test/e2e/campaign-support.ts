@@ -141,6 +141,9 @@ export const CAMPAIGN_TEXT = {
     profileEdit: 'Modifier mes renseignements',
     profileSaved: 'Vos renseignements sont enregistrés. Le bottin les montre déjà.',
     demoPhone: '514 555-0181',
+    appName: "Bottin de l'école",
+    leaveTitle: 'Quitter sans enregistrer\u00a0?',
+    stay: 'Rester sur la page',
   },
   en: {
     viewport: 'mobile' as const,
@@ -231,6 +234,9 @@ export const CAMPAIGN_TEXT = {
     profileEdit: 'Update my information',
     profileSaved: 'Your information has been saved. The directory already shows it.',
     demoPhone: '514 555-0182',
+    appName: 'School directory',
+    leaveTitle: 'Leave without saving?',
+    stay: 'Stay on the page',
   },
 };
 

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
 import TopNavigation, { type TopNavigationProps } from '@cloudscape-design/components/top-navigation';
 import type { ButtonDropdownProps } from '@cloudscape-design/components/button-dropdown';
 import { currentLocale } from '../../i18n/i18n';
-import { useOnFollow } from '../router-link/use-on-follow';
 import { useThemePreference } from '../theme/theme-context';
 import { THEME_NAMES, parseThemeId, themeId } from '../theme/theme-preference';
 
@@ -13,7 +13,13 @@ import { THEME_NAMES, parseThemeId, themeId } from '../theme/theme-preference';
 export function TopBar({ accountUtility }: { accountUtility?: TopNavigationProps.Utility } = {}) {
   const { t, i18n } = useTranslation();
   const { theme, setTheme } = useThemePreference();
-  const onFollow = useOnFollow();
+  const navigate = useNavigate();
+  // Cloudscape calls the identity's onFollow without the link's href (its detail is empty): go home through the
+  // router here, or the browser loads the whole app again (and a form's leave guard never hears of it).
+  const goHome = (event: CustomEvent) => {
+    event.preventDefault();
+    void navigate('/');
+  };
   const locale = currentLocale(i18n);
   const otherLocale = locale === 'fr' ? 'en' : 'fr';
 
@@ -54,7 +60,7 @@ export function TopBar({ accountUtility }: { accountUtility?: TopNavigationProps
 
   return (
     <TopNavigation
-      identity={{ href: '/', title: t('app.name'), onFollow }}
+      identity={{ href: '/', title: t('app.name'), onFollow: goHome }}
       utilities={utilities}
       i18nStrings={{ overflowMenuTriggerText: t('topNav.more'), overflowMenuTitleText: t('topNav.moreTitle') }}
     />

@@ -39,10 +39,14 @@ export function useParentForm<R extends { form: ParentForm }>(source: ParentForm
   const [problem, setProblem] = useState<SubmitProblem | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
+  /** True once the person changed something since the form was shown (loaded, reloaded or saved). */
+  const [dirty, setDirty] = useState(false);
+
   const show = useCallback((form: ParentForm) => {
     setLoad({ kind: 'ready', form });
     setValues(valuesFromForm(form));
     setErrors({});
+    setDirty(false);
   }, []);
 
   const reload = useCallback(async () => {
@@ -63,6 +67,7 @@ export function useParentForm<R extends { form: ParentForm }>(source: ParentForm
 
   const change = useCallback((patch: Partial<FormValues>) => {
     setValues((current) => (current ? { ...current, ...patch } : current));
+    setDirty(true);
     // A corrected field loses its message at once; the others stay until the next submit.
     setErrors((current) => {
       const next = { ...current };
@@ -116,7 +121,7 @@ export function useParentForm<R extends { form: ParentForm }>(source: ParentForm
     }
   }, [source, values, submitting, onSaved, reload, show, i18n]);
 
-  return { load, values, errors, problem, submitting, change, submit, reload, dismissProblem: () => setProblem(null) };
+  return { load, values, errors, problem, submitting, dirty, change, submit, reload, dismissProblem: () => setProblem(null) };
 }
 
 export type ParentFormState = ReturnType<typeof useParentForm>;

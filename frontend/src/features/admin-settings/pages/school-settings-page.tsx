@@ -8,15 +8,15 @@ import Form from '@cloudscape-design/components/form';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Spinner from '@cloudscape-design/components/spinner';
 import { settingsFormOf, type SettingsIssue } from '../../../../../shared/school-settings-api';
+import { LeaveModal } from '../../../components/page/leave-modal';
 import { PageFrame } from '../../../components/page/page-frame';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { useErrorText } from '../../../lib/api/use-error-text';
 import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid';
 import { useLanguage } from '../../../lib/use-language';
+import { useUnsavedChanges } from '../../../lib/use-unsaved-changes';
 import { adminSettingsApi } from '../api/admin-settings-client';
-import { LeaveModal } from '../components/leave-modal';
 import { ContactFields, LevelFields, SchoolFields } from '../components/settings-fields';
-import { useUnsavedChanges } from '../components/use-unsaved-changes';
 import { issuesOf, issueText, sameForm, type SettingsForm } from '../model/settings-form';
 
 /** The form's state: loaded, edited, saved at the version read, with the server's issues by field. */
@@ -120,7 +120,7 @@ export function SchoolSettingsPage() {
           </form>
         )}
       </SpaceBetween>
-      <LeaveModal blocker={blocker} />
+      <LeaveModal blocker={blocker} body={t('schoolSettings.leave.body')} />
     </PageFrame>
   );
 }

@@ -10,10 +10,12 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import type { ProfileFormResponse, ProfileUpdateResponse } from '../../../../../shared/parent-form';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
+import { LeaveModal } from '../../../components/page/leave-modal';
 import { ParentUpdateForm } from '../../../components/parent-form/parent-update-form';
 import { useParentForm, type ParentFormSource } from '../../../lib/parent-form/use-parent-form';
 import { loadProfileForm, saveProfile } from '../api/profile-form-client';
 import { ApiError } from '../../../lib/api/api-client';
+import { useUnsavedChanges } from '../../../lib/use-unsaved-changes';
 
 /**
  * "Update my information" on My Profile: the update link's form, prefilled, signed in (GET /api/profile/form,
@@ -43,6 +45,8 @@ export function ProfileEditor({ initialParentId, onSaved, onCancel, notFound }: 
   );
   const state = useParentForm(source, onSaved);
   const { load } = state;
+  // Leaving the page with changes not saved asks first (the tab's close or reload: the browser's own question).
+  const blocker = useUnsavedChanges(state.dirty);
   const cancel = (
     <Button variant="link" formAction="none" onClick={onCancel}>
       {t('profileEdit.cancel')}
@@ -85,5 +89,10 @@ export function ProfileEditor({ initialParentId, onSaved, onCancel, notFound }: 
         </FormField>
       </Container>
     ) : undefined;
-  return <ParentUpdateForm form={load.form} state={state} top={selector} secondaryActions={cancel} />;
+  return (
+    <>
+      <ParentUpdateForm form={load.form} state={state} top={selector} secondaryActions={cancel} />
+      <LeaveModal blocker={blocker} body={t('profileEdit.leaveBody')} />
+    </>
+  );
 }
