@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { ParticipantView } from '../../shared/annual-update-api';
 import {
   classesOf,
   formatDateTime,
@@ -8,22 +7,12 @@ import {
   summarize,
 } from '../../frontend/src/features/annual-update/model/participants';
 import { progressionState } from '../../frontend/src/features/admin/pages/admin-dashboard-page';
+import { participantRow } from './participant-row';
 
 const classA = { id: '01JABCDEFGHJKMNPQRSTVWXYA1', code: '301', name: '3e année A' };
 const classB = { id: '01JABCDEFGHJKMNPQRSTVWXYB1', code: '102', name: '1re année B' };
 
-const row = (patch: Partial<ParticipantView>): ParticipantView => ({
-  parentId: '01JABCDEFGHJKMNPQRSTVWXYZ0',
-  classes: [],
-  unreachable: false,
-  emailSent: false,
-  emailsSent: 0,
-  submitted: false,
-  optedOut: false,
-  sendFailures: 0,
-  history: [],
-  ...patch,
-});
+const row = participantRow;
 
 const submitted = row({ emailSent: true, emailsSent: 1, submitted: true, classes: [classA] });
 const optedOut = row({ emailSent: true, emailsSent: 1, submitted: true, optedOut: true, classes: [classB] });

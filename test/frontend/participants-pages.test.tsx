@@ -6,6 +6,7 @@ import { ParticipantsTable } from '../../frontend/src/features/annual-update/com
 import { PARTICIPANTS_PAGE_SIZE } from '../../frontend/src/features/annual-update/hooks/use-participants';
 import { createI18n } from '../../frontend/src/i18n/i18n';
 import type { CampaignView, ParticipantView, SendRequest } from '../../shared/annual-update-api';
+import { participantRow } from './participant-row';
 
 /**
  * The participants manager in pages (docs/decisions.md, "The participants manager in pages"): a page of rows at a
@@ -13,21 +14,8 @@ import type { CampaignView, ParticipantView, SendRequest } from '../../shared/an
  * not only the page's. jsdom's window is 1,024 px wide: the phone's layout, one card per parent.
  */
 const ID = (n: number) => `01JABCDEFGHJKMNPQRSTVW${String(n).padStart(4, '0')}`;
-const person = (n: number, lastName: string, patch: Partial<ParticipantView> = {}): ParticipantView => ({
-  parentId: ID(n),
-  firstName: `Prénom${String(n).padStart(2, '0')}`,
-  lastName,
-  email: `p${n}@ecole.example`,
-  classes: [],
-  unreachable: false,
-  emailSent: false,
-  emailsSent: 0,
-  submitted: false,
-  optedOut: false,
-  sendFailures: 0,
-  history: [],
-  ...patch,
-});
+const person = (n: number, lastName: string, patch: Partial<ParticipantView> = {}): ParticipantView =>
+  participantRow({ parentId: ID(n), firstName: `Prénom${String(n).padStart(2, '0')}`, lastName, email: `p${n}@ecole.example`, ...patch });
 // 40 Gagnon (every fifth one answered), then 10 Tremblay: 50 rows, two pages.
 const PARTICIPANTS = [
   ...Array.from({ length: 40 }, (_, i) => person(i + 1, 'Gagnon', i % 5 === 0 ? { emailSent: true, emailsSent: 1, submitted: true } : {})),

@@ -170,7 +170,8 @@ function participantColumns(t: TFunction, lang: Language, onHistory: (row: Parti
 
 /**
  * Every parent of the campaign, in pages, with filters (status, class, search), selection (kept from page to page),
- * the three send actions, each parent's history, and the campaign's progress beside the summary of the rows shown (docs/annual-update.md).
+ * the three send actions, each parent's history, and the campaign's progress beside the summary of the rows shown
+ * (docs/annual-update.md).
  */
 export function ParticipantsTable({ campaign, participants, loading, canSend, onSend }: {
   campaign: CampaignView;
