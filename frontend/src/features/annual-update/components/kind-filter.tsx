@@ -12,13 +12,16 @@ export function KindFilterControl({ state }: {
   const { t } = useTranslation();
   if (!state.hasStaff) return null;
   const option = (value: KindFilter): SelectProps.Option => ({ value, label: t(`staffUpdate.manager.filter_${value}`) });
+  // Wide enough for its inline label ("Participants") beside the value: left to its content, the label broke mid-word.
   return (
-    <Select
-      selectedOption={option(state.kind)}
-      options={KIND_FILTERS.map(option)}
-      onChange={({ detail }) => state.setKind(detail.selectedOption.value as KindFilter)}
-      inlineLabelText={t('staffUpdate.manager.filterLabel')}
-      ariaLabel={t('staffUpdate.manager.filterLabel')}
-    />
+    <div style={{ minWidth: '10rem' }}>
+      <Select
+        selectedOption={option(state.kind)}
+        options={KIND_FILTERS.map(option)}
+        onChange={({ detail }) => state.setKind(detail.selectedOption.value as KindFilter)}
+        inlineLabelText={t('staffUpdate.manager.filterLabel')}
+        ariaLabel={t('staffUpdate.manager.filterLabel')}
+      />
+    </div>
   );
 }

@@ -149,11 +149,14 @@ function participantColumns(t: TFunction, lang: Language, onHistory: (row: Parti
     },
     { id: 'email', header: t('annualUpdateAdmin.table.email'), cell: (row) => row.email ?? '—' },
     { id: 'classes', header: t('annualUpdateAdmin.table.classes'), cell: (row) => row.classes.map((c) => c.code).join(', ') },
-    { id: 'status', header: t('annualUpdateAdmin.table.status'), cell: (row) => <RowStatus row={row} /> },
+    // Wide enough for "Non envoyé" on one line once the cells wrap.
+    { id: 'status', header: t('annualUpdateAdmin.table.status'), cell: (row) => <RowStatus row={row} />, minWidth: 150 },
     { id: 'activity', header: t('annualUpdateAdmin.table.lastActivity'), cell: (row) => date(row.lastActivityAt), sortingField: 'lastActivityAt' },
     {
       id: 'history',
       header: t('annualUpdateAdmin.table.history'),
+      // "Historique (12)" on one line: narrower, the link broke mid-word at 1,440 px.
+      minWidth: 140,
       cell: (row) => {
         const button = t('annualUpdateAdmin.history.button', { events: row.history.length });
         // The visible text starts the accessible name (WCAG 2.5.3), the parent's name tells the rows apart.
@@ -231,6 +234,8 @@ export function ParticipantsTable({ campaign, participants, loading, canSend, on
           {...collectionProps}
           {...shared}
           variant="container"
+          // Cells wrap so the columns fit the page (at 1,440 px, History went off the right edge with one line each).
+          wrapLines
           ariaLabels={{
             selectionGroupLabel: t('annualUpdateAdmin.table.selection'),
             itemSelectionLabel,
