@@ -143,12 +143,17 @@ describe.each(['fr', 'en'] as const)('sign-in and sign-out (%s)', (locale) => {
     const page = await context.newPage();
     const release = await holdBack(page, await entryScriptPath(stack.appUrl));
     // The heading, the notice, both fields and the button, wherever they are (a script string: no DOM types here).
-    // Measured once the page's fonts are in (text in a fallback face is narrower or wider).
+    // Measured once the page's style sheets and fonts are in. The page's style sheet blocks painting, not a script's
+    // layout query: with the entry script held back, a clean run measured the painted form before its style sheet
+    // had arrived (the heading at the body's default 8 px margin instead of 20 px), a frame no one ever sees.
     const boxes = () =>
-      page.evaluate(`document.fonts.ready.then(() => [...document.querySelectorAll('main h1, main p, input, main button[type=submit]')].map((element) => {
-        const box = element.getBoundingClientRect();
-        return [element.tagName, box.x, box.y, box.height];
-      }))`) as Promise<[string, number, number, number][]>;
+      page.evaluate(`Promise.all([...document.querySelectorAll('link[rel=stylesheet]')].map((link) => link.sheet ? null
+          : new Promise((resolve) => (link.addEventListener('load', resolve), link.addEventListener('error', resolve)))))
+        .then(() => document.fonts.ready)
+        .then(() => [...document.querySelectorAll('main h1, main p, input, main button[type=submit]')].map((element) => {
+          const box = element.getBoundingClientRect();
+          return [element.tagName, box.x, box.y, box.height];
+        }))`) as Promise<[string, number, number, number][]>;
     await page.goto(`${stack.appUrl}/auth?redirect=%2Fclasses`, { waitUntil: 'commit' });
     const painted = page.locator(`#${PRE_PAINTED.rootId}`);
     await painted.getByText(text.redirectNotice).waitFor();
