@@ -35,11 +35,10 @@ function PeriodsForm({ settings, onSaved }: { settings: RetentionSettings; onSav
   const [saving, setSaving] = useState(false);
   const parsed = RetentionPeriodsSchema.safeParse(Object.fromEntries(FIELDS.map((f) => [f, Number(values[f])])));
   // Said under the field as it is typed: the save stays off until every period is a whole number within its bounds.
+  // The field's own rule from the schema the save uses; its bounds for the message.
   const fieldError = (field: (typeof FIELDS)[number]) => {
+    if (RetentionPeriodsSchema.shape[field].safeParse(Number(values[field])).success) return undefined;
     const { min, max } = RETENTION_LIMITS[field];
-    const value = values[field]?.trim() ?? '';
-    const n = Number(value);
-    if (value !== '' && Number.isInteger(n) && n >= min && n <= max) return undefined;
     return t('retention.invalid', { min: min.toLocaleString(i18n.language), max: max.toLocaleString(i18n.language) });
   };
   const save = () => {
