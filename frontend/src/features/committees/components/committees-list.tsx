@@ -8,7 +8,7 @@ import { EmptyState } from '../../../components/directory/empty-state';
 import { NoMatch, SearchField } from '../../../components/directory/search-field';
 import { useLanguage } from '../../../lib/use-language';
 import type { DirectoryIndex } from '../../../lib/directory/directory-index';
-import { fullName } from '../../../lib/directory/names';
+import { committeeSearchFields } from '../../../lib/directory/committee-search';
 import { Highlight } from '../../../components/directory/highlight';
 import { useDeferredSearchText } from '../../../lib/use-url-state';
 import { CommitteeMembers } from './committee-members';
@@ -24,20 +24,7 @@ export function CommitteesList({ index }: { index: DirectoryIndex }) {
   const { directory } = index;
 
   const positions = useMemo(() => directory.committees.map((_, i) => i), [directory]);
-  const match = useMemo(
-    () =>
-      createMatcher(positions, (c) => {
-        const committee = directory.committees[c]!;
-        return [
-          committee.name.fr,
-          committee.name.en,
-          ...committee.parents.map((seat) => fullName(directory.parents[seat.parentIndex]!)),
-          ...committee.staff.map((seat) => fullName(directory.staff[seat.staffIndex]!)),
-          ...committee.others.map(fullName),
-        ];
-      }),
-    [positions, directory],
-  );
+  const match = useMemo(() => createMatcher(positions, committeeSearchFields(directory)), [positions, directory]);
   const shown = useMemo(() => match(results), [match, results]);
   const list = useMemo(
     () => (

@@ -1,16 +1,20 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import Box from '@cloudscape-design/components/box';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
+import type { Language } from '../../../../../shared/schemas/common';
 import { createMatcher } from '../../../../../shared/search';
 import { RouterLink } from '../../../components/router-link/router-link';
 import { useLanguage } from '../../../lib/use-language';
+import { committeeSearchFields } from '../../../lib/directory/committee-search';
 import type { DirectoryIndex } from '../../../lib/directory/directory-index';
+import { familyCards, familySearchFields } from '../../../lib/directory/family-cards';
 import { departmentLabel } from '../../../lib/directory/labels';
-import { fullName } from '../../../lib/directory/names';
-import { studentDetails, summarizeStudent } from '../../../lib/directory/student-info';
+import { parentRows, parentSearchFields } from '../../../lib/directory/parent-rows';
+import { staffRows, staffSearchFields } from '../../../lib/directory/staff-rows';
 import { Highlight } from '../../../components/directory/highlight';
 import { useUrlSearchText } from '../../../lib/use-url-state';
 
@@ -39,7 +43,7 @@ function Category({ title, hits, path, query }: { title: string; hits: Hit[]; pa
           </RouterLink>
           {hit.detail && (
             <Box variant="small" display="block" color="text-body-secondary">
-              {hit.detail}
+              <Highlight text={hit.detail} query={query} />
             </Box>
           )}
         </div>
@@ -49,34 +53,54 @@ function Category({ title, hits, path, query }: { title: string; hits: Hit[]; pa
   );
 }
 
+/** A search over a list's own records and fields, answering with each record's line in the quick search. */
+function searchOf<T>(records: T[], fields: (record: T) => (string | undefined)[], hitOf: (record: T) => Hit) {
+  const lines = new Map(records.map((record) => [record, hitOf(record)]));
+  const match = createMatcher(records, fields);
+  return (query: string) => match(query).map((record) => lines.get(record)!);
+}
+
+/**
+ * Each category runs its list's own search (the list's records and the fields it looks at), so it counts exactly
+ * what the list shows for the same query: the Students list shows families, found by any member's name; the Parents
+ * list finds a parent by name, email or a child's name; Staff by name, title, department or email; Committees by
+ * name or member.
+ */
+function listSearches(index: DirectoryIndex, lang: Language, t: TFunction) {
+  const names = (people: { name: string }[]) => people.map((person) => person.name).join(', ');
+  const positions = index.directory.committees.map((_, position) => position);
+  return {
+    students: searchOf(familyCards(index, lang), familySearchFields, (card) => ({
+      key: card.family.key,
+      name: t('directory.students.family', { name: card.family.name }),
+      detail: names(card.children),
+    })),
+    parents: searchOf(parentRows(index, lang), parentSearchFields, (row) => ({
+      key: row.index,
+      name: row.name,
+      detail: names(row.children),
+    })),
+    staff: searchOf(staffRows(index, lang), staffSearchFields, (row) => ({
+      key: row.index,
+      name: row.name,
+      detail: `${row.title} · ${departmentLabel(row.member.department, lang)}`,
+    })),
+    committees: searchOf(positions, committeeSearchFields(index.directory), (position) => ({
+      key: position,
+      name: index.directory.committees[position]!.name[lang],
+    })),
+  };
+}
+
 /** One box that searches students, parents, staff and committees; each hit opens its list with the query. */
 export function QuickSearch({ index }: { index: DirectoryIndex }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const { value: query, setValue: setQuery, flush: flushQuery } = useUrlSearchText();
-  const { directory } = index;
-
-  const matchers = useMemo(() => {
-    const students: Hit[] = directory.students.map((_, s) => {
-      const summary = summarizeStudent(index, s, lang);
-      return { key: s, name: summary.name, detail: studentDetails(summary) };
-    });
-    const parents: Hit[] = index.parentsByName.map((p) => ({ key: p, name: fullName(directory.parents[p]!) }));
-    const staff: Hit[] = index.staffByName.map((m) => {
-      const member = directory.staff[m]!;
-      const detail = `${member.title[lang]} · ${departmentLabel(member.department, lang)}`;
-      return { key: m, name: fullName(member), detail };
-    });
-    const committees: Hit[] = directory.committees.map((c, i) => ({ key: i, name: c.name[lang] }));
-    return {
-      students: createMatcher(students, (hit) => [hit.name]),
-      parents: createMatcher(parents, (hit) => [hit.name]),
-      staff: createMatcher(staff, (hit) => [hit.name, hit.detail]),
-      committees: createMatcher(committees, (hit) => [hit.name]),
-    };
-  }, [directory, index, lang]);
-
   const active = query.trim() !== '';
+  // Built at the first query, not on every visit to the dashboard (most visits never search).
+  const searches = useMemo(() => (active ? listSearches(index, lang, t) : undefined), [active, index, lang, t]);
+
   return (
     <SpaceBetween size="m">
       <Input
@@ -88,12 +112,12 @@ export function QuickSearch({ index }: { index: DirectoryIndex }) {
         ariaLabel={t('directory.home.searchPlaceholder')}
         clearAriaLabel={t('directory.search.clear')}
       />
-      {active && (
+      {searches && (
         <ColumnLayout columns={2} variant="text-grid">
-          <Category title={t('nav.students')} hits={matchers.students(query)} path="/students" query={query} />
-          <Category title={t('nav.parents')} hits={matchers.parents(query)} path="/parents" query={query} />
-          <Category title={t('nav.staff')} hits={matchers.staff(query)} path="/staff" query={query} />
-          <Category title={t('nav.committees')} hits={matchers.committees(query)} path="/committees" query={query} />
+          <Category title={t('nav.students')} hits={searches.students(query)} path="/students" query={query} />
+          <Category title={t('nav.parents')} hits={searches.parents(query)} path="/parents" query={query} />
+          <Category title={t('nav.staff')} hits={searches.staff(query)} path="/staff" query={query} />
+          <Category title={t('nav.committees')} hits={searches.committees(query)} path="/committees" query={query} />
         </ColumnLayout>
       )}
     </SpaceBetween>

@@ -13,7 +13,7 @@ import { timedSearch } from '../../../lib/directory/search-timing';
 import { useLanguage } from '../../../lib/use-language';
 import { useDeferredSearchText, useUrlParam } from '../../../lib/use-url-state';
 import { ParentChildren } from './parent-children';
-import { parentRows, parentSearchFields, type ParentRow } from './parent-rows';
+import { parentRows, parentSearchFields, type ParentRow } from '../../../lib/directory/parent-rows';
 
 /** A page of results re-rendered after every keystroke (docs/benchmarks.md, "Search per keystroke"). */
 const PAGE_SIZE = 10;

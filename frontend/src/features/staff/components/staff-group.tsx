@@ -7,7 +7,7 @@ import { Highlight } from '../../../components/directory/highlight';
 import { AddToContacts } from '../../../components/directory/add-to-contacts';
 import { staffCard } from '../../../lib/directory/contacts';
 import { useLanguage } from '../../../lib/use-language';
-import type { StaffRow } from './staff-rows';
+import type { StaffRow } from '../../../lib/directory/staff-rows';
 
 function NameAndTitle({ row, query }: { row: StaffRow; query: string }) {
   return (

@@ -12,7 +12,7 @@ import type { DirectoryIndex } from '../../../lib/directory/directory-index';
 import { departmentLabel } from '../../../lib/directory/labels';
 import { useDeferredSearchText, useUrlParam } from '../../../lib/use-url-state';
 import { StaffGroup } from './staff-group';
-import { groupByDepartment, OTHER_STAFF, staffRows, staffSearchFields } from './staff-rows';
+import { groupByDepartment, OTHER_STAFF, staffRows, staffSearchFields } from '../../../lib/directory/staff-rows';
 
 /**
  * The staff directory: searchable by name, title or department, grouped by department, "other staff" last. A

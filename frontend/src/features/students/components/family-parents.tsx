@@ -5,7 +5,7 @@ import { useLanguage } from '../../../lib/use-language';
 import type { DirectoryIndex } from '../../../lib/directory/directory-index';
 import { localized, roleLabel } from '../../../lib/directory/labels';
 import { Highlight } from '../../../components/directory/highlight';
-import type { FamilyCard, FamilyParent } from './family-cards';
+import type { FamilyCard, FamilyParent } from '../../../lib/directory/family-cards';
 
 const ENTRY = { marginBlockEnd: 8 } as const;
 

@@ -8,7 +8,7 @@ import type { DirectoryIndex } from '../../../lib/directory/directory-index';
 import { studentDetails } from '../../../lib/directory/student-info';
 import { useLanguage } from '../../../lib/use-language';
 import { useDeferredSearchText, useUrlParam } from '../../../lib/use-url-state';
-import { familyCards, familySearchFields, type FamilyCard } from './family-cards';
+import { familyCards, familySearchFields, type FamilyCard } from '../../../lib/directory/family-cards';
 import { FamilyParents } from './family-parents';
 
 /** Families re-rendered after every keystroke: eight to a page (each card holds several people). */

@@ -1,9 +1,9 @@
-import type { DirectoryStaff } from '../../../../../shared/directory-api';
-import type { Language } from '../../../../../shared/schemas/common';
-import { STAFF_DEPARTMENT_CODES } from '../../../../../shared/schemas/staff';
-import type { DirectoryIndex } from '../../../lib/directory/directory-index';
-import { classLevelsLabel, departmentLabel, localized, roleLabel } from '../../../lib/directory/labels';
-import { fullName } from '../../../lib/directory/names';
+import type { DirectoryStaff } from '../../../../shared/directory-api';
+import type { Language } from '../../../../shared/schemas/common';
+import { STAFF_DEPARTMENT_CODES } from '../../../../shared/schemas/staff';
+import type { DirectoryIndex } from './directory-index';
+import { classLevelsLabel, departmentLabel, localized, roleLabel } from './labels';
+import { fullName } from './names';
 
 export interface StaffRow {
   index: number;

@@ -1,9 +1,9 @@
-import type { DirectoryParent } from '../../../../../shared/directory-api';
-import type { Language } from '../../../../../shared/schemas/common';
-import type { DirectoryIndex, Seat } from '../../../lib/directory/directory-index';
-import type { Family, Household } from '../../../lib/directory/families';
-import { fullName } from '../../../lib/directory/names';
-import { summarizeStudent, type StudentSummary } from '../../../lib/directory/student-info';
+import type { DirectoryParent } from '../../../../shared/directory-api';
+import type { Language } from '../../../../shared/schemas/common';
+import type { DirectoryIndex, Seat } from './directory-index';
+import type { Family, Household } from './families';
+import { fullName } from './names';
+import { summarizeStudent, type StudentSummary } from './student-info';
 
 export interface FamilyParent {
   index: number;

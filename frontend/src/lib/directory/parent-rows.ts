@@ -1,8 +1,8 @@
-import type { DirectoryParent } from '../../../../../shared/directory-api';
-import type { Language } from '../../../../../shared/schemas/common';
-import type { DirectoryIndex } from '../../../lib/directory/directory-index';
-import { fullName } from '../../../lib/directory/names';
-import { summarizeStudent, type StudentSummary } from '../../../lib/directory/student-info';
+import type { DirectoryParent } from '../../../../shared/directory-api';
+import type { Language } from '../../../../shared/schemas/common';
+import type { DirectoryIndex } from './directory-index';
+import { fullName } from './names';
+import { summarizeStudent, type StudentSummary } from './student-info';
 
 /** One line of the Parents list: the parent and their children with level, class and teacher. */
 export interface ParentRow {

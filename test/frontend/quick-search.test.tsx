@@ -1,0 +1,91 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ReactElement } from 'react';
+import { cleanup, render, screen } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router-dom';
+import { CommitteesList } from '../../frontend/src/features/committees/components/committees-list';
+import { QuickSearch } from '../../frontend/src/features/home/components/quick-search';
+import { ParentsList } from '../../frontend/src/features/parents/components/parents-list';
+import { StaffList } from '../../frontend/src/features/staff/components/staff-list';
+import { FamiliesList } from '../../frontend/src/features/students/components/families-list';
+import { createI18n } from '../../frontend/src/i18n/i18n';
+import type { Locale } from '../../frontend/src/i18n/locale';
+import { buildDirectoryIndex } from '../../frontend/src/lib/directory/directory-index';
+import { FIXTURE } from './directory-fixture';
+
+/**
+ * The home quick search counts, for each list, what that list shows when the hit opens it with the same query: a
+ * category that said "Parents (1)" and opened a list of 5 told the user something false.
+ */
+const index = buildDirectoryIndex(FIXTURE);
+
+afterEach(cleanup);
+
+function renderAt(path: string, element: ReactElement, locale: Locale = 'fr') {
+  render(
+    <I18nextProvider i18n={createI18n(locale)}>
+      <MemoryRouter initialEntries={[path]}>{element}</MemoryRouter>
+    </I18nextProvider>,
+  );
+}
+
+/** The quick search's categories and their counts, as headed: { Élèves: 2, Parents: 5, ... }. */
+function quickCounts(query: string, locale: Locale): Record<string, number> {
+  renderAt(`/?q=${encodeURIComponent(query)}`, <QuickSearch index={index} />, locale);
+  const counts = Object.fromEntries(
+    screen.getAllByRole('heading', { level: 3 }).map((heading) => {
+      const [, title, count] = /^(.+) \((\d+)\)$/.exec(heading.textContent ?? '')!;
+      return [title, Number(count)];
+    }),
+  );
+  cleanup();
+  return counts;
+}
+
+/** The count a list announces beside its search box ("5 résultats") when opened with `?q=`. */
+function listCount(path: string, query: string, element: ReactElement, locale: Locale): number {
+  renderAt(`${path}?q=${encodeURIComponent(query)}`, element, locale);
+  const status = screen.getAllByRole('status').map((s) => s.textContent ?? '').find((text) => /^\d+ /.test(text));
+  cleanup();
+  return Number(/^(\d+) /.exec(status ?? '')?.[1]);
+}
+
+const LISTS = {
+  fr: { Élèves: ['/students', FamiliesList], Parents: ['/parents', ParentsList], Personnel: ['/staff', StaffList], Comités: ['/committees', CommitteesList] },
+  en: { Students: ['/students', FamiliesList], Parents: ['/parents', ParentsList], Staff: ['/staff', StaffList], Committees: ['/committees', CommitteesList] },
+} as const;
+
+describe('home quick search', () => {
+  // roy: two children's names (the parents list also finds their parents); martin: a parent, so the students list
+  // shows the family; enseignant/teacher: a staff title; lespérance: a committee's outside member; courriel: emails.
+  const QUERIES = ['roy', 'martin', 'enseignant', 'teacher', 'lesperance', 'courriel', 'cote', 'zzz'];
+
+  for (const locale of ['fr', 'en'] as const) {
+    it(`counts what each list shows for the same query (${locale})`, () => {
+      for (const query of QUERIES) {
+        const counts = quickCounts(query, locale);
+        expect(Object.keys(counts)).toEqual(Object.keys(LISTS[locale]));
+        for (const [title, [path, List]] of Object.entries(LISTS[locale])) {
+          const shown = listCount(path, query, <List index={index} />, locale);
+          expect(counts[title], `${title} for "${query}"`).toBe(shown);
+        }
+      }
+    });
+  }
+
+  it('shows why a record matched: a child found under its parent, a family under its name', () => {
+    renderAt('/?q=emma', <QuickSearch index={index} />);
+    // Emma Roy's family and her three parents (Julie, Paul, Luc), each line with the child's name marked.
+    expect(screen.getByRole('heading', { name: 'Élèves (1)' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Parents (3)' })).toBeTruthy();
+    const marks = [...document.querySelectorAll('mark')].map((mark) => mark.textContent);
+    expect(marks).toEqual(['Emma', 'Emma', 'Emma', 'Emma']);
+    expect(screen.getAllByRole('link', { name: 'Famille Roy / Roy-Gagnon' }).length).toBeGreaterThan(0);
+  });
+
+  it('shows no category until something is typed', () => {
+    renderAt('/?q=%20%20', <QuickSearch index={index} />);
+    expect(screen.queryAllByRole('heading')).toEqual([]);
+  });
+});
