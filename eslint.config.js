@@ -2,6 +2,9 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import { frontendLayers } from './eslint/frontend-layers.js';
 
+/** Runtime code must not depend on the infrastructure or the local stack. */
+const INFRASTRUCTURE = ['aws-cdk-lib', 'aws-cdk-lib/*', 'constructs', '**/local/*', '**/lib/constructs/*'];
+
 export default tseslint.config(
   { ignores: ['node_modules', 'cdk.out', 'frontend/dist', 'dist', '.data', 'coverage', '.tmp'] },
   js.configs.recommended,
@@ -13,12 +16,27 @@ export default tseslint.config(
     },
   },
   {
-    // Runtime code must not depend on the infrastructure or the local stack.
     files: ['lambdas/**/*.ts', 'shared/**/*.ts', 'frontend/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: INFRASTRUCTURE }],
+    },
+  },
+  {
+    // Every list pages through the app's own pager, which stays on one line on a phone.
+    files: ['frontend/src/**/*.{ts,tsx}'],
+    ignores: ['frontend/src/components/pagination/pagination.tsx'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: ['aws-cdk-lib', 'aws-cdk-lib/*', 'constructs', '**/local/*', '**/lib/constructs/*'] },
+        {
+          patterns: INFRASTRUCTURE,
+          paths: [
+            {
+              name: '@cloudscape-design/components/pagination',
+              message: 'Use Pagination from components/pagination/pagination.tsx (compact on a phone).',
+            },
+          ],
+        },
       ],
     },
   },

@@ -41,6 +41,19 @@ const LOAD_FAILED = /Impossible de charger|could not be loaded|pas pu être actu
 /** How far the page scrolls sideways (the root tsconfig has no DOM types: the expression is a string). */
 const horizontalOverflow = async (page: Page) =>
   Number(await page.evaluate('document.documentElement.scrollWidth - window.innerWidth'));
+/**
+ * Page-number lists whose items break onto a second line (at 375 px Cloudscape's nine numbers pushed the "next"
+ * arrow under them): a list of short items (numbers, arrows, "…") with buttons, not all on one line.
+ */
+const wrappedPagers = async (page: Page) =>
+  Number(
+    await page.evaluate(`[...document.querySelectorAll('ul')]
+      .map((list) => [...list.children])
+      .filter((items) => items.filter((item) => item.querySelector('button')).length >= 2)
+      .filter((items) => items.every((item) => (item.textContent || '').trim().length <= 4))
+      .filter((items) => new Set(items.map((item) => Math.round(item.getBoundingClientRect().top))).size > 1)
+      .length`),
+  );
 
 /** Signs in through the /auth form, as a person would, and lands on the dashboard. */
 async function signedInContext(viewport: ViewportName, language: Language): Promise<{ context: BrowserContext; page: Page }> {
@@ -103,10 +116,12 @@ describe.each([
       await eventually(() => page.getByText(LOADING).count()).toBe(0);
       expect(await page.getByText(LOAD_FAILED).count(), `${path} failed to load`).toBe(0);
       expect(await horizontalOverflow(page), `${path} scrolls sideways at ${width}`).toBeLessThanOrEqual(0);
+      expect(await wrappedPagers(page), `${path}'s pager wraps at ${width}`).toBe(0);
       width = width === viewport ? otherViewport : viewport;
       await resize(width);
       expect(await h1(page).textContent()).toBe(title);
       expect(await horizontalOverflow(page), `${path} scrolls sideways at ${width}`).toBeLessThanOrEqual(0);
+      expect(await wrappedPagers(page), `${path}'s pager wraps at ${width}`).toBe(0);
     }
     await resize(viewport);
 

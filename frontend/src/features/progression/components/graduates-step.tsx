@@ -3,7 +3,7 @@ import { useCollection } from '@cloudscape-design/collection-hooks';
 import Box from '@cloudscape-design/components/box';
 import Cards from '@cloudscape-design/components/cards';
 import Header from '@cloudscape-design/components/header';
-import Pagination from '@cloudscape-design/components/pagination';
+import { Pagination } from '../../../components/pagination/pagination';
 import TextFilter from '@cloudscape-design/components/text-filter';
 import type { ProgressionWorkspace, WorkspaceParentDecision } from '../../../../../shared/progression-api';
 import { compareNames, fullName } from '../../../lib/directory/names';
