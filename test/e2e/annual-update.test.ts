@@ -360,6 +360,11 @@ async function managerShowsAnswers(j: Journey) {
   await expect.poll(() => page.locator('table tbody tr').count(), { timeout: 10_000 }).toBe(0);
   expect(await page.getByTestId('shown-summary').innerText()).toBe(text.summary);
   expect(await noHorizontalScroll(page)).toBe(true);
+  // At 1,280 px, the narrowest table layout, with the navigation open: every column inside the table's frame.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const tableOverflow = `(() => { const table = document.querySelector('table');
+    return table ? table.scrollWidth - table.parentElement.clientWidth : Infinity; })()`;
+  await expect.poll(() => page.evaluate(tableOverflow) as Promise<number>, { timeout: 10_000 }).toBeLessThanOrEqual(0);
   await at(page, 'desktop');
 
   // Parent 1's history, in words: the invitation, then the answer.

@@ -137,6 +137,21 @@ function SendActions({ selected, canSend, onSend }: {
   );
 }
 
+/**
+ * An address that breaks before its "@", or anywhere when one part is still too long: unbroken, the longest address
+ * set the column's width and pushed the History column off a 1,280 px screen with the navigation open.
+ */
+function BreakableEmail({ email }: { email: string }) {
+  const at = email.indexOf('@');
+  return (
+    <span style={{ overflowWrap: 'anywhere' }}>
+      {at > 0 ? email.slice(0, at) : email}
+      {at > 0 && <wbr />}
+      {at > 0 && email.slice(at)}
+    </span>
+  );
+}
+
 /** The columns of the table (the cards show the same fields, the name as their header). */
 function participantColumns(t: TFunction, lang: Language, onHistory: (row: ParticipantView) => void): TableProps.ColumnDefinition<ParticipantView>[] {
   const date = (iso?: string) => (iso ? formatDateTime(iso, lang) : '—');
@@ -147,7 +162,7 @@ function participantColumns(t: TFunction, lang: Language, onHistory: (row: Parti
       cell: (row) => (row.lastName ? `${row.lastName}, ${row.firstName ?? ''}` : t('annualUpdateAdmin.table.removed')),
       sortingField: 'lastName',
     },
-    { id: 'email', header: t('annualUpdateAdmin.table.email'), cell: (row) => row.email ?? '—' },
+    { id: 'email', header: t('annualUpdateAdmin.table.email'), cell: (row) => (row.email ? <BreakableEmail email={row.email} /> : '—') },
     { id: 'classes', header: t('annualUpdateAdmin.table.classes'), cell: (row) => row.classes.map((c) => c.code).join(', ') },
     // Wide enough for "Non envoyé" on one line once the cells wrap.
     { id: 'status', header: t('annualUpdateAdmin.table.status'), cell: (row) => <RowStatus row={row} />, minWidth: 150 },
