@@ -37,7 +37,7 @@ export const IMPORT_ISSUE_MESSAGES = {
   },
   TOO_MANY_ROWS: { fr: 'Trop de lignes (maximum {max}).', en: 'Too many rows (at most {max}).' },
   TOO_MANY_FIELDS: {
-    fr: 'Cette ligne a {count} valeurs pour {expected} colonnes\u00a0: une virgule ou un point-virgule de trop ?',
+    fr: 'Cette ligne a {count} valeurs pour {expected} colonnes\u00a0: une virgule ou un point-virgule de trop?',
     en: 'This row has {count} values for {expected} columns: an extra comma or semicolon?',
   },
   // Values

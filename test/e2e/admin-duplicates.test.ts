@@ -131,7 +131,7 @@ describe('duplicate parents', () => {
 
     await main.getByRole('button', { name: 'Fusionner les fiches' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByText('Fusionner ces fiches\u00a0?').waitFor();
+    await dialog.getByText('Fusionner ces fiches?').waitFor();
     await dialog.getByRole('button', { name: 'Confirmer la fusion' }).click();
     await page.getByText(`Fiches fusionnées\u00a0: ${pair.keepName}.`, { exact: false }).waitFor({ timeout: 30_000 });
     await main.getByText(`${pair.otherName} fusionnée dans ${pair.keepName}`).waitFor();

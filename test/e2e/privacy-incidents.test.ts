@@ -81,7 +81,7 @@ describe('incident register', () => {
     await main.getByLabel('Mesures prises pour diminuer le risque', { exact: true }).fill('Rappel des règles aux bénévoles');
     await main.getByRole('button', { name: 'Enregistrer les modifications' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByText('Enregistrer les modifications ?').waitFor();
+    await dialog.getByText('Enregistrer les modifications?').waitFor();
     await dialog.getByRole('button', { name: 'Enregistrer', exact: true }).click();
     await page.getByText("L'incident est mis à jour.").waitFor({ timeout: 30_000 });
 
@@ -110,7 +110,7 @@ describe('incident register', () => {
     await main.getByRole('button', { name: 'Annuler' }).click();
     await main.getByRole('button', { name: "Modifier l'incident connu le 2026-09-15" }).first().click();
     await main.getByRole('button', { name: 'Enregistrer les modifications' }).click();
-    await page.getByRole('dialog').getByText('Enregistrer les modifications ?').waitFor();
+    await page.getByRole('dialog').getByText('Enregistrer les modifications?').waitFor();
     findings.confirm = await seriousFindings(page);
     expect(findings).toEqual({ list: [], form: [], confirm: [] });
     // No horizontal scrolling of the page at 375 px.

@@ -22,7 +22,7 @@ describe('messages with a count of one', () => {
     expect(French.t('annualUpdateAdmin.table.matches', { count: 1 })).toBe('1 résultat');
     expect(French.t('annualUpdateAdmin.table.matches', { count: 3 })).toBe('3 résultats');
     expect(English.t('annualUpdateAdmin.table.matches', { count: 1 })).toBe('1 match');
-    expect(French.t('annualUpdate.letters.saved', { count: 1, file: 'l.pdf' })).toMatch(/^Lettre téléchargée : 1 lettre dans l\.pdf\./);
+    expect(French.t('annualUpdate.letters.saved', { count: 1, file: 'l.pdf' })).toMatch(/^Lettre téléchargée\u00a0: 1 lettre dans l\.pdf\./);
     expect(English.t('annualUpdate.letters.saved', { count: 1, file: 'l.pdf' })).toMatch(/^Letter downloaded: 1 letter in l\.pdf\./);
     const one = { sent: 1, failed: 1, skipped: 1, total: 1, created: 1, updated: 1, linksAdded: 1, linksRemoved: 1, seats: 1, emails: 1, done: 1 };
     const keys = ['annualUpdateAdmin.messages.sent', 'annualUpdateAdmin.send.progressInfo', 'adminData.import.done', 'adminData.report.related', 'progression.applying.info'];
