@@ -2,9 +2,8 @@ import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
 import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
-import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { DirectorySchool } from '../../../../../shared/directory-api';
-import { formatPhone } from '../../../../../shared/format/phone';
+import { ContactDetails } from '../../../components/directory/contact-details';
 
 /** The school as its settings describe it (the settings screen): name, school year and contact details. */
 export function SchoolCard({ school }: { school: DirectorySchool }) {
@@ -13,11 +12,8 @@ export function SchoolCard({ school }: { school: DirectorySchool }) {
   return (
     <Container header={<Header variant="h2" description={t('directory.home.schoolYear', { year: school.year })}>{school.name}</Header>}>
       {email || phone || address ? (
-        <SpaceBetween size="xxs" direction="horizontal">
-          {address && <Box>{`${address.street}, ${address.city} ${address.postalCode}`}</Box>}
-          {phone && <Box>{formatPhone(phone)}</Box>}
-          {email && <Box><a href={`mailto:${email}`}>{email}</a></Box>}
-        </SpaceBetween>
+        // One line each, as a family's details are shown: the phone and the postal code no longer run together.
+        <ContactDetails email={email} phone={phone} address={address} />
       ) : (
         <Box color="text-body-secondary">{t('directory.home.noContact')}</Box>
       )}
