@@ -52,8 +52,8 @@ function listCount(path: string, query: string, element: ReactElement, locale: L
 }
 
 const LISTS = {
-  fr: { Élèves: ['/students', FamiliesList], Parents: ['/parents', ParentsList], Personnel: ['/staff', StaffList], Comités: ['/committees', CommitteesList] },
-  en: { Students: ['/students', FamiliesList], Parents: ['/parents', ParentsList], Staff: ['/staff', StaffList], Committees: ['/committees', CommitteesList] },
+  fr: { Familles: ['/students', FamiliesList], Parents: ['/parents', ParentsList], Personnel: ['/staff', StaffList], Comités: ['/committees', CommitteesList] },
+  en: { Families: ['/students', FamiliesList], Parents: ['/parents', ParentsList], Staff: ['/staff', StaffList], Committees: ['/committees', CommitteesList] },
 } as const;
 
 describe('home quick search', () => {
@@ -77,11 +77,17 @@ describe('home quick search', () => {
   it('shows why a record matched: a child found under its parent, a family under its name', () => {
     renderAt('/?q=emma', <QuickSearch index={index} />);
     // Emma Roy's family and her three parents (Julie, Paul, Luc), each line with the child's name marked.
-    expect(screen.getByRole('heading', { name: 'Élèves (1)' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Familles (1)' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Parents (3)' })).toBeTruthy();
     const marks = [...document.querySelectorAll('mark')].map((mark) => mark.textContent);
     expect(marks).toEqual(['Emma', 'Emma', 'Emma', 'Emma']);
     expect(screen.getAllByRole('link', { name: 'Famille Roy / Roy-Gagnon' }).length).toBeGreaterThan(0);
+    cleanup();
+    // A family found by a parent's name: the parents' line says why (Éric is Noah's step-parent).
+    renderAt('/?q=eric', <QuickSearch index={index} />, 'en');
+    expect(screen.getByRole('heading', { name: 'Families (1)' })).toBeTruthy();
+    const parentsLine = [...document.querySelectorAll('mark')].find((mark) => mark.textContent === 'Éric')?.parentElement;
+    expect(parentsLine?.textContent).toMatch(/^Parents: .*Éric Dubé-Martin/);
   });
 
   it('shows no category until something is typed', () => {

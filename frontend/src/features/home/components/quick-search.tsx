@@ -24,7 +24,8 @@ const PREVIEW = 5;
 interface Hit {
   key: number;
   name: string;
-  detail?: string;
+  /** Lines under the name, the query marked in them too (a family found by a parent's name shows why). */
+  details: string[];
 }
 
 function Category({ title, hits, path, query }: { title: string; hits: Hit[]; path: string; query: string }) {
@@ -41,11 +42,11 @@ function Category({ title, hits, path, query }: { title: string; hits: Hit[]; pa
           <RouterLink href={href}>
             <Highlight text={hit.name} query={query} />
           </RouterLink>
-          {hit.detail && (
-            <Box variant="small" display="block" color="text-body-secondary">
-              <Highlight text={hit.detail} query={query} />
+          {hit.details.map((detail, line) => (
+            <Box key={line} variant="small" display="block" color="text-body-secondary">
+              <Highlight text={detail} query={query} />
             </Box>
-          )}
+          ))}
         </div>
       ))}
       {hits.length > PREVIEW && <RouterLink href={href}>{t('directory.home.seeAll', { count: hits.length })}</RouterLink>}
@@ -62,32 +63,36 @@ function searchOf<T>(records: T[], fields: (record: T) => (string | undefined)[]
 
 /**
  * Each category runs its list's own search (the list's records and the fields it looks at), so it counts exactly
- * what the list shows for the same query: the Students list shows families, found by any member's name; the Parents
- * list finds a parent by name, email or a child's name; Staff by name, title, department or email; Committees by
- * name or member.
+ * what the list shows for the same query: the Students list shows families (so the category says "Families"), found
+ * by any member's name, each line with its children and parents; the Parents list finds a parent by name, email or
+ * a child's name; Staff by name, title, department or email; Committees by name or member.
  */
 function listSearches(index: DirectoryIndex, lang: Language, t: TFunction) {
   const names = (people: { name: string }[]) => people.map((person) => person.name).join(', ');
   const positions = index.directory.committees.map((_, position) => position);
   return {
-    students: searchOf(familyCards(index, lang), familySearchFields, (card) => ({
+    families: searchOf(familyCards(index, lang), familySearchFields, (card) => ({
       key: card.family.key,
       name: t('directory.students.family', { name: card.family.name }),
-      detail: names(card.children),
+      details: [
+        t('directory.home.familyChildren', { names: names(card.children) }),
+        ...(card.parentNames.length > 0 ? [t('directory.home.familyParents', { names: card.parentNames.join(', ') })] : []),
+      ],
     })),
     parents: searchOf(parentRows(index, lang), parentSearchFields, (row) => ({
       key: row.index,
       name: row.name,
-      detail: names(row.children),
+      details: row.children.length > 0 ? [names(row.children)] : [],
     })),
     staff: searchOf(staffRows(index, lang), staffSearchFields, (row) => ({
       key: row.index,
       name: row.name,
-      detail: `${row.title} · ${departmentLabel(row.member.department, lang)}`,
+      details: [`${row.title} · ${departmentLabel(row.member.department, lang)}`],
     })),
     committees: searchOf(positions, committeeSearchFields(index.directory), (position) => ({
       key: position,
       name: index.directory.committees[position]!.name[lang],
+      details: [],
     })),
   };
 }
@@ -114,7 +119,7 @@ export function QuickSearch({ index }: { index: DirectoryIndex }) {
       />
       {searches && (
         <ColumnLayout columns={2} variant="text-grid">
-          <Category title={t('nav.students')} hits={searches.students(query)} path="/students" query={query} />
+          <Category title={t('directory.home.families')} hits={searches.families(query)} path="/students" query={query} />
           <Category title={t('nav.parents')} hits={searches.parents(query)} path="/parents" query={query} />
           <Category title={t('nav.staff')} hits={searches.staff(query)} path="/staff" query={query} />
           <Category title={t('nav.committees')} hits={searches.committees(query)} path="/committees" query={query} />
