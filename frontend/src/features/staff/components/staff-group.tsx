@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
 import Cards from '@cloudscape-design/components/cards';
+import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table, { type TableProps } from '@cloudscape-design/components/table';
 import { ContactDetails } from '../../../components/directory/contact-details';
 import { Highlight } from '../../../components/directory/highlight';
@@ -26,6 +27,31 @@ function CeRole({ row }: { row: StaffRow }) {
   const { t } = useTranslation();
   if (!row.ce) return <Box color="text-body-secondary">-</Box>;
   return <>{row.ce.rank ? t('directory.staff.ceRoleRank', { role: row.ce.role, rank: row.ce.rank }) : row.ce.role}</>;
+}
+
+/**
+ * A phone card's classes and governing-board seat, each only when the person has one: most staff have neither, and
+ * a card of "Classes -" and "CE (rôle et rang) -" lines made the list twice as long for nothing.
+ */
+function PhoneDetails({ row }: { row: StaffRow }) {
+  const { t } = useTranslation();
+  if (row.classes.length === 0 && !row.ce) return null;
+  return (
+    <SpaceBetween size="xs">
+      {row.classes.length > 0 && (
+        <div>
+          <Box variant="awsui-key-label">{t('directory.staff.classes')}</Box>
+          <div>{row.classes.join(', ')}</div>
+        </div>
+      )}
+      {row.ce && (
+        <div>
+          <Box variant="awsui-key-label">{t('directory.staff.ce')}</Box>
+          <CeRole row={row} />
+        </div>
+      )}
+    </SpaceBetween>
+  );
 }
 
 /** One department's staff: a table on a wide screen, cards on a phone. */
@@ -54,8 +80,7 @@ export function StaffGroup({ rows, query, mobile, school }: { rows: StaffRow[]; 
         cardDefinition={{
           header: (row) => <NameAndTitle row={row} query={query} />,
           sections: [
-            { id: 'classes', header: t('directory.staff.classes'), content: classes },
-            { id: 'ce', header: t('directory.staff.ce'), content: (row) => <CeRole row={row} /> },
+            { id: 'details', content: (row) => <PhoneDetails row={row} /> },
             { id: 'contact', header: t('directory.staff.contact'), content: contact },
           ],
         }}
@@ -64,7 +89,8 @@ export function StaffGroup({ rows, query, mobile, school }: { rows: StaffRow[]; 
   }
   const columns: TableProps.ColumnDefinition<StaffRow>[] = [
     { id: 'name', header: t('directory.staff.name'), cell: (row) => <NameAndTitle row={row} query={query} /> },
-    { id: 'classes', header: t('directory.staff.classes'), cell: classes },
+    // Room for the header's one word: narrower, "Classes" broke mid-word at 1,280 px.
+    { id: 'classes', header: t('directory.staff.classes'), cell: classes, minWidth: 110 },
     { id: 'ce', header: t('directory.staff.ce'), cell: (row) => <CeRole row={row} /> },
     { id: 'contact', header: t('directory.staff.contact'), cell: contact },
   ];

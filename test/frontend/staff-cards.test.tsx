@@ -1,0 +1,43 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { StaffGroup } from '../../frontend/src/features/staff/components/staff-group';
+import { createI18n } from '../../frontend/src/i18n/i18n';
+import { buildDirectoryIndex } from '../../frontend/src/lib/directory/directory-index';
+import { staffRows } from '../../frontend/src/lib/directory/staff-rows';
+import { FIXTURE } from './directory-fixture';
+
+afterEach(cleanup);
+
+// François teaches class A and sits on the governing board; Lise has neither.
+const directory = {
+  ...FIXTURE,
+  staff: [
+    ...FIXTURE.staff,
+    { id: '01K3J4A0S00000000000000002', firstName: 'Lise', lastName: 'Roy', title: { fr: 'Secrétaire', en: 'Secretary' }, department: 'administration', classIndexes: [] },
+  ],
+};
+const rows = staffRows(buildDirectoryIndex(directory), 'fr');
+
+function renderCards() {
+  render(
+    <I18nextProvider i18n={createI18n('fr')}>
+      <StaffGroup rows={rows} query="" mobile />
+    </I18nextProvider>,
+  );
+  return [...document.querySelectorAll('li')].filter((card) => /François|Lise/.test(card.textContent ?? ''));
+}
+
+describe('staff cards on a phone', () => {
+  it('show classes and the governing-board seat only for the people who have them', () => {
+    const [francois, lise] = renderCards();
+    expect(francois!.textContent).toContain('Classes');
+    expect(francois!.textContent).toContain(rows.find((row) => row.name.startsWith('François'))!.classes[0]);
+    expect(francois!.textContent).toContain("Conseil d'établissement (rôle et rang)");
+    expect(lise!.textContent).not.toContain('Classes');
+    expect(lise!.textContent).not.toContain("Conseil d'établissement");
+    expect(lise!.textContent).not.toMatch(/(^|\s)-(\s|$)/);
+    expect(screen.getAllByText('Coordonnées')).toHaveLength(2);
+  });
+});
