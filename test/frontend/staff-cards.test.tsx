@@ -15,7 +15,7 @@ const directory = {
   ...FIXTURE,
   staff: [
     ...FIXTURE.staff,
-    { id: '01K3J4A0S00000000000000002', firstName: 'Lise', lastName: 'Roy', title: { fr: 'Secrétaire', en: 'Secretary' }, department: 'administration', classIndexes: [] },
+    { id: '01K3J4A0S00000000000000002', firstName: 'Lise', lastName: 'Roy', title: { fr: 'Secrétaire', en: 'Secretary' }, department: 'administration' as const, classIndexes: [] },
   ],
 };
 const rows = staffRows(buildDirectoryIndex(directory), 'fr');
