@@ -125,6 +125,18 @@ describe.each([
     }
     await resize(viewport);
 
+    // The keyboard's first stop is the skip link; it leads past the header and the navigation to the page itself.
+    await page.goto(`${stack.appUrl}/parents`);
+    await eventually(() => h1(page).textContent()).toBe(SCREENS[language]['/parents']);
+    await page.keyboard.press('Tab');
+    const focused = () => page.evaluate('[document.activeElement.tagName, document.activeElement.textContent, document.activeElement.closest("main") !== null]');
+    expect(await focused()).toEqual(['A', language === 'fr' ? 'Aller au contenu principal' : 'Skip to main content', false]);
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    const [, , inMain] = (await focused()) as [string, string, boolean];
+    expect(inMain).toBe(true);
+    expect(new URL(page.url()).hash).toBe('');
+
     // Quick search on the dashboard: no accent typed, the accented name found and highlighted.
     await page.goto(`${stack.appUrl}/`);
     await page.getByRole('searchbox').first().fill('francois');

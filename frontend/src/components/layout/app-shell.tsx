@@ -6,7 +6,8 @@ import Spinner from '@cloudscape-design/components/spinner';
 import type { TopNavigationProps } from '@cloudscape-design/components/top-navigation';
 import { useConnectivityNotifications } from '../service-health/use-connectivity-notifications';
 import { AppFooter } from './app-footer';
-import { FOOTER_ID, TOP_NAV_ID } from './layout-ids';
+import { FOOTER_ID, MAIN_ID, TOP_NAV_ID } from './layout-ids';
+import { SkipLink } from './skip-link';
 import { LazyFlashbar, usePreloadFlashbar } from './lazy-flashbar';
 import { isMobileBreakpoint, isMobileWidth, maxContentWidthFor } from './breakpoints';
 import { SideNav } from './side-nav';
@@ -29,8 +30,8 @@ export interface AppShellProps {
 
 /**
  * The layout of every route but /auth (docs/product-rules.md; /auth has the light frame, light-frame.tsx), loaded
- * with the route's chunk (app/router.tsx). Cloudscape's AppLayout brings the skip-to-main-content link, the
- * landmarks and the mobile drawer behaviour; the navigation starts closed below 1280 px (the phone and tablet layout).
+ * with the route's chunk (app/router.tsx). Cloudscape's AppLayout brings the landmarks and the mobile drawer
+ * behaviour (not a skip link: ours comes first); the navigation starts closed below 1280 px (the phone and tablet layout).
  */
 export function AppShell({ showAdminSection, authStatus, accountUtility, notifications: extra = [] }: AppShellProps) {
   const breakpoint = useBreakpoint();
@@ -61,6 +62,7 @@ export function AppShell({ showAdminSection, authStatus, accountUtility, notific
 
   return (
     <>
+      <SkipLink />
       <div id={TOP_NAV_ID} style={{ position: 'sticky', top: 0, zIndex: 1002 }}>
         <TopBar accountUtility={accountUtility} />
       </div>
@@ -82,7 +84,11 @@ export function AppShell({ showAdminSection, authStatus, accountUtility, notific
         notifications={notifications.length > 0 ? <LazyFlashbar items={notifications} /> : undefined}
         stickyNotifications
         maxContentWidth={maxContentWidthFor(breakpoint)}
-        content={<Outlet />}
+        content={
+          <div id={MAIN_ID} className="skip-link-target" tabIndex={-1}>
+            <Outlet />
+          </div>
+        }
       />
       <AppFooter onOpenDebug={() => setToolsOpen(true)} />
     </>

@@ -7,6 +7,7 @@ import { useConnectivityNotifications } from '../service-health/use-connectivity
 import { AppFooter } from './app-footer';
 import { LazyFlashbar, usePreloadFlashbar } from './lazy-flashbar';
 import { MAIN_ID, TOP_NAV_ID } from './layout-ids';
+import { SkipLink } from './skip-link';
 import { useScrollToTopOnNavigate } from './scroll-to-top';
 import './light-frame.css';
 
@@ -31,9 +32,7 @@ export function LightFrame({ account }: LightFrameProps) {
   useScrollToTopOnNavigate();
   return (
     <div className="light-frame">
-      <a className="light-frame__skip" href={`#${MAIN_ID}`}>
-        {t('shell.skipToMain')}
-      </a>
+      <SkipLink />
       <header id={TOP_NAV_ID} className="light-frame__header">
         <a
           className="light-frame__title"
@@ -59,7 +58,7 @@ export function LightFrame({ account }: LightFrameProps) {
         </div>
       </header>
       <LazyFlashbar items={notifications} />
-      <main id={MAIN_ID} className="light-frame__main" tabIndex={-1}>
+      <main id={MAIN_ID} className="light-frame__main skip-link-target" tabIndex={-1}>
         <Outlet />
       </main>
       <AppFooter />
