@@ -226,11 +226,21 @@ async function participant(j: Journey, id: string) {
   return ParticipantsResponseSchema.parse(listed.body).participants.find((p) => p.parentId === id);
 }
 
-/** Selects people by their row's checkbox (table or cards) after searching `lastName`, then sends to them. */
-async function sendTo(j: Journey, lastName: string, people: { firstName: string; lastName: string }[]) {
+/** Every send button asks first (emails cannot be taken back): its dialog's button, "Send to <count> parents", sends. */
+async function confirmSend(j: Journey, count: number, staff = false) {
+  await j.page.getByRole('dialog').getByRole('button', { name: j.text.sendConfirm(count, staff), exact: true }).click();
+}
+
+/**
+ * Selects people by their row's checkbox (table or cards) after searching `lastName`, then sends to them. The dialog
+ * counts those who will get an email (`count`, all of them unless said: an address that bounced is not counted) and
+ * says "people" rather than "parents" when a staff member is among them (`staff`).
+ */
+async function sendTo(j: Journey, lastName: string, people: { firstName: string; lastName: string }[], confirm: { count?: number; staff?: boolean } = {}) {
   await j.page.getByPlaceholder(j.text.search).fill(lastName);
   for (const p of people) await j.page.getByRole('checkbox', { name: `${p.firstName} ${p.lastName}` }).check({ timeout: 30_000 });
   await j.page.getByRole('button', { name: j.text.sendSelected(people.length) }).click();
+  await confirmSend(j, confirm.count ?? people.length, confirm.staff);
 }
 
 /** The signed-in demo parent's page, signing in once per language (redirected to `path` the first time). */
@@ -298,6 +308,7 @@ async function threeParentsAnswer(j: Journey) {
   await page.getByText(text.results).first().waitFor({ timeout: 30_000 });
   await page.getByRole('checkbox', { name: text.selectAll }).check();
   await page.getByRole('button', { name: text.sendSelected(3) }).click();
+  await confirmSend(j, 3);
   await page.getByText(text.sent(3, 0)).waitFor({ timeout: 60_000 });
 
   const [first, second, third] = j.who.main as [Parent, Parent, Parent];
@@ -597,7 +608,7 @@ async function staffLink(j: Journey) {
   const { page, text } = j;
   const member = j.who.staff;
   await openManager(j);
-  await sendTo(j, member.lastName, [member]);
+  await sendTo(j, member.lastName, [member], { staff: true });
   await page.getByText(text.sent(1, 0)).waitFor({ timeout: 60_000 });
   // The emailed link, in the staff member's language, opens the staff form.
   const link = await staffLinkFor(stack, member.email!);
@@ -664,9 +675,9 @@ async function bounces(j: Journey) {
   await page.getByText(`${bouncer.firstName}`, { exact: false }).first().waitFor({ timeout: 10_000 });
   expect(await page.getByText(`${other.lastName}, ${other.firstName}`).count()).toBe(0);
 
-  // Sending again: the other parent gets a second email, the bounced address nothing.
+  // Sending again: the other parent gets a second email, the bounced address nothing (the dialog counts 1).
   await openManager(j);
-  await sendTo(j, lastName, [bouncer, other]);
+  await sendTo(j, lastName, [bouncer, other], { count: 1 });
   await page.getByText(text.sent(1, 1)).waitFor({ timeout: 60_000 });
   expect(await mailTo(stack, bouncer.email!)).toHaveLength(1);
   expect(await mailTo(stack, other.email!)).toHaveLength(2);

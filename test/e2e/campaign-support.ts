@@ -75,6 +75,8 @@ export const CAMPAIGN_TEXT = {
     results: '3 résultats',
     selectAll: 'Sélectionner les participants de cette page',
     sendSelected: (n: number) => `Envoyer à la sélection (${n})`,
+    /** The send dialog's confirm button (annualUpdateAdmin.sendConfirm.submit*): "personnes" when a staff member is among them. */
+    sendConfirm: (n: number, staff = false) => `Envoyer à ${n} ${staff ? 'personne' : 'parent'}${n > 1 ? 's' : ''}`,
     sent: (sent: number, skipped: number) => `Envoi terminé\u00a0: envoyés ${sent}, en échec 0, ignorés ${skipped}.`,
     phone: 'Téléphone',
     street: 'Adresse (numéro et rue)',
@@ -168,6 +170,7 @@ export const CAMPAIGN_TEXT = {
     results: '3 matches',
     selectAll: 'Select the participants on this page',
     sendSelected: (n: number) => `Send to selected (${n})`,
+    sendConfirm: (n: number, staff = false) => `Send to ${n} ${staff ? (n === 1 ? 'person' : 'people') : n === 1 ? 'parent' : 'parents'}`,
     sent: (sent: number, skipped: number) => `Sending finished: ${sent} sent, 0 failed, ${skipped} skipped.`,
     phone: 'Phone',
     street: 'Street address',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { formatDateTime } from '../../frontend/src/lib/date-time';
 import {
   classesOf,
-  formatDateTime,
   matchesClass,
   matchesStatus,
   summarize,

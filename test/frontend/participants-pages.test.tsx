@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { ParticipantsTable } from '../../frontend/src/features/annual-update/components/participants-table';
 import { PARTICIPANTS_PAGE_SIZE } from '../../frontend/src/features/annual-update/hooks/use-participants';
@@ -43,6 +43,9 @@ function renderManager() {
 const checkboxes = () => screen.getAllByRole('checkbox', { name: /Prénom\d+ \S+$/ });
 const tick = (name: string) => fireEvent.click(screen.getByRole('checkbox', { name: new RegExp(` ${name}$`) }));
 const sendButton = () => screen.getByRole('button', { name: /^Envoyer à la sélection/ });
+/** The send asks first (test/frontend/send-confirm.test.tsx): its dialog's button sends. */
+const confirmSend = (name: string) =>
+  fireEvent.click(within(screen.getByRole('dialog', { name: "Confirmer l'envoi des courriels" })).getByRole('button', { name }));
 
 describe('the participants manager in pages', () => {
   it('shows a page of rows, the next page on demand, and keeps the selection from page to page', () => {
@@ -55,6 +58,8 @@ describe('the participants manager in pages', () => {
     tick('Prénom45 Tremblay');
     expect(sendButton().textContent).toBe('Envoyer à la sélection (2)');
     fireEvent.click(sendButton());
+    expect(sends).toEqual([]);
+    confirmSend('Envoyer à 2 parents');
     expect(sends).toEqual([{ mode: 'selected', parentIds: [ID(2), ID(45)] }]);
   });
 
@@ -72,6 +77,7 @@ describe('the participants manager in pages', () => {
     // Tremblay is hidden by the search: only Gagnon's box stays ticked, and only Gagnon is sent to.
     expect(sendButton().textContent).toBe('Envoyer à la sélection (1)');
     fireEvent.click(sendButton());
+    confirmSend('Envoyer à 1 parent');
     expect(sends).toEqual([{ mode: 'selected', parentIds: [ID(3)] }]);
   });
 });

@@ -4,7 +4,7 @@ import Button from '@cloudscape-design/components/button';
 import Modal from '@cloudscape-design/components/modal';
 import type { ParticipantView } from '../../../../../shared/annual-update-api';
 import { currentLocale } from '../../../i18n/i18n';
-import { formatDateTime } from '../model/participants';
+import { formatDateTime } from '../../../lib/date-time';
 
 /** One parent's campaign history in words, newest first, with the date and time of each event. */
 export function ParticipantHistory({ participant, onDismiss }: { participant: ParticipantView | null; onDismiss: () => void }) {

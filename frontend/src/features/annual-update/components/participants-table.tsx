@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Header from '@cloudscape-design/components/header';
+import Modal from '@cloudscape-design/components/modal';
 import { Pagination } from '../../../components/pagination/pagination';
 import Select, { type SelectProps } from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
@@ -17,7 +18,8 @@ import { isMobileBreakpoint } from '../../../components/layout/breakpoints';
 import { useBreakpoint } from '../../../components/layout/use-breakpoint';
 import { currentLocale } from '../../../i18n/i18n';
 import { useParticipants } from '../hooks/use-participants';
-import { formatDateTime, STATUS_FILTERS, type StatusFilter } from '../model/participants';
+import { formatDateTime } from '../../../lib/date-time';
+import { STATUS_FILTERS, type StatusFilter } from '../model/participants';
 import { ParticipantHistory } from './participant-history';
 import { KindFilterControl } from './kind-filter';
 
@@ -116,24 +118,115 @@ function ParticipantFilters({ state }: { state: ParticipantsState }) {
   );
 }
 
-/** The three send actions: the selected parents, everyone not sent yet, a reminder. */
-function SendActions({ selected, canSend, onSend }: {
+/**
+ * What a send would do, counted from the rows the page has when its button is pressed. The job lists the rows the
+ * server's rule picks for the mode (`selectParticipants` in lambdas/annual-update/send-job-service.ts, mirrored
+ * here), then writes only to those with a usable address (send-worker.ts skips a missing email, a person who left,
+ * an address that bounced or complained) and picks the kind of email: an invitation for a first email, a reminder
+ * after one. Only a parent's row carries the bounce (views.ts), so a staff address that bounced still counts.
+ */
+export interface SendPlan {
+  request: SendRequest;
+  /** Recipients emailed for the first time. */
+  invitations: number;
+  /** Recipients emailed before. */
+  reminders: number;
+  /** Listed by the job, emailed nothing: no usable address. */
+  skipped: number;
+  /** A staff member is among the recipients: the dialog says "people", not "parents". */
+  people: boolean;
+}
+
+export function sendPlan(request: SendRequest, participants: readonly ParticipantView[]): SendPlan {
+  const ids = new Set(request.mode === 'selected' ? request.parentIds : []);
+  const listed = participants.filter((row) => {
+    if (request.mode === 'notSent') return !row.unreachable && row.emailsSent === 0;
+    if (request.mode === 'remind') return !row.unreachable && row.emailsSent > 0 && !row.submitted;
+    return ids.has(row.parentId);
+  });
+  const emailed = listed.filter((row) => !row.unreachable && row.email !== undefined && row.suppression === undefined);
+  const reminders = emailed.filter((row) => row.emailsSent > 0).length;
+  return {
+    request,
+    invitations: emailed.length - reminders,
+    reminders,
+    skipped: listed.length - emailed.length,
+    people: emailed.some((row) => row.kind === 'staff'),
+  };
+}
+
+/** Asks before a send (emails cannot be taken back): who gets what, and why nobody would, if so. */
+function SendConfirmModal({ plan, canSend, onDismiss, onConfirm }: {
+  plan: SendPlan;
+  canSend: boolean;
+  onDismiss: () => void;
+  onConfirm: () => void;
+}) {
+  const { t } = useTranslation();
+  const key = 'annualUpdateAdmin.sendConfirm';
+  const count = plan.invitations + plan.reminders;
+  const noun = plan.people ? 'People' : '';
+  const line = (text: string) => <Box variant="p">{text}</Box>;
+  return (
+    <Modal
+      visible
+      onDismiss={onDismiss}
+      header={t(count > 0 ? `${key}.title` : `${key}.titleNobody`)}
+      footer={
+        <Box float="right">
+          {count > 0 ? (
+            <SpaceBetween direction="horizontal" size="xs">
+              <Button variant="link" onClick={onDismiss}>{t('annualUpdateAdmin.cancel')}</Button>
+              <Button variant="primary" disabled={!canSend} onClick={onConfirm}>{t(`${key}.submit${noun}`, { count })}</Button>
+            </SpaceBetween>
+          ) : (
+            <Button variant="primary" onClick={onDismiss}>{t(`${key}.close`)}</Button>
+          )}
+        </Box>
+      }
+    >
+      {count > 0 ? (
+        <SpaceBetween size="s">
+          {plan.invitations > 0 && line(t(`${key}.invitations${noun}`, { count: plan.invitations }))}
+          {plan.reminders > 0 && line(t(`${key}.reminders${noun}`, { count: plan.reminders }))}
+          {plan.skipped > 0 && line(t(`${key}.skipped`, { count: plan.skipped }))}
+          {line(t(`${key}.final`))}
+        </SpaceBetween>
+      ) : (
+        line(t(`${key}.nobody.${plan.request.mode}`))
+      )}
+    </Modal>
+  );
+}
+
+/** The three send actions (the selected parents, everyone not sent yet, a reminder), each confirmed in a dialog. */
+function SendActions({ participants, selected, canSend, onSend }: {
+  participants: readonly ParticipantView[];
   selected: readonly ParticipantView[];
   canSend: boolean;
   onSend: (request: SendRequest) => void;
 }) {
   const { t } = useTranslation();
+  const [plan, setPlan] = useState<SendPlan | null>(null);
+  const ask = (request: SendRequest) => setPlan(sendPlan(request, participants));
+  const confirm = (request: SendRequest) => {
+    setPlan(null);
+    onSend(request);
+  };
   return (
-    <SpaceBetween direction="horizontal" size="xs">
-      <Button
-        disabled={!canSend || selected.length === 0}
-        onClick={() => onSend({ mode: 'selected', parentIds: selected.map((row) => row.parentId) })}
-      >
-        {t('annualUpdateAdmin.send.selected', { count: selected.length })}
-      </Button>
-      <Button disabled={!canSend} onClick={() => onSend({ mode: 'notSent' })}>{t('annualUpdateAdmin.send.notSent')}</Button>
-      <Button disabled={!canSend} onClick={() => onSend({ mode: 'remind' })}>{t('annualUpdateAdmin.send.remind')}</Button>
-    </SpaceBetween>
+    <>
+      <SpaceBetween direction="horizontal" size="xs">
+        <Button
+          disabled={!canSend || selected.length === 0}
+          onClick={() => ask({ mode: 'selected', parentIds: selected.map((row) => row.parentId) })}
+        >
+          {t('annualUpdateAdmin.send.selected', { count: selected.length })}
+        </Button>
+        <Button disabled={!canSend} onClick={() => ask({ mode: 'notSent' })}>{t('annualUpdateAdmin.send.notSent')}</Button>
+        <Button disabled={!canSend} onClick={() => ask({ mode: 'remind' })}>{t('annualUpdateAdmin.send.remind')}</Button>
+      </SpaceBetween>
+      {plan && <SendConfirmModal plan={plan} canSend={canSend} onDismiss={() => setPlan(null)} onConfirm={() => confirm(plan.request)} />}
+    </>
   );
 }
 
@@ -188,8 +281,8 @@ function participantColumns(t: TFunction, lang: Language, onHistory: (row: Parti
 
 /**
  * Every parent of the campaign, in pages, with filters (status, class, search), selection (kept from page to page),
- * the three send actions, each parent's history, and the campaign's progress beside the summary of the rows shown
- * (docs/annual-update.md).
+ * the three send actions (each confirmed in a dialog), each parent's history, and the campaign's progress beside the
+ * summary of the rows shown (docs/annual-update.md).
  */
 export function ParticipantsTable({ campaign, participants, loading, canSend, onSend }: {
   campaign: CampaignView;
@@ -219,7 +312,7 @@ export function ParticipantsTable({ campaign, participants, loading, canSend, on
       <Header
         counter={`(${participants.length})`}
         description={<ProgressSummary campaign={campaign} state={state} />}
-        actions={<SendActions selected={state.selected} canSend={canSend} onSend={onSend} />}
+        actions={<SendActions participants={participants} selected={state.selected} canSend={canSend} onSend={onSend} />}
       >
         {t('annualUpdateAdmin.table.title')}
       </Header>

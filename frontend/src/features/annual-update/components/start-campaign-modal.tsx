@@ -8,7 +8,7 @@ import Input from '@cloudscape-design/components/input';
 import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { CONFIRMATION_WORD } from '../../../../../shared/annual-update-api';
-import { schoolDay } from '../../../../../shared/school-calendar';
+import { addDays, schoolDay } from '../../../../../shared/school-calendar';
 import { ReminderDaysField, defaultReminderDays } from './reminders';
 
 /** `2025-2026` from August on, `2024-2025` before: a Québec school year starts late August. */
@@ -31,6 +31,11 @@ export function deadlineError(value: string, today = schoolDay()): 'invalid' | '
   return value < today ? 'past' : undefined;
 }
 
+/** The deadline hint's example: a month from today, so that the example itself would be accepted. */
+export function exampleDeadline(today = schoolDay()): string {
+  return addDays(today, 30);
+}
+
 export interface StartChoices {
   schoolYear: string;
   deadline?: string;
@@ -51,11 +56,13 @@ function CampaignOptionsField({ value, onChange }: { value: CampaignOptions; onC
   const { t } = useTranslation();
   return (
     <>
-      <FormField description={t('annualUpdateAdmin.review.startHint')}>
-        <Checkbox checked={value.review} onChange={({ detail }) => onChange({ ...value, review: detail.checked })}>
-          {t('annualUpdateAdmin.review.startLabel')}
-        </Checkbox>
-      </FormField>
+      <Checkbox
+        checked={value.review}
+        description={t('annualUpdateAdmin.review.startHint')}
+        onChange={({ detail }) => onChange({ ...value, review: detail.checked })}
+      >
+        {t('annualUpdateAdmin.review.startLabel')}
+      </Checkbox>
       <Checkbox
         checked={value.includeStaff}
         description={t('staffUpdate.start.includeStaffHint')}
@@ -115,7 +122,7 @@ export function StartCampaignModal({ visible, busy, onDismiss, onStart }: {
         </FormField>
         <FormField
           label={t('annualUpdateAdmin.start.deadline')}
-          constraintText={t('annualUpdateAdmin.start.deadlineHint')}
+          constraintText={t('annualUpdateAdmin.start.deadlineHint', { example: exampleDeadline() })}
           errorText={deadlineProblem ? t(`annualUpdateAdmin.start.deadline_${deadlineProblem}`) : undefined}
         >
           <Input value={deadline} inputMode="numeric" placeholder={t('annualUpdateAdmin.start.deadlinePlaceholder')} onChange={({ detail }) => setDeadline(detail.value)} />

@@ -1,5 +1,4 @@
 import type { ParticipantView } from '../../../../../shared/annual-update-api';
-import type { Language } from '../../../../../shared/schemas/common';
 
 /**
  * The participants manager's filters and the summary of the rows it shows (docs/annual-update.md), kept apart from the
@@ -56,13 +55,4 @@ export function summarize(rows: readonly ParticipantView[]): RowsSummary {
   const shown = rows.length;
   const answered = submitted + optedOut;
   return { shown, submitted, optedOut, pending: shown - answered, percentage: shown ? Math.round((answered / shown) * 100) : 0 };
-}
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** Québec numeric date and 24 h time in the browser's zone: `2025-09-02 14 h 30` (fr), `2025-09-02 14:30` (en). */
-export function formatDateTime(iso: string, lang: Language): string {
-  const d = new Date(iso);
-  const date = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-  return lang === 'fr' ? `${date} ${d.getHours()} h ${pad(d.getMinutes())}` : `${date} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }

@@ -1,0 +1,26 @@
+import type { Language } from '../../../shared/schemas/common';
+
+/**
+ * Dates and times as the whole UI shows them (docs/product-rules.md, "Québec conventions"), in the browser's zone:
+ * the numeric date `2025-09-02` in both languages, the time `9 h 05` in French and `09:05` in English.
+ */
+
+/** An ISO string, epoch milliseconds or a Date. */
+type When = string | number | Date;
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** `2025-09-02` (both languages). */
+export function formatDate(when: When): string {
+  const d = new Date(when);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+/** `14 h 05`, `9 h 40` (fr); `14:05`, `09:40` (en). */
+export function formatTime(when: When, lang: Language): string {
+  const d = new Date(when);
+  return lang === 'fr' ? `${d.getHours()} h ${pad(d.getMinutes())}` : `${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** `2025-09-02 14 h 05` (fr), `2025-09-02 14:05` (en). */
+export const formatDateTime = (when: When, lang: Language): string => `${formatDate(when)} ${formatTime(when, lang)}`;
