@@ -24,7 +24,7 @@ export interface ImportColumn {
 
 export interface EntityFormat {
   entity: ImportEntity;
-  /** What the file holds, for messages (`Two files hold {entity}`). */
+  /** What the file holds, lowercase, for messages (`Two files hold {entity}`); `entityTitle` for a heading. */
   label: LocalizedText;
   /** Name of the template and export file, without `.csv`. */
   fileName: LocalizedText;
@@ -210,6 +210,15 @@ export const IMPORT_FORMATS: Readonly<Record<ImportEntity, EntityFormat>> = {
     ],
   },
 };
+
+/**
+ * What a file holds, as a heading or a label on its own ("Paramètres de l'école", "Staff members"); `label` stays
+ * lowercase for the middle of a sentence ("Two files hold staff members").
+ */
+export function entityTitle(entity: ImportEntity, lang: Language): string {
+  const label = IMPORT_FORMATS[entity].label[lang];
+  return label.charAt(0).toLocaleUpperCase(lang === 'fr' ? 'fr-CA' : 'en-CA') + label.slice(1);
+}
 
 /** The column a header names, for one entity; undefined when the header is not one of its columns. */
 export function columnForHeader(entity: ImportEntity, header: string): ImportColumn | undefined {

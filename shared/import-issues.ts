@@ -41,7 +41,9 @@ export const IMPORT_ISSUE_MESSAGES = {
     en: 'This row has {count} values for {expected} columns: an extra comma or semicolon?',
   },
   // Values
-  REQUIRED: { fr: '{field} est obligatoire.', en: '{field} is required.' },
+  // French puts {field} (a column header, or a form label on the settings screen) after a colon, never as a bare
+  // subject: no article fits every header ("Prénom est obligatoire" is not French; "Le prénom" would be).
+  REQUIRED: { fr: 'Valeur obligatoire manquante\u00a0: {field}.', en: '{field} is required.' },
   TOO_LONG: { fr: '{field}\u00a0: au plus {max} caractères.', en: '{field}: at most {max} characters.' },
   TOO_MANY: { fr: '{field}\u00a0: au plus {max} valeurs.', en: '{field}: at most {max} values.' },
   INVALID_EMAIL: { fr: 'Courriel invalide\u00a0: «\u00a0{value}\u00a0».', en: 'Invalid email: "{value}".' },
@@ -54,7 +56,7 @@ export const IMPORT_ISSUE_MESSAGES = {
     en: 'Invalid postal code: "{value}" (e.g. H2X 1Y4).',
   },
   INVALID_NAME: {
-    fr: '{field} contient un caractère de contrôle.',
+    fr: '{field}\u00a0: caractère de contrôle interdit.',
     en: '{field} contains a control character.',
   },
   INVALID_KEY: {
@@ -63,11 +65,11 @@ export const IMPORT_ISSUE_MESSAGES = {
   },
   INVALID_VALUE: { fr: '{field}\u00a0: valeur «\u00a0{value}\u00a0» inconnue.', en: '{field}: unknown value "{value}".' },
   ADDRESS_INCOMPLETE: {
-    fr: 'Adresse incomplète\u00a0: {field} manque (adresse, ville et code postal vont ensemble).',
+    fr: 'Adresse incomplète, valeur manquante\u00a0: {field} (adresse, ville et code postal vont ensemble).',
     en: 'Incomplete address: {field} is missing (street, city and postal code go together).',
   },
   NAME_ONLY_DETAILS: {
-    fr: 'Participation «\u00a0nom seulement\u00a0»\u00a0: {field} doit rester vide.',
+    fr: 'Participation «\u00a0nom seulement\u00a0»\u00a0: la colonne {field} doit rester vide.',
     en: 'Participation "name only": {field} must stay empty.',
   },
   KEY_REQUIRED: {
@@ -92,7 +94,7 @@ export const IMPORT_ISSUE_MESSAGES = {
     en: 'Invalid level code: "{value}" (at most 8 capital letters, digits or dashes, e.g. G1 or K).',
   },
   SCHOOL_VALUE_ELSEWHERE: {
-    fr: '{field} se remplit sur la première ligne seulement (ligne {line}).',
+    fr: '{field}\u00a0: à remplir sur la première ligne seulement (ligne {line}).',
     en: '{field} is filled on the first row only (line {line}).',
   },
   LEVEL_IN_USE: {

@@ -26,7 +26,7 @@ const IncidentFieldsSchema = z.strictObject({
   personalInformation: text(1),
   /** How many people are concerned (an estimate when unknown). */
   peopleCount: z.number().int().min(0).max(1_000_000),
-  /** The assessment: is there a risk of serious injury, and why. */
+  /** The assessment: is there a risk of serious harm ("préjudice sérieux", Law 25), and why. */
   seriousInjuryRisk: z.boolean(),
   riskReasoning: text(1),
   /** Whether and when the Commission d'accès à l'information was notified. */
@@ -35,7 +35,7 @@ const IncidentFieldsSchema = z.strictObject({
   /** Whether and when the people concerned were notified. */
   peopleNotified: z.boolean(),
   peopleNotifiedOn: optionalDate,
-  /** Measures taken to reduce the risk of injury and keep it from happening again. */
+  /** Measures taken to reduce the risk of harm and keep it from happening again. */
   measures: text(0).default(''),
 });
 
@@ -97,7 +97,7 @@ export const INCIDENT_COLUMNS = [
   { field: 'description', fr: 'Description', en: 'Description' },
   { field: 'personalInformation', fr: 'Renseignements personnels visés', en: 'Personal information concerned' },
   { field: 'peopleCount', fr: 'Nombre de personnes concernées', en: 'Number of people concerned' },
-  { field: 'seriousInjuryRisk', fr: 'Risque de préjudice sérieux', en: 'Risk of serious injury' },
+  { field: 'seriousInjuryRisk', fr: 'Risque de préjudice sérieux', en: 'Risk of serious harm' },
   { field: 'riskReasoning', fr: "Motifs de l'évaluation", en: 'Reasons for the assessment' },
   { field: 'commissionNotified', fr: 'Commission avisée', en: 'Commission notified' },
   { field: 'commissionNotifiedOn', fr: 'Date de l’avis à la Commission', en: 'Date the Commission was notified' },

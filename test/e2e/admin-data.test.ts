@@ -243,14 +243,14 @@ describe('admin data page', () => {
     await page.getByRole('button', { name: 'Vérifier les fichiers' }).click();
     await see(page, 'Fichiers valides', 30_000);
     const counts = await textOf(page);
-    expect(counts).toMatch(/élèves À créer 3 À mettre à jour 0 Inchangées 0/);
-    expect(counts).toMatch(/parents À créer 2 À mettre à jour 0 Inchangées 0/);
+    expect(counts).toMatch(/Élèves À créer 3 À mettre à jour 0 Inchangées 0/);
+    expect(counts).toMatch(/Parents À créer 2 À mettre à jour 0 Inchangées 0/);
     await page.getByRole('button', { name: "Appliquer l'importation" }).click();
     await see(page, 'Importation terminée : fiches créées 6, mises à jour 0.', 60_000);
 
     await page.getByRole('button', { name: 'Vérifier les fichiers' }).click();
     await page.getByText('Aucun changement', { exact: true }).waitFor({ timeout: 30_000 });
-    expect(await textOf(page)).toMatch(/élèves À créer 0 À mettre à jour 0 Inchangées 3/);
+    expect(await textOf(page)).toMatch(/Élèves À créer 0 À mettre à jour 0 Inchangées 3/);
     expect(await page.getByRole('button', { name: "Appliquer l'importation" }).isDisabled()).toBe(true);
 
     // 3. Edit a parent, with the keyboard alone: a bad phone is refused; a change made meanwhile is explained and

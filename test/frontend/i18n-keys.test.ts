@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../shared/error-codes';
+import { INCIDENT_COLUMNS } from '../../shared/privacy-incidents-api';
 import en from '../../frontend/src/i18n/en.json';
 import fr from '../../frontend/src/i18n/fr.json';
 
@@ -68,6 +69,12 @@ describe('translation files', () => {
       .filter(([, v]) => typeof v === 'string' && /e-?mail/i.test(v.replace(/\{\w+\}/g, '')))
       .map(([k]) => k);
     expect(offending).toEqual([]);
+  });
+
+  it("English says Law 25's 'serious harm' (préjudice sérieux), never 'injury'", () => {
+    const offending = [...leaves(en)].filter(([, v]) => typeof v === 'string' && /injur/i.test(v)).map(([k]) => k);
+    expect(offending).toEqual([]);
+    expect(INCIDENT_COLUMNS.filter((column) => /injur/i.test(column.en))).toEqual([]);
   });
 
   it("French names the directory with one word everywhere: 'bottin', never 'répertoire'", () => {

@@ -15,7 +15,8 @@ const qr = () => ({ size: 21, path: 'M0 0h7v7H0z M14 0h7v7h-7z M0 14h7v7H0z' });
 
 const data: LettersResponse = {
   campaign: { id: '01K3GHJYGPGABT1Y4V207T4HK3', schoolYear: '2025-2026', deadline: '2025-10-15' },
-  school: { name: 'École primaire des Érables', contactPhone: '514 555-0100' },
+  // The school's phone as the server stores and sends it: the letter writes it as the rest of the app does.
+  school: { name: 'École primaire des Érables', contactPhone: '5145550100' },
   generatedAt: '2025-09-02T12:00:00.000Z',
   letters: [
     {
@@ -56,6 +57,7 @@ describe('paper letters PDF', () => {
     expect(fr).toContain('https://bottin.example/mise-a-jour/code');
     expect(fr).toContain('ABCDE-FGHJK');
     expect(fr).not.toContain('MNPQR-STUVW');
+    expect(fr).toMatch(/Secrétariat\s*:\s*514 555-0100/);
     expect(en).toContain('Annual update of your information (2025-2026)');
     expect(en).toContain('Please answer by 2025-10-15.');
     expect(en).toContain('https://bottin.example/update/code');

@@ -163,7 +163,7 @@ describe('importing a school into an empty table through the admin API', () => {
     expect(json.report.valid).toBe(false);
     expect(json.report.errors.map((issue: ImportIssue) => describeIssue(issue, 'fr'))).toEqual([
       "ecole.csv, ligne 2, colonne B (Année scolaire)\u00a0: Année scolaire invalide\u00a0: «\u00a02025-2027\u00a0» (deux années qui se suivent, p. ex. 2025-2026).",
-      "ecole.csv, ligne 4, colonne A (Nom de l'école)\u00a0: Nom de l'école se remplit sur la première ligne seulement (ligne 2).",
+      "ecole.csv, ligne 4, colonne A (Nom de l'école)\u00a0: Nom de l'école\u00a0: à remplir sur la première ligne seulement (ligne 2).",
       'ecole.csv, ligne 3, colonne J (Code du niveau)\u00a0: Code de niveau invalide\u00a0: «\u00a0G 2!\u00a0» (au plus 8 majuscules, chiffres ou tirets, p. ex. G1 ou K).',
     ]);
     expect(describeIssue(json.report.errors[0], 'en')).toBe(

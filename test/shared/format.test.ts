@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatPhone, isValidPhone, phoneDigits } from '../../shared/format/phone';
 import { formatPostalCode, isValidPostalCode, normalizePostalCode } from '../../shared/format/postal-code';
 import { levelLabel, levelsLabel, nextLevel } from '../../shared/format/levels';
-import { ofSchool, ofSchoolFr } from '../../shared/format/french';
+import { deFr, elidesFr, ofName, ofSchool, ofSchoolFr } from '../../shared/format/french';
 import type { Level } from '../../shared/schemas/common';
 
 describe('phone numbers', () => {
@@ -90,6 +90,20 @@ describe('ofSchoolFr / ofSchool (French "de" before a school name)', () => {
     expect(ofSchoolFr('Polyvalente Lavigne')).toBe('de la Polyvalente Lavigne');
     expect(ofSchoolFr('Émile-Nelligan')).toBe("d'Émile-Nelligan");
     expect(ofSchoolFr('Sainte-Marie ')).toBe('de Sainte-Marie');
+  });
+
+  it('elides "de" before a person\'s name that starts with a vowel, a mute h or a vowel y', () => {
+    expect(deFr('Arnaud')).toBe("d'Arnaud");
+    expect(deFr('Émile', '’')).toBe('d’Émile');
+    expect(deFr('Hugo')).toBe("d'Hugo");
+    expect(deFr('Yves')).toBe("d'Yves");
+    expect(deFr(' Zoé ')).toBe('de Zoé');
+    expect(deFr('Yasmine')).toBe('de Yasmine');
+    expect(elidesFr('Océane')).toBe(true);
+    expect(elidesFr('Léo')).toBe(false);
+    expect(ofName('Odélie Roy', 'fr', '’')).toBe('d’Odélie Roy');
+    expect(ofName('Luc Roy', 'fr')).toBe('de Luc Roy');
+    expect(ofName('Odélie Roy ', 'en')).toBe('of Odélie Roy');
   });
 
   it('says "of" in English', () => {

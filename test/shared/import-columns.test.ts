@@ -4,6 +4,7 @@ import { describeIssue, IMPORT_MAX_BODY_BYTES, columnLetter } from '../../shared
 import {
   columnForHeader,
   detectEntity,
+  entityTitle,
   fileNameOf,
   headerOf,
   IMPORT_ENTITIES,
@@ -101,6 +102,25 @@ describe('import values', () => {
   });
 });
 
+describe('what each file holds', () => {
+  it('is a capitalised title on its own, and lowercase in the middle of a sentence', () => {
+    expect(IMPORT_ENTITIES.map((entity) => entityTitle(entity, 'fr'))).toEqual([
+      "Paramètres de l'école",
+      'Classes',
+      'Membres du personnel',
+      'Parents',
+      'Élèves',
+      'Comités',
+      'Membres de comités',
+    ]);
+    expect(entityTitle('staff', 'en')).toBe('Staff members');
+    expect(entityTitle('school', 'en')).toBe('School settings');
+    expect(describeIssue({ file: 'a.csv', line: 0, code: 'DUPLICATE_FILE', params: { entity: 'staff' } }, 'en')).toBe(
+      'a.csv: Two files hold staff members: merge them.',
+    );
+  });
+});
+
 describe('import messages', () => {
   const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
@@ -127,6 +147,16 @@ describe('import messages', () => {
     const missing = { file: 'eleves.csv', entity: 'students' as const, line: 1, field: 'class', code: 'MISSING_COLUMN' as const };
     expect(describeIssue(missing, 'en')).toBe('eleves.csv, line 1: Required column missing: Class.');
     expect(formatIssueMessage('TOO_MANY_ROWS', {}, 'en')).toBe('Too many rows (at most {max}).');
+  });
+
+  it('never makes a column name the bare subject of a French sentence, which no article would fit', () => {
+    // "Prénom est obligatoire" is not French ("Le prénom…" would be, but the article depends on the header): the
+    // header follows a colon, or "la colonne".
+    const bare = Object.entries(IMPORT_ISSUE_MESSAGES).filter(([, { fr }]) => /(?<!colonne )\{field\} \p{L}/u.test(fr));
+    expect(bare.map(([code]) => code)).toEqual([]);
+    const required = { file: 'parents.csv', entity: 'parents' as const, line: 3, column: 2, header: 'Prénom', field: 'firstName', code: 'REQUIRED' as const };
+    expect(describeIssue(required, 'fr')).toBe('parents.csv, ligne 3, colonne B (Prénom)\u00a0: Valeur obligatoire manquante\u00a0: Prénom.');
+    expect(describeIssue(required, 'en')).toBe('parents.csv, line 3, column B (Prénom): First name is required.');
   });
 
   it('names columns like a spreadsheet', () => {

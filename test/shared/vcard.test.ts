@@ -72,7 +72,20 @@ describe('cards from the directory a viewer received', () => {
     const [card] = parse(vCard(parentCard(directory.parents[p]!, children, directory.school?.name, 'fr')));
     expect(card!.getFirstPropertyValue('tel')).toBe(`+1${limited.phone}`);
     expect(card!.getFirstPropertyValue('adr')).toBeNull();
-    expect(card!.getFirstPropertyValue('note')).toMatch(/^Parent de /);
+    expect(card!.getFirstPropertyValue('note')).toMatch(/^Parent (de |d')/);
+  });
+
+  it("elides \"de\" before a child's name that starts with a vowel or a mute h, in French only", () => {
+    const parent = { id: 'p1', firstName: 'Luc', lastName: 'Tran', childIndexes: [0] };
+    const child = (name: string) => [{ index: 0, name, level: 'G3', className: '3A' }];
+    const note = (name: string, lang: 'fr' | 'en') => parentCard(parent, child(name), undefined, lang).note;
+    expect(note('Arnaud Tran', 'fr')).toBe("Parent d'Arnaud Tran (3A)");
+    expect(note('Émile Tran', 'fr')).toBe("Parent d'Émile Tran (3A)");
+    expect(note('Hugo Tran', 'fr')).toBe("Parent d'Hugo Tran (3A)");
+    expect(note('Zoé Tran', 'fr')).toBe('Parent de Zoé Tran (3A)');
+    expect(note('Arnaud Tran', 'en')).toBe('Parent of Arnaud Tran (3A)');
+    const [card] = parse(vCard(parentCard(parent, child('Émile Tran'), undefined, 'fr')));
+    expect(card!.getFirstPropertyValue('note')).toBe("Parent d'Émile Tran (3A)");
   });
 
   it("a class's file holds each of its parents once", () => {

@@ -8,6 +8,8 @@ import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { useDirectory } from '../../lib/directory/use-directory';
 import type { DirectoryIndex } from '../../lib/directory/directory-index';
 import type { DirectoryError } from '../../lib/directory/directory-store';
+import { formatDateTime } from '../../lib/date-time';
+import { currentLocale } from '../../i18n/i18n';
 
 /** The lists that each have their own load error (docs/product-rules.md, "Messages and languages"). */
 export type DirectoryList = 'dashboard' | 'classes' | 'students' | 'parents' | 'staff' | 'committees';
@@ -26,10 +28,7 @@ export function useDirectoryErrorText(): (error: DirectoryError) => string {
 /** The opt-in offline copy is on screen: from when, and that nothing can be changed until the network is back. */
 function OfflineCopyNotice({ savedAt, action }: { savedAt: number; action: ReactNode }) {
   const { t, i18n } = useTranslation();
-  const date = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-CA' : 'fr-CA', {
-    dateStyle: 'long',
-    timeStyle: 'short',
-  }).format(savedAt);
+  const date = formatDateTime(savedAt, currentLocale(i18n));
   return (
     <Alert type="info" header={t('directory.offlineCopy.notice', { date })} action={action}>
       {t('directory.offlineCopy.readOnly')}

@@ -8,6 +8,8 @@ import Header from '@cloudscape-design/components/header';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import type { ConsentEntry, PrivacyState } from '../../../../shared/privacy-consent-api';
 import { VISIBILITY_FIELDS } from '../../../../shared/visibility';
+import { currentLocale } from '../../i18n/i18n';
+import { formatDateTime } from '../../lib/date-time';
 
 type LogState = { status: 'loading' } | { status: 'error' } | { status: 'loaded'; entries: ConsentEntry[] };
 
@@ -49,7 +51,7 @@ function changeLines(entry: ConsentEntry, t: (key: string, options?: Record<stri
 function Entries({ entries }: { entries: ConsentEntry[] }) {
   const { t, i18n } = useTranslation();
   if (entries.length === 0) return <Box color="text-body-secondary">{t('consentLog.empty')}</Box>;
-  const when = (at: string) => new Date(at).toLocaleString(i18n.language === 'en' ? 'en-CA' : 'fr-CA', { dateStyle: 'long', timeStyle: 'short' });
+  const when = (at: string) => formatDateTime(at, currentLocale(i18n));
   return (
     <ul aria-label={t('consentLog.title')} style={{ listStyle: 'none', margin: 0, paddingInlineStart: 0 }}>
       {entries.map((entry) => (

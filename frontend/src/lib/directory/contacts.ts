@@ -1,4 +1,5 @@
 import type { VCardPerson } from '../../../../shared/vcard';
+import { deFr } from '../../../../shared/format/french';
 import type { Language } from '../../../../shared/schemas/common';
 import type { DirectoryIndex } from './directory-index';
 import { summarizeStudent, type StudentSummary } from './student-info';
@@ -10,8 +11,9 @@ import type { DirectoryParent, DirectoryStaff } from '../../../../shared/directo
  */
 
 const NOTE = {
-  parent: { fr: 'Parent de', en: 'Parent of' },
-  teacher: { fr: 'Enseigne à', en: 'Teaches' },
+  /** "Parent de Zoé", "Parent d'Arnaud": French elides "de" before a vowel or a mute h. */
+  parent: { fr: (names: string) => `Parent ${deFr(names)}`, en: (names: string) => `Parent of ${names}` },
+  teacher: { fr: (classes: string) => `Enseigne à ${classes}`, en: (classes: string) => `Teaches ${classes}` },
 } as const;
 
 /** A parent's card: the contact details the viewer received, the school, and their children with their classes. */
@@ -24,7 +26,7 @@ export function parentCard(parent: DirectoryParent, children: readonly StudentSu
     ...(parent.phone ? { phone: parent.phone } : {}),
     ...(parent.address ? { address: parent.address } : {}),
     ...(school ? { organisation: school } : {}),
-    ...(names.length > 0 ? { note: `${NOTE.parent[lang]} ${names.join(', ')}` } : {}),
+    ...(names.length > 0 ? { note: NOTE.parent[lang](names.join(', ')) } : {}),
   };
 }
 
@@ -42,7 +44,7 @@ export function staffCard(
     ...(member.phone ? { phone: member.phone } : {}),
     ...(school ? { organisation: school } : {}),
     title: staff.title,
-    ...(staff.classes.length > 0 ? { note: `${NOTE.teacher[lang]} ${staff.classes.join(', ')}` } : {}),
+    ...(staff.classes.length > 0 ? { note: NOTE.teacher[lang](staff.classes.join(', ')) } : {}),
   };
 }
 

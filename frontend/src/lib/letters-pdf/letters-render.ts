@@ -1,6 +1,7 @@
 import { PDFDocument, PageSizes, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { LettersResponse, PaperLetter } from '../../../../shared/annual-update-letters-api';
 import type { Language } from '../../../../shared/schemas/common';
+import { formatPhone } from '../../../../shared/format/phone';
 import { printFontkit } from '../directory-pdf/print-fontkit';
 import { wrapText, type PrintFonts } from '../directory-pdf/print-render';
 
@@ -92,7 +93,8 @@ function drawLetter(page: LetterPage, letter: PaperLetter, data: LettersResponse
   page.text(letter.code, { size: 24, bold: true, gap: 12 });
   page.text(t('annualUpdate.letters.pdf.personal', { date: letter.expiresOn }), { size: 10, color: GREY, gap: 6 });
   page.text(t('annualUpdate.letters.pdf.contact'), { size: 10, color: GREY });
-  const details = [data.school.contactPhone, data.school.contactEmail].filter(Boolean).join(' · ');
+  const phone = data.school.contactPhone ? formatPhone(data.school.contactPhone) : undefined;
+  const details = [phone, data.school.contactEmail].filter(Boolean).join(' · ');
   if (details) page.text(t('annualUpdate.letters.pdf.contactDetails', { details }), { size: 10, color: GREY });
 }
 

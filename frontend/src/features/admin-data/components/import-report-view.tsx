@@ -6,7 +6,7 @@ import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import type { ImportIssue, ImportReport } from '../../../../../shared/import-api';
-import { IMPORT_FORMATS } from '../../../../../shared/import-columns';
+import { entityTitle } from '../../../../../shared/import-columns';
 import { useIsMobile, useLanguage } from '../../../lib/use-language';
 import { countRows, issueRows, type IssueRow } from '../model/import-model';
 
@@ -81,7 +81,7 @@ export function ImportReportView({ report }: { report: ImportReport }) {
           trackBy="entity"
           items={counts}
           cardDefinition={{
-            header: (row) => IMPORT_FORMATS[row.entity].label[lang],
+            header: (row) => entityTitle(row.entity, lang),
             sections: [
               { id: 'create', header: t('adminData.report.create'), content: (row) => row.create },
               { id: 'update', header: t('adminData.report.update'), content: (row) => row.update },

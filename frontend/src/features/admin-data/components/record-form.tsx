@@ -17,6 +17,7 @@ import { COMMITTEE_KINDS } from '../../../../../shared/schemas/committee';
 import { COMMITTEE_ROLE_CODES, COMMITTEE_ROLES, type CommitteeRole } from '../../../../../shared/schemas/committee-roles';
 import { STAFF_DEPARTMENT_CODES, STAFF_DEPARTMENTS } from '../../../../../shared/schemas/staff';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
+import { formatDate } from '../../../lib/date-time';
 import { useLanguage } from '../../../lib/use-language';
 import { formatOnBlur } from '../../../lib/parent-form/form-values';
 import { adminDataApi, type AdminDirectory } from '../api/admin-data-client';
@@ -301,9 +302,8 @@ function ClassFields(p: FieldsProps<ClassValues>) {
 /** A seat the parent took through the form: its date, and "new" within the dashboard's window (30 days). */
 function SignUpMark({ at }: { at: string }) {
   const { t } = useTranslation();
-  const lang = useLanguage();
   const isNew = Date.now() - Date.parse(at) < RECENT_SIGN_UP_DAYS * 24 * 60 * 60 * 1000;
-  const date = new Date(at).toLocaleDateString(lang === 'fr' ? 'fr-CA' : 'en-CA', { dateStyle: 'long' });
+  const date = formatDate(at);
   return (
     <SpaceBetween direction="horizontal" size="xs">
       {isNew && <Badge color="green">{t('adminData.form.newSignUp')}</Badge>}

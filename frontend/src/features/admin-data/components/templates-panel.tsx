@@ -5,7 +5,7 @@ import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import { IMPORT_FORMATS } from '../../../../../shared/import-columns';
+import { entityTitle } from '../../../../../shared/import-columns';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { useLanguage } from '../../../lib/use-language';
 import { adminDataApi } from '../api/admin-data-client';
@@ -47,7 +47,7 @@ export function TemplatesPanel() {
         <SpaceBetween size="l">
           {files.map((file) => (
             <SpaceBetween key={file.entity} size="xxs">
-              <Box variant="h3">{IMPORT_FORMATS[file.entity].label[lang]}</Box>
+              <Box variant="h3">{entityTitle(file.entity, lang)}</Box>
               <Box variant="p">{t(`adminData.templates.explain.${file.entity}`)}</Box>
               <Box>
                 <Button

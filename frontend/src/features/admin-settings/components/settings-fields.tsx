@@ -8,7 +8,9 @@ import Input from '@cloudscape-design/components/input';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { LEVEL_FIELDS_ON_FORM, type SettingsLevelInput } from '../../../../../shared/school-settings-api';
-import { emptyLevel, type SettingsForm } from '../model/settings-form';
+import { formatPhone } from '../../../../../shared/format/phone';
+import { useLanguage } from '../../../lib/use-language';
+import { emptyLevel, graduatingLevelOptions, type SettingsForm } from '../model/settings-form';
 
 type SchoolField = 'schoolName' | 'schoolYear' | 'email' | 'phone' | 'street' | 'city' | 'postalCode';
 
@@ -21,9 +23,15 @@ export interface FieldsProps {
 
 function TextField({ field, form, onChange, errorOf, hint }: FieldsProps & { field: SchoolField; hint?: string }) {
   const { t } = useTranslation();
+  // The phone, on leaving the field, as it is shown everywhere (`5145550100` -> `514 555-0100`).
+  const onBlur = field === 'phone' ? () => onChange({ ...form, phone: formatPhone(form.phone.trim()) }) : undefined;
   return (
     <FormField label={t(`schoolSettings.fields.${field}`)} errorText={errorOf(field)} constraintText={hint}>
-      <Input value={form[field]} onChange={({ detail }) => onChange({ ...form, [field]: detail.value })} />
+      <Input
+        value={form[field]}
+        onChange={({ detail }) => onChange({ ...form, [field]: detail.value })}
+        {...(onBlur ? { onBlur, inputMode: 'tel' as const } : {})}
+      />
     </FormField>
   );
 }
@@ -31,9 +39,10 @@ function TextField({ field, form, onChange, errorOf, hint }: FieldsProps & { fie
 /** Name, school year, the grades each class hosts, the graduating level. */
 export function SchoolFields(props: FieldsProps) {
   const { t } = useTranslation();
+  const lang = useLanguage();
   const { form, onChange, errorOf } = props;
   const structures = (['singleGrade', 'multiGrade'] as const).map((value) => ({ value, label: t(`schoolSettings.structure.${value}`) }));
-  const levels = [{ value: '', label: t('schoolSettings.graduatingLast') }, ...form.levels.filter((l) => l.levelCode.trim()).map((l) => ({ value: l.levelCode.trim().toUpperCase(), label: `${l.levelCode.trim().toUpperCase()} · ${l.levelFr || l.levelEn}` }))];
+  const levels = graduatingLevelOptions(form.levels, t('schoolSettings.graduatingLast'), lang);
   return (
     <Container header={<Header variant="h2">{t('schoolSettings.sections.school')}</Header>}>
       <ColumnLayout columns={2}>

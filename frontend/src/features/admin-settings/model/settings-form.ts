@@ -1,12 +1,42 @@
+import { formatPhone } from '../../../../../shared/format/phone';
 import { formatIssueMessage, IMPORT_ISSUE_CODES, type ImportIssueCode } from '../../../../../shared/import-issues';
-import { SettingsInvalidBodySchema, type SettingsIssue, type SettingsUpdate } from '../../../../../shared/school-settings-api';
+import {
+  settingsFormOf,
+  SettingsInvalidBodySchema,
+  type SettingsIssue,
+  type SettingsLevelInput,
+  type SettingsUpdate,
+} from '../../../../../shared/school-settings-api';
 import type { Language } from '../../../../../shared/schemas/common';
+import type { SchoolSettings } from '../../../../../shared/schemas/settings';
 import { ApiError } from '../../../lib/api/api-client';
 
 /** The settings form's state: the body the server checks (shared/school-settings-api.ts), cells as text. */
 export type SettingsForm = SettingsUpdate;
 
 export const emptyLevel = () => ({ levelCode: '', levelFr: '', levelEn: '', shortFr: '', shortEn: '' });
+
+/**
+ * The form the screen starts from: the stored settings' cells, the phone as it is shown everywhere
+ * (`514 555-0100`, not the stored digits; the server reads either).
+ */
+export function formOfSettings(settings: SchoolSettings, version: number): SettingsForm {
+  const form = settingsFormOf(settings);
+  return { ...form, phone: formatPhone(form.phone), version };
+}
+
+/** The graduating level's choices: "the last level", then each level by code and its name in the reader's language. */
+export function graduatingLevelOptions(levels: readonly SettingsLevelInput[], lastLabel: string, lang: Language): { value: string; label: string }[] {
+  const name = (l: SettingsLevelInput) => (lang === 'fr' ? l.levelFr.trim() || l.levelEn.trim() : l.levelEn.trim() || l.levelFr.trim());
+  const named = levels.filter((l) => l.levelCode.trim());
+  return [
+    { value: '', label: lastLabel },
+    ...named.map((l) => {
+      const code = l.levelCode.trim().toUpperCase();
+      return { value: code, label: name(l) ? `${code} · ${name(l)}` : code };
+    }),
+  ];
+}
 
 /** The server's issues of a refused save (400 VALIDATION_FAILED), or none for any other error. */
 export function issuesOf(error: unknown): SettingsIssue[] {

@@ -7,7 +7,7 @@ import Flashbar, { type FlashbarProps } from '@cloudscape-design/components/flas
 import Form from '@cloudscape-design/components/form';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Spinner from '@cloudscape-design/components/spinner';
-import { settingsFormOf, type SettingsIssue } from '../../../../../shared/school-settings-api';
+import type { SettingsIssue } from '../../../../../shared/school-settings-api';
 import { LeaveModal } from '../../../components/page/leave-modal';
 import { PageFrame } from '../../../components/page/page-frame';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
@@ -17,7 +17,7 @@ import { useLanguage } from '../../../lib/use-language';
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes';
 import { adminSettingsApi } from '../api/admin-settings-client';
 import { ContactFields, LevelFields, SchoolFields } from '../components/settings-fields';
-import { issuesOf, issueText, sameForm, type SettingsForm } from '../model/settings-form';
+import { formOfSettings, issuesOf, issueText, sameForm, type SettingsForm } from '../model/settings-form';
 
 /** The form's state: loaded, edited, saved at the version read, with the server's issues by field. */
 function useSettingsForm() {
@@ -37,7 +37,7 @@ function useSettingsForm() {
   const load = useCallback(() => {
     setError(null);
     adminSettingsApi.settings(apiBaseUrl).then((response) => {
-      const next = { ...settingsFormOf(response.settings), version: response.stored ? response.settings.version : 0 };
+      const next = formOfSettings(response.settings, response.stored ? response.settings.version : 0);
       setSaved(next);
       setForm(next);
       setIssues([]);
@@ -60,7 +60,7 @@ function useSettingsForm() {
     setFlash([]);
     await adminSettingsApi.saveSettings(apiBaseUrl, form).then(
       (response) => {
-        const next = { ...settingsFormOf(response.settings), version: response.settings.version };
+        const next = formOfSettings(response.settings, response.settings.version);
         setSaving(false);
         setIssues([]);
         setSaved(next);

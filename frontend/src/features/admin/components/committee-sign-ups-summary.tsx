@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { CommitteeSignUpsResponse } from '../../../../../shared/committee-sign-ups-api';
+import { formatDate } from '../../../lib/date-time';
 import { useLanguage } from '../../../lib/use-language';
 
 /** The sign-ups' card: how many parents joined a committee from the form in the last 30 days, and who. */
@@ -9,7 +10,6 @@ export function CommitteeSignUpsSummary({ data }: { data: CommitteeSignUpsRespon
   const { t } = useTranslation();
   const lang = useLanguage();
   if (data.total === 0) return <Box color="text-body-secondary">{t('adminDashboard.signUps.none')}</Box>;
-  const date = (at: string) => new Date(at).toLocaleDateString(lang === 'fr' ? 'fr-CA' : 'en-CA', { dateStyle: 'medium' });
   return (
     <SpaceBetween size="s">
       <div data-testid="committee-sign-ups-count">
@@ -19,7 +19,7 @@ export function CommitteeSignUpsSummary({ data }: { data: CommitteeSignUpsRespon
       <ul data-testid="committee-sign-ups-list">
         {data.recent.map((s) => (
           <li key={`${s.committeeId}-${s.parentId}`}>
-            {t('adminDashboard.signUps.item', { parent: s.parentName, committee: s.committeeName[lang], date: date(s.signedUpAt) })}
+            {t('adminDashboard.signUps.item', { parent: s.parentName, committee: s.committeeName[lang], date: formatDate(s.signedUpAt) })}
           </li>
         ))}
       </ul>

@@ -113,7 +113,7 @@ export function RegisterForm() {
           <FormField
             label={
               <span>
-                {t('auth.fields.displayName')} <i>- {t('auth.fields.optional')}</i>
+                {t('auth.fields.displayName')} <i>({t('auth.fields.optional')})</i>
               </span>
             }
             description={t('auth.fields.displayNameDescription')}

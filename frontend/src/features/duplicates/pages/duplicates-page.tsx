@@ -12,9 +12,12 @@ import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Table from '@cloudscape-design/components/table';
 import type { DuplicatePair, DuplicatesResponse, MergeResponse, MergeSummary } from '../../../../../shared/duplicates-api';
 import { formatPhone } from '../../../../../shared/format/phone';
+import { ofName } from '../../../../../shared/format/french';
 import { PageFrame } from '../../../components/page/page-frame';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { useErrorText } from '../../../lib/api/use-error-text';
+import { formatDate } from '../../../lib/date-time';
+import { useLanguage } from '../../../lib/use-language';
 import { duplicatesApi } from '../api/duplicates-client';
 import { MergeForm } from '../components/merge-form';
 
@@ -76,8 +79,10 @@ function PairCards({ pairs, loading, onPick }: { pairs: DuplicatePair[]; loading
 }
 
 function MergeTable({ merges, undoing, onUndo }: { merges: MergeSummary[]; undoing?: string; onUndo: (m: MergeSummary) => void }) {
-  const { t, i18n } = useTranslation();
-  const date = (iso: string) => new Date(iso).toLocaleDateString(i18n.language, { dateStyle: 'long' });
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  /** "de Zoé Roy", "d’Arnaud Roy" (fr), "of Arnaud Roy" (en): the sentences never agree with a name's gender or first letter. */
+  const of = (name: string) => ofName(name, lang, '’');
   return (
     <Table
       header={<Header variant="h2">{t('duplicates.merges')}</Header>}
@@ -86,8 +91,8 @@ function MergeTable({ merges, undoing, onUndo }: { merges: MergeSummary[]; undoi
       wrapLines
       empty={<Box textAlign="center" color="inherit">{t('duplicates.noMerges')}</Box>}
       columnDefinitions={[
-        { id: 'names', header: t('duplicates.merges'), cell: (m) => t('duplicates.mergedInto', { other: m.otherName, kept: m.keepName }) },
-        { id: 'at', header: t('duplicates.mergedOn'), cell: (m) => date(m.at) },
+        { id: 'names', header: t('duplicates.merges'), cell: (m) => t('duplicates.mergedInto', { ofOther: of(m.otherName), ofKept: of(m.keepName) }) },
+        { id: 'at', header: t('duplicates.mergedOn'), cell: (m) => formatDate(m.at) },
         {
           id: 'undo',
           header: t('duplicates.undo'),
@@ -95,12 +100,12 @@ function MergeTable({ merges, undoing, onUndo }: { merges: MergeSummary[]; undoi
             m.undoneAt ? (
               <StatusIndicator type="stopped">{t('duplicates.undone')}</StatusIndicator>
             ) : (
-              <Button loading={undoing === m.id} onClick={() => onUndo(m)} ariaLabel={t('duplicates.undoAria', { other: m.otherName, kept: m.keepName })}>
+              <Button loading={undoing === m.id} onClick={() => onUndo(m)} ariaLabel={t('duplicates.undoAria', { ofOther: of(m.otherName), kept: m.keepName })}>
                 {t('duplicates.undo')}
               </Button>
             ),
         },
-        { id: 'until', header: t('duplicates.undoUntil'), cell: (m) => (m.undoneAt ? '—' : date(m.undoUntil)) },
+        { id: 'until', header: t('duplicates.undoUntil'), cell: (m) => (m.undoneAt ? '—' : formatDate(m.undoUntil)) },
       ]}
     />
   );

@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../lib/date-time';
+import { useLanguage } from '../../../lib/use-language';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
@@ -40,9 +42,10 @@ function EntryText({ entry }: { entry: ActivityEntry }) {
 }
 
 function ActivityList({ entries }: { entries: ActivityEntry[] }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const lang = useLanguage();
   if (entries.length === 0) return <Box color="text-body-secondary">{t('myActivity.empty')}</Box>;
-  const when = (at: string) => new Date(at).toLocaleString(i18n.language === 'en' ? 'en-CA' : 'fr-CA', { dateStyle: 'long', timeStyle: 'short' });
+  const when = (at: string) => formatDateTime(at, lang);
   return (
     <ul aria-label={t('myActivity.title')} style={{ listStyle: 'none', margin: 0, paddingInlineStart: 0 }}>
       {entries.map((entry, index) => (

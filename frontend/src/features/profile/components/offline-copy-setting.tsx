@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../lib/date-time';
+import { useLanguage } from '../../../lib/use-language';
 import Box from '@cloudscape-design/components/box';
 import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
@@ -50,10 +52,10 @@ function useOfflineCopySetting() {
 
 /** My Profile's "Keep a copy on this device" (docs/frontend.md, "Installable app"): off by default. */
 export function OfflineCopySetting() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const lang = useLanguage();
   const { enabled, savedAt, setEnabled } = useOfflineCopySetting();
-  const format = (at: number) =>
-    new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-CA' : 'fr-CA', { dateStyle: 'long', timeStyle: 'short' }).format(at);
+  const format = (at: number) => formatDateTime(at, lang);
   const status = !enabled
     ? t('directory.offlineCopy.off')
     : savedAt !== null

@@ -1,0 +1,71 @@
+// @vitest-environment jsdom
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router-dom';
+import { RuntimeConfigProvider } from '../../frontend/src/config/runtime-config-context';
+import { DuplicatesPage } from '../../frontend/src/features/duplicates/pages/duplicates-page';
+import { createI18n } from '../../frontend/src/i18n/i18n';
+import type { Locale } from '../../frontend/src/i18n/locale';
+import type { DuplicatesResponse } from '../../shared/duplicates-api';
+import type { RuntimeConfig } from '../../shared/runtime-config';
+
+/** The duplicates screen's list of recent merges (docs/product-rules.md, "Duplicates") against a loopback API. */
+let server: Server;
+let url: string;
+
+// Local times, so the dates read the same in any time zone the tests run in.
+const at = new Date(2026, 10, 27, 9, 58).toISOString();
+const undoUntil = new Date(2026, 11, 27, 9, 58).toISOString();
+const LIST: DuplicatesResponse = {
+  pairs: [],
+  merges: [
+    { id: '01JD0000000000000000000001', at, undoUntil, keepId: '01JD0000000000000000000002', otherId: '01JD0000000000000000000003', keepName: 'Luc Tran', otherName: 'Émilie Tran' },
+  ],
+};
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    const headers = { 'content-type': 'application/json', 'access-control-allow-origin': '*', 'access-control-allow-headers': '*', 'access-control-allow-methods': '*' };
+    if (req.method === 'OPTIONS') return void res.writeHead(204, headers).end();
+    if (req.url === '/api/admin/duplicates') return void res.writeHead(200, headers).end(JSON.stringify(LIST));
+    res.writeHead(404, headers).end('{"error":{"code":"ROUTE_NOT_FOUND"}}');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterEach(cleanup);
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+function renderPage(locale: Locale) {
+  const config = { mode: 'local', region: 'ca-central-1', userPoolId: 'local_x', userPoolClientId: 'x', apiBaseUrl: `${url}/api`, contactEmail: 'c@ecole.example', build: 't' } as RuntimeConfig;
+  render(
+    <I18nextProvider i18n={createI18n(locale)}>
+      <RuntimeConfigProvider config={config}>
+        <MemoryRouter>
+          <DuplicatesPage />
+        </MemoryRouter>
+      </RuntimeConfigProvider>
+    </I18nextProvider>,
+  );
+}
+
+describe('the recent merges', () => {
+  it('names both records whatever their gender or first letter, with numeric dates (fr)', async () => {
+    renderPage('fr');
+    // The first API call loads Amplify for its token (lib/api/amplify.ts): allow for that import.
+    await screen.findByText('Fiche d’Émilie Tran fusionnée dans celle de Luc Tran', {}, { timeout: 20_000 });
+    expect(screen.getByText('2026-11-27')).toBeTruthy();
+    expect(screen.getByText('2026-12-27')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Annuler la fusion d’Émilie Tran dans Luc Tran' })).toBeTruthy();
+  });
+
+  it('says the same in English, with the same dates', async () => {
+    renderPage('en');
+    await screen.findByText('Record of Émilie Tran merged into that of Luc Tran', {}, { timeout: 20_000 });
+    expect(screen.getByText('2026-11-27')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Undo merge of Émilie Tran into Luc Tran' })).toBeTruthy();
+  });
+});
