@@ -91,8 +91,11 @@ describe.each(['fr', 'en'] as const)('sign-in and sign-out (%s)', (locale) => {
 
     await menu.click();
     await page.getByRole('menuitem', { name: text.signOut }).click();
-    // Logout clears the user: the guard sends the visitor of a protected page to sign in again.
-    await expectAt(page, '/auth?redirect=%2Fclasses');
+    // Logout clears the user: the guard sends the visitor of a protected page to sign in again, saying they signed
+    // out (not "sign in to reach the page you asked for").
+    await expectAt(page, '/auth?redirect=%2Fclasses&signedOut=1');
+    await page.getByRole('main').getByText(text.signedOut).waitFor();
+    expect(await page.getByRole('main').getByText(text.redirectNotice).count()).toBe(0);
     await page.locator('#app-top-nav').getByRole('link', { name: text.signIn }).waitFor();
     const storedKeys = (await page.evaluate('Object.keys(window.localStorage)')) as string[];
     expect(storedKeys.filter((key) => key.startsWith('CognitoIdentityServiceProvider') && key.endsWith('.idToken'))).toEqual([]);

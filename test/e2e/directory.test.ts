@@ -128,6 +128,7 @@ describe.each([
     // The keyboard's first stop is the skip link; it leads past the header and the navigation to the page itself.
     await page.goto(`${stack.appUrl}/parents`);
     await eventually(() => h1(page).textContent()).toBe(SCREENS[language]['/parents']);
+    await page.getByRole('searchbox').first().waitFor();
     await page.keyboard.press('Tab');
     const focused = () => page.evaluate('[document.activeElement.tagName, document.activeElement.textContent, document.activeElement.closest("main") !== null]');
     expect(await focused()).toEqual(['A', language === 'fr' ? 'Aller au contenu principal' : 'Skip to main content', false]);

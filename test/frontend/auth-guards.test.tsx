@@ -62,6 +62,8 @@ describe('redirect sanitiser (open-redirect guard)', () => {
 describe('guard decisions (docs/product-rules.md, Screens and guards)', () => {
   it('sends a signed-out visitor of a protected page to /auth with the full original path', () => {
     expect(decideGuard('protected', at('/classes'), null)).toEqual({ kind: 'redirect', to: '/auth?redirect=%2Fclasses' });
+    // Right after signing out: the same page to come back to, and the sign-in page says the person signed out.
+    expect(decideGuard('protected', at('/classes'), null, true)).toEqual({ kind: 'redirect', to: '/auth?redirect=%2Fclasses&signedOut=1' });
     expect(decideGuard('protected', at('/students?q=dub%C3%A9#list'), null)).toEqual({
       kind: 'redirect',
       to: signInPathFor('/students?q=dub%C3%A9#list'),

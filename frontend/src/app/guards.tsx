@@ -10,7 +10,8 @@ import type { Guard } from './routes';
 export function guardLoader(guard: Guard) {
   return async ({ request }: LoaderFunctionArgs) => {
     await authStore.initialize();
-    const decision = decideGuard(guard, new URL(request.url), authStore.getState().user);
+    const { user, signedOut } = authStore.getState();
+    const decision = decideGuard(guard, new URL(request.url), user, signedOut);
     if (decision.kind === 'redirect') throw redirect(decision.to);
     return null;
   };
@@ -22,10 +23,10 @@ export function guardLoader(guard: Guard) {
  * sign-in or registration has finished.
  */
 export function GuardOutlet({ guard }: { guard: Guard }) {
-  const { user, isInitialized } = useAuth();
+  const { user, isInitialized, signedOut } = useAuth();
   const location = useLocation();
   if (guard === 'protected' && isInitialized) {
-    const decision = decideGuard(guard, location, user);
+    const decision = decideGuard(guard, location, user, signedOut);
     if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
   }
   return <Outlet />;

@@ -17,16 +17,21 @@ export const BLOCKED_PATH = `${VERIFICATION_PATH}?blocked=true`;
 
 /**
  * The route guards (docs/product-rules.md, "Screens and guards"), as one pure function:
- * - protected: signed out -> /auth?redirect=<full path>; signed in but unverified -> the verification page;
+ * - protected: signed out -> /auth?redirect=<full path>, with `&signedOut=1` right after the person signed out (the
+ *   sign-in page then says so, not "sign in to reach the page you asked for"); signed in but unverified -> the
+ *   verification page;
  * - auth (/auth): a signed-in user goes on to the redirect query (if safe) or /;
  * - open: always allowed.
  */
-export function decideGuard(kind: GuardKind, location: GuardLocation, user: AuthUser | null): GuardDecision {
+export function decideGuard(kind: GuardKind, location: GuardLocation, user: AuthUser | null, signedOut = false): GuardDecision {
   switch (kind) {
     case 'open':
       return { kind: 'allow' };
     case 'protected':
-      if (!user) return { kind: 'redirect', to: signInPathFor(`${location.pathname}${location.search}${location.hash}`) };
+      if (!user) {
+        const signIn = signInPathFor(`${location.pathname}${location.search}${location.hash}`);
+        return { kind: 'redirect', to: signedOut ? `${signIn}&signedOut=1` : signIn };
+      }
       if (!user.emailVerified) return { kind: 'redirect', to: BLOCKED_PATH };
       return { kind: 'allow' };
     case 'auth':

@@ -21,8 +21,8 @@ export function AuthPage() {
   const mode = parseMode(params.get('mode'));
   const linkCode = mode === 'reset' ? (params.get(AUTH_LINKS.codeParam) ?? undefined) : undefined;
   const [knownEmail, setKnownEmail] = useState('');
-  // A translation key, worded at render time so a language switch rewords it.
-  const [notice, setNotice] = useState<string | undefined>();
+  // A translation key, worded at render time so a language switch rewords it. Right after signing out, it says so.
+  const [notice, setNotice] = useState<string | undefined>(params.has('signedOut') ? 'auth.signInForm.signedOut' : undefined);
 
   // `redirect` and other parameters stay; only the mode (and a consumed code) change.
   const switchTo = (next: Mode) => {

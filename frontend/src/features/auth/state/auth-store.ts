@@ -43,6 +43,8 @@ export interface AuthState {
   serverAdmin: boolean | null;
   /** An administrator who must enrol an authenticator before the admin pages open (docs/auth.md). */
   adminMfaSetup: boolean;
+  /** The person signed out in this tab and nobody has signed in since: the sign-in page says so. */
+  signedOut: boolean;
 }
 
 export interface RegistrationInput {
@@ -65,6 +67,7 @@ const INITIAL: AuthState = {
   flash: null,
   serverAdmin: null,
   adminMfaSetup: false,
+  signedOut: false,
 };
 
 /**
@@ -100,7 +103,7 @@ export class AuthStore {
   };
 
   private set(patch: Partial<AuthState>): void {
-    this.state = { ...this.state, ...patch };
+    this.state = { ...this.state, ...(patch.user ? { signedOut: false } : {}), ...patch };
     this.listeners.forEach((listener) => listener());
   }
 
@@ -300,7 +303,7 @@ export class AuthStore {
       await Promise.race([Promise.allSettled(underWay), new Promise((resolve) => setTimeout(resolve, SIGN_OUT_WAIT_MS))]);
       forgetStoredSession();
     }
-    this.set({ user: null, error: null, loading: false, flash: null, serverAdmin: null, adminMfaSetup: false });
+    this.set({ user: null, error: null, loading: false, flash: null, serverAdmin: null, adminMfaSetup: false, signedOut: true });
   }
 
   /** Refresh: new tokens and attributes; returns the user, whose `emailVerified` says where they stand. */

@@ -14,22 +14,36 @@ import { saveFile } from '../../../lib/save-file';
 type Format = 'json' | 'csv';
 
 
+/** Today in the device's time zone, YYYY-MM-DD: the day in the file's name. */
+const today = () => new Date().toLocaleDateString('en-CA');
+
+/**
+ * The CSV sections (one file each) in one ZIP file: six downloads at once made the browser ask to allow "multiple
+ * files", and a phone's browser kept only the first. fflate is loaded on the click (docs/decisions.md).
+ */
+async function csvArchive(files: { name: string; text: string }[]): Promise<Blob> {
+  const { strToU8, zipSync } = await import('fflate');
+  const archive = zipSync(Object.fromEntries(files.map((file) => [file.name, strToU8(file.text)])), { level: 6 });
+  return new Blob([archive], { type: 'application/zip' });
+}
+
 /** Fetches the data in one format and saves it; answers the success message. */
 async function download(format: Format, apiBaseUrl: string, t: (key: string, options?: Record<string, unknown>) => string) {
   if (format === 'csv') {
     const files = await myDataApi.csv(apiBaseUrl);
-    files.forEach((file) => saveFile(file.name, file.text, 'text/csv;charset=utf-8'));
-    return t('myData.csvDone', { count: files.length });
+    const name = `${t('myData.fileName')}-${today()}.zip`;
+    saveFile(name, await csvArchive(files), 'application/zip');
+    return t('myData.csvDone', { name, count: files.length });
   }
   const data = await myDataApi.json(apiBaseUrl);
-  const name = `${t('myData.jsonName')}-${data.generatedAt.slice(0, 10)}.json`;
+  const name = `${t('myData.fileName')}-${data.generatedAt.slice(0, 10)}.json`;
   saveFile(name, JSON.stringify(data, null, 2), 'application/json;charset=utf-8');
   return t('myData.jsonDone', { name });
 }
 
 /**
  * My Profile's "Download my data" (docs/privacy.md, "Download my data"): everything the school holds about the
- * parent, as one JSON file or as CSV files. Each download is recorded by the server.
+ * parent, as one JSON file or as CSV files in one ZIP file. Each download is recorded by the server.
  */
 export function MyDataDownload() {
   const { t, i18n } = useTranslation();
