@@ -146,6 +146,18 @@ export const SendRequestSchema = z.discriminatedUnion('mode', [
 ]);
 export type SendRequest = z.infer<typeof SendRequestSchema>;
 
+/**
+ * Whom a `notSent` or `remind` send lists: the job's rule (lambdas/annual-update/send-job-service.ts), also the count
+ * the participants manager shows before it asks to confirm, so the two never disagree.
+ */
+export function listedBySendMode(
+  mode: 'notSent' | 'remind',
+  participant: { unreachable?: boolean; emailsSent: number; submitted: boolean },
+): boolean {
+  if (participant.unreachable) return false;
+  return mode === 'notSent' ? participant.emailsSent === 0 : participant.emailsSent > 0 && !participant.submitted;
+}
+
 export const ParticipantClassSchema = z.object({ id: IdSchema, code: z.string(), name: z.string() });
 
 /** One row of the participants manager. */

@@ -1,7 +1,7 @@
 import { ulid } from 'ulid';
 import { AppError } from '../common/errors';
 import { logger } from '../common/logger';
-import type { SendJobProgress, SendRequest } from '../../shared/annual-update-api';
+import { listedBySendMode, type SendJobProgress, type SendRequest } from '../../shared/annual-update-api';
 import type { Participant } from '../../shared/schemas/annual-update';
 import type { SendJob, SendJobEntry } from '../../shared/schemas/send-job';
 import { getCampaign, listParticipants } from './campaign-repository';
@@ -27,9 +27,9 @@ import { ChunkWorker, requireSettings } from './send-worker';
 const ENTRY_RETENTION_DAYS = 180;
 /** Who a mode selects, from the participants as they are now. */
 function selectParticipants(request: SendRequest, participants: Participant[]): Participant[] {
-  if (request.mode === 'notSent') return participants.filter((p) => !p.unreachable && p.emailsSent === 0);
-  if (request.mode === 'remind') {
-    return participants.filter((p) => !p.unreachable && p.emailsSent > 0 && p.submittedAt === undefined);
+  if (request.mode !== 'selected') {
+    const mode = request.mode;
+    return participants.filter((p) => listedBySendMode(mode, { ...p, submitted: p.submittedAt !== undefined }));
   }
   const byId = new Map(participants.map((p) => [p.parentId, p]));
   const unknown = request.parentIds

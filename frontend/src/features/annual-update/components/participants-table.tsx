@@ -12,7 +12,7 @@ import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Cards from '@cloudscape-design/components/cards';
 import Table, { type TableProps } from '@cloudscape-design/components/table';
 import TextFilter from '@cloudscape-design/components/text-filter';
-import type { CampaignView, ParticipantView, SendRequest } from '../../../../../shared/annual-update-api';
+import { listedBySendMode, type CampaignView, type ParticipantView, type SendRequest } from '../../../../../shared/annual-update-api';
 import type { Language } from '../../../../../shared/schemas/common';
 import { isMobileBreakpoint } from '../../../components/layout/breakpoints';
 import { useBreakpoint } from '../../../components/layout/use-breakpoint';
@@ -120,8 +120,7 @@ function ParticipantFilters({ state }: { state: ParticipantsState }) {
 
 /**
  * What a send would do, counted from the rows the page has when its button is pressed. The job lists the rows the
- * server's rule picks for the mode (`selectParticipants` in lambdas/annual-update/send-job-service.ts, mirrored
- * here), then writes only to those with a usable address (send-worker.ts skips a missing email, a person who left,
+ * mode picks (`listedBySendMode`, the server's own rule, shared), then writes only to those with a usable address (send-worker.ts skips a missing email, a person who left,
  * an address that bounced or complained) and picks the kind of email: an invitation for a first email, a reminder
  * after one. Only a parent's row carries the bounce (views.ts), so a staff address that bounced still counts.
  */
@@ -139,11 +138,7 @@ export interface SendPlan {
 
 export function sendPlan(request: SendRequest, participants: readonly ParticipantView[]): SendPlan {
   const ids = new Set(request.mode === 'selected' ? request.parentIds : []);
-  const listed = participants.filter((row) => {
-    if (request.mode === 'notSent') return !row.unreachable && row.emailsSent === 0;
-    if (request.mode === 'remind') return !row.unreachable && row.emailsSent > 0 && !row.submitted;
-    return ids.has(row.parentId);
-  });
+  const listed = participants.filter((row) => (request.mode === 'selected' ? ids.has(row.parentId) : listedBySendMode(request.mode, row)));
   const emailed = listed.filter((row) => !row.unreachable && row.email !== undefined && row.suppression === undefined);
   const reminders = emailed.filter((row) => row.emailsSent > 0).length;
   return {
