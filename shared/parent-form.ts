@@ -16,7 +16,7 @@ import { PendingReviewSchema } from './annual-update-review';
 import { CommitteeKindSchema } from './schemas/committee';
 import { CommitteeRoleSchema } from './schemas/committee-roles';
 import { InterestCodeSchema, InterestsSchema } from './schemas/interests';
-import { FieldAudiencesSchema, ParticipationSchema } from './schemas/parent';
+import { FieldAudiencesSchema, ParticipationSchema, SKILLS_MAX_LENGTH } from './schemas/parent';
 
 /**
  * The parent information form (docs/product-rules.md: Annual update campaign, Directory participation): what the form
@@ -59,7 +59,7 @@ export const ParentUpdateInputSchema = z.strictObject({
   phone: z.preprocess(blankToUndefined, PhoneInputSchema.optional()),
   address: z.preprocess(blankAddressToUndefined, AddressInputSchema.optional()),
   interests: InterestsSchema.default([]),
-  skills: z.string().trim().max(1000).default(''),
+  skills: z.string().trim().max(SKILLS_MAX_LENGTH).default(''),
   participation: ParticipationSchema,
   /** Who sees each field (shared/visibility.ts); absent means the participation's preset. Ignored when `nameOnly`. */
   audiences: FieldAudiencesSchema.optional(),

@@ -25,6 +25,9 @@ export const SafetyRestrictionSchema = z.strictObject({
 });
 export type SafetyRestriction = z.infer<typeof SafetyRestrictionSchema>;
 
+/** The free-text skills field's length limit (the form counts down to it). */
+export const SKILLS_MAX_LENGTH = 1000;
+
 export const ParentFieldsSchema = z.object({
   firstName: PersonNameSchema,
   lastName: PersonNameSchema,
@@ -34,7 +37,7 @@ export const ParentFieldsSchema = z.object({
   address: AddressSchema.optional(),
   interests: InterestsSchema,
   /** Free text: skills and interests the fixed list does not cover. */
-  skills: z.string().trim().max(1000),
+  skills: z.string().trim().max(SKILLS_MAX_LENGTH),
   participation: ParticipationSchema,
   audiences: FieldAudiencesSchema.optional(),
   preferredLanguage: LanguageSchema,

@@ -16,7 +16,7 @@ import type { Language } from '../../../../shared/schemas/common';
 import { COMMITTEE_ROLES } from '../../../../shared/schemas/committee-roles';
 import { isSignUpRole } from '../../../../shared/committee-sign-ups';
 import { INTEREST_CODES, INTEREST_LABELS, type InterestCode } from '../../../../shared/schemas/interests';
-import { PARTICIPATION_LEVELS, type Participation } from '../../../../shared/schemas/parent';
+import { PARTICIPATION_LEVELS, SKILLS_MAX_LENGTH, type Participation } from '../../../../shared/schemas/parent';
 import { AUDIENCES, PRESET_AUDIENCES, presetOf, VISIBILITY_FIELDS, type Audience } from '../../../../shared/visibility';
 import { formatOnBlur, type FieldErrors, type FieldName, type FormValues } from '../../lib/parent-form/form-values';
 
@@ -244,7 +244,12 @@ export function InterestsSection(props: SectionProps) {
             }
           />
         </FormField>
-        <FormField label={skills.label} errorText={skills.errorText} constraintText={t('updateForm.skillsHint')}>
+        <FormField
+          label={skills.label}
+          errorText={skills.errorText}
+          // The count as the parent types, as the privacy request's form does: the limit is seen before the save refuses.
+          constraintText={`${t('updateForm.skillsHint')} (${values.skills.length}/${SKILLS_MAX_LENGTH})`}
+        >
           <Textarea
             value={values.skills}
             invalid={Boolean(props.errors.skills)}

@@ -74,21 +74,24 @@ export function ImportReportView({ report }: { report: ImportReport }) {
         </Alert>
       )}
       {counts.length > 0 && (
-        <Cards
-          header={<Header variant="h3">{t('adminData.report.countsTitle')}</Header>}
-          variant="container"
-          cardsPerRow={[{ cards: 1 }, { minWidth: 600, cards: 3 }]}
-          trackBy="entity"
-          items={counts}
-          cardDefinition={{
-            header: (row) => entityTitle(row.entity, lang),
-            sections: [
-              { id: 'create', header: t('adminData.report.create'), content: (row) => row.create },
-              { id: 'update', header: t('adminData.report.update'), content: (row) => row.update },
-              { id: 'unchanged', header: t('adminData.report.unchanged'), content: (row) => row.unchanged },
-            ],
-          }}
-        />
+        // The heading above the cards, not Cards' own header: inside this container, Cards drew it as an empty box
+        // of its own with the cards below it.
+        <SpaceBetween size="xs">
+          <Header variant="h3">{t('adminData.report.countsTitle')}</Header>
+          <Cards
+            cardsPerRow={[{ cards: 1 }, { minWidth: 600, cards: 3 }]}
+            trackBy="entity"
+            items={counts}
+            cardDefinition={{
+              header: (row) => entityTitle(row.entity, lang),
+              sections: [
+                { id: 'create', header: t('adminData.report.create'), content: (row) => row.create },
+                { id: 'update', header: t('adminData.report.update'), content: (row) => row.update },
+                { id: 'unchanged', header: t('adminData.report.unchanged'), content: (row) => row.unchanged },
+              ],
+            }}
+          />
+        </SpaceBetween>
       )}
       {!invalid && (
         <Box variant="small">
