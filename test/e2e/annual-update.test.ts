@@ -356,6 +356,29 @@ async function threeParentsAnswer(j: Journey) {
   return onPhone;
 }
 
+/**
+ * The status cells whose text wraps inside a word ("sans rép / onse": Cloudscape's status text breaks anywhere):
+ * each line break must fall at a space.
+ */
+const STATUS_BROKEN_MID_WORD = `[...document.querySelectorAll('table tbody tr')].flatMap((tr) => {
+  const cell = tr.children[4];
+  const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+  const broken = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = node.textContent;
+    let previous;
+    for (let i = 0; i < text.length; i++) {
+      const range = document.createRange();
+      range.setStart(node, i);
+      range.setEnd(node, i + 1);
+      const top = Math.round(range.getBoundingClientRect().top);
+      if (previous !== undefined && top > previous && text[i - 1] !== ' ' && text[i] !== ' ') broken.push(text);
+      previous = top;
+    }
+  }
+  return broken;
+})`;
+
 /** 2 (cont.). The manager: 2 completed, the "email sent" filter's summary (also as cards on a phone), parent 1's history. */
 async function managerShowsAnswers(j: Journey) {
   const { page, text } = j;
@@ -376,7 +399,10 @@ async function managerShowsAnswers(j: Journey) {
   const tableOverflow = `(() => { const table = document.querySelector('table');
     return table ? table.scrollWidth - table.parentElement.clientWidth : Infinity; })()`;
   await expect.poll(() => page.evaluate(tableOverflow) as Promise<number>, { timeout: 10_000 }).toBeLessThanOrEqual(0);
+  expect(await page.evaluate(STATUS_BROKEN_MID_WORD)).toEqual([]);
   await at(page, 'desktop');
+  await expect.poll(() => page.evaluate(tableOverflow) as Promise<number>, { timeout: 10_000 }).toBeLessThanOrEqual(0);
+  expect(await page.evaluate(STATUS_BROKEN_MID_WORD)).toEqual([]);
 
   // Parent 1's history, in words: the invitation, then the answer.
   await page.getByRole('button', { name: text.history(`${first.firstName} ${first.lastName}`) }).click();

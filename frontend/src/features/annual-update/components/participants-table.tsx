@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type CSSProperties } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
@@ -8,7 +8,7 @@ import Modal from '@cloudscape-design/components/modal';
 import { Pagination } from '../../../components/pagination/pagination';
 import Select, { type SelectProps } from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import StatusIndicator, { type StatusIndicatorProps } from '@cloudscape-design/components/status-indicator';
 import Cards from '@cloudscape-design/components/cards';
 import Table, { type TableProps } from '@cloudscape-design/components/table';
 import TextFilter from '@cloudscape-design/components/text-filter';
@@ -23,17 +23,30 @@ import { STATUS_FILTERS, type StatusFilter } from '../model/participants';
 import { ParticipantHistory } from './participant-history';
 import { KindFilterControl } from './kind-filter';
 
+/**
+ * A status whose words wrap whole: Cloudscape's StatusIndicator breaks its text anywhere (`word-break: break-all`),
+ * which cut "Envoyé (1), sans réponse" into "sans rép / onse" in a 196 px cell.
+ */
+function Status({ type, text }: { type: StatusIndicatorProps.Type; text: string }) {
+  return (
+    <StatusIndicator type={type}>
+      <span style={WHOLE_WORDS}>{text}</span>
+    </StatusIndicator>
+  );
+}
+const WHOLE_WORDS: CSSProperties = { wordBreak: 'normal', overflowWrap: 'anywhere' };
+
 function RowStatus({ row }: { row: ParticipantView }) {
   const { t } = useTranslation();
   const key = 'annualUpdateAdmin.rowStatus';
   // The address comes first: nothing reaches the parent until it is corrected (docs/annual-update.md).
   if (row.suppression) return <SuppressedStatus suppression={row.suppression} />;
-  if (row.optedOut) return <StatusIndicator type="stopped">{t(`${key}.optedOut`)}</StatusIndicator>;
-  if (row.submitted) return <StatusIndicator type="success">{t(`${key}.submitted`)}</StatusIndicator>;
-  if (row.unreachable) return <StatusIndicator type="warning">{t(`${key}.unreachable`)}</StatusIndicator>;
-  if (row.sendFailures > 0 && !row.emailSent) return <StatusIndicator type="error">{t(`${key}.failed`)}</StatusIndicator>;
-  if (row.emailSent) return <StatusIndicator type="pending">{t(`${key}.sent`, { count: row.emailsSent })}</StatusIndicator>;
-  return <StatusIndicator type="stopped">{t(`${key}.notSent`)}</StatusIndicator>;
+  if (row.optedOut) return <Status type="stopped" text={t(`${key}.optedOut`)} />;
+  if (row.submitted) return <Status type="success" text={t(`${key}.submitted`)} />;
+  if (row.unreachable) return <Status type="warning" text={t(`${key}.unreachable`)} />;
+  if (row.sendFailures > 0 && !row.emailSent) return <Status type="error" text={t(`${key}.failed`)} />;
+  if (row.emailSent) return <Status type="pending" text={t(`${key}.sent`, { count: row.emailsSent })} />;
+  return <Status type="stopped" text={t(`${key}.notSent`)} />;
 }
 
 /** "Address bounced since ..." or "Complaint since ...", with how to fix it. */
@@ -42,7 +55,7 @@ function SuppressedStatus({ suppression }: { suppression: NonNullable<Participan
   const date = formatDateTime(suppression.at, currentLocale(i18n));
   return (
     <SpaceBetween size="xxxs">
-      <StatusIndicator type="error">{t(`annualUpdateAdmin.bounces.${suppression.reason}`, { date })}</StatusIndicator>
+      <Status type="error" text={t(`annualUpdateAdmin.bounces.${suppression.reason}`, { date })} />
       <Box variant="small">{t('annualUpdateAdmin.bounces.hint')}</Box>
     </SpaceBetween>
   );
