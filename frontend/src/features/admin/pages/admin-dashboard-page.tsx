@@ -8,6 +8,7 @@ import StatusIndicator, { type StatusIndicatorProps } from '@cloudscape-design/c
 import type { CurrentCampaignResponse } from '../../../../../shared/annual-update-api';
 import type { CurrentProgressionResponse } from '../../../../../shared/progression-api';
 import { PageFrame } from '../../../components/page/page-frame';
+import { CampaignProgressBar } from '../../../components/progress/campaign-progress-bar';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { annualUpdateApi } from '../../../lib/api/annual-update-client';
 import { privacyRequestsApi } from '../../../lib/api/privacy-requests-client';
@@ -38,10 +39,9 @@ export function progressionState(response: CurrentProgressionResponse): Progress
 }
 
 function CampaignSummary({ data }: { data: CurrentCampaignResponse }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { campaign } = data;
   if (!campaign) return <Box color="text-body-secondary">{t('adminDashboard.campaign.none')}</Box>;
-  const number = (value: number) => value.toLocaleString(i18n.language);
   const { progress } = campaign;
   return (
     <SpaceBetween size="s">
@@ -49,15 +49,7 @@ function CampaignSummary({ data }: { data: CurrentCampaignResponse }) {
         <Box variant="awsui-key-label">{t('annualUpdateAdmin.card.year', { year: campaign.schoolYear })}</Box>
         <StatusIndicator type={CAMPAIGN_STATUS[campaign.status]}>{t(`annualUpdateAdmin.status.${campaign.status}`)}</StatusIndicator>
       </div>
-      <ProgressBar
-        value={progress.percentage}
-        label={t('annualUpdateAdmin.card.progress')}
-        additionalInfo={t('annualUpdateAdmin.card.progressInfo', {
-          completed: number(progress.completed),
-          total: number(progress.total),
-          percentage: progress.percentage.toLocaleString(i18n.language),
-        })}
-      />
+      <CampaignProgressBar progress={progress} />
     </SpaceBetween>
   );
 }

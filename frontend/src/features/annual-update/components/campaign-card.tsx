@@ -3,9 +3,9 @@ import Box from '@cloudscape-design/components/box';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
-import ProgressBar from '@cloudscape-design/components/progress-bar';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import type { CampaignView } from '../../../../../shared/annual-update-api';
+import { CampaignProgressBar } from '../../../components/progress/campaign-progress-bar';
 import { RemindersSummary } from './reminders';
 
 const STATUS_TYPE = { pending: 'pending', active: 'in-progress', completed: 'success' } as const;
@@ -63,18 +63,7 @@ export function CampaignCard({ campaign, actions }: { campaign: CampaignView; ac
           <Box>{t(campaign.review ? 'annualUpdateAdmin.review.on' : 'annualUpdateAdmin.review.offShort')}</Box>
         </div>
       </ColumnLayout>
-      <ProgressBar
-        value={progress.percentage}
-        // Cloudscape writes its own rounded "0%" at the bar's end, in no language's format (French needs "0 %"):
-        // hidden, the line below gives the percentage in the reader's format and to a tenth ("1/382 (0,3 %)").
-        style={{ progressPercentage: { fontSize: '0' } }}
-        label={t('annualUpdateAdmin.card.progress')}
-        additionalInfo={t('annualUpdateAdmin.card.progressInfo', {
-          completed: number(progress.completed),
-          total: number(progress.total),
-          percentage: progress.percentage.toLocaleString(i18n.language),
-        })}
-      />
+      <CampaignProgressBar progress={progress} />
     </Container>
   );
 }
