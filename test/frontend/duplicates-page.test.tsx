@@ -1,6 +1,4 @@
 // @vitest-environment jsdom
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
@@ -10,11 +8,9 @@ import { DuplicatesPage } from '../../frontend/src/features/duplicates/pages/dup
 import { createI18n } from '../../frontend/src/i18n/i18n';
 import type { Locale } from '../../frontend/src/i18n/locale';
 import type { DuplicatesResponse } from '../../shared/duplicates-api';
-import type { RuntimeConfig } from '../../shared/runtime-config';
+import { startLoopbackApi, type LoopbackApi } from './loopback-api';
 
 /** The duplicates screen's list of recent merges (docs/product-rules.md, "Duplicates") against a loopback API. */
-let server: Server;
-let url: string;
 
 // Local times, so the dates read the same in any time zone the tests run in.
 const at = new Date(2026, 10, 27, 9, 58).toISOString();
@@ -26,24 +22,17 @@ const LIST: DuplicatesResponse = {
   ],
 };
 
+let api: LoopbackApi;
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    const headers = { 'content-type': 'application/json', 'access-control-allow-origin': '*', 'access-control-allow-headers': '*', 'access-control-allow-methods': '*' };
-    if (req.method === 'OPTIONS') return void res.writeHead(204, headers).end();
-    if (req.url === '/api/admin/duplicates') return void res.writeHead(200, headers).end(JSON.stringify(LIST));
-    res.writeHead(404, headers).end('{"error":{"code":"ROUTE_NOT_FOUND"}}');
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  api = await startLoopbackApi({ '/api/admin/duplicates': LIST });
 });
 afterEach(cleanup);
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => api.close());
 
 function renderPage(locale: Locale) {
-  const config = { mode: 'local', region: 'ca-central-1', userPoolId: 'local_x', userPoolClientId: 'x', apiBaseUrl: `${url}/api`, contactEmail: 'c@ecole.example', build: 't' } as RuntimeConfig;
   render(
     <I18nextProvider i18n={createI18n(locale)}>
-      <RuntimeConfigProvider config={config}>
+      <RuntimeConfigProvider config={api.config}>
         <MemoryRouter>
           <DuplicatesPage />
         </MemoryRouter>

@@ -1,6 +1,4 @@
 // @vitest-environment jsdom
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
@@ -9,11 +7,9 @@ import { RuntimeConfigProvider } from '../../frontend/src/config/runtime-config-
 import { MyDataDownload } from '../../frontend/src/features/profile/components/my-data-download';
 import { createI18n } from '../../frontend/src/i18n/i18n';
 import type { MyDataCsvResponse } from '../../shared/my-data-api';
-import type { RuntimeConfig } from '../../shared/runtime-config';
+import { startLoopbackApi, type LoopbackApi } from './loopback-api';
 
 /** "Download my data" as CSV: the sections' files in one ZIP file, one download (a phone keeps only the first of six). */
-let server: Server;
-let url: string;
 const FILES: MyDataCsvResponse = {
   files: [
     { name: 'mes-donnees-fiche.csv', section: 'record', text: '\uFEFFIdentifiant;Prénom\r\n01J;Zoé\r\n' },
@@ -21,21 +17,15 @@ const FILES: MyDataCsvResponse = {
   ],
 };
 
+let api: LoopbackApi;
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    const headers = { 'content-type': 'application/json', 'access-control-allow-origin': '*', 'access-control-allow-headers': '*', 'access-control-allow-methods': '*' };
-    if (req.method === 'OPTIONS') return void res.writeHead(204, headers).end();
-    if (req.url === '/api/me/data?format=csv') return void res.writeHead(200, headers).end(JSON.stringify(FILES));
-    res.writeHead(404, headers).end('{"error":{"code":"ROUTE_NOT_FOUND"}}');
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  api = await startLoopbackApi({ '/api/me/data?format=csv': FILES });
 });
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => api.close());
 
 it('saves the CSV files as one ZIP file named in the language, and says so', async () => {
   const saved: { name: string; blob: Blob }[] = [];
@@ -48,10 +38,9 @@ it('saves the CSV files as one ZIP file named in the language, and says so', asy
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
     saved.push({ name: this.download, blob: pending! });
   });
-  const config = { mode: 'local', region: 'ca-central-1', userPoolId: 'local_x', userPoolClientId: 'x', apiBaseUrl: `${url}/api`, contactEmail: 'c@ecole.example', build: 't' } as RuntimeConfig;
   render(
     <I18nextProvider i18n={createI18n('fr')}>
-      <RuntimeConfigProvider config={config}>
+      <RuntimeConfigProvider config={api.config}>
         <MyDataDownload />
       </RuntimeConfigProvider>
     </I18nextProvider>,
