@@ -1,5 +1,5 @@
 import type { VCardPerson } from '../../../../shared/vcard';
-import { deFr } from '../../../../shared/format/french';
+import { ofName } from '../../../../shared/format/french';
 import type { Language } from '../../../../shared/schemas/common';
 import type { DirectoryIndex } from './directory-index';
 import { summarizeStudent, type StudentSummary } from './student-info';
@@ -10,11 +10,8 @@ import type { DirectoryParent, DirectoryStaff } from '../../../../shared/directo
  * response, which holds only what this viewer may see (shared/visibility.ts), so a card never carries more.
  */
 
-const NOTE = {
-  /** "Parent de Zoé", "Parent d'Arnaud": French elides "de" before a vowel or a mute h. */
-  parent: { fr: (names: string) => `Parent ${deFr(names)}`, en: (names: string) => `Parent of ${names}` },
-  teacher: { fr: (classes: string) => `Enseigne à ${classes}`, en: (classes: string) => `Teaches ${classes}` },
-} as const;
+/** "Enseigne à 3A" / "Teaches 3A"; a parent's note is "Parent de Zoé", "Parent d'Arnaud" (`ofName` elides). */
+const TEACHES = { fr: 'Enseigne à', en: 'Teaches' } as const;
 
 /** A parent's card: the contact details the viewer received, the school, and their children with their classes. */
 export function parentCard(parent: DirectoryParent, children: readonly StudentSummary[], school: string | undefined, lang: Language): VCardPerson {
@@ -26,7 +23,7 @@ export function parentCard(parent: DirectoryParent, children: readonly StudentSu
     ...(parent.phone ? { phone: parent.phone } : {}),
     ...(parent.address ? { address: parent.address } : {}),
     ...(school ? { organisation: school } : {}),
-    ...(names.length > 0 ? { note: NOTE.parent[lang](names.join(', ')) } : {}),
+    ...(names.length > 0 ? { note: `Parent ${ofName(names.join(', '), lang)}` } : {}),
   };
 }
 
@@ -44,7 +41,7 @@ export function staffCard(
     ...(member.phone ? { phone: member.phone } : {}),
     ...(school ? { organisation: school } : {}),
     title: staff.title,
-    ...(staff.classes.length > 0 ? { note: NOTE.teacher[lang](staff.classes.join(', ')) } : {}),
+    ...(staff.classes.length > 0 ? { note: `${TEACHES[lang]} ${staff.classes.join(', ')}` } : {}),
   };
 }
 

@@ -9,13 +9,11 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { ApiError } from '../../../lib/api/api-client';
 import { myDataApi } from '../api/my-data-client';
+import { formatDate } from '../../../lib/date-time';
 import { saveFile } from '../../../lib/save-file';
 
 type Format = 'json' | 'csv';
 
-
-/** Today in the device's time zone, YYYY-MM-DD: the day in the file's name. */
-const today = () => new Date().toLocaleDateString('en-CA');
 
 /**
  * The CSV sections (one file each) in one ZIP file: six downloads at once made the browser ask to allow "multiple
@@ -31,7 +29,7 @@ async function csvArchive(files: { name: string; text: string }[]): Promise<Blob
 async function download(format: Format, apiBaseUrl: string, t: (key: string, options?: Record<string, unknown>) => string) {
   if (format === 'csv') {
     const files = await myDataApi.csv(apiBaseUrl);
-    const name = `${t('myData.fileName')}-${today()}.zip`;
+    const name = `${t('myData.fileName')}-${formatDate(new Date())}.zip`;
     saveFile(name, await csvArchive(files), 'application/zip');
     return t('myData.csvDone', { name, count: files.length });
   }
