@@ -52,6 +52,16 @@ export function onAdminRefused(listener: (code: string | undefined) => void): vo
   adminRefused = listener;
 }
 
+const writeListeners = new Set<() => void>();
+
+/**
+ * Registers who hears that a write (POST, PUT, DELETE) succeeded: the directory store then asks the server on the
+ * next screen instead of reusing a copy under 30 s old, so a saved phone number shows on the next list.
+ */
+export function onApiWrite(listener: () => void): void {
+  writeListeners.add(listener);
+}
+
 /**
  * The server said this account may no longer read the directory: the opt-in offline copy goes (loaded on demand,
  * so the first page does not carry it; lib/offline/offline-copy-storage.ts holds the rule).
@@ -105,6 +115,7 @@ export async function apiFetch(apiBaseUrl: string, path: string, call: ApiCall =
     if (call.auth !== false) void eraseOfflineCopyIfAccessEnded(error);
     throw error;
   }
+  if ((call.method ?? 'GET') !== 'GET') writeListeners.forEach((listener) => listener());
   return response;
 }
 

@@ -1,6 +1,6 @@
 import { Hub } from 'aws-amplify/utils';
 import type { DirectoryResponse } from '../../../../shared/directory-api';
-import { ApiError, ApiFormatError } from '../api/api-client';
+import { ApiError, ApiFormatError, onApiWrite } from '../api/api-client';
 import { currentUserKey, fetchDirectory, type DirectoryFetchResult } from './directory-client';
 import { createDirectoryCache, type DirectoryCache } from './directory-cache';
 import { offlineDirectory, type OfflineDirectoryCopy } from './offline-directory';
@@ -80,6 +80,11 @@ export class DirectoryStore {
   /** New dependencies (another API base); the copy in memory stays, the next load asks the new server. */
   setDeps(deps: DirectoryStoreDeps): void {
     this.deps = deps;
+    this.checkedAt = null;
+  }
+
+  /** The next load asks the server even within REVALIDATE_AFTER_MS (this client just wrote something). */
+  expire(): void {
     this.checkedAt = null;
   }
 
@@ -207,6 +212,10 @@ export function configureDirectoryStore(apiBaseUrl: string): void {
   configuredBase = apiBaseUrl;
   directoryStore.setDeps(browserDeps(apiBaseUrl));
 }
+
+// A write through the API (a profile saved, a record edited, an import applied) may change the directory: the next
+// screen asks the server (an unchanged directory answers 304, one GetItem).
+onApiWrite(() => directoryStore.expire());
 
 // Amplify announces every sign-out (ours or another tab's session ending): the copy goes with the session.
 Hub.listen('auth', ({ payload }) => {
