@@ -1,4 +1,4 @@
-import { ofSchoolFr } from '../../shared/format/french';
+import { deFr, ofSchoolFr } from '../../shared/format/french';
 import type { PrivacyRequestKind } from '../../shared/privacy-requests-api';
 import { schoolDay } from '../../shared/school-calendar';
 import { renderEmail, type EmailLocale } from '../common/email-templates/layout';
@@ -27,22 +27,32 @@ export interface RenderedRequestEmail {
 
 const NBSP = '\u00a0';
 
-const KIND_LABELS: Record<EmailLocale, Record<PrivacyRequestKind, string>> = {
+/** What each kind of request is a request for, as the noun after "demande de" / "request for". */
+const KIND_NOUNS: Record<EmailLocale, Record<Exclude<PrivacyRequestKind, 'complaint'>, string>> = {
   fr: {
     access: 'accès à vos renseignements',
     correction: 'correction de vos renseignements',
     deletion: 'suppression de vos renseignements',
     withdrawal: 'retrait du bottin',
-    complaint: 'plainte',
   },
   en: {
     access: 'access to your information',
     correction: 'correction of your information',
     deletion: 'deletion of your information',
     withdrawal: 'withdrawal from the directory',
-    complaint: 'complaint',
   },
 };
+
+/**
+ * The request as both emails name it: "votre demande d’accès à vos renseignements" (French elides "de" before a
+ * vowel: shared/format/french.ts), "your request for deletion of your information"; a complaint is "votre
+ * plainte" / "your complaint", not a request for one.
+ */
+export function requestPhrase(locale: EmailLocale, kind: PrivacyRequestKind): string {
+  if (kind === 'complaint') return locale === 'fr' ? 'votre plainte' : 'your complaint';
+  const noun = KIND_NOUNS[locale][kind];
+  return locale === 'fr' ? `votre demande ${deFr(noun, '’')}` : `your request for ${noun}`;
+}
 
 const TEXT = {
   fr: {
@@ -51,10 +61,10 @@ const TEXT = {
     receiptTitle: 'Nous avons reçu votre demande',
     answerTitle: 'Réponse à votre demande',
     hello: (name: string) => `Bonjour ${name},`,
-    received: (kind: string, school: string, date: string) =>
-      `Le comité de parents ${ofSchoolFr(school)} a bien reçu, le ${date}, votre demande de ${kind}.`,
+    received: (request: string, school: string, date: string) =>
+      `Le comité de parents ${ofSchoolFr(school, '’')} a bien reçu, le ${date}, ${request}.`,
     due: (date: string) => `La personne responsable de la protection des renseignements personnels vous répondra au plus tard le ${date}.`,
-    answerIntro: (kind: string, date: string) => `Voici la réponse à votre demande de ${kind} reçue le ${date}${NBSP}:`,
+    answerIntro: (request: string, date: string) => `Voici la réponse à ${request} reçue le ${date}${NBSP}:`,
     reference: (ref: string) => `Référence de la demande${NBSP}: ${ref}`,
     recourse:
       'Si la réponse ne vous satisfait pas, vous pouvez vous adresser à la Commission d’accès à l’information du Québec.',
@@ -67,10 +77,10 @@ const TEXT = {
     receiptTitle: 'We received your request',
     answerTitle: 'Answer to your request',
     hello: (name: string) => `Hello ${name},`,
-    received: (kind: string, school: string, date: string) =>
-      `The parent committee of ${school} received your request for ${kind} on ${date}.`,
+    received: (request: string, school: string, date: string) =>
+      `The parent committee of ${school} received ${request} on ${date}.`,
     due: (date: string) => `The person in charge of the protection of personal information will answer by ${date}.`,
-    answerIntro: (kind: string, date: string) => `Here is the answer to your request for ${kind} received on ${date}:`,
+    answerIntro: (request: string, date: string) => `Here is the answer to ${request} received on ${date}:`,
     reference: (ref: string) => `Request reference: ${ref}`,
     recourse: "If the answer does not satisfy you, you may turn to Québec's Commission d’accès à l’information.",
     footer: 'This email was sent automatically by the school directory. Please do not reply.',
@@ -87,7 +97,7 @@ function assemble(locale: EmailLocale, subject: string, title: string, intro: st
 
 export function receiptEmail(input: RequestEmailInput): RenderedRequestEmail {
   const t = TEXT[input.locale];
-  const kind = KIND_LABELS[input.locale][input.kind];
+  const kind = requestPhrase(input.locale, input.kind);
   const intro = [t.hello(input.name), t.received(kind, input.schoolName || t.school, schoolDay(input.receivedAt))];
   return assemble(input.locale, t.receiptSubject(input.reference), t.receiptTitle, intro, [
     t.due(schoolDay(input.dueAt)),
@@ -98,7 +108,7 @@ export function receiptEmail(input: RequestEmailInput): RenderedRequestEmail {
 /** The administrator's answer, as typed: its paragraphs are kept, and escaped like every other text. */
 export function answerEmail(input: RequestEmailInput & { answer: string }): RenderedRequestEmail {
   const t = TEXT[input.locale];
-  const kind = KIND_LABELS[input.locale][input.kind];
+  const kind = requestPhrase(input.locale, input.kind);
   const paragraphs = input.answer.split(/\n{2,}/).map((p) => p.trim()).filter((p) => p.length > 0);
   const intro = [t.hello(input.name), t.answerIntro(kind, schoolDay(input.receivedAt)), ...paragraphs];
   return assemble(input.locale, t.answerSubject(input.reference), t.answerTitle, intro, [

@@ -33,6 +33,45 @@ describe('privacy request emails', () => {
   });
 });
 
+describe('each request kind named in a sentence of its language', () => {
+  // French elides "de" before a vowel ("d’accès", never "de accès"); a complaint is "votre plainte" (not "une
+  // demande de plainte"). Both emails name the request the same way.
+  const phrases = {
+    fr: {
+      access: 'votre demande d’accès à vos renseignements',
+      correction: 'votre demande de correction de vos renseignements',
+      deletion: 'votre demande de suppression de vos renseignements',
+      withdrawal: 'votre demande de retrait du bottin',
+      complaint: 'votre plainte',
+    },
+    en: {
+      access: 'your request for access to your information',
+      correction: 'your request for correction of your information',
+      deletion: 'your request for deletion of your information',
+      withdrawal: 'your request for withdrawal from the directory',
+      complaint: 'your complaint',
+    },
+  } as const;
+
+  for (const locale of ['fr', 'en'] as const) {
+    for (const [kind, phrase] of Object.entries(phrases[locale])) {
+      it(`${locale}: ${kind}`, () => {
+        const input = { ...base, locale, kind: kind as keyof (typeof phrases)['fr'] };
+        const receipt = receiptEmail(input).text;
+        const answer = answerEmail({ ...input, answer: 'Réponse.' }).text;
+        if (locale === 'fr') {
+          expect(receipt).toContain(`Le comité de parents de l’École des Érables a bien reçu, le 2031-01-31, ${phrase}.`);
+          expect(answer).toContain(`Voici la réponse à ${phrase} reçue le 2031-01-31\u00a0:`);
+        } else {
+          expect(receipt).toContain(`The parent committee of École des Érables received ${phrase} on 2031-01-31.`);
+          expect(answer).toContain(`Here is the answer to ${phrase} received on 2031-01-31:`);
+        }
+        expect(`${receipt}\n${answer}`).not.toMatch(/\bde [aeiouéèêàâîôûh]/i);
+      });
+    }
+  }
+});
+
 describe('privacy request rules', () => {
   it('never let a request go back, and freeze it once closed', () => {
     expect(PRIVACY_REQUEST_TRANSITIONS.answered).not.toContain('received');
