@@ -31,15 +31,15 @@ function show(locale: 'fr' | 'en', campaign: CampaignView) {
 /** The campaign card's line about automatic reminders, in both languages. */
 describe('automatic reminders summary', () => {
   it('says the days, the deadline and the next reminder', () => {
-    expect(show('fr', CAMPAIGN)).toBe('7 et 2 jours avant la date limite du 2026-12-15Prochain rappel\u00a0: 2026-12-08');
+    expect(show('fr', CAMPAIGN)).toBe('7 et 2 jours avant la date limite du 15 décembre 2026Prochain rappel\u00a0: 8 décembre 2026');
     cleanup();
-    expect(show('en', CAMPAIGN)).toBe('7 and 2 days before the deadline of 2026-12-15Next reminder: 2026-12-08');
+    expect(show('en', CAMPAIGN)).toBe('7 and 2 days before the deadline of December 15, 2026Next reminder: December 8, 2026');
     cleanup();
     expect(show('en', { ...CAMPAIGN, reminders: { days: [1], sent: [], nextOn: '2026-12-14' } })).toContain('1 day before the deadline');
   });
 
   it('says why there are none', () => {
-    expect(show('fr', { ...CAMPAIGN, reminders: { days: [], sent: [] } })).toBe('Aucun rappel programmé avant la date limite du 2026-12-15');
+    expect(show('fr', { ...CAMPAIGN, reminders: { days: [], sent: [] } })).toBe('Aucun rappel programmé avant la date limite du 15 décembre 2026');
     cleanup();
     const { deadline: _deadline, ...withoutDeadline } = CAMPAIGN;
     expect(show('en', { ...withoutDeadline, reminders: { days: [], sent: [] } })).toBe('None (the campaign has no deadline)');

@@ -53,13 +53,15 @@ describe('paper letters PDF', () => {
     expect(fr).toContain('Josée Bérubé');
     expect(fr).toMatch(/Laval QC\s+H7N 1A1/);
     expect(fr).toContain('Mise à jour annuelle de vos renseignements (2025-2026)');
-    expect(fr).toContain('Merci de répondre au plus tard le 2025-10-15.');
+    expect(fr).toContain('Merci de répondre au plus tard le 15 octobre 2025.');
+    expect(fr).toContain("jusqu'au 2 octobre 2025");
     expect(fr).toContain('https://bottin.example/mise-a-jour/code');
     expect(fr).toContain('ABCDE-FGHJK');
     expect(fr).not.toContain('MNPQR-STUVW');
     expect(fr).toMatch(/Secrétariat\s*:\s*514 555-0100/);
     expect(en).toContain('Annual update of your information (2025-2026)');
-    expect(en).toContain('Please answer by 2025-10-15.');
+    expect(en).toContain('Please answer by October 15, 2025.');
+    expect(en).toContain('October 2, 2025');
     expect(en).toContain('https://bottin.example/update/code');
     expect(en).toContain('MNPQR-STUVW');
     expect(en).toContain('School office: 514 555-0100');

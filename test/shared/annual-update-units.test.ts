@@ -26,8 +26,8 @@ describe('update-link email', () => {
     expect(fr.subject).toBe('Mise à jour annuelle de vos renseignements – École primaire des Érables');
     expect(fr.text).toContain(`Courriel${NBSP}: secretariat@ecole.example.org`);
     expect(fr.text).toContain(`Téléphone${NBSP}: 514 555-0100`);
-    expect(fr.text).toContain('au plus tard le 2025-10-15');
-    expect(fr.text).toContain('jusqu’au 2025-10-20');
+    expect(fr.text).toContain('au plus tard le 15 octobre 2025');
+    expect(fr.text).toContain('jusqu’au 20 octobre 2025');
     expect(fr.text).toContain(email.link);
     // Every colon that ends a label has a non-breaking space before it; no space before a question mark.
     expect(fr.text).not.toMatch(/[^\u00a0]:\s/);
@@ -42,7 +42,7 @@ describe('update-link email', () => {
   it('has an English version and a reminder wording in both languages', () => {
     const en = updateLinkEmail({ ...email, locale: 'en' });
     expect(en.subject).toBe('Annual update of your information – École primaire des Érables');
-    expect(en.text).toContain('Please answer by 2025-10-15.');
+    expect(en.text).toContain('Please answer by October 15, 2025.');
     expect(updateLinkEmail({ ...email, kind: 'reminder' }).subject).toMatch(new RegExp(`^Rappel${NBSP}: `));
     expect(updateLinkEmail({ ...email, locale: 'en', kind: 'reminder' }).subject).toMatch(/^Reminder: /);
   });

@@ -5,6 +5,12 @@ import type { Language } from '../../../shared/schemas/common';
  * the numeric date `2025-09-02` in both languages, the time `9 h 05` in French and `09:05` in English.
  */
 
+/**
+ * The long date of sentences (« le 19 décembre 2026 », "December 19, 2026"): the one formatter shared with the
+ * lambdas' emails (shared/format/long-date.ts). Numeric dates stay in tables and fields.
+ */
+export { formatLongDate, onLongDate } from '../../../shared/format/long-date';
+
 /** An ISO string, epoch milliseconds or a Date. */
 type When = string | number | Date;
 

@@ -1,3 +1,4 @@
+import { formatLongDate } from '../../../shared/format/long-date';
 import { renderEmail, type EmailLocale } from '../../common/email-templates/layout';
 import type { OutgoingEmail } from '../../common/mailer';
 
@@ -18,8 +19,8 @@ export interface HandoverFacts {
   appUrl: string;
 }
 
-const day = (iso: string, locale: EmailLocale) =>
-  new Intl.DateTimeFormat(locale === 'fr' ? 'fr-CA' : 'en-CA', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${iso}T12:00:00Z`));
+/** « 1er septembre 2026 », "September 1, 2026": the app's one long-date formatter (shared/format/long-date.ts). */
+const day = (iso: string, locale: EmailLocale) => formatLongDate(iso, locale);
 
 const TEXT = {
   fr: {

@@ -1,12 +1,13 @@
 import { ofSchoolFr } from '../../../shared/format/french';
 import { escapeHtml } from '../../../shared/format/html';
+import { formatLongDate } from '../../../shared/format/long-date';
 import { formatPhone } from '../../../shared/format/phone';
 import { renderEmail, type EmailLocale } from '../../common/email-templates/layout';
 
 /**
  * The annual-update email with the parent's personal link, in the parent's language (French by default).
  * French follows OQLF usage: "courriel", a non-breaking space (U+00A0) before a colon, none before "?", dates
- * in numeric form (2025-10-15).
+ * written long in sentences (« le 15 octobre 2025 », "October 15, 2025": shared/format/long-date.ts).
  */
 export type UpdateEmailKind = 'invitation' | 'reminder';
 
@@ -100,8 +101,8 @@ export function updateLinkEmail(input: UpdateEmailInput): RenderedUpdateEmail {
   const title = t.title[input.kind];
   const intro = [t.hello(input.firstName), t.body[input.kind](input.schoolName, input.schoolYear), t.choice];
   const after = [
-    ...(input.deadline ? [t.deadline(input.deadline)] : []),
-    t.validity(input.linkExpiresOn),
+    ...(input.deadline ? [t.deadline(formatLongDate(input.deadline, input.locale))] : []),
+    t.validity(formatLongDate(input.linkExpiresOn, input.locale)),
   ];
   const contactLines = [
     ...(input.contact.email ? [`${t.emailLabel} ${input.contact.email}`] : []),

@@ -7,6 +7,7 @@ import Form from '@cloudscape-design/components/form';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { ParentForm } from '../../../../shared/parent-form';
 import { currentLocale } from '../../i18n/i18n';
+import { formatLongDate } from '../../lib/date-time';
 import type { ParentFormState } from '../../lib/parent-form/use-parent-form';
 import { AddressSection, CommitteesSection, InterestsSection, ParticipationSection, PersonalSection } from './form-sections';
 import { PrivacyShortNotice } from '../privacy/privacy-short-notice';
@@ -56,7 +57,7 @@ export function ParentUpdateForm({ form, state, top, secondaryActions }: {
           {form.campaign && (
             <Box variant="p">
               {form.campaign.deadline
-                ? t('updateForm.campaignWithDeadline', { year: form.campaign.schoolYear, deadline: form.campaign.deadline })
+                ? t('updateForm.campaignWithDeadline', { year: form.campaign.schoolYear, deadline: formatLongDate(form.campaign.deadline, lang) })
                 : t('updateForm.campaign', { year: form.campaign.schoolYear })}
             </Box>
           )}

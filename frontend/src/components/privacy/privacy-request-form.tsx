@@ -17,7 +17,8 @@ import {
   type PrivacyRequestKind,
   type PrivacyRequestReceipt,
 } from '../../../../shared/privacy-requests-api';
-import { schoolDay } from '../../../../shared/school-calendar';
+import { currentLocale } from '../../i18n/i18n';
+import { formatLongDate } from '../../lib/date-time';
 import { ApiError } from '../../lib/api/api-client';
 import type { NewPrivacyRequest } from '../../lib/api/privacy-requests-client';
 
@@ -26,7 +27,7 @@ import type { NewPrivacyRequest } from '../../lib/api/privacy-requests-client';
  * (signed in, or with the link's token); the receipt's reference and due date show once it is filed.
  */
 export function PrivacyRequestForm({ submit }: { submit: (request: NewPrivacyRequest) => Promise<PrivacyRequestReceipt> }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [open, setOpen] = useState(false);
   const [receipt, setReceipt] = useState<PrivacyRequestReceipt | null>(null);
   return (
@@ -35,7 +36,7 @@ export function PrivacyRequestForm({ submit }: { submit: (request: NewPrivacyReq
         <SpaceBetween size="m">
           {receipt && (
             <Alert type="success" dismissible dismissAriaLabel={t('common.dismiss')} onDismiss={() => setReceipt(null)}>
-              {t('privacyRequests.form.received', { reference: requestReference(receipt.id), date: schoolDay(new Date(receipt.dueAt)) })}
+              {t('privacyRequests.form.received', { reference: requestReference(receipt.id), date: formatLongDate(receipt.dueAt, currentLocale(i18n)) })}
             </Alert>
           )}
           {open ? (

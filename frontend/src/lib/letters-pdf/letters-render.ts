@@ -1,6 +1,7 @@
 import { PDFDocument, PageSizes, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { LettersResponse, PaperLetter } from '../../../../shared/annual-update-letters-api';
 import type { Language } from '../../../../shared/schemas/common';
+import { formatLongDate } from '../../../../shared/format/long-date';
 import { formatPhone } from '../../../../shared/format/phone';
 import { printFontkit } from '../directory-pdf/print-fontkit';
 import { wrapText, type PrintFonts } from '../directory-pdf/print-render';
@@ -8,7 +9,7 @@ import { wrapText, type PrintFonts } from '../directory-pdf/print-render';
 /**
  * The paper letters (docs/annual-update.md, "Paper letters"): one US Letter page per parent without an email, in
  * the parent's language, with the school's name, the parent's name and address (for a window envelope), a short
- * explanation, the deadline, the QR code of the personal link and the short code with the address to type it at.
+ * explanation, the deadline (a long date: « le 19 décembre 2026 »), the QR code of the personal link and the short code with the address to type it at.
  * Text is real text in the app's own Open Sans (print-render.ts), so it can be searched and read back.
  */
 
@@ -84,14 +85,14 @@ function drawLetter(page: LetterPage, letter: PaperLetter, data: LettersResponse
   page.text(t('annualUpdate.letters.pdf.greeting', { name: `${letter.firstName} ${letter.lastName}` }), { gap: 6 });
   page.text(t('annualUpdate.letters.pdf.body'), { gap: 6 });
   if (data.campaign.deadline) {
-    page.text(t('annualUpdate.letters.pdf.deadline', { date: data.campaign.deadline }), { bold: true, gap: 6 });
+    page.text(t('annualUpdate.letters.pdf.deadline', { date: formatLongDate(data.campaign.deadline, letter.language) }), { bold: true, gap: 6 });
   }
   page.space(6);
   page.text(t('annualUpdate.letters.pdf.scan'));
   page.qr(qr);
   page.text(t('annualUpdate.letters.pdf.type', { url: letter.codePageUrl }), { gap: 6 });
   page.text(letter.code, { size: 24, bold: true, gap: 12 });
-  page.text(t('annualUpdate.letters.pdf.personal', { date: letter.expiresOn }), { size: 10, color: GREY, gap: 6 });
+  page.text(t('annualUpdate.letters.pdf.personal', { date: formatLongDate(letter.expiresOn, letter.language) }), { size: 10, color: GREY, gap: 6 });
   page.text(t('annualUpdate.letters.pdf.contact'), { size: 10, color: GREY });
   const phone = data.school.contactPhone ? formatPhone(data.school.contactPhone) : undefined;
   const details = [phone, data.school.contactEmail].filter(Boolean).join(' · ');

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { CommitteeSignUpsResponse } from '../../../../../shared/committee-sign-ups-api';
-import { formatDate } from '../../../lib/date-time';
+import { formatLongDate } from '../../../lib/date-time';
 import { useLanguage } from '../../../lib/use-language';
 
 /** The sign-ups' card: how many parents joined a committee from the form in the last 30 days, and who. */
@@ -19,7 +19,7 @@ export function CommitteeSignUpsSummary({ data }: { data: CommitteeSignUpsRespon
       <ul data-testid="committee-sign-ups-list">
         {data.recent.map((s) => (
           <li key={`${s.committeeId}-${s.parentId}`}>
-            {t('adminDashboard.signUps.item', { parent: s.parentName, committee: s.committeeName[lang], date: formatDate(s.signedUpAt) })}
+            {t('adminDashboard.signUps.item', { parent: s.parentName, committee: s.committeeName[lang], date: formatLongDate(s.signedUpAt, lang) })}
           </li>
         ))}
       </ul>

@@ -8,6 +8,8 @@ import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { CampaignView } from '../../../../../shared/annual-update-api';
 import { DEFAULT_REMINDER_DAYS } from '../../../../../shared/annual-update-reminders';
+import { currentLocale } from '../../../i18n/i18n';
+import { formatLongDate } from '../../../lib/date-time';
 
 /** The offsets an administrator may tick (days before the deadline); the server takes any 1 to 60, at most 4. */
 export const REMINDER_CHOICES = [14, 7, 3, 2, 1] as const;
@@ -38,17 +40,19 @@ export function ReminderDaysField({ value, onChange, disabled }: {
   );
 }
 
-/** "7 and 2 days before the deadline (2026-10-15); next: 2026-10-08" (Québec numeric dates), or why there are none. */
+/** "7 and 2 days before the deadline of October 15, 2026; next: October 8, 2026" (long dates in sentences), or why there are none. */
 export function RemindersSummary({ campaign }: { campaign: CampaignView }) {
   const { t, i18n } = useTranslation();
   const { days, nextOn } = campaign.reminders;
   if (!campaign.deadline) return <Box>{t('annualUpdateAdmin.reminders.noDeadline')}</Box>;
-  if (days.length === 0) return <Box>{t('annualUpdateAdmin.reminders.none', { deadline: campaign.deadline })}</Box>;
+  const lang = currentLocale(i18n);
+  const deadline = formatLongDate(campaign.deadline, lang);
+  if (days.length === 0) return <Box>{t('annualUpdateAdmin.reminders.none', { deadline })}</Box>;
   const list = new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(days.map(String));
   return (
     <SpaceBetween size="xxs">
-      <Box>{t('annualUpdateAdmin.reminders.planned', { days: list, count: days.length, deadline: campaign.deadline })}</Box>
-      {nextOn && <Box color="text-body-secondary">{t('annualUpdateAdmin.reminders.next', { date: nextOn })}</Box>}
+      <Box>{t('annualUpdateAdmin.reminders.planned', { days: list, count: days.length, deadline })}</Box>
+      {nextOn && <Box color="text-body-secondary">{t('annualUpdateAdmin.reminders.next', { date: formatLongDate(nextOn, lang) })}</Box>}
     </SpaceBetween>
   );
 }
