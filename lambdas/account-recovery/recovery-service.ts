@@ -7,6 +7,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { RECOVERY_LINK, RECOVERY_TOKEN_TTL_SECONDS } from '../../shared/account-recovery-api';
 import type { AuthLocale } from '../../shared/auth-api';
+import { normalizeEmail } from '../../shared/email';
 import { passwordIssues } from '../../shared/password';
 import { cognitoClient, userPoolId } from '../common/cognito';
 import { ENV, requireEnv } from '../common/env';
@@ -118,7 +119,8 @@ async function stillUnconfirmed(username: string, email: string): Promise<boolea
   try {
     const user = await cognitoClient().send(new AdminGetUserCommand({ UserPoolId: userPoolId(), Username: username }));
     const attribute = (name: string) => user.UserAttributes?.find((a) => a.Name === name)?.Value;
-    if (attribute('email') !== email || attribute('email_verified') === 'true') return false;
+    // The pool compares emails without case (an account made before sign-up refused other cases may hold one).
+    if (normalizeEmail(attribute('email') ?? '') !== email || attribute('email_verified') === 'true') return false;
   } catch (error) {
     if ((error as Error)?.name === 'UserNotFoundException') return false;
     throw error;

@@ -5,6 +5,7 @@
  * - email delivery through the SES emulator, so verification and reset emails land in the local mailbox
  *   (cognito-local only prints them on its console);
  * - the app client's write attributes and the pool's keep-original-email setting (local/cognito/attribute-guard.ts);
+ * - emails as sign-in names without regard to case, like the AWS pool (local/cognito/case-insensitive.ts);
  * - three behaviours of real Cognito: no sign-up code for an account the PreSignUp trigger already confirmed,
  *   every `{####}` of a message replaced by the code (cognito-local replaces only the first), and a refresh token
  *   that works after a sign-in that answered a challenge (cognito-local keeps only those of InitiateAuth, so an
@@ -14,6 +15,7 @@
 import { createRequire } from 'node:module';
 import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses';
 import { guardAttributeWrites } from './attribute-guard';
+import { caseInsensitiveEmailAliases } from './case-insensitive';
 
 const require = createRequire(import.meta.url);
 type TargetFn = (services: unknown) => (ctx: unknown, req: Record<string, unknown>) => Promise<Record<string, unknown>>;
@@ -30,6 +32,7 @@ const { MessagesService } = require('cognito-local/lib/services/messages') as {
 const pino = require('pino') as (options: object) => unknown;
 
 guardAttributeWrites(Targets);
+caseInsensitiveEmailAliases();
 
 Targets.GetTokensFromRefreshToken = (services) => async (ctx, req) => {
   const result = await Targets.InitiateAuth!(services)(ctx, {

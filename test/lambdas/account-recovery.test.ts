@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import {
   AdminGetUserCommand,
   InitiateAuthCommand,
@@ -160,6 +161,26 @@ describe('POST /api/account-recovery/complete', () => {
     const mailAfter = (await mailTo(email)).length;
     await start(email);
     expect((await mailTo(email)).length).toBe(mailAfter);
+  });
+
+  it('takes over an account whose stored email differs only in case (the pool ignores case)', async () => {
+    const email = uniqueEmail('recover-case');
+    await registerPerson(email);
+    // Made before sign-up refused other cases: AdminCreateUser runs no trigger locally.
+    const stored = email.toUpperCase();
+    const sub = await createPoolUser(cognito, stack.userPoolId, stored, false);
+    const token = randomBytes(32).toString('base64url');
+    await putRecoveryToken({
+      tokenHash: hashRecoveryToken(token),
+      email,
+      username: sub,
+      expiresAt: Math.floor(Date.now() / 1000) + 600,
+    });
+
+    expect(await complete(token)).toMatchObject({ status: 200, body: { email } });
+    const user = await cognito.send(new AdminGetUserCommand({ UserPoolId: stack.userPoolId, Username: sub }));
+    expect(user.UserAttributes?.find((a) => a.Name === 'email')?.Value).toBe(email);
+    expect(user.UserAttributes?.find((a) => a.Name === 'email_verified')?.Value).toBe('true');
   });
 
   it('refuses a forged link (404), an expired one (410) and a password that breaks the rule (400)', async () => {

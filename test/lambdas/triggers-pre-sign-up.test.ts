@@ -1,5 +1,6 @@
 import {
   AdminGetUserCommand,
+  InitiateAuthCommand,
   SignUpCommand,
   type CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
@@ -37,13 +38,23 @@ function preSignUpEvent(
 }
 
 describe('pre-sign-up trigger (in process)', () => {
-  it('confirms a registered email (any case) but never marks it verified', async () => {
+  it('confirms a registered email but never marks it verified', async () => {
     const email = uniqueEmail('signup');
     await registerPerson(email);
 
-    const result = await handler(preSignUpEvent({ email: ` ${email.toUpperCase()}` }));
+    const result = await handler(preSignUpEvent({ email }));
 
     expect(result.response).toEqual({ autoConfirmUser: true, autoVerifyEmail: false, autoVerifyPhone: false });
+  });
+
+  it('refuses a registered email typed in another case or with spaces, with the same message', async () => {
+    const email = uniqueEmail('signup-case');
+    await registerPerson(email);
+    const variants = [email.toUpperCase(), `${email[0]!.toUpperCase()}${email.slice(1)}`, ` ${email}`];
+
+    for (const variant of variants) {
+      await expect(handler(preSignUpEvent({ email: variant })), variant).rejects.toThrow(SIGN_UP_REJECTED);
+    }
   });
 
   it('refuses unknown, malformed and missing emails with one and the same message', async () => {
@@ -99,6 +110,42 @@ describe('pre-sign-up trigger through cognito-local', () => {
     await expect(
       cognito.send(new AdminGetUserCommand({ UserPoolId: stack.userPoolId, Username: email })),
     ).rejects.toMatchObject({ name: 'UserNotFoundException' });
+  });
+
+  it('refuses a case variant of a registered address (Stephanie.Benammar@Courriel.Example): no account', async () => {
+    const email = uniqueEmail('cognito-case');
+    await registerPerson(email);
+    const variant = email.replace(/^c/, 'C').replace('@test.example', '@Test.Example');
+
+    const error = await signUp(variant).then(
+      () => undefined,
+      (e: Error) => e,
+    );
+
+    expect(error?.name).toBe('UserLambdaValidationException');
+    expect(error?.message).toContain(SIGN_UP_REJECTED);
+    await expect(
+      cognito.send(new AdminGetUserCommand({ UserPoolId: stack.userPoolId, Username: email })),
+    ).rejects.toMatchObject({ name: 'UserNotFoundException' });
+    // The parent's own sign-up still works.
+    expect((await signUp(email)).UserConfirmed).toBe(true);
+  });
+
+  it('treats an email of another case as the same account, as the AWS pool does (sign-in, sign-up)', async () => {
+    const email = uniqueEmail('cognito-alias');
+    await registerPerson(email);
+    await signUp(email);
+    const variant = email.toUpperCase();
+
+    await expect(signUp(variant)).rejects.toMatchObject({ name: 'UsernameExistsException' });
+    const signedIn = await cognito.send(
+      new InitiateAuthCommand({
+        ClientId: stack.userPoolClientId,
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: variant, PASSWORD: 'Bottin2025' },
+      }),
+    );
+    expect(signedIn.AuthenticationResult?.IdToken).toBeDefined();
   });
 
   it('creates a confirmed account with an unverified email for a registered parent', async () => {
