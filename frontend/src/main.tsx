@@ -9,6 +9,7 @@ import { preloadFirstRoute } from './app/route-preload';
 import { prefetchRuntimeConfig } from './config/load-runtime-config';
 import { createI18n, loadLocaleStrings } from './i18n/i18n';
 import { readStoredLocale } from './i18n/locale';
+import { listenForInstallPrompt } from './lib/pwa/install-prompt';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html lacks #root');
@@ -17,6 +18,8 @@ if (!container) throw new Error('index.html lacks #root');
 // must already be translated, and the other language's strings load only if they switch. A chunk that fails
 // to load gets the lazy pages' treatment (one reload); after that the app starts anyway rather than stay blank.
 const locale = readStoredLocale();
+// The browser's install prompt comes once, soon after the load: kept for the install offer (lib/pwa/install-prompt.ts).
+listenForInstallPrompt();
 // The configuration and the first page's chunk start now too, in parallel, not after the first render.
 prefetchRuntimeConfig();
 preloadFirstRoute();

@@ -30,6 +30,10 @@ function registryName(role: 'admin' | 'parent'): string {
   return `${person.firstName} ${person.lastName}`;
 }
 
+/** A history push the router follows (popstate), without reloading the app. */
+const moveInApp = (page: Page, path: string) =>
+  page.evaluate(`window.history.pushState(null, '', ${JSON.stringify(path)}); window.dispatchEvent(new PopStateEvent('popstate'))`);
+
 const userMenu = (page: Page, name: string) => page.locator('#app-top-nav').getByRole('button', { name: new RegExp(name) });
 
 const TEXTS = {
@@ -39,6 +43,7 @@ const TEXTS = {
     refreshAdmin: "Actualiser le statut d'administrateur",
     admin: 'Administration',
     debug: 'Informations de débogage',
+    help: 'Aide',
     debugSignedIn: 'Connecté',
     identityReachable: "Service d'identité joignable",
     yes: 'Oui',
@@ -49,6 +54,7 @@ const TEXTS = {
     refreshAdmin: 'Refresh Admin Status',
     admin: 'Administration',
     debug: 'Debug information',
+    help: 'Help',
     debugSignedIn: 'Signed in',
     identityReachable: 'Identity service reachable',
     yes: 'Yes',
@@ -79,7 +85,12 @@ describe.each(['fr', 'en'] as const)('sign-in and sign-out (%s)', (locale) => {
     await menu.waitFor();
     // No admin entries for a parent.
     expect(await page.locator(sideNav.findLinkByHref('/admin').toSelector()).count()).toBe(0);
-    // The debug panel shows the auth state, and the forced token refresh found the identity service reachable.
+    // No diagnostics for a parent (docs/frontend.md, "Help, and diagnostics for administrators")...
+    await page.locator('#app-footer').getByRole('link', { name: text.help }).waitFor();
+    expect(await page.locator('#app-footer').getByRole('button', { name: text.debug }).count()).toBe(0);
+    // ...unless the explicit switch is on: the debug panel then shows the auth state, and the forced token refresh
+    // found the identity service reachable.
+    await moveInApp(page, '/classes?debug=1');
     await page.locator('#app-footer').getByRole('button', { name: text.debug }).click();
     const panel = page.locator(createWrapper().findAppLayout().findTools().toSelector());
     await panel.getByText(text.debugSignedIn, { exact: true }).waitFor();
@@ -88,6 +99,7 @@ describe.each(['fr', 'en'] as const)('sign-in and sign-out (%s)', (locale) => {
         timeout: 10_000,
       })
       .toBe(text.yes);
+    await moveInApp(page, '/classes');
 
     await menu.click();
     await page.getByRole('menuitem', { name: text.signOut }).click();

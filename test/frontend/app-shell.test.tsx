@@ -80,7 +80,8 @@ describe('app shell', () => {
   });
 
   it('the debug panel shows build, configuration, auth placeholder and service health', async () => {
-    await renderAt('/about');
+    // Diagnostics are for administrators, or behind the explicit switch (test/frontend/help-and-diagnostics.test.tsx).
+    await renderAt('/about?debug=1');
     fireEvent.click(screen.getByRole('button', { name: 'Informations de débogage' }));
     // The panel's code loads when the drawer first opens (app-shell.tsx).
     await screen.findByRole('heading', { level: 2, name: 'Informations de débogage' }, { timeout: 20_000 });

@@ -20,8 +20,10 @@ export const UNIT_ISOLATED_FILES = [
   'test/frontend/directory-contact.test.tsx',
   'test/frontend/directory-store.test.ts',
   'test/frontend/first-screen.test.tsx',
+  'test/frontend/help-and-diagnostics.test.tsx',
   'test/frontend/lazy-with-reload.test.ts',
   'test/frontend/sign-out.test.ts',
+  'test/frontend/session-ended.test.ts',
   'test/shared/import-match.test.ts',
   'test/shared/import-plan.test.ts',
 ];

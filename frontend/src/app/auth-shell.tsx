@@ -7,15 +7,20 @@ import {
   useIdentityHealth,
 } from '../features/auth';
 
-/** The default layout wired to the auth layer: admin entries for admins, the user menu, auth state, welcome. */
+/**
+ * The default layout wired to the auth layer: admin entries and diagnostics for admins, the user menu, auth state,
+ * welcome, and the install offer for a signed-in member.
+ */
 export function AuthShell() {
-  const { isAdmin } = useAuth();
+  const { isAdmin, user } = useAuth();
   const accountUtility = useAccountUtility();
   const notifications = useAuthNotifications();
   useIdentityHealth();
   return (
     <AppShell
       showAdminSection={isAdmin}
+      showDiagnostics={isAdmin}
+      offerInstall={user?.emailVerified === true}
       authStatus={<AuthDebugStatus />}
       accountUtility={accountUtility}
       notifications={notifications}

@@ -220,6 +220,19 @@ export const APP_ROUTES: readonly AppRoute[] = [
     strings: ['account'],
     load: () => import('../features/privacy/pages/privacy-page').then((m) => m.EnglishPrivacyPage),
   },
+  // Help, one address per language, open to everyone (docs/frontend.md, "Help, and diagnostics for administrators").
+  {
+    path: '/aide',
+    guard: 'open',
+    strings: ['account'],
+    load: () => import('../features/help/pages/help-page').then((m) => m.FrenchHelpPage),
+  },
+  {
+    path: '/help',
+    guard: 'open',
+    strings: ['account'],
+    load: () => import('../features/help/pages/help-page').then((m) => m.EnglishHelpPage),
+  },
   {
     path: '*',
     guard: 'open',

@@ -7,6 +7,7 @@ import { LOCALES } from '../i18n/locale';
 import { ConfigErrorScreen } from './config-error-screen';
 import { CONFIG_URL, readRuntimeConfig, type ConfigLoadResult } from './load-runtime-config';
 import { RuntimeConfigProvider } from './runtime-config-context';
+import { rememberContact } from './remembered-contact';
 
 /**
  * Renders its children only once `/config.json` is loaded and valid; otherwise the bilingual error screen.
@@ -36,6 +37,12 @@ export function ConfigGate({ children, configUrl = CONFIG_URL, initial }: { chil
       cancelled = true;
     };
   }, [configUrl, attempt, i18n, readAlready]);
+
+  // The school's contact, for the error screen of a later start that cannot read the configuration.
+  const contactEmail = result?.ok ? result.config.contactEmail : undefined;
+  useEffect(() => {
+    if (result?.ok) rememberContact(contactEmail);
+  }, [result?.ok, contactEmail]);
 
   const retry = useCallback(() => {
     setResult(null);

@@ -35,6 +35,8 @@ export const STRING_GROUPS = {
     'privacyPreview',
     'privacyRequests',
     'consentLog',
+    // The help page (/aide, /help): what a member asks about their account, their card and their update link.
+    'help',
   ],
   /** The directory's screens (home, classes, students, parents, staff, committees, a member's profile). */
   directory: ['directory'],

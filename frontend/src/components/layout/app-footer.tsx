@@ -4,12 +4,16 @@ import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { PRIVACY_PATHS } from '../../../../shared/privacy-paths';
 import { useRuntimeConfig } from '../../config/runtime-config-context';
+import { HELP_PATHS } from '../../lib/help-paths';
 import { useLanguage } from '../../lib/use-language';
 import { RouterLink } from '../router-link/router-link';
 
 import { FOOTER_ID } from './layout-ids';
 
-/** The footer of both frames; the debug link only where a tools drawer can show the panel (the signed-in shell). */
+/**
+ * The footer of both frames. Help for everyone; the debug link only where the diagnostics are allowed (an
+ * administrator, or the `?debug=1` switch) and a tools drawer can show them (the signed-in shell).
+ */
 export function AppFooter({ onOpenDebug }: { onOpenDebug?: () => void }) {
   const { t } = useTranslation();
   const { contactEmail } = useRuntimeConfig();
@@ -33,6 +37,9 @@ export function AppFooter({ onOpenDebug }: { onOpenDebug?: () => void }) {
           </RouterLink>
           <RouterLink href={PRIVACY_PATHS[language]} fontSize="body-s">
             {t('footer.privacy')}
+          </RouterLink>
+          <RouterLink href={HELP_PATHS[language]} fontSize="body-s">
+            {t('footer.help')}
           </RouterLink>
           {onOpenDebug && (
             <Link onFollow={onOpenDebug} fontSize="body-s">

@@ -1,15 +1,20 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { Outlet } from 'react-router-dom';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import AppLayout from '@cloudscape-design/components/app-layout';
 import type { FlashbarProps } from '@cloudscape-design/components/flashbar';
 import Spinner from '@cloudscape-design/components/spinner';
 import type { TopNavigationProps } from '@cloudscape-design/components/top-navigation';
+import { HELP_PATHS } from '../../lib/help-paths';
+import { useLanguage } from '../../lib/use-language';
+import { debugSwitchOn } from '../debug/debug-switch';
 import { useConnectivityNotifications } from '../service-health/use-connectivity-notifications';
 import { AppFooter } from './app-footer';
 import { FOOTER_ID, MAIN_ID, TOP_NAV_ID } from './layout-ids';
 import { SkipLink } from './skip-link';
 import { LazyFlashbar, usePreloadFlashbar } from './lazy-flashbar';
 import { isMobileBreakpoint, isMobileWidth, maxContentWidthFor } from './breakpoints';
+import { useInstallOfferNotification } from './install-offer';
 import { SideNav } from './side-nav';
 import { TopBar } from './top-bar';
 import { useBreakpoint } from './use-breakpoint';
@@ -20,6 +25,13 @@ const DebugPanel = lazy(() => import('../debug/debug-panel').then((m) => ({ defa
 
 export interface AppShellProps {
   showAdminSection: boolean;
+  /**
+   * The diagnostics (debug panel, its footer link) are for administrators; anyone else needs the explicit switch
+   * `?debug=1` (components/debug/debug-switch.ts). Wired to the server's admin decision by the auth layer.
+   */
+  showDiagnostics?: boolean;
+  /** A signed-in member: the shell offers to install the app (once, components/layout/install-offer.tsx). */
+  offerInstall?: boolean;
   /** Shown in the debug panel; provided by the auth layer. */
   authStatus?: ReactNode;
   /** The header's account entry (user menu or sign-in button); provided by the auth layer. */
@@ -33,7 +45,14 @@ export interface AppShellProps {
  * with the route's chunk (app/router.tsx). Cloudscape's AppLayout brings the landmarks and the mobile drawer
  * behaviour (not a skip link: ours comes first); the navigation starts closed below 1280 px (the phone and tablet layout).
  */
-export function AppShell({ showAdminSection, authStatus, accountUtility, notifications: extra = [] }: AppShellProps) {
+export function AppShell({
+  showAdminSection,
+  showDiagnostics = false,
+  offerInstall = false,
+  authStatus,
+  accountUtility,
+  notifications: extra = [],
+}: AppShellProps) {
   const breakpoint = useBreakpoint();
   const mobile = isMobileBreakpoint(breakpoint);
   const [navigationOpen, setNavigationOpen] = useState(!mobile);
@@ -45,7 +64,9 @@ export function AppShell({ showAdminSection, authStatus, accountUtility, notific
   }, [toolsOpen]);
   usePreloadFlashbar();
   const connectivity = useConnectivityNotifications();
-  const notifications = [...extra, ...connectivity];
+  const installOffer = useInstallOfferNotification(offerInstall);
+  const notifications = [...extra, ...installOffer, ...connectivity];
+  const tools = useHelpAndDiagnostics(showDiagnostics, toolsOpen, setToolsOpen);
   useScrollToTopOnNavigate();
 
   // Crossing the mobile boundary resets the drawer to that size's default; other resizes keep the user's choice.
@@ -72,15 +93,16 @@ export function AppShell({ showAdminSection, authStatus, accountUtility, notific
         navigation={<SideNav showAdminSection={showAdminSection} onNavigate={closeNavigationOnMobile} />}
         navigationOpen={navigationOpen}
         onNavigationChange={({ detail }) => setNavigationOpen(detail.open)}
+        ariaLabels={tools.ariaLabels}
         tools={
-          toolsOpen || debugOpened ? (
+          tools.diagnostics && (toolsOpen || debugOpened) ? (
             <Suspense fallback={<Spinner />}>
               <DebugPanel authStatus={authStatus} />
             </Suspense>
           ) : null
         }
         toolsOpen={toolsOpen}
-        onToolsChange={({ detail }) => setToolsOpen(detail.open)}
+        onToolsChange={({ detail }) => tools.onToolsChange(detail.open)}
         notifications={notifications.length > 0 ? <LazyFlashbar items={notifications} /> : undefined}
         stickyNotifications
         maxContentWidth={maxContentWidthFor(breakpoint)}
@@ -90,7 +112,30 @@ export function AppShell({ showAdminSection, authStatus, accountUtility, notific
           </div>
         }
       />
-      <AppFooter onOpenDebug={() => setToolsOpen(true)} />
+      <AppFooter onOpenDebug={tools.diagnostics ? () => setToolsOpen(true) : undefined} />
     </>
   );
+}
+
+/**
+ * The ⓘ button (AppLayout's tools toggle) opens the help page, for everyone (docs/frontend.md, "Help, and
+ * diagnostics for administrators"); the tools drawer holds the debug panel, opened from the footer by
+ * administrators or with `?debug=1`. While that drawer is open, the ⓘ button closes it.
+ */
+function useHelpAndDiagnostics(showDiagnostics: boolean, toolsOpen: boolean, setToolsOpen: (open: boolean) => void) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const lang = useLanguage();
+  const { search } = useLocation();
+  const diagnostics = useMemo(() => showDiagnostics || debugSwitchOn(search), [showDiagnostics, search]);
+  const onToolsChange = (open: boolean) => {
+    if (open && !toolsOpen) void navigate(HELP_PATHS[lang]);
+    else setToolsOpen(open);
+  };
+  const ariaLabels = { toolsToggle: t('shell.helpButton'), tools: t('debug.title'), toolsClose: t('shell.closeDebug') };
+  // A member who loses the diagnostics (signed out, switch turned off) must not keep an open drawer.
+  useEffect(() => {
+    if (!diagnostics) setToolsOpen(false);
+  }, [diagnostics, setToolsOpen]);
+  return { diagnostics, onToolsChange, ariaLabels };
 }

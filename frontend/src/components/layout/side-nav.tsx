@@ -2,6 +2,8 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import SideNavigation, { type SideNavigationProps } from '@cloudscape-design/components/side-navigation';
+import { HELP_PATHS } from '../../lib/help-paths';
+import { useLanguage } from '../../lib/use-language';
 import { useOnFollow } from '../router-link/use-on-follow';
 
 export interface SideNavProps {
@@ -15,6 +17,7 @@ export function SideNav({ showAdminSection, onNavigate }: SideNavProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const onFollow = useOnFollow(onNavigate);
+  const lang = useLanguage();
 
   const items = useMemo<SideNavigationProps.Item[]>(() => {
     const list: SideNavigationProps.Item[] = [
@@ -54,9 +57,13 @@ export function SideNav({ showAdminSection, onNavigate }: SideNavProps) {
         ],
       });
     }
-    list.push({ type: 'divider' }, { type: 'link', text: t('nav.about'), href: '/about' });
+    list.push(
+      { type: 'divider' },
+      { type: 'link', text: t('nav.help'), href: HELP_PATHS[lang] },
+      { type: 'link', text: t('nav.about'), href: '/about' },
+    );
     return list;
-  }, [t, showAdminSection]);
+  }, [t, showAdminSection, lang]);
 
   return <SideNavigation activeHref={pathname} items={items} onFollow={onFollow} />;
 }

@@ -1,0 +1,91 @@
+import { useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import Box from '@cloudscape-design/components/box';
+import Container from '@cloudscape-design/components/container';
+import Header from '@cloudscape-design/components/header';
+import Link from '@cloudscape-design/components/link';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import { PRIVACY_PATHS } from '../../../../../shared/privacy-paths';
+import { PageFrame } from '../../../components/page/page-frame';
+import { RouterLink } from '../../../components/router-link/router-link';
+import { useRuntimeConfig } from '../../../config/runtime-config-context';
+import { hasStoredLocale, type Locale } from '../../../i18n/locale';
+import { useLanguage } from '../../../lib/use-language';
+import { InstallHelp } from '../components/install-help';
+
+/** Where a letter's code is typed, per language (shared/annual-update-letters-api.ts, CODE_PAGE_PATHS, holds zod). */
+const CODE_PAGE = { fr: '/mise-a-jour/code', en: '/update/code' } as const;
+
+function Topic({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Container header={<Header variant="h2">{title}</Header>}>
+      <SpaceBetween size="s">{children}</SpaceBetween>
+    </Container>
+  );
+}
+
+function Contact() {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const { contactEmail } = useRuntimeConfig();
+  return (
+    <Topic title={t('help.contact.title')}>
+      {contactEmail ? (
+        <Box variant="p">
+          {t('help.contact.body')} <Link href={`mailto:${contactEmail}`}>{contactEmail}</Link>
+        </Box>
+      ) : (
+        <Box variant="p">{t('help.contact.noEmail')}</Box>
+      )}
+      <Box variant="p">
+        {t('help.contact.privacy')} <RouterLink href={PRIVACY_PATHS[lang]}>{t('footer.privacy')}</RouterLink>
+      </Box>
+    </Topic>
+  );
+}
+
+/**
+ * `/aide` (French) and `/help` (English): what a parent asks in their first minutes (docs/frontend.md, "Help, and
+ * diagnostics for administrators"). Open to everyone, signed in or not: who may register is asked before an
+ * account exists. The page opens in its address's language unless the visitor already chose one.
+ */
+function HelpPage({ lang }: { lang: Locale }) {
+  const { t, i18n } = useTranslation();
+  const shown = useLanguage();
+  useEffect(() => {
+    if (!hasStoredLocale() && i18n.language !== lang) void i18n.changeLanguage(lang);
+  }, [lang, i18n]);
+
+  return (
+    <PageFrame title={t('help.title')} description={t('help.description')}>
+      <SpaceBetween size="l">
+        <Topic title={t('help.register.title')}>
+          <Box variant="p">{t('help.register.who')}</Box>
+          <Box variant="p">{t('help.register.refused')}</Box>
+          <RouterLink href="/auth?mode=register">{t('help.register.action')}</RouterLink>
+        </Topic>
+        <Topic title={t('help.visibility.title')}>
+          <Box variant="p">{t('help.visibility.levels')}</Box>
+          <Box variant="p">{t('help.visibility.preview')}</Box>
+          <RouterLink href="/profile">{t('help.visibility.action')}</RouterLink>
+        </Topic>
+        <Topic title={t('help.update.title')}>
+          <Box variant="p">{t('help.update.yearly')}</Box>
+          <Box variant="p">{t('help.update.lost')}</Box>
+          <RouterLink href={CODE_PAGE[shown]}>{t('help.update.action')}</RouterLink>
+        </Topic>
+        <Topic title={t('help.install.title')}>
+          <InstallHelp />
+        </Topic>
+        <Topic title={t('help.print.title')}>
+          <Box variant="p">{t('help.print.how')}</Box>
+          <Box variant="p">{t('help.print.private')}</Box>
+        </Topic>
+        <Contact />
+      </SpaceBetween>
+    </PageFrame>
+  );
+}
+
+export const FrenchHelpPage = () => <HelpPage lang="fr" />;
+export const EnglishHelpPage = () => <HelpPage lang="en" />;
