@@ -10,7 +10,11 @@ import { REMINDER_DAY_MAX, REMINDER_DAY_MIN, REMINDER_DAYS_MAX_COUNT } from './a
  * `annual-update` Lambda and the frontend. docs/annual-update.md describes the flow and the guarantees.
  */
 
-/** The word the administrator types to start a campaign (docs/product-rules.md, Confirmations): exactly this, nothing else. */
+/**
+ * The word the start once needed typed. Starting is harmless (it changes nothing a parent sees until a send), so
+ * the dialog no longer asks for it (docs/annual-update.md, "Starting"); the server still accepts it from an
+ * older page.
+ */
 export const CONFIRMATION_WORD = 'confirm';
 
 /** Automatic reminders, in days before the deadline: distinct whole days, at most four (shared/annual-update-reminders.ts). */
@@ -26,7 +30,16 @@ export const StartCampaignRequestSchema = z.strictObject({
   deadline: IsoDateSchema.optional(),
   /** Needs a deadline; absent: none. */
   reminderDays: ReminderDaysSchema.optional(),
-  confirmation: z.literal(CONFIRMATION_WORD),
+  confirmation: z.literal(CONFIRMATION_WORD).optional(),
+  /**
+   * The committees that recruit this year (docs/annual-update.md, "Committees that recruit"): they open to parents'
+   * sign-ups and every other committee closes. Absent: the committees stay as they are.
+   */
+  recruitingCommittees: z
+    .array(IdSchema)
+    .max(100)
+    .refine((ids) => new Set(ids).size === ids.length, { error: 'duplicate_committee' })
+    .optional(),
   /** Review before publishing (shared/annual-update-review.ts): answers wait for an administrator. Absent: off. */
   review: z.boolean().optional(),
   /** Staff members with an email get a link too, to the staff form (docs/annual-update.md, "Staff"). */

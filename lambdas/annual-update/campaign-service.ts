@@ -27,6 +27,7 @@ import {
   type ParticipantTotals,
 } from './campaign-repository';
 import { staffParticipantPlan } from './staff-participants';
+import { applyRecruitingCommittees, committeesToRecruit } from './campaign-committees';
 import { sendJobProgress } from './send-job-service';
 import { campaignView, participantViews } from './views';
 import { listSuppressions } from '../common/suppression-repository';
@@ -54,6 +55,7 @@ export async function startCampaign(
   if (request.reminderDays?.length && !request.deadline) {
     throw new AppError('VALIDATION_FAILED', [{ path: 'reminderDays', issue: 'needs_deadline' }]);
   }
+  const committees = await committeesToRecruit(request.recruitingCommittees);
   const owner = ulid();
   let campaign: Campaign | undefined;
   if (!(await getCampaignLock())) {
@@ -85,6 +87,8 @@ export async function startCampaign(
   campaign ??= await resumable(request, owner, deps);
 
   const totals = await writeMissingParticipants(campaign);
+  // Before the activation: a start that fails here stays pending, and starting again finishes it (idempotent).
+  if (committees) await applyRecruitingCommittees(committees, request.recruitingCommittees!, { kind: 'user', id: actorId }, deps.now());
   if (!(await activateCampaign(campaign.id, owner, totals, deps.now()))) {
     // The lease lapsed and another start took over, or the campaign was closed meanwhile.
     throw new AppError('CONFLICT', [{ path: 'campaign', issue: 'start_in_progress' }]);
