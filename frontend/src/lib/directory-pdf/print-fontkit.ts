@@ -49,21 +49,15 @@ function plainLayout(font: PlainLayoutFont): void {
 }
 
 /** fontkit's own Buffer class (a Uint8Array): its streams accept no other. */
-interface Buffer8 {
-  length: number;
-  slice(start?: number, end?: number): Buffer8;
-}
-interface PathCommand {
-  command: string;
-  args: number[];
-}
-interface GlyphPath {
-  commands: PathCommand[];
-  bbox: { minX: number; minY: number; maxX: number; maxY: number };
+type Buffer8 = Uint8Array;
+interface ContourPoint {
+  x: number;
+  y: number;
+  onCurve: boolean;
 }
 interface SubsetInternals {
-  font: { getGlyph(gid: number): { path: GlyphPath; advanceWidth: number; _getMetrics(): { leftBearing: number } } };
-  glyphEncoder: { encodeSimple(path: GlyphPath, instructions: number[]): Buffer8 };
+  font: { getGlyph(gid: number): { _getContours(): ContourPoint[][]; advanceWidth: number; _getMetrics(): { leftBearing: number } } };
+  glyphEncoder: { encodeSimple(path: unknown, instructions: number[]): Buffer8 };
   glyf: Buffer8[];
   loca: { offsets: number[] };
   hmtx: { metrics: { advance: number; bearing: number }[] };
@@ -71,24 +65,70 @@ interface SubsetInternals {
   _addGlyph(gid: number): number;
 }
 
-/** A tiny path, encoded only to get an empty buffer of fontkit's Buffer class. */
-const DOT: GlyphPath = {
+/** A tiny path, encoded only to get a buffer of fontkit's Buffer class, whose constructor makes the others. */
+const DOT = {
   commands: [{ command: 'moveTo', args: [0, 0] }, { command: 'lineTo', args: [1, 1] }],
   bbox: { minX: 0, minY: 0, maxX: 1, maxY: 1 },
 };
 
+const ON_CURVE = 0x01;
+const X_SHORT = 0x02;
+const Y_SHORT = 0x04;
+const X_SAME_OR_POSITIVE = 0x10;
+const Y_SAME_OR_POSITIVE = 0x20;
+
+/** One coordinate as a delta from the previous point: its flag bits and its bytes (TrueType `glyf`). */
+function delta(value: number, previous: number, short: number, sameOrPositive: number): { flag: number; bytes: number[] } {
+  const d = value - previous;
+  if (d === 0) return { flag: sameOrPositive, bytes: [] };
+  if (Math.abs(d) < 256) return { flag: short | (d > 0 ? sameOrPositive : 0), bytes: [Math.abs(d)] };
+  return { flag: 0, bytes: [(d >> 8) & 0xff, d & 0xff] };
+}
+
+/**
+ * A simple TrueType glyph from its contours (on- and off-curve points, composite glyphs already resolved into
+ * their components' points by fontkit), without hinting instructions. Written here because fontkit's own
+ * encoder (TTFGlyphEncoder.encodeSimple) drops the repeat count of the last flag run: every glyph whose last
+ * points share a flag ('y', 'Þ', '<', '^' in Open Sans) came out unreadable and printed blank (issue 31).
+ * No flag is repeated here: a few bytes more per glyph, in a subset of a hundred glyphs.
+ */
+export function encodeSimpleGlyph(contours: ContourPoint[][]): Uint8Array {
+  const points = contours.flat().map((p) => ({ x: Math.round(p.x), y: Math.round(p.y), onCurve: p.onCurve }));
+  if (points.length === 0) return new Uint8Array(0);
+  const flags: number[] = [];
+  const xs: number[] = [];
+  const ys: number[] = [];
+  let last = { x: 0, y: 0 };
+  for (const point of points) {
+    const x = delta(point.x, last.x, X_SHORT, X_SAME_OR_POSITIVE);
+    const y = delta(point.y, last.y, Y_SHORT, Y_SAME_OR_POSITIVE);
+    flags.push((point.onCurve ? ON_CURVE : 0) | x.flag | y.flag);
+    xs.push(...x.bytes);
+    ys.push(...y.bytes);
+    last = point;
+  }
+  const ends = contours.reduce<number[]>((acc, contour) => (contour.length ? [...acc, (acc.at(-1) ?? -1) + contour.length] : acc), []);
+  const box = [Math.min(...points.map((p) => p.x)), Math.min(...points.map((p) => p.y)), Math.max(...points.map((p) => p.x)), Math.max(...points.map((p) => p.y))];
+  const header = [ends.length, ...box, ...ends, 0]; // contours, bounding box, contour ends, no instructions
+  const size = header.length * 2 + flags.length + xs.length + ys.length;
+  const bytes = new Uint8Array(Math.ceil(size / 4) * 4);
+  header.forEach((value, i) => new DataView(bytes.buffer).setInt16(i * 2, value));
+  bytes.set([...flags, ...xs, ...ys], header.length * 2);
+  return bytes;
+}
+
 /**
  * 3. Subsets of a WOFF2 font (the app's own font files: frontend/build/font-files.ts). fontkit reads WOFF2, but
  * its TrueType subsetter copies each glyph's bytes from the raw `glyf` table, which WOFF2 stores transformed,
- * and fails. Each glyph is written again from its decoded outline instead: a simple glyph (composite accented
- * letters are flattened, which a PDF does not mind), without hinting instructions (they only matter on
- * low-resolution screens).
+ * and fails. Each glyph is written again from its decoded points instead (encodeSimpleGlyph): a simple glyph
+ * (composite accented letters are flattened, which a PDF does not mind).
  */
 function addOutlineGlyph(this: SubsetInternals, gid: number): number {
   const glyph = this.font.getGlyph(gid);
-  const { path } = glyph;
-  const buffer =
-    path.commands.length > 0 ? this.glyphEncoder.encodeSimple(path, []) : this.glyphEncoder.encodeSimple(DOT, []).slice(0, 0);
+  const bytes = encodeSimpleGlyph(glyph._getContours());
+  const FontkitBuffer = this.glyphEncoder.encodeSimple(DOT, []).constructor as new (size: number) => Buffer8;
+  const buffer = new FontkitBuffer(bytes.length);
+  buffer.set(bytes);
   this.glyf.push(buffer);
   this.loca.offsets.push(this.offset);
   this.hmtx.metrics.push({ advance: glyph.advanceWidth, bearing: glyph._getMetrics().leftBearing });
