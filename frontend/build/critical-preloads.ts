@@ -119,7 +119,8 @@ export function firstRouteScript(files: string[], base = '/', english: string[] 
     const mode = query.get('mode');
     // A visitor who chose another theme (dark, say) gets the app's form only, never a form in other colours first.
     paintSignIn = (mode === null || mode === 'signin') && !${JSON.stringify(OTHER_THEMES)}.includes(localStorage.getItem(${JSON.stringify(THEME_STORAGE_KEY)}));
-    redirected = location.pathname === '/' || query.has('redirect');
+    // Only a visit sent from a deeper page hears "sign in to reach the page you asked for" (/ sends to plain /auth).
+    redirected = query.has('redirect') && !query.has('signedOut') && !query.has('expired');
   } catch {
     return;
   }

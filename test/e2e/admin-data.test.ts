@@ -480,7 +480,58 @@ describe('admin data page', () => {
   }, 120_000);
 });
 
+/** What the page keeps in the browser: storage entries, IndexedDB databases, Cache Storage (a string: no DOM types here). */
+async function storedInBrowser(page: Page) {
+  return (await page.evaluate(`(async () => {
+    const dump = (storage) => Object.keys(storage).map((key) => key + '=' + storage.getItem(key));
+    const databases = await indexedDB.databases();
+    return {
+      local: dump(localStorage),
+      session: dump(sessionStorage),
+      databases: databases.map((db) => db.name || ''),
+      caches: 'caches' in window ? await caches.keys() : [],
+    };
+  })()`)) as { local: string[]; session: string[]; databases: string[]; caches: string[] };
+}
+
 describe('access ends', () => {
+  it('ends a session the server refuses (401) on the device and sends the person to sign in, saying so (fr, 375 px)', async () => {
+    const parent = stack.info.demoAccounts.find((account) => account.role === 'parent')!;
+    const context = await contextIn(() => session.newContext('mobile'), 'fr');
+    const page = await context.newPage();
+    await page.goto(`${stack.info.appUrl}/auth?redirect=%2Fparents`);
+    const loaded = page.waitForResponse((r) => r.url().endsWith('/api/directory') && r.status() === 200);
+    await signInWith(page, 'fr', parent.email, parent.password);
+    await loaded;
+    // The ID token no longer passes the API's check (what a revoked or expired session meets in AWS): its signature
+    // is spoiled in storage, where the app reads it from.
+    await page.evaluate(`(() => {
+      const key = Object.keys(localStorage).find((k) => k.startsWith('CognitoIdentityServiceProvider.') && k.endsWith('.idToken'));
+      const [header, payload] = localStorage.getItem(key).split('.');
+      localStorage.setItem(key, header + '.' + payload + '.c3BvaWxlZA');
+    })()`);
+    const refused = page.waitForResponse((r) => r.url().endsWith('/api/directory'));
+    await page.reload();
+    expect((await refused).status()).toBe(401);
+    // Not 'Le serveur a répondu HTTP 401. Réessayez': the sign-in page, with why, and the way back to Parents.
+    await page.waitForURL((url) => url.pathname === '/auth' && url.searchParams.get('expired') === '1', { timeout: 30_000 });
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/parents');
+    await page.getByRole('main').getByText('Votre session a pris fin sur cet appareil. Connectez-vous de nouveau pour continuer.').waitFor();
+    expect(await page.getByText('HTTP 401', { exact: false }).count()).toBe(0);
+    await expect
+      .poll(async () => (await storedInBrowser(page)).local.filter((entry) => entry.startsWith('CognitoIdentityServiceProvider.')), {
+        timeout: 10_000,
+      })
+      .toEqual([]);
+    const stored = await storedInBrowser(page);
+    expect(stored.local.filter((entry) => entry.startsWith('directory.'))).toEqual([]);
+    expect(stored.databases).toEqual([]);
+    // Signing in again goes back to the page the person was on.
+    await signInWith(page, 'fr', parent.email, parent.password);
+    await page.waitForURL((url) => url.pathname === '/parents', { timeout: 30_000 });
+    await context.close();
+  }, 120_000);
+
   it("leaves no directory data in the browser of a parent an admin deleted, once the parent's page reloads", async () => {
     const parent = stack.info.demoAccounts.find((account) => account.role === 'parent')!;
     const adminToken = await tokenFor(stack.info, admin().email, admin().password);
@@ -511,17 +562,7 @@ describe('access ends', () => {
     expect([401, 403]).toContain((await refused).status());
     // A kept copy would be written right after the screens repaint: give it the time to (not) happen.
     await page.waitForTimeout(500);
-    // Run in the page (a string: this file is compiled without the DOM's types).
-    const stored = (await page.evaluate(`(async () => {
-      const dump = (storage) => Object.keys(storage).map((key) => key + '=' + storage.getItem(key));
-      const databases = await indexedDB.databases();
-      return {
-        local: dump(localStorage),
-        session: dump(sessionStorage),
-        databases: databases.map((db) => db.name || ''),
-        caches: 'caches' in window ? await caches.keys() : [],
-      };
-    })()`)) as { local: string[]; session: string[]; databases: string[]; caches: string[] };
+    const stored = await storedInBrowser(page);
     const text = [...stored.local, ...stored.session].join('\n');
     expect(stored.local.filter((entry) => entry.startsWith('directory.'))).toEqual([]);
     expect(others.filter((email) => text.includes(email))).toEqual([]);

@@ -71,6 +71,20 @@ describe('guard decisions (docs/product-rules.md, Screens and guards)', () => {
     expect(afterSignInPath(new URL(`https://x${signInPathFor('/students?q=a&b=c')}`).search)).toBe('/students?q=a&b=c');
   });
 
+  it('sends a first visit to home to plain /auth: no page was asked for, so no "page you asked for" notice', () => {
+    expect(decideGuard('protected', at('/'), null)).toEqual({ kind: 'redirect', to: '/auth' });
+    expect(decideGuard('protected', at('/'), null, true)).toEqual({ kind: 'redirect', to: '/auth?signedOut=1' });
+    expect(afterSignInPath(new URL('https://x/auth').search)).toBe('/');
+  });
+
+  it('says the session ended when the server refused its token (401)', () => {
+    expect(decideGuard('protected', at('/parents'), null, false, true)).toEqual({
+      kind: 'redirect',
+      to: '/auth?redirect=%2Fparents&expired=1',
+    });
+    expect(decideGuard('protected', at('/'), null, false, true)).toEqual({ kind: 'redirect', to: '/auth?expired=1' });
+  });
+
   it('sends a signed-in user with an unverified email to the blocked verification page', () => {
     expect(decideGuard('protected', at('/admin'), user({ emailVerified: false }))).toEqual({
       kind: 'redirect',

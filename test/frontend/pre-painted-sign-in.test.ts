@@ -76,10 +76,15 @@ describe('the first-route script', () => {
     expect(shown()).toBe(true);
     expect(notice()).toBe(true);
     expect(texts()).toContain(word(FR, 'auth.signInForm.redirectNotice'));
-    // / sends a signed-out visitor to /auth?redirect=%2F.
+    // / sends a signed-out visitor to plain /auth: a first visit asked for no page in particular.
     load('/');
     expect(shown()).toBe(true);
-    expect(notice()).toBe(true);
+    expect(notice()).toBe(false);
+    // Right after a sign-out or an ended session, the app's form says that instead.
+    load('/auth?redirect=%2Fparents&expired=1');
+    expect(notice()).toBe(false);
+    load('/auth?redirect=%2Fparents&signedOut=1');
+    expect(notice()).toBe(false);
   });
 
   it('words it in English, labels included, for a visitor who chose English', () => {

@@ -10,8 +10,8 @@ import type { Guard } from './routes';
 export function guardLoader(guard: Guard) {
   return async ({ request }: LoaderFunctionArgs) => {
     await authStore.initialize();
-    const { user, signedOut } = authStore.getState();
-    const decision = decideGuard(guard, new URL(request.url), user, signedOut);
+    const { user, signedOut, sessionExpired } = authStore.getState();
+    const decision = decideGuard(guard, new URL(request.url), user, signedOut, sessionExpired);
     if (decision.kind === 'redirect') throw redirect(decision.to);
     return null;
   };
@@ -23,10 +23,10 @@ export function guardLoader(guard: Guard) {
  * sign-in or registration has finished.
  */
 export function GuardOutlet({ guard }: { guard: Guard }) {
-  const { user, isInitialized, signedOut } = useAuth();
+  const { user, isInitialized, signedOut, sessionExpired } = useAuth();
   const location = useLocation();
   if (guard === 'protected' && isInitialized) {
-    const decision = decideGuard(guard, location, user, signedOut);
+    const decision = decideGuard(guard, location, user, signedOut, sessionExpired);
     if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
   }
   return <Outlet />;

@@ -52,6 +52,18 @@ export function onAdminRefused(listener: (code: string | undefined) => void): vo
   adminRefused = listener;
 }
 
+const sessionEndedListeners = new Set<() => void>();
+
+/**
+ * Registers who hears that the server refused the session's token (401 to a call that sent one: revoked, expired,
+ * the account deleted). The auth store then ends the session on the device (tokens, the offline copy) and sends the
+ * person to sign in; the directory store forgets its copy. A 403 is a decision about access, heard elsewhere.
+ */
+export function onSessionEnded(listener: () => void): () => void {
+  sessionEndedListeners.add(listener);
+  return () => sessionEndedListeners.delete(listener);
+}
+
 const writeListeners = new Set<() => void>();
 
 /**
@@ -98,10 +110,8 @@ export async function apiFetch(apiBaseUrl: string, path: string, call: ApiCall =
   const headers = new Headers(call.headers);
   headers.set('accept', 'application/json');
   if (call.body !== undefined) headers.set('content-type', 'application/json');
-  if (call.auth !== false) {
-    const token = await idToken();
-    if (token) headers.set('authorization', `Bearer ${token}`);
-  }
+  const token = call.auth !== false ? await idToken() : undefined;
+  if (token) headers.set('authorization', `Bearer ${token}`);
   const response = await fetch(`${apiBaseUrl.replace(/\/$/, '')}${path}`, {
     method: call.method ?? 'GET',
     headers,
@@ -113,6 +123,7 @@ export async function apiFetch(apiBaseUrl: string, path: string, call: ApiCall =
     // The server decides admin access on every request: a refusal means it ended (dates, revoke, handover).
     if (error.status === 403 && path.startsWith('/admin')) adminRefused?.(error.code);
     if (call.auth !== false) void eraseOfflineCopyIfAccessEnded(error);
+    if (error.status === 401 && token) sessionEndedListeners.forEach((listener) => listener());
     throw error;
   }
   if ((call.method ?? 'GET') !== 'GET') writeListeners.forEach((listener) => listener());

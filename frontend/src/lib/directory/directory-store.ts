@@ -1,6 +1,6 @@
 import { Hub } from 'aws-amplify/utils';
 import type { DirectoryResponse } from '../../../../shared/directory-api';
-import { ApiError, ApiFormatError, onApiWrite } from '../api/api-client';
+import { ApiError, ApiFormatError, onApiWrite, onSessionEnded } from '../api/api-client';
 import { currentUserKey, fetchDirectory, type DirectoryFetchResult } from './directory-client';
 import { createDirectoryCache, type DirectoryCache } from './directory-cache';
 import { offlineDirectory, type OfflineDirectoryCopy } from './offline-directory';
@@ -216,6 +216,9 @@ export function configureDirectoryStore(apiBaseUrl: string): void {
 // A write through the API (a profile saved, a record edited, an import applied) may change the directory: the next
 // screen asks the server (an unchanged directory answers 304, one GetItem).
 onApiWrite(() => directoryStore.expire());
+
+// The server refused the session's token on any call (401): the copy goes at once, whatever screen asked.
+onSessionEnded(() => directoryStore.reset());
 
 // Amplify announces every sign-out (ours or another tab's session ending): the copy goes with the session.
 Hub.listen('auth', ({ payload }) => {

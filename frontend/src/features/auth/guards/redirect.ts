@@ -34,7 +34,12 @@ export function afterSignInPath(search: string): string {
   return safeRedirect(new URLSearchParams(search).get('redirect')) ?? '/';
 }
 
-/** /auth with the page the visitor asked for, so signing in brings them back to it. */
+/**
+ * /auth with the page the visitor asked for, so signing in brings them back to it. The home page itself is no
+ * request for a page: plain /auth (the sign-in page then says nothing about "the page you asked for"), and
+ * signing in lands on home anyway.
+ */
 export function signInPathFor(fullPath: string): string {
+  if (fullPath === '/') return AUTH_PATH;
   return `${AUTH_PATH}?redirect=${encodeURIComponent(fullPath)}`;
 }

@@ -14,6 +14,8 @@ type Mode = 'signin' | 'register' | 'forgot' | 'reset';
 const MODES: readonly Mode[] = ['signin', 'register', 'forgot', 'reset'];
 const parseMode = (value: string | null): Mode => (MODES as readonly string[]).includes(value ?? '') ? (value as Mode) : 'signin';
 
+const SESSION_ENDED = 'auth.signInForm.sessionEnded';
+
 /** /auth: sign in, register, forgot and reset password (docs/product-rules.md). Signed-in visitors never see it (the guard). */
 export function AuthPage() {
   const { t } = useTranslation();
@@ -21,8 +23,11 @@ export function AuthPage() {
   const mode = parseMode(params.get('mode'));
   const linkCode = mode === 'reset' ? (params.get(AUTH_LINKS.codeParam) ?? undefined) : undefined;
   const [knownEmail, setKnownEmail] = useState('');
-  // A translation key, worded at render time so a language switch rewords it. Right after signing out, it says so.
-  const [notice, setNotice] = useState<string | undefined>(params.has('signedOut') ? 'auth.signInForm.signedOut' : undefined);
+  // A translation key, worded at render time so a language switch rewords it. Right after signing out, it says so;
+  // after the server refused the session (401), that the session ended.
+  const [notice, setNotice] = useState<string | undefined>(
+    params.has('signedOut') ? 'auth.signInForm.signedOut' : params.has('expired') ? SESSION_ENDED : undefined,
+  );
 
   // `redirect` and other parameters stay; only the mode (and a consumed code) change.
   const switchTo = (next: Mode) => {
@@ -67,6 +72,7 @@ export function AuthPage() {
                   key={knownEmail}
                   initialEmail={knownEmail}
                   notice={notice ? t(notice) : undefined}
+                  noticeType={notice === SESSION_ENDED ? 'info' : 'success'}
                   onForgotPassword={() => switchTo('forgot')}
                 />
               ),

@@ -11,8 +11,9 @@ import { useSignIn } from '../hooks/use-sign-in';
 
 export interface SignInFormProps {
   initialEmail?: string;
-  /** A success notice from another step (e.g. "password changed"). */
+  /** A notice from another step (e.g. "password changed"), or why the person is here (the session ended). */
   notice?: string;
+  noticeType?: 'success' | 'info';
   onForgotPassword: () => void;
 }
 
@@ -39,7 +40,7 @@ function TotpCodeField({ code, onChange }: { code: string; onChange: (code: stri
   );
 }
 
-export function SignInForm({ initialEmail = '', notice, onForgotPassword }: SignInFormProps) {
+export function SignInForm({ initialEmail = '', notice, noticeType = 'success', onForgotPassword }: SignInFormProps) {
   const { t } = useTranslation();
   const { email, setEmail, password, setPassword, emailRef, passwordRef, submitted, busy, failure, errors, showRedirectNotice, submit, totp } =
     useSignIn(initialEmail);
@@ -62,7 +63,7 @@ export function SignInForm({ initialEmail = '', notice, onForgotPassword }: Sign
         errorIconAriaLabel={t('auth.errorIcon')}
       >
         <SpaceBetween size="l">
-          {notice && <Alert type="success">{notice}</Alert>}
+          {notice && <Alert type={noticeType}>{notice}</Alert>}
           {showRedirectNotice && !notice && <Alert type="info">{t('auth.signInForm.redirectNotice')}</Alert>}
           {totp.needsCode && <TotpCodeField code={totp.code} onChange={totp.setCode} />}
           <FormField label={t('auth.fields.email')} errorText={submitted && errors.email ? t(errors.email) : undefined}>

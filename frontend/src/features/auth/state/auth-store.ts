@@ -17,7 +17,7 @@ import {
   TOTP_SIGN_IN_STEP,
 } from '../api/cognito-auth';
 import type { EmailCheckResult } from '../api/email-validation';
-import { onAdminRefused } from '../../../lib/api/api-client';
+import { onAdminRefused, onSessionEnded } from '../../../lib/api/api-client';
 import { claimFirstAdmin, fetchMe } from '../../../lib/api/me-client';
 import { configureIdentity } from '../../../lib/api/amplify';
 import { readIdTokenClaims } from '../../../lib/api/session';
@@ -45,6 +45,8 @@ export interface AuthState {
   adminMfaSetup: boolean;
   /** The person signed out in this tab and nobody has signed in since: the sign-in page says so. */
   signedOut: boolean;
+  /** The server refused the session's token (401) and nobody has signed in since: the sign-in page says it ended. */
+  sessionExpired: boolean;
 }
 
 export interface RegistrationInput {
@@ -68,6 +70,7 @@ const INITIAL: AuthState = {
   serverAdmin: null,
   adminMfaSetup: false,
   signedOut: false,
+  sessionExpired: false,
 };
 
 /**
@@ -95,6 +98,7 @@ export class AuthStore {
       if (code === 'MFA_REQUIRED') this.set({ adminMfaSetup: true });
       else if (this.state.serverAdmin) this.set({ serverAdmin: false });
     });
+    onSessionEnded(() => void this.sessionEnded());
   }
 
   subscribe = (listener: () => void): (() => void) => {
@@ -103,7 +107,7 @@ export class AuthStore {
   };
 
   private set(patch: Partial<AuthState>): void {
-    this.state = { ...this.state, ...(patch.user ? { signedOut: false } : {}), ...patch };
+    this.state = { ...this.state, ...(patch.user ? { signedOut: false, sessionExpired: false } : {}), ...patch };
     this.listeners.forEach((listener) => listener());
   }
 
@@ -304,6 +308,17 @@ export class AuthStore {
       forgetStoredSession();
     }
     this.set({ user: null, error: null, loading: false, flash: null, serverAdmin: null, adminMfaSetup: false, signedOut: true });
+  }
+
+  /**
+   * The server refused the session's token (an API call answered 401: revoked, expired, the account deleted). The
+   * person is signed out at once (the guard sends them to sign in, saying the session ended), then the session's
+   * tokens and the offline copy go as at sign-out (endSession; Amplify's sign-out event clears the directory copy).
+   */
+  private async sessionEnded(): Promise<void> {
+    if (!this.state.user) return;
+    this.set({ user: null, error: null, loading: false, flash: null, serverAdmin: null, adminMfaSetup: false, signedOut: false, sessionExpired: true });
+    await endSession().catch((error: unknown) => console.warn('Ending the refused session failed', (error as Error).name));
   }
 
   /** Refresh: new tokens and attributes; returns the user, whose `emailVerified` says where they stand. */
