@@ -81,11 +81,12 @@ export const ROUTES = [
   { method: 'POST', path: '/api/admin/annual-update/campaigns', context: 'annual-update', access: 'admin', name: 'campaignStart' },
   { method: 'GET', path: '/api/admin/annual-update/campaigns/{campaignId}/participants', context: 'annual-update', access: 'admin', name: 'campaignParticipants' },
   { method: 'POST', path: '/api/admin/annual-update/campaigns/{campaignId}/close', context: 'annual-update', access: 'admin', name: 'campaignClose', noBody: true },
+  { method: 'POST', path: '/api/admin/annual-update/campaigns/{campaignId}/reopen', context: 'annual-update', access: 'admin', name: 'campaignReopen' },
   { method: 'PUT', path: '/api/admin/annual-update/campaigns/{campaignId}/reminders', context: 'annual-update', access: 'admin', name: 'campaignReminders' },
   { method: 'POST', path: '/api/admin/annual-update/campaigns/{campaignId}/send-jobs', context: 'annual-update', access: 'admin', name: 'sendJobCreate' },
   { method: 'GET', path: '/api/admin/annual-update/campaigns/{campaignId}/send-jobs/{jobId}', context: 'annual-update', access: 'admin', name: 'sendJobGet' },
   { method: 'POST', path: '/api/admin/annual-update/campaigns/{campaignId}/send-jobs/{jobId}/continue', context: 'annual-update', access: 'admin', name: 'sendJobContinue', noBody: true },
-  { method: 'POST', path: '/api/admin/annual-update/campaigns/{campaignId}/letters', context: 'annual-update', access: 'admin', name: 'campaignLetters', noBody: true },
+  { method: 'POST', path: '/api/admin/annual-update/campaigns/{campaignId}/letters', context: 'annual-update', access: 'admin', name: 'campaignLetters' },
   // Review before publishing (docs/annual-update.md): the held answers, and the decision on one parent's fields.
   { method: 'GET', path: '/api/admin/annual-update/campaigns/{campaignId}/review', context: 'annual-update', access: 'admin', name: 'campaignReviewList', noBody: true },
   { method: 'POST', path: '/api/admin/annual-update/campaigns/{campaignId}/review/{parentId}', context: 'annual-update', access: 'admin', name: 'campaignReviewDecide' },

@@ -79,6 +79,9 @@ export const CampaignViewSchema = z.object({
   createdAt: IsoDateTimeSchema,
   startedAt: IsoDateTimeSchema.optional(),
   completedAt: IsoDateTimeSchema.optional(),
+  reopenedAt: IsoDateTimeSchema.optional(),
+  /** A closed campaign: the last day it can be reopened (its purge date, docs/annual-update.md "Campaign lifecycle"). */
+  reopenUntil: IsoDateSchema.optional(),
   counts: CampaignCountsSchema,
   /** docs/product-rules.md, Annual update campaign: completed/total and a percentage (one decimal); completed = formsSubmitted. */
   progress: z.object({ completed: z.number().int(), total: z.number().int(), percentage: z.number() }),
@@ -105,6 +108,10 @@ export type StartCampaignResponse = z.infer<typeof StartCampaignResponseSchema>;
 /** PUT /api/admin/annual-update/campaigns/{campaignId}/reminders: the automatic reminders of an active campaign. */
 export const RemindersUpdateRequestSchema = z.strictObject({ reminderDays: ReminderDaysSchema });
 export type RemindersUpdateRequest = z.infer<typeof RemindersUpdateRequestSchema>;
+
+/** POST /api/admin/annual-update/campaigns/{campaignId}/reopen: a closed campaign, active again until a new deadline. */
+export const ReopenCampaignRequestSchema = z.strictObject({ deadline: IsoDateSchema });
+export type ReopenCampaignRequest = z.infer<typeof ReopenCampaignRequestSchema>;
 
 /** Progress of a send job, returned by every send-job route. */
 export const SendJobProgressSchema = z.object({
@@ -198,6 +205,8 @@ export const ParticipantViewSchema = z.object({
   history: z.array(ParticipantEventSchema),
   /** The parent's address bounced or complained: nothing is sent to it until the address is corrected. */
   suppression: ParticipantSuppressionSchema.optional(),
+  /** A parent without an email: when their current paper letter was printed (its code still works). */
+  letterPrintedAt: IsoDateTimeSchema.optional(),
   /** A staff member's row (`parentId` then holds the staff id, `classes` the classes taught); absent: a parent's. */
   kind: z.literal('staff').optional(),
 });

@@ -3,9 +3,21 @@ import { AddressSchema, IdSchema, IsoDateSchema, IsoDateTimeSchema, LanguageSche
 
 /**
  * POST /api/admin/annual-update/campaigns/{campaignId}/letters (docs/annual-update.md, "Paper letters"): the
- * paper letters of the parents without an email. Each call issues NEW short codes and revokes the codes of the
- * letters printed before (rotation, audited): only the latest printout works. No body (or `{}`).
+ * paper letters of the parents without an email. Each call issues NEW short codes for the letters it prints and
+ * retires the codes of those parents' earlier letters (rotation, audited): `{}` prints every family's letter,
+ * `{ parentIds }` only the chosen families' (the others' codes stay as they are).
  */
+
+export const LettersRequestSchema = z.strictObject({
+  /** The families to reprint (parents without an email in the campaign); absent: all of them. */
+  parentIds: z
+    .array(IdSchema)
+    .min(1)
+    .max(500)
+    .refine((ids) => new Set(ids).size === ids.length, { error: 'duplicate_parent' })
+    .optional(),
+});
+export type LettersRequest = z.infer<typeof LettersRequestSchema>;
 
 export const PaperLetterSchema = z.object({
   parentId: IdSchema,

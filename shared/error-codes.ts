@@ -35,8 +35,14 @@ export const ERROR_CODES = [
   'LAST_ADMINISTRATOR',
   /** An administrator without the required second factor: enrol an authenticator first (docs/auth.md). */
   'MFA_REQUIRED',
+  /** An admin token from a sign-in before the account's authenticator was added (or first seen): sign in again. */
+  'MFA_SIGN_IN_AGAIN',
   /** Privacy requests (docs/privacy.md): a status change the request's current status does not allow. */
   'TRANSITION_NOT_ALLOWED',
+  /** A parent already has the most open privacy requests allowed (PRIVACY_REQUEST_OPEN_MAX): nothing was filed. */
+  'PRIVACY_REQUEST_OPEN_LIMIT',
+  /** A parent filed the most privacy requests allowed in an hour (each emails a receipt): try again later. */
+  'PRIVACY_REQUEST_HOURLY_LIMIT',
   // Duplicate parents (docs/product-rules.md, "Duplicates").
   /** A merge would change more items than one transaction holds (100): nothing was written. */
   'MERGE_TOO_LARGE',
@@ -51,6 +57,15 @@ export const ERROR_CODES = [
   'COMMITTEE_CLOSED',
   /** Asking for, or leaving, a committee role only administrators give (chair, secretary, treasurer...). */
   'COMMITTEE_ROLE_RESERVED',
+  // Annual update campaign's lifecycle (docs/annual-update.md, "Campaign lifecycle").
+  /** Starting a school year whose campaign already exists (closed): reopen it instead. */
+  'CAMPAIGN_EXISTS',
+  /** Reopening refused: another campaign is open, a newer one exists, or the campaign's purge date has passed. */
+  'REOPEN_NOT_ALLOWED',
+  /** An update link or letter code of a closed campaign (details: `endedOn`, the school's contact). */
+  'CAMPAIGN_CLOSED',
+  /** A letter code replaced by the code of a newer letter (details: the school's contact). */
+  'CODE_REPLACED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -84,16 +99,32 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   CLASS_NOT_EMPTY: 409,
   LAST_ADMINISTRATOR: 409,
   MFA_REQUIRED: 403,
+  MFA_SIGN_IN_AGAIN: 401,
   TRANSITION_NOT_ALLOWED: 409,
+  PRIVACY_REQUEST_OPEN_LIMIT: 409,
+  PRIVACY_REQUEST_HOURLY_LIMIT: 429,
   MERGE_TOO_LARGE: 409,
   MERGE_CHANGED: 409,
   MERGE_EXPIRED: 410,
   MERGE_UNDONE: 409,
   COMMITTEE_CLOSED: 409,
   COMMITTEE_ROLE_RESERVED: 403,
+  CAMPAIGN_EXISTS: 409,
+  REOPEN_NOT_ALLOWED: 409,
+  CAMPAIGN_CLOSED: 410,
+  CODE_REPLACED: 410,
 };
 
 /** The JSON body of every error response. `fields` lists invalid input paths for forms. */
 export interface ApiErrorBody {
-  error: { code: ErrorCode; fields?: { path: string; issue: string }[] };
+  error: { code: ErrorCode; fields?: { path: string; issue: string }[]; details?: ErrorDetails };
+}
+
+/**
+ * What an unusable update link's answer adds (TOKEN_EXPIRED, CAMPAIGN_CLOSED, CODE_REPLACED), so the parent reads
+ * when it ended and whom to ask: `endedOn` is a school-calendar day (YYYY-MM-DD); the school office's contact.
+ */
+export interface ErrorDetails {
+  endedOn?: string;
+  school?: { name: string; email?: string; phone?: string };
 }

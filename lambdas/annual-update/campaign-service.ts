@@ -31,6 +31,8 @@ import { applyRecruitingCommittees, committeesToRecruit } from './campaign-commi
 import { sendJobProgress } from './send-job-service';
 import { campaignView, participantViews } from './views';
 import { listSuppressions } from '../common/suppression-repository';
+import { getRetention } from '../privacy/retention/retention-repository';
+import { listLetters } from './letter-code-repository';
 
 /**
  * Campaign lifecycle (docs/product-rules.md, Annual update campaign): pending while its participants are written, active once they all exist,
@@ -80,7 +82,8 @@ export async function startCampaign(
       leaseUntil: now.getTime() + deps.leaseMs,
     };
     const outcome = await createCampaign(fresh, now);
-    if (outcome === 'yearTaken') throw new AppError('CONFLICT', [{ path: 'schoolYear', issue: 'campaign_exists' }]);
+    // The year's campaign exists (closed): starting again cannot help, reopening it can (docs/annual-update.md).
+    if (outcome === 'yearTaken') throw new AppError('CAMPAIGN_EXISTS', [{ path: 'schoolYear', issue: 'campaign_exists' }]);
     if (outcome === 'created') campaign = fresh;
   }
   const resumed = campaign === undefined;
@@ -152,22 +155,29 @@ async function writeMissingParticipants(campaign: Campaign): Promise<Participant
   };
 }
 
+/** The campaign as every admin screen shows it; a closed one with its last reopening day (the retention's). */
+export async function viewOf(campaign: Campaign, now = new Date()): Promise<CampaignView> {
+  const months = campaign.status === 'completed' ? (await getRetention()).campaignMonths : undefined;
+  return campaignView(campaign, schoolDay(now), months);
+}
+
 export async function getCurrentCampaign(): Promise<CurrentCampaignResponse> {
   const campaign = await currentCampaign();
   if (!campaign) return { campaign: null, activeJob: null };
   const activeJob = campaign.activeJobId ? await sendJobProgress(campaign.id, campaign.activeJobId) : null;
-  return { campaign: campaignView(campaign, schoolDay()), activeJob };
+  return { campaign: await viewOf(campaign), activeJob };
 }
 
 export async function getParticipants(campaignId: string): Promise<ParticipantsResponse> {
   const campaign = await getCampaign(campaignId);
   if (!campaign) throw new AppError('NOT_FOUND');
-  const [participants, directory, suppressions] = await Promise.all([
+  const [participants, directory, suppressions, letters] = await Promise.all([
     listParticipants(campaignId),
     readDirectory(),
     listSuppressions(),
+    listLetters(campaignId, new Date()),
   ]);
-  return { campaign: campaignView(campaign, schoolDay()), participants: participantViews(participants, directory, suppressions) };
+  return { campaign: await viewOf(campaign), participants: participantViews(participants, directory, suppressions, letters) };
 }
 
 /** -> completed. Idempotent: closing a completed campaign answers with it unchanged. */
@@ -192,7 +202,7 @@ export async function closeCampaign(
     }
     logger.info('campaign closed', { campaignId });
   }
-  return campaignView((await getCampaign(campaignId))!, schoolDay(deps.now()));
+  return viewOf((await getCampaign(campaignId))!, deps.now());
 }
 
 /** The automatic reminders of the active campaign (docs/annual-update.md, "Automatic reminders"); audited. */

@@ -3,6 +3,7 @@ import * as z from 'zod';
 import {
   CampaignPathSchema,
   RemindersUpdateRequestSchema,
+  ReopenCampaignRequestSchema,
   SendJobPathSchema,
   SendRequestSchema,
   StartCampaignRequestSchema,
@@ -22,10 +23,12 @@ import { loadByToken, loadProfileForm, submitByToken, submitProfile } from './pa
 import { scheduledReminders } from './reminder-service';
 import { decideReview, listReviews } from './review-service';
 import { ReviewDecisionRequestSchema, ReviewPathSchema } from '../../shared/annual-update-review';
+import { LettersRequestSchema } from '../../shared/annual-update-letters-api';
 import { loadStaffByToken, submitStaffByToken } from './staff-form-service';
 import { defaultSendDeps } from './send-deps';
 import { continueSendJob, sendJobProgress, startSendJob } from './send-job-service';
 import { issueLetters, limitCodeAttempts } from './letters-service';
+import { reopenCampaign } from './reopen-service';
 
 /**
  * The annual parent information update (docs/annual-update.md): the administrator's campaign and send-job
@@ -53,6 +56,13 @@ const api = createHandler({
     return { body: await closeCampaign(campaignId, caller!.sub) };
   },
 
+  // A closed campaign, active again with a new deadline (docs/annual-update.md, "Campaign lifecycle").
+  'POST /api/admin/annual-update/campaigns/{campaignId}/reopen': async ({ pathParameters, body, caller }) => {
+    const { campaignId } = parseWith(CampaignPathSchema, pathParameters);
+    const request = parseWith(ReopenCampaignRequestSchema, body);
+    return { body: await reopenCampaign(campaignId, request, caller!.sub) };
+  },
+
   'PUT /api/admin/annual-update/campaigns/{campaignId}/reminders': async ({ pathParameters, body, caller }) => {
     const { campaignId } = parseWith(CampaignPathSchema, pathParameters);
     const request = parseWith(RemindersUpdateRequestSchema, body);
@@ -77,9 +87,10 @@ const api = createHandler({
   },
 
   // Paper letters (docs/annual-update.md, "Paper letters"): new short codes for the parents without an email.
-  'POST /api/admin/annual-update/campaigns/{campaignId}/letters': async ({ pathParameters, caller }) => {
+  'POST /api/admin/annual-update/campaigns/{campaignId}/letters': async ({ pathParameters, body, caller }) => {
     const { campaignId } = parseWith(CampaignPathSchema, pathParameters);
-    return { body: await issueLetters(campaignId, caller!.sub) };
+    const request = parseWith(LettersRequestSchema, body ?? {});
+    return { body: await issueLetters(campaignId, caller!.sub, request) };
   },
 
   'GET /api/admin/annual-update/campaigns/{campaignId}/review': async ({ pathParameters }) => {

@@ -6,6 +6,7 @@ import type { TransactItem } from '../common/transact';
 import { normalizeShortCode, shortCodeFrom } from '../../shared/short-code';
 import type { UpdateToken } from '../../shared/schemas/annual-update';
 import { tokenItem } from './items';
+import { queryAll } from '../common/query';
 
 /**
  * Short codes of the paper letters (docs/annual-update.md, "Paper letters"; docs/data-model.md pattern 22b). A
@@ -38,11 +39,28 @@ export async function currentLetterCodeHash(campaignId: string, parentId: string
   return typeof hash === 'string' ? hash : undefined;
 }
 
+/** The current letter of each parent who has one in this campaign (pattern 22b), still within its code's life. */
+export async function listLetters(campaignId: string, now: Date): Promise<Map<string, string>> {
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': keys.campaignPk(campaignId), ':prefix': keys.letterCodePrefix() },
+    ConsistentRead: true,
+  });
+  const nowSeconds = now.getTime() / 1000;
+  return new Map(
+    items
+      .filter((i) => typeof i.parentId === 'string' && typeof i.createdAt === 'string' && Number(i.expiresAt) > nowSeconds)
+      .map((i) => [i.parentId as string, i.createdAt as string]),
+  );
+}
+
 /**
  * The items that replace a parent's code: the new code (a fresh hash can only be new), the LETTER item (on
- * condition that it still names the code read, so two printouts at once cannot both win) and the revoked code.
+ * condition that it still names the code read, so two printouts at once cannot both win) and the previous code,
+ * kept but marked replaced (only while it is still stored: TTL may have removed it) so whoever types it is told
+ * that a newer letter replaced it (docs/annual-update.md, "Campaign lifecycle"); TTL removes it at its expiry.
  */
-export function rotateLetterCodeItems(code: UpdateToken, previousHash: string | undefined): TransactItem[] {
+export function rotateLetterCodeItems(code: UpdateToken, previousHash: string | undefined, previousStored = false): TransactItem[] {
   const letter = {
     ...keys.letterCode(code.campaignId, code.parentId),
     type: 'LETTER',
@@ -64,6 +82,16 @@ export function rotateLetterCodeItems(code: UpdateToken, previousHash: string | 
       },
     },
   ];
-  if (previousHash) items.push({ Delete: { TableName: tableName(), Key: keys.updateToken(previousHash) } });
+  if (previousHash && previousStored) {
+    items.push({
+      Update: {
+        TableName: tableName(),
+        Key: keys.updateToken(previousHash),
+        UpdateExpression: 'SET replacedAt = :at',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':at': code.createdAt },
+      },
+    });
+  }
   return items;
 }

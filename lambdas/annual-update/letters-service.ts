@@ -5,18 +5,19 @@ import { cancellationCodes, transactWrite, type TransactItem } from '../common/t
 import { hitRateLimit, type RateLimitRule } from '../common/rate-limit';
 import { getEntity } from '../directory/directory-repository';
 import { getSettings } from '../directory/settings-repository';
-import { CODE_PAGE_PATHS, type LettersResponse, type PaperLetter } from '../../shared/annual-update-letters-api';
+import { CODE_PAGE_PATHS, type LettersRequest, type LettersResponse, type PaperLetter } from '../../shared/annual-update-letters-api';
 import { formatShortCode, normalizeShortCode } from '../../shared/short-code';
 import type { Campaign } from '../../shared/schemas/annual-update';
 import type { Parent } from '../../shared/schemas/parent';
 import { getCampaign, listParticipants } from './campaign-repository';
 import { currentLetterCodeHash, newShortCode, rotateLetterCodeItems } from './letter-code-repository';
 import { publicBaseUrl, updateLinkTtlDays } from './settings';
+import { getUpdateToken } from './token-repository';
 
 /**
  * Paper letters for the parents without an email (docs/annual-update.md, "Paper letters"): one letter per such
- * parent of the active campaign, each with a new short code. A printout rotates the codes: the previous letters'
- * codes stop working. Families are written in chunks, each chunk one transaction with its audit entry.
+ * parent of the active campaign (or per chosen parent), each with a new short code. A printout rotates the codes of
+ * the letters it prints: those parents' previous codes stop working (and say a newer letter replaced them). Families are written in chunks, each chunk one transaction with its audit entry.
  */
 const FAMILIES_PER_TRANSACTION = 30;
 
@@ -29,6 +30,16 @@ async function letterRecipients(campaignId: string): Promise<Parent[]> {
     .sort((a, b) => a.lastName.localeCompare(b.lastName, 'fr') || a.firstName.localeCompare(b.firstName, 'fr'));
 }
 
+/** The chosen families, in the letters' order; an id that is not a letter recipient is refused, nothing issued. */
+function chosen(recipients: Parent[], parentIds: string[] | undefined): Parent[] {
+  if (!parentIds) return recipients;
+  const known = new Set(recipients.map((p) => p.id));
+  const unknown = parentIds.findIndex((id) => !known.has(id));
+  if (unknown >= 0) throw new AppError('VALIDATION_FAILED', [{ path: `parentIds.${unknown}`, issue: 'not_a_letter_recipient' }]);
+  const wanted = new Set(parentIds);
+  return recipients.filter((p) => wanted.has(p.id));
+}
+
 interface Issued {
   letter: PaperLetter;
   items: TransactItem[];
@@ -37,12 +48,13 @@ interface Issued {
 async function issueCode(campaign: Campaign, parent: Parent, now: Date, expiresAt: number): Promise<Issued> {
   const { code, codeHash } = newShortCode();
   const previous = await currentLetterCodeHash(campaign.id, parent.id);
+  const previousStored = previous !== undefined && (await getUpdateToken(previous)) !== undefined;
   const stored = { tokenHash: codeHash, campaignId: campaign.id, parentId: parent.id, createdAt: now.toISOString(), expiresAt };
   const language = parent.preferredLanguage ?? 'fr';
   const base = publicBaseUrl();
   const printed = formatShortCode(code);
   return {
-    items: rotateLetterCodeItems(stored, previous),
+    items: rotateLetterCodeItems(stored, previous, previousStored),
     letter: {
       parentId: parent.id,
       firstName: parent.firstName,
@@ -74,11 +86,21 @@ async function writeChunk(campaignId: string, issued: Issued[], actorId: string,
   }
 }
 
-export async function issueLetters(campaignId: string, actorId: string, now = new Date()): Promise<LettersResponse> {
+/**
+ * `request.parentIds`: reprint only these families' letters (each must be a letter recipient); the other letters'
+ * codes are not touched. Without it, every family's letter is (re)printed.
+ */
+export async function issueLetters(
+  campaignId: string,
+  actorId: string,
+  request: LettersRequest = {},
+  now = new Date(),
+): Promise<LettersResponse> {
   const campaign = await getCampaign(campaignId);
   if (!campaign) throw new AppError('NOT_FOUND');
   if (campaign.status !== 'active') throw new AppError('CONFLICT');
-  const [recipients, settings] = await Promise.all([letterRecipients(campaignId), getSettings()]);
+  const [everyone, settings] = await Promise.all([letterRecipients(campaignId), getSettings()]);
+  const recipients = chosen(everyone, request.parentIds);
   const expiresAt = Math.floor(now.getTime() / 1000) + updateLinkTtlDays() * 86_400;
   const letters: PaperLetter[] = [];
   for (let start = 0; start < recipients.length; start += FAMILIES_PER_TRANSACTION) {

@@ -9,6 +9,9 @@ import { getCampaign } from './campaign-repository';
 import type { Campaign } from '../../shared/schemas/annual-update';
 import type { TransactItem } from '../common/transact';
 import { shortCodeHash } from './letter-code-repository';
+import { getSettings } from '../directory/settings-repository';
+import { schoolDay } from '../../shared/school-calendar';
+import type { ErrorDetails } from '../../shared/error-codes';
 
 /**
  * Update links (docs/data-model.md patterns 21, 22). The token is 32 random bytes, base64url (43 characters);
@@ -50,8 +53,10 @@ export function tokenDelete(tokenHash: string): TransactItem {
 
 /**
  * The one rule for whether an update link may be used (docs/product-rules.md, Annual update campaign): unknown,
- * malformed or revoked -> TOKEN_INVALID; past its expiry or its campaign closed -> TOKEN_EXPIRED. Reads only.
- * The form and the privacy request by link both go through it.
+ * malformed or revoked -> TOKEN_INVALID; its campaign closed -> CAMPAIGN_CLOSED (the day it closed); a letter code
+ * replaced by a newer letter's -> CODE_REPLACED; past its own expiry -> TOKEN_EXPIRED (the day it ended). The three
+ * answers carry the school office's contact, so the parent reads whom to ask (docs/annual-update.md, "Campaign
+ * lifecycle"). Reads only. The form and the privacy request by link both go through it.
  */
 export async function usableUpdateLink(token: string, now: Date): Promise<{ stored: UpdateToken; campaign: Campaign }> {
   // A paper letter's short code is a link too (letter-code-repository.ts): same item, same rule.
@@ -59,8 +64,22 @@ export async function usableUpdateLink(token: string, now: Date): Promise<{ stor
   if (!tokenHash) throw new AppError('TOKEN_INVALID');
   const stored = await getUpdateToken(tokenHash);
   if (!stored) throw new AppError('TOKEN_INVALID');
-  if (stored.expiresAt * 1000 <= now.getTime()) throw new AppError('TOKEN_EXPIRED');
   const campaign = await getCampaign(stored.campaignId);
-  if (campaign?.status !== 'active') throw new AppError('TOKEN_EXPIRED');
+  if (campaign?.status !== 'active') {
+    const closedOn = campaign?.completedAt ? { endedOn: schoolDay(new Date(campaign.completedAt)) } : {};
+    throw new AppError('CAMPAIGN_CLOSED', undefined, { ...closedOn, ...(await schoolContact()) });
+  }
+  if (stored.replacedAt) throw new AppError('CODE_REPLACED', undefined, await schoolContact());
+  if (stored.expiresAt * 1000 <= now.getTime()) {
+    throw new AppError('TOKEN_EXPIRED', undefined, { endedOn: schoolDay(new Date(stored.expiresAt * 1000)), ...(await schoolContact()) });
+  }
   return { stored, campaign };
+}
+
+/** The school office's name, email and phone (the settings' public contact): whom a parent with a dead link asks. */
+async function schoolContact(): Promise<ErrorDetails> {
+  const settings = await getSettings();
+  if (!settings) return {};
+  const { email, phone } = settings.contact;
+  return { school: { name: settings.schoolName, ...(email ? { email } : {}), ...(phone ? { phone } : {}) } };
 }

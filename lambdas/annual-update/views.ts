@@ -2,13 +2,28 @@ import type { CampaignView, ParticipantView } from '../../shared/annual-update-a
 import type { Suppression } from '../../shared/annual-update-bounces';
 import type { Campaign, Participant } from '../../shared/schemas/annual-update';
 import { nextReminderOn } from '../../shared/annual-update-reminders';
+import { addDays, schoolDay } from '../../shared/school-calendar';
 import type { DirectoryData } from '../directory/directory-items';
 import { staffCounts, staffRowFields } from './staff-participants';
 
 /** What the admin screens receive, built from stored items. Pure: no AWS, no clock. */
 
-/** `today`: the school's calendar day (shared/school-calendar.ts), for the next automatic reminder. */
-export function campaignView(campaign: Campaign, today: string): CampaignView {
+/**
+ * The last day a closed campaign can be reopened: the day before the retention purge removes its participants and
+ * links (completedAt + the retention's campaign months, lambdas/privacy/retention/purge-service.ts `cutoff`).
+ */
+export function reopenUntil(completedAt: string, campaignMonths: number): string {
+  const purge = new Date(completedAt);
+  purge.setUTCMonth(purge.getUTCMonth() + campaignMonths);
+  return addDays(schoolDay(purge), -1);
+}
+
+/**
+ * `today`: the school's calendar day (shared/school-calendar.ts), for the next automatic reminder; `campaignMonths`:
+ * the retention period, for a closed campaign's last reopening day. The one view of a campaign's state and counts
+ * (the dashboard and the campaign page both read it).
+ */
+export function campaignView(campaign: Campaign, today: string, campaignMonths?: number): CampaignView {
   const unreachable = campaign.unreachable ?? 0;
   // Staff included: the progress counts their answers with the parents' (docs/annual-update.md, "Staff").
   const total = campaign.totalParents + (campaign.totalStaff ?? 0);
@@ -21,6 +36,10 @@ export function campaignView(campaign: Campaign, today: string): CampaignView {
     createdAt: campaign.createdAt,
     ...(campaign.startedAt ? { startedAt: campaign.startedAt } : {}),
     ...(campaign.completedAt ? { completedAt: campaign.completedAt } : {}),
+    ...(campaign.reopenedAt ? { reopenedAt: campaign.reopenedAt } : {}),
+    ...(campaign.status === 'completed' && campaign.completedAt && campaignMonths !== undefined
+      ? { reopenUntil: reopenUntil(campaign.completedAt, campaignMonths) }
+      : {}),
     counts: {
       totalParents: campaign.totalParents,
       reachable: campaign.totalParents - unreachable,
@@ -60,6 +79,8 @@ export function participantViews(
   participants: Participant[],
   directory: Directory,
   suppressions: ReadonlyMap<string, Suppression> = new Map(),
+  /** Parent id -> when their current paper letter was printed. */
+  letters: ReadonlyMap<string, string> = new Map(),
 ): ParticipantView[] {
   const parents = new Map(directory.parents.map((p) => [p.id, p]));
   const students = new Map(directory.students.map((s) => [s.id, s]));
@@ -101,6 +122,7 @@ export function participantViews(
       ...(p.lastSendError ? { lastSendError: p.lastSendError } : {}),
       history: p.history ?? [],
       ...suppressionOf(parent?.email, suppressions),
+      ...optional('letterPrintedAt', letters.get(p.parentId)),
     };
   });
   const compare = (a = '', b = '') => a.localeCompare(b, 'fr', { sensitivity: 'base' });

@@ -1,4 +1,4 @@
-import { ERROR_STATUS, type ErrorCode } from '../../shared/error-codes';
+import { ERROR_STATUS, type ErrorCode, type ErrorDetails } from '../../shared/error-codes';
 
 /** An error a client can cause or must be told about. Anything else becomes a generic 500 `INTERNAL`. */
 export class AppError extends Error {
@@ -6,6 +6,8 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     readonly fields?: { path: string; issue: string }[],
+    /** Facts the sentence needs (an unusable link's end date, the school's contact): never personal data. */
+    readonly details?: ErrorDetails,
   ) {
     super(code);
     this.name = 'AppError';

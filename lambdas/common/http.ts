@@ -144,7 +144,9 @@ export function notModified(event: APIGatewayProxyEvent, tag: string): ApiResult
 }
 
 export function errorResponse(error: AppError): APIGatewayProxyResult {
-  const body: ApiErrorBody = { error: { code: error.code, ...(error.fields ? { fields: error.fields } : {}) } };
+  const body: ApiErrorBody = {
+    error: { code: error.code, ...(error.fields ? { fields: error.fields } : {}), ...(error.details ? { details: error.details } : {}) },
+  };
   return json(error.status, body);
 }
 

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { IdSchema, IsoDateSchema, IsoDateTimeSchema, SchoolYearSchema, VersionSchema } from './common';
 
-/** Annual parent information update (docs/product-rules.md, Annual update campaign). Statuses move pending -> active -> completed, never back. */
+/** Annual parent information update (docs/product-rules.md, Annual update campaign). Statuses move pending -> active -> completed; an administrator may reopen a completed campaign (-> active). */
 export const CAMPAIGN_STATUSES = ['pending', 'active', 'completed'] as const;
 export const CampaignStatusSchema = z.enum(CAMPAIGN_STATUSES);
 export type CampaignStatus = z.infer<typeof CampaignStatusSchema>;
@@ -23,6 +23,8 @@ export const CampaignSchema = z.object({
   createdAt: IsoDateTimeSchema,
   startedAt: IsoDateTimeSchema.optional(),
   completedAt: IsoDateTimeSchema.optional(),
+  /** The last time an administrator reopened it after a close (docs/annual-update.md, "Campaign lifecycle"). */
+  reopenedAt: IsoDateTimeSchema.optional(),
   version: VersionSchema,
   /** Parents without an email: listed, never emailed, not counted as failures (absent = 0). */
   unreachable: CountSchema.optional(),
@@ -111,5 +113,7 @@ export const UpdateTokenSchema = z.object({
   expiresAt: z.number().int().positive(),
   /** A staff member's link (`parentId` then holds the staff id): it opens the staff form. */
   kind: z.literal('staff').optional(),
+  /** A letter code replaced by a newer letter's (kept until its expiry so the parent is told why it stopped). */
+  replacedAt: IsoDateTimeSchema.optional(),
 });
 export type UpdateToken = z.infer<typeof UpdateTokenSchema>;

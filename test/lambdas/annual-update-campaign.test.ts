@@ -225,9 +225,11 @@ describe('participants, closing and the next year', () => {
     const first = await startCampaign({ schoolYear: '2039-2040', confirmation: 'confirm' }, 'admin-1', deps);
     await closeCampaign(first.campaign.id, 'admin-1');
 
-    await expect(startCampaign({ schoolYear: '2039-2040', confirmation: 'confirm' }, 'admin-1', deps)).rejects.toSatisfy(
-      isConflict,
-    );
+    // The year's campaign exists: its own code (reopen it), not the generic "changed meanwhile" conflict.
+    await expect(startCampaign({ schoolYear: '2039-2040', confirmation: 'confirm' }, 'admin-1', deps)).rejects.toMatchObject({
+      code: 'CAMPAIGN_EXISTS',
+      status: 409,
+    });
     const next = await startCampaign({ schoolYear: '2040-2041', confirmation: 'confirm' }, 'admin-1', deps);
     expect(next.campaign.status).toBe('active');
     expect(next.campaign.id).not.toBe(first.campaign.id);
@@ -248,7 +250,9 @@ describe('participants, closing and the next year', () => {
           ? { reminderDays: [7] }
           : route.path.endsWith('/review/{parentId}')
             ? { version: 1, submittedAt: '2026-01-01T00:00:00.000Z', accept: ['phone'] }
-            : undefined;
+            : route.path.endsWith('/reopen')
+              ? { deadline: '2070-12-19' }
+              : undefined;
       // Only the parameters the route's path names, as API Gateway sends them.
       const params = (id: string): Record<string, string> => ({
         campaignId: id,

@@ -120,7 +120,7 @@ describe('POST /api/update/submit', () => {
     await documentClient().send(new PutCommand({ TableName: tableName(), Item: { ...stored, expiresAt: past } }));
     try {
       const expired = await invoke(handler, { ...SUBMIT, body: { token, data } });
-      expect(expired).toEqual({ status: 410, body: { error: { code: 'TOKEN_EXPIRED' } } });
+      expect(expired).toMatchObject({ status: 410, body: { error: { code: 'TOKEN_EXPIRED' } } });
     } finally {
       await documentClient().send(new PutCommand({ TableName: tableName(), Item: stored }));
     }

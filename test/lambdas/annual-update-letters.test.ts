@@ -124,13 +124,13 @@ describe('a short code, typed like a link', () => {
     expect(participant?.submittedAt).toBeDefined();
   });
 
-  it('answers TOKEN_INVALID for an unknown or malformed code, and for the code of an earlier printout', async () => {
+  it('answers TOKEN_INVALID for an unknown or malformed code, and CODE_REPLACED for the code of an earlier printout', async () => {
     const first = (await printLetters()).letters[0]!;
     const second = (await printLetters()).letters[0]!;
     expect(second.code).not.toBe(first.code);
 
     const old = await invoke(handler, { ...LOAD, body: { token: first.code } });
-    expect([old.status, errorCode(old.body)]).toEqual([404, 'TOKEN_INVALID']);
+    expect([old.status, errorCode(old.body)]).toEqual([410, 'CODE_REPLACED']);
     expect((await invoke(handler, { ...LOAD, body: { token: second.code } })).status).toBe(200);
 
     const unknown = formatShortCode(shortCodeFrom((size) => randomBytes(size)));
@@ -165,12 +165,12 @@ describe('rate limits on typing codes', () => {
 });
 
 describe('when the campaign closes', () => {
-  it('makes every code unusable (TOKEN_EXPIRED) and refuses new letters', async () => {
+  it('makes every code unusable (CAMPAIGN_CLOSED) and refuses new letters', async () => {
     const { letters } = await printLetters();
     await closeCampaign(campaignId, 'admin-1');
 
     const response = await invoke(handler, { ...LOAD, body: { token: letters[0]!.code } });
-    expect([response.status, errorCode(response.body)]).toEqual([410, 'TOKEN_EXPIRED']);
+    expect([response.status, errorCode(response.body)]).toEqual([410, 'CAMPAIGN_CLOSED']);
     const again = await invoke(handler, lettersCall(campaignId));
     expect([again.status, errorCode(again.body)]).toEqual([409, 'CONFLICT']);
   });

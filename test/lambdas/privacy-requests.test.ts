@@ -254,7 +254,7 @@ describe('POST /api/update/privacy-request (update-link holder)', () => {
     closed = true;
     const before = await requestItems();
     const response = await invoke(handler, { ...FILE_BY_LINK, body: { token, kind: 'access', details: 'Bonjour' } });
-    expect(response).toMatchObject({ status: 410, body: { error: { code: 'TOKEN_EXPIRED' } } });
+    expect(response).toMatchObject({ status: 410, body: { error: { code: 'CAMPAIGN_CLOSED' } } });
     expect(await requestItems()).toEqual(before);
   });
 });

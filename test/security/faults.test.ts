@@ -324,6 +324,12 @@ const FAULTS: Record<string, Fault> = {
     },
     call: () => adminCall('POST', '/api/admin/annual-update/campaigns', { body: { schoolYear: '2071-2072', confirmation: 'confirm' } }),
   },
+  // Reopening (after the row above closed this file's campaign): the links' expiries one by one, then one
+  // TransactWrite (the campaign, the lock, the audit); a refused first write leaves everything as it was.
+  'POST /api/admin/annual-update/campaigns/{campaignId}/reopen': {
+    handler: annualUpdateHandler,
+    call: () => adminCall('POST', '/api/admin/annual-update/campaigns/{campaignId}/reopen', { pathParameters: { campaignId }, body: { deadline: '2070-12-19' } }),
+  },
   // privacy requests: filing counts the caller first (its first write); the queue's update is one TransactWrite.
   'POST /api/privacy-requests': {
     handler: privacyHandler,

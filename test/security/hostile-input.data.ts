@@ -79,6 +79,9 @@ export function validBodies(ids: RealIds): Record<string, Record<string, unknown
     'POST /api/admin/annual-update/campaigns': { schoolYear: '2070-2071', confirmation: 'confirm' },
     'POST /api/admin/annual-update/campaigns/{campaignId}/send-jobs': { mode: 'selected', parentIds: [ids.parents] },
     'PUT /api/admin/annual-update/campaigns/{campaignId}/reminders': { reminderDays: [7, 2] },
+    'POST /api/admin/annual-update/campaigns/{campaignId}/reopen': { deadline: '2070-12-19' },
+    // Paper letters: a reprint of chosen families' letters (shared/annual-update-letters-api.ts).
+    'POST /api/admin/annual-update/campaigns/{campaignId}/letters': { parentIds: [ids.parents] },
     // Review before publishing (shared/annual-update-review.ts).
     'POST /api/admin/annual-update/campaigns/{campaignId}/review/{parentId}': { version: 1, submittedAt: '2026-01-01T00:00:00.000Z', accept: ['phone'], reject: ['address'] },
     'POST /api/update/load': { token: TOKEN },

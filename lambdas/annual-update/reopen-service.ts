@@ -1,0 +1,87 @@
+import { AppError } from '../common/errors';
+import { logger } from '../common/logger';
+import { getRetention } from '../privacy/retention/retention-repository';
+import { daysBetween, schoolDay } from '../../shared/school-calendar';
+import type { CampaignView, ReopenCampaignRequest } from '../../shared/annual-update-api';
+import type { Campaign } from '../../shared/schemas/annual-update';
+import { currentCampaign, getCampaign, getCampaignLock } from './campaign-repository';
+import { defaultCampaignDeps, viewOf, type CampaignDeps } from './campaign-service';
+import { currentLinkHashes, extendLetter, extendLink, reactivateCampaign } from './reopen-repository';
+import { updateLinkTtlDays } from './settings';
+import { reopenUntil } from './views';
+
+/**
+ * Reopening a closed campaign (docs/annual-update.md, "Campaign lifecycle"): the latest campaign only, while no other
+ * is open and until the day before its retention purge. The links and letter codes that were still valid when it
+ * closed work again (their expiry is pushed to cover the new deadline), the answers stay, and the campaign is active
+ * again with its new deadline. The links are extended first: a reopen cut short leaves the campaign closed, and
+ * reopening again finishes it (each extension is idempotent).
+ */
+export async function reopenCampaign(
+  campaignId: string,
+  request: ReopenCampaignRequest,
+  actorId: string,
+  deps: Pick<CampaignDeps, 'now'> = defaultCampaignDeps(),
+): Promise<CampaignView> {
+  const now = deps.now();
+  const campaign = await getCampaign(campaignId);
+  if (!campaign) throw new AppError('NOT_FOUND');
+  // The same reopen sent twice (a double click, a retried request) answers the reopened campaign.
+  if (campaign.status === 'active' && campaign.reopenedAt && campaign.deadline === request.deadline) return viewOf(campaign, now);
+  if (campaign.status !== 'completed' || !campaign.completedAt) throw new AppError('CONFLICT', [{ path: 'campaign', issue: 'not_closed' }]);
+  const today = schoolDay(now);
+  if (request.deadline < today) throw new AppError('VALIDATION_FAILED', [{ path: 'deadline', issue: 'deadline_past' }]);
+  await assertReopenable(campaign, today);
+
+  const closedAt = Math.floor(Date.parse(campaign.completedAt) / 1000);
+  await extendLinks(campaign.id, closedAt, linkExpiry(now, request.deadline));
+  const audit = {
+    at: now.toISOString(),
+    actor: { kind: 'user' as const, id: actorId },
+    action: 'campaign.reopen',
+    target: { type: 'CAMPAIGN', id: campaign.id },
+  };
+  const change = { deadline: request.deadline, remindersSent: passedReminders(campaign, request.deadline, today), now };
+  if (!(await reactivateCampaign(campaign, change, audit))) {
+    throw new AppError('REOPEN_NOT_ALLOWED', [{ path: 'campaign', issue: 'other_campaign_open' }]);
+  }
+  logger.info('campaign reopened', { campaignId: campaign.id });
+  return viewOf((await getCampaign(campaign.id))!, now);
+}
+
+/** Only the latest campaign, with no other open, until the day before its purge. */
+async function assertReopenable(campaign: Campaign, today: string): Promise<void> {
+  const [lock, latest, retention] = await Promise.all([getCampaignLock(), currentCampaign(), getRetention()]);
+  if (lock) throw new AppError('REOPEN_NOT_ALLOWED', [{ path: 'campaign', issue: 'other_campaign_open' }]);
+  if (latest && latest.id !== campaign.id) throw new AppError('REOPEN_NOT_ALLOWED', [{ path: 'campaign', issue: 'newer_campaign' }]);
+  if (today > reopenUntil(campaign.completedAt!, retention.campaignMonths)) {
+    throw new AppError('REOPEN_NOT_ALLOWED', [{ path: 'campaign', issue: 'purge_date_passed' }]);
+  }
+}
+
+/** A reopened link lives a full link's life from now, and at least through the new deadline's day. */
+export function linkExpiry(now: Date, deadline: string): number {
+  const fresh = Math.floor(now.getTime() / 1000) + updateLinkTtlDays() * 86_400;
+  const afterDeadline = Math.floor(Date.parse(`${deadline}T00:00:00Z`) / 1000) + 2 * 86_400;
+  return Math.max(fresh, afterDeadline);
+}
+
+async function extendLinks(campaignId: string, closedAt: number, expiresAt: number): Promise<void> {
+  const { links, letters } = await currentLinkHashes(campaignId);
+  const writes: (() => Promise<boolean>)[] = [
+    ...links.map((hash) => () => extendLink(hash, campaignId, closedAt, expiresAt)),
+    ...letters.map((l) => () => extendLink(l.codeHash, campaignId, closedAt, expiresAt)),
+    ...letters.map((l) => () => extendLetter(campaignId, l.parentId, l.codeHash, expiresAt)),
+  ];
+  // One at a time: a refused write stops the reopen before any other (the retry redoes them, idempotent).
+  for (const write of writes) await write();
+}
+
+/**
+ * The reminders whose day, counted from the new deadline, is already past: marked as sent, so a reopen does not
+ * email every parent at the next run for a day that is gone. A reminder due today still goes out.
+ */
+function passedReminders(campaign: Campaign, deadline: string, today: string): number[] {
+  const left = daysBetween(today, deadline);
+  return (campaign.reminderDays ?? []).filter((offset) => offset > left);
+}
