@@ -6,9 +6,18 @@ import type { DirectoryIndex } from '../../../lib/directory/directory-index';
 import { studentLevelLabel } from '../../../lib/directory/labels';
 import { fullName } from '../../../lib/directory/names';
 import { Highlight } from '../../../components/directory/highlight';
+import { ParentName } from '../../../components/directory/parent-card';
 
-/** A class's students grouped by level, each with their parents and their siblings (and where those are). */
-export function ClassStudents({ index, classIndex, query }: { index: DirectoryIndex; classIndex: number; query: string }) {
+/**
+ * A class's students grouped by level, each with their parents (each name opens the parent's card) and their
+ * siblings (and where those are).
+ */
+export function ClassStudents({ index, classIndex, query, onOpenParent }: {
+  index: DirectoryIndex;
+  classIndex: number;
+  query: string;
+  onOpenParent: (parentIndex: number) => void;
+}) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const { directory } = index;
@@ -35,7 +44,7 @@ export function ClassStudents({ index, classIndex, query }: { index: DirectoryIn
             {t('directory.classes.levelGroup', { level: studentLevelLabel(directory, level, lang), count: list.length })}
           </Box>
           {list.map((s) => {
-            const parents = (index.parentsOfStudent[s] ?? []).map((p) => fullName(directory.parents[p]!));
+            const parents = index.parentsOfStudent[s] ?? [];
             const siblings = (index.siblingsOfStudent[s] ?? []).map(siblingText);
             return (
               <div key={s}>
@@ -44,7 +53,18 @@ export function ClassStudents({ index, classIndex, query }: { index: DirectoryIn
                 </Box>
                 {parents.length > 0 && (
                   <Box variant="small" display="block">
-                    {t('directory.classes.parentsOf')} <Highlight text={parents.join(', ')} query={query} />
+                    {t('directory.classes.parentsOf')}{' '}
+                    {parents.map((p, position) => {
+                      const name = fullName(directory.parents[p]!);
+                      return (
+                        <span key={p}>
+                          {position > 0 && ', '}
+                          <ParentName name={name} onOpen={() => onOpenParent(p)}>
+                            <Highlight text={name} query={query} />
+                          </ParentName>
+                        </span>
+                      );
+                    })}
                   </Box>
                 )}
                 {siblings.length > 0 && (

@@ -1,16 +1,17 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import ExpandableSection from '@cloudscape-design/components/expandable-section';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { createMatcher } from '../../../../../shared/search';
 import { EmptyState } from '../../../components/directory/empty-state';
 import { PrintDirectory } from '../../../components/directory/print-directory';
+import { SCROLL_DURATION_MS } from '../../../components/layout/scroll-to-top';
 import { NoMatch, SearchField } from '../../../components/directory/search-field';
 import { useLanguage } from '../../../lib/use-language';
 import type { DirectoryIndex } from '../../../lib/directory/directory-index';
 import { classLevelsLabel } from '../../../lib/directory/labels';
 import { fullName } from '../../../lib/directory/names';
-import { useDeferredSearchText } from '../../../lib/use-url-state';
+import { useDeferredSearchText, useUrlParam } from '../../../lib/use-url-state';
 import { ClassDetails } from './class-details';
 
 const NONE_TOGGLED: ReadonlyMap<number, boolean> = new Map();
@@ -18,7 +19,8 @@ const NONE_TOGGLED: ReadonlyMap<number, boolean> = new Map();
 /**
  * Every class, closed by default (a class holds ~20 students with their families); a search opens the classes
  * it finds. Contents render only once opened, so a large school costs nothing until someone looks. A keystroke
- * updates the search box first; the classes follow the deferred query (`results`) right after.
+ * updates the search box first; the classes follow the deferred query (`results`) right after. `?class=<code>` (the
+ * home page's link to a child's class) opens that class and scrolls to it.
  */
 export function ClassesList({ index }: { index: DirectoryIndex }) {
   const { t } = useTranslation();
@@ -34,6 +36,8 @@ export function ClassesList({ index }: { index: DirectoryIndex }) {
     [setQuery],
   );
   const { directory } = index;
+  const [linkedCode] = useUrlParam('class');
+  useScrollToLinkedClass(linkedCode);
 
   const positions = useMemo(() => directory.classes.map((_, i) => i), [directory]);
   const match = useMemo(
@@ -59,27 +63,28 @@ export function ClassesList({ index }: { index: DirectoryIndex }) {
         {shown.map((c) => {
           const schoolClass = directory.classes[c]!;
           const teacher = schoolClass.teacherIndex === undefined ? undefined : directory.staff[schoolClass.teacherIndex];
-          const expanded = toggled.get(c) ?? results.trim() !== '';
+          const expanded = toggled.get(c) ?? (results.trim() !== '' || schoolClass.code === linkedCode);
           const count = index.studentsByClass[c]?.length ?? 0;
           return (
-            <ExpandableSection
-              key={schoolClass.id}
-              variant="container"
-              expanded={expanded}
-              onChange={({ detail }) => setToggled((current) => new Map(current).set(c, detail.expanded))}
-              headerText={`${schoolClass.name} · ${classLevelsLabel(directory, schoolClass.levels, lang)}`}
-              headerDescription={[
-                teacher ? fullName(teacher) : t('directory.classes.noTeacher'),
-                t('directory.classes.studentCount', { count }),
-              ].join(' · ')}
-            >
-              {expanded && <ClassDetails index={index} classIndex={c} query={results} />}
-            </ExpandableSection>
+            <div key={schoolClass.id} id={classAnchor(schoolClass.code)}>
+              <ExpandableSection
+                variant="container"
+                expanded={expanded}
+                onChange={({ detail }) => setToggled((current) => new Map(current).set(c, detail.expanded))}
+                headerText={`${schoolClass.name} · ${classLevelsLabel(directory, schoolClass.levels, lang)}`}
+                headerDescription={[
+                  teacher ? fullName(teacher) : t('directory.classes.noTeacher'),
+                  t('directory.classes.studentCount', { count }),
+                ].join(' · ')}
+              >
+                {expanded && <ClassDetails index={index} classIndex={c} query={results} />}
+              </ExpandableSection>
+            </div>
           );
         })}
       </SpaceBetween>
     ),
-    [shown, results, search, directory, toggled, index, lang, t],
+    [shown, results, search, directory, toggled, index, lang, t, linkedCode],
   );
 
   if (positions.length === 0) return <EmptyState title={t('directory.empty.noClasses')} />;
@@ -96,4 +101,21 @@ export function ClassesList({ index }: { index: DirectoryIndex }) {
       <div aria-busy={pending}>{list}</div>
     </SpaceBetween>
   );
+}
+
+const classAnchor = (code: string) => `class-${code}`;
+
+/**
+ * Brings the class a link named (`?class=<code>`) into view once the list shows it: after the shell's scroll to the
+ * top of a new page (components/layout/scroll-to-top.ts), which would otherwise undo it.
+ */
+function useScrollToLinkedClass(code: string) {
+  useEffect(() => {
+    if (!code) return;
+    const timer = window.setTimeout(
+      () => document.getElementById(classAnchor(code))?.scrollIntoView({ block: 'start' }),
+      SCROLL_DURATION_MS + 50,
+    );
+    return () => window.clearTimeout(timer);
+  }, [code]);
 }

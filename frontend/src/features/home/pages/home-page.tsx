@@ -2,12 +2,16 @@ import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../../components/page/page-frame';
 import { DirectoryContent } from '../../../components/directory/directory-content';
 import { Dashboard } from '../components/dashboard';
+import { useViewer } from '../hooks/use-viewer';
 
+/** Home: a parent's children first, the school's statistics first for staff and administrators (dashboard.tsx). */
 export function HomePage() {
   const { t } = useTranslation();
+  const { viewer, retry } = useViewer();
+  const statisticsFirst = viewer.status === 'loaded' && viewer.statisticsFirst;
   return (
-    <PageFrame title={t('pages.home.title')} description={t('pages.home.description')}>
-      <DirectoryContent list="dashboard">{(index) => <Dashboard index={index} />}</DirectoryContent>
+    <PageFrame title={t('pages.home.title')} description={t(statisticsFirst ? 'pages.home.description' : 'pages.home.parentDescription')}>
+      <DirectoryContent list="dashboard">{(index) => <Dashboard index={index} viewer={viewer} retry={retry} />}</DirectoryContent>
     </PageFrame>
   );
 }
