@@ -20,6 +20,12 @@ export const PRIVACY_REQUEST_DUE_DAYS = 30;
 export const PRIVACY_REQUEST_DETAILS_MAX = 2000;
 export const PRIVACY_REQUEST_NOTE_MAX = 2000;
 export const PRIVACY_REQUEST_ANSWER_MAX = 5000;
+/**
+ * Bounds on one parent's filings (docs/privacy.md, "Privacy requests"), whoever files and from wherever: at most
+ * this many open (received or in progress) at once, and this many filed (each one emailing a receipt) per hour.
+ */
+export const PRIVACY_REQUEST_OPEN_MAX = 5;
+export const PRIVACY_REQUEST_FILINGS_PER_HOUR = 3;
 
 /** The statuses each status may move to; staying put is allowed (to add a note) except once closed. */
 export const PRIVACY_REQUEST_TRANSITIONS: Record<PrivacyRequestStatus, readonly PrivacyRequestStatus[]> = {

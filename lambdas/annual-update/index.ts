@@ -15,7 +15,7 @@ import {
   UpdateSubmitRequestSchema,
 } from '../../shared/parent-form';
 import { StaffLoadRequestSchema, StaffSubmitRequestSchema } from '../../shared/staff-form';
-import { clientIp, createHandler, json, parseWith } from '../common/http';
+import { createHandler, json, parseWith } from '../common/http';
 import { isScheduledEvent } from '../common/scheduled';
 import { registryAccess } from '../registry/access';
 import { closeCampaign, getCurrentCampaign, getParticipants, startCampaign, updateReminders } from './campaign-service';
@@ -27,7 +27,7 @@ import { LettersRequestSchema } from '../../shared/annual-update-letters-api';
 import { loadStaffByToken, submitStaffByToken } from './staff-form-service';
 import { defaultSendDeps } from './send-deps';
 import { continueSendJob, sendJobProgress, startSendJob } from './send-job-service';
-import { issueLetters, limitCodeAttempts } from './letters-service';
+import { issueLetters } from './letters-service';
 import { reopenCampaign } from './reopen-service';
 
 /**
@@ -105,15 +105,14 @@ const api = createHandler({
   },
 
   // Opening a link reads only: mail scanners open every link they see.
-  'POST /api/update/load': async ({ body, event }) => {
+  // A code-shaped token was counted by createHandler (lambdas/common/code-attempts.ts), as on every token route.
+  'POST /api/update/load': async ({ body }) => {
     const { token } = parseWith(UpdateLoadRequestSchema, body);
-    await limitCodeAttempts(token, clientIp(event));
     return { body: await loadByToken(token) };
   },
 
-  'POST /api/update/submit': async ({ body, event }) => {
+  'POST /api/update/submit': async ({ body }) => {
     const { token, data } = parseWith(UpdateSubmitRequestSchema, body);
-    await limitCodeAttempts(token, clientIp(event));
     return { body: await submitByToken(token, data) };
   },
 

@@ -2,11 +2,10 @@ import { AppError } from '../common/errors';
 import { auditPut } from '../common/audit';
 import { logger } from '../common/logger';
 import { cancellationCodes, transactWrite, type TransactItem } from '../common/transact';
-import { hitRateLimit, type RateLimitRule } from '../common/rate-limit';
 import { getEntity } from '../directory/directory-repository';
 import { getSettings } from '../directory/settings-repository';
 import { CODE_PAGE_PATHS, type LettersRequest, type LettersResponse, type PaperLetter } from '../../shared/annual-update-letters-api';
-import { formatShortCode, normalizeShortCode } from '../../shared/short-code';
+import { formatShortCode } from '../../shared/short-code';
 import type { Campaign } from '../../shared/schemas/annual-update';
 import type { Parent } from '../../shared/schemas/parent';
 import { getCampaign, listParticipants } from './campaign-repository';
@@ -120,22 +119,4 @@ export async function issueLetters(
     generatedAt: now.toISOString(),
     letters,
   };
-}
-
-/**
- * Typing codes is rate-limited (docs/annual-update.md, "Paper letters"): every attempt with something shaped like
- * a code counts, per client address and per code, whether it is right or not. Link tokens (256 bits) are not
- * counted. Over either limit: RATE_LIMITED (429), before the code is even looked up.
- */
-export const CODE_ATTEMPTS_PER_CLIENT: RateLimitRule = { name: 'shortCodeClient', limit: 30, windowSeconds: 900 };
-export const CODE_ATTEMPTS_PER_CODE: RateLimitRule = { name: 'shortCodeEntry', limit: 20, windowSeconds: 900 };
-
-export async function limitCodeAttempts(token: string, clientIp: string, now = Date.now()): Promise<void> {
-  const code = normalizeShortCode(token);
-  if (code === undefined) return;
-  const [client, entry] = await Promise.all([
-    hitRateLimit(CODE_ATTEMPTS_PER_CLIENT, clientIp, now),
-    hitRateLimit(CODE_ATTEMPTS_PER_CODE, code, now),
-  ]);
-  if (!client.allowed || !entry.allowed) throw new AppError('RATE_LIMITED');
 }

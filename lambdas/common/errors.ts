@@ -8,6 +8,8 @@ export class AppError extends Error {
     readonly fields?: { path: string; issue: string }[],
     /** Facts the sentence needs (an unusable link's end date, the school's contact): never personal data. */
     readonly details?: ErrorDetails,
+    /** For a 429: seconds until the client may try again, sent as `Retry-After` (lambdas/common/http.ts). */
+    readonly retryAfter?: number,
   ) {
     super(code);
     this.name = 'AppError';

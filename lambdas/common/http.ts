@@ -6,6 +6,7 @@ import { ORIGIN_VERIFY_HEADER, VIEWER_IP_HEADER } from '../../shared/http-header
 import { ROUTES, routeKey, type Access, type RouteDef, type RouteKey } from '../routes';
 import { callerFromEvent, type Caller, type RegisteredPerson } from './claims';
 import { AppError } from './errors';
+import { bodyToken, limitCodeAttempts } from './code-attempts';
 import { ENV, optionalEnv } from './env';
 import { entityTag, ifNoneMatchHits } from './etag';
 import { logger } from './logger';
@@ -147,7 +148,8 @@ export function errorResponse(error: AppError): APIGatewayProxyResult {
   const body: ApiErrorBody = {
     error: { code: error.code, ...(error.fields ? { fields: error.fields } : {}), ...(error.details ? { details: error.details } : {}) },
   };
-  return json(error.status, body);
+  const headers: Record<string, string> = error.retryAfter ? { 'Retry-After': String(error.retryAfter) } : {};
+  return json(error.status, body, headers);
 }
 
 /**
@@ -263,6 +265,9 @@ export function createHandler(
       );
       const body = parseBody(event, route.maxBodyBytes);
       if (route.noBody) parseWith(EMPTY_BODY, body);
+      // Every token route counts a code-shaped token here, whichever it is (lambdas/common/code-attempts.ts).
+      const token = route.access === 'token' ? bodyToken(body) : undefined;
+      if (token !== undefined) await limitCodeAttempts(token, clientIp(event));
       const handler = handlers[routeKey(route) as RouteKey]!;
       const result = await handler({
         event,

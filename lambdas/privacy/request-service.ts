@@ -1,5 +1,7 @@
 import { ulid } from 'ulid';
 import {
+  PRIVACY_REQUEST_FILINGS_PER_HOUR,
+  PRIVACY_REQUEST_OPEN_MAX,
   PRIVACY_REQUEST_TRANSITIONS,
   isOpenStatus,
   privacyRequestDueAt,
@@ -18,6 +20,7 @@ import type { Actor } from '../common/audit';
 import type { RegisteredPerson } from '../common/claims';
 import { AppError } from '../common/errors';
 import { logger } from '../common/logger';
+import { hitRateLimit, type RateLimitRule } from '../common/rate-limit';
 import { defaultMailer, sendErrorName, type Mailer } from '../common/mailer';
 import { getEntity } from '../directory/directory-repository';
 import { getSettings } from '../directory/settings-repository';
@@ -80,6 +83,22 @@ export async function fileByLink(token: string, input: NewRequest, deps: Request
   return fileRequest(parent, input, 'link', { kind: 'token', id: parent.id }, deps);
 }
 
+/** Filings per parent per hour, by either route and from any address: each one emails the parent a receipt. */
+const FILINGS_PER_PARENT: RateLimitRule = { name: 'privacyRequestParent', limit: PRIVACY_REQUEST_FILINGS_PER_HOUR, windowSeconds: 3600 };
+
+/**
+ * The parent's own bounds, checked before anything is written (docs/privacy.md, "Privacy requests"): the client
+ * address limits of the routes do not stop one link or account used from many addresses. At most
+ * PRIVACY_REQUEST_OPEN_MAX open requests (the queue is read whole: a handful a year), and
+ * PRIVACY_REQUEST_FILINGS_PER_HOUR filings an hour (a counter, so simultaneous filings cannot all pass).
+ */
+async function checkParentBounds(parent: Parent, now: Date): Promise<void> {
+  const open = (await listPrivacyRequests()).filter((r) => r.requester.parentId === parent.id && isOpenStatus(r.status));
+  if (open.length >= PRIVACY_REQUEST_OPEN_MAX) throw new AppError('PRIVACY_REQUEST_OPEN_LIMIT');
+  const hourly = await hitRateLimit(FILINGS_PER_PARENT, parent.id, now.getTime());
+  if (!hourly.allowed) throw new AppError('PRIVACY_REQUEST_HOURLY_LIMIT', undefined, undefined, hourly.retryAfterSeconds);
+}
+
 async function fileRequest(
   parent: Parent,
   input: NewRequest,
@@ -88,6 +107,7 @@ async function fileRequest(
   deps: RequestDeps,
 ): Promise<PrivacyRequestReceipt> {
   const received = deps.now();
+  await checkParentBounds(parent, received);
   const at = received.toISOString();
   const request: PrivacyRequest = {
     id: ulid(received.getTime()),

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getParticipant } from '../../lambdas/annual-update/campaign-repository';
 import { closeCampaign, startCampaign } from '../../lambdas/annual-update/campaign-service';
 import { handler } from '../../lambdas/annual-update/index';
-import { CODE_ATTEMPTS_PER_CLIENT, CODE_ATTEMPTS_PER_CODE, limitCodeAttempts } from '../../lambdas/annual-update/letters-service';
+import { CODE_ATTEMPTS_PER_CLIENT, CODE_ATTEMPTS_PER_CODE, limitCodeAttempts } from '../../lambdas/common/code-attempts';
 import { LettersResponseSchema, type LettersResponse } from '../../shared/annual-update-letters-api';
 import { ParentFormSchema, type ParentForm } from '../../shared/parent-form';
 import { SHORT_CODE_ALPHABET, formatShortCode, shortCodeFrom } from '../../shared/short-code';

@@ -10,6 +10,8 @@ import { registryAccess } from '../../lambdas/registry/access';
 import { grantRole } from '../../lambdas/registry/admin-roles';
 import { generateSchool } from '../../local/demo/generate-school';
 import {
+  PRIVACY_REQUEST_FILINGS_PER_HOUR,
+  PRIVACY_REQUEST_OPEN_MAX,
   PrivacyRequestListSchema,
   PrivacyRequestReceiptSchema,
   PrivacyRequestViewSchema,
@@ -38,6 +40,8 @@ let handler: ReturnType<typeof createHandler>;
 let adminEmail: string;
 let french: Parent;
 let english: Parent;
+/** A parent whose filings only the bounds test makes. */
+let bounded: Parent;
 
 const FILE = { method: 'POST', resource: '/api/privacy-requests' };
 const FILE_BY_LINK = { method: 'POST', resource: '/api/update/privacy-request' };
@@ -57,6 +61,7 @@ beforeAll(async () => {
   await grantRole({ email: adminEmail }, { kind: 'system', id: 'test' });
   french = school.parents[2]!;
   english = school.parents[3]!;
+  bounded = school.parents[4]!;
   const deps: () => RequestDeps = () => ({ now: () => clock, mailer: realMailer(stack) });
   handler = createHandler(privacyRequestRoutes(deps), registryAccess);
 });
@@ -256,5 +261,46 @@ describe('POST /api/update/privacy-request (update-link holder)', () => {
     const response = await invoke(handler, { ...FILE_BY_LINK, body: { token, kind: 'access', details: 'Bonjour' } });
     expect(response).toMatchObject({ status: 410, body: { error: { code: 'CAMPAIGN_CLOSED' } } });
     expect(await requestItems()).toEqual(before);
+  });
+});
+
+describe('bounds per parent: open requests and receipts', () => {
+  const HOUR = 60 * 60 * 1000;
+  // Each filing from a new address, so the per-address limit of the route never decides.
+  const file = (details: string) =>
+    handler(apiEvent({ ...FILE, body: JSON.stringify({ kind: 'access', details }), claims: claimsFor(bounded.email!), sourceIp: uniqueIp() }));
+  const receipts = async () => (await mailTo(stack, bounded.email!)).length;
+
+  it('files 3 an hour per parent from any address: the next is 429 with Retry-After, files nothing and mails nothing', async () => {
+    clock = new Date('2031-06-01T10:00:00.000Z');
+    for (let i = 0; i < PRIVACY_REQUEST_FILINGS_PER_HOUR; i += 1) expect((await file(`Demande ${i}`)).statusCode).toBe(201);
+    const [items, mails] = [await requestItems(), await receipts()];
+    expect(mails).toBe(PRIVACY_REQUEST_FILINGS_PER_HOUR);
+
+    const refused = await file('Encore une');
+    expect([refused.statusCode, JSON.parse(refused.body)]).toEqual([429, { error: { code: 'PRIVACY_REQUEST_HOURLY_LIMIT' } }]);
+    expect(Number(refused.headers?.['Retry-After'])).toBeGreaterThan(0);
+    expect(Number(refused.headers?.['Retry-After'])).toBeLessThanOrEqual(3600);
+    expect(await requestItems()).toEqual(items);
+    expect(await receipts()).toBe(mails);
+  });
+
+  it('keeps at most 5 open per parent: the next is 409 until the administrators close one', async () => {
+    for (let open = PRIVACY_REQUEST_FILINGS_PER_HOUR; open < PRIVACY_REQUEST_OPEN_MAX; open += 1) {
+      clock = new Date(clock.getTime() + HOUR);
+      expect((await file(`Demande ${open}`)).statusCode).toBe(201);
+    }
+    clock = new Date(clock.getTime() + HOUR);
+    const [items, mails] = [await requestItems(), await receipts()];
+    const refused = await file('Une de trop');
+    expect([refused.statusCode, JSON.parse(refused.body)]).toEqual([409, { error: { code: 'PRIVACY_REQUEST_OPEN_LIMIT' } }]);
+    expect(await requestItems()).toEqual(items);
+    expect(await receipts()).toBe(mails);
+
+    const mine = (await queue()).requests.filter((r) => r.requester.parentId === bounded.id);
+    expect(mine.length).toBe(PRIVACY_REQUEST_OPEN_MAX);
+    const response = await invoke(handler, { ...update(mine[0]!.id), ...asAdmin(), body: { version: mine[0]!.version, status: 'closed' } });
+    expect(response.status).toBe(200);
+    expect((await file('Maintenant possible')).statusCode).toBe(201);
   });
 });
