@@ -101,7 +101,7 @@ describe('printable directory (PDF)', () => {
     const [chosen, other] = response.classes;
     const { all } = await pdfOf(school, options('fr', { scope: { kind: 'class', classId: chosen!.id } }));
     const classOf = (c: { id: string }) => school.students.filter((s) => s.classId === c.id);
-    expect(all.split('\n').slice(0, 5)).toContain(chosen!.name);
+    expect(all.split('\n').slice(0, 5).join('\n')).toContain(`Bottin de l'école · ${chosen!.name}`);
     for (const student of classOf(chosen!)) expect(all).toContain(`${student.firstName} ${student.lastName}`);
     const names = new Set(classOf(chosen!).map((s) => `${s.firstName} ${s.lastName}`));
     for (const student of classOf(other!).filter((s) => !names.has(`${s.firstName} ${s.lastName}`))) {
@@ -117,10 +117,92 @@ describe('printable directory (PDF)', () => {
     expect(wrapText('un deux trois quatre', 9, measure)).toEqual(['un deux', 'trois', 'quatre']);
     expect(wrapText('abcdefghij kl', 4, measure)).toEqual(['abcd', 'efgh', 'ij', 'kl']);
     expect(wrapText('court', 40, measure)).toEqual(['court']);
+    // A list's separator does not end a line.
+    expect(wrapText('514 555-0104 · nom@ecole.example', 18, measure)).toEqual(['514 555-0104', 'nom@ecole.example']);
   });
 
   it('names the file in ASCII with the scope and the day', () => {
     expect(pdfFileName('bottin', 'Toute l\'école', '2026-11-26')).toBe('bottin-toute-l-ecole-2026-11-26.pdf');
     expect(pdfFileName('directory', 'Classe Éole 3', '2026-11-26')).toBe('directory-classe-eole-3-2026-11-26.pdf');
+  });
+});
+
+/**
+ * A booklet people will print (issue 31): the demo school (180 families) in at most 24 Letter pages, any one class
+ * in at most 2; columns of 9 pt text at least; a family's parents said once; no heading left at a column's foot.
+ */
+describe('printable directory as a booklet (the demo school)', () => {
+  const demo = generateSchool();
+  const demoViewer = { parentIds: new Set([demo.accounts.parent.personId]), staff: false };
+  const response = buildDirectoryResponse(demo, demoViewer);
+  const index = buildDirectoryIndex(response);
+
+  interface Item {
+    str: string;
+    x: number;
+    y: number;
+    size: number;
+  }
+  async function render(opts: PrintOptions) {
+    const bytes = await renderPrintDocument(printLayout(index, opts), fonts);
+    const pdf = await getDocumentProxy(new Uint8Array(bytes));
+    const pages: Item[][] = [];
+    for (let n = 1; n <= pdf.numPages; n++) {
+      const { items } = await (await pdf.getPage(n)).getTextContent();
+      pages.push(
+        items.flatMap((item) => {
+          if (!('str' in item) || item.str.trim() === '') return [];
+          const [, , , size, x, y] = item.transform as number[];
+          return [{ str: item.str, x: x!, y: y!, size: Math.round(size! * 10) / 10 }];
+        }),
+      );
+    }
+    return pages;
+  }
+
+  let school: Item[][];
+  let english: Item[][];
+  beforeAll(async () => {
+    [school, english] = await Promise.all([render(options('fr')), render(options('en'))]);
+  });
+
+  it('prints the whole demo school on at most 24 Letter pages, in both languages', () => {
+    expect(demo.families.length).toBeGreaterThanOrEqual(180);
+    expect(school.length).toBeLessThanOrEqual(24);
+    expect(english.length).toBeLessThanOrEqual(24);
+  });
+
+  it('prints the largest class on at most 2 Letter pages, in both languages', async () => {
+    const largest = response.classes.reduce((best, c, i) => ((index.studentsByClass[i]?.length ?? 0) > (index.studentsByClass[best]?.length ?? 0) ? i : best), 0);
+    expect(index.studentsByClass[largest]!.length).toBeGreaterThanOrEqual(20);
+    const scope = { kind: 'class' as const, classId: response.classes[largest]!.id };
+    const [fr, en] = await Promise.all([render(options('fr', { scope })), render(options('en', { scope }))]);
+    expect(fr.length).toBeLessThanOrEqual(2);
+    expect(en.length).toBeLessThanOrEqual(2);
+  });
+
+  it('names each parent once, under their children', () => {
+    const lines = school.flat().map((item) => item.str);
+    const names = response.parents.filter((p) => p.childIndexes.length > 0).map((p) => `${p.firstName} ${p.lastName}`);
+    const unique = names.filter((name) => names.indexOf(name) === names.lastIndexOf(name));
+    expect(unique.length).toBeGreaterThan(200);
+    const counts = unique.map((name) => lines.filter((line) => line === name).length);
+    expect(counts.filter((count) => count !== 1)).toEqual([]);
+  });
+
+  it('sets the columns in 9 pt or more (the footer in 8) and leaves no heading without its first line below it', () => {
+    let checked = 0;
+    for (const page of [...school, ...english]) {
+      const footer = page.filter((item) => item.size < 9);
+      expect(footer.every((item) => /Confidenti|Page \d/.test(item.str))).toBe(true);
+      // Part titles (14 pt), class, department and committee headings (11 pt), family names (9.5 pt bold).
+      const headings = page.filter((item) => item.size === 14 || item.size === 11 || (item.size === 9.5 && !item.str.includes(' · ')));
+      for (const heading of headings) {
+        const below = page.filter((item) => item.x >= heading.x - 1 && item.x < heading.x + 60 && item.y < heading.y && item.y > heading.y - 3 * heading.size);
+        expect(below.length, `'${heading.str}' at the foot of its column`).toBeGreaterThan(0);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(400);
   });
 });

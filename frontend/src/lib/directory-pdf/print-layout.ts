@@ -27,10 +27,9 @@ export interface PrintLine {
   indent?: number;
 }
 
-/** Lines kept on one page when they fit (a family, a person); a `part` starts a new page. */
+/** Lines kept in one column when they fit (a family, a person; a heading with its first lines). */
 export interface PrintBlock {
   lines: PrintLine[];
-  newPage?: boolean;
 }
 
 export interface PrintCover {
@@ -78,14 +77,21 @@ function contactLine(person: { email?: string; phone?: string }): string {
   return [person.phone && formatPhone(person.phone), person.email].filter(Boolean).join(' · ');
 }
 
-/** A parent: name, then the contact details and address the response holds (absent ones leave no line). */
-function parentLines(parent: DirectoryParent, indent: number): PrintLine[] {
-  const contact = contactLine(parent);
-  return [
-    { text: fullName(parent), style: 'body', indent },
-    ...(contact ? [{ text: contact, style: 'detail' as const, indent: indent + 1 }] : []),
-    ...(parent.address ? [{ text: formatAddress(parent.address), style: 'detail' as const, indent: indent + 1 }] : []),
-  ];
+/**
+ * A family's parents: each name, then the phone and email the response holds, then the address, said once when
+ * the next parent shares it (absent fields leave no line).
+ */
+function parentsLines(parents: DirectoryParent[], indent: number): PrintLine[] {
+  return parents.flatMap((parent, i) => {
+    const address = parent.address && formatAddress(parent.address);
+    const next = parents[i + 1]?.address;
+    const shared = address !== undefined && next !== undefined && formatAddress(next) === address;
+    return [
+      { text: fullName(parent), style: 'body' as const, indent },
+      ...(contactLine(parent) ? [{ text: contactLine(parent), style: 'detail' as const, indent: indent + 1 }] : []),
+      ...(address && !shared ? [{ text: address, style: 'detail' as const, indent: indent + 1 }] : []),
+    ];
+  });
 }
 
 /** The positions of the classes printed: all, or the one of the scope (none when it no longer exists). */
@@ -95,6 +101,10 @@ function classesInScope(directory: DirectoryResponse, scope: PrintScope): number
   return found < 0 ? [] : [found];
 }
 
+/**
+ * A class: its heading, teacher and count, then its students one per line (their level when the class has
+ * several). The parents are in the families part, once per family. The heading travels with its first students.
+ */
 function classBlocks(index: DirectoryIndex, c: number, options: PrintOptions): PrintBlock[] {
   const { directory } = index;
   const { t, lang } = options;
@@ -111,22 +121,14 @@ function classBlocks(index: DirectoryIndex, c: number, options: PrintOptions): P
     },
     { text: t(k('studentCount'), { count: students.length }), style: 'detail' },
   ];
-  const studentBlocks = students.map((s): PrintBlock => {
+  if (students.length === 0) return [{ lines: [...head, { text: t('directory.empty.noStudentsInClass'), style: 'detail' }] }];
+  const levels = new Set(students.map((s) => directory.students[s]!.level)).size > 1;
+  const lines = students.map((s): PrintLine => {
     const student = directory.students[s]!;
-    const parents = index.parentsOfStudent[s] ?? [];
-    return {
-      lines: [
-        { text: `${fullName(student)} · ${studentLevelLabel(directory, student.level, lang)}`, style: 'strong', indent: 1 },
-        ...(parents.length === 0
-          ? [{ text: t('directory.students.noParents'), style: 'detail' as const, indent: 2 }]
-          : parents.flatMap((p) => parentLines(directory.parents[p]!, 2))),
-      ],
-    };
+    return { text: levels ? `${fullName(student)} · ${studentLevelLabel(directory, student.level, lang)}` : fullName(student), style: 'body', indent: 1 };
   });
-  if (students.length === 0) head.push({ text: t('directory.empty.noStudentsInClass'), style: 'detail' });
-  // The class heading travels with its first student.
-  const [first, ...rest] = studentBlocks;
-  return [{ lines: [...head, ...(first?.lines ?? [])] }, ...rest];
+  const KEEP = 3;
+  return [{ lines: [...head, ...lines.slice(0, KEEP)] }, ...lines.slice(KEEP).map((line) => ({ lines: [line] }))];
 }
 
 /**
@@ -157,7 +159,7 @@ function familyBlocks(index: DirectoryIndex, classes: ReadonlySet<number>, optio
           { text: t(k('children'), { names: children.join(' · ') }), style: 'body' as const, indent: 1 },
           ...(parents.length === 0
             ? [{ text: t('directory.students.noParents'), style: 'detail' as const, indent: 1 }]
-            : parents.flatMap((p) => parentLines(directory.parents[p]!, 1))),
+            : parentsLines(parents.map((p) => directory.parents[p]!), 1)),
         ],
       },
     ];
@@ -214,14 +216,14 @@ function committeeBlocks(index: DirectoryIndex, options: PrintOptions): PrintBlo
   });
 }
 
-/** A part title on a new page, kept with the first block of the part. */
+/** A part title, kept with the first block of the part (parts follow each other in the columns). */
 function part(title: string, blocks: PrintBlock[], empty: string): PrintBlock[] {
   const [first, ...rest] = blocks.length > 0 ? blocks : [{ lines: [{ text: empty, style: 'detail' as const }] }];
-  return [{ newPage: true, lines: [{ text: title, style: 'part' }, ...first!.lines] }, ...rest];
+  return [{ lines: [{ text: title, style: 'part' }, ...first!.lines] }, ...rest];
 }
 
 /**
- * The document for one viewer: cover, then classes (teacher, students, their parents), families A to Z, staff by
+ * The document for one viewer: a title, then classes (teacher, students), families A to Z (children, parents), staff by
  * department and committees. A class scope prints that class and its families only: no other class, no staff
  * list, no committees (their members are not that class's).
  */

@@ -28,27 +28,36 @@ export interface PrintFonts {
 }
 
 const PAPER: Record<PaperSize, [number, number]> = { letter: PageSizes.Letter, a4: PageSizes.A4 };
-const MARGIN = 54;
-const FOOTER_Y = 30;
-const INDENT = 14;
+const MARGIN = 40;
+const FOOTER_Y = 24;
+/** The columns' bottom: above the footer line. */
+const BOTTOM = FOOTER_Y + 18;
+/** Two columns: at 9 pt a phone and an email fit one line each, a family reads down without jumping. */
+const COLUMNS = 2;
+const GUTTER = 20;
+const INDENT = 10;
 const GREY_LEVEL = 0.33;
 const GREY = rgb(GREY_LEVEL, GREY_LEVEL, GREY_LEVEL);
+const RULE = rgb(0.75, 0.75, 0.75);
 
 interface StyleSpec {
   size: number;
   bold: boolean;
   grey: boolean;
-  /** Space above the line, in points. */
+  /** Space above the line, in points (none at the top of a column). */
   before: number;
 }
+/** Nothing below 9 pt in the columns (the footer is 8 pt). */
 const STYLES: Record<PrintStyle, StyleSpec> = {
-  part: { size: 17, bold: true, grey: false, before: 0 },
-  heading: { size: 12.5, bold: true, grey: false, before: 10 },
-  strong: { size: 10, bold: true, grey: false, before: 5 },
-  body: { size: 10, bold: false, grey: false, before: 1 },
+  part: { size: 14, bold: true, grey: false, before: 14 },
+  heading: { size: 11, bold: true, grey: false, before: 9 },
+  strong: { size: 9.5, bold: true, grey: false, before: 6 },
+  body: { size: 9, bold: false, grey: false, before: 0.5 },
   detail: { size: 9, bold: false, grey: true, before: 0 },
 };
-const LEADING = 1.3;
+const LEADING = 1.22;
+/** A block taller than a column is split, but its first lines (a heading and what follows) stay together. */
+const KEEP_LINES = 3;
 
 /** Text widths from per-character advances, measured once per font: laying out every line with fontkit is slow. */
 function widthMeter(font: PDFFont): (text: string, size: number) => number {
@@ -68,7 +77,8 @@ function widthMeter(font: PDFFont): (text: string, size: number) => number {
 }
 
 /**
- * Splits a text into lines no wider than `width`, at spaces; a word longer than a line is cut. Widths add up
+ * Splits a text into lines no wider than `width`, at spaces; a word longer than a line is cut; a line broken after
+ * a ' · ' separator drops it. Widths add up
  * (no kerning: print-fontkit.ts), so each word is measured once.
  */
 export function wrapText(text: string, width: number, measure: (text: string) => number): string[] {
@@ -96,26 +106,34 @@ export function wrapText(text: string, width: number, measure: (text: string) =>
     currentWidth = wordWidth;
   }
   lines.push(current);
-  return lines;
+  // A list's separator does not end a line: 'phone ·' then 'email' reads as 'phone' then 'email'.
+  return lines.map((line, i) => (i < lines.length - 1 ? line.replace(/ ·$/, '') : line));
 }
 
 interface Placed {
   text: string;
   look: StyleSpec;
-  x: number;
+  indent: number;
   height: number;
+  /** The space above it, dropped at the top of a column. */
+  before: number;
 }
 
 /**
- * Text is written with pdf-lib's content-stream operators rather than `page.drawText`, which looks the font up in
- * the page's resources on every call: a 1,000-family directory draws some 40,000 lines.
+ * Pages of columns, filled top to bottom then left to right. Text is written with pdf-lib's content-stream
+ * operators rather than `page.drawText`, which looks the font up in the page's resources on every call: a
+ * 1,000-family directory draws some 30,000 lines.
  */
-class PageWriter {
+class ColumnWriter {
   private page: PDFPage | undefined;
   private fontKeys: { regular: PDFName; bold: PDFName } | undefined;
+  private column = 0;
   private y = 0;
-  private readonly width: number;
-  private readonly height: number;
+  private top = 0;
+  private atColumnTop = true;
+  readonly width: number;
+  readonly height: number;
+  readonly columnWidth: number;
 
   constructor(
     private readonly pdf: PDFDocument,
@@ -123,14 +141,16 @@ class PageWriter {
     private readonly fonts: { regular: PDFFont; bold: PDFFont },
   ) {
     [this.width, this.height] = PAPER[paper];
+    this.columnWidth = (this.width - 2 * MARGIN - (COLUMNS - 1) * GUTTER) / COLUMNS;
   }
 
-  get usableHeight(): number {
-    return this.height - MARGIN - (FOOTER_Y + 24);
+  /** Height of a whole column on a page without the title. */
+  get columnHeight(): number {
+    return this.height - MARGIN - BOTTOM;
   }
 
   get remaining(): number {
-    return this.page ? this.y - (FOOTER_Y + 24) : 0;
+    return this.page ? this.y - BOTTOM : 0;
   }
 
   newPage(): PDFPage {
@@ -140,60 +160,101 @@ class PageWriter {
       bold: page.node.newFontDictionary(this.fonts.bold.name, this.fonts.bold.ref),
     };
     this.page = page;
-    this.y = this.height - MARGIN;
+    this.top = this.height - MARGIN;
+    this.startColumn(0);
     return page;
   }
 
-  /** The lines of one print line, wrapped to the page's width at its indent. */
+  /** Lowers the columns' start on this page (below the first page's title). */
+  startColumnsAt(top: number): void {
+    this.top = top;
+    this.startColumn(0);
+  }
+
+  nextColumn(): void {
+    if (!this.page || this.column + 1 >= COLUMNS) this.newPage();
+    else this.startColumn(this.column + 1);
+  }
+
+  private startColumn(column: number): void {
+    this.column = column;
+    this.y = this.top;
+    this.atColumnTop = true;
+  }
+
+  /** The lines of one print line, wrapped to the column's width at its indent. */
   place(line: PrintLine, measure: (font: PDFFont) => (text: string, size: number) => number): Placed[] {
     const look = STYLES[line.style];
-    const font = look.bold ? this.fonts.bold : this.fonts.regular;
-    const x = MARGIN + (line.indent ?? 0) * INDENT;
-    const width = this.width - MARGIN - x;
-    const meter = measure(font);
-    return wrapText(line.text, width, (text) => meter(text, look.size)).map((text, i) => ({
+    const indent = (line.indent ?? 0) * INDENT;
+    const meter = measure(look.bold ? this.fonts.bold : this.fonts.regular);
+    return wrapText(line.text, this.columnWidth - indent, (text) => meter(text, look.size)).map((text, i) => ({
       text,
       look,
-      x,
-      height: look.size * LEADING + (i === 0 ? look.before : 0),
+      indent: indent + (i === 0 ? 0 : INDENT / 2),
+      height: look.size * LEADING,
+      before: i === 0 ? look.before : 0,
     }));
   }
 
   draw(placed: Placed): void {
-    if (!this.page || this.remaining < placed.height) this.newPage();
-    this.y -= placed.height;
+    if (!this.page || this.remaining < placed.height + (this.atColumnTop ? 0 : placed.before)) this.nextColumn();
+    this.y -= placed.height + (this.atColumnTop ? 0 : placed.before);
+    this.atColumnTop = false;
     const { look } = placed;
     const font = look.bold ? this.fonts.bold : this.fonts.regular;
+    const x = MARGIN + this.column * (this.columnWidth + GUTTER) + placed.indent;
     this.page!.pushOperators(
       beginText(),
       setFillingGrayscaleColor(look.grey ? GREY_LEVEL : 0),
       setFontAndSize(look.bold ? this.fontKeys!.bold : this.fontKeys!.regular, look.size),
-      setTextMatrix(1, 0, 0, 1, placed.x, this.y + look.size * (LEADING - 1)),
+      setTextMatrix(1, 0, 0, 1, x, this.y + look.size * (LEADING - 1)),
       showText(font.encodeText(placed.text)),
       endText(),
     );
   }
 
-  drawCentered(text: string, y: number, size: number, bold: boolean): void {
-    const font = bold ? this.fonts.bold : this.fonts.regular;
-    const width = font.widthOfTextAtSize(text, size);
-    this.page!.drawText(text, { x: Math.max(MARGIN, (this.width - width) / 2), y, size, font });
+  /** Draws a block: in the current column when it fits, else at the top of the next (its first lines at least). */
+  drawBlock(placed: Placed[]): void {
+    const heightOf = (lines: Placed[]) => lines.reduce((sum, p, i) => sum + p.height + (i === 0 && this.atColumnTop ? 0 : p.before), 0);
+    const whole = heightOf(placed);
+    const needed = whole <= this.columnHeight ? whole : heightOf(placed.slice(0, KEEP_LINES));
+    if (this.page && !this.atColumnTop && needed > this.remaining) this.nextColumn();
+    for (const line of placed) this.draw(line);
   }
 
-  get pageHeight(): number {
-    return this.height;
+  drawText(text: string, x: number, y: number, size: number, bold: boolean, color = rgb(0, 0, 0)): void {
+    this.page!.drawText(text, { x, y, size, font: bold ? this.fonts.bold : this.fonts.regular, color });
   }
 }
 
-function drawCover(writer: PageWriter, document: PrintDocument): void {
-  writer.newPage();
-  const top = writer.pageHeight * 0.62;
+/**
+ * The first page's title, across the columns: the school, the document and its scope, the school year and the
+ * day; a rule below. Returns where the columns start.
+ */
+function drawTitle(writer: ColumnWriter, document: PrintDocument): number {
   const { cover } = document;
-  writer.drawCentered(cover.school, top, 24, true);
-  writer.drawCentered(cover.title, top - 40, 18, false);
-  writer.drawCentered(cover.scope, top - 70, 14, false);
-  if (cover.year) writer.drawCentered(cover.year, top - 110, 12, false);
-  writer.drawCentered(cover.updated, top - 130, 12, false);
+  const page = writer.newPage();
+  let y = writer.height - MARGIN - 18;
+  writer.drawText(cover.school, MARGIN, y, 18, true);
+  y -= 22;
+  writer.drawText([cover.title, cover.scope].filter(Boolean).join(' · '), MARGIN, y, 13, false);
+  y -= 17;
+  writer.drawText([cover.year, cover.updated].filter(Boolean).join(' · '), MARGIN, y, 9, false, GREY);
+  y -= 10;
+  page.drawLine({ start: { x: MARGIN, y }, end: { x: writer.width - MARGIN, y }, thickness: 0.75, color: RULE });
+  writer.startColumnsAt(y - 8);
+  return y - 8;
+}
+
+/** A thin rule between the columns of every page. */
+function drawColumnRules(pdf: PDFDocument, writer: ColumnWriter, firstTop: number): void {
+  pdf.getPages().forEach((page, i) => {
+    const top = i === 0 ? firstTop : writer.height - MARGIN;
+    for (let c = 1; c < COLUMNS; c++) {
+      const x = MARGIN + c * (writer.columnWidth + GUTTER) - GUTTER / 2;
+      page.drawLine({ start: { x, y: top }, end: { x, y: BOTTOM }, thickness: 0.5, color: RULE });
+    }
+  });
 }
 
 function drawFooters(pdf: PDFDocument, document: PrintDocument, font: PDFFont): void {
@@ -226,15 +287,10 @@ export async function renderPrintDocument(document: PrintDocument, fonts: PrintF
     if (!meter) meters.set(font, (meter = widthMeter(font)));
     return meter;
   };
-  const writer = new PageWriter(pdf, document.paper, { regular, bold });
-  drawCover(writer, document);
-  for (const block of document.blocks) {
-    const placed = block.lines.flatMap((line) => writer.place(line, measure));
-    const height = placed.reduce((sum, p) => sum + p.height, 0);
-    // A block starts a page when asked, or when it would be split but fits whole on a fresh page.
-    if (block.newPage || (height > writer.remaining && height <= writer.usableHeight)) writer.newPage();
-    for (const line of placed) writer.draw(line);
-  }
+  const writer = new ColumnWriter(pdf, document.paper, { regular, bold });
+  const top = drawTitle(writer, document);
+  for (const block of document.blocks) writer.drawBlock(block.lines.flatMap((line) => writer.place(line, measure)));
+  drawColumnRules(pdf, writer, top);
   drawFooters(pdf, document, regular);
   return pdf.save();
 }
