@@ -20,6 +20,13 @@ export const ActivityEntrySchema = z.object({
 });
 export type ActivityEntry = z.infer<typeof ActivityEntrySchema>;
 
+/**
+ * Fields a member never reads about their own record, even by name (docs/privacy.md, "Safety restrictions"): a
+ * shared download or screen would tell the other household a restriction exists. A change of these fields alone
+ * is left out of the activity; a change of these and others lists the others only.
+ */
+export const MEMBER_HIDDEN_FIELDS: readonly string[] = ['safetyRestriction'];
+
 /** At most this many entries, newest first. */
 export const ACTIVITY_LIMIT = 50;
 

@@ -62,6 +62,39 @@ describe('my activity', () => {
     expect(text).not.toContain(admin.email);
   });
 
+  it("never shows the safety restriction: an administrator's change of it alone reads as nothing, elsewhere its name is left out", async () => {
+    const email = uniqueEmail('parent-protected');
+    const created = await callAdmin('POST', '/api/admin/parents', { body: { firstName: 'Héloïse', lastName: 'Gagnon', email }, claims: admin });
+    expect(created.status).toBe(201);
+    const parentId = created.json.record.id as string;
+    const other = await callAdmin('POST', '/api/admin/parents', { body: { firstName: 'Marc', lastName: 'Gagnon' }, claims: admin });
+    const restricted = await callAdmin('PUT', '/api/admin/parents/{id}/safety-restriction', {
+      id: parentId,
+      body: { version: 1, hiddenFrom: [other.json.record.id as string] },
+      claims: admin,
+    });
+    expect(restricted.status).toBe(200);
+    // A change that touched the restriction and another field (a merge, an import): the other field only.
+    await writeAudit({ id: ulid(), at: new Date().toISOString(), actor: { kind: 'user', id: admin.sub! }, action: 'parent.update', target: { type: 'PARENT', id: parentId }, fields: ['phone', 'safetyRestriction'] });
+
+    const own = claimsFor(email);
+    const { status, text } = await activityOf(own);
+    expect(status).toBe(200);
+    const { entries } = MyActivityResponseSchema.parse(JSON.parse(text));
+    expect(entries.map(({ kind, fields }) => ({ kind, fields }))).toEqual([
+      { kind: 'changed', fields: ['phone'] },
+      { kind: 'created', fields: undefined },
+    ]);
+    expect(text).not.toMatch(/restriction/i);
+    // The same in "Download my data", JSON and CSV.
+    for (const format of ['json', 'csv']) {
+      const data = (await privacyHandler({ ...apiEvent({ method: 'GET', resource: '/api/me/data', claims: own }), queryStringParameters: { format } })) as APIGatewayProxyResult;
+      expect(data.statusCode).toBe(200);
+      expect(data.body).toContain('phone');
+      expect(data.body).not.toMatch(/restriction/i);
+    }
+  });
+
   it('answers an empty list to a member without a parent record', async () => {
     const email = uniqueEmail('staff-activity');
     await registerPerson(email, 'STAFF', 'Personnel Test');

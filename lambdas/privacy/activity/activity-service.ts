@@ -1,6 +1,6 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { encodeTime } from 'ulid';
-import { ACTIVITY_LIMIT, type ActivityEntry } from '../../../shared/privacy-activity-api';
+import { ACTIVITY_LIMIT, MEMBER_HIDDEN_FIELDS, type ActivityEntry } from '../../../shared/privacy-activity-api';
 import { AuditEntrySchema, type AuditEntry } from '../../../shared/schemas/system';
 import type { Caller, RegisteredPerson } from '../../common/claims';
 import { documentClient, tableName } from '../../common/dynamo';
@@ -51,6 +51,16 @@ function toActivity(entry: AuditEntry): ActivityEntry {
   };
 }
 
+/**
+ * The entry without the fields a member never reads (the safety restriction); no entry when it changed only
+ * those, so an administrator's restriction reads as nothing.
+ */
+function memberFacing(entry: AuditEntry): AuditEntry[] {
+  if (!entry.fields?.length) return [entry];
+  const fields = entry.fields.filter((field) => !MEMBER_HIDDEN_FIELDS.includes(field));
+  return fields.length > 0 ? [{ ...entry, fields }] : [];
+}
+
 /** Entries someone else made: not the caller's own account, not an update link (the parent's own hand). */
 const byOthers = (caller: Caller) => (entry: AuditEntry) =>
   entry.actor.kind !== 'token' && !(entry.actor.kind === 'user' && entry.actor.id === caller.sub);
@@ -73,6 +83,7 @@ export async function myActivity(people: readonly RegisteredPerson[], caller: Ca
   const unique = new Map(lists.flat().map((entry) => [entry.id, entry]));
   return [...unique.values()]
     .sort((a, b) => b.id.localeCompare(a.id))
+    .flatMap(memberFacing)
     .slice(0, ACTIVITY_LIMIT)
     .map(toActivity);
 }
