@@ -30,8 +30,11 @@ function useConsentLog(load: () => Promise<ConsentEntry[]>) {
   return { state, retry: useCallback(() => setAttempt((n) => n + 1), []) };
 }
 
-/** What changed, in words: the participation, then each field whose audience moved (or every field at creation). */
-function changeLines(entry: ConsentEntry, t: (key: string, options?: Record<string, string>) => string): string[] {
+/**
+ * What changed, in words: the participation, then each field whose audience moved (or every field at creation).
+ * Also the consent file of "Download my data" (features/profile).
+ */
+export function changeLines(entry: ConsentEntry, t: (key: string, options?: Record<string, string>) => string): string[] {
   const level = (state: PrivacyState) => t(`updateForm.participation.${state.participation}.label`);
   const audience = (state: PrivacyState, field: (typeof VISIBILITY_FIELDS)[number]) =>
     t(`updateForm.visibility.audiences.${state.audiences[field]}`);

@@ -149,7 +149,7 @@ function ProfileContent() {
           <ParentProfiles profiles={profiles} saved={saved} setSaved={setSaved} setEditing={setEditing} />
           <MyActivity />
           <MyConsentLog />
-          <MyDataDownload />
+          <MyDataDownload profiles={profiles} />
         </SpaceBetween>
       );
     }
