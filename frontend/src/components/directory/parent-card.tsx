@@ -64,11 +64,11 @@ export function ParentCardModal({ index, parentIndex, onDismiss }: {
       visible
       onDismiss={onDismiss}
       header={name}
-      closeAriaLabel={t('common.dismiss')}
+      closeAriaLabel={t('directory.parentCard.close')}
       footer={
         <Box float="right">
           <Button variant="primary" onClick={onDismiss}>
-            {t('common.dismiss')}
+            {t('directory.parentCard.close')}
           </Button>
         </Box>
       }
@@ -105,7 +105,7 @@ export function ParentCardModal({ index, parentIndex, onDismiss }: {
 export function ParentName({ name, onOpen, children }: { name: string; onOpen: () => void; children?: ReactNode }) {
   const { t } = useTranslation();
   return (
-    <Link variant="primary" onFollow={onOpen} ariaLabel={t('directory.parentCard.open', { name })}>
+    <Link onFollow={onOpen} ariaLabel={t('directory.parentCard.open', { name })}>
       {children ?? name}
     </Link>
   );
