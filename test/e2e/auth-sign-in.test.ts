@@ -208,6 +208,8 @@ describe.each(['fr', 'en'] as const)('sign-in and sign-out (%s)', (locale) => {
     expect(await adminPage.getByText(text.accessDenied).count()).toBe(0);
     expect(await adminPage.locator(sideNav.findLinkByHref('/admin/annual-update').toSelector()).count()).toBe(1);
     await userMenu(adminPage, registryName('admin')).waitFor();
+    // Diagnostics are for administrators: the footer offers the debug panel without any switch.
+    await adminPage.locator('#app-footer').getByRole('button', { name: text.debug }).waitFor();
     await adminContext.close();
   });
 });
