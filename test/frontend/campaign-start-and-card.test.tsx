@@ -1,28 +1,41 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { CampaignCard } from '../../frontend/src/features/annual-update/components/campaign-card';
 import {
   StartCampaignModal,
   deadlineError,
-  exampleDeadline,
+  type StartChoices,
 } from '../../frontend/src/features/annual-update/components/start-campaign-modal';
 import { createI18n } from '../../frontend/src/i18n/i18n';
+import type { CommitteesState } from '../../frontend/src/lib/committees/use-admin-committees';
 import type { CampaignView } from '../../shared/annual-update-api';
-import { schoolDay } from '../../shared/school-calendar';
+import type { Committee } from '../../shared/schemas/committee';
+import { addDays, schoolDay } from '../../shared/school-calendar';
 
 /**
- * The start dialog's hints (an example deadline the dialog would accept; the review option said as a condition)
- * and the campaign card's percentage in the reader's format.
+ * The start dialog (a deadline on a calendar, no typed word, the committees that recruit; the review option said as
+ * a condition) and the campaign card (its percentage in the reader's format, the committees that recruit).
  */
 afterEach(cleanup);
 
 const noop = () => undefined;
-function renderStart(lang: 'fr' | 'en') {
+const committee = (id: string, fr: string, en: string, open: boolean): Committee =>
+  ({ id, name: { fr, en }, kind: 'volunteer', otherMembers: [], version: 1, createdAt: '', updatedAt: '', ...(open ? { openToSignUps: true } : {}) }) as Committee;
+const COMMITTEES: CommitteesState = {
+  kind: 'ready',
+  rows: [
+    { committee: committee('01JAAAAAAAAAAAAAAAAAAAAAA1', 'Bazar', 'Bazaar', true), open: true, seats: [] },
+    { committee: committee('01JAAAAAAAAAAAAAAAAAAAAAA2', 'Comité vert', 'Green committee', false), open: false, seats: [] },
+    { committee: committee('01JAAAAAAAAAAAAAAAAAAAAAA3', 'Bibliothèque', 'Library', false), open: false, seats: [] },
+  ],
+};
+
+function renderStart(lang: 'fr' | 'en', onStart: (choices: StartChoices) => void = noop) {
   render(
     <I18nextProvider i18n={createI18n(lang)}>
-      <StartCampaignModal visible busy={false} onDismiss={noop} onStart={noop} />
+      <StartCampaignModal visible busy={false} onDismiss={noop} onStart={onStart} committees={COMMITTEES} />
     </I18nextProvider>,
   );
 }
@@ -35,23 +48,35 @@ const description = (element: HTMLElement) =>
     .join(' ');
 
 describe('the start dialog', () => {
-  it('gives as example a deadline a month ahead, which the dialog accepts', () => {
-    expect(exampleDeadline('2026-11-26')).toBe('2026-12-26');
-    expect(exampleDeadline('2026-12-15')).toBe('2027-01-14');
-    expect(deadlineError(exampleDeadline())).toBeUndefined();
-    expect(exampleDeadline() > schoolDay()).toBe(true);
+  it('accepts a real day from today on, and refuses a past or impossible one', () => {
+    expect(deadlineError(schoolDay())).toBeUndefined();
+    expect(deadlineError(addDays(schoolDay(), 30))).toBeUndefined();
+    expect(deadlineError(addDays(schoolDay(), -1))).toBe('past');
+    expect(deadlineError('2091-02-30')).toBe('invalid');
   });
 
   it.each([
-    ['fr', 'Format AAAA-MM-JJ, par exemple', 'Réviser les changements avant de les publier', 'Si cette case est cochée, les changements des parents attendront votre approbation'],
-    ['en', 'Format YYYY-MM-DD, for example', 'Review changes before publishing them', "When ticked, parents' changes will wait for your approval"],
-  ] as const)('%s: shows that example, and the review hint as what ticking does, on the box itself', (lang, hint, label, conditional) => {
-    renderStart(lang);
-    expect(screen.getByText(`${hint} ${exampleDeadline()}`, { exact: false })).toBeTruthy();
-    expect(document.body.textContent).not.toContain('2026-10-15');
+    ['fr', 'Choisir une date', 'AAAA-MM-JJ', 'Réviser les changements avant de les publier', 'Si cette case est cochée, les changements des parents attendront votre approbation', 'Comité vert'],
+    ['en', 'Choose a date', 'YYYY-MM-DD', 'Review changes before publishing them', "When ticked, parents' changes will wait for your approval", 'Green committee'],
+  ] as const)('%s: a calendar for the deadline, no word to type, the committees that recruit ticked as they are', (lang, calendar, placeholder, label, conditional, green) => {
+    let started: StartChoices | undefined;
+    renderStart(lang, (choices) => (started = choices));
+    expect(screen.getByRole('button', { name: calendar })).toBeTruthy();
+    expect(screen.getByPlaceholderText(placeholder)).toBeTruthy();
+    // No typed confirmation: the only text fields are the school year and the deadline.
+    expect(document.querySelectorAll('input[type="text"], input:not([type])').length).toBe(2);
+    expect(screen.queryByPlaceholderText('confirm')).toBeNull();
     const box = screen.getByRole<HTMLInputElement>('checkbox', { name: label });
     expect(box.checked).toBe(false);
     expect(description(box)).toContain(conditional);
+    // The committee open today is ticked; ticking another adds it to the answer.
+    const boxes = screen.getByTestId('recruiting-committees').querySelectorAll<HTMLInputElement>('input[type="checkbox"]');
+    expect([...boxes].map((b) => b.checked)).toEqual([true, false, false]);
+    expect(boxes[1]!.closest('label')?.textContent ?? boxes[1]!.parentElement?.parentElement?.textContent).toContain(green);
+    fireEvent.click(boxes[1]!);
+    const startButton = screen.getAllByRole('button').find((b) => b.textContent === (lang === 'fr' ? 'Lancer' : 'Start'))!;
+    fireEvent.click(startButton);
+    expect(started?.recruitingCommittees?.sort()).toEqual(['01JAAAAAAAAAAAAAAAAAAAAAA1', '01JAAAAAAAAAAAAAAAAAAAAAA2']);
   });
 });
 

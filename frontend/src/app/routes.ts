@@ -66,6 +66,14 @@ export const APP_ROUTES: readonly AppRoute[] = [
     strings: ADMIN_STRINGS,
     load: () => import('../features/admin-data/pages/admin-data-page').then((m) => m.AdminDataPage),
   },
+  // Committees: members, roles and parents' sign-ups (docs/frontend.md, "Committees").
+  {
+    path: '/admin/committees',
+    guard: 'protected',
+    adminOnly: true,
+    strings: ADMIN_STRINGS,
+    load: () => import('../features/admin-committees/pages/admin-committees-page').then((m) => m.AdminCommitteesPage),
+  },
   // The privacy requests' queue (docs/privacy.md).
   {
     path: '/admin/privacy-requests',

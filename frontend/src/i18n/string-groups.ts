@@ -21,6 +21,7 @@ export const STRING_GROUPS = {
     'duplicates',
     'schoolSettings',
     'adminRoles',
+    'adminCommittees',
   ],
   /**
    * A member's own data and forms: profile, the emailed update link, the privacy policy's page and requests.

@@ -47,6 +47,7 @@ export function SideNav({ showAdminSection, onNavigate }: SideNavProps) {
           { type: 'link', text: t('nav.adminDashboard'), href: '/admin' },
           { type: 'link', text: t('nav.annualUpdate'), href: '/admin/annual-update' },
           { type: 'link', text: t('adminData.nav'), href: '/admin/data' },
+          { type: 'link', text: t('adminCommittees.nav'), href: '/admin/committees' },
           { type: 'link', text: t('duplicates.nav'), href: '/admin/duplicates' },
           { type: 'link', text: t('nav.schoolProgression'), href: '/admin/school-progression' },
           { type: 'link', text: t('nav.privacyRequests'), href: '/admin/privacy-requests' },

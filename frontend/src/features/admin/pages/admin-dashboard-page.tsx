@@ -146,7 +146,7 @@ export function AdminDashboardPage() {
         <DashboardCard
           id="committee-sign-ups"
           title={t('adminDashboard.signUps.title')}
-          href="/admin/data"
+          href="/admin/committees"
           linkText={t('adminDashboard.signUps.link')}
           state={signUps.state}
           retry={signUps.retry}

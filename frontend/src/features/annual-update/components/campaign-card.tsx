@@ -7,11 +7,13 @@ import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import type { CampaignView } from '../../../../../shared/annual-update-api';
 import { CampaignProgressBar } from '../../../components/progress/campaign-progress-bar';
 import { RemindersSummary } from './reminders';
+import { RecruitingCommittees } from './recruiting-committees';
+import type { CommitteesState } from '../../../lib/committees/use-admin-committees';
 
 const STATUS_TYPE = { pending: 'pending', active: 'in-progress', completed: 'success' } as const;
 
 /** Status, counts and completed/total with a percentage (docs/product-rules.md, "Annual update campaign"). */
-export function CampaignCard({ campaign, actions }: { campaign: CampaignView; actions?: React.ReactNode }) {
+export function CampaignCard({ campaign, actions, committees }: { campaign: CampaignView; actions?: React.ReactNode; committees?: CommitteesState }) {
   const { t, i18n } = useTranslation();
   const { counts, progress } = campaign;
   const number = (value: number) => value.toLocaleString(i18n.language);
@@ -62,6 +64,12 @@ export function CampaignCard({ campaign, actions }: { campaign: CampaignView; ac
           <Box variant="awsui-key-label">{t('annualUpdateAdmin.review.label')}</Box>
           <Box>{t(campaign.review ? 'annualUpdateAdmin.review.on' : 'annualUpdateAdmin.review.offShort')}</Box>
         </div>
+        {committees && (
+          <div>
+            <Box variant="awsui-key-label">{t('adminCommittees.recruiting.summary')}</Box>
+            <RecruitingCommittees committees={committees} />
+          </div>
+        )}
       </ColumnLayout>
       <CampaignProgressBar progress={progress} />
     </Container>

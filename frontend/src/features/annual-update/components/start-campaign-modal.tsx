@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
@@ -7,8 +7,11 @@ import FormField from '@cloudscape-design/components/form-field';
 import Input from '@cloudscape-design/components/input';
 import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { CONFIRMATION_WORD } from '../../../../../shared/annual-update-api';
-import { addDays, schoolDay } from '../../../../../shared/school-calendar';
+import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import { schoolDay } from '../../../../../shared/school-calendar';
+import { DayPicker } from '../../../components/date-picker/day-picker';
+import type { CommitteesState } from '../../../lib/committees/use-admin-committees';
+import { useLanguage } from '../../../lib/use-language';
 import { ReminderDaysField, defaultReminderDays } from './reminders';
 
 /** `2025-2026` from August on, `2024-2025` before: a Québec school year starts late August. */
@@ -31,11 +34,6 @@ export function deadlineError(value: string, today = schoolDay()): 'invalid' | '
   return value < today ? 'past' : undefined;
 }
 
-/** The deadline hint's example: a month from today, so that the example itself would be accepted. */
-export function exampleDeadline(today = schoolDay()): string {
-  return addDays(today, 30);
-}
-
 export interface StartChoices {
   schoolYear: string;
   deadline?: string;
@@ -44,6 +42,8 @@ export interface StartChoices {
   review?: boolean;
   /** Staff members get a link to the staff form too (docs/annual-update.md, "Staff"). */
   includeStaff?: boolean;
+  /** The committees that recruit this year (docs/annual-update.md): absent when the committees could not be read. */
+  recruitingCommittees?: string[];
 }
 
 interface CampaignOptions {
@@ -74,26 +74,80 @@ function CampaignOptionsField({ value, onChange }: { value: CampaignOptions; onC
   );
 }
 
-/** Starting needs the word `confirm` typed (docs/product-rules.md); it stays `confirm` in French too, and the text says so. */
-export function StartCampaignModal({ visible, busy, onDismiss, onStart }: {
+/**
+ * Which committees recruit this year: one box per committee, ticked when it takes sign-ups today. The answer opens
+ * the ticked ones and closes the others when the campaign starts (docs/annual-update.md, "Committees that recruit").
+ */
+function RecruitingField({ committees, chosen, onChange }: {
+  committees: CommitteesState;
+  chosen: ReadonlySet<string>;
+  onChange: (chosen: Set<string>) => void;
+}) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  let content;
+  if (committees.kind === 'loading') content = <StatusIndicator type="loading">{t('adminCommittees.recruiting.loading')}</StatusIndicator>;
+  else if (committees.kind === 'failed') content = <StatusIndicator type="warning">{t('adminCommittees.recruiting.loadError')}</StatusIndicator>;
+  else if (committees.rows.length === 0) content = <Box color="text-body-secondary">{t('adminCommittees.recruiting.none')}</Box>;
+  else {
+    const toggle = (id: string, on: boolean) => {
+      const next = new Set(chosen);
+      if (on) next.add(id);
+      else next.delete(id);
+      onChange(next);
+    };
+    content = (
+      <SpaceBetween size="xxs">
+        {committees.rows.map(({ committee }) => (
+          <Checkbox key={committee.id} checked={chosen.has(committee.id)} onChange={({ detail }) => toggle(committee.id, detail.checked)}>
+            {committee.name[lang]}
+          </Checkbox>
+        ))}
+      </SpaceBetween>
+    );
+  }
+  return (
+    <FormField label={t('adminCommittees.recruiting.label')} description={t('adminCommittees.recruiting.description')}>
+      <div data-testid="recruiting-committees">{content}</div>
+    </FormField>
+  );
+}
+
+/** The committees open to sign-ups now: the dialog's starting answer, once they are read. */
+function useRecruitingChoice(committees: CommitteesState, visible: boolean) {
+  const [chosen, setChosen] = useState<Set<string>>(new Set());
+  useEffect(() => {
+    if (visible && committees.kind === 'ready') setChosen(new Set(committees.rows.filter((row) => row.open).map((row) => row.committee.id)));
+  }, [committees, visible]);
+  return [chosen, setChosen] as const;
+}
+
+/**
+ * Starting a campaign (docs/annual-update.md, "Starting"): the school year, a deadline chosen on a calendar, the
+ * reminders, review and staff options, and the committees that recruit. No typed word: starting changes nothing a
+ * parent sees until a send, and the sends ask first.
+ */
+export function StartCampaignModal({ visible, busy, onDismiss, onStart, committees = { kind: 'ready', rows: [] } }: {
   visible: boolean;
   busy: boolean;
   onDismiss: () => void;
   onStart: (choices: StartChoices) => void;
+  committees?: CommitteesState;
 }) {
   const { t } = useTranslation();
   const [schoolYear, setSchoolYear] = useState(defaultSchoolYear);
   const [deadline, setDeadline] = useState('');
   const [reminderDays, setReminderDays] = useState(defaultReminderDays);
-  const [typed, setTyped] = useState('');
   const [options, setOptions] = useState<CampaignOptions>({ review: false, includeStaff: false });
+  const [recruiting, setRecruiting] = useRecruitingChoice(committees, visible);
   const yearOk = isSchoolYear(schoolYear);
   const deadlineProblem = deadlineError(deadline.trim());
-  const ready = yearOk && !deadlineProblem && typed === CONFIRMATION_WORD;
+  const ready = yearOk && !deadlineProblem;
   const choices = (): StartChoices => {
     const day = deadline.trim();
     const chosen = { ...(options.includeStaff ? { includeStaff: true } : {}), ...(options.review ? { review: true } : {}) };
-    return { ...(day ? { schoolYear, deadline: day, reminderDays } : { schoolYear }), ...chosen };
+    const committeeChoice = committees.kind === 'ready' && committees.rows.length > 0 ? { recruitingCommittees: [...recruiting] } : {};
+    return { ...(day ? { schoolYear, deadline: day, reminderDays } : { schoolYear }), ...chosen, ...committeeChoice };
   };
   return (
     <Modal
@@ -122,24 +176,14 @@ export function StartCampaignModal({ visible, busy, onDismiss, onStart }: {
         </FormField>
         <FormField
           label={t('annualUpdateAdmin.start.deadline')}
-          constraintText={t('annualUpdateAdmin.start.deadlineHint', { example: exampleDeadline() })}
+          constraintText={t('annualUpdateAdmin.start.deadlineHint')}
           errorText={deadlineProblem ? t(`annualUpdateAdmin.start.deadline_${deadlineProblem}`) : undefined}
         >
-          <Input value={deadline} inputMode="numeric" placeholder={t('annualUpdateAdmin.start.deadlinePlaceholder')} onChange={({ detail }) => setDeadline(detail.value)} />
+          <DayPicker value={deadline} onChange={setDeadline} minDay={schoolDay()} invalid={!!deadlineProblem} />
         </FormField>
         <ReminderDaysField value={reminderDays} onChange={setReminderDays} disabled={deadline.trim() === '' || !!deadlineProblem} />
         <CampaignOptionsField value={options} onChange={setOptions} />
-        <FormField
-          label={t('annualUpdateAdmin.start.confirmLabel', { word: CONFIRMATION_WORD })}
-          description={t('annualUpdateAdmin.start.confirmHint', { word: CONFIRMATION_WORD })}
-        >
-          <Input
-            value={typed}
-            placeholder={CONFIRMATION_WORD}
-            autoComplete={false}
-            onChange={({ detail }) => setTyped(detail.value)}
-          />
-        </FormField>
+        <RecruitingField committees={committees} chosen={recruiting} onChange={setRecruiting} />
       </SpaceBetween>
     </Modal>
   );

@@ -15,11 +15,13 @@ import { RemindersModal } from '../components/reminders';
 import { ReviewLink } from '../components/review-link';
 import { StartCampaignModal } from '../components/start-campaign-modal';
 import { useAnnualUpdate, useCampaignActions } from '../hooks/use-annual-update';
+import { useAdminCommitteeRows, type CommitteesState } from '../../../lib/committees/use-admin-committees';
 
 /** The campaign's card with its start and close buttons, or the start button when there is no campaign yet. */
-function CampaignSection({ campaign, loading, onOpen }: {
+function CampaignSection({ campaign, loading, onOpen, committees }: {
   campaign: CampaignView | null;
   loading: boolean;
+  committees: CommitteesState;
   onOpen: (modal: 'start' | 'close' | 'reminders') => void;
 }) {
   const { t } = useTranslation();
@@ -39,6 +41,7 @@ function CampaignSection({ campaign, loading, onOpen }: {
   return (
     <CampaignCard
       campaign={campaign}
+      committees={committees}
       actions={
         <SpaceBetween direction="horizontal" size="xs">
           {canStart && <Button variant="primary" onClick={() => onOpen('start')}>{t('annualUpdateAdmin.start.open')}</Button>}
@@ -102,6 +105,8 @@ export function AnnualUpdatePage() {
   const data = useAnnualUpdate();
   const { campaign, participants, loading, flash, sender } = data;
   const { modal, setModal, busy, noticeRef, start, close, saveReminders } = useCampaignActions(data);
+  // Read again once a start (which opens and closes committees) has changed the campaign.
+  const committees = useAdminCommitteeRows(campaign ? `${campaign.id}:${campaign.status}:${campaign.startedAt ?? ''}` : '');
 
   const send = (request: SendRequest) => campaign && void sender.start(campaign.id, request);
   const job = sender.job;
@@ -111,7 +116,7 @@ export function AnnualUpdatePage() {
         <div ref={noticeRef} tabIndex={-1}>
           <Flashbar items={flash} />
         </div>
-        <CampaignSection campaign={campaign} loading={loading} onOpen={setModal} />
+        <CampaignSection campaign={campaign} loading={loading} onOpen={setModal} committees={committees} />
         {campaign?.review && <ReviewLink campaignId={campaign.id} />}
         {job && <SendProgress job={job} />}
         {campaign && (
@@ -125,7 +130,7 @@ export function AnnualUpdatePage() {
         )}
         {campaign?.status === 'active' && <PaperLetters campaign={campaign} participants={participants} />}
       </SpaceBetween>
-      <StartCampaignModal visible={modal === 'start'} busy={busy} onDismiss={() => setModal(null)} onStart={(choices) => void start(choices)} />
+      <StartCampaignModal visible={modal === 'start'} busy={busy} committees={committees} onDismiss={() => setModal(null)} onStart={(choices) => void start(choices)} />
       {campaign && (
         <RemindersModal
           campaign={campaign}
