@@ -112,11 +112,13 @@ describe('the install offer', () => {
     expect(screen.queryByRole('button', { name: 'Installer' })).toBeNull();
   });
 
-  it('a prompt the person turns down is not remembered as installed', async () => {
+  it("a prompt the person turns down in the browser's dialog counts as 'not now', not as installed", async () => {
     fireInstallPrompt('dismissed');
     expect(installOfferKind()).toBe('prompt');
-    expect(await promptInstall()).toBe('dismissed');
     expect(offerAnswered()).toBe(false);
+    expect(await promptInstall()).toBe('dismissed');
+    expect(window.localStorage.getItem(INSTALL_OFFER_KEY)).toBe('dismissed');
+    expect(offerAnswered()).toBe(true);
     expect(await promptInstall()).toBe('unavailable');
   });
 

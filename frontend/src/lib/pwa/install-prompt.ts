@@ -80,7 +80,10 @@ export function installOfferKind(): InstallOfferKind | null {
   return isIphone() ? 'iphone' : null;
 }
 
-/** Shows the browser's install dialog (the event allows it once); the answer is remembered when accepted. */
+/**
+ * Shows the browser's install dialog (the event allows it once). Either answer is remembered: declining in the
+ * browser's own dialog is a "not now" too, so the offer does not come back.
+ */
 export async function promptInstall(): Promise<'accepted' | 'dismissed' | 'unavailable'> {
   const event = deferred;
   if (!event) return 'unavailable';
@@ -88,7 +91,7 @@ export async function promptInstall(): Promise<'accepted' | 'dismissed' | 'unava
   changed();
   await event.prompt();
   const { outcome } = await event.userChoice;
-  if (outcome === 'accepted') rememberAnswer('installed');
+  rememberAnswer(outcome === 'accepted' ? 'installed' : 'dismissed');
   return outcome;
 }
 
