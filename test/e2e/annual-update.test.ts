@@ -344,12 +344,17 @@ async function threeParentsAnswer(j: Journey) {
   await onPhone.getByText(text.successNote).waitFor({ timeout: 30_000 });
   expect((await getEntity('PARENT', first.id))?.preferredLanguage).toBe(otherLang);
 
-  // Parent 2 opts out (applied at once, review or not): Space ticks the box.
+  // Parent 2 opts out (applied at once, review or not): the participation's "name only" radio, by arrow keys.
   const other = await j.phone.newPage();
   await other.goto(j.links.second!);
   await other.getByText(text.optOut).waitFor({ timeout: 60_000 });
-  await tabTo(other, { selector: 'main input[type="checkbox"]', name: text.optOut }, { max: 80 });
-  await other.keyboard.press('Space');
+  // Offered once: no "I withdraw from the directory" checkbox beside the radio any more.
+  expect(await other.getByRole('checkbox', { name: /bottin|directory/ }).count()).toBe(0);
+  const participation = await tabTo(other, { selector: 'main input[type="radio"]:checked', name: /^(Complète|Limitée|Full|Limited)/ }, { max: 80 });
+  for (let i = 0; i < 2 && !(await focused(other, 'input[type="radio"]:checked'))?.name.startsWith(text.optOut); i++) {
+    await other.keyboard.press('ArrowDown');
+  }
+  expect((await focused(other, 'input[type="radio"]:checked'))?.name.startsWith(text.optOut), participation.name).toBe(true);
   await pressButton(other, text.validate);
   await other.getByRole('heading', { level: 1, name: text.success }).waitFor({ timeout: 30_000 });
   await other.close();

@@ -80,7 +80,8 @@ export const CAMPAIGN_TEXT = {
     sent: (sent: number, skipped: number) => `Envoi terminé\u00a0: envoyés ${sent}, en échec 0, ignorés ${skipped}.`,
     phone: 'Téléphone',
     street: 'Adresse (numéro et rue)',
-    optOut: 'Je me retire du bottin (nom seulement)',
+    /** The participation's "name only" choice (withdrawing from the directory: one radio, no second checkbox). */
+    optOut: 'Nom seulement (retrait)',
     validate: 'Valider',
     interests: 'Intérêts',
     gardening: 'Jardinage',
@@ -174,7 +175,7 @@ export const CAMPAIGN_TEXT = {
     sent: (sent: number, skipped: number) => `Sending finished: ${sent} sent, 0 failed, ${skipped} skipped.`,
     phone: 'Phone',
     street: 'Street address',
-    optOut: 'I withdraw from the directory (name only)',
+    optOut: 'Name only (opt out)',
     validate: 'Validate',
     interests: 'Interests',
     gardening: 'Gardening',

@@ -307,20 +307,17 @@ export function ParticipationSection(props: SectionProps) {
           <RadioGroup
             value={values.participation}
             onChange={({ detail }) => onChange(choosePreset(detail.value as Participation))}
+            // One choice: withdrawing from the directory IS "name only" (a separate checkbox offered it twice).
             items={PARTICIPATION_LEVELS.map((level) => ({
               value: level,
               label: t(`updateForm.participation.${level}.label`),
-              description: t(`updateForm.participation.${level}.description`),
+              description:
+                level === 'nameOnly'
+                  ? `${t('updateForm.participation.nameOnly.description')} ${t('updateForm.optOutDescription')}`
+                  : t(`updateForm.participation.${level}.description`),
             }))}
           />
         </FormField>
-        <Checkbox
-          checked={optedOut}
-          onChange={({ detail }) => onChange(choosePreset(detail.checked ? 'nameOnly' : 'full'))}
-          description={t('updateForm.optOutDescription')}
-        >
-          {t('updateForm.optOut')}
-        </Checkbox>
         {!optedOut && <AudienceFields {...props} />}
       </SpaceBetween>
     </Container>
