@@ -13,7 +13,10 @@ import { generateSchool } from '../../local/demo/generate-school';
 import { writeCsv } from '../../shared/csv';
 import { describeIssue, type ImportFile, type ImportIssue } from '../../shared/import-api';
 import { adminClaims, callAdmin, csvFilesOf, isAuthorised, lastingItems, registeredIds, withoutMeta } from './admin-support';
-import { useDirectoryTable } from './directory-support';
+import { scanAll, useDirectoryTable } from './directory-support';
+import { apiEvent, claimsFor } from './auth-support';
+import { handler as privacyHandler } from '../../lambdas/privacy/index';
+import { MyActivityResponseSchema } from '../../shared/privacy-activity-api';
 import { PRIVATE_BY_DEFAULT } from '../../shared/visibility';
 import { listConsent } from '../../lambdas/privacy/consent-repository';
 
@@ -327,6 +330,34 @@ describe('an import cut short', () => {
     expect(resumed.progress.complete).toBe(true);
     await expectDirectoryOf(school);
     expect((await planImport(frFiles)).report.writes).toBe(0);
+    // Each parent's creation audited once, in the transaction that wrote them: none missing, none twice.
+    const created = (await scanAll()).filter((item) => item.type === 'AUDIT' && item.action === 'parent.importCreate');
+    expect(created.map((item) => (item.target as { id: string }).id).sort()).toEqual(school.parents.map((p) => p.id).sort());
+  });
+});
+
+describe("an import's changes in the parent's activity", () => {
+  useDirectoryTable('admin-import-activity');
+
+  it('files one entry per parent created or changed, with the fields changed, that the parent sees', async () => {
+    const claims = await adminClaims();
+    expect((await applyAll(frFiles, claims)).last.json.progress.complete).toBe(true);
+    const parent = school.parents.find((p) => p.email && p.phone)!;
+    const changed = { ...school, parents: school.parents.map((p) => (p.id === parent.id ? { ...p, phone: '+15145550177' } : p)) };
+    const { last } = await applyAll(csvFilesOf(changed, school.settings, 'fr'), claims);
+    expect(last.json.report.counts.parents.update).toBe(1);
+
+    const audit = (await scanAll()).filter((item) => item.type === 'AUDIT' && item.gsi1pk === `AUDIT#PARENT#${parent.id}`);
+    expect(audit.map((item) => [item.action, item.fields])).toEqual([
+      ['parent.importCreate', undefined],
+      ['parent.importUpdate', ['phone']],
+    ]);
+    const response = await privacyHandler(apiEvent({ method: 'GET', resource: '/api/me/activity', claims: claimsFor(parent.email!) }));
+    const { entries } = MyActivityResponseSchema.parse(JSON.parse(response.body));
+    expect(entries.map(({ role, kind, fields }) => ({ role, kind, fields }))).toEqual([
+      { role: 'administrator', kind: 'changed', fields: ['phone'] },
+      { role: 'administrator', kind: 'created', fields: undefined },
+    ]);
   });
 });
 

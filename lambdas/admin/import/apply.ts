@@ -1,7 +1,10 @@
+import { auditPut, type Actor } from '../../common/audit';
 import { MAX_TRANSACT_ITEMS, transactWrite, type TransactItem } from '../../common/transact';
-import type { ImportPlan, WriteUnit } from './plan';
+import { unitSize, type ImportPlan, type WriteUnit } from './plan';
 
 export interface ApplyOptions {
+  /** Who imports: named in each record's audit entry. */
+  actor: Actor;
   /** Epoch ms after which no new transaction starts (the API's calls stop in time; the CLI has none). */
   deadline?: number;
   /** Transactions in flight at once. */
@@ -15,17 +18,23 @@ export interface ApplyResult {
   remaining: number;
 }
 
-/** Packs whole units into TransactWrite calls of at most 100 items, in order. */
-export function packUnits(units: readonly WriteUnit[]): TransactItem[][] {
+/**
+ * Packs whole units into TransactWrite calls of at most 100 items, in order; a unit's audit entry goes with it,
+ * by `actor` at the time of packing.
+ */
+export function packUnits(units: readonly WriteUnit[], actor: Actor): TransactItem[][] {
   const batches: TransactItem[][] = [];
   let current: TransactItem[] = [];
+  const at = new Date().toISOString();
   for (const unit of units) {
-    if (unit.items.length > MAX_TRANSACT_ITEMS) throw new Error(`A write unit of ${unit.items.length} items exceeds a transaction`);
-    if (current.length + unit.items.length > MAX_TRANSACT_ITEMS) {
+    const size = unitSize(unit);
+    if (size > MAX_TRANSACT_ITEMS) throw new Error(`A write unit of ${size} items exceeds a transaction`);
+    if (current.length + size > MAX_TRANSACT_ITEMS) {
       batches.push(current);
       current = [];
     }
     current.push(...unit.items);
+    if (unit.audit) current.push(auditPut({ ...unit.audit, at, actor }));
   }
   if (current.length > 0) batches.push(current);
   return batches;
@@ -37,14 +46,14 @@ export function packUnits(units: readonly WriteUnit[]): TransactItem[][] {
  * stays written, whole units only, and the next run plans only what is left. Stops early, between
  * transactions, once the deadline has passed.
  */
-export async function applyPlan(plan: ImportPlan, options: ApplyOptions = {}): Promise<ApplyResult> {
+export async function applyPlan(plan: ImportPlan, options: ApplyOptions): Promise<ApplyResult> {
   const total = plan.writes;
   const concurrency = options.concurrency ?? 4;
   let written = 0;
   const late = () => options.deadline !== undefined && Date.now() >= options.deadline;
   for (const phase of [0, 1, 2, 3] as const) {
     if (late()) break;
-    const batches = packUnits(plan.units.filter((unit) => unit.phase === phase));
+    const batches = packUnits(plan.units.filter((unit) => unit.phase === phase), options.actor);
     let next = 0;
     let failed = false;
     const worker = async () => {

@@ -128,6 +128,7 @@ export async function writePlanned(
   const deadline =
     options.budgetMs === undefined ? undefined : Math.max(started + options.budgetMs, Date.now() + (options.minWriteMs ?? 2_000));
   const result = await applyPlan(plan, {
+    actor: options.actor,
     deadline,
     concurrency: options.concurrency,
     onProgress: options.onProgress,

@@ -18,6 +18,7 @@ import { personDisplayName, registryPut, registryTransactItems } from '../../reg
 import type { IssueCollector } from './issues';
 import type { ImportTargets, Target } from './resolve';
 import { sameRecord } from './same-record';
+import { changedFields } from '../edit/edit-support';
 import { consentEntry, consentPuts } from '../../privacy/consent-repository';
 import type { Parent } from '../../../shared/schemas/parent';
 
@@ -30,7 +31,23 @@ import type { Parent } from '../../../shared/schemas/parent';
 export interface WriteUnit {
   phase: 0 | 1 | 2 | 3;
   items: TransactItem[];
+  /**
+   * The audit entry of the record this unit changes, written in the same transaction (who and when are known only
+   * then: lambdas/admin/import/apply.ts). A parent's change is thus in their activity (docs/privacy.md), and a unit
+   * already written is not planned again, so a resumed import never files it twice.
+   */
+  audit?: PlannedAudit;
 }
+
+export interface PlannedAudit {
+  action: string;
+  target: { type: string; id: string };
+  /** Names of the fields changed (never values); absent for a record created. */
+  fields?: string[];
+}
+
+/** Items a unit writes, its audit entry included. */
+export const unitSize = (unit: WriteUnit): number => unit.items.length + (unit.audit ? 1 : 0);
 
 export interface ImportPlan {
   units: WriteUnit[];
@@ -99,7 +116,7 @@ class PlanBuilder {
 
   result(): ImportPlan {
     const { units, counts, related } = this;
-    return { units, counts, related, writes: units.reduce((sum, unit) => sum + unit.items.length, 0) };
+    return { units, counts, related, writes: units.reduce((sum, unit) => sum + unitSize(unit), 0) };
   }
 
   /** Phase 0: the settings to create, or the school file's changes. */
@@ -171,8 +188,15 @@ class PlanBuilder {
       if (type === 'PARENT' && (after as EntityMap['PARENT']).participation === 'nameOnly') {
         items.push(...this.seatsOfOptedOut(after.id));
       }
-      if (items.length > 0) this.units.push({ phase: 1, items });
+      const audit = write && type === 'PARENT' ? this.parentAudit(target.existing as Parent | undefined, after as Parent) : undefined;
+      if (items.length > 0) this.units.push({ phase: 1, items, ...(audit ? { audit } : {}) });
     }
+  }
+
+  /** A parent created or changed by the files, audited per record with the names of the fields changed. */
+  private parentAudit(before: Parent | undefined, after: Parent): PlannedAudit {
+    const target = { type: 'PARENT', id: after.id };
+    return before ? { action: 'parent.importUpdate', target, fields: changedFields(before, after) } : { action: 'parent.importCreate', target };
   }
 
   /** The consent log's entry when the files set or change a parent's privacy choice (docs/privacy.md). */

@@ -36,7 +36,7 @@ async function entriesAbout(partition: string, sinceId?: string): Promise<AuditE
 
 function kindOf(action: string): ActivityEntry['kind'] {
   if (action.startsWith('export.')) return 'exported';
-  return action === 'parent.create' || action === 'progression.parentAdd' ? 'created' : 'changed';
+  return ['parent.create', 'parent.importCreate', 'progression.parentAdd'].includes(action) ? 'created' : 'changed';
 }
 
 /** The entry as the parent sees it: when, the role, what kind of act; never the actor's id. */
