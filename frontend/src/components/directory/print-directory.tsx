@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
@@ -13,18 +13,43 @@ import type { PaperSize } from '../../../../shared/directory-print-api';
 import type { Language } from '../../../../shared/schemas/common';
 import { useRuntimeConfig } from '../../config/runtime-config-context';
 import { ensureLocale } from '../../i18n/i18n';
+import { fetchMe } from '../../lib/api/me-client';
 import { useErrorText } from '../../lib/api/use-error-text';
+import { viewerClassId } from '../../lib/directory-pdf/print-scope';
 import type { DirectoryIndex } from '../../lib/directory/directory-index';
 import { saveFile } from '../../lib/save-file';
 import { useLanguage } from '../../lib/use-language';
 
 type Scope = 'school' | 'class';
+
+/**
+ * The class of the viewer's children (print-scope.ts), asked once when the print button shows without a class of
+ * its own (dashboard, Classes). Undefined while unknown, for staff, or when GET /api/me fails: the form then
+ * starts on the whole school.
+ */
+function useViewerClass(index: DirectoryIndex, wanted: boolean): string | undefined {
+  const { apiBaseUrl } = useRuntimeConfig();
+  const [parentIds, setParentIds] = useState<ReadonlySet<string>>();
+  useEffect(() => {
+    if (!wanted) return undefined;
+    let current = true;
+    fetchMe(apiBaseUrl).then(
+      (me) => current && setParentIds(new Set(me.userType === 'parent' ? me.personIds : [])),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [apiBaseUrl, wanted]);
+  return useMemo(() => parentIds && viewerClassId(index.directory, parentIds), [index, parentIds]);
+}
 type Status = { kind: 'idle' } | { kind: 'working' } | { kind: 'error'; message: string };
 
 /**
  * "Print the directory (PDF)" (docs/decisions.md, "Printable directory: a PDF built in the browser"): a small
- * form for the scope, the document's language and the paper, then the audit call and the PDF, built in the
- * browser from the directory copy this viewer received. The PDF code is a chunk of its own, loaded on click.
+ * form for the scope (preset to the page's class, else to the class of the viewer's children), the document's
+ * language and the paper, then the audit call and the PDF, built in the browser from the directory copy this
+ * viewer received. The PDF code is a chunk of its own, loaded on click.
  */
 export function PrintDirectory({ index, classId }: { index: DirectoryIndex; classId?: string }) {
   const { t, i18n } = useTranslation();
@@ -38,11 +63,19 @@ export function PrintDirectory({ index, classId }: { index: DirectoryIndex; clas
   const [saved, setSaved] = useState<string | undefined>();
   const { classes } = index.directory;
   const working = status.kind === 'working';
+  const [touched, setTouched] = useState(false);
+  const viewerClass = useViewerClass(index, !classId);
+  // GET /api/me answered after the form opened: preselect the class unless the person already chose.
+  useEffect(() => {
+    if (open && viewerClass && !touched) setChoice((current) => (current.selectedClass ? current : { ...current, scope: 'class', selectedClass: viewerClass }));
+  }, [open, viewerClass, touched]);
 
   const show = () => {
-    setChoice((current) => ({ ...current, lang: uiLanguage }));
+    // Each opening starts from the page's class, else the class of the viewer's children, else the whole school.
+    const preset = classId ?? viewerClass;
+    setChoice((current) => ({ ...current, lang: uiLanguage, scope: preset ? 'class' : 'school', selectedClass: preset }));
     setStatus({ kind: 'idle' });
-    setClassMissing(false);
+    [setClassMissing, setTouched].forEach((set) => set(false));
     setOpen(true);
   };
 
@@ -79,23 +112,13 @@ export function PrintDirectory({ index, classId }: { index: DirectoryIndex; clas
         onDismiss={() => !working && setOpen(false)}
         header={t('directory.pdf.title')}
         closeAriaLabel={t('directory.pdf.cancel')}
-        footer={
-          <Box float="right">
-            <SpaceBetween direction="horizontal" size="xs">
-              <Button variant="link" disabled={working} onClick={() => setOpen(false)}>
-                {t('directory.pdf.cancel')}
-              </Button>
-              <Button variant="primary" loading={working} loadingText={t('directory.pdf.creating')} onClick={() => void create()}>
-                {t('directory.pdf.create')}
-              </Button>
-            </SpaceBetween>
-          </Box>
-        }
+        footer={<FormActions working={working} onCancel={() => setOpen(false)} onCreate={() => void create()} />}
       >
         <PrintFields
           classes={classes}
           choice={choice}
           onChange={(next) => {
+            setTouched(true);
             setChoice((current) => ({ ...current, ...next }));
             if (next.selectedClass) setClassMissing(false);
           }}
@@ -174,6 +197,23 @@ function PrintFields({ classes, choice, onChange, classMissing, error }: {
         </Alert>
       )}
     </SpaceBetween>
+  );
+}
+
+/** The form's buttons: cancel, and create (busy while the PDF is made). */
+function FormActions({ working, onCancel, onCreate }: { working: boolean; onCancel: () => void; onCreate: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Box float="right">
+      <SpaceBetween direction="horizontal" size="xs">
+        <Button variant="link" disabled={working} onClick={onCancel}>
+          {t('directory.pdf.cancel')}
+        </Button>
+        <Button variant="primary" loading={working} loadingText={t('directory.pdf.creating')} onClick={onCreate}>
+          {t('directory.pdf.create')}
+        </Button>
+      </SpaceBetween>
+    </Box>
   );
 }
 

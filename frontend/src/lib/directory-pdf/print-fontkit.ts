@@ -4,7 +4,7 @@ import type { PDFDocument } from 'pdf-lib';
 /**
  * The fontkit given to pdf-lib (`registerFontkit`) for the printable directory (docs/decisions.md, "Printable
  * directory: a PDF built in the browser"): @pdf-lib/fontkit, pinned at 1.1.1, with three changes to each font
- * it opens. They rely on fontkit's internals, so a version bump must re-run test/frontend/directory-pdf.test.ts.
+ * it opens. They rely on fontkit's internals, so a version bump must re-run test/frontend/directory-pdf and print-glyphs-pdf tests.
  */
 type Fontkit = Parameters<PDFDocument['registerFontkit']>[0];
 
