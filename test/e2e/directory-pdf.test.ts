@@ -11,7 +11,8 @@ import { JOURNEY_PARENTS, seededParentEmail } from './auth-support';
 
 /**
  * The printable directory (docs/decisions.md, "Printable directory: a PDF built in the browser") in Chromium,
- * signed in as the demo parent: French at 1440 px from the dashboard, English at 375 px from Classes. The
+ * signed in as the demo parent: French at 1440 px from the dashboard (the class of the parent's children comes
+ * preselected), English at 375 px from Classes. The
  * downloaded file is read back with unpdf: its text holds a full-participation parent's phone, no phone for a
  * name-only parent, the confidential footer with the viewer's name on every page; a class printout holds that
  * class only.
@@ -29,6 +30,11 @@ const hasChildren = (id: string) => school.families.some((link) => link.parentId
 const full = school.parents.find((p) => p.participation === 'full' && p.phone && p.email && !reserved.has(p.email) && hasChildren(p.id))!;
 const nameOnly = school.parents.find((p) => p.participation === 'nameOnly' && p.email && !reserved.has(p.email) && hasChildren(p.id))!;
 const nameOf = (person: { firstName: string; lastName: string }) => `${person.firstName} ${person.lastName}`;
+const byCode = [...school.classes].sort((a, b) => a.code.localeCompare(b.code));
+const childClassIds = new Set(
+  school.families.filter((link) => link.parentId === viewer.id).map((link) => school.students.find((s) => s.id === link.studentId)?.classId),
+);
+const viewerClass = byCode.find((c) => childClassIds.has(c.id))!;
 
 let session: BrowserSession;
 beforeAll(async () => {
@@ -86,8 +92,12 @@ describe('printable directory (PDF)', () => {
     await page.getByRole('button', { name: 'Imprimer le bottin (PDF)' }).click();
     const dialog = page.getByRole('dialog', { name: 'Imprimer le bottin' });
     await dialog.waitFor();
-    expect(await dialog.getByRole('radio', { name: /Toute l'école/ }).isChecked()).toBe(true);
+    // The class of the viewer's children comes preselected (the first in the school's order); the whole school
+    // is one click away.
+    await eventually(() => dialog.getByRole('radio', { name: /Une classe/ }).isChecked()).toBe(true);
+    expect(await dialog.getByLabel('Classe', { exact: true }).textContent()).toContain(viewerClass.name);
     expect(await dialog.getByRole('radio', { name: /Lettre/ }).isChecked()).toBe(true);
+    await dialog.getByRole('radio', { name: /Toute l'école/ }).check();
     const pdf = await downloadPdf(page, 'Créer le PDF');
     expect(pdf.name).toBe(`bottin-toute-l-ecole-${schoolDay()}.pdf`);
     expectWholeSchool(pdf, `Confidentiel — préparé pour ${nameOf(viewer)} le ${schoolDay()}`);
@@ -107,12 +117,15 @@ describe('printable directory (PDF)', () => {
     const open = () => page.getByRole('button', { name: 'Print the directory (PDF)' }).click();
 
     await open();
-    await page.getByRole('dialog', { name: 'Print the directory' }).waitFor();
+    const form = page.getByRole('dialog', { name: 'Print the directory' });
+    await form.waitFor();
+    await eventually(() => form.getByRole('radio', { name: /One class/ }).isChecked()).toBe(true);
+    await form.getByRole('radio', { name: /Whole school/ }).check();
     const whole = await downloadPdf(page, 'Create the PDF');
     expectWholeSchool(whole, `Confidential — prepared for ${nameOf(viewer)} on ${schoolDay()}`);
     expect(whole.pages[0]).toContain('School directory');
 
-    const [chosen, other] = [...school.classes].sort((a, b) => a.code.localeCompare(b.code));
+    const [chosen, other] = byCode;
     await open();
     const dialog = page.getByRole('dialog', { name: 'Print the directory' });
     await dialog.getByRole('radio', { name: /One class/ }).check();
