@@ -92,6 +92,9 @@ export const VALUE_TABLES = {
 } as const;
 export type ValueTableName = keyof typeof VALUE_TABLES;
 
+/** Labels a file written before a label changed may still hold: they still name the code (never written again). */
+const FORMER_LABELS = new Map<object, Record<string, readonly string[]>>([[ROLE_LABELS, { coordinator: ['Coordonnateur(trice)'] }]]);
+
 const lookups = new Map<object, Map<string, string>>();
 
 /** The code a cell names (by code or by label in either language), or undefined. */
@@ -101,6 +104,9 @@ export function resolveCode<C extends string>(table: LabelTable<C>, cell: string
     lookup = new Map();
     for (const [code, label] of Object.entries(table) as [C, LocalizedText][]) {
       for (const text of [code, label.fr, label.en]) lookup.set(compactToken(text), code);
+    }
+    for (const [code, texts] of Object.entries(FORMER_LABELS.get(table) ?? {})) {
+      for (const text of texts) lookup.set(compactToken(text), code as C);
     }
     lookups.set(table, lookup);
   }

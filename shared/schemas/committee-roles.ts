@@ -11,7 +11,8 @@ export const COMMITTEE_ROLES = {
   viceChair: { rank: 2, label: { fr: 'Vice-président(e)', en: 'Vice-chair' } },
   secretary: { rank: 3, label: { fr: 'Secrétaire', en: 'Secretary' } },
   treasurer: { rank: 4, label: { fr: 'Trésorier(ère)', en: 'Treasurer' } },
-  coordinator: { rank: 5, label: { fr: 'Coordonnateur(trice)', en: 'Coordinator' } },
+  // Spelled out: « Coordonnateur(trice) » read badly (issue 30); files that still say it import (import-values.ts).
+  coordinator: { rank: 5, label: { fr: 'Coordonnateur ou coordonnatrice', en: 'Coordinator' } },
   director: { rank: 6, label: { fr: 'Administrateur(trice)', en: 'Director' } },
   member: { rank: 7, label: { fr: 'Membre', en: 'Member' } },
   communityRepresentative: {

@@ -1,8 +1,7 @@
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useCollection } from '@cloudscape-design/collection-hooks';
 import type { ParticipantView } from '../../../../../shared/annual-update-api';
-import { classesOf, matchesClass, matchesStatus, summarize, type StatusFilter } from '../model/participants';
+import { classesOf, matchesClass, matchesSearchText, matchesStatus, summarize, type StatusFilter } from '../model/participants';
 import { hasStaffRows, matchesKind, type KindFilter } from '../model/staff-filter';
 
 /**
@@ -16,7 +15,6 @@ export const PARTICIPANTS_PAGE_SIZE = 30;
  * rows the filters leave (on every page).
  */
 export function useParticipants(participants: ParticipantView[]) {
-  const { i18n } = useTranslation();
   const [status, setStatus] = useState<StatusFilter>('all');
   const [classId, setClassId] = useState('');
   const [kind, setKind] = useState<KindFilter>('all');
@@ -27,11 +25,7 @@ export function useParticipants(participants: ParticipantView[]) {
   );
   const collection = useCollection(rows, {
     filtering: {
-      filteringFunction: (row, text) => {
-        const needle = text.trim().toLocaleLowerCase(i18n.language);
-        const hay = [row.firstName, row.lastName, row.email, ...row.classes.map((c) => `${c.code} ${c.name}`)];
-        return hay.some((value) => value?.toLocaleLowerCase(i18n.language).includes(needle));
-      },
+      filteringFunction: matchesSearchText,
     },
     sorting: {},
     pagination: { pageSize: PARTICIPANTS_PAGE_SIZE },

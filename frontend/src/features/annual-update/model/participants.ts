@@ -1,4 +1,5 @@
 import type { ParticipantView } from '../../../../../shared/annual-update-api';
+import { matchesSearch, parseSearchQuery, prepareSearchText } from '../../../../../shared/search';
 
 /**
  * The participants manager's filters and the summary of the rows it shows (docs/annual-update.md), kept apart from the
@@ -22,6 +23,17 @@ export function matchesStatus(row: ParticipantView, filter: StatusFilter): boole
     case 'suppressed': return row.suppression !== undefined;
     default: return true;
   }
+}
+
+/**
+ * The manager's search, the directory's rule (shared/search.ts): every word of the query in the name, the email or a
+ * class, in any order, blind to case, accents and punctuation, so « Beaudoin, Minh » (as the table writes a name),
+ * « Minh Beaudoin » and « beaudoin » all find Minh Beaudoin.
+ */
+export function matchesSearchText(row: ParticipantView, text: string): boolean {
+  const query = parseSearchQuery(text);
+  if (query.words.length === 0) return true;
+  return matchesSearch(prepareSearchText(row.firstName, row.lastName, row.email, ...row.classes.map((c) => `${c.code} ${c.name}`)), query);
 }
 
 /** `''` = every class. A parent matches when one of their children is in the class. */

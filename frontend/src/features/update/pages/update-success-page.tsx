@@ -13,14 +13,21 @@ function readHasAccount(state: unknown): boolean | null {
   return typeof value === 'boolean' ? value : null;
 }
 
-/** `/update-success` (docs/product-rules.md): thanks, what happens next, then sign in or create an account. */
+/**
+ * `/update-success` (docs/product-rules.md): thanks, what happens next, then sign in or create an account. Changes held
+ * for review read « Renseignements reçus », never « mis à jour »: the directory shows them only once accepted.
+ */
 export function UpdateSuccessPage() {
   const { t } = useTranslation();
   const { state } = useLocation();
   const hasAccount = readHasAccount(state);
   const pendingReview = (state as { pendingReview?: unknown } | null)?.pendingReview === true;
   return (
-    <PageFrame title={t('pages.updateSuccess.title')} description={t('pages.updateSuccess.description')}>
+    // Held for review (docs/annual-update.md, "Review before publishing"): received, not yet in the directory.
+    <PageFrame
+      title={t(pendingReview ? 'pages.updateSuccess.titleReview' : 'pages.updateSuccess.title')}
+      description={t(pendingReview ? 'pages.updateSuccess.descriptionReview' : 'pages.updateSuccess.description')}
+    >
       <SpaceBetween size="l">
         <Container header={<Header variant="h2">{t('updateSuccess.nextStepsTitle')}</Header>}>
           <ul>
