@@ -80,7 +80,10 @@ export const CampaignViewSchema = z.object({
   startedAt: IsoDateTimeSchema.optional(),
   completedAt: IsoDateTimeSchema.optional(),
   reopenedAt: IsoDateTimeSchema.optional(),
-  /** A closed campaign: the last day it can be reopened (its purge date, docs/annual-update.md "Campaign lifecycle"). */
+  /**
+   * The last day it can be reopened (the day before its retention purge, docs/annual-update.md "Campaign
+   * lifecycle"): a closed campaign's, or an open one's if it were closed today.
+   */
   reopenUntil: IsoDateSchema.optional(),
   counts: CampaignCountsSchema,
   /** docs/product-rules.md, Annual update campaign: completed/total and a percentage (one decimal); completed = formsSubmitted. */

@@ -155,9 +155,12 @@ async function writeMissingParticipants(campaign: Campaign): Promise<Participant
   };
 }
 
-/** The campaign as every admin screen shows it; a closed one with its last reopening day (the retention's). */
+/**
+ * The campaign as every admin screen shows it (the dashboard and the campaign page read this one view): a closed one
+ * with its last reopening day, an open one with the day it could be reopened until if it closed today.
+ */
 export async function viewOf(campaign: Campaign, now = new Date()): Promise<CampaignView> {
-  const months = campaign.status === 'completed' ? (await getRetention()).campaignMonths : undefined;
+  const months = campaign.status === 'pending' ? undefined : (await getRetention()).campaignMonths;
   return campaignView(campaign, schoolDay(now), months);
 }
 

@@ -37,9 +37,7 @@ export function campaignView(campaign: Campaign, today: string, campaignMonths?:
     ...(campaign.startedAt ? { startedAt: campaign.startedAt } : {}),
     ...(campaign.completedAt ? { completedAt: campaign.completedAt } : {}),
     ...(campaign.reopenedAt ? { reopenedAt: campaign.reopenedAt } : {}),
-    ...(campaign.status === 'completed' && campaign.completedAt && campaignMonths !== undefined
-      ? { reopenUntil: reopenUntil(campaign.completedAt, campaignMonths) }
-      : {}),
+    ...optional('reopenUntil', lastReopeningDay(campaign, today, campaignMonths)),
     counts: {
       totalParents: campaign.totalParents,
       reachable: campaign.totalParents - unreachable,
@@ -62,6 +60,14 @@ export function campaignView(campaign: Campaign, today: string, campaignMonths?:
     },
     ...(campaign.review ? { review: true } : {}),
   };
+}
+
+/** A closed campaign's last reopening day; an open one's if it closed today (what the closing dialog announces). */
+function lastReopeningDay(campaign: Campaign, today: string, campaignMonths: number | undefined): string | undefined {
+  if (campaignMonths === undefined) return undefined;
+  if (campaign.status === 'completed' && campaign.completedAt) return reopenUntil(campaign.completedAt, campaignMonths);
+  // Noon in Montréal of the school day: the same day whatever the server's zone.
+  return campaign.status === 'active' ? reopenUntil(`${today}T17:00:00.000Z`, campaignMonths) : undefined;
 }
 
 /** The parent's current address's suppression, if any (docs/annual-update.md, "Bounces and complaints"). */

@@ -47,7 +47,8 @@ const T = {
     reason: 'Raison (facultatif)',
     ready: 'Tout est prêt.',
     apply: 'Appliquer les changements',
-    confirm: 'Tapez confirm pour confirmer',
+    confirm: 'Pour continuer, tapez «\u00a0confirmer\u00a0»',
+    word: 'confirmer',
     applyNow: 'Appliquer définitivement',
     done: 'Les changements sont appliqués.',
     completedTitle: "L'année scolaire 2026-2027 est prête",
@@ -79,7 +80,8 @@ const T = {
     reason: 'Reason (optional)',
     ready: 'Everything is ready.',
     apply: 'Apply the changes',
-    confirm: 'Type confirm to confirm',
+    confirm: 'To continue, type "confirm"',
+    word: 'confirm',
     applyNow: 'Apply permanently',
     done: 'The changes are applied.',
     completedTitle: 'School year 2026-2027 is ready',
@@ -265,7 +267,7 @@ async function steps(page: Page, info: IsolatedStack['info'], text: (typeof T)['
   const dialog = page.getByRole('dialog');
   const applyNow = dialog.getByRole('button', { name: text.applyNow });
   expect(await applyNow.isDisabled()).toBe(true);
-  await dialog.getByLabel(text.confirm).fill('confirm');
+  await dialog.getByLabel(text.confirm).fill(text.word);
   await shot(page, `${tag}-confirm`);
   await applyNow.click();
   if (lang === 'en') {

@@ -8,12 +8,13 @@ import {
   type CurrentCampaignResponse,
   type ParticipantsResponse,
   type RemindersUpdateRequest,
+  type ReopenCampaignRequest,
   type SendJobProgress,
   type SendRequest,
   type StartCampaignRequest,
   type StartCampaignResponse,
 } from '../../../../shared/annual-update-api';
-import { LettersResponseSchema, type LettersResponse } from '../../../../shared/annual-update-letters-api';
+import { LettersResponseSchema, type LettersRequest, type LettersResponse } from '../../../../shared/annual-update-letters-api';
 import {
   ReviewDecisionResponseSchema,
   ReviewListResponseSchema,
@@ -43,9 +44,12 @@ export const annualUpdateApi = {
     apiRequest(api, `${campaignPath(campaignId)}/reminders`, CampaignViewSchema, { method: 'PUT', body: request }),
   close: (api: string, campaignId: string): Promise<CampaignView> =>
     apiRequest(api, `${campaignPath(campaignId)}/close`, CampaignViewSchema, { method: 'POST' }),
-  /** New short codes for the paper letters (the previous letters' codes stop working). */
-  letters: (api: string, campaignId: string): Promise<LettersResponse> =>
-    apiRequest(api, `${campaignPath(campaignId)}/letters`, LettersResponseSchema, { method: 'POST' }),
+  /** A closed campaign, active again with a new deadline (docs/annual-update.md, "Campaign lifecycle"). */
+  reopen: (api: string, campaignId: string, request: ReopenCampaignRequest): Promise<CampaignView> =>
+    apiRequest(api, `${campaignPath(campaignId)}/reopen`, CampaignViewSchema, { method: 'POST', body: request }),
+  /** New short codes for the paper letters: every family's, or the chosen families' (their previous codes stop working). */
+  letters: (api: string, campaignId: string, request: LettersRequest = {}): Promise<LettersResponse> =>
+    apiRequest(api, `${campaignPath(campaignId)}/letters`, LettersResponseSchema, { method: 'POST', body: request }),
   /** Review before publishing (shared/annual-update-review.ts). */
   reviews: (api: string, campaignId: string): Promise<ReviewListResponse> =>
     apiRequest(api, `${campaignPath(campaignId)}/review`, ReviewListResponseSchema),

@@ -3,10 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../i18n/i18n';
 import type { ParentForm, ParentUpdateInput } from '../../../../shared/parent-form';
 import { ApiError } from '../api/api-client';
+import { linkProblem, type LinkProblem } from './link-problem';
 import { fieldError, validate, valuesFromForm, type FieldErrors, type FormValues } from './form-values';
 
 /** Message keys (under `updateForm.messages`) of the page-level alerts. */
-export type LoadProblem = 'tokenInvalid' | 'tokenExpired' | 'loadFailed';
+export type LoadProblem = LinkProblem | 'loadFailed';
 export type SubmitProblem = 'invalid' | 'conflict' | 'submitFailed' | 'committeeClosed' | 'committeeRoleReserved' | LoadProblem;
 
 export type LoadState =
@@ -14,12 +15,8 @@ export type LoadState =
   | { kind: 'failed'; problem: LoadProblem; error: unknown }
   | { kind: 'ready'; form: ParentForm };
 
-function tokenProblem(error: unknown): LoadProblem | undefined {
-  if (!(error instanceof ApiError)) return undefined;
-  if (error.code === 'TOKEN_INVALID') return 'tokenInvalid';
-  if (error.code === 'TOKEN_EXPIRED') return 'tokenExpired';
-  return undefined;
-}
+/** Why the link cannot be used: its own sentence per reason (lib/parent-form/link-problem.ts). */
+const tokenProblem = linkProblem;
 
 /**
  * Where one parent form comes from and goes to: the emailed link (token) or My Profile (signed in). Both answer

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CONFIRMATION_WORD } from '../../../../../shared/admin-api';
 import type { Parent } from '../../../../../shared/schemas/parent';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { ApiError } from '../../../lib/api/api-client';
@@ -17,21 +18,19 @@ export interface DeleteTarget {
 }
 
 /**
- * The delete dialog's state, reset for every new target: the typed confirmation, the parents a student's delete
+ * The delete dialog's state, reset for every new target: the parents a student's delete
  * would leave without a child (and the admin's choice for them), and what went wrong.
  */
 export function useDeleteRecord(target: DeleteTarget | null, parents: readonly Parent[], onDeleted: (target: DeleteTarget, deletedParents: number) => void) {
   const { t } = useTranslation();
   const { apiBaseUrl } = useRuntimeConfig();
   const errorText = useErrorText();
-  const [typed, setTyped] = useState('');
   const [busy, setBusy] = useState(false);
   const [orphans, setOrphans] = useState<string[] | null>(null);
   const [orphanChoice, setOrphanChoice] = useState<'keep' | 'delete'>('keep');
   const [problem, setProblem] = useState<{ message: string; conflict: boolean } | null>(null);
 
   useEffect(() => {
-    setTyped('');
     setOrphans(null);
     setOrphanChoice('keep');
     setProblem(null);
@@ -44,7 +43,8 @@ export function useDeleteRecord(target: DeleteTarget | null, parents: readonly P
     try {
       const result = await adminDataApi.deleteRecord(apiBaseUrl, ENTITY_PATH[target.kind], target.id, {
         version: target.version,
-        confirm: typed.trim(),
+        // The dialog asked for the reader's own word (« confirmer » / "confirm"); the API's word is fixed.
+        confirm: CONFIRMATION_WORD,
         ...(orphans ? { orphanParents: orphanChoice } : {}),
       });
       onDeleted(target, result.deletedParentIds?.length ?? 0);
@@ -63,5 +63,5 @@ export function useDeleteRecord(target: DeleteTarget | null, parents: readonly P
     }
   };
 
-  return { typed, setTyped, busy, orphans, orphanChoice, setOrphanChoice, problem, remove };
+  return { busy, orphans, orphanChoice, setOrphanChoice, problem, remove };
 }

@@ -9,6 +9,7 @@ import type { CurrentCampaignResponse } from '../../../../../shared/annual-updat
 import type { CurrentProgressionResponse } from '../../../../../shared/progression-api';
 import { PageFrame } from '../../../components/page/page-frame';
 import { CampaignProgressBar } from '../../../components/progress/campaign-progress-bar';
+import { CampaignStatus } from '../../../components/progress/campaign-status';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { annualUpdateApi } from '../../../lib/api/annual-update-client';
 import { privacyRequestsApi } from '../../../lib/api/privacy-requests-client';
@@ -17,12 +18,6 @@ import { committeeSignUpsApi } from '../../../lib/api/committee-sign-ups-client'
 import { CommitteeSignUpsSummary } from '../components/committee-sign-ups-summary';
 import { DashboardCard, useCardData } from '../components/dashboard-card';
 import { PrivacyRequestsSummary } from '../components/privacy-requests-summary';
-
-const CAMPAIGN_STATUS: Record<'pending' | 'active' | 'completed', StatusIndicatorProps.Type> = {
-  pending: 'pending',
-  active: 'in-progress',
-  completed: 'success',
-};
 
 type ProgressionState = 'notStarted' | 'inProgress' | 'applied';
 const PROGRESSION_STATUS: Record<ProgressionState, StatusIndicatorProps.Type> = {
@@ -38,6 +33,7 @@ export function progressionState(response: CurrentProgressionResponse): Progress
   return phase === 'completed' ? 'applied' : 'inProgress';
 }
 
+/** The campaign's state and counts: the same server view and the same components as the campaign page. */
 function CampaignSummary({ data }: { data: CurrentCampaignResponse }) {
   const { t } = useTranslation();
   const { campaign } = data;
@@ -47,7 +43,7 @@ function CampaignSummary({ data }: { data: CurrentCampaignResponse }) {
     <SpaceBetween size="s">
       <div>
         <Box variant="awsui-key-label">{t('annualUpdateAdmin.card.year', { year: campaign.schoolYear })}</Box>
-        <StatusIndicator type={CAMPAIGN_STATUS[campaign.status]}>{t(`annualUpdateAdmin.status.${campaign.status}`)}</StatusIndicator>
+        <CampaignStatus campaign={campaign} />
       </div>
       <CampaignProgressBar progress={progress} />
     </SpaceBetween>

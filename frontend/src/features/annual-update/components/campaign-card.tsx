@@ -3,14 +3,15 @@ import Box from '@cloudscape-design/components/box';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
-import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import type { CampaignView } from '../../../../../shared/annual-update-api';
 import { CampaignProgressBar } from '../../../components/progress/campaign-progress-bar';
+import { CampaignStatus } from '../../../components/progress/campaign-status';
 import { RemindersSummary } from './reminders';
 import { RecruitingCommittees } from './recruiting-committees';
 import type { CommitteesState } from '../../../lib/committees/use-admin-committees';
 
-const STATUS_TYPE = { pending: 'pending', active: 'in-progress', completed: 'success' } as const;
+/** The card says what the campaign is now: a closed one never reads « Campagne en cours ». */
+const TITLE = { pending: 'annualUpdateAdmin.card.titlePending', active: 'annualUpdateAdmin.card.title', completed: 'annualUpdateAdmin.card.titleCompleted' } as const;
 
 /** Status, counts and completed/total with a percentage (docs/product-rules.md, "Annual update campaign"). */
 export function CampaignCard({ campaign, actions, committees }: { campaign: CampaignView; actions?: React.ReactNode; committees?: CommitteesState }) {
@@ -28,16 +29,14 @@ export function CampaignCard({ campaign, actions, committees }: { campaign: Camp
     <Container
       header={
         <Header variant="h2" actions={actions} description={t('annualUpdateAdmin.card.year', { year: campaign.schoolYear })}>
-          {t('annualUpdateAdmin.card.title')}
+          {t(TITLE[campaign.status])}
         </Header>
       }
     >
       <ColumnLayout columns={3} variant="text-grid">
         <div>
           <Box variant="awsui-key-label">{t('annualUpdateAdmin.card.status')}</Box>
-          <StatusIndicator type={STATUS_TYPE[campaign.status]}>
-            {t(`annualUpdateAdmin.status.${campaign.status}`)}
-          </StatusIndicator>
+          <CampaignStatus campaign={campaign} />
         </div>
         {stats.map(([key, value]) => (
           <div key={key}>

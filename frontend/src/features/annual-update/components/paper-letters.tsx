@@ -5,10 +5,14 @@ import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
 import Flashbar from '@cloudscape-design/components/flashbar';
+import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
+import Multiselect from '@cloudscape-design/components/multiselect';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { CampaignView, ParticipantView } from '../../../../../shared/annual-update-api';
+import type { LettersRequest } from '../../../../../shared/annual-update-letters-api';
 import type { Language } from '../../../../../shared/schemas/common';
+import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { ensureLocale } from '../../../i18n/i18n';
 import { annualUpdateApi } from '../../../lib/api/annual-update-client';
@@ -17,76 +21,173 @@ import { saveFile } from '../../../lib/save-file';
 import { useLanguage } from '../../../lib/use-language';
 
 type Status = { kind: 'idle' } | { kind: 'working' } | { kind: 'saved'; file: string; count: number } | { kind: 'error'; message: string };
+type Asking = { kind: 'chosen'; ids: string[] } | { kind: 'all' } | null;
+
+const KEY = 'annualUpdate.letters';
+const nameOf = (p: ParticipantView) => `${p.firstName ?? ''} ${p.lastName ?? ''}`.trim();
 
 /**
  * Paper letters for the parents without an email (docs/annual-update.md, "Paper letters"): the server issues new
- * short codes (audited), the browser lays out the PDF (lib/letters-pdf, a lazy chunk) in each parent's language.
+ * short codes (audited), the browser lays out the PDF (lib/letters-pdf, a lazy chunk) in each parent's language. A
+ * reprint replaces only the codes of the letters it prints: the first printout, the letters still missing, or the
+ * families chosen (a lost letter) leave every other letter working; reissuing them all asks first, with the count of
+ * printed letters that will stop working, and the reader's confirmation word.
  */
-export function PaperLetters({ campaign, participants }: { campaign: CampaignView; participants: ParticipantView[] }) {
-  const { t, i18n } = useTranslation();
-  const uiLanguage = useLanguage();
-  const { apiBaseUrl } = useRuntimeConfig();
-  const errorText = useErrorText('annualUpdate.letters.failed');
-  const [status, setStatus] = useState<Status>({ kind: 'idle' });
-  const count = participants.filter((p) => p.unreachable && !p.email && p.lastName !== undefined).length;
-  const active = campaign.status === 'active';
-
-  const download = async () => {
-    setStatus({ kind: 'working' });
-    try {
-      const [{ createLettersPdf }, data] = await Promise.all([
-        import('../../../lib/letters-pdf/generate-letters'),
-        annualUpdateApi.letters(apiBaseUrl, campaign.id),
-      ]);
-      // Each letter is in its parent's language: both languages' strings must be loaded (frontend/src/i18n/i18n.ts).
-      await Promise.all((['fr', 'en'] as Language[]).map((lang) => ensureLocale(i18n, lang)));
-      const blob = await createLettersPdf(data, (lang) => i18n.getFixedT(lang), uiLanguage);
-      const file = `${t('annualUpdate.letters.fileName')}-${data.campaign.schoolYear}.pdf`;
-      saveFile(file, blob, 'application/pdf');
-      setStatus({ kind: 'saved', file, count: data.letters.length });
-    } catch (error) {
-      setStatus({ kind: 'error', message: errorText(error) });
-    }
+export function PaperLetters({ campaign, participants, onPrinted }: {
+  campaign: CampaignView;
+  participants: ParticipantView[];
+  onPrinted?: () => void;
+}) {
+  const { t } = useTranslation();
+  const [asking, setAsking] = useState<Asking>(null);
+  const [chosen, setChosen] = useState<readonly Option[]>([]);
+  const { status, setStatus, download } = useLettersDownload(campaign, onPrinted);
+  const recipients = participants.filter((p) => p.unreachable && !p.email && p.lastName !== undefined);
+  const printed = recipients.filter((p) => p.letterPrintedAt);
+  const missing = recipients.filter((p) => !p.letterPrintedAt);
+  const working = status.kind === 'working';
+  const print = (request: LettersRequest) => {
+    setAsking(null);
+    setChosen([]);
+    void download(request);
   };
+  const chosenIds = chosen.map((o) => o.value!);
+  const names = recipients.filter((p) => chosenIds.includes(p.parentId)).map(nameOf).join(', ');
 
   return (
-    <Container header={<Header variant="h2" description={t('annualUpdate.letters.description')}>{t('annualUpdate.letters.title')}</Header>}>
-      <SpaceBetween size="s">
-        {status.kind === 'saved' && (
-          <Flashbar
-            items={[
-              {
-                id: 'letters-saved',
-                type: 'success',
-                content: t('annualUpdate.letters.saved', { count: status.count, file: status.file }),
-                dismissible: true,
-                dismissLabel: t('common.dismiss'),
-                onDismiss: () => setStatus({ kind: 'idle' }),
-                ariaRole: 'status',
-              },
-            ]}
-          />
+    <Container header={<Header variant="h2" description={t(`${KEY}.description`)}>{t(`${KEY}.title`)}</Header>}>
+      <SpaceBetween size="m">
+        <LettersOutcome status={status} onDismiss={() => setStatus({ kind: 'idle' })} />
+        {recipients.length === 0 && <Box>{t(`${KEY}.none`)}</Box>}
+        {recipients.length > 0 && printed.length === 0 && (
+          <Box>
+            <Button iconName="download" loading={working} loadingText={t(`${KEY}.downloading`)} onClick={() => print({})}>
+              {t(`${KEY}.download`, { count: recipients.length })}
+            </Button>
+          </Box>
         )}
-        {status.kind === 'error' && <Alert type="error">{status.message}</Alert>}
-        {count === 0 ? (
-          <Box>{t('annualUpdate.letters.none')}</Box>
-        ) : (
+        {printed.length > 0 && (
           <>
-            <Box variant="small">{t('annualUpdate.letters.rotateNote')}</Box>
+            <Box>{t(`${KEY}.printed`, { count: printed.length })}</Box>
+            {missing.length > 0 && (
+              <Box>
+                <Button iconName="download" loading={working} onClick={() => print({ parentIds: missing.map((p) => p.parentId) })}>
+                  {t(`${KEY}.missing`, { count: missing.length })}
+                </Button>
+              </Box>
+            )}
+            <ReprintChoice
+              printed={printed}
+              chosen={chosen}
+              onChange={setChosen}
+              disabled={working}
+              onReprint={() => setAsking({ kind: 'chosen', ids: chosenIds })}
+            />
             <Box>
-              <Button
-                iconName="download"
-                disabled={!active}
-                loading={status.kind === 'working'}
-                loadingText={t('annualUpdate.letters.downloading')}
-                onClick={() => void download()}
-              >
-                {t('annualUpdate.letters.download', { count })}
-              </Button>
+              <Button disabled={working} onClick={() => setAsking({ kind: 'all' })}>{t(`${KEY}.reissueAll`, { count: recipients.length })}</Button>
             </Box>
           </>
         )}
       </SpaceBetween>
+      <ConfirmDialog
+        visible={asking?.kind === 'chosen'}
+        title={t(`${KEY}.reprintTitle`, { count: chosen.length })}
+        confirmLabel={t(`${KEY}.reprint`, { count: chosen.length })}
+        onDismiss={() => setAsking(null)}
+        onConfirm={() => asking?.kind === 'chosen' && print({ parentIds: asking.ids })}
+      >
+        <Box variant="p">{t(`${KEY}.reprintBody`, { count: chosen.length, names })}</Box>
+      </ConfirmDialog>
+      <ConfirmDialog
+        visible={asking?.kind === 'all'}
+        typed
+        title={t(`${KEY}.reissueTitle`)}
+        confirmLabel={t(`${KEY}.reissueSubmit`)}
+        onDismiss={() => setAsking(null)}
+        onConfirm={() => print({})}
+      >
+        <Box variant="p">{t(`${KEY}.reissueBody`, { count: printed.length })}</Box>
+        <Box variant="p">{t(`${KEY}.reissueInstead`)}</Box>
+      </ConfirmDialog>
     </Container>
   );
+}
+
+type Option = { value?: string; label?: string };
+
+/** A lost letter: the families chosen here get a new letter; every other family's letter keeps working. */
+function ReprintChoice({ printed, chosen, onChange, disabled, onReprint }: {
+  printed: readonly ParticipantView[];
+  chosen: readonly Option[];
+  onChange: (options: readonly Option[]) => void;
+  disabled: boolean;
+  onReprint: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <FormField label={t(`${KEY}.chooseLabel`)} description={t(`${KEY}.chooseHint`)} stretch>
+      <SpaceBetween size="xs">
+        <Multiselect
+          selectedOptions={chosen}
+          onChange={({ detail }) => onChange(detail.selectedOptions)}
+          options={printed.map((p) => ({ value: p.parentId, label: `${p.lastName}, ${p.firstName ?? ''}` }))}
+          placeholder={t(`${KEY}.choosePlaceholder`)}
+          filteringType="auto"
+          tokenLimit={3}
+        />
+        <Button disabled={chosen.length === 0 || disabled} onClick={onReprint}>
+          {t(`${KEY}.reprint`, { count: chosen.length })}
+        </Button>
+      </SpaceBetween>
+    </FormField>
+  );
+}
+
+function LettersOutcome({ status, onDismiss }: { status: Status; onDismiss: () => void }) {
+  const { t } = useTranslation();
+  if (status.kind === 'error') return <Alert type="error">{status.message}</Alert>;
+  if (status.kind !== 'saved') return null;
+  return (
+    <Flashbar
+      items={[
+        {
+          id: 'letters-saved',
+          type: 'success',
+          content: t(`${KEY}.saved`, { count: status.count, file: status.file }),
+          dismissible: true,
+          dismissLabel: t('common.dismiss'),
+          onDismiss,
+          ariaRole: 'status',
+        },
+      ]}
+    />
+  );
+}
+
+/** The codes from the server, then the PDF in the browser, saved as one file; the participants are read again. */
+function useLettersDownload(campaign: CampaignView, onPrinted?: () => void) {
+  const { t, i18n } = useTranslation();
+  const uiLanguage = useLanguage();
+  const { apiBaseUrl } = useRuntimeConfig();
+  const errorText = useErrorText(`${KEY}.failed`);
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const download = async (request: LettersRequest) => {
+    setStatus({ kind: 'working' });
+    try {
+      const [{ createLettersPdf }, data] = await Promise.all([
+        import('../../../lib/letters-pdf/generate-letters'),
+        annualUpdateApi.letters(apiBaseUrl, campaign.id, request),
+      ]);
+      // Each letter is in its parent's language: both languages' strings must be loaded (frontend/src/i18n/i18n.ts).
+      await Promise.all((['fr', 'en'] as Language[]).map((lang) => ensureLocale(i18n, lang)));
+      const blob = await createLettersPdf(data, (lang) => i18n.getFixedT(lang), uiLanguage);
+      const file = `${t(`${KEY}.fileName`)}-${data.campaign.schoolYear}.pdf`;
+      saveFile(file, blob, 'application/pdf');
+      setStatus({ kind: 'saved', file, count: data.letters.length });
+      onPrinted?.();
+    } catch (error) {
+      setStatus({ kind: 'error', message: errorText(error) });
+    }
+  };
+  return { status, setStatus, download };
 }

@@ -1,4 +1,5 @@
 import { useState, type CSSProperties } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
@@ -175,35 +176,34 @@ function SendConfirmModal({ plan, canSend, onDismiss, onConfirm }: {
   const count = plan.invitations + plan.reminders;
   const noun = plan.people ? 'People' : '';
   const line = (text: string) => <Box variant="p">{text}</Box>;
+  if (count === 0) {
+    // Nothing to confirm: the dialog only says why nobody would get an email.
+    return (
+      <Modal
+        visible
+        onDismiss={onDismiss}
+        header={t(`${key}.titleNobody`)}
+        footer={<Box float="right"><Button variant="primary" onClick={onDismiss}>{t(`${key}.close`)}</Button></Box>}
+      >
+        {line(t(`${key}.nobody.${plan.request.mode}`))}
+      </Modal>
+    );
+  }
   return (
-    <Modal
+    <ConfirmDialog
       visible
+      title={t(`${key}.title`)}
+      confirmLabel={t(`${key}.submit${noun}`, { count })}
+      cancelLabel={t('annualUpdateAdmin.cancel')}
+      disabled={!canSend}
       onDismiss={onDismiss}
-      header={t(count > 0 ? `${key}.title` : `${key}.titleNobody`)}
-      footer={
-        <Box float="right">
-          {count > 0 ? (
-            <SpaceBetween direction="horizontal" size="xs">
-              <Button variant="link" onClick={onDismiss}>{t('annualUpdateAdmin.cancel')}</Button>
-              <Button variant="primary" disabled={!canSend} onClick={onConfirm}>{t(`${key}.submit${noun}`, { count })}</Button>
-            </SpaceBetween>
-          ) : (
-            <Button variant="primary" onClick={onDismiss}>{t(`${key}.close`)}</Button>
-          )}
-        </Box>
-      }
+      onConfirm={onConfirm}
     >
-      {count > 0 ? (
-        <SpaceBetween size="s">
-          {plan.invitations > 0 && line(t(`${key}.invitations${noun}`, { count: plan.invitations }))}
-          {plan.reminders > 0 && line(t(`${key}.reminders${noun}`, { count: plan.reminders }))}
-          {plan.skipped > 0 && line(t(`${key}.skipped`, { count: plan.skipped }))}
-          {line(t(`${key}.final`))}
-        </SpaceBetween>
-      ) : (
-        line(t(`${key}.nobody.${plan.request.mode}`))
-      )}
-    </Modal>
+      {plan.invitations > 0 && line(t(`${key}.invitations${noun}`, { count: plan.invitations }))}
+      {plan.reminders > 0 && line(t(`${key}.reminders${noun}`, { count: plan.reminders }))}
+      {plan.skipped > 0 && line(t(`${key}.skipped`, { count: plan.skipped }))}
+      {line(t(`${key}.final`))}
+    </ConfirmDialog>
   );
 }
 
@@ -320,7 +320,12 @@ export function ParticipantsTable({ campaign, participants, loading, canSend, on
       <Header
         counter={`(${participants.length})`}
         description={<ProgressSummary campaign={campaign} state={state} />}
-        actions={<SendActions participants={participants} selected={state.selected} canSend={canSend} onSend={onSend} />}
+        // A closed campaign sends nothing: no send buttons at all (docs/annual-update.md, "Campaign lifecycle").
+        actions={
+          campaign.status === 'active' ? (
+            <SendActions participants={participants} selected={state.selected} canSend={canSend} onSend={onSend} />
+          ) : undefined
+        }
       >
         {t('annualUpdateAdmin.table.title')}
       </Header>

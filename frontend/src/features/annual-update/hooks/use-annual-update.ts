@@ -5,6 +5,8 @@ import type { CampaignView, ParticipantView, SendJobProgress } from '../../../..
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { ApiError } from '../../../lib/api/api-client';
 import { annualUpdateApi } from '../../../lib/api/annual-update-client';
+import { currentLocale } from '../../../i18n/i18n';
+import { formatLongDate } from '../../../lib/date-time';
 import type { StartChoices } from '../components/start-campaign-modal';
 import { useSendJob } from './use-send-job';
 
@@ -75,14 +77,14 @@ export function useAnnualUpdate() {
 }
 
 /**
- * Starting and closing the campaign from their dialogs. After either, the dialog's opener is gone: focus goes to
+ * Starting, closing and reopening the campaign from their dialogs. After either, the dialog's opener is gone: focus goes to
  * the message saying what happened (docs/frontend.md, "Focus after a dialog or a form").
  */
 export function useCampaignActions(data: ReturnType<typeof useAnnualUpdate>) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { apiBaseUrl } = useRuntimeConfig();
   const { campaign, setCampaign, say, refresh } = data;
-  const [modal, setModal] = useState<'start' | 'close' | 'reminders' | null>(null);
+  const [modal, setModal] = useState<'start' | 'close' | 'reminders' | 'reopen' | null>(null);
   const [busy, setBusy] = useState(false);
   const noticeRef = useRef<HTMLDivElement>(null);
   const [noticeFocus, setNoticeFocus] = useState(0);
@@ -122,6 +124,23 @@ export function useCampaignActions(data: ReturnType<typeof useAnnualUpdate>) {
     }
   };
 
+  const reopen = async (deadline: string) => {
+    if (!campaign) return;
+    setBusy(true);
+    try {
+      const reopened = await annualUpdateApi.reopen(apiBaseUrl, campaign.id, { deadline });
+      setCampaign(reopened);
+      setModal(null);
+      say('success', t('annualUpdateAdmin.messages.reopened', { year: reopened.schoolYear, date: formatLongDate(deadline, currentLocale(i18n)) }));
+      setNoticeFocus((n) => n + 1);
+      await refresh(reopened.id);
+    } catch (error) {
+      say('error', errorText(t, error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
   const saveReminders = async (reminderDays: number[]) => {
     if (!campaign) return;
     setBusy(true);
@@ -137,5 +156,5 @@ export function useCampaignActions(data: ReturnType<typeof useAnnualUpdate>) {
     }
   };
 
-  return { modal, setModal, busy, noticeRef, start, close, saveReminders };
+  return { modal, setModal, busy, noticeRef, start, close, reopen, saveReminders };
 }

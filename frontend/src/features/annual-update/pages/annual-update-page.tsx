@@ -3,12 +3,15 @@ import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
 import Flashbar from '@cloudscape-design/components/flashbar';
-import Modal from '@cloudscape-design/components/modal';
 import ProgressBar from '@cloudscape-design/components/progress-bar';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import type { CampaignView, SendJobProgress, SendRequest } from '../../../../../shared/annual-update-api';
+import type { CampaignView, ParticipantView, SendJobProgress, SendRequest } from '../../../../../shared/annual-update-api';
+import { schoolDay } from '../../../../../shared/school-calendar';
 import { PageFrame } from '../../../components/page/page-frame';
+import { currentLocale } from '../../../i18n/i18n';
+import { saveFile } from '../../../lib/save-file';
 import { CampaignCard } from '../components/campaign-card';
+import { CloseCampaignDialog, ReopenCampaignDialog } from '../components/lifecycle-dialogs';
 import { PaperLetters } from '../components/paper-letters';
 import { ParticipantsTable } from '../components/participants-table';
 import { RemindersModal } from '../components/reminders';
@@ -16,15 +19,24 @@ import { ReviewLink } from '../components/review-link';
 import { StartCampaignModal } from '../components/start-campaign-modal';
 import { useAnnualUpdate, useCampaignActions } from '../hooks/use-annual-update';
 import { useAdminCommitteeRows, type CommitteesState } from '../../../lib/committees/use-admin-committees';
+import { answersCsv } from '../model/answers-csv';
+import { campaignState } from '../model/campaign-state';
 
-/** The campaign's card with its start and close buttons, or the start button when there is no campaign yet. */
-function CampaignSection({ campaign, loading, onOpen, committees }: {
+type Modal = 'start' | 'close' | 'reminders' | 'reopen';
+
+/**
+ * The campaign's card with what its state allows (model/campaign-state.ts): an open campaign edits its reminders and
+ * closes; a closed one reopens (until its last reopening day) and downloads its answers; an interrupted start is
+ * started again. No campaign yet: the start button.
+ */
+function CampaignSection({ campaign, participants, loading, onOpen, committees }: {
   campaign: CampaignView | null;
+  participants: readonly ParticipantView[];
   loading: boolean;
   committees: CommitteesState;
-  onOpen: (modal: 'start' | 'close' | 'reminders') => void;
+  onOpen: (modal: Modal) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   if (!campaign) {
     return (
       <Container>
@@ -35,20 +47,25 @@ function CampaignSection({ campaign, loading, onOpen, committees }: {
       </Container>
     );
   }
-  // A pending campaign is a start that was interrupted: starting again with the same year finishes it.
-  const canStart = campaign.status !== 'active';
-  const canClose = campaign.status !== 'completed';
+  const state = campaignState(campaign, schoolDay());
+  const lang = currentLocale(i18n);
+  const download = () =>
+    saveFile(`${t('annualUpdateAdmin.export.file')}-${campaign.schoolYear}.csv`, answersCsv(participants, t, lang), 'text/csv;charset=utf-8');
   return (
     <CampaignCard
       campaign={campaign}
       committees={committees}
       actions={
         <SpaceBetween direction="horizontal" size="xs">
-          {canStart && <Button variant="primary" onClick={() => onOpen('start')}>{t('annualUpdateAdmin.start.open')}</Button>}
-          {campaign.status === 'active' && campaign.deadline && (
+          {state.canStart && <Button variant="primary" onClick={() => onOpen('start')}>{t('annualUpdateAdmin.start.open')}</Button>}
+          {state.canReopen && <Button variant="primary" onClick={() => onOpen('reopen')}>{t('annualUpdateAdmin.reopen.open')}</Button>}
+          {state.phase === 'closed' && (
+            <Button iconName="download" disabled={participants.length === 0} onClick={download}>{t('annualUpdateAdmin.export.button')}</Button>
+          )}
+          {state.phase === 'open' && campaign.deadline && (
             <Button onClick={() => onOpen('reminders')}>{t('annualUpdateAdmin.reminders.open')}</Button>
           )}
-          {canClose && <Button onClick={() => onOpen('close')}>{t('annualUpdateAdmin.close.open')}</Button>}
+          {state.canClose && <Button onClick={() => onOpen('close')}>{t('annualUpdateAdmin.close.open')}</Button>}
         </SpaceBetween>
       }
     />
@@ -69,33 +86,6 @@ function SendProgress({ job }: { job: SendJobProgress }) {
   );
 }
 
-/** Confirms closing the campaign. */
-function CloseCampaignModal({ visible, busy, onDismiss, onClose }: {
-  visible: boolean;
-  busy: boolean;
-  onDismiss: () => void;
-  onClose: () => void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Modal
-      visible={visible}
-      onDismiss={onDismiss}
-      header={t('annualUpdateAdmin.close.title')}
-      footer={
-        <Box float="right">
-          <SpaceBetween direction="horizontal" size="xs">
-            <Button variant="link" onClick={onDismiss}>{t('annualUpdateAdmin.cancel')}</Button>
-            <Button variant="primary" loading={busy} onClick={onClose}>{t('annualUpdateAdmin.close.submit')}</Button>
-          </SpaceBetween>
-        </Box>
-      }
-    >
-      {t('annualUpdateAdmin.close.body')}
-    </Modal>
-  );
-}
-
 /**
  * `/admin/annual-update` (docs/annual-update.md): the campaign, its participants and the sending. The admin check
  * is AdminGate's.
@@ -104,7 +94,7 @@ export function AnnualUpdatePage() {
   const { t } = useTranslation();
   const data = useAnnualUpdate();
   const { campaign, participants, loading, flash, sender } = data;
-  const { modal, setModal, busy, noticeRef, start, close, saveReminders } = useCampaignActions(data);
+  const { modal, setModal, busy, noticeRef, start, close, reopen, saveReminders } = useCampaignActions(data);
   // Read again once a start (which opens and closes committees) has changed the campaign.
   const committees = useAdminCommitteeRows(campaign ? `${campaign.id}:${campaign.status}:${campaign.startedAt ?? ''}` : '');
 
@@ -116,7 +106,7 @@ export function AnnualUpdatePage() {
         <div ref={noticeRef} tabIndex={-1}>
           <Flashbar items={flash} />
         </div>
-        <CampaignSection campaign={campaign} loading={loading} onOpen={setModal} committees={committees} />
+        <CampaignSection campaign={campaign} participants={participants} loading={loading} onOpen={setModal} committees={committees} />
         {campaign?.review && <ReviewLink campaignId={campaign.id} />}
         {job && <SendProgress job={job} />}
         {campaign && (
@@ -128,7 +118,9 @@ export function AnnualUpdatePage() {
             onSend={send}
           />
         )}
-        {campaign?.status === 'active' && <PaperLetters campaign={campaign} participants={participants} />}
+        {campaign?.status === 'active' && (
+          <PaperLetters campaign={campaign} participants={participants} onPrinted={() => void data.refresh().catch(() => undefined)} />
+        )}
       </SpaceBetween>
       <StartCampaignModal visible={modal === 'start'} busy={busy} committees={committees} onDismiss={() => setModal(null)} onStart={(choices) => void start(choices)} />
       {campaign && (
@@ -140,7 +132,18 @@ export function AnnualUpdatePage() {
           onSave={(days) => void saveReminders(days)}
         />
       )}
-      <CloseCampaignModal visible={modal === 'close'} busy={busy} onDismiss={() => setModal(null)} onClose={() => void close()} />
+      {campaign && (
+        <>
+          <CloseCampaignDialog campaign={campaign} visible={modal === 'close'} busy={busy} onDismiss={() => setModal(null)} onClose={() => void close()} />
+          <ReopenCampaignDialog
+            campaign={campaign}
+            visible={modal === 'reopen'}
+            busy={busy}
+            onDismiss={() => setModal(null)}
+            onReopen={(deadline) => void reopen(deadline)}
+          />
+        </>
+      )}
     </PageFrame>
   );
 }

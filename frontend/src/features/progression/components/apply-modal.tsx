@@ -1,16 +1,12 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
-import Button from '@cloudscape-design/components/button';
-import FormField from '@cloudscape-design/components/form-field';
-import Input from '@cloudscape-design/components/input';
-import Modal from '@cloudscape-design/components/modal';
-import SpaceBetween from '@cloudscape-design/components/space-between';
+import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
 
-const WORD = 'confirm';
-
-/** The last safeguard (docs/product-rules.md): permanent, cannot be undone, the word `confirm` typed (as for the campaign). */
+/**
+ * The last safeguard (docs/product-rules.md): permanent, cannot be undone, the reader's confirmation word typed
+ * (« confirmer » / "confirm", ConfirmDialog).
+ */
 export function ApplyModal({ visible, toYear, busy, onDismiss, onConfirm }: {
   visible: boolean;
   toYear: string;
@@ -19,36 +15,21 @@ export function ApplyModal({ visible, toYear, busy, onDismiss, onConfirm }: {
   onConfirm: () => void;
 }) {
   const { t } = useTranslation();
-  const [typed, setTyped] = useState('');
-  const ready = typed.trim() === WORD;
   return (
-    <Modal
+    <ConfirmDialog
       visible={visible}
+      typed
+      title={t('progression.apply.title', { year: toYear })}
+      confirmLabel={t('progression.apply.submit')}
+      cancelLabel={t('progression.cancel')}
+      busy={busy}
       onDismiss={onDismiss}
-      header={t('progression.apply.title', { year: toYear })}
-      footer={
-        <Box float="right">
-          <SpaceBetween direction="horizontal" size="xs">
-            <Button variant="link" onClick={onDismiss}>{t('progression.cancel')}</Button>
-            <Button variant="primary" disabled={!ready} loading={busy} onClick={onConfirm}>
-              {t('progression.apply.submit')}
-            </Button>
-          </SpaceBetween>
-        </Box>
-      }
+      onConfirm={onConfirm}
     >
-      <SpaceBetween size="m">
-        <Alert type="warning" header={t('progression.apply.permanentTitle')}>
-          {t('progression.apply.permanentBody')}
-        </Alert>
-        <Box variant="p">{t('progression.apply.backupNote')}</Box>
-        <FormField
-          label={t('progression.apply.confirmLabel', { word: WORD })}
-          description={t('progression.apply.confirmHint', { word: WORD })}
-        >
-          <Input value={typed} placeholder={WORD} autoComplete={false} onChange={({ detail }) => setTyped(detail.value)} />
-        </FormField>
-      </SpaceBetween>
-    </Modal>
+      <Alert type="warning" header={t('progression.apply.permanentTitle')}>
+        {t('progression.apply.permanentBody')}
+      </Alert>
+      <Box variant="p">{t('progression.apply.backupNote')}</Box>
+    </ConfirmDialog>
   );
 }

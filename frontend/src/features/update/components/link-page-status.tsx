@@ -2,25 +2,39 @@ import { useTranslation } from 'react-i18next';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
+import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Spinner from '@cloudscape-design/components/spinner';
 import { CODE_PAGE_PATHS } from '../../../../../shared/annual-update-letters-api';
+import type { ErrorDetails } from '../../../../../shared/error-codes';
+import { formatPhone } from '../../../../../shared/format/phone';
 import { PageFrame } from '../../../components/page/page-frame';
 import { RouterLink } from '../../../components/router-link/router-link';
+import { onLongDate } from '../../../lib/date-time';
+import { linkDetails } from '../../../lib/parent-form/link-problem';
 import { useLanguage } from '../../../lib/use-language';
 
 /**
- * An emailed-link page while its form loads, or when the link cannot be used: the reason in the user's language,
- * then what they can do instead (a letter's code, their account's profile, or trying again), never a dead end.
+ * An emailed-link page while its form loads, or when the link cannot be used: the reason in the link's language
+ * (the campaign closed on a day, a code replaced by a newer letter's, a link past its last day, or unknown), then
+ * what the parent can do instead (a letter's code, their account's profile, trying again) and the school office's
+ * contact when the server gave it: never a dead end (docs/annual-update.md, "Campaign lifecycle").
  */
-export function LinkPageStatus({ title, problem }: { title: string; problem?: string }) {
+export function LinkPageStatus({ title, problem, error }: { title: string; problem?: string; error?: unknown }) {
   const { t } = useTranslation();
+  const lang = useLanguage();
+  const details = linkDetails(error);
+  // With the day it ended, the sentence says when: « La période de mise à jour s'est terminée le 19 décembre 2026 ».
+  const dated = details.endedOn && (problem === 'campaignClosed' || problem === 'tokenExpired');
+  const message = dated
+    ? t(`updateForm.messages.${problem}On`, { date: onLongDate(details.endedOn!, lang) })
+    : t(`updateForm.messages.${problem}`);
   return (
     <PageFrame title={title}>
       {problem ? (
         <SpaceBetween size="m">
-          <Alert type="error">{t(`updateForm.messages.${problem}`)}</Alert>
-          <LinkAlternatives retry={problem === 'loadFailed'} />
+          <Alert type="error">{message}</Alert>
+          <LinkAlternatives retry={problem === 'loadFailed'} school={details.school} />
         </SpaceBetween>
       ) : (
         <Box textAlign="center" padding="l">
@@ -31,7 +45,7 @@ export function LinkPageStatus({ title, problem }: { title: string; problem?: st
   );
 }
 
-function LinkAlternatives({ retry }: { retry: boolean }) {
+function LinkAlternatives({ retry, school }: { retry: boolean; school?: ErrorDetails['school'] }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   return (
@@ -43,7 +57,29 @@ function LinkAlternatives({ retry }: { retry: boolean }) {
       <Box>
         {t('updateForm.linkHelp.account')} <RouterLink href="/auth?redirect=%2Fprofile">{t('updateForm.linkHelp.accountLink')}</RouterLink>
       </Box>
-      <Box color="text-body-secondary">{t('updateForm.linkHelp.newLink')}</Box>
+      {school ? <SchoolContact school={school} /> : <Box color="text-body-secondary">{t('updateForm.linkHelp.newLink')}</Box>}
     </SpaceBetween>
+  );
+}
+
+/** « Secrétariat de l'École des Érables : secretariat@… · 514 555-0100 », as links to write or to call. */
+function SchoolContact({ school }: { school: NonNullable<ErrorDetails['school']> }) {
+  const { t } = useTranslation();
+  return (
+    <Box>
+      {t('updateForm.linkHelp.contact', { school: school.name })}
+      {school.email && (
+        <>
+          {' '}
+          <Link href={`mailto:${school.email}`}>{school.email}</Link>
+        </>
+      )}
+      {school.phone && (
+        <>
+          {school.email ? ' · ' : ' '}
+          <Link href={`tel:+1${school.phone.replace(/\D/g, '').slice(-10)}`}>{formatPhone(school.phone)}</Link>
+        </>
+      )}
+    </Box>
   );
 }

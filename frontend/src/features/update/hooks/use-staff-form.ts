@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { StaffUpdateInputSchema, type StaffForm, type StaffSubmitResponse, type StaffUpdateInput } from '../../../../../shared/staff-form';
 import type { Language } from '../../../../../shared/schemas/common';
 import type { StaffDepartment } from '../../../../../shared/schemas/staff';
+import { linkProblem, type LinkProblem } from '../../../lib/parent-form/link-problem';
 import { ApiError } from '../../../lib/api/api-client';
 import { loadStaffForm, submitStaffForm } from '../api/staff-client';
 
@@ -20,10 +21,10 @@ export type StaffFieldErrors = Partial<Record<keyof StaffValues, string>>;
 
 export type StaffLoad =
   | { kind: 'loading' }
-  | { kind: 'failed'; problem: 'tokenInvalid' | 'tokenExpired' | 'loadFailed' }
+  | { kind: 'failed'; problem: LinkProblem | 'loadFailed'; error?: unknown }
   | { kind: 'ready'; form: StaffForm };
 
-export type StaffProblem = 'invalid' | 'conflict' | 'submitFailed' | 'tokenInvalid' | 'tokenExpired';
+export type StaffProblem = 'invalid' | 'conflict' | 'submitFailed' | LinkProblem;
 
 const valuesOf = (form: StaffForm): StaffValues => ({
   titleFr: form.staff.title.fr,
@@ -63,12 +64,8 @@ export function validateStaff(version: number, values: StaffValues): { input?: S
   return { errors };
 }
 
-function tokenProblem(error: unknown): 'tokenInvalid' | 'tokenExpired' | undefined {
-  if (!(error instanceof ApiError)) return undefined;
-  if (error.code === 'TOKEN_INVALID') return 'tokenInvalid';
-  if (error.code === 'TOKEN_EXPIRED') return 'tokenExpired';
-  return undefined;
-}
+/** Why the link cannot be used (lib/parent-form/link-problem.ts): a staff member's link has no letter code. */
+const tokenProblem = linkProblem;
 
 /** Loading, editing and submitting a staff member's form through their link. */
 export function useStaffForm(apiBaseUrl: string, token: string, onSubmitted: (result: StaffSubmitResponse) => void) {
@@ -85,7 +82,7 @@ export function useStaffForm(apiBaseUrl: string, token: string, onSubmitted: (re
       setValues(valuesOf(form));
       setErrors({});
     } catch (error) {
-      setLoad({ kind: 'failed', problem: tokenProblem(error) ?? 'loadFailed' });
+      setLoad({ kind: 'failed', problem: tokenProblem(error) ?? 'loadFailed', error });
     }
   }, [apiBaseUrl, token]);
 

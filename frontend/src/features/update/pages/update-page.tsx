@@ -38,7 +38,8 @@ function ParentUpdatePage() {
 
   if (load.kind === 'loading' || load.kind === 'failed' || !values) {
     const problem = load.kind === 'loading' ? undefined : load.kind === 'failed' ? load.problem : 'loadFailed';
-    return <LinkPageStatus title={t('pages.update.title')} {...(problem ? { problem } : {})} />;
+    const error = load.kind === 'failed' ? load.error : undefined;
+    return <LinkPageStatus title={t('pages.update.title')} {...(problem ? { problem, error } : {})} />;
   }
   return (
     <PageFrame title={t('pages.update.title')} description={t('updateForm.intro', { school: load.form.school.name })}>

@@ -1,0 +1,32 @@
+import type { CampaignView } from '../../../../../shared/annual-update-api';
+
+/**
+ * What a campaign's state allows, in one place for every screen that shows it (the dashboard card and the campaign
+ * page read the same server view, docs/annual-update.md "Campaign lifecycle"): an open campaign sends and closes;
+ * a closed one offers reopening (until its last reopening day), the answers' export and its purge date, and sends
+ * nothing; a pending one is a start that was interrupted (starting again finishes it).
+ */
+export interface CampaignState {
+  phase: 'open' | 'closed' | 'interrupted';
+  canSend: boolean;
+  canClose: boolean;
+  canStart: boolean;
+  canReopen: boolean;
+  /** The people who have not answered (parents, and staff when the campaign includes them). */
+  unanswered: number;
+  /** Whether the counts include staff (the sentences then say "people", not "parents"). */
+  withStaff: boolean;
+}
+
+export function campaignState(campaign: CampaignView, today: string): CampaignState {
+  const phase = campaign.status === 'active' ? 'open' : campaign.status === 'completed' ? 'closed' : 'interrupted';
+  return {
+    phase,
+    canSend: phase === 'open',
+    canClose: phase !== 'closed',
+    canStart: phase === 'interrupted',
+    canReopen: phase === 'closed' && campaign.reopenUntil !== undefined && today <= campaign.reopenUntil,
+    unanswered: Math.max(0, campaign.progress.total - campaign.progress.completed),
+    withStaff: campaign.counts.staff !== undefined,
+  };
+}
