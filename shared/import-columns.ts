@@ -160,6 +160,11 @@ export const IMPORT_FORMATS: Readonly<Record<ImportEntity, EntityFormat>> = {
       col('phoneAudience', 'Téléphone visible par', 'Phone visible to', { fr: 'Classes des enfants', en: "Children's classes" }),
       col('addressAudience', 'Adresse visible par', 'Address visible to', { fr: 'Administrateurs seulement', en: 'Administrators only' }),
       col('profileAudience', 'Intérêts visibles par', 'Interests visible to', { fr: "Toute l'école", en: 'Whole school' }),
+      // A safety restriction (docs/privacy.md): the keys of the parents this one is hidden from. Without the
+      // column an import keeps every restriction; with it, the file is the truth (blank lifts one, with a warning).
+      col('hiddenFrom', 'Masqué pour (restriction de sécurité)', 'Hidden from (safety restriction)', '', {
+        aliases: ['masque pour', 'hidden from', 'restriction de securite', 'safety restriction'],
+      }),
     ],
   },
   students: {

@@ -124,6 +124,14 @@ export const IMPORT_ISSUE_MESSAGES = {
     fr: 'Cette personne est déjà membre de ce comité à la ligne {line}.',
     en: 'This person is already a member of this committee on line {line}.',
   },
+  RESTRICTION_SELF: {
+    fr: 'Un parent ne peut pas être masqué pour lui-même («\u00a0{value}\u00a0»).',
+    en: 'A parent cannot be hidden from themselves ("{value}").',
+  },
+  RESTRICTION_LIFTED: {
+    fr: 'La restriction de sécurité de ce parent sera levée (la colonne {field} est vide)\u00a0: vérifiez que c\u2019est voulu.',
+    en: "This parent's safety restriction will be lifted ({field} is empty): check that this is intended.",
+  },
   NAME_ONLY_MEMBER: {
     fr: 'Un parent en participation «\u00a0nom seulement\u00a0» ne peut pas être membre d’un comité.',
     en: 'A parent with "name only" participation cannot sit on a committee.',
@@ -134,7 +142,7 @@ export type ImportIssueCode = keyof typeof IMPORT_ISSUE_MESSAGES;
 export const IMPORT_ISSUE_CODES = Object.keys(IMPORT_ISSUE_MESSAGES) as ImportIssueCode[];
 
 /** Issue codes that do not block an import (the rest do). */
-export const WARNING_CODES: ReadonlySet<ImportIssueCode> = new Set(['UNKNOWN_COLUMN']);
+export const WARNING_CODES: ReadonlySet<ImportIssueCode> = new Set(['UNKNOWN_COLUMN', 'RESTRICTION_LIFTED']);
 
 /** Fills a message's placeholders; a missing parameter stays visible as `{name}` rather than vanishing. */
 export function formatIssueMessage(

@@ -155,6 +155,8 @@ export function exportCsvFiles(data: DirectoryData, settings: SchoolSettings | u
     LANGUAGE_LABELS[p.preferredLanguage][lang],
     // Adjusted audiences only: blank cells mean the participation's preset, as on import.
     ...VISIBILITY_FIELDS.map((field) => (p.audiences ? AUDIENCE_LABELS[p.audiences[field]][lang] : '')),
+    // The safety restriction by the keys of the parents it hides this one from (docs/privacy.md).
+    list(keysOf(p.safetyRestriction?.hiddenFrom ?? [], parentKeys)),
   ]);
   const studentRows = studentRowsOf(data, parentKeys, classes, levelLabel);
   const committeeRows = [...data.committees]

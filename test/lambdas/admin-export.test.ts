@@ -15,7 +15,7 @@ import { runRestoreCli } from '../../local/cli/restore';
 import { TRANSIENT_TYPES } from '../../local/cli/table-backup';
 import { seedDemoSchool } from '../../local/demo/seed';
 import type { DemoSchool } from '../../local/demo/generate-school';
-import { parseCsv } from '../../shared/csv';
+import { parseCsv, writeCsv } from '../../shared/csv';
 import { adminClaims, callAdmin, inTable, registeredIds, withExtraTable, withoutMeta } from './admin-support';
 import { scanAll, useDirectoryTable } from './directory-support';
 
@@ -113,6 +113,14 @@ describe('export', () => {
   });
 
   it('imported into an empty table, gives the same directory (and the same export)', async () => {
+    // A safety restriction (docs/privacy.md) goes through the CSV files too: a school rebuilt from them keeps it.
+    const [restrictedParent, householdParent] = (await readDirectoryConsistent()).parents;
+    const restricted = await callAdmin('PUT', '/api/admin/parents/{id}/safety-restriction', {
+      id: restrictedParent!.id,
+      body: { version: restrictedParent!.version, hiddenFrom: [householdParent!.id] },
+      claims,
+    });
+    expect(restricted.status).toBe(200);
     const source = await readDirectoryConsistent();
     const settings = await getSettings();
     const files = exportCsvFiles(source, settings, 'fr');
@@ -133,6 +141,7 @@ describe('export', () => {
       for (const list of ['classes', 'students', 'parents', 'staff', 'committees', 'families', 'memberships'] as const) {
         expect(withoutMeta(copy[list] as object[])).toEqual(withoutMeta(source[list] as object[]));
       }
+      expect(copy.parents.find((p) => p.id === restrictedParent!.id)?.safetyRestriction).toEqual({ hiddenFrom: [householdParent!.id] });
       const people = [...copy.parents, ...copy.staff].filter((p) => p.email);
       for (const person of people) expect(await registeredIds(person.email!)).toContain(person.id);
       // The copy's export is byte for byte the source's: nothing was lost or reordered on the way.
@@ -143,6 +152,41 @@ describe('export', () => {
       expect(again.report.counts.school).toEqual({ create: 0, update: 0, unchanged: 1 });
       expect((await getSettings())!.version).toBe(1);
     });
+  });
+});
+
+describe('safety restrictions in the parents file', () => {
+  /** The English parents file of the directory, its restriction cells changed by `edit` (or the column dropped). */
+  async function parentsFile(edit: (header: string[], row: string[]) => string[] | undefined) {
+    const files = exportCsvFiles(await readDirectoryConsistent(), await getSettings(), 'en');
+    const parsed = parseCsv(files.find((f) => f.name === 'parents.csv')!.text);
+    if (!parsed.ok) throw new Error('unreadable export');
+    const [header, ...rows] = parsed.records.map((r) => r.fields);
+    const edited = [edit(header!, header!) ?? header!, ...rows.map((row) => edit(header!, row) ?? row)];
+    return [{ name: 'parents.csv', text: writeCsv(edited) }];
+  }
+  const restrictedRow = async () => (await readDirectoryConsistent()).parents.find((p) => p.safetyRestriction)!;
+
+  it('keeps every restriction when the file has no such column', async () => {
+    const restricted = await restrictedRow();
+    const planned = await planImport(await parentsFile((header, row) => row.slice(0, header.indexOf('Hidden from (safety restriction)'))));
+    expect(planned.report.errors).toEqual([]);
+    expect(planned.report.writes).toBe(0);
+    expect(restricted.safetyRestriction).toBeDefined();
+  });
+
+  it('warns before a blank cell lifts a restriction, and refuses a parent hidden from themselves', async () => {
+    const restricted = await restrictedRow();
+    const key = restricted.importKey ?? restricted.id;
+    const column = (header: string[]) => header.indexOf('Hidden from (safety restriction)');
+    const lifted = await planImport(await parentsFile((header, row) => (row[0] === key ? row.map((v, i) => (i === column(header) ? '' : v)) : undefined)));
+    expect(lifted.report.valid).toBe(true);
+    expect(lifted.report.counts.parents?.update).toBe(1);
+    expect(lifted.report.warnings.map((w) => w.code)).toEqual(['RESTRICTION_LIFTED']);
+
+    const self = await planImport(await parentsFile((header, row) => (row[0] === key ? row.map((v, i) => (i === column(header) ? key : v)) : undefined)));
+    expect(self.report.valid).toBe(false);
+    expect(self.report.errors.map((e) => e.code)).toEqual(['RESTRICTION_SELF']);
   });
 });
 

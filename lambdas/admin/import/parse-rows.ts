@@ -54,6 +54,8 @@ export interface ParentRow extends PersonRow {
   /** The audiences the file gives (blank cells absent). */
   audiences: Partial<FieldAudiences>;
   preferredLanguage: Language;
+  /** The parents this one is hidden from (safety restriction); undefined when the file has no such column. */
+  hiddenFrom?: Ref[];
 }
 
 export interface StudentRow extends Row {
@@ -91,6 +93,8 @@ export interface ImportRows {
 
 /** Class representatives per class (the schema's limit). */
 const MAX_REPRESENTATIVES = 10;
+/** Households one parent is hidden from (SafetyRestrictionSchema's limit). */
+const MAX_HIDDEN_FROM = 20;
 
 /** One text in both languages from two cells; an empty one takes the other's value. */
 function bilingual(reader: RowReader, frField: string, enField: string, required: boolean): LocalizedText | undefined {
@@ -134,6 +138,9 @@ function parseParent(reader: RowReader): ParentRow | undefined {
       if (reader.raw(field) !== '') reader.issue(field, 'NAME_ONLY_DETAILS');
     }
   }
+  const hiddenFrom = reader.source.table.columns.has('hiddenFrom')
+    ? reader.list('hiddenFrom', MAX_HIDDEN_FROM).map((value) => ({ field: 'hiddenFrom', value }))
+    : undefined;
   if (!person || !reader.ok || !participation || !preferredLanguage) return undefined;
   const participationGiven = reader.raw('participation') !== '';
   const audiences: Partial<FieldAudiences> = {};
@@ -142,7 +149,7 @@ function parseParent(reader: RowReader): ParentRow | undefined {
     const audience = reader.raw(column) === '' ? undefined : reader.code(column, 'audience');
     if (audience) audiences[field] = audience;
   }
-  return { ...person, address, skills, participation, participationGiven, audiences, preferredLanguage };
+  return { ...person, address, skills, participation, participationGiven, audiences, preferredLanguage, hiddenFrom };
 }
 
 function parseStaff(reader: RowReader): StaffRow | undefined {

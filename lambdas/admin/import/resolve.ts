@@ -109,7 +109,8 @@ function resolvePeople({ rows, data, now, issues }: ResolveContext): ResolvedPeo
     const row = parentRows.get(match.candidate.source)!;
     const { firstName, lastName, email, phone, address, interests, skills, preferredLanguage } = row;
     const privacy = importedPrivacy(row, match.existing);
-    const fields = { firstName, lastName, email, phone, address, interests, skills, ...privacy, preferredLanguage };
+    const restriction = importedRestriction(row, match.id, match.existing, parentIndex, issues);
+    const fields = { firstName, lastName, email, phone, address, interests, skills, ...privacy, preferredLanguage, ...restriction };
     return { entity: compose(match, fields, now), existing: match.existing, source: row.source };
   });
   const finalParents = new Map(data.parents.map((parent) => [parent.id, parent]));
@@ -134,6 +135,29 @@ function importedPrivacy(row: ParentRow, existing: Parent | undefined): PrivacyC
   if (!audiencesGiven) return { participation, audiences: kept };
   const audiences = { ...(kept ?? PRESET_AUDIENCES[participation]), ...row.audiences };
   return { participation, audiences: presetOf(audiences) === participation ? undefined : audiences };
+}
+
+/**
+ * The safety restriction a row leads to (docs/privacy.md, "Safety restrictions"): without the column, nothing (the
+ * stored restriction stays); with it, the parents its keys name (never the row's own parent), and a blank cell
+ * lifts a stored restriction, with a warning so the administrator sees it before applying.
+ */
+function importedRestriction(
+  row: ParentRow,
+  id: string,
+  existing: Parent | undefined,
+  parentIndex: RefIndex,
+  issues: IssueCollector,
+): Pick<Parent, 'safetyRestriction'> {
+  if (row.hiddenFrom === undefined) return {};
+  const hiddenFrom: string[] = [];
+  for (const ref of row.hiddenFrom) {
+    const other = follow(parentIndex, row.source, ref, 'UNKNOWN_PARENT', issues);
+    if (other === id) issues.cell(row.source, ref.field, 'RESTRICTION_SELF', { value: ref.value });
+    else if (other !== undefined && !hiddenFrom.includes(other)) hiddenFrom.push(other);
+  }
+  if (row.hiddenFrom.length === 0 && existing?.safetyRestriction) issues.cell(row.source, 'hiddenFrom', 'RESTRICTION_LIFTED');
+  return { safetyRestriction: hiddenFrom.length > 0 ? { hiddenFrom } : undefined };
 }
 
 /** A level's code, French label or English label (compacted) -> its code. */
