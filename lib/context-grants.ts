@@ -48,6 +48,8 @@ export const PARTITIONS = {
   settings: keys.settings().pk,
   registry: keys.registryPk('*'),
   adminRoles: keys.adminRolesPk(),
+  // When the server recorded each administrator's authenticator (docs/auth.md "Second factor").
+  adminMfa: keys.adminMfaEnrolment('*').pk,
   audit: keys.audit('*', '', '', '').pk,
   rateLimit: keys.rateLimit('*', 0).pk,
   recoveryLink: keys.recoveryToken('*').pk,
@@ -92,6 +94,7 @@ export type CognitoAdminAction =
   | 'AdminUserGlobalSignOut'
   | 'AdminSetUserPassword'
   | 'AdminUpdateUserAttributes'
+  | 'AdminSetUserMFAPreference'
   | 'ListUsers';
 
 /** Deploy settings a context reads, each passed as its environment variable (lambdas/common/env.ts ENV). */
@@ -131,11 +134,16 @@ export const CONTEXT_GRANTS: Record<Context, ContextGrants> = {
         { partitions: [PARTITIONS.adminRoles], actions: ['Query', 'PutItem', 'UpdateItem'] },
         { partitions: [PARTITIONS.audit], actions: ['PutItem'] },
         { partitions: [PARTITIONS.rateLimit], actions: ['UpdateItem'] },
+        // An administrator's authenticator, recorded the first time /me sees it (then every session is signed out
+        // and they are emailed; the mailer reads the suppression list), forgotten when it is gone.
+        { partitions: [PARTITIONS.adminMfa], actions: ['GetItem', 'PutItem', 'DeleteItem'] },
+        { partitions: [PARTITIONS.suppression], actions: ['GetItem'] },
       ],
       index: [INDEX_PARTITIONS.parentMemberships],
     },
-    sendsMail: false,
-    cognito: ['AdminAddUserToGroup', 'AdminListGroupsForUser', 'AdminGetUser'],
+    sendsMail: true,
+    // The first administrator's old authenticator (if any) is switched off: found by email, signed out.
+    cognito: ['AdminAddUserToGroup', 'AdminListGroupsForUser', 'AdminGetUser', 'AdminUserGlobalSignOut', 'AdminSetUserMFAPreference', 'ListUsers'],
     settings: ['firstAdminEmail', 'exposeNamesToAnonymous', 'adminMfaRequired'],
     rateLimits: true,
   },
@@ -189,11 +197,13 @@ export const CONTEXT_GRANTS: Record<Context, ContextGrants> = {
         { partitions: [PARTITIONS.campaign, PARTITIONS.sendJobEntries, PARTITIONS.progression], actions: ['Query', 'BatchWriteItem'] },
         { partitions: [PARTITIONS.audit], actions: ['Query', 'PutItem'] },
         { partitions: [PARTITIONS.rateLimit], actions: ['UpdateItem'] },
+        // The admin guard: when the administrator's authenticator was recorded (forgotten once it is gone).
+        { partitions: [PARTITIONS.adminMfa], actions: ['GetItem', 'DeleteItem'] },
       ],
       index: [INDEX_PARTITIONS.parentAudit, INDEX_PARTITIONS.directoryExportAudit, INDEX_PARTITIONS.parentMemberships, INDEX_PARTITIONS.campaigns, INDEX_PARTITIONS.progressions],
     },
     sendsMail: true,
-    cognito: ['AdminGetUser'],
+    cognito: ['AdminGetUser', 'AdminUserGlobalSignOut'],
     settings: ['adminMfaRequired'],
     rateLimits: true,
   },
@@ -242,11 +252,13 @@ export const CONTEXT_GRANTS: Record<Context, ContextGrants> = {
         { partitions: [PARTITIONS.settings, PARTITIONS.adminRoles], actions: READ },
         // Sending skips suppressed addresses; the participants manager lists them (gsi1).
         { partitions: [PARTITIONS.suppression], actions: ['GetItem'] },
+        // The admin guard: when the administrator's authenticator was recorded (forgotten once it is gone).
+        { partitions: [PARTITIONS.adminMfa], actions: ['GetItem', 'DeleteItem'] },
       ],
       index: [INDEX_PARTITIONS.campaigns, INDEX_PARTITIONS.parentMemberships, INDEX_PARTITIONS.studentParents, INDEX_PARTITIONS.suppressions],
     },
     sendsMail: true,
-    cognito: ['ListUsers', 'AdminGetUser'],
+    cognito: ['ListUsers', 'AdminGetUser', 'AdminUserGlobalSignOut'],
     settings: ['updateLinkTtlDays', 'adminMfaRequired'],
     bulkWork: true,
     rateLimits: true,
@@ -267,7 +279,8 @@ export const CONTEXT_GRANTS: Record<Context, ContextGrants> = {
     table: 'readWrite',
     // The administrator handover emails both people (docs/operations.md, "Handing over").
     sendsMail: true,
-    cognito: ['AdminUserGlobalSignOut', 'AdminDeleteUser', 'ListUsers', 'AdminGetUser'],
+    // A new administrator named by the handover enrols a new authenticator (their old one is switched off).
+    cognito: ['AdminUserGlobalSignOut', 'AdminDeleteUser', 'ListUsers', 'AdminGetUser', 'AdminSetUserMFAPreference'],
     settings: ['adminMfaRequired'],
     bulkWork: true,
   },

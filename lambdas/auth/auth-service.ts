@@ -11,9 +11,9 @@ import { hitRateLimit, type RateLimitDecision } from '../common/rate-limit';
 import type { RegisteredPerson } from '../common/claims';
 import { AppError } from '../common/errors';
 import { findRegisteredPeople } from '../registry/registry-repository';
-import { lacksAdminMfa } from '../registry/admin-mfa';
 import { bootstrapFirstAdmin, everAppointed, hasAdminAccess } from '../registry/admin-roles';
 import { addToAdminGroup } from './admin-group';
+import { adminMfaSetupRequired } from './mfa-enrolment';
 import { readParentProfiles } from './parent-profile';
 
 /** Default validateEmailV2 budget per client IP per minute: plenty for a person typing, too few for a sweep. */
@@ -74,7 +74,8 @@ function isFirstAdmin(caller: Caller): boolean {
 export async function describeCaller(caller: Caller, people: RegisteredPerson[]): Promise<MeResponse> {
   const { userType, displayName } = summarizePeople(people);
   const isAdmin = await hasAdminAccess(caller.email);
-  const mfaSetupRequired = isAdmin && (await lacksAdminMfa(caller));
+  // Records an authenticator seen for the first time, and refuses (401) a session that predates it.
+  const mfaSetupRequired = isAdmin && (await adminMfaSetupRequired(caller, people));
   const firstAdminAvailable = !isAdmin && isFirstAdmin(caller) && !(await everAppointed());
   // A parent's own record, children and committees (My Profile); staff have no profile page.
   const parents = userType === 'parent' ? await readParentProfiles(people) : undefined;

@@ -10,6 +10,8 @@ export interface Caller {
   groups: string[];
   /** The account's user name in the pool (`cognito:username`), for the Cognito admin calls. */
   username?: string;
+  /** When the person signed in (epoch seconds, the token's `auth_time`; a refresh keeps it in Cognito). */
+  authTime?: number;
 }
 
 /** A person the authorised-email index knows under an email. */
@@ -35,6 +37,7 @@ export function callerFromEvent(event: Pick<APIGatewayProxyEvent, 'requestContex
     emailVerified: claims.email_verified === true || claims.email_verified === 'true',
     groups: parseGroups(claims['cognito:groups']),
     ...(typeof claims['cognito:username'] === 'string' ? { username: claims['cognito:username'] } : {}),
+    ...(Number.isFinite(Number(claims.auth_time)) && claims.auth_time !== '' ? { authTime: Number(claims.auth_time) } : {}),
   };
 }
 

@@ -129,6 +129,11 @@ export const keys = {
   adminRolePrefix: (email?: string) => (email ? `ROLE#${email}#` : 'ROLE#'),
   adminRolesState: () => ({ pk: 'ADMIN_ROLES', sk: 'STATE' }),
   adminRolesPk: () => 'ADMIN_ROLES',
+  /**
+   * When the server first saw an account's authenticator (docs/auth.md "Second factor"): one item per Cognito
+   * username; an admin token issued before it (`auth_time`) is refused.
+   */
+  adminMfaEnrolment: (username: string) => ({ pk: `ADMIN_MFA#${username}`, sk: 'ENROLMENT' }),
   /** Confidentiality-incident register (docs/privacy.md): one small partition, read whole by the register screen. */
   privacyIncident: (incidentId: string) => ({ pk: 'PRIVACY#INCIDENTS', sk: `INCIDENT#${incidentId}` }),
   privacyIncidentsPk: () => 'PRIVACY#INCIDENTS',

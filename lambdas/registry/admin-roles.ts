@@ -8,6 +8,7 @@ import { documentClient, tableName } from '../common/dynamo';
 import { AppError } from '../common/errors';
 import { keys } from '../common/keys';
 import type { TransactItem } from '../common/transact';
+import { requireFreshEnrolment } from './admin-mfa';
 
 /**
  * Administrator roles (docs/auth.md "Administrators"): who may call the admin routes, and for which days. The
@@ -146,12 +147,23 @@ function newRole(input: GrantInput, actor: RoleActor, at: string): AdminRole {
 const audit = (action: string, role: AdminRole, actor: RoleActor, at: string, fields?: string[]): TransactItem =>
   auditPut({ at, actor, action, target: { type: 'ADMIN_ROLE', id: role.id }, ...(fields ? { fields } : {}) });
 
+/**
+ * After a grant to someone who held no role active today: their account must enrol a new authenticator before
+ * the role takes effect (docs/auth.md "Second factor"). Someone already serving keeps theirs.
+ */
+async function enrolFirstIfNew(rolesBefore: AdminRole[], email: string, now: Date): Promise<void> {
+  const today = schoolDay(now);
+  if (rolesBefore.some((role) => role.email === email && roleActiveOn(role, today))) return;
+  await requireFreshEnrolment(email);
+}
+
 /** Grants a role (audited). The caller checks that the email belongs to a registered person. */
 export async function grantRole(input: GrantInput, actor: RoleActor, now: Date = new Date()): Promise<AdminRole> {
   const at = now.toISOString();
-  const { version } = await snapshot();
+  const { roles, version } = await snapshot();
   const role = newRole(input, actor, at);
   await commit([stateBump(version, at), rolePut(role), audit('adminRole.grant', role, actor, at)]);
+  await enrolFirstIfNew(roles, input.email, now);
   return role;
 }
 
@@ -164,6 +176,7 @@ export async function bootstrapFirstAdmin(email: string, actor: RoleActor, now: 
   const role = newRole({ email, title: undefined }, actor, at);
   try {
     await commit([stateBump(undefined, at), rolePut(role), audit('adminRole.bootstrap', role, actor, at)]);
+    await enrolFirstIfNew([], email, now);
     return role;
   } catch (error) {
     if (error instanceof AppError && error.code === 'CONFLICT') return undefined;
@@ -233,5 +246,6 @@ export async function handOver(input: HandoverInput, actor: RoleActor, now: Date
     ...ended.map(rolePut),
     ...endAudits(ended, actor, at),
   ]);
+  await enrolFirstIfNew(roles, input.incoming.email, now);
   return { granted, ended };
 }
