@@ -2,7 +2,7 @@ import { RecoveryCompleteRequestSchema, RecoveryStartRequestSchema } from '../..
 import type { ApiErrorBody } from '../../shared/error-codes';
 import { clientIp, createHandler, parseWith } from '../common/http';
 import { registryAccess } from '../registry/access';
-import { completeRecovery, limitRecoveryStarts, startRecovery } from './recovery-service';
+import { answerAfterFloor, completeRecovery, limitRecoveryStarts, startRecovery } from './recovery-service';
 
 /** Taking over an account someone created with your address and never confirmed (docs/auth.md). */
 export const handler = createHandler({
@@ -14,7 +14,8 @@ export const handler = createHandler({
       return { status: 429, headers: { 'Retry-After': String(rate.retryAfterSeconds) }, body: error };
     }
     const { email, locale } = parseWith(RecoveryStartRequestSchema, body);
-    await startRecovery(email, locale);
+    // The answer comes at the same moment whatever the address: it does not wait on the work (docs/auth.md).
+    await answerAfterFloor(startRecovery(email, locale));
     return { status: 202, body: {} };
   },
 

@@ -32,6 +32,23 @@ const PER_EMAIL: RateLimitRule = { name: 'recoveryEmail', limit: 3, windowSecond
 
 export const limitRecoveryStarts = (clientIp: string): Promise<RateLimitDecision> => hitRateLimit(PER_CLIENT, clientIp);
 
+/**
+ * How long POST /api/account-recovery/start takes, whatever the address: longer than the work takes in practice
+ * (a registry Query, ListUsers, a Put and an SES send, about 60 ms locally and a few hundred in AWS), short enough
+ * for a person who just pressed a button.
+ */
+export const START_ANSWER_MS = 400;
+
+/**
+ * Answers at the floor, never sooner and never later: the work (which emails a link in one case only, and so takes
+ * longer then) goes on without the answer waiting for it, so the response time says nothing about the address.
+ * A failure of the work is logged (without the address); the caller already has its 202.
+ */
+export async function answerAfterFloor(work: Promise<void>, floorMs: number = START_ANSWER_MS): Promise<void> {
+  work.catch((error: unknown) => logger.error('recovery start failed', { errorName: (error as Error)?.name }));
+  await new Promise((resolve) => setTimeout(resolve, floorMs));
+}
+
 interface PoolAccount {
   username: string;
   verified: boolean;

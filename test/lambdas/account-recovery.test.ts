@@ -2,10 +2,12 @@ import { randomBytes } from 'node:crypto';
 import {
   AdminGetUserCommand,
   InitiateAuthCommand,
+  ListUsersCommand,
   SignUpCommand,
   type CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cognitoClient } from '../../lambdas/common/cognito';
 import { handler } from '../../lambdas/account-recovery/index';
 import { hashRecoveryToken, putRecoveryToken } from '../../lambdas/account-recovery/recovery-repository';
 import { readMailbox, type StoredEmail } from '../../local/ses';
@@ -104,6 +106,33 @@ describe('POST /api/account-recovery/start', () => {
     const sent = (await mailTo(email)).slice(before);
     expect(sent).toHaveLength(3);
     expect(sent[0]!.subject).toBe('Choose the password of your directory account');
+  });
+
+  it('does not wait on the work: with Cognito hung, the 202 still comes, and the link follows once it answers', async () => {
+    const email = uniqueEmail('recover-slow');
+    await registerPerson(email);
+    await squat(email);
+    const before = (await mailTo(email)).length;
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    // Fault injection: the function's own Cognito client stalls on the account lookup until released.
+    const client = cognitoClient();
+    const send = client.send.bind(client) as (command: unknown) => Promise<unknown>;
+    const stall = vi.spyOn(client, 'send').mockImplementation((async (command: unknown) => {
+      if (command instanceof ListUsersCommand) await gate;
+      return send(command);
+    }) as never);
+    try {
+      const answer = await start(email);
+
+      expect({ status: answer.status, body: answer.body }).toEqual({ status: 202, body: {} });
+      expect((await mailTo(email)).length, 'nothing sent while Cognito is stalled').toBe(before);
+      release();
+      await expect.poll(async () => (await mailTo(email)).length, { timeout: 10_000 }).toBe(before + 1);
+    } finally {
+      release();
+      stall.mockRestore();
+    }
   });
 
   it('limits requests per client address: 429 RATE_LIMITED with Retry-After past ten a minute', async () => {
