@@ -4,6 +4,8 @@ import { ENV, requireEnv } from '../common/env';
 import { passwordResetEmail, verificationEmail, type RenderedEmail } from '../common/email-templates/account-emails';
 import type { EmailLocale } from '../common/email-templates/layout';
 import { logger } from '../common/logger';
+import { hitRateLimit, type RateLimitRule } from '../common/rate-limit';
+import { normalizeEmail } from '../../shared/email';
 
 /**
  * Cognito CustomMessage: turns Cognito's codes into bilingual emails with links into the app.
@@ -25,6 +27,15 @@ const VERIFICATION_SOURCES = new Set<string>([
   'CustomMessage_VerifyUserAttribute',
 ]);
 export const REFUSED_SOURCES = new Set<string>(['CustomMessage_UpdateUserAttribute']);
+/**
+ * Verification emails one address may get per hour. Anyone holding an account (a squatter's unconfirmed one made
+ * with a parent's address) can call GetUserAttributeVerificationCode at will, and each call emails that address:
+ * past the cap the trigger refuses, so Cognito fails the call and sends nothing. Counted in the table like the
+ * other limits (lambdas/common/rate-limit.ts: the address is only an HMAC there).
+ */
+export const VERIFICATION_CODES: RateLimitRule = { name: 'verificationCode', limit: 5, windowSeconds: 3600 };
+/** The error message Cognito passes back to the caller past the cap. */
+export const VERIFICATION_CODES_LIMITED = 'VERIFICATION_CODES_LIMITED';
 /** The error message Cognito passes back to the caller of a refused request. */
 export const ATTRIBUTE_UPDATE_REFUSED = 'ATTRIBUTE_UPDATE_REFUSED';
 
@@ -44,6 +55,15 @@ function appLink(path: string, query: Record<string, string>): string {
   return `${base}${path}?${search}`;
 }
 
+/** One more verification email to this address (the account's username when it has none): refused past the cap. */
+async function limitVerificationCodes(event: CustomMessageTriggerEvent): Promise<void> {
+  const address = event.request.userAttributes?.email;
+  const key = typeof address === 'string' && address ? normalizeEmail(address) : event.userName;
+  if ((await hitRateLimit(VERIFICATION_CODES, key)).allowed) return;
+  logger.warn('verification codes limited', { triggerSource: event.triggerSource });
+  throw new Error(VERIFICATION_CODES_LIMITED);
+}
+
 export async function handler(event: CustomMessageTriggerEvent): Promise<CustomMessageTriggerEvent> {
   if (REFUSED_SOURCES.has(event.triggerSource)) {
     logger.warn('custom message refused', { triggerSource: event.triggerSource });
@@ -53,6 +73,7 @@ export async function handler(event: CustomMessageTriggerEvent): Promise<CustomM
   const code = event.request.codeParameter;
   let email: RenderedEmail | undefined;
   if (VERIFICATION_SOURCES.has(event.triggerSource)) {
+    await limitVerificationCodes(event);
     email = verificationEmail(locale, appLink(AUTH_LINKS.verifyEmailPath, { [AUTH_LINKS.codeParam]: code }));
   } else if (event.triggerSource === 'CustomMessage_ForgotPassword') {
     const link = appLink(AUTH_LINKS.resetPasswordPath, {

@@ -2,10 +2,12 @@
  * Starts cognito-local with the three things it lacks for this app (docs/decisions.md):
  * - GetTokensFromRefreshToken, which Amplify >= auth 6.14 uses to refresh (mapped to REFRESH_TOKEN_AUTH);
  * - a no-op GlobalSignOut, which Amplify calls on sign-out, and AdminUserGlobalSignOut (revokes refresh tokens);
+ * - AdminSetUserMFAPreference (a newly granted administrator's old authenticator is switched off);
  * - email delivery through the SES emulator, so verification and reset emails land in the local mailbox
  *   (cognito-local only prints them on its console);
  * - the app client's write attributes and the pool's keep-original-email setting (local/cognito/attribute-guard.ts);
  * - emails as sign-in names without regard to case, like the AWS pool (local/cognito/case-insensitive.ts);
+ * - a CustomMessage trigger that throws fails the call with a 400 and sends nothing (local/cognito/custom-message.ts);
  * - three behaviours of real Cognito: no sign-up code for an account the PreSignUp trigger already confirmed,
  *   every `{####}` of a message replaced by the code (cognito-local replaces only the first), and a refresh token
  *   that works after a sign-in that answered a challenge (cognito-local keeps only those of InitiateAuth, so an
@@ -16,6 +18,7 @@ import { createRequire } from 'node:module';
 import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses';
 import { guardAttributeWrites } from './attribute-guard';
 import { caseInsensitiveEmailAliases } from './case-insensitive';
+import { customMessageFailuresRefuse } from './custom-message';
 
 const require = createRequire(import.meta.url);
 type TargetFn = (services: unknown) => (ctx: unknown, req: Record<string, unknown>) => Promise<Record<string, unknown>>;
@@ -33,6 +36,7 @@ const pino = require('pino') as (options: object) => unknown;
 
 guardAttributeWrites(Targets);
 caseInsensitiveEmailAliases();
+customMessageFailuresRefuse();
 
 Targets.GetTokensFromRefreshToken = (services) => async (ctx, req) => {
   const result = await Targets.InitiateAuth!(services)(ctx, {
@@ -80,6 +84,20 @@ Targets.AdminUserGlobalSignOut = (services) => async (ctx, req) => {
   const user = await pool.getUserByUsername(ctx, req.Username);
   if (!user) throw new UserNotFoundError('User does not exist.');
   await pool.saveUser(ctx, { ...user, RefreshTokens: [] });
+  return {};
+};
+
+// Like Cognito: an operator (or the server, for a newly granted administrator) switches a user's TOTP on or off.
+Targets.AdminSetUserMFAPreference = (services) => async (ctx, req) => {
+  const pool = await (services as Pools).cognito.getUserPool(ctx, req.UserPoolId);
+  const user = await pool.getUserByUsername(ctx, req.Username);
+  if (!user) throw new UserNotFoundError('User does not exist.');
+  const software = req.SoftwareTokenMfaSettings as { Enabled?: boolean; PreferredMfa?: boolean } | undefined;
+  const methods = new Set((user.UserMFASettingList as string[] | undefined) ?? []);
+  if (software?.Enabled === true) methods.add('SOFTWARE_TOKEN_MFA');
+  if (software?.Enabled === false) methods.delete('SOFTWARE_TOKEN_MFA');
+  const preferred = software?.PreferredMfa && methods.has('SOFTWARE_TOKEN_MFA') ? 'SOFTWARE_TOKEN_MFA' : undefined;
+  await pool.saveUser(ctx, { ...user, UserMFASettingList: [...methods], PreferredMfaSetting: preferred });
   return {};
 };
 

@@ -8,7 +8,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { handler } from '../../lambdas/triggers/custom-message';
+import { handler, VERIFICATION_CODES } from '../../lambdas/triggers/custom-message';
 import { readMailbox, type StoredEmail } from '../../local/ses';
 import type { StackInfo } from '../../local/stack-info';
 import { useStack } from '../support/stack';
@@ -26,7 +26,7 @@ const NBSP = '\u00a0';
 
 function messageEvent(
   triggerSource: CustomMessageTriggerEvent['triggerSource'],
-  options: { locale?: string; userLocale?: string; code?: string } = {},
+  options: { locale?: string; userLocale?: string; code?: string; email?: string } = {},
 ): CustomMessageTriggerEvent {
   return {
     version: '1',
@@ -36,7 +36,8 @@ function messageEvent(
     callerContext: { awsSdkVersion: 'test', clientId: 'client' },
     triggerSource,
     request: {
-      userAttributes: { email: 'parent@test.example', ...(options.userLocale ? { locale: options.userLocale } : {}) },
+      // A fresh address per event: verification emails are counted per address and hour.
+      userAttributes: { email: options.email ?? uniqueEmail('message'), ...(options.userLocale ? { locale: options.userLocale } : {}) },
       codeParameter: options.code ?? '{####}',
       linkParameter: '{##Click Here##}',
       usernameParameter: null,
@@ -152,6 +153,47 @@ describe('custom-message trigger through cognito-local and the SES emulator', ()
       new RegExp(`href="${stack.appUrl}/email-verification-required\\?code=\\d{6}"`),
     );
     expect(mail.body.html).not.toContain('{####}');
+  });
+
+  it('sends at most five verification emails an hour to one address, however often an account asks', async () => {
+    const email = uniqueEmail('verify-flood');
+    await registerPerson(email);
+    // A stranger's unconfirmed account made with a parent's address: its own session may ask for codes at will.
+    await cognito.send(
+      new SignUpCommand({
+        ClientId: stack.userPoolClientId,
+        Username: email,
+        Password: 'Bottin2025',
+        UserAttributes: [{ Name: 'email', Value: email }],
+      }),
+    );
+    const auth = await cognito.send(
+      new InitiateAuthCommand({
+        ClientId: stack.userPoolClientId,
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: email, PASSWORD: 'Bottin2025' },
+      }),
+    );
+    const ask = () =>
+      cognito.send(
+        new GetUserAttributeVerificationCodeCommand({
+          AccessToken: auth.AuthenticationResult!.AccessToken!,
+          AttributeName: 'email',
+          ClientMetadata: { locale: 'fr' },
+        }),
+      );
+
+    const answers: string[] = [];
+    for (let i = 0; i < 10; i++) answers.push(await ask().then(() => 'sent', (error: Error) => `${error.name}: ${error.message}`));
+
+    expect(answers.slice(0, VERIFICATION_CODES.limit)).toEqual(Array(VERIFICATION_CODES.limit).fill('sent'));
+    for (const refused of answers.slice(VERIFICATION_CODES.limit)) {
+      expect(refused).toMatch(/^UserLambdaValidationException: .*VERIFICATION_CODES_LIMITED/);
+    }
+    const sent = (await readMailbox(stack.mailboxUrl)).filter(
+      (m) => m.destination.to.includes(email) && m.subject === 'Confirmez votre adresse courriel',
+    );
+    expect(sent).toHaveLength(VERIFICATION_CODES.limit);
   });
 
   it('sends the password reset link and code, both filled in', async () => {
