@@ -103,8 +103,8 @@ export const MATRIX: Record<string, Row> = {
   'POST /api/admin/annual-update/campaigns': admin(400),
   'GET /api/admin/annual-update/campaigns/{campaignId}/participants': admin(404),
   'POST /api/admin/annual-update/campaigns/{campaignId}/close': admin(404),
-  // Reopening: the body is valid, the campaign unknown: a 404 past the gate.
-  'POST /api/admin/annual-update/campaigns/{campaignId}/reopen': admin(404),
+  // Reopening: `{}` has no deadline, a 400 past the gate.
+  'POST /api/admin/annual-update/campaigns/{campaignId}/reopen': admin(400),
   'PUT /api/admin/annual-update/campaigns/{campaignId}/reminders': admin(400),
   'POST /api/admin/annual-update/campaigns/{campaignId}/send-jobs': admin(400),
   'GET /api/admin/annual-update/campaigns/{campaignId}/send-jobs/{jobId}': admin(404),
