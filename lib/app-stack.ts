@@ -50,6 +50,7 @@ export class AppStack extends Stack {
 
     // Links in emails use the site's URL, known only once the distribution exists (no cycle: see web.ts).
     auth.usePublicBaseUrl(web.siteUrl);
+    auth.useRateLimitKey(api.rateLimitSecret);
     api.usePublicBaseUrl(web.siteUrl);
 
     // Last: it watches every function and scheduled job the constructs above created.

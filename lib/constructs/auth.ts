@@ -12,6 +12,7 @@ import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { APP_CLIENT_WRITE_ATTRIBUTES } from '../../shared/auth-api';
 import { ENV } from '../../lambdas/common/env';
@@ -57,6 +58,8 @@ export class Auth extends Construct {
     this.customMessage = new AppFunction(this, 'CustomMessage', {
       entry: 'triggers/custom-message.ts',
       description: 'Cognito CustomMessage: bilingual verification and reset emails with links',
+      // Counts the verification emails per address and hour (its HMAC key: useRateLimitKey).
+      table: { table, access: { items: [{ partitions: [PARTITIONS.rateLimit], actions: ['UpdateItem'] }], index: [] } },
       timeout: Duration.seconds(5),
     });
 
@@ -121,9 +124,17 @@ export class Auth extends Construct {
     this.acknowledgeFindings();
   }
 
-  /** Links in verification emails point to the site (the only value the custom-message trigger needs). */
+  /** Links in verification emails point to the site. */
   usePublicBaseUrl(url: string): void {
     this.customMessage.addEnvironment(ENV.publicBaseUrl, url);
+  }
+
+  /** The rate-limit counters' HMAC key (lib/constructs/api.ts), for the custom-message trigger's cap. */
+  useRateLimitKey(secret: ISecret): void {
+    this.customMessage.addEnvironment(ENV.rateLimitSecretArn, secret.secretArn);
+    this.customMessage.addToRolePolicy(
+      new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [secret.secretArn] }),
+    );
   }
 
   private schedulePurge(): void {

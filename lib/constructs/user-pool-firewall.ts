@@ -6,8 +6,23 @@ export interface UserPoolFirewallProps {
   userPool: IUserPool;
 }
 
-/** Cognito API operations that create an account or send an email to an address the caller types in. */
-export const RATE_LIMITED_COGNITO_OPERATIONS = ['SignUp', 'ForgotPassword', 'ResendConfirmationCode'] as const;
+/**
+ * Cognito API operations that create an account or send an email: to an address the caller types in, or (a new
+ * verification code) to the address of the account whose session calls it, which for a squatter's unconfirmed
+ * account is a parent's.
+ */
+export const RATE_LIMITED_COGNITO_OPERATIONS = [
+  'SignUp',
+  'ForgotPassword',
+  'ResendConfirmationCode',
+  'GetUserAttributeVerificationCode',
+] as const;
+
+/**
+ * The `x-amz-target` value WAF compares, lowercased: the header's value is matched after a LOWERCASE text
+ * transformation, so `awscognitoidentityproviderservice.signup` (which Cognito may accept) is counted too.
+ */
+export const targetMatch = (operation: string): string => `AWSCognitoIdentityProviderService.${operation}`.toLowerCase();
 /** Requests of those operations per client address per 5 minutes (WAF's smallest limit is 10). */
 export const SIGN_UP_RATE_LIMIT = 20;
 
@@ -48,8 +63,8 @@ export class UserPoolFirewall extends Construct {
                     byteMatchStatement: {
                       fieldToMatch: { singleHeader: { Name: 'x-amz-target' } },
                       positionalConstraint: 'EXACTLY',
-                      searchString: `AWSCognitoIdentityProviderService.${operation}`,
-                      textTransformations: [{ priority: 0, type: 'NONE' }],
+                      searchString: targetMatch(operation),
+                      textTransformations: [{ priority: 0, type: 'LOWERCASE' }],
                     },
                   })),
                 },

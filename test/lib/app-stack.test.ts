@@ -320,8 +320,16 @@ describe('api', () => {
         Statement: Match.arrayWith([
           {
             Effect: 'Allow',
-            // AdminGetUser: whether an administrator has an authenticator (docs/auth.md).
-            Action: ['cognito-idp:AdminAddUserToGroup', 'cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser'],
+            // AdminGetUser: whether an administrator has an authenticator (docs/auth.md); a new one signs every session
+            // out; the first administrator's old one is switched off (found by email).
+            Action: [
+              'cognito-idp:AdminAddUserToGroup',
+              'cognito-idp:AdminGetUser',
+              'cognito-idp:AdminListGroupsForUser',
+              'cognito-idp:AdminSetUserMFAPreference',
+              'cognito-idp:AdminUserGlobalSignOut',
+              'cognito-idp:ListUsers',
+            ],
             Resource: { 'Fn::GetAtt': [logicalIdAt(fixture, 'Auth/UserPool/Resource'), 'Arn'] },
           },
         ]),
@@ -337,9 +345,11 @@ describe('api', () => {
         Statement: Match.arrayWith([
           {
             Effect: 'Allow',
+            // AdminSetUserMFAPreference: the handover's new administrator enrols a new authenticator (docs/auth.md).
             Action: [
               'cognito-idp:AdminDeleteUser',
               'cognito-idp:AdminGetUser',
+              'cognito-idp:AdminSetUserMFAPreference',
               'cognito-idp:AdminUserGlobalSignOut',
               'cognito-idp:ListUsers',
             ],
@@ -369,7 +379,8 @@ describe('api', () => {
     );
     expect(statements).toContainEqual(
       expect.objectContaining({
-        Action: ['cognito-idp:AdminGetUser', 'cognito-idp:ListUsers'],
+        // AdminUserGlobalSignOut: the admin guard signs out an account whose authenticator was removed.
+        Action: ['cognito-idp:AdminGetUser', 'cognito-idp:AdminUserGlobalSignOut', 'cognito-idp:ListUsers'],
         Resource: { 'Fn::GetAtt': [logicalIdAt(fixture, 'Auth/UserPool/Resource'), 'Arn'] },
       }),
     );
@@ -407,8 +418,15 @@ describe('api', () => {
       Resource: { 'Fn::Join': ['', [tableArn, '/index/gsi1']] },
       Condition: onlyPartitions(['PARENT#*']),
     });
-    const actions = statements.flatMap(actionsOf);
-    expect(actions.filter((a) => /Scan|DeleteItem|BatchWrite|\*/.test(a))).toEqual([]);
+    // An administrator's authenticator record (docs/auth.md "Second factor"): the only partition it deletes in.
+    expect(statements).toContainEqual(
+      expect.objectContaining({
+        Action: ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem'],
+        Condition: onlyPartitions(['ADMIN_MFA#*']),
+      }),
+    );
+    const others = statements.filter((statement) => !JSON.stringify(statement.Condition).includes('ADMIN_MFA#*'));
+    expect(others.flatMap(actionsOf).filter((a) => /Scan|DeleteItem|BatchWrite|\*/.test(a))).toEqual([]);
   });
 
   it.each([
@@ -422,6 +440,8 @@ describe('api', () => {
     // live in RETENTION.
     ['privacy', 'Api/Privacy', ['PRIVACY#REQUESTS', 'TOKEN#*', 'CAMPAIGN#*', 'DIRECTORY', 'EMAIL#*', 'SCHOOL', 'ADMIN_ROLES', 'RATE#*', 'RETENTION', 'LOCK#retention-purge', 'CONSENT#*', 'SENDJOB#*', 'PROGRESSION#*', 'AUDIT#*']],
     ['the PreSignUp trigger', 'Auth/PreSignUp', ['EMAIL#*']],
+    // Verification emails per address and hour (docs/auth.md, "Rate limits").
+    ['the CustomMessage trigger', 'Auth/CustomMessage', ['RATE#*']],
   ])('restricts %s to its partitions', (_name, fnPath, expected) => {
     const statements = tableStatements(`${fnPath}/ServiceRole/Resource`);
     expect(statements.length).toBeGreaterThan(0);
@@ -438,12 +458,14 @@ describe('api', () => {
     expect(statements.flatMap(actionsOf).filter((a) => /Scan|\*/.test(a))).toEqual([]);
   });
 
-  it('reads the rate-limit key from its own secret in the four functions that count callers, never from the environment', () => {
+  it('reads the rate-limit key from its own secret in the five functions that count callers, never from the environment', () => {
     const secret = { Ref: logicalIdAt(fixture, 'Api/RateLimitKey/Resource') };
     const readers = Object.entries(template.findResources('AWS::IAM::Policy'))
       .filter(([, p]) => JSON.stringify(p.Properties.PolicyDocument).includes(JSON.stringify(secret)))
       .map(([, p]) => p.Properties.Roles as unknown);
     expect(readers).toEqual([
+      // Verification emails per address and hour (docs/auth.md, "Rate limits").
+      [{ Ref: logicalIdAt(fixture, 'Auth/CustomMessage/ServiceRole/Resource') }],
       [{ Ref: logicalIdAt(fixture, 'Api/Auth/ServiceRole/Resource') }],
       [{ Ref: logicalIdAt(fixture, 'Api/AccountRecovery/ServiceRole/Resource') }],
       // Short codes typed from a paper letter (docs/annual-update.md, "Paper letters").
@@ -451,7 +473,7 @@ describe('api', () => {
       // Privacy requests: filing is rate limited (docs/privacy.md).
       [{ Ref: logicalIdAt(fixture, 'Api/Privacy/ServiceRole/Resource') }],
     ]);
-    for (const fnPath of ['Api/Auth', 'Api/AccountRecovery', 'Api/AnnualUpdate', 'Api/Privacy']) {
+    for (const fnPath of ['Api/Auth', 'Api/AccountRecovery', 'Api/AnnualUpdate', 'Api/Privacy', 'Auth/CustomMessage']) {
       expect(functionEnv(fnPath)[ENV.rateLimitSecretArn]).toEqual(secret);
       expect(statementsOf(`${fnPath}/ServiceRole/Resource`)).toContainEqual({ Effect: 'Allow', Action: 'secretsmanager:GetSecretValue', Resource: secret });
       expect(functionEnv(fnPath)[ENV.rateLimitKey]).toBeUndefined();
@@ -602,8 +624,21 @@ describe('user pool firewall', () => {
         OrStatement: { Statements: { ByteMatchStatement: { FieldToMatch: Props; SearchString: string } }[] };
       }
     ).OrStatement.Statements.map((s) => s.ByteMatchStatement);
-    expect(targets.map((t) => t.SearchString)).toContain('AWSCognitoIdentityProviderService.SignUp');
-    expect(targets[0]!.FieldToMatch).toEqual({ SingleHeader: { Name: 'x-amz-target' } });
+    // Every operation that creates an account or sends an email, the verification code on demand included, matched
+    // whatever the case of the header's value.
+    expect(targets.map((t) => t.SearchString).sort()).toEqual(
+      [
+        'awscognitoidentityproviderservice.forgotpassword',
+        'awscognitoidentityproviderservice.getuserattributeverificationcode',
+        'awscognitoidentityproviderservice.resendconfirmationcode',
+        'awscognitoidentityproviderservice.signup',
+      ],
+    );
+    for (const target of targets) {
+      expect(target.FieldToMatch).toEqual({ SingleHeader: { Name: 'x-amz-target' } });
+      expect((target as Props).TextTransformations).toEqual([{ Priority: 0, Type: 'LOWERCASE' }]);
+      expect((target as Props).PositionalConstraint).toBe('EXACTLY');
+    }
     template.hasResourceProperties('AWS::WAFv2::WebACLAssociation', {
       ResourceArn: { 'Fn::GetAtt': [logicalIdAt(fixture, 'Auth/UserPool/Resource'), 'Arn'] },
       WebACLArn: { 'Fn::GetAtt': [logicalIdAt(fixture, 'UserPoolFirewall/WebAcl'), 'Arn'] },
