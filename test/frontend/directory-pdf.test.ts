@@ -6,6 +6,7 @@ import { printLayout, type PrintOptions } from '../../frontend/src/lib/directory
 import { renderPrintDocument, wrapText } from '../../frontend/src/lib/directory-pdf/print-render';
 import { printTranslator } from '../../frontend/src/lib/directory-pdf/print-translator';
 import { pdfFileName } from '../../frontend/src/lib/directory-pdf/print-file-name';
+import { viewerClassId } from '../../frontend/src/lib/directory-pdf/print-scope';
 import { buildDirectoryResponse } from '../../lambdas/directory/directory-service';
 import { generateSchool, type DemoSchool } from '../../local/demo/generate-school';
 import { formatPhone } from '../../shared/format/phone';
@@ -119,6 +120,18 @@ describe('printable directory (PDF)', () => {
     expect(wrapText('court', 40, measure)).toEqual(['court']);
     // A list's separator does not end a line.
     expect(wrapText('514 555-0104 · nom@ecole.example', 18, measure)).toEqual(['514 555-0104', 'nom@ecole.example']);
+  });
+
+  it('preselects the class of the viewer\'s children: the first in the school\'s order, none for a viewer without children', () => {
+    const response = buildDirectoryResponse(school, viewer);
+    const parent = response.parents.find((p) => p.childIndexes.some((s) => response.students[s]!.classIndex !== undefined))!;
+    const classes = parent.childIndexes.map((s) => response.students[s]!.classIndex!).filter((c) => c !== undefined);
+    expect(viewerClassId(response, new Set([parent.id]))).toBe(response.classes[Math.min(...classes)]!.id);
+    const twoClasses = response.parents.find((p) => new Set(p.childIndexes.map((s) => response.students[s]!.classIndex)).size > 1)!;
+    const first = Math.min(...twoClasses.childIndexes.map((s) => response.students[s]!.classIndex ?? Infinity));
+    expect(viewerClassId(response, new Set([twoClasses.id]))).toBe(response.classes[first]!.id);
+    expect(viewerClassId(response, new Set())).toBeUndefined();
+    expect(viewerClassId(response, new Set([school.accounts.staff.personId]))).toBeUndefined();
   });
 
   it('names the file in ASCII with the scope and the day', () => {
