@@ -48,6 +48,15 @@ const description = (element: HTMLElement) =>
     .join(' ');
 
 describe('the start dialog', () => {
+  it('says what the start is doing while it runs, not a bare spinner', () => {
+    render(
+      <I18nextProvider i18n={createI18n('fr')}>
+        <StartCampaignModal visible busy onDismiss={noop} onStart={noop} committees={COMMITTEES} />
+      </I18nextProvider>,
+    );
+    expect(screen.getByTestId('start-progress').textContent).toContain("création d'un lien personnel pour chaque parent");
+  });
+
   it('accepts a real day from today on, and refuses a past or impossible one', () => {
     expect(deadlineError(schoolDay())).toBeUndefined();
     expect(deadlineError(addDays(schoolDay(), 30))).toBeUndefined();

@@ -155,14 +155,20 @@ export function StartCampaignModal({ visible, busy, onDismiss, onStart, committe
       onDismiss={onDismiss}
       header={t('annualUpdateAdmin.start.title')}
       footer={
-        <Box float="right">
-          <SpaceBetween direction="horizontal" size="xs">
-            <Button variant="link" onClick={onDismiss}>{t('annualUpdateAdmin.cancel')}</Button>
-            <Button variant="primary" disabled={!ready} loading={busy} onClick={() => onStart(choices())}>
-              {t('annualUpdateAdmin.start.submit')}
-            </Button>
-          </SpaceBetween>
-        </Box>
+        <SpaceBetween size="s">
+          {/* What the wait is for (issue 30: a bare spinner for seconds), said to screen readers too. */}
+          <div aria-live="polite" data-testid="start-progress">
+            {busy && <StatusIndicator type="loading">{t('annualUpdateAdmin.start.working')}</StatusIndicator>}
+          </div>
+          <Box float="right">
+            <SpaceBetween direction="horizontal" size="xs">
+              <Button variant="link" onClick={onDismiss}>{t('annualUpdateAdmin.cancel')}</Button>
+              <Button variant="primary" disabled={!ready} loading={busy} onClick={() => onStart(choices())}>
+                {t('annualUpdateAdmin.start.submit')}
+              </Button>
+            </SpaceBetween>
+          </Box>
+        </SpaceBetween>
       }
     >
       <SpaceBetween size="m">
