@@ -11,7 +11,9 @@ import type { DuplicatesResponse, MergeChoices } from '../../shared/duplicates-a
 import type { Parent } from '../../shared/schemas/parent';
 import { useStack } from '../support/stack';
 import { adminClaims, callAdmin, isAuthorised, registeredIds } from './admin-support';
-import { uniqueEmail } from './auth-support';
+import { apiEvent, claimsFor, uniqueEmail } from './auth-support';
+import { handler as privacyHandler } from '../../lambdas/privacy/index';
+import { MyActivityResponseSchema } from '../../shared/privacy-activity-api';
 import { scanAll, useDirectoryTable } from './directory-support';
 
 /**
@@ -159,6 +161,10 @@ describe('a parent typed twice', () => {
     expect((await listConsent(keep.id))[0]).toMatchObject({ by: 'admin', after: { participation: 'limited' } });
     const audit = items.filter((i) => i.type === 'AUDIT' && String(i.action).startsWith('parent.merge'));
     expect(audit.map((a) => a.action).sort()).toEqual(['parent.merge', 'parent.mergeRemove']);
+    // The kept parent's activity shows the merge with the fields it changed (docs/privacy.md), never who did it.
+    const activity = await privacyHandler(apiEvent({ method: 'GET', resource: '/api/me/activity', claims: claimsFor(other.email!) }));
+    const { entries } = MyActivityResponseSchema.parse(JSON.parse(activity.body));
+    expect(entries[0]).toMatchObject({ role: 'administrator', kind: 'changed', fields: expect.arrayContaining(['email', 'phone']) });
 
     const after = await list();
     expect(after.pairs.some((p) => p.keep.parent.id === other.id || p.other.parent.id === other.id)).toBe(false);
