@@ -6,7 +6,7 @@ import type { Server } from 'node:http';
 import path from 'node:path';
 import { logger } from '../lambdas/common/logger';
 import type { RuntimeConfig } from '../shared/runtime-config';
-import { cognitoClient, ensureDemoUser, ensurePool, startCognito } from './cognito';
+import { cognitoClient, DEV_SERVER_ORIGINS, ensureDemoUser, ensurePool, startCognito } from './cognito';
 import { seedDemoSchool, DEMO_ACCOUNTS, type SeedOptions } from './demo/seed';
 import { dynamoClient, ensureTable, startDynamo } from './dynamodb';
 import { startGateway } from './gateway';
@@ -188,6 +188,8 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
         senderEmail: SENDER_EMAIL,
         region,
         quiet: options.quietEmulators ?? false,
+        // Like DynamoDB Local's: web pages of the app (and of the dev server) only, and never an Admin* call.
+        allowedOrigins: [appUrl, ...DEV_SERVER_ORIGINS],
       }),
     );
     const cognito = cognitoClient(cognitoEndpoint, region);

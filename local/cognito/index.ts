@@ -39,7 +39,15 @@ export interface CognitoOptions {
   region: string;
   /** Discard cognito-local's console output. */
   quiet?: boolean;
+  /**
+   * The origins whose web pages may call it (local/cognito/origin-guard.ts): the app's, and the Vite dev server's.
+   * Without it, no web page at all.
+   */
+  allowedOrigins?: readonly string[];
 }
+
+/** The Vite dev server (`npm run dev:web`, frontend/vite.config.ts), whose pages call cognito-local too. */
+export const DEV_SERVER_ORIGINS = ['http://localhost:5173', 'http://127.0.0.1:5173'] as const;
 
 /** Starts cognito-local through our launcher (local/cognito/launcher.ts) as a child process. */
 export async function startCognito(options: CognitoOptions): Promise<ChildProcess> {
@@ -77,6 +85,7 @@ export async function startCognito(options: CognitoOptions): Promise<ChildProces
       SENDER_EMAIL: options.senderEmail,
       AWS_REGION: options.region,
       AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE: '1',
+      COGNITO_ALLOWED_ORIGINS: (options.allowedOrigins ?? []).join(','),
     },
   });
   const exited = new Promise<never>((_, reject) =>

@@ -8,6 +8,7 @@
  * - the app client's write attributes and the pool's keep-original-email setting (local/cognito/attribute-guard.ts);
  * - emails as sign-in names without regard to case, like the AWS pool (local/cognito/case-insensitive.ts);
  * - a CustomMessage trigger that throws fails the call with a 400 and sends nothing (local/cognito/custom-message.ts);
+ * - web pages of the app's origins only, and no Admin* call from any browser (local/cognito/origin-guard.ts);
  * - three behaviours of real Cognito: no sign-up code for an account the PreSignUp trigger already confirmed,
  *   every `{####}` of a message replaced by the code (cognito-local replaces only the first), and a refresh token
  *   that works after a sign-in that answered a challenge (cognito-local keeps only those of InitiateAuth, so an
@@ -19,6 +20,7 @@ import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses';
 import { guardAttributeWrites } from './attribute-guard';
 import { caseInsensitiveEmailAliases } from './case-insensitive';
 import { customMessageFailuresRefuse } from './custom-message';
+import { guardBrowserRequests } from './origin-guard';
 
 const require = createRequire(import.meta.url);
 type TargetFn = (services: unknown) => (ctx: unknown, req: Record<string, unknown>) => Promise<Record<string, unknown>>;
@@ -37,6 +39,7 @@ const pino = require('pino') as (options: object) => unknown;
 guardAttributeWrites(Targets);
 caseInsensitiveEmailAliases();
 customMessageFailuresRefuse();
+guardBrowserRequests((process.env.COGNITO_ALLOWED_ORIGINS ?? '').split(',').filter(Boolean));
 
 Targets.GetTokensFromRefreshToken = (services) => async (ctx, req) => {
   const result = await Targets.InitiateAuth!(services)(ctx, {

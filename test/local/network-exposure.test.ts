@@ -95,4 +95,57 @@ describe('local services on the network', () => {
       expect(answer.headers.get('access-control-allow-origin'), origin).toBeNull();
     }
   });
+
+  const cognitoCall = (target: string, body: unknown, origin?: string) =>
+    fetch(stack.cognitoEndpoint, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/x-amz-json-1.1',
+        'X-Amz-Target': `AWSCognitoIdentityProviderService.${target}`,
+        ...(origin ? { Origin: origin } : {}),
+      },
+      body: JSON.stringify(body),
+    });
+
+  it("cognito-local answers web pages of this machine only, naming the page's origin, never '*'", async () => {
+    const preflight = (origin: string) =>
+      fetch(stack.cognitoEndpoint, {
+        method: 'OPTIONS',
+        headers: { Origin: origin, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type,x-amz-target' },
+      });
+    const app = new URL(stack.appUrl).origin;
+    expect((await preflight(app)).headers.get('access-control-allow-origin')).toBe(app);
+    for (const origin of ['https://evil.example', 'null', 'http://192.168.1.20:3000']) {
+      const answer = await preflight(origin);
+      expect(answer.headers.get('access-control-allow-origin'), origin).toBeNull();
+      const call = await cognitoCall('InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', ClientId: stack.userPoolClientId }, origin);
+      expect(call.status, origin).toBe(403);
+      expect(call.headers.get('access-control-allow-origin'), origin).toBeNull();
+    }
+  });
+
+  it('cognito-local refuses Admin* and pool targets to every browser, and still serves the server side', async () => {
+    const app = new URL(stack.appUrl).origin;
+    for (const [target, body] of [
+      ['ListUsers', { UserPoolId: stack.userPoolId }],
+      ['AdminSetUserPassword', { UserPoolId: stack.userPoolId, Username: 'admin@ecole-demo.example', Password: 'Pris2026', Permanent: true }],
+      ['adminGetUser', { UserPoolId: stack.userPoolId, Username: 'admin@ecole-demo.example' }],
+      ['ListUserPools', { MaxResults: 10 }],
+    ] as const) {
+      const answer = await cognitoCall(target, body, app);
+      expect(answer.status, target).toBe(400);
+      expect(await answer.json(), target).toMatchObject({ __type: 'NotAuthorizedException', message: expect.stringContaining('server side') });
+    }
+    // The page's own calls still work (a wrong password is Cognito's answer, not the front's), and so does the
+    // server side, which sends no Origin.
+    const signIn = await cognitoCall(
+      'InitiateAuth',
+      { AuthFlow: 'USER_PASSWORD_AUTH', ClientId: stack.userPoolClientId, AuthParameters: { USERNAME: 'nobody@test.example', PASSWORD: 'Wrong2026' } },
+      app,
+    );
+    expect(signIn.status).toBe(400);
+    expect(((await signIn.json()) as { message?: string }).message).not.toContain('server side');
+    expect(signIn.headers.get('access-control-allow-origin')).toBe(app);
+    expect((await cognitoCall('ListUsers', { UserPoolId: stack.userPoolId })).status).toBe(200);
+  });
 });
