@@ -47,7 +47,6 @@ export function prePaintedSignInMarkup(french: Strings = fr, english: Strings = 
     `<nav class="pre-sign-in__tabs" ${aria('auth.tabs.label')}>`,
     words('auth.tabs.signIn', 'a', 'href="/auth" aria-current="page"'),
     words('auth.tabs.register', 'a', 'href="/auth?mode=register"'),
-    words('auth.tabs.forgot', 'a', 'href="/auth?mode=forgot"'),
     '</nav>',
     // A form, for password managers; only the first-route script shows it, and its handler keeps it from being sent.
     '<form class="pre-sign-in__form" method="post" action="/auth" novalidate>',

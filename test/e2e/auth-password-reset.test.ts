@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, type BrowserSession } from '../support/browser';
+import { openBrowser, VIEWPORTS, type BrowserSession } from '../support/browser';
 import { useStack } from '../support/stack';
 import {
   TEXT,
@@ -37,8 +37,11 @@ const LOCALES = [
   { locale: 'en', email: seededParentEmail(3) },
 ] as const;
 
+/** Cloudscape's tab scroll buttons on screen (shown when the tabs do not fit; a string: no DOM types here). */
+const SCROLL_BUTTONS = `[...document.querySelectorAll('button')].filter((b) => /défiler|scroll/i.test(b.getAttribute('aria-label') || '') && b.offsetParent).length`;
+
 describe.each(LOCALES)('password reset ($locale)', ({ locale, email }) => {
-  const text = TEXT[locale];
+  const text = { ...TEXT[locale], tabs: locale === 'fr' ? ['Connexion', 'Inscription'] : ['Sign in', 'Create an account'] };
 
   it('emails a code, whose link resets the password; the new password signs in, the old one no longer', async () => {
     await createAccount(stack, email, OLD_PASSWORD, true);
@@ -46,9 +49,16 @@ describe.each(LOCALES)('password reset ($locale)', ({ locale, email }) => {
     const page = await context.newPage();
     const main = page.getByRole('main');
 
+    // On a 375 px phone the two tabs (sign in, create an account) fit: none behind Cloudscape's scroll buttons
+    // (three did not); the forgotten password is the sign-in form's link.
+    await page.setViewportSize(VIEWPORTS.mobile);
     await page.goto(`${stack.appUrl}/auth`);
-    await main.getByRole('tab', { name: text.forgotTab }).click();
-    // The tab's form replaces the sign-in form: fill its field, not the sign-in form's email about to go.
+    await main.getByRole('tab').first().waitFor();
+    expect(await main.getByRole('tab').allTextContents()).toEqual(text.tabs);
+    expect(await page.evaluate(SCROLL_BUTTONS), 'tabs behind scroll buttons at 375 px').toBe(0);
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await main.getByRole('link', { name: text.forgotLink }).click();
+    // Its form replaces the sign-in form: fill its field, not the sign-in form's email about to go.
     await main.getByRole('button', { name: text.sendCode }).waitFor();
     await main.getByLabel(text.email, { exact: true }).fill(email);
     await main.getByRole('button', { name: text.sendCode }).click();

@@ -180,8 +180,9 @@ export async function explained(page: Page, wait: () => Promise<unknown>): Promi
 export const TEXT = {
   fr: {
     signInTab: 'Connexion',
-    registerTab: 'Créer un compte',
-    forgotTab: 'Mot de passe oublié',
+    registerTab: 'Inscription',
+    /** The sign-in form's link to the forgotten-password steps (no third tab: two fit a phone). */
+    forgotLink: 'Mot de passe oublié?',
     email: 'Adresse courriel',
     password: 'Mot de passe',
     confirmPassword: 'Confirmer le mot de passe',
@@ -210,7 +211,7 @@ export const TEXT = {
   en: {
     signInTab: 'Sign in',
     registerTab: 'Create an account',
-    forgotTab: 'Forgot password',
+    forgotLink: 'Forgot your password?',
     email: 'Email address',
     password: 'Password',
     confirmPassword: 'Confirm password',

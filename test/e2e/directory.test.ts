@@ -55,6 +55,23 @@ const wrappedPagers = async (page: Page) =>
       .length`),
   );
 
+/**
+ * How far the main area's first text box's placeholder runs past the room it has (its text measured in its own
+ * font): more than 0 means it is cut.
+ */
+const placeholderOverflow = async (page: Page) =>
+  Number(
+    await page.evaluate(`(() => {
+      const input = document.querySelector('main input[placeholder]');
+      const style = getComputedStyle(input, '::placeholder');
+      const own = getComputedStyle(input);
+      const context = document.createElement('canvas').getContext('2d');
+      context.font = style.fontStyle + ' ' + style.fontWeight + ' ' + style.fontSize + ' ' + style.fontFamily;
+      const room = input.clientWidth - parseFloat(own.paddingLeft) - parseFloat(own.paddingRight);
+      return Math.ceil(context.measureText(input.placeholder).width - room);
+    })()`),
+  );
+
 /** Signs in through the /auth form, as a person would, and lands on the dashboard. */
 async function signedInContext(viewport: ViewportName, language: Language): Promise<{ context: BrowserContext; page: Page }> {
   const context = await session.newContext(viewport);
@@ -123,6 +140,12 @@ describe.each([
       expect(await horizontalOverflow(page), `${path} scrolls sideways at ${width}`).toBeLessThanOrEqual(0);
       expect(await wrappedPagers(page), `${path}'s pager wraps at ${width}`).toBe(0);
     }
+    // On a phone the dashboard's quick search shows its whole placeholder (it was cut at 375 px).
+    await resize('mobile');
+    await page.goto(`${stack.appUrl}/`);
+    await eventually(() => h1(page).textContent()).toBe(SCREENS[language]['/']);
+    await page.getByRole('searchbox').first().waitFor();
+    expect(await placeholderOverflow(page), 'quick search placeholder cut at 375 px').toBeLessThanOrEqual(0);
     await resize(viewport);
 
     // The keyboard's first stop is the skip link; it leads past the header and the navigation to the page itself.
@@ -158,6 +181,7 @@ describe.each([
 
     expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
     await context.close();
+
   });
 });
 

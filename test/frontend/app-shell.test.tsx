@@ -115,6 +115,8 @@ describe('light frame of /auth (docs/frontend.md, "First page")', () => {
     expect(screen.getByRole('link', { name: 'Aller au contenu principal' }).getAttribute('href')).toBe(`#${main.id}`);
     const footer = screen.getByRole('contentinfo');
     expect(footer.id).toBe('app-footer');
+    // The current year, not the year the string was written in.
+    expect(within(footer).getByText(`© ${new Date().getFullYear()} Comité de parents de l'école`)).toBeTruthy();
     expect(within(footer).getByRole('link', { name: 'À propos' })).toBeTruthy();
     // No tools drawer here, so no debug link.
     expect(within(footer).queryByRole('button', { name: 'Informations de débogage' })).toBeNull();

@@ -53,7 +53,7 @@ describe('card preview', () => {
   });
 
   it('shows each viewer\'s card when they differ', () => {
-    renderPreview({ ...PARENT, audiences: { ...PARENT.audiences, phone: 'classes' } });
+    renderPreview({ ...PARENT, audiences: { ...PARENT.audiences!, phone: 'classes' } });
     expect(screen.getAllByRole('region').map((region) => region.getAttribute('aria-label'))).toEqual(VIEWERS);
     expect(screen.queryByText(EVERYONE)).toBeNull();
   });

@@ -43,7 +43,10 @@ function quickCounts(query: string, locale: Locale): Record<string, number> {
   return counts;
 }
 
-/** The count a list announces beside its search box ("5 résultats") when opened with `?q=`. */
+/**
+ * The count a list announces when opened with `?q=`: its header's sentence ("3 parents affichés sur 8"), or beside
+ * its search box ("5 résultats") on the lists without one.
+ */
 function listCount(path: string, query: string, element: ReactElement, locale: Locale): number {
   renderAt(`${path}?q=${encodeURIComponent(query)}`, element, locale);
   const status = screen.getAllByRole('status').map((s) => s.textContent ?? '').find((text) => /^\d+ /.test(text));

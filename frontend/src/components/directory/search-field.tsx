@@ -6,7 +6,7 @@ import { EmptyState } from './empty-state';
 
 /**
  * A screen's search box with Cloudscape's clear button, and how many records match, announced to screen readers
- * (a polite status). The box itself is memoised apart from the count: the results and their count follow a
+ * (a polite status) unless the list's header says it. The box itself is memoised apart from the count: the results and their count follow a
  * keystroke a frame later (useDeferredSearchText), and that update re-renders only the count here, not the
  * Cloudscape TextFilter (its input, icons, button and live region), whose cost counts in the keystroke budget
  * (docs/benchmarks.md).
@@ -23,20 +23,25 @@ export function SearchField({
   /** Focus left the box (useUrlSearchText's `flush`). */
   onBlur?: () => void;
   placeholder: string;
-  /** Number of records the query matches (shown while a query is typed). */
-  matches: number;
+  /**
+   * Number of records the query matches, shown while a query is typed. Left out by lists whose header already says
+   * how many are shown (Parents, Students): the count is said once.
+   */
+  matches?: number;
 }) {
   const { t } = useTranslation();
   // Translated once per language and count, not at every keystroke (a plural lookup costs a fraction of a ms).
-  const countText = useMemo(() => t('directory.search.matches', { count: matches }), [t, matches]);
+  const countText = useMemo(() => (matches === undefined ? '' : t('directory.search.matches', { count: matches })), [t, matches]);
   return (
     <div onBlur={onBlur} style={FIELD}>
       <div style={BOX}>
         <SearchBox value={value} onChange={onChange} placeholder={placeholder} />
       </div>
-      <span role="status" style={COUNT}>
-        {value ? countText : ''}
-      </span>
+      {matches !== undefined && (
+        <span role="status" style={COUNT}>
+          {value ? countText : ''}
+        </span>
+      )}
     </div>
   );
 }

@@ -22,7 +22,8 @@ export function AppFooter({ onOpenDebug }: { onOpenDebug?: () => void }) {
     <footer id={FOOTER_ID}>
       <Box padding={{ vertical: 's', horizontal: 'l' }} color="text-body-secondary" fontSize="body-s">
         <SpaceBetween direction="horizontal" size="l" alignItems="center">
-          <span>{t('footer.copyright')}</span>
+          {/* The year the page is read in, not the year the string was written. */}
+          <span>{t('footer.copyright', { year: new Date().getFullYear() })}</span>
           {contactEmail && (
             <Link
               href={`mailto:${contactEmail}`}

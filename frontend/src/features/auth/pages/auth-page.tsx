@@ -1,7 +1,9 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import Container from '@cloudscape-design/components/container';
+import Link from '@cloudscape-design/components/link';
+import SpaceBetween from '@cloudscape-design/components/space-between';
 import Tabs from '@cloudscape-design/components/tabs';
 import { AUTH_LINKS } from '../../../../../shared/auth-constants';
 import { PageFrame } from '../../../components/page/page-frame';
@@ -15,6 +17,25 @@ const MODES: readonly Mode[] = ['signin', 'register', 'forgot', 'reset'];
 const parseMode = (value: string | null): Mode => (MODES as readonly string[]).includes(value ?? '') ? (value as Mode) : 'signin';
 
 const SESSION_ENDED = 'auth.signInForm.sessionEnded';
+
+/** The forgotten-password steps inside the sign-in tab, under a link back to the sign-in form. */
+function ForgotPassword({ onBack, children }: { onBack: () => void; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <SpaceBetween size="m">
+      <Link
+        href="/auth"
+        onFollow={(event) => {
+          event.preventDefault();
+          onBack();
+        }}
+      >
+        {t('auth.forgotForm.back')}
+      </Link>
+      {children}
+    </SpaceBetween>
+  );
+}
 
 /** /auth: sign in, register, forgot and reset password (docs/product-rules.md). Signed-in visitors never see it (the guard). */
 export function AuthPage() {
@@ -56,9 +77,13 @@ export function AuthPage() {
   return (
     <PageFrame title={t('pages.auth.title')} description={t('pages.auth.description')}>
       <Container>
+        {/*
+          Two tabs, which fit a 375 px phone (three put "Créer un compte" behind scroll arrows): a forgotten password is
+          a step of signing in, reached by the form's "Mot de passe oublié?" link, with a way back.
+        */}
         <Tabs
           ariaLabel={t('auth.tabs.label')}
-          activeTabId={mode === 'reset' ? 'forgot' : mode}
+          activeTabId={mode === 'register' ? 'register' : 'signin'}
           onChange={({ detail }) => {
             setNotice(undefined);
             switchTo(parseMode(detail.activeTabId));
@@ -67,18 +92,20 @@ export function AuthPage() {
             {
               id: 'signin',
               label: t('auth.tabs.signIn'),
-              content: (
-                <SignInForm
-                  key={knownEmail}
-                  initialEmail={knownEmail}
-                  notice={notice ? t(notice) : undefined}
-                  noticeType={notice === SESSION_ENDED ? 'info' : 'success'}
-                  onForgotPassword={() => switchTo('forgot')}
-                />
-              ),
+              content:
+                mode === 'forgot' || mode === 'reset' ? (
+                  <ForgotPassword onBack={() => switchTo('signin')}>{resetForm}</ForgotPassword>
+                ) : (
+                  <SignInForm
+                    key={knownEmail}
+                    initialEmail={knownEmail}
+                    notice={notice ? t(notice) : undefined}
+                    noticeType={notice === SESSION_ENDED ? 'info' : 'success'}
+                    onForgotPassword={() => switchTo('forgot')}
+                  />
+                ),
             },
             { id: 'register', label: t('auth.tabs.register'), content: <RegisterForm /> },
-            { id: 'forgot', label: t('auth.tabs.forgot'), content: resetForm },
           ]}
         />
       </Container>

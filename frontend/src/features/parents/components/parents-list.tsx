@@ -31,10 +31,8 @@ export function ParentsList({ index }: { index: DirectoryIndex }) {
   );
   const header = useMemo(
     () => (
-      <Header
-        counter={`(${shown.length}/${total})`}
-        description={t('directory.parents.shown', { count: shown.length, total })}
-      >
+      // The count, said once (not also as a "(12/382)" counter and beside the search box), and announced as it changes.
+      <Header description={<span role="status">{t('directory.parents.shown', { count: shown.length, total })}</span>}>
         {labels.title}
       </Header>
     ),
@@ -42,7 +40,7 @@ export function ParentsList({ index }: { index: DirectoryIndex }) {
   );
   const filter = (
     <SearchAndFilterBar
-      search={{ onBlur: flushQuery, value: query, onChange: setQuery, placeholder: labels.placeholder, matches: shown.length }}
+      search={{ onBlur: flushQuery, value: query, onChange: setQuery, placeholder: labels.placeholder }}
       filter={{
         value: classCode,
         onChange: setClassCode,

@@ -31,10 +31,8 @@ export function FamiliesList({ index }: { index: DirectoryIndex }) {
   const { familyName, columns } = useFamilyColumns(index, results, mobile);
   const header = useMemo(
     () => (
-      <Header
-        counter={`(${shown.length}/${total})`}
-        description={t('directory.students.shown', { count: shown.length, total })}
-      >
+      // The count, said once (not also as a "(12/382)" counter and beside the search box), and announced as it changes.
+      <Header description={<span role="status">{t('directory.students.shown', { count: shown.length, total })}</span>}>
         {labels.title}
       </Header>
     ),
@@ -60,7 +58,7 @@ export function FamiliesList({ index }: { index: DirectoryIndex }) {
       header={header}
       filter={
         <SearchAndFilterBar
-          search={{ onBlur: flushQuery, value: query, onChange: setQuery, placeholder: labels.placeholder, matches: shown.length }}
+          search={{ onBlur: flushQuery, value: query, onChange: setQuery, placeholder: labels.placeholder }}
           filter={{
             value: level,
             onChange: setLevel,
