@@ -314,7 +314,7 @@ describe('admin data page', () => {
     await dialog.getByText('Cette action est irréversible.', { exact: false }).waitFor();
     const submit = dialog.getByRole('button', { name: 'Supprimer définitivement' });
     expect(await submit.isDisabled()).toBe(true);
-    await tabTo(page, { selector: '[role="dialog"] input', name: 'Pour continuer, tapez «\u00a0confirmer\u00a0»' });
+    await tabTo(page, { selector: '[role="dialog"] input', name: /^Pour continuer, tapez «\s*confirmer\s*»$/ });
     await page.keyboard.type('confirmer');
     await pressButton(page, 'Supprimer définitivement', '[role="dialog"]');
     await dialog.getByText("Sans cet élève, Hector Zéphyrin n'aurait plus d'enfant à l'école.", { exact: false }).waitFor({ timeout: 30_000 });
@@ -468,7 +468,7 @@ describe('admin data page', () => {
     await page.getByRole('button', { name: 'Supprimer Zénon Quirion' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Cette action est irréversible.', { exact: false }).waitFor();
-    await dialog.getByLabel('Pour continuer, tapez «\u00a0confirmer\u00a0»').fill('confirmer');
+    await dialog.getByLabel(/^Pour continuer, tapez «\s*confirmer\s*»$/).fill('confirmer');
     await dialog.getByRole('button', { name: 'Supprimer définitivement' }).click();
     await see(page, 'La fiche de Zénon Quirion a été supprimée.');
     const after = await directoryOf();

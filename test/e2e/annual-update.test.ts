@@ -739,7 +739,13 @@ async function bounces(j: Journey) {
   expect(await mailTo(stack, bouncer.email!)).toHaveLength(1);
 }
 
-/** 9. A submitted link stays usable; closing (keyboard alone) ends every link; the dashboard card says completed. */
+/**
+ * 9. A submitted link stays usable; closing (keyboard alone) first says what it ends (who has not answered, until
+ * when it can be reopened) and waits for the reader's word (« confirmer » in French: "confirm" does not count); the
+ * campaign page and the dashboard then both read closed, with the same counts and no send button; every link says
+ * the period ended, on which day; reopening with a new deadline makes the links work again, and a parent answers once
+ * more (docs/annual-update.md, "Campaign lifecycle").
+ */
 async function closeTheCampaign(j: Journey, onPhone: Page) {
   const { page, text } = j;
   // docs/product-rules.md: submit again to change or opt back in, until the campaign closes.
@@ -750,18 +756,57 @@ async function closeTheCampaign(j: Journey, onPhone: Page) {
   await openManager(j);
   await page.getByRole('button', { name: text.closeOpen }).first().waitFor({ timeout: 60_000 });
   await pressButton(page, text.closeOpen, 'main', { max: 80 });
-  await page.getByRole('dialog').getByRole('button', { name: text.closeOpen }).waitFor({ timeout: 10_000 });
+  const dialog = page.getByRole('dialog');
+  const closeNow = dialog.getByRole('button', { name: text.closeOpen });
+  await closeNow.waitFor({ timeout: 10_000 });
+  await dialog.getByText(text.closeUnanswered).waitFor({ timeout: 10_000 });
+  await dialog.getByText(text.closeReopenUntil).waitFor({ timeout: 10_000 });
+  expect(await closeNow.isDisabled()).toBe(true);
+  await tabTo(page, { selector: '[role="dialog"] input', name: text.typeWord });
+  if (j.lang === 'fr') {
+    // The English word is not the French reader's.
+    await page.keyboard.type('confirm');
+    expect(await closeNow.isDisabled()).toBe(true);
+    await retype(page, text.word);
+  } else {
+    await page.keyboard.type(text.word);
+  }
   await pressButton(page, text.closeOpen, '[role="dialog"]');
   await page.getByText(text.closed).waitFor({ timeout: 30_000 });
   expect((await expectFocusOn(page, 'main *', 'after the close dialog')).name).toContain(text.closed);
-  // The submitted link and the reminded one, never answered.
+
+  // The campaign page reads closed, offers reopening, and has no send button.
+  await page.getByRole('heading', { level: 2, name: text.closedTitle }).waitFor({ timeout: 30_000 });
+  await page.getByRole('button', { name: text.reopenOpen }).waitFor({ timeout: 10_000 });
+  expect(await page.locator('main').getByRole('button', { name: text.sendButton }).count()).toBe(0);
+  const counts = (await page.locator('main').getByText(text.progressLine).first().textContent())!;
+
+  // The submitted link and the reminded one, never answered: the period ended, on that day.
   for (const link of [j.links.first!, j.links.reminded!]) {
     await onPhone.goto(link);
-    await onPhone.getByText(text.expired).waitFor({ timeout: 30_000 });
+    await onPhone.getByText(text.closedLink).waitFor({ timeout: 30_000 });
   }
-  // The dashboard card follows: completed.
+  // The dashboard card follows: closed, with the campaign page's counts.
   await goTo(page, stack.appUrl, '/admin');
-  await page.locator('[data-testid="campaign-card"]').getByText(text.completed, { exact: true }).waitFor({ timeout: 30_000 });
+  const card = page.locator('[data-testid="campaign-card"]');
+  await card.getByText(text.completed, { exact: true }).waitFor({ timeout: 30_000 });
+  expect((await card.getByText(text.progressLine).first().textContent())!).toBe(counts);
+
+  // Reopened with a new deadline (the proposed one: today + 30 days): the reminded parent's link works again.
+  await openManager(j);
+  await pressButton(page, text.reopenOpen, 'main', { max: 80 });
+  await page.getByRole('dialog').getByRole('button', { name: text.reopenOpen }).waitFor({ timeout: 10_000 });
+  await pressButton(page, text.reopenOpen, '[role="dialog"]');
+  await page.getByText(text.reopened).waitFor({ timeout: 30_000 });
+  await page.getByRole('heading', { level: 2, name: text.cardTitle }).waitFor({ timeout: 30_000 });
+  await onPhone.goto(j.links.reminded!);
+  const phone = onPhone.getByLabel(text.phone, { exact: true });
+  await explained(onPhone, () => phone.waitFor({ timeout: 60_000 }));
+  await phone.fill('514 555-0166');
+  await pressButton(onPhone, text.validate);
+  await onPhone.getByRole('heading', { level: 1, name: text.success }).waitFor({ timeout: 30_000 });
+  await goTo(page, stack.appUrl, '/admin');
+  await card.getByText(text.open, { exact: true }).waitFor({ timeout: 30_000 });
 }
 
 /** 10. The signed-in demo parent updates the phone from My Profile (375 px); the directory shows it. */
