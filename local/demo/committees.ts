@@ -17,6 +17,8 @@ interface CommitteeSpec {
   otherMembers?: OtherMember[];
   /** Parents with these interests are asked first. */
   interests: InterestCode[];
+  /** Open to parents' sign-ups (docs/annual-update.md, "Committees that recruit"): the demo school recruits for a few. */
+  recruits?: true;
 }
 
 const times = (role: CommitteeRole, n: number): CommitteeRole[] => Array.from({ length: n }, () => role);
@@ -52,6 +54,7 @@ export const COMMITTEE_SPECS: readonly CommitteeSpec[] = [
     parentRoles: ['chair', 'secretary', 'treasurer', ...times('member', 5)],
     staffSeats: [{ rosterKey: 'vicePrincipal', role: 'member' }],
     interests: ['eventPlanning', 'fundraising'],
+    recruits: true,
   },
   {
     key: 'foundation',
@@ -64,9 +67,9 @@ export const COMMITTEE_SPECS: readonly CommitteeSpec[] = [
     interests: ['fundraising', 'accounting'],
   },
   volunteer('library', { fr: 'Comité de la bibliothèque', en: 'Library committee' }, 7, 'resourceTeacher', ['reading', 'writing']),
-  volunteer('bazaar', { fr: 'Bazar', en: 'Bazaar' }, 6, undefined, ['fundraising', 'eventPlanning']),
+  { ...volunteer('bazaar', { fr: 'Bazar', en: 'Bazaar' }, 6, undefined, ['fundraising', 'eventPlanning']), recruits: true },
   volunteer('workshops', { fr: 'Ateliers parascolaires', en: 'After-school workshops' }, 5, 'music', ['arts', 'science', 'crafts']),
-  volunteer('green', { fr: 'Comité vert', en: 'Green committee' }, 6, 'teacher', ['gardening', 'environment']),
+  { ...volunteer('green', { fr: 'Comité vert', en: 'Green committee' }, 6, 'teacher', ['gardening', 'environment']), recruits: true },
   volunteer('directory', { fr: 'Comité du bottin', en: 'Directory committee' }, 3, undefined, ['technology', 'communications']),
   volunteer('yearEnd', { fr: "Fête de fin d'année", en: 'Year-end party' }, 7, 'daycareTechnician', ['eventPlanning', 'music']),
   volunteer('welcome', { fr: 'Accueil des nouvelles familles', en: 'Welcoming new families' }, 4, undefined, ['languages', 'translation']),
@@ -120,6 +123,7 @@ export function generateCommittees(ctx: CommitteeContext): { committees: Committ
       kind: spec.kind,
       description: spec.description,
       otherMembers: spec.otherMembers ?? [],
+      ...(spec.recruits ? { openToSignUps: true } : {}),
     };
     committees.push(committee);
     const onCommittee = new Set<string>();

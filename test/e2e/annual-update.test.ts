@@ -13,7 +13,8 @@ import type { StackInfo } from '../../local/stack-info';
 import { CurrentCampaignResponseSchema, ParticipantsResponseSchema } from '../../shared/annual-update-api';
 import { DirectoryResponseSchema } from '../../shared/directory-api';
 import { ProfileFormResponseSchema } from '../../shared/parent-form';
-import { addDays } from '../../shared/school-calendar';
+import { formatLongDate } from '../../shared/format/long-date';
+import { addDays, schoolDay } from '../../shared/school-calendar';
 import type { Committee } from '../../shared/schemas/committee';
 import type { Parent } from '../../shared/schemas/parent';
 import type { Staff } from '../../shared/schemas/staff';
@@ -57,6 +58,7 @@ const run = ulid().toLowerCase();
 const castRun: Record<Lang, string> = { fr: ulid().toLowerCase(), en: ulid().toLowerCase() };
 let demoParentPhone: string | undefined;
 let committee: Committee;
+let garden: Committee;
 let student: Student;
 
 /** This file's own people, per language. */
@@ -82,6 +84,8 @@ const NAMES = {
 /** How long each step took (printed after the run with JOURNEY_TIMINGS=1: where the journey spends its time). */
 const timings: string[] = [];
 const committeeName = { fr: `Comité des fêtes ${run.slice(-6)}`, en: `Party committee ${run.slice(-6)}` };
+/** A second committee the French journey opens to sign-ups from the committees screen. */
+const gardenName = { fr: `Comité des jardins ${run.slice(-6)}`, en: `Garden committee ${run.slice(-6)}` };
 
 async function idToken(role: 'admin' | 'parent'): Promise<string> {
   const account = demoAccount(stack, role);
@@ -156,9 +160,9 @@ beforeAll(async () => {
   tokens.admin = await idToken('admin');
   tokens.parent = await idToken('parent');
   const { classes } = await readDirectory();
-  committee = await createEntity('COMMITTEE', {
-    ...newEntityMeta(), name: committeeName, kind: 'volunteer', otherMembers: [], openToSignUps: true,
-  });
+  // Both closed: the French journey opens them from the committees screen (issue 30).
+  committee = await createEntity('COMMITTEE', { ...newEntityMeta(), name: committeeName, kind: 'volunteer', otherMembers: [] });
+  garden = await createEntity('COMMITTEE', { ...newEntityMeta(), name: gardenName, kind: 'volunteer', otherMembers: [] });
   for (const lang of ['fr', 'en'] as const) cast[lang] = await castFor(lang, classes[0]!);
   const profile = ProfileFormResponseSchema.parse((await api('parent', 'GET', '/api/profile/form')).body);
   demoParentPhone = profile.form.parent.phone;
@@ -167,7 +171,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await endCampaignJourney(everyParent(), Object.values(cast).map((c) => c.staff));
-  for (const [kind, id] of [['STUDENT', student?.id], ['COMMITTEE', committee?.id]] as const) {
+  for (const [kind, id] of [['STUDENT', student?.id], ['COMMITTEE', committee?.id], ['COMMITTEE', garden?.id]] as const) {
     const left = id ? await getEntity(kind, id) : undefined;
     if (left) await deleteEntity(kind, left);
   }
@@ -202,6 +206,8 @@ interface Journey {
   parentContext?: BrowserContext;
   parentPage?: Page;
   campaignId: string;
+  /** Chosen on the start dialog's calendar: five weeks from today. */
+  deadline: string;
   links: Partial<Record<'first' | 'second' | 'third' | 'reminded', string>>;
 }
 
@@ -258,7 +264,35 @@ async function demoParentAt(j: Journey, path: string): Promise<Page> {
   return j.parentPage;
 }
 
-/** 1. From the dashboard's card to the campaign page; the start, with the keyboard alone. */
+/**
+ * 1a. French: the dashboard's committees card leads to the committees screen, where two committees open to parents'
+ * sign-ups (their switches); the screen fits a phone too.
+ */
+async function openTwoCommittees(j: Journey) {
+  const { page } = j;
+  await page.getByRole('link', { name: 'Gérer les comités' }).click();
+  await expectAt(page, '/admin/committees');
+  await page.getByTestId('committees-open-count').waitFor({ timeout: 60_000 });
+  for (const [record, name] of [[committee, committeeName.fr], [garden, gardenName.fr]] as const) {
+    const panel = page.getByTestId(`committee-${record.id}`);
+    const toggle = panel.getByRole('checkbox', { name: /^Inscriptions des parents ouvertes/ });
+    expect(await toggle.isChecked()).toBe(false);
+    await toggle.click();
+    await page.getByText(`Le comité «\u00a0${name}\u00a0» accepte maintenant les inscriptions des parents.`).waitFor({ timeout: 30_000 });
+    await panel.getByText('Accepte les inscriptions', { exact: true }).waitFor({ timeout: 30_000 });
+  }
+  expect((await getEntity('COMMITTEE', garden.id))?.openToSignUps).toBe(true);
+  await at(page, 'mobile');
+  expect(await noHorizontalScroll(page)).toBe(true);
+  await at(page, 'desktop');
+  await page.goto(`${stack.appUrl}/admin`);
+}
+
+/**
+ * 1. From the dashboard's card to the campaign page; the start, with the keyboard alone: the deadline picked on the
+ * calendar (five weeks ahead), no word to type, and the committees that recruit (the French journey's two, ticked
+ * as they stand).
+ */
 async function startFromDashboard(j: Journey) {
   const { page, text } = j;
   const admin = demoAccount(stack, 'admin');
@@ -266,39 +300,50 @@ async function startFromDashboard(j: Journey) {
   await signInWith(page, j.lang, admin.email, admin.password);
   await expectAt(page, '/admin');
   await page.getByRole('heading', { level: 2, name: text.dashboardCard }).waitFor({ timeout: 30_000 });
+  if (j.lang === 'fr') await openTwoCommittees(j);
   await page.getByRole('link', { name: text.openCampaign }).click();
   await page.getByRole('heading', { level: 1, name: text.annualUpdateTitle }).waitFor({ timeout: 60_000 });
 
-  // The button stays disabled until the exact word is typed.
   await pressButton(page, text.startOpen);
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel(text.schoolYearLabel).waitFor({ timeout: 10_000 });
   await tabTo(page, { selector: '[role="dialog"] input', name: text.schoolYearLabel });
   await retype(page, text.schoolYear);
-  // A deadline: the automatic reminders (7 and 2 days before, ticked by default) become available.
+  // The deadline is a date picker (its calendar button beside the field); its field takes the day as digits.
+  j.deadline = addDays(schoolDay(), 35);
+  expect(await dialog.getByRole('button', { name: text.calendar }).count()).toBe(1);
   await tabTo(page, { selector: '[role="dialog"] input', name: text.deadlineLabel });
-  await retype(page, text.deadline);
+  await retype(page, j.deadline);
+  await expect.poll(() => dialog.getByRole('textbox', { name: text.deadlineLabel }).inputValue(), { timeout: 10_000 }).toBe(j.deadline);
   // Review before publishing, and staff links: Space ticks each box.
   await tabTo(page, { selector: '[role="dialog"] input[type="checkbox"]', name: new RegExp(`^${text.reviewOption}`) });
   await page.keyboard.press('Space');
   await tabTo(page, { selector: '[role="dialog"] input[type="checkbox"]', name: new RegExp(`^${text.includeStaff}`) });
   await page.keyboard.press('Space');
-  const start = dialog.getByRole('button', { name: text.start, exact: true });
-  await tabTo(page, { selector: '[role="dialog"] input', name: text.confirmLabel });
-  await page.keyboard.type('confirmer');
-  expect(await start.isDisabled()).toBe(true);
-  await retype(page, 'confirm');
+  // The committees that recruit: the two opened on their screen are ticked.
+  const recruiting = dialog.getByTestId('recruiting-committees');
+  for (const name of [committeeName[j.lang], gardenName[j.lang]]) {
+    await explained(page, () => recruiting.getByRole('checkbox', { name }).waitFor({ timeout: 30_000 }));
+    expect(await recruiting.getByRole('checkbox', { name }).isChecked()).toBe(true);
+  }
+  // Nothing to type: no English word in a French dialog.
+  expect(await dialog.getByPlaceholder('confirm').count()).toBe(0);
   await pressButton(page, text.start, '[role="dialog"]');
   await page.getByText(text.started(text.schoolYear), { exact: false }).waitFor({ timeout: 60_000 });
   // The dialog closed and its opener is gone (the campaign is active): focus is on the message saying so.
   expect((await expectFocusOn(page, 'main *', 'after the start dialog')).name).toContain(text.started(text.schoolYear));
   const current = CurrentCampaignResponseSchema.parse((await api('admin', 'GET', '/api/admin/annual-update')).body);
-  expect(current.campaign).toMatchObject({ schoolYear: text.schoolYear, status: 'active', deadline: text.deadline, review: true });
+  expect(current.campaign).toMatchObject({ schoolYear: text.schoolYear, status: 'active', deadline: j.deadline, review: true });
   expect(current.campaign!.reminders.days).toEqual([7, 2]);
   j.campaignId = current.campaign!.id;
-  await page.getByText(text.remindersPlanned).waitFor({ timeout: 30_000 });
+  await page.getByText(text.remindersPlanned(formatLongDate(j.deadline, j.lang))).waitFor({ timeout: 30_000 });
   await page.getByText(text.reviewLabel, { exact: true }).waitFor({ timeout: 30_000 });
   await page.getByText(text.reviewOn, { exact: true }).waitFor({ timeout: 30_000 });
+  // The summary names the committees that recruit.
+  const summary = page.getByTestId('recruiting-summary');
+  await explained(page, () => summary.getByText(committeeName[j.lang], { exact: false }).waitFor({ timeout: 30_000 }));
+  expect(await summary.textContent()).toContain(gardenName[j.lang]);
+  expect((await getEntity('COMMITTEE', committee.id))?.openToSignUps).toBe(true);
 }
 
 /** 2. Send to the three; parent 1 (keyboard alone, on a phone) changes phone, language and interests; parent 2 opts out. */
@@ -337,7 +382,8 @@ async function threeParentsAnswer(j: Journey) {
   await onPhone.keyboard.press('Escape');
   await onPhone.getByText(text.gardening, { exact: true }).first().waitFor({ timeout: 10_000 });
   await pressButton(onPhone, text.validate);
-  await onPhone.getByRole('heading', { level: 1, name: text.success }).waitFor({ timeout: 30_000 });
+  // Held for review: received, not « mis à jour » (issue 30).
+  await onPhone.getByRole('heading', { level: 1, name: text.received, exact: true }).waitFor({ timeout: 30_000 });
   expect(new URL(onPhone.url()).pathname).toBe('/update-success');
   expect(onPhone.url()).not.toContain('@');
   // Review is on: phone and interests wait for the school; the language applied at once.
@@ -421,7 +467,7 @@ async function managerShowsAnswers(j: Journey) {
 async function reminderToTheSilentOne(j: Journey) {
   const { page, text } = j;
   const [first, second, third] = j.who.main as [Parent, Parent, Parent];
-  const morning = new Date(`${addDays(text.deadline, -7)}T15:00:00Z`);
+  const morning = new Date(`${addDays(j.deadline, -7)}T15:00:00Z`);
   const reminders = await runDueReminders(testSendDeps(stack, { now: () => morning }), morning.getTime() + 60_000);
   expect(reminders).toMatchObject({ outcome: 'sending', offsets: [7], progress: { sent: 1 } });
   expect((await mailTo(stack, third.email!)).length).toBe(2);
@@ -478,7 +524,7 @@ async function joinsACommittee(j: Journey) {
   expect(await page.getByText('Comités ouverts aux inscriptions', { exact: true }).count()).toBe(1);
   await join.click();
   await page.getByRole('button', { name: 'Valider', exact: true }).click();
-  await explained(page, () => page.getByRole('heading', { level: 1, name: 'Renseignements mis à jour' }).waitFor({ timeout: 30_000 }));
+  await explained(page, () => page.getByRole('heading', { level: 1, name: j.text.success }).waitFor({ timeout: 30_000 }));
   await page.close();
 
   const signedIn = await demoParentAt(j, '/committees');
@@ -504,7 +550,7 @@ async function sharesAnAddress(j: Journey) {
   await page.getByLabel('Postal code', { exact: false }).first().fill('J7G 2B5');
   await shared.click();
   await page.getByRole('button', { name: 'Validate', exact: true }).click();
-  await explained(page, () => page.getByRole('heading', { level: 1, name: 'Information updated' }).waitFor({ timeout: 30_000 }));
+  await explained(page, () => page.getByRole('heading', { level: 1, name: j.text.success }).waitFor({ timeout: 30_000 }));
   await page.close();
 }
 
@@ -842,7 +888,7 @@ describe.each(['fr', 'en'] as const)('the annual update campaign (%s)', (lang) =
     const adminContext = await contextIn(() => session.newContext('desktop'), lang);
     const phone = await contextIn(() => session.newContext('mobile'), lang);
     const anon = lang === 'en' ? phone : await contextIn(() => session.newContext(text.viewport), lang);
-    const j: Journey = { lang, text, who: cast[lang]!, page: await adminContext.newPage(), phone, anon, campaignId: '', links: {} };
+    const j: Journey = { lang, text, who: cast[lang]!, page: await adminContext.newPage(), phone, anon, campaignId: '', deadline: '', links: {} };
     const timed = async <T>(name: string, step: () => Promise<T>): Promise<T> => {
       const began = Date.now();
       try {

@@ -108,6 +108,8 @@ describe('demo school generator', () => {
     expect(ceRoles).toEqual(expect.arrayContaining(['PARENT:chair', 'PARENT:viceChair', 'PARENT:secretary', 'PARENT:substitute', 'STAFF:nonVoting']));
     expect(ce.otherMembers.length).toBeGreaterThan(0);
     expect(new Set(school.committees.map((c) => c.kind))).toEqual(new Set(['ce', 'opp', 'foundation', 'volunteer']));
+    // Volunteer recruitment happens in the demo: three committees take parents' sign-ups (issue 30).
+    expect(school.committees.filter((c) => c.openToSignUps).map((c) => c.name.fr).sort()).toEqual(['Bazar', 'Comité vert', 'Organisme de participation des parents (OPP)']);
     const nameOnly = new Set(school.parents.filter((p) => p.participation === 'nameOnly').map((p) => p.id));
     expect(school.memberships.some((m) => nameOnly.has(m.personId))).toBe(false);
   });
