@@ -127,7 +127,7 @@ describe('duplicate parents', () => {
     // The preview shows the chosen email next to the choice itself.
     await main.getByRole('heading', { name: 'Aperçu du résultat' }).waitFor();
     await expect.poll(() => main.getByText(pair.other.email!, { exact: true }).count()).toBe(2);
-    expect(await main.getByText(`L’adresse ${pair.keep.email!} ne donnera plus accès au bottin`, { exact: false }).count()).toBe(1);
+    expect(await main.getByText(`L'adresse ${pair.keep.email!} ne donnera plus accès au bottin`, { exact: false }).count()).toBe(1);
 
     await main.getByRole('button', { name: 'Fusionner les fiches' }).click();
     const dialog = page.getByRole('dialog');
