@@ -196,6 +196,10 @@ export const IMPORT_FORMATS: Readonly<Record<ImportEntity, EntityFormat>> = {
       col('kind', 'Type', 'Kind', { fr: "Conseil d'établissement", en: 'Governing board' }, { required: true }),
       col('descriptionFr', 'Description (français)', 'Description (French)', "Adopte le projet éducatif de l'école."),
       col('descriptionEn', 'Description (anglais)', 'Description (English)', "Adopts the school's educational project."),
+      // Open to parents' sign-ups from their form (docs/product-rules.md). Without the column an import keeps it.
+      col('openToSignUps', 'Ouvert aux inscriptions', 'Open to sign-ups', { fr: 'Non', en: 'No' }, {
+        aliases: ['inscriptions', 'sign-ups'],
+      }),
     ],
     oneOf: [['nameFr', 'nameEn']],
   },

@@ -78,6 +78,12 @@ export const ROLE_LABELS: LabelTable<CommitteeRole> = Object.fromEntries(
 export const DEPARTMENT_LABELS: LabelTable<StaffDepartment> = STAFF_DEPARTMENTS;
 export const INTEREST_VALUE_LABELS: LabelTable<InterestCode> = INTEREST_LABELS;
 
+/** A yes-or-no cell (a committee open to sign-ups). */
+export const YES_NO_LABELS: LabelTable<'yes' | 'no'> = {
+  yes: { fr: 'Oui', en: 'Yes' },
+  no: { fr: 'Non', en: 'No' },
+};
+
 /** Every enumeration a file may hold, by name (the `allowed` parameter of INVALID_VALUE names one). */
 export const VALUE_TABLES = {
   participation: PARTICIPATION_LABELS,
@@ -89,6 +95,7 @@ export const VALUE_TABLES = {
   department: DEPARTMENT_LABELS,
   interest: INTEREST_VALUE_LABELS,
   classStructure: CLASS_STRUCTURE_LABELS,
+  yesNo: YES_NO_LABELS,
 } as const;
 export type ValueTableName = keyof typeof VALUE_TABLES;
 

@@ -6,6 +6,7 @@ import {
   AUDIENCE_LABELS,
   CLASS_STRUCTURE_LABELS,
   COMMITTEE_KIND_LABELS,
+  YES_NO_LABELS,
   DEPARTMENT_LABELS,
   INTEREST_VALUE_LABELS,
   LANGUAGE_LABELS,
@@ -168,6 +169,7 @@ export function exportCsvFiles(data: DirectoryData, settings: SchoolSettings | u
       COMMITTEE_KIND_LABELS[c.kind][lang],
       c.description?.fr ?? '',
       c.description?.en ?? '',
+      c.openToSignUps === undefined ? '' : YES_NO_LABELS[c.openToSignUps ? 'yes' : 'no'][lang],
     ]);
   const memberRows = memberRowsOf(data, lang, { parentKeys, staffKeys, committeeKeys });
 

@@ -72,6 +72,8 @@ export interface CommitteeRow extends Row {
   name: LocalizedText;
   kind: CommitteeKind;
   description?: LocalizedText;
+  /** Yes, no, or blank (not set); absent when the file has no such column (the stored value stays). */
+  openToSignUps?: { value: boolean | undefined };
 }
 
 export interface MembershipRow extends Row {
@@ -203,8 +205,10 @@ function parseCommittee(reader: RowReader): CommitteeRow | undefined {
   const name = bilingual(reader, 'nameFr', 'nameEn', true);
   const kind = reader.code('kind', 'committeeKind');
   const description = bilingual(reader, 'descriptionFr', 'descriptionEn', false);
+  const signUps = reader.raw('openToSignUps') === '' ? undefined : reader.code('openToSignUps', 'yesNo');
+  const openToSignUps = reader.source.table.columns.has('openToSignUps') ? { value: signUps && signUps === 'yes' } : undefined;
   if (!reader.ok || !name || !kind) return undefined;
-  return { source: reader.source, key, name, kind, description };
+  return { source: reader.source, key, name, kind, description, ...(openToSignUps ? { openToSignUps } : {}) };
 }
 
 function parseMembership(reader: RowReader): MembershipRow | undefined {

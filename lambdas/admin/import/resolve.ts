@@ -377,7 +377,8 @@ function resolveCommittees(
   });
   const committees = committeeDrafts.map(({ match, row }): Target<Committee> => {
     const others: OtherMember[] = committeeMembers.get(match.id)?.others ?? match.existing?.otherMembers ?? [];
-    const fields = { name: row.name, kind: row.kind, description: row.description, otherMembers: others };
+    const signUps = row.openToSignUps ? { openToSignUps: row.openToSignUps.value } : {};
+    const fields = { name: row.name, kind: row.kind, description: row.description, otherMembers: others, ...signUps };
     return { entity: compose(match, fields, now), existing: match.existing, source: row.source };
   });
   return { committees, committeeMembers };
