@@ -382,7 +382,8 @@ export class AuthStore {
     if (!this.state.user) return null;
     try {
       const user = userFromClaims(await this.identity(() => readIdTokenClaims(true)), this.state.user);
-      this.set({ user });
+      // The session ended while the check ran (signed out, or the server refused its token): it stays ended.
+      if (this.state.user) this.set({ user });
       return true;
     } catch (error) {
       return !isNetworkError(error);
