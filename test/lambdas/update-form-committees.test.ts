@@ -76,6 +76,8 @@ beforeAll(async () => {
   [closed, officerSeat] = free.filter((c) => c.id !== open.id && !c.openToSignUps) as [Committee, Committee];
   expect([open, closed, officerSeat].every(Boolean)).toBe(true);
 
+  // The demo school recruits for a few committees (local/demo/committees.ts): closed here, so only this file's open.
+  for (const recruiting of school.committees.filter((c) => c.openToSignUps)) await saveCommittee(recruiting, { openToSignUps: false });
   await saveCommittee(open, { openToSignUps: true });
   const officerMembers = (await membersOf(officerSeat.id)).map(({ personType, personId, role }) => ({ personType, personId, role }));
   await saveCommittee(officerSeat, { openToSignUps: true, members: [...officerMembers, { personType: 'PARENT', personId: target.id, role: 'treasurer' }] });
