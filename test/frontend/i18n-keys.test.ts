@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../shared/error-codes';
 import { INCIDENT_COLUMNS } from '../../shared/privacy-incidents-api';
@@ -30,6 +31,26 @@ function badValues(tree: Tree): string[] {
   return [...leaves(tree)].filter(([, v]) => typeof v !== 'string' || v.trim() === '').map(([k]) => k);
 }
 
+/**
+ * Keys written twice in one object of a JSON text (JSON.parse keeps the last silently, so an edit to the first copy
+ * would change nothing on screen). A small scanner over strings and braces: each object has its own key set.
+ */
+function duplicateKeys(text: string): string[] {
+  const scopes: Set<string>[] = [];
+  const found: string[] = [];
+  const token = /"((?:[^"\\]|\\.)*)"(\s*:)?|[{}[\]]/g;
+  for (const match of text.matchAll(token)) {
+    if (match[0] === '{') scopes.push(new Set());
+    else if (match[0] === '}') scopes.pop();
+    else if (match[2] && scopes.length > 0) {
+      const scope = scopes[scopes.length - 1];
+      if (scope.has(match[1])) found.push(match[1]);
+      scope.add(match[1]);
+    }
+  }
+  return found;
+}
+
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
 describe('translation files', () => {
@@ -37,6 +58,13 @@ describe('translation files', () => {
     expect(keyDifferences({ a: { b: 'x', c: 'y' } }, { a: { b: 'x' } })).toEqual({ onlyInA: ['a.c'], onlyInB: [] });
     expect(keyDifferences({ a: 'x' }, { a: 'x', d: { e: 'z' } })).toEqual({ onlyInA: [], onlyInB: ['d.e'] });
     expect(badValues({ a: { b: ' ' }, c: 'ok', d: 3 })).toEqual(['a.b', 'd']);
+  });
+
+  it('no key is written twice in one object of either file', () => {
+    expect(duplicateKeys('{"a": {"b": "x", "b": "y"}, "c": {"b": "z"}, "d": "{\\"e\\": 1}"}')).toEqual(['b']);
+    for (const file of ['fr', 'en']) {
+      expect(duplicateKeys(readFileSync(`frontend/src/i18n/${file}.json`, 'utf8')), file).toEqual([]);
+    }
   });
 
   it('fr.json and en.json have exactly the same keys', () => {
