@@ -11,7 +11,7 @@ export const COMMITTEE_ROLES = {
   viceChair: { rank: 2, label: { fr: 'Vice-président(e)', en: 'Vice-chair' } },
   secretary: { rank: 3, label: { fr: 'Secrétaire', en: 'Secretary' } },
   treasurer: { rank: 4, label: { fr: 'Trésorier(ère)', en: 'Treasurer' } },
-  // Spelled out: « Coordonnateur(trice) » read badly (issue 30); files that still say it import (import-values.ts).
+  // Spelled out: « Coordonnateur(trice) » read badly; files that still say it import (import-values.ts).
   coordinator: { rank: 5, label: { fr: 'Coordonnateur ou coordonnatrice', en: 'Coordinator' } },
   director: { rank: 6, label: { fr: 'Administrateur(trice)', en: 'Director' } },
   member: { rank: 7, label: { fr: 'Membre', en: 'Member' } },

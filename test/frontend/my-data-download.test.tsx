@@ -155,7 +155,7 @@ describe('download my data', () => {
     expect(consent[1]).toBe('Par le parent, dans Mon profil');
     expect(consent[2]).toBe('Ce que le bottin montre de vous\u00a0: Limitée → Complète | Téléphone visible par\u00a0: Les classes de mes enfants → Toute l\'école');
     const campaign = cells(zip.text('mes-donnees-mises-a-jour-annuelles.csv'), ';')[1]!;
-    expect(campaign.slice(0, 2)).toEqual(['2026-2027', 'Active']);
+    expect(campaign.slice(0, 2)).toEqual(['2026-2027', 'En cours']);
     expect(campaign[3]).toBe('Non');
     expect(campaign[4]).toMatch(/^2026-10-0\d \d+ h 00 Courriel d'invitation envoyé \| 2026-10-0\d \d+ h 00 Formulaire soumis \(depuis Mon profil\)$/);
     const activity = cells(zip.text('mes-donnees-activite.csv'), ';')[1]!;
@@ -189,7 +189,7 @@ describe('download my data', () => {
     expect(value('Preferred language')).toBe('French');
     expect(cells(zip.text('my-data-children.csv'), ',')[1]).toEqual(['Léo', 'Tremblay', 'Grade 1', 'Groupe 101']);
     expect(cells(zip.text('my-data-committees.csv'), ',')[1]).toEqual(['Governing board', 'Treasurer']);
-    expect(cells(zip.text('my-data-annual-updates.csv'), ',')[1]!.slice(0, 2)).toEqual(['2026-2027', 'Active']);
+    expect(cells(zip.text('my-data-annual-updates.csv'), ',')[1]!.slice(0, 2)).toEqual(['2026-2027', 'Open']);
     for (const name of zip.names.filter((n) => n.endsWith('.csv'))) {
       const found = cells(zip.text(name), ',').flat().filter((cell) => CODES.includes(cell));
       expect(found, name).toEqual([]);

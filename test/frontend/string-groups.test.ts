@@ -77,25 +77,30 @@ describe('routes declare the groups of strings their screens use (app/routes.ts)
   const KEY = /['"`]([a-zA-Z]+)\.([a-zA-Z]+)/g;
   // Not followed: the translation modules themselves, and the routes list (it imports every page).
   const SKIP = /\/i18n\/|\/app\/routes\.ts$/;
+  const ON_DEMAND = /loadStringGroups\(\s*\[([^\]]*)\]/g;
   const COMMENTS = /\/\*[\s\S]*?\*\/|^\s*\/\/.*$/gm;
 
   function groupsUsed(entry: string): Set<StringGroup> {
     const seen = new Set<string>();
-    const queue = [entry];
+    // Each module with the groups loaded on demand by the module that imports it (none for the page itself).
+    const queue: [string, Set<string>][] = [[entry, new Set()]];
     const groups = new Set<StringGroup>();
     while (queue.length > 0) {
-      const file = queue.pop()!;
+      const [file, inherited] = queue.pop()!;
       if (seen.has(file)) continue;
       seen.add(file);
       const code = readFileSync(file, 'utf8').replace(COMMENTS, '');
+      // A module that loads a group itself before using it (loadStringGroups, e.g. on a click), and the modules it
+      // imports, need no route to.
+      const loadsItself = new Set([...inherited, ...[...code.matchAll(ON_DEMAND)].flatMap((m) => [...m[1]!.matchAll(/'(\w+)'/g)].map((g) => g[1]!))]);
       for (const m of code.matchAll(KEY)) {
         const group = groupOfNamespace.get(m[1]!);
         // A grouped namespace's `nav` key stays in the first part.
-        if (group && m[2] !== 'nav') groups.add(group);
+        if (group && m[2] !== 'nav' && !loadsItself.has(group)) groups.add(group);
       }
       for (const m of code.matchAll(IMPORT)) {
         const next = resolveModule(file, m[1]!);
-        if (next) queue.push(next);
+        if (next) queue.push([next, loadsItself]);
       }
     }
     return groups;

@@ -136,7 +136,7 @@ describe('a campaign over HTTP', () => {
     const mail = await mailTo(stack, own.email!);
     expect(mail).toHaveLength(1);
     expect(mail[0]!.subject).toContain('Mise à jour annuelle');
-    expect(mail[0]!.body.text).toContain('2080-10-15');
+    expect(mail[0]!.body.text).toContain('15 octobre 2080');
     const token = tokenIn(mail[0]!);
 
     const loaded = await call('POST', '/api/update/load', { body: { token } });

@@ -89,7 +89,7 @@ function delta(value: number, previous: number, short: number, sameOrPositive: n
  * A simple TrueType glyph from its contours (on- and off-curve points, composite glyphs already resolved into
  * their components' points by fontkit), without hinting instructions. Written here because fontkit's own
  * encoder (TTFGlyphEncoder.encodeSimple) drops the repeat count of the last flag run: every glyph whose last
- * points share a flag ('y', 'Þ', '<', '^' in Open Sans) came out unreadable and printed blank (issue 31).
+ * points share a flag ('y', 'Þ', '<', '^' in Open Sans) came out unreadable and printed blank.
  * No flag is repeated here: a few bytes more per glyph, in a subset of a hundred glyphs.
  */
 export function encodeSimpleGlyph(contours: ContourPoint[][]): Uint8Array {

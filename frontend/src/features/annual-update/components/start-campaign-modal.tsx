@@ -156,7 +156,7 @@ export function StartCampaignModal({ visible, busy, onDismiss, onStart, committe
       header={t('annualUpdateAdmin.start.title')}
       footer={
         <SpaceBetween size="s">
-          {/* What the wait is for (issue 30: a bare spinner for seconds), said to screen readers too. */}
+          {/* What the wait is for (a bare spinner for seconds told nothing), said to screen readers too. */}
           <div aria-live="polite" data-testid="start-progress">
             {busy && <StatusIndicator type="loading">{t('annualUpdateAdmin.start.working')}</StatusIndicator>}
           </div>
