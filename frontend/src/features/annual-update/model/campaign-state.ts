@@ -4,7 +4,8 @@ import type { CampaignView } from '../../../../../shared/annual-update-api';
  * What a campaign's state allows, in one place for every screen that shows it (the dashboard card and the campaign
  * page read the same server view, docs/annual-update.md "Campaign lifecycle"): an open campaign sends and closes;
  * a closed one offers reopening (until its last reopening day), the answers' export and its purge date, and sends
- * nothing; a pending one is a start that was interrupted (starting again finishes it).
+ * nothing, and still lets the next year's campaign start (Start beside Reopen); a pending one is a start that was
+ * interrupted (starting again finishes it).
  */
 export interface CampaignState {
   phase: 'open' | 'closed' | 'interrupted';
@@ -24,7 +25,7 @@ export function campaignState(campaign: CampaignView, today: string): CampaignSt
     phase,
     canSend: phase === 'open',
     canClose: phase !== 'closed',
-    canStart: phase === 'interrupted',
+    canStart: phase !== 'open',
     canReopen: phase === 'closed' && campaign.reopenUntil !== undefined && today <= campaign.reopenUntil,
     unanswered: Math.max(0, campaign.progress.total - campaign.progress.completed),
     withStaff: campaign.counts.staff !== undefined,

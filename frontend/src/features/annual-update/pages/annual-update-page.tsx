@@ -26,8 +26,8 @@ type Modal = 'start' | 'close' | 'reminders' | 'reopen';
 
 /**
  * The campaign's card with what its state allows (model/campaign-state.ts): an open campaign edits its reminders and
- * closes; a closed one reopens (until its last reopening day) and downloads its answers; an interrupted start is
- * started again. No campaign yet: the start button.
+ * closes; a closed one reopens (until its last reopening day), downloads its answers and lets the next year's
+ * campaign start; an interrupted start is started again. No campaign yet: the start button.
  */
 function CampaignSection({ campaign, participants, loading, onOpen, committees }: {
   campaign: CampaignView | null;
