@@ -7,6 +7,7 @@ import { getEntity, updateEntity } from '../../lambdas/directory/directory-repos
 import { listPrivacyRequests } from '../../lambdas/privacy/request-repository';
 import { findRegisteredPeople } from '../../lambdas/registry/registry-repository';
 import { requestReference } from '../../shared/privacy-requests-api';
+import { formatLongDate } from '../../shared/format/long-date';
 import { schoolDay } from '../../shared/school-calendar';
 import type { Language } from '../../shared/schemas/common';
 import { openBrowser, trackPageErrors, type BrowserSession } from '../support/browser';
@@ -126,7 +127,8 @@ describe('privacy request journey (en, 375 px)', () => {
     requestId = filed.id;
     expect(Date.parse(filed.dueAt) - Date.parse(filed.receivedAt)).toBe(30 * DAY);
     await panel.getByText(`reference ${requestReference(filed.id)}`).waitFor();
-    await panel.getByText(`answer by ${schoolDay(new Date(filed.dueAt))}`).waitFor();
+    // The receipt says the due day as people write it (the long-date formatter): 'December 28, 2026'.
+    await panel.getByText(`answer by ${formatLongDate(filed.dueAt, 'en')}`).waitFor();
     const receipt = await waitForSubject(parent.email, `Request received (${requestReference(filed.id)})`);
     expect(receipt.body.html).toContain('lang="en"');
     expect(errors).toEqual([]);
