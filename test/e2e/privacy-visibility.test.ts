@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { strFromU8, unzipSync } from 'fflate';
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -123,12 +124,15 @@ describe('who sees what', () => {
     expect(await log.innerText()).toContain('Adresse visible par\u00a0: Toute l\'école → Les administrateurs seulement');
     expect(await log.innerText()).toContain('Par le parent, dans Mon profil');
     expect(await log.innerText()).toContain('écran en français');
-    // Download my data: the file holds the same change in the consent log.
+    // Download my data: one ZIP file now (built in the page); its JSON file holds the same change in the consent log.
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Télécharger en JSON' }).click(),
+      page.getByRole('button', { name: 'Télécharger mes données (fichier ZIP)' }).click(),
     ]);
-    const mine = JSON.parse(readFileSync((await download.path())!, 'utf8')) as {
+    const zip = unzipSync(new Uint8Array(readFileSync((await download.path())!)));
+    const jsonName = Object.keys(zip).find((name) => name.endsWith('-format-json.json'))!;
+    expect(jsonName).toBeDefined();
+    const mine = JSON.parse(strFromU8(zip[jsonName]!)) as {
       parents: { consentLog: { by: string; after: { audiences: Record<string, string> } }[] }[];
     };
     expect(mine.parents[0]!.consentLog[0]).toMatchObject({
@@ -198,14 +202,15 @@ describe('who sees what', () => {
     expect(text).not.toContain(phoneShown);
     expect(await page.locator(`a[href="mailto:${target.email}"]`).count()).toBe(0);
 
-    // Her own preview, in English on the phone: her three viewpoints.
+    // Her own preview, in English on the phone: she shows everything to the whole school, so the three viewpoints
+    // see the same card and the preview shows it once, saying it is everyone's (the restriction is not hers).
     await page.goto(`${stack.appUrl}/profile`);
     await page.getByRole('button', { name: 'Update my information' }).click();
     await page.getByRole('heading', { name: 'Your card as others see it' }).waitFor();
-    for (const viewer of ['A parent of another class', 'A parent of the same class', 'A staff member']) {
-      expect(await page.getByRole('region', { name: viewer }).innerText()).toContain(`${neighbour.firstName} ${neighbour.lastName}`);
-    }
-    expect(await page.getByRole('region', { name: 'A parent of another class' }).innerText()).toContain(formatPhone(neighbour.phone!));
+    const everyone = page.getByRole('region', { name: 'Everyone sees the same card: parents of every class and staff' });
+    expect(await everyone.innerText()).toContain(`${neighbour.firstName} ${neighbour.lastName}`);
+    expect(await everyone.innerText()).toContain(formatPhone(neighbour.phone!));
+    expect(await page.getByRole('region', { name: 'A parent of another class' }).count()).toBe(0);
     await page.context().close();
   });
 });
