@@ -53,11 +53,17 @@ function ProfileLoadError({ code, retry }: { code?: string; retry: () => void })
   );
 }
 
+/**
+ * After a save: published (the directory shows it), or held, in part, for the review of a campaign that reviews
+ * answers (docs/annual-update.md, "Review before publishing"): the message must not then say the directory shows it.
+ */
+type Saved = 'published' | 'held' | null;
+
 /** The person's parent records, each with its edit button, and the message after a save. */
 function ParentProfiles({ profiles, saved, setSaved, setEditing }: {
   profiles: MeParentProfile[];
-  saved: boolean;
-  setSaved: (saved: boolean) => void;
+  saved: Saved;
+  setSaved: (saved: Saved) => void;
   setEditing: (parentId: string) => void;
 }) {
   const { t } = useTranslation();
@@ -69,10 +75,10 @@ function ParentProfiles({ profiles, saved, setSaved, setEditing }: {
             {
               id: 'saved',
               type: 'success',
-              content: t('profileEdit.saved'),
+              content: t(saved === 'held' ? 'profileEdit.savedForReview' : 'profileEdit.saved'),
               dismissible: true,
               dismissLabel: t('common.dismiss'),
-              onDismiss: () => setSaved(false),
+              onDismiss: () => setSaved(null),
             },
           ]}
         />
@@ -82,7 +88,7 @@ function ParentProfiles({ profiles, saved, setSaved, setEditing }: {
           key={profile.id}
           profile={profile}
           onEdit={(parentId) => {
-            setSaved(false);
+            setSaved(null);
             setEditing(parentId);
           }}
         />
@@ -106,7 +112,7 @@ function ProfileContent() {
   // The parent whose form is open, if any; the view comes back (re-read) after a save. Both stay here, above the
   // loading state a save's re-read goes through, so the saved message survives it.
   const [editing, setEditing] = useState<string | null>(null);
-  const [saved, setSaved] = useState(false);
+  const [saved, setSaved] = useState<Saved>(null);
   switch (state.status) {
     case 'loading':
       return (
@@ -135,10 +141,10 @@ function ProfileContent() {
             initialParentId={editing}
             notFound={<ProfileNotFound />}
             onCancel={() => setEditing(null)}
-            onSaved={() => {
+            onSaved={(result) => {
               window.scrollTo({ top: 0 });
               setEditing(null);
-              setSaved(true);
+              setSaved(result.form.pendingReview ? 'held' : 'published');
               retry();
             }}
           />
