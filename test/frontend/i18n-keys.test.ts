@@ -43,9 +43,10 @@ function duplicateKeys(text: string): string[] {
     if (match[0] === '{') scopes.push(new Set());
     else if (match[0] === '}') scopes.pop();
     else if (match[2] && scopes.length > 0) {
-      const scope = scopes[scopes.length - 1];
-      if (scope.has(match[1])) found.push(match[1]);
-      scope.add(match[1]);
+      const scope = scopes[scopes.length - 1]!;
+      const key = match[1]!;
+      if (scope.has(key)) found.push(key);
+      scope.add(key);
     }
   }
   return found;
