@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { Page } from 'playwright-core';
-import { createCognitoClient } from '../../lambdas/common/cognito';
+import { idTokenFor } from '../../local/sign-in';
 import { DirectoryResponseSchema, type DirectoryResponse } from '../../shared/directory-api';
 import { openBrowser, trackPageErrors, VIEWPORTS, type BrowserSession } from '../support/browser';
 import { useStack } from '../support/stack';
@@ -74,22 +73,9 @@ afterAll(async () => {
 
 /** GET /api/directory as the demo parent receives it: already filtered by the server's visibility rule. */
 async function parentsDirectory(): Promise<DirectoryResponse> {
-  const cognito = createCognitoClient({ endpoint: stack.cognitoEndpoint, region: stack.region });
-  try {
-    const auth = await cognito.send(
-      new InitiateAuthCommand({
-        ClientId: stack.userPoolClientId,
-        AuthFlow: 'USER_PASSWORD_AUTH',
-        AuthParameters: { USERNAME: parent.email, PASSWORD: parent.password },
-      }),
-    );
-    const response = await fetch(`${stack.appUrl}/api/directory`, {
-      headers: { Authorization: `Bearer ${auth.AuthenticationResult!.IdToken!}` },
-    });
-    return DirectoryResponseSchema.parse(await response.json());
-  } finally {
-    cognito.destroy();
-  }
+  const token = await idTokenFor(stack, parent.email, parent.password);
+  const response = await fetch(`${stack.appUrl}/api/directory`, { headers: { Authorization: `Bearer ${token}` } });
+  return DirectoryResponseSchema.parse(await response.json());
 }
 
 const fullName = (person: { firstName: string; lastName: string }) => `${person.firstName} ${person.lastName}`;
