@@ -510,7 +510,11 @@ describe('access ends', () => {
       const [header, payload] = localStorage.getItem(key).split('.');
       localStorage.setItem(key, header + '.' + payload + '.c3BvaWxlZA');
     })()`);
-    const refused = page.waitForResponse((r) => r.url().endsWith('/api/directory'));
+    // Whichever call with the session's token the page makes first (/api/me, for the parent's children, or the
+    // directory) meets the refusal.
+    const refused = page.waitForResponse(
+      (r) => new URL(r.url()).pathname.startsWith('/api/') && r.request().headers().authorization !== undefined,
+    );
     await page.reload();
     expect((await refused).status()).toBe(401);
     // Not 'Le serveur a répondu HTTP 401. Réessayez': the sign-in page, with why, and the way back to Parents.
@@ -557,7 +561,11 @@ describe('access ends', () => {
     });
     expect(deleted.status).toBe(200);
 
-    const refused = page.waitForResponse((r) => r.url().endsWith('/api/directory'));
+    // Whichever call with the session's token the page makes first (/api/me, for the parent's children, or the
+    // directory) meets the refusal.
+    const refused = page.waitForResponse(
+      (r) => new URL(r.url()).pathname.startsWith('/api/') && r.request().headers().authorization !== undefined,
+    );
     await page.reload();
     expect([401, 403]).toContain((await refused).status());
     // A kept copy would be written right after the screens repaint: give it the time to (not) happen.
