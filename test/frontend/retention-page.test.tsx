@@ -3,11 +3,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
 import { RuntimeConfigProvider } from '../../frontend/src/config/runtime-config-context';
 import { RetentionPage } from '../../frontend/src/features/privacy-admin/pages/retention-page';
 import { createI18n } from '../../frontend/src/i18n/i18n';
+import { createQueryClient } from '../../frontend/src/lib/query/query-client';
 import { DEFAULT_RETENTION, emptyCounts } from '../../shared/retention-api';
 import type { RuntimeConfig } from '../../shared/runtime-config';
 
@@ -46,9 +48,11 @@ describe('the retention screen', () => {
     render(
       <I18nextProvider i18n={createI18n('fr')}>
         <RuntimeConfigProvider config={config}>
-          <MemoryRouter>
-            <RetentionPage />
-          </MemoryRouter>
+          <QueryClientProvider client={createQueryClient()}>
+            <MemoryRouter>
+              <RetentionPage />
+            </MemoryRouter>
+          </QueryClientProvider>
         </RuntimeConfigProvider>
       </I18nextProvider>,
     );

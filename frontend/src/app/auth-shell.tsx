@@ -6,10 +6,11 @@ import {
   useAuthNotifications,
   useIdentityHealth,
 } from '../features/auth';
+import { QueryProvider } from './query-provider';
 
 /**
  * The default layout wired to the auth layer: admin entries and diagnostics for admins, the user menu, auth state,
- * welcome, and the install offer for a signed-in member.
+ * welcome, and the install offer for a signed-in member. It provides the query cache to every page it frames.
  */
 export function AuthShell() {
   const { isAdmin, user } = useAuth();
@@ -17,13 +18,15 @@ export function AuthShell() {
   const notifications = useAuthNotifications();
   useIdentityHealth();
   return (
-    <AppShell
-      showAdminSection={isAdmin}
-      showDiagnostics={isAdmin}
-      offerInstall={user?.emailVerified === true}
-      authStatus={<AuthDebugStatus />}
-      accountUtility={accountUtility}
-      notifications={notifications}
-    />
+    <QueryProvider>
+      <AppShell
+        showAdminSection={isAdmin}
+        showDiagnostics={isAdmin}
+        offerInstall={user?.emailVerified === true}
+        authStatus={<AuthDebugStatus />}
+        accountUtility={accountUtility}
+        notifications={notifications}
+      />
+    </QueryProvider>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@cloudscape-design/components/alert';
 import Button from '@cloudscape-design/components/button';
@@ -19,20 +19,18 @@ import {
   type RetentionSettings,
 } from '../../../../../shared/retention-api';
 import { PageFrame } from '../../../components/page/page-frame';
-import { useRuntimeConfig } from '../../../config/runtime-config-context';
-import { retentionApi } from '../api/retention-client';
-import { useErrorText } from '../hooks/use-incident-register';
+import { ApiErrorAlert, QueryState } from '../../../components/query-state/query-state';
+import { useRetentionReports, useRetentionSettings, useSaveRetention } from '../api/retention-queries';
 
+/** The privacy screens' sentence for an error without a code of its own. */
+const GENERIC = 'privacyIncidents.errors.generic';
 const FIELDS = ['departedMonths', 'campaignMonths', 'backupDays', 'requestMonths'] as const;
 
 /** The periods form: every period, saved at the version read (docs/privacy.md, "Retention"). */
-function PeriodsForm({ settings, onSaved }: { settings: RetentionSettings; onSaved: (s: RetentionSettings) => void }) {
+function PeriodsForm({ settings, onSaved }: { settings: RetentionSettings; onSaved: () => void }) {
   const { t, i18n } = useTranslation();
-  const { apiBaseUrl } = useRuntimeConfig();
-  const errorText = useErrorText();
+  const saveRetention = useSaveRetention();
   const [values, setValues] = useState<Record<string, string>>(Object.fromEntries(FIELDS.map((f) => [f, String(settings[f])])));
-  const [error, setError] = useState<unknown>(null);
-  const [saving, setSaving] = useState(false);
   const parsed = RetentionPeriodsSchema.safeParse(Object.fromEntries(FIELDS.map((f) => [f, Number(values[f])])));
   // Said under the field as it is typed: the save stays off until every period is a whole number within its bounds.
   // The field's own rule from the schema the save uses; its bounds for the message.
@@ -43,18 +41,13 @@ function PeriodsForm({ settings, onSaved }: { settings: RetentionSettings; onSav
   };
   const save = () => {
     if (!parsed.success) return;
-    setSaving(true);
-    setError(null);
-    retentionApi.save(apiBaseUrl, { ...(parsed.data as RetentionPeriods), version: settings.version }).then(
-      (saved) => (setSaving(false), onSaved(saved)),
-      (e: unknown) => (setSaving(false), setError(e)),
-    );
+    saveRetention.mutate({ ...(parsed.data as RetentionPeriods), version: settings.version }, { onSuccess: onSaved });
   };
   return (
-    <Form actions={<Button variant="primary" loading={saving} disabled={!parsed.success} onClick={save}>{t('retention.save')}</Button>}>
+    <Form actions={<Button variant="primary" loading={saveRetention.isPending} disabled={!parsed.success} onClick={save}>{t('retention.save')}</Button>}>
       <Container header={<Header variant="h2">{t('retention.periods')}</Header>}>
         <SpaceBetween size="m">
-          {error !== null && <Alert type="error">{errorText(error)}</Alert>}
+          {saveRetention.isError && <ApiErrorAlert error={saveRetention.error} genericKey={GENERIC} />}
           <ColumnLayout columns={2}>
             {FIELDS.map((field) => (
               <FormField
@@ -74,14 +67,12 @@ function PeriodsForm({ settings, onSaved }: { settings: RetentionSettings; onSav
 }
 
 /** Each year's totals (the yearly report), newest first. */
-function YearlyReports({ reports }: { reports: PurgeReportsResponse | null }) {
+function YearlyReports({ reports }: { reports: PurgeReportsResponse }) {
   const { t } = useTranslation();
   return (
     <Table
       header={<Header variant="h2" description={t('retention.reportsDescription')}>{t('retention.reports')}</Header>}
-      loading={reports === null}
-      loadingText={t('retention.loading')}
-      items={reports?.years ?? []}
+      items={reports.years}
       empty={t('retention.noReports')}
       columnDefinitions={[
         { id: 'year', header: t('retention.year'), cell: (y) => y.year },
@@ -95,23 +86,19 @@ function YearlyReports({ reports }: { reports: PurgeReportsResponse | null }) {
 /** `/admin/privacy-retention`: the retention periods and the purge's yearly reports. The admin check is AdminGate's. */
 export function RetentionPage() {
   const { t } = useTranslation();
-  const { apiBaseUrl } = useRuntimeConfig();
-  const errorText = useErrorText();
-  const [settings, setSettings] = useState<RetentionSettings | null>(null);
-  const [reports, setReports] = useState<PurgeReportsResponse | null>(null);
-  const [error, setError] = useState<unknown>(null);
+  const settings = useRetentionSettings();
+  const reports = useRetentionReports();
   const [saved, setSaved] = useState(false);
-  useEffect(() => {
-    retentionApi.get(apiBaseUrl).then(setSettings, setError);
-    retentionApi.reports(apiBaseUrl).then(setReports, setError);
-  }, [apiBaseUrl]);
   return (
     <PageFrame title={t('retention.title')} description={t('retention.description')}>
       <SpaceBetween size="l">
-        {error !== null && <Alert type="error">{errorText(error)}</Alert>}
         {saved && <Alert type="success" dismissible onDismiss={() => setSaved(false)}>{t('retention.saved')}</Alert>}
-        {settings && <PeriodsForm key={settings.version} settings={settings} onSaved={(s) => (setSettings(s), setSaved(true))} />}
-        <YearlyReports reports={reports} />
+        <QueryState query={settings} genericKey={GENERIC}>
+          {(current) => <PeriodsForm key={current.version} settings={current} onSaved={() => setSaved(true)} />}
+        </QueryState>
+        <QueryState query={reports} genericKey={GENERIC} loadingText={t('retention.loading')}>
+          {(current) => <YearlyReports reports={current} />}
+        </QueryState>
       </SpaceBetween>
     </PageFrame>
   );

@@ -1,0 +1,62 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { UseQueryResult } from '@tanstack/react-query';
+import Alert from '@cloudscape-design/components/alert';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import { useErrorText } from '../../lib/api/use-error-text';
+
+/**
+ * An API error as the screens show it: the server's code as a sentence in the reader's language (`errors.<CODE>`),
+ * else the screen's generic sentence (`genericKey`, by default « Impossible de charger ces renseignements »), with
+ * a Retry button when the read can be asked again.
+ */
+export function ApiErrorAlert({ error, genericKey = 'common.loadFailed', onRetry, retrying = false }: {
+  error: unknown;
+  genericKey?: string;
+  onRetry?: () => void;
+  retrying?: boolean;
+}) {
+  const { t } = useTranslation();
+  const errorText = useErrorText(genericKey);
+  const action = onRetry ? <Button onClick={onRetry} loading={retrying}>{t('common.retry')}</Button> : undefined;
+  return (
+    <Alert type="error" action={action}>
+      {errorText(error)}
+    </Alert>
+  );
+}
+
+/**
+ * The one way a screen shows a query's state (docs/frontend.md, "Server state"): a loading line while nothing has
+ * arrived, the error with Retry when the read failed, the content once data is there. When a refresh fails
+ * while an earlier answer is on screen, the error shows above that answer, which stays.
+ */
+export function QueryState<T>({ query, loadingText, genericKey, children }: {
+  query: UseQueryResult<T>;
+  /** The loading line; « Chargement… » by default. */
+  loadingText?: string;
+  /** The sentence for an error without a code of its own (see ApiErrorAlert). */
+  genericKey?: string;
+  children: (data: T) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  if (query.isPending) {
+    return (
+      <Box padding={{ vertical: 's' }}>
+        <StatusIndicator type="loading">{loadingText ?? t('common.loading')}</StatusIndicator>
+      </Box>
+    );
+  }
+  const alert = query.isError ? (
+    <ApiErrorAlert error={query.error} genericKey={genericKey} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+  ) : null;
+  if (query.data === undefined) return alert;
+  return (
+    <>
+      {alert}
+      {children(query.data)}
+    </>
+  );
+}
