@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import { backendWalls } from './eslint/backend-walls.js';
 import { frontendLayers } from './eslint/frontend-layers.js';
 
 /** Runtime code must not depend on the infrastructure or the local stack. */
@@ -41,9 +42,12 @@ export default tseslint.config(
     },
   },
   {
-    // Short functions in the lambdas: a long one is split into named steps (docs/architecture.md).
+    // Short functions in the lambdas: a long one is split into named steps; and the walls between the contexts:
+    // another context only through its public.ts (docs/architecture.md, "Backend contexts").
     files: ['lambdas/**/*.ts'],
+    plugins: { backend: { rules: { 'backend-walls': backendWalls } } },
     rules: {
+      'backend/backend-walls': 'error',
       'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }],
     },
   },

@@ -66,6 +66,15 @@ export const ERROR_CODES = [
   'CAMPAIGN_CLOSED',
   /** A letter code replaced by the code of a newer letter (details: the school's contact). */
   'CODE_REPLACED',
+  /** An emailed link replaced by the link of a newer email (details: the day it was replaced, the school's contact). */
+  'LINK_REPLACED',
+  // Messages (docs/messages.md).
+  /** Writing to an audience the caller may not write to (not its representative, chair or an administrator). */
+  'MESSAGE_AUDIENCE_NOT_ALLOWED',
+  /** An administrator withdrew this author's right to write messages. */
+  'MESSAGE_RIGHT_WITHDRAWN',
+  /** The author's messages of the last days reached the quota: nothing was sent. */
+  'MESSAGE_QUOTA',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -113,6 +122,10 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   REOPEN_NOT_ALLOWED: 409,
   CAMPAIGN_CLOSED: 410,
   CODE_REPLACED: 410,
+  LINK_REPLACED: 410,
+  MESSAGE_AUDIENCE_NOT_ALLOWED: 403,
+  MESSAGE_RIGHT_WITHDRAWN: 403,
+  MESSAGE_QUOTA: 429,
 };
 
 /** The JSON body of every error response. `fields` lists invalid input paths for forms. */
@@ -121,7 +134,7 @@ export interface ApiErrorBody {
 }
 
 /**
- * What an unusable update link's answer adds (TOKEN_EXPIRED, CAMPAIGN_CLOSED, CODE_REPLACED), so the parent reads
+ * What an unusable update link's answer adds (TOKEN_EXPIRED, CAMPAIGN_CLOSED, CODE_REPLACED, LINK_REPLACED), so the parent reads
  * when it ended and whom to ask: `endedOn` is a school-calendar day (YYYY-MM-DD); the school office's contact.
  */
 export interface ErrorDetails {

@@ -1,7 +1,7 @@
 import { RecoveryCompleteRequestSchema, RecoveryStartRequestSchema } from '../../shared/account-recovery-api';
 import type { ApiErrorBody } from '../../shared/error-codes';
 import { clientIp, createHandler, parseWith } from '../common/http';
-import { registryAccess } from '../registry/access';
+import { registryAccess } from '../registry/public';
 import { answerAfterFloor, completeRecovery, limitRecoveryStarts, startRecovery } from './recovery-service';
 
 /** Taking over an account someone created with your address and never confirmed (docs/auth.md). */

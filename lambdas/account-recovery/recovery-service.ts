@@ -15,7 +15,7 @@ import { AppError } from '../common/errors';
 import { logger } from '../common/logger';
 import { defaultMailer, type Mailer } from '../common/mailer';
 import { hitRateLimit, type RateLimitDecision, type RateLimitRule } from '../common/rate-limit';
-import { findRegisteredPeople } from '../registry/registry-repository';
+import { findRegisteredPeople } from '../registry/public';
 import { recoveryEmail } from './recovery-email';
 import {
   hashRecoveryToken,

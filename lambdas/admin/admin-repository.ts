@@ -3,8 +3,8 @@ import type { z } from 'zod';
 import { documentClient, tableName } from '../common/dynamo';
 import { keys, type EntityType } from '../common/keys';
 import { queryDirectory } from '../common/query';
-import { ENTITY_SCHEMAS, parseItem, type DirectoryData, type EntityMap } from '../directory/directory-items';
-import { readDirectory } from '../directory/directory-repository';
+import { ENTITY_SCHEMAS, parseItem, type DirectoryData, type EntityMap } from '../directory/public';
+import { readDirectory } from '../directory/public';
 
 /** Reads of the admin context that the directory repository does not offer. */
 

@@ -17,7 +17,7 @@ import {
 } from '../../shared/import-values';
 import type { Language } from '../../shared/schemas/common';
 import type { SchoolSettings } from '../../shared/schemas/settings';
-import type { DirectoryData } from '../directory/directory-items';
+import type { DirectoryData } from '../directory/public';
 import { VISIBILITY_FIELDS } from '../../shared/visibility';
 
 /**

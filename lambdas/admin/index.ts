@@ -1,7 +1,7 @@
 import { ImportRequestSchema, LangQuerySchema } from '../../shared/import-api';
 import { createHandler, parseWith, type ApiRequest } from '../common/http';
-import { registryAccess } from '../registry/access';
-import { getSettings } from '../directory/settings-repository';
+import { registryAccess } from '../registry/public';
+import { getSettings } from '../directory/public';
 import { readDirectoryConsistent } from './admin-repository';
 import { writeAudit } from '../common/audit';
 import { editContext, editHandlers } from './edit-handlers';

@@ -1,7 +1,7 @@
 import { keys } from '../common/keys';
 import { queryDirectory } from '../common/query';
-import { parseMembership } from '../directory/directory-items';
-import { getEntity, listEntities } from '../directory/directory-repository';
+import { parseMembership } from '../directory/public';
+import { getEntity, listEntities } from '../directory/public';
 import { RECENT_SIGN_UP_DAYS, recentSignUps } from '../../shared/committee-sign-ups';
 import { RECENT_SIGN_UPS_LISTED, type CommitteeSignUpsResponse } from '../../shared/committee-sign-ups-api';
 import type { Membership } from '../../shared/schemas/committee';

@@ -2,8 +2,8 @@ import type { Committee } from '../../shared/schemas/committee';
 import { auditPut, type Actor } from '../common/audit';
 import { AppError } from '../common/errors';
 import { conditionalPutItem, MAX_TRANSACT_ITEMS, transactWrite, type TransactItem } from '../common/transact';
-import { entityItem } from '../directory/directory-items';
-import { listEntities } from '../directory/directory-repository';
+import { entityItem } from '../directory/public';
+import { listEntities } from '../directory/public';
 
 /**
  * The committees that recruit this year, chosen in the campaign's start dialog (docs/annual-update.md, "Committees

@@ -3,7 +3,7 @@ import { writeAudit } from '../common/audit';
 import { AppError } from '../common/errors';
 import { logger } from '../common/logger';
 import { schoolDay } from '../../shared/school-calendar';
-import { readDirectory } from '../directory/directory-repository';
+import { readDirectory } from '../directory/public';
 import type {
   CampaignView,
   CurrentCampaignResponse,
@@ -31,7 +31,7 @@ import { applyRecruitingCommittees, committeesToRecruit } from './campaign-commi
 import { sendJobProgress } from './send-job-service';
 import { campaignView, participantViews } from './views';
 import { listSuppressions } from '../common/suppression-repository';
-import { getRetention } from '../privacy/retention/retention-repository';
+import { getRetention } from '../directory/public';
 import { listLetters } from './letter-code-repository';
 
 /**

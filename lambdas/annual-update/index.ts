@@ -17,7 +17,7 @@ import {
 import { StaffLoadRequestSchema, StaffSubmitRequestSchema } from '../../shared/staff-form';
 import { createHandler, json, parseWith } from '../common/http';
 import { isScheduledEvent } from '../common/scheduled';
-import { registryAccess } from '../registry/access';
+import { registryAccess } from '../registry/public';
 import { closeCampaign, getCurrentCampaign, getParticipants, startCampaign, updateReminders } from './campaign-service';
 import { loadByToken, loadProfileForm, submitByToken, submitProfile } from './parent-form-service';
 import { scheduledReminders } from './reminder-service';

@@ -1,5 +1,5 @@
 import { keys } from '../common/keys';
-import { parseItem, stripKeys, type Item } from '../directory/directory-items';
+import { parseItem, stripKeys, type Item } from '../directory/public';
 import {
   CampaignSchema,
   ParticipantSchema,

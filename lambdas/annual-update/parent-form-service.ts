@@ -1,6 +1,6 @@
 import { AppError } from '../common/errors';
 import { logger } from '../common/logger';
-import { getEntity, membershipsOf } from '../directory/directory-repository';
+import { getEntity, membershipsOf } from '../directory/public';
 import type { RegisteredPerson } from '../common/claims';
 import type {
   ParentForm,
@@ -15,7 +15,7 @@ import { hasAccount } from './account-lookup';
 import { getCampaign, getCampaignLock, getParticipant } from './campaign-repository';
 import { readParentForm } from './parent-form-view';
 import { saveParentUpdate } from './parent-update-repository';
-import { consentEntry, currentNoticeVersion } from '../privacy/consent-repository';
+import { consentEntry, currentNoticeVersion } from '../directory/public';
 import { usableUpdateLink } from './token-repository';
 import { NO_SEAT_CHANGES, seatChangesFor, type SeatChanges } from './sign-up-service';
 import { coParentAddressChanges, type CoParentAddressChange } from './shared-address-service';

@@ -1,7 +1,7 @@
 import { audiencesOf } from '../../shared/visibility';
 import { signUpRole } from '../../shared/committee-sign-ups';
 import { maySaveAddressFor } from '../../shared/household';
-import { childrenOf, getEntity, getSettings, listEntities, membershipsOf, parentsOf } from '../directory/directory-repository';
+import { childrenOf, getEntity, getSettings, listEntities, membershipsOf, parentsOf } from '../directory/public';
 import type { ParentForm } from '../../shared/parent-form';
 import type { Campaign, Participant } from '../../shared/schemas/annual-update';
 import type { Committee } from '../../shared/schemas/committee';

@@ -1,15 +1,15 @@
 import { tableName } from '../common/dynamo';
 import { keys } from '../common/keys';
-import { entityItem, membershipItem } from '../directory/directory-items';
+import { entityItem, membershipItem } from '../directory/public';
 import { auditPut } from '../common/audit';
 import { conditionalPutItem, transactWrite, type TransactItem } from '../common/transact';
-import { registryTransactItems } from '../registry/registry-repository';
+import { registryTransactItems } from '../registry/public';
 import type { Participant, ParticipantEvent } from '../../shared/schemas/annual-update';
 import type { Membership } from '../../shared/schemas/committee';
 import type { Parent } from '../../shared/schemas/parent';
 import type { AuditEntry } from '../../shared/schemas/system';
 import { campaignKey } from './items';
-import { consentPuts } from '../privacy/consent-repository';
+import { consentPuts } from '../directory/public';
 import type { ConsentEntry } from '../../shared/privacy-consent-api';
 
 /**

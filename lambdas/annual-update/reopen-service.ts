@@ -1,6 +1,6 @@
 import { AppError } from '../common/errors';
 import { logger } from '../common/logger';
-import { getRetention } from '../privacy/retention/retention-repository';
+import { getRetention } from '../directory/public';
 import { daysBetween, schoolDay } from '../../shared/school-calendar';
 import type { CampaignView, ReopenCampaignRequest } from '../../shared/annual-update-api';
 import type { Campaign } from '../../shared/schemas/annual-update';

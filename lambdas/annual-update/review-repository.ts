@@ -3,7 +3,7 @@ import { documentClient, tableName } from '../common/dynamo';
 import { keys } from '../common/keys';
 import { queryAll } from '../common/query';
 import type { TransactItem } from '../common/transact';
-import { stripKeys } from '../directory/directory-items';
+import { stripKeys } from '../directory/public';
 import { PendingChangeSchema, type PendingChange } from '../../shared/annual-update-review';
 
 /**

@@ -4,9 +4,9 @@ import { logger } from '../common/logger';
 import { conditionalPutItem, transactWrite, type TransactItem } from '../common/transact';
 import { keys } from '../common/keys';
 import { tableName } from '../common/dynamo';
-import { entityItem } from '../directory/directory-items';
-import { getEntity } from '../directory/directory-repository';
-import { registryTransactItems } from '../registry/registry-repository';
+import { entityItem } from '../directory/public';
+import { getEntity } from '../directory/public';
+import { registryTransactItems } from '../registry/public';
 import {
   REVIEWED_FIELDS,
   type PendingChange,

@@ -7,7 +7,7 @@ import { cancellationCodes, conditionalUpdate, isWriteConflict, type TransactIte
 import type { Participant, ParticipantEvent, UpdateToken } from '../../shared/schemas/annual-update';
 import type { SendJob, SendJobEntry, SendJobStatus } from '../../shared/schemas/send-job';
 import { campaignKey, parseSendJob, parseSendJobEntry, sendJobEntryItem, sendJobItem } from './items';
-import { tokenDelete, tokenPut } from './token-repository';
+import { tokenDelete, tokenPut, tokenReplacedByEmail } from './token-repository';
 
 /**
  * Send jobs (docs/annual-update.md): the header in the campaign's partition, one entry per parent in the job's
@@ -153,11 +153,13 @@ export interface DeliveryRecord {
   outcome: 'sent' | 'uncertain';
   event: ParticipantEvent;
   now: Date;
+  /** Whether the participant's previous link (`participant.tokenHash`) is still stored, read just before. */
+  previousStored?: boolean;
 }
 
 /**
  * sending -> sent (or uncertain) and the link switch, in one transaction: the participant points at the new
- * link, the previous link is deleted (revoked), counts move once (campaign `emailsSent` on the first email).
+ * link, the previous link is marked replaced (it stops working and says why), counts move once (campaign `emailsSent` on the first email).
  * 'done' when recorded or already recorded by someone else; 'stale' when the participant changed since it was
  * read (read it again and retry).
  */
@@ -199,7 +201,10 @@ export async function recordDelivery(record: DeliveryRecord): Promise<'done' | '
       },
     },
   ];
-  if (participant.tokenHash && participant.tokenHash !== tokenHash) items.push(tokenDelete(participant.tokenHash));
+  // The previous email's link stops working and says a newer email replaced it; one TTL already removed needs nothing.
+  if (record.previousStored && participant.tokenHash && participant.tokenHash !== tokenHash) {
+    items.push(tokenReplacedByEmail(participant.tokenHash, now.toISOString()));
+  }
   if (first) {
     items.push({
       Update: {

@@ -2,7 +2,7 @@ import { logger } from '../common/logger';
 import { listSuppressions } from '../common/suppression-repository';
 import type { Suppression } from '../../shared/annual-update-bounces';
 import { isDefiniteSendFailure, sendErrorName, SUPPRESSED_ERROR } from '../common/mailer';
-import { getSettings } from '../directory/directory-repository';
+import { getSettings } from '../directory/public';
 import type { Campaign, Participant, ParticipantEvent } from '../../shared/schemas/annual-update';
 import type { SendJob, SendJobEntry } from '../../shared/schemas/send-job';
 import type { SchoolSettings } from '../../shared/schemas/settings';
@@ -11,7 +11,7 @@ import { updateLinkEmail } from './email/update-link-email';
 import { claimEntry, recordDelivery, recordFailure, skipEntry } from './send-job-repository';
 import type { SendDeps } from './send-deps';
 import { createThrottle } from './throttle';
-import { newToken } from './token-repository';
+import { getUpdateToken, newToken } from './token-repository';
 import { recipientOf } from './staff-recipient';
 
 /**
@@ -133,7 +133,9 @@ export class ChunkWorker {
   ): Promise<void> {
     let current: Participant | undefined = participant;
     for (let attempt = 0; attempt < 3 && current; attempt++) {
-      const result = await recordDelivery({ entry, participant: current, tokenHash, outcome, event, now: this.deps.now() });
+      const previous = current.tokenHash && current.tokenHash !== tokenHash ? current.tokenHash : undefined;
+      const previousStored = previous !== undefined && (await getUpdateToken(previous)) !== undefined;
+      const result = await recordDelivery({ entry, participant: current, tokenHash, outcome, event, now: this.deps.now(), previousStored });
       if (result === 'done') return;
       current = await getParticipant(this.campaign.id, entry.parentId);
     }

@@ -1,5 +1,5 @@
 import { AppError } from '../common/errors';
-import { getEntity } from '../directory/directory-repository';
+import { getEntity } from '../directory/public';
 import { maySaveAddressFor } from '../../shared/household';
 import type { ParentUpdate } from '../../shared/parent-form';
 import { ParentSchema, type Parent } from '../../shared/schemas/parent';

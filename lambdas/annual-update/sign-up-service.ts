@@ -1,5 +1,5 @@
 import { AppError } from '../common/errors';
-import { getEntity } from '../directory/directory-repository';
+import { getEntity } from '../directory/public';
 import { planCommitteeChanges, type SignUpCommittee } from '../../shared/committee-sign-ups';
 import type { ParentUpdate } from '../../shared/parent-form';
 import type { Membership } from '../../shared/schemas/committee';

@@ -1,6 +1,6 @@
 import { AppError } from '../common/errors';
 import { logger } from '../common/logger';
-import { getEntity, getSettings, listEntities } from '../directory/directory-repository';
+import { getEntity, getSettings, listEntities } from '../directory/public';
 import type { Campaign, Participant, ParticipantEvent } from '../../shared/schemas/annual-update';
 import { StaffSchema, type Staff } from '../../shared/schemas/staff';
 import type { StaffForm, StaffSubmitResponse, StaffUpdate } from '../../shared/staff-form';

@@ -1,4 +1,4 @@
-import { getEntity } from '../directory/directory-repository';
+import { getEntity } from '../directory/public';
 import type { Language } from '../../shared/schemas/common';
 import type { Participant } from '../../shared/schemas/annual-update';
 import { staffLanguage } from './staff-participants';

@@ -1,6 +1,6 @@
 import { tableName } from '../common/dynamo';
 import { keys } from '../common/keys';
-import { entityItem } from '../directory/directory-items';
+import { entityItem } from '../directory/public';
 import { auditPut } from '../common/audit';
 import { conditionalPutItem, transactWrite, type TransactItem } from '../common/transact';
 import type { Participant, ParticipantEvent } from '../../shared/schemas/annual-update';

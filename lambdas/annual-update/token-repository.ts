@@ -9,7 +9,7 @@ import { getCampaign } from './campaign-repository';
 import type { Campaign } from '../../shared/schemas/annual-update';
 import type { TransactItem } from '../common/transact';
 import { shortCodeHash } from './letter-code-repository';
-import { getSettings } from '../directory/settings-repository';
+import { getSettings } from '../directory/public';
 import { schoolDay } from '../../shared/school-calendar';
 import type { ErrorDetails } from '../../shared/error-codes';
 
@@ -52,9 +52,27 @@ export function tokenDelete(tokenHash: string): TransactItem {
 }
 
 /**
+ * Marks an emailed link replaced by a newer email's (kept until TTL removes it at its expiry, so whoever opens the
+ * older email is told a newer one replaced it). Only for a link still stored: the condition fails the transaction
+ * if TTL removed it meanwhile (the caller reads again and retries), so no stub item is ever created.
+ */
+export function tokenReplacedByEmail(tokenHash: string, at: string): TransactItem {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.updateToken(tokenHash),
+      UpdateExpression: 'SET replacedAt = :at, replacedBy = :email',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':at': at, ':email': 'email' },
+    },
+  };
+}
+
+/**
  * The one rule for whether an update link may be used (docs/product-rules.md, Annual update campaign): unknown,
  * malformed or revoked -> TOKEN_INVALID; its campaign closed -> CAMPAIGN_CLOSED (the day it closed); a letter code
- * replaced by a newer letter's -> CODE_REPLACED; past its own expiry -> TOKEN_EXPIRED (the day it ended). The three
+ * replaced by a newer letter's -> CODE_REPLACED; an emailed link replaced by a newer email's -> LINK_REPLACED (the day
+ * it was replaced); past its own expiry -> TOKEN_EXPIRED (the day it ended). The four
  * answers carry the school office's contact, so the parent reads whom to ask (docs/annual-update.md, "Campaign
  * lifecycle"). Reads only. The form and the privacy request by link both go through it.
  */
@@ -69,7 +87,13 @@ export async function usableUpdateLink(token: string, now: Date): Promise<{ stor
     const closedOn = campaign?.completedAt ? { endedOn: schoolDay(new Date(campaign.completedAt)) } : {};
     throw new AppError('CAMPAIGN_CLOSED', undefined, { ...closedOn, ...(await schoolContact()) });
   }
-  if (stored.replacedAt) throw new AppError('CODE_REPLACED', undefined, await schoolContact());
+  if (stored.replacedAt) {
+    // A newer email's link or a newer letter's code took its place: each says so (docs/annual-update.md).
+    if (stored.replacedBy === 'email') {
+      throw new AppError('LINK_REPLACED', undefined, { endedOn: schoolDay(new Date(stored.replacedAt)), ...(await schoolContact()) });
+    }
+    throw new AppError('CODE_REPLACED', undefined, await schoolContact());
+  }
   if (stored.expiresAt * 1000 <= now.getTime()) {
     throw new AppError('TOKEN_EXPIRED', undefined, { endedOn: schoolDay(new Date(stored.expiresAt * 1000)), ...(await schoolContact()) });
   }

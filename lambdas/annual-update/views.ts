@@ -3,7 +3,7 @@ import type { Suppression } from '../../shared/annual-update-bounces';
 import type { Campaign, Participant } from '../../shared/schemas/annual-update';
 import { nextReminderOn } from '../../shared/annual-update-reminders';
 import { addDays, schoolDay } from '../../shared/school-calendar';
-import type { DirectoryData } from '../directory/directory-items';
+import type { DirectoryData } from '../directory/public';
 import { staffCounts, staffRowFields } from './staff-participants';
 
 /** What the admin screens receive, built from stored items. Pure: no AWS, no clock. */

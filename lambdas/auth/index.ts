@@ -1,7 +1,7 @@
 import { ValidateEmailRequestSchema } from '../../shared/auth-api';
 import type { ApiErrorBody } from '../../shared/error-codes';
 import { clientIp, createHandler, parseWith } from '../common/http';
-import { registryAccess } from '../registry/access';
+import { registryAccess } from '../registry/public';
 import { checkEmail, claimFirstAdmin, describeCaller, limitEmailChecks } from './auth-service';
 
 /** Accounts and access: the public sign-up pre-check and the signed-in caller's own description. */

@@ -3,8 +3,8 @@ import type { EmailLocale } from '../common/email-templates/layout';
 import { AppError } from '../common/errors';
 import { logger } from '../common/logger';
 import { defaultMailer, type Mailer } from '../common/mailer';
-import { getEntity } from '../directory/directory-repository';
-import { accountName, lacksAdminMfa, recordEnrolment, signOutEverywhere } from '../registry/admin-mfa';
+import { getEntity } from '../directory/public';
+import { accountName, lacksAdminMfa, recordEnrolment, signOutEverywhere } from '../registry/public';
 import { mfaAddedEmail } from './mfa-email';
 
 /**

@@ -6,7 +6,7 @@ import type { SchoolClass } from '../../shared/schemas/school-class';
 import type { Staff } from '../../shared/schemas/staff';
 import type { Student } from '../../shared/schemas/student';
 import { roleRank } from '../../shared/schemas/committee-roles';
-import { childrenOf, getEntity, getSettings, membershipsOf } from '../directory/directory-repository';
+import { childrenOf, getEntity, getSettings, membershipsOf } from '../directory/public';
 import type { RegisteredPerson } from '../common/claims';
 
 /**

@@ -172,3 +172,7 @@ export const keys = {
 
 /** The attributes that make up keys: stripped when an item is turned back into an entity. */
 export const KEY_ATTRIBUTES = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'type'] as const;
+
+/** An item's attributes without its keys (KEY_ATTRIBUTES), ready for an entity's schema. */
+export const withoutKeys = (item: Record<string, unknown>): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(item).filter(([name]) => !(KEY_ATTRIBUTES as readonly string[]).includes(name)));

@@ -7,7 +7,7 @@ import { tableName } from '../common/dynamo';
 import { keys } from '../common/keys';
 import { queryAll } from '../common/query';
 import type { TransactItem } from '../common/transact';
-import { getSettings } from '../directory/settings-repository';
+import { getSettings } from './settings-repository';
 
 /**
  * The consent log's storage (docs/privacy.md, "Consent log"): `CONSENT#<parentId>`, one item per change, sorted by

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { keys, KEY_ATTRIBUTES, type EntityType, type PersonType } from '../common/keys';
 import { logger } from '../common/logger';
-import { registryItem, personDisplayName } from '../registry/registry-repository';
+import { registryItem, personDisplayName } from '../registry/public';
 import { CommitteeSchema, MembershipSchema, type Committee, type Membership } from '../../shared/schemas/committee';
 import { ParentSchema, type Parent } from '../../shared/schemas/parent';
 import { SchoolClassSchema, type SchoolClass } from '../../shared/schemas/school-class';

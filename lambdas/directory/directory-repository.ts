@@ -4,7 +4,7 @@ import { batchWriteAll, putRequests, type BatchWriteOptions } from '../common/ba
 import { documentClient, tableName } from '../common/dynamo';
 import { AppError } from '../common/errors';
 import { keys, type EntityType, type PersonType } from '../common/keys';
-import { registryTransactItems } from '../registry/registry-repository';
+import { registryTransactItems } from '../registry/public';
 import type { EntityMeta } from '../../shared/schemas/common';
 import {
   directoryItems,

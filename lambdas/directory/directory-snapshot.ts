@@ -1,7 +1,7 @@
 import type { RegisteredPerson } from '../common/claims';
 import { tableName } from '../common/dynamo';
 import type { PersonType } from '../common/keys';
-import { personDisplayName } from '../registry/registry-repository';
+import { personDisplayName } from '../registry/public';
 import { logger } from '../common/logger';
 import { prepareJson, type PreparedBody } from '../common/prepared-body';
 import { getSettings, readDirectory } from './directory-repository';

@@ -1,6 +1,6 @@
 import { PrintAuditRequestSchema } from '../../shared/directory-print-api';
 import { createHandler, notModified, parseWith } from '../common/http';
-import { registryAccess } from '../registry/access';
+import { registryAccess } from '../registry/public';
 import { directoryAt, preparedBodyOf, registeredIn } from './directory-snapshot';
 import { buildDirectoryResponse, directoryTag, viewerOf } from './directory-service';
 import { recordPrint } from './print-audit-service';

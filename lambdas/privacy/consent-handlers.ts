@@ -2,8 +2,8 @@ import type { ConsentLogResponse } from '../../shared/privacy-consent-api';
 import { IdSchema } from '../../shared/schemas/common';
 import { AppError } from '../common/errors';
 import type { RouteHandlers } from '../common/http';
-import { getEntity } from '../directory/directory-repository';
-import { listConsent } from './consent-repository';
+import { getEntity } from '../directory/public';
+import { listConsent } from '../directory/public';
 
 /**
  * The consent log's two readings (docs/privacy.md, "Consent log"): a parent reads the entries of their own parent

@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { getSettings } from '../directory/settings-repository';
+import { getSettings } from '../directory/public';
 import { createHandler } from '../common/http';
-import { registryAccess } from '../registry/access';
+import { registryAccess } from '../registry/public';
 import { buildPrivacyNotice } from './notice-text';
 import { consentRoutes } from './consent-handlers';
 import { privacyRequestRoutes } from './request-handlers';

@@ -15,15 +15,15 @@ import {
   type PrivacyRequestView,
 } from '../../shared/privacy-requests-api';
 import type { Parent } from '../../shared/schemas/parent';
-import { usableUpdateLink } from '../annual-update/token-repository';
+import { usableUpdateLink } from '../annual-update/public';
 import type { Actor } from '../common/audit';
 import type { RegisteredPerson } from '../common/claims';
 import { AppError } from '../common/errors';
 import { logger } from '../common/logger';
 import { hitRateLimit, type RateLimitRule } from '../common/rate-limit';
 import { defaultMailer, sendErrorName, type Mailer } from '../common/mailer';
-import { getEntity } from '../directory/directory-repository';
-import { getSettings } from '../directory/settings-repository';
+import { getEntity } from '../directory/public';
+import { getSettings } from '../directory/public';
 import { answerEmail, receiptEmail, type RenderedRequestEmail } from './request-email';
 import { getPrivacyRequest, listPrivacyRequests, savePrivacyRequest } from './request-repository';
 

@@ -1,7 +1,7 @@
 import { ulid } from 'ulid';
 import { removeAccountsByEmail } from '../common/cognito';
 import { documentClient } from '../common/dynamo';
-import { getCampaignLock } from '../annual-update/campaign-repository';
+import { getCampaignLock } from '../annual-update/public';
 import { AppError } from '../common/errors';
 import { logger } from '../common/logger';
 import type { Blocker } from '../../shared/progression-api';

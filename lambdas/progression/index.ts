@@ -14,7 +14,7 @@ import { IdSchema } from '../../shared/schemas/common';
 import { writeAudit } from '../common/audit';
 import { AppError } from '../common/errors';
 import { createHandler, parseWith, type ApiRequest, type ApiResult } from '../common/http';
-import { registryAccess } from '../registry/access';
+import { registryAccess } from '../registry/public';
 import { ApplyLockedError, runApply } from './apply-service';
 import { applyStatus, backupManifest, backupPart } from './backup-service';
 import { deleteNewStudent, lookupParent, saveNewStudent } from './new-student-service';

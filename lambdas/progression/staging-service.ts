@@ -1,7 +1,7 @@
 import { ulid } from 'ulid';
 import type { Db } from './db';
 import type { z } from 'zod';
-import { getCampaign, getCampaignLock } from '../annual-update/campaign-repository';
+import { getCampaign, getCampaignLock } from '../annual-update/public';
 import { AppError } from '../common/errors';
 import { keys } from '../common/keys';
 import { logger } from '../common/logger';

@@ -1,8 +1,8 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../common/dynamo';
 import { DIRECTORY_PK, keys } from '../common/keys';
-import { entityItem, familyItem } from '../directory/directory-items';
-import { registryDelete, registryTransactItems } from '../registry/registry-repository';
+import { entityItem, familyItem } from '../directory/public';
+import { registryDelete, registryTransactItems } from '../registry/public';
 import { TABLE_INDEXES } from '../../shared/table-schema';
 import type { Progression } from '../../shared/schemas/progression';
 import type { AuditEntry } from '../../shared/schemas/system';
@@ -14,7 +14,7 @@ import { queryDirectory } from '../common/query';
 import { queryAllWith, type Db, type Item } from './db';
 import { OPEN_LOCK, headerKey } from './progression-repository';
 import type { PlanStep } from './plan';
-import { consentEntry, consentPuts, currentNoticeVersion } from '../privacy/consent-repository';
+import { consentEntry, consentPuts, currentNoticeVersion } from '../directory/public';
 
 /**
  * Runs one plan step. Every step ends in one TransactWrite whose first element marks the step done

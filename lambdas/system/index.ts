@@ -1,5 +1,5 @@
 import { createHandler } from '../common/http';
-import { registryAccess } from '../registry/access';
+import { registryAccess } from '../registry/public';
 
 /** Liveness for the gateway, the frontend's service-health panel and the local-stack test. */
 export const handler = createHandler({

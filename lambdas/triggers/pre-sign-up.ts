@@ -2,7 +2,7 @@ import type { PreSignUpTriggerEvent } from 'aws-lambda';
 import { SIGN_UP_REJECTED } from '../../shared/auth-api';
 import { isValidEmail, normalizeEmail } from '../../shared/email';
 import { logger } from '../common/logger';
-import { findRegisteredPeople } from '../registry/registry-repository';
+import { findRegisteredPeople } from '../registry/public';
 
 /**
  * Cognito PreSignUp: the rule "only registered parents and staff may create an account" is enforced here, not in

@@ -113,7 +113,11 @@ export const UpdateTokenSchema = z.object({
   expiresAt: z.number().int().positive(),
   /** A staff member's link (`parentId` then holds the staff id): it opens the staff form. */
   kind: z.literal('staff').optional(),
-  /** A letter code replaced by a newer letter's (kept until its expiry so the parent is told why it stopped). */
+  /**
+   * A link replaced by a newer one (kept until its expiry so the parent is told why it stopped): a letter's code by a
+   * newer letter's, or (`replacedBy: 'email'`) an emailed link by the link of a newer email.
+   */
   replacedAt: IsoDateTimeSchema.optional(),
+  replacedBy: z.literal('email').optional(),
 });
 export type UpdateToken = z.infer<typeof UpdateTokenSchema>;

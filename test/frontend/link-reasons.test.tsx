@@ -12,7 +12,8 @@ import type { Locale } from '../../frontend/src/i18n/locale';
 /**
  * Each reason a link cannot be used has its own sentence with what to do and the school's contact, in the link's
  * language (docs/annual-update.md, "Campaign lifecycle"): a closed campaign (its last day), a letter's code replaced
- * by a newer letter's, a link past its own last day. All three once read « Ce lien de mise à jour a expiré ».
+ * by a newer letter's, an emailed link replaced by a newer email's, a link past its own last day. The first three once
+ * read « Ce lien de mise à jour a expiré », the fourth « n'est pas valide ».
  */
 afterEach(cleanup);
 
@@ -34,6 +35,10 @@ const CASES: [Locale, ApiError, string][] = [
   ['en', refusal('CAMPAIGN_CLOSED', 410, { endedOn: '2026-12-19', school }), 'The update period ended on December 19, 2026.'],
   ['fr', refusal('CODE_REPLACED', 410, { school }), "Ce code a été remplacé par celui d'une lettre plus récente."],
   ['en', refusal('CODE_REPLACED', 410, { school }), 'This code was replaced by the code of a newer letter.'],
+  // An emailed link replaced by a newer email's (a reminder, a resend) once said « invalide »: it says replaced, and when.
+  ['fr', refusal('LINK_REPLACED', 410, { endedOn: '2026-10-03', school }), "Ce lien a été remplacé le 3 octobre 2026 par celui d'un courriel plus récent de l'école."],
+  ['en', refusal('LINK_REPLACED', 410, { endedOn: '2026-10-03', school }), 'This link was replaced on October 3, 2026 by the link of a newer email from the school.'],
+  ['fr', refusal('LINK_REPLACED', 410, { school }), "Ce lien a été remplacé par celui d'un courriel plus récent de l'école."],
   ['fr', refusal('TOKEN_EXPIRED', 410, { endedOn: '2026-11-01', school }), 'Ce lien de mise à jour a expiré le 1er novembre 2026.'],
   ['en', refusal('TOKEN_EXPIRED', 410, { endedOn: '2026-11-01', school }), 'This update link expired on November 1, 2026.'],
 ];
@@ -50,9 +55,9 @@ describe('an update link that cannot be used says why', () => {
     expect(screen.getByText(school.name, { exact: false })).toBeTruthy();
   });
 
-  it('gives three different sentences for the three reasons', () => {
+  it('gives four different sentences for the four reasons', () => {
     const texts = new Set<string>();
-    for (const code of ['CAMPAIGN_CLOSED', 'CODE_REPLACED', 'TOKEN_EXPIRED']) {
+    for (const code of ['CAMPAIGN_CLOSED', 'CODE_REPLACED', 'LINK_REPLACED', 'TOKEN_EXPIRED']) {
       const { container } = render(
         <I18nextProvider i18n={createI18n('fr')}>
           <MemoryRouter>
@@ -63,6 +68,6 @@ describe('an update link that cannot be used says why', () => {
       texts.add(container.querySelector('[class*="awsui_alert"]')?.textContent ?? '');
       cleanup();
     }
-    expect(texts.size).toBe(3);
+    expect(texts.size).toBe(4);
   });
 });

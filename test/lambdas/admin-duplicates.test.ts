@@ -4,7 +4,7 @@ import { documentClient, tableName } from '../../lambdas/common/dynamo';
 import { keys } from '../../lambdas/common/keys';
 import { entityItem, familyItem, membershipItem } from '../../lambdas/directory/directory-items';
 import { getEntity } from '../../lambdas/directory/directory-repository';
-import { listConsent } from '../../lambdas/privacy/consent-repository';
+import { listConsent } from '../../lambdas/directory/consent-repository';
 import { seedDemoSchool } from '../../local/demo/seed';
 import type { DemoSchool } from '../../local/demo/generate-school';
 import type { DuplicatesResponse, MergeChoices } from '../../shared/duplicates-api';

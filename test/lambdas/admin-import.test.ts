@@ -18,7 +18,7 @@ import { apiEvent, claimsFor } from './auth-support';
 import { handler as privacyHandler } from '../../lambdas/privacy/index';
 import { MyActivityResponseSchema } from '../../shared/privacy-activity-api';
 import { PRIVATE_BY_DEFAULT } from '../../shared/visibility';
-import { listConsent } from '../../lambdas/privacy/consent-repository';
+import { listConsent } from '../../lambdas/directory/consent-repository';
 
 /**
  * The CSV import (lambdas/admin/import) against real tables of DynamoDB Local, each describe in a table of its

@@ -9,6 +9,7 @@ import { hashToken } from '../../lambdas/annual-update/token-repository';
 import type { SendDeps } from '../../lambdas/annual-update/send-deps';
 import { continueSendJob, sendJobProgress, startSendJob } from '../../lambdas/annual-update/send-job-service';
 import { SendJobProgressSchema, type SendJobProgress } from '../../shared/annual-update-api';
+import { schoolDay } from '../../shared/school-calendar';
 import {
   adminClaims,
   invoke,
@@ -218,7 +219,7 @@ describe('a send job', () => {
     expect(tokens).toEqual([]);
   });
 
-  it('reminds only those who have not answered, with a new link that revokes the old one', async () => {
+  it('reminds only those who have not answered, with a new link that replaces the old one (which then says so)', async () => {
     await freshCampaign();
     const first = await startSendJob(campaignId, { mode: 'notSent' }, 'admin-1', { now });
     await runToEnd(first.jobId, testSendDeps(stack));
@@ -239,7 +240,11 @@ describe('a send job', () => {
     expect(counts).toEqual(school.reachable.map((p) => (p.id === answered!.id ? 0 : 1)));
     const latest = (await mailTo(stack, waiting!.email!)).at(-1)!;
     expect(latest.subject).toMatch(/^(Rappel|Reminder)/);
-    await expect(loadByToken(oldToken)).rejects.toThrow('TOKEN_INVALID');
+    // The earlier email's link no longer works and says a newer email replaced it, on which day, and whom to ask.
+    await expect(loadByToken(oldToken)).rejects.toThrow('LINK_REPLACED');
+    const opened = await invoke(handler, { method: 'POST', resource: '/api/update/load', body: { token: oldToken } });
+    expect(opened.status).toBe(410);
+    expect(opened.body).toMatchObject({ error: { code: 'LINK_REPLACED', details: { endedOn: schoolDay(now()), school: { name: expect.any(String) } } } });
     expect((await loadByToken(tokenIn(latest))).parent.id).toBe(waiting!.id);
     expect((await getParticipant(campaignId, waiting!.id))!.emailsSent).toBe(2);
     expect((await getCampaign(campaignId))!.emailsSent).toBe(school.reachable.length);

@@ -31,7 +31,7 @@ import {
 } from '../../shared/progression-api';
 import { TABLE_INDEXES } from '../../shared/table-schema';
 import { PRIVATE_BY_DEFAULT } from '../../shared/visibility';
-import { listConsent } from '../../lambdas/privacy/consent-repository';
+import { listConsent } from '../../lambdas/directory/consent-repository';
 import {
   accountEmails,
   createAccount,

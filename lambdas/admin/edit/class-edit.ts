@@ -1,7 +1,7 @@
 import type { ClassInput, DeleteRequest } from '../../../shared/admin-api';
 import type { SchoolClass } from '../../../shared/schemas/school-class';
-import { getSettings } from '../../directory/settings-repository';
-import { newEntityMeta } from '../../directory/directory-repository';
+import { getSettings } from '../../directory/public';
+import { newEntityMeta } from '../../directory/public';
 import { listEntities } from '../admin-repository';
 import {
   changedFields,

@@ -1,9 +1,9 @@
 import type { CommitteeInput, DeleteRequest } from '../../../shared/admin-api';
 import type { Committee, Membership } from '../../../shared/schemas/committee';
 import { keys } from '../../common/keys';
-import { membershipItem } from '../../directory/directory-items';
-import { newEntityMeta } from '../../directory/directory-repository';
-import { membersOf } from '../../directory/relations-repository';
+import { membershipItem } from '../../directory/public';
+import { newEntityMeta } from '../../directory/public';
+import { membersOf } from '../../directory/public';
 import {
   changedFields,
   clean,

@@ -2,13 +2,13 @@ import type { DeleteRequest, ParentInput, StaffInput } from '../../../shared/adm
 import type { Parent } from '../../../shared/schemas/parent';
 import type { Staff } from '../../../shared/schemas/staff';
 import { initialPrivacy } from '../../../shared/visibility';
-import { consentEntry, consentPuts, currentNoticeVersion } from '../../privacy/consent-repository';
+import { consentEntry, consentPuts, currentNoticeVersion } from '../../directory/public';
 import { keys, type PersonType } from '../../common/keys';
-import { newEntityMeta } from '../../directory/directory-repository';
-import { membershipsOf } from '../../directory/relations-repository';
-import { removeUnregisteredAccounts } from '../../registry/account-cleanup';
-import { registryTransactItems } from '../../registry/registry-repository';
-import { childrenOf } from '../../directory/relations-repository';
+import { newEntityMeta } from '../../directory/public';
+import { membershipsOf } from '../../directory/public';
+import { removeUnregisteredAccounts } from '../../registry/public';
+import { registryTransactItems } from '../../registry/public';
+import { childrenOf } from '../../directory/public';
 import {
   changedFields,
   classCleanup,

@@ -1,11 +1,11 @@
 import type { StudentDeleteRequest, StudentInput } from '../../../shared/admin-api';
 import type { Student } from '../../../shared/schemas/student';
-import { removeUnregisteredAccounts } from '../../registry/account-cleanup';
+import { removeUnregisteredAccounts } from '../../registry/public';
 import { keys } from '../../common/keys';
-import { familyItem } from '../../directory/directory-items';
-import { getEntity, newEntityMeta } from '../../directory/directory-repository';
-import { parentsOf } from '../../directory/relations-repository';
-import { childrenOf } from '../../directory/relations-repository';
+import { familyItem } from '../../directory/public';
+import { getEntity, newEntityMeta } from '../../directory/public';
+import { parentsOf } from '../../directory/public';
+import { childrenOf } from '../../directory/public';
 import { auditPut } from '../../common/audit';
 import {
   changedFields,

@@ -12,14 +12,14 @@ import {
   settingsItem,
   type DirectoryData,
   type EntityMap,
-} from '../../directory/directory-items';
+} from '../../directory/public';
 import { conditionalPutItem, type TransactItem } from '../../common/transact';
-import { personDisplayName, registryPut, registryTransactItems } from '../../registry/registry-repository';
+import { personDisplayName, registryPut, registryTransactItems } from '../../registry/public';
 import type { IssueCollector } from './issues';
 import type { ImportTargets, Target } from './resolve';
 import { sameRecord } from './same-record';
 import { changedFields } from '../edit/edit-support';
-import { consentEntry, consentPuts } from '../../privacy/consent-repository';
+import { consentEntry, consentPuts } from '../../directory/public';
 import type { Parent } from '../../../shared/schemas/parent';
 
 /**

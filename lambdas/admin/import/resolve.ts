@@ -6,7 +6,7 @@ import type { SchoolSettings } from '../../../shared/schemas/settings';
 import type { Staff } from '../../../shared/schemas/staff';
 import type { Student } from '../../../shared/schemas/student';
 import { initialPrivacy, presetOf, PRESET_AUDIENCES, type PrivacyChoice } from '../../../shared/visibility';
-import type { DirectoryData } from '../../directory/directory-items';
+import type { DirectoryData } from '../../directory/public';
 import { ulid } from 'ulid';
 import { derivedId, idForKey } from './ids';
 import type { IssueCollector, RowSource } from './issues';

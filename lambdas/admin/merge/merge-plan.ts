@@ -2,8 +2,8 @@ import { mergedHiddenFrom, mergedParentFields, type MergeChoices } from '../../.
 import type { Parent } from '../../../shared/schemas/parent';
 import type { SchoolClass } from '../../../shared/schemas/school-class';
 import { keys } from '../../common/keys';
-import { ENTITY_SCHEMAS, entityItem, familyItem, membershipItem, parseItem, parseMembership } from '../../directory/directory-items';
-import { registryItem, personDisplayName } from '../../registry/registry-repository';
+import { ENTITY_SCHEMAS, entityItem, familyItem, membershipItem, parseItem, parseMembership } from '../../directory/public';
+import { registryItem, personDisplayName } from '../../registry/public';
 import { validated } from '../edit/edit-support';
 import { keyOf, type Item } from './merge-repository';
 

@@ -8,9 +8,9 @@ import { ENV, optionalEnv } from '../../common/env';
 import { AppError } from '../../common/errors';
 import { logger } from '../../common/logger';
 import { defaultMailer, sendErrorName, type Mailer, type OutgoingEmail } from '../../common/mailer';
-import type { DirectoryData } from '../../directory/directory-items';
-import { endRoles, handOver, listRoles } from '../../registry/admin-roles';
-import { findRegisteredPeople } from '../../registry/registry-repository';
+import type { DirectoryData } from '../../directory/public';
+import { endRoles, handOver, listRoles } from '../../registry/public';
+import { findRegisteredPeople } from '../../registry/public';
 import { readDirectoryConsistent } from '../admin-repository';
 import { incomingAdminEmail, outgoingAdminEmail, type HandoverFacts } from '../email/handover-email';
 

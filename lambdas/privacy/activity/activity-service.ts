@@ -5,7 +5,7 @@ import { AuditEntrySchema, type AuditEntry } from '../../../shared/schemas/syste
 import type { Caller, RegisteredPerson } from '../../common/claims';
 import { documentClient, tableName } from '../../common/dynamo';
 import { keys } from '../../common/keys';
-import { getEntity } from '../../directory/directory-repository';
+import { getEntity } from '../../directory/public';
 
 /**
  * A parent's view of the audit trail about them (docs/privacy.md, "Transparency for parents"): the entries filed

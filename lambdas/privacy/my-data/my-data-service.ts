@@ -10,17 +10,17 @@ import {
   type MyDataRecord,
   type MyDataResponse,
 } from '../../../shared/my-data-api';
-import { getCampaign, getParticipant } from '../../annual-update/campaign-repository';
-import { getPendingChange } from '../../annual-update/review-repository';
-import { readParentProfiles } from '../../auth/parent-profile';
+import { getCampaign, getParticipant } from '../../annual-update/public';
+import { getPendingChange } from '../../annual-update/public';
+import { readParentProfiles } from '../../auth/public';
 import { writeAudit } from '../../common/audit';
 import type { Caller, RegisteredPerson } from '../../common/claims';
 import { AppError } from '../../common/errors';
 import { keys } from '../../common/keys';
 import { queryAll } from '../../common/query';
-import { getEntity } from '../../directory/directory-repository';
+import { getEntity } from '../../directory/public';
 import { myActivity } from '../activity/activity-service';
-import { listConsent } from '../consent-repository';
+import { listConsent } from '../../directory/public';
 
 /**
  * "Download my data" (docs/privacy.md, "Download my data"; Law 25 s. 27): everything held about the caller's

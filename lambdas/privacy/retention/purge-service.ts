@@ -17,13 +17,13 @@ import {
   deleteAll,
   deleteIfThere,
   getItem,
-  getRetention,
   purgeReportItem,
   queryIndex,
   queryPartition,
   type Item,
   type ItemKey,
 } from './retention-repository';
+import { getRetention } from '../../directory/public';
 
 /**
  * The purge (docs/privacy.md, "Retention"): deletes what is past its retention period, and nothing else, then files

@@ -10,7 +10,8 @@ import { auditPut, type Actor } from '../../common/audit';
 import { AppError } from '../../common/errors';
 import { parseWith, type RouteHandlers } from '../../common/http';
 import { transactWrite } from '../../common/transact';
-import { getRetention, listPurgeReports, retentionPut } from './retention-repository';
+import { listPurgeReports } from './retention-repository';
+import { getRetention, retentionPut } from '../../directory/public';
 
 /**
  * The retention settings and the purge reports (docs/privacy.md, "Retention"), administrators only. A save checks

@@ -1,41 +1,19 @@
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import {
-  DEFAULT_RETENTION,
-  PurgeReportSchema,
-  RetentionSettingsSchema,
-  type PurgeReport,
-  type RetentionSettings,
-} from '../../../shared/retention-api';
+import { PurgeReportSchema, type PurgeReport } from '../../../shared/retention-api';
 import { batchWriteAll, deleteRequests } from '../../common/batch';
 import { documentClient, tableName } from '../../common/dynamo';
-import { keys, KEY_ATTRIBUTES } from '../../common/keys';
+import { keys, withoutKeys } from '../../common/keys';
 import { queryAll } from '../../common/query';
-import { conditionalPutItem, isConditionFailure, type TransactItem } from '../../common/transact';
+import { isConditionFailure } from '../../common/transact';
 
 /**
- * The retention partition (`RETENTION`, docs/data-model.md) and the deletes of the purge (docs/privacy.md,
+ * The retention partition's purge reports (`RETENTION`, docs/data-model.md; the periods themselves are a school
+ * setting of the kernel: lambdas/directory/retention-settings.ts) and the deletes of the purge (docs/privacy.md,
  * "Retention"). Reads are strongly consistent: a purge plans its deletes from what is there now.
  */
 
 export type Item = Record<string, unknown>;
 export type ItemKey = { pk: string; sk: string };
-
-const withoutKeys = (item: Item): Item =>
-  Object.fromEntries(Object.entries(item).filter(([name]) => !(KEY_ATTRIBUTES as readonly string[]).includes(name)));
-
-/** The periods in force: the stored ones, or the defaults (version 0) before an administrator saves any. */
-export async function getRetention(): Promise<RetentionSettings> {
-  const result = await documentClient().send(
-    new GetCommand({ TableName: tableName(), Key: keys.retentionSettings(), ConsistentRead: true }),
-  );
-  return result.Item ? RetentionSettingsSchema.parse(withoutKeys(result.Item)) : { ...DEFAULT_RETENTION, version: 0 };
-}
-
-/** The settings' Put: a first save must find none, later ones the version read. */
-export function retentionPut(settings: RetentionSettings, expectedVersion: number): TransactItem {
-  const item = { ...keys.retentionSettings(), type: 'RETENTION_SETTINGS', ...settings };
-  return conditionalPutItem(item, expectedVersion === 0 ? 'create' : { expectedVersion });
-}
 
 export const purgeReportItem = (report: PurgeReport): Item => ({
   ...keys.purgeReport(report.id),

@@ -3,16 +3,18 @@ import { ApiError } from '../api/api-client';
 
 /**
  * Why an update link (or a letter's code) cannot be used, as the server says it (docs/annual-update.md, "Campaign
- * lifecycle"): unknown, past its own expiry, its campaign closed, or a code replaced by a newer letter's. The key
+ * lifecycle"): unknown, past its own expiry, its campaign closed, a code replaced by a newer letter's, or an emailed
+ * link replaced by a newer email's. The key
  * names a sentence under `updateForm.messages` (and `staffUpdate.messages`).
  */
-export type LinkProblem = 'tokenInvalid' | 'tokenExpired' | 'campaignClosed' | 'codeReplaced';
+export type LinkProblem = 'tokenInvalid' | 'tokenExpired' | 'campaignClosed' | 'codeReplaced' | 'linkReplaced';
 
 const PROBLEMS: Record<string, LinkProblem> = {
   TOKEN_INVALID: 'tokenInvalid',
   TOKEN_EXPIRED: 'tokenExpired',
   CAMPAIGN_CLOSED: 'campaignClosed',
   CODE_REPLACED: 'codeReplaced',
+  LINK_REPLACED: 'linkReplaced',
 };
 
 export function linkProblem(error: unknown): LinkProblem | undefined {

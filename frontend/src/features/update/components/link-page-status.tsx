@@ -16,8 +16,8 @@ import { useLanguage } from '../../../lib/use-language';
 
 /**
  * An emailed-link page while its form loads, or when the link cannot be used: the reason in the link's language
- * (the campaign closed on a day, a code replaced by a newer letter's, a link past its last day, or unknown), then
- * what the parent can do instead (a letter's code, their account's profile, trying again) and the school office's
+ * (the campaign closed on a day, a code replaced by a newer letter's, a link replaced by a newer email's, a link past
+ * its last day, or unknown), then what the parent can do instead (a letter's code, their account's profile, trying again) and the school office's
  * contact when the server gave it: never a dead end (docs/annual-update.md, "Campaign lifecycle").
  */
 export function LinkPageStatus({ title, problem, error }: { title: string; problem?: string; error?: unknown }) {
@@ -25,7 +25,7 @@ export function LinkPageStatus({ title, problem, error }: { title: string; probl
   const lang = useLanguage();
   const details = linkDetails(error);
   // With the day it ended, the sentence says when: « La période de mise à jour s'est terminée le 19 décembre 2026 ».
-  const dated = details.endedOn && (problem === 'campaignClosed' || problem === 'tokenExpired');
+  const dated = details.endedOn && (problem === 'campaignClosed' || problem === 'tokenExpired' || problem === 'linkReplaced');
   const message = dated
     ? t(`updateForm.messages.${problem}On`, { date: onLongDate(details.endedOn!, lang) })
     : t(`updateForm.messages.${problem}`);

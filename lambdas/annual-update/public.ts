@@ -1,0 +1,10 @@
+/**
+ * The annual update's public surface (docs/architecture.md, "Backend contexts"): what other contexts read of a
+ * campaign (my data, privacy requests, the progression's guard) and the paced sending (the messages reuse it).
+ * Other contexts import this file only (eslint/backend-walls.js).
+ */
+export { getCampaign, getCampaignLock, getParticipant } from './campaign-repository';
+export { getPendingChange } from './review-repository';
+export { publicBaseUrl, sendRatePerSecond } from './settings';
+export { createThrottle } from './throttle';
+export { usableUpdateLink } from './token-repository';
