@@ -1,10 +1,10 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, type BrowserSession, type ViewportName } from '../support/browser';
+import { seriousFindings as serious, type Finding } from '../support/axe';
 import { useStack } from '../support/stack';
 import { PRE_PAINTED } from '../../frontend/src/features/auth/pages/pre-painted-ids';
 import { contextIn, demoAccount, entryScriptPath, h1, signInWith, warmUp } from './auth-support';
@@ -28,7 +28,6 @@ const ROUTES_MODULE = '../../frontend/src/app/routes';
 const { APP_ROUTES } = (await import(/* @vite-ignore */ ROUTES_MODULE)) as { APP_ROUTES: readonly AppRoute[] };
 
 const stack = useStack();
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 type Locale = 'fr' | 'en';
 type Visitor = 'anonymous' | 'parent' | 'admin';
@@ -62,46 +61,6 @@ function keysOf(tree: Record<string, unknown>, prefix = ''): string[] {
 }
 const TRANSLATION_KEYS = new Set(keysOf(fr));
 const bareKeys = (text: string) => (text.match(/\b[a-z][a-zA-Z]*(?:\.[a-zA-Z]+)+\b/g) ?? []).filter((k) => TRANSLATION_KEYS.has(k));
-
-/**
- * Findings in Cloudscape's own markup that our code cannot change, each with its reason (docs/decisions.md):
- * - AppLayout's phone toolbar renders `<nav aria-orientation="horizontal">`; `aria-orientation` is not allowed on
- *   a navigation landmark, and screen readers ignore it there (no effect on use).
- */
-const KNOWN_THIRD_PARTY = [{ rule: 'aria-allowed-attr', node: 'awsui_mobile-toolbar-nav' }];
-
-interface Finding {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: string[];
-}
-
-/**
- * Waits for finite animations and transitions to end: Cloudscape fades new content in (an alert appearing after a
- * click), and axe measures the contrast of half-transparent text mid-fade. Spinners loop forever and are left alone.
- */
-async function motionless(page: Page): Promise<void> {
-  await page.waitForFunction(
-    `document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity)`,
-    undefined,
-    { timeout: 10_000 },
-  );
-}
-
-async function serious(page: Page): Promise<Finding[]> {
-  await motionless(page);
-  if (!(await page.evaluate('typeof window.axe !== "undefined"'))) await page.addScriptTag({ content: axeSource });
-  const result = (await page.evaluate(
-    `window.axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.map((v) => ({
-       id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ') + ' ' + n.html.slice(0, 200)),
-     })))`,
-  )) as Finding[];
-  return result
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ ...v, nodes: v.nodes.filter((node) => !KNOWN_THIRD_PARTY.some((k) => k.rule === v.id && node.includes(k.node))) }))
-    .filter((v) => v.nodes.length > 0);
-}
 
 /** Waits until the page shows its heading and no loading indicator is left in the main region. */
 async function settled(page: Page): Promise<void> {

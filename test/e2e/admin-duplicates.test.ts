@@ -1,11 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cognitoClient } from '../../local/cognito';
 import type { Parent } from '../../shared/schemas/parent';
 import { openBrowser, trackPageErrors, type BrowserSession } from '../support/browser';
+import { seriousFindings } from '../support/axe';
 import { useStack } from '../support/stack';
 import { contextIn, demoAccount, expectAt, h1, signInWith, warmUp } from './auth-support';
 
@@ -17,7 +16,6 @@ import { contextIn, demoAccount, expectAt, h1, signInWith, warmUp } from './auth
  * axe finding, and a merge goes through (and is undone, leaving the shared school as it was).
  */
 const stack = useStack();
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 let session: BrowserSession;
 let token: string;
 
@@ -84,15 +82,6 @@ async function signedInAdmin(viewport: 'desktop' | 'mobile', locale: 'fr' | 'en'
   await signInWith(page, locale, admin.email, admin.password);
   await expectAt(page, '/');
   return page;
-}
-
-/** Serious or critical axe findings on the page as it is (the phone toolbar's own markup aside, as elsewhere). */
-async function seriousFindings(page: Page): Promise<unknown[]> {
-  if (!(await page.evaluate('typeof window.axe !== "undefined"'))) await page.addScriptTag({ content: axeSource });
-  const violations = (await page.evaluate(
-    `window.axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length })))`,
-  )) as { id: string; impact: string | null }[];
-  return violations.filter((v) => (v.impact === 'serious' || v.impact === 'critical') && v.id !== 'aria-allowed-attr');
 }
 
 /** The parents list filtered on the family token: its text once loaded. */

@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoTokens } from '../../local/sign-in';
 import { openBrowser, trackPageErrors, type BrowserSession } from '../support/browser';
+import { seriousFindings } from '../support/axe';
 import { useStack } from '../support/stack';
 import { contextIn, demoAccount, expectAt, signInWith, warmUp } from './auth-support';
 
@@ -12,7 +11,6 @@ import { contextIn, demoAccount, expectAt, signInWith, warmUp } from './auth-sup
  * role, never who; the section passes axe.
  */
 const stack = useStack();
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 let session: BrowserSession;
 
 beforeAll(async () => {
@@ -42,12 +40,7 @@ describe('my activity', () => {
     await section.getByText('Bottin exporté (JSON) par un administrateur, avec votre fiche.').first().waitFor({ timeout: 30_000 });
     expect(await section.textContent()).not.toContain('@');
 
-    await page.addScriptTag({ content: axeSource });
-    const violations = (await page.evaluate(
-      `window.axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact })))`,
-    )) as { id: string; impact: string | null }[];
-    // AppLayout's phone toolbar (docs/decisions.md): Cloudscape's own markup, also set aside by the accessibility journey.
-    expect(violations.filter((v) => (v.impact === 'serious' || v.impact === 'critical') && v.id !== 'aria-allowed-attr')).toEqual([]);
+    expect(await seriousFindings(page)).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, trackPageErrors, type BrowserSession } from '../support/browser';
+import { seriousFindings } from '../support/axe';
 import { useStack } from '../support/stack';
 import { contextIn, demoAccount, expectAt, h1, signInWith, warmUp } from './auth-support';
 
@@ -12,7 +12,6 @@ import { contextIn, demoAccount, expectAt, h1, signInWith, warmUp } from './auth
  * exports the register as CSV; then the same screens at 375 px pass axe with no serious or critical finding.
  */
 const stack = useStack();
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 let session: BrowserSession;
 
 beforeAll(async () => {
@@ -49,15 +48,6 @@ async function fillIncident(page: Page): Promise<void> {
   await main.getByLabel("Motifs de l'évaluation du risque", { exact: true }).fill('Destinataires connus; messages supprimés');
   await main.getByRole('checkbox', { name: 'Les personnes concernées ont été avisées' }).check();
   await main.getByLabel("Date de l'avis aux personnes", { exact: true }).fill('2026-09-16');
-}
-
-async function seriousFindings(page: Page): Promise<unknown[]> {
-  if (!(await page.evaluate('typeof window.axe !== "undefined"'))) await page.addScriptTag({ content: axeSource });
-  const violations = (await page.evaluate(
-    `window.axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length })))`,
-  )) as { id: string; impact: string | null }[];
-  // AppLayout's phone toolbar (docs/decisions.md): Cloudscape's own markup, also set aside by the accessibility journey.
-  return violations.filter((v) => (v.impact === 'serious' || v.impact === 'critical') && v.id !== 'aria-allowed-attr');
 }
 
 describe('incident register', () => {

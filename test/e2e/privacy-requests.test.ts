@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { resetDocumentClient } from '../../lambdas/common/dynamo';
@@ -11,6 +9,7 @@ import { formatLongDate } from '../../shared/format/long-date';
 import { schoolDay } from '../../shared/school-calendar';
 import type { Language } from '../../shared/schemas/common';
 import { openBrowser, trackPageErrors, type BrowserSession } from '../support/browser';
+import { seriousFindings } from '../support/axe';
 import { useStack } from '../support/stack';
 import { contextIn, demoAccount, expectAt, mailTo, signInWith } from './auth-support';
 
@@ -34,26 +33,6 @@ async function setLanguage(language: Language): Promise<Language> {
   return current.preferredLanguage;
 }
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/**
- * Serious or critical axe findings on the page as it stands (the forms open), past what the route-table sweep of
- * test/e2e/accessibility.test.ts sees; Cloudscape's phone toolbar finding is theirs (see that file).
- */
-async function axeFindings(page: Page): Promise<string[]> {
-  await page.waitForFunction(
-    `document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity)`,
-    undefined,
-    { timeout: 10_000 },
-  );
-  if (!(await page.evaluate('typeof window.axe !== "undefined"'))) await page.addScriptTag({ content: axeSource });
-  return (await page.evaluate(
-    `window.axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations
-       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-       .flatMap((v) => v.nodes.map((n) => v.id + ' ' + n.target.join(' ')))
-       .filter((finding) => !(finding.startsWith('aria-allowed-attr') && finding.includes('awsui_mobile-toolbar-nav'))))`,
-  )) as string[];
-}
 
 const noHorizontalScroll = (page: Page) =>
   page.evaluate('document.documentElement.scrollWidth <= window.innerWidth') as Promise<boolean>;
@@ -99,7 +78,7 @@ describe('privacy request queue, empty (fr, 1440 px)', () => {
     await page.getByRole('link', { name: 'Demandes de confidentialité', exact: true }).first().click();
     await page.getByRole('heading', { level: 1, name: 'Demandes de confidentialité' }).waitFor({ timeout: 60_000 });
     await page.getByText('Aucune demande', { exact: true }).waitFor({ timeout: 30_000 });
-    expect(await axeFindings(page)).toEqual([]);
+    expect(await seriousFindings(page)).toEqual([]);
     await context.close();
   });
 });
@@ -118,7 +97,7 @@ describe('privacy request journey (en, 375 px)', () => {
     const panel = page.getByTestId('privacy-request');
     await panel.getByRole('button', { name: 'Make a privacy request' }).click({ timeout: 60_000 });
     await panel.getByLabel('Your request').fill(DETAILS);
-    expect(await axeFindings(page)).toEqual([]);
+    expect(await seriousFindings(page)).toEqual([]);
     await panel.getByRole('button', { name: 'Send the request' }).click();
     await panel.getByText(/Your request was received \(reference \w{8}\)/).waitFor({ timeout: 30_000 });
     expect(await noHorizontalScroll(page)).toBe(true);
@@ -158,10 +137,10 @@ describe('privacy request journey (en, 375 px)', () => {
     await detail.getByRole('button', { name: /Status/ }).click();
     await page.getByRole('option', { name: 'Answered' }).click();
     await detail.getByLabel('Answer to email to the requester').fill(ANSWER);
-    expect(await axeFindings(page)).toEqual([]);
+    expect(await seriousFindings(page)).toEqual([]);
     await detail.getByRole('button', { name: 'Save' }).click();
     await page.getByText(`Request ${requestReference(requestId)} answered: the answer was emailed to the requester.`).waitFor({ timeout: 30_000 });
-    expect(await axeFindings(page)).toEqual([]);
+    expect(await seriousFindings(page)).toEqual([]);
     expect(await noHorizontalScroll(page)).toBe(true);
 
     const answer = await waitForSubject(parent.email, `Answer to your request (${requestReference(requestId)})`);

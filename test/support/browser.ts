@@ -2,8 +2,8 @@ import { chromium, type Browser, type BrowserContext, type BrowserContextOptions
 
 /**
  * Chromium for journey tests. The system Chromium only: a browser download would need the internet and would
- * drift from the one CI installs with apt. `chromium.launch` gives every run a fresh temporary profile (its own
- * --user-data-dir, deleted on close), so no cookie, localStorage or cache leaks between runs.
+ * drift from the one CI installs with apt. Each browser context is a fresh profile of its own (Playwright's
+ * incognito-like contexts), so no cookie, localStorage or cache leaks between contexts, runs or files.
  */
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 
@@ -44,10 +44,29 @@ export interface BrowserSession {
 
 const sizeOf = (viewport: Viewport) => (typeof viewport === 'string' ? VIEWPORTS[viewport] : viewport);
 
+const launch = () => chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+
+/**
+ * Inside a vitest worker (VITEST_POOL_ID), the journey files that worker runs one after another share one Chromium:
+ * a launch costs about 2.6 CPU seconds (a third of them the first page), paid once per worker instead of once per
+ * file (docs/testing.md). What a file sees stays its own: its contexts are fresh profiles (no cookie, storage or
+ * cache shared between contexts) and its session's close() closes every context still open, so the next file
+ * starts from none. Chromium ends with the worker's process. A crashed or closed Chromium is launched again.
+ * Outside vitest (the benches), each session has a Chromium of its own, closed with the session.
+ */
+let workerBrowser: Promise<Browser> | undefined;
+async function sharedBrowser(): Promise<Browser> {
+  const current = workerBrowser ? await workerBrowser.catch(() => undefined) : undefined;
+  if (current?.isConnected()) return current;
+  workerBrowser = launch();
+  return workerBrowser;
+}
+
 export async function openBrowser(
   options: { viewport?: Viewport; locale?: string; bypassCSP?: boolean; serviceWorkers?: 'allow' | 'block' } = {},
 ): Promise<BrowserSession> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+  const shared = process.env.VITEST_POOL_ID !== undefined;
+  const browser = shared ? await sharedBrowser() : await launch();
   const contextOptions = (viewport: Viewport) => ({
     viewport: sizeOf(viewport),
     // The browser's own language; the app must still default to French unless the user picks English.
@@ -75,7 +94,11 @@ export async function openBrowser(
       if (viewport) await page.setViewportSize(sizeOf(viewport));
       return page;
     },
-    close: () => browser.close(),
+    // Shared: every context open now is this file's (a worker runs one file at a time), made here or with browser.newContext.
+    close: async () => {
+      if (!shared) return browser.close();
+      await Promise.all(browser.contexts().map((open) => open.close().catch(() => undefined)));
+    },
   };
 }
 
