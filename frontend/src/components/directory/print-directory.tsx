@@ -77,6 +77,9 @@ export function PrintDirectory({ index, classId }: { index: DirectoryIndex; clas
     setStatus({ kind: 'idle' });
     [setClassMissing, setTouched].forEach((set) => set(false));
     setOpen(true);
+    // The PDF chunk and the fonts load while the person chooses (docs/benchmarks.md, "Admin waits"); a failure
+    // here is met again, and said, on the click.
+    import('../../lib/directory-pdf/generate-pdf').then((pdf) => pdf.preparePrint(), () => undefined);
   };
 
   const create = async () => {
@@ -87,9 +90,8 @@ export function PrintDirectory({ index, classId }: { index: DirectoryIndex; clas
     }
     setStatus({ kind: 'working' });
     try {
-      const { printDirectory } = await import('../../lib/directory-pdf/generate-pdf');
       // A PDF in the other language needs that language's strings, loaded on demand (frontend/src/i18n/i18n.ts).
-      await ensureLocale(i18n, lang);
+      const [{ printDirectory }] = await Promise.all([import('../../lib/directory-pdf/generate-pdf'), ensureLocale(i18n, lang)]);
       const request = { scope: scope === 'class' ? { kind: 'class' as const, classId: selectedClass! } : { kind: 'school' as const }, paper, lang };
       const { blob, fileName } = await printDirectory(apiBaseUrl, index, request, i18n.getFixedT(lang));
       saveFile(fileName, blob, 'application/pdf');

@@ -2,6 +2,7 @@ import { bold, regular } from 'virtual:print-fonts';
 import type { DirectoryIndex } from '../directory/directory-index';
 import type { PrintAuditRequest } from '../../../../shared/directory-print-api';
 import { recordDirectoryPrint } from './print-audit-client';
+import { printFontCache } from './print-font-cache';
 import { pdfFileName } from './print-file-name';
 import { printLayout, type PrintOptions, type Translate } from './print-layout';
 import { renderPrintDocument } from './print-render';
@@ -9,17 +10,20 @@ import { renderPrintDocument } from './print-render';
 /**
  * The printable directory in the browser: the entry of its lazy chunk (pdf-lib and fontkit load only when someone
  * prints). Fonts are the app's own Open Sans files (frontend/build/font-files.ts `printFonts`), usually already
- * in the browser's cache.
+ * in the browser's cache, and kept in memory once read (print-font-cache.ts).
  */
-export async function fontBytes(url: string): Promise<Uint8Array> {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`font ${response.status}`);
-  return new Uint8Array(await response.arrayBuffer());
+export const printFonts = printFontCache({ regular, bold });
+
+/**
+ * Called as the print form opens (this chunk is then loading too): the fonts are read while the person chooses, so
+ * the click finds the chunk and the fonts ready. A failure here is left to the click, which asks again and says it.
+ */
+export function preparePrint(): void {
+  printFonts().catch(() => undefined);
 }
 
 export async function createDirectoryPdf(index: DirectoryIndex, options: PrintOptions): Promise<Blob> {
-  const [regularBytes, boldBytes] = await Promise.all([fontBytes(regular), fontBytes(bold)]);
-  const bytes = await renderPrintDocument(printLayout(index, options), { regular: regularBytes, bold: boldBytes });
+  const bytes = await renderPrintDocument(printLayout(index, options), await printFonts());
   return new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/pdf' });
 }
 
@@ -33,6 +37,9 @@ export async function printDirectory(
   request: PrintAuditRequest,
   t: Translate,
 ): Promise<{ blob: Blob; fileName: string }> {
+  // The fonts load alongside the audit call (usually they are in memory already: preparePrint); the audit's
+  // refusal is what the person reads, so a font failure waits for the PDF, which asks again.
+  preparePrint();
   const { preparedFor, day } = await recordDirectoryPrint(apiBaseUrl, request);
   const blob = await createDirectoryPdf(index, { ...request, viewerName: preparedFor, day, t });
   const scope =

@@ -1,7 +1,6 @@
-import { bold, regular } from 'virtual:print-fonts';
 import type { LettersResponse } from '../../../../shared/annual-update-letters-api';
 import type { Language } from '../../../../shared/schemas/common';
-import { fontBytes } from '../directory-pdf/generate-pdf';
+import { printFonts } from '../directory-pdf/generate-pdf';
 import { renderLetters, type LetterTranslate } from './letters-render';
 import { qrPathOf } from './qr-path';
 
@@ -10,7 +9,11 @@ import { qrPathOf } from './qr-path';
  * when an administrator downloads letters), one page per letter, with its QR code (qr-path.ts).
  */
 export async function createLettersPdf(data: LettersResponse, translate: LetterTranslate, uiLanguage: Language): Promise<Blob> {
-  const [regularBytes, boldBytes] = await Promise.all([fontBytes(regular), fontBytes(bold)]);
-  const bytes = await renderLetters(data, { regular: regularBytes, bold: boldBytes }, qrPathOf, translate, uiLanguage);
+  const bytes = await renderLetters(data, await printFonts(), qrPathOf, translate, uiLanguage);
   return new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/pdf' });
+}
+
+/** Called when the letters panel shows letters to print: the chunk and the fonts are ready before the click. */
+export function prepareLetters(): void {
+  printFonts().catch(() => undefined);
 }

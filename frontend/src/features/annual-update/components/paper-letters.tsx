@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
@@ -17,10 +17,11 @@ import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { ensureLocale } from '../../../i18n/i18n';
 import { annualUpdateApi } from '../../../lib/api/annual-update-client';
 import { useErrorText } from '../../../lib/api/use-error-text';
+import { LettersProgress, type LettersStep } from './letters-progress';
 import { saveFile } from '../../../lib/save-file';
 import { useLanguage } from '../../../lib/use-language';
 
-type Status = { kind: 'idle' } | { kind: 'working' } | { kind: 'saved'; file: string; count: number } | { kind: 'error'; message: string };
+type Status = { kind: 'idle' } | { kind: 'working'; step: LettersStep } | { kind: 'saved'; file: string; count: number } | { kind: 'error'; message: string };
 type Asking = { kind: 'chosen'; ids: string[] } | { kind: 'all' } | null;
 
 const KEY = 'annualUpdate.letters';
@@ -43,6 +44,7 @@ export function PaperLetters({ campaign, participants, onPrinted }: {
   const [chosen, setChosen] = useState<readonly Option[]>([]);
   const { status, setStatus, download } = useLettersDownload(campaign, onPrinted);
   const recipients = participants.filter((p) => p.unreachable && !p.email && p.lastName !== undefined);
+  usePrefetchLetters(recipients.length > 0);
   const printed = recipients.filter((p) => p.letterPrintedAt);
   const missing = recipients.filter((p) => !p.letterPrintedAt);
   const working = status.kind === 'working';
@@ -58,6 +60,7 @@ export function PaperLetters({ campaign, participants, onPrinted }: {
     <Container header={<Header variant="h2" description={t(`${KEY}.description`)}>{t(`${KEY}.title`)}</Header>}>
       <SpaceBetween size="m">
         <LettersOutcome status={status} onDismiss={() => setStatus({ kind: 'idle' })} />
+        {status.kind === 'working' && <LettersProgress step={status.step} />}
         {recipients.length === 0 && <Box>{t(`${KEY}.none`)}</Box>}
         {recipients.length > 0 && printed.length === 0 && (
           <Box>
@@ -111,6 +114,13 @@ export function PaperLetters({ campaign, participants, onPrinted }: {
       </ConfirmDialog>
     </Container>
   );
+}
+
+/** Letters to print: their PDF chunk and fonts load now, not on the click (docs/benchmarks.md, "Admin waits"). */
+function usePrefetchLetters(hasLetters: boolean) {
+  useEffect(() => {
+    if (hasLetters) import('../../../lib/letters-pdf/generate-letters').then((pdf) => pdf.prepareLetters(), () => undefined);
+  }, [hasLetters]);
 }
 
 type Option = { value?: string; label?: string };
@@ -172,12 +182,13 @@ function useLettersDownload(campaign: CampaignView, onPrinted?: () => void) {
   const errorText = useErrorText(`${KEY}.failed`);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const download = async (request: LettersRequest) => {
-    setStatus({ kind: 'working' });
+    setStatus({ kind: 'working', step: 'codes' });
     try {
       const [{ createLettersPdf }, data] = await Promise.all([
         import('../../../lib/letters-pdf/generate-letters'),
         annualUpdateApi.letters(apiBaseUrl, campaign.id, request),
       ]);
+      setStatus({ kind: 'working', step: 'layout' });
       // Each letter is in its parent's language: both languages' strings must be loaded (frontend/src/i18n/i18n.ts).
       await Promise.all((['fr', 'en'] as Language[]).map((lang) => ensureLocale(i18n, lang)));
       const blob = await createLettersPdf(data, (lang) => i18n.getFixedT(lang), uiLanguage);
