@@ -5,7 +5,6 @@ import {
   LanguageSchema,
   LevelCodeSchema,
   LocalizedTextSchema,
-  PersonNameSchema,
   PhoneInputSchema,
   PostalCodeInputSchema,
   VersionSchema,
@@ -13,8 +12,9 @@ import {
 import { CommitteeKindSchema, OtherMemberSchema, PersonTypeSchema } from './schemas/committee';
 import { CommitteeRoleSchema } from './schemas/committee-roles';
 import { InterestsSchema } from './schemas/interests';
-import { FieldAudiencesSchema, ParticipationSchema } from './schemas/parent';
-import { StaffDepartmentSchema } from './schemas/staff';
+import { FieldAudiencesSchema, ParentFieldsSchema, ParticipationSchema } from './schemas/parent';
+import { StaffFieldsSchema } from './schemas/staff';
+import { StaffNoteSchema, StudentFieldsSchema } from './schemas/student';
 
 /**
  * Contract of the admin editing routes (docs/data-onboarding.md). Bodies carry the whole record (PUT replaces
@@ -44,14 +44,18 @@ const AddressInputSchema = z.strictObject({
   postalCode: PostalCodeInputSchema,
 });
 
+/**
+ * The admin inputs are the entity's stored fields (shared/schemas), spread from their shape so a field declared
+ * there reaches the data editor's body, with typed values normalised and blank choices defaulted. The fields an
+ * input leaves out are listed, with the reason, in shared/entity-fields.ts.
+ */
 export const ParentInputSchema = z.strictObject({
-  firstName: PersonNameSchema,
-  lastName: PersonNameSchema,
+  ...ParentFieldsSchema.shape,
   email: optional(EmailSchema),
   phone: optional(PhoneInputSchema),
   address: optional(AddressInputSchema),
   interests: InterestsSchema.default([]),
-  skills: z.string().trim().max(1000).default(''),
+  skills: ParentFieldsSchema.shape.skills.default(''),
   /** Absent on a new parent: no choice on file, the parent starts private (shared/visibility.ts initialPrivacy). */
   participation: ParticipationSchema.optional(),
   /** Absent: the preset's (on a change of participation) or the audiences on file (otherwise). */
@@ -60,23 +64,20 @@ export const ParentInputSchema = z.strictObject({
 });
 export type ParentInput = z.infer<typeof ParentInputSchema>;
 
+/** The extension, email choice and language are the staff member's own, set through their update link. */
 export const StaffInputSchema = z.strictObject({
-  firstName: PersonNameSchema,
-  lastName: PersonNameSchema,
+  ...StaffFieldsSchema.omit({ extension: true, showEmail: true, preferredLanguage: true }).shape,
   email: optional(EmailSchema),
   phone: optional(PhoneInputSchema),
   title: LocalizedTextInputSchema,
-  department: StaffDepartmentSchema,
   interests: InterestsSchema.default([]),
 });
 export type StaffInput = z.infer<typeof StaffInputSchema>;
 
 /** A student with their parents (family links): at most four, two households (the import's four columns). */
 export const StudentInputSchema = z.strictObject({
-  firstName: PersonNameSchema,
-  lastName: PersonNameSchema,
-  level: LevelCodeSchema,
-  classId: IdSchema,
+  ...StudentFieldsSchema.shape,
+  staffNote: optional(StaffNoteSchema),
   parentIds: z.array(IdSchema).max(4).refine((ids) => new Set(ids).size === ids.length, { error: 'duplicate_parent' }),
 });
 export type StudentInput = z.infer<typeof StudentInputSchema>;

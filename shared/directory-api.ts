@@ -76,6 +76,8 @@ export const DirectoryStudentSchema = z.object({
   level: z.string(),
   /** In `classes`; absent if the student's class no longer exists. */
   classIndex: IndexSchema.optional(),
+  /** The note for the school's staff: sent to staff readers only (shared/visibility.ts, visibleStudent). */
+  staffNote: z.string().optional(),
 });
 export type DirectoryStudent = z.infer<typeof DirectoryStudentSchema>;
 

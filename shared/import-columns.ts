@@ -182,6 +182,8 @@ export const IMPORT_FORMATS: Readonly<Record<ImportEntity, EntityFormat>> = {
       col('parent2', 'Parent 2', 'Parent 2', ''),
       col('parent3', 'Parent 3', 'Parent 3', ''),
       col('parent4', 'Parent 4', 'Parent 4', ''),
+      // For the school's staff only (shared/visibility.ts). Without the column an import keeps the stored note.
+      col('staffNote', 'Note pour le personnel', 'Staff note', '', { aliases: ['note', 'note personnel'] }),
     ],
   },
   committees: {

@@ -1,12 +1,14 @@
-import type { DirectoryParent } from './directory-api';
-import type { Address } from './schemas/common';
+import type { DirectoryParent, DirectoryStaff, DirectoryStudent } from './directory-api';
+import type { Address, LocalizedText } from './schemas/common';
 import type { InterestCode } from './schemas/interests';
 
 /**
- * THE visibility rule (docs/privacy.md, "Who sees what"): what one viewer may see of one parent. Every surface
- * that shows a parent to someone other than an administrator goes through `visibleParent`: the directory read
- * (and so search, profiles, the printable directory and contacts built from it) on the server, and the
- * "see my card as others see it" preview in the browser. Pure and zod-free: the first page may import it.
+ * THE visibility rule (docs/privacy.md, "Who sees what"): what one viewer may see of one parent, student or staff
+ * member. Every surface that shows a person to someone other than an administrator goes through `visibleParent`,
+ * `visibleStudent` or `visibleStaff`: the directory read (and so search, profiles, the printable directory, the
+ * offline copy and contacts built from it) on the server, and the "see my card as others see it" preview in the
+ * browser. Pure and zod-free: the first page may import it. Which field reaches whom is declared once per entity
+ * in shared/entity-fields.ts, and a test holds these functions to it.
  *
  * Each contact field has an audience:
  * - `school`: every member of the directory;
@@ -161,6 +163,65 @@ export interface StaffContactDetails {
   extension?: string;
   /** Absent: shown (the school's staff directory always listed the work email). */
   showEmail?: boolean;
+}
+
+/** The stored fields of a student that the student rule reads (shared/schemas/student.ts). */
+export interface StudentDetails {
+  firstName: string;
+  lastName: string;
+  level: string;
+  staffNote?: string;
+}
+
+/**
+ * A student as this viewer may see them: name, level and class for every member; the staff note for staff only
+ * (administrators read it on the administration screens), never for a parent (a parent who also works at the
+ * school reads as staff). Built from an allow-list like visibleParent. `classIndex` is the class's position, if any.
+ */
+export function visibleStudent(
+  student: StudentDetails,
+  viewer: { staff: boolean },
+  classIndex: number | undefined,
+): DirectoryStudent {
+  return {
+    firstName: student.firstName,
+    lastName: student.lastName,
+    level: student.level,
+    ...(classIndex !== undefined ? { classIndex } : {}),
+    ...(viewer.staff && student.staffNote ? { staffNote: student.staffNote } : {}),
+  };
+}
+
+/** The stored fields of a staff member that the staff rule reads (shared/schemas/staff.ts). */
+export interface StaffDetails extends StaffContactDetails {
+  id: string;
+  firstName: string;
+  lastName: string;
+  title: LocalizedText;
+  department: DirectoryStaff['department'];
+  interests: readonly InterestCode[];
+}
+
+/**
+ * A staff member as any directory reader sees them (the same for every viewer): names, title, department,
+ * interests and the contact fields of visibleStaffContact; `placement` is what the directory computes (homeroom
+ * classes, CE role and rank).
+ */
+export function visibleStaff(
+  member: StaffDetails,
+  placement: Pick<DirectoryStaff, 'classIndexes' | 'ceRole' | 'ceRank'>,
+): DirectoryStaff {
+  return {
+    id: member.id,
+    firstName: member.firstName,
+    lastName: member.lastName,
+    ...visibleStaffContact(member),
+    title: { fr: member.title.fr, en: member.title.en },
+    department: member.department,
+    ...(member.interests.length > 0 ? { interests: [...member.interests] } : {}),
+    classIndexes: placement.classIndexes,
+    ...(placement.ceRole ? { ceRole: placement.ceRole, ceRank: placement.ceRank } : {}),
+  };
 }
 
 /**

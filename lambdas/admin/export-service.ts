@@ -61,6 +61,7 @@ function studentRowsOf(
         levelLabel(s.level),
         classes.get(s.classId)!.code,
         ...[0, 1, 2, 3].map((i) => parents[i] ?? ''),
+        s.staffNote ?? '',
       ];
     });
 }

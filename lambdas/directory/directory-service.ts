@@ -4,17 +4,21 @@ import type {
   DirectoryCommittee,
   DirectoryResponse,
   DirectorySchool,
-  DirectoryStaff,
-  DirectoryStudent,
 } from '../../shared/directory-api';
 import { COMMITTEE_KINDS, type Committee, type Membership } from '../../shared/schemas/committee';
 import { roleRank, type CommitteeRole } from '../../shared/schemas/committee-roles';
 import type { Parent } from '../../shared/schemas/parent';
 import type { SchoolClass } from '../../shared/schemas/school-class';
 import type { SchoolSettings } from '../../shared/schemas/settings';
-import type { Staff } from '../../shared/schemas/staff';
 import type { Student } from '../../shared/schemas/student';
-import { listsRoles, relationTo, visibleParent, visibleStaffContact, type ViewerRelation } from '../../shared/visibility';
+import {
+  listsRoles,
+  relationTo,
+  visibleParent,
+  visibleStaff,
+  visibleStudent,
+  type ViewerRelation,
+} from '../../shared/visibility';
 import type { RegisteredPerson } from '../common/claims';
 import type { DirectoryData } from './directory-items';
 
@@ -123,17 +127,12 @@ export function buildDirectoryResponse(input: DirectoryInput, viewer: DirectoryV
   return {
     ...(input.settings ? { school: schoolOf(input.settings) } : {}),
     classes: classes.map((schoolClass) => classOf(schoolClass, staffAt, studentAt, listedParent)),
-    students: students.map((student): DirectoryStudent => {
-      const classIndex = classAt.get(student.classId);
-      return {
-        firstName: student.firstName,
-        lastName: student.lastName,
-        level: student.level,
-        ...(classIndex !== undefined ? { classIndex } : {}),
-      };
-    }),
+    students: students.map((student) => visibleStudent(student, viewer, classAt.get(student.classId))),
     parents: parents.map((parent, i) => visibleParent(parent, relations[i]!, childIndexes[i]!)),
-    staff: staff.map((member, i) => staffOf(member, classIndexes[i]!, ceRoles.get(member.id))),
+    staff: staff.map((member, i) => {
+      const ceRole = ceRoles.get(member.id);
+      return visibleStaff(member, { classIndexes: classIndexes[i]!, ...(ceRole ? { ceRole, ceRank: roleRank(ceRole) } : {}) });
+    }),
     committees: committees.map((committee) => {
       const members = seats.get(committee.id) ?? [];
       return committeeOf(committee, members, (m) =>
@@ -181,20 +180,6 @@ function classOf(
     // A class representative is a public role: an opted-out parent is not listed as one.
     parentRepIndexes: defined(schoolClass.parentRepresentativeIds.map(listedParent)),
     studentRepIndexes: defined(schoolClass.studentRepresentativeIds.map((id) => studentAt.get(id))),
-  };
-}
-
-function staffOf(member: Staff, classIndexes: number[], ceRole: CommitteeRole | undefined): DirectoryStaff {
-  return {
-    id: member.id,
-    firstName: member.firstName,
-    lastName: member.lastName,
-    ...visibleStaffContact(member),
-    title: { fr: member.title.fr, en: member.title.en },
-    department: member.department,
-    ...(member.interests.length > 0 ? { interests: [...member.interests] } : {}),
-    classIndexes,
-    ...(ceRole ? { ceRole, ceRank: roleRank(ceRole) } : {}),
   };
 }
 

@@ -4,6 +4,7 @@ import type { CommitteeRole } from '../../../shared/schemas/committee-roles';
 import type { InterestCode } from '../../../shared/schemas/interests';
 import type { Participation } from '../../../shared/schemas/parent';
 import type { StaffDepartment } from '../../../shared/schemas/staff';
+import { STAFF_NOTE_MAX_LENGTH } from '../../../shared/schemas/student';
 import type { MemberType } from '../../../shared/import-values';
 import type { IssueCollector, RowSource } from './issues';
 import type { ImportTables } from './read-files';
@@ -65,6 +66,8 @@ export interface StudentRow extends Row {
   level: string;
   classRef: Ref;
   parents: Ref[];
+  /** The note for staff (blank: none); absent when the file has no such column (the stored note stays). */
+  staffNote?: { value: string | undefined };
 }
 
 export interface CommitteeRow extends Row {
@@ -196,8 +199,10 @@ function parseStudent(reader: RowReader): StudentRow | undefined {
     .map((field) => ref(reader, field))
     .filter((value): value is Ref => value !== undefined);
   if (parents.length === 0) reader.issue('parent1', 'REQUIRED');
+  const note = reader.text('staffNote', { max: STAFF_NOTE_MAX_LENGTH });
+  const staffNote = reader.source.table.columns.has('staffNote') ? { staffNote: { value: note } } : {};
   if (!reader.ok || !firstName || !lastName || !level || !classRef) return undefined;
-  return { source: reader.source, key, firstName, lastName, level, classRef, parents };
+  return { source: reader.source, key, firstName, lastName, level, classRef, parents, ...staffNote };
 }
 
 function parseCommittee(reader: RowReader): CommitteeRow | undefined {

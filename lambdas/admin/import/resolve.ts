@@ -313,7 +313,8 @@ function resolveStudents(
     const draft = studentDrafts.get(row.source)!;
     studentIndex.add(match.id, { keys: [row.key] });
     studentParents.set(match.id, draft.parentIds);
-    const fields = { firstName: row.firstName, lastName: row.lastName, level: draft.level, classId: draft.classId };
+    const note = row.staffNote ? { staffNote: row.staffNote.value } : {};
+    const fields = { firstName: row.firstName, lastName: row.lastName, level: draft.level, classId: draft.classId, ...note };
     return { entity: compose(match, fields, now), existing: match.existing, source: row.source };
   });
   return { students, studentParents, studentIndex };

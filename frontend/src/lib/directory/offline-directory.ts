@@ -23,7 +23,20 @@ export function offlineDirectory(copy: OfflineCopy): OfflineDirectoryCopy {
       }
       return { data: parsed.data, savedAt: kept.savedAt };
     },
-    keep: (user, data, savedAt) => copy.keep(user, data, savedAt),
+    keep: (user, data, savedAt) => copy.keep(user, withoutStaffNotes(data), savedAt),
     erase: () => copy.erase(),
+  };
+}
+
+/**
+ * The copy a device keeps holds no staff note (docs/privacy.md, "Who sees what"): a staff reader sees the notes
+ * online only, so a lost phone or a shared computer never carries them. Copied, never changed in place (the
+ * screens show the answer itself).
+ */
+export function withoutStaffNotes(data: DirectoryResponse): DirectoryResponse {
+  if (!data.students.some((student) => student.staffNote !== undefined)) return data;
+  return {
+    ...data,
+    students: data.students.map(({ staffNote: _note, ...student }) => student),
   };
 }

@@ -10,12 +10,14 @@ import Input, { type InputProps } from '@cloudscape-design/components/input';
 import Multiselect from '@cloudscape-design/components/multiselect';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
+import Textarea from '@cloudscape-design/components/textarea';
 import Toggle from '@cloudscape-design/components/toggle';
 import { RECENT_SIGN_UP_DAYS } from '../../../../../shared/committee-sign-ups';
 import { COMMITTEE_KIND_LABELS } from '../../../../../shared/import-values';
 import { COMMITTEE_KINDS } from '../../../../../shared/schemas/committee';
 import { COMMITTEE_ROLE_CODES, COMMITTEE_ROLES, type CommitteeRole } from '../../../../../shared/schemas/committee-roles';
 import { STAFF_DEPARTMENT_CODES, STAFF_DEPARTMENTS } from '../../../../../shared/schemas/staff';
+import { STAFF_NOTE_MAX_LENGTH } from '../../../../../shared/schemas/student';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { formatDate } from '../../../lib/date-time';
 import { useLanguage } from '../../../lib/use-language';
@@ -266,6 +268,19 @@ function StudentFields(p: FieldsProps<StudentValues>) {
         options={toOptions('parent')}
         onChange={(parentIds) => p.change({ parentIds })}
       />
+      <FormField
+        label={p.label('staffNote')}
+        description={t('adminData.form.staffNoteHint')}
+        // The count as the administrator types: the limit is seen before the save refuses.
+        constraintText={`${p.values.staffNote.length}/${STAFF_NOTE_MAX_LENGTH}`}
+        errorText={p.err('staffNote')}
+      >
+        <Textarea
+          value={p.values.staffNote}
+          invalid={Boolean(p.err('staffNote'))}
+          onChange={({ detail }) => p.change({ staffNote: detail.value })}
+        />
+      </FormField>
     </SpaceBetween>
   );
 }

@@ -94,6 +94,8 @@ export interface StudentValues {
   lastName: string;
   level: string;
   classId: string;
+  /** For the school's staff only (shared/visibility.ts); blank: none. */
+  staffNote: string;
   parentIds: string[];
 }
 
@@ -156,6 +158,7 @@ export function studentValues(student: Student | undefined, directory: AdminDire
     lastName: student?.lastName ?? '',
     level: student?.level ?? '',
     classId: student?.classId ?? '',
+    staffNote: student?.staffNote ?? '',
     parentIds: student ? directory.families.filter((f) => f.studentId === student.id).map((f) => f.parentId) : [],
   };
 }
@@ -205,7 +208,14 @@ function rawInput<K extends FormKind>(kind: K, values: ValuesOf[K]): unknown {
     }
     case 'student': {
       const v = values as StudentValues;
-      return { firstName: v.firstName, lastName: v.lastName, level: blankAsNone(v.level), classId: blankAsNone(v.classId), parentIds: v.parentIds };
+      return {
+        firstName: v.firstName,
+        lastName: v.lastName,
+        level: blankAsNone(v.level),
+        classId: blankAsNone(v.classId),
+        staffNote: v.staffNote,
+        parentIds: v.parentIds,
+      };
     }
     case 'class': {
       const v = values as ClassValues;
@@ -240,7 +250,7 @@ const SCHEMAS: { [K in FormKind]: z.ZodType<InputOf[K]> } = {
 };
 
 /** Message keys, under `adminData.form.errors`. */
-export type FieldErrorCode = 'required' | 'invalid' | 'invalidEmail' | 'invalidPhone' | 'tooLong' | 'tooMany' | 'duplicate' | 'notFound' | 'notInClass' | 'nameOnly';
+export type FieldErrorCode = 'required' | 'invalid' | 'invalidEmail' | 'invalidPhone' | 'tooLong' | 'noteTooLong' | 'tooMany' | 'duplicate' | 'notFound' | 'notInClass' | 'nameOnly';
 export type EntityFieldErrors = Record<string, FieldErrorCode>;
 
 /** A body path (`title.fr`, `members.2.personId`) as the form field showing it (`titleFr`, `members`). */
@@ -259,6 +269,7 @@ export function errorCode(field: string, issue: { code: string; minimum?: unknow
   if (code === 'not_found') return 'notFound';
   if (code === 'not_in_class' || code === 'unknown_level') return 'notInClass';
   if (code === 'name_only') return 'nameOnly';
+  if (code === 'too_big' && field === 'staffNote') return 'noteTooLong';
   if (code === 'too_big') return Array.isArray(issue.minimum) || field.endsWith('Ids') || field === 'members' || field === 'levels' ? 'tooMany' : 'tooLong';
   if (code === 'too_small' || code === 'invalid_value' && field !== 'email') return 'required';
   if (field === 'email') return 'invalidEmail';

@@ -9,8 +9,8 @@ import { Highlight } from '../../../components/directory/highlight';
 import { ParentName } from '../../../components/directory/parent-card';
 
 /**
- * A class's students grouped by level, each with their parents (each name opens the parent's card) and their
- * siblings (and where those are).
+ * A class's students grouped by level, each with their parents (each name opens the parent's card), their
+ * siblings (and where those are) and, for a staff reader, the staff note.
  */
 export function ClassStudents({ index, classIndex, query, onOpenParent }: {
   index: DirectoryIndex;
@@ -46,6 +46,7 @@ export function ClassStudents({ index, classIndex, query, onOpenParent }: {
           {list.map((s) => {
             const parents = index.parentsOfStudent[s] ?? [];
             const siblings = (index.siblingsOfStudent[s] ?? []).map(siblingText);
+            const note = directory.students[s]!.staffNote;
             return (
               <div key={s}>
                 <Box variant="strong">
@@ -70,6 +71,12 @@ export function ClassStudents({ index, classIndex, query, onOpenParent }: {
                 {siblings.length > 0 && (
                   <Box variant="small" display="block" color="text-body-secondary">
                     {t('directory.classes.siblingsOf', { siblings: siblings.join(', ') })}
+                  </Box>
+                )}
+                {/* Sent to staff readers only (shared/visibility.ts, visibleStudent). */}
+                {note !== undefined && (
+                  <Box variant="small" display="block" data-testid="staff-note">
+                    {t('directory.classes.staffNote', { note })}
                   </Box>
                 )}
               </div>

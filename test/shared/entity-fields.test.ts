@@ -1,0 +1,252 @@
+import { describe, expect, it } from 'vitest';
+import { exportCsvFiles } from '../../lambdas/admin/export-service';
+import { defaultSettings } from '../../lambdas/admin/import/default-settings';
+import type { DirectoryData } from '../../lambdas/directory/directory-items';
+import { ParentInputSchema, StaffInputSchema, StudentInputSchema } from '../../shared/admin-api';
+import { parseCsv } from '../../shared/csv';
+import { DirectoryParentSchema, DirectoryStaffSchema, DirectoryStudentSchema } from '../../shared/directory-api';
+import {
+  isExcluded,
+  PARENT_FIELDS,
+  STAFF_FIELDS,
+  STUDENT_FIELDS,
+  type FieldRoute,
+} from '../../shared/entity-fields';
+import { IMPORT_FORMATS, type ImportEntity } from '../../shared/import-columns';
+import { MyDataChildSchema, MyDataRecordSchema } from '../../shared/my-data-api';
+import { EntityMetaSchema } from '../../shared/schemas/common';
+import { ParentSchema, type Parent } from '../../shared/schemas/parent';
+import { StaffFieldsSchema, type Staff } from '../../shared/schemas/staff';
+import { StudentFieldsSchema, type Student } from '../../shared/schemas/student';
+import {
+  visibleParent,
+  visibleStaff,
+  visibleStudent,
+  type ViewerRelation,
+} from '../../shared/visibility';
+
+/**
+ * One entity, one list of where its fields go (shared/entity-fields.ts): every field of the stored schema is in
+ * the list, and every surface (data editor input, import columns, export, my data, directory and its visibility
+ * rule) carries exactly the fields the list routes to it. A field added to a schema and forgotten on a surface,
+ * or added to a surface and not to the list, fails here (docs/architecture.md, « New field »).
+ */
+
+const META = Object.keys(EntityMetaSchema.shape);
+const AT = '2025-09-02T12:00:00.000Z';
+const meta = (id: string) => ({ id, version: 1, createdAt: AT, updatedAt: AT });
+const ULID = (n: number) => `01J0000000000000000000000${n}`;
+
+type Table = Record<string, FieldRoute>;
+interface Entity {
+  table: Table;
+  stored: string[];
+  input: string[];
+  /** Input keys that are relations, not fields of the record (family links). */
+  inputRelations: string[];
+  importEntity: ImportEntity;
+  /** Columns that are the record's key or its relations. */
+  columnRelations: string[];
+  directory: string[];
+  /** Directory keys the directory computes (ids, positions, committee roles). */
+  directoryComputed: string[];
+  myData?: string[];
+}
+
+const ENTITIES: Record<'parent' | 'student' | 'staff', Entity> = {
+  parent: {
+    table: PARENT_FIELDS,
+    stored: Object.keys(ParentSchema.shape).filter((key) => !META.includes(key)),
+    input: Object.keys(ParentInputSchema.shape),
+    inputRelations: [],
+    importEntity: 'parents',
+    columnRelations: ['key'],
+    directory: Object.keys(DirectoryParentSchema.shape),
+    directoryComputed: ['id', 'childIndexes'],
+    myData: Object.keys(MyDataRecordSchema.shape).filter((key) => !META.includes(key)),
+  },
+  student: {
+    table: STUDENT_FIELDS,
+    stored: Object.keys(StudentFieldsSchema.shape),
+    input: Object.keys(StudentInputSchema.shape),
+    inputRelations: ['parentIds'],
+    importEntity: 'students',
+    columnRelations: ['key', 'parent1', 'parent2', 'parent3', 'parent4'],
+    directory: Object.keys(DirectoryStudentSchema.shape),
+    directoryComputed: [],
+    myData: Object.keys(MyDataChildSchema.shape),
+  },
+  staff: {
+    table: STAFF_FIELDS,
+    stored: Object.keys(StaffFieldsSchema.shape),
+    input: Object.keys(StaffInputSchema.shape),
+    inputRelations: [],
+    importEntity: 'staff',
+    columnRelations: ['key'],
+    directory: Object.keys(DirectoryStaffSchema.shape),
+    directoryComputed: ['id', 'classIndexes', 'ceRole', 'ceRank'],
+  },
+};
+
+const routed = (table: Table, surface: keyof FieldRoute): string[] =>
+  Object.values(table).flatMap((route) => {
+    const target = route[surface];
+    if (isExcluded(target)) return [];
+    if (typeof target === 'string') return [target];
+    if (Array.isArray(target)) return [...(target as readonly string[])];
+    return [(target as { key: string }).key];
+  });
+
+describe.each(Object.entries(ENTITIES))('the %s fields', (_name, entity) => {
+  it('list every stored field once, and nothing else', () => {
+    expect(Object.keys(entity.table).sort()).toEqual([...entity.stored].sort());
+  });
+
+  it("reach the data editor's input exactly as listed", () => {
+    expect(routed(entity.table, 'input').sort()).toEqual(entity.input.filter((k) => !entity.inputRelations.includes(k)).sort());
+  });
+
+  it('have the import and export columns listed, and no column is left unclaimed', () => {
+    const columns = IMPORT_FORMATS[entity.importEntity].columns.map((column) => column.field);
+    expect(routed(entity.table, 'columns').sort()).toEqual(columns.filter((c) => !entity.columnRelations.includes(c)).sort());
+  });
+
+  it("reach the directory's shape exactly as listed", () => {
+    const shape = entity.directory.filter((key) => !entity.directoryComputed.includes(key));
+    expect(routed(entity.table, 'directory').sort()).toEqual(shape.sort());
+  });
+
+  it('reach the my-data download exactly as listed (or give the reason they do not)', () => {
+    const listed = routed(entity.table, 'myData');
+    if (!entity.myData) {
+      expect(listed).toEqual([]);
+      return;
+    }
+    expect(listed.sort()).toEqual([...entity.myData].sort());
+  });
+});
+
+/** One record of each kind with every field filled, in a directory the export can write. */
+function fullSchool(): { data: DirectoryData; parent: Parent; other: Parent; student: Student; staff: Staff } {
+  const staff: Staff = {
+    ...meta(ULID(1)),
+    firstName: 'Julie',
+    lastName: 'Roy',
+    email: 'julie.roy@ecole.example',
+    phone: '5145550101',
+    title: { fr: 'Enseignante', en: 'Teacher' },
+    department: 'teaching',
+    interests: ['music'],
+    extension: '1234',
+    showEmail: true,
+    preferredLanguage: 'en',
+  };
+  const other: Parent = {
+    ...meta(ULID(2)),
+    firstName: 'Luc',
+    lastName: 'Tran',
+    interests: [],
+    skills: '',
+    participation: 'nameOnly',
+    preferredLanguage: 'fr',
+  };
+  const parent: Parent = {
+    ...meta(ULID(3)),
+    firstName: 'Amélie',
+    lastName: 'Côté',
+    email: 'amelie@courriel.example',
+    phone: '5145550001',
+    address: { street: '1, rue des Érables', city: 'Québec', postalCode: 'G1R 1A1' },
+    interests: ['music'],
+    skills: 'Couture',
+    participation: 'full',
+    audiences: { email: 'school', phone: 'classes', address: 'admins', profile: 'school' },
+    preferredLanguage: 'en',
+    safetyRestriction: { hiddenFrom: [other.id] },
+  };
+  const student: Student = {
+    ...meta(ULID(4)),
+    firstName: 'Léa',
+    lastName: 'Côté',
+    level: 'G1',
+    classId: ULID(5),
+    staffNote: 'Son grand-père vient la chercher le mercredi.',
+  };
+  const data: DirectoryData = {
+    settings: defaultSettings(new Date(AT), 'École des Érables'),
+    classes: [{ ...meta(ULID(5)), code: 'A', name: 'Classe A', levels: ['G1'], teacherId: staff.id, parentRepresentativeIds: [], studentRepresentativeIds: [] }],
+    students: [student],
+    parents: [parent, other],
+    staff: [staff],
+    committees: [],
+    families: [{ parentId: parent.id, studentId: student.id }],
+    memberships: [],
+  };
+  return { data, parent, other, student, staff };
+}
+
+describe('the export', () => {
+  it("writes a value in every column of every field listed for it (a record with every field filled)", () => {
+    const { data, parent } = fullSchool();
+    for (const lang of ['fr', 'en'] as const) {
+      const files = exportCsvFiles(data, data.settings, lang);
+      for (const entity of Object.values(ENTITIES)) {
+        const file = files.find((f) => f.entity === entity.importEntity)!;
+        const parsed = parseCsv(file.text);
+        if (!parsed.ok) throw new Error(`unreadable export ${file.name}`);
+        const [header, ...rows] = parsed.records.map((record) => record.fields);
+        const fields = IMPORT_FORMATS[entity.importEntity].columns.map((column) => column.field);
+        expect(header).toHaveLength(fields.length);
+        // The parents file: the parent with every field (the other one is name only).
+        const row = entity.importEntity === 'parents' ? rows.find((r) => r[1] === parent.firstName)! : rows[0]!;
+        const empty = routed(entity.table, 'columns').filter((column) => (row[fields.indexOf(column)] ?? '') === '');
+        expect({ entity: entity.importEntity, lang, empty }).toEqual({ entity: entity.importEntity, lang, empty: [] });
+      }
+    }
+  });
+});
+
+describe('the visibility rule', () => {
+  const RELATIONS: ViewerRelation[] = ['self', 'staff', 'sameClass', 'otherClass', 'restricted'];
+  const expected = (table: Table, key: string, staffReader: boolean, chosenShown: boolean) => {
+    const route = Object.values(table).find((r) => !isExcluded(r.directory) && r.directory.key === key)!;
+    const audience = (route.directory as { audience: string }).audience;
+    return audience === 'everyone' || (audience === 'staff' && staffReader) || (audience === 'chosen' && chosenShown);
+  };
+
+  it("shows a student's fields as listed: the staff note to staff readers only", () => {
+    const { student } = fullSchool();
+    for (const staff of [true, false]) {
+      const shown = visibleStudent(student, { staff }, 0);
+      for (const key of routed(STUDENT_FIELDS, 'directory')) {
+        expect({ key, staff, shown: key in shown }).toEqual({ key, staff, shown: expected(STUDENT_FIELDS, key, staff, false) });
+      }
+    }
+  });
+
+  it("shows a staff member's fields as listed, the email as the staff member chose", () => {
+    const { staff } = fullSchool();
+    for (const showEmail of [true, false]) {
+      const shown = visibleStaff({ ...staff, showEmail }, { classIndexes: [] });
+      for (const key of routed(STAFF_FIELDS, 'directory')) {
+        expect({ key, showEmail, shown: key in shown }).toEqual({ key, showEmail, shown: expected(STAFF_FIELDS, key, false, showEmail) });
+      }
+    }
+  });
+
+  it("shows a parent's fields as listed: names to everyone, the rest as the parent's audiences say", () => {
+    const { parent } = fullSchool();
+    const open = { ...parent, audiences: { email: 'school', phone: 'school', address: 'school', profile: 'school' } } as const;
+    const closed = { ...parent, audiences: { email: 'admins', phone: 'admins', address: 'admins', profile: 'admins' } } as const;
+    for (const relation of RELATIONS) {
+      for (const [choice, record] of [['open', open], ['closed', closed]] as const) {
+        const shown = visibleParent(record, relation, []);
+        const chosenShown = relation === 'self' || (choice === 'open' && relation !== 'restricted');
+        for (const key of routed(PARENT_FIELDS, 'directory')) {
+          const want = expected(PARENT_FIELDS, key, relation === 'staff', chosenShown);
+          expect({ key, relation, choice, shown: key in shown }).toEqual({ key, relation, choice, shown: want });
+        }
+      }
+    }
+  });
+});
