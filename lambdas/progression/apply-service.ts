@@ -49,7 +49,11 @@ export interface ApplyOptions {
   owner?: string;
   /** How long the lock protects a chunk; a killed run blocks the next one this long at most. */
   leaseSeconds?: number;
-  /** A chunk stops starting new windows after this long: well inside API Gateway's 29 s (the function's timeout). */
+  /**
+   * A chunk ends within this long (well inside API Gateway's 29 s, the function's timeout): it starts a window only
+   * if the longest window it ran so far would still end in time, and ends after the prepare stage once that took
+   * half of it.
+   */
   budgetMs?: number;
   /** A chunk runs at most this many steps. */
   maxSteps?: number;
@@ -58,7 +62,11 @@ export interface ApplyOptions {
   concurrency?: number;
 }
 
-export const APPLY_DEFAULTS = { leaseSeconds: 60, budgetMs: 6_000, maxSteps: 500, windowSize: 25, concurrency: 8 };
+/**
+ * Windows of 100 steps, 16 at once (docs/benchmarks.md, "School progression"): each window costs a read of its
+ * steps and a cursor write besides its steps, so fewer, wider windows spend more of a request on the steps.
+ */
+export const APPLY_DEFAULTS = { leaseSeconds: 60, budgetMs: 6_000, maxSteps: 1_000, windowSize: 100, concurrency: 16 };
 
 /** The apply lock is held by another request: 409 CONFLICT, with how long to wait. */
 export class ApplyLockedError extends AppError {
@@ -133,12 +141,15 @@ async function prepare(deps: Deps, progression: Progression): Promise<void> {
   logger.info('progression prepared', { progressionId: progression.id, steps: plan.length, backupParts: backup.parts.length });
 }
 
-/** Runs the next window of steps; returns how many steps it covered. */
-async function runWindow(deps: Deps, progression: Progression, limit: number): Promise<number> {
+/**
+ * Runs the next window of steps; returns how many steps it covered and the header as it is after them (moved
+ * forward in memory when this run moved the cursor, read again otherwise).
+ */
+async function runWindow(deps: Deps, progression: Progression, limit: number): Promise<{ ran: number; progression: Progression }> {
   const apply = progression.apply!;
   const from = apply.cursor;
   const count = Math.min(deps.windowSize, apply.totalSteps - from, limit);
-  if (count <= 0) return 0;
+  if (count <= 0) return { ran: 0, progression };
   const stored = await readSteps(deps.db, progression.id, from, count);
   const kind = stored[0]?.step.kind;
   const sameKind = stored.findIndex((s) => s.step.kind !== kind);
@@ -148,9 +159,11 @@ async function runWindow(deps: Deps, progression: Progression, limit: number): P
   }
   const ctx: StepContext = { db: deps.db, accounts: deps.accounts, progression, now: deps.now };
   await mapLimit(window, deps.concurrency, (step) => executeStep(ctx, step));
-  // The finish step completes the header itself (cursor included).
-  if (kind !== 'finish') await advanceCursor(deps.db, progression.id, from, from + window.length, deps.now());
-  return window.length;
+  const to = from + window.length;
+  // The finish step completes the header itself (cursor included): read it again.
+  const moved = kind !== 'finish' && (await advanceCursor(deps.db, progression.id, from, to, deps.now()));
+  const next = moved ? { ...progression, apply: { ...apply, cursor: to } } : await load(deps, progression.id);
+  return { ran: window.length, progression: next };
 }
 
 /**
@@ -159,6 +172,31 @@ async function runWindow(deps: Deps, progression: Progression, limit: number): P
  */
 async function refuseDuringCampaign(db: Db): Promise<void> {
   if (await getCampaignLock(db)) throw new AppError('CAMPAIGN_ACTIVE');
+}
+
+/**
+ * The work of one request: the prepare stage, then windows of steps while the longest window so far would still
+ * end within the budget (no request runs much past it: progress is shown after each), at most maxSteps steps.
+ */
+async function runChunk(deps: Deps, start: Progression): Promise<Progression> {
+  const started = Date.now();
+  let progression = start;
+  let steps = 0;
+  let longestWindow = 0;
+  if (progression.phase === 'applying' && progression.apply!.stage === 'prepare') {
+    await prepare(deps, progression);
+    progression = await load(deps, progression.id);
+    if (Date.now() - started > deps.budgetMs / 2) return progression;
+  }
+  while (progression.phase === 'applying' && Date.now() - started + longestWindow < deps.budgetMs && steps < deps.maxSteps) {
+    const windowStart = Date.now();
+    const outcome = await runWindow(deps, progression, deps.maxSteps - steps);
+    progression = outcome.progression;
+    if (outcome.ran === 0) break;
+    steps += outcome.ran;
+    longestWindow = Math.max(longestWindow, Date.now() - windowStart);
+  }
+  return progression;
 }
 
 export interface ApplyOutcome {
@@ -184,17 +222,7 @@ export async function runApply(id: string, actor: string, mode: 'start' | 'conti
       logger.info('progression apply started', { progressionId: id });
     }
     if (progression.phase !== 'applying' && progression.phase !== 'completed') throw new AppError('WRONG_PHASE');
-    const started = Date.now();
-    let steps = 0;
-    while (progression.phase === 'applying' && Date.now() - started < deps.budgetMs && steps < deps.maxSteps) {
-      if (progression.apply!.stage === 'prepare') await prepare(deps, progression);
-      else {
-        const ran = await runWindow(deps, progression, deps.maxSteps - steps);
-        if (ran === 0) break;
-        steps += ran;
-      }
-      progression = await load(deps, id);
-    }
+    progression = await runChunk(deps, progression);
     return { progression, done: progression.phase === 'completed' };
   } finally {
     // A failed release (or a killed process) leaves the lock to expire with its lease.
