@@ -1,12 +1,13 @@
 import { deFr, ofSchoolFr } from '../../shared/format/french';
 import type { PrivacyRequestKind } from '../../shared/privacy-requests-api';
-import { schoolDay } from '../../shared/school-calendar';
+import { formatLongDate } from '../../shared/format/long-date';
 import { renderEmail, type EmailLocale } from '../common/email-templates/layout';
 
 /**
  * The two emails of a privacy request (docs/privacy.md): the receipt, with the date the answer is due, and the
  * answer itself. Always in the requester's language. French follows OQLF usage: "courriel", a non-breaking
- * space (U+00A0) before a colon, dates in numeric form (2025-10-15), the day in the school's time zone.
+ * space (U+00A0) before a colon, dates in long form (« le 15 octobre 2025 », "October 15, 2025": shared/format/long-date.ts),
+ * the day in the school's time zone.
  */
 export interface RequestEmailInput {
   locale: EmailLocale;
@@ -98,9 +99,9 @@ function assemble(locale: EmailLocale, subject: string, title: string, intro: st
 export function receiptEmail(input: RequestEmailInput): RenderedRequestEmail {
   const t = TEXT[input.locale];
   const kind = requestPhrase(input.locale, input.kind);
-  const intro = [t.hello(input.name), t.received(kind, input.schoolName || t.school, schoolDay(input.receivedAt))];
+  const intro = [t.hello(input.name), t.received(kind, input.schoolName || t.school, formatLongDate(input.receivedAt, input.locale))];
   return assemble(input.locale, t.receiptSubject(input.reference), t.receiptTitle, intro, [
-    t.due(schoolDay(input.dueAt)),
+    t.due(formatLongDate(input.dueAt, input.locale)),
     t.reference(input.reference),
   ]);
 }
@@ -110,7 +111,7 @@ export function answerEmail(input: RequestEmailInput & { answer: string }): Rend
   const t = TEXT[input.locale];
   const kind = requestPhrase(input.locale, input.kind);
   const paragraphs = input.answer.split(/\n{2,}/).map((p) => p.trim()).filter((p) => p.length > 0);
-  const intro = [t.hello(input.name), t.answerIntro(kind, schoolDay(input.receivedAt)), ...paragraphs];
+  const intro = [t.hello(input.name), t.answerIntro(kind, formatLongDate(input.receivedAt, input.locale)), ...paragraphs];
   return assemble(input.locale, t.answerSubject(input.reference), t.answerTitle, intro, [
     t.reference(input.reference),
     t.recourse,

@@ -3,6 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, generateSchool } from '../../local/demo/generate-school';
+import { formatLongDate } from '../../shared/format/long-date';
 import { formatPhone } from '../../shared/format/phone';
 import { schoolDay } from '../../shared/school-calendar';
 import { openBrowser, trackPageErrors, type BrowserSession, type ViewportName } from '../support/browser';
@@ -100,9 +101,9 @@ describe('printable directory (PDF)', () => {
     await dialog.getByRole('radio', { name: /Toute l'école/ }).check();
     const pdf = await downloadPdf(page, 'Créer le PDF');
     expect(pdf.name).toBe(`bottin-toute-l-ecole-${schoolDay()}.pdf`);
-    expectWholeSchool(pdf, `Confidentiel — préparé pour ${nameOf(viewer)} le ${schoolDay()}`);
+    expectWholeSchool(pdf, `Confidentiel — préparé pour ${nameOf(viewer)} le ${formatLongDate(schoolDay(), 'fr')}`);
     expect(pdf.pages[0]).toContain('Bottin de l\'école');
-    expect(pdf.pages[0]).toContain(`À jour au ${schoolDay()}`);
+    expect(pdf.pages[0]).toContain(`À jour au ${formatLongDate(schoolDay(), 'fr')}`);
     // The success message (Cloudscape also copies it into a live region for screen readers).
     await page.getByText(`Le bottin en PDF est téléchargé\u00a0: ${pdf.name}.`).first().waitFor({ timeout: 30_000 });
     expect(errors).toEqual([]);
@@ -122,7 +123,7 @@ describe('printable directory (PDF)', () => {
     await eventually(() => form.getByRole('radio', { name: /One class/ }).isChecked()).toBe(true);
     await form.getByRole('radio', { name: /Whole school/ }).check();
     const whole = await downloadPdf(page, 'Create the PDF');
-    expectWholeSchool(whole, `Confidential — prepared for ${nameOf(viewer)} on ${schoolDay()}`);
+    expectWholeSchool(whole, `Confidential — prepared for ${nameOf(viewer)} on ${formatLongDate(schoolDay(), 'en')}`);
     expect(whole.pages[0]).toContain('School directory');
 
     const [chosen, other] = byCode;
@@ -138,7 +139,7 @@ describe('printable directory (PDF)', () => {
     for (const name of mine) expect(one.all).toContain(name);
     for (const name of studentsOf(other!.id).filter((n) => !mine.has(n))) expect(one.all).not.toContain(name);
     expect(one.all).not.toContain('Staff by department');
-    for (const text of one.pages) expect(text).toContain(`Confidential — prepared for ${nameOf(viewer)} on ${schoolDay()}`);
+    for (const text of one.pages) expect(text).toContain(`Confidential — prepared for ${nameOf(viewer)} on ${formatLongDate(schoolDay(), 'en')}`);
     expect(errors).toEqual([]);
     await context.close();
   });

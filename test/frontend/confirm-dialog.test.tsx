@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { ConfirmDialog } from '../../frontend/src/components/confirm-dialog/confirm-dialog';
 import { createI18n } from '../../frontend/src/i18n/i18n';
@@ -55,5 +57,47 @@ describe('ConfirmDialog', () => {
     expect(screen.queryByRole('textbox')).toBeNull();
     fireEvent.click(button());
     expect(onConfirm).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('ConfirmDialog with nothing to confirm', () => {
+  it('only says why, with one Close button in the reader\'s language', () => {
+    const onDismiss = vi.fn();
+    render(
+      <I18nextProvider i18n={createI18n('fr')}>
+        <ConfirmDialog visible title="Aucun courriel à envoyer" onDismiss={onDismiss}>
+          <p>Tous les parents ont déjà reçu leur invitation.</p>
+        </ConfirmDialog>
+      </I18nextProvider>,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Aucun courriel à envoyer' });
+    expect(within(dialog).getAllByRole('button').map((b) => b.textContent).filter((text) => text)).toEqual(['Fermer']);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Fermer' }));
+    expect(onDismiss).toHaveBeenCalledTimes(1);
+  });
+});
+
+/**
+ * One confirmation footer in the app (#35 counted it written six times): a file that opens Cloudscape's Modal
+ * itself must be a dialog that is not a confirmation (a form or a read-only view). A new hand-written confirm
+ * footer fails here: use ConfirmDialog.
+ */
+describe('one confirmation dialog', () => {
+  const NOT_CONFIRMATIONS = [
+    'components/confirm-dialog/confirm-dialog.tsx', // the one
+    'components/directory/print-directory.tsx', // the print form
+    'components/directory/parent-card.tsx', // a parent's card, read only
+    'features/annual-update/components/participant-history.tsx', // a parent's history, read only
+    'features/annual-update/components/reminders.tsx', // the reminders form
+    'features/annual-update/components/start-campaign-modal.tsx', // the start form
+  ];
+  it('only the ConfirmDialog and the non-confirmation dialogs open a Modal themselves', () => {
+    const root = path.resolve(__dirname, '../../frontend/src');
+    const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.tsx'));
+    const withModal = files
+      .filter((f) => /from '@cloudscape-design\/components\/modal'/.test(readFileSync(path.join(root, f), 'utf8')))
+      .map((f) => f.split(path.sep).join('/'))
+      .sort();
+    expect(withModal).toEqual([...NOT_CONFIRMATIONS].sort());
   });
 });

@@ -58,9 +58,10 @@ describe('printable directory (PDF)', () => {
     expect(french.pages[0]).toContain('École primaire des Érables');
     expect(french.pages[0]).toContain('Bottin de l\'école');
     expect(french.pages[0]).toContain('Année scolaire 2025-2026');
-    expect(french.pages[0]).toContain('À jour au 2026-11-26');
+    // Dates in sentences are long (issue 30 item 7): the cover and the footer, in each document's language.
+    expect(french.pages[0]).toContain('À jour au 26 novembre 2026');
     expect(english.pages[0]).toContain('School directory');
-    expect(english.pages[0]).toContain('Updated 2026-11-26');
+    expect(english.pages[0]).toContain('Updated November 26, 2026');
     // Accented names from the data survive the subsetted font and its text layer.
     const accented = school.parents.find((p) => /[éèêëàçôîï]/.test(`${p.firstName}${p.lastName}`) && p.participation !== 'nameOnly')!;
     expect(french.all).toContain(`${accented.firstName} ${accented.lastName}`);
@@ -71,11 +72,11 @@ describe('printable directory (PDF)', () => {
   it('prints the confidential footer with the viewer\'s name and the page number on every page', () => {
     expect(french.pages.length).toBeGreaterThan(3);
     french.pages.forEach((page, i) => {
-      expect(page).toContain('Confidentiel — préparé pour Ève Côté-Lévesque le 2026-11-26');
+      expect(page).toContain('Confidentiel — préparé pour Ève Côté-Lévesque le 26 novembre 2026');
       expect(page).toContain(`Page ${i + 1} de ${french.pages.length}`);
     });
     english.pages.forEach((page, i) => {
-      expect(page).toContain('Confidential — prepared for Ève Côté-Lévesque on 2026-11-26');
+      expect(page).toContain('Confidential — prepared for Ève Côté-Lévesque on November 26, 2026');
       expect(page).toContain(`Page ${i + 1} of ${english.pages.length}`);
     });
   });

@@ -63,7 +63,7 @@ beforeAll(async () => {
   english = school.parents[3]!;
   bounded = school.parents[4]!;
   const deps: () => RequestDeps = () => ({ now: () => clock, mailer: realMailer(stack) });
-  handler = createHandler(privacyRequestRoutes(deps), registryAccess);
+  handler = createHandler({ registry: registryAccess, routes: privacyRequestRoutes(deps) });
 });
 
 const asAdmin = () => ({ claims: adminClaims(adminEmail) });
@@ -89,7 +89,7 @@ describe('POST /api/privacy-requests (signed-in parent)', () => {
     expect(receipt).toMatchObject({ status: 'received', receivedAt: '2031-03-03T15:00:00.000Z', dueAt: '2031-04-02T15:00:00.000Z' });
     const mail = (await mailTo(stack, french.email!)).at(-1)!;
     expect(mail.subject).toContain('Demande reçue');
-    expect(mail.body.text).toContain('au plus tard le 2031-04-02');
+    expect(mail.body.text).toContain('au plus tard le 2 avril 2031');
     expect(mail.body.text).toContain(receipt.id.slice(-8));
     const audit = (await scanAll()).filter((item) => item.gsi1pk === `AUDIT#PRIVACY_REQUEST#${receipt.id}`);
     expect(audit.map((a) => a.action).sort()).toEqual(['privacyRequest.email', 'privacyRequest.file']);

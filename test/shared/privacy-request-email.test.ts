@@ -16,8 +16,10 @@ describe('privacy request emails', () => {
   it('date the receipt in the school’s time zone, due 30 days later, in French with a non-breaking space before colons', () => {
     const email = receiptEmail({ ...base, locale: 'fr' });
     // 23:30 UTC on January 31 is still January 31 in Québec; 30 days later is March 2.
-    expect(email.text).toContain('le 2031-01-31, votre demande de suppression de vos renseignements');
-    expect(email.text).toContain('au plus tard le 2031-03-02');
+    // Dates in sentences are long (« le 31 janvier 2031 »), never numeric.
+    expect(email.text).toContain('le 31 janvier 2031, votre demande de suppression de vos renseignements');
+    expect(email.text).toContain('au plus tard le 2 mars 2031');
+    expect(email.text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     expect(email.text).toContain('Référence de la demande\u00a0: ABCD1234');
     expect(email.html).toContain('lang="fr"');
     expect(email.subject).toContain('ABCD1234');
@@ -60,11 +62,11 @@ describe('each request kind named in a sentence of its language', () => {
         const receipt = receiptEmail(input).text;
         const answer = answerEmail({ ...input, answer: 'Réponse.' }).text;
         if (locale === 'fr') {
-          expect(receipt).toContain(`Le comité de parents de l’École des Érables a bien reçu, le 2031-01-31, ${phrase}.`);
-          expect(answer).toContain(`Voici la réponse à ${phrase} reçue le 2031-01-31\u00a0:`);
+          expect(receipt).toContain(`Le comité de parents de l’École des Érables a bien reçu, le 31 janvier 2031, ${phrase}.`);
+          expect(answer).toContain(`Voici la réponse à ${phrase} reçue le 31 janvier 2031\u00a0:`);
         } else {
-          expect(receipt).toContain(`The parent committee of École des Érables received ${phrase} on 2031-01-31.`);
-          expect(answer).toContain(`Here is the answer to ${phrase} received on 2031-01-31:`);
+          expect(receipt).toContain(`The parent committee of École des Érables received ${phrase} on January 31, 2031.`);
+          expect(answer).toContain(`Here is the answer to ${phrase} received on January 31, 2031:`);
         }
         expect(`${receipt}\n${answer}`).not.toMatch(/\bde [aeiouéèêàâîôûh]/i);
       });

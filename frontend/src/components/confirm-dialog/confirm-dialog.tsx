@@ -12,15 +12,18 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
  * children), Cancel and the action. `typed` is kept for what cannot be undone (closing a campaign, deleting a
  * record, applying a progression, re-issuing every letter): the action waits until the reader types the word of
  * their own language (« confirmer » / "confirm", case ignored); Enter in the box then confirms. Harmless or
- * reversible actions only ask, without a word to type.
+ * reversible actions only ask, without a word to type. Without `onConfirm` there is nothing to confirm (nobody to send
+ * to, say): the dialog only says why, with one Close button.
  */
 export interface ConfirmDialogProps {
   visible: boolean;
   title: string;
   /** What will happen, in plain words (counts, what stops working, what can be undone and until when). */
   children: ReactNode;
-  confirmLabel: string;
-  onConfirm: () => void;
+  /** The action's label; absent with `onConfirm` for a dialog that only informs. */
+  confirmLabel?: string;
+  /** Absent: nothing can be done from here, the dialog only says why (one Close button). */
+  onConfirm?: () => void;
   onDismiss: () => void;
   busy?: boolean;
   /** Irreversible: the reader types the confirmation word first. */
@@ -44,22 +47,20 @@ export function ConfirmDialog({ visible, title, children, confirmLabel, onConfir
     if (visible) setText('');
   }, [visible]);
   const ready = !disabled && !busy && (!typed || isConfirmationWord(text, word));
+  const confirm = () => ready && onConfirm?.();
+  // formAction="none": a dialog opened from inside a form never submits that form.
+  const footer = onConfirm ? (
+    <SpaceBetween direction="horizontal" size="xs">
+      <Button variant="link" formAction="none" onClick={onDismiss}>{cancelLabel ?? t('confirmDialog.cancel')}</Button>
+      <Button variant="primary" formAction="none" disabled={!ready && !busy} loading={busy} onClick={confirm}>
+        {confirmLabel}
+      </Button>
+    </SpaceBetween>
+  ) : (
+    <Button variant="primary" formAction="none" onClick={onDismiss}>{cancelLabel ?? t('confirmDialog.close')}</Button>
+  );
   return (
-    <Modal
-      visible={visible}
-      onDismiss={onDismiss}
-      header={title}
-      footer={
-        <Box float="right">
-          <SpaceBetween direction="horizontal" size="xs">
-            <Button variant="link" onClick={onDismiss}>{cancelLabel ?? t('confirmDialog.cancel')}</Button>
-            <Button variant="primary" disabled={!ready && !busy} loading={busy} onClick={() => ready && onConfirm()}>
-              {confirmLabel}
-            </Button>
-          </SpaceBetween>
-        </Box>
-      }
-    >
+    <Modal visible={visible} onDismiss={onDismiss} header={title} footer={<Box float="right">{footer}</Box>}>
       <SpaceBetween size="m">
         {children}
         {typed && (
@@ -71,7 +72,7 @@ export function ConfirmDialog({ visible, title, children, confirmLabel, onConfir
               spellcheck={false}
               onChange={({ detail }) => setText(detail.value)}
               onKeyDown={({ detail }) => {
-                if (detail.key === 'Enter' && ready) onConfirm();
+                if (detail.key === 'Enter') confirm();
               }}
             />
           </FormField>

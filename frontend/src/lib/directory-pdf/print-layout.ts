@@ -1,3 +1,4 @@
+import { formatLongDate } from '../../../../shared/format/long-date';
 import { formatPhone } from '../../../../shared/format/phone';
 import { formatPostalCode } from '../../../../shared/format/postal-code';
 import type { DirectoryParent, DirectoryResponse } from '../../../../shared/directory-api';
@@ -253,10 +254,11 @@ export function printLayout(index: DirectoryIndex, options: PrintOptions): Print
       title: t(k('title')),
       scope: scopeLabel,
       ...(directory.school ? { year: t(k('year'), { year: directory.school.year }) } : {}),
-      updated: t(k('updated'), { date: options.day }),
+      // Sentences say the long date (« À jour au 26 novembre 2026 »); numbers stay for tables and fields.
+      updated: t(k('updated'), { date: formatLongDate(options.day, lang) }),
     },
     blocks,
-    footer: t(k('footer'), { name: options.viewerName, date: options.day }),
+    footer: t(k('footer'), { name: options.viewerName, date: formatLongDate(options.day, lang) }),
     pageLabel: (page, pages) => t(k('page'), { page, pages }),
     documentTitle: [t(k('title')), school, scopeLabel].filter(Boolean).join(' · '),
   };

@@ -9,14 +9,14 @@ import Toggle from '@cloudscape-design/components/toggle';
 import { COMMITTEE_KIND_LABELS } from '../../../../../shared/import-values';
 import type { CommitteeRow, Seat } from '../../../lib/committees/committee-rows';
 import { roleLabel } from '../../../lib/directory/labels';
-import { formatDate } from '../../../lib/date-time';
+import { formatLongDate } from '../../../lib/date-time';
 import { useLanguage } from '../../../lib/use-language';
 
 function SeatLine({ seat }: { seat: Seat }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const details = [roleLabel(seat.role, lang), t(`adminCommittees.who.${seat.who}`)];
-  if (seat.signedUpAt) details.push(t('adminCommittees.signedUpOn', { date: formatDate(seat.signedUpAt) }));
+  if (seat.signedUpAt) details.push(t('adminCommittees.signedUpOn', { date: formatLongDate(seat.signedUpAt, lang) }));
   return (
     <li>
       <Box variant="strong" display="inline">{seat.name}</Box>

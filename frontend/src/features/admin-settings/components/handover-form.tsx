@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@cloudscape-design/components/alert';
-import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Checkbox from '@cloudscape-design/components/checkbox';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
@@ -11,13 +10,14 @@ import Form from '@cloudscape-design/components/form';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
-import Modal from '@cloudscape-design/components/modal';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { HandoverRequest, MemberChoice } from '../../../../../shared/admin-roles-api';
+import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { ApiError } from '../../../lib/api/api-client';
 import { useErrorText } from '../../../lib/api/use-error-text';
+import { formatLongDate } from '../../../lib/date-time';
 import { useLanguage } from '../../../lib/use-language';
 import { adminSettingsApi } from '../api/admin-settings-client';
 
@@ -87,21 +87,16 @@ function handoverRequest(v: { incoming: string; from: string; until: string; tit
 function ConfirmHandover({ visible, text, onCancel, onConfirm }: { visible: boolean; text: string; onCancel: () => void; onConfirm: () => void }) {
   const { t } = useTranslation();
   return (
-    <Modal
+    <ConfirmDialog
       visible={visible}
+      title={t('adminRoles.confirmTitle')}
+      confirmLabel={t('adminRoles.confirm')}
+      cancelLabel={t('adminRoles.cancel')}
       onDismiss={onCancel}
-      header={t('adminRoles.confirmTitle')}
-      footer={
-        <Box float="right">
-          <SpaceBetween direction="horizontal" size="xs">
-            <Button variant="link" onClick={onCancel}>{t('adminRoles.cancel')}</Button>
-            <Button variant="primary" onClick={onConfirm}>{t('adminRoles.confirm')}</Button>
-          </SpaceBetween>
-        </Box>
-      }
+      onConfirm={onConfirm}
     >
       {text}
-    </Modal>
+    </ConfirmDialog>
   );
 }
 
@@ -178,7 +173,7 @@ export function HandoverForm({ today, members, ownEmail, onDone }: HandoverFormP
           </SpaceBetween>
         </Container>
       </Form>
-      <ConfirmHandover visible={confirming} text={t(ownUntil < today ? 'adminRoles.confirmPast' : 'adminRoles.confirmBody', { name: chosen?.label ?? '', day: ownUntil })} onCancel={() => setConfirming(false)} onConfirm={send} />
+      <ConfirmHandover visible={confirming} text={t(ownUntil < today ? 'adminRoles.confirmPast' : 'adminRoles.confirmBody', { name: chosen?.label ?? '', day: formatLongDate(ownUntil, lang) })} onCancel={() => setConfirming(false)} onConfirm={send} />
     </form>
   );
 }

@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Header from '@cloudscape-design/components/header';
-import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Table from '@cloudscape-design/components/table';
 import type { RoleView } from '../../../../../shared/admin-roles-api';
+import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
 
 const STATUS = { current: 'success', future: 'pending', past: 'stopped' } as const;
 
@@ -47,21 +47,16 @@ export function RolesTable({ roles, ending, onEnd }: RolesTableProps) {
           },
         ]}
       />
-      <Modal
+      <ConfirmDialog
         visible={asked !== null}
+        title={t('adminRoles.endTitle')}
+        confirmLabel={t('adminRoles.endConfirm')}
+        cancelLabel={t('adminRoles.cancel')}
         onDismiss={() => setAsked(null)}
-        header={t('adminRoles.endTitle')}
-        footer={
-          <Box float="right">
-            <SpaceBetween direction="horizontal" size="xs">
-              <Button variant="link" onClick={() => setAsked(null)}>{t('adminRoles.cancel')}</Button>
-              <Button variant="primary" onClick={() => (onEnd(asked!), setAsked(null))}>{t('adminRoles.endConfirm')}</Button>
-            </SpaceBetween>
-          </Box>
-        }
+        onConfirm={() => (onEnd(asked!), setAsked(null))}
       >
         {asked && t(asked.mine ? 'adminRoles.endOwnBody' : 'adminRoles.endBody', { name: who(asked) })}
-      </Modal>
+      </ConfirmDialog>
     </>
   );
 }

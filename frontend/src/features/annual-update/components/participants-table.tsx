@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Header from '@cloudscape-design/components/header';
-import Modal from '@cloudscape-design/components/modal';
 import { Pagination } from '../../../components/pagination/pagination';
 import Select, { type SelectProps } from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
@@ -179,14 +178,9 @@ function SendConfirmModal({ plan, canSend, onDismiss, onConfirm }: {
   if (count === 0) {
     // Nothing to confirm: the dialog only says why nobody would get an email.
     return (
-      <Modal
-        visible
-        onDismiss={onDismiss}
-        header={t(`${key}.titleNobody`)}
-        footer={<Box float="right"><Button variant="primary" onClick={onDismiss}>{t(`${key}.close`)}</Button></Box>}
-      >
+      <ConfirmDialog visible title={t(`${key}.titleNobody`)} cancelLabel={t(`${key}.close`)} onDismiss={onDismiss}>
         {line(t(`${key}.nobody.${plan.request.mode}`))}
-      </Modal>
+      </ConfirmDialog>
     );
   }
   return (

@@ -8,10 +8,13 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Drives a send job: the Lambda sends, the page only calls `continue` until `done` and shows the progress.
- * Leaving the page stops the loop; the job waits on the server and `resume` picks it up again later.
+ * Leaving the page stops the loop; the job waits on the server and `resume` picks it up again later. `preparing`
+ * covers the first request (the server lists the recipients, a second or more), so the page shows progress from the
+ * click on, not only once the emails go out.
  */
 export function useSendJob(apiBaseUrl: string, onFinished: (job: SendJobProgress | null, error?: unknown) => void) {
   const [job, setJob] = useState<SendJobProgress | null>(null);
+  const [preparing, setPreparing] = useState(false);
   const running = useRef(false);
   const mounted = useRef(true);
   useEffect(() => {
@@ -46,14 +49,20 @@ export function useSendJob(apiBaseUrl: string, onFinished: (job: SendJobProgress
 
   const start = useCallback(
     async (campaignId: string, request: SendRequest) => {
+      setPreparing(true);
+      let first: SendJobProgress;
       try {
-        await drive(await annualUpdateApi.send(apiBaseUrl, campaignId, request));
+        first = await annualUpdateApi.send(apiBaseUrl, campaignId, request);
       } catch (error) {
+        if (mounted.current) setPreparing(false);
         onFinished(null, error);
+        return;
       }
+      if (mounted.current) setPreparing(false);
+      await drive(first);
     },
     [apiBaseUrl, drive, onFinished],
   );
 
-  return { job, start, resume: drive, isSending: job !== null };
+  return { job, preparing, start, resume: drive, isSending: job !== null || preparing };
 }

@@ -3,9 +3,8 @@ import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
 import Flashbar from '@cloudscape-design/components/flashbar';
-import ProgressBar from '@cloudscape-design/components/progress-bar';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import type { CampaignView, ParticipantView, SendJobProgress, SendRequest } from '../../../../../shared/annual-update-api';
+import type { CampaignView, ParticipantView, SendRequest } from '../../../../../shared/annual-update-api';
 import { schoolDay } from '../../../../../shared/school-calendar';
 import { PageFrame } from '../../../components/page/page-frame';
 import { currentLocale } from '../../../i18n/i18n';
@@ -16,6 +15,7 @@ import { PaperLetters } from '../components/paper-letters';
 import { ParticipantsTable } from '../components/participants-table';
 import { RemindersModal } from '../components/reminders';
 import { ReviewLink } from '../components/review-link';
+import { SendProgress } from '../components/send-progress';
 import { StartCampaignModal } from '../components/start-campaign-modal';
 import { useAnnualUpdate, useCampaignActions } from '../hooks/use-annual-update';
 import { useAdminCommitteeRows, type CommitteesState } from '../../../lib/committees/use-admin-committees';
@@ -72,20 +72,6 @@ function CampaignSection({ campaign, participants, loading, onOpen, committees }
   );
 }
 
-/** The send job's progress bar while it runs. */
-function SendProgress({ job }: { job: SendJobProgress }) {
-  const { t } = useTranslation();
-  return (
-    <Container>
-      <ProgressBar
-        label={t('annualUpdateAdmin.send.progress')}
-        value={job.total ? Math.round(((job.total - job.pending - job.retrying - job.sending) / job.total) * 100) : 100}
-        additionalInfo={t('annualUpdateAdmin.send.progressInfo', { sent: job.sent, failed: job.failed, skipped: job.skipped, total: job.total })}
-      />
-    </Container>
-  );
-}
-
 /**
  * `/admin/annual-update` (docs/annual-update.md): the campaign, its participants and the sending. The admin check
  * is AdminGate's.
@@ -108,7 +94,7 @@ export function AnnualUpdatePage() {
         </div>
         <CampaignSection campaign={campaign} participants={participants} loading={loading} onOpen={setModal} committees={committees} />
         {campaign?.review && <ReviewLink campaignId={campaign.id} />}
-        {job && <SendProgress job={job} />}
+        {(job || sender.preparing) && <SendProgress job={job} />}
         {campaign && (
           <ParticipantsTable
             campaign={campaign}

@@ -1,7 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@cloudscape-design/components/alert';
-import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
@@ -9,7 +8,6 @@ import Form from '@cloudscape-design/components/form';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
-import Modal from '@cloudscape-design/components/modal';
 import RadioGroup from '@cloudscape-design/components/radio-group';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import {
@@ -22,6 +20,7 @@ import {
 } from '../../../../../shared/duplicates-api';
 import { formatPhone } from '../../../../../shared/format/phone';
 import type { Parent, ParentFields } from '../../../../../shared/schemas/parent';
+import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { useErrorText } from '../../../lib/api/use-error-text';
 import { duplicatesApi } from '../api/duplicates-client';
@@ -143,21 +142,18 @@ export function MergeForm({ pair, onCancel, onMerged }: { pair: DuplicatePair; o
         </Container>
       </Form>
       <MergePreview pair={pair} merged={merged} />
-      <Modal
+      {/* Undone within 30 days from the duplicates screen: it asks, without a word to type. */}
+      <ConfirmDialog
         visible={confirming}
+        title={t('duplicates.confirmTitle')}
+        confirmLabel={t('duplicates.confirm')}
+        cancelLabel={t('duplicates.cancel')}
+        busy={saving}
         onDismiss={() => setConfirming(false)}
-        header={t('duplicates.confirmTitle')}
-        footer={
-          <Box float="right">
-            <SpaceBetween direction="horizontal" size="xs">
-              <Button onClick={() => setConfirming(false)}>{t('duplicates.cancel')}</Button>
-              <Button variant="primary" loading={saving} onClick={submit}>{t('duplicates.confirm')}</Button>
-            </SpaceBetween>
-          </Box>
-        }
+        onConfirm={submit}
       >
         {t('duplicates.confirmText', { kept: text('name', merged as Fields), days: 30 })}
-      </Modal>
+      </ConfirmDialog>
     </SpaceBetween>
   );
 }

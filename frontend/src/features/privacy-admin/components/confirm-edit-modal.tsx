@@ -1,12 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import Box from '@cloudscape-design/components/box';
-import Button from '@cloudscape-design/components/button';
-import Modal from '@cloudscape-design/components/modal';
-import SpaceBetween from '@cloudscape-design/components/space-between';
+import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
 
 /**
  * Saving an edit replaces the incident's recorded text for good: the audit keeps who changed which fields and
- * when, not the earlier wording. So the admin confirms first.
+ * when, not the earlier wording. So the admin confirms first (the one ConfirmDialog; the admin wrote the new text
+ * on purpose, so no word to type).
  */
 export function ConfirmEditModal({ visible, saving, onCancel, onConfirm }: {
   visible: boolean;
@@ -16,20 +14,16 @@ export function ConfirmEditModal({ visible, saving, onCancel, onConfirm }: {
 }) {
   const { t } = useTranslation();
   return (
-    <Modal
+    <ConfirmDialog
       visible={visible}
+      title={t('privacyIncidents.confirm.title')}
+      confirmLabel={t('privacyIncidents.confirm.save')}
+      cancelLabel={t('privacyIncidents.confirm.cancel')}
+      busy={saving}
       onDismiss={onCancel}
-      header={t('privacyIncidents.confirm.title')}
-      footer={
-        <Box float="right">
-          <SpaceBetween direction="horizontal" size="xs">
-            <Button variant="link" formAction="none" onClick={onCancel}>{t('privacyIncidents.confirm.cancel')}</Button>
-            <Button variant="primary" formAction="none" loading={saving} onClick={onConfirm}>{t('privacyIncidents.confirm.save')}</Button>
-          </SpaceBetween>
-        </Box>
-      }
+      onConfirm={onConfirm}
     >
       {t('privacyIncidents.confirm.body')}
-    </Modal>
+    </ConfirmDialog>
   );
 }

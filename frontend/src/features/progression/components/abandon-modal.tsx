@@ -1,8 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import Box from '@cloudscape-design/components/box';
-import Button from '@cloudscape-design/components/button';
-import Modal from '@cloudscape-design/components/modal';
-import SpaceBetween from '@cloudscape-design/components/space-between';
+import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
 
 /** Confirms abandoning the open progression (its staged choices are dropped; the directory is untouched). */
 export function AbandonModal({ visible, busy, onDismiss, onConfirm }: {
@@ -13,20 +10,16 @@ export function AbandonModal({ visible, busy, onDismiss, onConfirm }: {
 }) {
   const { t } = useTranslation();
   return (
-    <Modal
+    <ConfirmDialog
       visible={visible}
+      title={t('progression.abandon.title')}
+      confirmLabel={t('progression.abandon.submit')}
+      cancelLabel={t('progression.abandon.keep')}
+      busy={busy}
       onDismiss={onDismiss}
-      header={t('progression.abandon.title')}
-      footer={
-        <Box float="right">
-          <SpaceBetween direction="horizontal" size="xs">
-            <Button variant="link" onClick={onDismiss}>{t('progression.abandon.keep')}</Button>
-            <Button variant="primary" loading={busy} onClick={onConfirm}>{t('progression.abandon.submit')}</Button>
-          </SpaceBetween>
-        </Box>
-      }
+      onConfirm={onConfirm}
     >
       {t('progression.abandon.body')}
-    </Modal>
+    </ConfirmDialog>
   );
 }
