@@ -23,6 +23,7 @@ export const CONTEXTS = [
   'progression',
   'admin',
   'privacy',
+  'messages',
 ] as const;
 export type Context = (typeof CONTEXTS)[number];
 
@@ -38,6 +39,11 @@ export interface RouteDef {
   maxBodyBytes?: number;
   /** The route takes no input: a body other than none or `{}` is refused (400), never silently ignored. */
   noBody?: true;
+  /**
+   * The route also takes an `application/x-www-form-urlencoded` body, read as an object of strings: the one-click
+   * unsubscribe a mail program posts (RFC 8058, docs/messages.md). Every other route takes JSON only.
+   */
+  acceptsForm?: true;
 }
 
 export const ROUTES = [
@@ -153,9 +159,30 @@ export const ROUTES = [
   { method: 'POST', path: '/api/admin/committees', context: 'admin', access: 'admin', name: 'committeeCreate' },
   { method: 'PUT', path: '/api/admin/committees/{id}', context: 'admin', access: 'admin', name: 'committeeUpdate' },
   { method: 'DELETE', path: '/api/admin/committees/{id}', context: 'admin', access: 'admin', name: 'committeeDelete' },
+  // Messages to a class, a committee or the school (docs/messages.md): who may write is decided on each request.
+  { method: 'GET', path: '/api/messages', context: 'messages', access: 'member', name: 'messagesList', noBody: true },
+  { method: 'POST', path: '/api/messages', context: 'messages', access: 'member', name: 'messageSend' },
+  { method: 'POST', path: '/api/messages/{id}/continue', context: 'messages', access: 'member', name: 'messageContinue', noBody: true },
+  { method: 'POST', path: '/api/messages/{id}/read', context: 'messages', access: 'member', name: 'messageRead', noBody: true },
+  // One-click unsubscribe from an email's List-Unsubscribe header (RFC 8058): no session, the token in the query.
+  { method: 'POST', path: '/api/messages/unsubscribe', context: 'messages', access: 'public', name: 'messageUnsubscribe', acceptsForm: true, maxBodyBytes: 1024 },
+  { method: 'GET', path: '/api/me/message-consents', context: 'messages', access: 'member', name: 'messageConsentsGet', noBody: true },
+  { method: 'PUT', path: '/api/me/message-consents', context: 'messages', access: 'member', name: 'messageConsentsUpdate' },
+  { method: 'GET', path: '/api/admin/messages', context: 'messages', access: 'admin', name: 'messagesAdminLog', noBody: true },
+  { method: 'PUT', path: '/api/admin/messages/settings', context: 'messages', access: 'admin', name: 'messageSettingsUpdate' },
+  { method: 'POST', path: '/api/admin/messages/{id}/decision', context: 'messages', access: 'admin', name: 'messageDecision' },
 ] as const satisfies readonly RouteDef[];
 
-export type RouteKey = `${(typeof ROUTES)[number]['method']} ${(typeof ROUTES)[number]['path']}`;
+type AnyRoute = (typeof ROUTES)[number];
+
+export type RouteKey = `${AnyRoute['method']} ${AnyRoute['path']}`;
+
+/** Each route's access level by its key: createHandler types a handler's caller with it (lambdas/common/http.ts). */
+type AccessByKey = { [R in AnyRoute as `${R['method']} ${R['path']}`]: R['access'] };
+export type AccessOf<K extends RouteKey> = K extends keyof AccessByKey ? AccessByKey[K] : never;
+
+/** The routes only a signed-in caller reaches (member and admin). */
+export type SignedInRouteKey = { [K in RouteKey]: AccessOf<K> extends 'member' | 'admin' ? K : never }[RouteKey];
 
 export const routeKey = (r: Pick<RouteDef, 'method' | 'path'>): string => `${r.method} ${r.path}`;
 

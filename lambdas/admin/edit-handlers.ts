@@ -17,7 +17,7 @@ import {
 } from '../../shared/admin-api';
 import { IdSchema } from '../../shared/schemas/common';
 import { AppError } from '../common/errors';
-import { parseWith, type ApiRequest, type RouteHandlers } from '../common/http';
+import { parseWith, type ApiRequest, type RouteHandlers, type SignedInRequest } from '../common/http';
 import { createClass, deleteClass, updateClass } from './edit/class-edit';
 import { createCommittee, deleteCommittee, updateCommittee } from './edit/committee-edit';
 import type { EditContext } from './edit/edit-support';
@@ -27,8 +27,8 @@ import { createStudent, deleteStudent, updateStudent } from './edit/student-edit
 
 /** The admin editing routes: parse -> service -> respond. Bodies and answers: shared/admin-api.ts. */
 
-export function editContext(request: ApiRequest): EditContext {
-  return { actor: { kind: 'user', id: request.caller!.sub }, now: new Date() };
+export function editContext(request: SignedInRequest): EditContext {
+  return { actor: { kind: 'user', id: request.caller.sub }, now: new Date() };
 }
 
 /** The `{id}` of the path; an id that cannot exist is simply not found. */

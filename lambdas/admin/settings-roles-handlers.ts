@@ -1,15 +1,15 @@
 import { EndRoleRequestSchema, HandoverRequestSchema } from '../../shared/admin-roles-api';
 import { SettingsUpdateSchema } from '../../shared/school-settings-api';
 import { normalizeEmail } from '../../shared/email';
-import { parseWith, type ApiRequest, type RouteHandlers } from '../common/http';
+import { parseWith, type RouteHandlers, type SignedInRequest } from '../common/http';
 import { editContext } from './edit-handlers';
 import { endRole, handOverAdministration, readRoles, type RolesCaller } from './roles/roles-service';
 import { readSettingsForForm, updateSettings } from './settings/settings-service';
 
 /** The school settings screen and the administrator roles (docs/data-onboarding.md, docs/operations.md). */
 
-function rolesCaller(request: ApiRequest): RolesCaller {
-  return { email: normalizeEmail(request.caller!.email), actor: editContext(request).actor };
+function rolesCaller(request: SignedInRequest): RolesCaller {
+  return { email: normalizeEmail(request.caller.email), actor: editContext(request).actor };
 }
 
 export const settingsRolesHandlers: RouteHandlers = {

@@ -38,105 +38,108 @@ import { reopenCampaign } from './reopen-service';
 const ProfileQuerySchema = z.strictObject({ parentId: IdSchema.optional() });
 
 const api = createHandler({
-  'GET /api/admin/annual-update': async () => ({ body: await getCurrentCampaign() }),
+  registry: registryAccess,
+  routes: {
+    'GET /api/admin/annual-update': async () => ({ body: await getCurrentCampaign() }),
 
-  'POST /api/admin/annual-update/campaigns': async ({ body, caller }) => {
-    const request = parseWith(StartCampaignRequestSchema, body);
-    const result = await startCampaign(request, caller!.sub);
-    return { status: result.resumed ? 200 : 201, body: result };
-  },
+    'POST /api/admin/annual-update/campaigns': async ({ body, caller }) => {
+      const request = parseWith(StartCampaignRequestSchema, body);
+      const result = await startCampaign(request, caller.sub);
+      return { status: result.resumed ? 200 : 201, body: result };
+    },
 
-  'GET /api/admin/annual-update/campaigns/{campaignId}/participants': async ({ pathParameters }) => {
-    const { campaignId } = parseWith(CampaignPathSchema, pathParameters);
-    return { body: await getParticipants(campaignId) };
-  },
+    'GET /api/admin/annual-update/campaigns/{campaignId}/participants': async ({ pathParameters }) => {
+      const { campaignId } = parseWith(CampaignPathSchema, pathParameters);
+      return { body: await getParticipants(campaignId) };
+    },
 
-  'POST /api/admin/annual-update/campaigns/{campaignId}/close': async ({ pathParameters, caller }) => {
-    const { campaignId } = parseWith(CampaignPathSchema, pathParameters);
-    return { body: await closeCampaign(campaignId, caller!.sub) };
-  },
+    'POST /api/admin/annual-update/campaigns/{campaignId}/close': async ({ pathParameters, caller }) => {
+      const { campaignId } = parseWith(CampaignPathSchema, pathParameters);
+      return { body: await closeCampaign(campaignId, caller.sub) };
+    },
 
-  // A closed campaign, active again with a new deadline (docs/annual-update.md, "Campaign lifecycle").
-  'POST /api/admin/annual-update/campaigns/{campaignId}/reopen': async ({ pathParameters, body, caller }) => {
-    const { campaignId } = parseWith(CampaignPathSchema, pathParameters);
-    const request = parseWith(ReopenCampaignRequestSchema, body);
-    return { body: await reopenCampaign(campaignId, request, caller!.sub) };
-  },
+    // A closed campaign, active again with a new deadline (docs/annual-update.md, "Campaign lifecycle").
+    'POST /api/admin/annual-update/campaigns/{campaignId}/reopen': async ({ pathParameters, body, caller }) => {
+      const { campaignId } = parseWith(CampaignPathSchema, pathParameters);
+      const request = parseWith(ReopenCampaignRequestSchema, body);
+      return { body: await reopenCampaign(campaignId, request, caller.sub) };
+    },
 
-  'PUT /api/admin/annual-update/campaigns/{campaignId}/reminders': async ({ pathParameters, body, caller }) => {
-    const { campaignId } = parseWith(CampaignPathSchema, pathParameters);
-    const request = parseWith(RemindersUpdateRequestSchema, body);
-    return { body: await updateReminders(campaignId, request, caller!.sub) };
-  },
+    'PUT /api/admin/annual-update/campaigns/{campaignId}/reminders': async ({ pathParameters, body, caller }) => {
+      const { campaignId } = parseWith(CampaignPathSchema, pathParameters);
+      const request = parseWith(RemindersUpdateRequestSchema, body);
+      return { body: await updateReminders(campaignId, request, caller.sub) };
+    },
 
-  'POST /api/admin/annual-update/campaigns/{campaignId}/send-jobs': async ({ pathParameters, body, caller }) => {
-    const { campaignId } = parseWith(CampaignPathSchema, pathParameters);
-    const request = parseWith(SendRequestSchema, body);
-    return { status: 201, body: await startSendJob(campaignId, request, caller!.sub, { now: () => new Date() }) };
-  },
+    'POST /api/admin/annual-update/campaigns/{campaignId}/send-jobs': async ({ pathParameters, body, caller }) => {
+      const { campaignId } = parseWith(CampaignPathSchema, pathParameters);
+      const request = parseWith(SendRequestSchema, body);
+      return { status: 201, body: await startSendJob(campaignId, request, caller.sub, { now: () => new Date() }) };
+    },
 
-  'GET /api/admin/annual-update/campaigns/{campaignId}/send-jobs/{jobId}': async ({ pathParameters }) => {
-    const { campaignId, jobId } = parseWith(SendJobPathSchema, pathParameters);
-    return { body: await sendJobProgress(campaignId, jobId) };
-  },
+    'GET /api/admin/annual-update/campaigns/{campaignId}/send-jobs/{jobId}': async ({ pathParameters }) => {
+      const { campaignId, jobId } = parseWith(SendJobPathSchema, pathParameters);
+      return { body: await sendJobProgress(campaignId, jobId) };
+    },
 
-  // Sending runs here, never in the browser: each call sends one bounded, throttled chunk and reports progress.
-  'POST /api/admin/annual-update/campaigns/{campaignId}/send-jobs/{jobId}/continue': async ({ pathParameters }) => {
-    const { campaignId, jobId } = parseWith(SendJobPathSchema, pathParameters);
-    return { body: await continueSendJob(campaignId, jobId, defaultSendDeps()) };
-  },
+    // Sending runs here, never in the browser: each call sends one bounded, throttled chunk and reports progress.
+    'POST /api/admin/annual-update/campaigns/{campaignId}/send-jobs/{jobId}/continue': async ({ pathParameters }) => {
+      const { campaignId, jobId } = parseWith(SendJobPathSchema, pathParameters);
+      return { body: await continueSendJob(campaignId, jobId, defaultSendDeps()) };
+    },
 
-  // Paper letters (docs/annual-update.md, "Paper letters"): new short codes for the parents without an email.
-  'POST /api/admin/annual-update/campaigns/{campaignId}/letters': async ({ pathParameters, body, caller }) => {
-    const { campaignId } = parseWith(CampaignPathSchema, pathParameters);
-    const request = parseWith(LettersRequestSchema, body ?? {});
-    return { body: await issueLetters(campaignId, caller!.sub, request) };
-  },
+    // Paper letters (docs/annual-update.md, "Paper letters"): new short codes for the parents without an email.
+    'POST /api/admin/annual-update/campaigns/{campaignId}/letters': async ({ pathParameters, body, caller }) => {
+      const { campaignId } = parseWith(CampaignPathSchema, pathParameters);
+      const request = parseWith(LettersRequestSchema, body ?? {});
+      return { body: await issueLetters(campaignId, caller.sub, request) };
+    },
 
-  'GET /api/admin/annual-update/campaigns/{campaignId}/review': async ({ pathParameters }) => {
-    const { campaignId } = parseWith(CampaignPathSchema, pathParameters);
-    return { body: await listReviews(campaignId) };
-  },
+    'GET /api/admin/annual-update/campaigns/{campaignId}/review': async ({ pathParameters }) => {
+      const { campaignId } = parseWith(CampaignPathSchema, pathParameters);
+      return { body: await listReviews(campaignId) };
+    },
 
-  'POST /api/admin/annual-update/campaigns/{campaignId}/review/{parentId}': async ({ pathParameters, body, caller }) => {
-    const { campaignId, parentId } = parseWith(ReviewPathSchema, pathParameters);
-    const decision = parseWith(ReviewDecisionRequestSchema, body);
-    return { body: await decideReview(campaignId, parentId, decision, caller!.sub) };
-  },
+    'POST /api/admin/annual-update/campaigns/{campaignId}/review/{parentId}': async ({ pathParameters, body, caller }) => {
+      const { campaignId, parentId } = parseWith(ReviewPathSchema, pathParameters);
+      const decision = parseWith(ReviewDecisionRequestSchema, body);
+      return { body: await decideReview(campaignId, parentId, decision, caller.sub) };
+    },
 
-  // Opening a link reads only: mail scanners open every link they see.
-  // A code-shaped token was counted by createHandler (lambdas/common/code-attempts.ts), as on every token route.
-  'POST /api/update/load': async ({ body }) => {
-    const { token } = parseWith(UpdateLoadRequestSchema, body);
-    return { body: await loadByToken(token) };
-  },
+    // Opening a link reads only: mail scanners open every link they see.
+    // A code-shaped token was counted by createHandler (lambdas/common/code-attempts.ts), as on every token route.
+    'POST /api/update/load': async ({ body }) => {
+      const { token } = parseWith(UpdateLoadRequestSchema, body);
+      return { body: await loadByToken(token) };
+    },
 
-  'POST /api/update/submit': async ({ body }) => {
-    const { token, data } = parseWith(UpdateSubmitRequestSchema, body);
-    return { body: await submitByToken(token, data) };
-  },
+    'POST /api/update/submit': async ({ body }) => {
+      const { token, data } = parseWith(UpdateSubmitRequestSchema, body);
+      return { body: await submitByToken(token, data) };
+    },
 
-  // A staff member's link (docs/annual-update.md, "Staff"): the same token rules, the staff form.
-  'POST /api/update/staff/load': async ({ body }) => {
-    const { token } = parseWith(StaffLoadRequestSchema, body);
-    return { body: await loadStaffByToken(token) };
-  },
+    // A staff member's link (docs/annual-update.md, "Staff"): the same token rules, the staff form.
+    'POST /api/update/staff/load': async ({ body }) => {
+      const { token } = parseWith(StaffLoadRequestSchema, body);
+      return { body: await loadStaffByToken(token) };
+    },
 
-  'POST /api/update/staff/submit': async ({ body }) => {
-    const { token, data } = parseWith(StaffSubmitRequestSchema, body);
-    return { body: await submitStaffByToken(token, data) };
-  },
+    'POST /api/update/staff/submit': async ({ body }) => {
+      const { token, data } = parseWith(StaffSubmitRequestSchema, body);
+      return { body: await submitStaffByToken(token, data) };
+    },
 
-  'GET /api/profile/form': async ({ query, people }) => {
-    const { parentId } = parseWith(ProfileQuerySchema, query);
-    return { body: await loadProfileForm(people, parentId) };
-  },
+    'GET /api/profile/form': async ({ query, people }) => {
+      const { parentId } = parseWith(ProfileQuerySchema, query);
+      return { body: await loadProfileForm(people, parentId) };
+    },
 
-  'PUT /api/profile': async ({ body, people, caller }) => {
-    const { parentId, data } = parseWith(ProfileUpdateRequestSchema, body);
-    return { body: { form: await submitProfile(people, parentId, data, caller!.sub) } };
+    'PUT /api/profile': async ({ body, people, caller }) => {
+      const { parentId, data } = parseWith(ProfileUpdateRequestSchema, body);
+      return { body: { form: await submitProfile(people, parentId, data, caller.sub) } };
+    },
   },
-}, registryAccess);
+});
 
 /**
  * The function also sends the automatic reminders (docs/annual-update.md, "Automatic reminders"): EventBridge

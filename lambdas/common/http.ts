@@ -3,7 +3,7 @@ import * as z from 'zod';
 import type { ApiErrorBody } from '../../shared/error-codes';
 import { timingSafeEqual } from 'node:crypto';
 import { ORIGIN_VERIFY_HEADER, VIEWER_IP_HEADER } from '../../shared/http-headers';
-import { ROUTES, routeKey, type Access, type RouteDef, type RouteKey } from '../routes';
+import { ROUTES, routeKey, type Access, type AccessOf, type RouteDef, type RouteKey, type SignedInRouteKey } from '../routes';
 import { callerFromEvent, type Caller, type RegisteredPerson } from './claims';
 import { AppError } from './errors';
 import { bodyToken, limitCodeAttempts } from './code-attempts';
@@ -30,20 +30,28 @@ const THROTTLING_ERRORS = new Set([
  */
 export const MAX_BODY_BYTES = 256 * 1024;
 
-export interface ApiRequest {
+/** Access levels whose requests always carry a caller: createHandler refuses the request otherwise. */
+export type SignedInAccess = 'member' | 'admin';
+
+/**
+ * What a route's handler receives. `A` is the route's access level (lambdas/routes.ts): on a member or admin route
+ * the caller is always there (createHandler has refused the request otherwise), so the type says so.
+ */
+export interface ApiRequest<A extends Access = Access> {
   event: APIGatewayProxyEvent;
   route: RouteDef;
   /** Parsed JSON body (undefined when there is none). Validate it with `parseWith`. */
   body: unknown;
   pathParameters: Record<string, string>;
   query: Record<string, string>;
-  /** Present on member and admin routes (and on public routes when a token was sent). */
-  caller?: Caller;
-  /** The registry entries of a member or admin caller. */
+  /** Always present on member and admin routes; on public and token routes only when a token was sent. */
+  caller: A extends SignedInAccess ? Caller : Caller | undefined;
+  /** The registry entries of a member or admin caller (none on public and token routes). */
   people: RegisteredPerson[];
-  /** The route's early read (createHandler's `early`), started next to the authorisation checks. */
-  early?: Promise<unknown>;
 }
+
+/** A request of a route that may only be called signed in (helpers shared by member and admin routes take it). */
+export type SignedInRequest = ApiRequest<SignedInAccess>;
 
 export interface ApiResult {
   status?: number;
@@ -64,26 +72,40 @@ export interface ApiResult {
   prepared?: PreparedBody;
 }
 
-export type RouteHandler = (request: ApiRequest) => Promise<ApiResult>;
-
-/** A context's routes, keyed `METHOD /path` as in lambdas/routes.ts: a mistyped route does not compile. */
-export type RouteHandlers = Partial<Record<RouteKey, RouteHandler>>;
+/** A route's handler, its request typed by the route's access level (and its early read, when it has one). */
+export type RouteHandler<A extends Access = Access, E = never> = (
+  request: ApiRequest<A> & ([E] extends [never] ? unknown : { early: Promise<E> }),
+) => Promise<ApiResult>;
 
 /**
  * Reads a route needs whoever calls it (nothing about the caller goes in, nothing comes out before the checks
  * pass), started at the same time as the authorisation checks instead of after them: the two round trips overlap.
  * The route awaits `early` only once createHandler has let the caller through; for a refused caller the result is
  * dropped. Authorisation itself is never read early nor kept (GET /api/directory reads its version this way).
+ * Only signed-in routes have one: it starts only for a caller the checks may let through.
  */
-export type EarlyReads = Partial<Record<RouteKey, () => Promise<unknown>>>;
+export interface EarlyRead<T> {
+  read: () => Promise<T>;
+  /**
+   * Optional: who an email belongs to, answered from the early read instead of a second round trip to the
+   * registry (GET /api/directory: the people of the directory snapshot at the version just read). It must give
+   * the registry's answer for that version: a refusal stays a refusal.
+   */
+  registered?(email: string, early: Promise<T>): Promise<RegisteredPerson[]>;
+}
+
+/** A context's early reads, keyed like its routes; only signed-in routes can have one. */
+export type EarlyReads = { [K in SignedInRouteKey]?: EarlyRead<unknown> };
+
+type EarlyValue<R> = R extends EarlyRead<infer T> ? T : never;
 
 /**
- * A route whose early read can also say who an email belongs to answers the registration check from it, instead
- * of a second round trip to the registry (GET /api/directory: the people of the directory snapshot at the version
- * just read, lambdas/directory/index.ts). It must give the registry's answer for that version: a refusal stays a
- * refusal.
+ * A context's routes, keyed `METHOD /path` as in lambdas/routes.ts: a mistyped route does not compile, and each
+ * handler's request is typed by its route's access level (and by its early read in `E`).
  */
-export type RegisteredFromEarly = Partial<Record<RouteKey, (email: string, early: Promise<unknown>) => Promise<RegisteredPerson[]>>>;
+export type RouteHandlers<E extends EarlyReads = Record<never, never>> = {
+  [K in RouteKey]?: RouteHandler<AccessOf<K>, K extends keyof E ? EarlyValue<E[K]> : never>;
+};
 
 export interface HandlerOptions {
   /**
@@ -197,12 +219,18 @@ export function headerValue(event: APIGatewayProxyEvent, name: string): string |
   return Object.entries(event.headers ?? {}).find(([key]) => key.toLowerCase() === wanted)?.[1] ?? undefined;
 }
 
-function parseBody(event: APIGatewayProxyEvent, maxBytes = MAX_BODY_BYTES): unknown {
+/** A form body, on the routes that take one (RouteDef.acceptsForm: the one-click unsubscribe). */
+const FORM_MEDIA_TYPE = /^application\/x-www-form-urlencoded\s*(;|$)/i;
+
+function parseBody(event: APIGatewayProxyEvent, maxBytes = MAX_BODY_BYTES, acceptsForm = false): unknown {
   if (event.body === null || event.body === undefined || event.body === '') return undefined;
+  const mediaType = (headerValue(event, 'content-type') ?? '').trim();
+  const form = acceptsForm && FORM_MEDIA_TYPE.test(mediaType);
   // Only JSON is read: a form or text/plain body is what a cross-site form post sends without a preflight.
-  if (!JSON_MEDIA_TYPE.test((headerValue(event, 'content-type') ?? '').trim())) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+  if (!form && !JSON_MEDIA_TYPE.test(mediaType)) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
   const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
   if (Buffer.byteLength(text, 'utf8') > maxBytes) throw new AppError('PAYLOAD_TOO_LARGE');
+  if (form) return Object.fromEntries(new URLSearchParams(text));
   try {
     return JSON.parse(text) as unknown;
   } catch {
@@ -234,72 +262,89 @@ async function authorize(
   return people;
 }
 
+/** What a context's index.ts gives createHandler: everything about its API in one object. */
+export interface HandlerDefinition<E extends EarlyReads> {
+  /** The registry's checks (lambdas/registry/access.ts `registryAccess`). */
+  registry: HandlerOptions;
+  /** Reads started next to the authorisation checks, keyed like the routes (`EarlyRead`); declared before `routes`. */
+  early?: E;
+  /** The context's routes, each keyed `METHOD /path` as in lambdas/routes.ts. */
+  routes: RouteHandlers<E>;
+}
+
+/** The same handler with its types erased, as createHandler calls it (the definition's types checked the rest). */
+type AnyRouteHandler = (request: ApiRequest & { early?: Promise<unknown> }) => Promise<ApiResult>;
+
+/** The one Lambda handler of a context, as API Gateway (or the local gateway) invokes it. */
+export type ApiHandler = (event: APIGatewayProxyEvent) => Promise<APIGatewayProxyResult>;
+
+/** Starts the route's early read for a caller the checks may let through, and the registry lookup that goes with it. */
+function startEarly(read: EarlyRead<unknown> | undefined, caller: Caller | undefined, registry: HandlerOptions) {
+  const early = caller?.emailVerified ? read?.read() : undefined;
+  early?.catch(() => undefined);
+  const registered = read?.registered?.bind(read);
+  const checks: HandlerOptions =
+    early && registered ? { ...registry, findRegisteredPeople: (email) => registered(email, early) } : registry;
+  return { early, checks };
+}
+
+/** Every failure as a coded JSON answer; unexpected ones are logged without personal data. */
+function failureResponse(error: unknown, route: RouteDef): APIGatewayProxyResult {
+  if (error instanceof AppError) return errorResponse(error);
+  if (THROTTLING_ERRORS.has((error as Error)?.name)) {
+    // The SDK (or batchWriteAll) already retried with backoff: tell the client to try again in a moment (503,
+    // not 500).
+    logger.warn('throttled', { route: route.name, errorName: (error as Error).name });
+    return errorResponse(new AppError('SERVICE_UNAVAILABLE'));
+  }
+  // Log the error class and message only: messages from our code and the SDK carry no personal data.
+  logger.error('unhandled error', {
+    route: route.name,
+    errorName: (error as Error)?.name,
+    errorMessage: (error as Error)?.message,
+  });
+  return errorResponse(new AppError('INTERNAL'));
+}
+
 /**
  * Builds one Lambda handler for a bounded context: finds the route, enforces its access level, parses the
  * body, runs the route's handler and maps every error to a coded JSON response. Handlers stay thin.
  */
-export function createHandler(
-  handlers: RouteHandlers,
-  options: HandlerOptions,
-  earlyReads: EarlyReads = {},
-  registeredFromEarly: RegisteredFromEarly = {},
-) {
+export function createHandler<E extends EarlyReads = Record<never, never>>(definition: HandlerDefinition<E>): ApiHandler {
+  const handlers = definition.routes as Partial<Record<string, AnyRouteHandler>>;
+  const earlyReads = (definition.early ?? {}) as Partial<Record<string, EarlyRead<unknown>>>;
   const routes = ROUTES.filter((r) => routeKey(r) in handlers) as readonly RouteDef[];
-  return async (event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> => {
+  const run = async (event: APIGatewayProxyEvent, route: RouteDef): Promise<APIGatewayProxyResult> => {
+    // A deployment with an origin secret takes requests from its CloudFront distribution only.
+    if (optionalEnv(ENV.originVerifySecret) && !fromTrustedEdge(event)) throw new AppError('FORBIDDEN');
+    const caller = callerFromEvent(event);
+    // Only for a caller the checks may let through: a refused request costs no extra read.
+    const { early, checks } = startEarly(earlyReads[routeKey(route)], caller, definition.registry);
+    const people = await authorize(route.access, caller, checks);
+    const body = parseBody(event, route.maxBodyBytes, route.acceptsForm === true);
+    if (route.noBody) parseWith(EMPTY_BODY, body);
+    // Every token route counts a code-shaped token here, whichever it is (lambdas/common/code-attempts.ts).
+    const token = route.access === 'token' ? bodyToken(body) : undefined;
+    if (token !== undefined) await limitCodeAttempts(token, clientIp(event));
+    const handler = handlers[routeKey(route)]!;
+    const result = await handler({
+      event,
+      route,
+      body,
+      pathParameters: (event.pathParameters ?? {}) as Record<string, string>,
+      query: (event.queryStringParameters ?? {}) as Record<string, string>,
+      caller,
+      people,
+      ...(early ? { early } : {}),
+    });
+    const status = result.status ?? 200;
+    return result.etag && status === 200 ? conditionalJson(event, result) : json(status, result.body, result.headers);
+  };
+  return async (event) => {
     const started = Date.now();
     const route = routes.find((r) => r.method === event.httpMethod && r.path === event.resource);
     if (!route) return errorResponse(new AppError('ROUTE_NOT_FOUND'));
-    let response: APIGatewayProxyResult;
-    try {
-      // A deployment with an origin secret takes requests from its CloudFront distribution only.
-      if (optionalEnv(ENV.originVerifySecret) && !fromTrustedEdge(event)) throw new AppError('FORBIDDEN');
-      const caller = callerFromEvent(event);
-      // Only for a caller the checks may let through: a refused request costs no extra read.
-      const early = caller?.emailVerified ? earlyReads[routeKey(route) as RouteKey]?.() : undefined;
-      early?.catch(() => undefined);
-      const fromEarly = early && registeredFromEarly[routeKey(route) as RouteKey];
-      const people = await authorize(
-        route.access,
-        caller,
-        fromEarly ? { ...options, findRegisteredPeople: (email) => fromEarly(email, early) } : options,
-      );
-      const body = parseBody(event, route.maxBodyBytes);
-      if (route.noBody) parseWith(EMPTY_BODY, body);
-      // Every token route counts a code-shaped token here, whichever it is (lambdas/common/code-attempts.ts).
-      const token = route.access === 'token' ? bodyToken(body) : undefined;
-      if (token !== undefined) await limitCodeAttempts(token, clientIp(event));
-      const handler = handlers[routeKey(route) as RouteKey]!;
-      const result = await handler({
-        event,
-        route,
-        body,
-        pathParameters: (event.pathParameters ?? {}) as Record<string, string>,
-        query: (event.queryStringParameters ?? {}) as Record<string, string>,
-        caller,
-        people,
-        ...(early ? { early } : {}),
-      });
-      const status = result.status ?? 200;
-      response =
-        result.etag && status === 200 ? conditionalJson(event, result) : json(status, result.body, result.headers);
-    } catch (error) {
-      if (error instanceof AppError) {
-        response = errorResponse(error);
-      } else if (THROTTLING_ERRORS.has((error as Error)?.name)) {
-        // The SDK (or batchWriteAll) already retried with backoff: tell the client to try again in a moment (503,
-        // not 500).
-        logger.warn('throttled', { route: route.name, errorName: (error as Error).name });
-        response = errorResponse(new AppError('SERVICE_UNAVAILABLE'));
-      } else {
-        // Log the error class and message only: messages from our code and the SDK carry no personal data.
-        logger.error('unhandled error', {
-          route: route.name,
-          errorName: (error as Error)?.name,
-          errorMessage: (error as Error)?.message,
-        });
-        response = errorResponse(new AppError('INTERNAL'));
-      }
-    }
+    const response = await run(event, route).catch((error: unknown) => failureResponse(error, route));
     logger.info('request', { route: route.name, status: response.statusCode, ms: Date.now() - started });
     return response;
   };

@@ -13,34 +13,39 @@ import { currentDirectoryVersion, type DirectoryVersion } from './snapshot-repos
  * viewer ("The directory's warm read: one round trip, bytes ready").
  */
 export const handler = createHandler({
-  // Member route: createHandler has already required a verified email that is still in the registry, on this
-  // very request, answered from the snapshot of the version read first (`early`, below).
-  'GET /api/directory': async ({ event, people, early }) => {
-    const viewer = viewerOf(people);
-    const version = await ((early as Promise<DirectoryVersion | undefined> | undefined) ?? currentDirectoryVersion());
-    const tag = version ? directoryTag(version, viewer) : undefined;
-    const unchanged = tag ? notModified(event, tag) : undefined;
-    if (unchanged) return unchanged;
-    const data = await directoryAt(version);
-    // The browser keeps its own copy and revalidates with If-None-Match (docs/decisions.md).
-    if (!tag) return { body: buildDirectoryResponse(data, viewer), etag: true };
-    return { prepared: preparedBodyOf(tag, () => buildDirectoryResponse(data, viewer)), etag: tag };
+  registry: registryAccess,
+  early: {
+    'GET /api/directory': {
+      // The version needs nothing of the caller: read while the caller's token is looked at.
+      read: currentDirectoryVersion,
+      // Who the caller is, from the snapshot of the version just read (the registry's answer at that version): a
+      // warm read or a revalidation is then one round trip, the version. An email the snapshot does not know is
+      // asked of the registry itself before being refused; before any versioned write there is no snapshot to ask.
+      async registered(email: string, early: Promise<DirectoryVersion | undefined>) {
+        const version = await early;
+        const people = version ? registeredIn(await directoryAt(version), email) : [];
+        return people.length > 0 ? people : registryAccess.findRegisteredPeople(email);
+      },
+    },
   },
-  // Recorded before the browser builds a printable directory from the response above (docs/decisions.md).
-  'POST /api/directory/pdf-audit': async ({ body, caller, people }) => ({
-    status: 201,
-    body: await recordPrint(parseWith(PrintAuditRequestSchema, body), caller!, people),
-  }),
-}, registryAccess, {
-  // The version needs nothing of the caller: read while the caller's token is looked at.
-  'GET /api/directory': currentDirectoryVersion,
-}, {
-  // Who the caller is, from the snapshot of the version just read (the registry's answer at that version): a warm
-  // read or a revalidation is then one round trip, the version. An email the snapshot does not know is asked of
-  // the registry itself before being refused; before any versioned write there is no snapshot to ask.
-  'GET /api/directory': async (email, early) => {
-    const version = await (early as Promise<DirectoryVersion | undefined>);
-    const people = version ? registeredIn(await directoryAt(version), email) : [];
-    return people.length > 0 ? people : registryAccess.findRegisteredPeople(email);
+  routes: {
+    // Member route: createHandler has already required a verified email that is still in the registry, on this
+    // very request, answered from the snapshot of the version read first (`early`, above).
+    'GET /api/directory': async ({ event, people, early }) => {
+      const viewer = viewerOf(people);
+      const version = await early;
+      const tag = version ? directoryTag(version, viewer) : undefined;
+      const unchanged = tag ? notModified(event, tag) : undefined;
+      if (unchanged) return unchanged;
+      const data = await directoryAt(version);
+      // The browser keeps its own copy and revalidates with If-None-Match (docs/decisions.md).
+      if (!tag) return { body: buildDirectoryResponse(data, viewer), etag: true };
+      return { prepared: preparedBodyOf(tag, () => buildDirectoryResponse(data, viewer)), etag: tag };
+    },
+    // Recorded before the browser builds a printable directory from the response above (docs/decisions.md).
+    'POST /api/directory/pdf-audit': async ({ body, caller, people }) => ({
+      status: 201,
+      body: await recordPrint(parseWith(PrintAuditRequestSchema, body), caller, people),
+    }),
   },
 });

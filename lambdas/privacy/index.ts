@@ -17,8 +17,9 @@ import { scheduledPurge } from './retention/scheduled-purge';
  * Privacy (docs/privacy.md): the public privacy policy, generated from the school's settings, privacy requests,
  * the administrators' confidentiality-incident register and the retention settings.
  */
-const api = createHandler(
-  {
+const api = createHandler({
+  registry: registryAccess,
+  routes: {
     'GET /api/privacy-notice': async () => {
       const settings = await getSettings();
       return {
@@ -41,12 +42,11 @@ const api = createHandler(
     // Retention periods and the purge's reports (docs/privacy.md, "Retention").
     ...retentionRoutes,
     // A parent's own record in the audit: when and in which role others changed or exported it.
-    'GET /api/me/activity': async ({ people, caller }) => ({ body: { entries: await myActivity(people, caller!) } }),
+    'GET /api/me/activity': async ({ people, caller }) => ({ body: { entries: await myActivity(people, caller) } }),
     // Everything held about the caller's parent records (Law 25 s. 27), audited.
     ...myDataRoutes,
   },
-  registryAccess,
-);
+});
 
 /**
  * The function also runs the daily purge (docs/operations.md, "Scheduled jobs"): EventBridge invokes it with a

@@ -34,7 +34,7 @@ export function privacyRequestRoutes(deps: () => RequestDeps): RouteHandlers {
       const refused = await refuseWhenBusy(MEMBER_FILING, event);
       if (refused) return refused;
       const input = parseWith(PrivacyRequestCreateSchema, body);
-      return { status: 201, body: await fileAsMember(people, input, caller!.sub, deps()) };
+      return { status: 201, body: await fileAsMember(people, input, caller.sub, deps()) };
     },
 
     'POST /api/update/privacy-request': async ({ event, body }) => {
@@ -49,7 +49,7 @@ export function privacyRequestRoutes(deps: () => RequestDeps): RouteHandlers {
     'PUT /api/admin/privacy/requests/{id}': async ({ pathParameters, body, caller }) => {
       const { id } = parseWith(PrivacyRequestPathSchema, pathParameters);
       const input = parseWith(PrivacyRequestUpdateSchema, body);
-      return { body: await updateRequest(id, input, caller!.sub, deps()) };
+      return { body: await updateRequest(id, input, caller.sub, deps()) };
     },
   };
 }

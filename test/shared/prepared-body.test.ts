@@ -62,21 +62,23 @@ describe('createHandler with a prepared body and an early read', () => {
       findRegisteredPeople: async () => (registered ? people : []),
       hasAdminAccess: async () => false,
     };
-    return createHandler(
-      {
+    return createHandler({
+      registry: options,
+      early: {
+        'GET /api/directory': {
+          read: async () => {
+            reads.push('early');
+            return 'v1';
+          },
+        },
+      },
+      routes: {
         'GET /api/directory': async ({ early }) => {
           reads.push(`used ${String(await early)}`);
           return { prepared, etag: '"t1"' };
         },
       },
-      options,
-      {
-        'GET /api/directory': async () => {
-          reads.push('early');
-          return 'v1';
-        },
-      },
-    );
+    });
   }
 
   it('answers gzip bytes as base64 to a client that takes them, JSON otherwise, 304 on the tag', async () => {

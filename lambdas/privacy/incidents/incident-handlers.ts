@@ -5,7 +5,7 @@ import {
 } from '../../../shared/privacy-incidents-api';
 import { IdSchema } from '../../../shared/schemas/common';
 import { AppError } from '../../common/errors';
-import { parseWith, type ApiRequest, type RouteHandlers } from '../../common/http';
+import { parseWith, type ApiRequest, type RouteHandlers, type SignedInRequest } from '../../common/http';
 import {
   editIncident,
   exportIncidentsCsv,
@@ -17,7 +17,7 @@ import {
 
 /** The incident register's routes (docs/privacy.md): parse -> service -> respond. Contract: shared/privacy-incidents-api.ts. */
 
-const contextOf = (request: ApiRequest): IncidentContext => ({ actor: { kind: 'user', id: request.caller!.sub }, now: new Date() });
+const contextOf = (request: SignedInRequest): IncidentContext => ({ actor: { kind: 'user', id: request.caller.sub }, now: new Date() });
 
 /** The `{incidentId}` of the path; an id that cannot exist is simply not found. */
 function incidentId(request: ApiRequest): string {

@@ -10,7 +10,7 @@ import { myData } from './my-data-service';
 export const myDataRoutes: RouteHandlers = {
   'GET /api/me/data': async ({ query, people, caller }) => {
     const { format } = parseWith(MyDataQuerySchema, query);
-    const data = await myData(people, caller!, new Date());
+    const data = await myData(people, caller, new Date());
     if (format === 'json') return { body: data };
     return { body: myDataCsvFiles(data, data.parents[0]!.record.preferredLanguage) };
   },

@@ -46,7 +46,7 @@ export const retentionRoutes: RouteHandlers = {
   'GET /api/admin/privacy/retention': async () => ({ body: { retention: await getRetention() } }),
   'PUT /api/admin/privacy/retention': async (request) => {
     const update = parseWith(RetentionUpdateSchema, request.body);
-    const retention = await saveRetention(update, { kind: 'user', id: request.caller!.sub }, new Date());
+    const retention = await saveRetention(update, { kind: 'user', id: request.caller.sub }, new Date());
     return { body: { retention } };
   },
   'GET /api/admin/privacy/retention/reports': async () => ({ body: await purgeReports() }),
