@@ -75,4 +75,3 @@ export async function startTriggerServer(port: number): Promise<Server> {
   return server;
 }
 
-export { closeServer };

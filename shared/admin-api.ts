@@ -32,7 +32,6 @@ const OtherMemberInputSchema = z.strictObject(OtherMemberSchema.shape);
 
 /** The word an admin types to confirm a delete (docs/product-rules.md, Confirmations). */
 export const CONFIRMATION_WORD = 'confirm';
-export const ConfirmationSchema = z.literal(CONFIRMATION_WORD);
 
 /** An empty string from a cleared form field means "none". */
 const optional = <T extends z.ZodType>(schema: T) =>

@@ -92,10 +92,3 @@ export function parentDecisions(input: DecisionInput): ParentDecisionView[] {
   }
   return views.sort((a, b) => compareIds(a.parentId, b.parentId));
 }
-
-/** Ids of the parents the apply removes. */
-export function parentsToRemove(input: DecisionInput): string[] {
-  return parentDecisions(input)
-    .filter((view) => view.status === 'remove')
-    .map((view) => view.parentId);
-}

@@ -1,11 +1,11 @@
 /**
- * `npm run checks`: the type checks, the linter, the no-cycle check (local/cycles.ts) and the frontend build, at the
- * same time (they are independent and each mostly uses one core). Each one's output is printed whole when it ends, under its name, so nothing
+ * `npm run checks`: the type checks, the linter, the no-cycle check (local/cycles.ts), the dead-code check (knip,
+ * knip.config.ts) and the frontend build, at the same time (they are independent and each mostly uses one core). Each one's output is printed whole when it ends, under its name, so nothing
  * interleaves; the exit code is 1 when any of them failed.
  */
 import { spawn } from 'node:child_process';
 
-const SCRIPTS = ['typecheck', 'lint', 'cycles', 'build:web'];
+const SCRIPTS = ['typecheck', 'lint', 'cycles', 'knip', 'build:web'];
 
 function run(script: string): Promise<{ script: string; code: number; output: string; seconds: number }> {
   const started = Date.now();

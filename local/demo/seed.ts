@@ -5,7 +5,7 @@ import { bulkWriteDirectory } from '../../lambdas/directory/directory-repository
 import { bootstrapFirstAdmin } from '../../lambdas/registry/admin-roles';
 import { DEFAULT_SEED, familyCount, generateSchool, type DemoSchool, type GenerateOptions } from './generate-school';
 
-export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './generate-school';
+export { DEMO_ACCOUNTS } from './generate-school';
 
 export interface SeedOptions extends GenerateOptions {
   /** Write the dataset even if its marker says it is already there (repairs a table edited by hand). */

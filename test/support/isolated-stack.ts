@@ -16,32 +16,15 @@ export interface IsolatedStack {
 }
 
 /**
- * A second local stack, in a child process of its own, for a journey that changes the whole school (progression
- * apply, imports, deletions) and so must not share the stack the other test files read. Costs a few seconds to
- * start; stop it in afterAll. Its logs go next to the shared stack's (isolatedStackLogFile), where
- * test/security/log-scan.test.ts reads them. `seed: false` starts an empty stack (no
- * school, no accounts), e.g. to import into.
- */
-export async function startIsolatedStack(
-  label: string,
-  seed: SeedOptions | false = {},
-  /** Extra environment for the stack's process (e.g. ADMIN_MFA_REQUIRED). */
-  env: Record<string, string> = {},
-): Promise<IsolatedStack> {
-  // The stack takes free ports, found then bound: another process may bind one in between (EADDRINUSE, seen
-  // in CI with two workers each starting stacks). Such a start is tried again, on ports found afresh.
-  return withRetries(() => startOnce(label, 'test/setup/stack-runner.ts', { ...env, STACK_SEED: JSON.stringify(seed) }));
-}
-
-/**
  * A school of its own on the emulators of this worker's shared stack (test/setup/table-stack-runner.ts): its own
  * table in the shared DynamoDB Local, its own user pool in the shared cognito-local (the demo accounts, seeded the
- * same way), the shared SES emulator, and a gateway of its own in a child process. The same StackInfo as
- * startIsolatedStack's and the same isolation for what a journey changes (the table, the accounts), at a fraction
- * of the cost: no second DynamoDB Local, cognito-local or SES emulator starts (about 4 CPU seconds against 15).
+ * same way), the shared SES emulator, and a gateway of its own in a child process: a journey that changes the
+ * whole school (progression apply, imports, deletions) gets its own table and accounts without a second DynamoDB
+ * Local, cognito-local or SES emulator (about 4 CPU seconds against 15 for a whole second stack). Its logs go next
+ * to the shared stack's (isolatedStackLogFile), where test/security/log-scan.test.ts reads them.
  * Stopping it deletes the table and the pool. Sign-ups and password resets work: the pool's Cognito triggers run in
  * the table stack's process, on its table (the shared trigger server passes them on, local/triggers-server.ts).
- * `env` as for startIsolatedStack (e.g. ADMIN_MFA_REQUIRED).
+ * `env`: extra environment for the stack's process (e.g. ADMIN_MFA_REQUIRED); `seed: false` starts it empty.
  */
 export async function startTableStack(
   label: string,
