@@ -2,6 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { writeCsv } from '../../shared/csv';
 import { templateRows, IMPORT_ENTITIES, fileNameOf } from '../../shared/import-columns';
 import { derivedId } from '../../lambdas/admin/import/ids';
+import { parseDirectoryItems } from '../../lambdas/directory/directory-items';
+import { STAFF_NOTE_MAX_LENGTH } from '../../shared/schemas/student';
 import { AT, CLASSES, PARENTS, STAFF, STUDENTS, csv, dryRun, emptyDirectory, stubTable, where } from './import-support';
 
 /**
@@ -139,3 +141,36 @@ describe('dry run of a new school', () => {
   });
 });
 
+
+describe("a student's staff note in the students file", () => {
+  const withNote = (notes: string[]) => STUDENTS.map((row, i) => [...row, i === 0 ? 'Note pour le personnel' : notes[i - 1]!]);
+  const files = (students: string[][]) => ({
+    'classes.csv': csv(CLASSES),
+    'personnel.csv': csv(STAFF),
+    'parents.csv': csv(PARENTS),
+    'eleves.csv': csv(students),
+  });
+  const studentItems = (plan: Awaited<ReturnType<typeof dryRun>>['plan']) =>
+    plan.units.flatMap((unit) => unit.items).map((item) => item.Put?.Item).filter((item) => item?.type === 'STUDENT');
+
+  it('sets the note from its column, refuses one over the limit, and a re-import without the column keeps it', async () => {
+    const first = await dryRun(files(withNote(['Son grand-père vient la chercher', ''])));
+    expect(first.report.errors).toEqual([]);
+    const created = studentItems(first.plan);
+    expect(created.find((item) => item!.firstName === 'Léa')).toMatchObject({ staffNote: 'Son grand-père vient la chercher' });
+    expect(created.find((item) => item!.firstName === 'Noah')).not.toHaveProperty('staffNote');
+
+    const tooLong = await dryRun(files(withNote(['x'.repeat(STAFF_NOTE_MAX_LENGTH + 1), ''])));
+    expect(where(tooLong.report.errors)).toEqual([['eleves.csv', 2, 8, 'TOO_LONG', { max: STAFF_NOTE_MAX_LENGTH }]]);
+
+    // The directory as the first import leaves it: the same files without the column change no student.
+    const written = first.plan.units.flatMap((unit) => unit.items).map((item) => item.Put?.Item).filter(Boolean);
+    const data = parseDirectoryItems(written as Record<string, unknown>[]).lists;
+    const again = await dryRun(files(STUDENTS), data);
+    expect(again.report.counts.students).toEqual({ create: 0, update: 0, unchanged: 2 });
+    // A blank cell in the column removes it.
+    const cleared = await dryRun(files(withNote(['', ''])), data);
+    expect(cleared.report.counts.students).toEqual({ create: 0, update: 1, unchanged: 1 });
+    expect(studentItems(cleared.plan)[0]).not.toHaveProperty('staffNote');
+  });
+});
