@@ -1,34 +1,13 @@
-import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import Alert from '@cloudscape-design/components/alert';
+import type { UseQueryResult } from '@tanstack/react-query';
 import Box from '@cloudscape-design/components/box';
-import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
-import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import type { ConsentEntry, PrivacyState } from '../../../../shared/privacy-consent-api';
 import { VISIBILITY_FIELDS } from '../../../../shared/visibility';
 import { currentLocale } from '../../i18n/i18n';
 import { formatDateTime } from '../../lib/date-time';
-
-type LogState = { status: 'loading' } | { status: 'error' } | { status: 'loaded'; entries: ConsentEntry[] };
-
-function useConsentLog(load: () => Promise<ConsentEntry[]>) {
-  const [state, setState] = useState<LogState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let cancelled = false;
-    setState({ status: 'loading' });
-    load().then(
-      (entries) => !cancelled && setState({ status: 'loaded', entries }),
-      () => !cancelled && setState({ status: 'error' }),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [load, attempt]);
-  return { state, retry: useCallback(() => setAttempt((n) => n + 1), []) };
-}
+import { QueryState } from '../query-state/query-state';
 
 /**
  * What changed, in words: the participation, then each field whose audience moved (or every field at creation).
@@ -78,23 +57,19 @@ function Entries({ entries }: { entries: ConsentEntry[] }) {
  * A parent's consent log (docs/privacy.md, "Consent log"): each change of participation or audiences, who made it,
  * where, and the notice in force. My Profile shows the parent's own; the administration, one parent's.
  */
-export function ConsentLog({ load, description, headingLevel = 'h2' }: {
-  load: () => Promise<ConsentEntry[]>;
+export function ConsentLog({ log, description, headingLevel = 'h2' }: {
+  /** The log's query (My Profile's own, or the administration's for one parent). */
+  log: UseQueryResult<ConsentEntry[]>;
   description: string;
   /** h3 inside a form whose sections are h3. */
   headingLevel?: 'h2' | 'h3';
 }) {
   const { t } = useTranslation();
-  const { state, retry } = useConsentLog(load);
   return (
     <Container header={<Header variant={headingLevel} description={description}>{t('consentLog.title')}</Header>}>
-      {state.status === 'loading' && <StatusIndicator type="loading">{t('consentLog.loading')}</StatusIndicator>}
-      {state.status === 'error' && (
-        <Alert type="error" action={<Button onClick={retry}>{t('consentLog.retry')}</Button>}>
-          {t('consentLog.loadError')}
-        </Alert>
-      )}
-      {state.status === 'loaded' && <Entries entries={state.entries} />}
+      <QueryState query={log} loadingText={t('consentLog.loading')} genericKey="consentLog.loadError">
+        {(entries) => <Entries entries={entries} />}
+      </QueryState>
     </Container>
   );
 }

@@ -12,8 +12,10 @@ import { useErrorText } from '../../lib/api/use-error-text';
  * else the screen's generic sentence (`genericKey`, by default « Impossible de charger ces renseignements »), with
  * a Retry button when the read can be asked again.
  */
-export function ApiErrorAlert({ error, genericKey = 'common.loadFailed', onRetry, retrying = false }: {
+export function ApiErrorAlert({ error, header, genericKey = 'common.loadFailed', onRetry, retrying = false }: {
   error: unknown;
+  /** What could not be done (« Impossible de charger votre profil. »), above the reason. */
+  header?: string;
   genericKey?: string;
   onRetry?: () => void;
   retrying?: boolean;
@@ -22,7 +24,7 @@ export function ApiErrorAlert({ error, genericKey = 'common.loadFailed', onRetry
   const errorText = useErrorText(genericKey);
   const action = onRetry ? <Button onClick={onRetry} loading={retrying}>{t('common.retry')}</Button> : undefined;
   return (
-    <Alert type="error" action={action}>
+    <Alert type="error" header={header} action={action}>
       {errorText(error)}
     </Alert>
   );
@@ -33,10 +35,12 @@ export function ApiErrorAlert({ error, genericKey = 'common.loadFailed', onRetry
  * arrived, the error with Retry when the read failed, the content once data is there. When a refresh fails
  * while an earlier answer is on screen, the error shows above that answer, which stays.
  */
-export function QueryState<T>({ query, loadingText, genericKey, children }: {
+export function QueryState<T>({ query, loadingText, errorHeader, genericKey, children }: {
   query: UseQueryResult<T>;
   /** The loading line; « Chargement… » by default. */
   loadingText?: string;
+  /** The error's header, when the screen names what failed. */
+  errorHeader?: string;
   /** The sentence for an error without a code of its own (see ApiErrorAlert). */
   genericKey?: string;
   children: (data: T) => ReactNode;
@@ -50,7 +54,7 @@ export function QueryState<T>({ query, loadingText, genericKey, children }: {
     );
   }
   const alert = query.isError ? (
-    <ApiErrorAlert error={query.error} genericKey={genericKey} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+    <ApiErrorAlert error={query.error} header={errorHeader} genericKey={genericKey} onRetry={() => void query.refetch()} retrying={query.isFetching} />
   ) : null;
   if (query.data === undefined) return alert;
   return (

@@ -5,6 +5,7 @@ import { currentUserKey, fetchDirectory, type DirectoryFetchResult } from './dir
 import { createDirectoryCache, type DirectoryCache } from './directory-cache';
 import { offlineDirectory, type OfflineDirectoryCopy } from './offline-directory';
 import { offlineCopy } from '../offline/offline-copy-storage';
+import { appQueryClient } from '../query/query-client';
 
 /** Why the last load failed: the browser could not reach the API, the API refused, or it sent nonsense. */
 export type DirectoryError =
@@ -35,6 +36,12 @@ export interface DirectoryStoreDeps {
   offline?: OfflineDirectoryCopy;
   now: () => number;
 }
+
+/**
+ * The directory's query key (lib/directory/use-directory.ts): a write that can change what the directory shows
+ * names it in its `invalidates` (docs/frontend.md, "Server state").
+ */
+export const directoryKey = ['directory'] as const;
 
 /** Screens opened within this delay of the last server answer reuse it without asking again. */
 export const REVALIDATE_AFTER_MS = 30_000;
@@ -214,8 +221,12 @@ export function configureDirectoryStore(apiBaseUrl: string): void {
 }
 
 // A write through the API (a profile saved, a record edited, an import applied) may change the directory: the next
-// screen asks the server (an unchanged directory answers 304, one GetItem).
-onApiWrite(() => directoryStore.expire());
+// screen asks the server (an unchanged directory answers 304, one GetItem). Writes made with useApiMutation name
+// `directoryKey` themselves; this covers the writes not yet moved to mutations, until none is left.
+onApiWrite(() => {
+  directoryStore.expire();
+  void appQueryClient.invalidateQueries({ queryKey: directoryKey });
+});
 
 // The server refused the session's token on any call (401): the copy goes at once, whatever screen asked.
 onSessionEnded(() => directoryStore.reset());

@@ -1,4 +1,3 @@
-import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
@@ -17,8 +16,7 @@ import { formatOnBlur } from '../../../lib/parent-form/form-values';
 import type { AdminParentErrors, AdminParentValues } from '../model/parent-edit';
 import { EditFormFrame } from './edit-form-frame';
 import { ConsentLog } from '../../../components/privacy/consent-log';
-import { useRuntimeConfig } from '../../../config/runtime-config-context';
-import { adminDataApi } from '../api/admin-data-client';
+import { useParentConsentLog } from '../api/admin-data-queries';
 import { SafetyRestrictionSection } from './safety-restriction-section';
 import { useParentEdit } from './use-parent-edit';
 
@@ -88,9 +86,8 @@ function PersonalSection({ values, errors, change }: {
 /** The parent's consent log, for administrators. */
 function ParentConsentLog({ parentId }: { parentId: string }) {
   const { t } = useTranslation();
-  const { apiBaseUrl } = useRuntimeConfig();
-  const load = useCallback(() => adminDataApi.consentLog(apiBaseUrl, parentId), [apiBaseUrl, parentId]);
-  return <ConsentLog load={load} description={t('consentLog.adminDescription')} headingLevel="h3" />;
+  const log = useParentConsentLog(parentId);
+  return <ConsentLog log={log} description={t('consentLog.adminDescription')} headingLevel="h3" />;
 }
 
 /**

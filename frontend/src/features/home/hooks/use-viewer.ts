@@ -1,6 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
-import { useRuntimeConfig } from '../../../config/runtime-config-context';
-import { fetchMe } from '../../../lib/api/me-client';
+import { useMemo } from 'react';
+import { useMe } from '../../../lib/api/me-queries';
 
 /**
  * Who is looking at the home page (GET /api/me): the directory's parent records under their email (to find their
@@ -12,26 +11,13 @@ export type Viewer =
   | { status: 'loaded'; parentIds: ReadonlySet<string>; statisticsFirst: boolean };
 
 export function useViewer(): { viewer: Viewer; retry: () => void } {
-  const { apiBaseUrl } = useRuntimeConfig();
-  const [viewer, setViewer] = useState<Viewer>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let current = true;
-    fetchMe(apiBaseUrl).then(
-      (me) => {
-        if (!current) return;
-        const parentIds = new Set(me.userType === 'parent' ? me.personIds : []);
-        setViewer({ status: 'loaded', parentIds, statisticsFirst: me.isAdmin || me.userType !== 'parent' });
-      },
-      () => current && setViewer({ status: 'failed' }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [apiBaseUrl, attempt]);
-  const retry = useCallback(() => {
-    setViewer({ status: 'loading' });
-    setAttempt((n) => n + 1);
-  }, []);
-  return { viewer, retry };
+  const me = useMe();
+  const viewer = useMemo<Viewer>(() => {
+    if (me.data) {
+      const parentIds = new Set(me.data.userType === 'parent' ? me.data.personIds : []);
+      return { status: 'loaded', parentIds, statisticsFirst: me.data.isAdmin || me.data.userType !== 'parent' };
+    }
+    return me.isError && !me.isFetching ? { status: 'failed' } : { status: 'loading' };
+  }, [me.data, me.isError, me.isFetching]);
+  return { viewer, retry: () => void me.refetch() };
 }

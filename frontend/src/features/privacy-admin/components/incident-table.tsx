@@ -63,7 +63,6 @@ function EmptyRegister({ onCreate }: { onCreate: () => void }) {
 
 export interface IncidentTableProps {
   incidents: Incident[];
-  loading: boolean;
   onCreate: () => void;
   onEdit: (incident: Incident) => void;
   /** The export buttons, in the header next to "Record an incident". */
@@ -71,13 +70,13 @@ export interface IncidentTableProps {
 }
 
 /** The register: a table on wide screens, cards on phones (docs/product-rules.md), newest discovery first. */
-export function IncidentTable({ incidents, loading, onCreate, onEdit, exports }: IncidentTableProps) {
+export function IncidentTable({ incidents, onCreate, onEdit, exports }: IncidentTableProps) {
   const { t } = useTranslation();
   const mobile = useIsMobile();
   const header = (
     <Header
       variant="h2"
-      counter={loading ? undefined : `(${incidents.length})`}
+      counter={`(${incidents.length})`}
       description={t('privacyIncidents.table.description')}
       actions={
         <SpaceBetween direction="horizontal" size="xs">
@@ -89,7 +88,7 @@ export function IncidentTable({ incidents, loading, onCreate, onEdit, exports }:
       {t('privacyIncidents.table.title')}
     </Header>
   );
-  const shared = { items: incidents, loading, loadingText: t('privacyIncidents.table.loading'), empty: <EmptyRegister onCreate={onCreate} />, header };
+  const shared = { items: incidents, empty: <EmptyRegister onCreate={onCreate} />, header };
   if (mobile) {
     const definitions = columns(t, onEdit);
     return (

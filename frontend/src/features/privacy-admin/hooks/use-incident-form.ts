@@ -2,9 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Incident } from '../../../../../shared/privacy-incidents-api';
 import { schoolDay } from '../../../../../shared/school-calendar';
-import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { ApiError } from '../../../lib/api/api-client';
-import { incidentsApi } from '../api/incidents-client';
+import { useSaveIncident } from '../api/incidents-queries';
 import {
   EMPTY_FORM,
   formOf,
@@ -25,13 +24,12 @@ export interface FormProblem {
 /** The register form's values, its checks (as typed, then the server's), the edit confirmation and the save. */
 export function useIncidentForm(incident: Incident | undefined, onSaved: (message: string) => void) {
   const { t } = useTranslation();
-  const { apiBaseUrl } = useRuntimeConfig();
+  const { mutateAsync: saveIncident, isPending: saving } = useSaveIncident();
   const errorText = useErrorText();
   const [values, setValues] = useState<IncidentFormValues>(() => (incident ? formOf(incident) : EMPTY_FORM));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [submitted, setSubmitted] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const [saving, setSaving] = useState(false);
   const [problem, setProblem] = useState<FormProblem | null>(null);
 
   const set = <K extends keyof IncidentFormValues>(field: K, value: IncidentFormValues[K]) => {
@@ -42,10 +40,9 @@ export function useIncidentForm(incident: Incident | undefined, onSaved: (messag
   };
 
   const save = async () => {
-    setSaving(true);
     setProblem(null);
     try {
-      await incidentsApi.save(apiBaseUrl, incident?.id, { ...inputOf(values), ...(incident ? { version: incident.version } : {}) });
+      await saveIncident({ id: incident?.id, input: { ...inputOf(values), ...(incident ? { version: incident.version } : {}) } });
       onSaved(t(incident ? 'privacyIncidents.flash.updated' : 'privacyIncidents.flash.created'));
     } catch (error) {
       setConfirming(false);
@@ -53,8 +50,6 @@ export function useIncidentForm(incident: Incident | undefined, onSaved: (messag
       setErrors(fields);
       const conflict = error instanceof ApiError && error.code === 'CONFLICT';
       setProblem({ message: conflict ? t('privacyIncidents.form.conflict') : errorText(error), conflict });
-    } finally {
-      setSaving(false);
     }
   };
 

@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import Alert from '@cloudscape-design/components/alert';
-import Button from '@cloudscape-design/components/button';
 import Flashbar from '@cloudscape-design/components/flashbar';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useState } from 'react';
 import { PageFrame } from '../../../components/page/page-frame';
+import { QueryState } from '../../../components/query-state/query-state';
+import { useIncidents } from '../api/incidents-queries';
 import { IncidentExports } from '../components/incident-exports';
 import { IncidentForm } from '../components/incident-form';
 import { IncidentTable } from '../components/incident-table';
@@ -17,6 +18,7 @@ import { useErrorText, useIncidentRegister } from '../hooks/use-incident-registe
 export function IncidentRegisterPage() {
   const { t } = useTranslation();
   const register = useIncidentRegister();
+  const incidents = useIncidents();
   const errorText = useErrorText();
   const [exportError, setExportError] = useState<unknown>(null);
   const flash = register.flash
@@ -30,23 +32,21 @@ export function IncidentRegisterPage() {
           <IncidentForm incident={register.view.incident} onCancel={register.close} onSaved={register.saved} />
         ) : (
           <SpaceBetween size="l">
-            {register.loadError !== null && (
-              <Alert type="error" action={<Button onClick={register.reload}>{t('privacyIncidents.retry')}</Button>}>
-                {errorText(register.loadError)}
-              </Alert>
-            )}
             {exportError !== null && (
               <Alert type="error" dismissible onDismiss={() => setExportError(null)}>
                 {errorText(exportError)}
               </Alert>
             )}
-            <IncidentTable
-              incidents={register.incidents}
-              loading={register.loading}
-              onCreate={() => register.open()}
-              onEdit={register.open}
-              exports={<IncidentExports onDone={(message) => (setExportError(null), register.setFlash(message))} onError={setExportError} />}
-            />
+            <QueryState query={incidents} loadingText={t('privacyIncidents.table.loading')} genericKey="privacyIncidents.errors.generic">
+              {(list) => (
+                <IncidentTable
+                  incidents={list}
+                  onCreate={() => register.open()}
+                  onEdit={register.open}
+                  exports={<IncidentExports onDone={(message) => (setExportError(null), register.setFlash(message))} onError={setExportError} />}
+                />
+              )}
+            </QueryState>
           </SpaceBetween>
         )}
       </SpaceBetween>

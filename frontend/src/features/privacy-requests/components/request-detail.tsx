@@ -24,9 +24,8 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 const Prose = ({ text }: { text: string }) => <div style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{text}</div>;
 
 /** One request: who, what, when it is due, its notes and answer, and the form that moves it on. */
-export function RequestDetail({ request, apiBaseUrl, onSaved }: {
+export function RequestDetail({ request, onSaved }: {
   request: PrivacyRequestView;
-  apiBaseUrl: string;
   onSaved: (saved: PrivacyRequestView, answered: boolean) => void;
 }) {
   const { t } = useTranslation();
@@ -74,7 +73,7 @@ export function RequestDetail({ request, apiBaseUrl, onSaved }: {
           {request.status === 'closed' ? (
             <Box color="text-body-secondary">{t('privacyRequests.detail.closedInfo')}</Box>
           ) : (
-            <RequestUpdateForm key={`${request.id}-${request.version}`} request={request} apiBaseUrl={apiBaseUrl} onSaved={onSaved} />
+            <RequestUpdateForm key={`${request.id}-${request.version}`} request={request} onSaved={onSaved} />
           )}
         </SpaceBetween>
       </Container>

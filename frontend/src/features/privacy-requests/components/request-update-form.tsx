@@ -14,12 +14,11 @@ import {
   type PrivacyRequestView,
 } from '../../../../../shared/privacy-requests-api';
 import { ApiError } from '../../../lib/api/api-client';
-import { privacyRequestsApi } from '../../../lib/api/privacy-requests-client';
+import { useUpdatePrivacyRequest } from '../api/privacy-requests-queries';
 
 /** Status, note and (when it becomes answered) the answer; saving the answer emails it to the requester. */
-export function RequestUpdateForm({ request, apiBaseUrl, onSaved }: {
+export function RequestUpdateForm({ request, onSaved }: {
   request: PrivacyRequestView;
-  apiBaseUrl: string;
   onSaved: (saved: PrivacyRequestView, answered: boolean) => void;
 }) {
   const { t, i18n } = useTranslation();
@@ -27,27 +26,28 @@ export function RequestUpdateForm({ request, apiBaseUrl, onSaved }: {
   const [note, setNote] = useState('');
   const [answer, setAnswer] = useState('');
   const [tried, setTried] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const { mutateAsync: update, isPending: saving } = useUpdatePrivacyRequest();
   const [failure, setFailure] = useState<string | null>(null);
   const answering = status === 'answered' && request.status !== 'answered';
   const options = PRIVACY_REQUEST_TRANSITIONS[request.status].map((value) => ({ value, label: t(`privacyRequests.statuses.${value}`) }));
   const save = async () => {
     setTried(true);
     if (answering && answer.trim() === '') return;
-    setSaving(true);
     setFailure(null);
     try {
-      const saved = await privacyRequestsApi.update(apiBaseUrl, request.id, {
-        version: request.version,
-        status,
-        ...(note.trim() ? { note: note.trim() } : {}),
-        ...(answering ? { answer: answer.trim() } : {}),
+      const saved = await update({
+        id: request.id,
+        update: {
+          version: request.version,
+          status,
+          ...(note.trim() ? { note: note.trim() } : {}),
+          ...(answering ? { answer: answer.trim() } : {}),
+        },
       });
       onSaved(saved, answering);
     } catch (error) {
       const code = error instanceof ApiError ? error.code : undefined;
       setFailure(code && i18n.exists(`errors.${code}`) ? t(`errors.${code}`) : t('errors.INTERNAL'));
-      setSaving(false);
     }
   };
   return (

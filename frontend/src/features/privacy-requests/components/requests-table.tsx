@@ -26,9 +26,8 @@ export function DueDate({ request }: { request: PrivacyRequestView }) {
 }
 
 /** The queue, newest first; choosing a row opens it below. */
-export function RequestsTable({ requests, loading, selectedId, onSelect }: {
+export function RequestsTable({ requests, selectedId, onSelect }: {
   requests: PrivacyRequestView[];
-  loading: boolean;
   selectedId?: string;
   onSelect: (id: string) => void;
 }) {
@@ -47,8 +46,6 @@ export function RequestsTable({ requests, loading, selectedId, onSelect }: {
       trackBy="id"
       selectedItems={selected}
       onSelectionChange={({ detail }) => detail.selectedItems[0] && onSelect(detail.selectedItems[0].id)}
-      loading={loading}
-      loadingText={t('privacyRequests.queue.loading')}
       items={requests}
       wrapLines
       empty={

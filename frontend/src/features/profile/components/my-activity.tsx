@@ -1,36 +1,12 @@
-import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/date-time';
 import { useLanguage } from '../../../lib/use-language';
-import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
-import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
-import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import type { ActivityEntry } from '../../../../../shared/privacy-activity-api';
-import { useRuntimeConfig } from '../../../config/runtime-config-context';
-import { loadMyActivity } from '../api/activity-client';
-
-type ActivityState = { status: 'loading' } | { status: 'error' } | { status: 'loaded'; entries: ActivityEntry[] };
-
-function useMyActivity() {
-  const { apiBaseUrl } = useRuntimeConfig();
-  const [state, setState] = useState<ActivityState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let cancelled = false;
-    setState({ status: 'loading' });
-    loadMyActivity(apiBaseUrl).then(
-      (entries) => !cancelled && setState({ status: 'loaded', entries }),
-      () => !cancelled && setState({ status: 'error' }),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [apiBaseUrl, attempt]);
-  return { state, retry: useCallback(() => setAttempt((n) => n + 1), []) };
-}
+import { QueryState } from '../../../components/query-state/query-state';
+import { useMyActivity } from '../api/profile-queries';
 
 /** One entry in words: what was done, by which role, and which fields (by their label) when it was a change. */
 function EntryText({ entry }: { entry: ActivityEntry }) {
@@ -68,16 +44,12 @@ function ActivityList({ entries }: { entries: ActivityEntry[] }) {
  */
 export function MyActivity() {
   const { t } = useTranslation();
-  const { state, retry } = useMyActivity();
+  const activity = useMyActivity();
   return (
     <Container header={<Header variant="h2" description={t('myActivity.description')}>{t('myActivity.title')}</Header>}>
-      {state.status === 'loading' && <StatusIndicator type="loading">{t('myActivity.loading')}</StatusIndicator>}
-      {state.status === 'error' && (
-        <Alert type="error" action={<Button onClick={retry}>{t('myActivity.retry')}</Button>}>
-          {t('myActivity.loadError')}
-        </Alert>
-      )}
-      {state.status === 'loaded' && <ActivityList entries={state.entries} />}
+      <QueryState query={activity} loadingText={t('myActivity.loading')} genericKey="myActivity.loadError">
+        {(entries) => <ActivityList entries={entries} />}
+      </QueryState>
     </Container>
   );
 }

@@ -13,7 +13,8 @@ import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { LeaveModal } from '../../../components/page/leave-modal';
 import { ParentUpdateForm } from '../../../components/parent-form/parent-update-form';
 import { useParentForm, type ParentFormSource } from '../../../lib/parent-form/use-parent-form';
-import { loadProfileForm, saveProfile } from '../api/profile-form-client';
+import { loadProfileForm } from '../api/profile-form-client';
+import { useSaveProfile } from '../api/profile-queries';
 import { ApiError } from '../../../lib/api/api-client';
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes';
 
@@ -32,6 +33,7 @@ export function ProfileEditor({ initialParentId, onSaved, onCancel, notFound }: 
   const { apiBaseUrl } = useRuntimeConfig();
   const [parentId, setParentId] = useState(initialParentId);
   const [choices, setChoices] = useState<ProfileFormResponse['parents']>([]);
+  const { mutateAsync: save } = useSaveProfile();
   const source = useMemo<ParentFormSource<ProfileUpdateResponse>>(
     () => ({
       load: async () => {
@@ -39,9 +41,9 @@ export function ProfileEditor({ initialParentId, onSaved, onCancel, notFound }: 
         setChoices(response.parents);
         return response.form;
       },
-      save: (input) => saveProfile(apiBaseUrl, parentId, input),
+      save: (input) => save({ parentId, input }),
     }),
-    [apiBaseUrl, parentId],
+    [apiBaseUrl, parentId, save],
   );
   const state = useParentForm(source, onSaved);
   const { load } = state;

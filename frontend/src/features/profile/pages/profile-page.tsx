@@ -1,24 +1,23 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@cloudscape-design/components/alert';
-import Box from '@cloudscape-design/components/box';
-import Button from '@cloudscape-design/components/button';
 import Flashbar from '@cloudscape-design/components/flashbar';
 import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import type { MeParentProfile } from '../../../../../shared/auth-api';
+import type { MeParentProfile, MeResponse } from '../../../../../shared/auth-api';
 import { PageFrame } from '../../../components/page/page-frame';
+import { QueryState } from '../../../components/query-state/query-state';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
+import { ApiError } from '../../../lib/api/api-client';
+import { useMe } from '../../../lib/api/me-queries';
 import { MyActivity } from '../components/my-activity';
 import { ConsentLog } from '../../../components/privacy/consent-log';
-import { loadMyConsentLog } from '../api/consent-client';
+import { useMyConsentLog } from '../api/profile-queries';
 import { MyDataDownload } from '../components/my-data-download';
 import { OfflineCopySetting } from '../components/offline-copy-setting';
 import { ParentProfileView } from '../components/parent-profile-view';
 import { ProfileEditor } from '../components/profile-editor';
 import { ProfilePrivacyRequest } from '../components/profile-privacy-request';
-import { useMyProfile } from '../hooks/use-my-profile';
 
 /**
  * 'Profile Not Found' (docs/annual-update.md, "My Profile"), telling the person to contact the school's
@@ -33,22 +32,6 @@ function ProfileNotFound() {
       {contactEmail && (
         <Link href={`mailto:${contactEmail}`}>{t('directory.profile.contactAdmin', { email: contactEmail })}</Link>
       )}
-    </Alert>
-  );
-}
-
-/** The profile could not be read: the server's reason (or a network one) and a retry. */
-function ProfileLoadError({ code, retry }: { code?: string; retry: () => void }) {
-  const { t, i18n } = useTranslation();
-  return (
-    <Alert
-      type="error"
-      header={t('directory.profile.loadError')}
-      action={<Button onClick={retry}>{t('directory.retry')}</Button>}
-    >
-      {code && i18n.exists(`errors.${code}`)
-        ? t(`errors.${code}`)
-        : t('directory.errorDetail.network')}
     </Alert>
   );
 }
@@ -101,65 +84,68 @@ function ParentProfiles({ profiles, saved, setSaved, setEditing }: {
 /** The parent's own consent log. */
 function MyConsentLog() {
   const { t } = useTranslation();
-  const { apiBaseUrl } = useRuntimeConfig();
-  const load = useCallback(() => loadMyConsentLog(apiBaseUrl), [apiBaseUrl]);
-  return <ConsentLog load={load} description={t('consentLog.description')} />;
+  const log = useMyConsentLog();
+  return <ConsentLog log={log} description={t('consentLog.description')} />;
 }
 
-function ProfileContent() {
+/**
+ * The person's records as the school holds them, or the form of the one being edited. The save's mutation reads
+ * GET /api/me again before it resolves (features/profile/api/profile-queries.ts), so the view that comes back shows
+ * what was saved.
+ */
+function ProfileFor({ me }: { me: MeResponse }) {
   const { t } = useTranslation();
-  const { state, retry } = useMyProfile();
-  // The parent whose form is open, if any; the view comes back (re-read) after a save. Both stay here, above the
-  // loading state a save's re-read goes through, so the saved message survives it.
+  // The parent whose form is open, if any, and the message after a save.
   const [editing, setEditing] = useState<string | null>(null);
   const [saved, setSaved] = useState<Saved>(null);
-  switch (state.status) {
-    case 'loading':
-      return (
-        <Box padding={{ vertical: 'l' }} textAlign="center">
-          <StatusIndicator type="loading">{t('directory.profile.loading')}</StatusIndicator>
-        </Box>
-      );
-    case 'notRegistered':
-      return <ProfileNotFound />;
-    case 'error':
-      return <ProfileLoadError code={state.code} retry={retry} />;
-    case 'loaded': {
-      const { me } = state;
-      if (me.userType === 'staff') {
-        return (
-          <Alert type="info" header={t('directory.profile.staffTitle')}>
-            {t('directory.profile.staffBody')}
-          </Alert>
-        );
-      }
-      const profiles = me.parents ?? [];
-      if (profiles.length === 0) return <ProfileNotFound />;
-      if (editing) {
-        return (
-          <ProfileEditor
-            initialParentId={editing}
-            notFound={<ProfileNotFound />}
-            onCancel={() => setEditing(null)}
-            onSaved={(result) => {
-              window.scrollTo({ top: 0 });
-              setEditing(null);
-              setSaved(result.form.pendingReview ? 'held' : 'published');
-              retry();
-            }}
-          />
-        );
-      }
-      return (
-        <SpaceBetween size="xxl">
-          <ParentProfiles profiles={profiles} saved={saved} setSaved={setSaved} setEditing={setEditing} />
-          <MyActivity />
-          <MyConsentLog />
-          <MyDataDownload profiles={profiles} />
-        </SpaceBetween>
-      );
-    }
+  if (me.userType === 'staff') {
+    return (
+      <Alert type="info" header={t('directory.profile.staffTitle')}>
+        {t('directory.profile.staffBody')}
+      </Alert>
+    );
   }
+  const profiles = me.parents ?? [];
+  if (profiles.length === 0) return <ProfileNotFound />;
+  if (editing) {
+    return (
+      <ProfileEditor
+        initialParentId={editing}
+        notFound={<ProfileNotFound />}
+        onCancel={() => setEditing(null)}
+        onSaved={(result) => {
+          window.scrollTo({ top: 0 });
+          setEditing(null);
+          setSaved(result.form.pendingReview ? 'held' : 'published');
+        }}
+      />
+    );
+  }
+  return (
+    <SpaceBetween size="xxl">
+      <ParentProfiles profiles={profiles} saved={saved} setSaved={setSaved} setEditing={setEditing} />
+      <MyActivity />
+      <MyConsentLog />
+      <MyDataDownload profiles={profiles} />
+    </SpaceBetween>
+  );
+}
+
+/** GET /api/me, read again on every visit (a parent checks what the school holds): 'Profile Not Found' when unknown. */
+function ProfileContent() {
+  const { t } = useTranslation();
+  const me = useMe();
+  if (!me.data && me.error instanceof ApiError && me.error.code === 'NOT_REGISTERED') return <ProfileNotFound />;
+  return (
+    <QueryState
+      query={me}
+      loadingText={t('directory.profile.loading')}
+      errorHeader={t('directory.profile.loadError')}
+      genericKey="directory.errorDetail.network"
+    >
+      {(data) => <ProfileFor me={data} />}
+    </QueryState>
+  );
 }
 
 export function ProfilePage() {

@@ -1,0 +1,29 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PrivacyRequestList, PrivacyRequestUpdate, PrivacyRequestView } from '../../../../../shared/privacy-requests-api';
+import { useRuntimeConfig } from '../../../config/runtime-config-context';
+import { privacyRequestsApi } from '../../../lib/api/privacy-requests-client';
+import { useApiMutation } from '../../../lib/query/use-api-mutation';
+
+/** The administrators' queue of privacy requests (docs/privacy.md) as server state. */
+export const privacyRequestsKey = ['privacy-requests'] as const;
+
+/** GET /api/admin/privacy/requests. */
+export function usePrivacyRequests() {
+  const { apiBaseUrl } = useRuntimeConfig();
+  return useQuery({ queryKey: privacyRequestsKey, queryFn: () => privacyRequestsApi.list(apiBaseUrl) });
+}
+
+/** PUT /api/admin/privacy/requests/{id} at the version read: the saved request replaces its row in the queue. */
+export function useUpdatePrivacyRequest() {
+  const { apiBaseUrl } = useRuntimeConfig();
+  const client = useQueryClient();
+  return useApiMutation<PrivacyRequestView, { id: string; update: PrivacyRequestUpdate }>({
+    mutationFn: ({ id, update }) => privacyRequestsApi.update(apiBaseUrl, id, update),
+    // The answer is the saved request: written into the queue in the cache, no second read.
+    invalidates: [],
+    onSuccess: (saved) =>
+      client.setQueryData<PrivacyRequestList>(privacyRequestsKey, (list) =>
+        list ? { ...list, requests: list.requests.map((r) => (r.id === saved.id ? saved : r)) } : list,
+      ),
+  });
+}
