@@ -1,11 +1,13 @@
 // @vitest-environment jsdom
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
 import { RuntimeConfigProvider } from '../../frontend/src/config/runtime-config-context';
 import { DuplicatesPage } from '../../frontend/src/features/duplicates/pages/duplicates-page';
 import { createI18n } from '../../frontend/src/i18n/i18n';
+import { createQueryClient } from '../../frontend/src/lib/query/query-client';
 import type { Locale } from '../../frontend/src/i18n/locale';
 import type { DuplicatesResponse } from '../../shared/duplicates-api';
 import { startLoopbackApi, type LoopbackApi } from './loopback-api';
@@ -33,9 +35,11 @@ function renderPage(locale: Locale) {
   render(
     <I18nextProvider i18n={createI18n(locale)}>
       <RuntimeConfigProvider config={api.config}>
-        <MemoryRouter>
-          <DuplicatesPage />
-        </MemoryRouter>
+        <QueryClientProvider client={createQueryClient()}>
+          <MemoryRouter>
+            <DuplicatesPage />
+          </MemoryRouter>
+        </QueryClientProvider>
       </RuntimeConfigProvider>
     </I18nextProvider>,
   );

@@ -21,9 +21,8 @@ import {
 import { formatPhone } from '../../../../../shared/format/phone';
 import type { Parent, ParentFields } from '../../../../../shared/schemas/parent';
 import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
-import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { useErrorText } from '../../../lib/api/use-error-text';
-import { duplicatesApi } from '../api/duplicates-client';
+import { useMerge } from '../api/duplicates-queries';
 
 type Fields = Pick<Parent, keyof ParentFields>;
 
@@ -91,23 +90,19 @@ function MergePreview({ pair, merged }: { pair: DuplicatePair; merged: ParentFie
  */
 export function MergeForm({ pair, onCancel, onMerged }: { pair: DuplicatePair; onCancel: () => void; onMerged: (r: MergeResponse) => void }) {
   const { t } = useTranslation();
-  const { apiBaseUrl } = useRuntimeConfig();
+  const merge = useMerge();
   const errorText = useErrorText('duplicates.error');
   const text = useFieldText();
   const [choices, setChoices] = useState<MergeChoices>(() => defaultChoices(pair));
   const [confirming, setConfirming] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<unknown>(null);
   const merged = useMemo(() => mergedParentFields(pair.keep.parent, pair.other.parent, choices), [pair, choices]);
   const { keep, other } = pair;
   const submit = () => {
-    setSaving(true);
-    setError(null);
     const request = { keepId: keep.parent.id, keepVersion: keep.parent.version, otherId: other.parent.id, otherVersion: other.parent.version, choices };
-    duplicatesApi.merge(apiBaseUrl, request).then(
-      (response) => (setSaving(false), setConfirming(false), onMerged(response)),
-      (e: unknown) => (setSaving(false), setConfirming(false), setError(e)),
-    );
+    merge.mutate(request, {
+      onSuccess: (response) => (setConfirming(false), onMerged(response)),
+      onError: () => setConfirming(false),
+    });
   };
   return (
     <SpaceBetween size="l">
@@ -122,7 +117,7 @@ export function MergeForm({ pair, onCancel, onMerged }: { pair: DuplicatePair; o
       >
         <Container>
           <SpaceBetween size="l">
-            {error !== null && <Alert type="error">{errorText(error)}</Alert>}
+            {merge.isError && <Alert type="error">{errorText(merge.error)}</Alert>}
             <ColumnLayout columns={2} variant="text-grid">
               {MERGE_FIELDS.map((field) => (
                 <FormField key={field} label={t(`duplicates.fields.${field}`)}>
@@ -148,7 +143,7 @@ export function MergeForm({ pair, onCancel, onMerged }: { pair: DuplicatePair; o
         title={t('duplicates.confirmTitle')}
         confirmLabel={t('duplicates.confirm')}
         cancelLabel={t('duplicates.cancel')}
-        busy={saving}
+        busy={merge.isPending}
         onDismiss={() => setConfirming(false)}
         onConfirm={submit}
       >

@@ -1,6 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import Alert from '@cloudscape-design/components/alert';
 import Badge from '@cloudscape-design/components/badge';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
@@ -10,15 +9,15 @@ import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Table from '@cloudscape-design/components/table';
-import type { DuplicatePair, DuplicatesResponse, MergeResponse, MergeSummary } from '../../../../../shared/duplicates-api';
+import type { DuplicatePair, MergeResponse, MergeSummary } from '../../../../../shared/duplicates-api';
 import { formatPhone } from '../../../../../shared/format/phone';
 import { ofName } from '../../../../../shared/format/french';
 import { PageFrame } from '../../../components/page/page-frame';
-import { useRuntimeConfig } from '../../../config/runtime-config-context';
+import { QueryState } from '../../../components/query-state/query-state';
 import { useErrorText } from '../../../lib/api/use-error-text';
 import { formatDate } from '../../../lib/date-time';
 import { useLanguage } from '../../../lib/use-language';
-import { duplicatesApi } from '../api/duplicates-client';
+import { useDuplicates, useUndoMerge } from '../api/duplicates-queries';
 import { MergeForm } from '../components/merge-form';
 
 const nameOf = (side: DuplicatePair['keep']) => `${side.parent.firstName} ${side.parent.lastName}`;
@@ -39,13 +38,11 @@ function SideSummary({ side }: { side: DuplicatePair['keep'] }) {
   );
 }
 
-function PairCards({ pairs, loading, onPick }: { pairs: DuplicatePair[]; loading: boolean; onPick: (p: DuplicatePair) => void }) {
+function PairCards({ pairs, onPick }: { pairs: DuplicatePair[]; onPick: (p: DuplicatePair) => void }) {
   const { t } = useTranslation();
   return (
     <Cards
-      header={<Header variant="h2" counter={loading ? undefined : `(${pairs.length})`}>{t('duplicates.list')}</Header>}
-      loading={loading}
-      loadingText={t('duplicates.list')}
+      header={<Header variant="h2" counter={`(${pairs.length})`}>{t('duplicates.list')}</Header>}
       items={pairs}
       trackBy={(pair) => `${pair.keep.parent.id}|${pair.other.parent.id}`}
       cardsPerRow={[{ cards: 1 }, { minWidth: 700, cards: 2 }]}
@@ -117,44 +114,39 @@ function MergeTable({ merges, undoing, onUndo }: { merges: MergeSummary[]; undoi
  */
 export function DuplicatesPage() {
   const { t } = useTranslation();
-  const { apiBaseUrl } = useRuntimeConfig();
   const errorText = useErrorText('duplicates.error');
-  const [data, setData] = useState<DuplicatesResponse | null>(null);
-  const [error, setError] = useState<unknown>(null);
+  const duplicates = useDuplicates();
+  const undoMerge = useUndoMerge();
   const [picked, setPicked] = useState<DuplicatePair | null>(null);
   const [flash, setFlash] = useState<FlashbarProps.MessageDefinition[]>([]);
-  const [undoing, setUndoing] = useState<string>();
-  const reload = useCallback(() => {
-    setError(null);
-    duplicatesApi.list(apiBaseUrl).then(setData, setError);
-  }, [apiBaseUrl]);
-  useEffect(reload, [reload]);
   const say = (type: FlashbarProps.Type, content: string) =>
     setFlash([{ type, content, dismissible: true, dismissLabel: t('duplicates.cancel'), onDismiss: () => setFlash([]), id: 'result' }]);
-  const undo = (merge: MergeSummary) => {
-    setUndoing(merge.id);
-    duplicatesApi.undo(apiBaseUrl, merge.id).then(
-      () => (setUndoing(undefined), say('success', t('duplicates.undoneMessage', { other: merge.otherName, kept: merge.keepName })), reload()),
-      (e: unknown) => (setUndoing(undefined), say('error', errorText(e))),
-    );
-  };
+  // The list is read again by the mutation (it names duplicatesKey) before the message shows.
+  const undo = (merge: MergeSummary) =>
+    undoMerge.mutate(merge.id, {
+      onSuccess: () => say('success', t('duplicates.undoneMessage', { other: merge.otherName, kept: merge.keepName })),
+      onError: (e) => say('error', errorText(e)),
+    });
   const merged = (response: MergeResponse) => {
     setPicked(null);
     say('success', t('duplicates.mergedMessage', { name: `${response.record.firstName} ${response.record.lastName}` }));
-    reload();
   };
+  const undoing = undoMerge.isPending ? undoMerge.variables : undefined;
   return (
     <PageFrame title={t('duplicates.title')} description={t('duplicates.description')}>
       <SpaceBetween size="l">
         <Flashbar items={flash} />
-        {error !== null && <Alert type="error" action={<Button onClick={reload}>{t('duplicates.retry')}</Button>}>{errorText(error)}</Alert>}
         {picked ? (
           <MergeForm pair={picked} onCancel={() => setPicked(null)} onMerged={merged} />
         ) : (
-          <>
-            <PairCards pairs={data?.pairs ?? []} loading={data === null && error === null} onPick={(pair) => (setFlash([]), setPicked(pair))} />
-            <MergeTable merges={data?.merges ?? []} undoing={undoing} onUndo={undo} />
-          </>
+          <QueryState query={duplicates} loadingText={t('duplicates.list')} genericKey="duplicates.error">
+            {(data) => (
+              <>
+                <PairCards pairs={data.pairs} onPick={(pair) => (setFlash([]), setPicked(pair))} />
+                <MergeTable merges={data.merges} undoing={undoing} onUndo={undo} />
+              </>
+            )}
+          </QueryState>
         )}
       </SpaceBetween>
     </PageFrame>
