@@ -33,7 +33,7 @@ export function offlineDirectory(copy: OfflineCopy): OfflineDirectoryCopy {
  * online only, so a lost phone or a shared computer never carries them. Copied, never changed in place (the
  * screens show the answer itself).
  */
-export function withoutStaffNotes(data: DirectoryResponse): DirectoryResponse {
+function withoutStaffNotes(data: DirectoryResponse): DirectoryResponse {
   if (!data.students.some((student) => student.staffNote !== undefined)) return data;
   return {
     ...data,
