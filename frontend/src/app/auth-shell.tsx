@@ -6,6 +6,7 @@ import {
   useAuthNotifications,
   useIdentityHealth,
 } from '../features/auth';
+import { NAVIGATION } from './navigation';
 import { QueryProvider } from './query-provider';
 
 /**
@@ -20,6 +21,7 @@ export function AuthShell() {
   return (
     <QueryProvider>
       <AppShell
+        navigation={NAVIGATION}
         showAdminSection={isAdmin}
         showDiagnostics={isAdmin}
         offerInstall={user?.emailVerified === true}

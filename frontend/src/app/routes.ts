@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { NavLink } from '../components/layout/side-nav';
 import type { StringGroup } from '../i18n/string-groups';
 
 /**
@@ -23,6 +24,11 @@ export interface AppRoute {
    * Left out, the page waits for every group: correct, only slower. `[]`: the first part is enough.
    */
   strings?: readonly StringGroup[];
+  /**
+   * The route's link in the side navigation (its section, the key of its label, and a language when the page has
+   * one address per language). The navigation is derived from this table (app/navigation.ts), in its order.
+   */
+  nav?: NavLink;
 }
 
 /**
@@ -31,16 +37,61 @@ export interface AppRoute {
  */
 const ADMIN_STRINGS: readonly StringGroup[] = ['admin', 'account', 'directory'];
 
+/** Every screen, in the side navigation's order for those that have a link there (`nav`). */
 export const APP_ROUTES: readonly AppRoute[] = [
   {
     path: '/',
     guard: 'protected',
+    nav: { section: 'top', label: 'nav.home' },
     strings: ['directory'],
     load: () => import('../features/home/pages/home-page').then((m) => m.HomePage),
   },
   {
+    path: '/classes',
+    guard: 'protected',
+    nav: { section: 'directory', label: 'nav.classes' },
+    strings: ['directory'],
+    load: () => import('../features/classes/pages/classes-page').then((m) => m.ClassesPage),
+  },
+  {
+    path: '/students',
+    guard: 'protected',
+    nav: { section: 'directory', label: 'nav.students' },
+    strings: ['directory'],
+    load: () => import('../features/students/pages/students-page').then((m) => m.StudentsPage),
+  },
+  {
+    path: '/parents',
+    guard: 'protected',
+    nav: { section: 'directory', label: 'nav.parents' },
+    strings: ['directory'],
+    load: () => import('../features/parents/pages/parents-page').then((m) => m.ParentsPage),
+  },
+  {
+    path: '/staff',
+    guard: 'protected',
+    nav: { section: 'directory', label: 'nav.staff' },
+    strings: ['directory'],
+    load: () => import('../features/staff/pages/staff-page').then((m) => m.StaffPage),
+  },
+  {
+    path: '/committees',
+    guard: 'protected',
+    nav: { section: 'directory', label: 'nav.committees' },
+    strings: ['directory'],
+    load: () => import('../features/committees/pages/committees-page').then((m) => m.CommitteesPage),
+  },
+  {
+    path: '/profile',
+    guard: 'protected',
+    nav: { section: 'account', label: 'nav.profile' },
+    strings: ['account', 'directory'],
+    load: () => import('../features/profile/pages/profile-page').then((m) => m.ProfilePage),
+  },
+  {
     path: '/admin',
     guard: 'protected',
+    nav: { section: 'admin', label: 'nav.adminDashboard' },
     adminOnly: true,
     strings: ADMIN_STRINGS,
     load: () => import('../features/admin/pages/admin-dashboard-page').then((m) => m.AdminDashboardPage),
@@ -48,6 +99,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   {
     path: '/admin/annual-update',
     guard: 'protected',
+    nav: { section: 'admin', label: 'nav.annualUpdate' },
     adminOnly: true,
     strings: ADMIN_STRINGS,
     load: () => import('../features/annual-update/pages/annual-update-page').then((m) => m.AnnualUpdatePage),
@@ -62,6 +114,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   {
     path: '/admin/data',
     guard: 'protected',
+    nav: { section: 'admin', label: 'adminData.nav' },
     adminOnly: true,
     strings: ADMIN_STRINGS,
     load: () => import('../features/admin-data/pages/admin-data-page').then((m) => m.AdminDataPage),
@@ -70,14 +123,33 @@ export const APP_ROUTES: readonly AppRoute[] = [
   {
     path: '/admin/committees',
     guard: 'protected',
+    nav: { section: 'admin', label: 'adminCommittees.nav' },
     adminOnly: true,
     strings: ADMIN_STRINGS,
     load: () => import('../features/admin-committees/pages/admin-committees-page').then((m) => m.AdminCommitteesPage),
+  },
+  // Likely duplicate parents, their merge and its undo (docs/product-rules.md, "Duplicates").
+  {
+    path: '/admin/duplicates',
+    guard: 'protected',
+    nav: { section: 'admin', label: 'duplicates.nav' },
+    adminOnly: true,
+    strings: ADMIN_STRINGS,
+    load: () => import('../features/duplicates/pages/duplicates-page').then((m) => m.DuplicatesPage),
+  },
+  {
+    path: '/admin/school-progression',
+    guard: 'protected',
+    nav: { section: 'admin', label: 'nav.schoolProgression' },
+    adminOnly: true,
+    strings: ADMIN_STRINGS,
+    load: () => import('../features/progression/pages/school-progression-page').then((m) => m.SchoolProgressionPage),
   },
   // The privacy requests' queue (docs/privacy.md).
   {
     path: '/admin/privacy-requests',
     guard: 'protected',
+    nav: { section: 'admin', label: 'nav.privacyRequests' },
     adminOnly: true,
     strings: ADMIN_STRINGS,
     load: () => import('../features/privacy-requests/pages/privacy-requests-page').then((m) => m.PrivacyRequestsPage),
@@ -86,6 +158,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   {
     path: '/admin/privacy-incidents',
     guard: 'protected',
+    nav: { section: 'admin', label: 'privacyIncidents.nav' },
     adminOnly: true,
     strings: ADMIN_STRINGS,
     load: () => import('../features/privacy-admin/pages/incident-register-page').then((m) => m.IncidentRegisterPage),
@@ -94,22 +167,16 @@ export const APP_ROUTES: readonly AppRoute[] = [
   {
     path: '/admin/privacy-retention',
     guard: 'protected',
+    nav: { section: 'admin', label: 'retention.nav' },
     adminOnly: true,
     strings: ADMIN_STRINGS,
     load: () => import('../features/privacy-admin/pages/retention-page').then((m) => m.RetentionPage),
-  },
-  // Likely duplicate parents, their merge and its undo (docs/product-rules.md, "Duplicates").
-  {
-    path: '/admin/duplicates',
-    guard: 'protected',
-    adminOnly: true,
-    strings: ADMIN_STRINGS,
-    load: () => import('../features/duplicates/pages/duplicates-page').then((m) => m.DuplicatesPage),
   },
   // The school settings (docs/data-onboarding.md, "School settings").
   {
     path: '/admin/settings',
     guard: 'protected',
+    nav: { section: 'admin', label: 'schoolSettings.nav' },
     adminOnly: true,
     strings: ADMIN_STRINGS,
     load: () => import('../features/admin-settings/pages/school-settings-page').then((m) => m.SchoolSettingsPage),
@@ -118,16 +185,10 @@ export const APP_ROUTES: readonly AppRoute[] = [
   {
     path: '/admin/roles',
     guard: 'protected',
+    nav: { section: 'admin', label: 'adminRoles.nav' },
     adminOnly: true,
     strings: ADMIN_STRINGS,
     load: () => import('../features/admin-settings/pages/admin-roles-page').then((m) => m.AdminRolesPage),
-  },
-  {
-    path: '/admin/school-progression',
-    guard: 'protected',
-    adminOnly: true,
-    strings: ADMIN_STRINGS,
-    load: () => import('../features/progression/pages/school-progression-page').then((m) => m.SchoolProgressionPage),
   },
   {
     path: '/auth',
@@ -144,47 +205,11 @@ export const APP_ROUTES: readonly AppRoute[] = [
       import('../features/auth/pages/recover-account-page').then((m) => m.RecoverAccountPage),
   },
   {
-    path: '/classes',
-    guard: 'protected',
-    strings: ['directory'],
-    load: () => import('../features/classes/pages/classes-page').then((m) => m.ClassesPage),
-  },
-  {
-    path: '/committees',
-    guard: 'protected',
-    strings: ['directory'],
-    load: () => import('../features/committees/pages/committees-page').then((m) => m.CommitteesPage),
-  },
-  {
     path: '/email-verification-required',
     guard: 'open',
     strings: [],
     load: () =>
       import('../features/auth/pages/email-verification-required-page').then((m) => m.EmailVerificationRequiredPage),
-  },
-  {
-    path: '/parents',
-    guard: 'protected',
-    strings: ['directory'],
-    load: () => import('../features/parents/pages/parents-page').then((m) => m.ParentsPage),
-  },
-  {
-    path: '/profile',
-    guard: 'protected',
-    strings: ['account', 'directory'],
-    load: () => import('../features/profile/pages/profile-page').then((m) => m.ProfilePage),
-  },
-  {
-    path: '/staff',
-    guard: 'protected',
-    strings: ['directory'],
-    load: () => import('../features/staff/pages/staff-page').then((m) => m.StaffPage),
-  },
-  {
-    path: '/students',
-    guard: 'protected',
-    strings: ['directory'],
-    load: () => import('../features/students/pages/students-page').then((m) => m.StudentsPage),
   },
   // Paper letters: the page where a parent types the short code of their letter (docs/annual-update.md).
   {
@@ -209,12 +234,6 @@ export const APP_ROUTES: readonly AppRoute[] = [
     strings: ['account'],
     load: () => import('../features/update/pages/update-success-page').then((m) => m.UpdateSuccessPage),
   },
-  {
-    path: '/about',
-    guard: 'open',
-    strings: [],
-    load: () => import('../features/about/pages/about-page').then((m) => m.AboutPage),
-  },
   // The privacy policy, one address per language, open to everyone (docs/privacy.md).
   {
     path: '/confidentialite',
@@ -232,14 +251,23 @@ export const APP_ROUTES: readonly AppRoute[] = [
   {
     path: '/aide',
     guard: 'open',
+    nav: { section: 'footer', label: 'nav.help', language: 'fr' },
     strings: ['account'],
     load: () => import('../features/help/pages/help-page').then((m) => m.FrenchHelpPage),
   },
   {
     path: '/help',
     guard: 'open',
+    nav: { section: 'footer', label: 'nav.help', language: 'en' },
     strings: ['account'],
     load: () => import('../features/help/pages/help-page').then((m) => m.EnglishHelpPage),
+  },
+  {
+    path: '/about',
+    guard: 'open',
+    nav: { section: 'footer', label: 'nav.about' },
+    strings: [],
+    load: () => import('../features/about/pages/about-page').then((m) => m.AboutPage),
   },
   {
     path: '*',

@@ -15,7 +15,7 @@ import { SkipLink } from './skip-link';
 import { LazyFlashbar, usePreloadFlashbar } from './lazy-flashbar';
 import { isMobileBreakpoint, isMobileWidth, maxContentWidthFor } from './breakpoints';
 import { useInstallOfferNotification } from './install-offer';
-import { SideNav } from './side-nav';
+import { SideNav, type NavSection } from './side-nav';
 import { TopBar } from './top-bar';
 import { useBreakpoint } from './use-breakpoint';
 import { useScrollToTopOnNavigate } from './scroll-to-top';
@@ -24,6 +24,8 @@ import { useScrollToTopOnNavigate } from './scroll-to-top';
 const DebugPanel = lazy(() => import('../debug/debug-panel').then((m) => ({ default: m.DebugPanel })));
 
 export interface AppShellProps {
+  /** The side navigation's sections, derived from the route table by the app (app/navigation.ts). */
+  navigation: readonly NavSection[];
   showAdminSection: boolean;
   /**
    * The diagnostics (debug panel, its footer link) are for administrators; anyone else needs the explicit switch
@@ -46,6 +48,7 @@ export interface AppShellProps {
  * behaviour (not a skip link: ours comes first); the navigation starts closed below 1280 px (the phone and tablet layout).
  */
 export function AppShell({
+  navigation,
   showAdminSection,
   showDiagnostics = false,
   offerInstall = false,
@@ -90,7 +93,7 @@ export function AppShell({
       <AppLayout
         headerSelector={`#${TOP_NAV_ID}`}
         footerSelector={`#${FOOTER_ID}`}
-        navigation={<SideNav showAdminSection={showAdminSection} onNavigate={closeNavigationOnMobile} />}
+        navigation={<SideNav sections={navigation} showAdminSection={showAdminSection} onNavigate={closeNavigationOnMobile} />}
         navigationOpen={navigationOpen}
         onNavigationChange={({ detail }) => setNavigationOpen(detail.open)}
         ariaLabels={tools.ariaLabels}
