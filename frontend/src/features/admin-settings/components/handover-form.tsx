@@ -14,12 +14,11 @@ import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { HandoverRequest, MemberChoice } from '../../../../../shared/admin-roles-api';
 import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
-import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { ApiError } from '../../../lib/api/api-client';
 import { useErrorText } from '../../../lib/api/use-error-text';
 import { formatLongDate } from '../../../lib/date-time';
 import { useLanguage } from '../../../lib/use-language';
-import { adminSettingsApi } from '../api/admin-settings-client';
+import { useHandOver } from '../api/admin-roles-queries';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -104,7 +103,7 @@ function ConfirmHandover({ visible, text, onCancel, onConfirm }: { visible: bool
 export function HandoverForm({ today, members, ownEmail, onDone }: HandoverFormProps) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const { apiBaseUrl } = useRuntimeConfig();
+  const handOver = useHandOver();
   const errorText = useErrorText('adminRoles.handoverError');
   const [incoming, setIncoming] = useState<string | null>(null);
   const [from, setFrom] = useState(today);
@@ -113,11 +112,10 @@ export function HandoverForm({ today, members, ownEmail, onDone }: HandoverFormP
   const [stepDown, setStepDown] = useState(false);
   const [ownUntil, setOwnUntil] = useState(today);
   const [confirming, setConfirming] = useState(false);
-  const [sending, setSending] = useState(false);
-  const [error, setError] = useState<unknown>(null);
   const [tried, setTried] = useState(false);
   const options = members.filter((m) => m.email !== ownEmail).map((m) => ({ value: m.email, label: m.name, description: m.email }));
   const chosen = options.find((o) => o.value === incoming) ?? null;
+  const error = handOver.error;
   const fieldError = (path: string, issue?: string) =>
     error instanceof ApiError && error.fields.some((f) => f.path === path && (!issue || f.issue === issue)) ? t(`adminRoles.errors.${path}`) : undefined;
   const invalid = !incoming || !DAY.test(from) || (until !== '' && (!DAY.test(until) || until < from)) || (stepDown && !DAY.test(ownUntil));
@@ -132,20 +130,17 @@ export function HandoverForm({ today, members, ownEmail, onDone }: HandoverFormP
   const send = () => {
     const request = handoverRequest({ incoming: incoming!, from, until, title, ownUntil: stepDown ? ownUntil : undefined, lang });
     setConfirming(false);
-    setSending(true);
-    setError(null);
-    adminSettingsApi.handOver(apiBaseUrl, request).then(
-      (response) => {
-        setSending(false);
+    // The roles are read again by the mutation (it names rolesKey) before the message shows.
+    handOver.mutate(request, {
+      onSuccess: (response) => {
         onDone(t(response.emailsSent === 2 ? 'adminRoles.handedOver' : 'adminRoles.handedOverNoEmail', { name: chosen?.label ?? incoming }));
         reset();
       },
-      (e: unknown) => (setSending(false), setError(e)),
-    );
+    });
   };
   return (
     <form onSubmit={(event) => (event.preventDefault(), submit())}>
-      <Form actions={<Button variant="primary" loading={sending}>{t('adminRoles.handOver')}</Button>}>
+      <Form actions={<Button variant="primary" loading={handOver.isPending}>{t('adminRoles.handOver')}</Button>}>
         <Container header={<Header variant="h2" description={t('adminRoles.handoverDescription')}>{t('adminRoles.handoverTitle')}</Header>}>
           <SpaceBetween size="l">
             {error !== null && !(error instanceof ApiError && error.code === 'VALIDATION_FAILED') && <Alert type="error">{errorText(error)}</Alert>}
