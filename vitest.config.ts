@@ -45,7 +45,7 @@ export default defineConfig({
           exclude: UNIT_ISOLATED_FILES,
           // The files share one module cache per worker (a third less CPU than a fresh one per file: each jsdom file
           // imports React, Cloudscape and the app's modules again otherwise). The files that replace modules, globals,
-          // the environment or the clock run in `unit-isolated` below (docs/decisions.md, "Test suite: less CPU").
+          // the environment or the clock run in `unit-isolated` below (docs/decisions/test-suite-less-cpu.md, "Test suite: less CPU").
           isolate: false,
           ...UNIT_OPTIONS,
         },

@@ -56,7 +56,7 @@ export const ROUTES = [
   { method: 'POST', path: '/api/account-recovery/start', context: 'account-recovery', access: 'public', name: 'recoveryStart' },
   { method: 'POST', path: '/api/account-recovery/complete', context: 'account-recovery', access: 'token', name: 'recoveryComplete' },
   { method: 'GET', path: '/api/directory', context: 'directory', access: 'member', name: 'directory' },
-  // Each printable directory (PDF built in the browser) is audited first (docs/decisions.md).
+  // Each printable directory (PDF built in the browser) is audited first (docs/decisions/printable-directory-a-pdf-built-in-the-browser.md).
   { method: 'POST', path: '/api/directory/pdf-audit', context: 'directory', access: 'member', name: 'directoryPdfAudit' },
   // The public privacy policy, generated from the school's settings (docs/privacy.md).
   { method: 'GET', path: '/api/privacy-notice', context: 'privacy', access: 'public', name: 'privacyNotice', noBody: true },

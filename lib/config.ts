@@ -155,7 +155,7 @@ export const WEB_ASSET_DIR_CONTEXT_KEY = 'webAssetDir';
 
 /**
  * A page that says the site was not built. `npm ci && npm run synth` works on a fresh clone with it, and a template
- * holding it cannot be deployed (lib/deploy-guard.ts): see docs/decisions.md.
+ * holding it cannot be deployed (lib/deploy-guard.ts): see docs/decisions/README.md.
  */
 export const PLACEHOLDER_WEB_DIR = fileURLToPath(new URL('./web-placeholder', import.meta.url));
 

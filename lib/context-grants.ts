@@ -30,7 +30,7 @@ export interface PartitionGrant {
 }
 
 /**
- * Access to named partitions only (IAM `dynamodb:LeadingKeys`, docs/decisions.md "Table access by partition"):
+ * Access to named partitions only (IAM `dynamodb:LeadingKeys`, docs/decisions/table-access-by-partition-and-keyed-rate-limit-counters.md "Table access by partition"):
  * `items` on the table; `index`, the gsi1 partitions the context queries (Query only: for an index query the
  * leading key is the index's partition key).
  */

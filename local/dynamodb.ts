@@ -91,7 +91,7 @@ function compiledLauncher(jarDir: string, classPath: string): string {
 
 /**
  * A short-lived local database on a small machine: the JVM compiles with its quick compiler only, on one compiler
- * thread, and collects with the serial collector. Measured on two loaded cores (docs/decisions.md, "Test suite: less
+ * thread, and collects with the serial collector. Measured on two loaded cores (docs/decisions/test-suite-less-cpu.md, "Test suite: less
  * CPU"): half the CPU to start and seed the demo school (6.0 s against 13.1 s) and to serve reads (4.1 s against
  * 8.3 s for 60 reads of the directory partition), ready in 21 s instead of 49 s. The optimising compiler pays off
  * only after minutes of the same hot loop, which a test stack, the demo or a benchmark never reaches.

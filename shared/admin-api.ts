@@ -25,7 +25,7 @@ import { StaffNoteSchema, StudentFieldsSchema } from './schemas/student';
 
 /**
  * Unknown keys are refused (400), never dropped: a client sending a field the server ignores would believe it
- * was stored (docs/decisions.md, "JSON bodies only, strict objects"). Nested stored shapes are made strict here.
+ * was stored (docs/decisions/api-edges-json-bodies-only-strict-objects-cloudfront.md, "JSON bodies only, strict objects"). Nested stored shapes are made strict here.
  */
 const LocalizedTextInputSchema = z.strictObject(LocalizedTextSchema.shape);
 const OtherMemberInputSchema = z.strictObject(OtherMemberSchema.shape);

@@ -6,7 +6,7 @@ import { InterestCodeSchema } from './schemas/interests';
  * Review before publishing (docs/annual-update.md, "Review before publishing"): with the campaign's `review` option
  * on, the parent's answer to these fields is held as a pending change until an administrator accepts or rejects
  * each field. Everything else of the answer (participation, audiences, language, committee seats) applies at once
- * (docs/decisions.md, "Review before publishing").
+ * (docs/decisions/review-before-publishing.md, "Review before publishing").
  */
 export const REVIEWED_FIELDS = ['firstName', 'lastName', 'phone', 'address', 'interests', 'skills'] as const;
 export const ReviewedFieldSchema = z.enum(REVIEWED_FIELDS);

@@ -1,6 +1,6 @@
 /**
  * The auth API's plain constants, in a module without zod: the first page's sign-in code needs them, not the API
- * schemas (docs/decisions.md, "A first page without zod"). shared/auth-api.ts re-exports them.
+ * schemas (docs/decisions/speed-fonts-as-files-a-first-page-without-zod-lean.md, "A first page without zod"). shared/auth-api.ts re-exports them.
  */
 
 /**

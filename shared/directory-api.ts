@@ -10,7 +10,7 @@ import { StaffDepartmentSchema } from './schemas/staff';
  * `directory` Lambda and the frontend. Every directory screen (dashboard, classes, students, parents, staff,
  * committees) is computed from it in the browser, without further calls.
  *
- * Conventions, chosen so that 1,000 families stay under 150 KB gzip (docs/decisions.md, docs/benchmarks.md):
+ * Conventions, chosen so that 1,000 families stay under 150 KB gzip (docs/decisions/directory-relations-are-positions-in-the-response-and.md, docs/benchmarks.md):
  * - Entities are flat lists. A relation is the POSITION of the other entity in its list of this same response
  *   (`classIndex: 3` is `classes[3]`); fields holding positions end in `Index` / `Indexes`. Never reorder the
  *   lists in place: sort copies.

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { IdSchema, IsoDateSchema, IsoDateTimeSchema, LanguageSchema } from './schemas/common';
 
 /**
- * Contract of `POST /api/directory/pdf-audit` (docs/decisions.md, "Printable directory: a PDF built in the
+ * Contract of `POST /api/directory/pdf-audit` (docs/decisions/printable-directory-a-pdf-built-in-the-browser.md, "Printable directory: a PDF built in the
  * browser"): the browser records each printable directory it is about to produce, then builds the PDF from the
  * directory response it already holds. The audit entry says who, when and which scope (a class by id); the
  * answer gives the name and the day the footer prints ("prepared for <viewer> on <date>").

@@ -1,7 +1,7 @@
 import { normalizeSearchText } from './search';
 
 /**
- * Likely duplicate parents (docs/product-rules.md, "Duplicates"; thresholds in docs/decisions.md). Names are
+ * Likely duplicate parents (docs/product-rules.md, "Duplicates"; thresholds in docs/decisions/duplicate-parents-detection-merge-undo.md). Names are
  * folded the way the directory search folds them (shared/search.ts: case, accents, ligatures; hyphens,
  * apostrophes and spaces ignored), so "Marie-Ève Côté" and "marie eve cote" are one name. A pair is listed when
  * the folded full names are equal (first and last name in either order), or when the first names are equal and the

@@ -5,7 +5,7 @@ import { isValidEmail } from './email';
  * stack locally, so one frontend build serves every environment.
  *
  * Checked by hand rather than with zod: this check runs before a phone's first screen, and zod (24 KB compressed)
- * would be downloaded and evaluated on that path for six fields (docs/decisions.md, "Sign-in page on a phone:
+ * would be downloaded and evaluated on that path for six fields (docs/decisions/sign-in-page-on-a-phone-fewer-bytes-before-the-form.md, "Sign-in page on a phone:
  * fewer bytes before the form").
  */
 export interface RuntimeConfig {

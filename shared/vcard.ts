@@ -1,7 +1,7 @@
 import type { Address } from './schemas/common';
 
 /**
- * Contacts for the phone (docs/decisions.md, "Contacts: vCard 3.0 written by hand"): vCard 3.0, the version the
+ * Contacts for the phone (docs/decisions/contacts-vcard-3-0-written-by-hand-read-back-by-ical-js.md, "Contacts: vCard 3.0 written by hand"): vCard 3.0, the version the
  * contacts apps of iOS and Android both import. Pure and zod-free. It writes only what it is given: callers pass a
  * person as the directory response holds them, so the visibility rule (shared/visibility.ts) has already removed
  * what the viewer may not see.

@@ -41,7 +41,7 @@ export const PRESET_AUDIENCES: Readonly<Record<Participation, Readonly<FieldAudi
 /**
  * Where a parent created without a choice on file starts (import without a participation value, progression's
  * new families, an administrator's new record): what the most private preset shows, name and email, without
- * removing anything the school holds (docs/decisions.md, "Privacy by default").
+ * removing anything the school holds (docs/decisions/privacy-by-default-name-and-email-for-others-nothing.md, "Privacy by default").
  */
 export const PRIVATE_BY_DEFAULT: Readonly<FieldAudiences> = PRESET_AUDIENCES.nameOnly;
 

@@ -27,7 +27,7 @@ export const AppLayoutInternal = React.forwardRef((props, ref) => React.createEl
 `;
 
 /**
- * Code that Cloudscape bundles but this app can never run, left out at build time (docs/decisions.md, "First
+ * Code that Cloudscape bundles but this app can never run, left out at build time (docs/decisions/first-page-at-250-kb-what-left-it-what-stays.md, "First
  * page at 250 KB"). Each substitution checks its assumption and fails the build if a Cloudscape upgrade changed it.
  *
  * - AppLayout ships three layouts and picks one at run time (app-layout/internal.js): "classic", for builds

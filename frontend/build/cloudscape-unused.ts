@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Plugin } from 'vite';
 
 /**
- * Two more pieces of Cloudscape that the first page carried for nothing (docs/decisions.md, "First page at 250 KB",
+ * Two more pieces of Cloudscape that the first page carried for nothing (docs/decisions/first-page-at-250-kb-what-left-it-what-stays.md, "First page at 250 KB",
  * and docs/frontend.md, "First page"), left out at build time:
  *
  * - Cloudscape's label files (i18n/messages/all.fr.js, all.en.js) hold the labels of every component of the

@@ -24,7 +24,7 @@ const OTHER_THEMES = THEME_NAMES.flatMap((name) => [false, true].map((dark) => t
  * and the faces download when the first screen's text asks for them, instead of sharing a phone's first-round
  * bandwidth with the scripts the sign-in form waits for. Once the service worker controls the page (it holds every
  * file), the first-route script preloads them: they cost no network then, and the first layout uses them instead
- * of laying the page out twice (docs/decisions.md, "Sign-in page on a phone: fewer bytes before the form").
+ * of laying the page out twice (docs/decisions/sign-in-page-on-a-phone-fewer-bytes-before-the-form.md, "Sign-in page on a phone: fewer bytes before the form").
  *
  * Route chunks are not listed either: a signed-out visitor needs the sign-in page, a signed-in one the directory.
  * A tiny script of its own (`first-route-*.js`, written here, run before the entry) adds the sign-in page's

@@ -5,7 +5,7 @@ import type { Plugin } from 'vite';
 
 /**
  * Font faces the app's screens use, per family: `<weight>` or `<weight> italic`. Cloudscape's global styles
- * declare eight Open Sans faces; its components (docs/decisions.md, "Fonts as files") use 400 and 700, and the
+ * declare eight Open Sans faces; its components (docs/decisions/speed-fonts-as-files-a-first-page-without-zod-lean.md, "Fonts as files") use 400 and 700, and the
  * registration form shows one italic word. The other faces are dropped: a browser would then synthesise them.
  * A family that is not listed keeps all its faces.
  */
@@ -66,7 +66,7 @@ export function fontFiles(): Plugin {
 
 /**
  * The bytes of one face of a family from a stylesheet whose `@font-face` sources are data URLs (Cloudscape's
- * global styles): the printable directory embeds the app's own Open Sans (docs/decisions.md, "Printable directory").
+ * global styles): the printable directory embeds the app's own Open Sans (docs/decisions/printable-directory-a-pdf-built-in-the-browser.md, "Printable directory").
  */
 export function fontFaceBytes(css: string, family: string, weight: string, style = 'normal'): Uint8Array {
   for (const [, body] of css.matchAll(/@font-face\s*\{([^}]*)\}/g)) {

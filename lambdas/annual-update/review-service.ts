@@ -221,7 +221,7 @@ export interface AnswerReview {
 
 /**
  * The answer of a parent while the campaign reviews answers (undefined: review off or no active campaign).
- * An opt-out is applied at once and removes any held answer (docs/decisions.md, "Review before publishing").
+ * An opt-out is applied at once and removes any held answer (docs/decisions/review-before-publishing.md, "Review before publishing").
  */
 export function answerUnderReview(
   campaign: Campaign | undefined,

@@ -5,7 +5,7 @@ import { ulid } from 'ulid';
 import { DIRECTORY_PK, DIRECTORY_VERSION_PK, keys } from './keys';
 
 /**
- * The directory version (docs/decisions.md, "A directory read near the floor"): one counter that every write to
+ * The directory version (docs/decisions/a-directory-read-near-the-floor-a-version-a-snapshot-per.md, "A directory read near the floor"): one counter that every write to
  * the directory partition or to the school settings bumps, so GET /api/directory can serve a snapshot built once
  * per version and answer If-None-Match from the version alone.
  *

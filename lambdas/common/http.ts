@@ -210,7 +210,7 @@ export function parseWith<T extends z.ZodType>(schema: T, input: unknown): z.inf
   return result.data;
 }
 
-/** `application/json`, with parameters (charset) allowed: docs/decisions.md, "JSON bodies only, strict objects". */
+/** `application/json`, with parameters (charset) allowed: docs/decisions/api-edges-json-bodies-only-strict-objects-cloudfront.md, "JSON bodies only, strict objects". */
 const JSON_MEDIA_TYPE = /^application\/json\s*(;|$)/i;
 
 /** A header's value, whatever case the client (or API Gateway) gave its name. */

@@ -4,7 +4,7 @@ import type { APIGatewayProxyEvent } from 'aws-lambda';
 /**
  * A JSON body a route keeps between requests already serialised and gzip-compressed (GET /api/directory: one per
  * version and viewer), so a repeat read does no JSON and no compression work, in the function or in API Gateway
- * (docs/decisions.md, "The directory's warm read: one round trip, bytes ready").
+ * (docs/decisions/the-directory-s-warm-read-one-round-trip-bytes-ready.md, "The directory's warm read: one round trip, bytes ready").
  *
  * Only the gzip is kept (base64, as the Lambda response carries it): about a sixth of the JSON's size. A client
  * that does not take gzip gets the JSON inflated back from it, byte for byte the same.

@@ -1,6 +1,6 @@
 /**
  * One read answering every caller that asked while none was on its way, never a read that left before a caller
- * asked (docs/decisions.md, "Concurrent directory reads share one version read").
+ * asked (docs/decisions/concurrent-directory-reads-share-one-version-read.md, "Concurrent directory reads share one version read").
  *
  * A caller is answered by the first read sent after it called, so it sees every write acknowledged before it
  * called, exactly as with a read of its own. At most one read is on its way at a time: callers arriving while

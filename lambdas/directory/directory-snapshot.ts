@@ -9,7 +9,7 @@ import type { DirectoryInput } from './directory-service';
 import { readStoredSnapshot, storeSnapshot, type DirectoryVersion } from './snapshot-repository';
 
 /**
- * The directory as of one version, built once per version (docs/decisions.md, "A directory read near the
+ * The directory as of one version, built once per version (docs/decisions/a-directory-read-near-the-floor-a-version-a-snapshot-per.md, "A directory read near the
  * floor"): this function's memory, else the stored snapshot, else the table itself (then stored for the next
  * cold function). Unfiltered: GET /api/directory applies the caller's visibility rule to it before anything
  * leaves the server.

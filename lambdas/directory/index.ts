@@ -9,7 +9,7 @@ import { currentDirectoryVersion, type DirectoryVersion } from './snapshot-repos
 /**
  * The directory screens' one read: the whole school, as this caller may see it (shared/visibility.ts). Reading
  * the version (one Query of a few tiny items) answers a revalidation (304); a 200 applies the caller's rule to the snapshot of that
- * version (docs/decisions.md, "A directory read near the floor"), kept serialised and compressed per version and
+ * version (docs/decisions/a-directory-read-near-the-floor-a-version-a-snapshot-per.md, "A directory read near the floor"), kept serialised and compressed per version and
  * viewer ("The directory's warm read: one round trip, bytes ready").
  */
 export const handler = createHandler({
@@ -38,11 +38,11 @@ export const handler = createHandler({
       const unchanged = tag ? notModified(event, tag) : undefined;
       if (unchanged) return unchanged;
       const data = await directoryAt(version);
-      // The browser keeps its own copy and revalidates with If-None-Match (docs/decisions.md).
+      // The browser keeps its own copy and revalidates with If-None-Match (docs/decisions/the-directory-is-one-read-revalidated-with-an-etag-never.md).
       if (!tag) return { body: buildDirectoryResponse(data, viewer), etag: true };
       return { prepared: preparedBodyOf(tag, () => buildDirectoryResponse(data, viewer)), etag: tag };
     },
-    // Recorded before the browser builds a printable directory from the response above (docs/decisions.md).
+    // Recorded before the browser builds a printable directory from the response above (docs/decisions/printable-directory-a-pdf-built-in-the-browser.md).
     'POST /api/directory/pdf-audit': async ({ body, caller, people }) => ({
       status: 201,
       body: await recordPrint(parseWith(PrintAuditRequestSchema, body), caller, people),

@@ -6,7 +6,7 @@ import { AppError } from '../common/errors';
 import { getEntity } from './directory-repository';
 
 /**
- * The printable directory's audit (docs/decisions.md, "Printable directory: a PDF built in the browser"): one
+ * The printable directory's audit (docs/decisions/printable-directory-a-pdf-built-in-the-browser.md, "Printable directory: a PDF built in the browser"): one
  * entry per PDF, written before the browser produces it. Who (the caller's Cognito `sub`), when, and the scope as
  * the target: the class printed, or the whole directory; the paper and language as `fields`. Ids only, like every
  * audit entry (docs/data-model.md). A class that does not exist is refused and nothing is written.

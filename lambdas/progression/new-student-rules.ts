@@ -87,7 +87,7 @@ export function resolveNewStudent(
     if (input.parentId !== undefined && !previousNew.has(input.parentId)) throw invalid(`${path}.parentId`, 'unknown_parent');
     const parentId = input.parentId ?? ctx.newId();
     const { participation, audiences, ...fields } = input.parent;
-    // No choice on file: the parent starts private until they choose (docs/decisions.md, "Privacy by default").
+    // No choice on file: the parent starts private until they choose (docs/decisions/privacy-by-default-name-and-email-for-others-nothing.md, "Privacy by default").
     const choice = initialPrivacy(participation, audiences);
     const parent = withParticipation({ ...fields, ...choice }, choice.participation, choice.audiences);
     return { mode: 'new', parentId, parent };

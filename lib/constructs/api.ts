@@ -110,7 +110,7 @@ export class Api extends Construct {
     addErrorResponses(this.restApi);
 
     // CloudFront sends this secret in ORIGIN_VERIFY_HEADER; the firewall and the handlers refuse requests without
-    // it, so the execute-api endpoint cannot be called directly (docs/decisions.md, "API behind CloudFront only").
+    // it, so the execute-api endpoint cannot be called directly (docs/decisions/api-edges-json-bodies-only-strict-objects-cloudfront.md, "API behind CloudFront only").
     this.originSecret = new Secret(this, 'OriginSecret', {
       description: 'School directory: the header value CloudFront adds to API requests',
       generateSecretString: { excludePunctuation: true, passwordLength: 48 },

@@ -1,7 +1,7 @@
 /**
  * How every Lambda function is bundled, in one place: lib/constructs/lambda-function.ts passes these options to
  * the CDK's esbuild bundling, and the footprint benchmark and test/lib/lambda-bundle-size.test.ts call esbuild
- * with the same ones (docs/decisions.md, "Lean Lambda bundles").
+ * with the same ones (docs/decisions/speed-fonts-as-files-a-first-page-without-zod-lean.md, "Lean Lambda bundles").
  */
 export const LAMBDA_BUNDLING = {
   format: 'cjs',

@@ -40,7 +40,7 @@ export class AppFunction extends NodejsFunction {
       entry: lambdaEntry(props.entry),
       handler: 'handler',
       description: props.description,
-      // Node 22: the line the project supports (package.json engines; docs/decisions.md, "Node 22 is the one supported line").
+      // Node 22: the line the project supports (package.json engines; docs/decisions/operations-fresh-clone-synth-deploy-script-alarms-smoke.md, "Node 22 is the one supported line").
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
       memorySize: props.memorySize ?? 512,
@@ -78,7 +78,7 @@ export class AppFunction extends NodejsFunction {
     acknowledge(
       this,
       'L1',
-      'Node.js 22 is the Node line the project supports (docs/decisions.md) ' +
+      'Node.js 22 is the Node line the project supports (docs/decisions/operations-fresh-clone-synth-deploy-script-alarms-smoke.md) ' +
         '(package.json engines); moving to a newer runtime is a deliberate upgrade with its own test run.',
     );
     if (table) {

@@ -140,7 +140,7 @@ function report(rows: Rows, perRequest: Record<'warm' | 'newViewer' | 'cold' | '
   const markdown = `
 Measured by \`npm run bench:directory\` (local/bench/directory-bench.ts) on ${machineLine()}.
 
-Data: the benchmark demo school (${BENCHMARK_FAMILIES} families), read as the demo parent over HTTP through the local gateway (token check, registry lookup, gzip), with the visibility rule applied per caller. The directory is served from a snapshot built once per directory version (docs/decisions.md, "A directory read near the floor"), each viewer's body kept gzip-compressed per version ("The directory's warm read: one round trip, bytes ready"): ${sizes.parts} stored part(s), ${kb(sizes.snapshotBytes)} brotli. DynamoDB Local (in memory) on loopback: its absolute times are far slower than DynamoDB's; compare the rows with each other.
+Data: the benchmark demo school (${BENCHMARK_FAMILIES} families), read as the demo parent over HTTP through the local gateway (token check, registry lookup, gzip), with the visibility rule applied per caller. The directory is served from a snapshot built once per directory version (docs/decisions/a-directory-read-near-the-floor-a-version-a-snapshot-per.md, "A directory read near the floor"), each viewer's body kept gzip-compressed per version ("The directory's warm read: one round trip, bytes ready"): ${sizes.parts} stored part(s), ${kb(sizes.snapshotBytes)} brotli. DynamoDB Local (in memory) on loopback: its absolute times are far slower than DynamoDB's; compare the rows with each other.
 
 | Step | p50 | p95 | min | max | runs | DynamoDB calls per request |
 |---|---|---|---|---|---|---|

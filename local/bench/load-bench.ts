@@ -130,7 +130,7 @@ ${row('POST /api/validateEmailV2', validate, validateErrors, '(429 counted apart
 
 DynamoDB calls per directory request: ${(directoryCalls / directory.requests).toFixed(2)} (${directoryCalls} calls for
 ${directory.requests} requests: requests asking while a version read is on its way share the next one, never one
-sent before they asked; docs/decisions.md, "Concurrent directory reads share one version read". Served one at a
+sent before they asked; docs/decisions/concurrent-directory-reads-share-one-version-read.md, "Concurrent directory reads share one version read". Served one at a
 time, as by a standard Lambda instance, every request reads the version itself: bench:directory).
 
 Directory throughput against the health route's, same run: ${share.toFixed(2)} (target: at least 0.25,

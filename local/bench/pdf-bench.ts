@@ -1,6 +1,6 @@
 /**
  * `npm run bench:pdf`: how long the printable directory takes and how big it is for a 1,000-family school
- * (targets: under 5 s and under 2 MB; docs/decisions.md, "Printable directory: a PDF built in the browser").
+ * (targets: under 5 s and under 2 MB; docs/decisions/printable-directory-a-pdf-built-in-the-browser.md, "Printable directory: a PDF built in the browser").
  *
  * The directory response is built in memory from the benchmark demo school exactly as GET /api/directory builds
  * it for the demo parent (lambdas/directory/directory-service.ts, the visibility rule applied per caller), then

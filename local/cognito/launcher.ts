@@ -1,5 +1,5 @@
 /**
- * Starts cognito-local with the three things it lacks for this app (docs/decisions.md):
+ * Starts cognito-local with the three things it lacks for this app (docs/decisions/README.md):
  * - GetTokensFromRefreshToken, which Amplify >= auth 6.14 uses to refresh (mapped to REFRESH_TOKEN_AUTH);
  * - a no-op GlobalSignOut, which Amplify calls on sign-out, and AdminUserGlobalSignOut (revokes refresh tokens);
  * - AdminSetUserMFAPreference (a newly granted administrator's old authenticator is switched off);

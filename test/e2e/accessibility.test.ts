@@ -133,7 +133,7 @@ async function visit(page: Page, path: string, navigation: 'load' | 'client'): P
 /**
  * Each screen in both languages and at both widths, in two passes (French on a phone, English on a desktop): the
  * markup a language or a width changes is covered once each, at half the cost of the four combinations
- * (docs/decisions.md, "Two test workers"). The English pass loads every screen in full (which also finds a route
+ * (docs/decisions/two-test-workers-one-local-stack-per-worker.md, "Two test workers"). The English pass loads every screen in full (which also finds a route
  * missing a string group: the groups are the same in both languages); the French pass moves from screen to screen
  * inside the app, as a person does, at about half the cost (no reload of the app and of axe for each screen).
  */

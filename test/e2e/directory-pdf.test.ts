@@ -11,7 +11,7 @@ import { useStack } from '../support/stack';
 import { JOURNEY_PARENTS, seededParentEmail } from './auth-support';
 
 /**
- * The printable directory (docs/decisions.md, "Printable directory: a PDF built in the browser") in Chromium,
+ * The printable directory (docs/decisions/printable-directory-a-pdf-built-in-the-browser.md, "Printable directory: a PDF built in the browser") in Chromium,
  * signed in as the demo parent: French at 1440 px from the dashboard (the class of the parent's children comes
  * preselected), English at 375 px from Classes. The
  * downloaded file is read back with unpdf: its text holds a full-participation parent's phone, no phone for a

@@ -13,7 +13,7 @@ import { formatPhone } from '../../shared/format/phone';
 import type { Parent } from '../../shared/schemas/parent';
 
 /**
- * The printable directory (docs/decisions.md, "Printable directory: a PDF built in the browser"), built in Node
+ * The printable directory (docs/decisions/printable-directory-a-pdf-built-in-the-browser.md, "Printable directory: a PDF built in the browser"), built in Node
  * from a directory response as the server sends it to one viewer, then read back with unpdf (PDF.js): the text a
  * reader can select and search.
  */

@@ -9,7 +9,7 @@ import type { CampaignView, ParticipantView, SendRequest } from '../../shared/an
 import { participantRow } from './participant-row';
 
 /**
- * The participants manager in pages (docs/decisions.md, "The participants manager in pages"): a page of rows at a
+ * The participants manager in pages (docs/decisions/the-participants-manager-in-pages.md, "The participants manager in pages"): a page of rows at a
  * time, a selection kept from page to page, and the filters' summary and the send counting every row they leave,
  * not only the page's. jsdom's window is 1,024 px wide: the phone's layout, one card per parent.
  */

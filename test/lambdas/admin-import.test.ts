@@ -236,7 +236,7 @@ describe('importing a school into an empty table through the admin API', () => {
       students: { create: 1, update: 0, unchanged: 0 },
     });
     const parentId = derivedId('PARENT', 'FAM-1');
-    // No participation column: no choice on file, so the new parent starts private (docs/decisions.md).
+    // No participation column: no choice on file, so the new parent starts private (docs/decisions/privacy-by-default-name-and-email-for-others-nothing.md).
     expect(await getEntity('PARENT', parentId)).toMatchObject({
       importKey: 'FAM-1',
       phone: '4385550101',

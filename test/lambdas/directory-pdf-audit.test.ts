@@ -7,7 +7,7 @@ import { invoke, seedSmallSchool, type SmallSchool } from './annual-update-suppo
 import { scanAll, useDirectoryTable } from './directory-support';
 
 /**
- * POST /api/directory/pdf-audit (docs/decisions.md, "Printable directory: a PDF built in the browser"), through the
+ * POST /api/directory/pdf-audit (docs/decisions/printable-directory-a-pdf-built-in-the-browser.md, "Printable directory: a PDF built in the browser"), through the
  * real handler against the stack's DynamoDB Local, in a table of this file's own: one audit entry per printout with
  * who, when and the scope; a malformed, forged or unknown-class request is refused and writes nothing.
  */

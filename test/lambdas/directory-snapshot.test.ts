@@ -31,7 +31,7 @@ import { apiEvent, claimsFor, uniqueEmail } from './auth-support';
 import { useDirectoryTable } from './directory-support';
 
 /**
- * GET /api/directory served from the snapshot of the directory's version (docs/decisions.md, "A directory read
+ * GET /api/directory served from the snapshot of the directory's version (docs/decisions/a-directory-read-near-the-floor-a-version-a-snapshot-per.md, "A directory read
  * near the floor"), against this file's own table: after every kind of directory write, the next read (with the
  * tag held before the write) is a 200 equal to what the visibility rule makes of the table read afresh; a read
  * with no write in between is a 304; a cold function agrees with a warm one; two viewers never share a tag.

@@ -231,7 +231,7 @@ describe('school progression, start to finish', () => {
     expect(await findRegisteredPeople('nouvelle.parente@test.example')).toEqual([
       { personType: 'PARENT', personId: newParentId, email: 'nouvelle.parente@test.example', displayName: "Anne-Sophie L'Écuyer" },
     ]);
-    // No choice on file: the new family starts private (docs/decisions.md, "Privacy by default").
+    // No choice on file: the new family starts private (docs/decisions/privacy-by-default-name-and-email-for-others-nothing.md, "Privacy by default").
     expect(await getEntity('PARENT', newParentId)).toMatchObject({
       phone: '5145550199',
       participation: 'limited',

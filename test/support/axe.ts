@@ -17,7 +17,7 @@ export interface Finding {
 }
 
 /**
- * Findings in Cloudscape's own markup that our code cannot change, each with its reason (docs/decisions.md):
+ * Findings in Cloudscape's own markup that our code cannot change, each with its reason (docs/decisions/accessibility-cloudscape-markup-we-cannot-change.md):
  * - AppLayout's phone toolbar renders `<nav aria-orientation="horizontal">`; `aria-orientation` is not allowed on
  *   a navigation landmark, and screen readers ignore it there (no effect on use).
  */

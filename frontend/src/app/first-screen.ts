@@ -29,7 +29,7 @@ function firstNavigationDone(router: AppRouter): Promise<void> {
  * from the network beyond files already requested (the guards read no session without one; the page's chunks were
  * preloaded), so the app renders once, when `/config.json` is read and the router has loaded that page, instead of
  * a loading state for the configuration, then the router's spinner, then the page: three renders and layouts of
- * a slow phone's CPU for one screen (docs/decisions.md, "Sign-in page on a phone: fewer bytes before the form").
+ * a slow phone's CPU for one screen (docs/decisions/sign-in-page-on-a-phone-fewer-bytes-before-the-form.md, "Sign-in page on a phone: fewer bytes before the form").
  * Waits at most FIRST_SCREEN_WAIT_MS, then the loading states show as before. Someone who may be signed in gets
  * them at once: their guards may wait on the network (a token refresh).
  */

@@ -119,7 +119,7 @@ function resolvePeople({ rows, data, now, issues }: ResolveContext): ResolvedPeo
 }
 
 /**
- * The privacy choice an imported row leads to (docs/decisions.md, "Privacy by default"). A participation or an
+ * The privacy choice an imported row leads to (docs/decisions/privacy-by-default-name-and-email-for-others-nothing.md, "Privacy by default"). A participation or an
  * audience given in the file is the choice on file: blank audiences take the participation's preset, or the
  * parent's own adjustments while the participation does not change. A row giving neither keeps an existing
  * parent's choice, and starts a new parent at PRIVATE_BY_DEFAULT.

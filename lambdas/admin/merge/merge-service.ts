@@ -24,7 +24,7 @@ import { campaignIds, directoryItems, getRaw, getRawMany, listMergeRecords, type
 
 /**
  * Duplicate parents (docs/product-rules.md, "Duplicates"): the list, the merge in one TransactWrite with its
- * record, and the undo from that record within 30 days. Rules and thresholds: docs/decisions.md.
+ * record, and the undo from that record within 30 days. Rules and thresholds: docs/decisions/duplicate-parents-detection-merge-undo.md.
  */
 
 const DAY_SECONDS = 86_400;

@@ -46,7 +46,7 @@ function useViewerClass(index: DirectoryIndex, wanted: boolean): string | undefi
 type Status = { kind: 'idle' } | { kind: 'working' } | { kind: 'error'; message: string };
 
 /**
- * "Print the directory (PDF)" (docs/decisions.md, "Printable directory: a PDF built in the browser"): a small
+ * "Print the directory (PDF)" (docs/decisions/printable-directory-a-pdf-built-in-the-browser.md, "Printable directory: a PDF built in the browser"): a small
  * form for the scope (preset to the page's class, else to the class of the viewer's children), the document's
  * language and the paper, then the audit call and the PDF, built in the browser from the directory copy this
  * viewer received. The PDF code is a chunk of its own, loaded on click.

@@ -2,7 +2,7 @@ import fontkit from '@pdf-lib/fontkit';
 import type { PDFDocument } from 'pdf-lib';
 
 /**
- * The fontkit given to pdf-lib (`registerFontkit`) for the printable directory (docs/decisions.md, "Printable
+ * The fontkit given to pdf-lib (`registerFontkit`) for the printable directory (docs/decisions/printable-directory-a-pdf-built-in-the-browser.md, "Printable
  * directory: a PDF built in the browser"): @pdf-lib/fontkit, pinned at 1.1.1, with three changes to each font
  * it opens. They rely on fontkit's internals, so a version bump must re-run test/frontend/directory-pdf and print-glyphs-pdf tests.
  */

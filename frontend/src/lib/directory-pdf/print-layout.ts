@@ -10,7 +10,7 @@ import { classLevelsLabel, departmentLabel, localized, roleLabel, studentLevelLa
 import { compareNames, compareText, fullName } from '../directory/names';
 
 /**
- * The printable directory (docs/decisions.md, "Printable directory: a PDF built in the browser"), as data: what
+ * The printable directory (docs/decisions/printable-directory-a-pdf-built-in-the-browser.md, "Printable directory: a PDF built in the browser"), as data: what
  * goes on the pages, in which order and style, before any PDF exists. Built ONLY from the directory response the
  * viewer received, which the server has already passed through the visibility rule (shared/visibility.ts): a
  * field absent from the response is absent from the printout. Pure, so tests read it without a PDF.

@@ -6,7 +6,7 @@ import { summarizeStudent, type StudentSummary } from './student-info';
 import type { DirectoryParent, DirectoryStaff } from '../../../../shared/directory-api';
 
 /**
- * "Add to contacts" (docs/decisions.md, "Contacts: vCard 3.0 written by hand"): cards built from the directory
+ * "Add to contacts" (docs/decisions/contacts-vcard-3-0-written-by-hand-read-back-by-ical-js.md, "Contacts: vCard 3.0 written by hand"): cards built from the directory
  * response, which holds only what this viewer may see (shared/visibility.ts), so a card never carries more.
  */
 

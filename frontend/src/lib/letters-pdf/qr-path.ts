@@ -6,7 +6,7 @@ import type { QrPath } from './letters-render';
 
 /**
  * A letter's QR code: qrcode.react (installed for the app) renders it once off screen as SVG; its dark modules are
- * one path, which the letters' PDF draws as vector art (docs/decisions.md). Error correction M, no margin (the page
+ * one path, which the letters' PDF draws as vector art (docs/decisions/paper-letters-qr-codes-from-qrcode-react-pdf-in-the.md). Error correction M, no margin (the page
  * leaves the quiet zone).
  */
 export function qrPathOf(url: string): QrPath {

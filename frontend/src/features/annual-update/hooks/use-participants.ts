@@ -6,7 +6,7 @@ import { hasStaffRows, matchesKind, type KindFilter } from '../model/staff-filte
 
 /**
  * Rows per page of the participants manager (table and cards): a school's few hundred parents on one page made
- * each visit to the manager render every row (docs/decisions.md, "The participants manager in pages").
+ * each visit to the manager render every row (docs/decisions/the-participants-manager-in-pages.md, "The participants manager in pages").
  */
 export const PARTICIPANTS_PAGE_SIZE = 30;
 

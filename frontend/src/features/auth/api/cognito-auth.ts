@@ -8,7 +8,7 @@ import { withRetries } from './retry';
  * Every call this app makes to the identity service, through Amplify v6, which loads on first use
  * (lib/api/amplify.ts: it is not on the first page). Two rules hold everywhere:
  * - sign-in uses USER_PASSWORD_AUTH: cognito-local has no SRP, and the AWS app client allows both, so one code
- *   path serves both environments (docs/decisions.md);
+ *   path serves both environments (docs/decisions/README.md);
  * - calls that make Cognito send an email pass the UI language as client metadata, which the CustomMessage
  *   trigger reads to write the email in French or English.
  */

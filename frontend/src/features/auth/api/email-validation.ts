@@ -99,7 +99,7 @@ export function createEmailValidator(options: EmailValidatorOptions): EmailValid
 
   async function attempt(email: string): Promise<EmailCheckResult> {
     // The answer's schema (zod with it) is not part of the sign-in page's first download: it loads while the
-    // request is in flight (docs/decisions.md, "Sign-in page on a phone: fewer bytes before the form").
+    // request is in flight (docs/decisions/sign-in-page-on-a-phone-fewer-bytes-before-the-form.md, "Sign-in page on a phone: fewer bytes before the form").
     const schema = import('../../../../../shared/auth-api').then((m) => m.ValidateEmailResponseSchema);
     schema.catch(() => undefined);
     let response: Response;

@@ -18,7 +18,7 @@ import { myDataFiles, type DataFile, type ReadableContext } from './my-data-file
 
 /**
  * The files in one ZIP file: several downloads at once made the browser ask to allow "multiple files", and a
- * phone's browser kept only the first. fflate is loaded on the click (docs/decisions.md).
+ * phone's browser kept only the first. fflate is loaded on the click (docs/decisions/download-my-data-as-one-zip-file-fflate.md).
  */
 async function archive(files: DataFile[]): Promise<Blob> {
   const { strToU8, zipSync } = await import('fflate');
