@@ -74,7 +74,9 @@ export default defineConfig({
           hookTimeout: 180_000,
           // expect.poll waits 1 s by default: too short for a page to react on two loaded cores (a clean run failed a
           // navigation that settled later). A poll that gives up later only matters when the test fails anyway.
-          expect: { poll: { timeout: 15_000 } },
+          // It asks every 200 ms, not vitest's 50: most polls read a page's text (innerText lays the page out), and at
+          // 50 ms they took a fifth of a core from the page they wait for (docs/testing.md).
+          expect: { poll: { timeout: 15_000, interval: 200 } },
         },
       },
       {

@@ -65,9 +65,11 @@ const bareKeys = (text: string) => (text.match(/\b[a-z][a-zA-Z]*(?:\.[a-zA-Z]+)+
 /** Waits until the page shows its heading and no loading indicator is left in the main region. */
 async function settled(page: Page): Promise<void> {
   await h1(page).first().waitFor({ timeout: 60_000 });
-  // Waited for in the page (not with expect.poll): the route cases run concurrently.
+  // Waited for in the page (not with expect.poll): the route cases run concurrently. Every 100 ms, not at every
+  // frame: innerText lays the page out, and at each frame it cost the loading page 6 times the CPU (docs/testing.md).
   await page.waitForFunction(`!${LOADING.toString()}.test(document.querySelector('main')?.innerText ?? '')`, undefined, {
     timeout: 30_000,
+    polling: 100,
   });
 }
 

@@ -238,14 +238,20 @@ export const TEXT = {
   },
 } as const;
 
+/** The stacks this test process has already loaded the app from (see warmUp). */
+const warmed = new Set<string>();
+
 /**
  * Loads the app once before a file's journeys: the first load of a run pays for cold caches (Chromium, the
- * gateway's first handler imports) and, on a busy machine, can outlast a single step's timeout.
+ * gateway's first handler imports) and, on a busy machine, can outlast a single step's timeout. Once per stack and
+ * worker: the later files of a worker share its Chromium and its stack (test/support/browser.ts), already warm.
  */
 export async function warmUp(session: { newPage: () => Promise<Page> }, stack: StackInfo): Promise<void> {
+  if (warmed.has(stack.appUrl)) return;
   const page = await session.newPage();
   await page.goto(`${stack.appUrl}/auth`);
   await page.getByRole('heading', { level: 1 }).waitFor({ timeout: 90_000 });
+  warmed.add(stack.appUrl);
   await page.close();
 }
 
