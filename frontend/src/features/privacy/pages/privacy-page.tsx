@@ -1,39 +1,17 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
-import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import Spinner from '@cloudscape-design/components/spinner';
-import { PRIVACY_PATHS, type NoticeDocument, type PrivacyNoticeResponse } from '../../../../../shared/privacy-api';
+import { PRIVACY_PATHS, type NoticeDocument } from '../../../../../shared/privacy-api';
 import { PageFrame } from '../../../components/page/page-frame';
+import { QueryState } from '../../../components/query-state/query-state';
 import { RouterLink } from '../../../components/router-link/router-link';
-import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { ensureLocale } from '../../../i18n/i18n';
-import { fetchPrivacyNotice } from '../api/privacy-client';
+import { usePrivacyNotice } from '../api/privacy-queries';
 
 type Lang = keyof typeof PRIVACY_PATHS;
-
-function usePrivacyNotice() {
-  const { apiBaseUrl } = useRuntimeConfig();
-  const [notice, setNotice] = useState<PrivacyNoticeResponse | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let live = true;
-    setFailed(false);
-    fetchPrivacyNotice(apiBaseUrl).then(
-      (loaded) => live && setNotice(loaded),
-      () => live && setFailed(true),
-    );
-    return () => {
-      live = false;
-    };
-  }, [apiBaseUrl, attempt]);
-  return { notice, failed, retry: () => setAttempt((n) => n + 1) };
-}
 
 function NoticeSections({ doc }: { doc: NoticeDocument }) {
   return (
@@ -60,7 +38,7 @@ function NoticeSections({ doc }: { doc: NoticeDocument }) {
  */
 export function PrivacyPage({ lang }: { lang: Lang }) {
   const { t, i18n } = useTranslation();
-  const { notice, failed, retry } = usePrivacyNotice();
+  const notice = usePrivacyNotice();
   const other: Lang = lang === 'fr' ? 'en' : 'fr';
   // The link names the other version in its own language: that language's strings load first.
   const [otherReady, setOtherReady] = useState(() => i18n.hasResourceBundle(other, 'translation'));
@@ -71,7 +49,6 @@ export function PrivacyPage({ lang }: { lang: Lang }) {
       live = false;
     };
   }, [i18n, other]);
-  const doc = notice?.[lang];
 
   return (
     <PageFrame title={t('privacy.page.title')} description={t('privacy.page.description')}>
@@ -83,23 +60,19 @@ export function PrivacyPage({ lang }: { lang: Lang }) {
             </span>
           </Box>
         )}
-        {failed && (
-          <Alert type="error" action={<Button onClick={retry}>{t('privacy.page.retry')}</Button>}>
-            {t('privacy.page.loadError')}
-          </Alert>
-        )}
-        {!doc && !failed && <Spinner size="large" />}
-        {doc && (
-          <div lang={lang} data-testid="privacy-notice">
-            <SpaceBetween size="l">
-              <Box variant="p">{doc.short}</Box>
-              <NoticeSections doc={doc} />
-              <Box variant="small" color="text-body-secondary">
-                {t('privacy.page.version', { version: notice.version })}
-              </Box>
-            </SpaceBetween>
-          </div>
-        )}
+        <QueryState query={notice} genericKey="privacy.page.loadError">
+          {(loaded) => (
+            <div lang={lang} data-testid="privacy-notice">
+              <SpaceBetween size="l">
+                <Box variant="p">{loaded[lang].short}</Box>
+                <NoticeSections doc={loaded[lang]} />
+                <Box variant="small" color="text-body-secondary">
+                  {t('privacy.page.version', { version: loaded.version })}
+                </Box>
+              </SpaceBetween>
+            </div>
+          )}
+        </QueryState>
       </SpaceBetween>
     </PageFrame>
   );
