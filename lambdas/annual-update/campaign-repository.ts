@@ -125,10 +125,11 @@ export async function getParticipant(campaignId: string, parentId: string): Prom
  * called while the campaign is pending, when no participant has any progress yet, so overwriting is harmless.
  */
 export async function writeParticipants(add: Participant[], remove: Participant[]): Promise<void> {
-  await batchWriteAll([
-    ...putRequests(add.map(participantItem)),
-    ...deleteRequests(remove.map((p) => keys.participant(p.campaignId, p.parentId))),
-  ]);
+  // Eight calls in flight (the default is four): the administrator waits on this write (docs/benchmarks.md, "Admin waits").
+  await batchWriteAll(
+    [...putRequests(add.map(participantItem)), ...deleteRequests(remove.map((p) => keys.participant(p.campaignId, p.parentId)))],
+    { concurrency: 8 },
+  );
 }
 
 /** What a start counted; the staff totals only when the campaign includes staff. */

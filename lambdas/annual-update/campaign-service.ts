@@ -3,7 +3,7 @@ import { writeAudit } from '../common/audit';
 import { AppError } from '../common/errors';
 import { logger } from '../common/logger';
 import { schoolDay } from '../../shared/school-calendar';
-import { readDirectory } from '../directory/public';
+import { listEntities, readDirectory } from '../directory/public';
 import type {
   CampaignView,
   CurrentCampaignResponse,
@@ -89,7 +89,7 @@ export async function startCampaign(
   const resumed = campaign === undefined;
   campaign ??= await resumable(request, owner, deps);
 
-  const totals = await writeMissingParticipants(campaign);
+  const totals = await writeMissingParticipants(campaign, resumed);
   // Before the activation: a start that fails here stays pending, and starting again finishes it (idempotent).
   if (committees) await applyRecruitingCommittees(committees, request.recruitingCommittees!, { kind: 'user', id: actorId }, deps.now());
   if (!(await activateCampaign(campaign.id, owner, totals, deps.now()))) {
@@ -126,10 +126,17 @@ async function resumable(request: StartCampaignRequest, owner: string, deps: Cam
 
 /**
  * One participant per parent in the directory, written in bounded batches; participants of parents who left
- * since an interrupted attempt are removed. Parents without an email are participants marked unreachable.
+ * since an interrupted attempt are removed. Parents without an email are participants marked unreachable. Only
+ * the parents (and the staff, when included) are read, not the whole directory, and a campaign this request
+ * created has no participant to list yet (docs/benchmarks.md, "Admin waits").
  */
-async function writeMissingParticipants(campaign: Campaign): Promise<ParticipantTotals> {
-  const [directory, existing] = await Promise.all([readDirectory(), listParticipants(campaign.id)]);
+async function writeMissingParticipants(campaign: Campaign, resumed: boolean): Promise<ParticipantTotals> {
+  const [parents, staffMembers, existing] = await Promise.all([
+    listEntities('PARENT'),
+    campaign.includeStaff ? listEntities('STAFF') : [],
+    resumed ? listParticipants(campaign.id) : [],
+  ]);
+  const directory = { parents, staff: staffMembers };
   const known = new Map(existing.map((p) => [p.parentId, p]));
   const parentIds = new Set(directory.parents.map((p) => p.id));
   const add: Participant[] = directory.parents
