@@ -1,7 +1,8 @@
 /**
  * `npm run checks`: the type checks, the linter, the no-cycle check (local/cycles.ts), the dead-code check (knip,
- * knip.config.ts) and the frontend build, at the same time (they are independent and each mostly uses one core). Each one's output is printed whole when it ends, under its name, so nothing
- * interleaves; the exit code is 1 when any of them failed.
+ * knip.config.ts) and the frontend build, at the same time (they are independent and each mostly uses one core).
+ * Each one's output is printed whole when it ends, under its name, so nothing interleaves; the exit code is 1 when
+ * any of them failed.
  */
 import { spawn } from 'node:child_process';
 
