@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
@@ -6,16 +6,15 @@ import Button from '@cloudscape-design/components/button';
 import Flashbar, { type FlashbarProps } from '@cloudscape-design/components/flashbar';
 import Form from '@cloudscape-design/components/form';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import Spinner from '@cloudscape-design/components/spinner';
 import type { SettingsIssue } from '../../../../../shared/school-settings-api';
 import { LeaveModal } from '../../../components/page/leave-modal';
 import { PageFrame } from '../../../components/page/page-frame';
-import { useRuntimeConfig } from '../../../config/runtime-config-context';
+import { QueryState } from '../../../components/query-state/query-state';
 import { useErrorText } from '../../../lib/api/use-error-text';
 import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid';
 import { useLanguage } from '../../../lib/use-language';
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes';
-import { adminSettingsApi } from '../api/admin-settings-client';
+import { useSaveSettings, useSchoolSettings } from '../api/school-settings-queries';
 import { ContactFields, LevelFields, SchoolFields } from '../components/settings-fields';
 import { formOfSettings, issuesOf, issueText, sameForm, type SettingsForm } from '../model/settings-form';
 
@@ -23,27 +22,31 @@ import { formOfSettings, issuesOf, issueText, sameForm, type SettingsForm } from
 function useSettingsForm() {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const { apiBaseUrl } = useRuntimeConfig();
   const errorText = useErrorText('schoolSettings.loadError');
+  const settings = useSchoolSettings();
+  const saveSettings = useSaveSettings();
   const [saved, setSaved] = useState<SettingsForm | null>(null);
   const [form, setForm] = useState<SettingsForm | null>(null);
   const [issues, setIssues] = useState<SettingsIssue[]>([]);
   const [error, setError] = useState<unknown>(null);
-  const [saving, setSaving] = useState(false);
+  const saving = saveSettings.isPending;
   const [flash, setFlash] = useState<FlashbarProps.MessageDefinition[]>([]);
   const dirty = !!form && !!saved && !sameForm(form, saved);
   const blocker = useUnsavedChanges(dirty);
 
-  const load = useCallback(() => {
+  // Each answer (the first read, a reload, a save's) is the form's new starting point.
+  const response = settings.data;
+  useEffect(() => {
+    if (!response) return;
+    const next = formOfSettings(response.settings, response.stored ? response.settings.version : 0);
+    setSaved(next);
+    setForm(next);
+    setIssues([]);
+  }, [response]);
+  const load = () => {
     setError(null);
-    adminSettingsApi.settings(apiBaseUrl).then((response) => {
-      const next = formOfSettings(response.settings, response.stored ? response.settings.version : 0);
-      setSaved(next);
-      setForm(next);
-      setIssues([]);
-    }, setError);
-  }, [apiBaseUrl]);
-  useEffect(load, [load]);
+    void settings.refetch();
+  };
 
   const errorOf = useMemo(() => {
     const label = (path: string) => t(`schoolSettings.fields.${path.split('.').at(-1)}`);
@@ -55,20 +58,14 @@ function useSettingsForm() {
 
   const save = async () => {
     if (!form) return;
-    setSaving(true);
     setError(null);
     setFlash([]);
-    await adminSettingsApi.saveSettings(apiBaseUrl, form).then(
-      (response) => {
-        const next = formOfSettings(response.settings, response.settings.version);
-        setSaving(false);
-        setIssues([]);
-        setSaved(next);
-        setForm(next);
+    // The answer goes into the cache (useSaveSettings), which resets the form to it (above).
+    await saveSettings.mutateAsync(form).then(
+      () => {
         setFlash([{ id: 'saved', type: 'success', content: t('schoolSettings.saved'), dismissible: true, dismissLabel: t('common.dismiss'), onDismiss: () => setFlash([]) }]);
       },
       (e: unknown) => {
-        setSaving(false);
         const found = issuesOf(e);
         setIssues(found);
         setError(found.length > 0 ? 'invalid' : e);
@@ -76,7 +73,7 @@ function useSettingsForm() {
     );
   };
 
-  return { t, form, setForm, saved, dirty, blocker, issues, setIssues, error, setError, saving, flash, load, errorOf, errorText, save };
+  return { t, settings, form, setForm, saved, dirty, blocker, issues, setIssues, error, setError, saving, flash, load, errorOf, errorText, save };
 }
 
 /**
@@ -84,7 +81,7 @@ function useSettingsForm() {
  * by the server with the import's rules; errors by field in the import's words. The admin check is AdminGate's.
  */
 export function SchoolSettingsPage() {
-  const { t, form, setForm, saved, dirty, blocker, setIssues, error, setError, saving, flash, load, errorOf, errorText, save } = useSettingsForm();
+  const { t, settings, form, setForm, saved, dirty, blocker, setIssues, error, setError, saving, flash, load, errorOf, errorText, save } = useSettingsForm();
   // The server's refusal names fields that may be screens above the button: the first one gets the focus.
   const invalidFocus = useFocusFirstInvalid<HTMLFormElement>();
   return (
@@ -96,9 +93,8 @@ export function SchoolSettingsPage() {
             {error === 'invalid' ? t('schoolSettings.fixErrors') : errorText(error)}
           </Alert>
         )}
-        {!form ? (
-          error === null && <Box textAlign="center"><Spinner size="large" /></Box>
-        ) : (
+        <QueryState query={settings} genericKey="schoolSettings.loadError">
+          {() => form && (
           <form ref={invalidFocus.ref} onSubmit={(event) => (event.preventDefault(), void save().then(invalidFocus.afterSubmit))}>
             <Form
               actions={
@@ -118,7 +114,8 @@ export function SchoolSettingsPage() {
               </SpaceBetween>
             </Form>
           </form>
-        )}
+          )}
+        </QueryState>
       </SpaceBetween>
       <LeaveModal blocker={blocker} body={t('schoolSettings.leave.body')} />
     </PageFrame>
