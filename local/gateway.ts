@@ -6,7 +6,8 @@ import { gzipSync } from 'node:zlib';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { JwtRsaVerifier } from 'aws-jwt-verify';
 import type { Jwks } from 'aws-jwt-verify/jwk';
-import { CONTEXTS, ROUTES, type Context, type RouteDef } from '../lambdas/routes';
+import { gatewayLayout, matchRoute, PROXY_SEGMENT, type GatewayMethod } from '../lambdas/gateway-layout';
+import { CONTEXTS, type Context } from '../lambdas/routes';
 import { ENV } from '../lambdas/common/env';
 import { contentSecurityPolicy } from '../lib/constructs/web-edge';
 import { ORIGIN_VERIFY_HEADER, securityHeaderValues, VIEWER_IP_HEADER } from '../shared/http-headers';
@@ -58,25 +59,56 @@ function contextHandler(context: Context): Promise<LambdaHandler> {
   return loaded;
 }
 
-/** Each route's path as a pattern, compiled once: `/api/classes/{id}` matches `/api/classes/abc`. */
-const ROUTE_PATTERNS = (ROUTES as readonly RouteDef[]).map((route) => {
-  const names: string[] = [];
-  const pattern = new RegExp('^' + route.path.replace(/\{([^}]+)\}/g, (_, name: string) => (names.push(name), '([^/]+)')) + '/?$');
-  return { route, pattern, names };
-});
-
-function matchRoute(method: string, urlPath: string): { route?: RouteDef; params: Record<string, string>; pathKnown: boolean } {
-  let pathKnown = false;
-  for (const { route, pattern, names } of ROUTE_PATTERNS) {
-    const m = pattern.exec(urlPath);
-    if (!m) continue;
-    pathKnown = true;
-    if (route.method !== method) continue;
-    const params: Record<string, string> = {};
-    names.forEach((name, i) => (params[name] = decodeURIComponent(m[i + 1]!)));
-    return { route, params, pathKnown };
+/**
+ * Loads every context's handler before its first request, the sign-in path's first (`npm start` does it once the
+ * stack is ready: docs/benchmarks.md, "Admin waits"). Here a first import transpiles the context's TypeScript and
+ * loads its modules (seconds on a loaded machine); a Lambda function loads its minified bundle instead, about
+ * 0.1 s (bench:footprint's "Module load"). Returns each context's load time in ms; a failed load is left to the
+ * first request, which reports it.
+ */
+export async function preloadHandlers(first: readonly Context[] = ['auth', 'directory']): Promise<Partial<Record<Context, number>>> {
+  const times: Partial<Record<Context, number>> = {};
+  for (const context of [...new Set([...first, ...CONTEXTS])]) {
+    const start = performance.now();
+    await contextHandler(context).then(
+      () => (times[context] = performance.now() - start),
+      () => undefined,
+    );
   }
-  return { params: {}, pathKnown };
+  return times;
+}
+
+/**
+ * The API's methods as lib/constructs/api.ts gives them to API Gateway (lambdas/gateway-layout.ts): a method per
+ * route, or one ANY method on a greedy resource (`<prefix>/{proxy+}`) for a part of the tree one context serves.
+ */
+const LAYOUT = gatewayLayout();
+const OWN_METHODS = LAYOUT.filter((entry) => !entry.resource.endsWith(`/${PROXY_SEGMENT}`));
+const GREEDY_METHODS = LAYOUT.filter((entry) => entry.resource.endsWith(`/${PROXY_SEGMENT}`));
+
+interface Resolved {
+  entry?: GatewayMethod;
+  pathParameters: Record<string, string>;
+  pathKnown: boolean;
+}
+
+/**
+ * The method a request reaches, as API Gateway resolves it: a resource of its own (literal segments before
+ * parameters), else the greedy resource whose prefix the path extends (`proxy` is the rest of the path).
+ */
+function resolveMethod(method: string, urlPath: string): Resolved {
+  const own = matchRoute(OWN_METHODS.map((entry) => entry.routes[0]!), method, urlPath);
+  if (own.route) {
+    const { route, params } = own;
+    return { entry: OWN_METHODS.find((entry) => entry.routes[0] === route), pathParameters: params, pathKnown: true };
+  }
+  if (own.pathKnown) return { pathParameters: {}, pathKnown: true };
+  const greedy = GREEDY_METHODS.find((entry) => {
+    const prefix = entry.resource.slice(0, -PROXY_SEGMENT.length);
+    return urlPath.startsWith(prefix) && urlPath.length > prefix.length;
+  });
+  if (!greedy) return { pathParameters: {}, pathKnown: false };
+  return { entry: greedy, pathParameters: { proxy: urlPath.slice(greedy.resource.length - PROXY_SEGMENT.length) }, pathKnown: true };
 }
 
 /** The name of a header in `headers`, whatever its case. */
@@ -170,12 +202,13 @@ export async function startGateway(options: GatewayOptions): Promise<Server> {
   }
 
   async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL) {
-    const { route, params, pathKnown } = matchRoute(req.method ?? 'GET', url.pathname);
-    if (!route) return apiError(res, req, pathKnown ? 405 : 404, pathKnown ? 'METHOD_NOT_ALLOWED' : 'ROUTE_NOT_FOUND');
+    const { entry, pathParameters, pathKnown } = resolveMethod(req.method ?? 'GET', url.pathname);
+    if (!entry) return apiError(res, req, pathKnown ? 405 : 404, pathKnown ? 'METHOD_NOT_ALLOWED' : 'ROUTE_NOT_FOUND');
     const body = await readBody(req, GATEWAY_MAX_BODY);
     if (body === 'too-large') return apiError(res, req, 413, 'PAYLOAD_TOO_LARGE');
     let claims: Record<string, unknown> | undefined;
-    if (route.access === 'member' || route.access === 'admin') {
+    // The authoriser sits on every method but those that serve only public and token routes.
+    if (!entry.open) {
       claims = await claimsFor(req);
       if (!claims) return apiError(res, req, 401, 'UNAUTHENTICATED');
     }
@@ -190,27 +223,27 @@ export async function startGateway(options: GatewayOptions): Promise<Server> {
     const query: Record<string, string> = {};
     url.searchParams.forEach((v, k) => (query[k] = v));
     const event = {
-      resource: route.path,
+      resource: entry.resource,
       path: url.pathname,
-      httpMethod: route.method,
+      httpMethod: req.method,
       headers,
       multiValueHeaders: {},
       queryStringParameters: Object.keys(query).length ? query : null,
       multiValueQueryStringParameters: null,
-      pathParameters: Object.keys(params).length ? params : null,
+      pathParameters: Object.keys(pathParameters).length ? pathParameters : null,
       stageVariables: null,
       ...requestBody(req, body),
       requestContext: {
         requestId: randomUUID(),
         stage: 'local',
-        resourcePath: route.path,
-        httpMethod: route.method,
+        resourcePath: entry.resource,
+        httpMethod: req.method,
         identity: { sourceIp: req.socket.remoteAddress ?? '127.0.0.1' },
         authorizer: claims ? { claims } : null,
       },
     } as unknown as APIGatewayProxyEvent;
-    if (!(CONTEXTS as readonly string[]).includes(route.context)) return apiError(res, req, 500, 'INTERNAL');
-    const result = await (await contextHandler(route.context)).call(undefined, event);
+    if (!(CONTEXTS as readonly string[]).includes(entry.context)) return apiError(res, req, 500, 'INTERNAL');
+    const result = await (await contextHandler(entry.context)).call(undefined, event);
     const outHeaders: Record<string, string> = {};
     for (const [k, v] of Object.entries(result.headers ?? {})) outHeaders[k] = String(v);
     send(res, req, result.statusCode, outHeaders, responseBody(req, result));

@@ -9,7 +9,7 @@ import type { RuntimeConfig } from '../shared/runtime-config';
 import { cognitoClient, DEV_SERVER_ORIGINS, ensureDemoUser, ensurePool, startCognito } from './cognito';
 import { seedDemoSchool, DEMO_ACCOUNTS, type SeedOptions } from './demo/seed';
 import { dynamoClient, ensureTable, startDynamo } from './dynamodb';
-import { startGateway } from './gateway';
+import { preloadHandlers, startGateway } from './gateway';
 import { closeServer } from './http-util';
 import { assertPortsFree, freePort } from './ports';
 import { startSes } from './ses';
@@ -48,11 +48,18 @@ export interface StackOptions {
   adminMfaRequired?: boolean;
   /** Reports each start-up step (npm start prints them). */
   onStep?: (message: string) => void;
+  /**
+   * Load every handler once the stack is up, in the background (gateway.ts `preloadHandlers`), so the first
+   * person's requests do not wait for it: `npm start` and bench:admin. Tests leave it off (each loads what it uses).
+   */
+  preloadHandlers?: boolean;
 }
 
 export interface RunningStack {
   info: StackInfo;
   stop: () => Promise<void>;
+  /** With `preloadHandlers`: settles once every handler is loaded, with each context's load time (ms). */
+  handlersLoaded?: Promise<Partial<Record<string, number>>>;
 }
 
 export const TABLE_NAME = 'school-directory';
@@ -232,7 +239,7 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
     };
     if (dataDir) writeFileSync(path.join(dataDir, 'local-stack.json'), JSON.stringify(info, null, 2));
 
-    return { info, stop };
+    return { info, stop, ...(options.preloadHandlers ? { handlersLoaded: preloadHandlers() } : {}) };
   } catch (error) {
     await stop();
     throw error;

@@ -32,6 +32,7 @@ async function main() {
     ports: defaultPorts(),
     webDir: WEB_DIR,
     onStep: (name) => console.log(`• ${name}…`),
+    preloadHandlers: true,
   });
 
   // The daily retention purge (docs/privacy.md, "Retention"): once shortly after start, then every day.

@@ -9,6 +9,8 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { documentClient, resetDocumentClient, tableName } from '../../lambdas/common/dynamo';
 import { generateSchool } from '../../local/demo/generate-school';
+import { preloadHandlers } from '../../local/gateway';
+import { CONTEXTS } from '../../lambdas/routes';
 import { readMailbox } from '../../local/ses';
 import type { StackInfo } from '../../local/stack-info';
 import { JOURNEY_PARENTS } from '../e2e/auth-support';
@@ -45,6 +47,14 @@ describe('local stack', () => {
     const unknown = await fetch(`${stack.appUrl}/api/does-not-exist`);
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toEqual({ error: { code: 'ROUTE_NOT_FOUND' } });
+  });
+
+  it("loads every context's handler ahead of its first request, the sign-in path's first (npm start)", async () => {
+    const times = await preloadHandlers();
+    expect(Object.keys(times).slice(0, 2)).toEqual(['auth', 'directory']);
+    expect(Object.keys(times).sort()).toEqual([...CONTEXTS].sort());
+    const me = await fetch(`${stack.appUrl}/api/health`);
+    expect(me.status).toBe(200);
   });
 
   it('writes and reads through DynamoDB Local', async () => {
