@@ -69,6 +69,12 @@ export const PARTITIONS = {
   directorySnapshot: keys.directorySnapshotPk(),
   // Addresses that bounced or complained (docs/annual-update.md, "Bounces and complaints"): every mailer reads them.
   suppression: keys.suppressionPk('*'),
+  // Messages (docs/messages.md): the log and settings, each message's deliveries, the members' email choices and
+  // the one-click unsubscribe tokens.
+  messages: keys.messagesPk(),
+  messageDeliveries: keys.messageDeliveriesPk('*'),
+  messageConsents: keys.messageConsentsPk(),
+  unsubscribe: keys.unsubscribeToken('*').pk,
 } as const;
 
 /** gsi1 partition key patterns. */
@@ -82,6 +88,8 @@ export const INDEX_PARTITIONS = {
   progressions: keys.progressionsGsi(),
   /** Every suppressed address: the participants manager marks the parents whose address bounced. */
   suppressions: keys.suppressionsGsi(),
+  /** A member's received messages (their delivery items, docs/messages.md). */
+  inbox: keys.inboxGsi('*'),
 } as const;
 
 /** Cognito admin APIs a context may call on the user pool (never the whole cognito-idp:* namespace). */
@@ -281,6 +289,29 @@ export const CONTEXT_GRANTS: Record<Context, ContextGrants> = {
     sendsMail: true,
     // A new administrator named by the handover enrols a new authenticator (their old one is switched off).
     cognito: ['AdminUserGlobalSignOut', 'AdminDeleteUser', 'ListUsers', 'AdminGetUser', 'AdminSetUserMFAPreference'],
+    settings: ['adminMfaRequired'],
+    bulkWork: true,
+  },
+  // Messages (docs/messages.md): reads the directory (who may write, who receives), the settings, the registry and
+  // roles (the guard, and whether the author is an administrator); writes the message log, one delivery per
+  // recipient (BatchWrite, then each claimed and recorded by UpdateItem), the members' email choices with their
+  // consent log entry, the unsubscribe tokens and the audit; reads the inbox by gsi1; emails through SES.
+  messages: {
+    table: {
+      items: [
+        { partitions: [PARTITIONS.directory, PARTITIONS.settings, PARTITIONS.suppression], actions: ['GetItem', 'Query'] },
+        { partitions: [PARTITIONS.registry, PARTITIONS.adminRoles], actions: ['Query'] },
+        { partitions: [PARTITIONS.messages], actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem'] },
+        { partitions: [PARTITIONS.messageDeliveries], actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'BatchWriteItem'] },
+        { partitions: [PARTITIONS.messageConsents], actions: ['GetItem', 'Query', 'PutItem'] },
+        { partitions: [PARTITIONS.unsubscribe], actions: ['GetItem', 'PutItem'] },
+        { partitions: [PARTITIONS.consent, PARTITIONS.audit], actions: ['PutItem'] },
+        { partitions: [PARTITIONS.adminMfa], actions: ['GetItem', 'DeleteItem'] },
+      ],
+      index: [INDEX_PARTITIONS.inbox, INDEX_PARTITIONS.suppressions],
+    },
+    sendsMail: true,
+    cognito: ['AdminGetUser', 'AdminUserGlobalSignOut'],
     settings: ['adminMfaRequired'],
     bulkWork: true,
   },

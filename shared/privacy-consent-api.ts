@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { IdSchema, IsoDateTimeSchema, LanguageSchema } from './schemas/common';
 import { FieldAudiencesSchema, ParticipationSchema } from './schemas/parent';
+import { MessageConsentsSchema } from './messages-api';
 
 /**
  * The consent log (docs/privacy.md, "Consent log"): one entry for every change of a parent's participation or
@@ -9,12 +10,17 @@ import { FieldAudiencesSchema, ParticipationSchema } from './schemas/parent';
  */
 
 /** Who made the choice. */
-export const CONSENT_ACTORS = ['parent', 'linkHolder', 'admin', 'import', 'progression'] as const;
-/** Where it was made. */
-export const CONSENT_CHANNELS = ['myProfile', 'updateLink', 'adminScreen', 'importFile', 'progression'] as const;
+export const CONSENT_ACTORS = ['parent', 'linkHolder', 'admin', 'import', 'progression', 'unsubscribeLink'] as const;
+/** Where it was made (`emailUnsubscribe`: a message's one-click unsubscribe, docs/messages.md). */
+export const CONSENT_CHANNELS = ['myProfile', 'updateLink', 'adminScreen', 'importFile', 'progression', 'emailUnsubscribe'] as const;
 
 /** A privacy choice as it was in force: the participation level and every field's audience. */
-export const PrivacyStateSchema = z.object({ participation: ParticipationSchema, audiences: FieldAudiencesSchema });
+export const PrivacyStateSchema = z.object({
+  participation: ParticipationSchema,
+  audiences: FieldAudiencesSchema,
+  /** The emails the parent accepts (docs/messages.md): on the entries that change them, before and after. */
+  messages: MessageConsentsSchema.optional(),
+});
 export type PrivacyState = z.infer<typeof PrivacyStateSchema>;
 
 export const ConsentEntrySchema = z.object({

@@ -168,6 +168,24 @@ export const keys = {
   suppressionIndex: (email: string) => ({ gsi1pk: 'SUPPRESSIONS', gsi1sk: email }),
   suppressionPk: (email: string) => `SUPPRESSION#${email}`,
   suppressionsGsi: () => 'SUPPRESSIONS',
+  // Messages (docs/messages.md): the log (one partition, newest last), the settings beside it, one delivery item
+  // per recipient in the message's partition (gsi1: the recipient's inbox), each member's email choices in one
+  // partition, and the one-click unsubscribe tokens (by hash, expired by TTL).
+  message: (messageId: string) => ({ pk: 'MESSAGES', sk: `MSG#${messageId}` }),
+  messagesPk: () => 'MESSAGES',
+  messagePrefix: () => 'MSG#',
+  messageSettings: () => ({ pk: 'MESSAGES', sk: 'SETTINGS' }),
+  messageDelivery: (messageId: string, recipientKey: string) => ({
+    pk: `MSGSEND#${messageId}`,
+    sk: recipientKey,
+    gsi1pk: `INBOX#${recipientKey}`,
+    gsi1sk: messageId,
+  }),
+  messageDeliveriesPk: (messageId: string) => `MSGSEND#${messageId}`,
+  inboxGsi: (recipientKey: string) => `INBOX#${recipientKey}`,
+  messageConsents: (recipientKey: string) => ({ pk: 'MESSAGE_CONSENTS', sk: recipientKey }),
+  messageConsentsPk: () => 'MESSAGE_CONSENTS',
+  unsubscribeToken: (tokenHash: string) => ({ pk: `UNSUB#${tokenHash}`, sk: 'UNSUB' }),
 } as const;
 
 /** The attributes that make up keys: stripped when an item is turned back into an entity. */

@@ -1,4 +1,5 @@
-import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses';
+import { SESClient, SendEmailCommand, SendRawEmailCommand } from '@aws-sdk/client-ses';
+import { rawMessage } from './raw-message';
 import type { SuppressionReason } from '../../shared/annual-update-bounces';
 import { ENV, optionalEnv, requireEnv } from './env';
 import { logger } from './logger';
@@ -14,6 +15,13 @@ export interface OutgoingEmail {
   subject: string;
   html: string;
   text: string;
+  /**
+   * Messages between members (docs/messages.md): a display name before the school's sender address, a Reply-To
+   * the author chose to share, and extra headers (List-Unsubscribe). Any of them sends the email raw.
+   */
+  fromName?: string;
+  replyTo?: string;
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -47,6 +55,16 @@ export function createSesMailer(options: SesMailerOptions): Mailer {
   }));
   return {
     async send(email) {
+      if (email.fromName !== undefined || email.replyTo !== undefined || email.headers !== undefined) {
+        const raw = await client.send(
+          new SendRawEmailCommand({
+            ...(options.configurationSet ? { ConfigurationSetName: options.configurationSet } : {}),
+            Destinations: [email.to],
+            RawMessage: { Data: new TextEncoder().encode(rawMessage(options.sender, email)) },
+          }),
+        );
+        return { messageId: raw.MessageId ?? '' };
+      }
       const result = await client.send(
         new SendEmailCommand({
           Source: options.sender,

@@ -177,4 +177,17 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/admin/roles': admin(200),
   'POST /api/admin/roles/handover': admin(400),
   'POST /api/admin/roles/end': admin(400),
+  // Messages (docs/messages.md): every member reads theirs and may try to write (`{}` is not a message; who may
+  // write to whom is decided past the gate); an unknown message is a 404. The one-click unsubscribe is public: its
+  // token is the credential (`{}` has none). The log, the settings and approvals are the administrators'.
+  'GET /api/messages': member(200, 200, 200, 200),
+  'POST /api/messages': member(400, 400, 400, 400),
+  'POST /api/messages/{id}/continue': member(404, 404, 404, 404),
+  'POST /api/messages/{id}/read': member(404, 404, 404, 404),
+  'POST /api/messages/unsubscribe': [400, 400, 400, 400, 400, 400, 400, 400, 400, 400],
+  'GET /api/me/message-consents': member(200, 200, 200, 200),
+  'PUT /api/me/message-consents': member(400, 400, 400, 400),
+  'GET /api/admin/messages': admin(200),
+  'PUT /api/admin/messages/settings': admin(400),
+  'POST /api/admin/messages/{id}/decision': admin(400),
 };

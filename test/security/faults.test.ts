@@ -11,6 +11,10 @@ import { handler as directoryHandler } from '../../lambdas/directory/index';
 import { documentClient, resetDocumentClient, tableName } from '../../lambdas/common/dynamo';
 import { keys } from '../../lambdas/common/keys';
 import { handler as privacyHandler } from '../../lambdas/privacy/index';
+import { handler as messagesHandler } from '../../lambdas/messages/index';
+import { updateMessageState } from '../../lambdas/messages/message-repository';
+import { hashUnsubscribeToken } from '../../lambdas/messages/send-service';
+import type { Message } from '../../shared/messages-api';
 import { handler as progressionHandler } from '../../lambdas/progression/index';
 import { ROUTES, routeKey } from '../../lambdas/routes';
 import { getEntity, readDirectory } from '../../lambdas/directory/directory-repository';
@@ -553,7 +557,65 @@ const FAULTS: Record<string, Fault> = {
     },
     call: () => adminCall('POST', '/api/admin/roles/end', { body: { email: school.reachable[3]!.email! } }),
   },
+  // Messages (docs/messages.md). Writing: the deliveries (one BatchWrite call for this small school), then the
+  // message and its audit entry; a refused first write leaves nothing.
+  'POST /api/messages': {
+    handler: messagesHandler,
+    call: () => adminCall('POST', '/api/messages', { body: schoolMessage('faults') }),
+  },
+  // Sending: each delivery is claimed (UpdateItem) before SES is called: a refused claim sends nothing.
+  'POST /api/messages/{id}/continue': {
+    handler: messagesHandler,
+    prepare: async () => {
+      messageId = await newSchoolMessage('continue');
+    },
+    call: () => adminCall('POST', '/api/messages/{id}/continue', { pathParameters: { id: messageId } }),
+  },
+  'POST /api/messages/{id}/read': {
+    handler: messagesHandler,
+    prepare: async () => {
+      messageId = await newSchoolMessage('read');
+    },
+    call: () => ({ method: 'POST', resource: '/api/messages/{id}/read', pathParameters: { id: messageId }, claims: claimsFor(parentEmail) }),
+  },
+  // The one-click unsubscribe: one TransactWrite (the choice and the parent's consent-log entry).
+  'POST /api/messages/unsubscribe': {
+    handler: messagesHandler,
+    prepare: async () => {
+      const item = { ...keys.unsubscribeToken(hashUnsubscribeToken(UNSUBSCRIBE_TOKEN)), personType: 'PARENT', personId: school.reachable[1]!.id, category: 'school', language: 'fr', expiresAt: Math.floor(Date.now() / 1000) + 3600 };
+      await documentClient().send(new PutCommand({ TableName: tableName(), Item: item }));
+    },
+    call: () => ({ method: 'POST', resource: '/api/messages/unsubscribe', query: { token: UNSUBSCRIBE_TOKEN } }),
+  },
+  'PUT /api/me/message-consents': {
+    handler: messagesHandler,
+    call: () => ({ method: 'PUT', resource: '/api/me/message-consents', body: { consents: { school: true, class: false, committee: true }, language: 'fr' }, claims: claimsFor(parentEmail) }),
+  },
+  // The settings (one Put), then their audit entry.
+  'PUT /api/admin/messages/settings': {
+    handler: messagesHandler,
+    call: () => adminCall('PUT', '/api/admin/messages/settings', { body: { classRepresentatives: true, committeeChairs: false, teachers: false, approveRepresentatives: true, withdrawn: [] } }),
+  },
+  // An approval: one conditional UpdateItem of the message, then the audit entry.
+  'POST /api/admin/messages/{id}/decision': {
+    handler: messagesHandler,
+    prepare: async () => {
+      messageId = await newSchoolMessage('decision', 'pendingApproval');
+    },
+    call: () => adminCall('POST', '/api/admin/messages/{id}/decision', { pathParameters: { id: messageId }, body: { approve: true } }),
+  },
 };
+
+const UNSUBSCRIBE_TOKEN = 'u'.repeat(43);
+let messageId = '';
+const schoolMessage = (text: string) => ({ audience: { type: 'school' }, subject: { fr: `Message ${text}` }, body: { fr: `Texte ${text}` }, shareReplyTo: false });
+
+/** A message from this file's administrator to the whole school, stored without sending (or held for approval). */
+async function newSchoolMessage(text: string, status?: 'pendingApproval'): Promise<string> {
+  const { message } = await ok<{ message: Message }>(invoke(messagesHandler, adminCall('POST', '/api/messages', { body: schoolMessage(text) })));
+  if (status) await updateMessageState(message.id, status, message.counts);
+  return message.id;
+}
 
 let submitData: Record<string, unknown>;
 let staffData: Record<string, unknown>;

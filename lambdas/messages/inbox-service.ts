@@ -1,0 +1,60 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { personKey, type Message, type MessagesResponse, type ReceivedMessage, type UnsubscribeResponse } from '../../shared/messages-api';
+import { LanguageSchema } from '../../shared/schemas/common';
+import { documentClient, tableName } from '../common/dynamo';
+import { AppError } from '../common/errors';
+import { keys } from '../common/keys';
+import { authorKeys, authorView, quotaOf, type AuthorContext } from './compose-service';
+import { unsubscribe } from './consent-service';
+import { listInbox, markRead } from './message-repository';
+import { hashUnsubscribeToken } from './send-service';
+
+/** The Messages page (docs/messages.md, "In the app"): what the member received and sent, and what they may write. */
+
+const newestFirst = <T extends { createdAt: string }>(list: T[]) => [...list].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+
+/** A message as its recipient sees it: no counts; the author's address only when they shared it. */
+function received(message: Message, readAt: string | undefined): ReceivedMessage {
+  const { counts: _counts, ...rest } = message;
+  return { ...rest, ...(readAt ? { readAt } : {}) };
+}
+
+export async function messagesOf(ctx: AuthorContext): Promise<MessagesResponse> {
+  const [view, inboxes] = await Promise.all([authorView(ctx), Promise.all(ctx.people.map((p) => listInbox(personKey(p.personType, p.personId))))]);
+  const byId = new Map(view.messages.map((m) => [m.id, m]));
+  const readAt = new Map<string, string | undefined>();
+  for (const delivery of inboxes.flat()) readAt.set(delivery.messageId, readAt.get(delivery.messageId) ?? delivery.readAt);
+  // Waiting for approval or refused: not delivered yet, or never.
+  const inbox = [...readAt.keys()].flatMap((id) => {
+    const message = byId.get(id);
+    return message && (message.status === 'sending' || message.status === 'sent') ? [received(message, readAt.get(id))] : [];
+  });
+  const mine = authorKeys(ctx.people);
+  const sent = view.messages.filter((m) => mine.has(personKey(m.author.personType, m.author.personId)));
+  const { retryAfter: _retry, ...quota } = quotaOf(view, ctx.people, ctx.now);
+  return {
+    received: newestFirst(inbox),
+    sent: newestFirst(sent),
+    unread: inbox.filter((m) => !m.readAt).length,
+    audiences: view.options,
+    quota,
+  };
+}
+
+/** Marks a received message read (for each of the caller's records it reached); 404 when it reached none. */
+export async function readMessage(ctx: AuthorContext, messageId: string): Promise<void> {
+  const results = await Promise.all(ctx.people.map((p) => markRead(messageId, personKey(p.personType, p.personId), ctx.now.toISOString())));
+  if (!results.some(Boolean)) throw new AppError('NOT_FOUND');
+}
+
+/** The one-click unsubscribe: the token says who and which kind; no session. Unknown or expired: 404. */
+export async function unsubscribeByToken(token: string, now: Date): Promise<UnsubscribeResponse> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) throw new AppError('TOKEN_INVALID');
+  const result = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.unsubscribeToken(hashUnsubscribeToken(token)), ConsistentRead: true }));
+  const item = result.Item;
+  if (!item || Number(item.expiresAt) < now.getTime() / 1000) throw new AppError('TOKEN_INVALID');
+  const category = item.category as UnsubscribeResponse['category'];
+  const language = LanguageSchema.catch('fr').parse(item.language);
+  await unsubscribe({ personType: item.personType as 'PARENT' | 'STAFF', personId: String(item.personId) }, category, language, now.toISOString());
+  return { category, language };
+}

@@ -1,0 +1,89 @@
+import * as z from 'zod';
+import {
+  ComposeMessageSchema,
+  MessageConsentsUpdateSchema,
+  MessageDecisionSchema,
+  MessageSettingsSchema,
+  personKey,
+} from '../../shared/messages-api';
+import { writeAudit } from '../common/audit';
+import { AppError } from '../common/errors';
+import { createHandler, parseWith, type SignedInRequest } from '../common/http';
+import { hasAdminAccess } from '../registry/public';
+import { registryAccess } from '../registry/public';
+import { composeMessage, type AuthorContext } from './compose-service';
+import { getConsents, setConsents } from './consent-service';
+import { messagesOf, readMessage, unsubscribeByToken } from './inbox-service';
+import { decideMessage, getMessage, getMessageSettings, listMessages, putMessageSettings } from './message-repository';
+import { continueMessage, defaultMessageSendDeps } from './send-service';
+
+/** Messages to a class, a committee or the school (docs/messages.md). */
+
+const author = (request: SignedInRequest): AuthorContext => ({ caller: request.caller, people: request.people, now: new Date() });
+
+const IdParamSchema = z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/);
+const TokenSchema = z.object({ token: z.string().max(100) });
+
+/** Sends the next chunk: the author, or an administrator (after an approval). */
+async function continueRoute(request: SignedInRequest) {
+  const id = parseWith(IdParamSchema, request.pathParameters.id);
+  const message = await getMessage(id);
+  if (!message) throw new AppError('NOT_FOUND');
+  const mine = request.people.some((p) => personKey(p.personType, p.personId) === personKey(message.author.personType, message.author.personId));
+  if (!mine && !(await hasAdminAccess(request.caller.email))) throw new AppError('NOT_FOUND');
+  const progress = await continueMessage(id, defaultMessageSendDeps());
+  return { body: { message: progress, done: progress?.status !== 'sending' } };
+}
+
+/** The first of the caller's records: their parent record when they have one. */
+const mainPerson = (request: SignedInRequest) => request.people.find((p) => p.personType === 'PARENT') ?? request.people[0]!;
+
+export const handler = createHandler({
+  registry: registryAccess,
+  routes: {
+    'GET /api/messages': async (request) => ({ body: await messagesOf(author(request)) }),
+    'POST /api/messages': async (request) => {
+      const input = parseWith(ComposeMessageSchema, request.body);
+      return { status: 201, body: { message: await composeMessage(author(request), input) } };
+    },
+    'POST /api/messages/{id}/continue': continueRoute,
+    'POST /api/messages/{id}/read': async (request) => {
+      await readMessage(author(request), parseWith(IdParamSchema, request.pathParameters.id));
+      return { status: 204 };
+    },
+    // RFC 8058: the mail program posts `List-Unsubscribe=One-Click`; the unsubscribe page posts JSON. Token in the query.
+    'POST /api/messages/unsubscribe': async (request) => {
+      const { token } = parseWith(TokenSchema, { token: request.query.token ?? (request.body as { token?: unknown } | undefined)?.token });
+      return { body: await unsubscribeByToken(token, new Date()) };
+    },
+    'GET /api/me/message-consents': async (request) => {
+      const person = mainPerson(request);
+      return { body: { consents: await getConsents(personKey(person.personType, person.personId)) } };
+    },
+    'PUT /api/me/message-consents': async (request) => {
+      const { consents, language } = parseWith(MessageConsentsUpdateSchema, request.body);
+      const at = new Date().toISOString();
+      for (const person of request.people) await setConsents(person, consents, { by: 'parent', channel: 'myProfile', at, language });
+      return { body: { consents } };
+    },
+    'GET /api/admin/messages': async () => ({
+      body: { messages: (await listMessages()).reverse(), settings: await getMessageSettings() },
+    }),
+    'PUT /api/admin/messages/settings': async (request) => {
+      const settings = parseWith(MessageSettingsSchema, request.body);
+      await putMessageSettings(settings);
+      const at = new Date().toISOString();
+      await writeAudit({ at, actor: { kind: 'user', id: request.caller.sub }, action: 'message.settings', target: { type: 'MESSAGES', id: 'settings' } });
+      return { body: { settings } };
+    },
+    'POST /api/admin/messages/{id}/decision': async (request) => {
+      const id = parseWith(IdParamSchema, request.pathParameters.id);
+      const { approve } = parseWith(MessageDecisionSchema, request.body);
+      if (!(await getMessage(id))) throw new AppError('NOT_FOUND');
+      if (!(await decideMessage(id, approve ? 'sending' : 'rejected'))) throw new AppError('CONFLICT');
+      const at = new Date().toISOString();
+      await writeAudit({ at, actor: { kind: 'user', id: request.caller.sub }, action: approve ? 'message.approve' : 'message.reject', target: { type: 'MESSAGE', id } });
+      return { body: { message: await getMessage(id) } };
+    },
+  },
+});

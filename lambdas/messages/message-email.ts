@@ -1,0 +1,92 @@
+import type { Message } from '../../shared/messages-api';
+import type { Language } from '../../shared/schemas/common';
+
+/**
+ * One message's email to one recipient (docs/messages.md, "The email"), in the recipient's language when the
+ * author wrote it in both, else in the language it was written in. Plain text; the HTML part is the same text,
+ * escaped, with its links made clickable. The footer says why the person received it and how to stop that kind.
+ */
+
+export interface MessageEmailInput {
+  message: Message;
+  language: Language;
+  schoolName: string;
+  baseUrl: string;
+  /** The one-click unsubscribe token of this recipient and kind. */
+  unsubscribeToken: string;
+}
+
+const WHY: Record<Message['category'], Record<Language, string>> = {
+  school: {
+    fr: "Vous recevez ce message parce que vous acceptez les messages de l'école et de son comité de parents.",
+    en: 'You receive this message because you accept messages from the school and its parent committee.',
+  },
+  class: {
+    fr: 'Vous recevez ce message parce que vous êtes parent de cette classe et acceptez les messages de ses représentants.',
+    en: 'You receive this message because you are a parent of this class and accept messages from its representatives.',
+  },
+  committee: {
+    fr: 'Vous recevez ce message parce que vous êtes membre de ce comité et acceptez les messages de vos comités.',
+    en: 'You receive this message because you are a member of this committee and accept messages from your committees.',
+  },
+};
+
+const TEXT = {
+  fr: {
+    to: 'Destinataires\u00a0: ',
+    reply: (address: string) => `Pour répondre, écrivez à ${address}.`,
+    replyInApp: (url: string) => `Pour répondre, écrivez à l'auteur dans le bottin\u00a0: ${url}`,
+    stop: (url: string) => `Pour ne plus recevoir ce type de message\u00a0: ${url}`,
+    via: 'via',
+  },
+  en: {
+    to: 'To: ',
+    reply: (address: string) => `To reply, write to ${address}.`,
+    replyInApp: (url: string) => `To reply, write to the author in the directory: ${url}`,
+    stop: (url: string) => `To stop receiving this kind of message: ${url}`,
+    via: 'via',
+  },
+} as const;
+
+/** The language the recipient reads: theirs when the message has it, else the one it was written in. */
+export function messageLanguage(message: Pick<Message, 'body'>, preferred: Language): Language {
+  if (message.body[preferred]) return preferred;
+  return message.body.fr ? 'fr' : 'en';
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+
+/** Escaped text with http(s) links clickable and line breaks kept. */
+export function linkified(text: string): string {
+  return escapeHtml(text)
+    .replace(/https?:\/\/[^\s<>"']+[^\s<>"'.,;:!?)]/g, (url) => `<a href="${url}">${url}</a>`)
+    .replace(/\n/g, '<br>');
+}
+
+export function messageEmail(input: MessageEmailInput) {
+  const { message, schoolName, baseUrl } = input;
+  const language = messageLanguage(message, input.language);
+  const t = TEXT[language];
+  const subject = message.subject[language] ?? '';
+  const body = message.body[language] ?? '';
+  const stopUrl = `${baseUrl}/unsubscribe?token=${input.unsubscribeToken}&lang=${language}`;
+  const reply = message.replyTo ? t.reply(message.replyTo) : t.replyInApp(`${baseUrl}/messages`);
+  const heading = `${message.author.name}, ${message.author.role[language]} · ${t.to}${message.audienceLabel[language]}`;
+  const footer = [reply, WHY[message.category][language], t.stop(stopUrl)];
+  const text = [heading, '', body, '', '—', ...footer, '', schoolName].join('\n');
+  const html = `<p><strong>${escapeHtml(heading)}</strong></p><p>${linkified(body)}</p><hr><p style="color:#555;font-size:13px">${footer
+    .map(linkified)
+    .join('<br>')}</p><p style="color:#555;font-size:13px">${escapeHtml(schoolName)}</p>`;
+  return {
+    subject,
+    text,
+    html,
+    fromName: `${message.author.name} (${message.author.role[language]}) ${t.via} ${schoolName}`,
+    headers: {
+      'List-Unsubscribe': `<${baseUrl}/api/messages/unsubscribe?token=${input.unsubscribeToken}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+    ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+  };
+}

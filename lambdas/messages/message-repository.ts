@@ -1,0 +1,178 @@
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
+import {
+  DEFAULT_MESSAGE_SETTINGS,
+  MessageSchema,
+  MessageSettingsSchema,
+  type Message,
+  type MessageCounts,
+  type MessageSettings,
+} from '../../shared/messages-api';
+import { batchWriteAll, putRequests } from '../common/batch';
+import { documentClient, tableName } from '../common/dynamo';
+import { keys, withoutKeys } from '../common/keys';
+import { queryAll } from '../common/query';
+import { conditionalUpdate } from '../common/transact';
+import type { Recipient } from './audiences';
+
+/** The storage of messages (docs/messages.md, "Storage"): the log, one delivery per recipient, the settings. */
+
+export const DELIVERY_STATES = ['pending', 'sending', 'sent', 'skipped', 'failed', 'uncertain'] as const;
+
+export const DeliverySchema = z.object({
+  messageId: z.string(),
+  recipientKey: z.string(),
+  personType: z.enum(['PARENT', 'STAFF']),
+  personId: z.string(),
+  state: z.enum(DELIVERY_STATES),
+  attempts: z.number().int(),
+  /** Why no email went (declined, noEmail, addressBounced...) or the SES error's name. */
+  reason: z.string().optional(),
+  readAt: z.string().optional(),
+});
+export type Delivery = z.infer<typeof DeliverySchema>;
+
+export async function getMessageSettings(): Promise<MessageSettings> {
+  const result = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.messageSettings() }));
+  const parsed = MessageSettingsSchema.safeParse(result.Item ? withoutKeys(result.Item) : undefined);
+  return parsed.success ? parsed.data : DEFAULT_MESSAGE_SETTINGS;
+}
+
+export async function putMessageSettings(settings: MessageSettings): Promise<void> {
+  await documentClient().send(new PutCommand({ TableName: tableName(), Item: { ...keys.messageSettings(), type: 'MESSAGE_SETTINGS', ...settings } }));
+}
+
+/**
+ * The message, then its deliveries (BatchWrite of 25, a few calls in parallel). The message is written last with
+ * its counts, so a message in the log always has all its deliveries; a retry after a failure writes the same keys.
+ */
+export async function createMessage(message: Message, recipients: readonly Recipient[]): Promise<void> {
+  const deliveries = recipients.map((r) => ({
+    ...keys.messageDelivery(message.id, r.key),
+    type: 'MESSAGE_DELIVERY',
+    messageId: message.id,
+    recipientKey: r.key,
+    personType: r.personType,
+    personId: r.personId,
+    state: 'pending',
+    attempts: 0,
+  }));
+  await batchWriteAll(putRequests(deliveries));
+  await documentClient().send(new PutCommand({ TableName: tableName(), Item: { ...keys.message(message.id), type: 'MESSAGE', ...message } }));
+}
+
+export async function getMessage(id: string): Promise<Message | undefined> {
+  const result = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.message(id), ConsistentRead: true }));
+  const parsed = MessageSchema.safeParse(result.Item ? withoutKeys(result.Item) : undefined);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** The whole log, oldest first (the admin log, the author's sent messages and the inbox's texts read it). */
+export async function listMessages(): Promise<Message[]> {
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': keys.messagesPk(), ':prefix': keys.messagePrefix() },
+  });
+  return items.flatMap((item) => {
+    const parsed = MessageSchema.safeParse(withoutKeys(item));
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+export async function listDeliveries(messageId: string): Promise<Delivery[]> {
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.messageDeliveriesPk(messageId) },
+    ConsistentRead: true,
+  });
+  return items.flatMap((item) => {
+    const parsed = DeliverySchema.safeParse(item);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+/** A member's deliveries (their inbox), by gsi1. */
+export async function listInbox(recipientKey: string): Promise<Delivery[]> {
+  const items = await queryAll({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.inboxGsi(recipientKey) },
+  });
+  return items.flatMap((item) => {
+    const parsed = DeliverySchema.safeParse(item);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+/** A delivery's primary key (its gsi1 attributes are no part of it). */
+function deliveryKey(messageId: string, recipientKey: string) {
+  const { pk, sk } = keys.messageDelivery(messageId, recipientKey);
+  return { pk, sk };
+}
+
+/** Claims a pending delivery for this worker: false when another got it first or it is no longer pending. */
+export function claimDelivery(delivery: Delivery): Promise<boolean> {
+  return conditionalUpdate({
+    Key: deliveryKey(delivery.messageId, delivery.recipientKey),
+    UpdateExpression: 'SET #state = :sending, attempts = attempts + :one',
+    ConditionExpression: '#state = :pending AND attempts = :attempts',
+    ExpressionAttributeNames: { '#state': 'state' },
+    ExpressionAttributeValues: { ':sending': 'sending', ':pending': 'pending', ':one': 1, ':attempts': delivery.attempts },
+  });
+}
+
+/** Records a delivery's outcome; `from` is the state it must still be in (a lost race changes nothing). */
+export function recordDelivery(delivery: Delivery, from: Delivery['state'], state: Delivery['state'], reason?: string): Promise<boolean> {
+  return conditionalUpdate({
+    Key: deliveryKey(delivery.messageId, delivery.recipientKey),
+    UpdateExpression: reason ? 'SET #state = :state, reason = :reason' : 'SET #state = :state REMOVE reason',
+    ConditionExpression: '#state = :from',
+    ExpressionAttributeNames: { '#state': 'state' },
+    ExpressionAttributeValues: { ':state': state, ':from': from, ...(reason ? { ':reason': reason } : {}) },
+  });
+}
+
+export async function markRead(messageId: string, recipientKey: string, at: string): Promise<boolean> {
+  return conditionalUpdate({
+    Key: deliveryKey(messageId, recipientKey),
+    UpdateExpression: 'SET readAt = if_not_exists(readAt, :at)',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeValues: { ':at': at },
+  });
+}
+
+export async function updateMessageState(id: string, status: Message['status'], counts: MessageCounts): Promise<void> {
+  await documentClient().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.message(id),
+      UpdateExpression: 'SET #status = :status, #counts = :counts',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: { '#status': 'status', '#counts': 'counts' },
+      ExpressionAttributeValues: { ':status': status, ':counts': counts },
+    }),
+  );
+}
+
+/** Only a message waiting for approval changes status this way (two administrators deciding at once: one wins). */
+export function decideMessage(id: string, status: 'sending' | 'rejected'): Promise<boolean> {
+  return conditionalUpdate({
+    Key: keys.message(id),
+    UpdateExpression: 'SET #status = :status',
+    ConditionExpression: '#status = :pending',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ':status': status, ':pending': 'pendingApproval' },
+  });
+}
+
+/** The counts of a message from its deliveries. */
+export function countsOf(deliveries: readonly Delivery[]): MessageCounts {
+  const count = (...states: Delivery['state'][]) => deliveries.filter((d) => states.includes(d.state)).length;
+  return {
+    recipients: deliveries.length,
+    pending: count('pending', 'sending'),
+    sent: count('sent', 'uncertain'),
+    skipped: count('skipped'),
+    failed: count('failed'),
+  };
+}

@@ -1,0 +1,155 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { Message, MessageConsents } from '../../shared/messages-api';
+import type { Language } from '../../shared/schemas/common';
+import type { Suppression } from '../../shared/annual-update-bounces';
+import { documentClient, tableName } from '../common/dynamo';
+import { keys } from '../common/keys';
+import { logger } from '../common/logger';
+import { defaultMailer, isDefiniteSendFailure, sendErrorName, type Mailer } from '../common/mailer';
+import { listSuppressions } from '../common/suppression-repository';
+import { getSettings, readDirectory } from '../directory/public';
+import { createThrottle } from '../annual-update/public';
+import { publicBaseUrl, sendRatePerSecond } from '../annual-update/public';
+import { allConsents } from './consent-service';
+import { messageEmail } from './message-email';
+import { claimDelivery, countsOf, getMessage, listDeliveries, recordDelivery, updateMessageState, type Delivery } from './message-repository';
+
+/**
+ * Sending a message (docs/messages.md, "Sending"): the campaign's paced sender's protocol, per recipient. Each
+ * pending delivery is checked (still in the directory, an address, that kind accepted, the address not suppressed),
+ * claimed with a conditional write, emailed, then recorded. A refusal SES certainly did not take (throttling
+ * included) puts it back to pending for the next call, up to MAX_ATTEMPTS; an unknown outcome is recorded as
+ * uncertain and never sent again: no duplicate after a retry or a throttle.
+ */
+
+export interface MessageSendDeps {
+  mailer: Mailer;
+  now: () => Date;
+  sleep?: (ms: number) => Promise<void>;
+  ratePerSecond: number;
+  budgetMs: number;
+  maxPerCall: number;
+  baseUrl: string;
+}
+
+const MAX_ATTEMPTS = 3;
+/** How long an unsubscribe link works: a year after the email. */
+const UNSUBSCRIBE_TTL_DAYS = 365;
+
+export function defaultMessageSendDeps(): MessageSendDeps {
+  return {
+    mailer: defaultMailer(),
+    now: () => new Date(),
+    ratePerSecond: sendRatePerSecond(),
+    budgetMs: 6_000,
+    maxPerCall: 200,
+    baseUrl: publicBaseUrl(),
+  };
+}
+
+interface Contact {
+  email?: string;
+  language: Language;
+}
+
+interface ChunkContext {
+  message: Message;
+  deps: MessageSendDeps;
+  contacts: Map<string, Contact>;
+  consents: Map<string, MessageConsents>;
+  suppressions: ReadonlyMap<string, Suppression>;
+  schoolName: string;
+}
+
+export const hashUnsubscribeToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+async function newUnsubscribeToken(delivery: Delivery, ctx: ChunkContext, language: Language): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = Math.floor(ctx.deps.now().getTime() / 1000) + UNSUBSCRIBE_TTL_DAYS * 86_400;
+  const item = {
+    ...keys.unsubscribeToken(hashUnsubscribeToken(token)),
+    type: 'UNSUBSCRIBE',
+    personType: delivery.personType,
+    personId: delivery.personId,
+    category: ctx.message.category,
+    language,
+    expiresAt,
+  };
+  await documentClient().send(new PutCommand({ TableName: tableName(), Item: item }));
+  return token;
+}
+
+/** Why this recipient gets no email, or undefined when they get one. */
+function skipReason(delivery: Delivery, ctx: ChunkContext): string | undefined {
+  const contact = ctx.contacts.get(delivery.recipientKey);
+  if (!contact) return 'personRemoved';
+  if (!contact.email) return 'noEmail';
+  if (ctx.consents.get(delivery.recipientKey)?.[ctx.message.category] === false) return 'declined';
+  const suppression = ctx.suppressions.get(contact.email);
+  if (suppression) return suppression.reason === 'bounce' ? 'addressBounced' : 'addressComplained';
+  return undefined;
+}
+
+async function sendOne(delivery: Delivery, ctx: ChunkContext): Promise<Delivery['state']> {
+  const reason = skipReason(delivery, ctx);
+  if (reason) return (await recordDelivery(delivery, 'pending', 'skipped', reason)) ? 'skipped' : delivery.state;
+  if (!(await claimDelivery(delivery))) return delivery.state;
+  const contact = ctx.contacts.get(delivery.recipientKey)!;
+  const token = await newUnsubscribeToken(delivery, ctx, contact.language);
+  const content = messageEmail({ message: ctx.message, language: contact.language, schoolName: ctx.schoolName, baseUrl: ctx.deps.baseUrl, unsubscribeToken: token });
+  try {
+    const result = await ctx.deps.mailer.send({ to: contact.email!, ...content });
+    if (result.suppressed) return (await recordDelivery(delivery, 'sending', 'skipped', 'addressBounced')) ? 'skipped' : 'sending';
+  } catch (error) {
+    const name = sendErrorName(error);
+    logger.warn('message send failed', { messageId: delivery.messageId, error: name });
+    if (!isDefiniteSendFailure(error)) return (await recordDelivery(delivery, 'sending', 'uncertain', name)) ? 'uncertain' : 'sending';
+    const next = delivery.attempts + 1 >= MAX_ATTEMPTS ? 'failed' : 'pending';
+    return (await recordDelivery(delivery, 'sending', next, name)) ? next : 'sending';
+  }
+  return (await recordDelivery(delivery, 'sending', 'sent')) ? 'sent' : 'sending';
+}
+
+async function chunkContext(message: Message, deps: MessageSendDeps): Promise<ChunkContext> {
+  const [directory, consents, suppressions, settings] = await Promise.all([readDirectory(), allConsents(), listSuppressions(), getSettings()]);
+  const contacts = new Map<string, Contact>([
+    ...directory.parents.map((p): [string, Contact] => [`PARENT#${p.id}`, { email: p.email, language: p.preferredLanguage }]),
+    ...directory.staff.map((s): [string, Contact] => [`STAFF#${s.id}`, { email: s.email, language: s.preferredLanguage ?? 'fr' }]),
+  ]);
+  const schoolName = settings?.schoolName ?? '';
+  return { message, deps, contacts, consents, suppressions, schoolName };
+}
+
+/**
+ * One paced chunk of a message's emails, within the time budget. Deliveries left `sending` when nothing is
+ * pending any more (a worker that died after SES took the email, or before) are recorded as uncertain.
+ */
+export async function continueMessage(messageId: string, deps: MessageSendDeps): Promise<Message | undefined> {
+  const message = await getMessage(messageId);
+  if (!message || message.status !== 'sending') return message;
+  const started = deps.now().getTime();
+  const deliveries = await listDeliveries(messageId);
+  const pending = deliveries.filter((d) => d.state === 'pending');
+  if (pending.length > 0) {
+    const ctx = await chunkContext(message, deps);
+    const throttle = createThrottle(deps.ratePerSecond, () => deps.now().getTime(), deps.sleep);
+    const interval = 1000 / deps.ratePerSecond;
+    let processed = 0;
+    for (const delivery of pending) {
+      if (processed >= deps.maxPerCall || deps.now().getTime() + interval > started + deps.budgetMs) break;
+      if (!skipReason(delivery, ctx)) await throttle.wait();
+      delivery.state = await sendOne(delivery, ctx);
+      if (delivery.state === 'pending') delivery.attempts++;
+      processed++;
+    }
+  } else {
+    for (const stuck of deliveries.filter((d) => d.state === 'sending')) {
+      if (await recordDelivery(stuck, 'sending', 'uncertain', 'Interrupted')) stuck.state = 'uncertain';
+    }
+  }
+  const counts = countsOf(deliveries);
+  const status = counts.pending === 0 ? 'sent' : 'sending';
+  await updateMessageState(messageId, status, counts);
+  return { ...message, status, counts };
+}

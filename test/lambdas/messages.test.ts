@@ -1,0 +1,203 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ulid } from 'ulid';
+import { bulkWriteDirectory } from '../../lambdas/directory/directory-repository';
+import { listConsent } from '../../lambdas/directory/consent-repository';
+import { handler } from '../../lambdas/messages/index';
+import { continueMessage } from '../../lambdas/messages/send-service';
+import { grantRole } from '../../lambdas/registry/admin-roles';
+import type { Mailer } from '../../lambdas/common/mailer';
+import { generateSchool } from '../../local/demo/generate-school';
+import { readRawMailbox, type RawStoredEmail } from '../../local/ses';
+import type { Message, MessagesResponse } from '../../shared/messages-api';
+import { adminClaims, invoke, realMailer } from './annual-update-support';
+import { apiEvent, claimsFor } from './auth-support';
+import { useDirectoryTable } from './directory-support';
+import { workerStack } from '../support/stack';
+
+/**
+ * Messages (docs/messages.md) against DynamoDB Local and the SES emulator, in this file's own table: who may write,
+ * who receives (read from the emulator's raw messages: one recipient each, no other address anywhere, the
+ * unsubscribe headers), the one-click unsubscribe without a session, the quota, the approval and the admin log.
+ */
+useDirectoryTable('messages');
+
+const stack = workerStack();
+const run = ulid().toLowerCase();
+
+interface Seeded {
+  classId: string;
+  classParents: { id: string; email: string }[];
+  rep: { id: string; email: string };
+  outsider: { id: string; email: string };
+  admin: { id: string; email: string };
+  allEmails: string[];
+}
+let seeded: Seeded;
+
+beforeAll(async () => {
+  const school = generateSchool({ seed: 23, families: 14 });
+  school.parents = school.parents.map((p, i) => ({ ...p, email: `msg-${i}-${run}@test.example` }));
+  const target = school.classes.find((c) => school.students.some((s) => s.classId === c.id))!;
+  const studentIds = new Set(school.students.filter((s) => s.classId === target.id).map((s) => s.id));
+  const parentIds = new Set(school.families.filter((f) => studentIds.has(f.studentId)).map((f) => f.parentId));
+  const classParents = school.parents.filter((p) => parentIds.has(p.id)).map((p) => ({ id: p.id, email: p.email! }));
+  const others = school.parents.filter((p) => !parentIds.has(p.id)).map((p) => ({ id: p.id, email: p.email! }));
+  const rep = classParents[0]!;
+  for (const c of school.classes) c.parentRepresentativeIds = c.id === target.id ? [rep.id] : [];
+  school.memberships = school.memberships.filter((m) => m.role !== 'chair' && m.role !== 'coChair');
+  await bulkWriteDirectory(school);
+  await grantRole({ email: others[1]!.email }, { kind: 'system', id: 'test' });
+  seeded = { classId: target.id, classParents, rep, outsider: others[0]!, admin: others[1]!, allEmails: school.parents.map((p) => p.email!) };
+  expect(classParents.length).toBeGreaterThanOrEqual(3);
+});
+
+const write = (email: string, body: Record<string, unknown>) =>
+  invoke(handler, { method: 'POST', resource: '/api/messages', body, claims: claimsFor(email) });
+
+const toClass = (text: string, extra: Record<string, unknown> = {}) => ({
+  audience: { type: 'class', classId: seeded.classId },
+  subject: { fr: `Sortie ${text}` },
+  body: { fr: `Bonjour, la sortie ${text} a lieu vendredi. Détails : https://ecole.example/sortie` },
+  shareReplyTo: false,
+  ...extra,
+});
+
+/** Sends a message to the end through the route the author's page calls. */
+async function sendAll(email: string, id: string): Promise<Message> {
+  for (let i = 0; i < 20; i++) {
+    const result = await invoke(handler, { method: 'POST', resource: '/api/messages/{id}/continue', pathParameters: { id }, claims: claimsFor(email) });
+    expect(result.status).toBe(200);
+    const progress = result.body as { message: Message; done: boolean };
+    if (progress.done) return progress.message;
+  }
+  throw new Error('message never finished');
+}
+
+async function rawFor(subject: string): Promise<RawStoredEmail[]> {
+  return (await readRawMailbox(stack.mailboxUrl)).filter((m) => m.raw.includes(`\r\nSubject: Sortie ${subject}\r\n`));
+}
+
+const header = (raw: string, name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(raw.split('\r\n\r\n')[0]!)?.[1];
+
+/** The raw email with its base64 parts and encoded words decoded: what a mail program shows. */
+const decoded = (raw: string) =>
+  raw
+    .replace(/=\?UTF-8\?B\?([A-Za-z0-9+/=]+)\?=/g, (_all, b64: string) => Buffer.from(b64, 'base64').toString('utf8'))
+    .replace(/(Content-Transfer-Encoding: base64\r\n\r\n)([A-Za-z0-9+/=\r\n]+)/g, (_all, head: string, b64: string) => head + Buffer.from(b64.replace(/\r\n/g, ''), 'base64').toString('utf8'));
+
+describe('messages to a class', () => {
+  it('a representative writes to class A: each consenting parent gets exactly one email, alone, with one-click unsubscribe; a parent who declined reads it in the app', async () => {
+    const declined = seeded.classParents[1]!;
+    const consent = await invoke(handler, {
+      method: 'PUT',
+      resource: '/api/me/message-consents',
+      body: { consents: { school: true, class: false, committee: true }, language: 'fr' },
+      claims: claimsFor(declined.email),
+    });
+    expect(consent.status).toBe(200);
+
+    const created = await write(seeded.rep.email, toClass('A1'));
+    expect(created.status).toBe(201);
+    const message = (created.body as { message: Message }).message;
+    expect(message.author.role.fr).toBe('Parent représentant de la classe');
+    const done = await sendAll(seeded.rep.email, message.id);
+    expect(done.status).toBe('sent');
+
+    const expected = seeded.classParents.filter((p) => p.id !== seeded.rep.id && p.id !== declined.id).map((p) => p.email);
+    const mail = await rawFor('A1');
+    expect(mail.map((m) => m.destinations).sort()).toEqual(expected.map((e) => [e]).sort());
+    for (const m of mail) {
+      const [to] = m.destinations;
+      const everything = `${m.raw}\n${decoded(m.raw)}`;
+      // No other person's address anywhere in the headers or the body.
+      for (const other of seeded.allEmails.filter((e) => e !== to)) expect(everything).not.toContain(other);
+      expect(header(m.raw, 'To')).toBe(to);
+      expect(header(m.raw, 'Reply-To')).toBeUndefined();
+      expect(header(m.raw, 'List-Unsubscribe')).toMatch(/^<http.*\/api\/messages\/unsubscribe\?token=[A-Za-z0-9_-]{43}>$/);
+      expect(header(m.raw, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+      expect(decoded(m.raw)).toContain('parent de cette classe');
+    }
+
+    const inbox = await invoke(handler, { method: 'GET', resource: '/api/messages', claims: claimsFor(declined.email) });
+    const received = (inbox.body as MessagesResponse).received;
+    expect(received.map((m) => m.id)).toContain(message.id);
+    expect((inbox.body as MessagesResponse).unread).toBeGreaterThanOrEqual(1);
+  });
+
+  it('a parent who is not the class representative gets 403', async () => {
+    const result = await write(seeded.outsider.email, toClass('refused'));
+    expect(result.status).toBe(403);
+    expect(result.body).toEqual({ error: { code: 'MESSAGE_AUDIENCE_NOT_ALLOWED' } });
+  });
+
+  it('one-click unsubscribe (a form POST without a session) stops the next message and is in the consent log', async () => {
+    const first = (await write(seeded.rep.email, toClass('U1'))).body as { message: Message };
+    await sendAll(seeded.rep.email, first.message.id);
+    const target = seeded.classParents[2]!;
+    const email = (await rawFor('U1')).find((m) => m.destinations[0] === target.email)!;
+    const token = /token=([A-Za-z0-9_-]{43})/.exec(header(email.raw, 'List-Unsubscribe')!)![1]!;
+    // What a mail program sends (RFC 8058): a form body, no session, the token in the header's URL.
+    const event = apiEvent({ method: 'POST', resource: '/api/messages/unsubscribe', body: 'List-Unsubscribe=One-Click' });
+    event.headers['content-type'] = 'application/x-www-form-urlencoded';
+    event.queryStringParameters = { token };
+    const result = await handler(event);
+    expect(result.statusCode).toBe(200);
+    expect(JSON.parse(result.body)).toEqual({ category: 'class', language: expect.any(String) });
+    const log = await listConsent(target.id);
+    expect(log[0]).toMatchObject({ by: 'unsubscribeLink', channel: 'emailUnsubscribe', after: { messages: { class: false } } });
+
+    // The next message of that kind (the class's representative, the third of their week).
+    const next = (await write(seeded.rep.email, toClass('U2'))).body as { message: Message };
+    await sendAll(seeded.rep.email, next.message.id);
+    const second = await rawFor('U2');
+    expect(second.length).toBeGreaterThan(0);
+    expect(second.map((m) => m.destinations[0])).not.toContain(target.email);
+  });
+
+  it('the quota answers 429 with its code and the refused message is in no log', async () => {
+    // The representative already wrote three times this week above (A1, U1, U2): the fourth is refused.
+    const refused = await write(seeded.rep.email, toClass('Q4'));
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ error: { code: 'MESSAGE_QUOTA' } });
+    const log = await invoke(handler, { method: 'GET', resource: '/api/admin/messages', claims: adminClaims(seeded.admin.email) });
+    const subjects = (log.body as { messages: Message[] }).messages.map((m) => m.subject.fr);
+    expect(subjects).toContain('Sortie U2');
+    expect(subjects).not.toContain('Sortie Q4');
+  });
+});
+
+describe('sending is paced and never duplicates', () => {
+  it('SES throttling: the refused emails are retried on the next call, each parent gets one email', async () => {
+    const created = (await invoke(handler, { method: 'POST', resource: '/api/messages', body: toClass('T1'), claims: adminClaims(seeded.admin.email) })).body as { message: Message };
+    const real = realMailer(stack);
+    let calls = 0;
+    const throttling: Mailer = {
+      async send(email) {
+        calls++;
+        if (calls % 2 === 1) throw Object.assign(new Error('Rate exceeded'), { name: 'Throttling', $fault: 'client', $metadata: { httpStatusCode: 400 } });
+        return real.send(email);
+      },
+    };
+    const deps = { mailer: throttling, now: () => new Date(), ratePerSecond: 50, budgetMs: 5_000, maxPerCall: 100, baseUrl: stack.appUrl };
+    let message: Message | undefined;
+    for (let i = 0; i < 10 && message?.status !== 'sent'; i++) message = await continueMessage(created.message.id, deps);
+    expect(message?.status).toBe('sent');
+    const mail = await rawFor('T1');
+    const destinations = mail.map((m) => m.destinations[0]);
+    expect(new Set(destinations).size).toBe(destinations.length);
+    expect(message?.counts.sent).toBe(destinations.length);
+  });
+});
+
+describe('administrators', () => {
+  it('withdraw an author\'s right; the log is for administrators only', async () => {
+    const admin = adminClaims(seeded.admin.email);
+    const settings = { classRepresentatives: true, committeeChairs: true, teachers: false, approveRepresentatives: false, withdrawn: [`PARENT#${seeded.rep.id}`] };
+    expect((await invoke(handler, { method: 'PUT', resource: '/api/admin/messages/settings', body: settings, claims: admin })).status).toBe(200);
+    const withdrawn = await write(seeded.rep.email, toClass('W1'));
+    expect(withdrawn.body).toEqual({ error: { code: 'MESSAGE_RIGHT_WITHDRAWN' } });
+    expect((await write(seeded.outsider.email, toClass('W2'))).status).toBe(403);
+    const forbidden = await invoke(handler, { method: 'GET', resource: '/api/admin/messages', claims: claimsFor(seeded.rep.email) });
+    expect(forbidden.status).toBe(403);
+  });
+});
