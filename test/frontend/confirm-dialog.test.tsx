@@ -5,6 +5,8 @@ import path from 'node:path';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { ConfirmDialog } from '../../frontend/src/components/confirm-dialog/confirm-dialog';
+import { CloseCampaignDialog } from '../../frontend/src/features/annual-update/components/lifecycle-dialogs';
+import type { CampaignView } from '../../shared/annual-update-api';
 import { createI18n } from '../../frontend/src/i18n/i18n';
 import type { Locale } from '../../frontend/src/i18n/locale';
 
@@ -99,5 +101,30 @@ describe('one confirmation dialog', () => {
       .map((f) => f.split(path.sep).join('/'))
       .sort();
     expect(withModal).toEqual([...NOT_CONFIRMATIONS].sort());
+  });
+});
+
+describe('the closing dialog', () => {
+  it("does not say « cannot be undone » beside « you can reopen it »: its hint says what happens at once", () => {
+    const campaign = {
+      id: '01JABCDEFGHJKMNPQRSTVW0001', schoolYear: '2026-2027', status: 'active', createdAt: '2026-09-01T12:00:00.000Z',
+      counts: { totalParents: 3, reachable: 3, unreachable: 0, emailsSent: 3, formsSubmitted: 1, optedOut: 0 },
+      progress: { completed: 1, total: 3, percentage: 33.3 }, reminders: { days: [], sent: [] }, reopenUntil: '2028-11-27',
+    } as unknown as CampaignView;
+    for (const [locale, reopen, hint, never] of [
+      ['fr', "Vous pourrez rouvrir la campagne jusqu'au", "Les liens cessent de fonctionner dès la fermeture, jusqu'à une éventuelle réouverture.", 'ne peut pas être annulée'],
+      ['en', 'You can reopen the campaign until', 'The links stop working as soon as it closes, until a possible reopening.', 'cannot be undone'],
+    ] as const) {
+      const { container } = render(
+        <I18nextProvider i18n={createI18n(locale)}>
+          <CloseCampaignDialog campaign={campaign} visible busy={false} onDismiss={() => undefined} onClose={() => undefined} />
+        </I18nextProvider>,
+      );
+      const text = screen.getByRole('dialog').textContent ?? container.textContent ?? '';
+      expect(text).toContain(reopen);
+      expect(text).toContain(hint);
+      expect(text).not.toContain(never);
+      cleanup();
+    }
   });
 });

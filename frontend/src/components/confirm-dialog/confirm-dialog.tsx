@@ -28,6 +28,8 @@ export interface ConfirmDialogProps {
   busy?: boolean;
   /** Irreversible: the reader types the confirmation word first. */
   typed?: boolean;
+  /** Under the typed word, what makes the action serious, when « cannot be undone » is not exactly true (a closing that a reopening can undo). */
+  typedHint?: string;
   /** Another condition not met yet (a field inside the dialog); the action stays disabled. */
   disabled?: boolean;
   cancelLabel?: string;
@@ -38,7 +40,7 @@ export function isConfirmationWord(typed: string, word: string): boolean {
   return typed.trim().toLocaleLowerCase() === word.toLocaleLowerCase();
 }
 
-export function ConfirmDialog({ visible, title, children, confirmLabel, onConfirm, onDismiss, busy, typed, disabled, cancelLabel }: ConfirmDialogProps) {
+export function ConfirmDialog({ visible, title, children, confirmLabel, onConfirm, onDismiss, busy, typed, typedHint, disabled, cancelLabel }: ConfirmDialogProps) {
   const { t } = useTranslation();
   const word = t('confirmDialog.word');
   const [text, setText] = useState('');
@@ -64,7 +66,7 @@ export function ConfirmDialog({ visible, title, children, confirmLabel, onConfir
       <SpaceBetween size="m">
         {children}
         {typed && (
-          <FormField label={t('confirmDialog.typeLabel', { word })} description={t('confirmDialog.typeHint')}>
+          <FormField label={t('confirmDialog.typeLabel', { word })} description={typedHint ?? t('confirmDialog.typeHint')}>
             <Input
               value={text}
               placeholder={word}

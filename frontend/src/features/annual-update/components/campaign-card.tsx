@@ -3,6 +3,7 @@ import Box from '@cloudscape-design/components/box';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
+import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { CampaignView } from '../../../../../shared/annual-update-api';
 import { CampaignProgressBar } from '../../../components/progress/campaign-progress-bar';
 import { CampaignStatus } from '../../../components/progress/campaign-status';
@@ -33,44 +34,47 @@ export function CampaignCard({ campaign, actions, committees }: { campaign: Camp
         </Header>
       }
     >
-      <ColumnLayout columns={3} variant="text-grid">
-        <div>
-          <Box variant="awsui-key-label">{t('annualUpdateAdmin.card.status')}</Box>
-          <CampaignStatus campaign={campaign} />
-        </div>
-        {stats.map(([key, value]) => (
-          <div key={key}>
-            <Box variant="awsui-key-label">{t(`annualUpdateAdmin.card.${key}`)}</Box>
-            <Box>{number(value)}</Box>
-          </div>
-        ))}
-        {counts.staff && (
-          // A campaign that includes staff (docs/annual-update.md, "Staff"): their answers, apart from the parents'.
+      <SpaceBetween size="l">
+        <ColumnLayout columns={3} variant="text-grid">
           <div>
-            <Box variant="awsui-key-label">{t('staffUpdate.card.staff')}</Box>
-            <Box>{t('staffUpdate.card.staffInfo', { submitted: number(counts.staff.formsSubmitted), total: number(counts.staff.total) })}</Box>
+            <Box variant="awsui-key-label">{t('annualUpdateAdmin.card.status')}</Box>
+            <CampaignStatus campaign={campaign} />
           </div>
-        )}
-        <div>
-          <Box variant="awsui-key-label">{t('annualUpdateAdmin.card.deadline')}</Box>
-          <Box>{campaign.deadline ?? t('annualUpdateAdmin.card.noDeadline')}</Box>
-        </div>
-        <div>
-          <Box variant="awsui-key-label">{t('annualUpdateAdmin.reminders.label')}</Box>
-          <RemindersSummary campaign={campaign} />
-        </div>
-        <div>
-          <Box variant="awsui-key-label">{t('annualUpdateAdmin.review.label')}</Box>
-          <Box>{t(campaign.review ? 'annualUpdateAdmin.review.on' : 'annualUpdateAdmin.review.offShort')}</Box>
-        </div>
-        {committees && (
+          {stats.map(([key, value]) => (
+            <div key={key}>
+              <Box variant="awsui-key-label">{t(`annualUpdateAdmin.card.${key}`)}</Box>
+              <Box>{number(value)}</Box>
+            </div>
+          ))}
+          {counts.staff && (
+            // A campaign that includes staff (docs/annual-update.md, "Staff"): their answers, apart from the parents'.
+            <div>
+              <Box variant="awsui-key-label">{t('staffUpdate.card.staff')}</Box>
+              <Box>{t('staffUpdate.card.staffInfo', { submitted: number(counts.staff.formsSubmitted), total: number(counts.staff.total) })}</Box>
+            </div>
+          )}
           <div>
-            <Box variant="awsui-key-label">{t('adminCommittees.recruiting.summary')}</Box>
-            <RecruitingCommittees committees={committees} />
+            <Box variant="awsui-key-label">{t('annualUpdateAdmin.card.deadline')}</Box>
+            <Box>{campaign.deadline ?? t('annualUpdateAdmin.card.noDeadline')}</Box>
           </div>
-        )}
-      </ColumnLayout>
-      <CampaignProgressBar progress={progress} />
+          <div>
+            <Box variant="awsui-key-label">{t('annualUpdateAdmin.reminders.label')}</Box>
+            <RemindersSummary campaign={campaign} />
+          </div>
+          <div>
+            <Box variant="awsui-key-label">{t('annualUpdateAdmin.review.label')}</Box>
+            <Box>{t(campaign.review ? 'annualUpdateAdmin.review.on' : 'annualUpdateAdmin.review.offShort')}</Box>
+          </div>
+          {committees && (
+            <div>
+              <Box variant="awsui-key-label">{t('adminCommittees.recruiting.summary')}</Box>
+              <RecruitingCommittees committees={committees} />
+            </div>
+          )}
+        </ColumnLayout>
+        {/* Its own row, below the facts: « Réponses » once ran into the last fact's lines (« Gérer les comités »). */}
+        <CampaignProgressBar progress={progress} />
+      </SpaceBetween>
     </Container>
   );
 }

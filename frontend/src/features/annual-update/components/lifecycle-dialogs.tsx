@@ -29,6 +29,8 @@ export function CloseCampaignDialog({ campaign, visible, busy, onDismiss, onClos
     <ConfirmDialog
       visible={visible}
       typed
+      // Closing can be undone by a reopening (said above): not « cannot be undone », but what happens at once.
+      typedHint={t('annualUpdateAdmin.close.typeHint')}
       title={t('annualUpdateAdmin.close.title', { year: campaign.schoolYear })}
       confirmLabel={t('annualUpdateAdmin.close.submit')}
       busy={busy}

@@ -94,6 +94,8 @@ function ProgressSummary({ campaign, state }: { campaign: CampaignView; state: P
   );
 }
 
+const FILTER_WIDTH: CSSProperties = { minWidth: '8rem' };
+
 /** The search, the status filter and the class filter. */
 function ParticipantFilters({ state }: { state: ParticipantsState }) {
   const { t } = useTranslation();
@@ -112,13 +114,16 @@ function ParticipantFilters({ state }: { state: ParticipantsState }) {
         filteringPlaceholder={t('annualUpdateAdmin.table.search')}
         countText={t('annualUpdateAdmin.table.matches', { count: filteredItemsCount ?? 0 })}
       />
-      <Select
-        selectedOption={option(status)}
-        options={STATUS_FILTERS.map(option)}
-        onChange={({ detail }) => setStatus(detail.selectedOption.value as StatusFilter)}
-        inlineLabelText={t('annualUpdateAdmin.table.status')}
-        ariaLabel={t('annualUpdateAdmin.table.status')}
-      />
+      {/* Wide enough for its inline label: with the short "All", "Status" broke inside the word ("Statu / s"). */}
+      <div style={FILTER_WIDTH}>
+        <Select
+          selectedOption={option(status)}
+          options={STATUS_FILTERS.map(option)}
+          onChange={({ detail }) => setStatus(detail.selectedOption.value as StatusFilter)}
+          inlineLabelText={t('annualUpdateAdmin.table.status')}
+          ariaLabel={t('annualUpdateAdmin.table.status')}
+        />
+      </div>
       <Select
         selectedOption={classOptions.find((o) => o.value === classId) ?? classOptions[0]!}
         options={classOptions}
