@@ -40,7 +40,7 @@ const chosen = (key: string) => ({ key, audience: 'chosen' as const });
 const no = (why: string): Excluded => ({ excluded: why });
 
 /** A field on every surface under the same name. */
-const plain = (key: string, directory = everyone(key)): FieldRoute => ({ directory, input: key, columns: [key], myData: key });
+const plain = (key: string, directory: FieldRoute['directory'] = everyone(key)): FieldRoute => ({ directory, input: key, columns: [key], myData: key });
 
 const RULE_INPUT = no('read by the visibility rule, never shown as such');
 const BY_UPDATE_LINK = no("the staff member's own, set through their update link (docs/annual-update.md, Staff)");

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { exportCsvFiles } from '../../lambdas/admin/export-service';
 import { defaultSettings } from '../../lambdas/admin/import/default-settings';
+import { generateSchool } from '../../local/demo/generate-school';
 import type { DirectoryData } from '../../lambdas/directory/directory-items';
 import { ParentInputSchema, StaffInputSchema, StudentInputSchema } from '../../shared/admin-api';
 import { parseCsv } from '../../shared/csv';
@@ -34,8 +35,6 @@ import {
 
 const META = Object.keys(EntityMetaSchema.shape);
 const AT = '2025-09-02T12:00:00.000Z';
-const meta = (id: string) => ({ id, version: 1, createdAt: AT, updatedAt: AT });
-const ULID = (n: number) => `01J0000000000000000000000${n}`;
 
 type Table = Record<string, FieldRoute>;
 interface Entity {
@@ -126,68 +125,48 @@ describe.each(Object.entries(ENTITIES))('the %s fields', (_name, entity) => {
   });
 });
 
-/** One record of each kind with every field filled, in a directory the export can write. */
-function fullSchool(): { data: DirectoryData; parent: Parent; other: Parent; student: Student; staff: Staff } {
+/**
+ * A small demo school in which one record of each kind has every field filled: a parent with a child, adjusted
+ * audiences and a safety restriction, that child with a staff note, and a homeroom teacher with every field.
+ */
+function fullSchool(): { data: DirectoryData; parent: Parent; student: Student; staff: Staff } {
+  const school = generateSchool({ families: 6 });
+  const base = school.parents.find((p) => p.participation === 'full' && p.email && p.phone && p.address && school.families.some((f) => f.parentId === p.id))!;
+  const other = school.parents.find((p) => p.id !== base.id)!;
+  const parent: Parent = {
+    ...base,
+    interests: ['music'],
+    skills: 'Couture',
+    audiences: { email: 'school', phone: 'classes', address: 'admins', profile: 'school' },
+    preferredLanguage: 'en',
+    safetyRestriction: { hiddenFrom: [other.id] },
+  };
+  const studentId = school.families.find((f) => f.parentId === parent.id)!.studentId;
+  const student: Student = { ...school.students.find((s) => s.id === studentId)!, staffNote: 'Son grand-père vient la chercher le mercredi.' };
+  const teacherId = school.classes.find((c) => c.id === student.classId)!.teacherId!;
   const staff: Staff = {
-    ...meta(ULID(1)),
-    firstName: 'Julie',
-    lastName: 'Roy',
+    ...school.staff.find((m) => m.id === teacherId)!,
     email: 'julie.roy@ecole.example',
     phone: '5145550101',
-    title: { fr: 'Enseignante', en: 'Teacher' },
-    department: 'teaching',
     interests: ['music'],
     extension: '1234',
     showEmail: true,
     preferredLanguage: 'en',
   };
-  const other: Parent = {
-    ...meta(ULID(2)),
-    firstName: 'Luc',
-    lastName: 'Tran',
-    interests: [],
-    skills: '',
-    participation: 'nameOnly',
-    preferredLanguage: 'fr',
-  };
-  const parent: Parent = {
-    ...meta(ULID(3)),
-    firstName: 'Amélie',
-    lastName: 'Côté',
-    email: 'amelie@courriel.example',
-    phone: '5145550001',
-    address: { street: '1, rue des Érables', city: 'Québec', postalCode: 'G1R 1A1' },
-    interests: ['music'],
-    skills: 'Couture',
-    participation: 'full',
-    audiences: { email: 'school', phone: 'classes', address: 'admins', profile: 'school' },
-    preferredLanguage: 'en',
-    safetyRestriction: { hiddenFrom: [other.id] },
-  };
-  const student: Student = {
-    ...meta(ULID(4)),
-    firstName: 'Léa',
-    lastName: 'Côté',
-    level: 'G1',
-    classId: ULID(5),
-    staffNote: 'Son grand-père vient la chercher le mercredi.',
-  };
+  const swap = <T extends { id: string }>(list: T[], record: T) => list.map((item) => (item.id === record.id ? record : item));
   const data: DirectoryData = {
+    ...school,
     settings: defaultSettings(new Date(AT), 'École des Érables'),
-    classes: [{ ...meta(ULID(5)), code: 'A', name: 'Classe A', levels: ['G1'], teacherId: staff.id, parentRepresentativeIds: [], studentRepresentativeIds: [] }],
-    students: [student],
-    parents: [parent, other],
-    staff: [staff],
-    committees: [],
-    families: [{ parentId: parent.id, studentId: student.id }],
-    memberships: [],
+    parents: swap(school.parents, parent),
+    students: swap(school.students, student),
+    staff: swap(school.staff, staff),
   };
-  return { data, parent, other, student, staff };
+  return { data, parent, student, staff };
 }
 
 describe('the export', () => {
   it("writes a value in every column of every field listed for it (a record with every field filled)", () => {
-    const { data, parent } = fullSchool();
+    const { data, parent, student, staff } = fullSchool();
     for (const lang of ['fr', 'en'] as const) {
       const files = exportCsvFiles(data, data.settings, lang);
       for (const entity of Object.values(ENTITIES)) {
@@ -197,8 +176,9 @@ describe('the export', () => {
         const [header, ...rows] = parsed.records.map((record) => record.fields);
         const fields = IMPORT_FORMATS[entity.importEntity].columns.map((column) => column.field);
         expect(header).toHaveLength(fields.length);
-        // The parents file: the parent with every field (the other one is name only).
-        const row = entity.importEntity === 'parents' ? rows.find((r) => r[1] === parent.firstName)! : rows[0]!;
+        // The row of the record with every field, found by its key (first column).
+        const record = { parents: parent, students: student, staff }[entity.importEntity as 'parents' | 'students' | 'staff'];
+        const row = rows.find((r) => r[0] === (record.importKey ?? record.id))!;
         const empty = routed(entity.table, 'columns').filter((column) => (row[fields.indexOf(column)] ?? '') === '');
         expect({ entity: entity.importEntity, lang, empty }).toEqual({ entity: entity.importEntity, lang, empty: [] });
       }
