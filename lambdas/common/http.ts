@@ -3,6 +3,7 @@ import * as z from 'zod';
 import type { ApiErrorBody } from '../../shared/error-codes';
 import { timingSafeEqual } from 'node:crypto';
 import { ORIGIN_VERIFY_HEADER, VIEWER_IP_HEADER } from '../../shared/http-headers';
+import { matchRoute, PROXY_SEGMENT, type RouteMatch } from '../gateway-layout';
 import { ROUTES, routeKey, type Access, type AccessOf, type RouteDef, type RouteKey, type SignedInRouteKey } from '../routes';
 import { callerFromEvent, type Caller, type RegisteredPerson } from './claims';
 import { AppError } from './errors';
@@ -262,6 +263,20 @@ async function authorize(
   return people;
 }
 
+/**
+ * The route an event names: its own resource (a method per route, as in the tests' events), or, under a greedy
+ * resource (`.../{proxy+}`, lambdas/gateway-layout.ts), the route whose path template matches the request path
+ * among this context's routes. A known path asked with another method is told so (405), like the local gateway.
+ */
+function findRoute(routes: readonly RouteDef[], event: APIGatewayProxyEvent): RouteMatch {
+  const own = routes.find((r) => r.method === event.httpMethod && r.path === event.resource);
+  if (own) return { route: own, params: (event.pathParameters ?? {}) as Record<string, string> };
+  if (!event.resource?.endsWith(`/${PROXY_SEGMENT}`)) return { pathKnown: false };
+  const prefix = event.resource.slice(0, -PROXY_SEGMENT.length);
+  const under = routes.filter((r) => r.path.startsWith(prefix));
+  return matchRoute(under, event.httpMethod, event.path ?? '');
+}
+
 /** What a context's index.ts gives createHandler: everything about its API in one object. */
 export interface HandlerDefinition<E extends EarlyReads> {
   /** The registry's checks (lambdas/registry/access.ts `registryAccess`). */
@@ -314,7 +329,7 @@ export function createHandler<E extends EarlyReads = Record<never, never>>(defin
   const handlers = definition.routes as Partial<Record<string, AnyRouteHandler>>;
   const earlyReads = (definition.early ?? {}) as Partial<Record<string, EarlyRead<unknown>>>;
   const routes = ROUTES.filter((r) => routeKey(r) in handlers) as readonly RouteDef[];
-  const run = async (event: APIGatewayProxyEvent, route: RouteDef): Promise<APIGatewayProxyResult> => {
+  const run = async (event: APIGatewayProxyEvent, route: RouteDef, params: Record<string, string>): Promise<APIGatewayProxyResult> => {
     // A deployment with an origin secret takes requests from its CloudFront distribution only.
     if (optionalEnv(ENV.originVerifySecret) && !fromTrustedEdge(event)) throw new AppError('FORBIDDEN');
     const caller = callerFromEvent(event);
@@ -331,7 +346,7 @@ export function createHandler<E extends EarlyReads = Record<never, never>>(defin
       event,
       route,
       body,
-      pathParameters: (event.pathParameters ?? {}) as Record<string, string>,
+      pathParameters: params,
       query: (event.queryStringParameters ?? {}) as Record<string, string>,
       caller,
       people,
@@ -342,9 +357,10 @@ export function createHandler<E extends EarlyReads = Record<never, never>>(defin
   };
   return async (event) => {
     const started = Date.now();
-    const route = routes.find((r) => r.method === event.httpMethod && r.path === event.resource);
-    if (!route) return errorResponse(new AppError('ROUTE_NOT_FOUND'));
-    const response = await run(event, route).catch((error: unknown) => failureResponse(error, route));
+    const found = findRoute(routes, event);
+    if (!found.route) return errorResponse(new AppError(found.pathKnown ? 'METHOD_NOT_ALLOWED' : 'ROUTE_NOT_FOUND'));
+    const { route, params } = found;
+    const response = await run(event, route, params).catch((error: unknown) => failureResponse(error, route));
     logger.info('request', { route: route.name, status: response.statusCode, ms: Date.now() - started });
     return response;
   };

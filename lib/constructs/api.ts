@@ -21,7 +21,8 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { ENV } from '../../lambdas/common/env';
-import { CONTEXTS, ROUTES, type Context, type RouteDef } from '../../lambdas/routes';
+import { gatewayLayout, type GatewayMethod } from '../../lambdas/gateway-layout';
+import { CONTEXTS, type Context, type RouteDef } from '../../lambdas/routes';
 import type { DeploySettings } from '../config';
 import { CONTEXT_GRANTS, type ContextSetting } from '../context-grants';
 import { acknowledge } from '../nag';
@@ -41,9 +42,10 @@ export interface ApiProps {
 }
 
 /**
- * The REST API (docs/architecture.md): one Lambda function per bounded context, one method per entry of ROUTES.
- * Every method sits behind the Cognito authoriser except `public` and `token` routes, which are opened
- * explicitly; handlers still enforce each route's access level (lambdas/common/http.ts).
+ * The REST API (docs/architecture.md): one Lambda function per bounded context, its methods laid out from ROUTES by
+ * lambdas/gateway-layout.ts (a greedy resource per part of the tree that one context serves with one kind of
+ * authorisation). Every method sits behind the Cognito authoriser except those serving only `public` and `token`
+ * routes, which are opened explicitly; handlers still enforce each route's access level (lambdas/common/http.ts).
  */
 export class Api extends Construct {
   readonly restApi: RestApi;
@@ -143,7 +145,9 @@ export class Api extends Construct {
       validateRequestParameters: true,
       validateRequestBody: true,
     });
-    for (const route of ROUTES as readonly RouteDef[]) this.addRoute(route, validator);
+    // API Gateway by context (lambdas/gateway-layout.ts): a greedy resource where a part of the path tree belongs to
+    // one context with one kind of authorisation, a method per route elsewhere.
+    for (const method of gatewayLayout()) this.addMethod(method, validator);
 
     if (props.settings.wafEnabled) {
       new ApiFirewall(this, 'Firewall', {
@@ -247,31 +251,37 @@ export class Api extends Construct {
     return Object.fromEntries(entries) as Record<Context, AppFunction>;
   }
 
-  private addRoute(route: RouteDef, requestValidator: RequestValidator): void {
-    const resource = this.restApi.root.resourceForPath(route.path);
-    const open = route.access === 'public' || route.access === 'token';
-    const options: MethodOptions = open
-      ? { authorizationType: AuthorizationType.NONE, requestValidator, operationName: route.name }
-      : {
-          requestValidator,
-          operationName: route.name,
-          requestParameters: { 'method.request.header.Authorization': true },
-        };
+  /**
+   * One method of the layout. Open methods (every route they serve is `public` or `token`) take no authoriser;
+   * every other one sits behind the Cognito authoriser and needs the Authorization header. A greedy resource is
+   * only ever built over routes of one kind, so each route keeps exactly the authorisation it had with a method of
+   * its own (test/lib/app-stack.test.ts resolves every route through the template to prove it).
+   */
+  private addMethod(entry: GatewayMethod, requestValidator: RequestValidator): void {
+    const resource = this.restApi.root.resourceForPath(entry.resource);
+    const operationName = entry.routes.length === 1 ? entry.routes[0]!.name : `${entry.context}Routes`;
+    const options: MethodOptions = entry.open
+      ? { authorizationType: AuthorizationType.NONE, requestValidator, operationName }
+      : { requestValidator, operationName, requestParameters: { 'method.request.header.Authorization': true } };
     // One invoke permission per function for the whole API, not one per method: a function's resource policy
     // is capped at 20 KB, which a context with many routes would reach.
-    const integration = new LambdaIntegration(this.functions[route.context], { scopePermissionToMethod: false });
-    const method = resource.addMethod(route.method, integration, options);
-    if (open) {
-      const why =
-        route.access === 'public'
-          ? `${route.name} is public by design (docs/product-rules.md, Accounts): the sign-up page calls it before any account exists; ` +
-            'it is rate limited.'
-          : `${route.name} is reached from an emailed update link without an account; the single-use token in ` +
-            'the POST body is the credential, checked by the handler.';
+    const integration = new LambdaIntegration(this.functions[entry.context], { scopePermissionToMethod: false });
+    const method = resource.addMethod(entry.method, integration, options);
+    if (entry.open) {
+      const why = entry.routes.map(openRouteReason).join(' ');
       acknowledge(method, 'APIG4', why);
       acknowledge(method, 'COG4', why);
     }
   }
+}
+
+/** Why a route has no authoriser, for cdk-nag's record. */
+function openRouteReason(route: RouteDef): string {
+  return route.access === 'public'
+    ? `${route.name} is public by design (docs/product-rules.md, Accounts): it is called before any account exists or ` +
+        'without one; it is rate limited.'
+    : `${route.name} is reached from an emailed update link without an account; the single-use token in the POST ` +
+        'body is the credential, checked by the handler.';
 }
 
 const pascal = (name: string): string =>
