@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 
@@ -7,6 +9,33 @@ import type { Page } from 'playwright-core';
  * journey makes (test/e2e/accessibility.test.ts sweeps the route table; other journeys check the states they reach).
  */
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * axe is injected from a URL, served by this test process with a long cache lifetime, not as the script's text: the
+ * text (550 KB) crossed the DevTools protocol and was compiled again at every page load, about 0.95 CPU s each, while
+ * a cached script costs next to nothing after its first load in a context (10 loads: 9.5 CPU s against none
+ * measurable, docs/testing.md). Cross-origin, so the page's policy headers must let it in (hence the CORP header; the
+ * Content-Security-Policy is bypassed by the contexts that scan).
+ */
+let axeUrl: Promise<string> | undefined;
+function servedAxe(): Promise<string> {
+  axeUrl ??= new Promise((resolve, reject) => {
+    const server = createServer((_, response) => {
+      response.writeHead(200, {
+        'content-type': 'text/javascript; charset=utf-8',
+        'cache-control': 'public, max-age=86400, immutable',
+        'cross-origin-resource-policy': 'cross-origin',
+        'access-control-allow-origin': '*',
+      });
+      response.end(axeSource);
+    });
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}/axe.min.js`));
+    // The server never keeps the test process alive.
+    server.unref();
+  });
+  return axeUrl;
+}
 
 export interface Finding {
   id: string;
@@ -61,7 +90,7 @@ export async function motionless(page: Page): Promise<void> {
  */
 export async function seriousFindings(page: Page): Promise<Finding[]> {
   await motionless(page);
-  if (!(await page.evaluate('typeof window.axe !== "undefined"'))) await page.addScriptTag({ content: axeSource });
+  if (!(await page.evaluate('typeof window.axe !== "undefined"'))) await page.addScriptTag({ url: await servedAxe() });
   const violations = (await page.evaluate(RUN)) as Finding[];
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
