@@ -1,6 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import { useRuntimeConfig } from '../../config/runtime-config-context';
 import { fetchMe } from './me-client';
+import { useApiQuery } from '../query/use-api-query';
 
 /**
  * GET /api/me as server state (docs/frontend.md, "Server state"): who is looking, their parent records as the
@@ -10,6 +9,5 @@ import { fetchMe } from './me-client';
 export const meKey = ['me'] as const;
 
 export function useMe() {
-  const { apiBaseUrl } = useRuntimeConfig();
-  return useQuery({ queryKey: meKey, queryFn: () => fetchMe(apiBaseUrl) });
+  return useApiQuery(meKey, fetchMe);
 }

@@ -1,6 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { adminDataApi } from './admin-data-client';
+import { useApiQuery } from '../../../lib/query/use-api-query';
 
 /** The data editor's server state (docs/frontend.md, "Server state"). */
 export const adminDataKeys = {
@@ -10,6 +9,5 @@ export const adminDataKeys = {
 
 /** GET /api/admin/parents/{id}/consent-log: one parent's consent log, newest first. */
 export function useParentConsentLog(parentId: string) {
-  const { apiBaseUrl } = useRuntimeConfig();
-  return useQuery({ queryKey: adminDataKeys.consentLog(parentId), queryFn: () => adminDataApi.consentLog(apiBaseUrl, parentId) });
+  return useApiQuery(adminDataKeys.consentLog(parentId), (api) => adminDataApi.consentLog(api, parentId));
 }

@@ -1,8 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import type { EndRoleRequest, HandoverRequest, HandoverResponse } from '../../../../../shared/admin-roles-api';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { useApiMutation } from '../../../lib/query/use-api-mutation';
 import { adminSettingsApi } from './admin-settings-client';
+import { useApiQuery } from '../../../lib/query/use-api-query';
 
 /**
  * The administrator roles (docs/operations.md, "Handing over") as server state. After a change the list is read
@@ -12,8 +12,7 @@ export const rolesKey = ['admin-roles'] as const;
 
 /** GET /api/admin/roles: the roles, the members who may take over, and the school's day. */
 export function useRoles() {
-  const { apiBaseUrl } = useRuntimeConfig();
-  return useQuery({ queryKey: rolesKey, queryFn: () => adminSettingsApi.roles(apiBaseUrl) });
+  return useApiQuery(rolesKey, adminSettingsApi.roles);
 }
 
 /** POST /api/admin/roles/handover. */

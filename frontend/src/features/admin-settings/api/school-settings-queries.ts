@@ -1,18 +1,18 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { SettingsForm } from '../model/settings-form';
 import type { SettingsResponse } from '../../../../../shared/school-settings-api';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { directoryKey } from '../../../lib/directory/use-directory';
 import { useApiMutation } from '../../../lib/query/use-api-mutation';
 import { adminSettingsApi } from './admin-settings-client';
+import { useApiQuery } from '../../../lib/query/use-api-query';
 
 /** The school settings (docs/data-onboarding.md, "School settings") as server state. */
 export const settingsKey = ['school-settings'] as const;
 
 /** GET /api/admin/settings. */
 export function useSchoolSettings() {
-  const { apiBaseUrl } = useRuntimeConfig();
-  return useQuery({ queryKey: settingsKey, queryFn: () => adminSettingsApi.settings(apiBaseUrl) });
+  return useApiQuery(settingsKey, adminSettingsApi.settings);
 }
 
 /**

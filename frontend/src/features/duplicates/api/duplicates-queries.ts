@@ -1,17 +1,16 @@
-import { useQuery } from '@tanstack/react-query';
 import type { MergeRequest, MergeResponse, MergeSummary } from '../../../../../shared/duplicates-api';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { directoryKey } from '../../../lib/directory/use-directory';
 import { useApiMutation } from '../../../lib/query/use-api-mutation';
 import { duplicatesApi } from './duplicates-client';
+import { useApiQuery } from '../../../lib/query/use-api-query';
 
 /** The duplicates screen (docs/product-rules.md, "Duplicates") as server state. */
 export const duplicatesKey = ['duplicates'] as const;
 
 /** GET /api/admin/duplicates: the likely pairs and the merges that can be undone. */
 export function useDuplicates() {
-  const { apiBaseUrl } = useRuntimeConfig();
-  return useQuery({ queryKey: duplicatesKey, queryFn: () => duplicatesApi.list(apiBaseUrl) });
+  return useApiQuery(duplicatesKey, duplicatesApi.list);
 }
 
 /** A merge or its undo changes the pairs, the merges and the directory's parents. */

@@ -1,8 +1,9 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { RetentionSettings, RetentionUpdate } from '../../../../../shared/retention-api';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { useApiMutation } from '../../../lib/query/use-api-mutation';
 import { retentionApi } from './retention-client';
+import { useApiQuery } from '../../../lib/query/use-api-query';
 
 /** The retention screen's server state (docs/privacy.md, "Retention"): its two reads and its one write. */
 export const retentionKeys = {
@@ -13,14 +14,12 @@ export const retentionKeys = {
 
 /** GET /api/admin/privacy/retention. */
 export function useRetentionSettings() {
-  const { apiBaseUrl } = useRuntimeConfig();
-  return useQuery({ queryKey: retentionKeys.settings, queryFn: () => retentionApi.get(apiBaseUrl) });
+  return useApiQuery(retentionKeys.settings, retentionApi.get);
 }
 
 /** GET /api/admin/privacy/retention/reports. */
 export function useRetentionReports() {
-  const { apiBaseUrl } = useRuntimeConfig();
-  return useQuery({ queryKey: retentionKeys.reports, queryFn: () => retentionApi.reports(apiBaseUrl) });
+  return useApiQuery(retentionKeys.reports, retentionApi.reports);
 }
 
 /** PUT /api/admin/privacy/retention at the version read: the answer is the settings now stored. */

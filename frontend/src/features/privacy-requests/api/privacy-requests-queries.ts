@@ -1,16 +1,16 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { PrivacyRequestList, PrivacyRequestUpdate, PrivacyRequestView } from '../../../../../shared/privacy-requests-api';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { privacyRequestsApi } from '../../../lib/api/privacy-requests-client';
 import { useApiMutation } from '../../../lib/query/use-api-mutation';
+import { useApiQuery } from '../../../lib/query/use-api-query';
 
 /** The administrators' queue of privacy requests (docs/privacy.md) as server state. */
 export const privacyRequestsKey = ['privacy-requests'] as const;
 
 /** GET /api/admin/privacy/requests. */
 export function usePrivacyRequests() {
-  const { apiBaseUrl } = useRuntimeConfig();
-  return useQuery({ queryKey: privacyRequestsKey, queryFn: () => privacyRequestsApi.list(apiBaseUrl) });
+  return useApiQuery(privacyRequestsKey, privacyRequestsApi.list);
 }
 
 /** PUT /api/admin/privacy/requests/{id} at the version read: the saved request replaces its row in the queue. */

@@ -1,12 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
-import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { fetchPrivacyNotice } from './privacy-client';
+import { useApiQuery } from '../../../lib/query/use-api-query';
 
 /** The privacy policy (docs/privacy.md), both languages in one answer, as server state. */
 export const privacyNoticeKey = ['privacy-notice'] as const;
 
 /** GET /api/privacy-notice (public). */
 export function usePrivacyNotice() {
-  const { apiBaseUrl } = useRuntimeConfig();
-  return useQuery({ queryKey: privacyNoticeKey, queryFn: () => fetchPrivacyNotice(apiBaseUrl) });
+  return useApiQuery(privacyNoticeKey, fetchPrivacyNotice);
 }

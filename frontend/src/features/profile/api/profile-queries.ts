@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import type { ParentUpdateInput, ProfileUpdateResponse } from '../../../../../shared/parent-form';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { meKey } from '../../../lib/api/me-queries';
@@ -7,6 +6,7 @@ import { useApiMutation } from '../../../lib/query/use-api-mutation';
 import { loadMyActivity } from './activity-client';
 import { loadMyConsentLog } from './consent-client';
 import { saveProfile } from './profile-form-client';
+import { useApiQuery } from '../../../lib/query/use-api-query';
 
 /** My Profile's server state (docs/frontend.md, "Server state"); GET /api/me is `useMe` (lib/api/me-queries.ts). */
 export const profileKeys = {
@@ -16,14 +16,12 @@ export const profileKeys = {
 
 /** GET /api/me/activity: what administrators did with the caller's parent record. */
 export function useMyActivity() {
-  const { apiBaseUrl } = useRuntimeConfig();
-  return useQuery({ queryKey: profileKeys.activity, queryFn: () => loadMyActivity(apiBaseUrl) });
+  return useApiQuery(profileKeys.activity, loadMyActivity);
 }
 
 /** GET /api/me/consent-log: the caller's own consent log. */
 export function useMyConsentLog() {
-  const { apiBaseUrl } = useRuntimeConfig();
-  return useQuery({ queryKey: profileKeys.consentLog, queryFn: () => loadMyConsentLog(apiBaseUrl) });
+  return useApiQuery(profileKeys.consentLog, loadMyConsentLog);
 }
 
 /**
