@@ -88,6 +88,14 @@ export const APP_ROUTES: readonly AppRoute[] = [
     strings: ['account', 'directory'],
     load: () => import('../features/profile/pages/profile-page').then((m) => m.ProfilePage),
   },
+  // Messages to a class, a committee or the school (docs/messages.md): received, sent, and the form to write.
+  {
+    path: '/messages',
+    guard: 'protected',
+    nav: { section: 'account', label: 'messages.nav.inbox' },
+    strings: ['account'],
+    load: () => import('../features/messages/pages/messages-page').then((m) => m.MessagesPage),
+  },
   {
     path: '/admin',
     guard: 'protected',
@@ -189,6 +197,22 @@ export const APP_ROUTES: readonly AppRoute[] = [
     adminOnly: true,
     strings: ADMIN_STRINGS,
     load: () => import('../features/admin-settings/pages/admin-roles-page').then((m) => m.AdminRolesPage),
+  },
+  // The message log, approvals and who may write (docs/messages.md).
+  {
+    path: '/admin/messages',
+    guard: 'protected',
+    nav: { section: 'admin', label: 'messages.nav.admin' },
+    adminOnly: true,
+    strings: ADMIN_STRINGS,
+    load: () => import('../features/messages/pages/admin-messages-page').then((m) => m.AdminMessagesPage),
+  },
+  // Open: a message's unsubscribe link works without a session (docs/messages.md, "Unsubscribe").
+  {
+    path: '/unsubscribe',
+    guard: 'open',
+    strings: ['account'],
+    load: () => import('../features/messages/pages/unsubscribe-page').then((m) => m.UnsubscribePage),
   },
   {
     path: '/auth',

@@ -38,6 +38,8 @@ export const STRING_GROUPS = {
     'consentLog',
     // The help page (/aide, /help): what a member asks about their account, their card and their update link.
     'help',
+    // Messages, their unsubscribe page and the email choices on My Profile (docs/messages.md).
+    'messages',
   ],
   /** The directory's screens (home, classes, students, parents, staff, committees, a member's profile). */
   directory: ['directory'],

@@ -5,6 +5,7 @@ import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
 import type { ConsentEntry, PrivacyState } from '../../../../shared/privacy-consent-api';
 import { VISIBILITY_FIELDS } from '../../../../shared/visibility';
+import { MESSAGE_CATEGORIES } from '../../../../shared/messages-api';
 import { currentLocale } from '../../i18n/i18n';
 import { formatDateTime } from '../../lib/date-time';
 import { QueryState } from '../query-state/query-state';
@@ -26,6 +27,13 @@ export function changeLines(entry: ConsentEntry, t: (key: string, options?: Reco
     if (before && before.audiences[field] === after.audiences[field]) continue;
     const what = t(`updateForm.visibility.fields.${field}`);
     lines.push(t('consentLog.change', { what, from: before ? audience(before, field) : '—', to: audience(after, field) }));
+  }
+  // The emails the parent accepts (docs/messages.md), on the entries that change them.
+  for (const category of MESSAGE_CATEGORIES) {
+    const [from, to] = [before?.messages?.[category], after.messages?.[category]];
+    if (to === undefined || from === to) continue;
+    const word = (accepted: boolean | undefined) => (accepted === undefined ? '—' : t(accepted ? 'consentLog.emailsAccepted' : 'consentLog.emailsDeclined'));
+    lines.push(t('consentLog.change', { what: t(`messages.consents.${category}`), from: word(from), to: word(to) }));
   }
   return lines;
 }

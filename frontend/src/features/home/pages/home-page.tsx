@@ -1,4 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import { UnreadMessages } from '../../../components/messages/unread-messages';
 import { PageFrame } from '../../../components/page/page-frame';
 import { DirectoryContent } from '../../../components/directory/directory-content';
 import { Dashboard } from '../components/dashboard';
@@ -11,7 +13,10 @@ export function HomePage() {
   const statisticsFirst = viewer.status === 'loaded' && viewer.statisticsFirst;
   return (
     <PageFrame title={t('pages.home.title')} description={t(statisticsFirst ? 'pages.home.description' : 'pages.home.parentDescription')}>
-      <DirectoryContent list="dashboard">{(index) => <Dashboard index={index} viewer={viewer} retry={retry} />}</DirectoryContent>
+      <SpaceBetween size="l">
+        <UnreadMessages />
+        <DirectoryContent list="dashboard">{(index) => <Dashboard index={index} viewer={viewer} retry={retry} />}</DirectoryContent>
+      </SpaceBetween>
     </PageFrame>
   );
 }

@@ -15,6 +15,7 @@ import { ConsentLog } from '../../../components/privacy/consent-log';
 import { useMyConsentLog } from '../api/profile-queries';
 import { MyDataDownload } from '../components/my-data-download';
 import { OfflineCopySetting } from '../components/offline-copy-setting';
+import { MessageConsentsSection } from '../../../components/messages/message-consents';
 import { ParentProfileView } from '../components/parent-profile-view';
 import { ProfileEditor } from '../components/profile-editor';
 import { ProfilePrivacyRequest } from '../components/profile-privacy-request';
@@ -154,6 +155,8 @@ export function ProfilePage() {
     <PageFrame title={t('pages.profile.title')} description={t('pages.profile.description')}>
       <SpaceBetween size="xxl">
         <ProfileContent />
+        {/* The emails each member accepts, staff included (docs/messages.md, "Consents"). */}
+        <MessageConsentsSection />
         {/* For every signed-in member, staff included: it is about this device, not the parent record. */}
         <OfflineCopySetting />
       </SpaceBetween>

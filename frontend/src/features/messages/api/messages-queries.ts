@@ -1,0 +1,72 @@
+import { useQuery } from '@tanstack/react-query';
+import * as z from 'zod';
+import {
+  AdminMessagesResponseSchema,
+  MessageProgressSchema,
+  MessageSchema,
+  MessagesResponseSchema,
+  type ComposeMessage,
+  type MessageSettings,
+} from '../../../../../shared/messages-api';
+import { useRuntimeConfig } from '../../../config/runtime-config-context';
+import { apiRequest } from '../../../lib/api/api-client';
+import { useApiMutation } from '../../../lib/query/use-api-mutation';
+
+/** The Messages page's server state (docs/messages.md, docs/frontend.md "Server state"). */
+export const messagesKeys = {
+  mine: ['messages'] as const,
+  admin: ['admin', 'messages'] as const,
+};
+
+const MessageResponseSchema = z.object({ message: MessageSchema });
+
+/** GET /api/messages: received, sent, unread, the audiences the member may write to and their quota. */
+export function useMyMessages() {
+  const { apiBaseUrl } = useRuntimeConfig();
+  return useQuery({ queryKey: messagesKeys.mine, queryFn: () => apiRequest(apiBaseUrl, '/messages', MessagesResponseSchema) });
+}
+
+/** GET /api/admin/messages: every message sent, and the settings. */
+export function useAdminMessages() {
+  const { apiBaseUrl } = useRuntimeConfig();
+  return useQuery({ queryKey: messagesKeys.admin, queryFn: () => apiRequest(apiBaseUrl, '/admin/messages', AdminMessagesResponseSchema) });
+}
+
+export function useComposeMessage() {
+  const { apiBaseUrl } = useRuntimeConfig();
+  return useApiMutation({
+    mutationFn: (input: ComposeMessage) => apiRequest(apiBaseUrl, '/messages', MessageResponseSchema, { method: 'POST', body: input }),
+    invalidates: [messagesKeys.mine],
+  });
+}
+
+/** One paced chunk of a message's emails (the author's page, or an administrator's after an approval). */
+export function continueMessage(apiBaseUrl: string, id: string) {
+  return apiRequest(apiBaseUrl, `/messages/${encodeURIComponent(id)}/continue`, MessageProgressSchema, { method: 'POST' });
+}
+
+export function useMarkRead() {
+  const { apiBaseUrl } = useRuntimeConfig();
+  return useApiMutation({
+    mutationFn: (id: string) => apiRequest(apiBaseUrl, `/messages/${encodeURIComponent(id)}/read`, z.unknown(), { method: 'POST' }).then(() => undefined),
+    invalidates: [messagesKeys.mine],
+  });
+}
+
+export function useSaveMessageSettings() {
+  const { apiBaseUrl } = useRuntimeConfig();
+  return useApiMutation({
+    mutationFn: (settings: MessageSettings) =>
+      apiRequest(apiBaseUrl, '/admin/messages/settings', z.object({ settings: z.unknown() }), { method: 'PUT', body: settings }),
+    invalidates: [messagesKeys.admin],
+  });
+}
+
+export function useDecideMessage() {
+  const { apiBaseUrl } = useRuntimeConfig();
+  return useApiMutation({
+    mutationFn: ({ id, approve }: { id: string; approve: boolean }) =>
+      apiRequest(apiBaseUrl, `/admin/messages/${encodeURIComponent(id)}/decision`, MessageResponseSchema, { method: 'POST', body: { approve } }),
+    invalidates: [messagesKeys.admin],
+  });
+}

@@ -1,0 +1,118 @@
+import { useTranslation } from 'react-i18next';
+import Badge from '@cloudscape-design/components/badge';
+import Box from '@cloudscape-design/components/box';
+import Container from '@cloudscape-design/components/container';
+import ExpandableSection from '@cloudscape-design/components/expandable-section';
+import Header from '@cloudscape-design/components/header';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Tabs from '@cloudscape-design/components/tabs';
+import type { Message, ReceivedMessage } from '../../../../../shared/messages-api';
+import { PageFrame } from '../../../components/page/page-frame';
+import { QueryState } from '../../../components/query-state/query-state';
+import { currentLocale } from '../../../i18n/i18n';
+import { formatDateTime } from '../../../lib/date-time';
+import { useMarkRead, useMyMessages } from '../api/messages-queries';
+import { ComposeForm } from '../components/compose-form';
+
+type Lang = 'fr' | 'en';
+
+/** The text in the reader's language when the author wrote it, else the one it was written in. */
+const inLanguage = (text: { fr?: string; en?: string }, lang: Lang) => text[lang] ?? text.fr ?? text.en ?? '';
+
+function MessageText({ message, lang }: { message: Message | ReceivedMessage; lang: Lang }) {
+  const { t } = useTranslation();
+  return (
+    <SpaceBetween size="xs">
+      <Box variant="small" color="text-body-secondary">
+        {t('messages.from', { name: message.author.name, role: message.author.role[lang] })} · {message.audienceLabel[lang]}
+      </Box>
+      <Box>
+        <span style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{inLanguage(message.body, lang)}</span>
+      </Box>
+      <Box variant="small" color="text-body-secondary">
+        {message.replyTo ? t('messages.replyTo', { address: message.replyTo }) : t('messages.replyInApp')}
+      </Box>
+    </SpaceBetween>
+  );
+}
+
+function Received({ list }: { list: ReceivedMessage[] }) {
+  const { t, i18n } = useTranslation();
+  const lang = currentLocale(i18n);
+  const markRead = useMarkRead();
+  if (list.length === 0) return <Box color="text-body-secondary">{t('messages.emptyReceived')}</Box>;
+  return (
+    <SpaceBetween size="s">
+      {list.map((m) => (
+        <ExpandableSection
+          key={m.id}
+          variant="container"
+          headerText={inLanguage(m.subject, lang)}
+          headerDescription={formatDateTime(m.createdAt, lang)}
+          headerInfo={m.readAt ? undefined : <Badge color="blue">{t('messages.new')}</Badge>}
+          onChange={({ detail }) => detail.expanded && !m.readAt && markRead.mutate(m.id)}
+        >
+          <MessageText message={m} lang={lang} />
+        </ExpandableSection>
+      ))}
+    </SpaceBetween>
+  );
+}
+
+function Sent({ list }: { list: Message[] }) {
+  const { t, i18n } = useTranslation();
+  const lang = currentLocale(i18n);
+  if (list.length === 0) return <Box color="text-body-secondary">{t('messages.emptySent')}</Box>;
+  return (
+    <SpaceBetween size="s">
+      {list.map((m) => (
+        <ExpandableSection
+          key={m.id}
+          variant="container"
+          headerText={inLanguage(m.subject, lang)}
+          headerDescription={`${formatDateTime(m.createdAt, lang)} · ${t(`messages.status.${m.status}`)} · ${t('messages.compose.counts', { sent: m.counts.sent, skipped: m.counts.skipped, recipients: m.counts.recipients })}`}
+        >
+          <MessageText message={m} lang={lang} />
+        </ExpandableSection>
+      ))}
+    </SpaceBetween>
+  );
+}
+
+/**
+ * Messages (docs/messages.md, "In the app"): what the member received, even without an email (declined, bounced),
+ * what they sent with its counts, and the form to write when the server offers them an audience.
+ */
+export function MessagesPage() {
+  const { t } = useTranslation();
+  const query = useMyMessages();
+  return (
+    <PageFrame title={t('messages.title')} description={t('messages.description')}>
+      <QueryState query={query}>
+        {(data) => (
+          <SpaceBetween size="l">
+            <Container>
+              <Tabs
+                tabs={[
+                  {
+                    id: 'received',
+                    label: data.unread > 0 ? t('messages.receivedUnread', { count: data.unread }) : t('messages.received'),
+                    content: <Received list={data.received} />,
+                  },
+                  { id: 'sent', label: t('messages.sent'), content: <Sent list={data.sent} /> },
+                ]}
+              />
+            </Container>
+            {data.audiences.length > 0 ? (
+              <ComposeForm data={data} />
+            ) : (
+              <Container header={<Header variant="h2">{t('messages.compose.title')}</Header>}>
+                <Box color="text-body-secondary">{t('messages.compose.nobody')}</Box>
+              </Container>
+            )}
+          </SpaceBetween>
+        )}
+      </QueryState>
+    </PageFrame>
+  );
+}
