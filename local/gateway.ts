@@ -59,6 +59,9 @@ function contextHandler(context: Context): Promise<LambdaHandler> {
   return loaded;
 }
 
+/** Every context once, those a sign-in reaches first (GET /api/me, then GET /api/directory). */
+export const PRELOAD_ORDER: readonly Context[] = [...new Set<Context>(['auth', 'directory', ...CONTEXTS])];
+
 /**
  * Loads every context's handler before its first request, the sign-in path's first (`npm start` does it once the
  * stack is ready: docs/benchmarks.md, "Admin waits"). Here a first import transpiles the context's TypeScript and
@@ -66,9 +69,9 @@ function contextHandler(context: Context): Promise<LambdaHandler> {
  * 0.1 s (bench:footprint's "Module load"). Returns each context's load time in ms; a failed load is left to the
  * first request, which reports it.
  */
-export async function preloadHandlers(first: readonly Context[] = ['auth', 'directory']): Promise<Partial<Record<Context, number>>> {
+export async function preloadHandlers(contexts: readonly Context[] = PRELOAD_ORDER): Promise<Partial<Record<Context, number>>> {
   const times: Partial<Record<Context, number>> = {};
-  for (const context of [...new Set([...first, ...CONTEXTS])]) {
+  for (const context of contexts) {
     const start = performance.now();
     await contextHandler(context).then(
       () => (times[context] = performance.now() - start),
