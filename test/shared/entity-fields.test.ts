@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { exportCsvFiles } from '../../lambdas/admin/export-service';
 import { defaultSettings } from '../../lambdas/admin/import/default-settings';
@@ -228,5 +230,20 @@ describe('the visibility rule', () => {
         }
       }
     }
+  });
+});
+
+describe('one visibility rule', () => {
+  it("no server code builds a member's view of a parent, student or staff member but shared/visibility.ts", () => {
+    const files = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory()) return files(full);
+        return entry.name.endsWith('.ts') ? [full] : [];
+      });
+    const builders = files('lambdas').filter((file) =>
+      /\bDirectory(Parent|Student|Staff)\b|visibleStaffContact/.test(readFileSync(file, 'utf8')),
+    );
+    expect(builders).toEqual([]);
   });
 });
