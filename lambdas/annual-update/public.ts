@@ -4,6 +4,8 @@
  * Other contexts import this file only (eslint/backend-walls.js).
  */
 export { getCampaign, getCampaignLock, getParticipant } from './campaign-repository';
+export { campaignHistoryChanges, readCampaignHistory } from './parent-merge';
+export type { CampaignHistory } from './parent-merge';
 export { getPendingChange } from './review-repository';
 export { publicBaseUrl, sendRatePerSecond } from './settings';
 export { createThrottle } from './throttle';

@@ -2,6 +2,7 @@ import { mergedHiddenFrom, mergedParentFields, type MergeChoices } from '../../.
 import type { Parent } from '../../../shared/schemas/parent';
 import type { SchoolClass } from '../../../shared/schemas/school-class';
 import { keys } from '../../common/keys';
+import { campaignHistoryChanges, type CampaignHistory } from '../../annual-update/public';
 import { ENTITY_SCHEMAS, entityItem, familyItem, membershipItem, parseItem, parseMembership } from '../../directory/public';
 import { registryItem, personDisplayName } from '../../registry/public';
 import { validated } from '../edit/edit-support';
@@ -25,10 +26,8 @@ export interface MergeState {
   directory: Item[];
   /** Registry items at the keys the merge touches (present ones only). */
   registry: Item[];
-  /** Each campaign's participant items of the two parents (absent ones left out). */
-  participants: { keep?: Item; other?: Item }[];
-  /** Update links of the other parent's participants, present ones only. */
-  tokens: Item[];
+  /** The two parents' campaign items (the annual update's: read and changed through its surface). */
+  campaigns: CampaignHistory;
 }
 
 function record(changes: ChangeSet, before: Item | undefined, after: Item | undefined): void {
@@ -117,30 +116,11 @@ function planReferences(changes: ChangeSet, state: MergeState, now: Date): void 
   }
 }
 
-type Event = { at: string };
-const earliest = (a: unknown, b: unknown) => [a, b].filter((v): v is string => typeof v === 'string').sort()[0];
-
-/**
- * Campaign history: the other parent's participant item becomes the kept parent's; when both took part in one
- * campaign, the kept item stays and gains the other's events. The other parent's current update link is
- * pointed at the kept record, so a letter already sent keeps working.
- */
+/** Campaign history: the changes the annual update plans for a merge (its participants and update links). */
 function planCampaigns(changes: ChangeSet, state: MergeState): void {
-  const { keep, other } = state;
-  for (const { keep: kept, other: theirs } of state.participants) {
-    if (!theirs) continue;
-    record(changes, theirs, undefined);
-    const moved = { ...theirs, ...keys.participant(String(theirs.campaignId), keep.id), parentId: keep.id };
-    if (!kept) {
-      record(changes, undefined, moved);
-      continue;
-    }
-    const history = [...((kept.history as Event[] | undefined) ?? []), ...((theirs.history as Event[] | undefined) ?? [])]
-      .sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
-    const submittedAt = earliest(kept.submittedAt, theirs.submittedAt);
-    record(changes, kept, { ...kept, ...(history.length > 0 ? { history } : {}), ...(submittedAt ? { submittedAt } : {}) });
+  for (const { before, after } of campaignHistoryChanges(state.campaigns, state.keep.id, state.other.id)) {
+    record(changes, before, after);
   }
-  for (const token of state.tokens) if (token.parentId === other.id) record(changes, token, { ...token, parentId: keep.id });
 }
 
 /** Every change of a merge of `other` into `keep`. */

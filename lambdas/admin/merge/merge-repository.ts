@@ -1,14 +1,12 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../../common/dynamo';
 import { keys } from '../../common/keys';
-import { queryAll, queryDirectory } from '../../common/query';
-import { TABLE_INDEXES } from '../../../shared/table-schema';
+import { queryDirectory } from '../../common/query';
 
 /**
  * Reads of the parent merge (docs/data-model.md, "Parent merge"): raw items, because the merge record keeps the
- * items exactly as they were so an undo can put them back. Every read is strongly consistent where DynamoDB
- * allows it (the campaign list is a gsi1 Query, eventually consistent; a campaign created a moment ago has no
- * participant of an older parent anyway).
+ * items exactly as they were so an undo can put them back. Every read is strongly consistent. The campaign items
+ * are read and changed by the annual update's surface (lambdas/annual-update/parent-merge.ts).
  */
 
 export type Item = Record<string, unknown>;
@@ -32,17 +30,6 @@ export function getRawMany(itemKeys: readonly ItemKey[]): Promise<(Item | undefi
 /** The whole directory partition, raw and strongly consistent (pattern 1): parents, links, seats, classes. */
 export function directoryItems(): Promise<Item[]> {
   return queryDirectory({ consistent: true });
-}
-
-/** The ids of every campaign, from gsi1 (pattern 18). */
-export async function campaignIds(): Promise<string[]> {
-  const items = await queryAll({
-    KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': keys.campaignsGsi() },
-    IndexName: TABLE_INDEXES.byPerson.name,
-    ProjectionExpression: 'gsi1sk',
-  });
-  return items.map((item) => String(item.gsi1sk));
 }
 
 /** The recent merge records, newest first (the partition only ever holds 30 days of them, plus lazy TTL leftovers). */

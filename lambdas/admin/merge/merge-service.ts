@@ -14,13 +14,13 @@ import { tableName } from '../../common/dynamo';
 import { AppError } from '../../common/errors';
 import { keys } from '../../common/keys';
 import { MAX_TRANSACT_ITEMS, transactWrite, type TransactItem } from '../../common/transact';
-import { ENTITY_SCHEMAS, parseItem } from '../../directory/public';
-import { consentEntry, consentPuts, currentNoticeVersion } from '../../directory/public';
+import { readCampaignHistory } from '../../annual-update/public';
+import { consentEntry, consentPuts, currentNoticeVersion, ENTITY_SCHEMAS, parseItem } from '../../directory/public';
 import { readDirectoryConsistent } from '../admin-repository';
 import { changedFields, type EditContext } from '../edit/edit-support';
 import { canonical } from '../import/same-record';
 import { planMerge, type Change, type MergeState } from './merge-plan';
-import { campaignIds, directoryItems, getRaw, getRawMany, listMergeRecords, type Item } from './merge-repository';
+import { directoryItems, getRaw, getRawMany, listMergeRecords, type Item } from './merge-repository';
 
 /**
  * Duplicate parents (docs/product-rules.md, "Duplicates"): the list, the merge in one TransactWrite with its
@@ -101,7 +101,7 @@ async function consentItems(parentId: string, before: Parent, after: Parent, ctx
 
 /** The two parents at the versions the administrator saw, and the raw items around them. */
 async function readState(request: MergeRequest): Promise<MergeState> {
-  const [directory, campaigns] = await Promise.all([directoryItems(), campaignIds()]);
+  const [directory, campaigns] = await Promise.all([directoryItems(), readCampaignHistory(request.keepId, request.otherId)]);
   const find = (id: string) => parentOf(directory.find((i) => i.type === 'PARENT' && i.id === id));
   const keep = find(request.keepId);
   const other = find(request.otherId);
@@ -111,13 +111,8 @@ async function readState(request: MergeRequest): Promise<MergeState> {
     ...(keep.email ? [keys.registry(keep.email, 'PARENT', keep.id)] : []),
     ...(other.email ? [keys.registry(other.email, 'PARENT', other.id), keys.registry(other.email, 'PARENT', keep.id)] : []),
   ];
-  const participantKeys = campaigns.flatMap((c) => [keys.participant(c, keep.id), keys.participant(c, other.id)]);
-  const [registry, participantItems] = await Promise.all([getRawMany(registryKeys), getRawMany(participantKeys)]);
-  const participants = campaigns.map((_, i) => ({ keep: participantItems[2 * i], other: participantItems[2 * i + 1] }));
-  const hashes = participants.map((p) => p.other?.tokenHash).filter((h): h is string => typeof h === 'string');
-  const tokens = await getRawMany(hashes.map((h) => keys.updateToken(h)));
-  const present = (items: (Item | undefined)[]) => items.filter((i): i is Item => i !== undefined);
-  return { keep, other, directory, registry: present(registry), participants, tokens: present(tokens) };
+  const registry = (await getRawMany(registryKeys)).filter((i): i is Item => i !== undefined);
+  return { keep, other, directory, registry, campaigns };
 }
 
 /**
