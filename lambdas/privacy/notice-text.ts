@@ -78,6 +78,12 @@ function french(input: NoticeInput): NoticeDocument {
           'Permettre aux familles et au personnel de se joindre, faire vivre les comités et trouver des bénévoles, ' +
             "tenir les renseignements à jour une fois par an et passer les élèves à l'année scolaire suivante.",
           'Les renseignements ne sont ni vendus, ni prêtés, ni utilisés pour de la publicité.',
+          "Messages : l'école, son comité de parents, les représentants de classe et la présidence des comités " +
+            "peuvent écrire par le bottin aux parents concernés. Chaque courriel part à une seule personne, sans " +
+            "aucune autre adresse; l'adresse sert, elle n'est jamais montrée. Chacun choisit dans Mon profil les " +
+            'messages qu\'il accepte par courriel (tous acceptés au départ, aucun n\'est commercial), se désabonne ' +
+            "d'un clic depuis chaque courriel, et lit toujours les messages dans le bottin. Chaque choix est inscrit " +
+            "dans l'historique des choix de confidentialité.",
         ],
       },
       {
@@ -131,6 +137,12 @@ function english(input: NoticeInput): NoticeDocument {
           'To let families and staff reach each other, to run the committees and find volunteers, to keep the ' +
             'information current once a year, and to move students to the next school year.',
           'The information is never sold, lent or used for advertising.',
+          "Messages: the school, its parent committee, class representatives and committee chairs may write " +
+            'through the directory to the parents concerned. Each email goes to one person, with no other ' +
+            'address; the address is used, never shown. Each person chooses in My Profile which messages they ' +
+            'accept by email (all accepted at first; none is commercial), unsubscribes in one click from each ' +
+            'email, and always reads the messages in the directory. Each choice is written in the history of ' +
+            'privacy choices.',
         ],
       },
       {
