@@ -7,6 +7,7 @@ import {
   StartCampaignModal,
   deadlineError,
   type StartChoices,
+  proposedSchoolYear,
 } from '../../frontend/src/features/annual-update/components/start-campaign-modal';
 import { createI18n } from '../../frontend/src/i18n/i18n';
 import type { CommitteesState } from '../../frontend/src/lib/committees/use-admin-committees';
@@ -46,6 +47,17 @@ const description = (element: HTMLElement) =>
     .split(' ')
     .map((id) => document.getElementById(id)?.textContent ?? '')
     .join(' ');
+
+describe('the school year the start dialog proposes', () => {
+  const november = new Date('2026-11-28T12:00:00Z');
+  it('is the current school year when it has no campaign yet', () => {
+    expect(proposedSchoolYear(undefined, november)).toBe('2026-2027');
+    expect(proposedSchoolYear('2025-2026', november)).toBe('2026-2027');
+  });
+  it("is the next one when this year's campaign is closed (starting it again could only be refused)", () => {
+    expect(proposedSchoolYear('2026-2027', november)).toBe('2027-2028');
+  });
+});
 
 describe('the start dialog', () => {
   it('says what the start is doing while it runs, not a bare spinner', () => {

@@ -20,6 +20,19 @@ export function defaultSchoolYear(today = new Date()): string {
   return `${start}-${start + 1}`;
 }
 
+/**
+ * The year the start dialog proposes: the current school year, or the one after the latest campaign's when that
+ * year already had its campaign (a closed campaign's page offers Start for the next year: proposing the closed
+ * year again could only be refused, « Rouvrez-la »).
+ */
+export function proposedSchoolYear(latestYear?: string, today = new Date()): string {
+  const current = defaultSchoolYear(today);
+  const latest = latestYear ? SCHOOL_YEAR.exec(latestYear) : null;
+  if (!latest || latestYear! < current) return current;
+  const next = Number(latest[1]) + 1;
+  return `${next}-${next + 1}`;
+}
+
 const SCHOOL_YEAR = /^(\d{4})-(\d{4})$/;
 export function isSchoolYear(value: string): boolean {
   const match = SCHOOL_YEAR.exec(value);
@@ -127,15 +140,21 @@ function useRecruitingChoice(committees: CommitteesState, visible: boolean) {
  * reminders, review and staff options, and the committees that recruit. No typed word: starting changes nothing a
  * parent sees until a send, and the sends ask first.
  */
-export function StartCampaignModal({ visible, busy, onDismiss, onStart, committees = { kind: 'ready', rows: [] } }: {
+export function StartCampaignModal({ visible, busy, onDismiss, onStart, latestYear, committees = { kind: 'ready', rows: [] } }: {
   visible: boolean;
+  /** A closed latest campaign's school year (the proposed year skips it); not an interrupted start's, which is resumed. */
+  latestYear?: string;
   busy: boolean;
   onDismiss: () => void;
   onStart: (choices: StartChoices) => void;
   committees?: CommitteesState;
 }) {
   const { t } = useTranslation();
-  const [schoolYear, setSchoolYear] = useState(defaultSchoolYear);
+  const [schoolYear, setSchoolYear] = useState(() => proposedSchoolYear(latestYear));
+  // Each opening proposes afresh (the latest campaign may have loaded, or closed, since the page opened).
+  useEffect(() => {
+    if (visible) setSchoolYear(proposedSchoolYear(latestYear));
+  }, [visible, latestYear]);
   const [deadline, setDeadline] = useState('');
   const [reminderDays, setReminderDays] = useState(defaultReminderDays);
   const [options, setOptions] = useState<CampaignOptions>({ review: false, includeStaff: false });

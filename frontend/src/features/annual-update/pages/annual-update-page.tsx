@@ -108,7 +108,7 @@ export function AnnualUpdatePage() {
           <PaperLetters campaign={campaign} participants={participants} onPrinted={() => void data.refresh().catch(() => undefined)} />
         )}
       </SpaceBetween>
-      <StartCampaignModal visible={modal === 'start'} busy={busy} committees={committees} onDismiss={() => setModal(null)} onStart={(choices) => void start(choices)} />
+      <StartCampaignModal visible={modal === 'start'} busy={busy} latestYear={campaign?.status === 'completed' ? campaign.schoolYear : undefined} committees={committees} onDismiss={() => setModal(null)} onStart={(choices) => void start(choices)} />
       {campaign && (
         <RemindersModal
           campaign={campaign}
