@@ -79,7 +79,7 @@ describe('export', () => {
     expect(parents.ok && parents.records.length).toBe(school.parents.length + 1);
     const students = fileOf(en.json.files, 'students.csv');
     expect(students.ok && students.separator).toBe(',');
-    expect(students.ok && students.records[0]!.fields).toEqual(['Key', 'First name', 'Last name', 'Level', 'Class', 'Parent 1', 'Parent 2', 'Parent 3', 'Parent 4']);
+    expect(students.ok && students.records[0]!.fields).toEqual(['Key', 'First name', 'Last name', 'Level', 'Class', 'Parent 1', 'Parent 2', 'Parent 3', 'Parent 4', 'Staff note']);
 
     // The school's settings: one row per level, the school's own columns on the first row only.
     const settings = school.settings;

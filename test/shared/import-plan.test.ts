@@ -4,7 +4,8 @@ import { templateRows, IMPORT_ENTITIES, fileNameOf } from '../../shared/import-c
 import { derivedId } from '../../lambdas/admin/import/ids';
 import { parseDirectoryItems } from '../../lambdas/directory/directory-items';
 import { STAFF_NOTE_MAX_LENGTH } from '../../shared/schemas/student';
-import { AT, CLASSES, PARENTS, STAFF, STUDENTS, csv, dryRun, emptyDirectory, stubTable, where } from './import-support';
+import { exportCsvFiles } from '../../lambdas/admin/export-service';
+import { AT, CLASSES, PARENTS, STAFF, STUDENTS, csv, dryRun, emptyDirectory, settings, stubTable, where } from './import-support';
 
 /**
  * The import's checking and planning on an empty directory held in memory (no table): what a dry run reports.
@@ -172,5 +173,20 @@ describe("a student's staff note in the students file", () => {
     const cleared = await dryRun(files(withNote(['', ''])), data);
     expect(cleared.report.counts.students).toEqual({ create: 0, update: 1, unchanged: 1 });
     expect(studentItems(cleared.plan)[0]).not.toHaveProperty('staffNote');
+  });
+
+  it('survives an export and its import into an empty school, on several lines and with separators', async () => {
+    const first = await dryRun(files(withNote(['', ''])));
+    const written = first.plan.units.flatMap((unit) => unit.items).map((item) => item.Put?.Item).filter(Boolean);
+    const data = parseDirectoryItems(written as Record<string, unknown>[]).lists;
+    const note = 'Son grand-père vient la chercher\nAutobus 12; départ à 15 h 30, « porte B »';
+    data.students = data.students.map((student) => (student.firstName === 'Léa' ? { ...student, staffNote: note } : student));
+    for (const lang of ['fr', 'en'] as const) {
+      const exported = Object.fromEntries(exportCsvFiles(data, settings, lang).map((file) => [file.name, file.text]));
+      const copy = await dryRun(exported);
+      expect(copy.report.errors).toEqual([]);
+      const lea = studentItems(copy.plan).find((item) => item!.firstName === 'Léa');
+      expect({ lang, note: lea!.staffNote }).toEqual({ lang, note });
+    }
   });
 });
