@@ -35,7 +35,7 @@ describe('navigation from the route table', () => {
     expect(NAVIGATION.map((section) => [section.id, section.links.map((link) => link.href)])).toEqual([
       ['top', ['/']],
       ['directory', ['/classes', '/students', '/parents', '/staff', '/committees']],
-      ['account', ['/profile']],
+      ['account', ['/profile', '/messages']],
       [
         'admin',
         [
@@ -50,6 +50,7 @@ describe('navigation from the route table', () => {
           '/admin/privacy-retention',
           '/admin/settings',
           '/admin/roles',
+          '/admin/messages',
         ],
       ],
       ['footer', ['/aide', '/help', '/about']],
@@ -85,6 +86,7 @@ describe('side navigation on screen', () => {
       ['/staff', 'Personnel'],
       ['/committees', 'Comités'],
       ['/profile', 'Mon profil'],
+      ['/messages', 'Messages'],
       ['/aide', 'Aide'],
       ['/about', 'À propos'],
     ]);
