@@ -4,7 +4,10 @@ import { ulid } from 'ulid';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { resetDocumentClient } from '../../lambdas/common/dynamo';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient, resetDocumentClient, tableName } from '../../lambdas/common/dynamo';
+import { keys } from '../../lambdas/common/keys';
+import { hashToken } from '../../lambdas/annual-update/token-repository';
 import { createEntity, deleteEntity, getEntity, linkFamily, newEntityMeta, readDirectory } from '../../lambdas/directory/directory-repository';
 import { getParticipant } from '../../lambdas/annual-update/campaign-repository';
 import { runDueReminders } from '../../lambdas/annual-update/reminder-service';
@@ -40,11 +43,13 @@ import { expectFocusOn, focused, pressButton, retype, tabTo } from './keyboard-s
  * 4. a parent's phone and address change waits for review (the form says so, the directory keeps the old values);
  *    a parent joins a committee by their link (French) or shares a new address with the co-parent (English);
  * 5. the paper letters PDF: one page per parent without an email, in their language; a typed short code opens the
- *    form;
+ *    form; one family's letter reprinted alone: its old code says a newer letter replaced it, the other code still
+ *    opens its form;
  * 6. the review screen: the held answers accepted, one address rejected; the directory shows what was accepted;
  * 7. a staff member's link: title and extension changed, email hidden; the staff page and the staff filter;
  * 8. bounces: a simulated bounce shows in the manager, no further email to it, a corrected email is sendable;
  * 9. a submitted link stays usable; closing (keyboard alone) ends every link; the dashboard card says completed;
+ *    reopened, a parent answers once more; a link replaced by the reminder's and one past its day each say why;
  * 10. a signed-in parent edits My Profile and the directory shows it.
  * (Refusals and the unticked shared-address case: test/lambdas/update-form-committees.test.ts.)
  */
@@ -617,6 +622,40 @@ async function paperLetters(j: Journey) {
   await onPaper.getByRole('heading', { level: 1, name: text.success }).waitFor({ timeout: 30_000 });
   expect((await getParticipant(j.campaignId, writer.id))?.submittedAt).toBeDefined();
   await paperContext.close();
+  await reprintOneLetter(j, pdf.pages, code);
+}
+
+/**
+ * 5 (cont.). A lost letter: the other family's letter is reprinted alone (chosen by name, asked first, no word to
+ * type). Its old code now says a newer letter replaced it; the first family's code still opens its form.
+ */
+async function reprintOneLetter(j: Journey, firstPrint: string[], keptCode: string) {
+  const { page, text } = j;
+  const lost = j.who.letters.find((p) => p.preferredLanguage !== j.lang)!;
+  const name = `${lost.firstName} ${lost.lastName}`;
+  const oldCode = codeOf(firstPrint.find((onPage) => onPage.includes(name))!)!;
+  await page.getByRole('button', { name: text.chooseFamilies }).click();
+  await page.getByRole('option', { name: `${lost.lastName}, ${lost.firstName}` }).first().click();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: text.reprintOne, exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByText(name, { exact: false }).waitFor({ timeout: 10_000 });
+  expect(await dialog.getByRole('textbox').count()).toBe(0);
+  const [download] = await Promise.all([
+    page.waitForEvent('download', { timeout: 90_000 }),
+    dialog.getByRole('button', { name: text.reprintOne, exact: true }).click(),
+  ]);
+  const { text: pages } = await extractText(await getDocumentProxy(new Uint8Array(readFileSync((await download.path())!))), { mergePages: false });
+  expect(pages.length).toBe(1);
+  expect(pages[0]).toContain(name);
+  expect(codeOf(pages[0]!)).not.toBe(oldCode);
+
+  const reader = await j.phone.newPage();
+  await reader.goto(`${stack.appUrl}/update/${oldCode}?lang=${j.lang}`);
+  await explained(reader, () => reader.getByText(text.codeReplaced, { exact: false }).waitFor({ timeout: 60_000 }));
+  await reader.goto(`${stack.appUrl}/update/${keptCode}?lang=${j.lang}`);
+  await explained(reader, () => reader.getByLabel(text.phone, { exact: true }).waitFor({ timeout: 60_000 }));
+  await reader.close();
 }
 
 /** 6. The review screen: every held answer accepted, but the review parent's address rejected. */
@@ -853,6 +892,24 @@ async function closeTheCampaign(j: Journey, onPhone: Page) {
   await onPhone.getByRole('heading', { level: 1, name: text.success }).waitFor({ timeout: 30_000 });
   await goTo(page, stack.appUrl, '/admin');
   await card.getByText(text.open, { exact: true }).waitFor({ timeout: 30_000 });
+  await deadLinksSayWhy(j, onPhone);
+}
+
+/**
+ * 9 (cont.), the campaign open again: parent 3's first link, replaced by the reminder's, says so with its day (it
+ * once said « invalide »); parent 2's link, once past its own last day, says it expired on that day.
+ */
+async function deadLinksSayWhy(j: Journey, onPhone: Page) {
+  const { text } = j;
+  await onPhone.goto(j.links.third!);
+  await explained(onPhone, () => onPhone.getByText(text.linkReplaced).waitFor({ timeout: 30_000 }));
+  const token = new URL(j.links.second!).pathname.split('/').at(-1)!;
+  const key = keys.updateToken(hashToken(token));
+  const stored = (await documentClient().send(new GetCommand({ TableName: tableName(), Key: key }))).Item!;
+  const lastDay = Math.floor(Date.now() / 1000) - 2 * 86_400;
+  await documentClient().send(new PutCommand({ TableName: tableName(), Item: { ...stored, expiresAt: lastDay } }));
+  await onPhone.goto(j.links.second!);
+  await explained(onPhone, () => onPhone.getByText(text.linkExpired).waitFor({ timeout: 30_000 }));
 }
 
 /** 10. The signed-in demo parent updates the phone from My Profile (375 px); the directory shows it. */
