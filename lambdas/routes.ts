@@ -1,6 +1,6 @@
 /**
- * Every API route, in one table. The CDK stack builds API Gateway methods from it, the local gateway routes
- * requests with it, each context's handler enforces its access level, and the authorisation-matrix test checks
+ * Every API route, in one table. The CDK stack and the local gateway build API Gateway's methods from it
+ * (lambdas/gateway-layout.ts: a greedy resource where one context serves a part of the tree), each context's handler enforces its access level, and the authorisation-matrix test checks
  * that no route is missing. Pure data: no imports of handler code, so CDK may read it at synth time.
  *
  * access:
