@@ -9,4 +9,5 @@ export type { CampaignHistory } from './parent-merge';
 export { getPendingChange } from './review-repository';
 export { publicBaseUrl, sendRatePerSecond } from './settings';
 export { createThrottle } from './throttle';
+export type { SendDeps } from './send-deps';
 export { usableUpdateLink } from './token-repository';
