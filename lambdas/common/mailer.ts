@@ -1,5 +1,5 @@
 import { SESClient, SendEmailCommand, SendRawEmailCommand } from '@aws-sdk/client-ses';
-import { rawMessage } from './raw-message';
+import { rawMessage, type RawEmail } from './raw-message';
 import type { SuppressionReason } from '../../shared/annual-update-bounces';
 import { ENV, optionalEnv, requireEnv } from './env';
 import { logger } from './logger';
@@ -10,19 +10,12 @@ import { withoutCallLogging } from './sdk-logging';
  * The one place that sends mail (Cognito's own account emails aside). SES v1 `SendEmail`, which both SES and the
  * local emulator (aws-ses-v2-local) speak. Callers get a Mailer, so tests can wrap the real one to inject faults.
  */
-export interface OutgoingEmail {
-  to: string;
-  subject: string;
-  html: string;
-  text: string;
-  /**
-   * Messages between members (docs/messages.md): a display name before the school's sender address, a Reply-To
-   * the author chose to share, and extra headers (List-Unsubscribe). Any of them sends the email raw.
-   */
-  fromName?: string;
-  replyTo?: string;
-  headers?: Record<string, string>;
-}
+/**
+ * One email to one address. Messages between members (docs/messages.md) add a display name before the school's
+ * sender address, a Reply-To the author chose to share, and extra headers (List-Unsubscribe): any of them sends the
+ * email raw (lambdas/common/raw-message.ts).
+ */
+export type OutgoingEmail = RawEmail;
 
 export interface Mailer {
   /** `suppressed`: nothing was sent, the address bounced or complained (docs/annual-update.md, "Bounces and complaints"). */

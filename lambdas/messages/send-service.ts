@@ -6,10 +6,10 @@ import type { Suppression } from '../../shared/annual-update-bounces';
 import { documentClient, tableName } from '../common/dynamo';
 import { keys } from '../common/keys';
 import { logger } from '../common/logger';
-import { defaultMailer, isDefiniteSendFailure, sendErrorName, type Mailer } from '../common/mailer';
+import { defaultMailer, isDefiniteSendFailure, sendErrorName } from '../common/mailer';
 import { listSuppressions } from '../common/suppression-repository';
 import { getSettings, readDirectory } from '../directory/public';
-import { createThrottle } from '../annual-update/public';
+import { createThrottle, type SendDeps } from '../annual-update/public';
 import { publicBaseUrl, sendRatePerSecond } from '../annual-update/public';
 import { allConsents } from './consent-service';
 import { messageEmail } from './message-email';
@@ -23,15 +23,8 @@ import { claimDelivery, countsOf, getMessage, listDeliveries, recordDelivery, up
  * uncertain and never sent again: no duplicate after a retry or a throttle.
  */
 
-export interface MessageSendDeps {
-  mailer: Mailer;
-  now: () => Date;
-  sleep?: (ms: number) => Promise<void>;
-  ratePerSecond: number;
-  budgetMs: number;
-  maxPerCall: number;
-  baseUrl: string;
-}
+/** What sending runs with: the campaign's send settings, less what only update links need (tests pass their own). */
+export type MessageSendDeps = Pick<SendDeps, 'mailer' | 'now' | 'sleep' | 'ratePerSecond' | 'budgetMs' | 'maxPerCall' | 'baseUrl'>;
 
 const MAX_ATTEMPTS = 3;
 /** How long an unsubscribe link works: a year after the email. */

@@ -36,11 +36,17 @@ function MessageText({ message, lang }: { message: Message | ReceivedMessage; la
   );
 }
 
-function Received({ list }: { list: ReceivedMessage[] }) {
+/** Received or sent messages, each opened in place; a received one is marked read when opened. */
+function MessageList({ list, empty, sent }: { list: (Message | ReceivedMessage)[]; empty: string; sent?: boolean }) {
   const { t, i18n } = useTranslation();
   const lang = currentLocale(i18n);
   const markRead = useMarkRead();
-  if (list.length === 0) return <Box color="text-body-secondary">{t('messages.emptyReceived')}</Box>;
+  if (list.length === 0) return <Box color="text-body-secondary">{empty}</Box>;
+  const details = (m: Message | ReceivedMessage) =>
+    'counts' in m
+      ? ` · ${t(`messages.status.${m.status}`)} · ${t('messages.compose.counts', { sent: m.counts.sent, skipped: m.counts.skipped, recipients: m.counts.recipients })}`
+      : '';
+  const unread = (m: Message | ReceivedMessage) => !sent && !('readAt' in m && m.readAt);
   return (
     <SpaceBetween size="s">
       {list.map((m) => (
@@ -48,29 +54,9 @@ function Received({ list }: { list: ReceivedMessage[] }) {
           key={m.id}
           variant="container"
           headerText={inLanguage(m.subject, lang)}
-          headerDescription={formatDateTime(m.createdAt, lang)}
-          headerInfo={m.readAt ? undefined : <Badge color="blue">{t('messages.new')}</Badge>}
-          onChange={({ detail }) => detail.expanded && !m.readAt && markRead.mutate(m.id)}
-        >
-          <MessageText message={m} lang={lang} />
-        </ExpandableSection>
-      ))}
-    </SpaceBetween>
-  );
-}
-
-function Sent({ list }: { list: Message[] }) {
-  const { t, i18n } = useTranslation();
-  const lang = currentLocale(i18n);
-  if (list.length === 0) return <Box color="text-body-secondary">{t('messages.emptySent')}</Box>;
-  return (
-    <SpaceBetween size="s">
-      {list.map((m) => (
-        <ExpandableSection
-          key={m.id}
-          variant="container"
-          headerText={inLanguage(m.subject, lang)}
-          headerDescription={`${formatDateTime(m.createdAt, lang)} · ${t(`messages.status.${m.status}`)} · ${t('messages.compose.counts', { sent: m.counts.sent, skipped: m.counts.skipped, recipients: m.counts.recipients })}`}
+          headerDescription={formatDateTime(m.createdAt, lang) + details(m)}
+          headerInfo={unread(m) ? <Badge color="blue">{t('messages.new')}</Badge> : undefined}
+          onChange={({ detail }) => detail.expanded && unread(m) && markRead.mutate(m.id)}
         >
           <MessageText message={m} lang={lang} />
         </ExpandableSection>
@@ -97,9 +83,9 @@ export function MessagesPage() {
                   {
                     id: 'received',
                     label: data.unread > 0 ? t('messages.receivedUnread', { count: data.unread }) : t('messages.received'),
-                    content: <Received list={data.received} />,
+                    content: <MessageList list={data.received} empty={t('messages.emptyReceived')} />,
                   },
-                  { id: 'sent', label: t('messages.sent'), content: <Sent list={data.sent} /> },
+                  { id: 'sent', label: t('messages.sent'), content: <MessageList list={data.sent} empty={t('messages.emptySent')} sent /> },
                 ]}
               />
             </Container>
