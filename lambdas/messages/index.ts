@@ -23,6 +23,15 @@ const author = (request: SignedInRequest): AuthorContext => ({ caller: request.c
 
 const IdParamSchema = z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/);
 const TokenSchema = z.object({ token: z.string().max(100) });
+/** What a mail program posts (RFC 8058), or the unsubscribe page's JSON; nothing else. */
+const OneClickSchema = z.strictObject({ 'List-Unsubscribe': z.literal('One-Click') });
+const PageBodySchema = z.strictObject({ token: z.string().max(100) });
+
+function unsubscribeToken(query: Record<string, string>, body: unknown): string {
+  const fromMailProgram = typeof body === 'object' && body !== null && 'List-Unsubscribe' in body;
+  const parsed = body === undefined ? {} : fromMailProgram ? parseWith(OneClickSchema, body) : parseWith(PageBodySchema, body);
+  return parseWith(TokenSchema, { token: query.token ?? ('token' in parsed ? parsed.token : undefined) }).token;
+}
 
 /** Sends the next chunk: the author, or an administrator (after an approval). */
 async function continueRoute(request: SignedInRequest) {
@@ -53,8 +62,7 @@ export const handler = createHandler({
     },
     // RFC 8058: the mail program posts `List-Unsubscribe=One-Click`; the unsubscribe page posts JSON. Token in the query.
     'POST /api/messages/unsubscribe': async (request) => {
-      const { token } = parseWith(TokenSchema, { token: request.query.token ?? (request.body as { token?: unknown } | undefined)?.token });
-      return { body: await unsubscribeByToken(token, new Date()) };
+      return { body: await unsubscribeByToken(unsubscribeToken(request.query, request.body), new Date()) };
     },
     'GET /api/me/message-consents': async (request) => {
       const person = mainPerson(request);
