@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { closeServer, listen, readBody } from './http-util';
+import { listen, readBody } from './http-util';
 
 /**
  * Plays the Lambda service for cognito-local: it invokes `POST /2015-03-31/functions/{name}/invocations`, and we
