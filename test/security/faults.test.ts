@@ -612,7 +612,9 @@ const schoolMessage = (text: string) => ({ audience: { type: 'school' }, subject
 
 /** A message from this file's administrator to the whole school, stored without sending (or held for approval). */
 async function newSchoolMessage(text: string, status?: 'pendingApproval'): Promise<string> {
-  const { message } = await ok<{ message: Message }>(invoke(messagesHandler, adminCall('POST', '/api/messages', { body: schoolMessage(text) })));
+  const created = await invoke(messagesHandler, adminCall('POST', '/api/messages', { body: schoolMessage(text) }));
+  expect(created.status).toBe(201);
+  const { message } = created.body as { message: Message };
   if (status) await updateMessageState(message.id, status, message.counts);
   return message.id;
 }
