@@ -46,7 +46,7 @@ const config: KnipConfig = {
     // through a dynamic import's namespace, which knip does not follow.
     'frontend/src/lib/api/amplify-auth-api.ts': ['exports'],
     // UpdateLoadResponseSchema names POST /api/update/load's response, which is the parent's form itself.
-    'shared/parent-form.ts': ['duplicates'],
+    'shared/rules/parent-form.ts': ['duplicates'],
   },
   ignoreDependencies: [
     // Peer of @cloudscape-design/components/test-utils, which the jsdom tests import.

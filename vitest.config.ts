@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { TEST_WORKERS } from './test/setup/workers';
 import { UNIT_ISOLATED_FILES } from './test/setup/unit-isolated';
@@ -34,6 +35,8 @@ const UNIT_OPTIONS = {
 
 export default defineConfig({
   esbuild: { jsx: 'automatic' },
+  // shared/ is imported as '@shared/...', as in tsconfig.json's "paths" and frontend/vite.config.ts.
+  resolve: { alias: { '@shared': fileURLToPath(new URL('./shared', import.meta.url)) } },
   test: {
     maxWorkers: TEST_WORKERS,
     projects: [

@@ -39,6 +39,8 @@ function manualChunks(id: string): string | undefined {
 
 export default defineConfig({
   root,
+  // shared/ is imported as '@shared/...' (tsconfig.json "paths"; docs/architecture.md, "Layers").
+  resolve: { alias: { '@shared': fileURLToPath(new URL('../shared', import.meta.url)) } },
   plugins: [
     react(),
     fontFiles(),

@@ -122,7 +122,7 @@ export const ROUTES = [
   { method: 'GET', path: '/api/admin/progression/{progressionId}/backup', context: 'progression', access: 'admin', name: 'progressionBackup' },
   { method: 'GET', path: '/api/admin/progression/{progressionId}/backup/{part}', context: 'progression', access: 'admin', name: 'progressionBackupPart' },
   // Data onboarding and upkeep: import, editing, export (docs/data-onboarding.md). Import bodies hold the CSV
-  // files' text: 4 MiB (shared/import-api.ts IMPORT_MAX_BODY_BYTES; Lambda takes 6 MB per call).
+  // files' text: 4 MiB (shared/contracts/import-api.ts IMPORT_MAX_BODY_BYTES; Lambda takes 6 MB per call).
   { method: 'GET', path: '/api/admin/directory', context: 'admin', access: 'admin', name: 'adminDirectory' },
   // New committee sign-ups from the parent form (docs/product-rules.md, Committee sign-ups).
   { method: 'GET', path: '/api/admin/committees/sign-ups', context: 'admin', access: 'admin', name: 'committeeSignUps' },

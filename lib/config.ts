@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as z from 'zod';
-import { isValidEmail, normalizeEmail } from '../shared/email';
+import { isValidEmail, normalizeEmail } from '@shared/rules/email';
 
 /** cdk.json context key of the deploy settings (an object); `-c schoolDirectory.<key>=value` overrides one key. */
 export const SETTINGS_CONTEXT_KEY = 'schoolDirectory';

@@ -12,7 +12,7 @@ import {
   ResourceInUseException,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
-import { TABLE_INDEXES, TABLE_KEYS } from '../shared/table-schema';
+import { TABLE_INDEXES, TABLE_KEYS } from '@shared/schemas/table-schema';
 import { waitForPort } from './ports';
 
 const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' };

@@ -10,8 +10,8 @@ import { gatewayLayout, matchRoute, PROXY_SEGMENT, type GatewayMethod } from '..
 import { CONTEXTS, type Context } from '../lambdas/routes';
 import { ENV } from '../lambdas/common/env';
 import { contentSecurityPolicy } from '../lib/constructs/web-edge';
-import { ORIGIN_VERIFY_HEADER, securityHeaderValues, VIEWER_IP_HEADER } from '../shared/http-headers';
-import type { RuntimeConfig } from '../shared/runtime-config';
+import { ORIGIN_VERIFY_HEADER, securityHeaderValues, VIEWER_IP_HEADER } from '@shared/contracts/http-headers';
+import type { RuntimeConfig } from '@shared/contracts/runtime-config';
 import { listen, readBody } from './http-util';
 
 /**

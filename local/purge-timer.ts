@@ -1,5 +1,5 @@
 import { runPurge } from '../lambdas/privacy/retention/purge-service';
-import type { PurgeReport } from '../shared/retention-api';
+import type { PurgeReport } from '@shared/contracts/retention-api';
 import { repeat } from './repeat';
 
 /** The retention purge (docs/privacy.md, "Retention"), once soon after start, then once a day (local/repeat.ts). */

@@ -5,7 +5,7 @@ import os from 'node:os';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { logger } from '../lambdas/common/logger';
-import type { RuntimeConfig } from '../shared/runtime-config';
+import type { RuntimeConfig } from '@shared/contracts/runtime-config';
 import { cognitoClient, DEV_SERVER_ORIGINS, ensureDemoUser, ensurePool, startCognito } from './cognito';
 import { seedDemoSchool, DEMO_ACCOUNTS, type SeedOptions } from './demo/seed';
 import { dynamoClient, ensureTable, startDynamo } from './dynamodb';

@@ -1,5 +1,5 @@
-import { RecoveryCompleteRequestSchema, RecoveryStartRequestSchema } from '../../shared/account-recovery-api';
-import type { ApiErrorBody } from '../../shared/error-codes';
+import { RecoveryCompleteRequestSchema, RecoveryStartRequestSchema } from '@shared/contracts/account-recovery-api';
+import type { ApiErrorBody } from '@shared/contracts/error-codes';
 import { clientIp, createHandler, parseWith } from '../common/http';
 import { registryAccess } from '../registry/public';
 import { answerAfterFloor, completeRecovery, limitRecoveryStarts, startRecovery } from './recovery-service';

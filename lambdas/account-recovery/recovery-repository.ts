@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { RECOVERY_TOKEN_PATTERN } from '../../shared/account-recovery-api';
+import { RECOVERY_TOKEN_PATTERN } from '@shared/contracts/account-recovery-api';
 import { documentClient, tableName } from '../common/dynamo';
 import { keys } from '../common/keys';
 

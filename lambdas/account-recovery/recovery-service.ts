@@ -5,10 +5,10 @@ import {
   AdminUserGlobalSignOutCommand,
   ListUsersCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { RECOVERY_LINK, RECOVERY_TOKEN_TTL_SECONDS } from '../../shared/account-recovery-api';
-import type { AuthLocale } from '../../shared/auth-api';
-import { normalizeEmail } from '../../shared/email';
-import { passwordIssues } from '../../shared/password';
+import { RECOVERY_LINK, RECOVERY_TOKEN_TTL_SECONDS } from '@shared/contracts/account-recovery-api';
+import type { AuthLocale } from '@shared/contracts/auth-api';
+import { normalizeEmail } from '@shared/rules/email';
+import { passwordIssues } from '@shared/rules/password';
 import { cognitoClient, userPoolId } from '../common/cognito';
 import { ENV, requireEnv } from '../common/env';
 import { AppError } from '../common/errors';

@@ -14,8 +14,8 @@ import {
   StudentUpdateSchema,
   type ClassNotEmptyErrorBody,
   type OrphanParentsErrorBody,
-} from '../../shared/admin-api';
-import { IdSchema } from '../../shared/schemas/common';
+} from '@shared/contracts/admin-api';
+import { IdSchema } from '@shared/schemas/common';
 import { AppError } from '../common/errors';
 import { parseWith, type ApiRequest, type RouteHandlers, type SignedInRequest } from '../common/http';
 import { createClass, deleteClass, updateClass } from './edit/class-edit';
@@ -25,7 +25,7 @@ import { createPerson, deletePerson, updatePerson } from './edit/people-edit';
 import { setSafetyRestriction } from './edit/restriction-edit';
 import { createStudent, deleteStudent, updateStudent } from './edit/student-edit';
 
-/** The admin editing routes: parse -> service -> respond. Bodies and answers: shared/admin-api.ts. */
+/** The admin editing routes: parse -> service -> respond. Bodies and answers: shared/contracts/admin-api.ts. */
 
 export function editContext(request: SignedInRequest): EditContext {
   return { actor: { kind: 'user', id: request.caller.sub }, now: new Date() };

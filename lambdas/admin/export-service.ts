@@ -1,7 +1,7 @@
-import { writeCsv, type CsvSeparator } from '../../shared/csv';
-import { fileNameOf, IMPORT_ENTITIES, IMPORT_FORMATS, templateRows, type ImportEntity } from '../../shared/import-columns';
-import type { CsvFile } from '../../shared/import-api';
-import { formatPhone } from '../../shared/format/phone';
+import { writeCsv, type CsvSeparator } from '@shared/format/csv';
+import { fileNameOf, IMPORT_ENTITIES, IMPORT_FORMATS, templateRows, type ImportEntity } from '@shared/rules/import-columns';
+import type { CsvFile } from '@shared/contracts/import-api';
+import { formatPhone } from '@shared/format/phone';
 import {
   AUDIENCE_LABELS,
   CLASS_STRUCTURE_LABELS,
@@ -14,11 +14,11 @@ import {
   MEMBER_TYPE_LABELS,
   PARTICIPATION_LABELS,
   ROLE_LABELS,
-} from '../../shared/import-values';
-import type { Language } from '../../shared/schemas/common';
-import type { SchoolSettings } from '../../shared/schemas/settings';
+} from '@shared/rules/import-values';
+import type { Language } from '@shared/schemas/common';
+import type { SchoolSettings } from '@shared/schemas/settings';
 import type { DirectoryData } from '../directory/public';
-import { VISIBILITY_FIELDS } from '../../shared/visibility';
+import { VISIBILITY_FIELDS } from '@shared/rules/visibility';
 
 /**
  * Exports in the import's own format, so an export is a valid import: the same columns with headers in the

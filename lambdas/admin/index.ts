@@ -1,4 +1,4 @@
-import { ImportRequestSchema, LangQuerySchema } from '../../shared/import-api';
+import { ImportRequestSchema, LangQuerySchema } from '@shared/contracts/import-api';
 import { createHandler, parseWith, type SignedInRequest } from '../common/http';
 import { registryAccess } from '../registry/public';
 import { getSettings } from '../directory/public';

@@ -1,5 +1,5 @@
-import { MergeRequestSchema, MergeUndoRequestSchema } from '../../shared/duplicates-api';
-import { IdSchema } from '../../shared/schemas/common';
+import { MergeRequestSchema, MergeUndoRequestSchema } from '@shared/contracts/duplicates-api';
+import { IdSchema } from '@shared/schemas/common';
 import { AppError } from '../common/errors';
 import { parseWith, type RouteHandlers } from '../common/http';
 import { editContext } from './edit-handlers';

@@ -1,6 +1,6 @@
-import { EndRoleRequestSchema, HandoverRequestSchema } from '../../shared/admin-roles-api';
-import { SettingsUpdateSchema } from '../../shared/school-settings-api';
-import { normalizeEmail } from '../../shared/email';
+import { EndRoleRequestSchema, HandoverRequestSchema } from '@shared/contracts/admin-roles-api';
+import { SettingsUpdateSchema } from '@shared/contracts/school-settings-api';
+import { normalizeEmail } from '@shared/rules/email';
 import { parseWith, type RouteHandlers, type SignedInRequest } from '../common/http';
 import { editContext } from './edit-handlers';
 import { endRole, handOverAdministration, readRoles, type RolesCaller } from './roles/roles-service';

@@ -2,9 +2,9 @@ import { keys } from '../common/keys';
 import { queryDirectory } from '../common/query';
 import { parseMembership } from '../directory/public';
 import { getEntity, listEntities } from '../directory/public';
-import { RECENT_SIGN_UP_DAYS, recentSignUps } from '../../shared/committee-sign-ups';
-import { RECENT_SIGN_UPS_LISTED, type CommitteeSignUpsResponse } from '../../shared/committee-sign-ups-api';
-import type { Membership } from '../../shared/schemas/committee';
+import { RECENT_SIGN_UP_DAYS, recentSignUps } from '@shared/rules/committee-sign-ups';
+import { RECENT_SIGN_UPS_LISTED, type CommitteeSignUpsResponse } from '@shared/contracts/committee-sign-ups-api';
+import type { Membership } from '@shared/schemas/committee';
 
 /**
  * The administrators' view of new committee sign-ups (docs/product-rules.md, Committee sign-ups): the seats

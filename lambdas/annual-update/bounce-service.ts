@@ -1,4 +1,4 @@
-import { parseSesMessage, SnsEventSchema, type SuppressionRequest } from '../../shared/annual-update-bounces';
+import { parseSesMessage, SnsEventSchema, type SuppressionRequest } from '@shared/rules/annual-update-bounces';
 import { logger } from '../common/logger';
 import { putSuppression } from '../common/suppression-repository';
 

@@ -1,4 +1,4 @@
-import type { Committee } from '../../shared/schemas/committee';
+import type { Committee } from '@shared/schemas/committee';
 import { auditPut, type Actor } from '../common/audit';
 import { AppError } from '../common/errors';
 import { conditionalPutItem, MAX_TRANSACT_ITEMS, transactWrite, type TransactItem } from '../common/transact';

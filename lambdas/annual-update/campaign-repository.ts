@@ -6,9 +6,9 @@ import { queryAll, type Db } from '../common/query';
 import { auditPut } from '../common/audit';
 import { AppError } from '../common/errors';
 import { cancellationCodes, conditionalUpdate, isWriteConflict, transactWrite } from '../common/transact';
-import { TABLE_INDEXES } from '../../shared/table-schema';
-import type { Campaign, Participant } from '../../shared/schemas/annual-update';
-import { LockSchema, type AuditEntry, type Lock } from '../../shared/schemas/system';
+import { TABLE_INDEXES } from '@shared/schemas/table-schema';
+import type { Campaign, Participant } from '@shared/schemas/annual-update';
+import { LockSchema, type AuditEntry, type Lock } from '@shared/schemas/system';
 import { campaignItem, campaignKey, parseCampaign, parseParticipant, participantItem } from './items';
 
 /** Campaign header, its lock, its year marker and its participants: docs/data-model.md patterns 18 to 20, 24. */

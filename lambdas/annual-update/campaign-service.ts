@@ -2,7 +2,7 @@ import { ulid } from 'ulid';
 import { writeAudit } from '../common/audit';
 import { AppError } from '../common/errors';
 import { logger } from '../common/logger';
-import { schoolDay } from '../../shared/school-calendar';
+import { schoolDay } from '@shared/rules/school-calendar';
 import { listEntities, readDirectory } from '../directory/public';
 import type {
   CampaignView,
@@ -11,8 +11,8 @@ import type {
   RemindersUpdateRequest,
   StartCampaignRequest,
   StartCampaignResponse,
-} from '../../shared/annual-update-api';
-import type { Campaign, Participant } from '../../shared/schemas/annual-update';
+} from '@shared/contracts/annual-update-api';
+import type { Campaign, Participant } from '@shared/schemas/annual-update';
 import {
   acquireStartLease,
   activateCampaign,

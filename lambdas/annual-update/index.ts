@@ -7,14 +7,14 @@ import {
   SendJobPathSchema,
   SendRequestSchema,
   StartCampaignRequestSchema,
-} from '../../shared/annual-update-api';
-import { IdSchema } from '../../shared/schemas/common';
+} from '@shared/contracts/annual-update-api';
+import { IdSchema } from '@shared/schemas/common';
 import {
   ProfileUpdateRequestSchema,
   UpdateLoadRequestSchema,
   UpdateSubmitRequestSchema,
-} from '../../shared/parent-form';
-import { StaffLoadRequestSchema, StaffSubmitRequestSchema } from '../../shared/staff-form';
+} from '@shared/rules/parent-form';
+import { StaffLoadRequestSchema, StaffSubmitRequestSchema } from '@shared/rules/staff-form';
 import { createHandler, json, parseWith } from '../common/http';
 import { isScheduledEvent } from '../common/scheduled';
 import { registryAccess } from '../registry/public';
@@ -22,8 +22,8 @@ import { closeCampaign, getCurrentCampaign, getParticipants, startCampaign, upda
 import { loadByToken, loadProfileForm, submitByToken, submitProfile } from './parent-form-service';
 import { scheduledReminders } from './reminder-service';
 import { decideReview, listReviews } from './review-service';
-import { ReviewDecisionRequestSchema, ReviewPathSchema } from '../../shared/annual-update-review';
-import { LettersRequestSchema } from '../../shared/annual-update-letters-api';
+import { ReviewDecisionRequestSchema, ReviewPathSchema } from '@shared/rules/annual-update-review';
+import { LettersRequestSchema } from '@shared/contracts/annual-update-letters-api';
 import { loadStaffByToken, submitStaffByToken } from './staff-form-service';
 import { defaultSendDeps } from './send-deps';
 import { continueSendJob, sendJobProgress, startSendJob } from './send-job-service';

@@ -7,8 +7,8 @@ import {
   type Campaign,
   type Participant,
   type UpdateToken,
-} from '../../shared/schemas/annual-update';
-import { SendJobEntrySchema, SendJobSchema, type SendJob, type SendJobEntry } from '../../shared/schemas/send-job';
+} from '@shared/schemas/annual-update';
+import { SendJobEntrySchema, SendJobSchema, type SendJob, type SendJobEntry } from '@shared/schemas/send-job';
 
 /** Item shapes of the annual-update context: entity fields flat next to the keys, as in the directory. */
 

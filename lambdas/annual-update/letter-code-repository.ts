@@ -3,8 +3,8 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../common/dynamo';
 import { keys } from '../common/keys';
 import type { TransactItem } from '../common/transact';
-import { normalizeShortCode, shortCodeFrom } from '../../shared/short-code';
-import type { UpdateToken } from '../../shared/schemas/annual-update';
+import { normalizeShortCode, shortCodeFrom } from '@shared/rules/short-code';
+import type { UpdateToken } from '@shared/schemas/annual-update';
 import { tokenItem } from './items';
 import { queryAll } from '../common/query';
 

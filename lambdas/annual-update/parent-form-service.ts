@@ -7,10 +7,10 @@ import type {
   ParentUpdate,
   ProfileFormResponse,
   UpdateSubmitResponse,
-} from '../../shared/parent-form';
-import type { Campaign, Participant, ParticipantEvent } from '../../shared/schemas/annual-update';
-import { ParentSchema, withParticipation, type Parent, type ParentFields } from '../../shared/schemas/parent';
-import type { AuditEntry } from '../../shared/schemas/system';
+} from '@shared/rules/parent-form';
+import type { Campaign, Participant, ParticipantEvent } from '@shared/schemas/annual-update';
+import { ParentSchema, withParticipation, type Parent, type ParentFields } from '@shared/schemas/parent';
+import type { AuditEntry } from '@shared/schemas/system';
 import { hasAccount } from './account-lookup';
 import { getCampaign, getCampaignLock, getParticipant } from './campaign-repository';
 import { readParentForm } from './parent-form-view';
@@ -48,7 +48,7 @@ async function resolveToken(token: string, now: Date): Promise<FormTarget> {
   return { parent, campaign, participant };
 }
 
-/** The form, showing the values of an answer held for review (shared/annual-update-review.ts) and saying so. */
+/** The form, showing the values of an answer held for review (shared/rules/annual-update-review.ts) and saying so. */
 async function formOf(parent: Parent, campaign?: Campaign, participant?: Participant): Promise<ParentForm> {
   const pending = await pendingReviewOf(campaign, parent);
   const form = await readParentForm(pending?.shown ?? parent, campaign, participant);

@@ -1,13 +1,13 @@
-import { audiencesOf } from '../../shared/visibility';
-import { signUpRole } from '../../shared/committee-sign-ups';
-import { maySaveAddressFor } from '../../shared/household';
+import { audiencesOf } from '@shared/rules/visibility';
+import { signUpRole } from '@shared/rules/committee-sign-ups';
+import { maySaveAddressFor } from '@shared/rules/household';
 import { childrenOf, getEntity, getSettings, listEntities, membershipsOf, parentsOf } from '../directory/public';
-import type { ParentForm } from '../../shared/parent-form';
-import type { Campaign, Participant } from '../../shared/schemas/annual-update';
-import type { Committee } from '../../shared/schemas/committee';
-import type { Parent } from '../../shared/schemas/parent';
-import type { SchoolClass } from '../../shared/schemas/school-class';
-import type { Student } from '../../shared/schemas/student';
+import type { ParentForm } from '@shared/rules/parent-form';
+import type { Campaign, Participant } from '@shared/schemas/annual-update';
+import type { Committee } from '@shared/schemas/committee';
+import type { Parent } from '@shared/schemas/parent';
+import type { SchoolClass } from '@shared/schemas/school-class';
+import type { Student } from '@shared/schemas/student';
 
 /**
  * Reads what the parent form shows: GetItems and Queries only (opening an update link must never write).

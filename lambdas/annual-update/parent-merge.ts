@@ -1,5 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { TABLE_INDEXES } from '../../shared/table-schema';
+import { TABLE_INDEXES } from '@shared/schemas/table-schema';
 import { documentClient, tableName } from '../common/dynamo';
 import { keys } from '../common/keys';
 import { queryAll } from '../common/query';

@@ -4,13 +4,13 @@ import { entityItem, membershipItem } from '../directory/public';
 import { auditPut } from '../common/audit';
 import { conditionalPutItem, transactWrite, type TransactItem } from '../common/transact';
 import { registryTransactItems } from '../registry/public';
-import type { Participant, ParticipantEvent } from '../../shared/schemas/annual-update';
-import type { Membership } from '../../shared/schemas/committee';
-import type { Parent } from '../../shared/schemas/parent';
-import type { AuditEntry } from '../../shared/schemas/system';
+import type { Participant, ParticipantEvent } from '@shared/schemas/annual-update';
+import type { Membership } from '@shared/schemas/committee';
+import type { Parent } from '@shared/schemas/parent';
+import type { AuditEntry } from '@shared/schemas/system';
 import { campaignKey } from './items';
 import { consentPuts } from '../directory/public';
-import type { ConsentEntry } from '../../shared/privacy-consent-api';
+import type { ConsentEntry } from '@shared/contracts/privacy-consent-api';
 
 /**
  * Pattern 23: a parent's answer in ONE TransactWrite: the parent (version-checked), their registry entry if the

@@ -1,9 +1,9 @@
 import type { Context } from 'aws-lambda';
 import { AppError } from '../common/errors';
 import { logger } from '../common/logger';
-import { dueReminders } from '../../shared/annual-update-reminders';
-import type { SendJobProgress } from '../../shared/annual-update-api';
-import { schoolDay } from '../../shared/school-calendar';
+import { dueReminders } from '@shared/rules/annual-update-reminders';
+import type { SendJobProgress } from '@shared/contracts/annual-update-api';
+import { schoolDay } from '@shared/rules/school-calendar';
 import { currentCampaign } from './campaign-repository';
 import { defaultSendDeps, type SendDeps } from './send-deps';
 import { getSendJob } from './send-job-repository';

@@ -4,8 +4,8 @@ import { auditPut } from '../common/audit';
 import { AppError } from '../common/errors';
 import { conditionalUpdate, transactWrite } from '../common/transact';
 import { tableName } from '../common/dynamo';
-import type { Campaign } from '../../shared/schemas/annual-update';
-import type { AuditEntry } from '../../shared/schemas/system';
+import type { Campaign } from '@shared/schemas/annual-update';
+import type { AuditEntry } from '@shared/schemas/system';
 import { CAMPAIGN_LOCK } from './campaign-repository';
 import { campaignKey } from './items';
 

@@ -1,9 +1,9 @@
 import { AppError } from '../common/errors';
 import { logger } from '../common/logger';
 import { getRetention } from '../directory/public';
-import { daysBetween, schoolDay } from '../../shared/school-calendar';
-import type { CampaignView, ReopenCampaignRequest } from '../../shared/annual-update-api';
-import type { Campaign } from '../../shared/schemas/annual-update';
+import { daysBetween, schoolDay } from '@shared/rules/school-calendar';
+import type { CampaignView, ReopenCampaignRequest } from '@shared/contracts/annual-update-api';
+import type { Campaign } from '@shared/schemas/annual-update';
 import { currentCampaign, getCampaign, getCampaignLock } from './campaign-repository';
 import { defaultCampaignDeps, viewOf, type CampaignDeps } from './campaign-service';
 import { currentLinkHashes, extendLetter, extendLink, reactivateCampaign } from './reopen-repository';

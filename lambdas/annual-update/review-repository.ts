@@ -4,7 +4,7 @@ import { keys } from '../common/keys';
 import { queryAll } from '../common/query';
 import type { TransactItem } from '../common/transact';
 import { stripKeys } from '../directory/public';
-import { PendingChangeSchema, type PendingChange } from '../../shared/annual-update-review';
+import { PendingChangeSchema, type PendingChange } from '@shared/rules/annual-update-review';
 
 /**
  * Answers held for review (docs/data-model.md, pattern "pending change"): `CAMPAIGN#<id>` / `PENDING#<parentId>`,

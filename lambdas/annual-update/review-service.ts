@@ -16,10 +16,10 @@ import {
   type ReviewItem,
   type ReviewListResponse,
   type ReviewValue,
-} from '../../shared/annual-update-review';
-import type { Campaign } from '../../shared/schemas/annual-update';
-import { ParentSchema, type Parent } from '../../shared/schemas/parent';
-import type { AuditEntry } from '../../shared/schemas/system';
+} from '@shared/rules/annual-update-review';
+import type { Campaign } from '@shared/schemas/annual-update';
+import { ParentSchema, type Parent } from '@shared/schemas/parent';
+import type { AuditEntry } from '@shared/schemas/system';
 import type * as z from 'zod';
 import { getCampaign } from './campaign-repository';
 import { decidePendingItem, deletePendingItem, getPendingChange, listPendingChanges, putPendingItem } from './review-repository';

@@ -4,8 +4,8 @@ import { documentClient, tableName } from '../common/dynamo';
 import { keys } from '../common/keys';
 import { queryAll } from '../common/query';
 import { cancellationCodes, conditionalUpdate, isWriteConflict, type TransactItem } from '../common/transact';
-import type { Participant, ParticipantEvent, UpdateToken } from '../../shared/schemas/annual-update';
-import type { SendJob, SendJobEntry, SendJobStatus } from '../../shared/schemas/send-job';
+import type { Participant, ParticipantEvent, UpdateToken } from '@shared/schemas/annual-update';
+import type { SendJob, SendJobEntry, SendJobStatus } from '@shared/schemas/send-job';
 import { campaignKey, parseSendJob, parseSendJobEntry, sendJobEntryItem, sendJobItem } from './items';
 import { tokenDelete, tokenPut, tokenReplacedByEmail } from './token-repository';
 

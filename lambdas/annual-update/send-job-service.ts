@@ -1,9 +1,9 @@
 import { ulid } from 'ulid';
 import { AppError } from '../common/errors';
 import { logger } from '../common/logger';
-import { listedBySendMode, type SendJobProgress, type SendRequest } from '../../shared/annual-update-api';
-import type { Participant } from '../../shared/schemas/annual-update';
-import type { SendJob, SendJobEntry } from '../../shared/schemas/send-job';
+import { listedBySendMode, type SendJobProgress, type SendRequest } from '@shared/contracts/annual-update-api';
+import type { Participant } from '@shared/schemas/annual-update';
+import type { SendJob, SendJobEntry } from '@shared/schemas/send-job';
 import { getCampaign, listParticipants } from './campaign-repository';
 import {
   acquireJobLease,

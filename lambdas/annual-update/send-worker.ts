@@ -1,11 +1,11 @@
 import { logger } from '../common/logger';
 import { listSuppressions } from '../common/suppression-repository';
-import type { Suppression } from '../../shared/annual-update-bounces';
+import type { Suppression } from '@shared/rules/annual-update-bounces';
 import { isDefiniteSendFailure, sendErrorName, SUPPRESSED_ERROR } from '../common/mailer';
 import { getSettings } from '../directory/public';
-import type { Campaign, Participant, ParticipantEvent } from '../../shared/schemas/annual-update';
-import type { SendJob, SendJobEntry } from '../../shared/schemas/send-job';
-import type { SchoolSettings } from '../../shared/schemas/settings';
+import type { Campaign, Participant, ParticipantEvent } from '@shared/schemas/annual-update';
+import type { SendJob, SendJobEntry } from '@shared/schemas/send-job';
+import type { SchoolSettings } from '@shared/schemas/settings';
 import { getParticipant } from './campaign-repository';
 import { updateLinkEmail } from './email/update-link-email';
 import { claimEntry, recordDelivery, recordFailure, skipEntry } from './send-job-repository';

@@ -1,8 +1,8 @@
 import { AppError } from '../common/errors';
 import { getEntity } from '../directory/public';
-import { maySaveAddressFor } from '../../shared/household';
-import type { ParentUpdate } from '../../shared/parent-form';
-import { ParentSchema, type Parent } from '../../shared/schemas/parent';
+import { maySaveAddressFor } from '@shared/rules/household';
+import type { ParentUpdate } from '@shared/rules/parent-form';
+import { ParentSchema, type Parent } from '@shared/schemas/parent';
 import { coParentsOf } from './parent-form-view';
 
 /** A co-parent the submitted address is also saved on: as read, and as it will be stored. */
@@ -13,7 +13,7 @@ export interface CoParentAddressChange {
 
 /**
  * "<co-parent> also lives at this address" (docs/product-rules.md, A household's shared address). Each chosen
- * co-parent must be a co-parent of the submitter that the rule allows (shared/household.ts: no safety restriction
+ * co-parent must be a co-parent of the submitter that the rule allows (shared/rules/household.ts: no safety restriction
  * either way, not opted out) and still be at the version the form showed; otherwise the whole answer is refused
  * (FORBIDDEN) or reloaded (CONFLICT). Only the address moves on them; a co-parent already at that address is left
  * unchanged.

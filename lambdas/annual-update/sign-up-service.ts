@@ -1,8 +1,8 @@
 import { AppError } from '../common/errors';
 import { getEntity } from '../directory/public';
-import { planCommitteeChanges, type SignUpCommittee } from '../../shared/committee-sign-ups';
-import type { ParentUpdate } from '../../shared/parent-form';
-import type { Membership } from '../../shared/schemas/committee';
+import { planCommitteeChanges, type SignUpCommittee } from '@shared/rules/committee-sign-ups';
+import type { ParentUpdate } from '@shared/rules/parent-form';
+import type { Membership } from '@shared/schemas/committee';
 
 /** The seats a form answer creates and deletes (docs/product-rules.md, Committee sign-ups). */
 export interface SeatChanges {

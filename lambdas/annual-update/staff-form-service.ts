@@ -1,9 +1,9 @@
 import { AppError } from '../common/errors';
 import { logger } from '../common/logger';
 import { getEntity, getSettings, listEntities } from '../directory/public';
-import type { Campaign, Participant, ParticipantEvent } from '../../shared/schemas/annual-update';
-import { StaffSchema, type Staff } from '../../shared/schemas/staff';
-import type { StaffForm, StaffSubmitResponse, StaffUpdate } from '../../shared/staff-form';
+import type { Campaign, Participant, ParticipantEvent } from '@shared/schemas/annual-update';
+import { StaffSchema, type Staff } from '@shared/schemas/staff';
+import type { StaffForm, StaffSubmitResponse, StaffUpdate } from '@shared/rules/staff-form';
 import { hasAccount } from './account-lookup';
 import { getParticipant } from './campaign-repository';
 import { classesTaught, staffLanguage } from './staff-participants';

@@ -1,8 +1,8 @@
-import type { CampaignView, ParticipantView } from '../../shared/annual-update-api';
-import type { Campaign, Participant } from '../../shared/schemas/annual-update';
-import type { SchoolClass } from '../../shared/schemas/school-class';
-import type { Staff } from '../../shared/schemas/staff';
-import type { Language } from '../../shared/schemas/common';
+import type { CampaignView, ParticipantView } from '@shared/contracts/annual-update-api';
+import type { Campaign, Participant } from '@shared/schemas/annual-update';
+import type { SchoolClass } from '@shared/schemas/school-class';
+import type { Staff } from '@shared/schemas/staff';
+import type { Language } from '@shared/schemas/common';
 
 /**
  * Staff in the annual update (docs/annual-update.md, "Staff"): a campaign started with `includeStaff` has one

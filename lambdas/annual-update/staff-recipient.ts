@@ -1,6 +1,6 @@
 import { getEntity } from '../directory/public';
-import type { Language } from '../../shared/schemas/common';
-import type { Participant } from '../../shared/schemas/annual-update';
+import type { Language } from '@shared/schemas/common';
+import type { Participant } from '@shared/schemas/annual-update';
 import { staffLanguage } from './staff-participants';
 
 /** Who a send job emails for one participant: the parent, or the staff member of a staff participant. */

@@ -3,9 +3,9 @@ import { keys } from '../common/keys';
 import { entityItem } from '../directory/public';
 import { auditPut } from '../common/audit';
 import { conditionalPutItem, transactWrite, type TransactItem } from '../common/transact';
-import type { Participant, ParticipantEvent } from '../../shared/schemas/annual-update';
-import type { Staff } from '../../shared/schemas/staff';
-import type { AuditEntry } from '../../shared/schemas/system';
+import type { Participant, ParticipantEvent } from '@shared/schemas/annual-update';
+import type { Staff } from '@shared/schemas/staff';
+import type { AuditEntry } from '@shared/schemas/system';
 import { campaignKey } from './items';
 
 /**

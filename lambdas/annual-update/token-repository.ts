@@ -2,16 +2,16 @@ import { createHash, randomBytes } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../common/dynamo';
 import { keys } from '../common/keys';
-import type { UpdateToken } from '../../shared/schemas/annual-update';
+import type { UpdateToken } from '@shared/schemas/annual-update';
 import { parseToken, tokenItem } from './items';
 import { AppError } from '../common/errors';
 import { getCampaign } from './campaign-repository';
-import type { Campaign } from '../../shared/schemas/annual-update';
+import type { Campaign } from '@shared/schemas/annual-update';
 import type { TransactItem } from '../common/transact';
 import { shortCodeHash } from './letter-code-repository';
 import { getSettings } from '../directory/public';
-import { schoolDay } from '../../shared/school-calendar';
-import type { ErrorDetails } from '../../shared/error-codes';
+import { schoolDay } from '@shared/rules/school-calendar';
+import type { ErrorDetails } from '@shared/contracts/error-codes';
 
 /**
  * Update links (docs/data-model.md patterns 21, 22). The token is 32 random bytes, base64url (43 characters);

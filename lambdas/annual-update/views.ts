@@ -1,8 +1,8 @@
-import type { CampaignView, ParticipantView } from '../../shared/annual-update-api';
-import type { Suppression } from '../../shared/annual-update-bounces';
-import type { Campaign, Participant } from '../../shared/schemas/annual-update';
-import { nextReminderOn } from '../../shared/annual-update-reminders';
-import { addDays, schoolDay } from '../../shared/school-calendar';
+import type { CampaignView, ParticipantView } from '@shared/contracts/annual-update-api';
+import type { Suppression } from '@shared/rules/annual-update-bounces';
+import type { Campaign, Participant } from '@shared/schemas/annual-update';
+import { nextReminderOn } from '@shared/rules/annual-update-reminders';
+import { addDays, schoolDay } from '@shared/rules/school-calendar';
 import type { DirectoryData } from '../directory/public';
 import { staffCounts, staffRowFields } from './staff-participants';
 
@@ -19,7 +19,7 @@ export function reopenUntil(completedAt: string, campaignMonths: number): string
 }
 
 /**
- * `today`: the school's calendar day (shared/school-calendar.ts), for the next automatic reminder; `campaignMonths`:
+ * `today`: the school's calendar day (shared/rules/school-calendar.ts), for the next automatic reminder; `campaignMonths`:
  * the retention period, for a closed campaign's last reopening day. The one view of a campaign's state and counts
  * (the dashboard and the campaign page both read it).
  */

@@ -2,8 +2,8 @@ import {
   type MeResponse,
   type UserType,
   type ValidateEmailResponse,
-} from '../../shared/auth-api';
-import { normalizeEmail } from '../../shared/email';
+} from '@shared/contracts/auth-api';
+import { normalizeEmail } from '@shared/rules/email';
 import type { Caller } from '../common/claims';
 import { ENV, numberEnv, optionalEnv } from '../common/env';
 import { logger } from '../common/logger';

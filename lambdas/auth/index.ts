@@ -1,5 +1,5 @@
-import { ValidateEmailRequestSchema } from '../../shared/auth-api';
-import type { ApiErrorBody } from '../../shared/error-codes';
+import { ValidateEmailRequestSchema } from '@shared/contracts/auth-api';
+import type { ApiErrorBody } from '@shared/contracts/error-codes';
 import { clientIp, createHandler, parseWith } from '../common/http';
 import { registryAccess } from '../registry/public';
 import { checkEmail, claimFirstAdmin, describeCaller, limitEmailChecks } from './auth-service';

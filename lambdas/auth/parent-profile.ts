@@ -1,11 +1,11 @@
-import type { MeChild, MeCommittee, MeParentProfile } from '../../shared/auth-api';
-import type { Level } from '../../shared/schemas/common';
-import type { Committee, Membership } from '../../shared/schemas/committee';
-import type { Parent } from '../../shared/schemas/parent';
-import type { SchoolClass } from '../../shared/schemas/school-class';
-import type { Staff } from '../../shared/schemas/staff';
-import type { Student } from '../../shared/schemas/student';
-import { roleRank } from '../../shared/schemas/committee-roles';
+import type { MeChild, MeCommittee, MeParentProfile } from '@shared/contracts/auth-api';
+import type { Level } from '@shared/schemas/common';
+import type { Committee, Membership } from '@shared/schemas/committee';
+import type { Parent } from '@shared/schemas/parent';
+import type { SchoolClass } from '@shared/schemas/school-class';
+import type { Staff } from '@shared/schemas/staff';
+import type { Student } from '@shared/schemas/student';
+import { roleRank } from '@shared/schemas/committee-roles';
 import { childrenOf, getEntity, getSettings, membershipsOf } from '../directory/public';
 import type { RegisteredPerson } from '../common/claims';
 

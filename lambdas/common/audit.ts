@@ -1,6 +1,6 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
-import { AuditEntrySchema, type AuditEntry } from '../../shared/schemas/system';
+import { AuditEntrySchema, type AuditEntry } from '@shared/schemas/system';
 import { documentClient, tableName } from './dynamo';
 import { keys } from './keys';
 import type { TransactItem } from './transact';

@@ -3,7 +3,7 @@ import {
   type BatchWriteCommandInput,
   type BatchWriteCommandOutput,
 } from '@aws-sdk/lib-dynamodb';
-import { TABLE_KEYS } from '../../shared/table-schema';
+import { TABLE_KEYS } from '@shared/schemas/table-schema';
 import { documentClient, tableName } from './dynamo';
 
 /** One put or delete of a BatchWriteItem call (document-client shapes: plain JS values). */

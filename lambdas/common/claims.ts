@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import { normalizeEmail } from '../../shared/email';
+import { normalizeEmail } from '@shared/rules/email';
 import type { PersonType } from './keys';
 
 /** The caller as the Cognito authoriser (or the local gateway, which mimics it) describes them. */

@@ -1,4 +1,4 @@
-import { normalizeShortCode } from '../../shared/short-code';
+import { normalizeShortCode } from '@shared/rules/short-code';
 import { AppError } from './errors';
 import { hitRateLimit, type RateLimitRule } from './rate-limit';
 

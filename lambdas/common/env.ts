@@ -44,7 +44,7 @@ export const ENV = {
   /** Emails per second a sending function allows itself (deploy setting sendRatePerSecond; SES quota). */
   sendRatePerSecond: 'SEND_RATE_PER_SECOND',
   stage: 'STAGE',
-  /** The secret CloudFront (or the local gateway) sends in ORIGIN_VERIFY_HEADER (shared/http-headers.ts). */
+  /** The secret CloudFront (or the local gateway) sends in ORIGIN_VERIFY_HEADER (shared/contracts/http-headers.ts). */
   originVerifySecret: 'ORIGIN_VERIFY_SECRET',
   /** In AWS: the ARN of the secret keying the rate-limit counters' HMAC (lambdas/common/rate-limit-key.ts). */
   rateLimitSecretArn: 'RATE_LIMIT_SECRET_ARN',

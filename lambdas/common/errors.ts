@@ -1,4 +1,4 @@
-import { ERROR_STATUS, type ErrorCode, type ErrorDetails } from '../../shared/error-codes';
+import { ERROR_STATUS, type ErrorCode, type ErrorDetails } from '@shared/contracts/error-codes';
 
 /** An error a client can cause or must be told about. Anything else becomes a generic 500 `INTERNAL`. */
 export class AppError extends Error {

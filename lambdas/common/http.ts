@@ -1,8 +1,8 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import * as z from 'zod';
-import type { ApiErrorBody } from '../../shared/error-codes';
+import type { ApiErrorBody } from '@shared/contracts/error-codes';
 import { timingSafeEqual } from 'node:crypto';
-import { ORIGIN_VERIFY_HEADER, VIEWER_IP_HEADER } from '../../shared/http-headers';
+import { ORIGIN_VERIFY_HEADER, VIEWER_IP_HEADER } from '@shared/contracts/http-headers';
 import { matchRoute, PROXY_SEGMENT, type RouteMatch } from '../gateway-layout';
 import { ROUTES, routeKey, type Access, type AccessOf, type RouteDef, type RouteKey, type SignedInRouteKey } from '../routes';
 import { callerFromEvent, type Caller, type RegisteredPerson } from './claims';

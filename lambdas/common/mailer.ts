@@ -1,6 +1,6 @@
 import { SESClient, SendEmailCommand, SendRawEmailCommand } from '@aws-sdk/client-ses';
 import { rawMessage, type RawEmail } from './raw-message';
-import type { SuppressionReason } from '../../shared/annual-update-bounces';
+import type { SuppressionReason } from '@shared/rules/annual-update-bounces';
 import { ENV, optionalEnv, requireEnv } from './env';
 import { logger } from './logger';
 import { getSuppression } from './suppression-repository';

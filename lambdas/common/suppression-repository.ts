@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { SuppressionSchema, type Suppression } from '../../shared/annual-update-bounces';
-import { normalizeEmail } from '../../shared/email';
-import { TABLE_INDEXES } from '../../shared/table-schema';
+import { SuppressionSchema, type Suppression } from '@shared/rules/annual-update-bounces';
+import { normalizeEmail } from '@shared/rules/email';
+import { TABLE_INDEXES } from '@shared/schemas/table-schema';
 import { documentClient, tableName } from './dynamo';
 import { keys } from './keys';
 import { queryAll } from './query';

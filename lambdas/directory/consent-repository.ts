@@ -1,8 +1,8 @@
 import { ulid } from 'ulid';
-import { ConsentEntrySchema, type ConsentActor, type ConsentChannel, type ConsentEntry } from '../../shared/privacy-consent-api';
-import { noticeVersionOf } from '../../shared/privacy-api';
-import type { Language } from '../../shared/schemas/common';
-import { audiencesOf, type PrivacyChoice } from '../../shared/visibility';
+import { ConsentEntrySchema, type ConsentActor, type ConsentChannel, type ConsentEntry } from '@shared/contracts/privacy-consent-api';
+import { noticeVersionOf } from '@shared/contracts/privacy-api';
+import type { Language } from '@shared/schemas/common';
+import { audiencesOf, type PrivacyChoice } from '@shared/rules/visibility';
 import { tableName } from '../common/dynamo';
 import { keys } from '../common/keys';
 import { queryAll } from '../common/query';

@@ -2,12 +2,12 @@ import type { z } from 'zod';
 import { keys, KEY_ATTRIBUTES, type EntityType, type PersonType } from '../common/keys';
 import { logger } from '../common/logger';
 import { registryItem, personDisplayName } from '../registry/public';
-import { CommitteeSchema, MembershipSchema, type Committee, type Membership } from '../../shared/schemas/committee';
-import { ParentSchema, type Parent } from '../../shared/schemas/parent';
-import { SchoolClassSchema, type SchoolClass } from '../../shared/schemas/school-class';
-import { SchoolSettingsSchema, type SchoolSettings } from '../../shared/schemas/settings';
-import { StaffSchema, type Staff } from '../../shared/schemas/staff';
-import { FamilyLinkSchema, StudentSchema, type FamilyLink, type Student } from '../../shared/schemas/student';
+import { CommitteeSchema, MembershipSchema, type Committee, type Membership } from '@shared/schemas/committee';
+import { ParentSchema, type Parent } from '@shared/schemas/parent';
+import { SchoolClassSchema, type SchoolClass } from '@shared/schemas/school-class';
+import { SchoolSettingsSchema, type SchoolSettings } from '@shared/schemas/settings';
+import { StaffSchema, type Staff } from '@shared/schemas/staff';
+import { FamilyLinkSchema, StudentSchema, type FamilyLink, type Student } from '@shared/schemas/student';
 
 /** Entity type -> stored shape. One table of schemas so every read and write validates the same way. */
 export interface EntityMap {

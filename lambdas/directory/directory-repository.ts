@@ -5,7 +5,7 @@ import { documentClient, tableName } from '../common/dynamo';
 import { AppError } from '../common/errors';
 import { keys, type EntityType, type PersonType } from '../common/keys';
 import { registryTransactItems } from '../registry/public';
-import type { EntityMeta } from '../../shared/schemas/common';
+import type { EntityMeta } from '@shared/schemas/common';
 import {
   directoryItems,
   ENTITY_SCHEMAS,

@@ -4,13 +4,13 @@ import type {
   DirectoryCommittee,
   DirectoryResponse,
   DirectorySchool,
-} from '../../shared/directory-api';
-import { COMMITTEE_KINDS, type Committee, type Membership } from '../../shared/schemas/committee';
-import { roleRank, type CommitteeRole } from '../../shared/schemas/committee-roles';
-import type { Parent } from '../../shared/schemas/parent';
-import type { SchoolClass } from '../../shared/schemas/school-class';
-import type { SchoolSettings } from '../../shared/schemas/settings';
-import type { Student } from '../../shared/schemas/student';
+} from '@shared/contracts/directory-api';
+import { COMMITTEE_KINDS, type Committee, type Membership } from '@shared/schemas/committee';
+import { roleRank, type CommitteeRole } from '@shared/schemas/committee-roles';
+import type { Parent } from '@shared/schemas/parent';
+import type { SchoolClass } from '@shared/schemas/school-class';
+import type { SchoolSettings } from '@shared/schemas/settings';
+import type { Student } from '@shared/schemas/student';
 import {
   listsRoles,
   relationTo,
@@ -18,12 +18,12 @@ import {
   visibleStaff,
   visibleStudent,
   type ViewerRelation,
-} from '../../shared/visibility';
+} from '@shared/rules/visibility';
 import type { RegisteredPerson } from '../common/claims';
 import type { DirectoryData } from './directory-items';
 
 /**
- * Builds GET /api/directory (shared/directory-api.ts) from the stored directory. Pure: no AWS, no clock, so the
+ * Builds GET /api/directory (shared/contracts/directory-api.ts) from the stored directory. Pure: no AWS, no clock, so the
  * same data always gives the same bytes, which the ETag relies on.
  *
  * Privacy rule: every output object is built field by field from an allow-list. Nothing is copied with a
@@ -142,7 +142,7 @@ export function buildDirectoryResponse(input: DirectoryInput, viewer: DirectoryV
   };
 }
 
-/** Each parent's relation to the viewer (shared/visibility.ts), by position. */
+/** Each parent's relation to the viewer (shared/rules/visibility.ts), by position. */
 function viewerRelations(
   parents: readonly Parent[],
   childIndexes: readonly number[][],

@@ -1,4 +1,4 @@
-import { PrintAuditRequestSchema } from '../../shared/directory-print-api';
+import { PrintAuditRequestSchema } from '@shared/contracts/directory-print-api';
 import { createHandler, notModified, parseWith } from '../common/http';
 import { registryAccess } from '../registry/public';
 import { directoryAt, preparedBodyOf, registeredIn } from './directory-snapshot';
@@ -7,7 +7,7 @@ import { recordPrint } from './print-audit-service';
 import { currentDirectoryVersion, type DirectoryVersion } from './snapshot-repository';
 
 /**
- * The directory screens' one read: the whole school, as this caller may see it (shared/visibility.ts). Reading
+ * The directory screens' one read: the whole school, as this caller may see it (shared/rules/visibility.ts). Reading
  * the version (one Query of a few tiny items) answers a revalidation (304); a 200 applies the caller's rule to the snapshot of that
  * version (docs/decisions/a-directory-read-near-the-floor-a-version-a-snapshot-per.md, "A directory read near the floor"), kept serialised and compressed per version and
  * viewer ("The directory's warm read: one round trip, bytes ready").

@@ -1,5 +1,5 @@
-import { PRINT_AUDIT_ACTION, type PrintAuditRequest, type PrintAuditResponse } from '../../shared/directory-print-api';
-import { schoolDay } from '../../shared/school-calendar';
+import { PRINT_AUDIT_ACTION, type PrintAuditRequest, type PrintAuditResponse } from '@shared/contracts/directory-print-api';
+import { schoolDay } from '@shared/rules/school-calendar';
 import { writeAudit } from '../common/audit';
 import type { Caller, RegisteredPerson } from '../common/claims';
 import { AppError } from '../common/errors';

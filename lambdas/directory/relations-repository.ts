@@ -1,9 +1,9 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../common/dynamo';
 import { keys, type PersonType } from '../common/keys';
-import { TABLE_INDEXES } from '../../shared/table-schema';
-import type { Membership } from '../../shared/schemas/committee';
-import type { FamilyLink } from '../../shared/schemas/student';
+import { TABLE_INDEXES } from '@shared/schemas/table-schema';
+import type { Membership } from '@shared/schemas/committee';
+import type { FamilyLink } from '@shared/schemas/student';
 import { familyItem, membershipItem, parseMembership } from './directory-items';
 import { queryAll, queryDirectory } from '../common/query';
 

@@ -1,5 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { DEFAULT_RETENTION, RetentionSettingsSchema, type RetentionSettings } from '../../shared/retention-api';
+import { DEFAULT_RETENTION, RetentionSettingsSchema, type RetentionSettings } from '@shared/contracts/retention-api';
 import { documentClient, tableName } from '../common/dynamo';
 import { keys, withoutKeys } from '../common/keys';
 import { conditionalPutItem, type TransactItem } from '../common/transact';

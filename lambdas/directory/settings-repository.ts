@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../common/dynamo';
 import { keys } from '../common/keys';
-import { SchoolSettingsSchema, type SchoolSettings } from '../../shared/schemas/settings';
+import { SchoolSettingsSchema, type SchoolSettings } from '@shared/schemas/settings';
 import { parseSettings, settingsItem } from './directory-items';
 import { conditionalPut } from '../common/transact';
 

@@ -1,5 +1,5 @@
-import type { AudienceOption, Audience, MessageCategory, MessageSettings } from '../../shared/messages-api';
-import { personKey } from '../../shared/messages-api';
+import type { AudienceOption, Audience, MessageCategory, MessageSettings } from '@shared/contracts/messages-api';
+import { personKey } from '@shared/contracts/messages-api';
 import type { DirectoryData } from '../directory/public';
 import type { RegisteredPerson } from '../common/claims';
 

@@ -7,7 +7,7 @@ import {
   type ComposeMessage,
   type Message,
   type MessageSettings,
-} from '../../shared/messages-api';
+} from '@shared/contracts/messages-api';
 import type { Caller, RegisteredPerson } from '../common/claims';
 import { writeAudit } from '../common/audit';
 import { AppError } from '../common/errors';

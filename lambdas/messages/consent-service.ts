@@ -5,10 +5,10 @@ import {
   MessageConsentsSchema,
   type MessageCategory,
   type MessageConsents,
-} from '../../shared/messages-api';
-import { ConsentEntrySchema, type ConsentEntry } from '../../shared/privacy-consent-api';
-import type { Language } from '../../shared/schemas/common';
-import { audiencesOf } from '../../shared/visibility';
+} from '@shared/contracts/messages-api';
+import { ConsentEntrySchema, type ConsentEntry } from '@shared/contracts/privacy-consent-api';
+import type { Language } from '@shared/schemas/common';
+import { audiencesOf } from '@shared/rules/visibility';
 import { documentClient, tableName } from '../common/dynamo';
 import { keys } from '../common/keys';
 import { queryAll } from '../common/query';

@@ -1,6 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { personKey, type Message, type MessagesResponse, type ReceivedMessage, type UnsubscribeResponse } from '../../shared/messages-api';
-import { LanguageSchema } from '../../shared/schemas/common';
+import { personKey, type Message, type MessagesResponse, type ReceivedMessage, type UnsubscribeResponse } from '@shared/contracts/messages-api';
+import { LanguageSchema } from '@shared/schemas/common';
 import { documentClient, tableName } from '../common/dynamo';
 import { AppError } from '../common/errors';
 import { keys } from '../common/keys';

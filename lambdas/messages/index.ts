@@ -5,7 +5,7 @@ import {
   MessageDecisionSchema,
   MessageSettingsSchema,
   personKey,
-} from '../../shared/messages-api';
+} from '@shared/contracts/messages-api';
 import { writeAudit } from '../common/audit';
 import { AppError } from '../common/errors';
 import { createHandler, parseWith, type SignedInRequest } from '../common/http';

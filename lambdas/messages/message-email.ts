@@ -1,5 +1,5 @@
-import type { Message } from '../../shared/messages-api';
-import type { Language } from '../../shared/schemas/common';
+import type { Message } from '@shared/contracts/messages-api';
+import type { Language } from '@shared/schemas/common';
 
 /**
  * One message's email to one recipient (docs/messages.md, "The email"), in the recipient's language when the

@@ -7,7 +7,7 @@ import {
   type Message,
   type MessageCounts,
   type MessageSettings,
-} from '../../shared/messages-api';
+} from '@shared/contracts/messages-api';
 import { batchWriteAll, putRequests } from '../common/batch';
 import { documentClient, tableName } from '../common/dynamo';
 import { keys, withoutKeys } from '../common/keys';

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { Message, MessageConsents } from '../../shared/messages-api';
-import type { Language } from '../../shared/schemas/common';
-import type { Suppression } from '../../shared/annual-update-bounces';
+import type { Message, MessageConsents } from '@shared/contracts/messages-api';
+import type { Language } from '@shared/schemas/common';
+import type { Suppression } from '@shared/rules/annual-update-bounces';
 import { documentClient, tableName } from '../common/dynamo';
 import { keys } from '../common/keys';
 import { logger } from '../common/logger';

@@ -1,5 +1,5 @@
-import type { ConsentLogResponse } from '../../shared/privacy-consent-api';
-import { IdSchema } from '../../shared/schemas/common';
+import type { ConsentLogResponse } from '@shared/contracts/privacy-consent-api';
+import { IdSchema } from '@shared/schemas/common';
 import { AppError } from '../common/errors';
 import type { RouteHandlers } from '../common/http';
 import { getEntity } from '../directory/public';

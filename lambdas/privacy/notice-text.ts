@@ -1,10 +1,10 @@
-import { ofSchoolFr } from '../../shared/format/french';
-import { formatPhone } from '../../shared/format/phone';
+import { ofSchoolFr } from '@shared/format/french';
+import { formatPhone } from '@shared/format/phone';
 import {
   noticeVersionOf,
   type NoticeDocument,
   type PrivacyNoticeResponse,
-} from '../../shared/privacy-api';
+} from '@shared/contracts/privacy-api';
 
 /**
  * The privacy policy and the short notice, in French and English, built from the school's settings (docs/privacy.md).

@@ -1,6 +1,6 @@
-import { deFr, ofSchoolFr } from '../../shared/format/french';
-import type { PrivacyRequestKind } from '../../shared/privacy-requests-api';
-import { formatLongDate } from '../../shared/format/long-date';
+import { deFr, ofSchoolFr } from '@shared/format/french';
+import type { PrivacyRequestKind } from '@shared/contracts/privacy-requests-api';
+import { formatLongDate } from '@shared/format/long-date';
 import { renderEmail, type EmailLocale } from '../common/email-templates/layout';
 
 /**

@@ -1,11 +1,11 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import type { ApiErrorBody } from '../../shared/error-codes';
+import type { ApiErrorBody } from '@shared/contracts/error-codes';
 import {
   PrivacyRequestByLinkSchema,
   PrivacyRequestCreateSchema,
   PrivacyRequestPathSchema,
   PrivacyRequestUpdateSchema,
-} from '../../shared/privacy-requests-api';
+} from '@shared/contracts/privacy-requests-api';
 import { clientIp, parseWith, type ApiResult, type RouteHandlers } from '../common/http';
 import { hitRateLimit, type RateLimitRule } from '../common/rate-limit';
 import { fileAsMember, fileByLink, listQueue, updateRequest, type RequestDeps } from './request-service';

@@ -1,5 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { PrivacyRequestSchema, type PrivacyRequest } from '../../shared/privacy-requests-api';
+import { PrivacyRequestSchema, type PrivacyRequest } from '@shared/contracts/privacy-requests-api';
 import { auditPut, type NewAuditEntry } from '../common/audit';
 import { documentClient, tableName } from '../common/dynamo';
 import { KEY_ATTRIBUTES, keys } from '../common/keys';

@@ -13,8 +13,8 @@ import {
   type PrivacyRequestReceipt,
   type PrivacyRequestUpdate,
   type PrivacyRequestView,
-} from '../../shared/privacy-requests-api';
-import type { Parent } from '../../shared/schemas/parent';
+} from '@shared/contracts/privacy-requests-api';
+import type { Parent } from '@shared/schemas/parent';
 import { usableUpdateLink } from '../annual-update/public';
 import type { Actor } from '../common/audit';
 import type { RegisteredPerson } from '../common/claims';

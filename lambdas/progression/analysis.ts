@@ -1,8 +1,8 @@
-import { sortLevels } from '../../shared/format/levels';
-import type { SchoolClass } from '../../shared/schemas/school-class';
-import type { SchoolSettings } from '../../shared/schemas/settings';
-import type { StagedStudentChange, StudentOutcome } from '../../shared/schemas/progression';
-import type { Student } from '../../shared/schemas/student';
+import { sortLevels } from '@shared/format/levels';
+import type { SchoolClass } from '@shared/schemas/school-class';
+import type { SchoolSettings } from '@shared/schemas/settings';
+import type { StagedStudentChange, StudentOutcome } from '@shared/schemas/progression';
+import type { Student } from '@shared/schemas/student';
 
 /**
  * The analysis of a school progression (docs/product-rules.md, Québec conventions), pure: no AWS, no clock. Levels and

@@ -2,8 +2,8 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteComma
 import { batchWriteAll, putRequests, type BatchWriteClient } from '../common/batch';
 import { tableName } from '../common/dynamo';
 import { keys } from '../common/keys';
-import type { AuditEntry } from '../../shared/schemas/system';
-import type { BackupManifest, Progression, ProgressionCounts } from '../../shared/schemas/progression';
+import type { AuditEntry } from '@shared/schemas/system';
+import type { BackupManifest, Progression, ProgressionCounts } from '@shared/schemas/progression';
 import { readBackupPart } from './backup';
 import { auditPut } from '../common/audit';
 import { Expression } from '../common/expression';

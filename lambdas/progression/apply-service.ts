@@ -4,8 +4,8 @@ import { documentClient } from '../common/dynamo';
 import { getCampaignLock } from '../annual-update/public';
 import { AppError } from '../common/errors';
 import { logger } from '../common/logger';
-import type { Blocker } from '../../shared/progression-api';
-import type { Progression } from '../../shared/schemas/progression';
+import type { Blocker } from '@shared/contracts/progression-api';
+import type { Progression } from '@shared/schemas/progression';
 import {
   acquireLock,
   advanceCursor,

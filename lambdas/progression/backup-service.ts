@@ -1,6 +1,6 @@
 import { documentClient } from '../common/dynamo';
 import { AppError } from '../common/errors';
-import type { ApplyResponse, BackupManifestResponse, BackupPartResponse } from '../../shared/progression-api';
+import type { ApplyResponse, BackupManifestResponse, BackupPartResponse } from '@shared/contracts/progression-api';
 import { getBackupPart } from './apply-repository';
 import type { Db } from './db';
 import { getProgression } from './progression-repository';

@@ -4,8 +4,8 @@ import type {
   ParentStatus,
   StagedNewStudent,
   StagedStudentChange,
-} from '../../shared/schemas/progression';
-import type { FamilyLink } from '../../shared/schemas/student';
+} from '@shared/schemas/progression';
+import type { FamilyLink } from '@shared/schemas/student';
 import { compareIds } from './analysis';
 
 /**

@@ -8,9 +8,9 @@ import {
   ParentLookupRequestSchema,
   type ApplyResponse,
   type BackupPartResponse,
-} from '../../shared/progression-api';
-import type { ApiErrorBody } from '../../shared/error-codes';
-import { IdSchema } from '../../shared/schemas/common';
+} from '@shared/contracts/progression-api';
+import type { ApiErrorBody } from '@shared/contracts/error-codes';
+import { IdSchema } from '@shared/schemas/common';
 import { writeAudit } from '../common/audit';
 import { AppError } from '../common/errors';
 import { createHandler, parseWith, type ApiRequest, type ApiResult, type SignedInRequest } from '../common/http';

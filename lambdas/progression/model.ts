@@ -1,10 +1,10 @@
-import type { Blocker, ProgressionCounts } from '../../shared/progression-api';
-import type { Membership } from '../../shared/schemas/committee';
-import type { Parent, ParentFields } from '../../shared/schemas/parent';
-import type { ParentDecision, StagedNewStudent, StagedStudentChange } from '../../shared/schemas/progression';
-import type { SchoolClass } from '../../shared/schemas/school-class';
-import type { SchoolSettings } from '../../shared/schemas/settings';
-import type { FamilyLink, Student } from '../../shared/schemas/student';
+import type { Blocker, ProgressionCounts } from '@shared/contracts/progression-api';
+import type { Membership } from '@shared/schemas/committee';
+import type { Parent, ParentFields } from '@shared/schemas/parent';
+import type { ParentDecision, StagedNewStudent, StagedStudentChange } from '@shared/schemas/progression';
+import type { SchoolClass } from '@shared/schemas/school-class';
+import type { SchoolSettings } from '@shared/schemas/settings';
+import type { FamilyLink, Student } from '@shared/schemas/student';
 import { analyseSchool, classesHosting, compareIds, countAnalysis, hostsLevel, sameAnalysis } from './analysis';
 import { isLeaving, newStudentParents, parentDecisions, type ParentDecisionView } from './decisions';
 

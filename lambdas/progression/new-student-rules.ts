@@ -1,10 +1,10 @@
 import type { z } from 'zod';
 import { AppError } from '../common/errors';
-import type { NewStudentRequestSchema } from '../../shared/progression-api';
-import { withParticipation, type Parent } from '../../shared/schemas/parent';
-import { initialPrivacy } from '../../shared/visibility';
-import type { NewStudentParent, StagedNewStudent } from '../../shared/schemas/progression';
-import type { SchoolClass } from '../../shared/schemas/school-class';
+import type { NewStudentRequestSchema } from '@shared/contracts/progression-api';
+import { withParticipation, type Parent } from '@shared/schemas/parent';
+import { initialPrivacy } from '@shared/rules/visibility';
+import type { NewStudentParent, StagedNewStudent } from '@shared/schemas/progression';
+import type { SchoolClass } from '@shared/schemas/school-class';
 import { hostsLevel, type LevelSettings } from './analysis';
 import { newStudentParents } from './decisions';
 

@@ -1,7 +1,7 @@
 import { ulid } from 'ulid';
 import { AppError } from '../common/errors';
 import { keys } from '../common/keys';
-import type { ParentLookupResponse, ProgressionWorkspace } from '../../shared/progression-api';
+import type { ParentLookupResponse, ProgressionWorkspace } from '@shared/contracts/progression-api';
 import { newStudentParents } from './decisions';
 import { parentsNeededByOthers, resolveNewStudent, type NewStudentRequest } from './new-student-rules';
 import { deleteItem, putItem, readStaging, stagedNewStudentItem, stagingWrite } from './progression-repository';

@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { EmailSchema, IdSchema, LevelCodeSchema, SchoolYearSchema } from '../../shared/schemas/common';
-import { ParentSchema, withParticipation, type Parent } from '../../shared/schemas/parent';
-import { StudentSchema, type Student } from '../../shared/schemas/student';
+import { EmailSchema, IdSchema, LevelCodeSchema, SchoolYearSchema } from '@shared/schemas/common';
+import { ParentSchema, withParticipation, type Parent } from '@shared/schemas/parent';
+import { StudentSchema, type Student } from '@shared/schemas/student';
 import { compareIds } from './analysis';
 import { isLeaving, newStudentParents } from './decisions';
 import { targetClassId, type ProgressionModel } from './model';

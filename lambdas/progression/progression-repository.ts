@@ -3,7 +3,7 @@ import { batchWriteAll, deleteRequests, putRequests, type BatchWriteClient } fro
 import { tableName } from '../common/dynamo';
 import { AppError } from '../common/errors';
 import { keys } from '../common/keys';
-import { TABLE_INDEXES } from '../../shared/table-schema';
+import { TABLE_INDEXES } from '@shared/schemas/table-schema';
 import {
   ParentDecisionSchema,
   ProgressionSchema,
@@ -14,7 +14,7 @@ import {
   type ProgressionPhase,
   type StagedNewStudent,
   type StagedStudentChange,
-} from '../../shared/schemas/progression';
+} from '@shared/schemas/progression';
 import { Expression } from '../common/expression';
 import { cancellationCodes, isConditionFailure, type TransactItem } from '../common/transact';
 import { queryPrefix, type Db, type Item } from './db';

@@ -1,8 +1,8 @@
 import { ulid } from 'ulid';
 import { documentClient } from '../common/dynamo';
 import { AppError } from '../common/errors';
-import type { ProgressionWorkspace } from '../../shared/progression-api';
-import type { Progression } from '../../shared/schemas/progression';
+import type { ProgressionWorkspace } from '@shared/contracts/progression-api';
+import type { Progression } from '@shared/schemas/progression';
 import type { Db } from './db';
 import { buildModel, type ProgressionModel, type SchoolSnapshot } from './model';
 import { getProgression, readStaging } from './progression-repository';

@@ -4,7 +4,7 @@ import { AppError } from '../common/errors';
 import { keys } from '../common/keys';
 import { queryDirectory } from '../common/query';
 import { parseDirectoryItems, parseSettings } from '../directory/public';
-import type { SchoolSettings } from '../../shared/schemas/settings';
+import type { SchoolSettings } from '@shared/schemas/settings';
 import type { Db, Item } from './db';
 import type { SchoolSnapshot } from './model';
 

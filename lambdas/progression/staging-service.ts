@@ -12,8 +12,8 @@ import type {
   ParentDecisionsRequestSchema,
   ProgressionReview,
   ProgressionWorkspace,
-} from '../../shared/progression-api';
-import type { Progression } from '../../shared/schemas/progression';
+} from '@shared/contracts/progression-api';
+import type { Progression } from '@shared/schemas/progression';
 import { analyseSchool, countAnalysis, hostsLevel, mergeAnalysis } from './analysis';
 import {
   cancelProgression,

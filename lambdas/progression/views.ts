@@ -4,13 +4,13 @@ import type {
   ProgressionSummary,
   ProgressionWorkspace,
   ReviewName,
-} from '../../shared/progression-api';
-import type { Progression } from '../../shared/schemas/progression';
+} from '@shared/contracts/progression-api';
+import type { Progression } from '@shared/schemas/progression';
 import { compareIds, frenchOrder } from './analysis';
 import { newStudentParents } from './decisions';
 import { blockers, candidatesFor, liveCounts, targetClassId, type ProgressionModel } from './model';
 
-/** The API's views of a progression (shared/progression-api.ts), computed from the model. Pure. */
+/** The API's views of a progression (shared/contracts/progression-api.ts), computed from the model. Pure. */
 
 const byName = <T extends ReviewName>(a: T, b: T) =>
   frenchOrder.compare(a.lastName, b.lastName) || frenchOrder.compare(a.firstName, b.firstName);

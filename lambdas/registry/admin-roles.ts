@@ -1,8 +1,8 @@
 import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
-import { AdminRoleSchema, roleActiveOn, type AdminRole } from '../../shared/schemas/admin-role';
-import { addDays, schoolDay } from '../../shared/school-calendar';
-import type { AuditEntry } from '../../shared/schemas/system';
+import { AdminRoleSchema, roleActiveOn, type AdminRole } from '@shared/schemas/admin-role';
+import { addDays, schoolDay } from '@shared/rules/school-calendar';
+import type { AuditEntry } from '@shared/schemas/system';
 import { auditPut } from '../common/audit';
 import { documentClient, tableName } from '../common/dynamo';
 import { AppError } from '../common/errors';

@@ -1,11 +1,11 @@
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
-import { AUTH_LINKS, CLIENT_METADATA_LOCALE_KEY } from '../../shared/auth-api';
+import { AUTH_LINKS, CLIENT_METADATA_LOCALE_KEY } from '@shared/contracts/auth-api';
 import { ENV, requireEnv } from '../common/env';
 import { passwordResetEmail, verificationEmail, type RenderedEmail } from '../common/email-templates/account-emails';
 import type { EmailLocale } from '../common/email-templates/layout';
 import { logger } from '../common/logger';
 import { hitRateLimit, type RateLimitRule } from '../common/rate-limit';
-import { normalizeEmail } from '../../shared/email';
+import { normalizeEmail } from '@shared/rules/email';
 
 /**
  * Cognito CustomMessage: turns Cognito's codes into bilingual emails with links into the app.

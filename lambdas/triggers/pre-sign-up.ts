@@ -1,6 +1,6 @@
 import type { PreSignUpTriggerEvent } from 'aws-lambda';
-import { SIGN_UP_REJECTED } from '../../shared/auth-api';
-import { isValidEmail, normalizeEmail } from '../../shared/email';
+import { SIGN_UP_REJECTED } from '@shared/contracts/auth-api';
+import { isValidEmail, normalizeEmail } from '@shared/rules/email';
 import { logger } from '../common/logger';
 import { findRegisteredPeople } from '../registry/public';
 

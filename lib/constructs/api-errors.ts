@@ -1,5 +1,5 @@
 import { ResponseType, type RestApi } from 'aws-cdk-lib/aws-apigateway';
-import type { ErrorCode } from '../../shared/error-codes';
+import type { ErrorCode } from '@shared/contracts/error-codes';
 
 /**
  * Errors API Gateway answers by itself (authoriser, throttling, firewall, unknown route) get the API's own

@@ -2,7 +2,7 @@ import type { Stage } from 'aws-cdk-lib/aws-apigateway';
 import { CfnWebACL, CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
 import { ROUTES, type RouteDef } from '../../lambdas/routes';
-import { ORIGIN_VERIFY_HEADER } from '../../shared/http-headers';
+import { ORIGIN_VERIFY_HEADER } from '@shared/contracts/http-headers';
 import { VIEWER_IP_HEADER } from './web-edge';
 
 export interface ApiFirewallProps {

@@ -14,7 +14,7 @@ import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import { APP_CLIENT_WRITE_ATTRIBUTES } from '../../shared/auth-api';
+import { APP_CLIENT_WRITE_ATTRIBUTES } from '@shared/contracts/auth-api';
 import { ENV } from '../../lambdas/common/env';
 import { ADMIN_GROUP } from '../../lambdas/routes';
 import type { DeploySettings } from '../config';
@@ -73,7 +73,7 @@ export class Auth extends Construct {
       // A new email replaces the old one only once its code is confirmed (and the CustomMessage trigger sends no
       // such code), so a member cannot take another person's address with UpdateUserAttributes.
       keepOriginal: { email: true },
-      // The product's rule (docs/product-rules.md, shared/password.ts): 6+ characters with lower, upper and digit, no symbol.
+      // The product's rule (docs/product-rules.md, shared/rules/password.ts): 6+ characters with lower, upper and digit, no symbol.
       passwordPolicy: {
         minLength: 6,
         requireLowercase: true,
@@ -113,7 +113,7 @@ export class Auth extends Construct {
       // The app signs in with the API, never through the hosted UI: no OAuth grant, no callback URL.
       disableOAuth: true,
     });
-    // Set on the L1 from the one shared list (shared/auth-api.ts) that the local emulator enforces too.
+    // Set on the L1 from the one shared list (shared/contracts/auth-api.ts) that the local emulator enforces too.
     (this.client.node.defaultChild as CfnUserPoolClient).writeAttributes = [...APP_CLIENT_WRITE_ATTRIBUTES];
     this.userPool.addGroup('Admins', {
       groupName: ADMIN_GROUP,

@@ -1,10 +1,10 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { AttributeType, Billing, TableV2, type ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
-import { TABLE_INDEXES, TABLE_KEYS } from '../../shared/table-schema';
+import { TABLE_INDEXES, TABLE_KEYS } from '@shared/schemas/table-schema';
 
 /**
- * The one DynamoDB table (docs/data-model.md). Keys come from shared/table-schema.ts, the same definition the local
+ * The one DynamoDB table (docs/data-model.md). Keys come from shared/schemas/table-schema.ts, the same definition the local
  * stack creates, so the two can never drift. Access patterns: docs/data-model.md.
  */
 export interface DataProps {

@@ -8,7 +8,7 @@ import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { ENV } from '../../lambdas/common/env';
-import { TABLE_INDEXES } from '../../shared/table-schema';
+import { TABLE_INDEXES } from '@shared/schemas/table-schema';
 import type { ScopedTableAccess, TableAccess } from '../context-grants';
 import { acknowledge, acknowledgeWildcardResource } from '../nag';
 import { LAMBDA_BUNDLING } from './lambda-bundling';

@@ -4,7 +4,7 @@
  * https://docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/functions-javascript-runtime-20.html
  */
 
-import { VIEWER_IP_HEADER } from '../../shared/http-headers';
+import { VIEWER_IP_HEADER } from '@shared/contracts/http-headers';
 
 export { VIEWER_IP_HEADER };
 

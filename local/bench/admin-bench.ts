@@ -17,7 +17,7 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { logger } from '../../lambdas/common/logger';
-import { CONFIRMATION_WORD, ParticipantsResponseSchema, SendJobProgressSchema, StartCampaignResponseSchema } from '../../shared/annual-update-api';
+import { CONFIRMATION_WORD, ParticipantsResponseSchema, SendJobProgressSchema, StartCampaignResponseSchema } from '@shared/contracts/annual-update-api';
 import { openBrowser, type BrowserSession } from '../../test/support/browser';
 import { idTokenFor } from '../sign-in';
 import { startLocalStack, type StackInfo } from '../stack';

@@ -18,7 +18,7 @@ import { printLayout, type PrintOptions } from '../../frontend/src/lib/directory
 import { renderPrintDocument } from '../../frontend/src/lib/directory-pdf/print-render';
 import { printTranslator } from '../../frontend/src/lib/directory-pdf/print-translator';
 import { buildDirectoryResponse } from '../../lambdas/directory/directory-service';
-import type { PaperSize } from '../../shared/directory-print-api';
+import type { PaperSize } from '@shared/contracts/directory-print-api';
 import { BENCHMARK_FAMILIES, generateSchool } from '../demo/generate-school';
 import { kb, machineLine, measure, ms, writeSection, type Timing } from './bench-report';
 

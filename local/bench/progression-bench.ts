@@ -26,7 +26,7 @@ import { getProgression, readStaging } from '../../lambdas/progression/progressi
 import { readSnapshot } from '../../lambdas/progression/snapshot';
 import { reviewView, workspaceView } from '../../lambdas/progression/views';
 import { getReview, getWorkspace, runAnalysis, setAssignments, setDepartures, startProgression } from '../../lambdas/progression/staging-service';
-import { NewStudentRequestSchema } from '../../shared/progression-api';
+import { NewStudentRequestSchema } from '@shared/contracts/progression-api';
 import { generateSchool } from '../demo/generate-school';
 import { seedDemoSchool } from '../demo/seed';
 import { dynamoClient, ensureTable } from '../dynamodb';

@@ -28,9 +28,9 @@ import { AppError } from '../../lambdas/common/errors';
 import { endRoles, grantRole, listRoles, type RoleActor } from '../../lambdas/registry/admin-roles';
 import { findRegisteredPeople } from '../../lambdas/registry/registry-repository';
 import { ADMIN_GROUP } from '../../lambdas/routes';
-import { isValidEmail, normalizeEmail } from '../../shared/email';
-import { IsoDaySchema, roleActiveOn, type AdminRole } from '../../shared/schemas/admin-role';
-import { schoolDay } from '../../shared/school-calendar';
+import { isValidEmail, normalizeEmail } from '@shared/rules/email';
+import { IsoDaySchema, roleActiveOn, type AdminRole } from '@shared/schemas/admin-role';
+import { schoolDay } from '@shared/rules/school-calendar';
 import type { StackInfo } from '../stack-info';
 
 const USAGE = `usage: npm run admin -- grant <email> [--from <yyyy-mm-dd>] [--until <yyyy-mm-dd>] [--title <text>]

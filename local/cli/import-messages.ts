@@ -1,8 +1,8 @@
-import type { Language } from '../../shared/schemas/common';
+import type { Language } from '@shared/schemas/common';
 
 /**
  * The import CLI's own sentences, in French and English (`--lang en`). Issues in the files are worded by
- * shared/import-issues.ts, the same table the admin page can use.
+ * shared/rules/import-issues.ts, the same table the admin page can use.
  */
 export const CLI_MESSAGES = {
   usage: {

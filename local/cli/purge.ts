@@ -7,7 +7,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { PurgeBusyError, runPurge } from '../../lambdas/privacy/retention/purge-service';
-import { PURGE_CATEGORIES, type PurgeCategory, type PurgeReport } from '../../shared/retention-api';
+import { PURGE_CATEGORIES, type PurgeCategory, type PurgeReport } from '@shared/contracts/retention-api';
 import { describeCliError, resolveTable, useTable } from './table-target';
 
 const USAGE = 'usage: npm run purge -- [--table <name>] [--region <region>] [--max <items>]';

@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { checkRuntimeConfig } from '../../shared/runtime-config';
+import { checkRuntimeConfig } from '@shared/contracts/runtime-config';
 
 export interface CheckResult {
   name: string;

@@ -2,7 +2,7 @@
  * Two rules of real Cognito that cognito-local does not apply to UpdateUserAttributes, patched into its targets
  * by local/cognito/launcher.ts (kept in a file of its own so the launcher's other patches merge easily):
  * - an app client may write only its WriteAttributes (AWS answers NotAuthorizedException "A client attempted to
- *   write unauthorized attribute"); the web client's list is shared/auth-api.ts APP_CLIENT_WRITE_ATTRIBUTES;
+ *   write unauthorized attribute"); the web client's list is shared/contracts/auth-api.ts APP_CLIENT_WRITE_ATTRIBUTES;
  * - UpdateUserPool keeps UserAttributeUpdateSettings (cognito-local drops it), so local/cognito/index.ts can give a
  *   pool created before this setting the same "keep the original email until verified" rule as lib/constructs.
  */

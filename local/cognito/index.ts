@@ -22,7 +22,7 @@ import {
   UpdateUserPoolCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { ADMIN_GROUP } from '../../lambdas/routes';
-import { APP_CLIENT_WRITE_ATTRIBUTES } from '../../shared/auth-api';
+import { APP_CLIENT_WRITE_ATTRIBUTES } from '@shared/contracts/auth-api';
 import { waitForPort } from '../ports';
 
 const POOL_NAME = 'school-directory-local';

@@ -1,7 +1,7 @@
-import type { Committee, Membership, OtherMember } from '../../shared/schemas/committee';
-import type { CommitteeRole } from '../../shared/schemas/committee-roles';
-import type { InterestCode } from '../../shared/schemas/interests';
-import type { Parent } from '../../shared/schemas/parent';
+import type { Committee, Membership, OtherMember } from '@shared/schemas/committee';
+import type { CommitteeRole } from '@shared/schemas/committee-roles';
+import type { InterestCode } from '@shared/schemas/interests';
+import type { Parent } from '@shared/schemas/parent';
 import type { Random } from './prng';
 
 /** The ten committees of the demo school, with who sits on them and in which role. */

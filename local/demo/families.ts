@@ -1,6 +1,6 @@
-import type { Address, Language } from '../../shared/schemas/common';
-import { withParticipation, type Parent, type Participation } from '../../shared/schemas/parent';
-import type { FamilyLink, Student } from '../../shared/schemas/student';
+import type { Address, Language } from '@shared/schemas/common';
+import { withParticipation, type Parent, type Participation } from '@shared/schemas/parent';
+import type { FamilyLink, Student } from '@shared/schemas/student';
 import { CHILD_FEMALE, CHILD_MALE, ENGLISH_CHILD } from './names';
 import {
   address,

@@ -1,11 +1,11 @@
 import { ulid } from 'ulid';
 import type { DemoAccount } from '../stack-info';
 import type { DirectoryData } from '../../lambdas/directory/directory-items';
-import type { Level } from '../../shared/schemas/common';
-import type { SchoolClass } from '../../shared/schemas/school-class';
-import type { SchoolSettings } from '../../shared/schemas/settings';
-import type { Staff } from '../../shared/schemas/staff';
-import type { Student } from '../../shared/schemas/student';
+import type { Level } from '@shared/schemas/common';
+import type { SchoolClass } from '@shared/schemas/school-class';
+import type { SchoolSettings } from '@shared/schemas/settings';
+import type { Staff } from '@shared/schemas/staff';
+import type { Student } from '@shared/schemas/student';
 import { generateCommittees } from './committees';
 import { generateFamily, type FamilyOverrides, type GeneratedFamily } from './families';
 import { ADULT_FEMALE, ADULT_MALE, LAST_NAMES, SCHOOL_DOMAIN } from './names';

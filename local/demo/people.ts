@@ -1,5 +1,5 @@
-import { INTEREST_CODES, type InterestCode } from '../../shared/schemas/interests';
-import type { Address, Language } from '../../shared/schemas/common';
+import { INTEREST_CODES, type InterestCode } from '@shared/schemas/interests';
+import type { Address, Language } from '@shared/schemas/common';
 import {
   ADULT_FEMALE,
   ADULT_MALE,

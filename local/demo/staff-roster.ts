@@ -1,5 +1,5 @@
-import type { LocalizedText } from '../../shared/schemas/common';
-import type { StaffDepartment } from '../../shared/schemas/staff';
+import type { LocalizedText } from '@shared/schemas/common';
+import type { StaffDepartment } from '@shared/schemas/staff';
 
 /**
  * The staff of a Québec primary school, scaled to its size. French titles are gendered (the demo picks the form

@@ -1,12 +1,12 @@
 import type { Language } from '../schemas/common';
-import { schoolDay } from '../school-calendar';
+import { schoolDay } from '../rules/school-calendar';
 
 /**
  * The long date of sentences, emails and letters (docs/product-rules.md, "Québec conventions"; numeric
  * `2026-12-19` stays in tables, fields and file names): « 19 décembre 2026 » (no capital on the month, « 1er »
  * for the first) and "December 19, 2026". One formatter for the lambdas' emails and the frontend's sentences.
  * A calendar day (`2026-12-19`) is taken as written; an instant (ISO date-time, epoch ms, Date) is the school's
- * day of it (shared/school-calendar.ts), so a server in UTC and a browser in Montréal write the same day.
+ * day of it (shared/rules/school-calendar.ts), so a server in UTC and a browser in Montréal write the same day.
  */
 
 const MONTHS: Record<Language, readonly string[]> = {

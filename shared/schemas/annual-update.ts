@@ -30,7 +30,7 @@ export const CampaignSchema = z.object({
   unreachable: CountSchema.optional(),
   /** The send job in progress, if any: one at a time per campaign (docs/annual-update.md). */
   activeJobId: IdSchema.optional(),
-  /** Automatic reminders, in days before the deadline (shared/annual-update-reminders.ts); absent: none. */
+  /** Automatic reminders, in days before the deadline (shared/rules/annual-update-reminders.ts); absent: none. */
   reminderDays: z.array(z.number().int().min(1).max(60)).optional(),
   /** The offsets whose reminder job has been started (marked with the job, in one transaction). */
   remindersSent: z.array(z.number().int().min(1).max(60)).optional(),
@@ -40,7 +40,7 @@ export const CampaignSchema = z.object({
    */
   leaseOwner: z.string().min(1).optional(),
   leaseUntil: z.number().int().positive().optional(),
-  /** Review before publishing (shared/annual-update-review.ts), chosen at the start; absent: off. */
+  /** Review before publishing (shared/rules/annual-update-review.ts), chosen at the start; absent: off. */
   review: z.boolean().optional(),
   /** Staff members are participants too (docs/annual-update.md, "Staff"); their counts are kept apart. */
   includeStaff: z.boolean().optional(),

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { isValidEmail } from '../email';
+import { isValidEmail } from '../rules/email';
 import { normalizePostalCode } from '../format/postal-code';
 import { phoneDigits } from '../format/phone';
 

@@ -1,13 +1,13 @@
 import * as z from 'zod';
 import { AddressSchema, EmailSchema, EntityMetaSchema, LanguageSchema, PersonNameSchema, PhoneSchema } from './common';
 import { InterestsSchema } from './interests';
-import { AUDIENCES, PARTICIPATION_LEVELS, presetOf, type FieldAudiences, type Participation } from '../visibility';
+import { AUDIENCES, PARTICIPATION_LEVELS, presetOf, type FieldAudiences, type Participation } from '../rules/visibility';
 
-/** Directory participation: the levels and their meaning live with the visibility rule (shared/visibility.ts). */
+/** Directory participation: the levels and their meaning live with the visibility rule (shared/rules/visibility.ts). */
 export { PARTICIPATION_LEVELS, type Participation };
 export const ParticipationSchema = z.enum(PARTICIPATION_LEVELS);
 
-/** Per-field audiences (shared/visibility.ts); absent means the participation level's preset. */
+/** Per-field audiences (shared/rules/visibility.ts); absent means the participation level's preset. */
 const AudienceSchema = z.enum(AUDIENCES);
 export const FieldAudiencesSchema: z.ZodType<FieldAudiences> = z.strictObject({
   email: AudienceSchema,

@@ -39,7 +39,7 @@ export const StaffFieldsSchema = z.object({
   interests: InterestsSchema,
   /** The school phone extension (`poste 1234`), digits only; set by the staff member's update link. */
   extension: z.string().regex(/^\d{1,6}$/).optional(),
-  /** Whether the email is listed in the directory; absent = shown (shared/visibility.ts, visibleStaff). */
+  /** Whether the email is listed in the directory; absent = shown (shared/rules/visibility.ts, visibleStaff). */
   showEmail: z.boolean().optional(),
   /** The language of the staff member's emails (update links); absent: French. */
   preferredLanguage: LanguageSchema.optional(),

@@ -6,13 +6,13 @@ export const STAFF_NOTE_MAX_LENGTH = 500;
 
 /**
  * A note about the student for the school's staff (for example, who usually picks the child up): written by
- * administrators, read by staff and administrators, never by parents (shared/visibility.ts, visibleStudent).
+ * administrators, read by staff and administrators, never by parents (shared/rules/visibility.ts, visibleStudent).
  */
 export const StaffNoteSchema = z.string().trim().min(1).max(STAFF_NOTE_MAX_LENGTH);
 
 /**
  * A student. Parents are family links (so siblings share them); the class hosts the student's level. Every field
- * declared here is routed to its surfaces by shared/entity-fields.ts (docs/architecture.md, « New field »).
+ * declared here is routed to its surfaces by shared/schemas/entity-fields.ts (docs/architecture.md, « New field »).
  */
 export const StudentFieldsSchema = z.object({
   firstName: PersonNameSchema,

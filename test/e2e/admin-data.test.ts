@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdminCli } from '../../local/cli/admin';
 import { cognitoClient, ensureDemoUser } from '../../local/cognito';
 import type { StackInfo } from '../../local/stack-info';
-import { CsvFilesResponseSchema } from '../../shared/import-api';
+import { CsvFilesResponseSchema } from '@shared/contracts/import-api';
 import { openBrowser, trackPageErrors, type BrowserSession } from '../support/browser';
 import { startTableStack, type IsolatedStack } from '../support/isolated-stack';
 import { contextIn, signInWith } from './auth-support';

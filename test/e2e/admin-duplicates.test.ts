@@ -2,7 +2,7 @@ import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cognitoClient } from '../../local/cognito';
-import type { Parent } from '../../shared/schemas/parent';
+import type { Parent } from '@shared/schemas/parent';
 import { openBrowser, trackPageErrors, type BrowserSession } from '../support/browser';
 import { seriousFindings } from '../support/axe';
 import { useStack } from '../support/stack';

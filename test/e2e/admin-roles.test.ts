@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import createWrapper from '@cloudscape-design/components/test-utils/selectors';
 import { endRoles, grantRole } from '../../lambdas/registry/admin-roles';
 import { idTokenFor } from '../../local/sign-in';
-import { addDays, schoolDay } from '../../shared/school-calendar';
+import { addDays, schoolDay } from '@shared/rules/school-calendar';
 import { registerPerson, uniqueEmail } from '../lambdas/auth-support';
 import { openBrowser, type BrowserSession } from '../support/browser';
 import { useStack } from '../support/stack';

@@ -3,8 +3,8 @@ import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { BrowserContext, Page } from 'playwright-core';
 import { createCognitoClient } from '../../lambdas/common/cognito';
 import { generateSchool } from '../../local/demo/generate-school';
-import { DirectoryResponseSchema, type DirectoryResponse } from '../../shared/directory-api';
-import { formatPhone } from '../../shared/format/phone';
+import { DirectoryResponseSchema, type DirectoryResponse } from '@shared/contracts/directory-api';
+import { formatPhone } from '@shared/format/phone';
 import { openBrowser, trackPageErrors, VIEWPORTS, type BrowserSession, type ViewportName } from '../support/browser';
 import { useStack } from '../support/stack';
 

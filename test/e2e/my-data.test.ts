@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { strFromU8, unzipSync } from 'fflate';
 import type { Download } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MyDataResponseSchema } from '../../shared/my-data-api';
+import { MyDataResponseSchema } from '@shared/contracts/my-data-api';
 import { openBrowser, trackPageErrors, type BrowserSession } from '../support/browser';
 import { useStack } from '../support/stack';
 import { contextIn, demoAccount, expectAt, signInWith, warmUp } from './auth-support';

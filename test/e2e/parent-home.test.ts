@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { idTokenFor } from '../../local/sign-in';
-import { DirectoryResponseSchema, type DirectoryResponse } from '../../shared/directory-api';
+import { DirectoryResponseSchema, type DirectoryResponse } from '@shared/contracts/directory-api';
 import { openBrowser, trackPageErrors, VIEWPORTS, type BrowserSession } from '../support/browser';
 import { useStack } from '../support/stack';
 import { contextIn, demoAccount, expectAt, h1, signInWith } from './auth-support';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PrivacyNoticeResponseSchema } from '../../shared/privacy-api';
+import { PrivacyNoticeResponseSchema } from '@shared/contracts/privacy-api';
 import { openBrowser, trackPageErrors, type BrowserSession } from '../support/browser';
 import { useStack } from '../support/stack';
 import { TEXT, contextIn, h1 } from './auth-support';

@@ -12,9 +12,9 @@ import {
   validateRecord,
 } from '../../frontend/src/features/admin-data/model/entity-edit';
 import { blankParentValues, validateParent } from '../../frontend/src/features/admin-data/model/parent-edit';
-import type { Committee, Membership } from '../../shared/schemas/committee';
-import type { SchoolClass } from '../../shared/schemas/school-class';
-import type { Staff } from '../../shared/schemas/staff';
+import type { Committee, Membership } from '@shared/schemas/committee';
+import type { SchoolClass } from '@shared/schemas/school-class';
+import type { Staff } from '@shared/schemas/staff';
 
 /** Ids are ULIDs, as the schemas want. */
 const id = (name: string) => `01HZY${name.padStart(21, '0')}`;

@@ -10,8 +10,8 @@ import {
 } from '../../frontend/src/features/admin-data/model/import-model';
 import { orphanNames, validateParent, valuesFromParent } from '../../frontend/src/features/admin-data/model/parent-edit';
 import { searchRecords } from '../../frontend/src/features/admin-data/model/entity-edit';
-import type { ImportReport } from '../../shared/import-api';
-import type { Parent } from '../../shared/schemas/parent';
+import type { ImportReport } from '@shared/contracts/import-api';
+import type { Parent } from '@shared/schemas/parent';
 
 const report = (patch: Partial<ImportReport> = {}): ImportReport => ({
   valid: true,

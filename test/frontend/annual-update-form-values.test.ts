@@ -6,8 +6,8 @@ import {
   valuesFromForm,
   type FormValues,
 } from '../../frontend/src/lib/parent-form/form-values';
-import type { ParentForm } from '../../shared/parent-form';
-import { PRESET_AUDIENCES } from '../../shared/visibility';
+import type { ParentForm } from '@shared/rules/parent-form';
+import { PRESET_AUDIENCES } from '@shared/rules/visibility';
 
 /** The update form's rules in the browser: the server's zod schema, mapped to one message per field. */
 const loaded: ParentForm = {

@@ -3,8 +3,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import type { ParentForm } from '../../shared/parent-form';
-import { PRESET_AUDIENCES } from '../../shared/visibility';
+import type { ParentForm } from '@shared/rules/parent-form';
+import { PRESET_AUDIENCES } from '@shared/rules/visibility';
 import { validConfig } from './config-server';
 import { renderApp } from './render-app';
 

@@ -4,7 +4,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { RemindersSummary } from '../../frontend/src/features/annual-update/components/reminders';
 import { createI18n } from '../../frontend/src/i18n/i18n';
-import type { CampaignView } from '../../shared/annual-update-api';
+import type { CampaignView } from '@shared/contracts/annual-update-api';
 
 afterEach(() => cleanup());
 

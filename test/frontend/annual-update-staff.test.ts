@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ParticipantView } from '../../shared/annual-update-api';
+import type { ParticipantView } from '@shared/contracts/annual-update-api';
 import { hasStaffRows, matchesKind } from '../../frontend/src/features/annual-update/model/staff-filter';
 import { summarize } from '../../frontend/src/features/annual-update/model/participants';
 import { validateStaff } from '../../frontend/src/features/update/hooks/use-staff-form';

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { SIGN_UP_REJECTED } from '../../shared/auth-api';
+import { SIGN_UP_REJECTED } from '@shared/contracts/auth-api';
 import {
   AUTH_HINT_KEYS,
   AUTH_MESSAGE_KEYS,

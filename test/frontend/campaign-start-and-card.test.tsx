@@ -11,9 +11,9 @@ import {
 } from '../../frontend/src/features/annual-update/components/start-campaign-modal';
 import { createI18n } from '../../frontend/src/i18n/i18n';
 import type { CommitteesState } from '../../frontend/src/lib/committees/use-admin-committees';
-import type { CampaignView } from '../../shared/annual-update-api';
-import type { Committee } from '../../shared/schemas/committee';
-import { addDays, schoolDay } from '../../shared/school-calendar';
+import type { CampaignView } from '@shared/contracts/annual-update-api';
+import type { Committee } from '@shared/schemas/committee';
+import { addDays, schoolDay } from '@shared/rules/school-calendar';
 
 /**
  * The start dialog (a deadline on a calendar, no typed word, the committees that recruit; the review option said as

@@ -6,7 +6,7 @@ import { ParticipationSection } from '../../frontend/src/components/parent-form/
 import { CardPreview } from '../../frontend/src/components/privacy/card-preview';
 import type { FormValues } from '../../frontend/src/lib/parent-form/form-values';
 import { createI18n } from '../../frontend/src/i18n/i18n';
-import type { ParentDetails } from '../../shared/visibility';
+import type { ParentDetails } from '@shared/rules/visibility';
 
 /**
  * The privacy choices on the parent form (My Profile and the update link). "Your card as others see it" (issue 31, item 8): three viewers' cards, or one when all three would see the same

@@ -6,7 +6,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { I18nextProvider } from 'react-i18next';
 import { ConfirmDialog } from '../../frontend/src/components/confirm-dialog/confirm-dialog';
 import { CloseCampaignDialog } from '../../frontend/src/features/annual-update/components/lifecycle-dialogs';
-import type { CampaignView } from '../../shared/annual-update-api';
+import type { CampaignView } from '@shared/contracts/annual-update-api';
 import { createI18n } from '../../frontend/src/i18n/i18n';
 import type { Locale } from '../../frontend/src/i18n/locale';
 

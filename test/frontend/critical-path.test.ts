@@ -111,7 +111,7 @@ describe('index.html (frontend/dist)', () => {
     expect(listed).toContain(`/assets/${authPage}`);
     expect(listed.some((file) => file.endsWith('.css'))).toBe(true);
     // zod (24 KB compressed) is not on a phone's way to the sign-in form: /config.json is checked without it
-    // (shared/runtime-config.ts) and the email check loads its answer's schema with its request.
+    // (shared/contracts/runtime-config.ts) and the email check loads its answer's schema with its request.
     const zod = readdirSync(path.join(dist, 'assets')).filter((name) => name.endsWith('.js') && /\bZodError\b/.test(readFileSync(path.join(dist, 'assets', name), 'utf8')));
     expect(zod.length).toBeGreaterThan(0);
     for (const file of zod) expect(listed).not.toContain(`/assets/${file}`);

@@ -1,4 +1,4 @@
-import type { DirectoryParent, DirectoryResponse } from '../../shared/directory-api';
+import type { DirectoryParent, DirectoryResponse } from '@shared/contracts/directory-api';
 
 /**
  * A small hand-made directory whose relations are known by heart (not a test file):

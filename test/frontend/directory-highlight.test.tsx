@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render } from '@testing-library/react';
 import { Highlight } from '../../frontend/src/components/directory/highlight';
 import { matchRanges } from '../../frontend/src/lib/directory/match-ranges';
-import { createMatcher } from '../../shared/search';
+import { createMatcher } from '@shared/rules/search';
 
 afterEach(cleanup);
 

@@ -3,7 +3,7 @@ import { buildDirectoryResponse } from '../../lambdas/directory/directory-servic
 import { generateSchool } from '../../local/demo/generate-school';
 import { buildDirectoryIndex, directoryIndex } from '../../frontend/src/lib/directory/directory-index';
 import { schoolStatistics } from '../../frontend/src/lib/directory/statistics';
-import { DirectoryResponseSchema } from '../../shared/directory-api';
+import { DirectoryResponseSchema } from '@shared/contracts/directory-api';
 import { FIXTURE, PARENT, STUDENT } from './directory-fixture';
 
 /** The directory screens' derived data (frontend/src/features/directory/model): relations seen from every side. */

@@ -9,8 +9,8 @@ import { pdfFileName } from '../../frontend/src/lib/directory-pdf/print-file-nam
 import { viewerClassId } from '../../frontend/src/lib/directory-pdf/print-scope';
 import { buildDirectoryResponse } from '../../lambdas/directory/directory-service';
 import { generateSchool, type DemoSchool } from '../../local/demo/generate-school';
-import { formatPhone } from '../../shared/format/phone';
-import type { Parent } from '../../shared/schemas/parent';
+import { formatPhone } from '@shared/format/phone';
+import type { Parent } from '@shared/schemas/parent';
 
 /**
  * The printable directory (docs/decisions/printable-directory-a-pdf-built-in-the-browser.md, "Printable directory: a PDF built in the browser"), built in Node
@@ -23,7 +23,7 @@ const viewer = { parentIds: new Set([school.accounts.parent.personId]), staff: f
 const withChildren = (p: Parent) => school.families.some((f) => f.parentId === p.id);
 const full = school.parents.find((p) => p.participation === 'full' && p.phone && withChildren(p) && p.id !== school.accounts.parent.personId)!;
 // A parent who opted out while the school still holds a phone for them (e.g. given before): the response omits
-// it (shared/visibility.ts), so the printout must not have it either.
+// it (shared/rules/visibility.ts), so the printout must not have it either.
 const optedOut: Parent = { ...full, participation: 'nameOnly' };
 const schoolWithOptOut: DemoSchool = { ...school, parents: school.parents.map((p) => (p.id === full.id ? optedOut : p)) };
 

@@ -9,7 +9,7 @@ import { RuntimeConfigProvider } from '../../frontend/src/config/runtime-config-
 import { directoryStore } from '../../frontend/src/lib/directory/directory-store';
 import { directoryKey, useDirectory } from '../../frontend/src/lib/directory/use-directory';
 import { createQueryClient } from '../../frontend/src/lib/query/query-client';
-import type { RuntimeConfig } from '../../shared/runtime-config';
+import type { RuntimeConfig } from '@shared/contracts/runtime-config';
 import { FIXTURE } from './directory-fixture';
 
 /**

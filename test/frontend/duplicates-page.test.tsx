@@ -9,7 +9,7 @@ import { DuplicatesPage } from '../../frontend/src/features/duplicates/pages/dup
 import { createI18n } from '../../frontend/src/i18n/i18n';
 import { createQueryClient } from '../../frontend/src/lib/query/query-client';
 import type { Locale } from '../../frontend/src/i18n/locale';
-import type { DuplicatesResponse } from '../../shared/duplicates-api';
+import type { DuplicatesResponse } from '@shared/contracts/duplicates-api';
 import { startLoopbackApi, type LoopbackApi } from './loopback-api';
 
 /** The duplicates screen's list of recent merges (docs/product-rules.md, "Duplicates") against a loopback API. */

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ERROR_CODES } from '../../shared/error-codes';
+import { ERROR_CODES } from '@shared/contracts/error-codes';
 import fr from '../../frontend/src/i18n/fr.json';
 import en from '../../frontend/src/i18n/en.json';
 
 /**
- * The error catalogue (shared/error-codes.ts) against the sentences the screens show (`errors.<code>`, through
+ * The error catalogue (shared/contracts/error-codes.ts) against the sentences the screens show (`errors.<code>`, through
  * useErrorText and the campaign page): every code the server can return has its own sentence in French and in
  * English, not a screen's generic fallback and not another code's words, and each sentence says what to do (an
  * imperative: « Rechargez », « Communiquez » / "Reload", "Contact"...). A code without one shows a generic or wrong
@@ -38,7 +38,7 @@ const FRENCH_INSTRUCTION = /(?<!vous )(?<![\p{L}'])[\p{L}]+ez(?![\p{L}])/u;
 const ENGLISH_INSTRUCTION =
   /\b(reload|try|sign in|sign out|check|contact|wait|choose|close|assign|run|appoint|reopen|ask|write|link|use|move|verify|correct|shorten|follow|type|start|enter|select)\b/i;
 
-describe('the error catalogue (shared/error-codes.ts)', () => {
+describe('the error catalogue (shared/contracts/error-codes.ts)', () => {
   it.each(LANGUAGES)('gives every code its own sentence in %s, not a generic one', (_lang, dictionary) => {
     const sentences = (dictionary.errors ?? {}) as Record<string, string>;
     const generic = genericSentences(dictionary);

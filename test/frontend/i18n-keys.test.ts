@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ERROR_CODES } from '../../shared/error-codes';
-import { INCIDENT_COLUMNS } from '../../shared/privacy-incidents-api';
+import { ERROR_CODES } from '@shared/contracts/error-codes';
+import { INCIDENT_COLUMNS } from '@shared/contracts/privacy-incidents-api';
 import en from '../../frontend/src/i18n/en.json';
 import fr from '../../frontend/src/i18n/fr.json';
 

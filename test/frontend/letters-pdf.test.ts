@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { printFontBytes } from '../../frontend/build/font-files';
 import { printTranslator } from '../../frontend/src/lib/directory-pdf/print-translator';
 import { renderLetters, type LetterTranslate } from '../../frontend/src/lib/letters-pdf/letters-render';
-import type { LettersResponse } from '../../shared/annual-update-letters-api';
+import type { LettersResponse } from '@shared/contracts/annual-update-letters-api';
 
 /**
  * The paper letters' layout (docs/annual-update.md, "Paper letters"), built in Node and read back with unpdf: one

@@ -6,7 +6,7 @@ import { LettersProgress } from '../../frontend/src/features/annual-update/compo
 import { SendProgress } from '../../frontend/src/features/annual-update/components/send-progress';
 import { createI18n } from '../../frontend/src/i18n/i18n';
 import type { Locale } from '../../frontend/src/i18n/locale';
-import type { SendJobProgress } from '../../shared/annual-update-api';
+import type { SendJobProgress } from '@shared/contracts/annual-update-api';
 
 /**
  * Long admin actions say what is happening (docs/annual-update.md, "Long actions"): a send shows its first step while

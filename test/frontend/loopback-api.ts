@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { RuntimeConfig } from '../../shared/runtime-config';
+import type { RuntimeConfig } from '@shared/contracts/runtime-config';
 
 /**
  * A real loopback HTTP server answering fixed JSON bodies by path (`/api/...`, query included), with the CORS

@@ -6,8 +6,8 @@ import { strFromU8, unzipSync } from 'fflate';
 import { RuntimeConfigProvider } from '../../frontend/src/config/runtime-config-context';
 import { MyDataDownload } from '../../frontend/src/features/profile/components/my-data-download';
 import { createI18n } from '../../frontend/src/i18n/i18n';
-import type { MeParentProfile } from '../../shared/auth-api';
-import { MyDataResponseSchema, type MyDataResponse } from '../../shared/my-data-api';
+import type { MeParentProfile } from '@shared/contracts/auth-api';
+import { MyDataResponseSchema, type MyDataResponse } from '@shared/contracts/my-data-api';
 import { startLoopbackApi, type LoopbackApi } from './loopback-api';
 
 /**

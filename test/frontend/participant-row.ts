@@ -1,4 +1,4 @@
-import type { ParticipantView } from '../../shared/annual-update-api';
+import type { ParticipantView } from '@shared/contracts/annual-update-api';
 
 /** A campaign participant as the manager's route lists them: nothing sent, no answer, unless `patch` says otherwise. */
 export const participantRow = (patch: Partial<ParticipantView>): ParticipantView => ({

@@ -5,7 +5,7 @@ import { I18nextProvider } from 'react-i18next';
 import { ParticipantsTable } from '../../frontend/src/features/annual-update/components/participants-table';
 import { PARTICIPANTS_PAGE_SIZE } from '../../frontend/src/features/annual-update/hooks/use-participants';
 import { createI18n } from '../../frontend/src/i18n/i18n';
-import type { CampaignView, ParticipantView, SendRequest } from '../../shared/annual-update-api';
+import type { CampaignView, ParticipantView, SendRequest } from '@shared/contracts/annual-update-api';
 import { participantRow } from './participant-row';
 
 /**

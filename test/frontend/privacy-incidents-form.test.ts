@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IncidentInputSchema } from '../../shared/privacy-incidents-api';
+import { IncidentInputSchema } from '@shared/contracts/privacy-incidents-api';
 import {
   EMPTY_FORM,
   formOf,

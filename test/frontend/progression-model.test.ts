@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ApplyResponse, ProgressionReview, WorkspaceClass, WorkspaceParentDecision } from '../../shared/progression-api';
-import type { Level } from '../../shared/schemas/common';
+import type { ApplyResponse, ProgressionReview, WorkspaceClass, WorkspaceParentDecision } from '@shared/contracts/progression-api';
+import type { Level } from '@shared/schemas/common';
 import { ApiError as ProgressionApiError } from '../../frontend/src/lib/api/api-client';
 import { driveApply, MAX_LOCK_WAITS } from '../../frontend/src/features/progression/model/apply-driver';
 import {

@@ -10,8 +10,8 @@ import { RuntimeConfigProvider } from '../../frontend/src/config/runtime-config-
 import { RetentionPage } from '../../frontend/src/features/privacy-admin/pages/retention-page';
 import { createI18n } from '../../frontend/src/i18n/i18n';
 import { createQueryClient } from '../../frontend/src/lib/query/query-client';
-import { DEFAULT_RETENTION, emptyCounts } from '../../shared/retention-api';
-import type { RuntimeConfig } from '../../shared/runtime-config';
+import { DEFAULT_RETENTION, emptyCounts } from '@shared/contracts/retention-api';
+import type { RuntimeConfig } from '@shared/contracts/runtime-config';
 
 /** The retention screen (docs/privacy.md, "Retention") against a loopback API: the periods saved, the yearly totals. */
 let server: Server;

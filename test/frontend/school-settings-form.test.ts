@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formOfSettings, graduatingLevelOptions } from '../../frontend/src/features/admin-settings/model/settings-form';
 import { defaultSettings } from '../../lambdas/admin/import/default-settings';
-import type { SettingsLevelInput } from '../../shared/school-settings-api';
+import type { SettingsLevelInput } from '@shared/contracts/school-settings-api';
 
 /** The school settings screen's form (frontend/src/features/admin-settings/model/settings-form.ts). */
 describe('the school settings form', () => {

@@ -4,7 +4,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { I18nextProvider } from 'react-i18next';
 import { ParticipantsTable, sendPlan } from '../../frontend/src/features/annual-update/components/participants-table';
 import { createI18n } from '../../frontend/src/i18n/i18n';
-import type { CampaignView, ParticipantView, SendRequest } from '../../shared/annual-update-api';
+import type { CampaignView, ParticipantView, SendRequest } from '@shared/contracts/annual-update-api';
 import { participantRow } from './participant-row';
 
 /**

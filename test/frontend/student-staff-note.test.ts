@@ -13,7 +13,7 @@ import en from '../../frontend/src/i18n/en.json';
 import fr from '../../frontend/src/i18n/fr.json';
 import { buildDirectoryResponse } from '../../lambdas/directory/directory-service';
 import { generateSchool } from '../../local/demo/generate-school';
-import { STAFF_NOTE_MAX_LENGTH } from '../../shared/schemas/student';
+import { STAFF_NOTE_MAX_LENGTH } from '@shared/schemas/student';
 
 /**
  * A student's staff note on the browser's side (docs/privacy.md, "Who sees what"): the data editor's check and

@@ -12,7 +12,7 @@ import { handler } from '../../lambdas/account-recovery/index';
 import { hashRecoveryToken, putRecoveryToken } from '../../lambdas/account-recovery/recovery-repository';
 import { readMailbox, type StoredEmail } from '../../local/ses';
 import type { StackInfo } from '../../local/stack-info';
-import { RECOVERY_LINK } from '../../shared/account-recovery-api';
+import { RECOVERY_LINK } from '@shared/contracts/account-recovery-api';
 import { useStack } from '../support/stack';
 import { apiEvent, createPoolUser, registerPerson, stackCognito, uniqueEmail, uniqueIp } from './auth-support';
 

@@ -7,13 +7,13 @@ import { getEntity } from '../../lambdas/directory/directory-repository';
 import { listConsent } from '../../lambdas/directory/consent-repository';
 import { seedDemoSchool } from '../../local/demo/seed';
 import type { DemoSchool } from '../../local/demo/generate-school';
-import type { DuplicatesResponse, MergeChoices } from '../../shared/duplicates-api';
-import type { Parent } from '../../shared/schemas/parent';
+import type { DuplicatesResponse, MergeChoices } from '@shared/contracts/duplicates-api';
+import type { Parent } from '@shared/schemas/parent';
 import { useStack } from '../support/stack';
 import { adminClaims, callAdmin, isAuthorised, registeredIds } from './admin-support';
 import { apiEvent, claimsFor, uniqueEmail } from './auth-support';
 import { handler as privacyHandler } from '../../lambdas/privacy/index';
-import { MyActivityResponseSchema } from '../../shared/privacy-activity-api';
+import { MyActivityResponseSchema } from '@shared/contracts/privacy-activity-api';
 import { scanAll, useDirectoryTable } from './directory-support';
 
 /**

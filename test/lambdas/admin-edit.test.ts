@@ -4,15 +4,15 @@ import { documentClient, tableName } from '../../lambdas/common/dynamo';
 import { getEntity, membersOf, parentsOf, childrenOf, membershipsOf } from '../../lambdas/directory/directory-repository';
 import { seedDemoSchool } from '../../local/demo/seed';
 import type { DemoSchool } from '../../local/demo/generate-school';
-import type { Parent } from '../../shared/schemas/parent';
-import { STAFF_DEPARTMENT_CODES } from '../../shared/schemas/staff';
-import { ParentInputSchema } from '../../shared/admin-api';
+import type { Parent } from '@shared/schemas/parent';
+import { STAFF_DEPARTMENT_CODES } from '@shared/schemas/staff';
+import { ParentInputSchema } from '@shared/contracts/admin-api';
 import { adminClaims, callAdmin, isAuthorised, registeredIds } from './admin-support';
 import { usernamesByEmail } from '../../lambdas/common/cognito';
 import { useStack } from '../support/stack';
 import { createPoolUser, stackCognito, uniqueEmail } from './auth-support';
 import { useDirectoryTable } from './directory-support';
-import { PRIVATE_BY_DEFAULT } from '../../shared/visibility';
+import { PRIVATE_BY_DEFAULT } from '@shared/rules/visibility';
 
 /**
  * The admin editing API (lambdas/admin/edit) on a small demo school in a table of its own: versions and

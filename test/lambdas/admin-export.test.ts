@@ -15,7 +15,7 @@ import { runRestoreCli } from '../../local/cli/restore';
 import { TRANSIENT_TYPES } from '../../local/cli/table-backup';
 import { seedDemoSchool } from '../../local/demo/seed';
 import type { DemoSchool } from '../../local/demo/generate-school';
-import { parseCsv, writeCsv } from '../../shared/csv';
+import { parseCsv, writeCsv } from '@shared/format/csv';
 import { adminClaims, callAdmin, inTable, registeredIds, withExtraTable, withoutMeta } from './admin-support';
 import { scanAll, useDirectoryTable } from './directory-support';
 

@@ -2,7 +2,7 @@ import { InitiateAuthCommand, type CognitoIdentityProviderClient } from '@aws-sd
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DemoAccount, StackInfo } from '../../local/stack-info';
 import { generateSchool } from '../../local/demo/generate-school';
-import { CsvFilesResponseSchema, IMPORT_MAX_BODY_BYTES, ImportReportSchema } from '../../shared/import-api';
+import { CsvFilesResponseSchema, IMPORT_MAX_BODY_BYTES, ImportReportSchema } from '@shared/contracts/import-api';
 import { ROUTES, type RouteDef } from '../../lambdas/routes';
 import { useStack } from '../support/stack';
 import { stackCognito } from './auth-support';

@@ -10,14 +10,14 @@ import { keys } from '../../lambdas/common/keys';
 import { getEntity, getSettings, readDirectory } from '../../lambdas/directory/directory-repository';
 import { runImportCli } from '../../local/cli/import';
 import { generateSchool } from '../../local/demo/generate-school';
-import { writeCsv } from '../../shared/csv';
-import { describeIssue, type ImportFile, type ImportIssue } from '../../shared/import-api';
+import { writeCsv } from '@shared/format/csv';
+import { describeIssue, type ImportFile, type ImportIssue } from '@shared/contracts/import-api';
 import { adminClaims, callAdmin, csvFilesOf, isAuthorised, lastingItems, registeredIds, withoutMeta } from './admin-support';
 import { scanAll, useDirectoryTable } from './directory-support';
 import { apiEvent, claimsFor } from './auth-support';
 import { handler as privacyHandler } from '../../lambdas/privacy/index';
-import { MyActivityResponseSchema } from '../../shared/privacy-activity-api';
-import { PRIVATE_BY_DEFAULT } from '../../shared/visibility';
+import { MyActivityResponseSchema } from '@shared/contracts/privacy-activity-api';
+import { PRIVATE_BY_DEFAULT } from '@shared/rules/visibility';
 import { listConsent } from '../../lambdas/directory/consent-repository';
 
 /**

@@ -5,7 +5,7 @@ import { handler as authHandler } from '../../lambdas/auth/index';
 import { documentClient, tableName } from '../../lambdas/common/dynamo';
 import { AppError } from '../../lambdas/common/errors';
 import { bootstrapFirstAdmin, endRoles, grantRole, hasAdminAccess, listRoles, rolesOf } from '../../lambdas/registry/admin-roles';
-import { addDays, schoolDay } from '../../shared/school-calendar';
+import { addDays, schoolDay } from '@shared/rules/school-calendar';
 import type { StackInfo } from '../../local/stack-info';
 import { useStack } from '../support/stack';
 import { callAdmin, withExtraTable } from './admin-support';

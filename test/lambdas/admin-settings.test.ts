@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { handler as adminHandler } from '../../lambdas/admin/index';
 import { handler as directoryHandler } from '../../lambdas/directory/index';
-import { settingsFormOf, type SettingsResponse, type SettingsUpdate } from '../../shared/school-settings-api';
+import { settingsFormOf, type SettingsResponse, type SettingsUpdate } from '@shared/contracts/school-settings-api';
 import { adminClaims, invoke, seedSmallSchool, type SmallSchool } from './annual-update-support';
 import { claimsFor } from './auth-support';
 import { scanAll, useDirectoryTable } from './directory-support';

@@ -9,9 +9,9 @@ import { DIRECTORY_SNAPSHOT_TYPE, DIRECTORY_VERSION_TYPE } from '../../lambdas/c
 import type { DirectoryData } from '../../lambdas/directory/directory-items';
 import { grantRole } from '../../lambdas/registry/admin-roles';
 import { findRegisteredPeople } from '../../lambdas/registry/registry-repository';
-import type { ImportFile } from '../../shared/import-api';
-import type { Language } from '../../shared/schemas/common';
-import type { SchoolSettings } from '../../shared/schemas/settings';
+import type { ImportFile } from '@shared/contracts/import-api';
+import type { Language } from '@shared/schemas/common';
+import type { SchoolSettings } from '@shared/schemas/settings';
 import { dynamoClient, ensureTable } from '../../local/dynamodb';
 import { useStack } from '../support/stack';
 import { apiEvent, claimsFor, registerPerson, uniqueEmail, uniqueIp } from './auth-support';

@@ -11,8 +11,8 @@ import { continueSendJob, startSendJob } from '../../lambdas/annual-update/send-
 import { listSendJobEntries } from '../../lambdas/annual-update/send-job-repository';
 import { getEntity } from '../../lambdas/directory/directory-repository';
 import { LOCAL_BOUNCE_TOPIC_ARN, sesEvent, snsEvent } from '../../local/ses-simulator';
-import { ParticipantsResponseSchema, type SendJobProgress } from '../../shared/annual-update-api';
-import type { SendMode } from '../../shared/schemas/send-job';
+import { ParticipantsResponseSchema, type SendJobProgress } from '@shared/contracts/annual-update-api';
+import type { SendMode } from '@shared/schemas/send-job';
 import { adminClaims, invoke, mailTo, realMailer, seedSmallSchool, testSendDeps, type SmallSchool } from './annual-update-support';
 import { scanAll, useDirectoryTable } from './directory-support';
 import { workerStack } from '../support/stack';

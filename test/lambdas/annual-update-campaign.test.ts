@@ -17,8 +17,8 @@ import {
 } from '../../lambdas/annual-update/campaign-service';
 import { handler } from '../../lambdas/annual-update/index';
 import { ROUTES, type RouteDef } from '../../lambdas/routes';
-import { CurrentCampaignResponseSchema, ParticipantsResponseSchema } from '../../shared/annual-update-api';
-import type { Campaign } from '../../shared/schemas/annual-update';
+import { CurrentCampaignResponseSchema, ParticipantsResponseSchema } from '@shared/contracts/annual-update-api';
+import type { Campaign } from '@shared/schemas/annual-update';
 import { adminClaims, invoke, seedSmallSchool, type SmallSchool } from './annual-update-support';
 import { scanAll, useDirectoryTable } from './directory-support';
 

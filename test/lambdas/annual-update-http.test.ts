@@ -12,9 +12,9 @@ import {
   ParticipantsResponseSchema,
   SendJobProgressSchema,
   StartCampaignResponseSchema,
-} from '../../shared/annual-update-api';
-import { ParentFormSchema, ProfileFormResponseSchema, UpdateSubmitResponseSchema } from '../../shared/parent-form';
-import type { Parent } from '../../shared/schemas/parent';
+} from '@shared/contracts/annual-update-api';
+import { ParentFormSchema, ProfileFormResponseSchema, UpdateSubmitResponseSchema } from '@shared/rules/parent-form';
+import type { Parent } from '@shared/schemas/parent';
 import { useStack } from '../support/stack';
 import { mailTo, tokenIn } from './annual-update-support';
 import { stackCognito } from './auth-support';

@@ -4,9 +4,9 @@ import { getParticipant } from '../../lambdas/annual-update/campaign-repository'
 import { closeCampaign, startCampaign } from '../../lambdas/annual-update/campaign-service';
 import { handler } from '../../lambdas/annual-update/index';
 import { CODE_ATTEMPTS_PER_CLIENT, CODE_ATTEMPTS_PER_CODE, limitCodeAttempts } from '../../lambdas/common/code-attempts';
-import { LettersResponseSchema, type LettersResponse } from '../../shared/annual-update-letters-api';
-import { ParentFormSchema, type ParentForm } from '../../shared/parent-form';
-import { SHORT_CODE_ALPHABET, formatShortCode, shortCodeFrom } from '../../shared/short-code';
+import { LettersResponseSchema, type LettersResponse } from '@shared/contracts/annual-update-letters-api';
+import { ParentFormSchema, type ParentForm } from '@shared/rules/parent-form';
+import { SHORT_CODE_ALPHABET, formatShortCode, shortCodeFrom } from '@shared/rules/short-code';
 import { adminClaims, invoke, seedSmallSchool, type SmallSchool } from './annual-update-support';
 import { scanAll, useDirectoryTable } from './directory-support';
 import { workerStack } from '../support/stack';

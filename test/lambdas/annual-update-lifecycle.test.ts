@@ -8,10 +8,10 @@ import { continueSendJob, startSendJob } from '../../lambdas/annual-update/send-
 import { documentClient, tableName } from '../../lambdas/common/dynamo';
 import { keys } from '../../lambdas/common/keys';
 import { getEntity } from '../../lambdas/directory/directory-repository';
-import { LettersResponseSchema, type LettersResponse } from '../../shared/annual-update-letters-api';
-import { CampaignViewSchema } from '../../shared/annual-update-api';
-import { ParentFormSchema, type ParentForm } from '../../shared/parent-form';
-import { schoolDay } from '../../shared/school-calendar';
+import { LettersResponseSchema, type LettersResponse } from '@shared/contracts/annual-update-letters-api';
+import { CampaignViewSchema } from '@shared/contracts/annual-update-api';
+import { ParentFormSchema, type ParentForm } from '@shared/rules/parent-form';
+import { schoolDay } from '@shared/rules/school-calendar';
 import { adminClaims, invoke, mailTo, seedSmallSchool, testSendDeps, tokenIn, type SmallSchool } from './annual-update-support';
 import { scanAll, useDirectoryTable } from './directory-support';
 import { workerStack } from '../support/stack';

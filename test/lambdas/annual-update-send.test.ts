@@ -8,8 +8,8 @@ import { loadByToken } from '../../lambdas/annual-update/parent-form-service';
 import { hashToken } from '../../lambdas/annual-update/token-repository';
 import type { SendDeps } from '../../lambdas/annual-update/send-deps';
 import { continueSendJob, sendJobProgress, startSendJob } from '../../lambdas/annual-update/send-job-service';
-import { SendJobProgressSchema, type SendJobProgress } from '../../shared/annual-update-api';
-import { schoolDay } from '../../shared/school-calendar';
+import { SendJobProgressSchema, type SendJobProgress } from '@shared/contracts/annual-update-api';
+import { schoolDay } from '@shared/rules/school-calendar';
 import {
   adminClaims,
   invoke,

@@ -4,10 +4,10 @@ import { getCampaign, getParticipant } from '../../lambdas/annual-update/campaig
 import { closeCampaign } from '../../lambdas/annual-update/campaign-service';
 import { handler } from '../../lambdas/annual-update/index';
 import { handler as directoryHandler } from '../../lambdas/directory/index';
-import { ParticipantsResponseSchema, StartCampaignResponseSchema } from '../../shared/annual-update-api';
-import { DirectoryResponseSchema } from '../../shared/directory-api';
-import { StaffFormSchema, StaffSubmitResponseSchema, type StaffForm } from '../../shared/staff-form';
-import type { Staff } from '../../shared/schemas/staff';
+import { ParticipantsResponseSchema, StartCampaignResponseSchema } from '@shared/contracts/annual-update-api';
+import { DirectoryResponseSchema } from '@shared/contracts/directory-api';
+import { StaffFormSchema, StaffSubmitResponseSchema, type StaffForm } from '@shared/rules/staff-form';
+import type { Staff } from '@shared/schemas/staff';
 import { claimsFor } from './auth-support';
 import { adminClaims, invoke, mailTo, seedSmallSchool, testSendDeps, tokenIn, type SmallSchool } from './annual-update-support';
 import { scanAll, useDirectoryTable } from './directory-support';

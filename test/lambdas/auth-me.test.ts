@@ -6,7 +6,7 @@ import {
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { handler } from '../../lambdas/auth/index';
 import { grantRole, rolesOf } from '../../lambdas/registry/admin-roles';
-import { MeResponseSchema, type MeParentProfile } from '../../shared/auth-api';
+import { MeResponseSchema, type MeParentProfile } from '@shared/contracts/auth-api';
 import { generateSchool } from '../../local/demo/generate-school';
 import type { StackInfo } from '../../local/stack-info';
 import { useStack } from '../support/stack';

@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { handler } from '../../lambdas/auth/index';
-import type { ValidateEmailResponse } from '../../shared/auth-api';
+import type { ValidateEmailResponse } from '@shared/contracts/auth-api';
 import type { StackInfo } from '../../local/stack-info';
 import { useStack } from '../support/stack';
 import { apiEvent, claimsFor, registerPerson, uniqueEmail, uniqueIp } from './auth-support';

@@ -6,8 +6,8 @@ import { resetDocumentClient } from '../../lambdas/common/dynamo';
 import { getEntity, updateEntity } from '../../lambdas/directory/directory-repository';
 import { DEMO_ACCOUNTS, generateSchool } from '../../local/demo/generate-school';
 import type { DemoAccount, StackInfo } from '../../local/stack-info';
-import { DirectoryResponseSchema, type DirectoryResponse } from '../../shared/directory-api';
-import { withParticipation, type Parent } from '../../shared/schemas/parent';
+import { DirectoryResponseSchema, type DirectoryResponse } from '@shared/contracts/directory-api';
+import { withParticipation, type Parent } from '@shared/schemas/parent';
 import { useStack } from '../support/stack';
 import { stackCognito } from './auth-support';
 
@@ -102,7 +102,7 @@ describe('GET /api/directory', () => {
   });
 
   it('serves parents, staff and administrators each their own view, tagged with its own ETag', async () => {
-    // The body depends on who reads (shared/visibility.ts): a parent sees their own whole record, staff see what
+    // The body depends on who reads (shared/rules/visibility.ts): a parent sees their own whole record, staff see what
     // is meant for their classes. A cache keyed on the ETag therefore never hands one caller another's view.
     const views = await Promise.all([parentToken, await idTokenOf('staff'), await idTokenOf('admin')].map((t) => getDirectory(t)));
     for (const view of views) {

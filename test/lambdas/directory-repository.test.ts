@@ -23,9 +23,9 @@ import {
 import { findRegisteredPeople } from '../../lambdas/registry/registry-repository';
 import { generateSchool } from '../../local/demo/generate-school';
 import { seedDemoSchool } from '../../local/demo/seed';
-import type { Parent } from '../../shared/schemas/parent';
-import type { SchoolClass } from '../../shared/schemas/school-class';
-import type { Student } from '../../shared/schemas/student';
+import type { Parent } from '@shared/schemas/parent';
+import type { SchoolClass } from '@shared/schemas/school-class';
+import type { Student } from '@shared/schemas/student';
 import { useDirectoryTable } from './directory-support';
 
 useDirectoryTable('directory-repository');

@@ -23,7 +23,7 @@ import { runPurge } from '../../lambdas/privacy/retention/purge-service';
 import { findRegisteredPeople } from '../../lambdas/registry/registry-repository';
 import { restoreItems, scanTable } from '../../local/cli/table-backup';
 import { dynamoClient } from '../../local/dynamodb';
-import type { ParentForm } from '../../shared/parent-form';
+import type { ParentForm } from '@shared/rules/parent-form';
 import { workerStack } from '../support/stack';
 import { callAdmin, csvFilesOf } from './admin-support';
 import { adminClaims, invoke, seedSmallSchool, type SmallSchool } from './annual-update-support';

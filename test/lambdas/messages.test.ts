@@ -8,7 +8,7 @@ import { grantRole } from '../../lambdas/registry/admin-roles';
 import type { Mailer } from '../../lambdas/common/mailer';
 import { generateSchool } from '../../local/demo/generate-school';
 import { readRawMailbox, type RawStoredEmail } from '../../local/ses';
-import type { Message, MessagesResponse } from '../../shared/messages-api';
+import type { Message, MessagesResponse } from '@shared/contracts/messages-api';
 import { adminClaims, invoke, realMailer } from './annual-update-support';
 import { apiEvent, claimsFor } from './auth-support';
 import { useDirectoryTable } from './directory-support';

@@ -3,7 +3,7 @@ import { ulid } from 'ulid';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { writeAudit } from '../../lambdas/common/audit';
 import { handler as privacyHandler } from '../../lambdas/privacy/index';
-import { MyActivityResponseSchema } from '../../shared/privacy-activity-api';
+import { MyActivityResponseSchema } from '@shared/contracts/privacy-activity-api';
 import { useStack } from '../support/stack';
 import { adminClaims, callAdmin } from './admin-support';
 import { apiEvent, claimsFor, registerPerson, uniqueEmail } from './auth-support';

@@ -6,10 +6,10 @@ import { campaignItem, participantItem } from '../../lambdas/annual-update/items
 import { documentClient, tableName } from '../../lambdas/common/dynamo';
 import { getEntity, updateEntity } from '../../lambdas/directory/directory-repository';
 import { handler as privacyHandler } from '../../lambdas/privacy/index';
-import { MyDataCsvResponseSchema, MyDataResponseSchema } from '../../shared/my-data-api';
-import type { ParentForm } from '../../shared/parent-form';
-import { parseCsv } from '../../shared/csv';
-import type { Parent } from '../../shared/schemas/parent';
+import { MyDataCsvResponseSchema, MyDataResponseSchema } from '@shared/contracts/my-data-api';
+import type { ParentForm } from '@shared/rules/parent-form';
+import { parseCsv } from '@shared/format/csv';
+import type { Parent } from '@shared/schemas/parent';
 import { claimsFor, registerPerson, uniqueEmail } from './auth-support';
 import { invoke, seedSmallSchool, type SmallSchool } from './annual-update-support';
 import { scanAll, useDirectoryTable } from './directory-support';

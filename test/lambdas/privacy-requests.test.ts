@@ -16,8 +16,8 @@ import {
   PrivacyRequestReceiptSchema,
   PrivacyRequestViewSchema,
   type PrivacyRequestView,
-} from '../../shared/privacy-requests-api';
-import type { Parent } from '../../shared/schemas/parent';
+} from '@shared/contracts/privacy-requests-api';
+import type { Parent } from '@shared/schemas/parent';
 import { apiEvent, claimsFor, uniqueIp } from './auth-support';
 import { adminClaims, invoke, mailTo, realMailer, testSendDeps, tokenIn } from './annual-update-support';
 import { scanAll, useDirectoryTable } from './directory-support';

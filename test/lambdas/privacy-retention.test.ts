@@ -7,7 +7,7 @@ import { keys } from '../../lambdas/common/keys';
 import { handler as privacyHandler } from '../../lambdas/privacy/index';
 import { cutoff, monthsFrom, PurgeBusyError, runPurge } from '../../lambdas/privacy/retention/purge-service';
 import { acquirePurgeLock, releasePurgeLock } from '../../lambdas/privacy/retention/retention-repository';
-import { DEFAULT_RETENTION, type PurgeReportsResponse, type RetentionSettings } from '../../shared/retention-api';
+import { DEFAULT_RETENTION, type PurgeReportsResponse, type RetentionSettings } from '@shared/contracts/retention-api';
 import { runPurgeCli } from '../../local/cli/purge';
 import { useStack } from '../support/stack';
 import { adminClaims } from './admin-support';

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { removeAccountsByEmail } from '../../lambdas/common/cognito';
 import { handler } from '../../lambdas/progression/index';
 import { DEMO_ACCOUNTS } from '../../local/demo/generate-school';
-import type { ApiErrorBody } from '../../shared/error-codes';
+import type { ApiErrorBody } from '@shared/contracts/error-codes';
 import { apiEvent, claimsFor } from './auth-support';
 import { AppError } from '../../lambdas/common/errors';
 import { getEntity, getSettings, readDirectory } from '../../lambdas/directory/directory-repository';
@@ -28,9 +28,9 @@ import {
   type NewStudentRequest,
   type ProgressionReview,
   type ProgressionWorkspace,
-} from '../../shared/progression-api';
-import { TABLE_INDEXES } from '../../shared/table-schema';
-import { PRIVATE_BY_DEFAULT } from '../../shared/visibility';
+} from '@shared/contracts/progression-api';
+import { TABLE_INDEXES } from '@shared/schemas/table-schema';
+import { PRIVATE_BY_DEFAULT } from '@shared/rules/visibility';
 import { listConsent } from '../../lambdas/directory/consent-repository';
 import {
   accountEmails,

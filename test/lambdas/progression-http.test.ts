@@ -3,7 +3,7 @@ import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DemoAccount, StackInfo } from '../../local/stack-info';
 import { ROUTES } from '../../lambdas/routes';
-import type { CurrentProgressionResponse } from '../../shared/progression-api';
+import type { CurrentProgressionResponse } from '@shared/contracts/progression-api';
 import { useStack } from '../support/stack';
 import { stackCognito } from './auth-support';
 

@@ -19,7 +19,7 @@ import { runApply } from '../../lambdas/progression/apply-service';
 import type { Db } from '../../lambdas/progression/db';
 import { saveNewStudent } from '../../lambdas/progression/new-student-service';
 import { setAssignments, setDepartures, startProgression } from '../../lambdas/progression/staging-service';
-import { DeparturesRequestSchema, NewStudentRequestSchema } from '../../shared/progression-api';
+import { DeparturesRequestSchema, NewStudentRequestSchema } from '@shared/contracts/progression-api';
 import {
   accountEmails,
   cloneInto,

@@ -4,7 +4,7 @@ import { driveApply } from '../../frontend/src/features/progression/model/apply-
 import { documentClient, resetDocumentClient, tableName } from '../../lambdas/common/dynamo';
 import { keys } from '../../lambdas/common/keys';
 import { APPLY_LOCK } from '../../lambdas/progression/apply-repository';
-import type { ApplyResponse, ProgressionWorkspace } from '../../shared/progression-api';
+import type { ApplyResponse, ProgressionWorkspace } from '@shared/contracts/progression-api';
 import { idTokenFor } from '../../local/sign-in';
 import { startTableStack, type IsolatedStack } from '../support/isolated-stack';
 

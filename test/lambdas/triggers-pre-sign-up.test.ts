@@ -7,7 +7,7 @@ import {
 import type { PreSignUpTriggerEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handler } from '../../lambdas/triggers/pre-sign-up';
-import { SIGN_UP_REJECTED } from '../../shared/auth-api';
+import { SIGN_UP_REJECTED } from '@shared/contracts/auth-api';
 import type { StackInfo } from '../../local/stack-info';
 import { useStack } from '../support/stack';
 import { registerPerson, stackCognito, uniqueEmail } from './auth-support';

@@ -6,11 +6,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ENV } from '../../lambdas/common/env';
 import { ADMIN_GROUP, CONTEXTS, ROUTES, type RouteDef } from '../../lambdas/routes';
 import { API_RATE_LIMIT, UPDATE_LINK_RATE_LIMIT } from '../../lib/constructs/api-firewall';
-import { APP_CLIENT_WRITE_ATTRIBUTES } from '../../shared/auth-api';
+import { APP_CLIENT_WRITE_ATTRIBUTES } from '@shared/contracts/auth-api';
 import { SIGN_UP_RATE_LIMIT } from '../../lib/constructs/user-pool-firewall';
 import { contentSecurityPolicy } from '../../lib/constructs/web-edge';
-import { checkRuntimeConfig } from '../../shared/runtime-config';
-import { TABLE_INDEXES, TABLE_KEYS } from '../../shared/table-schema';
+import { checkRuntimeConfig } from '@shared/contracts/runtime-config';
+import { TABLE_INDEXES, TABLE_KEYS } from '@shared/schemas/table-schema';
 import { apiResourcePaths, dependencyCycles, logicalIdAt, synthStack } from './stack-fixture';
 
 // One synthesis for the whole file, with the functions really bundled and every optional feature switched on.

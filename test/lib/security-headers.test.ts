@@ -1,7 +1,7 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { afterAll, describe, expect, it } from 'vitest';
 import { contentSecurityPolicy } from '../../lib/constructs/web-edge';
-import { SECURITY_HEADERS, securityHeaderValues } from '../../shared/http-headers';
+import { SECURITY_HEADERS, securityHeaderValues } from '@shared/contracts/http-headers';
 import { synthStack } from './stack-fixture';
 
 const fixture = synthStack({ bundle: false });

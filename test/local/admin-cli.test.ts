@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdminCli } from '../../local/cli/admin';
 import type { StackInfo } from '../../local/stack-info';
 import { hasAdminAccess, rolesOf } from '../../lambdas/registry/admin-roles';
-import { schoolDay } from '../../shared/school-calendar';
+import { schoolDay } from '@shared/rules/school-calendar';
 import { withExtraTable } from '../lambdas/admin-support';
 import { createPoolUser, registerPerson, stackCognito, uniqueEmail } from '../lambdas/auth-support';
 import { useStack } from '../support/stack';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startPurgeTimer } from '../../local/purge-timer';
-import type { PurgeReport } from '../../shared/retention-api';
+import type { PurgeReport } from '@shared/contracts/retention-api';
 
 /** The local stack's daily purge timer (local/purge-timer.ts): once after start, then daily, never overlapping. */
 describe('the local purge timer', () => {

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { contentSecurityPolicy } from '../../lib/constructs/web-edge';
 import { formatResults, runSmoke, runSmokeCli } from '../../local/cli/smoke';
-import { securityHeaderValues } from '../../shared/http-headers';
+import { securityHeaderValues } from '@shared/contracts/http-headers';
 import { useStack } from '../support/stack';
 
 describe('npm run smoke against the local stack', () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoTokens } from '../../local/sign-in';
 import type { StackInfo } from '../../local/stack-info';
-import type { ParentForm } from '../../shared/parent-form';
+import type { ParentForm } from '@shared/rules/parent-form';
 import { startTableStack, type IsolatedStack } from '../support/isolated-stack';
 
 /**

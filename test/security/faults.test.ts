@@ -14,7 +14,7 @@ import { handler as privacyHandler } from '../../lambdas/privacy/index';
 import { handler as messagesHandler } from '../../lambdas/messages/index';
 import { updateMessageState } from '../../lambdas/messages/message-repository';
 import { hashUnsubscribeToken } from '../../lambdas/messages/send-service';
-import type { Message } from '../../shared/messages-api';
+import type { Message } from '@shared/contracts/messages-api';
 import { handler as progressionHandler } from '../../lambdas/progression/index';
 import { ROUTES, routeKey } from '../../lambdas/routes';
 import { getEntity, readDirectory } from '../../lambdas/directory/directory-repository';
@@ -30,9 +30,9 @@ import {
   StaffUpdateSchema,
   StudentInputSchema,
   StudentUpdateSchema,
-} from '../../shared/admin-api';
-import type { ProgressionWorkspace } from '../../shared/progression-api';
-import { settingsFormOf, type SettingsResponse } from '../../shared/school-settings-api';
+} from '@shared/contracts/admin-api';
+import type { ProgressionWorkspace } from '@shared/contracts/progression-api';
+import { settingsFormOf, type SettingsResponse } from '@shared/contracts/school-settings-api';
 import { grantRole } from '../../lambdas/registry/admin-roles';
 import { adminClaims, invoke, mailTo, seedSmallSchool, tokenIn, type SmallSchool } from '../lambdas/annual-update-support';
 import { adminClaims as registeredAdminClaims, csvFilesOf, withExtraTable, withoutMeta } from '../lambdas/admin-support';

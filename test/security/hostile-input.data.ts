@@ -1,6 +1,6 @@
-import { COMMITTEE_KINDS } from '../../shared/schemas/committee';
-import { COMMITTEE_ROLE_CODES } from '../../shared/schemas/committee-roles';
-import { STAFF_DEPARTMENT_CODES } from '../../shared/schemas/staff';
+import { COMMITTEE_KINDS } from '@shared/schemas/committee';
+import { COMMITTEE_ROLE_CODES } from '@shared/schemas/committee-roles';
+import { STAFF_DEPARTMENT_CODES } from '@shared/schemas/staff';
 
 /**
  * A body each write route of lambdas/routes.ts accepts, by route key, for test/security/hostile-input.test.ts:
@@ -24,7 +24,7 @@ const parent = { firstName: 'Nadia', lastName: 'Tremblay', email: 'nadia.trembla
 const parentForm = { version: 1, firstName: 'Nadia', lastName: 'Tremblay', phone: '514 555-0123', participation: 'full', preferredLanguage: 'fr' };
 const localized = (fr: string, en: string) => ({ fr, en });
 const staff = { firstName: 'Luc', lastName: 'Gagnon', title: localized('Enseignant', 'Teacher'), department: STAFF_DEPARTMENT_CODES[0] };
-/** The staff form of a staff member's update link (shared/staff-form.ts). */
+/** The staff form of a staff member's update link (shared/rules/staff-form.ts). */
 const staffForm = { version: 1, title: localized('Enseignant', 'Teacher'), department: STAFF_DEPARTMENT_CODES[0], extension: '1234', showEmail: false, preferredLanguage: 'fr' };
 const schoolClass = { code: 'ZZ9', name: 'Classe test', levels: ['G1'] };
 const committee = { name: localized('Comité test', 'Test committee'), kind: COMMITTEE_KINDS[0] };
@@ -33,7 +33,7 @@ const newStudent = (ids: RealIds) => ({
   student: { firstName: 'Jules', lastName: 'Bérubé', level: 'G1', classId: ids.classes },
   parent1: { mode: 'existing', parentId: ids.parents },
 });
-/** The school settings form (shared/school-settings-api.ts): the school file's cells as text. */
+/** The school settings form (shared/contracts/school-settings-api.ts): the school file's cells as text. */
 const settingsForm = {
   version: 1,
   schoolName: 'École des Érables',
@@ -80,16 +80,16 @@ export function validBodies(ids: RealIds): Record<string, Record<string, unknown
     'POST /api/admin/annual-update/campaigns/{campaignId}/send-jobs': { mode: 'selected', parentIds: [ids.parents] },
     'PUT /api/admin/annual-update/campaigns/{campaignId}/reminders': { reminderDays: [7, 2] },
     'POST /api/admin/annual-update/campaigns/{campaignId}/reopen': { deadline: '2070-12-19' },
-    // Paper letters: a reprint of chosen families' letters (shared/annual-update-letters-api.ts).
+    // Paper letters: a reprint of chosen families' letters (shared/contracts/annual-update-letters-api.ts).
     'POST /api/admin/annual-update/campaigns/{campaignId}/letters': { parentIds: [ids.parents] },
-    // Review before publishing (shared/annual-update-review.ts).
+    // Review before publishing (shared/rules/annual-update-review.ts).
     'POST /api/admin/annual-update/campaigns/{campaignId}/review/{parentId}': { version: 1, submittedAt: '2026-01-01T00:00:00.000Z', accept: ['phone'], reject: ['address'] },
     'POST /api/update/load': { token: TOKEN },
     'POST /api/update/submit': { token: TOKEN, data: { ...parentForm, ...signUpAndAddress(ids) } },
     'POST /api/update/staff/load': { token: TOKEN },
     'POST /api/update/staff/submit': { token: TOKEN, data: staffForm },
     'PUT /api/profile': { data: { ...parentForm, ...signUpAndAddress(ids) } },
-    // The printable directory's audit (shared/directory-print-api.ts).
+    // The printable directory's audit (shared/contracts/directory-print-api.ts).
     'POST /api/directory/pdf-audit': { scope: { kind: 'class', classId: ids.classes }, paper: 'letter', lang: 'fr' },
     // Privacy requests (docs/privacy.md).
     'POST /api/privacy-requests': { kind: 'access', details: 'Je voudrais une copie de mes renseignements.' },

@@ -5,7 +5,7 @@ import { MAX_BODY_BYTES } from '../../lambdas/common/http';
 import { ROUTES, routeKey, type RouteDef } from '../../lambdas/routes';
 import { demoTokens } from '../../local/sign-in';
 import type { StackInfo } from '../../local/stack-info';
-import { ERROR_CODES } from '../../shared/error-codes';
+import { ERROR_CODES } from '@shared/contracts/error-codes';
 import { startTableStack, type IsolatedStack } from '../support/isolated-stack';
 import { tableDigest } from '../support/table-digest';
 import { validBodies, type RealIds } from './hostile-input.data';
@@ -13,7 +13,7 @@ import { validBodies, type RealIds } from './hostile-input.data';
 /**
  * Hostile input on every write route, validateEmailV2 and the update-link routes, over HTTP against a stack of
  * its own: malformed JSON, wrong types, oversized values, extra fields, arbitrary JSON. Every answer is a 4xx with
- * an error code of shared/error-codes.ts, no body leaks a stack trace or an internal name, and the table is
+ * an error code of shared/contracts/error-codes.ts, no body leaks a stack trace or an internal name, and the table is
  * unchanged afterwards (rate-limit counters aside: counting refused callers is their job). A valid body
  * (test/security/hostile-input.data.ts) plus one unknown field is refused whole, naming only that field: the
  * server never keeps the known fields and drops the rest.

@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ENV } from '../../lambdas/common/env';
 import { clientIp } from '../../lambdas/common/http';
 import { handler as systemHandler } from '../../lambdas/system/index';
-import { ORIGIN_VERIFY_HEADER, VIEWER_IP_HEADER } from '../../shared/http-headers';
+import { ORIGIN_VERIFY_HEADER, VIEWER_IP_HEADER } from '@shared/contracts/http-headers';
 import { apiEvent } from '../lambdas/auth-support';
 import { useStack } from '../support/stack';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseSesMessage, SnsEventSchema } from '../../shared/annual-update-bounces';
+import { parseSesMessage, SnsEventSchema } from '@shared/rules/annual-update-bounces';
 
 /** SES events as the configuration set publishes them (docs/annual-update.md, "Bounces and complaints"). */
 const bounce = (bounceType: string, recipients: string[], extra: Record<string, unknown> = {}) =>

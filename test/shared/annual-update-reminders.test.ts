@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { dueReminders, nextReminderOn } from '../../shared/annual-update-reminders';
-import { addDays, daysBetween, schoolDay } from '../../shared/school-calendar';
+import { dueReminders, nextReminderOn } from '@shared/rules/annual-update-reminders';
+import { addDays, daysBetween, schoolDay } from '@shared/rules/school-calendar';
 
-/** shared/annual-update-reminders.ts: which automatic reminders are due on a school day, and the next one. */
+/** shared/rules/annual-update-reminders.ts: which automatic reminders are due on a school day, and the next one. */
 describe('automatic reminders', () => {
   const plan = { deadline: '2026-10-15', reminderDays: [7, 2] };
 

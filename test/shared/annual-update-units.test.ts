@@ -3,7 +3,7 @@ import { isDefiniteSendFailure, sendErrorName } from '../../lambdas/common/maile
 import { updateLinkEmail, type UpdateEmailInput } from '../../lambdas/annual-update/email/update-link-email';
 import { createThrottle } from '../../lambdas/annual-update/throttle';
 import { campaignView, participantViews } from '../../lambdas/annual-update/views';
-import type { Campaign } from '../../shared/schemas/annual-update';
+import type { Campaign } from '@shared/schemas/annual-update';
 import { generateSchool } from '../../local/demo/generate-school';
 
 /** Pure parts of the annual update: the email, the throttle, error classification, the admin views. */

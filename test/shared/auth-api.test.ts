@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MeResponseSchema, ValidateEmailRequestSchema, ValidateEmailResponseSchema } from '../../shared/auth-api';
+import { MeResponseSchema, ValidateEmailRequestSchema, ValidateEmailResponseSchema } from '@shared/contracts/auth-api';
 
 describe('auth API contracts', () => {
   it('normalises the email of a validateEmailV2 request (trim, lowercase)', () => {

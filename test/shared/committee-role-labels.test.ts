@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ambiguousTokens, resolveCode, ROLE_LABELS } from '../../shared/import-values';
-import { COMMITTEE_ROLES } from '../../shared/schemas/committee-roles';
+import { ambiguousTokens, resolveCode, ROLE_LABELS } from '@shared/rules/import-values';
+import { COMMITTEE_ROLES } from '@shared/schemas/committee-roles';
 
 /** The coordinator's French label spelled out, and a file with the former label still imported (issue 30). */
 describe('committee role labels', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { isSignUpRole, planCommitteeChanges, recentSignUps, signUpRole, type SignUpCommittee } from '../../shared/committee-sign-ups';
-import { maySaveAddressFor } from '../../shared/household';
-import { ParentUpdateInputSchema } from '../../shared/parent-form';
-import type { Membership } from '../../shared/schemas/committee';
+import { isSignUpRole, planCommitteeChanges, recentSignUps, signUpRole, type SignUpCommittee } from '@shared/rules/committee-sign-ups';
+import { maySaveAddressFor } from '@shared/rules/household';
+import { ParentUpdateInputSchema } from '@shared/rules/parent-form';
+import type { Membership } from '@shared/schemas/committee';
 
 /** Committee sign-ups and the household's shared address: the rules the form and the server share. */
 const PARENT = '01JPARENT0000000000000000A';

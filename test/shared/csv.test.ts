@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { detectSeparator, fromCellText, parseCsv, toCellText, writeCsv, type CsvSeparator } from '../../shared/csv';
+import { detectSeparator, fromCellText, parseCsv, toCellText, writeCsv, type CsvSeparator } from '@shared/format/csv';
 
-/** The RFC 4180 reader and writer of the import and export (shared/csv.ts). */
+/** The RFC 4180 reader and writer of the import and export (shared/format/csv.ts). */
 
 function records(text: string, separator?: CsvSeparator) {
   const result = parseCsv(text, separator ? { separator } : {});

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, generateSchool } from '../../local/demo/generate-school';
 import { directoryItems } from '../../lambdas/directory/directory-items';
-import { isAcceptablePassword } from '../../shared/password';
+import { isAcceptablePassword } from '@shared/rules/password';
 
 const school = generateSchool();
 

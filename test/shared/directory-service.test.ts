@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { buildDirectoryResponse, type DirectoryInput } from '../../lambdas/directory/directory-service';
 import { generateSchool } from '../../local/demo/generate-school';
-import { DirectoryResponseSchema, studentParentIndexes, type DirectoryResponse } from '../../shared/directory-api';
-import type { Committee } from '../../shared/schemas/committee';
-import type { Parent } from '../../shared/schemas/parent';
-import type { SchoolClass } from '../../shared/schemas/school-class';
-import type { SchoolSettings } from '../../shared/schemas/settings';
-import type { Staff } from '../../shared/schemas/staff';
-import type { Student } from '../../shared/schemas/student';
+import { DirectoryResponseSchema, studentParentIndexes, type DirectoryResponse } from '@shared/contracts/directory-api';
+import type { Committee } from '@shared/schemas/committee';
+import type { Parent } from '@shared/schemas/parent';
+import type { SchoolClass } from '@shared/schemas/school-class';
+import type { SchoolSettings } from '@shared/schemas/settings';
+import type { Staff } from '@shared/schemas/staff';
+import type { Student } from '@shared/schemas/student';
 
 /**
  * GET /api/directory's pure service (lambdas/directory/directory-service.ts): participation rules, relations
@@ -301,7 +301,7 @@ describe('directory of the generated demo school', () => {
   });
 });
 
-describe('the directory per viewer (shared/visibility.ts)', () => {
+describe('the directory per viewer (shared/rules/visibility.ts)', () => {
   // Marie-Ève (class A) shares student 31's class with Louis; Zoé's child is in class B.
   const custom = { ...full, audiences: { email: 'school', phone: 'classes', address: 'admins', profile: 'classes' } as const };
   const as = (viewer: { parentIds: string[]; staff?: boolean }, parents = [custom, limited, nameOnly]) =>

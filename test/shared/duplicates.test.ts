@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { generateSchool } from '../../local/demo/generate-school';
-import { duplicateReasons, findDuplicates, foldedPhone, foldNamePart, type DuplicateCandidate } from '../../shared/duplicates';
-import { mergedHiddenFrom, mergedParentFields, MergeRequestSchema } from '../../shared/duplicates-api';
-import type { Parent } from '../../shared/schemas/parent';
+import { duplicateReasons, findDuplicates, foldedPhone, foldNamePart, type DuplicateCandidate } from '@shared/rules/duplicates';
+import { mergedHiddenFrom, mergedParentFields, MergeRequestSchema } from '@shared/contracts/duplicates-api';
+import type { Parent } from '@shared/schemas/parent';
 
-/** The duplicate rule (shared/duplicates.ts) and the merged fields (shared/duplicates-api.ts), without a table. */
+/** The duplicate rule (shared/rules/duplicates.ts) and the merged fields (shared/contracts/duplicates-api.ts), without a table. */
 
 let next = 0;
 const person = (fields: Partial<DuplicateCandidate> & Pick<DuplicateCandidate, 'firstName' | 'lastName'>): DuplicateCandidate => ({

@@ -5,31 +5,31 @@ import { exportCsvFiles } from '../../lambdas/admin/export-service';
 import { defaultSettings } from '../../lambdas/admin/import/default-settings';
 import { generateSchool } from '../../local/demo/generate-school';
 import type { DirectoryData } from '../../lambdas/directory/directory-items';
-import { ParentInputSchema, StaffInputSchema, StudentInputSchema } from '../../shared/admin-api';
-import { parseCsv } from '../../shared/csv';
-import { DirectoryParentSchema, DirectoryStaffSchema, DirectoryStudentSchema } from '../../shared/directory-api';
+import { ParentInputSchema, StaffInputSchema, StudentInputSchema } from '@shared/contracts/admin-api';
+import { parseCsv } from '@shared/format/csv';
+import { DirectoryParentSchema, DirectoryStaffSchema, DirectoryStudentSchema } from '@shared/contracts/directory-api';
 import {
   isExcluded,
   PARENT_FIELDS,
   STAFF_FIELDS,
   STUDENT_FIELDS,
   type FieldRoute,
-} from '../../shared/entity-fields';
-import { IMPORT_FORMATS, type ImportEntity } from '../../shared/import-columns';
-import { MyDataChildSchema, MyDataRecordSchema } from '../../shared/my-data-api';
-import { EntityMetaSchema } from '../../shared/schemas/common';
-import { ParentSchema, type Parent } from '../../shared/schemas/parent';
-import { StaffFieldsSchema, type Staff } from '../../shared/schemas/staff';
-import { StudentFieldsSchema, type Student } from '../../shared/schemas/student';
+} from '@shared/schemas/entity-fields';
+import { IMPORT_FORMATS, type ImportEntity } from '@shared/rules/import-columns';
+import { MyDataChildSchema, MyDataRecordSchema } from '@shared/contracts/my-data-api';
+import { EntityMetaSchema } from '@shared/schemas/common';
+import { ParentSchema, type Parent } from '@shared/schemas/parent';
+import { StaffFieldsSchema, type Staff } from '@shared/schemas/staff';
+import { StudentFieldsSchema, type Student } from '@shared/schemas/student';
 import {
   visibleParent,
   visibleStaff,
   visibleStudent,
   type ViewerRelation,
-} from '../../shared/visibility';
+} from '@shared/rules/visibility';
 
 /**
- * One entity, one list of where its fields go (shared/entity-fields.ts): every field of the stored schema is in
+ * One entity, one list of where its fields go (shared/schemas/entity-fields.ts): every field of the stored schema is in
  * the list, and every surface (data editor input, import columns, export, my data, directory and its visibility
  * rule) carries exactly the fields the list routes to it. A field added to a schema and forgotten on a surface,
  * or added to a surface and not to the list, fails here (docs/architecture.md, « New field »).
@@ -234,7 +234,7 @@ describe('the visibility rule', () => {
 });
 
 describe('one visibility rule', () => {
-  it("no server code builds a member's view of a parent, student or staff member but shared/visibility.ts", () => {
+  it("no server code builds a member's view of a parent, student or staff member but shared/rules/visibility.ts", () => {
     const files = (dir: string): string[] =>
       readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
         const full = path.join(dir, entry.name);

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { formatPhone, isValidPhone, phoneDigits } from '../../shared/format/phone';
-import { formatPostalCode, isValidPostalCode, normalizePostalCode } from '../../shared/format/postal-code';
-import { levelLabel, levelsLabel, nextLevel } from '../../shared/format/levels';
-import { deFr, elidesFr, ofName, ofSchool, ofSchoolFr } from '../../shared/format/french';
-import type { Level } from '../../shared/schemas/common';
+import { formatPhone, isValidPhone, phoneDigits } from '@shared/format/phone';
+import { formatPostalCode, isValidPostalCode, normalizePostalCode } from '@shared/format/postal-code';
+import { levelLabel, levelsLabel, nextLevel } from '@shared/format/levels';
+import { deFr, elidesFr, ofName, ofSchool, ofSchoolFr } from '@shared/format/french';
+import type { Level } from '@shared/schemas/common';
 
 describe('phone numbers', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseCsv } from '../../shared/csv';
-import { describeIssue, IMPORT_MAX_BODY_BYTES, columnLetter } from '../../shared/import-api';
+import { parseCsv } from '@shared/format/csv';
+import { describeIssue, IMPORT_MAX_BODY_BYTES, columnLetter } from '@shared/contracts/import-api';
 import {
   columnForHeader,
   detectEntity,
@@ -10,9 +10,9 @@ import {
   IMPORT_ENTITIES,
   IMPORT_FORMATS,
   templateRows,
-} from '../../shared/import-columns';
-import { IMPORT_ISSUE_MESSAGES, formatIssueMessage } from '../../shared/import-issues';
-import { ambiguousTokens, compactToken, resolveCode, splitList, VALUE_TABLES, ROLE_LABELS } from '../../shared/import-values';
+} from '@shared/rules/import-columns';
+import { IMPORT_ISSUE_MESSAGES, formatIssueMessage } from '@shared/rules/import-issues';
+import { ambiguousTokens, compactToken, resolveCode, splitList, VALUE_TABLES, ROLE_LABELS } from '@shared/rules/import-values';
 import { ROUTES, type RouteDef } from '../../lambdas/routes';
 
 /** The column maps, value labels and messages of the import (shared/import-*.ts). */

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { writeCsv } from '../../shared/csv';
-import { templateRows, IMPORT_ENTITIES, fileNameOf } from '../../shared/import-columns';
+import { writeCsv } from '@shared/format/csv';
+import { templateRows, IMPORT_ENTITIES, fileNameOf } from '@shared/rules/import-columns';
 import { derivedId } from '../../lambdas/admin/import/ids';
 import { parseDirectoryItems } from '../../lambdas/directory/directory-items';
-import { STAFF_NOTE_MAX_LENGTH } from '../../shared/schemas/student';
+import { STAFF_NOTE_MAX_LENGTH } from '@shared/schemas/student';
 import { exportCsvFiles } from '../../lambdas/admin/export-service';
 import { AT, CLASSES, PARENTS, STAFF, STUDENTS, csv, dryRun, emptyDirectory, settings, stubTable, where } from './import-support';
 

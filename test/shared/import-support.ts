@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
-import { writeCsv } from '../../shared/csv';
-import type { ImportIssue } from '../../shared/import-api';
+import { writeCsv } from '@shared/format/csv';
+import type { ImportIssue } from '@shared/contracts/import-api';
 import type { DirectoryData } from '../../lambdas/directory/directory-items';
 import { defaultSettings } from '../../lambdas/admin/import/default-settings';
 import { planAgainst } from '../../lambdas/admin/import/import-service';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatLongDate, onLongDate } from '../../shared/format/long-date';
+import { formatLongDate, onLongDate } from '@shared/format/long-date';
 
 /** The one long-date formatter of sentences, emails and letters (shared/format/long-date.ts). */
 describe('long dates', () => {

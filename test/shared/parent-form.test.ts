@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ParentUpdateInputSchema, UpdateLoadRequestSchema } from '../../shared/parent-form';
-import { SendRequestSchema, StartCampaignRequestSchema } from '../../shared/annual-update-api';
+import { ParentUpdateInputSchema, UpdateLoadRequestSchema } from '@shared/rules/parent-form';
+import { SendRequestSchema, StartCampaignRequestSchema } from '@shared/contracts/annual-update-api';
 
 /** The form's validation (docs/product-rules.md: required fields; Québec conventions for phone and postal code formats), shared by UI and API. */
 const valid = {

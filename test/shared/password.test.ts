@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isAcceptablePassword, passwordIssues, PASSWORD_MIN_LENGTH } from '../../shared/password';
+import { isAcceptablePassword, passwordIssues, PASSWORD_MIN_LENGTH } from '@shared/rules/password';
 
 describe('password rule (docs/product-rules.md, Accounts)', () => {
   it('accepts a password with 6 characters, a lowercase and an uppercase letter and a digit', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildPrivacyNotice, type NoticeInput } from '../../lambdas/privacy/notice-text';
-import { PRIVACY_NOTICE_TEXT_VERSION, PrivacyNoticeResponseSchema } from '../../shared/privacy-api';
+import { PRIVACY_NOTICE_TEXT_VERSION, PrivacyNoticeResponseSchema } from '@shared/contracts/privacy-api';
 
 /** The privacy policy generated from the school's settings (docs/privacy.md). */
 const INPUT: NoticeInput = {

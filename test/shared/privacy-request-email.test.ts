@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { answerEmail, receiptEmail } from '../../lambdas/privacy/request-email';
-import { PRIVACY_REQUEST_TRANSITIONS, privacyRequestDueAt } from '../../shared/privacy-requests-api';
+import { PRIVACY_REQUEST_TRANSITIONS, privacyRequestDueAt } from '@shared/contracts/privacy-requests-api';
 
 /** The privacy request emails and rules (docs/privacy.md), without the stack. */
 const base = {

@@ -4,7 +4,7 @@ import { parentDecisions } from '../../lambdas/progression/decisions';
 import { blockers, buildModel, liveCounts } from '../../lambdas/progression/model';
 import { reviewView, workspaceView } from '../../lambdas/progression/views';
 import { generateSchool } from '../../local/demo/generate-school';
-import type { Progression, StagedStudentChange } from '../../shared/schemas/progression';
+import type { Progression, StagedStudentChange } from '@shared/schemas/progression';
 import { AT, id, LEVELS, newStudent, PROGRESSION_ID, schoolClass, staging, student, tinySchool } from './progression-fixture';
 
 /**

@@ -1,10 +1,10 @@
 import type { SchoolSnapshot, Staging } from '../../lambdas/progression/model';
-import type { Level } from '../../shared/schemas/common';
-import type { Parent } from '../../shared/schemas/parent';
-import type { StagedNewStudent, StagedStudentChange } from '../../shared/schemas/progression';
-import type { SchoolClass } from '../../shared/schemas/school-class';
-import type { SchoolSettings } from '../../shared/schemas/settings';
-import type { Student } from '../../shared/schemas/student';
+import type { Level } from '@shared/schemas/common';
+import type { Parent } from '@shared/schemas/parent';
+import type { StagedNewStudent, StagedStudentChange } from '@shared/schemas/progression';
+import type { SchoolClass } from '@shared/schemas/school-class';
+import type { SchoolSettings } from '@shared/schemas/settings';
+import type { Student } from '@shared/schemas/student';
 
 /**
  * A tiny hand-made school for the progression's pure tests (not a test file): every case of the rules in a

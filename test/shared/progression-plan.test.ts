@@ -8,9 +8,9 @@ import { buildModel } from '../../lambdas/progression/model';
 import { resolveNewStudent, type NewStudentContext } from '../../lambdas/progression/new-student-rules';
 import { buildPlan, PlanStepSchema, STEP_KINDS, type PlanStep } from '../../lambdas/progression/plan';
 import { AppError } from '../../lambdas/common/errors';
-import { NewStudentRequestSchema, type NewStudentRequest } from '../../shared/progression-api';
+import { NewStudentRequestSchema, type NewStudentRequest } from '@shared/contracts/progression-api';
 import { AT, id, newStudent, PROGRESSION_ID, staging, tinySchool } from './progression-fixture';
-import { PRIVATE_BY_DEFAULT } from '../../shared/visibility';
+import { PRIVATE_BY_DEFAULT } from '@shared/rules/visibility';
 
 /** The apply plan, the new-student rules and the apply's small helpers (pure, unit project). */
 

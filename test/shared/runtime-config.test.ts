@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkRuntimeConfig } from '../../shared/runtime-config';
+import { checkRuntimeConfig } from '@shared/contracts/runtime-config';
 
 const minimal = { mode: 'aws', region: 'ca-central-1', userPoolId: 'ca-central-1_abc', userPoolClientId: 'client', apiBaseUrl: '/api' };
 

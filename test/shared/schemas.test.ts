@@ -23,7 +23,7 @@ import {
   UpdateTokenSchema,
   withParticipation,
   type Parent,
-} from '../../shared/schemas';
+} from '@shared/schemas';
 
 const school = generateSchool();
 const at = '2025-09-02T14:30:00.000Z';

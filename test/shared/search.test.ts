@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { generateSchool } from '../../local/demo/generate-school';
-import { createMatcher, matchesSearch, normalizeSearchText, parseSearchQuery, prepareSearchText } from '../../shared/search';
+import { createMatcher, matchesSearch, normalizeSearchText, parseSearchQuery, prepareSearchText } from '@shared/rules/search';
 
 const matches = (record: string[], query: string) => matchesSearch(prepareSearchText(...record), parseSearchQuery(query));
 

@@ -7,7 +7,7 @@ import {
   isShortCode,
   normalizeShortCode,
   shortCodeFrom,
-} from '../../shared/short-code';
+} from '@shared/rules/short-code';
 
 describe('short codes of the paper letters', () => {
   it('uses an alphabet without the look-alikes 0, O, 1, I and L', () => {

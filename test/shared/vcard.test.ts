@@ -1,13 +1,13 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import { vCard, vCards, vcfFileName, type VCardPerson } from '../../shared/vcard';
+import { vCard, vCards, vcfFileName, type VCardPerson } from '@shared/format/vcard';
 import { buildDirectoryResponse } from '../../lambdas/directory/directory-service';
 import { generateSchool } from '../../local/demo/generate-school';
 import { buildDirectoryIndex } from '../../frontend/src/lib/directory/directory-index';
 import { classParentCards, parentCard } from '../../frontend/src/lib/directory/contacts';
 import { summarizeStudent } from '../../frontend/src/lib/directory/student-info';
 
-/** Contacts for the phone (shared/vcard.ts), read back with a vCard parser (ical.js) as a contacts app would. */
+/** Contacts for the phone (shared/format/vcard.ts), read back with a vCard parser (ical.js) as a contacts app would. */
 
 const parse = (text: string) => {
   const parsed = ICAL.parse(text) as unknown[];

@@ -12,9 +12,9 @@ import {
   visibleStaffContact,
   type ParentDetails,
   type ViewerRelation,
-} from '../../shared/visibility';
+} from '@shared/rules/visibility';
 
-/** The one visibility rule (shared/visibility.ts, docs/privacy.md "Who sees what"), at the unit level. */
+/** The one visibility rule (shared/rules/visibility.ts, docs/privacy.md "Who sees what"), at the unit level. */
 
 const parent = (fields: Partial<ParentDetails> = {}): ParentDetails => ({
   id: 'P1',

@@ -1,5 +1,5 @@
 import { ENV } from '../../lambdas/common/env';
-import { ORIGIN_VERIFY_HEADER } from '../../shared/http-headers';
+import { ORIGIN_VERIFY_HEADER } from '@shared/contracts/http-headers';
 
 /**
  * The header the local gateway (like CloudFront in AWS) adds to every API request: events built in-process for

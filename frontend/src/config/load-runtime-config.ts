@@ -1,4 +1,4 @@
-import { checkRuntimeConfig, type RuntimeConfig } from '../../../shared/runtime-config';
+import { checkRuntimeConfig, type RuntimeConfig } from '@shared/contracts/runtime-config';
 
 /** Why `/config.json` could not be used. Only field paths are kept: never echo values into the page. */
 export type ConfigProblem =

@@ -1,5 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import type { RuntimeConfig } from '../../../shared/runtime-config';
+import type { RuntimeConfig } from '@shared/contracts/runtime-config';
 
 const RuntimeConfigContext = createContext<RuntimeConfig | null>(null);
 

@@ -1,4 +1,4 @@
-import type { Language } from '../../../shared/schemas/common';
+import type { Language } from '@shared/schemas/common';
 
 /**
  * Dates and times as the whole UI shows them (docs/product-rules.md, "Québec conventions"), in the browser's zone:
@@ -9,7 +9,7 @@ import type { Language } from '../../../shared/schemas/common';
  * The long date of sentences (« le 19 décembre 2026 », "December 19, 2026"): the one formatter shared with the
  * lambdas' emails (shared/format/long-date.ts). Numeric dates stay in tables and fields.
  */
-export { formatLongDate, onLongDate } from '../../../shared/format/long-date';
+export { formatLongDate, onLongDate } from '@shared/format/long-date';
 
 /** An ISO string, epoch milliseconds or a Date. */
 type When = string | number | Date;

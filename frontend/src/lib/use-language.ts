@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Language } from '../../../shared/schemas/common';
+import type { Language } from '@shared/schemas/common';
 import { currentLocale } from '../i18n/i18n';
 import { isMobileBreakpoint } from '../components/layout/breakpoints';
 import { useBreakpoint } from '../components/layout/use-breakpoint';

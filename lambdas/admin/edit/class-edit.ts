@@ -1,5 +1,5 @@
-import type { ClassInput, DeleteRequest } from '../../../shared/admin-api';
-import type { SchoolClass } from '../../../shared/schemas/school-class';
+import type { ClassInput, DeleteRequest } from '@shared/contracts/admin-api';
+import type { SchoolClass } from '@shared/schemas/school-class';
 import { getSettings } from '../../directory/public';
 import { newEntityMeta } from '../../directory/public';
 import { listEntities } from '../admin-repository';

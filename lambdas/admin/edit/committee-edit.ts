@@ -1,5 +1,5 @@
-import type { CommitteeInput, DeleteRequest } from '../../../shared/admin-api';
-import type { Committee, Membership } from '../../../shared/schemas/committee';
+import type { CommitteeInput, DeleteRequest } from '@shared/contracts/admin-api';
+import type { Committee, Membership } from '@shared/schemas/committee';
 import { keys } from '../../common/keys';
 import { membershipItem } from '../../directory/public';
 import { newEntityMeta } from '../../directory/public';

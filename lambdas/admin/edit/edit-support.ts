@@ -1,5 +1,5 @@
-import { CONFIRMATION_WORD } from '../../../shared/admin-api';
-import type { AuditEntry } from '../../../shared/schemas/system';
+import { CONFIRMATION_WORD } from '@shared/contracts/admin-api';
+import type { AuditEntry } from '@shared/schemas/system';
 import { tableName } from '../../common/dynamo';
 import { AppError } from '../../common/errors';
 import { keys, type EntityType } from '../../common/keys';

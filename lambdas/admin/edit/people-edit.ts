@@ -1,7 +1,7 @@
-import type { DeleteRequest, ParentInput, StaffInput } from '../../../shared/admin-api';
-import type { Parent } from '../../../shared/schemas/parent';
-import type { Staff } from '../../../shared/schemas/staff';
-import { initialPrivacy } from '../../../shared/visibility';
+import type { DeleteRequest, ParentInput, StaffInput } from '@shared/contracts/admin-api';
+import type { Parent } from '@shared/schemas/parent';
+import type { Staff } from '@shared/schemas/staff';
+import { initialPrivacy } from '@shared/rules/visibility';
 import { consentEntry, consentPuts, currentNoticeVersion } from '../../directory/public';
 import { keys, type PersonType } from '../../common/keys';
 import { newEntityMeta } from '../../directory/public';

@@ -1,11 +1,11 @@
-import type { SafetyRestrictionRequest } from '../../../shared/admin-api';
-import type { Parent } from '../../../shared/schemas/parent';
+import type { SafetyRestrictionRequest } from '@shared/contracts/admin-api';
+import type { Parent } from '@shared/schemas/parent';
 import { commit, invalid, loadAt, nextVersion, putUpdate, requireExisting, type EditContext } from './edit-support';
 
 /**
  * A safety restriction (docs/privacy.md): an administrator records the households (their parent records) a parent
  * must be hidden from. Those households then see the parent as name only, everywhere the visibility rule
- * applies (shared/visibility.ts). Version-checked on the parent, audited in the same transaction, by field name.
+ * applies (shared/rules/visibility.ts). Version-checked on the parent, audited in the same transaction, by field name.
  */
 export async function setSafetyRestriction(id: string, input: SafetyRestrictionRequest, ctx: EditContext): Promise<Parent> {
   const current = await loadAt('PARENT', id, input.version);

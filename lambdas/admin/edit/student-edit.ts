@@ -1,5 +1,5 @@
-import type { StudentDeleteRequest, StudentInput } from '../../../shared/admin-api';
-import type { Student } from '../../../shared/schemas/student';
+import type { StudentDeleteRequest, StudentInput } from '@shared/contracts/admin-api';
+import type { Student } from '@shared/schemas/student';
 import { removeUnregisteredAccounts } from '../../registry/public';
 import { keys } from '../../common/keys';
 import { familyItem } from '../../directory/public';

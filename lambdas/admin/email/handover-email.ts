@@ -1,4 +1,4 @@
-import { formatLongDate } from '../../../shared/format/long-date';
+import { formatLongDate } from '@shared/format/long-date';
 import { renderEmail, type EmailLocale } from '../../common/email-templates/layout';
 import type { OutgoingEmail } from '../../common/mailer';
 

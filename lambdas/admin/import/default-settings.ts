@@ -1,5 +1,5 @@
-import type { Level } from '../../../shared/schemas/common';
-import type { SchoolSettings } from '../../../shared/schemas/settings';
+import type { Level } from '@shared/schemas/common';
+import type { SchoolSettings } from '@shared/schemas/settings';
 
 const ORDINALS_FR = ['1re', '2e', '3e', '4e', '5e', '6e'];
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { IdSchema } from '../../../shared/schemas/common';
+import { IdSchema } from '@shared/schemas/common';
 import type { EntityType } from '../../common/keys';
 
 /** Crockford's base 32, the ULID alphabet. */

@@ -1,6 +1,6 @@
-import type { ImportEntity } from '../../../shared/import-columns';
-import type { ImportApplyResponse, ImportFile, ImportReport } from '../../../shared/import-api';
-import type { SchoolSettings } from '../../../shared/schemas/settings';
+import type { ImportEntity } from '@shared/rules/import-columns';
+import type { ImportApplyResponse, ImportFile, ImportReport } from '@shared/contracts/import-api';
+import type { SchoolSettings } from '@shared/schemas/settings';
 import { keys } from '../../common/keys';
 import type { DirectoryData } from '../../directory/public';
 import { getSettings } from '../../directory/public';
@@ -14,7 +14,7 @@ import { buildPlan, type ImportPlan } from './plan';
 import { readImportFiles } from './read-files';
 import { resolveTargets } from './resolve';
 import { checkLevelsInUse, readSchoolSettings } from './school-settings';
-import { noticeVersionOf } from '../../../shared/privacy-api';
+import { noticeVersionOf } from '@shared/contracts/privacy-api';
 
 /**
  * The CSV import, shared by the admin API and `npm run import`: read and check every file, follow every

@@ -1,6 +1,6 @@
-import type { ImportEntity } from '../../../shared/import-columns';
-import { IMPORT_MAX_LISTED_ISSUES, type ImportIssue } from '../../../shared/import-api';
-import { WARNING_CODES, type ImportIssueCode } from '../../../shared/import-issues';
+import type { ImportEntity } from '@shared/rules/import-columns';
+import { IMPORT_MAX_LISTED_ISSUES, type ImportIssue } from '@shared/contracts/import-api';
+import { WARNING_CODES, type ImportIssueCode } from '@shared/rules/import-issues';
 
 /** A file once its header row is understood: its data rows, and where each field's column is. */
 export interface ImportTable {

@@ -1,4 +1,4 @@
-import type { EntityMeta } from '../../../shared/schemas/common';
+import type { EntityMeta } from '@shared/schemas/common';
 import type { IssueCollector, RowSource } from './issues';
 
 /**

@@ -1,15 +1,15 @@
-import type { Address, Language, LocalizedText } from '../../../shared/schemas/common';
-import type { CommitteeKind } from '../../../shared/schemas/committee';
-import type { CommitteeRole } from '../../../shared/schemas/committee-roles';
-import type { InterestCode } from '../../../shared/schemas/interests';
-import type { Participation } from '../../../shared/schemas/parent';
-import type { StaffDepartment } from '../../../shared/schemas/staff';
-import { STAFF_NOTE_MAX_LENGTH } from '../../../shared/schemas/student';
-import type { MemberType } from '../../../shared/import-values';
+import type { Address, Language, LocalizedText } from '@shared/schemas/common';
+import type { CommitteeKind } from '@shared/schemas/committee';
+import type { CommitteeRole } from '@shared/schemas/committee-roles';
+import type { InterestCode } from '@shared/schemas/interests';
+import type { Participation } from '@shared/schemas/parent';
+import type { StaffDepartment } from '@shared/schemas/staff';
+import { STAFF_NOTE_MAX_LENGTH } from '@shared/schemas/student';
+import type { MemberType } from '@shared/rules/import-values';
 import type { IssueCollector, RowSource } from './issues';
 import type { ImportTables } from './read-files';
 import { RowReader } from './row-reader';
-import { VISIBILITY_FIELDS, type FieldAudiences } from '../../../shared/visibility';
+import { VISIBILITY_FIELDS, type FieldAudiences } from '@shared/rules/visibility';
 
 /** Rows with typed, validated values; references (keys, emails, codes) are still text: resolve.ts follows them. */
 

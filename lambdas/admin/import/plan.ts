@@ -1,7 +1,7 @@
-import type { ImportEntity } from '../../../shared/import-columns';
-import type { RelatedCounts, RowCounts } from '../../../shared/import-api';
-import type { Membership, OtherMember } from '../../../shared/schemas/committee';
-import type { SchoolSettings } from '../../../shared/schemas/settings';
+import type { ImportEntity } from '@shared/rules/import-columns';
+import type { RelatedCounts, RowCounts } from '@shared/contracts/import-api';
+import type { Membership, OtherMember } from '@shared/schemas/committee';
+import type { SchoolSettings } from '@shared/schemas/settings';
 import { tableName } from '../../common/dynamo';
 import { keys, type EntityType, type PersonType } from '../../common/keys';
 import {
@@ -20,7 +20,7 @@ import type { ImportTargets, Target } from './resolve';
 import { sameRecord } from './same-record';
 import { changedFields } from '../edit/edit-support';
 import { consentEntry, consentPuts } from '../../directory/public';
-import type { Parent } from '../../../shared/schemas/parent';
+import type { Parent } from '@shared/schemas/parent';
 
 /**
  * What applying the files writes, as units that must each land whole (a person with their registry entry, a

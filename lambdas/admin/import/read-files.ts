@@ -1,6 +1,6 @@
-import { fromCellText, parseCsv } from '../../../shared/csv';
-import { columnForHeader, detectEntity, IMPORT_FORMATS, type ImportEntity } from '../../../shared/import-columns';
-import { IMPORT_MAX_ROWS, type ImportFile, type ImportReport } from '../../../shared/import-api';
+import { fromCellText, parseCsv } from '@shared/format/csv';
+import { columnForHeader, detectEntity, IMPORT_FORMATS, type ImportEntity } from '@shared/rules/import-columns';
+import { IMPORT_MAX_ROWS, type ImportFile, type ImportReport } from '@shared/contracts/import-api';
 import type { ImportTable, IssueCollector } from './issues';
 
 export type ImportTables = Partial<Record<ImportEntity, ImportTable>>;

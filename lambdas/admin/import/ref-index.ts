@@ -1,5 +1,5 @@
-import { normalizeEmail } from '../../../shared/email';
-import { compactToken } from '../../../shared/import-values';
+import { normalizeEmail } from '@shared/rules/email';
+import { compactToken } from '@shared/rules/import-values';
 import type { EntityType } from '../../common/keys';
 import { idForKey, isId } from './ids';
 

@@ -1,6 +1,6 @@
-import { compactToken } from '../../../shared/import-values';
-import type { Membership, OtherMember } from '../../../shared/schemas/committee';
-import type { Parent } from '../../../shared/schemas/parent';
+import { compactToken } from '@shared/rules/import-values';
+import type { Membership, OtherMember } from '@shared/schemas/committee';
+import type { Parent } from '@shared/schemas/parent';
 import type { IssueCollector, RowSource } from './issues';
 import type { MembershipRow, Ref } from './parse-rows';
 import type { RefIndex } from './ref-index';

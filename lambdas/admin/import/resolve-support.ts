@@ -1,8 +1,8 @@
-import { compactToken } from '../../../shared/import-values';
-import type { EntityMeta } from '../../../shared/schemas/common';
-import type { Parent } from '../../../shared/schemas/parent';
-import type { SchoolClass } from '../../../shared/schemas/school-class';
-import type { Staff } from '../../../shared/schemas/staff';
+import { compactToken } from '@shared/rules/import-values';
+import type { EntityMeta } from '@shared/schemas/common';
+import type { Parent } from '@shared/schemas/parent';
+import type { SchoolClass } from '@shared/schemas/school-class';
+import type { Staff } from '@shared/schemas/staff';
 import type { EntityType } from '../../common/keys';
 import { ulid } from 'ulid';
 import { idForKey, isId } from './ids';

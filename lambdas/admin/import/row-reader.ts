@@ -1,10 +1,10 @@
-import { isValidEmail, normalizeEmail } from '../../../shared/email';
-import { phoneDigits } from '../../../shared/format/phone';
-import { normalizePostalCode } from '../../../shared/format/postal-code';
-import { resolveCode, splitList, VALUE_TABLES, type LabelTable, type ValueTableName } from '../../../shared/import-values';
-import type { ImportIssueCode } from '../../../shared/import-issues';
-import type { ImportIssue } from '../../../shared/import-api';
-import type { Address } from '../../../shared/schemas/common';
+import { isValidEmail, normalizeEmail } from '@shared/rules/email';
+import { phoneDigits } from '@shared/format/phone';
+import { normalizePostalCode } from '@shared/format/postal-code';
+import { resolveCode, splitList, VALUE_TABLES, type LabelTable, type ValueTableName } from '@shared/rules/import-values';
+import type { ImportIssueCode } from '@shared/rules/import-issues';
+import type { ImportIssue } from '@shared/contracts/import-api';
+import type { Address } from '@shared/schemas/common';
 import type { IssueCollector, RowSource } from './issues';
 
 // eslint-disable-next-line no-control-regex

@@ -1,6 +1,6 @@
-import { compactToken } from '../../../shared/import-values';
-import { LevelCodeSchema, SchoolYearSchema, type Level } from '../../../shared/schemas/common';
-import { SchoolSettingsSchema, type SchoolSettings } from '../../../shared/schemas/settings';
+import { compactToken } from '@shared/rules/import-values';
+import { LevelCodeSchema, SchoolYearSchema, type Level } from '@shared/schemas/common';
+import { SchoolSettingsSchema, type SchoolSettings } from '@shared/schemas/settings';
 import type { DirectoryData } from '../../directory/public';
 import type { ImportTable, IssueCollector } from './issues';
 import type { ImportTargets } from './resolve';

@@ -1,6 +1,6 @@
-import { mergedHiddenFrom, mergedParentFields, type MergeChoices } from '../../../shared/duplicates-api';
-import type { Parent } from '../../../shared/schemas/parent';
-import type { SchoolClass } from '../../../shared/schemas/school-class';
+import { mergedHiddenFrom, mergedParentFields, type MergeChoices } from '@shared/contracts/duplicates-api';
+import type { Parent } from '@shared/schemas/parent';
+import type { SchoolClass } from '@shared/schemas/school-class';
 import { keys } from '../../common/keys';
 import { campaignHistoryChanges, type CampaignHistory } from '../../annual-update/public';
 import { ENTITY_SCHEMAS, entityItem, familyItem, membershipItem, parseItem, parseMembership } from '../../directory/public';

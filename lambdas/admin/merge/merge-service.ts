@@ -1,5 +1,5 @@
 import { ulid } from 'ulid';
-import { findDuplicates } from '../../../shared/duplicates';
+import { findDuplicates } from '@shared/rules/duplicates';
 import {
   MERGE_UNDO_DAYS,
   type DuplicateSide,
@@ -7,8 +7,8 @@ import {
   type MergeRequest,
   type MergeResponse,
   type MergeSummary,
-} from '../../../shared/duplicates-api';
-import type { Parent } from '../../../shared/schemas/parent';
+} from '@shared/contracts/duplicates-api';
+import type { Parent } from '@shared/schemas/parent';
 import { auditPut } from '../../common/audit';
 import { tableName } from '../../common/dynamo';
 import { AppError } from '../../common/errors';
@@ -50,7 +50,7 @@ function summaryOf(item: Item): MergeSummary {
   };
 }
 
-/** Every likely duplicate pair (shared/duplicates.ts) with what the merge screen shows, and the undoable merges. */
+/** Every likely duplicate pair (shared/rules/duplicates.ts) with what the merge screen shows, and the undoable merges. */
 export async function listDuplicates(now: Date): Promise<DuplicatesResponse> {
   const [data, records] = await Promise.all([readDirectoryConsistent(), listMergeRecords()]);
   const parents = new Map(data.parents.map((p) => [p.id, p]));

@@ -1,8 +1,8 @@
-import type { EndRoleRequest, HandoverRequest, HandoverResponse, MemberChoice, RolesResponse, RoleStatus, RoleView } from '../../../shared/admin-roles-api';
-import { isValidEmail, normalizeEmail } from '../../../shared/email';
-import type { Language } from '../../../shared/schemas/common';
-import { roleActiveOn, type AdminRole } from '../../../shared/schemas/admin-role';
-import { schoolDay } from '../../../shared/school-calendar';
+import type { EndRoleRequest, HandoverRequest, HandoverResponse, MemberChoice, RolesResponse, RoleStatus, RoleView } from '@shared/contracts/admin-roles-api';
+import { isValidEmail, normalizeEmail } from '@shared/rules/email';
+import type { Language } from '@shared/schemas/common';
+import { roleActiveOn, type AdminRole } from '@shared/schemas/admin-role';
+import { schoolDay } from '@shared/rules/school-calendar';
 import type { Actor } from '../../common/audit';
 import { ENV, optionalEnv } from '../../common/env';
 import { AppError } from '../../common/errors';

@@ -1,12 +1,12 @@
-import type { ImportIssue } from '../../../shared/import-api';
+import type { ImportIssue } from '@shared/contracts/import-api';
 import {
   LEVEL_FIELDS_ON_FORM,
   SCHOOL_FIELDS_ON_FORM,
   type SettingsIssue,
   type SettingsResponse,
   type SettingsUpdate,
-} from '../../../shared/school-settings-api';
-import type { SchoolSettings } from '../../../shared/schemas/settings';
+} from '@shared/contracts/school-settings-api';
+import type { SchoolSettings } from '@shared/schemas/settings';
 import { auditPut, type Actor } from '../../common/audit';
 import { AppError } from '../../common/errors';
 import { conditionalPutItem, transactWrite } from '../../common/transact';

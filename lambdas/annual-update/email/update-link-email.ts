@@ -1,7 +1,7 @@
-import { ofSchoolFr } from '../../../shared/format/french';
-import { escapeHtml } from '../../../shared/format/html';
-import { formatLongDate } from '../../../shared/format/long-date';
-import { formatPhone } from '../../../shared/format/phone';
+import { ofSchoolFr } from '@shared/format/french';
+import { escapeHtml } from '@shared/format/html';
+import { formatLongDate } from '@shared/format/long-date';
+import { formatPhone } from '@shared/format/phone';
 import { renderEmail, type EmailLocale } from '../../common/email-templates/layout';
 
 /**

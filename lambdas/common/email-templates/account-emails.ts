@@ -1,4 +1,4 @@
-import { escapeHtml } from '../../../shared/format/html';
+import { escapeHtml } from '@shared/format/html';
 import { renderEmail, type EmailLocale } from './layout';
 
 /**

@@ -2,7 +2,7 @@
  * The HTML shell of every email the app sends (Cognito account emails, annual-update links). Mail clients
  * ignore <style> blocks and external CSS, so styles are inline and the markup stays simple.
  */
-import { escapeHtml } from '../../../shared/format/html';
+import { escapeHtml } from '@shared/format/html';
 
 export type EmailLocale = 'fr' | 'en';
 

@@ -1,7 +1,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { encodeTime } from 'ulid';
-import { ACTIVITY_LIMIT, MEMBER_HIDDEN_FIELDS, type ActivityEntry } from '../../../shared/privacy-activity-api';
-import { AuditEntrySchema, type AuditEntry } from '../../../shared/schemas/system';
+import { ACTIVITY_LIMIT, MEMBER_HIDDEN_FIELDS, type ActivityEntry } from '@shared/contracts/privacy-activity-api';
+import { AuditEntrySchema, type AuditEntry } from '@shared/schemas/system';
 import type { Caller, RegisteredPerson } from '../../common/claims';
 import { documentClient, tableName } from '../../common/dynamo';
 import { keys } from '../../common/keys';

@@ -2,8 +2,8 @@ import {
   IncidentExportQuerySchema,
   IncidentInputSchema,
   IncidentUpdateSchema,
-} from '../../../shared/privacy-incidents-api';
-import { IdSchema } from '../../../shared/schemas/common';
+} from '@shared/contracts/privacy-incidents-api';
+import { IdSchema } from '@shared/schemas/common';
 import { AppError } from '../../common/errors';
 import { parseWith, type ApiRequest, type RouteHandlers, type SignedInRequest } from '../../common/http';
 import {
@@ -15,7 +15,7 @@ import {
   type IncidentContext,
 } from './incident-service';
 
-/** The incident register's routes (docs/privacy.md): parse -> service -> respond. Contract: shared/privacy-incidents-api.ts. */
+/** The incident register's routes (docs/privacy.md): parse -> service -> respond. Contract: shared/contracts/privacy-incidents-api.ts. */
 
 const contextOf = (request: SignedInRequest): IncidentContext => ({ actor: { kind: 'user', id: request.caller.sub }, now: new Date() });
 

@@ -1,5 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { IncidentSchema, type Incident } from '../../../shared/privacy-incidents-api';
+import { IncidentSchema, type Incident } from '@shared/contracts/privacy-incidents-api';
 import { documentClient, tableName } from '../../common/dynamo';
 import { keys, KEY_ATTRIBUTES } from '../../common/keys';
 import { queryAll } from '../../common/query';

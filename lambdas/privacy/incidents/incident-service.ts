@@ -1,5 +1,5 @@
 import { ulid } from 'ulid';
-import { writeCsv } from '../../../shared/csv';
+import { writeCsv } from '@shared/format/csv';
 import {
   INCIDENT_COLUMNS,
   IncidentSchema,
@@ -8,9 +8,9 @@ import {
   type IncidentInput,
   type IncidentJsonResponse,
   type IncidentUpdate,
-} from '../../../shared/privacy-incidents-api';
-import { schoolDay } from '../../../shared/school-calendar';
-import type { Language } from '../../../shared/schemas/common';
+} from '@shared/contracts/privacy-incidents-api';
+import { schoolDay } from '@shared/rules/school-calendar';
+import type { Language } from '@shared/schemas/common';
 import { auditPut, writeAudit, type Actor } from '../../common/audit';
 import { AppError } from '../../common/errors';
 import { transactWrite } from '../../common/transact';

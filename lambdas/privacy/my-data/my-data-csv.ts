@@ -1,9 +1,9 @@
-import { writeCsv } from '../../../shared/csv';
-import type { ReviewValue } from '../../../shared/annual-update-review';
-import type { MyDataCsvResponse, MyDataParent, MyDataResponse, MyDataSection } from '../../../shared/my-data-api';
-import type { PrivacyState } from '../../../shared/privacy-consent-api';
-import type { Language } from '../../../shared/schemas/common';
-import type { FieldAudiences } from '../../../shared/visibility';
+import { writeCsv } from '@shared/format/csv';
+import type { ReviewValue } from '@shared/rules/annual-update-review';
+import type { MyDataCsvResponse, MyDataParent, MyDataResponse, MyDataSection } from '@shared/contracts/my-data-api';
+import type { PrivacyState } from '@shared/contracts/privacy-consent-api';
+import type { Language } from '@shared/schemas/common';
+import type { FieldAudiences } from '@shared/rules/visibility';
 
 /**
  * "Download my data" as CSV files (docs/privacy.md, "Download my data"): one file per section, in the language

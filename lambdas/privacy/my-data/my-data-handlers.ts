@@ -1,4 +1,4 @@
-import { MyDataQuerySchema } from '../../../shared/my-data-api';
+import { MyDataQuerySchema } from '@shared/contracts/my-data-api';
 import { parseWith, type RouteHandlers } from '../../common/http';
 import { myDataCsvFiles } from './my-data-csv';
 import { myData } from './my-data-service';

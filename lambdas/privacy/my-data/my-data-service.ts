@@ -1,15 +1,15 @@
-import type { MeParentProfile } from '../../../shared/auth-api';
-import type { Campaign } from '../../../shared/schemas/annual-update';
-import type { Parent } from '../../../shared/schemas/parent';
-import { TABLE_INDEXES } from '../../../shared/table-schema';
-import { audiencesOf } from '../../../shared/visibility';
+import type { MeParentProfile } from '@shared/contracts/auth-api';
+import type { Campaign } from '@shared/schemas/annual-update';
+import type { Parent } from '@shared/schemas/parent';
+import { TABLE_INDEXES } from '@shared/schemas/table-schema';
+import { audiencesOf } from '@shared/rules/visibility';
 import {
   MY_DATA_FORMAT,
   type MyDataCampaign,
   type MyDataParent,
   type MyDataRecord,
   type MyDataResponse,
-} from '../../../shared/my-data-api';
+} from '@shared/contracts/my-data-api';
 import { getCampaign, getParticipant } from '../../annual-update/public';
 import { getPendingChange } from '../../annual-update/public';
 import { readParentProfiles } from '../../auth/public';

@@ -5,7 +5,7 @@ import {
   type PurgeCounts,
   type PurgeReport,
   type RetentionPeriods,
-} from '../../../shared/retention-api';
+} from '@shared/contracts/retention-api';
 import { auditPut } from '../../common/audit';
 import { tableName } from '../../common/dynamo';
 import { keys } from '../../common/keys';

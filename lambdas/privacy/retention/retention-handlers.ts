@@ -5,7 +5,7 @@ import {
   type PurgeReportsResponse,
   type RetentionSettings,
   type RetentionUpdate,
-} from '../../../shared/retention-api';
+} from '@shared/contracts/retention-api';
 import { auditPut, type Actor } from '../../common/audit';
 import { AppError } from '../../common/errors';
 import { parseWith, type RouteHandlers } from '../../common/http';

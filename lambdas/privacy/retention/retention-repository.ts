@@ -1,5 +1,5 @@
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { PurgeReportSchema, type PurgeReport } from '../../../shared/retention-api';
+import { PurgeReportSchema, type PurgeReport } from '@shared/contracts/retention-api';
 import { batchWriteAll, deleteRequests } from '../../common/batch';
 import { documentClient, tableName } from '../../common/dynamo';
 import { keys, withoutKeys } from '../../common/keys';

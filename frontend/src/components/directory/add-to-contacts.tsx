@@ -1,5 +1,5 @@
 import Button from '@cloudscape-design/components/button';
-import { vCards, vcfFileName, type VCardPerson } from '../../../../shared/vcard';
+import { vCards, vcfFileName, type VCardPerson } from '@shared/format/vcard';
 import { saveFile } from '../../lib/save-file';
 
 /**

@@ -1,8 +1,8 @@
 import { useCallback, useContext, useRef, type CSSProperties, type ReactNode } from 'react';
 import { I18nContext } from 'react-i18next';
-import { formatPhone } from '../../../../shared/format/phone';
-import { formatPostalCode } from '../../../../shared/format/postal-code';
-import type { Address } from '../../../../shared/schemas/common';
+import { formatPhone } from '@shared/format/phone';
+import { formatPostalCode } from '@shared/format/postal-code';
+import type { Address } from '@shared/schemas/common';
 import { Highlight } from './highlight';
 import { CopyButton } from './copy-button';
 import { TextScope } from './text-scope';

@@ -5,7 +5,7 @@ import Button from '@cloudscape-design/components/button';
 import Link from '@cloudscape-design/components/link';
 import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { ofName } from '../../../../shared/format/french';
+import { ofName } from '@shared/format/french';
 import type { DirectoryIndex } from '../../lib/directory/directory-index';
 import { parentCard } from '../../lib/directory/contacts';
 import { fullName } from '../../lib/directory/names';
@@ -45,7 +45,7 @@ function Actions({ email, phone, name }: { email?: string; phone?: string; name:
 /**
  * A parent's card, opened from their name (a class, the home page's representatives): call (`tel:`), text
  * (`sms:`), write (`mailto:`), copy each detail, add to contacts. It shows the directory response as the server
- * filtered it for this viewer (shared/visibility.ts): no rule of its own, so a hidden detail is simply absent.
+ * filtered it for this viewer (shared/rules/visibility.ts): no rule of its own, so a hidden detail is simply absent.
  */
 export function ParentCardModal({ index, parentIndex, onDismiss }: {
   index: DirectoryIndex;

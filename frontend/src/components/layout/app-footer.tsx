@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
 import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { PRIVACY_PATHS } from '../../../../shared/privacy-paths';
+import { PRIVACY_PATHS } from '@shared/contracts/privacy-paths';
 import { useRuntimeConfig } from '../../config/runtime-config-context';
 import { HELP_PATHS } from '../../lib/help-paths';
 import { useLanguage } from '../../lib/use-language';

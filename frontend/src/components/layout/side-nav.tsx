@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import SideNavigation, { type SideNavigationProps } from '@cloudscape-design/components/side-navigation';
-import type { Language } from '../../../../shared/schemas/common';
+import type { Language } from '@shared/schemas/common';
 import { useLanguage } from '../../lib/use-language';
 import { useOnFollow } from '../router-link/use-on-follow';
 

@@ -8,7 +8,7 @@ import Checkbox from '@cloudscape-design/components/checkbox';
 import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { MESSAGE_CATEGORIES, MessageConsentsResponseSchema, type MessageConsents } from '../../../../shared/messages-api';
+import { MESSAGE_CATEGORIES, MessageConsentsResponseSchema, type MessageConsents } from '@shared/contracts/messages-api';
 import { useRuntimeConfig } from '../../config/runtime-config-context';
 import { currentLocale } from '../../i18n/i18n';
 import { apiRequest } from '../../lib/api/api-client';

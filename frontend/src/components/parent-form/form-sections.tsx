@@ -11,13 +11,13 @@ import RadioGroup from '@cloudscape-design/components/radio-group';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Textarea from '@cloudscape-design/components/textarea';
-import type { ParentForm } from '../../../../shared/parent-form';
-import type { Language } from '../../../../shared/schemas/common';
-import { COMMITTEE_ROLES } from '../../../../shared/schemas/committee-roles';
-import { isSignUpRole } from '../../../../shared/committee-sign-ups';
-import { INTEREST_CODES, INTEREST_LABELS, type InterestCode } from '../../../../shared/schemas/interests';
-import { PARTICIPATION_LEVELS, SKILLS_MAX_LENGTH, type Participation } from '../../../../shared/schemas/parent';
-import { AUDIENCES, PRESET_AUDIENCES, presetOf, VISIBILITY_FIELDS, type Audience } from '../../../../shared/visibility';
+import type { ParentForm } from '@shared/rules/parent-form';
+import type { Language } from '@shared/schemas/common';
+import { COMMITTEE_ROLES } from '@shared/schemas/committee-roles';
+import { isSignUpRole } from '@shared/rules/committee-sign-ups';
+import { INTEREST_CODES, INTEREST_LABELS, type InterestCode } from '@shared/schemas/interests';
+import { PARTICIPATION_LEVELS, SKILLS_MAX_LENGTH, type Participation } from '@shared/schemas/parent';
+import { AUDIENCES, PRESET_AUDIENCES, presetOf, VISIBILITY_FIELDS, type Audience } from '@shared/rules/visibility';
 import { formatOnBlur, type FieldErrors, type FieldName, type FormValues } from '../../lib/parent-form/form-values';
 
 /** The sections of the update form, one column on a phone (the link is mostly opened on a phone). */
@@ -97,7 +97,7 @@ export function PersonalSection(props: SectionProps & { email?: string }) {
   );
 }
 
-/** "<co-parent> also lives at this address": one checkbox per co-parent the rule allows (shared/household.ts). */
+/** "<co-parent> also lives at this address": one checkbox per co-parent the rule allows (shared/rules/household.ts). */
 function SharedAddressChoices({ coParents, values, onChange }: SectionProps & { coParents: ParentForm['coParents'] }) {
   const { t } = useTranslation();
   if (coParents.length === 0) return null;
@@ -129,7 +129,7 @@ export function AddressSection(props: SectionProps & { coParents?: ParentForm['c
   const { t } = useTranslation();
   const field = useFieldProps(props);
   const { values, onChange } = props;
-  // Once any part is filled, all three are required (shared/parent-form.ts).
+  // Once any part is filled, all three are required (shared/rules/parent-form.ts).
   const required = [values.street, values.city, values.postalCode].some((part) => part.trim() !== '');
   const street = field('street', required);
   const city = field('city', required);

@@ -5,7 +5,7 @@ import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Form from '@cloudscape-design/components/form';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import type { ParentForm } from '../../../../shared/parent-form';
+import type { ParentForm } from '@shared/rules/parent-form';
 import { currentLocale } from '../../i18n/i18n';
 import { formatLongDate } from '../../lib/date-time';
 import type { ParentFormState } from '../../lib/parent-form/use-parent-form';

@@ -4,9 +4,9 @@ import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import type { Language } from '../../../../shared/schemas/common';
-import type { DirectoryParent } from '../../../../shared/directory-api';
-import { PREVIEW_RELATIONS, visibleParent, type ParentDetails } from '../../../../shared/visibility';
+import type { Language } from '@shared/schemas/common';
+import type { DirectoryParent } from '@shared/contracts/directory-api';
+import { PREVIEW_RELATIONS, visibleParent, type ParentDetails } from '@shared/rules/visibility';
 import { ContactDetails } from '../directory/contact-details';
 import { interestLabel } from '../../lib/directory/labels';
 import { fullName } from '../../lib/directory/names';
@@ -34,7 +34,7 @@ function PreviewCard({ card, viewer, lang }: { card: DirectoryParent; viewer: st
 
 /**
  * "See my card as others see it" (docs/privacy.md): the family's card as a parent of another class, a parent of
- * the same class and a staff member would see it, computed by the server's own rule (shared/visibility.ts
+ * the same class and a staff member would see it, computed by the server's own rule (shared/rules/visibility.ts
  * visibleParent) from what the form holds now, and drawn with the directory's contact block. When all three see
  * the same card (every field for the whole school, or name only), it is shown once, saying it is everyone's.
  */

@@ -16,7 +16,7 @@ import {
   requestReference,
   type PrivacyRequestKind,
   type PrivacyRequestReceipt,
-} from '../../../../shared/privacy-requests-api';
+} from '@shared/contracts/privacy-requests-api';
 import { currentLocale } from '../../i18n/i18n';
 import { formatLongDate } from '../../lib/date-time';
 import { ApiError } from '../../lib/api/api-client';

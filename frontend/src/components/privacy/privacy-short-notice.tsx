@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
-import { PRIVACY_PATHS } from '../../../../shared/privacy-paths';
+import { PRIVACY_PATHS } from '@shared/contracts/privacy-paths';
 import { useLanguage } from '../../lib/use-language';
 import { RouterLink } from '../router-link/router-link';
 

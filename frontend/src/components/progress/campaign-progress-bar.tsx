@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import ProgressBar from '@cloudscape-design/components/progress-bar';
-import type { CampaignView } from '../../../../shared/annual-update-api';
+import type { CampaignView } from '@shared/contracts/annual-update-api';
 
 /**
  * A campaign's completed/total bar, as the admin dashboard and the campaign page both show it. Cloudscape writes its

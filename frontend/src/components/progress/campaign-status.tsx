@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import type { CampaignView } from '../../../../shared/annual-update-api';
+import type { CampaignView } from '@shared/contracts/annual-update-api';
 import { currentLocale } from '../../i18n/i18n';
 import { formatLongDate, onLongDate } from '../../lib/date-time';
 

@@ -1,6 +1,6 @@
-import { AdminDirectoryResponseSchema, SaveRecordResponseSchema } from '../../../../shared/admin-responses';
-import type { CommitteeInput } from '../../../../shared/admin-api';
-import type { Committee, Membership } from '../../../../shared/schemas/committee';
+import { AdminDirectoryResponseSchema, SaveRecordResponseSchema } from '@shared/contracts/admin-responses';
+import type { CommitteeInput } from '@shared/contracts/admin-api';
+import type { Committee, Membership } from '@shared/schemas/committee';
 import { apiRequest } from './api-client';
 
 /**

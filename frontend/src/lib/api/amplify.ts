@@ -1,4 +1,4 @@
-import type { RuntimeConfig } from '../../../../shared/runtime-config';
+import type { RuntimeConfig } from '@shared/contracts/runtime-config';
 import { mayHoldSession } from './stored-session';
 
 type AmplifyAuth = typeof import('./amplify-auth-api');

@@ -13,15 +13,15 @@ import {
   type SendRequest,
   type StartCampaignRequest,
   type StartCampaignResponse,
-} from '../../../../shared/annual-update-api';
-import { LettersResponseSchema, type LettersRequest, type LettersResponse } from '../../../../shared/annual-update-letters-api';
+} from '@shared/contracts/annual-update-api';
+import { LettersResponseSchema, type LettersRequest, type LettersResponse } from '@shared/contracts/annual-update-letters-api';
 import {
   ReviewDecisionResponseSchema,
   ReviewListResponseSchema,
   type ReviewDecisionRequest,
   type ReviewDecisionResponse,
   type ReviewListResponse,
-} from '../../../../shared/annual-update-review';
+} from '@shared/rules/annual-update-review';
 import { apiRequest } from './api-client';
 
 /** The administrator's annual-update routes (docs/annual-update.md), through the API client (ID token). */
@@ -50,7 +50,7 @@ export const annualUpdateApi = {
   /** New short codes for the paper letters: every family's, or the chosen families' (their previous codes stop working). */
   letters: (api: string, campaignId: string, request: LettersRequest = {}): Promise<LettersResponse> =>
     apiRequest(api, `${campaignPath(campaignId)}/letters`, LettersResponseSchema, { method: 'POST', body: request }),
-  /** Review before publishing (shared/annual-update-review.ts). */
+  /** Review before publishing (shared/rules/annual-update-review.ts). */
   reviews: (api: string, campaignId: string): Promise<ReviewListResponse> =>
     apiRequest(api, `${campaignPath(campaignId)}/review`, ReviewListResponseSchema),
   decide: (api: string, campaignId: string, parentId: string, request: ReviewDecisionRequest): Promise<ReviewDecisionResponse> =>

@@ -1,12 +1,12 @@
 import type { z } from 'zod';
-import type { ApiErrorBody } from '../../../../shared/error-codes';
+import type { ApiErrorBody } from '@shared/contracts/error-codes';
 import { idToken } from './session';
 
 /**
  * The one way the frontend calls the API: JSON in and out, the ID token in `Authorization` (the API Gateway
  * Cognito authoriser and the local gateway read the ID token: it carries email, email_verified and the groups),
  * errors as `ApiError`, and every answer checked against a schema from shared/. The server's error body is
- * `{ error: { code, fields? } }` (shared/error-codes.ts).
+ * `{ error: { code, fields? } }` (shared/contracts/error-codes.ts).
  */
 
 /** A refused call: the HTTP status, the server's error code and field errors, and `Retry-After` when sent. */

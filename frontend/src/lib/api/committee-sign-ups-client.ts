@@ -1,4 +1,4 @@
-import { CommitteeSignUpsResponseSchema, type CommitteeSignUpsResponse } from '../../../../shared/committee-sign-ups-api';
+import { CommitteeSignUpsResponseSchema, type CommitteeSignUpsResponse } from '@shared/contracts/committee-sign-ups-api';
 import { apiRequest } from './api-client';
 
 /** New committee sign-ups from the parent form, for the administrators' dashboard (docs/product-rules.md). */

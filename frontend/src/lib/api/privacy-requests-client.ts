@@ -7,7 +7,7 @@ import {
   type PrivacyRequestReceipt,
   type PrivacyRequestUpdate,
   type PrivacyRequestView,
-} from '../../../../shared/privacy-requests-api';
+} from '@shared/contracts/privacy-requests-api';
 import { apiRequest } from './api-client';
 
 /**

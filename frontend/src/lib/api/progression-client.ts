@@ -4,7 +4,7 @@ import type {
   DeparturesRequest,
   NewStudentRequest,
   ParentDecisionsRequest,
-} from '../../../../shared/progression-api';
+} from '@shared/contracts/progression-api';
 import {
   ApplyResponseSchema,
   BackupManifestResponseSchema,
@@ -13,7 +13,7 @@ import {
   ParentLookupResponseSchema,
   ProgressionReviewSchema,
   ProgressionWorkspaceSchema,
-} from '../../../../shared/progression-responses';
+} from '@shared/contracts/progression-responses';
 import { ApiError, apiRequest, type ApiCall } from './api-client';
 
 /** The progression routes (docs/progression.md), through the API client (ID token, checked answers). */

@@ -1,6 +1,6 @@
-import type { Language } from '../../../../shared/schemas/common';
-import { COMMITTEE_KINDS, type Committee, type Membership } from '../../../../shared/schemas/committee';
-import { COMMITTEE_ROLES, type CommitteeRole } from '../../../../shared/schemas/committee-roles';
+import type { Language } from '@shared/schemas/common';
+import { COMMITTEE_KINDS, type Committee, type Membership } from '@shared/schemas/committee';
+import { COMMITTEE_ROLES, type CommitteeRole } from '@shared/schemas/committee-roles';
 import { seatKey, type AdminCommittees } from '../api/admin-committees-client';
 
 /** One person on a committee, as the committees screen lists them. */

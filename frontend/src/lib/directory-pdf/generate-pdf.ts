@@ -1,6 +1,6 @@
 import { bold, regular } from 'virtual:print-fonts';
 import type { DirectoryIndex } from '../directory/directory-index';
-import type { PrintAuditRequest } from '../../../../shared/directory-print-api';
+import type { PrintAuditRequest } from '@shared/contracts/directory-print-api';
 import { recordDirectoryPrint } from './print-audit-client';
 import { printFontCache } from './print-font-cache';
 import { pdfFileName } from './print-file-name';

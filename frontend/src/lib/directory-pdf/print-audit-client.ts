@@ -1,4 +1,4 @@
-import { PrintAuditResponseSchema, type PrintAuditRequest, type PrintAuditResponse } from '../../../../shared/directory-print-api';
+import { PrintAuditResponseSchema, type PrintAuditRequest, type PrintAuditResponse } from '@shared/contracts/directory-print-api';
 import { apiRequest } from '../api/api-client';
 
 /** POST /api/directory/pdf-audit: records a printable directory before it is built (docs/decisions/printable-directory-a-pdf-built-in-the-browser.md). */

@@ -1,10 +1,10 @@
-import { formatLongDate } from '../../../../shared/format/long-date';
-import { formatPhone } from '../../../../shared/format/phone';
-import { formatPostalCode } from '../../../../shared/format/postal-code';
-import type { DirectoryParent, DirectoryResponse } from '../../../../shared/directory-api';
-import type { PaperSize, PrintScope } from '../../../../shared/directory-print-api';
-import type { Address, Language } from '../../../../shared/schemas/common';
-import { STAFF_DEPARTMENT_CODES } from '../../../../shared/schemas/staff';
+import { formatLongDate } from '@shared/format/long-date';
+import { formatPhone } from '@shared/format/phone';
+import { formatPostalCode } from '@shared/format/postal-code';
+import type { DirectoryParent, DirectoryResponse } from '@shared/contracts/directory-api';
+import type { PaperSize, PrintScope } from '@shared/contracts/directory-print-api';
+import type { Address, Language } from '@shared/schemas/common';
+import { STAFF_DEPARTMENT_CODES } from '@shared/schemas/staff';
 import type { DirectoryIndex } from '../directory/directory-index';
 import { classLevelsLabel, departmentLabel, localized, roleLabel, studentLevelLabel } from '../directory/labels';
 import { compareNames, compareText, fullName } from '../directory/names';
@@ -12,11 +12,11 @@ import { compareNames, compareText, fullName } from '../directory/names';
 /**
  * The printable directory (docs/decisions/printable-directory-a-pdf-built-in-the-browser.md, "Printable directory: a PDF built in the browser"), as data: what
  * goes on the pages, in which order and style, before any PDF exists. Built ONLY from the directory response the
- * viewer received, which the server has already passed through the visibility rule (shared/visibility.ts): a
+ * viewer received, which the server has already passed through the visibility rule (shared/rules/visibility.ts): a
  * field absent from the response is absent from the printout. Pure, so tests read it without a PDF.
  */
 
-export type { PaperSize, PrintScope } from '../../../../shared/directory-print-api';
+export type { PaperSize, PrintScope } from '@shared/contracts/directory-print-api';
 
 /** Text styles the renderer knows (sizes and fonts in print-render.ts). */
 export type PrintStyle = 'part' | 'heading' | 'strong' | 'body' | 'detail';

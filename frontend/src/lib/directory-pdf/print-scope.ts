@@ -1,4 +1,4 @@
-import type { DirectoryResponse } from '../../../../shared/directory-api';
+import type { DirectoryResponse } from '@shared/contracts/directory-api';
 
 /**
  * The class the print form preselects for a viewer (docs/frontend.md, "Printing the directory"): the class of

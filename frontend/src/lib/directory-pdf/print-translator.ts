@@ -1,5 +1,5 @@
 import i18next from 'i18next';
-import type { Language } from '../../../../shared/schemas/common';
+import type { Language } from '@shared/schemas/common';
 import en from '../../i18n/en.json';
 import fr from '../../i18n/fr.json';
 import type { Translate } from './print-layout';

@@ -1,13 +1,13 @@
-import type { VCardPerson } from '../../../../shared/vcard';
-import { ofName } from '../../../../shared/format/french';
-import type { Language } from '../../../../shared/schemas/common';
+import type { VCardPerson } from '@shared/format/vcard';
+import { ofName } from '@shared/format/french';
+import type { Language } from '@shared/schemas/common';
 import type { DirectoryIndex } from './directory-index';
 import { summarizeStudent, type StudentSummary } from './student-info';
-import type { DirectoryParent, DirectoryStaff } from '../../../../shared/directory-api';
+import type { DirectoryParent, DirectoryStaff } from '@shared/contracts/directory-api';
 
 /**
  * "Add to contacts" (docs/decisions/contacts-vcard-3-0-written-by-hand-read-back-by-ical-js.md, "Contacts: vCard 3.0 written by hand"): cards built from the directory
- * response, which holds only what this viewer may see (shared/visibility.ts), so a card never carries more.
+ * response, which holds only what this viewer may see (shared/rules/visibility.ts), so a card never carries more.
  */
 
 /** "Enseigne à 3A" / "Teaches 3A"; a parent's note is "Parent de Zoé", "Parent d'Arnaud" (`ofName` elides). */

@@ -1,4 +1,4 @@
-import { DirectoryResponseSchema, type DirectoryResponse } from '../../../../shared/directory-api';
+import { DirectoryResponseSchema, type DirectoryResponse } from '@shared/contracts/directory-api';
 
 /**
  * A kept directory copy, under the signed-in user's id: a copy is only ever shown to the person it was fetched

@@ -1,5 +1,5 @@
-import { studentParentIndexes, type DirectoryResponse } from '../../../../shared/directory-api';
-import type { CommitteeRole } from '../../../../shared/schemas/committee-roles';
+import { studentParentIndexes, type DirectoryResponse } from '@shared/contracts/directory-api';
+import type { CommitteeRole } from '@shared/schemas/committee-roles';
 import { groupFamilies, type Family } from './families';
 import { compareNames } from './names';
 

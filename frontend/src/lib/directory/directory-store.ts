@@ -1,5 +1,5 @@
 import { Hub } from 'aws-amplify/utils';
-import type { DirectoryResponse } from '../../../../shared/directory-api';
+import type { DirectoryResponse } from '@shared/contracts/directory-api';
 import { ApiError, ApiFormatError, onApiWrite, onSessionEnded } from '../api/api-client';
 import { currentUserKey, fetchDirectory, type DirectoryFetchResult } from './directory-client';
 import { createDirectoryCache, type DirectoryCache } from './directory-cache';

@@ -1,5 +1,5 @@
-import type { DirectoryResponse } from '../../../../shared/directory-api';
-import type { Address } from '../../../../shared/schemas/common';
+import type { DirectoryResponse } from '@shared/contracts/directory-api';
+import type { Address } from '@shared/schemas/common';
 import { compareText } from './names';
 
 /** Parents living at one address; `address` is absent for the group of parents whose address is not shown. */

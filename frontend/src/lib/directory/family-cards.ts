@@ -1,5 +1,5 @@
-import type { DirectoryParent } from '../../../../shared/directory-api';
-import type { Language } from '../../../../shared/schemas/common';
+import type { DirectoryParent } from '@shared/contracts/directory-api';
+import type { Language } from '@shared/schemas/common';
 import type { DirectoryIndex, Seat } from './directory-index';
 import type { Family, Household } from './families';
 import { fullName } from './names';

@@ -1,9 +1,9 @@
-import { levelLabel, levelsLabel } from '../../../../shared/format/levels';
-import type { DirectoryResponse } from '../../../../shared/directory-api';
-import type { Language, LocalizedText } from '../../../../shared/schemas/common';
-import { COMMITTEE_ROLES, type CommitteeRole } from '../../../../shared/schemas/committee-roles';
-import { INTEREST_LABELS } from '../../../../shared/schemas/interests';
-import { STAFF_DEPARTMENTS } from '../../../../shared/schemas/staff';
+import { levelLabel, levelsLabel } from '@shared/format/levels';
+import type { DirectoryResponse } from '@shared/contracts/directory-api';
+import type { Language, LocalizedText } from '@shared/schemas/common';
+import { COMMITTEE_ROLES, type CommitteeRole } from '@shared/schemas/committee-roles';
+import { INTEREST_LABELS } from '@shared/schemas/interests';
+import { STAFF_DEPARTMENTS } from '@shared/schemas/staff';
 
 /**
  * Labels of the codes the directory sends. The fr/en texts live in ONE place each: levels in the school's

@@ -1,10 +1,10 @@
-import { normalizeSearchText, parseSearchQuery } from '../../../../shared/search';
+import { normalizeSearchText, parseSearchQuery } from '@shared/rules/search';
 
 /** A half-open range `[start, end)` of UTF-16 positions in the displayed text. */
 export type Range = readonly [number, number];
 
 interface Normalized {
-  /** The text as search sees it (shared/search.ts): lowercase, no accents, separators as single spaces. */
+  /** The text as search sees it (shared/rules/search.ts): lowercase, no accents, separators as single spaces. */
   text: string;
   /** For each character of `text`, the range of the original character it came from. */
   from: number[];

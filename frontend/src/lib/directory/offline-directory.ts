@@ -1,4 +1,4 @@
-import { DirectoryResponseSchema, type DirectoryResponse } from '../../../../shared/directory-api';
+import { DirectoryResponseSchema, type DirectoryResponse } from '@shared/contracts/directory-api';
 import type { OfflineCopy } from '../offline/offline-copy-storage';
 
 /**

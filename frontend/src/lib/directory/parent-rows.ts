@@ -1,5 +1,5 @@
-import type { DirectoryParent } from '../../../../shared/directory-api';
-import type { Language } from '../../../../shared/schemas/common';
+import type { DirectoryParent } from '@shared/contracts/directory-api';
+import type { Language } from '@shared/schemas/common';
 import type { DirectoryIndex } from './directory-index';
 import { fullName } from './names';
 import { summarizeStudent, type StudentSummary } from './student-info';

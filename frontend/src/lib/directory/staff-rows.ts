@@ -1,6 +1,6 @@
-import type { DirectoryStaff } from '../../../../shared/directory-api';
-import type { Language } from '../../../../shared/schemas/common';
-import { STAFF_DEPARTMENT_CODES } from '../../../../shared/schemas/staff';
+import type { DirectoryStaff } from '@shared/contracts/directory-api';
+import type { Language } from '@shared/schemas/common';
+import { STAFF_DEPARTMENT_CODES } from '@shared/schemas/staff';
 import type { DirectoryIndex } from './directory-index';
 import { classLevelsLabel, departmentLabel, localized, roleLabel } from './labels';
 import { fullName } from './names';

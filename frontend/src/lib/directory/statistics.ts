@@ -1,4 +1,4 @@
-import type { DirectoryResponse } from '../../../../shared/directory-api';
+import type { DirectoryResponse } from '@shared/contracts/directory-api';
 import type { DirectoryIndex } from './directory-index';
 
 export interface LevelCount {

@@ -1,4 +1,4 @@
-import type { Language } from '../../../../shared/schemas/common';
+import type { Language } from '@shared/schemas/common';
 import type { DirectoryIndex } from './directory-index';
 import { studentLevelLabel } from './labels';
 import { fullName } from './names';

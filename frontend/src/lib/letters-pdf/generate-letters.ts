@@ -1,5 +1,5 @@
-import type { LettersResponse } from '../../../../shared/annual-update-letters-api';
-import type { Language } from '../../../../shared/schemas/common';
+import type { LettersResponse } from '@shared/contracts/annual-update-letters-api';
+import type { Language } from '@shared/schemas/common';
 import { printFonts } from '../directory-pdf/generate-pdf';
 import { renderLetters, type LetterTranslate } from './letters-render';
 import { qrPathOf } from './qr-path';

@@ -1,8 +1,8 @@
 import { PDFDocument, PageSizes, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import type { LettersResponse, PaperLetter } from '../../../../shared/annual-update-letters-api';
-import type { Language } from '../../../../shared/schemas/common';
-import { formatLongDate } from '../../../../shared/format/long-date';
-import { formatPhone } from '../../../../shared/format/phone';
+import type { LettersResponse, PaperLetter } from '@shared/contracts/annual-update-letters-api';
+import type { Language } from '@shared/schemas/common';
+import { formatLongDate } from '@shared/format/long-date';
+import { formatPhone } from '@shared/format/phone';
 import { printFontkit } from '../directory-pdf/print-fontkit';
 import { wrapText, type PrintFonts } from '../directory-pdf/print-render';
 

@@ -37,7 +37,7 @@ export interface PreferenceBackend {
   set: (on: boolean) => void;
 }
 
-/** Codes that mean "this account may no longer read the directory" (shared/error-codes.ts). */
+/** Codes that mean "this account may no longer read the directory" (shared/contracts/error-codes.ts). */
 const ACCESS_ENDED_CODES = new Set(['UNAUTHENTICATED', 'NOT_REGISTERED', 'EMAIL_NOT_VERIFIED']);
 
 /**

@@ -1,10 +1,10 @@
-import { formatPhone, phoneDigits } from '../../../../shared/format/phone';
-import { formatPostalCode, normalizePostalCode } from '../../../../shared/format/postal-code';
-import { ParentUpdateInputSchema, type ParentForm, type ParentUpdateInput } from '../../../../shared/parent-form';
-import type { InterestCode } from '../../../../shared/schemas/interests';
-import type { Language } from '../../../../shared/schemas/common';
-import type { Participation } from '../../../../shared/schemas/parent';
-import { audiencesOf, type FieldAudiences, type ParentDetails } from '../../../../shared/visibility';
+import { formatPhone, phoneDigits } from '@shared/format/phone';
+import { formatPostalCode, normalizePostalCode } from '@shared/format/postal-code';
+import { ParentUpdateInputSchema, type ParentForm, type ParentUpdateInput } from '@shared/rules/parent-form';
+import type { InterestCode } from '@shared/schemas/interests';
+import type { Language } from '@shared/schemas/common';
+import type { Participation } from '@shared/schemas/parent';
+import { audiencesOf, type FieldAudiences, type ParentDetails } from '@shared/rules/visibility';
 
 /**
  * The update form's state as the inputs hold it (strings), its conversion to the API's `ParentUpdateInput`, and
@@ -21,13 +21,13 @@ export interface FormValues {
   interests: InterestCode[];
   skills: string;
   participation: Participation;
-  /** Who sees each field (shared/visibility.ts): the preset's until the parent adjusts one. */
+  /** Who sees each field (shared/rules/visibility.ts): the preset's until the parent adjusts one. */
   audiences: FieldAudiences;
   preferredLanguage: Language;
-  /** Open committees the parent chose to join, and plain seats they chose to leave (shared/committee-sign-ups.ts). */
+  /** Open committees the parent chose to join, and plain seats they chose to leave (shared/rules/committee-sign-ups.ts). */
   join: string[];
   leave: string[];
-  /** Co-parents ticked as "also lives at this address", at the version the form showed (shared/household.ts). */
+  /** Co-parents ticked as "also lives at this address", at the version the form showed (shared/rules/household.ts). */
   shareAddressWith: { parentId: string; version: number }[];
 }
 

@@ -1,4 +1,4 @@
-import type { ErrorDetails } from '../../../../shared/error-codes';
+import type { ErrorDetails } from '@shared/contracts/error-codes';
 import { ApiError } from '../api/api-client';
 
 /**

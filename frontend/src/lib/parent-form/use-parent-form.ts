@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../i18n/i18n';
-import type { ParentForm, ParentUpdateInput } from '../../../../shared/parent-form';
+import type { ParentForm, ParentUpdateInput } from '@shared/rules/parent-form';
 import { ApiError } from '../api/api-client';
 import { linkProblem, type LinkProblem } from './link-problem';
 import { fieldError, validate, valuesFromForm, type FieldErrors, type FormValues } from './form-values';

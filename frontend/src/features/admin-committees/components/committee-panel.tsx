@@ -6,7 +6,7 @@ import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Toggle from '@cloudscape-design/components/toggle';
-import { COMMITTEE_KIND_LABELS } from '../../../../../shared/import-values';
+import { COMMITTEE_KIND_LABELS } from '@shared/rules/import-values';
 import type { CommitteeRow, Seat } from '../../../lib/committees/committee-rows';
 import { roleLabel } from '../../../lib/directory/labels';
 import { formatLongDate } from '../../../lib/date-time';

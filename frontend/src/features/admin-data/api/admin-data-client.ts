@@ -6,22 +6,22 @@ import {
   type ImportApplyResponse,
   type ImportFile,
   type ImportReport,
-} from '../../../../../shared/import-api';
+} from '@shared/contracts/import-api';
 import {
   AdminDirectoryResponseSchema,
   DeleteRecordResponseSchema,
   ExportJsonResponseSchema,
   SaveRecordResponseSchema,
-} from '../../../../../shared/admin-responses';
-import type { SafetyRestrictionRequest } from '../../../../../shared/admin-api';
-import { ConsentLogResponseSchema, type ConsentEntry } from '../../../../../shared/privacy-consent-api';
-import type { Language } from '../../../../../shared/schemas/common';
-import type { SchoolClass } from '../../../../../shared/schemas/school-class';
-import type { FamilyLink, Student } from '../../../../../shared/schemas/student';
-import type { Parent } from '../../../../../shared/schemas/parent';
-import type { SchoolSettings } from '../../../../../shared/schemas/settings';
-import type { Committee, Membership } from '../../../../../shared/schemas/committee';
-import type { Staff } from '../../../../../shared/schemas/staff';
+} from '@shared/contracts/admin-responses';
+import type { SafetyRestrictionRequest } from '@shared/contracts/admin-api';
+import { ConsentLogResponseSchema, type ConsentEntry } from '@shared/contracts/privacy-consent-api';
+import type { Language } from '@shared/schemas/common';
+import type { SchoolClass } from '@shared/schemas/school-class';
+import type { FamilyLink, Student } from '@shared/schemas/student';
+import type { Parent } from '@shared/schemas/parent';
+import type { SchoolSettings } from '@shared/schemas/settings';
+import type { Committee, Membership } from '@shared/schemas/committee';
+import type { Staff } from '@shared/schemas/staff';
 import { apiRequest } from '../../../lib/api/api-client';
 
 /** What the edit tab reads of GET /api/admin/directory (records as stored, with their `version`). */

@@ -4,7 +4,7 @@ import Button from '@cloudscape-design/components/button';
 import FormField from '@cloudscape-design/components/form-field';
 import RadioGroup from '@cloudscape-design/components/radio-group';
 import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
-import type { Parent } from '../../../../../shared/schemas/parent';
+import type { Parent } from '@shared/schemas/parent';
 import { useDeleteRecord, type DeleteTarget } from './use-delete-record';
 
 export type { DeleteTarget };

@@ -5,7 +5,7 @@ import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import type { CsvFile } from '../../../../../shared/import-api';
+import type { CsvFile } from '@shared/contracts/import-api';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { useLanguage } from '../../../lib/use-language';
 import { adminDataApi } from '../api/admin-data-client';

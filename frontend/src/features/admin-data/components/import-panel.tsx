@@ -8,7 +8,7 @@ import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import ProgressBar from '@cloudscape-design/components/progress-bar';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { IMPORT_ENTITIES } from '../../../../../shared/import-columns';
+import { IMPORT_ENTITIES } from '@shared/rules/import-columns';
 import { useLanguage } from '../../../lib/use-language';
 import { applyBlock, latestByName } from '../model/import-model';
 import { ImportReportView } from './import-report-view';

@@ -5,8 +5,8 @@ import Cards from '@cloudscape-design/components/cards';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
-import type { ImportIssue, ImportReport } from '../../../../../shared/import-api';
-import { entityTitle } from '../../../../../shared/import-columns';
+import type { ImportIssue, ImportReport } from '@shared/contracts/import-api';
+import { entityTitle } from '@shared/rules/import-columns';
 import { useIsMobile, useLanguage } from '../../../lib/use-language';
 import { countRows, issueRows, type IssueRow } from '../model/import-model';
 

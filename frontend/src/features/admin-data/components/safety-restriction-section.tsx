@@ -7,7 +7,7 @@ import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Multiselect from '@cloudscape-design/components/multiselect';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import type { Parent } from '../../../../../shared/schemas/parent';
+import type { Parent } from '@shared/schemas/parent';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { compareNames } from '../../../lib/directory/names';
 import { adminDataApi } from '../api/admin-data-client';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CONFIRMATION_WORD } from '../../../../../shared/admin-api';
-import type { Parent } from '../../../../../shared/schemas/parent';
+import { CONFIRMATION_WORD } from '@shared/contracts/admin-api';
+import type { Parent } from '@shared/schemas/parent';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { ApiError } from '../../../lib/api/api-client';
 import { adminDataApi } from '../api/admin-data-client';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ImportReport } from '../../../../../shared/import-api';
-import { ImportReportSchema } from '../../../../../shared/import-api';
+import type { ImportReport } from '@shared/contracts/import-api';
+import { ImportReportSchema } from '@shared/contracts/import-api';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { ApiError } from '../../../lib/api/api-client';
 import { adminDataApi } from '../api/admin-data-client';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Parent } from '../../../../../shared/schemas/parent';
+import type { Parent } from '@shared/schemas/parent';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { ApiError } from '../../../lib/api/api-client';
 import { fieldError } from '../../../lib/parent-form/form-values';

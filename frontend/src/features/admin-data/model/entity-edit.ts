@@ -8,21 +8,21 @@ import {
   type CommitteeInput,
   type StaffInput,
   type StudentInput,
-} from '../../../../../shared/admin-api';
-import { formatPhone } from '../../../../../shared/format/phone';
-import { createMatcher } from '../../../../../shared/search';
-import type { Language } from '../../../../../shared/schemas/common';
-import type { Committee, CommitteeKind, Membership } from '../../../../../shared/schemas/committee';
-import type { CommitteeRole } from '../../../../../shared/schemas/committee-roles';
-import type { SchoolClass } from '../../../../../shared/schemas/school-class';
-import type { Staff, StaffDepartment } from '../../../../../shared/schemas/staff';
-import type { Student } from '../../../../../shared/schemas/student';
+} from '@shared/contracts/admin-api';
+import { formatPhone } from '@shared/format/phone';
+import { createMatcher } from '@shared/rules/search';
+import type { Language } from '@shared/schemas/common';
+import type { Committee, CommitteeKind, Membership } from '@shared/schemas/committee';
+import type { CommitteeRole } from '@shared/schemas/committee-roles';
+import type { SchoolClass } from '@shared/schemas/school-class';
+import type { Staff, StaffDepartment } from '@shared/schemas/staff';
+import type { Student } from '@shared/schemas/student';
 import type { AdminDirectory } from '../api/admin-data-client';
 
 /**
  * The edit tab's one pattern for every kind of record (find, add, edit, delete), kept out of React so it is
  * unit-tested: a record as form values (strings and id lists), the values back to the API's input checked with
- * the server's own zod schema (shared/admin-api.ts), and zod or server issues as message keys per field.
+ * the server's own zod schema (shared/contracts/admin-api.ts), and zod or server issues as message keys per field.
  */
 
 export const ENTITY_KINDS = ['parent', 'student', 'staff', 'class', 'committee'] as const;
@@ -64,7 +64,7 @@ export function recordsOf(directory: AdminDirectory, kind: EntityKind, lang: Lan
 }
 
 /**
- * The search of one kind, accent- and punctuation-blind (shared/search.ts), at most 20 hits. An empty query lists
+ * The search of one kind, accent- and punctuation-blind (shared/rules/search.ts), at most 20 hits. An empty query lists
  * the classes and committees (a school has few) and nothing of the people.
  */
 export function searchRecords(directory: AdminDirectory, kind: EntityKind, query: string, lang: Language): RecordHit[] {
@@ -94,7 +94,7 @@ export interface StudentValues {
   lastName: string;
   level: string;
   classId: string;
-  /** For the school's staff only (shared/visibility.ts); blank: none. */
+  /** For the school's staff only (shared/rules/visibility.ts); blank: none. */
   staffNote: string;
   parentIds: string[];
 }

@@ -1,11 +1,11 @@
-import { columnLetter, describeIssue, type CsvFile, type ImportFile, type ImportIssue, type ImportReport } from '../../../../../shared/import-api';
-import { IMPORT_ENTITIES, type ImportEntity } from '../../../../../shared/import-columns';
-import type { Language } from '../../../../../shared/schemas/common';
+import { columnLetter, describeIssue, type CsvFile, type ImportFile, type ImportIssue, type ImportReport } from '@shared/contracts/import-api';
+import { IMPORT_ENTITIES, type ImportEntity } from '@shared/rules/import-columns';
+import type { Language } from '@shared/schemas/common';
 import { saveFile } from '../../../lib/save-file';
 
 /**
  * The import tab's logic, kept out of React so it is unit-tested: the report as rows, each issue as its place and
- * its sentence (the texts of shared/import-issues.ts, in the admin's language), whether the files may be applied,
+ * its sentence (the texts of shared/rules/import-issues.ts, in the admin's language), whether the files may be applied,
  * and the apply's progress.
  */
 
@@ -35,7 +35,7 @@ export interface IssueRow {
 }
 
 /**
- * An issue's place and sentence, split for a table: the sentence is `describeIssue`'s (shared/import-api.ts) without
+ * An issue's place and sentence, split for a table: the sentence is `describeIssue`'s (shared/contracts/import-api.ts) without
  * its place, so the page and the import CLI say exactly the same thing.
  */
 export function issueRow(issue: ImportIssue, lang: Language, index: number): IssueRow {

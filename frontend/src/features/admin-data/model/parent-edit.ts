@@ -1,8 +1,8 @@
-import type { ParentInput } from '../../../../../shared/admin-api';
-import type { ParentForm } from '../../../../../shared/parent-form';
-import { EmailSchema } from '../../../../../shared/schemas/common';
-import type { Parent } from '../../../../../shared/schemas/parent';
-import { audiencesOf, initialPrivacy } from '../../../../../shared/visibility';
+import type { ParentInput } from '@shared/contracts/admin-api';
+import type { ParentForm } from '@shared/rules/parent-form';
+import { EmailSchema } from '@shared/schemas/common';
+import type { Parent } from '@shared/schemas/parent';
+import { audiencesOf, initialPrivacy } from '@shared/rules/visibility';
 import { validate, valuesFromForm, type FieldErrors, type FormValues } from '../../../lib/parent-form/form-values';
 
 /**
@@ -23,7 +23,7 @@ export function valuesFromParent(parent: Parent): AdminParentValues {
 }
 
 /**
- * The form of a new parent: nothing typed, French, and private until the parent chooses (shared/visibility.ts
+ * The form of a new parent: nothing typed, French, and private until the parent chooses (shared/rules/visibility.ts
  * initialPrivacy: an administrator's record is not the parent's choice).
  */
 export const blankParentValues = (): AdminParentValues => ({

@@ -1,4 +1,4 @@
-import type { EndRoleRequest, HandoverRequest, HandoverResponse } from '../../../../../shared/admin-roles-api';
+import type { EndRoleRequest, HandoverRequest, HandoverResponse } from '@shared/contracts/admin-roles-api';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { useApiMutation } from '../../../lib/query/use-api-mutation';
 import { adminSettingsApi } from './admin-settings-client';

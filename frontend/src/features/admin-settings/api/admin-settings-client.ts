@@ -6,8 +6,8 @@ import {
   type HandoverRequest,
   type HandoverResponse,
   type RolesResponse,
-} from '../../../../../shared/admin-roles-api';
-import { SettingsResponseSchema, type SettingsResponse, type SettingsUpdate } from '../../../../../shared/school-settings-api';
+} from '@shared/contracts/admin-roles-api';
+import { SettingsResponseSchema, type SettingsResponse, type SettingsUpdate } from '@shared/contracts/school-settings-api';
 import { apiRequest } from '../../../lib/api/api-client';
 
 /** The school settings and the administrator roles (docs/data-onboarding.md, docs/operations.md). */

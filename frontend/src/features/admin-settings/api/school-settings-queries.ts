@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { SettingsForm } from '../model/settings-form';
-import type { SettingsResponse } from '../../../../../shared/school-settings-api';
+import type { SettingsResponse } from '@shared/contracts/school-settings-api';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { directoryKey } from '../../../lib/directory/use-directory';
 import { useApiMutation } from '../../../lib/query/use-api-mutation';

@@ -12,7 +12,7 @@ import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import type { HandoverRequest, MemberChoice } from '../../../../../shared/admin-roles-api';
+import type { HandoverRequest, MemberChoice } from '@shared/contracts/admin-roles-api';
 import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
 import { ApiError } from '../../../lib/api/api-client';
 import { useErrorText } from '../../../lib/api/use-error-text';

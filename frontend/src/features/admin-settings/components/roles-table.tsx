@@ -6,7 +6,7 @@ import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Table from '@cloudscape-design/components/table';
-import type { RoleView } from '../../../../../shared/admin-roles-api';
+import type { RoleView } from '@shared/contracts/admin-roles-api';
 import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
 
 const STATUS = { current: 'success', future: 'pending', past: 'stopped' } as const;

@@ -7,8 +7,8 @@ import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { LEVEL_FIELDS_ON_FORM, type SettingsLevelInput } from '../../../../../shared/school-settings-api';
-import { formatPhone } from '../../../../../shared/format/phone';
+import { LEVEL_FIELDS_ON_FORM, type SettingsLevelInput } from '@shared/contracts/school-settings-api';
+import { formatPhone } from '@shared/format/phone';
 import { useLanguage } from '../../../lib/use-language';
 import { emptyLevel, graduatingLevelOptions, type SettingsForm } from '../model/settings-form';
 

@@ -1,17 +1,17 @@
-import { formatPhone } from '../../../../../shared/format/phone';
-import { formatIssueMessage, IMPORT_ISSUE_CODES, type ImportIssueCode } from '../../../../../shared/import-issues';
+import { formatPhone } from '@shared/format/phone';
+import { formatIssueMessage, IMPORT_ISSUE_CODES, type ImportIssueCode } from '@shared/rules/import-issues';
 import {
   settingsFormOf,
   SettingsInvalidBodySchema,
   type SettingsIssue,
   type SettingsLevelInput,
   type SettingsUpdate,
-} from '../../../../../shared/school-settings-api';
-import type { Language } from '../../../../../shared/schemas/common';
-import type { SchoolSettings } from '../../../../../shared/schemas/settings';
+} from '@shared/contracts/school-settings-api';
+import type { Language } from '@shared/schemas/common';
+import type { SchoolSettings } from '@shared/schemas/settings';
 import { ApiError } from '../../../lib/api/api-client';
 
-/** The settings form's state: the body the server checks (shared/school-settings-api.ts), cells as text. */
+/** The settings form's state: the body the server checks (shared/contracts/school-settings-api.ts), cells as text. */
 export type SettingsForm = SettingsUpdate;
 
 export const emptyLevel = () => ({ levelCode: '', levelFr: '', levelEn: '', shortFr: '', shortEn: '' });
@@ -46,7 +46,7 @@ export function issuesOf(error: unknown): SettingsIssue[] {
 }
 
 /**
- * One issue as the import says it (the same sentences: shared/import-issues.ts), `field` being the form's label
+ * One issue as the import says it (the same sentences: shared/rules/import-issues.ts), `field` being the form's label
  * for the cell; undefined for a code this build does not know.
  */
 export function issueText(issue: SettingsIssue, fieldLabel: string, lang: Language): string | undefined {

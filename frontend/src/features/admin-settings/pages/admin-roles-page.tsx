@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Flashbar, { type FlashbarProps } from '@cloudscape-design/components/flashbar';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import type { RoleView } from '../../../../../shared/admin-roles-api';
+import type { RoleView } from '@shared/contracts/admin-roles-api';
 import { PageFrame } from '../../../components/page/page-frame';
 import { ApiErrorAlert, QueryState } from '../../../components/query-state/query-state';
 import { useEndRole, useRoles } from '../api/admin-roles-queries';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import type { CommitteeSignUpsResponse } from '../../../../../shared/committee-sign-ups-api';
+import type { CommitteeSignUpsResponse } from '@shared/contracts/committee-sign-ups-api';
 import { formatLongDate } from '../../../lib/date-time';
 import { useLanguage } from '../../../lib/use-language';
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
-import type { PrivacyRequestList } from '../../../../../shared/privacy-requests-api';
+import type { PrivacyRequestList } from '@shared/contracts/privacy-requests-api';
 
 /** The privacy requests' card (docs/privacy.md): how many are open, and how many are past their due date. */
 export function PrivacyRequestsSummary({ data }: { data: PrivacyRequestList }) {

@@ -4,7 +4,7 @@ import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import type { CampaignView } from '../../../../../shared/annual-update-api';
+import type { CampaignView } from '@shared/contracts/annual-update-api';
 import { CampaignProgressBar } from '../../../components/progress/campaign-progress-bar';
 import { CampaignStatus } from '../../../components/progress/campaign-status';
 import { RemindersSummary } from './reminders';

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Modal from '@cloudscape-design/components/modal';
-import type { ParticipantView } from '../../../../../shared/annual-update-api';
+import type { ParticipantView } from '@shared/contracts/annual-update-api';
 import { currentLocale } from '../../../i18n/i18n';
 import { formatDateTime } from '../../../lib/date-time';
 

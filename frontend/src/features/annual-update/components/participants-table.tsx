@@ -12,8 +12,8 @@ import StatusIndicator, { type StatusIndicatorProps } from '@cloudscape-design/c
 import Cards from '@cloudscape-design/components/cards';
 import Table, { type TableProps } from '@cloudscape-design/components/table';
 import TextFilter from '@cloudscape-design/components/text-filter';
-import { listedBySendMode, type CampaignView, type ParticipantView, type SendRequest } from '../../../../../shared/annual-update-api';
-import type { Language } from '../../../../../shared/schemas/common';
+import { listedBySendMode, type CampaignView, type ParticipantView, type SendRequest } from '@shared/contracts/annual-update-api';
+import type { Language } from '@shared/schemas/common';
 import { isMobileBreakpoint } from '../../../components/layout/breakpoints';
 import { useBreakpoint } from '../../../components/layout/use-breakpoint';
 import { currentLocale } from '../../../i18n/i18n';

@@ -6,8 +6,8 @@ import Checkbox from '@cloudscape-design/components/checkbox';
 import FormField from '@cloudscape-design/components/form-field';
 import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import type { CampaignView } from '../../../../../shared/annual-update-api';
-import { DEFAULT_REMINDER_DAYS } from '../../../../../shared/annual-update-reminders';
+import type { CampaignView } from '@shared/contracts/annual-update-api';
+import { DEFAULT_REMINDER_DAYS } from '@shared/rules/annual-update-reminders';
 import { currentLocale } from '../../../i18n/i18n';
 import { formatLongDate } from '../../../lib/date-time';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import Container from '@cloudscape-design/components/container';
-import type { SendJobProgress } from '../../../../../shared/annual-update-api';
+import type { SendJobProgress } from '@shared/contracts/annual-update-api';
 import { StepProgress } from '../../../components/progress/step-progress';
 
 /**

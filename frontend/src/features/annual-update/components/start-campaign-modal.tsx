@@ -8,7 +8,7 @@ import Input from '@cloudscape-design/components/input';
 import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import { schoolDay } from '../../../../../shared/school-calendar';
+import { schoolDay } from '@shared/rules/school-calendar';
 import { DayPicker } from '../../../components/date-picker/day-picker';
 import type { CommitteesState } from '../../../lib/committees/use-admin-committees';
 import { useLanguage } from '../../../lib/use-language';

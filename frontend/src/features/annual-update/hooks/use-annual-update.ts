@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FlashbarProps } from '@cloudscape-design/components/flashbar';
-import type { CampaignView, ParticipantView, SendJobProgress } from '../../../../../shared/annual-update-api';
+import type { CampaignView, ParticipantView, SendJobProgress } from '@shared/contracts/annual-update-api';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { ApiError } from '../../../lib/api/api-client';
 import { annualUpdateApi } from '../../../lib/api/annual-update-client';

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useCollection } from '@cloudscape-design/collection-hooks';
-import type { ParticipantView } from '../../../../../shared/annual-update-api';
+import type { ParticipantView } from '@shared/contracts/annual-update-api';
 import { classesOf, matchesClass, matchesSearchText, matchesStatus, summarize, type StatusFilter } from '../model/participants';
 import { hasStaffRows, matchesKind, type KindFilter } from '../model/staff-filter';
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { SendJobProgress, SendRequest } from '../../../../../shared/annual-update-api';
+import type { SendJobProgress, SendRequest } from '@shared/contracts/annual-update-api';
 import { annualUpdateApi } from '../../../lib/api/annual-update-client';
 
 /** Another request holds the job's lease: the API asks for a 2-5 s pause before calling again. */

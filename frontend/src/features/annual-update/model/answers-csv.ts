@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
-import type { ParticipantView } from '../../../../../shared/annual-update-api';
-import { writeCsv } from '../../../../../shared/csv';
+import type { ParticipantView } from '@shared/contracts/annual-update-api';
+import { writeCsv } from '@shared/format/csv';
 import { formatDate } from '../../../lib/date-time';
 
 /**

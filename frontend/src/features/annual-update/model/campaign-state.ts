@@ -1,4 +1,4 @@
-import type { CampaignView } from '../../../../../shared/annual-update-api';
+import type { CampaignView } from '@shared/contracts/annual-update-api';
 
 /**
  * What a campaign's state allows, in one place for every screen that shows it (the dashboard card and the campaign

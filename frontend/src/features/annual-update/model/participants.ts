@@ -1,5 +1,5 @@
-import type { ParticipantView } from '../../../../../shared/annual-update-api';
-import { matchesSearch, parseSearchQuery, prepareSearchText } from '../../../../../shared/search';
+import type { ParticipantView } from '@shared/contracts/annual-update-api';
+import { matchesSearch, parseSearchQuery, prepareSearchText } from '@shared/rules/search';
 
 /**
  * The participants manager's filters and the summary of the rows it shows (docs/annual-update.md), kept apart from the
@@ -26,7 +26,7 @@ export function matchesStatus(row: ParticipantView, filter: StatusFilter): boole
 }
 
 /**
- * The manager's search, the directory's rule (shared/search.ts): every word of the query in the name, the email or a
+ * The manager's search, the directory's rule (shared/rules/search.ts): every word of the query in the name, the email or a
  * class, in any order, blind to case, accents and punctuation, so « Beaudoin, Minh » (as the table writes a name),
  * « Minh Beaudoin » and « beaudoin » all find Minh Beaudoin.
  */

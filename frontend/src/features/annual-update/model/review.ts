@@ -1,6 +1,6 @@
-import type { PendingField, ReviewValue } from '../../../../../shared/annual-update-review';
-import type { Language } from '../../../../../shared/schemas/common';
-import { formatPhone } from '../../../../../shared/format/phone';
+import type { PendingField, ReviewValue } from '@shared/rules/annual-update-review';
+import type { Language } from '@shared/schemas/common';
+import { formatPhone } from '@shared/format/phone';
 import { interestLabel } from '../../../lib/directory/labels';
 
 /** A reviewed value as the review screen shows it (undefined: none). */

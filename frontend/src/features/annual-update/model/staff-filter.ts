@@ -1,4 +1,4 @@
-import type { ParticipantView } from '../../../../../shared/annual-update-api';
+import type { ParticipantView } from '@shared/contracts/annual-update-api';
 
 /**
  * The participants manager's "Parents / Staff" filter (docs/annual-update.md, "Staff"): shown when the campaign

@@ -7,7 +7,7 @@ import Flashbar, { type FlashbarProps } from '@cloudscape-design/components/flas
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
-import type { PendingField, ReviewItem } from '../../../../../shared/annual-update-review';
+import type { PendingField, ReviewItem } from '@shared/rules/annual-update-review';
 import { PageFrame } from '../../../components/page/page-frame';
 import { RouterLink } from '../../../components/router-link/router-link';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';

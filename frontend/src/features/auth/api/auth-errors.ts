@@ -1,4 +1,4 @@
-import { SIGN_UP_REJECTED } from '../../../../../shared/auth-constants';
+import { SIGN_UP_REJECTED } from '@shared/contracts/auth-constants';
 
 /**
  * The authentication messages (docs/product-rules.md), as translation keys (`auth.messages.<key>`, `auth.hints.<hint>`).

@@ -1,7 +1,7 @@
 import { amplifyAuth } from '../../../lib/api/amplify';
 import { forgetStoredSession } from '../../../lib/api/stored-session';
-import { CLIENT_METADATA_LOCALE_KEY, type AuthLocale } from '../../../../../shared/auth-constants';
-import { normalizeEmail } from '../../../../../shared/email';
+import { CLIENT_METADATA_LOCALE_KEY, type AuthLocale } from '@shared/contracts/auth-constants';
+import { normalizeEmail } from '@shared/rules/email';
 import { withRetries } from './retry';
 
 /**

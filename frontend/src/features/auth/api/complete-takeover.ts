@@ -1,7 +1,7 @@
 import {
   RecoveryCompleteResponseSchema,
   type RecoveryCompleteResponse,
-} from '../../../../../shared/account-recovery-api';
+} from '@shared/contracts/account-recovery-api';
 import { apiRequest } from '../../../lib/api/api-client';
 
 /** Sets the password of the account the emailed token names; the token travels in the POST body only. */

@@ -1,5 +1,5 @@
-import type { EmailCheckMessage, UserType } from '../../../../../shared/auth-api';
-import { isValidEmail, normalizeEmail } from '../../../../../shared/email';
+import type { EmailCheckMessage, UserType } from '@shared/contracts/auth-api';
+import { isValidEmail, normalizeEmail } from '@shared/rules/email';
 import { message, type AuthMessage } from './auth-errors';
 import { sleepFor, withRetries } from './retry';
 
@@ -100,7 +100,7 @@ export function createEmailValidator(options: EmailValidatorOptions): EmailValid
   async function attempt(email: string): Promise<EmailCheckResult> {
     // The answer's schema (zod with it) is not part of the sign-in page's first download: it loads while the
     // request is in flight (docs/decisions/sign-in-page-on-a-phone-fewer-bytes-before-the-form.md, "Sign-in page on a phone: fewer bytes before the form").
-    const schema = import('../../../../../shared/auth-api').then((m) => m.ValidateEmailResponseSchema);
+    const schema = import('@shared/contracts/auth-api').then((m) => m.ValidateEmailResponseSchema);
     schema.catch(() => undefined);
     let response: Response;
     try {

@@ -1,4 +1,4 @@
-import type { AuthLocale } from '../../../../../shared/auth-api';
+import type { AuthLocale } from '@shared/contracts/auth-api';
 import { ApiError, apiFetch } from '../../../lib/api/api-client';
 
 /**

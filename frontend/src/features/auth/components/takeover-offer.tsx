@@ -4,7 +4,7 @@ import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { normalizeEmail } from '../../../../../shared/email';
+import { normalizeEmail } from '@shared/rules/email';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { useAuthLocale } from '../hooks/use-auth-locale';
 import { recoveryErrorKey, requestTakeoverLink } from '../api/recovery-client';

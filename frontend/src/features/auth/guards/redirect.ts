@@ -1,4 +1,4 @@
-import { AUTH_LINKS } from '../../../../../shared/auth-constants';
+import { AUTH_LINKS } from '@shared/contracts/auth-constants';
 
 export const AUTH_PATH = '/auth';
 /** The page the verification email links to (the CustomMessage trigger builds the link from the same constant). */

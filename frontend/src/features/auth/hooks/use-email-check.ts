@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { isValidEmail, normalizeEmail } from '../../../../../shared/email';
+import { isValidEmail, normalizeEmail } from '@shared/rules/email';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { createEmailValidator, type EmailCheckResult, type EmailValidator } from '../api/email-validation';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { normalizeEmail } from '../../../../../shared/email';
+import { normalizeEmail } from '@shared/rules/email';
 import { AuthFailure, toAuthMessage, type AuthMessage, type AuthOperation } from '../api/auth-errors';
 import { authStore } from '../state/auth-store';
 import { confirmPasswordError, emailError, passwordError, requiredError } from '../pages/form-rules';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { AUTH_LINKS } from '../../../../../shared/auth-constants';
+import { AUTH_LINKS } from '@shared/contracts/auth-constants';
 import { AuthFailure, toAuthMessage, type AuthMessage } from '../api/auth-errors';
 import { authStore } from '../state/auth-store';
 import type { AuthUser } from '../state/auth-user';

@@ -5,7 +5,7 @@ import Container from '@cloudscape-design/components/container';
 import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Tabs from '@cloudscape-design/components/tabs';
-import { AUTH_LINKS } from '../../../../../shared/auth-constants';
+import { AUTH_LINKS } from '@shared/contracts/auth-constants';
 import { PageFrame } from '../../../components/page/page-frame';
 import { PasswordResetForm } from './password-reset-form';
 import { RegisterForm } from './register-form';

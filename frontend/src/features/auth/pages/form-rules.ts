@@ -1,5 +1,5 @@
-import { isValidEmail, normalizeEmail } from '../../../../../shared/email';
-import { passwordIssues } from '../../../../../shared/password';
+import { isValidEmail, normalizeEmail } from '@shared/rules/email';
+import { passwordIssues } from '@shared/rules/password';
 
 /** Minimum display-name length (docs/product-rules.md, "Constants"). */
 export const DISPLAY_NAME_MIN_LENGTH = 2;
@@ -11,7 +11,7 @@ export function emailError(value: string): string | undefined {
   return isValidEmail(email) ? undefined : 'auth.validation.emailInvalid';
 }
 
-/** The first rule the password breaks, worded by shared/password.ts's issue code. */
+/** The first rule the password breaks, worded by shared/rules/password.ts's issue code. */
 export function passwordError(value: string): string | undefined {
   const [first] = passwordIssues(value);
   return first ? `auth.password.issues.${first}` : undefined;

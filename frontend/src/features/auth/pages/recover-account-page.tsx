@@ -9,7 +9,7 @@ import Form from '@cloudscape-design/components/form';
 import FormField from '@cloudscape-design/components/form-field';
 import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { RECOVERY_LINK } from '../../../../../shared/account-recovery-api';
+import { RECOVERY_LINK } from '@shared/contracts/account-recovery-api';
 import { PageFrame } from '../../../components/page/page-frame';
 import { RouterLink } from '../../../components/router-link/router-link';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';

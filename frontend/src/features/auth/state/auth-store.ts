@@ -1,5 +1,5 @@
-import type { AuthLocale } from '../../../../../shared/auth-api';
-import type { RuntimeConfig } from '../../../../../shared/runtime-config';
+import type { AuthLocale } from '@shared/contracts/auth-api';
+import type { RuntimeConfig } from '@shared/contracts/runtime-config';
 import { AuthFailure, isNetworkError, message, toAuthMessage, type AuthMessage, type AuthOperation } from '../api/auth-errors';
 import {
   completePasswordReset,

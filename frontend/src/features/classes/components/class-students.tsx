@@ -73,7 +73,7 @@ export function ClassStudents({ index, classIndex, query, onOpenParent }: {
                     {t('directory.classes.siblingsOf', { siblings: siblings.join(', ') })}
                   </Box>
                 )}
-                {/* Sent to staff readers only (shared/visibility.ts, visibleStudent). */}
+                {/* Sent to staff readers only (shared/rules/visibility.ts, visibleStudent). */}
                 {note !== undefined && (
                   <Box variant="small" display="block" data-testid="staff-note">
                     {t('directory.classes.staffNote', { note })}

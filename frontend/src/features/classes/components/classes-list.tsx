@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import ExpandableSection from '@cloudscape-design/components/expandable-section';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { createMatcher } from '../../../../../shared/search';
+import { createMatcher } from '@shared/rules/search';
 import { EmptyState } from '../../../components/directory/empty-state';
 import { PrintDirectory } from '../../../components/directory/print-directory';
 import { SCROLL_DURATION_MS } from '../../../components/layout/scroll-to-top';

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import type { DirectoryCommittee } from '../../../../../shared/directory-api';
+import type { DirectoryCommittee } from '@shared/contracts/directory-api';
 import { ContactDetails } from '../../../components/directory/contact-details';
 import { useLanguage } from '../../../lib/use-language';
 import type { DirectoryIndex } from '../../../lib/directory/directory-index';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { createMatcher } from '../../../../../shared/search';
+import { createMatcher } from '@shared/rules/search';
 import { EmptyState } from '../../../components/directory/empty-state';
 import { NoMatch, SearchField } from '../../../components/directory/search-field';
 import { useLanguage } from '../../../lib/use-language';

@@ -6,7 +6,7 @@ import {
   type MergeRequest,
   type MergeResponse,
   type MergeSummary,
-} from '../../../../../shared/duplicates-api';
+} from '@shared/contracts/duplicates-api';
 import { apiRequest } from '../../../lib/api/api-client';
 
 /** The duplicate routes (docs/product-rules.md, "Duplicates"). */

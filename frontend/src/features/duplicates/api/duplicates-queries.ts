@@ -1,4 +1,4 @@
-import type { MergeRequest, MergeResponse, MergeSummary } from '../../../../../shared/duplicates-api';
+import type { MergeRequest, MergeResponse, MergeSummary } from '@shared/contracts/duplicates-api';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { directoryKey } from '../../../lib/directory/use-directory';
 import { useApiMutation } from '../../../lib/query/use-api-mutation';

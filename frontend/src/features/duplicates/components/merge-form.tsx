@@ -17,9 +17,9 @@ import {
   type MergeChoices,
   type MergeField,
   type MergeResponse,
-} from '../../../../../shared/duplicates-api';
-import { formatPhone } from '../../../../../shared/format/phone';
-import type { Parent, ParentFields } from '../../../../../shared/schemas/parent';
+} from '@shared/contracts/duplicates-api';
+import { formatPhone } from '@shared/format/phone';
+import type { Parent, ParentFields } from '@shared/schemas/parent';
 import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
 import { useErrorText } from '../../../lib/api/use-error-text';
 import { useMerge } from '../api/duplicates-queries';

@@ -5,7 +5,7 @@ import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
 import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { PRIVACY_PATHS } from '../../../../../shared/privacy-paths';
+import { PRIVACY_PATHS } from '@shared/contracts/privacy-paths';
 import { PageFrame } from '../../../components/page/page-frame';
 import { RouterLink } from '../../../components/router-link/router-link';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
@@ -13,7 +13,7 @@ import { hasStoredLocale, type Locale } from '../../../i18n/locale';
 import { useLanguage } from '../../../lib/use-language';
 import { InstallHelp } from '../components/install-help';
 
-/** Where a letter's code is typed, per language (shared/annual-update-letters-api.ts, CODE_PAGE_PATHS, holds zod). */
+/** Where a letter's code is typed, per language (shared/contracts/annual-update-letters-api.ts, CODE_PAGE_PATHS, holds zod). */
 const CODE_PAGE = { fr: '/mise-a-jour/code', en: '/update/code' } as const;
 
 function Topic({ title, children }: { title: string; children: ReactNode }) {

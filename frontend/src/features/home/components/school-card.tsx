@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
 import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
-import type { DirectorySchool } from '../../../../../shared/directory-api';
+import type { DirectorySchool } from '@shared/contracts/directory-api';
 import { ContactDetails } from '../../../components/directory/contact-details';
 
 /** The school as its settings describe it (the settings screen): name, school year and contact details. */

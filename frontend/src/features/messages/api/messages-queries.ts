@@ -7,7 +7,7 @@ import {
   MessagesResponseSchema,
   type ComposeMessage,
   type MessageSettings,
-} from '../../../../../shared/messages-api';
+} from '@shared/contracts/messages-api';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { apiRequest } from '../../../lib/api/api-client';
 import { useApiMutation } from '../../../lib/query/use-api-mutation';

@@ -19,7 +19,7 @@ import {
   type ComposeMessage,
   type Message,
   type MessagesResponse,
-} from '../../../../../shared/messages-api';
+} from '@shared/contracts/messages-api';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { useErrorText } from '../../../lib/api/use-error-text';
 import { currentLocale } from '../../../i18n/i18n';

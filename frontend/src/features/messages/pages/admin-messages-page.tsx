@@ -8,7 +8,7 @@ import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import Toggle from '@cloudscape-design/components/toggle';
-import { personKey, type Message, type MessageSettings } from '../../../../../shared/messages-api';
+import { personKey, type Message, type MessageSettings } from '@shared/contracts/messages-api';
 import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
 import { PageFrame } from '../../../components/page/page-frame';
 import { QueryState } from '../../../components/query-state/query-state';

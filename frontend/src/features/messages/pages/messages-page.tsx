@@ -6,7 +6,7 @@ import ExpandableSection from '@cloudscape-design/components/expandable-section'
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Tabs from '@cloudscape-design/components/tabs';
-import type { Message, ReceivedMessage } from '../../../../../shared/messages-api';
+import type { Message, ReceivedMessage } from '@shared/contracts/messages-api';
 import { PageFrame } from '../../../components/page/page-frame';
 import { QueryState } from '../../../components/query-state/query-state';
 import { currentLocale } from '../../../i18n/i18n';

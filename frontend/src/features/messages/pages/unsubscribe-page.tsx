@@ -6,7 +6,7 @@ import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { UnsubscribeResponseSchema, type UnsubscribeResponse } from '../../../../../shared/messages-api';
+import { UnsubscribeResponseSchema, type UnsubscribeResponse } from '@shared/contracts/messages-api';
 import { PageFrame } from '../../../components/page/page-frame';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { apiRequest } from '../../../lib/api/api-client';

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createMatcher } from '../../../../../shared/search';
+import { createMatcher } from '@shared/rules/search';
 import { ContactDetails } from '../../../components/directory/contact-details';
 import { AddToContacts } from '../../../components/directory/add-to-contacts';
 import { parentCard } from '../../../lib/directory/contacts';

@@ -7,8 +7,8 @@ import {
   type IncidentCsvResponse,
   type IncidentInput,
   type IncidentJsonResponse,
-} from '../../../../../shared/privacy-incidents-api';
-import type { Language } from '../../../../../shared/schemas/common';
+} from '@shared/contracts/privacy-incidents-api';
+import type { Language } from '@shared/schemas/common';
 import { apiRequest } from '../../../lib/api/api-client';
 
 const BASE = '/admin/privacy/incidents';

@@ -1,4 +1,4 @@
-import type { Incident, IncidentInput } from '../../../../../shared/privacy-incidents-api';
+import type { Incident, IncidentInput } from '@shared/contracts/privacy-incidents-api';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { useApiMutation } from '../../../lib/query/use-api-mutation';
 import { incidentsApi } from './incidents-client';

@@ -5,7 +5,7 @@ import {
   type PurgeReportsResponse,
   type RetentionSettings,
   type RetentionUpdate,
-} from '../../../../../shared/retention-api';
+} from '@shared/contracts/retention-api';
 import { apiRequest } from '../../../lib/api/api-client';
 
 const BASE = '/admin/privacy/retention';

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { RetentionSettings, RetentionUpdate } from '../../../../../shared/retention-api';
+import type { RetentionSettings, RetentionUpdate } from '@shared/contracts/retention-api';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { useApiMutation } from '../../../lib/query/use-api-mutation';
 import { retentionApi } from './retention-client';

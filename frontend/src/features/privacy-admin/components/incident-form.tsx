@@ -12,7 +12,7 @@ import Input from '@cloudscape-design/components/input';
 import RadioGroup from '@cloudscape-design/components/radio-group';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Textarea from '@cloudscape-design/components/textarea';
-import type { Incident } from '../../../../../shared/privacy-incidents-api';
+import type { Incident } from '@shared/contracts/privacy-incidents-api';
 import { useIncidentForm, type IncidentFormState } from '../hooks/use-incident-form';
 import type { IncidentField } from '../model/incident-form';
 import { ConfirmEditModal } from './confirm-edit-modal';

@@ -8,7 +8,7 @@ import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Table, { type TableProps } from '@cloudscape-design/components/table';
-import type { Incident } from '../../../../../shared/privacy-incidents-api';
+import type { Incident } from '@shared/contracts/privacy-incidents-api';
 import { useIsMobile } from '../../../lib/use-language';
 
 /** Dates are shown as stored, `2026-10-03` (the numeric form the OQLF recommends). */

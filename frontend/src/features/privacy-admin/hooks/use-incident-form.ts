@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Incident } from '../../../../../shared/privacy-incidents-api';
-import { schoolDay } from '../../../../../shared/school-calendar';
+import type { Incident } from '@shared/contracts/privacy-incidents-api';
+import { schoolDay } from '@shared/rules/school-calendar';
 import { ApiError } from '../../../lib/api/api-client';
 import { useSaveIncident } from '../api/incidents-queries';
 import {

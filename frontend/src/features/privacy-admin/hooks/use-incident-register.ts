@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import type { Incident } from '../../../../../shared/privacy-incidents-api';
+import type { Incident } from '@shared/contracts/privacy-incidents-api';
 import { useErrorText as useSharedErrorText } from '../../../lib/api/use-error-text';
 
 /** An API error as a sentence in the admin's language (generic: `privacyIncidents.errors.generic`). */

@@ -1,5 +1,5 @@
-import type { Incident, IncidentInput } from '../../../../../shared/privacy-incidents-api';
-import { INCIDENT_TEXT_MAX } from '../../../../../shared/privacy-incidents-api';
+import type { Incident, IncidentInput } from '@shared/contracts/privacy-incidents-api';
+import { INCIDENT_TEXT_MAX } from '@shared/contracts/privacy-incidents-api';
 
 /** The register form's values as typed (every field a string or a flag), and their checks before sending. */
 export interface IncidentFormValues {
@@ -66,7 +66,7 @@ function countProblem(value: string): string | undefined {
   return /^\d{1,7}$/.test(value.trim()) && Number(value.trim()) <= 1_000_000 ? undefined : 'count';
 }
 
-/** The same rules as the server (shared/privacy-incidents-api.ts), said per field; `today` is YYYY-MM-DD. */
+/** The same rules as the server (shared/contracts/privacy-incidents-api.ts), said per field; `today` is YYYY-MM-DD. */
 export function validateIncident(values: IncidentFormValues, today: string): FieldErrors {
   const errors: FieldErrors = {
     occurredOn: dateProblem(values.occurredOn, today, true),

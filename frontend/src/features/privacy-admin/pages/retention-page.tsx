@@ -17,7 +17,7 @@ import {
   type PurgeReportsResponse,
   type RetentionPeriods,
   type RetentionSettings,
-} from '../../../../../shared/retention-api';
+} from '@shared/contracts/retention-api';
 import { PageFrame } from '../../../components/page/page-frame';
 import { ApiErrorAlert, QueryState } from '../../../components/query-state/query-state';
 import { useRetentionReports, useRetentionSettings, useSaveRetention } from '../api/retention-queries';

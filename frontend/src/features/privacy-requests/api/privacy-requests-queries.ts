@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { PrivacyRequestList, PrivacyRequestUpdate, PrivacyRequestView } from '../../../../../shared/privacy-requests-api';
+import type { PrivacyRequestList, PrivacyRequestUpdate, PrivacyRequestView } from '@shared/contracts/privacy-requests-api';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { privacyRequestsApi } from '../../../lib/api/privacy-requests-client';
 import { useApiMutation } from '../../../lib/query/use-api-mutation';

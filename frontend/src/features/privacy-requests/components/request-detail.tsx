@@ -6,8 +6,8 @@ import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import { requestReference, type PrivacyRequestView } from '../../../../../shared/privacy-requests-api';
-import { schoolDay } from '../../../../../shared/school-calendar';
+import { requestReference, type PrivacyRequestView } from '@shared/contracts/privacy-requests-api';
+import { schoolDay } from '@shared/rules/school-calendar';
 import { DueDate, STATUS_TYPE } from './requests-table';
 import { RequestUpdateForm } from './request-update-form';
 

@@ -12,7 +12,7 @@ import {
   PRIVACY_REQUEST_TRANSITIONS,
   type PrivacyRequestStatus,
   type PrivacyRequestView,
-} from '../../../../../shared/privacy-requests-api';
+} from '@shared/contracts/privacy-requests-api';
 import { ApiError } from '../../../lib/api/api-client';
 import { useUpdatePrivacyRequest } from '../api/privacy-requests-queries';
 

@@ -4,8 +4,8 @@ import Box from '@cloudscape-design/components/box';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator, { type StatusIndicatorProps } from '@cloudscape-design/components/status-indicator';
 import Table from '@cloudscape-design/components/table';
-import type { PrivacyRequestStatus, PrivacyRequestView } from '../../../../../shared/privacy-requests-api';
-import { schoolDay } from '../../../../../shared/school-calendar';
+import type { PrivacyRequestStatus, PrivacyRequestView } from '@shared/contracts/privacy-requests-api';
+import { schoolDay } from '@shared/rules/school-calendar';
 
 export const STATUS_TYPE: Record<PrivacyRequestStatus, StatusIndicatorProps.Type> = {
   received: 'pending',

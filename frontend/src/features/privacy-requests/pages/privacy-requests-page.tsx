@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
 import Flashbar from '@cloudscape-design/components/flashbar';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { requestReference } from '../../../../../shared/privacy-requests-api';
+import { requestReference } from '@shared/contracts/privacy-requests-api';
 import { PageFrame } from '../../../components/page/page-frame';
 import { QueryState } from '../../../components/query-state/query-state';
 import { usePrivacyRequests } from '../api/privacy-requests-queries';

@@ -1,4 +1,4 @@
-import { PrivacyNoticeResponseSchema, type PrivacyNoticeResponse } from '../../../../../shared/privacy-api';
+import { PrivacyNoticeResponseSchema, type PrivacyNoticeResponse } from '@shared/contracts/privacy-api';
 import { apiRequest } from '../../../lib/api/api-client';
 
 /** GET /api/privacy-notice: public, so no sign-in is needed (docs/privacy.md). */

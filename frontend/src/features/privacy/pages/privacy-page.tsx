@@ -4,7 +4,7 @@ import Box from '@cloudscape-design/components/box';
 import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { PRIVACY_PATHS, type NoticeDocument } from '../../../../../shared/privacy-api';
+import { PRIVACY_PATHS, type NoticeDocument } from '@shared/contracts/privacy-api';
 import { PageFrame } from '../../../components/page/page-frame';
 import { QueryState } from '../../../components/query-state/query-state';
 import { RouterLink } from '../../../components/router-link/router-link';

@@ -1,4 +1,4 @@
-import { MyActivityResponseSchema, type ActivityEntry } from '../../../../../shared/privacy-activity-api';
+import { MyActivityResponseSchema, type ActivityEntry } from '@shared/contracts/privacy-activity-api';
 import { apiRequest } from '../../../lib/api/api-client';
 
 /** What administrators did with the caller's parent record (docs/privacy.md, "Transparency for parents"). */

@@ -1,4 +1,4 @@
-import { ConsentLogResponseSchema, type ConsentEntry } from '../../../../../shared/privacy-consent-api';
+import { ConsentLogResponseSchema, type ConsentEntry } from '@shared/contracts/privacy-consent-api';
 import { apiRequest } from '../../../lib/api/api-client';
 
 /** The caller's own consent log, newest first (docs/privacy.md, "Consent log"). */

@@ -1,4 +1,4 @@
-import { MyDataResponseSchema, type MyDataResponse } from '../../../../../shared/my-data-api';
+import { MyDataResponseSchema, type MyDataResponse } from '@shared/contracts/my-data-api';
 import { apiRequest } from '../../../lib/api/api-client';
 
 /**

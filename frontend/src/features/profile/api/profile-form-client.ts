@@ -4,7 +4,7 @@ import {
   type ParentUpdateInput,
   type ProfileFormResponse,
   type ProfileUpdateResponse,
-} from '../../../../../shared/parent-form';
+} from '@shared/rules/parent-form';
 import { apiRequest } from '../../../lib/api/api-client';
 
 /**

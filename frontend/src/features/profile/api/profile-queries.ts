@@ -1,4 +1,4 @@
-import type { ParentUpdateInput, ProfileUpdateResponse } from '../../../../../shared/parent-form';
+import type { ParentUpdateInput, ProfileUpdateResponse } from '@shared/rules/parent-form';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { meKey } from '../../../lib/api/me-queries';
 import { directoryKey } from '../../../lib/directory/use-directory';

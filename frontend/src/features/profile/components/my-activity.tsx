@@ -4,7 +4,7 @@ import { useLanguage } from '../../../lib/use-language';
 import Box from '@cloudscape-design/components/box';
 import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
-import type { ActivityEntry } from '../../../../../shared/privacy-activity-api';
+import type { ActivityEntry } from '@shared/contracts/privacy-activity-api';
 import { QueryState } from '../../../components/query-state/query-state';
 import { useMyActivity } from '../api/profile-queries';
 

@@ -1,10 +1,10 @@
-import type { MyDataCampaign, MyDataParent, MyDataResponse } from '../../../../../shared/my-data-api';
-import type { ActivityEntry } from '../../../../../shared/privacy-activity-api';
-import type { Language, LocalizedText } from '../../../../../shared/schemas/common';
-import { VISIBILITY_FIELDS } from '../../../../../shared/visibility';
-import { writeCsv } from '../../../../../shared/csv';
-import { formatPhone } from '../../../../../shared/format/phone';
-import { formatPostalCode } from '../../../../../shared/format/postal-code';
+import type { MyDataCampaign, MyDataParent, MyDataResponse } from '@shared/contracts/my-data-api';
+import type { ActivityEntry } from '@shared/contracts/privacy-activity-api';
+import type { Language, LocalizedText } from '@shared/schemas/common';
+import { VISIBILITY_FIELDS } from '@shared/rules/visibility';
+import { writeCsv } from '@shared/format/csv';
+import { formatPhone } from '@shared/format/phone';
+import { formatPostalCode } from '@shared/format/postal-code';
 import { changeLines } from '../../../components/privacy/consent-log';
 import { interestLabel, roleLabel } from '../../../lib/directory/labels';
 import { formatDate, formatDateTime } from '../../../lib/date-time';

@@ -5,7 +5,7 @@ import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import type { MeParentProfile } from '../../../../../shared/auth-api';
+import type { MeParentProfile } from '@shared/contracts/auth-api';
 import { ContactDetails } from '../../../components/directory/contact-details';
 import { useLanguage } from '../../../lib/use-language';
 import { interestLabel, roleLabel } from '../../../lib/directory/labels';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import Button from '@cloudscape-design/components/button';
-import type { MeParentProfile } from '../../../../../shared/auth-api';
+import type { MeParentProfile } from '@shared/contracts/auth-api';
 
 /** The actions of My Profile's header: "Update my information" opens the update form for this parent. */
 export function ProfileActions({ profile, onEdit }: { profile: MeParentProfile; onEdit?: (parentId: string) => void }) {

@@ -8,7 +8,7 @@ import FormField from '@cloudscape-design/components/form-field';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import type { ProfileFormResponse, ProfileUpdateResponse } from '../../../../../shared/parent-form';
+import type { ProfileFormResponse, ProfileUpdateResponse } from '@shared/rules/parent-form';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { LeaveModal } from '../../../components/page/leave-modal';
 import { ParentUpdateForm } from '../../../components/parent-form/parent-update-form';

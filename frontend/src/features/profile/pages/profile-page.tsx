@@ -4,7 +4,7 @@ import Alert from '@cloudscape-design/components/alert';
 import Flashbar from '@cloudscape-design/components/flashbar';
 import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import type { MeParentProfile, MeResponse } from '../../../../../shared/auth-api';
+import type { MeParentProfile, MeResponse } from '@shared/contracts/auth-api';
 import { PageFrame } from '../../../components/page/page-frame';
 import { QueryState } from '../../../components/query-state/query-state';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';

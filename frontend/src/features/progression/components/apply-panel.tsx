@@ -7,7 +7,7 @@ import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
 import ProgressBar from '@cloudscape-design/components/progress-bar';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import type { ProgressionSummary } from '../../../../../shared/progression-api';
+import type { ProgressionSummary } from '@shared/contracts/progression-api';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { errorKey, progressionApi } from '../../../lib/api/progression-client';
 import { saveFile } from '../../../lib/save-file';

@@ -10,7 +10,7 @@ import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import TextFilter from '@cloudscape-design/components/text-filter';
-import type { ProgressionWorkspace, WorkspaceStudent } from '../../../../../shared/progression-api';
+import type { ProgressionWorkspace, WorkspaceStudent } from '@shared/contracts/progression-api';
 import { fullName } from '../../../lib/directory/names';
 import { useAssignments, type Assignment, type Scope } from '../hooks/use-assignments';
 import { placement } from '../model/review-summary';

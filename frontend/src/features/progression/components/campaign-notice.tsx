@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import Alert from '@cloudscape-design/components/alert';
-import type { CurrentProgressionResponse } from '../../../../../shared/progression-api';
+import type { CurrentProgressionResponse } from '@shared/contracts/progression-api';
 import { RouterLink } from '../../../components/router-link/router-link';
 
 /**

@@ -9,7 +9,7 @@ import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
 import Select, { type SelectProps } from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import type { ProgressionWorkspace, WorkspaceParentDecision, WorkspaceStudent } from '../../../../../shared/progression-api';
+import type { ProgressionWorkspace, WorkspaceParentDecision, WorkspaceStudent } from '@shared/contracts/progression-api';
 import { compareNames, fullName } from '../../../lib/directory/names';
 import { useLanguage } from '../../../lib/use-language';
 import { placement } from '../model/review-summary';

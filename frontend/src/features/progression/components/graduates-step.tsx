@@ -5,7 +5,7 @@ import Cards from '@cloudscape-design/components/cards';
 import Header from '@cloudscape-design/components/header';
 import { Pagination } from '../../../components/pagination/pagination';
 import TextFilter from '@cloudscape-design/components/text-filter';
-import type { ProgressionWorkspace, WorkspaceParentDecision } from '../../../../../shared/progression-api';
+import type { ProgressionWorkspace, WorkspaceParentDecision } from '@shared/contracts/progression-api';
 import { compareNames, fullName } from '../../../lib/directory/names';
 import { useLanguage } from '../../../lib/use-language';
 import { placement } from '../model/review-summary';

@@ -3,7 +3,7 @@ import Box from '@cloudscape-design/components/box';
 import SegmentedControl from '@cloudscape-design/components/segmented-control';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import type { WorkspaceParentDecision } from '../../../../../shared/progression-api';
+import type { WorkspaceParentDecision } from '@shared/contracts/progression-api';
 import { fullName } from '../../../lib/directory/names';
 import { decisionReason } from '../model/students';
 

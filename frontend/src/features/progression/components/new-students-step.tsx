@@ -6,7 +6,7 @@ import Button from '@cloudscape-design/components/button';
 import Cards from '@cloudscape-design/components/cards';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import type { NewStudentRequest, ParentLookupMatch, ProgressionWorkspace, WorkspaceNewStudent } from '../../../../../shared/progression-api';
+import type { NewStudentRequest, ParentLookupMatch, ProgressionWorkspace, WorkspaceNewStudent } from '@shared/contracts/progression-api';
 import { compareNames, fullName } from '../../../lib/directory/names';
 import { useLanguage } from '../../../lib/use-language';
 import { useParentChoices } from '../hooks/use-parent-choices';

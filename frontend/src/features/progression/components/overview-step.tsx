@@ -6,7 +6,7 @@ import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import type { ProgressionCounts, ProgressionWorkspace } from '../../../../../shared/progression-api';
+import type { ProgressionCounts, ProgressionWorkspace } from '@shared/contracts/progression-api';
 
 const ANALYSIS: (keyof ProgressionCounts)[] = ['totalStudents', 'autoProgression', 'needsAssignment', 'graduating'];
 const STAGED: (keyof ProgressionCounts)[] = ['missingAssignments', 'newStudents', 'departing', 'parentsToRemove'];

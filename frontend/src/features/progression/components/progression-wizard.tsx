@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import Wizard, { type WizardProps } from '@cloudscape-design/components/wizard';
-import type { ProgressionWorkspace } from '../../../../../shared/progression-api';
+import type { ProgressionWorkspace } from '@shared/contracts/progression-api';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { progressionApi } from '../../../lib/api/progression-client';
 import type { useStaging } from '../hooks/use-progression-actions';

@@ -7,7 +7,7 @@ import ExpandableSection from '@cloudscape-design/components/expandable-section'
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Spinner from '@cloudscape-design/components/spinner';
-import type { ProgressionReview, ProgressionWorkspace } from '../../../../../shared/progression-api';
+import type { ProgressionReview, ProgressionWorkspace } from '@shared/contracts/progression-api';
 import { useLanguage } from '../../../lib/use-language';
 import { buildReviewSummary, type SummaryItem, type SummarySection } from '../model/review-summary';
 import { CountGrid } from './overview-step';

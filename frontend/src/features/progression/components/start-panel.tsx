@@ -4,7 +4,7 @@ import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import type { ProgressionSummary } from '../../../../../shared/progression-api';
+import type { ProgressionSummary } from '@shared/contracts/progression-api';
 import { CompletedSummary } from './apply-panel';
 
 /** `2026-2027` after `2025-2026` (the server's rule, for the start button before anything exists). */

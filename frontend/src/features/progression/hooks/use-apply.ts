@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ApplyResponse } from '../../../../../shared/progression-api';
+import type { ApplyResponse } from '@shared/contracts/progression-api';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { progressionApi } from '../../../lib/api/progression-client';
 import { DEFAULT_LOCK_WAIT_SECONDS, driveApply } from '../model/apply-driver';

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useCollection } from '@cloudscape-design/collection-hooks';
 import type { SelectProps } from '@cloudscape-design/components/select';
-import type { ProgressionWorkspace } from '../../../../../shared/progression-api';
+import type { ProgressionWorkspace } from '@shared/contracts/progression-api';
 import { compareNames, fullName } from '../../../lib/directory/names';
 import { useLanguage } from '../../../lib/use-language';
 import { classLabel, placement, type Labels } from '../model/review-summary';

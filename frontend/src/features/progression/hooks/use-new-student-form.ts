@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { NewStudentRequest, ParentLookupMatch } from '../../../../../shared/progression-api';
+import type { NewStudentRequest, ParentLookupMatch } from '@shared/contracts/progression-api';
 import { ApiError } from '../../../lib/api/api-client';
 import { errorKey } from '../../../lib/api/progression-client';
 import {

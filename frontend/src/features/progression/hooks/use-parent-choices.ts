@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SelectProps } from '@cloudscape-design/components/select';
-import type { ProgressionWorkspace } from '../../../../../shared/progression-api';
+import type { ProgressionWorkspace } from '@shared/contracts/progression-api';
 import { useDirectory } from '../../../lib/directory/use-directory';
 import { parentChoices, parentNameOf } from '../model/parents';
 

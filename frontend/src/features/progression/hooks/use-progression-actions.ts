@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ApplyResponse, WorkspaceParentDecision } from '../../../../../shared/progression-api';
+import type { ApplyResponse, WorkspaceParentDecision } from '@shared/contracts/progression-api';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { ApiError } from '../../../lib/api/api-client';
 import { errorKey, progressionApi } from '../../../lib/api/progression-client';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { CurrentProgressionResponse, ProgressionWorkspace } from '../../../../../shared/progression-api';
+import type { CurrentProgressionResponse, ProgressionWorkspace } from '@shared/contracts/progression-api';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { progressionApi } from '../../../lib/api/progression-client';
 

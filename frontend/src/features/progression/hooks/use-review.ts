@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { ProgressionReview, ProgressionWorkspace } from '../../../../../shared/progression-api';
+import type { ProgressionReview, ProgressionWorkspace } from '@shared/contracts/progression-api';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { progressionApi } from '../../../lib/api/progression-client';
 

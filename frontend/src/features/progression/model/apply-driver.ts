@@ -1,4 +1,4 @@
-import type { ApplyResponse } from '../../../../../shared/progression-api';
+import type { ApplyResponse } from '@shared/contracts/progression-api';
 
 /** A held lock without `Retry-After`: wait this long before asking again. */
 export const DEFAULT_LOCK_WAIT_SECONDS = 3;

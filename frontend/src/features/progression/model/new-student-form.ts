@@ -1,10 +1,10 @@
-import { formatPhone } from '../../../../../shared/format/phone';
-import { NewStudentRequestSchema, type NewStudentRequest, type WorkspaceNewStudent } from '../../../../../shared/progression-api';
-import type { Language } from '../../../../../shared/schemas/common';
-import type { NewStudentParent } from '../../../../../shared/schemas/progression';
-import type { InterestCode } from '../../../../../shared/schemas/interests';
-import type { Participation } from '../../../../../shared/schemas/parent';
-import type { FieldAudiences } from '../../../../../shared/visibility';
+import { formatPhone } from '@shared/format/phone';
+import { NewStudentRequestSchema, type NewStudentRequest, type WorkspaceNewStudent } from '@shared/contracts/progression-api';
+import type { Language } from '@shared/schemas/common';
+import type { NewStudentParent } from '@shared/schemas/progression';
+import type { InterestCode } from '@shared/schemas/interests';
+import type { Participation } from '@shared/schemas/parent';
+import type { FieldAudiences } from '@shared/rules/visibility';
 
 /**
  * The new-student form (docs/product-rules.md): its values as the inputs hold them (strings), their conversion

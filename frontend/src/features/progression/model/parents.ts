@@ -1,6 +1,6 @@
-import type { DirectoryResponse } from '../../../../../shared/directory-api';
-import type { WorkspaceNewStudent } from '../../../../../shared/progression-api';
-import type { NewStudentParent } from '../../../../../shared/schemas/progression';
+import type { DirectoryResponse } from '@shared/contracts/directory-api';
+import type { WorkspaceNewStudent } from '@shared/contracts/progression-api';
+import type { NewStudentParent } from '@shared/schemas/progression';
 import { compareText, fullName } from '../../../lib/directory/names';
 
 export interface ParentChoice {

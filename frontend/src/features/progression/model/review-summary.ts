@@ -1,6 +1,6 @@
-import { levelLabel, levelsLabel } from '../../../../../shared/format/levels';
-import type { ProgressionReview, ReviewName, WorkspaceClass } from '../../../../../shared/progression-api';
-import type { Language, Level } from '../../../../../shared/schemas/common';
+import { levelLabel, levelsLabel } from '@shared/format/levels';
+import type { ProgressionReview, ReviewName, WorkspaceClass } from '@shared/contracts/progression-api';
+import type { Language, Level } from '@shared/schemas/common';
 import { compareNames, fullName } from '../../../lib/directory/names';
 
 /**

@@ -1,5 +1,5 @@
-import type { WorkspaceParentDecision, WorkspaceStudent } from '../../../../../shared/progression-api';
-import { matchesSearch, parseSearchQuery, prepareSearchText } from '../../../../../shared/search';
+import type { WorkspaceParentDecision, WorkspaceStudent } from '@shared/contracts/progression-api';
+import { matchesSearch, parseSearchQuery, prepareSearchText } from '@shared/rules/search';
 
 /** The directory's forgiving search (accents, case, hyphens) over a few fields. */
 export function matchesText(fields: string[], text: string): boolean {

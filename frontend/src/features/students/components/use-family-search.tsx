@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createMatcher } from '../../../../../shared/search';
+import { createMatcher } from '@shared/rules/search';
 import { Highlight } from '../../../components/directory/highlight';
 import type { ResultColumn } from '../../../components/directory/result-list';
 import { useResultPage } from '../../../components/directory/result-page';

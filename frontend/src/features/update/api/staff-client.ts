@@ -4,7 +4,7 @@ import {
   type StaffForm,
   type StaffSubmitResponse,
   type StaffUpdateInput,
-} from '../../../../../shared/staff-form';
+} from '@shared/rules/staff-form';
 import { apiRequest } from '../../../lib/api/api-client';
 
 /** The two calls of a staff member's update link (docs/annual-update.md, "Staff"); the token in the body only. */

@@ -4,7 +4,7 @@ import {
   type ParentForm,
   type ParentUpdateInput,
   type UpdateSubmitResponse,
-} from '../../../../../shared/parent-form';
+} from '@shared/rules/parent-form';
 import { apiRequest } from '../../../lib/api/api-client';
 
 /**

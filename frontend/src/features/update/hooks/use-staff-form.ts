@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
-import { StaffUpdateInputSchema, type StaffForm, type StaffSubmitResponse, type StaffUpdateInput } from '../../../../../shared/staff-form';
-import type { Language } from '../../../../../shared/schemas/common';
-import type { StaffDepartment } from '../../../../../shared/schemas/staff';
+import { StaffUpdateInputSchema, type StaffForm, type StaffSubmitResponse, type StaffUpdateInput } from '@shared/rules/staff-form';
+import type { Language } from '@shared/schemas/common';
+import type { StaffDepartment } from '@shared/schemas/staff';
 import { linkProblem, type LinkProblem } from '../../../lib/parent-form/link-problem';
 import { ApiError } from '../../../lib/api/api-client';
 import { loadStaffForm, submitStaffForm } from '../api/staff-client';
@@ -44,7 +44,7 @@ const FIELD_OF: Record<string, keyof StaffValues> = {
   preferredLanguage: 'preferredLanguage',
 };
 
-/** The same schema as the server (shared/staff-form.ts): the UI refuses what the server would. */
+/** The same schema as the server (shared/rules/staff-form.ts): the UI refuses what the server would. */
 export function validateStaff(version: number, values: StaffValues): { input?: StaffUpdateInput; errors: StaffFieldErrors } {
   const input: StaffUpdateInput = {
     version,

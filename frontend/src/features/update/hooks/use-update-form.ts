@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { UpdateSubmitResponse } from '../../../../../shared/parent-form';
+import type { UpdateSubmitResponse } from '@shared/rules/parent-form';
 import { useParentForm, type ParentFormSource } from '../../../lib/parent-form/use-parent-form';
 import { loadUpdateForm, submitUpdateForm } from '../api/update-client';
 

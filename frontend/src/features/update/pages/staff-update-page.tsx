@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { ofSchool } from '../../../../../shared/format/french';
-import type { StaffSubmitResponse } from '../../../../../shared/staff-form';
+import { ofSchool } from '@shared/format/french';
+import type { StaffSubmitResponse } from '@shared/rules/staff-form';
 import { PageFrame } from '../../../components/page/page-frame';
 import { useLanguage } from '../../../lib/use-language';
 import { StaffUpdateForm } from '../components/staff-update-form';

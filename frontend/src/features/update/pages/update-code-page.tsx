@@ -6,7 +6,7 @@ import Form from '@cloudscape-design/components/form';
 import FormField from '@cloudscape-design/components/form-field';
 import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { formatShortCode, normalizeShortCode } from '../../../../../shared/short-code';
+import { formatShortCode, normalizeShortCode } from '@shared/rules/short-code';
 import { PageFrame } from '../../../components/page/page-frame';
 import { hasStoredLocale, type Locale } from '../../../i18n/locale';
 

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import type { UpdateSubmitResponse } from '../../../../../shared/parent-form';
+import type { UpdateSubmitResponse } from '@shared/rules/parent-form';
 import { PageFrame } from '../../../components/page/page-frame';
 import { ParentUpdateForm } from '../../../components/parent-form/parent-update-form';
 import { PrivacyRequestForm } from '../../../components/privacy/privacy-request-form';

@@ -1,0 +1,181 @@
+import * as z from 'zod';
+import { IdSchema, IsoDateTimeSchema, LanguageSchema, LevelCodeSchema } from '../schemas/common';
+
+/**
+ * Messages to a class, a committee or the school (docs/messages.md). The server decides who may write to whom on
+ * every request, from the directory and the messaging settings; these are the shapes both sides share.
+ */
+
+/** Longest subject and body, in characters, per language. Plain text with links: no markup, no attachment. */
+export const MESSAGE_SUBJECT_MAX = 150;
+export const MESSAGE_BODY_MAX = 5000;
+
+/** Messages an author may send in MESSAGE_QUOTA_DAYS days (administrators, everyone else). */
+export const MESSAGE_QUOTA_DAYS = 7;
+export const MESSAGE_QUOTA = { admin: 20, author: 3 } as const;
+
+/**
+ * What a recipient accepts by email, one switch each (the privacy choices, docs/privacy.md "Messages"):
+ * - school: from the school's parent committee and administrators (the whole school, a level, the staff);
+ * - class: from my class's representatives and teachers;
+ * - committee: from the committees I belong to.
+ */
+export const MESSAGE_CATEGORIES = ['school', 'class', 'committee'] as const;
+export const MessageCategorySchema = z.enum(MESSAGE_CATEGORIES);
+export type MessageCategory = z.infer<typeof MessageCategorySchema>;
+
+export const MessageConsentsSchema = z.strictObject({
+  school: z.boolean(),
+  class: z.boolean(),
+  committee: z.boolean(),
+});
+export type MessageConsents = z.infer<typeof MessageConsentsSchema>;
+
+/** Defaults justified in docs/privacy.md ("Messages"): not commercial (CASL), the school's own purpose (Law 25). */
+export const DEFAULT_MESSAGE_CONSENTS: MessageConsents = { school: true, class: true, committee: true };
+
+export const AudienceSchema = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('school') }),
+  z.strictObject({ type: z.literal('level'), level: LevelCodeSchema }),
+  z.strictObject({ type: z.literal('class'), classId: IdSchema }),
+  z.strictObject({ type: z.literal('committee'), committeeId: IdSchema }),
+  z.strictObject({ type: z.literal('staff') }),
+]);
+export type Audience = z.infer<typeof AudienceSchema>;
+
+/** A control character other than a tab or a line break. */
+const isControl = (char: string) => {
+  const code = char.charCodeAt(0);
+  return (code < 32 && char !== '\t' && char !== '\n' && char !== '\r') || code === 127;
+};
+
+/** Text without control characters other than line breaks and tabs. */
+const plainText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((text) => ![...text].some(isControl), { error: 'control_character' });
+
+const LocalizedOptionalSchema = (max: number) =>
+  z.strictObject({ fr: plainText(max).optional(), en: plainText(max).optional() });
+
+/** POST /api/messages: written once (either language) or in both; each language has a subject and a body. */
+export const ComposeMessageSchema = z
+  .strictObject({
+    audience: AudienceSchema,
+    subject: LocalizedOptionalSchema(MESSAGE_SUBJECT_MAX),
+    body: LocalizedOptionalSchema(MESSAGE_BODY_MAX),
+    /** A reply goes to the author's address only when they choose it; otherwise the email says to answer in the app. */
+    shareReplyTo: z.boolean(),
+  })
+  .superRefine((input, ctx) => {
+    const languages = (['fr', 'en'] as const).filter((l) => input.subject[l]?.trim() || input.body[l]?.trim());
+    if (languages.length === 0) ctx.addIssue({ code: 'custom', path: ['body'], message: 'empty' });
+    for (const language of languages) {
+      if (!input.subject[language]?.trim()) ctx.addIssue({ code: 'custom', path: ['subject', language], message: 'empty' });
+      if (!input.body[language]?.trim()) ctx.addIssue({ code: 'custom', path: ['body', language], message: 'empty' });
+    }
+  });
+export type ComposeMessage = z.infer<typeof ComposeMessageSchema>;
+
+export const LocalizedTextOptionalSchema = z.object({ fr: z.string().optional(), en: z.string().optional() });
+const LabelSchema = z.object({ fr: z.string(), en: z.string() });
+
+/** An audience the caller may write to, with its name in both languages and who the recipients are. */
+export const AudienceOptionSchema = z.object({
+  audience: AudienceSchema,
+  label: LabelSchema,
+  /** The author's role for this audience, shown in the email's display name and body. */
+  role: LabelSchema,
+  category: MessageCategorySchema,
+  /** Whether an administrator approves it before it is sent (the representatives' approval setting). */
+  needsApproval: z.boolean(),
+});
+export type AudienceOption = z.infer<typeof AudienceOptionSchema>;
+
+export const MESSAGE_STATUSES = ['pendingApproval', 'sending', 'sent', 'rejected'] as const;
+
+export const MessageCountsSchema = z.object({
+  recipients: z.number().int(),
+  /** Emails to send still. */
+  pending: z.number().int(),
+  sent: z.number().int(),
+  /** No email: declined that kind of message, no address, or the address bounced. They read it in the app. */
+  skipped: z.number().int(),
+  failed: z.number().int(),
+});
+export type MessageCounts = z.infer<typeof MessageCountsSchema>;
+
+export const MessageSchema = z.object({
+  id: IdSchema,
+  createdAt: IsoDateTimeSchema,
+  author: z.object({ name: z.string(), role: LabelSchema, personType: z.enum(['PARENT', 'STAFF']), personId: IdSchema }),
+  audience: AudienceSchema,
+  audienceLabel: LabelSchema,
+  category: MessageCategorySchema,
+  subject: LocalizedTextOptionalSchema,
+  body: LocalizedTextOptionalSchema,
+  /** Present only when the author chose to share it. */
+  replyTo: z.string().optional(),
+  status: z.enum(MESSAGE_STATUSES),
+  counts: MessageCountsSchema,
+});
+export type Message = z.infer<typeof MessageSchema>;
+
+export const ReceivedMessageSchema = MessageSchema.omit({ counts: true, replyTo: true }).extend({
+  readAt: IsoDateTimeSchema.optional(),
+  replyTo: z.string().optional(),
+});
+export type ReceivedMessage = z.infer<typeof ReceivedMessageSchema>;
+
+/** GET /api/messages: what the member received and sent, the unread count and the audiences they may write to. */
+export const MessagesResponseSchema = z.object({
+  received: z.array(ReceivedMessageSchema),
+  sent: z.array(MessageSchema),
+  unread: z.number().int(),
+  audiences: z.array(AudienceOptionSchema),
+  quota: z.object({ limit: z.number().int(), used: z.number().int(), days: z.number().int() }),
+});
+export type MessagesResponse = z.infer<typeof MessagesResponseSchema>;
+
+/** POST /api/messages/{id}/continue (the author or an administrator): one paced chunk; the message's progress. */
+export const MessageProgressSchema = z.object({ message: MessageSchema, done: z.boolean() });
+export type MessageProgress = z.infer<typeof MessageProgressSchema>;
+
+/** Which kinds of author may write (administrators always may), and the representatives' approval. */
+export const MessageSettingsSchema = z.strictObject({
+  classRepresentatives: z.boolean(),
+  committeeChairs: z.boolean(),
+  teachers: z.boolean(),
+  approveRepresentatives: z.boolean(),
+  /** Authors whose right an administrator withdrew: `PARENT#<id>` or `STAFF#<id>`. */
+  withdrawn: z.array(z.string().regex(/^(PARENT|STAFF)#[A-Za-z0-9_-]{1,64}$/)).max(500),
+});
+export type MessageSettings = z.infer<typeof MessageSettingsSchema>;
+
+/** Teachers writing to their classes' parents is off until the school turns it on (issue's "if the settings allow"). */
+export const DEFAULT_MESSAGE_SETTINGS: MessageSettings = {
+  classRepresentatives: true,
+  committeeChairs: true,
+  teachers: false,
+  approveRepresentatives: false,
+  withdrawn: [],
+};
+
+/** GET /api/admin/messages: every message sent (the log) and the settings. */
+export const AdminMessagesResponseSchema = z.object({ messages: z.array(MessageSchema), settings: MessageSettingsSchema });
+export type AdminMessagesResponse = z.infer<typeof AdminMessagesResponseSchema>;
+
+/** POST /api/admin/messages/{id}/decision. */
+export const MessageDecisionSchema = z.strictObject({ approve: z.boolean() });
+
+/** GET and PUT /api/me/message-consents: a member's choices (defaults when never chosen). */
+export const MessageConsentsUpdateSchema = z.strictObject({ consents: MessageConsentsSchema, language: LanguageSchema });
+export const MessageConsentsResponseSchema = z.object({ consents: MessageConsentsSchema });
+
+/** POST /api/messages/unsubscribe?token=...: one click, no session (RFC 8058); answers which kind was stopped. */
+export const UnsubscribeResponseSchema = z.object({ category: MessageCategorySchema, language: LanguageSchema });
+export type UnsubscribeResponse = z.infer<typeof UnsubscribeResponseSchema>;
+
+/** The person key used for authors and recipients. */
+export const personKey = (personType: 'PARENT' | 'STAFF', personId: string) => `${personType}#${personId}`;

@@ -1,0 +1,34 @@
+import * as z from 'zod';
+import { IsoDateTimeSchema } from '../schemas/common';
+
+/**
+ * Contract of `GET /api/me/activity` (docs/privacy.md, "Transparency for parents"): what administrators (or the
+ * system) did with the caller's own parent record, read from the audit trail. Each entry says when, in which role
+ * and what kind of act, never who by name or email; `fields` names the fields changed, never their values.
+ */
+
+export const ACTIVITY_ROLES = ['administrator', 'system'] as const;
+export const ACTIVITY_KINDS = ['created', 'changed', 'exported'] as const;
+
+export const ActivityEntrySchema = z.object({
+  at: IsoDateTimeSchema,
+  role: z.enum(ACTIVITY_ROLES),
+  kind: z.enum(ACTIVITY_KINDS),
+  /** For an export: the file format taken. */
+  format: z.enum(['csv', 'json']).optional(),
+  fields: z.array(z.string()).optional(),
+});
+export type ActivityEntry = z.infer<typeof ActivityEntrySchema>;
+
+/**
+ * Fields a member never reads about their own record, even by name (docs/privacy.md, "Safety restrictions"): a
+ * shared download or screen would tell the other household a restriction exists. A change of these fields alone
+ * is left out of the activity; a change of these and others lists the others only.
+ */
+export const MEMBER_HIDDEN_FIELDS: readonly string[] = ['safetyRestriction'];
+
+/** At most this many entries, newest first. */
+export const ACTIVITY_LIMIT = 50;
+
+export const MyActivityResponseSchema = z.object({ entries: z.array(ActivityEntrySchema).max(ACTIVITY_LIMIT) });
+export type MyActivityResponse = z.infer<typeof MyActivityResponseSchema>;

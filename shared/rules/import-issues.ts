@@ -1,0 +1,156 @@
+import type { Language } from '../schemas/common';
+
+/**
+ * What can be wrong with an import file, as codes with parameters: the server never sends sentences. The
+ * admin page translates them (this table may be reused or mirrored in its i18n files); the import CLI prints
+ * them with `formatIssueMessage`. Placeholders: {value}, {field} (the column header), {max}, {line}, {count},
+ * {expected}, {entity}, {level}, {class}, {key}.
+ */
+export const IMPORT_ISSUE_MESSAGES = {
+  // Files
+  EMPTY_FILE: { fr: 'Le fichier est vide.', en: 'The file is empty.' },
+  UNKNOWN_FILE: {
+    fr: 'Impossible de savoir ce que contient ce fichier\u00a0: nommez-le comme un modèle ou gardez les en-têtes du modèle.',
+    en: "Cannot tell what this file holds: name it like a template or keep the template's headers.",
+  },
+  DUPLICATE_FILE: {
+    fr: 'Deux fichiers contiennent des {entity}\u00a0: fusionnez-les.',
+    en: 'Two files hold {entity}: merge them.',
+  },
+  INVALID_ENCODING: {
+    fr: 'Le fichier n’est pas en UTF-8\u00a0: enregistrez-le au format «\u00a0CSV UTF-8\u00a0».',
+    en: 'The file is not UTF-8: save it as "CSV UTF-8".',
+  },
+  UNTERMINATED_QUOTE: {
+    fr: 'Un guillemet ouvert ici n’est jamais fermé.',
+    en: 'A quote opened here is never closed.',
+  },
+  TEXT_AFTER_QUOTE: {
+    fr: 'Du texte suit un guillemet fermant\u00a0: doublez les guillemets à l’intérieur d’une valeur ("").',
+    en: 'Text follows a closing quote: double the quotes inside a value ("").',
+  },
+  MISSING_COLUMN: { fr: 'Colonne obligatoire absente\u00a0: {field}.', en: 'Required column missing: {field}.' },
+  DUPLICATE_COLUMN: { fr: 'La colonne {field} apparaît deux fois.', en: 'Column {field} appears twice.' },
+  UNKNOWN_COLUMN: {
+    fr: 'Colonne «\u00a0{value}\u00a0» inconnue\u00a0: elle est ignorée.',
+    en: 'Unknown column "{value}": it is ignored.',
+  },
+  TOO_MANY_ROWS: { fr: 'Trop de lignes (maximum {max}).', en: 'Too many rows (at most {max}).' },
+  TOO_MANY_FIELDS: {
+    fr: 'Cette ligne a {count} valeurs pour {expected} colonnes\u00a0: une virgule ou un point-virgule de trop?',
+    en: 'This row has {count} values for {expected} columns: an extra comma or semicolon?',
+  },
+  // Values
+  // French puts {field} (a column header, or a form label on the settings screen) after a colon, never as a bare
+  // subject: no article fits every header ("Prénom est obligatoire" is not French; "Le prénom" would be).
+  REQUIRED: { fr: 'Valeur obligatoire manquante\u00a0: {field}.', en: '{field} is required.' },
+  TOO_LONG: { fr: '{field}\u00a0: au plus {max} caractères.', en: '{field}: at most {max} characters.' },
+  TOO_MANY: { fr: '{field}\u00a0: au plus {max} valeurs.', en: '{field}: at most {max} values.' },
+  INVALID_EMAIL: { fr: 'Courriel invalide\u00a0: «\u00a0{value}\u00a0».', en: 'Invalid email: "{value}".' },
+  INVALID_PHONE: {
+    fr: 'Téléphone invalide\u00a0: «\u00a0{value}\u00a0» (10 chiffres, p. ex. 514 555-1234).',
+    en: 'Invalid phone number: "{value}" (10 digits, e.g. 514 555-1234).',
+  },
+  INVALID_POSTAL_CODE: {
+    fr: 'Code postal invalide\u00a0: «\u00a0{value}\u00a0» (p. ex. H2X 1Y4).',
+    en: 'Invalid postal code: "{value}" (e.g. H2X 1Y4).',
+  },
+  INVALID_NAME: {
+    fr: '{field}\u00a0: caractère de contrôle interdit.',
+    en: '{field} contains a control character.',
+  },
+  INVALID_KEY: {
+    fr: 'Clé invalide\u00a0: «\u00a0{value}\u00a0» (au plus 64 caractères, sans «\u00a0|\u00a0»).',
+    en: 'Invalid key: "{value}" (at most 64 characters, no "|").',
+  },
+  INVALID_VALUE: { fr: '{field}\u00a0: valeur «\u00a0{value}\u00a0» inconnue.', en: '{field}: unknown value "{value}".' },
+  ADDRESS_INCOMPLETE: {
+    fr: 'Adresse incomplète, valeur manquante\u00a0: {field} (adresse, ville et code postal vont ensemble).',
+    en: 'Incomplete address: {field} is missing (street, city and postal code go together).',
+  },
+  NAME_ONLY_DETAILS: {
+    fr: 'Participation «\u00a0nom seulement\u00a0»\u00a0: la colonne {field} doit rester vide.',
+    en: 'Participation "name only": {field} must stay empty.',
+  },
+  KEY_REQUIRED: {
+    fr: 'Sans courriel, une clé est obligatoire pour reconnaître cette personne.',
+    en: 'Without an email, a key is needed to recognise this person.',
+  },
+  DUPLICATE_KEY: {
+    fr: '«\u00a0{key}\u00a0» désigne déjà la ligne {line}.',
+    en: '"{key}" already names line {line}.',
+  },
+  CODE_IN_USE: {
+    fr: 'Le code «\u00a0{value}\u00a0» est déjà celui d’une autre classe.',
+    en: 'Code "{value}" already belongs to another class.',
+  },
+  // School settings (school.csv)
+  INVALID_SCHOOL_YEAR: {
+    fr: 'Année scolaire invalide\u00a0: «\u00a0{value}\u00a0» (deux années qui se suivent, p. ex. 2025-2026).',
+    en: 'Invalid school year: "{value}" (two consecutive years, e.g. 2025-2026).',
+  },
+  INVALID_LEVEL_CODE: {
+    fr: 'Code de niveau invalide\u00a0: «\u00a0{value}\u00a0» (au plus 8 majuscules, chiffres ou tirets, p. ex. G1 ou K).',
+    en: 'Invalid level code: "{value}" (at most 8 capital letters, digits or dashes, e.g. G1 or K).',
+  },
+  SCHOOL_VALUE_ELSEWHERE: {
+    fr: '{field}\u00a0: à remplir sur la première ligne seulement (ligne {line}).',
+    en: '{field} is filled on the first row only (line {line}).',
+  },
+  LEVEL_IN_USE: {
+    fr: 'Le niveau «\u00a0{value}\u00a0» manque dans ce fichier, mais {count} classes ou élèves l’utilisent encore.',
+    en: 'Level "{value}" is missing from this file, but {count} classes or students still use it.',
+  },
+  // References
+  UNKNOWN_LEVEL: { fr: 'Niveau inconnu\u00a0: «\u00a0{value}\u00a0».', en: 'Unknown level: "{value}".' },
+  LEVEL_NOT_IN_CLASS: {
+    fr: 'La classe {class} n’accueille pas le niveau {level}.',
+    en: 'Class {class} does not host level {level}.',
+  },
+  UNKNOWN_CLASS: { fr: 'Classe inconnue\u00a0: «\u00a0{value}\u00a0».', en: 'Unknown class: "{value}".' },
+  UNKNOWN_PARENT: { fr: 'Parent inconnu\u00a0: «\u00a0{value}\u00a0».', en: 'Unknown parent: "{value}".' },
+  UNKNOWN_STAFF: { fr: 'Membre du personnel inconnu\u00a0: «\u00a0{value}\u00a0».', en: 'Unknown staff member: "{value}".' },
+  UNKNOWN_STUDENT: { fr: 'Élève inconnu\u00a0: «\u00a0{value}\u00a0».', en: 'Unknown student: "{value}".' },
+  UNKNOWN_COMMITTEE: { fr: 'Comité inconnu\u00a0: «\u00a0{value}\u00a0».', en: 'Unknown committee: "{value}".' },
+  AMBIGUOUS_EMAIL: {
+    fr: '{count} personnes ont le courriel «\u00a0{value}\u00a0»\u00a0: utilisez leur clé.',
+    en: '{count} people have the email "{value}": use their key.',
+  },
+  DUPLICATE_REFERENCE: {
+    fr: '«\u00a0{value}\u00a0» est déjà nommé sur cette ligne.',
+    en: '"{value}" is already named on this row.',
+  },
+  DUPLICATE_MEMBER: {
+    fr: 'Cette personne est déjà membre de ce comité à la ligne {line}.',
+    en: 'This person is already a member of this committee on line {line}.',
+  },
+  RESTRICTION_SELF: {
+    fr: 'Un parent ne peut pas être masqué pour lui-même («\u00a0{value}\u00a0»).',
+    en: 'A parent cannot be hidden from themselves ("{value}").',
+  },
+  RESTRICTION_LIFTED: {
+    fr: 'La restriction de sécurité de ce parent sera levée (la colonne {field} est vide)\u00a0: vérifiez que c\u2019est voulu.',
+    en: "This parent's safety restriction will be lifted ({field} is empty): check that this is intended.",
+  },
+  NAME_ONLY_MEMBER: {
+    fr: 'Un parent en participation «\u00a0nom seulement\u00a0» ne peut pas être membre d’un comité.',
+    en: 'A parent with "name only" participation cannot sit on a committee.',
+  },
+} as const satisfies Record<string, Record<Language, string>>;
+
+export type ImportIssueCode = keyof typeof IMPORT_ISSUE_MESSAGES;
+export const IMPORT_ISSUE_CODES = Object.keys(IMPORT_ISSUE_MESSAGES) as ImportIssueCode[];
+
+/** Issue codes that do not block an import (the rest do). */
+export const WARNING_CODES: ReadonlySet<ImportIssueCode> = new Set(['UNKNOWN_COLUMN', 'RESTRICTION_LIFTED']);
+
+/** Fills a message's placeholders; a missing parameter stays visible as `{name}` rather than vanishing. */
+export function formatIssueMessage(
+  code: ImportIssueCode,
+  params: Record<string, string | number>,
+  lang: Language,
+): string {
+  return IMPORT_ISSUE_MESSAGES[code][lang].replace(/\{(\w+)\}/g, (match, name: string) =>
+    params[name] === undefined ? match : String(params[name]),
+  );
+}
