@@ -3,7 +3,8 @@ import en from '../src/i18n/en.json';
 import fr from '../src/i18n/fr.json';
 import { PRE_PAINTED } from '../src/features/auth/pages/pre-painted-ids';
 import { LOCALE_STORAGE_KEY } from '../src/i18n/locale';
-import { escapeHtml } from '@shared/format/html';
+// A relative path: Vite loads its config and plugins with Node, before its '@shared' alias exists.
+import { escapeHtml } from '../../shared/format/html';
 
 /**
  * The sign-in form painted by index.html itself (docs/frontend.md, "A sign-in form before the scripts"): on a phone's
