@@ -191,7 +191,7 @@ describe('the administrators’ queue', () => {
     const mail = (await mailTo(stack, english.email!)).at(-1)!;
     expect(mail.subject).toContain('Answer to your request');
     expect(mail.body.text).toContain('We corrected your phone number.');
-    expect(mail.body.text).toContain('received on 2031-03-10');
+    expect(mail.body.text).toContain('received on March 10, 2031');
     expect(mail.body.html).toContain('lang="en"');
     expect((await queue()).overdue).toBe(1);
     filed = answered;
