@@ -16,6 +16,11 @@ import { LanguageSchema, type Language } from '../schemas/common';
 export const IMPORT_MAX_BODY_BYTES = 4 * 1024 * 1024;
 /** Rows per file (a school has a few thousand people at most). */
 export const IMPORT_MAX_ROWS = 20_000;
+/**
+ * Characters per value, whatever the column: the bound of the longest free text (skills); references, lists and
+ * codes have no reason to be longer, and a row with a longer value is refused on that cell (TOO_LONG).
+ */
+export const IMPORT_MAX_FIELD_LENGTH = 1_000;
 /** Errors listed in a report; `errorCount` still counts them all. */
 export const IMPORT_MAX_LISTED_ISSUES = 1_000;
 

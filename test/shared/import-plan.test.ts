@@ -5,6 +5,8 @@ import { derivedId } from '../../lambdas/admin/import/ids';
 import { parseDirectoryItems } from '../../lambdas/directory/directory-items';
 import { STAFF_NOTE_MAX_LENGTH } from '@shared/schemas/student';
 import { exportCsvFiles } from '../../lambdas/admin/export-service';
+import { IMPORT_MAX_FIELD_LENGTH } from '@shared/contracts/import-api';
+import { formatIssueMessage, type ImportIssueCode } from '@shared/rules/import-issues';
 import { AT, CLASSES, PARENTS, STAFF, STUDENTS, csv, dryRun, emptyDirectory, settings, stubTable, where } from './import-support';
 
 /**
@@ -99,6 +101,33 @@ describe('dry run of a new school', () => {
     ]);
     expect(report.errors[0]).toMatchObject({ entity: 'parents', header: 'Courriel', field: 'email' });
     expect(report.errorCount).toBe(8);
+  });
+
+  it('refuses a value over 1,000 characters in any column on its cell, in both languages, without echoing it', async () => {
+    const long = 'P'.repeat(IMPORT_MAX_FIELD_LENGTH + 1);
+    const classes = [...CLASSES.slice(0, 2), ['B', 'Classe B', 'G3', long]];
+    const students = [...STUDENTS.slice(0, 2), ['S2', 'Noah', 'Roy', '1re année', 'A', long, '']];
+    const { report } = await dryRun({
+      'classes.csv': csv(classes),
+      'personnel.csv': csv(STAFF),
+      'parents.csv': csv(PARENTS),
+      'eleves.csv': csv(students),
+    });
+    expect(where(report.errors)).toEqual([
+      ['classes.csv', 3, 4, 'TOO_LONG', { max: IMPORT_MAX_FIELD_LENGTH }],
+      ['eleves.csv', 3, 6, 'TOO_LONG', { max: IMPORT_MAX_FIELD_LENGTH }],
+    ]);
+    // The rows with a long value are left out; the others are still checked and counted.
+    expect(report.counts.classes).toEqual({ create: 1, update: 0, unchanged: 0 });
+    expect(report.counts.students).toEqual({ create: 1, update: 0, unchanged: 0 });
+    expect(JSON.stringify(report)).not.toContain(long.slice(0, 100));
+    const issue = report.errors[1]!;
+    expect(formatIssueMessage(issue.code as ImportIssueCode, { ...issue.params, field: issue.header! }, 'fr')).toBe(
+      'Parent 1\u00a0: au plus 1000 caractères.',
+    );
+    expect(formatIssueMessage(issue.code as ImportIssueCode, { ...issue.params, field: issue.header! }, 'en')).toBe(
+      'Parent 1: at most 1000 characters.',
+    );
   });
 
   it('reports a missing required column once, on the header line, and an unknown one as a warning', async () => {

@@ -1,6 +1,6 @@
 import { fromCellText, parseCsv } from '@shared/format/csv';
 import { columnForHeader, detectEntity, IMPORT_FORMATS, type ImportEntity } from '@shared/rules/import-columns';
-import { IMPORT_MAX_ROWS, type ImportFile, type ImportReport } from '@shared/contracts/import-api';
+import { IMPORT_MAX_FIELD_LENGTH, IMPORT_MAX_ROWS, type ImportFile, type ImportReport } from '@shared/contracts/import-api';
 import type { ImportTable, IssueCollector } from './issues';
 
 export type ImportTables = Partial<Record<ImportEntity, ImportTable>>;
@@ -67,15 +67,44 @@ export function readImportFiles(
         });
         continue;
       }
-      const values: Record<string, string> = {};
-      for (const [field, place] of table.columns) {
-        values[field] = fromCellText(record.fields[place.column - 1] ?? '').trim();
-      }
-      table.rows.push({ line: record.line, values });
+      const values = readValues(table, record, issues);
+      if (values) table.rows.push({ line: record.line, values });
     }
     tables[entity] = table;
   }
   return { tables, files: report };
+}
+
+/**
+ * One row's values by field, or undefined when a value is longer than any column allows (IMPORT_MAX_FIELD_LENGTH):
+ * that cell is reported (TOO_LONG, never echoed) and the row left out, so no reference, list or code of any
+ * length reaches the later stages or the report.
+ */
+function readValues(
+  table: ImportTable,
+  record: { line: number; fields: string[] },
+  issues: IssueCollector,
+): Record<string, string> | undefined {
+  const values: Record<string, string> = {};
+  let ok = true;
+  for (const [field, place] of table.columns) {
+    const value = fromCellText(record.fields[place.column - 1] ?? '').trim();
+    if (value.length > IMPORT_MAX_FIELD_LENGTH) {
+      ok = false;
+      issues.add({
+        file: table.file,
+        entity: table.entity,
+        line: record.line,
+        column: place.column,
+        header: place.header,
+        field,
+        code: 'TOO_LONG',
+        params: { max: IMPORT_MAX_FIELD_LENGTH },
+      });
+    }
+    values[field] = value;
+  }
+  return ok ? values : undefined;
 }
 
 /** Maps the header's cells to the entity's columns, and reports unknown, doubled and missing columns. */
