@@ -7,7 +7,6 @@ import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { EmptyState } from '../../../components/directory/empty-state';
 import { useLanguage } from '../../../lib/use-language';
 import type { AdminDirectory } from '../api/admin-data-client';
@@ -20,10 +19,10 @@ import {
   type EntityKind,
 } from '../model/entity-edit';
 import { DeleteRecordModal } from './delete-record-modal';
-import { LoadError } from './load-error';
+import { ApiErrorAlert, QueryState } from '../../../components/query-state/query-state';
 import { ParentEditForm } from './parent-edit-form';
 import { RecordForm } from './record-form';
-import { useErrorText } from './use-admin-data';
+import { GENERIC_ERROR } from './use-admin-data';
 import { useEditPanel, type Editing } from './use-edit-panel';
 
 /** The stored record of a kind, with its version (undefined if it is gone). */
@@ -125,7 +124,6 @@ function SearchResults({ hits, onEdit, onDelete }: {
  */
 export function EditPanel({ notify }: { notify: (message: string) => void }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const panel = useEditPanel(notify);
   const { directory, kind, setKind, query, setQuery, editing, setEditing, deleting, setDeleting, reload, searchRef, hits } = panel;
   const data = directory.data;
@@ -133,11 +131,9 @@ export function EditPanel({ notify }: { notify: (message: string) => void }) {
   if (!data) {
     return (
       <Container>
-        {directory.error ? (
-          <LoadError message={errorText(directory.error)} onRetry={directory.retry} />
-        ) : (
-          <StatusIndicator type="loading">{t('common.loading')}</StatusIndicator>
-        )}
+        <QueryState query={directory} genericKey={GENERIC_ERROR}>
+          {() => null}
+        </QueryState>
       </Container>
     );
   }
@@ -161,7 +157,7 @@ export function EditPanel({ notify }: { notify: (message: string) => void }) {
       }
     >
       <SpaceBetween size="m">
-        {directory.error !== undefined && <LoadError message={errorText(directory.error)} onRetry={directory.retry} />}
+        {directory.isError && <ApiErrorAlert error={directory.error} genericKey={GENERIC_ERROR} onRetry={reload} retrying={directory.isFetching} />}
         <FormField label={t('adminData.edit.kindLabel')}>
           <Select
             selectedOption={kindOptions.find((option) => option.value === kind) ?? null}

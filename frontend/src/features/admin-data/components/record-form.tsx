@@ -18,11 +18,11 @@ import { COMMITTEE_KINDS } from '@shared/schemas/committee';
 import { COMMITTEE_ROLE_CODES, COMMITTEE_ROLES, type CommitteeRole } from '@shared/schemas/committee-roles';
 import { STAFF_DEPARTMENT_CODES, STAFF_DEPARTMENTS } from '@shared/schemas/staff';
 import { STAFF_NOTE_MAX_LENGTH } from '@shared/schemas/student';
-import { useRuntimeConfig } from '../../../config/runtime-config-context';
-import { formatDate } from '../../../lib/date-time';
+import { formatLongDate } from '../../../lib/date-time';
 import { useLanguage } from '../../../lib/use-language';
 import { formatOnBlur } from '../../../lib/parent-form/form-values';
-import { adminDataApi, type AdminDirectory } from '../api/admin-data-client';
+import type { AdminDirectory } from '../api/admin-data-client';
+import { useSaveRecord } from '../api/admin-data-queries';
 import {
   duplicateMembers,
   ENTITY_PATH,
@@ -76,11 +76,10 @@ export function RecordForm<K extends FormKind>({ kind, recordId, version, title,
   onReload: () => void;
 }) {
   const { t } = useTranslation();
-  const { apiBaseUrl } = useRuntimeConfig();
+  const saveRecord = useSaveRecord();
   const errorText = useErrorText();
   const [values, setValues] = useState<ValuesOf[K]>(initial);
   const [errors, setErrors] = useState<EntityFieldErrors>({});
-  const [saving, setSaving] = useState(false);
   const [problem, setProblem] = useState<{ message: string; conflict: boolean } | null>(null);
   const change = (patch: Partial<ValuesOf[K]>) => setValues((current) => ({ ...current, ...patch }));
 
@@ -95,10 +94,9 @@ export function RecordForm<K extends FormKind>({ kind, recordId, version, title,
       return;
     }
     setErrors({});
-    setSaving(true);
     try {
       const body = recordId ? { ...checked.input, version } : checked.input;
-      await adminDataApi.saveRecord(apiBaseUrl, ENTITY_PATH[kind], recordId, body);
+      await saveRecord.mutateAsync({ segment: ENTITY_PATH[kind], id: recordId, input: body });
       onSaved(nameOf(kind, values));
     } catch (error) {
       const conflict = error instanceof ApiError && error.code === 'CONFLICT';
@@ -106,8 +104,6 @@ export function RecordForm<K extends FormKind>({ kind, recordId, version, title,
         setErrors(serverFieldErrors((error.body as { error?: { fields?: { path: string; issue: string }[] } })?.error?.fields ?? []));
       }
       setProblem({ message: conflict ? t('adminData.edit.conflict') : errorText(error), conflict });
-    } finally {
-      setSaving(false);
     }
   };
 
@@ -124,7 +120,7 @@ export function RecordForm<K extends FormKind>({ kind, recordId, version, title,
     <EditFormFrame
       title={title}
       problem={problem}
-      saving={saving}
+      saving={saveRecord.isPending}
       onSave={() => void save()}
       onCancel={onCancel}
       onReload={onReload}
@@ -315,10 +311,11 @@ function ClassFields(p: FieldsProps<ClassValues>) {
 }
 
 /** A seat the parent took through the form: its date, and "new" within the dashboard's window (30 days). */
-function SignUpMark({ at }: { at: string }) {
+export function SignUpMark({ at }: { at: string }) {
   const { t } = useTranslation();
   const isNew = Date.now() - Date.parse(at) < RECENT_SIGN_UP_DAYS * 24 * 60 * 60 * 1000;
-  const date = formatDate(at);
+  // A sentence: the long date (docs/product-rules.md, "Québec conventions"), the day the parent signed up.
+  const date = formatLongDate(at, useLanguage());
   return (
     <SpaceBetween direction="horizontal" size="xs">
       {isNew && <Badge color="green">{t('adminData.form.newSignUp')}</Badge>}

@@ -8,9 +8,8 @@ import Header from '@cloudscape-design/components/header';
 import Multiselect from '@cloudscape-design/components/multiselect';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { Parent } from '@shared/schemas/parent';
-import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { compareNames } from '../../../lib/directory/names';
-import { adminDataApi } from '../api/admin-data-client';
+import { useSaveSafetyRestriction } from '../api/admin-data-queries';
 import { useErrorText } from './use-admin-data';
 
 /**
@@ -23,10 +22,9 @@ export function SafetyRestrictionSection({ parent, parents, onSaved }: {
   onSaved: (saved: Parent) => void;
 }) {
   const { t } = useTranslation();
-  const { apiBaseUrl } = useRuntimeConfig();
+  const saveRestriction = useSaveSafetyRestriction();
   const errorText = useErrorText();
   const [selected, setSelected] = useState<string[]>(parent.safetyRestriction?.hiddenFrom ?? []);
-  const [saving, setSaving] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const options = parents
     .filter((p) => p.id !== parent.id)
@@ -34,18 +32,12 @@ export function SafetyRestrictionSection({ parent, parents, onSaved }: {
     .map((p) => ({ value: p.id, label: `${p.lastName}, ${p.firstName}`, description: p.email }));
 
   const save = async () => {
-    setSaving(true);
     setProblem(null);
     try {
-      const { record } = await adminDataApi.saveSafetyRestriction(apiBaseUrl, parent.id, {
-        version: parent.version,
-        hiddenFrom: selected,
-      });
+      const { record } = await saveRestriction.mutateAsync({ id: parent.id, request: { version: parent.version, hiddenFrom: selected } });
       onSaved(record as Parent);
     } catch (error) {
       setProblem(errorText(error));
-    } finally {
-      setSaving(false);
     }
   };
 
@@ -68,7 +60,7 @@ export function SafetyRestrictionSection({ parent, parents, onSaved }: {
           />
         </FormField>
         {problem && <Alert type="error">{problem}</Alert>}
-        <Button formAction="none" loading={saving} onClick={() => void save()}>
+        <Button formAction="none" loading={saveRestriction.isPending} onClick={() => void save()}>
           {t('adminData.restriction.save')}
         </Button>
       </SpaceBetween>

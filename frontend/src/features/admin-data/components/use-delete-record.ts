@@ -2,9 +2,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CONFIRMATION_WORD } from '@shared/contracts/admin-api';
 import type { Parent } from '@shared/schemas/parent';
-import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { ApiError } from '../../../lib/api/api-client';
-import { adminDataApi } from '../api/admin-data-client';
+import { useDeleteRecord as useDeleteMutation } from '../api/admin-data-queries';
 import { ENTITY_PATH, type EntityKind } from '../model/entity-edit';
 import { orphanNames } from '../model/parent-edit';
 import { useErrorText } from './use-admin-data';
@@ -23,9 +22,8 @@ export interface DeleteTarget {
  */
 export function useDeleteRecord(target: DeleteTarget | null, parents: readonly Parent[], onDeleted: (target: DeleteTarget, deletedParents: number) => void) {
   const { t } = useTranslation();
-  const { apiBaseUrl } = useRuntimeConfig();
+  const deleteRecord = useDeleteMutation();
   const errorText = useErrorText();
-  const [busy, setBusy] = useState(false);
   const [orphans, setOrphans] = useState<string[] | null>(null);
   const [orphanChoice, setOrphanChoice] = useState<'keep' | 'delete'>('keep');
   const [problem, setProblem] = useState<{ message: string; conflict: boolean } | null>(null);
@@ -38,15 +36,15 @@ export function useDeleteRecord(target: DeleteTarget | null, parents: readonly P
 
   const remove = async () => {
     if (!target) return;
-    setBusy(true);
     setProblem(null);
     try {
-      const result = await adminDataApi.deleteRecord(apiBaseUrl, ENTITY_PATH[target.kind], target.id, {
+      const request = {
         version: target.version,
         // The dialog asked for the reader's own word (« confirmer » / "confirm"); the API's word is fixed.
         confirm: CONFIRMATION_WORD,
         ...(orphans ? { orphanParents: orphanChoice } : {}),
-      });
+      };
+      const result = await deleteRecord.mutateAsync({ segment: ENTITY_PATH[target.kind], id: target.id, request });
       onDeleted(target, result.deletedParentIds?.length ?? 0);
     } catch (error) {
       if (error instanceof ApiError && error.code === 'ORPHAN_PARENTS') {
@@ -58,10 +56,8 @@ export function useDeleteRecord(target: DeleteTarget | null, parents: readonly P
         const conflict = error instanceof ApiError && error.code === 'CONFLICT';
         setProblem({ message: conflict ? t('adminData.edit.conflict') : errorText(error), conflict });
       }
-    } finally {
-      setBusy(false);
     }
   };
 
-  return { busy, orphans, orphanChoice, setOrphanChoice, problem, remove };
+  return { busy: deleteRecord.isPending, orphans, orphanChoice, setOrphanChoice, problem, remove };
 }

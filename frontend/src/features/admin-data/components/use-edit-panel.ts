@@ -1,11 +1,9 @@
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InputProps } from '@cloudscape-design/components/input';
-import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { useLanguage } from '../../../lib/use-language';
-import { adminDataApi } from '../api/admin-data-client';
+import { useAdminDirectory } from '../api/admin-data-queries';
 import { searchRecords, type EntityKind } from '../model/entity-edit';
-import { useLoad } from './use-admin-data';
 import type { DeleteTarget } from './use-delete-record';
 
 /** What the form shows: a record of a kind, or a new one (no id). */
@@ -15,20 +13,18 @@ export interface Editing {
 }
 
 /**
- * The edit tab's state: the directory (loaded again after every change), the kind and search, the record being
+ * The edit tab's state: the records (a query every write to them makes stale, so read again after a change), the kind and search, the record being
  * edited or deleted. Back on the list after a form or a delete, the search field gets the focus.
  */
 export function useEditPanel(notify: (message: string) => void) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const { apiBaseUrl } = useRuntimeConfig();
-  const [generation, setGeneration] = useState(0);
-  const directory = useLoad(() => adminDataApi.directory(apiBaseUrl), `${generation}`);
+  const directory = useAdminDirectory();
   const [kind, setKind] = useState<EntityKind>('parent');
   const [query, setQuery] = useState('');
   const [editing, setEditing] = useState<Editing | null>(null);
   const [deleting, setDeleting] = useState<DeleteTarget | null>(null);
-  const reload = () => setGeneration((n) => n + 1);
+  const reload = () => void directory.refetch();
   // Back on the list after a form or a delete (their buttons are gone), focus goes to the search field
   // (docs/frontend.md, "Focus after a dialog or a form"). A layout effect: done in the same task as the render,
   // before any later click or key can be handled.
@@ -46,13 +42,11 @@ export function useEditPanel(notify: (message: string) => void) {
   };
   const saved = (name: string, created: boolean) => {
     closeForm();
-    reload();
     notify(t(created ? 'adminData.form.created' : 'adminData.edit.saved', { name }));
   };
   const deleted = (target: DeleteTarget, deletedParents: number) => {
     setDeleting(null);
     setBackToList((n) => n + 1);
-    reload();
     notify(
       deletedParents > 0
         ? t('adminData.delete.doneWithParents', { name: target.name, count: deletedParents })

@@ -2,9 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ImportReport } from '@shared/contracts/import-api';
 import { ImportReportSchema } from '@shared/contracts/import-api';
-import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { ApiError } from '../../../lib/api/api-client';
-import { adminDataApi } from '../api/admin-data-client';
+import { useImportApply, useImportDryRun } from '../api/admin-data-queries';
 import { applyPercent, readImportFiles } from '../model/import-model';
 import { useErrorText } from './use-admin-data';
 
@@ -16,12 +15,13 @@ export type ImportStep = 'idle' | 'checking' | 'applying';
  */
 export function useImport(notify: (message: string) => void) {
   const { t } = useTranslation();
-  const { apiBaseUrl } = useRuntimeConfig();
   const errorText = useErrorText();
   const [files, setFiles] = useState<File[]>([]);
   const [report, setReport] = useState<ImportReport | null>(null);
-  const [step, setStep] = useState<ImportStep>('idle');
   const [percent, setPercent] = useState(0);
+  const dryRun = useImportDryRun();
+  const applyChunks = useImportApply((remaining) => setPercent(applyPercent(report?.writes ?? 0, remaining)));
+  const step: ImportStep = dryRun.isPending ? 'checking' : applyChunks.isPending ? 'applying' : 'idle';
   const [failure, setFailure] = useState<{ message: string; conflict: boolean } | null>(null);
 
   const choose = (chosen: File[]) => {
@@ -31,31 +31,21 @@ export function useImport(notify: (message: string) => void) {
   };
 
   const check = async () => {
-    setStep('checking');
     setFailure(null);
     setReport(null);
     try {
-      setReport(await adminDataApi.dryRun(apiBaseUrl, await readImportFiles(files)));
+      setReport(await dryRun.mutateAsync(() => readImportFiles(files)));
     } catch (error) {
       setFailure({ message: errorText(error), conflict: false });
-    } finally {
-      setStep('idle');
     }
   };
 
   const apply = async () => {
     if (!report) return;
-    const planned = report.writes;
-    setStep('applying');
     setPercent(0);
     setFailure(null);
     try {
-      const body = await readImportFiles(files);
-      for (;;) {
-        const answer = await adminDataApi.apply(apiBaseUrl, body);
-        setPercent(applyPercent(planned, answer.progress.remaining));
-        if (answer.progress.complete) break;
-      }
+      await applyChunks.mutateAsync(() => readImportFiles(files));
       const created = Object.values(report.counts).reduce((sum, c) => sum + c.create, 0);
       const updated = Object.values(report.counts).reduce((sum, c) => sum + c.update, 0);
       setReport(null);
@@ -66,8 +56,6 @@ export function useImport(notify: (message: string) => void) {
       if (refused?.success) setReport(refused.data);
       const conflict = error instanceof ApiError && error.code === 'CONFLICT';
       setFailure({ message: conflict ? t('adminData.import.conflict') : errorText(error), conflict });
-    } finally {
-      setStep('idle');
     }
   };
 

@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Parent } from '@shared/schemas/parent';
-import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { ApiError } from '../../../lib/api/api-client';
 import { fieldError } from '../../../lib/parent-form/form-values';
-import { adminDataApi } from '../api/admin-data-client';
+import { useSaveRecord } from '../api/admin-data-queries';
 import { blankParentValues, validateParent, valuesFromParent, type AdminParentErrors, type AdminParentValues } from '../model/parent-edit';
 import { useErrorText } from './use-admin-data';
 
@@ -14,11 +13,10 @@ import { useErrorText } from './use-admin-data';
  */
 export function useParentEdit(parent: Parent | undefined, onSaved: (saved: Parent) => void) {
   const { t } = useTranslation();
-  const { apiBaseUrl } = useRuntimeConfig();
+  const saveRecord = useSaveRecord();
   const errorText = useErrorText();
   const [values, setValues] = useState<AdminParentValues>(() => (parent ? valuesFromParent(parent) : blankParentValues()));
   const [errors, setErrors] = useState<AdminParentErrors>({});
-  const [saving, setSaving] = useState(false);
   const [problem, setProblem] = useState<{ message: string; conflict: boolean } | null>(null);
   const change = (patch: Partial<AdminParentValues>) => setValues((current) => ({ ...current, ...patch }));
 
@@ -31,10 +29,9 @@ export function useParentEdit(parent: Parent | undefined, onSaved: (saved: Paren
       return;
     }
     setErrors({});
-    setSaving(true);
     try {
       const { version, ...input } = checked.input;
-      const { record } = await adminDataApi.saveRecord(apiBaseUrl, 'parents', parent?.id, parent ? { ...input, version } : input);
+      const { record } = await saveRecord.mutateAsync({ segment: 'parents', id: parent?.id, input: parent ? { ...input, version } : input });
       onSaved(record as Parent);
     } catch (error) {
       const conflict = error instanceof ApiError && error.code === 'CONFLICT';
@@ -49,10 +46,8 @@ export function useParentEdit(parent: Parent | undefined, onSaved: (saved: Paren
         setErrors(next);
       }
       setProblem({ message: conflict ? t('adminData.edit.conflict') : errorText(error), conflict });
-    } finally {
-      setSaving(false);
     }
   };
 
-  return { values, errors, saving, problem, change, save };
+  return { values, errors, saving: saveRecord.isPending, problem, change, save };
 }

@@ -1,0 +1,112 @@
+// @vitest-environment jsdom
+import type { ReactNode } from 'react';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cleanup, renderHook } from '@testing-library/react';
+import { QueryClientProvider, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { Amplify } from 'aws-amplify';
+import { RuntimeConfigProvider } from '../../frontend/src/config/runtime-config-context';
+import { createQueryClient } from '../../frontend/src/lib/query/query-client';
+import { directoryKey } from '../../frontend/src/lib/directory/use-directory';
+import { meKey } from '../../frontend/src/lib/api/me-queries';
+import {
+  adminDataKeys,
+  useDeleteRecord,
+  useImportApply,
+  useSaveRecord,
+  useSaveSafetyRestriction,
+} from '../../frontend/src/features/admin-data/api/admin-data-queries';
+import { startLoopbackApi, type LoopbackApi } from './loopback-api';
+
+/**
+ * The stale-copy class of bug (docs/frontend.md, "Server state"): a value saved on one screen and the old copy shown
+ * on the next. Each write the screens make through a mutation module names the reads it changes; here each one
+ * runs against a loopback API with those reads already in the cache, and after its success every one of them is
+ * stale (asked again by the next screen that shows it), while a read it does not touch stays fresh.
+ */
+const answers: Record<string, unknown> = {};
+let api: LoopbackApi;
+
+beforeAll(async () => {
+  // No user pool: Amplify finds nobody signed in and the requests go without a token.
+  Amplify.configure({ Auth: { Cognito: { userPoolId: 'ca-central-1_test', userPoolClientId: 'testclient' } } });
+  api = await startLoopbackApi(answers);
+});
+afterAll(() => api.close());
+afterEach(() => {
+  cleanup();
+  for (const key of Object.keys(answers)) delete answers[key];
+});
+
+const UNRELATED: QueryKey = ['unrelated'];
+
+/** A cache holding an answer for each key (and one unrelated read), and a wrapper that provides it. */
+function cacheWith(keys: readonly QueryKey[]): { client: QueryClient; wrapper: (p: { children: ReactNode }) => ReactNode } {
+  const client = createQueryClient();
+  for (const key of [...keys, UNRELATED]) client.setQueryData(key, { old: true });
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <RuntimeConfigProvider config={api.config}>
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    </RuntimeConfigProvider>
+  );
+  return { client, wrapper };
+}
+
+function expectStale(client: QueryClient, keys: readonly QueryKey[]) {
+  for (const key of keys) expect(client.getQueryState(key)?.isInvalidated, JSON.stringify(key)).toBe(true);
+  expect(client.getQueryState(UNRELATED)?.isInvalidated).toBe(false);
+}
+
+/** What a change to the school's records shows on: the editor's lists, a parent's consent log, the directory, /me. */
+const RECORD_READS: QueryKey[] = [adminDataKeys.directory, adminDataKeys.consentLog('p1'), directoryKey, meKey];
+
+const EMPTY_REPORT = {
+  valid: true,
+  files: [],
+  counts: {},
+  related: { familyLinksAdded: 0, familyLinksRemoved: 0, membershipsAdded: 0, membershipsChanged: 0, membershipsRemoved: 0, registryAdded: 0, registryRemoved: 0 },
+  createsSettings: false,
+  writes: 0,
+  errors: [],
+  warnings: [],
+  errorCount: 0,
+};
+
+describe("the data editor's writes make the records' reads stale", () => {
+  it('saving a record (new or edited)', async () => {
+    answers['/api/admin/parents/p1'] = { record: { id: 'p1' } };
+    const { client, wrapper } = cacheWith(RECORD_READS);
+    const { result } = renderHook(() => useSaveRecord(), { wrapper });
+    await result.current.mutateAsync({ segment: 'parents', id: 'p1', input: { version: 1 } });
+    expectStale(client, RECORD_READS);
+  });
+
+  it('saving a safety restriction', async () => {
+    answers['/api/admin/parents/p1/safety-restriction'] = { record: { id: 'p1' } };
+    const { client, wrapper } = cacheWith(RECORD_READS);
+    const { result } = renderHook(() => useSaveSafetyRestriction(), { wrapper });
+    await result.current.mutateAsync({ id: 'p1', request: { version: 1, hiddenFrom: [] } });
+    expectStale(client, RECORD_READS);
+  });
+
+  it('deleting a record', async () => {
+    answers['/api/admin/students/s1'] = { deleted: true };
+    const { client, wrapper } = cacheWith(RECORD_READS);
+    const { result } = renderHook(() => useDeleteRecord(), { wrapper });
+    await result.current.mutateAsync({ segment: 'students', id: 's1', request: { version: 1, confirm: 'confirm' } });
+    expectStale(client, RECORD_READS);
+  });
+
+  it('applying an import, and an import refused midway (its earlier chunks were written)', async () => {
+    answers['/api/admin/import/apply'] = { report: EMPTY_REPORT, progress: { written: 0, remaining: 0, complete: true } };
+    const done = cacheWith(RECORD_READS);
+    const applied = renderHook(() => useImportApply(() => undefined), { wrapper: done.wrapper });
+    await applied.result.current.mutateAsync(() => Promise.resolve([]));
+    expectStale(done.client, RECORD_READS);
+
+    delete answers['/api/admin/import/apply'];
+    const refused = cacheWith(RECORD_READS);
+    const failing = renderHook(() => useImportApply(() => undefined), { wrapper: refused.wrapper });
+    await expect(failing.result.current.mutateAsync(() => Promise.resolve([]))).rejects.toThrow();
+    expectStale(refused.client, RECORD_READS);
+  });
+});
