@@ -15,8 +15,9 @@ import { generateSchool } from '../../local/demo/generate-school';
 /**
  * Every character the printable directory and the paper letters can print leaves ink where the PDF's text layer
  * says it is (issue 31: every lowercase 'y' printed blank while copying the text gave it back). The pages are
- * drawn by a real PDF renderer, poppler's pdftoppm (the 'poppler-utils' package, installed by .ci/run), and the
- * characters' places are read from the text layer with PDF.js (unpdf): two independent readings of one file.
+ * drawn by two independent PDF renderers, poppler's pdftoppm (the 'poppler-utils' package) and Ghostscript (the
+ * 'ghostscript' package; both installed by .ci/run), and the characters' places are read from the text layer with
+ * PDF.js (unpdf): a character must leave ink in both drawings.
  */
 
 /** What a name, an address or a translated sentence can hold: the font's Latin-1 and French typography. */
@@ -60,12 +61,24 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 const DPI = 216;
 const SCALE = DPI / 72;
 
-/** A page as poppler draws it: a greyscale bitmap (PGM, one byte per pixel). */
-function rasterize(file: string, page: number): { width: number; height: number; pixels: Uint8Array } {
-  const prefix = path.join(work, `page-${page}`);
-  execFileSync('pdftoppm', ['-gray', '-r', String(DPI), '-f', String(page), '-l', String(page), '-singlefile', file, prefix]);
-  const data = readFileSync(`${prefix}.pgm`);
-  const header = /^P5\s+(\d+)\s+(\d+)\s+(\d+)\s/.exec(data.subarray(0, 40).toString('latin1'))!;
+type Renderer = 'pdftoppm' | 'gs';
+
+/** The command that draws one page of `file` as a greyscale bitmap (PGM) at `output`. */
+function renderCommand(renderer: Renderer, file: string, page: number, output: string): [string, string[]] {
+  if (renderer === 'pdftoppm') {
+    return ['pdftoppm', ['-gray', '-r', String(DPI), '-f', String(page), '-l', String(page), '-singlefile', file, output.replace(/\.pgm$/, '')]];
+  }
+  const pageArgs = [`-dFirstPage=${page}`, `-dLastPage=${page}`];
+  return ['gs', ['-q', '-dNOPAUSE', '-dBATCH', '-dSAFER', '-sDEVICE=pgmraw', `-r${DPI}`, ...pageArgs, `-sOutputFile=${output}`, file]];
+}
+
+/** A page as `renderer` draws it: a greyscale bitmap (PGM, one byte per pixel; comment lines allowed). */
+function rasterize(renderer: Renderer, file: string, page: number): { width: number; height: number; pixels: Uint8Array } {
+  const output = path.join(work, `${renderer}-page-${page}.pgm`);
+  const [command, args] = renderCommand(renderer, file, page, output);
+  execFileSync(command, args);
+  const data = readFileSync(output);
+  const header = /^P5\s+(?:#[^\n]*\n\s*)*(\d+)\s+(\d+)\s+(\d+)\s/.exec(data.subarray(0, 200).toString('latin1'))!;
   return { width: Number(header[1]), height: Number(header[2]), pixels: data.subarray(header[0].length) };
 }
 
@@ -109,7 +122,7 @@ function inkOf(bitmap: ReturnType<typeof rasterize>, pageHeight: number, placed:
   return ink;
 }
 
-describe('printed characters leave ink (pdftoppm)', () => {
+describe('printed characters leave ink (pdftoppm and Ghostscript)', () => {
   it('draws every character the app can print, in the regular and the bold face, where the text layer puts it', async () => {
     const bytes = await renderPrintDocument(glyphSheet(), printFontBytes());
     const file = path.join(work, 'glyphs.pdf');
@@ -118,11 +131,13 @@ describe('printed characters leave ink (pdftoppm)', () => {
     // Each character twice (regular and bold): the text layer found them all.
     expect(characters.filter((char) => placed.filter((p) => p.char === char).length !== 2)).toEqual([]);
     const pageHeight = 792;
-    const blank: string[] = [];
-    for (const page of [...new Set(placed.map((p) => p.page))]) {
-      const bitmap = rasterize(file, page);
-      for (const p of placed.filter((q) => q.page === page)) if (inkOf(bitmap, pageHeight, p) < 4) blank.push(p.char);
+    for (const renderer of ['pdftoppm', 'gs'] as const) {
+      const blank: string[] = [];
+      for (const page of [...new Set(placed.map((p) => p.page))]) {
+        const bitmap = rasterize(renderer, file, page);
+        for (const p of placed.filter((q) => q.page === page)) if (inkOf(bitmap, pageHeight, p) < 4) blank.push(p.char);
+      }
+      expect({ renderer, blank }).toEqual({ renderer, blank: [] });
     }
-    expect(blank).toEqual([]);
   });
 });
