@@ -91,7 +91,8 @@ export async function startCognito(options: CognitoOptions): Promise<ChildProces
   const exited = new Promise<never>((_, reject) =>
     child.once('exit', (code) => reject(new Error(`cognito-local exited early (code ${code})`))),
   );
-  await Promise.race([waitForPort(options.port, 30_000), exited]);
+  // 90 s: on two busy cores (a suite beside other work) its start has taken over 30 s.
+  await Promise.race([waitForPort(options.port, 90_000), exited]);
   return child;
 }
 

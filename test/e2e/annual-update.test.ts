@@ -22,7 +22,7 @@ import type { Committee } from '@shared/schemas/committee';
 import type { Parent } from '@shared/schemas/parent';
 import type { Staff } from '@shared/schemas/staff';
 import type { Student } from '@shared/schemas/student';
-import { openBrowser, trackPageErrors, VIEWPORTS, type BrowserSession, type ViewportName } from '../support/browser';
+import { chooseOption, openBrowser, trackPageErrors, VIEWPORTS, type BrowserSession, type ViewportName } from '../support/browser';
 import { useStack } from '../support/stack';
 import { testSendDeps } from '../lambdas/annual-update-support';
 import { stackCognito } from '../lambdas/auth-support';
@@ -442,8 +442,7 @@ async function managerShowsAnswers(j: Journey) {
   await page.reload();
   await page.getByTestId('campaign-progress').filter({ hasText: text.overall }).waitFor({ timeout: 60_000 });
   // The select's name is its label then its value ("Statut Tous").
-  await page.getByRole('button', { name: new RegExp(`^${text.status} `) }).click();
-  await page.getByRole('option', { name: text.emailed }).click();
+  await chooseOption(page, new RegExp(`^${text.status} `), text.emailed);
   await expect.poll(() => page.getByTestId('shown-summary').innerText(), { timeout: 15_000 }).toBe(text.summary);
   // On a phone the manager turns into cards: same filters and summary, nothing wider than the screen.
   await at(page, 'mobile');
@@ -762,8 +761,7 @@ async function staffLink(j: Journey) {
 
   // The participants manager's staff filter shows them as submitted. The select's name is its label then its value.
   await openManager(j);
-  await page.getByRole('button', { name: /^Participants / }).click();
-  await page.getByRole('option', { name: text.staffFilter, exact: true }).click();
+  await chooseOption(page, /^Participants /, text.staffFilter, { exact: true });
   await page.getByPlaceholder(text.search).fill(member.lastName);
   await page.getByRole('main').getByText(text.submitted, { exact: true }).first().waitFor({ timeout: 30_000 });
   expect(await noHorizontalScroll(page)).toBe(true);
@@ -784,8 +782,7 @@ async function bounces(j: Journey) {
   // the status filter finds them.
   await expect.poll(async () => (await participant(j, bouncer.id))?.suppression, { timeout: 60_000, interval: 1_000 }).toBeDefined();
   await openManager(j);
-  await page.getByRole('button', { name: new RegExp(`^${text.status} `) }).click();
-  await page.getByRole('option', { name: text.suppressedFilter }).click();
+  await chooseOption(page, new RegExp(`^${text.status} `), text.suppressedFilter);
   await page.getByPlaceholder(text.search).fill(lastName);
   await explained(page, () => expect.poll(() => page.getByText(text.bounced).count(), { timeout: 30_000 }).toBe(1));
   await page.getByText(`${bouncer.firstName}`, { exact: false }).first().waitFor({ timeout: 10_000 });

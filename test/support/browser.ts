@@ -111,3 +111,22 @@ export function trackPageErrors(page: Page): string[] {
   });
   return errors;
 }
+
+/**
+ * Opens a Cloudscape select (its button's accessible name is its label then its value) and picks an option. A select
+ * the page re-renders while its data arrives closes its list, so the open-and-pick is tried again until `timeoutMs`.
+ */
+export async function chooseOption(page: Page, select: RegExp, option: string, { exact = false, timeoutMs = 45_000 } = {}): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const choice = page.getByRole('option', { name: option, exact }).first();
+      if (!(await choice.isVisible())) await page.getByRole('button', { name: select }).first().click({ timeout: 10_000 });
+      await choice.click({ timeout: 5_000 });
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await page.keyboard.press('Escape').catch(() => undefined);
+    }
+  }
+}
