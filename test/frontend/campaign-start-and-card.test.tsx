@@ -60,13 +60,28 @@ describe('the school year the start dialog proposes', () => {
 });
 
 describe('the start dialog', () => {
-  it('says what the start is doing while it runs, not a bare spinner', () => {
+  // The start's two real waits, each named with a bar (docs/annual-update.md, "Long actions"): not one sentence.
+  it.each([
+    ['fr', 'create', 'Lancement de la campagne', "Étape 1 sur 2\u00a0: création d'un lien personnel pour chaque participant et ouverture des comités qui recrutent…", 0],
+    ['fr', 'load', 'Lancement de la campagne', 'Étape 2 sur 2\u00a0: chargement de la liste des participants…', 50],
+    ['en', 'create', 'Starting the campaign', 'Step 1 of 2: creating a personal link for every participant and opening the committees that recruit…', 0],
+    ['en', 'load', 'Starting the campaign', 'Step 2 of 2: loading the list of participants…', 50],
+  ] as const)('%s: says which step of the start is under way (%s), with a bar', (lang, step, label, words, value) => {
     render(
-      <I18nextProvider i18n={createI18n('fr')}>
-        <StartCampaignModal visible busy onDismiss={noop} onStart={noop} committees={COMMITTEES} />
+      <I18nextProvider i18n={createI18n(lang)}>
+        <StartCampaignModal visible busy step={step} onDismiss={noop} onStart={noop} committees={COMMITTEES} />
       </I18nextProvider>,
     );
-    expect(screen.getByTestId('start-progress').textContent).toContain("création d'un lien personnel pour chaque parent");
+    const region = screen.getByTestId('step-progress');
+    expect(region.getAttribute('aria-live')).toBe('polite');
+    expect(region.textContent).toContain(label);
+    expect(region.textContent).toContain(words);
+    expect((screen.getByRole('progressbar') as HTMLProgressElement).value).toBe(value);
+  });
+
+  it('shows no progress before the start is asked for', () => {
+    renderStart('fr');
+    expect(screen.queryByTestId('step-progress')).toBeNull();
   });
 
   it('accepts a real day from today on, and refuses a past or impossible one', () => {

@@ -9,6 +9,7 @@ import type { Language } from '@shared/schemas/common';
  * The long date of sentences (« le 19 décembre 2026 », "December 19, 2026"): the one formatter shared with the
  * lambdas' emails (shared/format/long-date.ts). Numeric dates stay in tables and fields.
  */
+import { formatLongDate } from '@shared/format/long-date';
 export { formatLongDate, onLongDate } from '@shared/format/long-date';
 
 /** An ISO string, epoch milliseconds or a Date. */
@@ -30,3 +31,10 @@ export function formatTime(when: When, lang: Language): string {
 
 /** `2025-09-02 14 h 05` (fr), `2025-09-02 14:05` (en). */
 export const formatDateTime = (when: When, lang: Language): string => `${formatDate(when)} ${formatTime(when, lang)}`;
+
+/**
+ * A moment in a sentence: « 28 novembre 2026 à 14 h 05 » (fr), "November 28, 2026 at 14:05" (en); the day and the
+ * time both in the browser's zone.
+ */
+export const formatLongDateTime = (when: When, lang: Language): string =>
+  `${formatLongDate(formatDate(when), lang)} ${lang === 'fr' ? 'à' : 'at'} ${formatTime(when, lang)}`;

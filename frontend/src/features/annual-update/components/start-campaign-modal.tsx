@@ -10,6 +10,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { schoolDay } from '@shared/rules/school-calendar';
 import { DayPicker } from '../../../components/date-picker/day-picker';
+import { StepProgress } from '../../../components/progress/step-progress';
 import type { CommitteesState } from '../../../lib/committees/use-admin-committees';
 import { useLanguage } from '../../../lib/use-language';
 import { ReminderDaysField, defaultReminderDays } from './reminders';
@@ -45,6 +46,20 @@ export function deadlineError(value: string, today = schoolDay()): 'invalid' | '
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(`${value}T12:00:00Z`))) return 'invalid';
   if (new Date(`${value}T12:00:00Z`).toISOString().slice(0, 10) !== value) return 'invalid';
   return value < today ? 'past' : undefined;
+}
+
+/**
+ * A start's two waits, each real: the server creates the campaign and one participant (and link) per parent, and opens
+ * the committees that recruit; then the page loads the participants' list the dialog closes onto.
+ */
+export type StartStep = 'create' | 'load';
+const START_STEPS: readonly StartStep[] = ['create', 'load'];
+
+/** What a start is doing (docs/annual-update.md, "Long actions"): « Étape 1 sur 2 : création d'un lien… » and a bar. */
+export function StartProgress({ step }: { step: StartStep }) {
+  const { t } = useTranslation();
+  const key = 'annualUpdateAdmin.start';
+  return <StepProgress label={t(`${key}.working`)} steps={START_STEPS.map((s) => t(`${key}.step.${s}`))} current={START_STEPS.indexOf(step)} />;
 }
 
 export interface StartChoices {
@@ -140,8 +155,10 @@ function useRecruitingChoice(committees: CommitteesState, visible: boolean) {
  * reminders, review and staff options, and the committees that recruit. No typed word: starting changes nothing a
  * parent sees until a send, and the sends ask first.
  */
-export function StartCampaignModal({ visible, busy, onDismiss, onStart, latestYear, committees = { kind: 'ready', rows: [] } }: {
+export function StartCampaignModal({ visible, busy, step, onDismiss, onStart, latestYear, committees = { kind: 'ready', rows: [] } }: {
   visible: boolean;
+  /** The start's step under way (the server's work, then the participants' list), while it runs. */
+  step?: StartStep | null;
   /** A closed latest campaign's school year (the proposed year skips it); not an interrupted start's, which is resumed. */
   latestYear?: string;
   busy: boolean;
@@ -175,10 +192,8 @@ export function StartCampaignModal({ visible, busy, onDismiss, onStart, latestYe
       header={t('annualUpdateAdmin.start.title')}
       footer={
         <SpaceBetween size="s">
-          {/* What the wait is for (a bare spinner for seconds told nothing), said to screen readers too. */}
-          <div aria-live="polite" data-testid="start-progress">
-            {busy && <StatusIndicator type="loading">{t('annualUpdateAdmin.start.working')}</StatusIndicator>}
-          </div>
+          {/* What the wait is for, step by step (a bare spinner for seconds told nothing), said to screen readers too. */}
+          <div data-testid="start-progress">{step && <StartProgress step={step} />}</div>
           <Box float="right">
             <SpaceBetween direction="horizontal" size="xs">
               <Button variant="link" onClick={onDismiss}>{t('annualUpdateAdmin.cancel')}</Button>

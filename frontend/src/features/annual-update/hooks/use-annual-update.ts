@@ -7,7 +7,7 @@ import { ApiError } from '../../../lib/api/api-client';
 import { annualUpdateApi } from '../../../lib/api/annual-update-client';
 import { currentLocale } from '../../../i18n/i18n';
 import { formatLongDate } from '../../../lib/date-time';
-import type { StartChoices } from '../components/start-campaign-modal';
+import type { StartChoices, StartStep } from '../components/start-campaign-modal';
 import { useSendJob } from './use-send-job';
 
 /** An error code as a translated sentence (`errors.<code>`), with a generic fallback. */
@@ -86,26 +86,31 @@ export function useCampaignActions(data: ReturnType<typeof useAnnualUpdate>) {
   const { campaign, setCampaign, say, refresh } = data;
   const [modal, setModal] = useState<'start' | 'close' | 'reminders' | 'reopen' | null>(null);
   const [busy, setBusy] = useState(false);
+  const [startStep, setStartStep] = useState<StartStep | null>(null);
   const noticeRef = useRef<HTMLDivElement>(null);
   const [noticeFocus, setNoticeFocus] = useState(0);
   useEffect(() => {
     if (noticeFocus > 0) noticeRef.current?.focus();
   }, [noticeFocus]);
 
+  // Two steps the dialog shows (docs/annual-update.md, "Long actions"): the server's start, then the participants'
+  // list, so the dialog closes onto a page that lists them.
   const start = async (choices: StartChoices) => {
     setBusy(true);
+    setStartStep('create');
     try {
       const result = await annualUpdateApi.start(apiBaseUrl, { ...choices, confirmation: 'confirm' });
-      // The card shows the new campaign at once; its participants follow.
-      setCampaign(result.campaign);
+      setStartStep('load');
+      const listed = await refresh(result.campaign.id).then(() => true, () => false);
+      if (!listed) setCampaign(result.campaign);
       setModal(null);
-      say('success', t('annualUpdateAdmin.messages.started', { year: result.campaign.schoolYear }));
+      say(listed ? 'success' : 'error', t(listed ? 'annualUpdateAdmin.messages.started' : 'annualUpdateAdmin.start.listFailed', { year: result.campaign.schoolYear }));
       setNoticeFocus((n) => n + 1);
-      await refresh(result.campaign.id);
     } catch (error) {
       say('error', errorText(t, error));
     } finally {
       setBusy(false);
+      setStartStep(null);
     }
   };
 
@@ -156,5 +161,5 @@ export function useCampaignActions(data: ReturnType<typeof useAnnualUpdate>) {
     }
   };
 
-  return { modal, setModal, busy, noticeRef, start, close, reopen, saveReminders };
+  return { modal, setModal, busy, startStep, noticeRef, start, close, reopen, saveReminders };
 }

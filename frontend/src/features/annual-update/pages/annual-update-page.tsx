@@ -80,7 +80,7 @@ export function AnnualUpdatePage() {
   const { t } = useTranslation();
   const data = useAnnualUpdate();
   const { campaign, participants, loading, flash, sender } = data;
-  const { modal, setModal, busy, noticeRef, start, close, reopen, saveReminders } = useCampaignActions(data);
+  const { modal, setModal, busy, startStep, noticeRef, start, close, reopen, saveReminders } = useCampaignActions(data);
   // Read again once a start (which opens and closes committees) has changed the campaign.
   const committees = useAdminCommitteeRows(campaign ? `${campaign.id}:${campaign.status}:${campaign.startedAt ?? ''}` : '');
 
@@ -108,7 +108,7 @@ export function AnnualUpdatePage() {
           <PaperLetters campaign={campaign} participants={participants} onPrinted={() => void data.refresh().catch(() => undefined)} />
         )}
       </SpaceBetween>
-      <StartCampaignModal visible={modal === 'start'} busy={busy} latestYear={campaign?.status === 'completed' ? campaign.schoolYear : undefined} committees={committees} onDismiss={() => setModal(null)} onStart={(choices) => void start(choices)} />
+      <StartCampaignModal visible={modal === 'start'} busy={busy} step={startStep} latestYear={campaign?.status === 'completed' ? campaign.schoolYear : undefined} committees={committees} onDismiss={() => setModal(null)} onStart={(choices) => void start(choices)} />
       {campaign && (
         <RemindersModal
           campaign={campaign}

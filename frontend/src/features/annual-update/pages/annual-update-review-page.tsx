@@ -12,7 +12,7 @@ import { PageFrame } from '../../../components/page/page-frame';
 import { RouterLink } from '../../../components/router-link/router-link';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { currentLocale } from '../../../i18n/i18n';
-import { formatDateTime } from '../../../lib/date-time';
+import { formatLongDateTime } from '../../../lib/date-time';
 import { annualUpdateApi } from '../../../lib/api/annual-update-client';
 import { useErrorText } from '../../../lib/api/use-error-text';
 import { reviewFieldKey, reviewValueText } from '../model/review';
@@ -73,7 +73,7 @@ function ReviewCard({ item, busy, onDecide }: { item: ReviewItem; busy: boolean;
       header={
         <Header
           variant="h2"
-          description={t('annualUpdateAdmin.review.submittedAt', { date: formatDateTime(item.submittedAt, currentLocale(i18n)) })}
+          description={t('annualUpdateAdmin.review.submittedAt', { date: formatLongDateTime(item.submittedAt, lang) })}
           actions={
             <Button
               loading={busy}

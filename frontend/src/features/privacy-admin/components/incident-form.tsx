@@ -13,6 +13,8 @@ import RadioGroup from '@cloudscape-design/components/radio-group';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Textarea from '@cloudscape-design/components/textarea';
 import type { Incident } from '@shared/contracts/privacy-incidents-api';
+import { formatLongDate } from '../../../lib/date-time';
+import { useLanguage } from '../../../lib/use-language';
 import { useIncidentForm, type IncidentFormState } from '../hooks/use-incident-form';
 import type { IncidentField } from '../model/incident-form';
 import { ConfirmEditModal } from './confirm-edit-modal';
@@ -112,7 +114,8 @@ export function IncidentForm({ incident, onCancel, onSaved }: { incident?: Incid
   const formRef = useRef<HTMLFormElement>(null);
   // The button that opened the form is gone: focus its first field (docs/frontend.md, "Focus after a dialog or a form").
   useLayoutEffect(() => formRef.current?.querySelector<HTMLElement>('input')?.focus(), []);
-  const title = incident ? t('privacyIncidents.form.editTitle', { date: incident.discoveredOn }) : t('privacyIncidents.form.createTitle');
+  const lang = useLanguage();
+  const title = incident ? t('privacyIncidents.form.editTitle', { date: formatLongDate(incident.discoveredOn, lang) }) : t('privacyIncidents.form.createTitle');
   return (
     <form ref={formRef} noValidate onSubmit={(event) => (event.preventDefault(), form.submit())}>
       <Form

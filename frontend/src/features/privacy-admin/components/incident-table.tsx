@@ -9,7 +9,9 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Table, { type TableProps } from '@cloudscape-design/components/table';
 import type { Incident } from '@shared/contracts/privacy-incidents-api';
-import { useIsMobile } from '../../../lib/use-language';
+import type { Language } from '@shared/schemas/common';
+import { formatLongDate } from '../../../lib/date-time';
+import { useIsMobile, useLanguage } from '../../../lib/use-language';
 
 /** Dates are shown as stored, `2026-10-03` (the numeric form the OQLF recommends). */
 function Notified({ notified, on }: { notified: boolean; on?: string }) {
@@ -29,9 +31,9 @@ function Risk({ incident }: { incident: Incident }) {
 /** A long description cut to its start (the form shows it whole). */
 const excerpt = (text: string) => (text.length > 120 ? `${text.slice(0, 117)}…` : text);
 
-function columns(t: TFunction, onEdit: (incident: Incident) => void) {
+function columns(t: TFunction, lang: Language, onEdit: (incident: Incident) => void) {
   const edit = (incident: Incident): ReactNode => (
-    <Button variant="inline-link" onClick={() => onEdit(incident)} ariaLabel={t('privacyIncidents.table.editOf', { date: incident.discoveredOn })}>
+    <Button variant="inline-link" onClick={() => onEdit(incident)} ariaLabel={t('privacyIncidents.table.editOf', { date: formatLongDate(incident.discoveredOn, lang) })}>
       {t('privacyIncidents.table.edit')}
     </Button>
   );
@@ -72,6 +74,7 @@ export interface IncidentTableProps {
 /** The register: a table on wide screens, cards on phones (docs/product-rules.md), newest discovery first. */
 export function IncidentTable({ incidents, onCreate, onEdit, exports }: IncidentTableProps) {
   const { t } = useTranslation();
+  const lang = useLanguage();
   const mobile = useIsMobile();
   const header = (
     <Header
@@ -90,17 +93,17 @@ export function IncidentTable({ incidents, onCreate, onEdit, exports }: Incident
   );
   const shared = { items: incidents, empty: <EmptyRegister onCreate={onCreate} />, header };
   if (mobile) {
-    const definitions = columns(t, onEdit);
+    const definitions = columns(t, lang, onEdit);
     return (
       <Cards
         {...shared}
         ariaLabels={{ itemSelectionLabel: () => '', selectionGroupLabel: t('privacyIncidents.table.title') }}
         cardDefinition={{
-          header: (i) => t('privacyIncidents.table.cardTitle', { date: i.discoveredOn }),
+          header: (i) => t('privacyIncidents.table.cardTitle', { date: formatLongDate(i.discoveredOn, lang) }),
           sections: definitions.filter((c) => c.id !== 'discoveredOn').map((c) => ({ id: c.id, header: c.header, content: c.cell })),
         }}
       />
     );
   }
-  return <Table {...shared} variant="container" wrapLines columnDefinitions={columns(t, onEdit)} ariaLabels={{ tableLabel: t('privacyIncidents.table.title') }} />;
+  return <Table {...shared} variant="container" wrapLines columnDefinitions={columns(t, lang, onEdit)} ariaLabels={{ tableLabel: t('privacyIncidents.table.title') }} />;
 }
