@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, renderHook } from '@testing-library/react';
 import { QueryClientProvider, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { Amplify } from 'aws-amplify';
+import type { Committee } from '@shared/schemas/committee';
 import { RuntimeConfigProvider } from '../../frontend/src/config/runtime-config-context';
 import { createQueryClient } from '../../frontend/src/lib/query/query-client';
 import { directoryKey } from '../../frontend/src/lib/directory/use-directory';
@@ -15,6 +16,7 @@ import {
   useSaveRecord,
   useSaveSafetyRestriction,
 } from '../../frontend/src/features/admin-data/api/admin-data-queries';
+import { adminCommitteesKey, useSetCommitteeOpen } from '../../frontend/src/lib/committees/admin-committees-queries';
 import { startLoopbackApi, type LoopbackApi } from './loopback-api';
 
 /**
@@ -108,5 +110,17 @@ describe("the data editor's writes make the records' reads stale", () => {
     const failing = renderHook(() => useImportApply(() => undefined), { wrapper: refused.wrapper });
     await expect(failing.result.current.mutateAsync(() => Promise.resolve([]))).rejects.toThrow();
     expectStale(refused.client, RECORD_READS);
+  });
+});
+
+describe('the committees screen', () => {
+  it('opening a committee to sign-ups makes the committees, the editor\'s records and the directory stale', async () => {
+    answers['/api/admin/committees/c1'] = { record: { id: 'c1' } };
+    const reads: QueryKey[] = [adminCommitteesKey, adminDataKeys.directory, directoryKey];
+    const { client, wrapper } = cacheWith(reads);
+    const { result } = renderHook(() => useSetCommitteeOpen(), { wrapper });
+    const committee = { id: 'c1', version: 2, name: { fr: 'OPP', en: 'PPO' }, kind: 'opp', otherMembers: [], openToSignUps: false };
+    await result.current.mutateAsync({ committee: committee as Committee, memberships: [], open: true });
+    expectStale(client, reads);
   });
 });

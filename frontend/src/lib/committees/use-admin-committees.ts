@@ -1,28 +1,24 @@
-import { useEffect, useState } from 'react';
-import { useRuntimeConfig } from '../../config/runtime-config-context';
-import { adminCommitteesApi } from '../api/admin-committees-client';
+import { useEffect, useRef } from 'react';
 import { useLanguage } from '../use-language';
+import { useAdminCommittees } from './admin-committees-queries';
 import { committeeRows, type CommitteeRow } from './committee-rows';
 
 export type CommitteesState = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; rows: CommitteeRow[] };
 
 /**
- * The committees for the campaign's start dialog and summary, read again whenever `reloadKey` changes (a start
- * opens and closes committees, so the campaign page passes its campaign's state).
+ * The committees for the campaign's start dialog and summary (the query `adminCommitteesKey`), asked again whenever
+ * `reloadKey` changes: a start opens and closes committees, so the campaign page passes its campaign's state.
  */
 export function useAdminCommitteeRows(reloadKey: string): CommitteesState {
-  const { apiBaseUrl } = useRuntimeConfig();
   const lang = useLanguage();
-  const [state, setState] = useState<CommitteesState>({ kind: 'loading' });
+  const query = useAdminCommittees();
+  const seen = useRef(reloadKey);
+  const { refetch } = query;
   useEffect(() => {
-    let current = true;
-    adminCommitteesApi.load(apiBaseUrl).then(
-      (data) => current && setState({ kind: 'ready', rows: committeeRows(data, lang) }),
-      () => current && setState({ kind: 'failed' }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [apiBaseUrl, lang, reloadKey]);
-  return state;
+    if (seen.current === reloadKey) return;
+    seen.current = reloadKey;
+    void refetch();
+  }, [reloadKey, refetch]);
+  if (query.data) return { kind: 'ready', rows: committeeRows(query.data, lang) };
+  return query.isError ? { kind: 'failed' } : { kind: 'loading' };
 }

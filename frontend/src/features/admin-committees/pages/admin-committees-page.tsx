@@ -1,50 +1,19 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
-import Button from '@cloudscape-design/components/button';
 import Flashbar, { type FlashbarProps } from '@cloudscape-design/components/flashbar';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { PageFrame } from '../../../components/page/page-frame';
+import { ApiErrorAlert, QueryState } from '../../../components/query-state/query-state';
 import { RouterLink } from '../../../components/router-link/router-link';
-import { useRuntimeConfig } from '../../../config/runtime-config-context';
-import { adminCommitteesApi, type AdminCommittees } from '../../../lib/api/admin-committees-client';
-import { useErrorText } from '../../../lib/api/use-error-text';
+import type { AdminCommittees } from '../../../lib/api/admin-committees-client';
+import { useAdminCommittees, useSetCommitteeOpen } from '../../../lib/committees/admin-committees-queries';
 import { committeeRows, type CommitteeRow } from '../../../lib/committees/committee-rows';
 import { useLanguage } from '../../../lib/use-language';
 import { CommitteePanel } from '../components/committee-panel';
 
-/** Loads the committees, and opens or closes one to sign-ups (then reads them again: the version moved). */
-function useAdminCommittees() {
-  const { apiBaseUrl } = useRuntimeConfig();
-  const [data, setData] = useState<AdminCommittees | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [saving, setSaving] = useState<string | null>(null);
-  const load = useCallback(
-    () => adminCommitteesApi.load(apiBaseUrl).then((d) => (setData(d), setError(null)), setError),
-    [apiBaseUrl],
-  );
-  useEffect(() => void load(), [load]);
-  const toggle = useCallback(
-    async (row: CommitteeRow, open: boolean): Promise<boolean> => {
-      if (!data) return false;
-      setSaving(row.committee.id);
-      try {
-        await adminCommitteesApi.setOpen(apiBaseUrl, row.committee, data.memberships, open);
-        await load();
-        return true;
-      } catch (e) {
-        setError(e);
-        return false;
-      } finally {
-        setSaving(null);
-      }
-    },
-    [apiBaseUrl, data, load],
-  );
-  return { data, error, saving, toggle, reload: load };
-}
+const LOAD_ERROR = 'adminCommittees.loadError';
 
 /**
  * `/admin/committees` (docs/frontend.md, "Committees"): every committee with its kind, its members and their
@@ -54,33 +23,55 @@ function useAdminCommittees() {
 export function AdminCommitteesPage() {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const errorText = useErrorText('adminCommittees.loadError');
-  const { data, error, saving, toggle, reload } = useAdminCommittees();
+  const committees = useAdminCommittees();
+  const setOpen = useSetCommitteeOpen();
   const [flash, setFlash] = useState<FlashbarProps.MessageDefinition[]>([]);
-  const rows = useMemo(() => (data ? committeeRows(data, lang) : []), [data, lang]);
-  const openCount = rows.filter((row) => row.open).length;
-  const onToggle = (row: CommitteeRow, open: boolean) =>
-    void toggle(row, open).then((done) => {
-      if (!done) return;
-      const content = t(open ? 'adminCommittees.opened' : 'adminCommittees.closedDone', { name: row.committee.name[lang] });
-      setFlash([{ id: `${Date.now()}`, type: 'success', content, dismissible: true, dismissLabel: t('common.dismiss'), onDismiss: () => setFlash([]) }]);
-    });
+  // Saved, then read again (the version moved): the mutation resolves once the list on screen is the new one.
+  const onToggle = (data: AdminCommittees, row: CommitteeRow, open: boolean) =>
+    setOpen.mutate(
+      { committee: row.committee, memberships: data.memberships, open },
+      {
+        onSuccess: () => {
+          const content = t(open ? 'adminCommittees.opened' : 'adminCommittees.closedDone', { name: row.committee.name[lang] });
+          setFlash([{ id: `${Date.now()}`, type: 'success', content, dismissible: true, dismissLabel: t('common.dismiss'), onDismiss: () => setFlash([]) }]);
+        },
+      },
+    );
+  const retry = () => {
+    setOpen.reset();
+    void committees.refetch();
+  };
   return (
     <PageFrame title={t('adminCommittees.title')} description={t('adminCommittees.description')}>
       <SpaceBetween size="l">
         <Flashbar items={flash} />
-        {error !== null && (
-          <Alert type="error" action={<Button onClick={() => void reload()}>{t('adminCommittees.retry')}</Button>}>
-            {errorText(error)}
-          </Alert>
-        )}
-        {!data && error === null && <StatusIndicator type="loading">{t('common.loading')}</StatusIndicator>}
-        {data && rows.length === 0 && (
+        {setOpen.isError && <ApiErrorAlert error={setOpen.error} genericKey={LOAD_ERROR} onRetry={retry} retrying={committees.isFetching} />}
+        <QueryState query={committees} genericKey={LOAD_ERROR}>
+          {(data) => <CommitteeList data={data} saving={setOpen.isPending ? setOpen.variables?.committee.id : undefined} onToggle={onToggle} />}
+        </QueryState>
+      </SpaceBetween>
+    </PageFrame>
+  );
+}
+
+/** The count of committees open to sign-ups, then one panel per committee (or a word when there is none). */
+function CommitteeList({ data, saving, onToggle }: {
+  data: AdminCommittees;
+  saving: string | undefined;
+  onToggle: (data: AdminCommittees, row: CommitteeRow, open: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const rows = committeeRows(data, lang);
+  const openCount = rows.filter((row) => row.open).length;
+  return (
+    <SpaceBetween size="l">
+        {rows.length === 0 && (
           <Box>
             {t('adminCommittees.empty')} <RouterLink href="/admin/data">{t('adminCommittees.editLink')}</RouterLink>
           </Box>
         )}
-        {data && rows.length > 0 && (
+        {rows.length > 0 && (
           <Alert type={openCount === 0 ? 'warning' : 'info'}>
             <span data-testid="committees-open-count">
               {openCount === 0 ? t('adminCommittees.noneOpen') : t('adminCommittees.openCount', { count: openCount, total: rows.length })}
@@ -89,9 +80,8 @@ export function AdminCommitteesPage() {
           </Alert>
         )}
         {rows.map((row) => (
-          <CommitteePanel key={row.committee.id} row={row} saving={saving === row.committee.id} onToggle={(open) => onToggle(row, open)} />
+          <CommitteePanel key={row.committee.id} row={row} saving={saving === row.committee.id} onToggle={(open) => onToggle(data, row, open)} />
         ))}
-      </SpaceBetween>
-    </PageFrame>
+    </SpaceBetween>
   );
 }

@@ -5,13 +5,15 @@ import type { Language } from '@shared/schemas/common';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { directoryKey } from '../../../lib/directory/use-directory';
 import { meKey } from '../../../lib/api/me-queries';
+import { adminRecordsKey } from '../../../lib/committees/admin-committees-queries';
 import { useApiMutation } from '../../../lib/query/use-api-mutation';
 import { useApiQuery } from '../../../lib/query/use-api-query';
 import { adminDataApi } from './admin-data-client';
 
 /** The data editor's server state (docs/frontend.md, "Server state"). */
 export const adminDataKeys = {
-  all: ['admin-data'] as const,
+  /** Every read of the records (the committees screen's too: lib/committees). */
+  all: adminRecordsKey,
   directory: ['admin-data', 'directory'] as const,
   templates: (lang: Language) => ['admin-data', 'templates', lang] as const,
   consentLog: (parentId: string) => ['admin-data', 'consent-log', parentId] as const,
