@@ -100,7 +100,9 @@ export const VALUE_TABLES = {
 export type ValueTableName = keyof typeof VALUE_TABLES;
 
 /** Labels a file written before a label changed may still hold: they still name the code (never written again). */
-const FORMER_LABELS = new Map<object, Record<string, readonly string[]>>([[ROLE_LABELS, { coordinator: ['Coordonnateur(trice)'] }]]);
+const FORMER_LABELS = new Map<object, Record<string, readonly string[]>>([
+  [ROLE_LABELS, { coordinator: ['Coordonnateur(trice)'], treasurer: ['Trésorier(ère)'], director: ['Administrateur(trice)'] }],
+]);
 
 const lookups = new Map<object, Map<string, string>>();
 

@@ -10,10 +10,11 @@ export const COMMITTEE_ROLES = {
   coChair: { rank: 1, label: { fr: 'Coprésident(e)', en: 'Co-chair' } },
   viceChair: { rank: 2, label: { fr: 'Vice-président(e)', en: 'Vice-chair' } },
   secretary: { rank: 3, label: { fr: 'Secrétaire', en: 'Secretary' } },
-  treasurer: { rank: 4, label: { fr: 'Trésorier(ère)', en: 'Treasurer' } },
-  // Spelled out: « Coordonnateur(trice) » read badly; files that still say it import (import-values.ts).
+  // Spelled out: « Coordonnateur(trice) », « Trésorier(ère) » and « Administrateur(trice) » read badly; files that
+  // still say them import (import-values.ts).
+  treasurer: { rank: 4, label: { fr: 'Trésorier ou trésorière', en: 'Treasurer' } },
   coordinator: { rank: 5, label: { fr: 'Coordonnateur ou coordonnatrice', en: 'Coordinator' } },
-  director: { rank: 6, label: { fr: 'Administrateur(trice)', en: 'Director' } },
+  director: { rank: 6, label: { fr: 'Administrateur ou administratrice', en: 'Director' } },
   member: { rank: 7, label: { fr: 'Membre', en: 'Member' } },
   communityRepresentative: {
     rank: 8,

@@ -150,7 +150,7 @@ describe('download my data', () => {
       ['Prénom', 'Nom', 'Niveau', 'Classe'],
       ['Léo', 'Tremblay', '1re année', 'Groupe 101'],
     ]);
-    expect(cells(zip.text('mes-donnees-comites.csv'), ';')[1]).toEqual(["Conseil d'établissement", 'Trésorier(ère)']);
+    expect(cells(zip.text('mes-donnees-comites.csv'), ';')[1]).toEqual(["Conseil d'établissement", 'Trésorier ou trésorière']);
     const consent = cells(zip.text('mes-donnees-consentements.csv'), ';')[1]!;
     expect(consent[1]).toBe('Par le parent, dans Mon profil');
     expect(consent[2]).toBe('Ce que le bottin montre de vous\u00a0: Limitée → Complète | Téléphone visible par\u00a0: Les classes de mes enfants → Toute l\'école');
