@@ -10,6 +10,7 @@ import { cognitoClient } from '../../local/cognito';
 import { DEMO_ACCOUNTS, generateSchool } from '../../local/demo/generate-school';
 import { readMailbox, type StoredEmail } from '../../local/ses';
 import type { StackInfo } from '../../local/stack-info';
+import type { BrowserSession, Viewport } from '../support/browser';
 
 /** Helpers of the auth journeys (not a test file: vitest collects *.test.ts only). */
 
@@ -253,6 +254,57 @@ export async function warmUp(session: { newPage: () => Promise<Page> }, stack: S
   await page.getByRole('heading', { level: 1 }).waitFor({ timeout: 90_000 });
   warmed.add(stack.appUrl);
   await page.close();
+}
+
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/** Signed-in storage by stack, account and language, kept for this worker's process (see signedInContext). */
+const signedInStates = new Map<string, Promise<StorageState>>();
+
+/**
+ * A fresh browser profile in `locale`, already signed in as `account`: for the journeys that sign in only to reach a
+ * screen. The first call for a stack, account and language in this worker signs in through the /auth form, as a
+ * person does, in a profile of its own, and keeps that profile's storage (Amplify's tokens are in localStorage);
+ * the later calls, in this file or in a later file of the same worker (one module cache per worker,
+ * vitest.config.ts), start a new profile from it without the form's page load, Amplify's SRP exchange and the
+ * dashboard (docs/testing.md). Each profile is still a context of its own: what a journey does in it (a language
+ * switched, a theme) stays there. The journeys about signing in, out or changing a password keep the form.
+ */
+export async function signedInContext(
+  session: Pick<BrowserSession, 'newContext'>,
+  stack: StackInfo,
+  account: { email: string; password: string },
+  locale: 'fr' | 'en',
+  viewport: Viewport = 'desktop',
+): Promise<BrowserContext> {
+  const key = `${stack.appUrl} ${account.email} ${locale}`;
+  let state = signedInStates.get(key);
+  if (!state) {
+    state = signInOnce(session, stack, account, locale);
+    signedInStates.set(key, state);
+    // A failed sign-in is not kept: the next journey tries the form again.
+    state.catch(() => signedInStates.delete(key));
+  }
+  return contextIn(async () => session.newContext(viewport, await state), locale);
+}
+
+async function signInOnce(
+  session: Pick<BrowserSession, 'newContext'>,
+  stack: StackInfo,
+  account: { email: string; password: string },
+  locale: 'fr' | 'en',
+): Promise<StorageState> {
+  const context = await contextIn(() => session.newContext('desktop'), locale);
+  try {
+    const page = await context.newPage();
+    await page.goto(`${stack.appUrl}/auth`);
+    await signInWith(page, locale, account.email, account.password);
+    // Twice expectAt's 30 s: a worker's first sign-in can meet a cold gateway on a busy machine.
+    await explained(page, () => page.waitForURL((url) => url.pathname === '/', { timeout: 60_000 }));
+    return await context.storageState();
+  } finally {
+    await context.close();
+  }
 }
 
 /** Signs in through the /auth form the page is on. */

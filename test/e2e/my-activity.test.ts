@@ -3,7 +3,7 @@ import { demoTokens } from '../../local/sign-in';
 import { openBrowser, trackPageErrors, type BrowserSession } from '../support/browser';
 import { seriousFindings } from '../support/axe';
 import { useStack } from '../support/stack';
-import { contextIn, demoAccount, expectAt, signInWith, warmUp } from './auth-support';
+import { demoAccount, signedInContext, warmUp } from './auth-support';
 
 /**
  * My Profile's "Activity on my information" (docs/privacy.md, "Transparency for parents") in Chromium: after an
@@ -28,13 +28,9 @@ describe('my activity', () => {
     const exported = await fetch(`${stack.appUrl}/api/admin/export/json`, { headers: { Authorization: `Bearer ${admin}` } });
     expect(exported.status).toBe(200);
 
-    const context = await contextIn(() => session.newContext('mobile'), 'fr');
+    const context = await signedInContext(session, stack, demoAccount(stack, 'parent'), 'fr', 'mobile');
     const page = await context.newPage();
     const errors = trackPageErrors(page);
-    await page.goto(`${stack.appUrl}/auth`);
-    const parent = demoAccount(stack, 'parent');
-    await signInWith(page, 'fr', parent.email, parent.password);
-    await expectAt(page, '/');
     await page.goto(`${stack.appUrl}/profile`);
     const section = page.getByRole('list', { name: 'Activité sur mes renseignements' });
     await section.getByText('Bottin exporté (JSON) par un administrateur, avec votre fiche.').first().waitFor({ timeout: 30_000 });

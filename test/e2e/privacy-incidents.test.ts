@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, trackPageErrors, type BrowserSession } from '../support/browser';
 import { seriousFindings } from '../support/axe';
 import { useStack } from '../support/stack';
-import { contextIn, demoAccount, expectAt, h1, signInWith, warmUp } from './auth-support';
+import { demoAccount, h1, signedInContext, warmUp } from './auth-support';
 
 /**
  * The confidentiality-incident register (docs/privacy.md) in Chromium: the demo administrator, in French at
@@ -26,12 +26,8 @@ afterAll(async () => {
 const MARKER = `Courriel de classe envoyé au mauvais groupe ${Date.now()}`;
 
 async function signedInAdmin(viewport: 'desktop' | 'mobile'): Promise<Page> {
-  const context = await contextIn(() => session.newContext(viewport), 'fr');
+  const context = await signedInContext(session, stack, demoAccount(stack, 'admin'), 'fr', viewport);
   const page = await context.newPage();
-  await page.goto(`${stack.appUrl}/auth`);
-  const admin = demoAccount(stack, 'admin');
-  await signInWith(page, 'fr', admin.email, admin.password);
-  await expectAt(page, '/');
   await page.goto(`${stack.appUrl}/admin/privacy-incidents`);
   await expect.poll(() => h1(page).textContent(), { timeout: 30_000 }).toBe('Registre des incidents de confidentialité');
   return page;

@@ -11,7 +11,7 @@ import type { Language } from '@shared/schemas/common';
 import { openBrowser, trackPageErrors, type BrowserSession } from '../support/browser';
 import { seriousFindings } from '../support/axe';
 import { useStack } from '../support/stack';
-import { contextIn, demoAccount, expectAt, mailTo, signInWith } from './auth-support';
+import { demoAccount, expectAt, mailTo, signedInContext } from './auth-support';
 
 /**
  * Privacy requests (docs/privacy.md) in Chromium, in English on a 375 px phone: the demo parent (whose preferred
@@ -69,10 +69,9 @@ describe('privacy request queue, empty (fr, 1440 px)', () => {
     // Only this file files requests in the shared table: before its journey, none is open.
     if ((await listPrivacyRequests()).length > 0) return;
     const admin = demoAccount(stack, 'admin');
-    const context = await contextIn(() => session.newContext('desktop'), 'fr');
+    const context = await signedInContext(session, stack, admin, 'fr', 'desktop');
     const page = await context.newPage();
-    await page.goto(`${stack.appUrl}/auth?redirect=${encodeURIComponent('/admin')}`);
-    await signInWith(page, 'fr', admin.email, admin.password);
+    await page.goto(`${stack.appUrl}/admin`);
     await expectAt(page, '/admin');
     await page.getByTestId('privacy-requests-card').getByText('Aucune demande ouverte.').waitFor({ timeout: 60_000 });
     await page.getByRole('link', { name: 'Demandes de confidentialité', exact: true }).first().click();
@@ -88,11 +87,10 @@ describe('privacy request journey (en, 375 px)', () => {
 
   it('a parent files a request on My Profile and gets the receipt in English', async () => {
     const parent = demoAccount(stack, 'parent');
-    const context = await contextIn(() => session.newContext('mobile'), 'en');
+    const context = await signedInContext(session, stack, parent, 'en', 'mobile');
     const page = await context.newPage();
     const errors = trackPageErrors(page);
-    await page.goto(`${stack.appUrl}/auth?redirect=${encodeURIComponent('/profile')}`);
-    await signInWith(page, 'en', parent.email, parent.password);
+    await page.goto(`${stack.appUrl}/profile`);
     await expectAt(page, '/profile');
     const panel = page.getByTestId('privacy-request');
     await panel.getByRole('button', { name: 'Make a privacy request' }).click({ timeout: 60_000 });
@@ -118,10 +116,9 @@ describe('privacy request journey (en, 375 px)', () => {
     const admin = demoAccount(stack, 'admin');
     const parent = demoAccount(stack, 'parent');
     const filed = (await listPrivacyRequests()).find((r) => r.id === requestId)!;
-    const context = await contextIn(() => session.newContext('mobile'), 'en');
+    const context = await signedInContext(session, stack, admin, 'en', 'mobile');
     const page = await context.newPage();
-    await page.goto(`${stack.appUrl}/auth?redirect=${encodeURIComponent('/admin')}`);
-    await signInWith(page, 'en', admin.email, admin.password);
+    await page.goto(`${stack.appUrl}/admin`);
     await expectAt(page, '/admin');
     const card = page.getByTestId('privacy-requests-card');
     await card.getByTestId('privacy-requests-open').waitFor({ timeout: 60_000 });
