@@ -17,6 +17,7 @@ import {
   useSaveSafetyRestriction,
 } from '../../frontend/src/features/admin-data/api/admin-data-queries';
 import { adminCommitteesKey, useSetCommitteeOpen } from '../../frontend/src/lib/committees/admin-committees-queries';
+import { progressionKeys, useApplyRun, useStage } from '../../frontend/src/features/progression/api/progression-queries';
 import { startLoopbackApi, type LoopbackApi } from './loopback-api';
 
 /**
@@ -122,5 +123,22 @@ describe('the committees screen', () => {
     const committee = { id: 'c1', version: 2, name: { fr: 'OPP', en: 'PPO' }, kind: 'opp', otherMembers: [], openToSignUps: false };
     await result.current.mutateAsync({ committee: committee as Committee, memberships: [], open: true });
     expectStale(client, reads);
+  });
+});
+
+describe('the progression', () => {
+  it('an apply, however it ends, makes the records, the directory and /me stale', async () => {
+    const reads: QueryKey[] = [adminDataKeys.directory, adminCommitteesKey, directoryKey, meKey];
+    const { client, wrapper } = cacheWith(reads);
+    const { result } = renderHook(() => useApplyRun<string>(), { wrapper });
+    await result.current.mutateAsync(() => Promise.resolve('failed midway'));
+    expectStale(client, reads);
+  });
+
+  it('a staging change makes the review stale', async () => {
+    const staged = cacheWith([progressionKeys.review('g1')]);
+    const stage = renderHook(() => useStage(), { wrapper: staged.wrapper });
+    await stage.result.current.mutateAsync({ id: 'g1', call: () => Promise.resolve({} as never) });
+    expectStale(staged.client, [progressionKeys.review('g1')]);
   });
 });

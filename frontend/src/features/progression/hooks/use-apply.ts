@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ApplyResponse } from '@shared/contracts/progression-api';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
+import { useApplyRun } from '../api/progression-queries';
 import { progressionApi } from '../../../lib/api/progression-client';
-import { DEFAULT_LOCK_WAIT_SECONDS, driveApply } from '../model/apply-driver';
+import { DEFAULT_LOCK_WAIT_SECONDS, driveApply, type ApplyDriverOutcome } from '../model/apply-driver';
 import { ApiError } from '../../../lib/api/api-client';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -23,6 +24,7 @@ export function useApply(onDone: (response: ApplyResponse) => void) {
   const [error, setError] = useState<unknown>(null);
   const [running, setRunning] = useState(false);
   const busy = useRef(false);
+  const { mutateAsync: runApply } = useApplyRun<ApplyDriverOutcome>();
   const mounted = useRef(true);
   useEffect(() => {
     mounted.current = true;
@@ -37,21 +39,22 @@ export function useApply(onDone: (response: ApplyResponse) => void) {
       busy.current = true;
       setRunning(true);
       setError(null);
-      const outcome = await driveApply(first, {
+      // However the loop ends, what it wrote makes the records and the directory stale (useApplyRun).
+      const outcome = await runApply(() => driveApply(first, {
         request: (isFirst) =>
           isFirst ? progressionApi.apply(apiBaseUrl, progressionId) : progressionApi.continueApply(apiBaseUrl, progressionId),
         onProgress: (response) => mounted.current && setProgress(response),
         lockWait,
         sleep,
         stopped: () => !mounted.current,
-      });
+      }));
       busy.current = false;
       if (!mounted.current) return;
       setRunning(false);
       if (outcome.kind === 'done') onDone(outcome.response);
       if (outcome.kind === 'failed') setError(outcome.error);
     },
-    [apiBaseUrl, onDone],
+    [apiBaseUrl, onDone, runApply],
   );
 
   return {

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApplyResponse, WorkspaceParentDecision } from '@shared/contracts/progression-api';
-import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { ApiError } from '../../../lib/api/api-client';
 import { errorKey, progressionApi } from '../../../lib/api/progression-client';
+import { useCancelProgression, useStartProgression } from '../api/progression-queries';
 import { decisionRequest } from '../model/students';
 import { useApply } from './use-apply';
 import type { Say } from './use-flash';
@@ -37,10 +37,11 @@ export function useStaging(state: ProgressionState, say: Say) {
  */
 export function useLifecycle(state: ProgressionState, say: Say, setActive: (index: number) => void) {
   const { t } = useTranslation();
-  const { apiBaseUrl } = useRuntimeConfig();
   const { current, workspace } = state;
   const [modal, setModal] = useState<'apply' | 'abandon' | null>(null);
-  const [busy, setBusy] = useState(false);
+  const starting = useStartProgression();
+  const cancelling = useCancelProgression();
+  const busy = starting.isPending || cancelling.isPending;
 
   const onApplied = useCallback((response: ApplyResponse) => {
     state.setCurrent({ schoolYear: response.progression.toYear, progression: response.progression });
@@ -59,31 +60,25 @@ export function useLifecycle(state: ProgressionState, say: Say, setActive: (inde
     }
   }, [phase, progression, applier]);
 
+  // The start makes the page's read stale: it resolves once the new progression and its workspace are there.
   const start = async () => {
-    setBusy(true);
     try {
-      await progressionApi.start(apiBaseUrl);
+      await starting.mutateAsync();
       setActive(0);
-      await state.reload();
       say('success', t('progression.start.started'));
     } catch (error) {
       say('error', t(errorKey(error)));
-    } finally {
-      setBusy(false);
     }
   };
 
   const abandon = async () => {
     if (!progression) return;
-    setBusy(true);
     try {
-      state.setCurrent(await progressionApi.cancel(apiBaseUrl, progression.id));
+      state.setCurrent(await cancelling.mutateAsync(progression.id));
       setModal(null);
       say('info', t('progression.abandon.done'));
     } catch (error) {
       say('error', t(errorKey(error)));
-    } finally {
-      setBusy(false);
     }
   };
 

@@ -1,18 +1,15 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback } from 'react';
 import type { CurrentProgressionResponse, ProgressionWorkspace } from '@shared/contracts/progression-api';
-import { useRuntimeConfig } from '../../../config/runtime-config-context';
-import { progressionApi } from '../../../lib/api/progression-client';
-
-const OPEN = new Set(['analysis', 'review']);
+import { isOpen, useProgressionPage, useSetProgressionPage, useStage } from '../api/progression-queries';
 
 export interface ProgressionState {
   loading: boolean;
-  /** The first load failed (the page shows it with a retry). */
+  /** The page's read failed (the page shows it with a retry). */
   loadError: unknown;
   current: CurrentProgressionResponse | null;
   /** The staging workspace while the progression is open (analysis or review). */
   workspace: ProgressionWorkspace | null;
-  reload: () => Promise<void>;
+  reload: () => Promise<unknown>;
   /**
    * Runs a staging call that answers with the whole workspace, one at a time (a second waits for the first, so
    * the screen always ends on the last answer); resolves to the error, if any, for the caller to show.
@@ -22,75 +19,50 @@ export interface ProgressionState {
   setCurrent: (current: CurrentProgressionResponse) => void;
 }
 
-/** The page's data: the latest progression and, while it is open, its workspace as the server holds it. */
+/**
+ * The page's data: the latest progression and, while it is open, its workspace as the server holds it (the query
+ * `progressionKeys.page`; a staging call's answer, a cancel's or an apply's end are written into it).
+ */
 export function useProgression(): ProgressionState {
-  const { apiBaseUrl } = useRuntimeConfig();
-  const [loading, setLoading] = useState(true);
-  const [loadError, setLoadError] = useState<unknown>(null);
-  const [current, setCurrent] = useState<CurrentProgressionResponse | null>(null);
-  const [workspace, setWorkspace] = useState<ProgressionWorkspace | null>(null);
-  const [pending, setPending] = useState(0);
-  const queue = useRef<Promise<unknown>>(Promise.resolve());
-  const mounted = useRef(true);
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
-
-  const adopt = useCallback((next: ProgressionWorkspace) => {
-    setWorkspace(next);
-    setCurrent((previous) => ({ schoolYear: previous?.schoolYear ?? next.progression.fromYear, progression: next.progression }));
-  }, []);
-
-  const reload = useCallback(async () => {
-    setLoading(true);
-    setLoadError(null);
-    try {
-      const latest = await progressionApi.current(apiBaseUrl);
-      const open = latest.progression && OPEN.has(latest.progression.phase) ? latest.progression : null;
-      const ws = open ? await progressionApi.workspace(apiBaseUrl, open.id) : null;
-      if (!mounted.current) return;
-      setCurrent(latest);
-      setWorkspace(ws);
-    } catch (error) {
-      if (mounted.current) setLoadError(error);
-    } finally {
-      if (mounted.current) setLoading(false);
-    }
-  }, [apiBaseUrl]);
-
-  useEffect(() => {
-    void reload();
-  }, [reload]);
+  const page = useProgressionPage();
+  const setPage = useSetProgressionPage();
+  const stage = useStage();
+  const current = page.data?.current ?? null;
+  const workspace = page.data?.workspace ?? null;
 
   const progressionId = workspace?.progression.id ?? current?.progression?.id;
+  const { mutateAsync } = stage;
   const save = useCallback(
-    (call: (api: string, id: string) => Promise<ProgressionWorkspace>) => {
-      if (!progressionId) return Promise.resolve(new Error('no progression'));
-      setPending((n) => n + 1);
-      const run = queue.current.then(async () => {
-        try {
-          const next = await call(apiBaseUrl, progressionId);
-          if (mounted.current) adopt(next);
-          return undefined;
-        } catch (error) {
-          return error;
-        } finally {
-          if (mounted.current) setPending((n) => n - 1);
-        }
-      });
-      queue.current = run;
-      return run;
+    async (call: (api: string, id: string) => Promise<ProgressionWorkspace>) => {
+      if (!progressionId) return new Error('no progression');
+      try {
+        const next = await mutateAsync({ id: progressionId, call });
+        setPage((previous) => ({
+          current: { schoolYear: previous?.current.schoolYear ?? next.progression.fromYear, progression: next.progression },
+          workspace: next,
+        }));
+        return undefined;
+      } catch (error) {
+        return error;
+      }
     },
-    [adopt, apiBaseUrl, progressionId],
+    [mutateAsync, progressionId, setPage],
   );
 
-  const replaceCurrent = useCallback((next: CurrentProgressionResponse) => {
-    setCurrent(next);
-    if (!next.progression || !OPEN.has(next.progression.phase)) setWorkspace(null);
-  }, []);
+  const setCurrent = useCallback(
+    (next: CurrentProgressionResponse) =>
+      setPage((previous) => ({ current: next, workspace: next.progression && isOpen(next.progression.phase) ? (previous?.workspace ?? null) : null })),
+    [setPage],
+  );
 
-  return { loading, loadError, current, workspace, reload, save, saving: pending > 0, setCurrent: replaceCurrent };
+  return {
+    loading: page.isFetching,
+    loadError: page.error,
+    current,
+    workspace,
+    reload: page.refetch,
+    save,
+    saving: stage.isPending,
+    setCurrent,
+  };
 }

@@ -7,7 +7,7 @@ import Flashbar from '@cloudscape-design/components/flashbar';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Spinner from '@cloudscape-design/components/spinner';
 import { PageFrame } from '../../../components/page/page-frame';
-import { errorKey } from '../../../lib/api/progression-client';
+import { ApiErrorAlert } from '../../../components/query-state/query-state';
 import { AbandonModal } from '../components/abandon-modal';
 import { ApplyModal } from '../components/apply-modal';
 import { ApplyPanel } from '../components/apply-panel';
@@ -43,9 +43,13 @@ function ProgressionBody({ state, life, staging, review, active, setActive, onNa
   }
   if (state.loadError) {
     return (
-      <Alert type="error" header={t('progression.loadFailed')} action={<Button onClick={() => void state.reload()}>{t('progression.retry')}</Button>}>
-        {t(errorKey(state.loadError))}
-      </Alert>
+      <ApiErrorAlert
+        error={state.loadError}
+        header={t('progression.loadFailed')}
+        genericKey="progression.errors.generic"
+        onRetry={() => void state.reload()}
+        retrying={state.loading}
+      />
     );
   }
   if (phase === 'applying' && progression) {
