@@ -85,6 +85,9 @@ async function expectedCounts(info: StackInfo): Promise<{ count: (query: string)
   return { count: (query) => match(query).length, parents: directory.parents.length };
 }
 
+/** The first number of the header's count sentence, its thousands separated by (narrow) spaces. */
+const shownCount = (sentence: string) => Number(/^[\d\s\u00a0\u202f]+/.exec(sentence)?.[0].replace(/\D/g, '') ?? NaN);
+
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
@@ -98,7 +101,8 @@ async function measureViewport(info: StackInfo, viewport: keyof typeof VIEWPORTS
     await signIn(page, info, viewport);
     await page.goto(`${info.appUrl}/parents`);
     const wrapper = createWrapper();
-    const counter = wrapper.findContainer().findHeader().findHeader().findCounter().toSelector();
+    // The count is the header's sentence ("148 parents affichés sur 2 141"), a live region.
+    const counter = wrapper.findContainer().findHeader().findHeader().findDescription().toSelector();
     const input = wrapper.findTextFilter().findInput().findNativeInput().toSelector();
     const results = `${wrapper.findContainer().findContent().toSelector()} [aria-busy]`;
     await page.locator(counter).waitFor({ timeout: 120_000 });
@@ -112,7 +116,7 @@ async function measureViewport(info: StackInfo, viewport: keyof typeof VIEWPORTS
       await page.keyboard.press(key);
       await page.waitForFunction(`window.__searchBench.samples.length > ${before}`);
       const sample = (await page.evaluate(`window.__searchBench.samples[${before}]`)) as Sample;
-      const shown = Number(/\((\d+)\//.exec(sample.counter)?.[1]);
+      const shown = shownCount(sample.counter);
       if (shown === expected(query)) verified++;
       else wrong++;
       await page.waitForTimeout(PAUSE_MS);
@@ -156,7 +160,7 @@ async function main() {
   const started = Date.now();
   console.log(`• Starting an in-memory local stack with ${BENCHMARK_FAMILIES} families (seeding takes a while)…`);
   const { info, stop } = await startLocalStack({
-    webDir: path.resolve('frontend/dist'),
+    webDir: path.resolve(process.env.TEST_WEB_DIR ?? 'frontend/dist'),
     seed: { scale: 'benchmark' },
     logLevel: 'ERROR',
   });
