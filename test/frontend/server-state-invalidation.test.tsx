@@ -18,6 +18,7 @@ import {
 } from '../../frontend/src/features/admin-data/api/admin-data-queries';
 import { adminCommitteesKey, useSetCommitteeOpen } from '../../frontend/src/lib/committees/admin-committees-queries';
 import { progressionKeys, useApplyRun, useStage } from '../../frontend/src/features/progression/api/progression-queries';
+import { progressionCurrentKey } from '../../frontend/src/lib/api/admin-summary-queries';
 import { startLoopbackApi, type LoopbackApi } from './loopback-api';
 
 /**
@@ -127,18 +128,18 @@ describe('the committees screen', () => {
 });
 
 describe('the progression', () => {
-  it('an apply, however it ends, makes the records, the directory and /me stale', async () => {
-    const reads: QueryKey[] = [adminDataKeys.directory, adminCommitteesKey, directoryKey, meKey];
+  it('an apply, however it ends, makes the records, the directory, /me and the dashboard\'s card stale', async () => {
+    const reads: QueryKey[] = [adminDataKeys.directory, adminCommitteesKey, directoryKey, meKey, progressionCurrentKey];
     const { client, wrapper } = cacheWith(reads);
     const { result } = renderHook(() => useApplyRun<string>(), { wrapper });
     await result.current.mutateAsync(() => Promise.resolve('failed midway'));
     expectStale(client, reads);
   });
 
-  it('a staging change makes the review stale', async () => {
-    const staged = cacheWith([progressionKeys.review('g1')]);
+  it('a staging change makes the review and the dashboard\'s card stale', async () => {
+    const staged = cacheWith([progressionKeys.review('g1'), progressionCurrentKey]);
     const stage = renderHook(() => useStage(), { wrapper: staged.wrapper });
     await stage.result.current.mutateAsync({ id: 'g1', call: () => Promise.resolve({} as never) });
-    expectStale(staged.client, [progressionKeys.review('g1')]);
+    expectStale(staged.client, [progressionKeys.review('g1'), progressionCurrentKey]);
   });
 });

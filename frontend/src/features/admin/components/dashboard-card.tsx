@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
@@ -11,24 +12,16 @@ import { ApiError } from '../../../lib/api/api-client';
 
 export type LoadState<T> = { kind: 'loading' } | { kind: 'failed'; code?: string } | { kind: 'ready'; data: T };
 
-/** One call per card, with its own loading and error states and a retry: one failing card never hides the others. */
-export function useCardData<T>(load: () => Promise<T>): { state: LoadState<T>; retry: () => void } {
-  const [state, setState] = useState<LoadState<T>>({ kind: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let current = true;
-    setState({ kind: 'loading' });
-    load().then(
-      (data) => current && setState({ kind: 'ready', data }),
-      (error: unknown) =>
-        current && setState({ kind: 'failed', ...(error instanceof ApiError && error.code ? { code: error.code } : {}) }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [load, attempt]);
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
-  return { state, retry };
+/**
+ * One query per card, with its own loading and error states and a retry: one failing card never hides the others.
+ * A card shows the last answer while it is asked again (the queries are shared with the workflows' screens).
+ */
+export function useCardData<T>(query: UseQueryResult<T>): { state: LoadState<T>; retry: () => void } {
+  const { data, error, refetch } = query;
+  const retry = () => void refetch();
+  if (data !== undefined && !query.isError) return { state: { kind: 'ready', data }, retry };
+  if (query.isError) return { state: { kind: 'failed', ...(error instanceof ApiError && error.code ? { code: error.code } : {}) }, retry };
+  return { state: { kind: 'loading' }, retry };
 }
 
 /** A dashboard card: title, one link to the workflow, and its body once loaded. */

@@ -1,4 +1,3 @@
-import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
 import Grid from '@cloudscape-design/components/grid';
@@ -10,11 +9,7 @@ import type { CurrentProgressionResponse } from '@shared/contracts/progression-a
 import { PageFrame } from '../../../components/page/page-frame';
 import { CampaignProgressBar } from '../../../components/progress/campaign-progress-bar';
 import { CampaignStatus } from '../../../components/progress/campaign-status';
-import { useRuntimeConfig } from '../../../config/runtime-config-context';
-import { annualUpdateApi } from '../../../lib/api/annual-update-client';
-import { privacyRequestsApi } from '../../../lib/api/privacy-requests-client';
-import { progressionApi } from '../../../lib/api/progression-client';
-import { committeeSignUpsApi } from '../../../lib/api/committee-sign-ups-client';
+import { useCommitteeSignUps, useCurrentCampaign, useCurrentProgression, usePrivacyRequests } from '../../../lib/api/admin-summary-queries';
 import { CommitteeSignUpsSummary } from '../components/committee-sign-ups-summary';
 import { DashboardCard, useCardData } from '../components/dashboard-card';
 import { PrivacyRequestsSummary } from '../components/privacy-requests-summary';
@@ -88,11 +83,10 @@ function ProgressionSummaryView({ data }: { data: CurrentProgressionResponse }) 
  */
 export function AdminDashboardPage() {
   const { t } = useTranslation();
-  const { apiBaseUrl } = useRuntimeConfig();
-  const campaign = useCardData(useCallback(() => annualUpdateApi.current(apiBaseUrl), [apiBaseUrl]));
-  const progression = useCardData(useCallback(() => progressionApi.current(apiBaseUrl), [apiBaseUrl]));
-  const privacyRequests = useCardData(useCallback(() => privacyRequestsApi.list(apiBaseUrl), [apiBaseUrl]));
-  const signUps = useCardData(useCallback(() => committeeSignUpsApi.recent(apiBaseUrl), [apiBaseUrl]));
+  const campaign = useCardData(useCurrentCampaign());
+  const progression = useCardData(useCurrentProgression());
+  const privacyRequests = useCardData(usePrivacyRequests());
+  const signUps = useCardData(useCommitteeSignUps());
   const column = { colspan: { default: 12, l: 4 } };
   const cards = [column, column, column, column, column, column];
   return (

@@ -1,17 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { PrivacyRequestList, PrivacyRequestUpdate, PrivacyRequestView } from '@shared/contracts/privacy-requests-api';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
+import { privacyRequestsKey, usePrivacyRequests } from '../../../lib/api/admin-summary-queries';
 import { privacyRequestsApi } from '../../../lib/api/privacy-requests-client';
 import { useApiMutation } from '../../../lib/query/use-api-mutation';
-import { useApiQuery } from '../../../lib/query/use-api-query';
 
-/** The administrators' queue of privacy requests (docs/privacy.md) as server state. */
-export const privacyRequestsKey = ['privacy-requests'] as const;
-
-/** GET /api/admin/privacy/requests. */
-export function usePrivacyRequests() {
-  return useApiQuery(privacyRequestsKey, privacyRequestsApi.list);
-}
+/**
+ * The administrators' queue of privacy requests (docs/privacy.md) as server state: GET /api/admin/privacy/requests
+ * is shared with the dashboard's card (lib/api/admin-summary-queries.ts).
+ */
+export { privacyRequestsKey, usePrivacyRequests };
 
 /** PUT /api/admin/privacy/requests/{id} at the version read: the saved request replaces its row in the queue. */
 export function useUpdatePrivacyRequest() {

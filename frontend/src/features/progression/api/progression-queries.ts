@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { CurrentProgressionResponse, ProgressionWorkspace } from '@shared/contracts/progression-api';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
+import { progressionCurrentKey, progressionRootKey } from '../../../lib/api/admin-summary-queries';
 import { meKey } from '../../../lib/api/me-queries';
 import { progressionApi } from '../../../lib/api/progression-client';
 import { adminRecordsKey } from '../../../lib/committees/admin-committees-queries';
@@ -10,7 +11,8 @@ import { useApiQuery } from '../../../lib/query/use-api-query';
 
 /** The progression's server state (docs/frontend.md, "Server state"; docs/progression.md). */
 export const progressionKeys = {
-  all: ['progression'] as const,
+  /** Every progression read, the dashboard's card too (lib/api/admin-summary-queries.ts). */
+  all: progressionRootKey,
   page: ['progression', 'page'] as const,
   reviews: ['progression', 'review'] as const,
   review: (id: string) => ['progression', 'review', id] as const,
@@ -58,7 +60,7 @@ export function useStage() {
   return useApiMutation<ProgressionWorkspace, { id: string; call: (api: string, id: string) => Promise<ProgressionWorkspace> }>({
     mutationFn: ({ id, call }) => call(apiBaseUrl, id),
     scope: { id: 'progression-staging' },
-    invalidates: [progressionKeys.reviews],
+    invalidates: [progressionKeys.reviews, progressionCurrentKey],
   });
 }
 
@@ -71,7 +73,7 @@ export function useStartProgression() {
 /** POST /api/admin/progression/{id}/cancel: the answer is the page's new current progression. */
 export function useCancelProgression() {
   const { apiBaseUrl } = useRuntimeConfig();
-  return useApiMutation({ mutationFn: (id: string) => progressionApi.cancel(apiBaseUrl, id), invalidates: [progressionKeys.reviews] });
+  return useApiMutation({ mutationFn: (id: string) => progressionApi.cancel(apiBaseUrl, id), invalidates: [progressionCurrentKey] });
 }
 
 /**
@@ -81,6 +83,6 @@ export function useCancelProgression() {
 export function useApplyRun<T>() {
   return useApiMutation<T, () => Promise<T>>({
     mutationFn: (drive) => drive(),
-    invalidates: [directoryKey, adminRecordsKey, meKey, progressionKeys.reviews],
+    invalidates: [directoryKey, adminRecordsKey, meKey, progressionKeys.reviews, progressionCurrentKey],
   });
 }
