@@ -5,6 +5,7 @@ import { cleanup, renderHook } from '@testing-library/react';
 import { QueryClientProvider, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { Amplify } from 'aws-amplify';
 import type { Committee } from '@shared/schemas/committee';
+import { StaffSubmitResponseSchema } from '@shared/rules/staff-form';
 import { RuntimeConfigProvider } from '../../frontend/src/config/runtime-config-context';
 import { createQueryClient } from '../../frontend/src/lib/query/query-client';
 import { directoryKey } from '../../frontend/src/lib/directory/use-directory';
@@ -18,7 +19,8 @@ import {
 } from '../../frontend/src/features/admin-data/api/admin-data-queries';
 import { adminCommitteesKey, useSetCommitteeOpen } from '../../frontend/src/lib/committees/admin-committees-queries';
 import { progressionKeys, useApplyRun, useStage } from '../../frontend/src/features/progression/api/progression-queries';
-import { progressionCurrentKey } from '../../frontend/src/lib/api/admin-summary-queries';
+import { campaignKeys, progressionCurrentKey } from '../../frontend/src/lib/api/admin-summary-queries';
+import { useSubmitStaff } from '../../frontend/src/features/update/api/update-queries';
 import { startLoopbackApi, type LoopbackApi } from './loopback-api';
 
 /**
@@ -141,5 +143,20 @@ describe('the progression', () => {
     const stage = renderHook(() => useStage(), { wrapper: staged.wrapper });
     await stage.result.current.mutateAsync({ id: 'g1', call: () => Promise.resolve({} as never) });
     expectStale(staged.client, [progressionKeys.review('g1'), progressionCurrentKey]);
+  });
+});
+
+describe('the update links', () => {
+  // Someone answering through their link in a browser where they (or an administrator) are also signed in. The
+  // parent's and the staff member's submits name the same reads (update-queries.ts); the staff one runs here.
+  it("a staff member's answer makes the directory, /me, the records and the campaign stale", async () => {
+    const staff = { id: '01J0000000000000000000000S', version: 2, firstName: 'Annie', lastName: 'Roy', title: { fr: 'Enseignante', en: 'Teacher' }, department: 'teaching', showEmail: true, preferredLanguage: 'fr' };
+    const form = { kind: 'staff', staff, classes: [], school: { name: 'École' }, campaign: { schoolYear: '2030-2031' } };
+    answers['/api/update/staff/submit'] = StaffSubmitResponseSchema.parse({ form, submittedAt: '2030-09-10T13:58:00.000Z', hasAccount: null });
+    const reads: QueryKey[] = [directoryKey, meKey, adminDataKeys.directory, campaignKeys.current];
+    const { client, wrapper } = cacheWith(reads);
+    const { result } = renderHook(() => useSubmitStaff('t0ken'), { wrapper });
+    await result.current.mutateAsync({ version: 2, title: { fr: 'Enseignante', en: 'Teacher' }, department: 'teaching', showEmail: true, preferredLanguage: 'fr' } as never);
+    expectStale(client, reads);
   });
 });

@@ -4,7 +4,8 @@ import type { Language } from '@shared/schemas/common';
 import type { StaffDepartment } from '@shared/schemas/staff';
 import { linkProblem, type LinkProblem } from '../../../lib/parent-form/link-problem';
 import { ApiError } from '../../../lib/api/api-client';
-import { loadStaffForm, submitStaffForm } from '../api/staff-client';
+import { loadStaffForm } from '../api/staff-client';
+import { useSubmitStaff } from '../api/update-queries';
 
 /** What the staff form edits, as typed (strings for the inputs). */
 export interface StaffValues {
@@ -73,7 +74,7 @@ export function useStaffForm(apiBaseUrl: string, token: string, onSubmitted: (re
   const [values, setValues] = useState<StaffValues | null>(null);
   const [errors, setErrors] = useState<StaffFieldErrors>({});
   const [problem, setProblem] = useState<StaffProblem | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const submission = useSubmitStaff(token);
 
   const reload = useCallback(async () => {
     try {
@@ -100,14 +101,11 @@ export function useStaffForm(apiBaseUrl: string, token: string, onSubmitted: (re
     const { input, errors: found } = validateStaff(load.form.staff.version, values);
     setErrors(found);
     if (!input) return setProblem('invalid');
-    setSubmitting(true);
     setProblem(null);
     try {
-      onSubmitted(await submitStaffForm(apiBaseUrl, token, input));
+      onSubmitted(await submission.mutateAsync(input));
     } catch (error) {
       await handleSubmitError(error);
-    } finally {
-      setSubmitting(false);
     }
   };
 
@@ -130,5 +128,5 @@ export function useStaffForm(apiBaseUrl: string, token: string, onSubmitted: (re
     setProblem('submitFailed');
   };
 
-  return { load, values, errors, problem, submitting, change, submit };
+  return { load, values, errors, problem, submitting: submission.isPending, change, submit };
 }

@@ -1,0 +1,34 @@
+import type { ParentUpdateInput, UpdateSubmitResponse } from '@shared/rules/parent-form';
+import type { StaffSubmitResponse, StaffUpdateInput } from '@shared/rules/staff-form';
+import { useRuntimeConfig } from '../../../config/runtime-config-context';
+import { campaignKeys } from '../../../lib/api/admin-summary-queries';
+import { meKey } from '../../../lib/api/me-queries';
+import { adminRecordsKey } from '../../../lib/committees/admin-committees-queries';
+import { directoryKey } from '../../../lib/directory/use-directory';
+import { useApiMutation } from '../../../lib/query/use-api-mutation';
+import { submitStaffForm } from './staff-client';
+import { submitUpdateForm } from './update-client';
+
+/**
+ * What an answer through an update link changes (docs/frontend.md, "Server state"): the directory and /me when
+ * this browser is also signed in, the administrators' records and the campaign's counts.
+ */
+const ANSWERED = [directoryKey, meKey, adminRecordsKey, campaignKeys.all] as const;
+
+/** POST /api/update/submit: a parent's answer through their link (the token in the body). */
+export function useSubmitUpdate(token: string) {
+  const { apiBaseUrl } = useRuntimeConfig();
+  return useApiMutation<UpdateSubmitResponse, ParentUpdateInput>({
+    mutationFn: (input) => submitUpdateForm(apiBaseUrl, token, input),
+    invalidates: ANSWERED,
+  });
+}
+
+/** POST /api/update/staff/submit: a staff member's answer through their link. */
+export function useSubmitStaff(token: string) {
+  const { apiBaseUrl } = useRuntimeConfig();
+  return useApiMutation<StaffSubmitResponse, StaffUpdateInput>({
+    mutationFn: (input) => submitStaffForm(apiBaseUrl, token, input),
+    invalidates: ANSWERED,
+  });
+}
