@@ -220,9 +220,9 @@ export function configureDirectoryStore(apiBaseUrl: string): void {
   directoryStore.setDeps(browserDeps(apiBaseUrl));
 }
 
-// A write through the API (a profile saved, a record edited, an import applied) may change the directory: the next
-// screen asks the server (an unchanged directory answers 304, one GetItem). Writes made with useApiMutation name
-// `directoryKey` themselves; this covers the writes not yet moved to mutations, until none is left.
+// A write through the API may change the directory: the next screen asks the server (an unchanged directory answers
+// 304, one GetItem). Writes made with useApiMutation name `directoryKey` themselves; this covers the annual
+// campaign's writes, the last not moved to mutations (docs/frontend.md, "Server state"), until they are.
 onApiWrite(() => {
   directoryStore.expire();
   void appQueryClient.invalidateQueries({ queryKey: directoryKey });
