@@ -75,6 +75,10 @@ export const PARTITIONS = {
   messageDeliveries: keys.messageDeliveriesPk('*'),
   messageConsents: keys.messageConsentsPk(),
   unsubscribe: keys.unsubscribeToken('*').pk,
+  // One message per author and client key: what a retried or double-clicked send finds (TTL).
+  messageClientKey: keys.messageClientKey('*').pk,
+  // Families near me (docs/messages.md): the parents who turned it on, and their messages to neighbours.
+  carpool: keys.carpoolPk(),
 } as const;
 
 /** gsi1 partition key patterns. */
@@ -189,7 +193,8 @@ export const CONTEXT_GRANTS: Record<Context, ContextGrants> = {
   // purge (a scheduled event to this function) reads the audit months (Query) for removed parents, checks each is
   // gone (GetItem DIRECTORY) and deletes their consent log; lists campaigns and progressions by gsi1 and Queries
   // their partitions (participants, send jobs and their entries, backup parts) to BatchWrite deletes; deletes
-  // update links one by one (DeleteItem: it counts only those still there) and closed requests by BatchWrite.
+  // update links one by one (DeleteItem: it counts only those still there) and closed requests by BatchWrite; Queries
+  // the message log and each old message's deliveries to BatchWrite deletes.
   privacy: {
     table: {
       items: [
@@ -203,6 +208,8 @@ export const CONTEXT_GRANTS: Record<Context, ContextGrants> = {
         { partitions: [PARTITIONS.consent], actions: ['Query', 'BatchWriteItem'] },
         { partitions: [PARTITIONS.privacyRequests], actions: ['BatchWriteItem'] },
         { partitions: [PARTITIONS.campaign, PARTITIONS.sendJobEntries, PARTITIONS.progression], actions: ['Query', 'BatchWriteItem'] },
+        // Messages past their period: each one's deliveries, then the message (docs/privacy.md, "Retention").
+        { partitions: [PARTITIONS.messages, PARTITIONS.messageDeliveries], actions: ['Query', 'BatchWriteItem'] },
         { partitions: [PARTITIONS.audit], actions: ['Query', 'PutItem'] },
         { partitions: [PARTITIONS.rateLimit], actions: ['UpdateItem'] },
         // The admin guard: when the administrator's authenticator was recorded (forgotten once it is gone).
@@ -295,7 +302,9 @@ export const CONTEXT_GRANTS: Record<Context, ContextGrants> = {
   // Messages (docs/messages.md): reads the directory (who may write, who receives), the settings, the registry and
   // roles (the guard, and whether the author is an administrator); writes the message log, one delivery per
   // recipient (BatchWrite, then each claimed and recorded by UpdateItem), the members' email choices with their
-  // consent log entry, the unsubscribe tokens and the audit; reads the inbox by gsi1; emails through SES.
+  // consent log entry, the unsubscribe tokens, the client keys (with the message, in one TransactWrite) and the
+  // audit; reads the inbox by gsi1; emails through SES. Families
+  // near me: the opt-ins (removed when turned off) and each message to a neighbour, in CARPOOL.
   messages: {
     table: {
       items: [
@@ -304,7 +313,8 @@ export const CONTEXT_GRANTS: Record<Context, ContextGrants> = {
         { partitions: [PARTITIONS.messages], actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem'] },
         { partitions: [PARTITIONS.messageDeliveries], actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'BatchWriteItem'] },
         { partitions: [PARTITIONS.messageConsents], actions: ['GetItem', 'Query', 'PutItem'] },
-        { partitions: [PARTITIONS.unsubscribe], actions: ['GetItem', 'PutItem'] },
+        { partitions: [PARTITIONS.unsubscribe, PARTITIONS.messageClientKey], actions: ['GetItem', 'PutItem'] },
+        { partitions: [PARTITIONS.carpool], actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'] },
         { partitions: [PARTITIONS.consent, PARTITIONS.audit], actions: ['PutItem'] },
         { partitions: [PARTITIONS.adminMfa], actions: ['GetItem', 'DeleteItem'] },
       ],

@@ -7,7 +7,6 @@ export { getCampaign, getCampaignLock, getParticipant } from './campaign-reposit
 export { campaignHistoryChanges, readCampaignHistory } from './parent-merge';
 export type { CampaignHistory } from './parent-merge';
 export { getPendingChange } from './review-repository';
-export { publicBaseUrl, sendRatePerSecond } from './settings';
 export { createThrottle } from './throttle';
-export type { SendDeps } from './send-deps';
+export { defaultSendDeps, type SendDeps } from './send-deps';
 export { usableUpdateLink } from './token-repository';

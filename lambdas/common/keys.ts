@@ -186,6 +186,15 @@ export const keys = {
   messageConsents: (recipientKey: string) => ({ pk: 'MESSAGE_CONSENTS', sk: recipientKey }),
   messageConsentsPk: () => 'MESSAGE_CONSENTS',
   unsubscribeToken: (tokenHash: string) => ({ pk: `UNSUB#${tokenHash}`, sk: 'UNSUB' }),
+  // Families near me (docs/messages.md): one partition, each opted-in parent's choice and each message sent to a
+  // neighbour (by author and the page's client key, so a retry finds the first attempt).
+  carpoolPk: () => 'CARPOOL',
+  carpoolOptIn: (parentId: string) => ({ pk: 'CARPOOL', sk: `OPTIN#${parentId}` }),
+  carpoolOptInPrefix: () => 'OPTIN#',
+  carpoolMessage: (authorId: string, clientKey: string) => ({ pk: 'CARPOOL', sk: `MSG#${authorId}#${clientKey}` }),
+  carpoolMessagePrefix: (authorId: string) => `MSG#${authorId}#`,
+  // A message's client key (by hash of the author and the key; expired by TTL): one message per key.
+  messageClientKey: (keyHash: string) => ({ pk: `MSGKEY#${keyHash}`, sk: 'MSGKEY' }),
 } as const;
 
 /** The attributes that make up keys: stripped when an item is turned back into an entity. */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { ulid } from 'ulid';
 import {
   MESSAGE_QUOTA,
@@ -13,8 +14,8 @@ import { writeAudit } from '../common/audit';
 import { AppError } from '../common/errors';
 import { getSettings, readDirectory } from '../directory/public';
 import { hasAdminAccess } from '../registry/public';
-import { audienceKey, audienceOptions, recipientsOf } from './audiences';
-import { createMessage, getMessageSettings, listMessages } from './message-repository';
+import { audienceKey, audienceOptions, recipientsOf, type Recipient } from './audiences';
+import { createMessage, getMessageSettings, listMessages, messageOfClientKey } from './message-repository';
 
 /**
  * Writing a message (docs/messages.md, "Who may write", "Limits"): the server finds the audiences this caller may
@@ -77,7 +78,36 @@ function trimmed(text: ComposeMessage['body']): Message['body'] {
   };
 }
 
+/** The client key's stored name: a hash of the caller and the key, so one author's key never meets another's. */
+const clientKeyHash = (caller: Caller, clientKey: string) => createHash('sha256').update(`${caller.sub}\n${clientKey}`).digest('base64url');
+
+/**
+ * Writes a message once per client key (docs/messages.md, "Sending"): a retried or double-clicked send answers the
+ * message the first one created, before any quota or audience check, so it counts once against the quota.
+ */
 export async function composeMessage(ctx: AuthorContext, input: ComposeMessage): Promise<Message> {
+  const keyHash = clientKeyHash(ctx.caller, input.clientKey);
+  const earlier = await messageOfClientKey(keyHash);
+  if (earlier) return earlier;
+  const { message, recipients } = await newMessage(ctx, input);
+  if (!(await createMessage(message, recipients, keyHash))) {
+    // Another request with the same key won the race: answer its message.
+    const winner = await messageOfClientKey(keyHash);
+    if (!winner) throw new AppError('CONFLICT');
+    return winner;
+  }
+  await writeAudit({
+    at: message.createdAt,
+    actor: { kind: 'user', id: ctx.caller.sub },
+    action: 'message.send',
+    target: { type: 'MESSAGE', id: message.id },
+    count: recipients.length,
+  });
+  return message;
+}
+
+/** The message this caller may write now (audience allowed, quota left), with its recipients; nothing is written. */
+async function newMessage(ctx: AuthorContext, input: ComposeMessage): Promise<{ message: Message; recipients: Recipient[] }> {
   const view = await authorView(ctx);
   const option = view.options.find((o) => audienceKey(o.audience) === audienceKey(input.audience));
   if (!option) {
@@ -101,13 +131,5 @@ export async function composeMessage(ctx: AuthorContext, input: ComposeMessage):
     status: option.needsApproval ? 'pendingApproval' : 'sending',
     counts: { recipients: recipients.length, pending: recipients.length, sent: 0, skipped: 0, failed: 0 },
   };
-  await createMessage(message, recipients);
-  await writeAudit({
-    at: message.createdAt,
-    actor: { kind: 'user', id: ctx.caller.sub },
-    action: 'message.send',
-    target: { type: 'MESSAGE', id: message.id },
-    count: recipients.length,
-  });
-  return message;
+  return { message, recipients };
 }

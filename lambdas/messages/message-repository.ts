@@ -8,11 +8,12 @@ import {
   type MessageCounts,
   type MessageSettings,
 } from '@shared/contracts/messages-api';
-import { batchWriteAll, putRequests } from '../common/batch';
+import { batchWriteAll, deleteRequests, putRequests } from '../common/batch';
 import { documentClient, tableName } from '../common/dynamo';
 import { keys, withoutKeys } from '../common/keys';
 import { queryAll } from '../common/query';
-import { conditionalUpdate } from '../common/transact';
+import { AppError } from '../common/errors';
+import { conditionalUpdate, transactWrite } from '../common/transact';
 import type { Recipient } from './audiences';
 
 /** The storage of messages (docs/messages.md, "Storage"): the log, one delivery per recipient, the settings. */
@@ -45,8 +46,10 @@ export async function putMessageSettings(settings: MessageSettings): Promise<voi
 /**
  * The message, then its deliveries (BatchWrite of 25, a few calls in parallel). The message is written last with
  * its counts, so a message in the log always has all its deliveries; a retry after a failure writes the same keys.
+ * The message and its client key are written in one transaction, each only if absent: when another request with
+ * the same key got there first (a double click), this one's deliveries are removed and false is answered.
  */
-export async function createMessage(message: Message, recipients: readonly Recipient[]): Promise<void> {
+export async function createMessage(message: Message, recipients: readonly Recipient[], clientKeyHash: string): Promise<boolean> {
   const deliveries = recipients.map((r) => ({
     ...keys.messageDelivery(message.id, r.key),
     type: 'MESSAGE_DELIVERY',
@@ -58,7 +61,27 @@ export async function createMessage(message: Message, recipients: readonly Recip
     attempts: 0,
   }));
   await batchWriteAll(putRequests(deliveries));
-  await documentClient().send(new PutCommand({ TableName: tableName(), Item: { ...keys.message(message.id), type: 'MESSAGE', ...message } }));
+  const claim = { ...keys.messageClientKey(clientKeyHash), type: 'MESSAGE_CLIENT_KEY', messageId: message.id, expiresAt: Math.floor(Date.parse(message.createdAt) / 1000) + CLIENT_KEY_TTL_S };
+  try {
+    await transactWrite([
+      { Put: { TableName: tableName(), Item: claim, ConditionExpression: 'attribute_not_exists(pk)' } },
+      { Put: { TableName: tableName(), Item: { ...keys.message(message.id), type: 'MESSAGE', ...message }, ConditionExpression: 'attribute_not_exists(pk)' } },
+    ]);
+    return true;
+  } catch (error) {
+    if (!(error instanceof AppError && error.code === 'CONFLICT')) throw error;
+    await batchWriteAll(deleteRequests(deliveries.map((d) => deliveryKey(d.messageId, d.recipientKey))));
+    return false;
+  }
+}
+
+/** How long a client key is remembered: long past any retry of the page. */
+const CLIENT_KEY_TTL_S = 7 * 86_400;
+
+/** The message a client key created, if any. */
+export async function messageOfClientKey(clientKeyHash: string): Promise<Message | undefined> {
+  const result = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.messageClientKey(clientKeyHash), ConsistentRead: true }));
+  return typeof result.Item?.messageId === 'string' ? getMessage(result.Item.messageId) : undefined;
 }
 
 export async function getMessage(id: string): Promise<Message | undefined> {

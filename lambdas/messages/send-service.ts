@@ -6,11 +6,10 @@ import type { Suppression } from '@shared/rules/annual-update-bounces';
 import { documentClient, tableName } from '../common/dynamo';
 import { keys } from '../common/keys';
 import { logger } from '../common/logger';
-import { defaultMailer, isDefiniteSendFailure, sendErrorName } from '../common/mailer';
+import { isDefiniteSendFailure, sendErrorName } from '../common/mailer';
 import { listSuppressions } from '../common/suppression-repository';
 import { getSettings, readDirectory } from '../directory/public';
-import { createThrottle, type SendDeps } from '../annual-update/public';
-import { publicBaseUrl, sendRatePerSecond } from '../annual-update/public';
+import { createThrottle, defaultSendDeps, type SendDeps } from '../annual-update/public';
 import { allConsents } from './consent-service';
 import { messageEmail } from './message-email';
 import { claimDelivery, countsOf, getMessage, listDeliveries, recordDelivery, updateMessageState, type Delivery } from './message-repository';
@@ -30,15 +29,9 @@ const MAX_ATTEMPTS = 3;
 /** How long an unsubscribe link works: a year after the email. */
 const UNSUBSCRIBE_TTL_DAYS = 365;
 
+/** The campaign's send settings (defaultSendDeps), but bigger chunks: a delivery needs no link to create. */
 export function defaultMessageSendDeps(): MessageSendDeps {
-  return {
-    mailer: defaultMailer(),
-    now: () => new Date(),
-    ratePerSecond: sendRatePerSecond(),
-    budgetMs: 6_000,
-    maxPerCall: 200,
-    baseUrl: publicBaseUrl(),
-  };
+  return { ...defaultSendDeps(), maxPerCall: 200 };
 }
 
 interface Contact {

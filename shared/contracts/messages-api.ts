@@ -67,6 +67,11 @@ export const ComposeMessageSchema = z
     body: LocalizedOptionalSchema(MESSAGE_BODY_MAX),
     /** A reply goes to the author's address only when they choose it; otherwise the email says to answer in the app. */
     shareReplyTo: z.boolean(),
+    /**
+     * Chosen by the author's page once per message written (a retried or double-clicked send repeats it): the
+     * server creates one message per author and key (docs/messages.md, "Sending").
+     */
+    clientKey: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/),
   })
   .superRefine((input, ctx) => {
     const languages = (['fr', 'en'] as const).filter((l) => input.subject[l]?.trim() || input.body[l]?.trim());

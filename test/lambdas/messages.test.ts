@@ -4,6 +4,7 @@ import { bulkWriteDirectory } from '../../lambdas/directory/directory-repository
 import { listConsent } from '../../lambdas/directory/consent-repository';
 import { handler } from '../../lambdas/messages/index';
 import { continueMessage } from '../../lambdas/messages/send-service';
+import { listInbox } from '../../lambdas/messages/message-repository';
 import { grantRole } from '../../lambdas/registry/admin-roles';
 import type { Mailer } from '../../lambdas/common/mailer';
 import { generateSchool } from '../../local/demo/generate-school';
@@ -51,14 +52,17 @@ beforeAll(async () => {
   expect(classParents.length).toBeGreaterThanOrEqual(3);
 });
 
+/** Each member signs in with one account: the same sub on every request, as Cognito gives. */
 const write = (email: string, body: Record<string, unknown>) =>
-  invoke(handler, { method: 'POST', resource: '/api/messages', body, claims: claimsFor(email) });
+  invoke(handler, { method: 'POST', resource: '/api/messages', body, claims: claimsFor(email, { sub: `sub-${email}` }) });
 
 const toClass = (text: string, extra: Record<string, unknown> = {}) => ({
   audience: { type: 'class', classId: seeded.classId },
   subject: { fr: `Sortie ${text}` },
   body: { fr: `Bonjour, la sortie ${text} a lieu vendredi. Détails : https://ecole.example/sortie` },
   shareReplyTo: false,
+  // One key per message written, as the author's page chooses it: the same text sent again is a retry.
+  clientKey: `key-${text}-${run}`,
   ...extra,
 });
 
@@ -163,6 +167,41 @@ describe('messages to a class', () => {
     const subjects = (log.body as { messages: Message[] }).messages.map((m) => m.subject.fr);
     expect(subjects).toContain('Sortie U2');
     expect(subjects).not.toContain('Sortie Q4');
+  });
+
+  it('a send repeated with the same client key answers the first message, even once the quota is used up', async () => {
+    const log = async () => ((await invoke(handler, { method: 'GET', resource: '/api/admin/messages', claims: adminClaims(seeded.admin.email) })).body as { messages: Message[] }).messages;
+    const first = (await log()).find((m) => m.subject.fr === 'Sortie U2')!;
+    const retried = await write(seeded.rep.email, toClass('U2'));
+    expect(retried.status).toBe(201);
+    expect((retried.body as { message: Message }).message.id).toBe(first.id);
+    expect((await log()).filter((m) => m.subject.fr === 'Sortie U2')).toHaveLength(1);
+  });
+});
+
+describe('writing is idempotent', () => {
+  it('a double click and a later retry (one client key) create one message, counted once against the quota, with one delivery each', async () => {
+    const admin = claimsFor(seeded.admin.email, { sub: `sub-${seeded.admin.email}`, groups: ['admins'] });
+    const mine = async () => (await invoke(handler, { method: 'GET', resource: '/api/messages', claims: admin })).body as MessagesResponse;
+    const post = () => invoke(handler, { method: 'POST', resource: '/api/messages', body: toClass('D1'), claims: admin });
+    const before = (await mine()).quota.used;
+    const clicks = await Promise.all([post(), post()]);
+    const retry = await post();
+    const ids = [...clicks, retry].map((r) => {
+      expect(r.status).toBe(201);
+      return (r.body as { message: Message }).message.id;
+    });
+    expect(new Set(ids).size).toBe(1);
+    const after = await mine();
+    expect(after.sent.filter((m) => m.subject.fr === 'Sortie D1').map((m) => m.id)).toEqual([ids[0]]);
+    expect(after.quota.used).toBe(before + 1);
+    // The losing request's deliveries are gone: a parent of the class has this message once in their inbox.
+    const reader = claimsFor(seeded.classParents[1]!.email);
+    const inbox = (await invoke(handler, { method: 'GET', resource: '/api/messages', claims: reader })).body as MessagesResponse;
+    expect(inbox.received.filter((m) => m.subject.fr === 'Sortie D1')).toHaveLength(1);
+    const logged = (await invoke(handler, { method: 'GET', resource: '/api/admin/messages', claims: admin })).body as { messages: Message[] };
+    const logIds = new Set(logged.messages.map((m) => m.id));
+    expect((await listInbox(`PARENT#${seeded.classParents[1]!.id}`)).filter((d) => !logIds.has(d.messageId))).toEqual([]);
   });
 });
 

@@ -1,6 +1,7 @@
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ulid } from 'ulid';
 import { handler as recoveryHandler } from '../../lambdas/account-recovery/index';
 import { hashRecoveryToken, putRecoveryToken } from '../../lambdas/account-recovery/recovery-repository';
 import { handler as adminHandler } from '../../lambdas/admin/index';
@@ -18,6 +19,7 @@ import type { Message } from '@shared/contracts/messages-api';
 import { handler as progressionHandler } from '../../lambdas/progression/index';
 import { ROUTES, routeKey } from '../../lambdas/routes';
 import { getEntity, readDirectory } from '../../lambdas/directory/directory-repository';
+import { entityItem } from '../../lambdas/directory/directory-items';
 import { pendingChangeItem } from '../../lambdas/annual-update/review-repository';
 import { generateSchool } from '../../local/demo/generate-school';
 import type * as z from 'zod';
@@ -591,6 +593,24 @@ const FAULTS: Record<string, Fault> = {
     handler: messagesHandler,
     call: () => ({ method: 'PUT', resource: '/api/me/message-consents', body: { consents: { school: true, class: false, committee: true }, language: 'fr' }, claims: claimsFor(parentEmail) }),
   },
+  // Families near me (docs/messages.md): the choice and its consent-log entry in one TransactWrite.
+  'PUT /api/me/carpool': {
+    handler: messagesHandler,
+    call: () => ({ method: 'PUT', resource: '/api/me/carpool', body: { optedIn: true, language: 'fr' }, claims: claimsFor(parentEmail) }),
+  },
+  // A message to a neighbour: the attempt is recorded (a conditional Put) before SES is called: a refused record sends nothing.
+  'POST /api/carpool/messages': {
+    handler: messagesHandler,
+    prepare: async () => {
+      carpoolPair = await neighbours();
+    },
+    call: () => ({
+      method: 'POST',
+      resource: '/api/carpool/messages',
+      body: { to: carpoolPair[1].id, clientKey: 'faults-carpool-message-0001', subject: 'Covoiturage', body: 'Le matin?', language: 'fr', shareReplyTo: false },
+      claims: claimsFor(carpoolPair[0].email!),
+    }),
+  },
   // The settings (one Put), then their audit entry.
   'PUT /api/admin/messages/settings': {
     handler: messagesHandler,
@@ -607,8 +627,24 @@ const FAULTS: Record<string, Fault> = {
 };
 
 const UNSUBSCRIBE_TOKEN = 'u'.repeat(43);
+let carpoolPair: [SmallSchool['parents'][number], SmallSchool['parents'][number]];
+
+/** Two parents of different households given one FSA and opted in to families near me: an author and a neighbour. */
+async function neighbours(): Promise<typeof carpoolPair> {
+  const childrenOf = (id: string) => dir.families.filter((f) => f.parentId === id).map((f) => f.studentId);
+  const [author, ...others] = school.reachable.slice(2);
+  const neighbour = others.find((p) => !childrenOf(p.id).some((s) => childrenOf(author!.id).includes(s)))!;
+  for (const parent of [author!, neighbour]) {
+    const stored = (await getEntity('PARENT', parent.id))!;
+    const address = { street: '4521, rue Fabre', city: 'Montréal', postalCode: 'H2X 1Y4' };
+    await documentClient().send(new PutCommand({ TableName: tableName(), Item: entityItem('PARENT', { ...stored, address }) }));
+    const optIn = { method: 'PUT', resource: '/api/me/carpool', body: { optedIn: true, language: 'fr' }, claims: claimsFor(parent.email!) };
+    expect((await invoke(messagesHandler, optIn)).status).toBe(200);
+  }
+  return [author!, neighbour];
+}
 let messageId = '';
-const schoolMessage = (text: string) => ({ audience: { type: 'school' }, subject: { fr: `Message ${text}` }, body: { fr: `Texte ${text}` }, shareReplyTo: false });
+const schoolMessage = (text: string) => ({ audience: { type: 'school' }, subject: { fr: `Message ${text}` }, body: { fr: `Texte ${text}` }, shareReplyTo: false, clientKey: `faults-${text}-${ulid()}` });
 
 /** A message from this file's administrator to the whole school, stored without sending (or held for approval). */
 async function newSchoolMessage(text: string, status?: 'pendingApproval'): Promise<string> {

@@ -135,9 +135,11 @@ export function validBodies(ids: RealIds): Record<string, Record<string, unknown
     'POST /api/admin/roles/handover': { incomingEmail: 'nadia.tremblay@test.example', from: '2070-09-01', title: 'Responsable du bottin 2070-2071' },
     'POST /api/admin/roles/end': { email: 'nadia.tremblay@test.example', until: '2070-09-01' },
     // Messages (docs/messages.md).
-    'POST /api/messages': { audience: { type: 'class', classId: ids.classes }, subject: { fr: 'Sortie' }, body: { fr: 'La sortie a lieu vendredi.' }, shareReplyTo: false },
+    'POST /api/messages': { audience: { type: 'class', classId: ids.classes }, subject: { fr: 'Sortie' }, body: { fr: 'La sortie a lieu vendredi.' }, shareReplyTo: false, clientKey: 'hostile-input-key-0001' },
     'POST /api/messages/unsubscribe': { token: TOKEN },
     'PUT /api/me/message-consents': { consents: { school: true, class: true, committee: false }, language: 'fr' },
+    'PUT /api/me/carpool': { optedIn: true, language: 'fr' },
+    'POST /api/carpool/messages': { to: ids.parents, clientKey: 'hostile-input-carpool-0001', subject: 'Covoiturage', body: 'Bonjour, nous cherchons un covoiturage le matin.', language: 'fr', shareReplyTo: false },
     'PUT /api/admin/messages/settings': { classRepresentatives: true, committeeChairs: true, teachers: false, approveRepresentatives: false, withdrawn: [] },
     'POST /api/admin/messages/{id}/decision': { approve: true },
   };

@@ -56,6 +56,9 @@ function LanguageFields({ lang, subject, body, onSubject, onBody }: {
   );
 }
 
+/** One key per message written: a second click or a retry of the same message creates nothing more on the server. */
+const newClientKey = () => crypto.randomUUID();
+
 /** Writing a message: the audiences the server offers this member, the text once or in both languages, the progress. */
 export function ComposeForm({ data }: { data: MessagesResponse }) {
   const { t, i18n } = useTranslation();
@@ -69,6 +72,7 @@ export function ComposeForm({ data }: { data: MessagesResponse }) {
   const [share, setShare] = useState(false);
   const [progress, setProgress] = useState<Message | undefined>();
   const [error, setError] = useState<unknown>();
+  const [clientKey, setClientKey] = useState(newClientKey);
   const languages: Lang[] = both ? ['fr', 'en'] : [lang];
   const label = (o: AudienceOption) => o.label[lang];
 
@@ -80,13 +84,14 @@ export function ComposeForm({ data }: { data: MessagesResponse }) {
       audience: choice.audience,
       subject: { ...(pick('fr') !== undefined ? { fr: text.subject.fr } : {}), ...(pick('en') !== undefined ? { en: text.subject.en } : {}) },
       body: { ...(pick('fr') !== undefined ? { fr: text.body.fr } : {}), ...(pick('en') !== undefined ? { en: text.body.en } : {}) },
-      shareReplyTo: share,
+      ...{ shareReplyTo: share, clientKey },
     };
     try {
       const { message } = await compose.mutateAsync(input);
       setProgress(message);
       if (message.status === 'sending') await sendToEnd(apiBaseUrl, message.id, setProgress);
       setText({ subject: { fr: '', en: '' }, body: { fr: '', en: '' } });
+      setClientKey(newClientKey());
     } catch (e) {
       setError(e);
     }
