@@ -6,7 +6,7 @@ import type { Parent } from '@shared/schemas/parent';
 import { openBrowser, trackPageErrors, type BrowserSession } from '../support/browser';
 import { seriousFindings } from '../support/axe';
 import { useStack } from '../support/stack';
-import { contextIn, demoAccount, expectAt, h1, signInWith, warmUp } from './auth-support';
+import { demoAccount, h1, signedInContext, warmUp } from './auth-support';
 
 /**
  * Duplicate parents (docs/product-rules.md, "Duplicates") in Chromium, on the shared stack: the demo administrator,
@@ -75,13 +75,8 @@ async function twins(firstName: string, family: string) {
 }
 
 async function signedInAdmin(viewport: 'desktop' | 'mobile', locale: 'fr' | 'en'): Promise<Page> {
-  const context = await contextIn(() => session.newContext(viewport), locale);
-  const page = await context.newPage();
-  await page.goto(`${stack.appUrl}/auth`);
-  const admin = demoAccount(stack, 'admin');
-  await signInWith(page, locale, admin.email, admin.password);
-  await expectAt(page, '/');
-  return page;
+  const context = await signedInContext(session, stack, demoAccount(stack, 'admin'), locale, viewport);
+  return context.newPage();
 }
 
 /** The parents list filtered on the family token: its text once loaded. */
