@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
+import Cards from '@cloudscape-design/components/cards';
 import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
@@ -16,6 +17,7 @@ import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { currentLocale } from '../../../i18n/i18n';
 import { useErrorText } from '../../../lib/api/use-error-text';
 import { formatDateTime } from '../../../lib/date-time';
+import { useIsMobile } from '../../../lib/use-language';
 import { useAdminMessages, useDecideMessage, useSaveMessageSettings } from '../api/messages-queries';
 import { sendToEnd } from '../components/compose-form';
 
@@ -42,11 +44,17 @@ function SettingsForm({ settings }: { settings: MessageSettings }) {
   );
 }
 
+/** A subject in the reader's language when written in it, else the language it was written in; long ones wrap. */
+function Subject({ message, lang }: { message: Message; lang: 'fr' | 'en' }) {
+  return <span style={{ overflowWrap: 'anywhere' }}>{message.subject[lang] ?? message.subject.fr ?? message.subject.en}</span>;
+}
+
 /** The message log (docs/messages.md, "Limits"): author, audience, counts, time; approvals; a right withdrawn. */
 function Log({ messages, settings }: { messages: Message[]; settings: MessageSettings }) {
   const { t, i18n } = useTranslation();
   const lang = currentLocale(i18n);
   const { apiBaseUrl } = useRuntimeConfig();
+  const mobile = useIsMobile();
   const decide = useDecideMessage();
   const save = useSaveMessageSettings();
   const [withdraw, setWithdraw] = useState<Message | undefined>();
@@ -63,23 +71,35 @@ function Log({ messages, settings }: { messages: Message[]; settings: MessageSet
       )}
     </SpaceBetween>
   );
+  const columns = [
+    { id: 'at', header: t('messages.admin.columns.at'), cell: (m: Message) => formatDateTime(m.createdAt, lang) },
+    { id: 'author', header: t('messages.admin.columns.author'), cell: (m: Message) => `${m.author.name} (${m.author.role[lang]})` },
+    { id: 'audience', header: t('messages.admin.columns.audience'), cell: (m: Message) => m.audienceLabel[lang] },
+    { id: 'subject', header: t('messages.admin.columns.subject'), cell: (m: Message) => <Subject message={m} lang={lang} /> },
+    { id: 'counts', header: t('messages.admin.columns.counts'), cell: (m: Message) => t('messages.compose.counts', { sent: m.counts.sent, skipped: m.counts.skipped, recipients: m.counts.recipients }) },
+    { id: 'status', header: t('messages.admin.columns.status'), cell: (m: Message) => t(`messages.status.${m.status}`) },
+    { id: 'actions', header: t('messages.admin.columns.actions'), cell: actions },
+  ];
+  const shared = {
+    items: messages,
+    header: <Header variant="h2" counter={`(${messages.length})`}>{t('messages.admin.log')}</Header>,
+    empty: <Box color="text-body-secondary">{t('messages.admin.empty')}</Box>,
+  };
   return (
     <>
-      <Table
-        header={<Header variant="h2" counter={`(${messages.length})`}>{t('messages.admin.log')}</Header>}
-        items={messages}
-        empty={<Box color="text-body-secondary">{t('messages.admin.empty')}</Box>}
-        wrapLines
-        columnDefinitions={[
-          { id: 'at', header: t('messages.admin.columns.at'), cell: (m) => formatDateTime(m.createdAt, lang) },
-          { id: 'author', header: t('messages.admin.columns.author'), cell: (m) => `${m.author.name} (${m.author.role[lang]})` },
-          { id: 'audience', header: t('messages.admin.columns.audience'), cell: (m) => m.audienceLabel[lang] },
-          { id: 'subject', header: t('messages.admin.columns.subject'), cell: (m) => m.subject[lang] ?? m.subject.fr ?? m.subject.en },
-          { id: 'counts', header: t('messages.admin.columns.counts'), cell: (m) => t('messages.compose.counts', { sent: m.counts.sent, skipped: m.counts.skipped, recipients: m.counts.recipients }) },
-          { id: 'status', header: t('messages.admin.columns.status'), cell: (m) => t(`messages.status.${m.status}`) },
-          { id: 'actions', header: t('messages.admin.columns.actions'), cell: actions },
-        ]}
-      />
+      {/* A table on wide screens, cards on phones (docs/product-rules.md): seven columns do not fit 375 px. */}
+      {mobile ? (
+        <Cards
+          {...shared}
+          ariaLabels={{ itemSelectionLabel: () => '', selectionGroupLabel: t('messages.admin.log') }}
+          cardDefinition={{
+            header: (m) => <Subject message={m} lang={lang} />,
+            sections: columns.filter((c) => c.id !== 'subject').map((c) => ({ id: c.id, header: c.header, content: c.cell })),
+          }}
+        />
+      ) : (
+        <Table {...shared} wrapLines columnDefinitions={columns} ariaLabels={{ tableLabel: t('messages.admin.log') }} />
+      )}
       <ConfirmDialog
         visible={withdraw !== undefined}
         title={t('messages.admin.withdrawTitle', { name: withdraw?.author.name ?? '' })}
@@ -105,8 +125,9 @@ export function AdminMessagesPage() {
       <QueryState query={query}>
         {(data) => (
           <SpaceBetween size="l">
-            <SettingsForm settings={data.settings} />
+            {/* The log first: it is what the page is named after and what an administrator comes to check. */}
             <Log messages={data.messages} settings={data.settings} />
+            <SettingsForm settings={data.settings} />
           </SpaceBetween>
         )}
       </QueryState>

@@ -1,0 +1,41 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import en from '../../frontend/src/i18n/en.json';
+import fr from '../../frontend/src/i18n/fr.json';
+import { createI18n } from '../../frontend/src/i18n/i18n';
+
+/**
+ * The app's interpolation is single-brace (`{count}`, frontend/src/i18n/i18n.ts): a string written with i18next's
+ * default `{{count}}` shows its braces to the reader (the Messages page said « Reçus ({{count}} non lus) » and home
+ * « Vous avez {{count}} messages non lus. »).
+ */
+const resources = { fr: { translation: fr }, en: { translation: en } };
+
+function strings(tree: unknown, path = ''): [string, string][] {
+  if (typeof tree === 'string') return [[path, tree]];
+  if (tree && typeof tree === 'object') return Object.entries(tree).flatMap(([key, value]) => strings(value, path ? `${path}.${key}` : key));
+  return [];
+}
+
+afterEach(() => {
+  window.localStorage.clear();
+  document.documentElement.lang = '';
+});
+
+describe('placeholders', () => {
+  it('are single-brace in every French and English string', () => {
+    for (const catalogue of [fr, en]) {
+      expect(strings(catalogue).filter(([, text]) => text.includes('{{')).map(([key]) => key)).toEqual([]);
+    }
+  });
+
+  it('show their values on the Messages page and the home line', () => {
+    const French = createI18n('fr', resources);
+    const English = createI18n('en', resources);
+    expect(French.t('messages.receivedUnread', { count: 2 })).toBe('Reçus (2 non lus)');
+    expect(English.t('messages.receivedUnread', { count: 2 })).toBe('Received (2 unread)');
+    expect(French.t('directory.home.unreadMessages', { count: 3 })).toBe('Vous avez 3 messages non lus.');
+    expect(English.t('directory.home.unreadMessages', { count: 3 })).toBe('You have 3 unread messages.');
+    expect(French.t('messages.compose.counts', { sent: 20, skipped: 3, recipients: 23 })).toBe('20 envoyés, 3 sans courriel, sur 23');
+  });
+});
