@@ -11,7 +11,7 @@ import {
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { handler as adminHandler } from '../../lambdas/admin/index';
 import { handler as authHandler } from '../../lambdas/auth/index';
-import { grantRole } from '../../lambdas/registry/admin-roles';
+import { grantRole, handOver } from '../../lambdas/registry/admin-roles';
 import { totpCode } from '../../local/totp';
 import type { StackInfo } from '../../local/stack-info';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
@@ -247,6 +247,26 @@ describe('second factor for administrators', () => {
     await admin.me(claims);
     await nextSecond();
     expect((await admin.adminRead((await admin.signIn(fresh)).claims)).status).toBe(200);
+  });
+
+  it('the incoming administrator of a handover enrols before the role takes effect', async () => {
+    vi.stubEnv('ADMIN_MFA_REQUIRED', 'true');
+    const outgoing = uniqueEmail('mfa-outgoing');
+    await registerPerson(outgoing, 'STAFF', 'Admin Sortante');
+    await grantRole({ email: outgoing }, { kind: 'system', id: 'test' });
+    const email = uniqueEmail('mfa-incoming');
+    await registerPerson(email, 'STAFF', 'Admin Entrante');
+    await createAccount(stack, email, PASSWORD, true);
+    const old = await enrolAuthenticator(email);
+    const before = await session(email).signIn(old);
+
+    await handOver({ incoming: { email }, outgoing: { email: outgoing } }, { kind: 'system', id: 'test' });
+
+    expect(await mfaState(email)).not.toContain('SOFTWARE_TOKEN_MFA');
+    expect(await refreshes(before.refreshToken)).toBe(false);
+    const incoming = session(email);
+    const { claims } = await incoming.signIn();
+    expect(await incoming.adminRead(claims)).toEqual({ status: 403, body: { error: { code: 'MFA_REQUIRED' } } });
   });
 
   it('when not required (the local default), an administrator without an authenticator is served', async () => {
