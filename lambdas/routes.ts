@@ -168,6 +168,10 @@ export const ROUTES = [
   { method: 'POST', path: '/api/messages/unsubscribe', context: 'messages', access: 'public', name: 'messageUnsubscribe', acceptsForm: true, maxBodyBytes: 1024 },
   { method: 'GET', path: '/api/me/message-consents', context: 'messages', access: 'member', name: 'messageConsentsGet', noBody: true },
   { method: 'PUT', path: '/api/me/message-consents', context: 'messages', access: 'member', name: 'messageConsentsUpdate' },
+  // Families near me, for carpooling (docs/messages.md, "Families near me"): off until the parent turns it on.
+  { method: 'GET', path: '/api/me/carpool', context: 'messages', access: 'member', name: 'carpoolGet', noBody: true },
+  { method: 'PUT', path: '/api/me/carpool', context: 'messages', access: 'member', name: 'carpoolChoice' },
+  { method: 'POST', path: '/api/carpool/messages', context: 'messages', access: 'member', name: 'carpoolMessage' },
   { method: 'GET', path: '/api/admin/messages', context: 'messages', access: 'admin', name: 'messagesAdminLog', noBody: true },
   { method: 'PUT', path: '/api/admin/messages/settings', context: 'messages', access: 'admin', name: 'messageSettingsUpdate' },
   { method: 'POST', path: '/api/admin/messages/{id}/decision', context: 'messages', access: 'admin', name: 'messageDecision' },

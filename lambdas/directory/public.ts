@@ -22,5 +22,7 @@ export {
 export type { DirectoryData, EntityMap, Item } from './directory-items';
 export { getEntity, listEntities, newEntityMeta, readDirectory } from './directory-repository';
 export { childrenOf, membersOf, membershipsOf, parentsOf } from './relations-repository';
+/** The directory as one viewer reads it (the visibility rule applied): families near me list from it. */
+export { buildDirectoryResponse, viewerOf } from './directory-service';
 export { getRetention, retentionPut } from './retention-settings';
 export { getSettings } from './settings-repository';

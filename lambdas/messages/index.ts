@@ -11,6 +11,7 @@ import { AppError } from '../common/errors';
 import { createHandler, parseWith, type SignedInRequest } from '../common/http';
 import { hasAdminAccess } from '../registry/public';
 import { registryAccess } from '../registry/public';
+import { carpoolRoutes } from './carpool-routes';
 import { composeMessage, type AuthorContext } from './compose-service';
 import { getConsents, setConsents } from './consent-service';
 import { messagesOf, readMessage, unsubscribeByToken } from './inbox-service';
@@ -50,6 +51,7 @@ const mainPerson = (request: SignedInRequest) => request.people.find((p) => p.pe
 export const handler = createHandler({
   registry: registryAccess,
   routes: {
+    ...carpoolRoutes,
     'GET /api/messages': async (request) => ({ body: await messagesOf(author(request)) }),
     'POST /api/messages': async (request) => {
       const input = parseWith(ComposeMessageSchema, request.body);

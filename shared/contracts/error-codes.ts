@@ -75,6 +75,15 @@ export const ERROR_CODES = [
   'MESSAGE_RIGHT_WITHDRAWN',
   /** The author's messages of the last days reached the quota: nothing was sent. */
   'MESSAGE_QUOTA',
+  // Families near me (docs/messages.md, "Families near me").
+  /** Turning it on without a postal code on file: there is nothing to find neighbours by. */
+  'CARPOOL_NO_POSTAL_CODE',
+  /** Only a parent of the school may turn it on or write to a neighbour. */
+  'CARPOOL_NOT_A_PARENT',
+  /** The author's messages to neighbours of the last days reached the quota: nothing was sent. */
+  'CARPOOL_QUOTA',
+  /** That family has no address the school may email, or it bounced: nothing was sent. */
+  'CARPOOL_UNREACHABLE',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -126,6 +135,10 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   MESSAGE_AUDIENCE_NOT_ALLOWED: 403,
   MESSAGE_RIGHT_WITHDRAWN: 403,
   MESSAGE_QUOTA: 429,
+  CARPOOL_NO_POSTAL_CODE: 409,
+  CARPOOL_NOT_A_PARENT: 403,
+  CARPOOL_QUOTA: 429,
+  CARPOOL_UNREACHABLE: 409,
 };
 
 /** The JSON body of every error response. `fields` lists invalid input paths for forms. */

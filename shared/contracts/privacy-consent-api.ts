@@ -20,6 +20,8 @@ export const PrivacyStateSchema = z.object({
   audiences: FieldAudiencesSchema,
   /** The emails the parent accepts (docs/messages.md): on the entries that change them, before and after. */
   messages: MessageConsentsSchema.optional(),
+  /** « Trouver des familles près de chez moi » (docs/messages.md, "Families near me"): on the entries that change it. */
+  carpool: z.boolean().optional(),
 });
 export type PrivacyState = z.infer<typeof PrivacyStateSchema>;
 

@@ -478,7 +478,8 @@ describe('api', () => {
     // live in RETENTION.
     ['privacy', 'Api/Privacy', ['PRIVACY#REQUESTS', 'TOKEN#*', 'CAMPAIGN#*', 'DIRECTORY', 'EMAIL#*', 'SCHOOL', 'ADMIN_ROLES', 'RATE#*', 'RETENTION', 'LOCK#retention-purge', 'CONSENT#*', 'SENDJOB#*', 'PROGRESSION#*', 'AUDIT#*']],
     // Messages (docs/messages.md): its log, deliveries, email choices and unsubscribe tokens; parents' consent logs.
-    ['messages', 'Api/Messages', ['MESSAGES', 'MSGSEND#*', 'MESSAGE_CONSENTS', 'UNSUB#*', 'CONSENT#*', 'DIRECTORY', 'EMAIL#*', 'SCHOOL']],
+    // Families near me: the opt-ins and the messages to neighbours, in CARPOOL.
+    ['messages', 'Api/Messages', ['MESSAGES', 'MSGSEND#*', 'MESSAGE_CONSENTS', 'UNSUB#*', 'CARPOOL', 'CONSENT#*', 'DIRECTORY', 'EMAIL#*', 'SCHOOL']],
     ['the PreSignUp trigger', 'Auth/PreSignUp', ['EMAIL#*']],
     // Verification emails per address and hour (docs/auth.md, "Rate limits").
     ['the CustomMessage trigger', 'Auth/CustomMessage', ['RATE#*']],

@@ -187,6 +187,11 @@ export const MATRIX: Record<string, Row> = {
   'POST /api/messages/unsubscribe': [400, 400, 400, 400, 400, 400, 400, 400, 400, 400],
   'GET /api/me/message-consents': member(200, 200, 200, 200),
   'PUT /api/me/message-consents': member(400, 400, 400, 400),
+  // Families near me (docs/messages.md): every member reads their own choice (a staff member's says they cannot
+  // turn it on); `{}` is neither a choice nor a message. Who is a neighbour is decided past the gate.
+  'GET /api/me/carpool': member(200, 200, 200, 200),
+  'PUT /api/me/carpool': member(400, 400, 400, 400),
+  'POST /api/carpool/messages': member(400, 400, 400, 400),
   'GET /api/admin/messages': admin(200),
   'PUT /api/admin/messages/settings': admin(400),
   'POST /api/admin/messages/{id}/decision': admin(400),

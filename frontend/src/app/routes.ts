@@ -96,6 +96,14 @@ export const APP_ROUTES: readonly AppRoute[] = [
     strings: ['account'],
     load: () => import('../features/messages/pages/messages-page').then((m) => m.MessagesPage),
   },
+  // Families near me, for carpooling (docs/messages.md, "Families near me"): the choice and the opted-in families of my FSA.
+  {
+    path: '/carpool',
+    guard: 'protected',
+    nav: { section: 'account', label: 'carpool.nav' },
+    strings: ['account'],
+    load: () => import('../features/carpool/pages/carpool-page').then((m) => m.CarpoolPage),
+  },
   {
     path: '/admin',
     guard: 'protected',

@@ -40,6 +40,8 @@ export const STRING_GROUPS = {
     'help',
     // Messages, their unsubscribe page and the email choices on My Profile (docs/messages.md).
     'messages',
+    // Families near me: its page and its choice on My Profile (docs/messages.md, "Families near me").
+    'carpool',
   ],
   /** The directory's screens (home, classes, students, parents, staff, committees, a member's profile). */
   directory: ['directory'],

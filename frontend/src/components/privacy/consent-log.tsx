@@ -35,6 +35,11 @@ export function changeLines(entry: ConsentEntry, t: (key: string, options?: Reco
     const word = (accepted: boolean | undefined) => (accepted === undefined ? '—' : t(accepted ? 'consentLog.emailsAccepted' : 'consentLog.emailsDeclined'));
     lines.push(t('consentLog.change', { what: t(`messages.consents.${category}`), from: word(from), to: word(to) }));
   }
+  // Families near me (docs/messages.md), on the entries that turn it on or off.
+  if (after.carpool !== undefined && before?.carpool !== after.carpool) {
+    const word = (on: boolean | undefined) => (on === undefined ? '—' : t(on ? 'consentLog.carpoolOn' : 'consentLog.carpoolOff'));
+    lines.push(t('consentLog.change', { what: t('carpool.choice.label'), from: word(before?.carpool), to: word(after.carpool) }));
+  }
   return lines;
 }
 

@@ -16,6 +16,7 @@ import { useMyConsentLog } from '../api/profile-queries';
 import { MyDataDownload } from '../components/my-data-download';
 import { OfflineCopySetting } from '../components/offline-copy-setting';
 import { MessageConsentsSection } from '../../../components/messages/message-consents';
+import { CarpoolChoice } from '../../../components/carpool/carpool-choice';
 import { ParentProfileView } from '../components/parent-profile-view';
 import { ProfileEditor } from '../components/profile-editor';
 import { ProfilePrivacyRequest } from '../components/profile-privacy-request';
@@ -157,6 +158,8 @@ export function ProfilePage() {
         <ProfileContent />
         {/* The emails each member accepts, staff included (docs/messages.md, "Consents"). */}
         <MessageConsentsSection />
+        {/* Families near me: off until the parent turns it on (docs/privacy.md, "Families near me"). */}
+        <CarpoolChoice showLink />
         {/* For every signed-in member, staff included: it is about this device, not the parent record. */}
         <OfflineCopySetting />
       </SpaceBetween>
