@@ -162,6 +162,8 @@ async function sendRun(info: StackInfo, messageId: string, rate: number): Promis
   };
 }
 
+const median = (sorted: number[]) => (sorted[Math.floor((sorted.length - 1) / 2)]! + sorted[Math.ceil((sorted.length - 1) / 2)]!) / 2;
+
 function report(parents: number, withEmail: number, accepted: Accepted[], run: SendRun, rate: number): string {
   const times = accepted.map((a) => a.ms).sort((a, b) => a - b);
   const counts = run.message?.counts;
@@ -178,7 +180,7 @@ Data: the benchmark demo school (${BENCHMARK_FAMILIES} families): ${parents} par
 |---|---|---|---|
 ${accepted.map((a, i) => `| ${i + 1} | ${ms(a.ms)} | ${a.message.counts.recipients} | ${a.message.status} |`).join('\n')}
 
-Median ${ms(times[Math.floor(times.length / 2)]!)}, max ${ms(times.at(-1)!)}.
+Median ${ms(median(times))}, max ${ms(times.at(-1)!)}.
 
 **Sending** (the last message; \`continueMessage\` called in-process until done, as POST /api/messages/{id}/continue runs it, each call working at most 6 s or 200 deliveries, until about ${sends} emails were taken (a bound on the run: the rest stays pending); one SES call in ${THROTTLE_EVERY} refused with \`Throttling\`):
 

@@ -11,6 +11,22 @@ function withParam(params: URLSearchParams, key: string, value: string): URLSear
   return next;
 }
 
+type SetParams = ReturnType<typeof useSearchParams>[1];
+
+/**
+ * React Router's setSearchParams, with one identity for the component's life. The router's own changes identity
+ * whenever the URL does, so every setter and callback built on it did too: each URL write (once typing pauses)
+ * re-rendered the memoised filters and result rows of a list, a Cloudscape Select included, since their
+ * callbacks looked new (docs/benchmarks.md, "Search per keystroke"). Only called from events and timers.
+ */
+function useStableSetParams(setParams: SetParams): SetParams {
+  const latest = useRef(setParams);
+  useEffect(() => {
+    latest.current = setParams;
+  }, [setParams]);
+  return useCallback<SetParams>((next, options) => latest.current(next, options), []);
+}
+
 export interface UrlSearchText {
   value: string;
   setValue: (value: string) => void;
@@ -29,6 +45,7 @@ export interface UrlSearchText {
  */
 export function useUrlSearchText(key = 'q'): UrlSearchText {
   const [params, setParams] = useSearchParams();
+  const write = useStableSetParams(setParams);
   const fromUrl = params.get(key) ?? '';
   const [value, setValue] = useState(fromUrl);
   const written = useRef(fromUrl);
@@ -45,8 +62,8 @@ export function useUrlSearchText(key = 'q'): UrlSearchText {
     const pending = latest.current;
     if (pending === written.current) return;
     written.current = pending;
-    setParams((current) => withParam(current, key, pending), { replace: true });
-  }, [key, setParams]);
+    write((current) => withParam(current, key, pending), { replace: true });
+  }, [key, write]);
 
   useEffect(() => {
     if (value === written.current) return;
@@ -93,10 +110,11 @@ export function useDeferredSearchText(key = 'q'): DeferredSearchText {
 /** A filter choice kept in the URL (`?level=G3`), written at once: a select changes rarely. */
 export function useUrlParam(key: string): [string, (value: string) => void] {
   const [params, setParams] = useSearchParams();
+  const write = useStableSetParams(setParams);
   const value = params.get(key) ?? '';
   const set = useCallback(
-    (next: string) => setParams((current) => withParam(current, key, next), { replace: true }),
-    [key, setParams],
+    (next: string) => write((current) => withParam(current, key, next), { replace: true }),
+    [key, write],
   );
   return [value, set];
 }

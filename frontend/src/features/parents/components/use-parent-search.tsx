@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { memo, useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createMatcher } from '@shared/rules/search';
 import { ContactDetails } from '../../../components/directory/contact-details';
@@ -11,6 +11,7 @@ import type { DirectoryIndex } from '../../../lib/directory/directory-index';
 import { classLevelsLabel } from '../../../lib/directory/labels';
 import { timedSearch } from '../../../lib/directory/search-timing';
 import { useLanguage } from '../../../lib/use-language';
+import type { Language } from '@shared/schemas/common';
 import { useDeferredSearchText, useUrlParam } from '../../../lib/use-url-state';
 import { ParentChildren } from './parent-children';
 import { parentRows, parentSearchFields, type ParentRow } from '../../../lib/directory/parent-rows';
@@ -56,6 +57,8 @@ export function useParentColumns(results: string, mobile: boolean, school: strin
   const { t } = useTranslation();
   const lang = useLanguage();
   const name = useCallback((row: ParentRow) => <Highlight text={row.name} query={results} />, [results]);
+  const addLabel = useMemo(() => t('directory.contacts.add'), [t]);
+  const addOneLabel = useCallback((name: string) => t('directory.contacts.addOne', { name }), [t]);
   const columns = useMemo(() => {
     const all: ResultColumn<ParentRow>[] = [
       { id: 'parent', header: t('directory.parents.parent'), width: '25%', cell: (row) => <strong>{name(row)}</strong> },
@@ -71,17 +74,34 @@ export function useParentColumns(results: string, mobile: boolean, school: strin
         cell: (row) => (
           <>
             <ContactDetails email={row.parent.email} phone={row.parent.phone} address={row.parent.address} query={results} />
-            <AddToContacts
-              label={t('directory.contacts.add')}
-              ariaLabel={t('directory.contacts.addOne', { name: row.name })}
-              fileName={row.name}
-              cards={() => [parentCard(row.parent, row.children, school, lang)]}
-            />
+            <ParentContacts row={row} school={school} lang={lang} label={addLabel} ariaLabel={addOneLabel} />
           </>
         ),
       },
     ];
     return mobile ? all.slice(1) : all;
-  }, [t, name, results, mobile, school, lang]);
+  }, [t, name, results, mobile, school, lang, addLabel, addOneLabel]);
   return { name, columns };
 }
+
+/**
+ * A row's "Add to contacts" (a Cloudscape Button), memoised on the row: a keystroke that keeps a parent in the
+ * same place on the page re-renders the row's text (the query highlighted) but not this button
+ * (docs/benchmarks.md, "Search per keystroke").
+ */
+const ParentContacts = memo(function ParentContacts({ row, school, lang, label, ariaLabel }: {
+  row: ParentRow;
+  school: string | undefined;
+  lang: Language;
+  label: string;
+  ariaLabel: (name: string) => string;
+}) {
+  return (
+    <AddToContacts
+      label={label}
+      ariaLabel={ariaLabel(row.name)}
+      fileName={row.name}
+      cards={() => [parentCard(row.parent, row.children, school, lang)]}
+    />
+  );
+});
