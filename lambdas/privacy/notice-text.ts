@@ -84,6 +84,11 @@ function french(input: NoticeInput): NoticeDocument {
             'messages qu\'il accepte par courriel (tous acceptés au départ, aucun n\'est commercial), se désabonne ' +
             "d'un clic depuis chaque courriel, et lit toujours les messages dans le bottin. Chaque choix est inscrit " +
             "dans l'historique des choix de confidentialité.",
+          `Familles près de chez moi (covoiturage)\u00a0: désactivé tant que le parent ne l'active pas. Activé, il voit ` +
+            'les autres familles qui l\'ont aussi activé et dont le code postal commence par les mêmes trois caractères, ' +
+            'avec les classes de leurs enfants et seulement les coordonnées que leurs choix lui montrent déjà, et peut ' +
+            "leur écrire par le bottin. Aucune carte, aucune géolocalisation. Le désactiver retire aussitôt la famille " +
+            'des listes; chaque choix est inscrit dans l\'historique des choix de confidentialité.',
         ],
       },
       {
@@ -143,6 +148,11 @@ function english(input: NoticeInput): NoticeDocument {
             'accept by email (all accepted at first; none is commercial), unsubscribes in one click from each ' +
             'email, and always reads the messages in the directory. Each choice is written in the history of ' +
             'privacy choices.',
+          'Families near me (carpooling): off until the parent turns it on. When on, they see the other families ' +
+            'who also turned it on and whose postal code starts with the same three characters, with their ' +
+            "children's classes and only the contact details those families' choices already show them, and may " +
+            'write to them through the directory. No map, no geolocation. Turning it off removes the family from ' +
+            'the lists at once; each choice is written in the history of privacy choices.',
         ],
       },
       {

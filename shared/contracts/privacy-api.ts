@@ -6,7 +6,7 @@ import * as z from 'zod';
  */
 
 /** Bumped by hand whenever the wording in lambdas/privacy/notice-text.ts changes. */
-export const PRIVACY_NOTICE_TEXT_VERSION = '2026-11-28';
+export const PRIVACY_NOTICE_TEXT_VERSION = '2026-11-29';
 
 /** The version of the notice built from these settings: the wording's version and the settings' own. */
 export const noticeVersionOf = (settingsVersion: number): string => `${PRIVACY_NOTICE_TEXT_VERSION}.s${settingsVersion}`;
