@@ -1,4 +1,7 @@
 import { createServer, type Server } from 'node:http';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { cleanup } from '@testing-library/react';
+import { Amplify } from 'aws-amplify';
 import type { AddressInfo } from 'node:net';
 import type { RuntimeConfig } from '@shared/contracts/runtime-config';
 
@@ -23,4 +26,30 @@ export async function startLoopbackApi(answers: Record<string, unknown>): Promis
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const config = { mode: 'local', region: 'ca-central-1', userPoolId: 'local_x', userPoolClientId: 'x', apiBaseUrl: `${url}/api`, contactEmail: 'c@ecole.example', build: 't' } as RuntimeConfig;
   return { config, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/**
+ * A loopback API for a whole test file, with nobody signed in (Amplify configured without a user pool, so requests
+ * go without a token): started before the file's tests, its `answers` emptied and the screen cleaned after each
+ * test, closed at the end. `config()` is the app's configuration once started.
+ */
+export function loopbackApiPerFile(): { answers: Record<string, unknown>; config: () => RuntimeConfig } {
+  const answers: Record<string, unknown> = {};
+  let api: LoopbackApi | undefined;
+  beforeAll(async () => {
+    Amplify.configure({ Auth: { Cognito: { userPoolId: 'ca-central-1_test', userPoolClientId: 'testclient' } } });
+    api = await startLoopbackApi(answers);
+  });
+  afterAll(() => api?.close());
+  afterEach(() => {
+    cleanup();
+    for (const key of Object.keys(answers)) delete answers[key];
+  });
+  return {
+    answers,
+    config: () => {
+      if (!api) throw new Error('the loopback API starts in beforeAll');
+      return api.config;
+    },
+  };
 }

@@ -1,16 +1,15 @@
 // @vitest-environment jsdom
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { z } from 'zod';
-import { Amplify } from 'aws-amplify';
 import { QueryState } from '../../frontend/src/components/query-state/query-state';
 import { apiRequest } from '../../frontend/src/lib/api/api-client';
 import { createQueryClient } from '../../frontend/src/lib/query/query-client';
 import { useApiMutation } from '../../frontend/src/lib/query/use-api-mutation';
 import { createI18n } from '../../frontend/src/i18n/i18n';
-import { startLoopbackApi, type LoopbackApi } from './loopback-api';
+import { loopbackApiPerFile } from './loopback-api';
 
 /**
  * The server-state standard (docs/frontend.md, "Server state") against a loopback API: the one loading and error
@@ -18,22 +17,10 @@ import { startLoopbackApi, type LoopbackApi } from './loopback-api';
  * one page and the old number on the next).
  */
 const PhoneSchema = z.object({ phone: z.string() });
-const answers: Record<string, unknown> = {};
-let api: LoopbackApi;
-
-beforeAll(async () => {
-  // No user pool: Amplify finds nobody signed in and the requests go without a token.
-  Amplify.configure({ Auth: { Cognito: { userPoolId: 'ca-central-1_test', userPoolClientId: 'testclient' } } });
-  api = await startLoopbackApi(answers);
-});
-afterAll(() => api.close());
-afterEach(() => {
-  cleanup();
-  for (const key of Object.keys(answers)) delete answers[key];
-});
+const { answers, config } = loopbackApiPerFile();
 
 function usePhone() {
-  return useQuery({ queryKey: ['me', 'phone'], queryFn: () => apiRequest(api.config.apiBaseUrl, '/me/phone', PhoneSchema) });
+  return useQuery({ queryKey: ['me', 'phone'], queryFn: () => apiRequest(config().apiBaseUrl, '/me/phone', PhoneSchema) });
 }
 
 /** A page that shows the phone through QueryState. */
@@ -45,7 +32,7 @@ function PhonePage() {
 /** A form that saves a phone; its write names the reads it changes. */
 function PhoneForm() {
   const save = useApiMutation<unknown, string>({
-    mutationFn: (phone) => apiRequest(api.config.apiBaseUrl, '/me/phone/save', z.unknown(), { method: 'PUT', body: { phone } }),
+    mutationFn: (phone) => apiRequest(config().apiBaseUrl, '/me/phone/save', z.unknown(), { method: 'PUT', body: { phone } }),
     invalidates: [['me']],
   });
   return <button onClick={() => save.mutate('514 555-0199')}>Enregistrer</button>;

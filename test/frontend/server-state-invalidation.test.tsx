@@ -1,9 +1,8 @@
 // @vitest-environment jsdom
 import type { ReactNode } from 'react';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, renderHook } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderHook } from '@testing-library/react';
 import { QueryClientProvider, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import { Amplify } from 'aws-amplify';
 import type { Committee } from '@shared/schemas/committee';
 import { StaffSubmitResponseSchema } from '@shared/rules/staff-form';
 import { RuntimeConfigProvider } from '../../frontend/src/config/runtime-config-context';
@@ -21,7 +20,7 @@ import { adminCommitteesKey, useSetCommitteeOpen } from '../../frontend/src/lib/
 import { progressionKeys, useApplyRun, useStage } from '../../frontend/src/features/progression/api/progression-queries';
 import { campaignKeys, progressionCurrentKey } from '../../frontend/src/lib/api/admin-summary-queries';
 import { useSubmitStaff } from '../../frontend/src/features/update/api/update-queries';
-import { startLoopbackApi, type LoopbackApi } from './loopback-api';
+import { loopbackApiPerFile } from './loopback-api';
 
 /**
  * The stale-copy class of bug (docs/frontend.md, "Server state"): a value saved on one screen and the old copy shown
@@ -29,19 +28,7 @@ import { startLoopbackApi, type LoopbackApi } from './loopback-api';
  * runs against a loopback API with those reads already in the cache, and after its success every one of them is
  * stale (asked again by the next screen that shows it), while a read it does not touch stays fresh.
  */
-const answers: Record<string, unknown> = {};
-let api: LoopbackApi;
-
-beforeAll(async () => {
-  // No user pool: Amplify finds nobody signed in and the requests go without a token.
-  Amplify.configure({ Auth: { Cognito: { userPoolId: 'ca-central-1_test', userPoolClientId: 'testclient' } } });
-  api = await startLoopbackApi(answers);
-});
-afterAll(() => api.close());
-afterEach(() => {
-  cleanup();
-  for (const key of Object.keys(answers)) delete answers[key];
-});
+const { answers, config } = loopbackApiPerFile();
 
 const UNRELATED: QueryKey = ['unrelated'];
 
@@ -50,7 +37,7 @@ function cacheWith(keys: readonly QueryKey[]): { client: QueryClient; wrapper: (
   const client = createQueryClient();
   for (const key of [...keys, UNRELATED]) client.setQueryData(key, { old: true });
   const wrapper = ({ children }: { children: ReactNode }) => (
-    <RuntimeConfigProvider config={api.config}>
+    <RuntimeConfigProvider config={config()}>
       <QueryClientProvider client={client}>{children}</QueryClientProvider>
     </RuntimeConfigProvider>
   );
