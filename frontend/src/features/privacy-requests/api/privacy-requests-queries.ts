@@ -9,7 +9,7 @@ import { useApiMutation } from '../../../lib/query/use-api-mutation';
  * The administrators' queue of privacy requests (docs/privacy.md) as server state: GET /api/admin/privacy/requests
  * is shared with the dashboard's card (lib/api/admin-summary-queries.ts).
  */
-export { privacyRequestsKey, usePrivacyRequests };
+export { usePrivacyRequests };
 
 /** PUT /api/admin/privacy/requests/{id} at the version read: the saved request replaces its row in the queue. */
 export function useUpdatePrivacyRequest() {
