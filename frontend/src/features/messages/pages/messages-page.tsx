@@ -36,7 +36,7 @@ function MessageText({ message, lang }: { message: Message | ReceivedMessage; la
   );
 }
 
-/** Received or sent messages, each opened in place; a received one is marked read when opened. */
+/** Received or sent messages, each opened in place (a received one under its date and author); a received one is marked read when opened. */
 function MessageList({ list, empty, sent }: { list: (Message | ReceivedMessage)[]; empty: string; sent?: boolean }) {
   const { t, i18n } = useTranslation();
   const lang = currentLocale(i18n);
@@ -45,7 +45,7 @@ function MessageList({ list, empty, sent }: { list: (Message | ReceivedMessage)[
   const details = (m: Message | ReceivedMessage) =>
     'counts' in m
       ? ` · ${t(`messages.status.${m.status}`)} · ${t('messages.compose.counts', { sent: m.counts.sent, skipped: m.counts.skipped, recipients: m.counts.recipients })}`
-      : '';
+      : ` · ${m.author.name}`;
   const unread = (m: Message | ReceivedMessage) => !sent && !('readAt' in m && m.readAt);
   return (
     <SpaceBetween size="s">
