@@ -26,7 +26,7 @@ import { chooseOption, openBrowser, trackPageErrors, VIEWPORTS, type BrowserSess
 import { useStack } from '../support/stack';
 import { testSendDeps } from '../lambdas/annual-update-support';
 import { stackCognito } from '../lambdas/auth-support';
-import { CAMPAIGN_TEXT as TEXT, closeOpenCampaign, codeOf, endCampaignJourney, goTo, noHorizontalScroll, staffLinkFor, type Lang } from './campaign-support';
+import { CAMPAIGN_TEXT as TEXT, closeOpenCampaign, codeOf, endCampaignJourney, browserToday, goTo, noHorizontalScroll, pickDayByWeeks, staffLinkFor, type Lang } from './campaign-support';
 import { contextIn, demoAccount, expectAt, explained, mailTo, signInWith, updateLinkFor } from './auth-support';
 import { expectFocusOn, focused, pressButton, retype, tabTo } from './keyboard-support';
 
@@ -314,12 +314,11 @@ async function startFromDashboard(j: Journey) {
   await dialog.getByLabel(text.schoolYearLabel).waitFor({ timeout: 10_000 });
   await tabTo(page, { selector: '[role="dialog"] input', name: text.schoolYearLabel });
   await retype(page, text.schoolYear);
-  // The deadline is a date picker (its calendar button beside the field); its field takes the day as digits.
-  j.deadline = addDays(schoolDay(), 35);
-  expect(await dialog.getByRole('button', { name: text.calendar }).count()).toBe(1);
-  await tabTo(page, { selector: '[role="dialog"] input', name: text.deadlineLabel });
-  await retype(page, j.deadline);
-  await expect.poll(() => dialog.getByRole('textbox', { name: text.deadlineLabel }).inputValue(), { timeout: 10_000 }).toBe(j.deadline);
+  // The deadline is picked on the calendar, with the keyboard, no date typed: it opens on today, five weeks down.
+  const today = await browserToday(page);
+  j.deadline = await pickDayByWeeks(page, text.calendar, 5);
+  expect(j.deadline).toBe(addDays(today, 35));
+  expect(await dialog.getByRole('textbox', { name: text.deadlineLabel }).inputValue()).toBe(j.deadline);
   // Review before publishing, and staff links: Space ticks each box.
   await tabTo(page, { selector: '[role="dialog"] input[type="checkbox"]', name: new RegExp(`^${text.reviewOption}`) });
   await page.keyboard.press('Space');
@@ -868,18 +867,26 @@ async function closeTheCampaign(j: Journey, onPhone: Page) {
     await onPhone.goto(link);
     await onPhone.getByText(text.closedLink).waitFor({ timeout: 30_000 });
   }
-  // The dashboard card follows: closed, with the campaign page's counts.
+  // The dashboard card follows: closed, with the campaign page's counts; on a phone too, within the screen.
   await goTo(page, stack.appUrl, '/admin');
   const card = page.locator('[data-testid="campaign-card"]');
   await card.getByText(text.completed, { exact: true }).waitFor({ timeout: 30_000 });
   expect((await card.getByText(text.progressLine).first().textContent())!).toBe(counts);
+  await at(page, 'mobile');
+  await card.getByText(text.completed, { exact: true }).waitFor({ timeout: 10_000 });
+  expect(await noHorizontalScroll(page)).toBe(true);
+  await at(page, 'desktop');
 
-  // Reopened with a new deadline (the proposed one: today + 30 days): the reminded parent's link works again.
+  // Reopened with a new deadline, one week after the proposed one (today + 30 days), picked on the calendar with the
+  // keyboard: the reminded parent's link works again.
   await openManager(j);
   await pressButton(page, text.reopenOpen, 'main', { max: 80 });
   await page.getByRole('dialog').getByRole('button', { name: text.reopenOpen }).waitFor({ timeout: 10_000 });
+  const reopenDeadline = await pickDayByWeeks(page, text.calendar, 1);
+  expect(reopenDeadline).toBe(addDays(addDays(schoolDay(), 30), 7));
   await pressButton(page, text.reopenOpen, '[role="dialog"]');
   await page.getByText(text.reopened).waitFor({ timeout: 30_000 });
+  await page.getByText(formatLongDate(reopenDeadline, j.lang), { exact: false }).first().waitFor({ timeout: 10_000 });
   await page.getByRole('heading', { level: 2, name: text.cardTitle }).waitFor({ timeout: 30_000 });
   await onPhone.goto(j.links.reminded!);
   const phone = onPhone.getByLabel(text.phone, { exact: true });

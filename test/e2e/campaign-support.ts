@@ -6,6 +6,7 @@ import { deleteEntity, getEntity } from '../../lambdas/directory/directory-repos
 import type { StackInfo } from '../../local/stack-info';
 import { mailTo } from './auth-support';
 import { navigateInApp } from './client-navigation';
+import { tabTo } from './keyboard-support';
 
 /** Helpers and words of the campaign journey (test/e2e/annual-update.test.ts; not a test file: vitest collects *.test.ts only). */
 
@@ -41,6 +42,32 @@ export async function staffLinkFor(stack: StackInfo, email: string): Promise<str
   const url = new URL(link!);
   return `${stack.appUrl}${url.pathname}${url.search}`;
 }
+
+/**
+ * Picks a day on a date picker's calendar with the keyboard, as a user does (no date typed): Tab to the calendar
+ * button (its name starts with `calendar`), Enter opens it, Tab goes past the month buttons to the grid's day (the
+ * chosen one, or the browser's today), each ArrowDown moves a week (into the next month too), Enter picks the day
+ * and closes the calendar. Returns the day the field then holds.
+ */
+export async function pickDayByWeeks(page: Page, calendar: string, weeks: number): Promise<string> {
+  await tabTo(page, { selector: '[role="dialog"] button', name: new RegExp(`^${calendar}`) });
+  await page.keyboard.press('Enter');
+  const grid = page.locator('[role="dialog"] [role="grid"]');
+  await grid.waitFor({ timeout: 10_000 });
+  await tabTo(page, '[role="grid"] *', { max: 6 });
+  for (let i = 0; i < weeks; i++) await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await grid.waitFor({ state: 'hidden', timeout: 10_000 });
+  // The field holds the day chosen, as digits.
+  const field = page.getByRole('dialog').getByPlaceholder(/^(AAAA-MM-JJ|YYYY-MM-DD)$/);
+  let day = '';
+  await expect.poll(async () => (day = await field.inputValue()), { timeout: 10_000 }).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  return day;
+}
+
+/** The browser's today (`2026-11-28`): the calendar opens on it, which may differ from the school's day near midnight. */
+export const browserToday = (page: Page) =>
+  page.evaluate(`(() => { const d = new Date(); return d.getFullYear() + '-' + String(d.getMonth() + 1).padStart(2, '0') + '-' + String(d.getDate()).padStart(2, '0'); })()`) as Promise<string>;
 
 export const noHorizontalScroll = (page: Page) =>
   page.evaluate('document.documentElement.scrollWidth <= window.innerWidth') as Promise<boolean>;
