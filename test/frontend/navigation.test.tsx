@@ -35,7 +35,7 @@ describe('navigation from the route table', () => {
     expect(NAVIGATION.map((section) => [section.id, section.links.map((link) => link.href)])).toEqual([
       ['top', ['/']],
       ['directory', ['/classes', '/students', '/parents', '/staff', '/committees']],
-      ['account', ['/profile', '/messages']],
+      ['account', ['/profile', '/messages', '/carpool']],
       [
         'admin',
         [
@@ -87,6 +87,7 @@ describe('side navigation on screen', () => {
       ['/committees', 'Comités'],
       ['/profile', 'Mon profil'],
       ['/messages', 'Messages'],
+      ['/carpool', 'Familles près de chez moi'],
       ['/aide', 'Aide'],
       ['/about', 'À propos'],
     ]);
