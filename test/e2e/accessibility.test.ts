@@ -7,7 +7,7 @@ import { openBrowser, type BrowserSession, type ViewportName } from '../support/
 import { seriousFindings as serious, type Finding } from '../support/axe';
 import { useStack } from '../support/stack';
 import { PRE_PAINTED } from '../../frontend/src/features/auth/pages/pre-painted-ids';
-import { contextIn, demoAccount, entryScriptPath, h1, signInWith, warmUp } from './auth-support';
+import { contextIn, demoAccount, entryScriptPath, h1, signedInContext, warmUp } from './auth-support';
 import { tabTo } from './keyboard-support';
 import { navigateInApp } from './client-navigation';
 import fr from '../../frontend/src/i18n/fr.json';
@@ -83,36 +83,13 @@ afterAll(async () => {
   await session?.close();
 });
 
-type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
-/** One sign-in per visitor and language for the whole file: later contexts start from its saved localStorage. */
-const signedIn = new Map<string, Promise<StorageState>>();
-function signedInState(visitor: Exclude<Visitor, 'anonymous'>, locale: Locale): Promise<StorageState> {
-  const key = `${visitor} ${locale}`;
-  if (!signedIn.has(key)) {
-    signedIn.set(
-      key,
-      (async () => {
-        const context = await contextIn(() => session.newContext('desktop'), locale);
-        try {
-          const page = await context.newPage();
-          await page.goto(`${stack.appUrl}/auth`);
-          const account = demoAccount(stack, visitor);
-          await signInWith(page, locale, account.email, account.password);
-          await page.waitForURL((url) => url.pathname === '/', { timeout: 60_000 });
-          return await context.storageState();
-        } finally {
-          await context.close();
-        }
-      })(),
-    );
-  }
-  return signedIn.get(key)!;
-}
-
+/**
+ * The visitor's profile: a fresh one for an anonymous visitor; for the parent and the administrator, one signed in
+ * once per visitor and language in this worker (signedInContext), later contexts starting from its saved storage.
+ */
 async function visitorContext(visitor: Visitor, locale: Locale, viewport: ViewportName): Promise<BrowserContext> {
   if (visitor === 'anonymous') return contextIn(() => session.newContext(viewport), locale);
-  const state = await signedInState(visitor, locale);
-  return contextIn(() => session.newContext(viewport, state), locale);
+  return signedInContext(session, stack, demoAccount(stack, visitor), locale, viewport);
 }
 
 /**
