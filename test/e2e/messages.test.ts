@@ -177,15 +177,16 @@ async function journey(lang: Lang): Promise<void> {
   await explained(parent.page, () => parent.page.getByText(first).waitFor());
   await parent.page.getByText(text.newBadge, { exact: true }).first().waitFor();
   await parent.page.getByText(first).click();
-  await parent.page.getByText(text.body(1)).waitFor();
-  await parent.page.getByText(text.replyInApp).waitFor();
+  const opened = parent.page.getByRole('group', { name: first });
+  await opened.getByText(text.body(1)).waitFor();
+  await opened.getByText(text.replyInApp).waitFor();
   // Not a representative: the page offers no group, and the API refuses to write to class A.
   await parent.page.getByText(text.nobody).waitFor();
   const parentToken = await idTokenFor(info(), declined.email, DEMO_PASSWORD);
   const refused = await api(parentToken, 'POST', '/api/messages', {
     audience: { type: 'class', classId: school.classId }, subject: { [lang]: 'x' }, body: { [lang]: 'x' }, shareReplyTo: false, clientKey: ulid(),
   });
-  expect([refused.status, refused.body.code]).toEqual([403, 'MESSAGE_AUDIENCE_NOT_ALLOWED']);
+  expect([refused.status, refused.body]).toEqual([403, { error: { code: 'MESSAGE_AUDIENCE_NOT_ALLOWED' } }]);
   expect(parent.errors).toEqual([]);
 
   // 4. One-click unsubscribe from the email's List-Unsubscribe URL, without a session (RFC 8058).
