@@ -40,13 +40,15 @@ export const limitRecoveryStarts = (clientIp: string): Promise<RateLimitDecision
 export const START_ANSWER_MS = 400;
 
 /**
- * Answers at the floor, never sooner and never later: the work (which emails a link in one case only, and so takes
- * longer then) goes on without the answer waiting for it, so the response time says nothing about the address.
- * A failure of the work is logged (without the address); the caller already has its 202.
+ * Answers no sooner than the floor, and not before the work is done: the work (which emails a link in one case only,
+ * and so takes longer then) ends well inside the floor, so the response time says nothing about the address. The
+ * answer waits for the work too, because Lambda freezes whatever is still running once the answer leaves (an email
+ * could be lost); only work slower than the floor (a stalled Cognito) shows in the time. A failure of the work is
+ * logged (without the address); the caller gets its 202 all the same.
  */
 export async function answerAfterFloor(work: Promise<void>, floorMs: number = START_ANSWER_MS): Promise<void> {
-  work.catch((error: unknown) => logger.error('recovery start failed', { errorName: (error as Error)?.name }));
-  await new Promise((resolve) => setTimeout(resolve, floorMs));
+  const done = work.catch((error: unknown) => logger.error('recovery start failed', { errorName: (error as Error)?.name }));
+  await Promise.all([done, new Promise((resolve) => setTimeout(resolve, floorMs))]);
 }
 
 interface PoolAccount {
