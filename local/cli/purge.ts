@@ -20,6 +20,7 @@ export const CATEGORY_LABELS: Record<PurgeCategory, { fr: string; en: string }> 
   updateLinks: { fr: 'Liens de mise à jour', en: 'Update links' },
   backupParts: { fr: 'Parties de sauvegardes de progression', en: 'Progression backup parts' },
   privacyRequests: { fr: 'Demandes de confidentialité fermées', en: 'Closed privacy requests' },
+  messages: { fr: 'Messages et leurs envois (année scolaire suivante terminée)', en: 'Messages and their deliveries (the next school year over)' },
 };
 
 /** The report as lines, French then English (French puts a non-breaking space before a colon). */

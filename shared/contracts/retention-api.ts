@@ -56,11 +56,14 @@ export const PURGE_CATEGORIES = [
   'updateLinks',
   'backupParts',
   'privacyRequests',
+  'messages',
 ] as const;
 export type PurgeCategory = (typeof PURGE_CATEGORIES)[number];
-export const PurgeCountsSchema = z.strictObject(
-  Object.fromEntries(PURGE_CATEGORIES.map((c) => [c, z.number().int().min(0)])) as Record<PurgeCategory, z.ZodNumber>,
-);
+export const PurgeCountsSchema = z.strictObject({
+  ...(Object.fromEntries(PURGE_CATEGORIES.map((c) => [c, z.number().int().min(0)])) as Record<PurgeCategory, z.ZodNumber>),
+  /** Messages and their deliveries; reports filed before messages were purged have no such count. */
+  messages: z.number().int().min(0).default(0),
+});
 export type PurgeCounts = z.infer<typeof PurgeCountsSchema>;
 
 export const PurgeTriggerSchema = z.enum(['schedule', 'command', 'localTimer']);

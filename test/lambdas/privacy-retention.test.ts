@@ -5,9 +5,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { documentClient, tableName } from '../../lambdas/common/dynamo';
 import { keys } from '../../lambdas/common/keys';
 import { handler as privacyHandler } from '../../lambdas/privacy/index';
-import { cutoff, monthsFrom, PurgeBusyError, runPurge } from '../../lambdas/privacy/retention/purge-service';
+import { cutoff, messagesKeptFrom, monthsFrom, PurgeBusyError, runPurge } from '../../lambdas/privacy/retention/purge-service';
 import { acquirePurgeLock, releasePurgeLock } from '../../lambdas/privacy/retention/retention-repository';
-import { DEFAULT_RETENTION, type PurgeReportsResponse, type RetentionSettings } from '@shared/contracts/retention-api';
+import { DEFAULT_RETENTION, emptyCounts, PurgeCountsSchema, type PurgeReportsResponse, type RetentionSettings } from '@shared/contracts/retention-api';
 import { runPurgeCli } from '../../local/cli/purge';
 import { useStack } from '../support/stack';
 import { adminClaims } from './admin-support';
@@ -92,6 +92,14 @@ async function seedBackup(takenAt: string): Promise<string> {
   return id;
 }
 
+/** A message of the log with its deliveries (docs/messages.md, "Storage"). */
+async function seedMessage(createdAt: string, recipients: number): Promise<string> {
+  const id = ulid(Date.parse(createdAt));
+  await put({ ...keys.message(id), type: 'MESSAGE', id, createdAt });
+  for (let i = 0; i < recipients; i += 1) await put({ ...keys.messageDelivery(id, `PARENT#P${i}`), type: 'MESSAGE_DELIVERY', messageId: id });
+  return id;
+}
+
 const seedRequest = (status: string, updatedAt: string) =>
   put({ ...keys.privacyRequest(ulid()), type: 'PRIVACY_REQUEST', status, updatedAt });
 
@@ -103,6 +111,7 @@ describe('the purge, with a controlled clock', () => {
   const ids = { gone: ulid(), recent: ulid(), back: ulid(), present: ulid() };
   let campaigns: Record<'old' | 'recent' | 'active', { id: string; tokens: string[] }>;
   let backups: { old: string; recent: string };
+  let messages: { old: string; recent: string };
 
   beforeAll(async () => {
     await seedConsent(ids.gone, departed.past, false);
@@ -119,6 +128,8 @@ describe('the purge, with a controlled clock', () => {
     await seedRequest('closed', request.past);
     await seedRequest('closed', request.inside);
     await seedRequest('answered', '2020-01-01T00:00:00.000Z');
+    // NOW is in the school year 2029-2030: messages of 2027-2028 go, those of 2028-2029 stay.
+    messages = { old: await seedMessage('2028-06-30T23:00:00.000Z', 2), recent: await seedMessage('2028-07-01T01:00:00.000Z', 1) };
   });
 
   it('deletes only what is past its period, and counts it', async () => {
@@ -130,6 +141,7 @@ describe('the purge, with a controlled clock', () => {
       updateLinks: 2,
       backupParts: 2,
       privacyRequests: 1,
+      messages: 3,
     });
     expect(report).toMatchObject({ complete: true, periods: DEFAULT_RETENTION, startedAt: NOW.toISOString() });
     expect(await partition(keys.consentPk(ids.gone))).toEqual([]);
@@ -146,6 +158,18 @@ describe('the purge, with a controlled clock', () => {
     expect(await partition(keys.progressionPk(backups.recent))).toHaveLength(4);
     const requests = await partition(keys.privacyRequestsPk());
     expect(requests.map((r) => r.updatedAt).sort()).toEqual(['2020-01-01T00:00:00.000Z', request.inside]);
+    const log = await partition(keys.messagesPk());
+    expect(log.map((m) => m.id)).toEqual([messages.recent]);
+    expect(await partition(keys.messageDeliveriesPk(messages.old))).toEqual([]);
+    expect(await partition(keys.messageDeliveriesPk(messages.recent))).toHaveLength(1);
+  });
+
+  it('keeps a message through its school year and the next (1 July to 30 June)', () => {
+    expect(messagesKeptFrom(new Date('2030-06-30T12:00:00.000Z'))).toBe('2028-07-01T00:00:00.000Z');
+    expect(messagesKeptFrom(new Date('2030-07-01T12:00:00.000Z'))).toBe('2029-07-01T00:00:00.000Z');
+    // A report filed before messages were purged has no count of them: it still reads, as 0.
+    const { messages: _none, ...older } = emptyCounts();
+    expect(PurgeCountsSchema.parse(older).messages).toBe(0);
   });
 
   it('files a report and an audit entry that name no one, and a rerun deletes nothing', async () => {
@@ -157,7 +181,7 @@ describe('the purge, with a controlled clock', () => {
     expect(after.length).toBe(before.length + 2);
     const audit = await partition(`AUDIT#${NOW.toISOString().slice(0, 7)}`);
     const purges = audit.filter((a) => a.action === 'retention.purge');
-    expect(purges.map((a) => a.count).sort()).toEqual([0, 14]);
+    expect(purges.map((a) => a.count).sort()).toEqual([0, 17]);
     const reports = await partition(keys.retentionPk());
     const text = JSON.stringify(reports);
     for (const id of [ids.gone, campaigns.old.id, campaigns.old.tokens[0]!]) expect(text).not.toContain(id);
@@ -223,7 +247,7 @@ describe('the retention routes', () => {
       {
         year: '2030',
         runs: 5,
-        counts: { consentEntries: 2, campaignParticipants: 4, sendJobs: 3, updateLinks: 2, backupParts: 2, privacyRequests: 5 },
+        counts: { consentEntries: 2, campaignParticipants: 4, sendJobs: 3, updateLinks: 2, backupParts: 2, privacyRequests: 5, messages: 3 },
       },
     ]);
   });

@@ -180,6 +180,27 @@ async function purgeConsent(run: Run, before: string, options: PurgeOptions): Pr
   }
 }
 
+/**
+ * The first instant of the messages still kept: a message stays through the school year it was sent in and the next
+ * one (docs/privacy.md, "Retention"). A school year runs from 1 July to 30 June (Québec's Education Act), in UTC here.
+ */
+export function messagesKeptFrom(now: Date): string {
+  const currentStart = now.getUTCMonth() >= 6 ? now.getUTCFullYear() : now.getUTCFullYear() - 1;
+  return new Date(Date.UTC(currentStart - 1, 6, 1)).toISOString();
+}
+
+/** Messages sent before `keptFrom`: each one's deliveries first, then the message, so a run cut short is resumed. */
+async function purgeMessages(run: Run, keptFrom: string): Promise<void> {
+  const log = await queryPartition(keys.messagesPk(), keys.messagePrefix(), ['createdAt']);
+  for (const message of log) {
+    if (run.stopped) return;
+    if (String(message.createdAt) >= keptFrom) continue;
+    const id = String(message.sk).slice(keys.messagePrefix().length);
+    await run.delete('messages', (await queryPartition(keys.messageDeliveriesPk(id))).map(keyOf));
+    await run.delete('messages', [keyOf(message)]);
+  }
+}
+
 /** Another purge holds the lock: this run deleted nothing and filed no report. */
 export class PurgeBusyError extends Error {
   constructor() {
@@ -212,6 +233,7 @@ async function purgeOnce(options: PurgeOptions): Promise<PurgeReport> {
   await purgeBackups(run, cutoff(now, { days: periods.backupDays }));
   await purgeCampaigns(run, cutoff(now, { months: periods.campaignMonths }));
   await purgeConsent(run, cutoff(now, { months: periods.departedMonths }), options);
+  await purgeMessages(run, messagesKeptFrom(now));
   return fileReport(run, options, periods, Date.now() - started);
 }
 

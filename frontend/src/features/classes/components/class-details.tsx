@@ -10,6 +10,7 @@ import { departmentLabel, localized, roleLabel } from '../../../lib/directory/la
 import { fullName } from '../../../lib/directory/names';
 import { Highlight } from '../../../components/directory/highlight';
 import { ClassStudents } from './class-students';
+import { ClassMailto } from './class-mailto';
 import { AddToContacts } from '../../../components/directory/add-to-contacts';
 import { classParentCards } from '../../../lib/directory/contacts';
 import { ParentName, useParentCard } from '../../../components/directory/parent-card';
@@ -99,6 +100,7 @@ export function ClassDetails({ index, classIndex, query }: { index: DirectoryInd
             fileName={schoolClass.name}
             cards={() => classParentCards(index, classIndex, lang)}
           />
+          <ClassMailto index={index} classIndex={classIndex} />
           <ClassStudents index={index} classIndex={classIndex} query={query} onOpenParent={card.open} />
         </Section>
       </ColumnLayout>
