@@ -189,7 +189,8 @@ function frenchKeeping(input: NoticeInput): NoticeDocument['sections'] {
       paragraphs: [
         "Tant qu'un enfant de la famille fréquente l'école. Au passage à l'année suivante, le dossier d'un " +
           "parent dont aucun enfant ne reste à l'école est effacé, sauf si un administrateur décide de le " +
-          "garder. Les copies de sauvegarde automatiques s'effacent d'elles-mêmes après 35 jours.",
+          "garder. Les copies de sauvegarde automatiques s'effacent d'elles-mêmes après 35 jours. Les messages " +
+          "et la trace de leur envoi sont effacés à la fin de l'année scolaire qui suit celle de leur envoi.",
       ],
     },
     {
@@ -229,7 +230,8 @@ function englishKeeping(input: NoticeInput): NoticeDocument['sections'] {
       paragraphs: [
         "As long as a child of the family attends the school. At the move to the next school year, the record of a " +
           'parent with no child left at the school is erased, unless an administrator decides to keep it. ' +
-          'Automatic backup copies erase themselves after 35 days.',
+          'Automatic backup copies erase themselves after 35 days. Messages and the record of their sending are ' +
+          'erased at the end of the school year after the one they were sent in.',
       ],
     },
     {
