@@ -125,9 +125,9 @@ async function write(page: Page, lang: Lang, n: number, result?: string): Promis
   await page.getByLabel(text.bodyLabel, { exact: true }).fill(text.body(n));
   await page.getByRole('button', { name: text.send, exact: true }).click();
   if (result) {
+    // The previous message's result stays until this one's replaces it: wait for this one's sentence.
     const shown = page.getByText(text.sentPrefix).first();
-    await explained(page, () => shown.waitFor({ timeout: 60_000 }));
-    expect((await shown.textContent())?.trim()).toBe(result);
+    await explained(page, () => expect.poll(async () => (await shown.textContent().catch(() => ''))?.trim(), { timeout: 60_000 }).toBe(result));
   }
   return subject;
 }
