@@ -71,7 +71,7 @@ describe('families near me', () => {
     const frList = frPage.getByRole('list', { name: `Familles de ${fsa}` });
     await frList.getByRole('heading', { name: name(english) }).waitFor({ timeout: 30_000 });
     expect(await frList.textContent()).not.toContain(absent.lastName);
-    expect(await frPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await frPage.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
 
     // The English family finds the French one once the page reads again.
     await enPage.reload();

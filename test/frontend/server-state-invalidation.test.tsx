@@ -110,8 +110,8 @@ describe('the committees screen', () => {
     const reads: QueryKey[] = [adminCommitteesKey, adminDataKeys.directory, directoryKey];
     const { client, wrapper } = cacheWith(reads);
     const { result } = renderHook(() => useSetCommitteeOpen(), { wrapper });
-    const committee = { id: 'c1', version: 2, name: { fr: 'OPP', en: 'PPO' }, kind: 'opp', otherMembers: [], openToSignUps: false };
-    await result.current.mutateAsync({ committee: committee as Committee, memberships: [], open: true });
+    const committee: Committee = { id: 'c1', version: 2, createdAt: '2026-09-01T00:00:00.000Z', updatedAt: '2026-09-01T00:00:00.000Z', name: { fr: 'OPP', en: 'PPO' }, kind: 'opp', otherMembers: [], openToSignUps: false };
+    await result.current.mutateAsync({ committee, memberships: [], open: true });
     expectStale(client, reads);
   });
 });
