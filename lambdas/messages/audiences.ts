@@ -36,7 +36,8 @@ function option(audience: Audience, label: AudienceOption['label'], role: Audien
   return { audience, label, role, category, needsApproval };
 }
 
-const classLabel = (name: string) => ({ fr: `Parents de la classe ${name}`, en: `Parents of class ${name}` });
+// The class's name already says what it is ("Classe A", "501"): "Parents de la classe Classe A" read twice.
+const classLabel = (name: string) => ({ fr: `Parents · ${name}`, en: `Parents · ${name}` });
 
 function adminOptions(directory: Directory): AudienceOption[] {
   const levels = directory.settings?.levels ?? [];

@@ -36,6 +36,8 @@ describe('placeholders', () => {
     expect(English.t('messages.receivedUnread', { count: 2 })).toBe('Received (2 unread)');
     expect(French.t('directory.home.unreadMessages', { count: 3 })).toBe('Vous avez 3 messages non lus.');
     expect(English.t('directory.home.unreadMessages', { count: 3 })).toBe('You have 3 unread messages.');
-    expect(French.t('messages.compose.counts', { sent: 20, skipped: 3, recipients: 23 })).toBe('20 envoyés, 3 sans courriel, sur 23');
+    expect(French.t('messages.compose.counts', { sent: 1, skipped: 3, recipients: 4 })).toBe('Envoyés\u00a0: 1 · sans courriel\u00a0: 3 · destinataires\u00a0: 4');
+    expect(French.t('messages.receivedUnread', { count: 1 })).toBe('Reçus (1 non lu)');
+    expect(French.t('messages.compose.result.sent', { sent: 1, skipped: 1 })).toBe('Message envoyé. Courriels\u00a0: 1; à lire dans le bottin seulement\u00a0: 1.');
   });
 });
