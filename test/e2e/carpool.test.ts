@@ -5,7 +5,7 @@ import { fsaOf } from '@shared/rules/carpool';
 import type { Parent } from '@shared/schemas/parent';
 import { openBrowser, trackPageErrors, type BrowserSession } from '../support/browser';
 import { useStack } from '../support/stack';
-import { JOURNEY_PARENTS, createAccount, h1, seededParentEmail, signedInContext, warmUp } from './auth-support';
+import { JOURNEY_PARENTS, createAccount, h1, seededParentEmail, signedInContext, usersWithEmail, warmUp } from './auth-support';
 
 /**
  * Families near me (docs/messages.md, "Families near me") in Chromium, issue 32's carpool journey: two families of
@@ -18,21 +18,30 @@ const stack = useStack();
 let session: BrowserSession;
 const PASSWORD = 'Covoiturage-2026!';
 
-/** Three seeded families of one FSA, in three households, none a demo account or a journey's reserved parent. */
-function threeNeighbours(): [Parent, Parent, Parent] {
+/**
+ * Three seeded families of one FSA, in three households, none a demo account or a journey's reserved parent, and the
+ * two who sign in without an account yet: the stack is shared with other files, which create accounts for parents
+ * of their own choosing (privacy-visibility's stranger is the first unreserved parent), so the groups are taken from
+ * the end of the school's list and any group whose first two already have an account is passed over.
+ */
+async function threeNeighbours(): Promise<[Parent, Parent, Parent]> {
   const school = generateSchool();
   const taken = new Set([...DEMO_ACCOUNTS.map((a) => a.email), ...Array.from({ length: JOURNEY_PARENTS }, (_, i) => seededParentEmail(i))]);
   const children = (id: string) => school.families.filter((f) => f.parentId === id).map((f) => f.studentId);
   const byFsa = new Map<string, Parent[]>();
-  for (const parent of school.parents) {
+  for (const parent of [...school.parents].reverse()) {
     const fsa = fsaOf(parent.address?.postalCode);
     if (!fsa || !parent.email || taken.has(parent.email) || children(parent.id).length === 0) continue;
     const group = byFsa.get(fsa) ?? [];
     if (group.some((other) => children(other.id).some((s) => children(parent.id).includes(s)))) continue;
     byFsa.set(fsa, [...group, parent]);
   }
-  const group = [...byFsa.values()].find((g) => g.length >= 3)!;
-  return [group[0]!, group[1]!, group[2]!];
+  for (const group of byFsa.values()) {
+    if (group.length < 3) continue;
+    const accounts = await Promise.all(group.slice(0, 2).map((p) => usersWithEmail(stack, p.email!)));
+    if (accounts.every((users) => users.length === 0)) return [group[0]!, group[1]!, group[2]!];
+  }
+  throw new Error('no FSA with three families free for this journey');
 }
 
 beforeAll(async () => {
@@ -45,7 +54,7 @@ afterAll(async () => {
 
 describe('families near me', () => {
   it('two opted-in families of one FSA find each other, a third never appears, and one email reaches the other', { timeout: 300_000 }, async () => {
-    const [french, english, absent] = threeNeighbours();
+    const [french, english, absent] = await threeNeighbours();
     const fsa = fsaOf(french.address!.postalCode)!;
     const name = (p: Parent) => `${p.firstName} ${p.lastName}`;
     for (const parent of [french, english]) await createAccount(stack, parent.email!, PASSWORD, true);

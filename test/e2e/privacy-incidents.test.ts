@@ -63,7 +63,7 @@ describe('incident register', () => {
     await row.waitFor();
     expect(await row.textContent()).toContain('2026-09-16');
 
-    await row.getByRole('button', { name: "Modifier l'incident connu le 2026-09-15" }).click();
+    await row.getByRole('button', { name: "Modifier l'incident connu le 15 septembre 2026" }).click();
     await main.getByLabel('Mesures prises pour diminuer le risque', { exact: true }).fill('Rappel des règles aux bénévoles');
     await main.getByRole('button', { name: 'Enregistrer les modifications' }).click();
     const dialog = page.getByRole('dialog');
@@ -94,7 +94,7 @@ describe('incident register', () => {
     await main.getByText('Corrigez les champs signalés.', { exact: true }).waitFor();
     findings.form = await seriousFindings(page);
     await main.getByRole('button', { name: 'Annuler' }).click();
-    await main.getByRole('button', { name: "Modifier l'incident connu le 2026-09-15" }).first().click();
+    await main.getByRole('button', { name: "Modifier l'incident connu le 15 septembre 2026" }).first().click();
     await main.getByRole('button', { name: 'Enregistrer les modifications' }).click();
     await page.getByRole('dialog').getByText('Enregistrer les modifications?').waitFor();
     findings.confirm = await seriousFindings(page);

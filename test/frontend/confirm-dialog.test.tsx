@@ -92,6 +92,7 @@ describe('one confirmation dialog', () => {
     'features/annual-update/components/participant-history.tsx', // a parent's history, read only
     'features/annual-update/components/reminders.tsx', // the reminders form
     'features/annual-update/components/start-campaign-modal.tsx', // the start form
+    'features/carpool/components/neighbour-message.tsx', // the form to write to a neighbouring family
   ];
   it('only the ConfirmDialog and the non-confirmation dialogs open a Modal themselves', () => {
     const root = path.resolve(__dirname, '../../frontend/src');

@@ -16,9 +16,9 @@ import {
   useSaveRecord,
   useSaveSafetyRestriction,
 } from '../../frontend/src/features/admin-data/api/admin-data-queries';
-import { adminCommitteesKey, useSetCommitteeOpen } from '../../frontend/src/lib/committees/admin-committees-queries';
+import { adminCommitteesKey, campaignKeys, progressionCurrentKey } from '../../frontend/src/lib/api/admin-query-keys';
+import { useSetCommitteeOpen } from '../../frontend/src/lib/committees/admin-committees-queries';
 import { progressionKeys, useApplyRun, useStage } from '../../frontend/src/features/progression/api/progression-queries';
-import { campaignKeys, progressionCurrentKey } from '../../frontend/src/lib/api/admin-summary-queries';
 import { useSubmitStaff } from '../../frontend/src/features/update/api/update-queries';
 import { loopbackApiPerFile } from './loopback-api';
 

@@ -1,4 +1,5 @@
 import { useApiQuery } from '../query/use-api-query';
+import { campaignKeys, committeeSignUpsKey, privacyRequestsKey, progressionCurrentKey } from './admin-query-keys';
 import { annualUpdateApi } from './annual-update-client';
 import { committeeSignUpsApi } from './committee-sign-ups-client';
 import { privacyRequestsApi } from './privacy-requests-client';
@@ -8,11 +9,6 @@ import { progressionApi } from './progression-client';
  * The reads the administrators' dashboard shares with the workflows' own screens (docs/frontend.md, "Server
  * state"): each key sits under the prefix its workflow's writes make stale, so a card shows what was just done.
  */
-export const campaignKeys = { all: ['annual-update'] as const, current: ['annual-update', 'current'] as const };
-export const progressionRootKey = ['progression'] as const;
-export const progressionCurrentKey = ['progression', 'current'] as const;
-export const privacyRequestsKey = ['privacy-requests'] as const;
-export const committeeSignUpsKey = ['committee-sign-ups'] as const;
 
 /** GET /api/admin/annual-update: the current campaign and its counts. */
 export const useCurrentCampaign = () => useApiQuery(campaignKeys.current, annualUpdateApi.current);

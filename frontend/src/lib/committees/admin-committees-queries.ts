@@ -1,6 +1,7 @@
 import type { Committee, Membership } from '@shared/schemas/committee';
 import { useRuntimeConfig } from '../../config/runtime-config-context';
 import { adminCommitteesApi } from '../api/admin-committees-client';
+import { adminCommitteesKey, adminRecordsKey } from '../api/admin-query-keys';
 import { directoryKey } from '../directory/directory-store';
 import { useApiMutation } from '../query/use-api-mutation';
 import { useApiQuery } from '../query/use-api-query';
@@ -10,8 +11,6 @@ import { useApiQuery } from '../query/use-api-query';
  * every read of GET /api/admin/directory sits under `adminRecordsKey` (the data editor's lists, the committees), so
  * a write to the records makes all of them stale.
  */
-export const adminRecordsKey = ['admin-data'] as const;
-export const adminCommitteesKey = ['admin-data', 'committees'] as const;
 
 /** The committees with their seats and the names of who holds them (the committees screen, the campaign). */
 export function useAdminCommittees() {

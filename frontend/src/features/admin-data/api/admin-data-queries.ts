@@ -5,7 +5,7 @@ import type { Language } from '@shared/schemas/common';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { directoryKey } from '../../../lib/directory/use-directory';
 import { meKey } from '../../../lib/api/me-queries';
-import { adminRecordsKey } from '../../../lib/committees/admin-committees-queries';
+import { adminRecordsKey } from '../../../lib/api/admin-query-keys';
 import { useApiMutation } from '../../../lib/query/use-api-mutation';
 import { useApiQuery } from '../../../lib/query/use-api-query';
 import { adminDataApi } from './admin-data-client';

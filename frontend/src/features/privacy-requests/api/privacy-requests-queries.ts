@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { PrivacyRequestList, PrivacyRequestUpdate, PrivacyRequestView } from '@shared/contracts/privacy-requests-api';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
-import { privacyRequestsKey, usePrivacyRequests } from '../../../lib/api/admin-summary-queries';
+import { privacyRequestsKey } from '../../../lib/api/admin-query-keys';
+import { usePrivacyRequests } from '../../../lib/api/admin-summary-queries';
 import { privacyRequestsApi } from '../../../lib/api/privacy-requests-client';
 import { useApiMutation } from '../../../lib/query/use-api-mutation';
 

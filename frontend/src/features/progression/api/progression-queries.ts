@@ -1,10 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { CurrentProgressionResponse, ProgressionWorkspace } from '@shared/contracts/progression-api';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
-import { progressionCurrentKey, progressionRootKey } from '../../../lib/api/admin-summary-queries';
+import { adminRecordsKey, progressionCurrentKey, progressionRootKey } from '../../../lib/api/admin-query-keys';
 import { meKey } from '../../../lib/api/me-queries';
 import { progressionApi } from '../../../lib/api/progression-client';
-import { adminRecordsKey } from '../../../lib/committees/admin-committees-queries';
 import { directoryKey } from '../../../lib/directory/use-directory';
 import { useApiMutation } from '../../../lib/query/use-api-mutation';
 import { useApiQuery } from '../../../lib/query/use-api-query';

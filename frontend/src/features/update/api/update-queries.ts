@@ -1,9 +1,8 @@
 import type { ParentUpdateInput, UpdateSubmitResponse } from '@shared/rules/parent-form';
 import type { StaffSubmitResponse, StaffUpdateInput } from '@shared/rules/staff-form';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
-import { campaignKeys } from '../../../lib/api/admin-summary-queries';
+import { adminRecordsKey, campaignKeys } from '../../../lib/api/admin-query-keys';
 import { meKey } from '../../../lib/api/me-queries';
-import { adminRecordsKey } from '../../../lib/committees/admin-committees-queries';
 import { directoryKey } from '../../../lib/directory/use-directory';
 import { useApiMutation } from '../../../lib/query/use-api-mutation';
 import { submitStaffForm } from './staff-client';
