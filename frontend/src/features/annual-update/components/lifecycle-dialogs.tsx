@@ -10,6 +10,9 @@ import { currentLocale } from '../../../i18n/i18n';
 import { formatLongDate } from '../../../lib/date-time';
 import { campaignState } from '../model/campaign-state';
 
+/** The school year in a dialog's title, kept on one line on a phone (« 2095-\n2096 » otherwise): a non-breaking hyphen. */
+const titleYear = (schoolYear: string) => schoolYear.replace('-', '\u2011');
+
 /**
  * Closing ends every parent's link: the dialog says how many have not answered, that their links stop working, and
  * until when the campaign can be reopened; the reader types their confirmation word (docs/annual-update.md,
@@ -31,7 +34,7 @@ export function CloseCampaignDialog({ campaign, visible, busy, onDismiss, onClos
       typed
       // Closing can be undone by a reopening (said above): not « cannot be undone », but what happens at once.
       typedHint={t('annualUpdateAdmin.close.typeHint')}
-      title={t('annualUpdateAdmin.close.title', { year: campaign.schoolYear })}
+      title={t('annualUpdateAdmin.close.title', { year: titleYear(campaign.schoolYear) })}
       confirmLabel={t('annualUpdateAdmin.close.submit')}
       busy={busy}
       onDismiss={onDismiss}
@@ -67,7 +70,7 @@ export function ReopenCampaignDialog({ campaign, visible, busy, onDismiss, onReo
   return (
     <ConfirmDialog
       visible={visible}
-      title={t('annualUpdateAdmin.reopen.title', { year: campaign.schoolYear })}
+      title={t('annualUpdateAdmin.reopen.title', { year: titleYear(campaign.schoolYear) })}
       confirmLabel={t('annualUpdateAdmin.reopen.submit')}
       busy={busy}
       disabled={!valid}
