@@ -504,12 +504,21 @@ describe('access ends', () => {
     await signInWith(page, 'fr', parent.email, parent.password);
     await loaded;
     // The ID token no longer passes the API's check (what a revoked or expired session meets in AWS): its signature
-    // is spoiled in storage, where the app reads it from.
-    await page.evaluate(`(() => {
+    // is spoiled in storage, where the app reads it from. The signed-in shell's forced token refresh (the identity
+    // service's reachability check) may land after the spoiling and store good tokens again: spoil until it holds.
+    const spoil = `(() => {
       const key = Object.keys(localStorage).find((k) => k.startsWith('CognitoIdentityServiceProvider.') && k.endsWith('.idToken'));
       const [header, payload] = localStorage.getItem(key).split('.');
       localStorage.setItem(key, header + '.' + payload + '.c3BvaWxlZA');
-    })()`);
+    })()`;
+    const spoiled = `Object.keys(localStorage).some((k) => k.endsWith('.idToken') && localStorage.getItem(k).endsWith('.c3BvaWxlZA'))`;
+    await expect
+      .poll(async () => {
+        await page.evaluate(spoil);
+        await page.waitForTimeout(1_000);
+        return page.evaluate(spoiled);
+      }, { timeout: 30_000 })
+      .toBe(true);
     // Whichever call with the session's token the page makes first (/api/me, for the parent's children, or the
     // directory) meets the refusal.
     const refused = page.waitForResponse(

@@ -19,8 +19,16 @@ vi.mock('../../frontend/src/lib/api/amplify', () => ({
   configuredClientId: () => 'client',
 }));
 const CLAIMS = { sub: 'sub-anne', email: 'anne@example.org', email_verified: true };
+/** A token refresh held until released, which then stores new tokens, as Amplify does when a refresh succeeds. */
+const refresh = vi.hoisted(() => ({ held: null as Promise<void> | null }));
 vi.mock('../../frontend/src/lib/api/session', () => ({
-  readIdTokenClaims: () => Promise.resolve(localStorage.getItem(TOKEN_KEY) ? CLAIMS : undefined),
+  readIdTokenClaims: async (force?: boolean) => {
+    if (force && refresh.held) {
+      await refresh.held;
+      localStorage.setItem(TOKEN_KEY, 'eyJ.refreshed');
+    }
+    return localStorage.getItem(TOKEN_KEY) ? CLAIMS : undefined;
+  },
   idToken: () => Promise.resolve(localStorage.getItem(TOKEN_KEY) ?? undefined),
 }));
 
@@ -64,6 +72,7 @@ async function signedInWithDirectory() {
 describe('a 401 from the API', () => {
   beforeEach(() => {
     localStorage.clear();
+    refresh.held = null;
     amplify.signOut.mockReset().mockResolvedValue(undefined);
   });
   afterEach(() => {
@@ -84,6 +93,18 @@ describe('a 401 from the API', () => {
       kind: 'redirect',
       to: '/auth?redirect=%2Fparents&expired=1',
     });
+  });
+
+  it("forgets the session again when the shell's forced refresh lands after the 401 (it stores the tokens back)", async () => {
+    const store = await signedInWithDirectory();
+    let land!: () => void;
+    refresh.held = new Promise<void>((resolve) => (land = resolve));
+    const checking = store.checkIdentityReachable();
+    await expect(apiFetch(api, '/refused')).rejects.toMatchObject({ status: 401 });
+    setTimeout(land, 30);
+    await checking;
+    await vi.waitFor(() => expect(Object.keys(localStorage).filter((key) => key.startsWith(STORED_SESSION_PREFIX))).toEqual([]));
+    expect(store.getState().user).toBeNull();
   });
 
   it('leaves the session alone after a 403, and after a 401 to a call that sent no token (the update link)', async () => {

@@ -299,26 +299,34 @@ export class AuthStore {
 
   /** Signing out: clears the user (local tokens go even if the service cannot be told). */
   async signOut(): Promise<void> {
+    await this.endStoredSession('Sign-out call failed');
+    this.set({ user: null, error: null, loading: false, flash: null, serverAdmin: null, adminMfaSetup: false, signedOut: true });
+  }
+
+  /**
+   * Ends the session on the device (endSession: Amplify's sign-out, whose event clears the directory copy). A token
+   * refresh already under way (the reachability check forces one after sign-in and when the network comes back)
+   * stores the session again when it lands: wait for it (a few seconds at most), then forget the session once more.
+   */
+  private async endStoredSession(failure: string): Promise<void> {
     const underWay = [...this.underWay];
-    await endSession().catch((error: unknown) => console.warn('Sign-out call failed', (error as Error).name));
-    // A token refresh already under way (the reachability check forces one when the network comes back) stores
-    // the session again when it lands: wait for it (a few seconds at most), then forget the session once more.
+    await endSession().catch((error: unknown) => console.warn(failure, (error as Error).name));
     if (underWay.length > 0) {
       await Promise.race([Promise.allSettled(underWay), new Promise((resolve) => setTimeout(resolve, SIGN_OUT_WAIT_MS))]);
       forgetStoredSession();
     }
-    this.set({ user: null, error: null, loading: false, flash: null, serverAdmin: null, adminMfaSetup: false, signedOut: true });
   }
 
   /**
    * The server refused the session's token (an API call answered 401: revoked, expired, the account deleted). The
    * person is signed out at once (the guard sends them to sign in, saying the session ended), then the session's
-   * tokens and the offline copy go as at sign-out (endSession; Amplify's sign-out event clears the directory copy).
+   * tokens and the offline copy go as at sign-out, a refresh under way included (the page's first call can meet the
+   * 401 while the signed-in shell's forced refresh runs: its tokens were stored back after the session ended).
    */
   private async sessionEnded(): Promise<void> {
     if (!this.state.user) return;
     this.set({ user: null, error: null, loading: false, flash: null, serverAdmin: null, adminMfaSetup: false, signedOut: false, sessionExpired: true });
-    await endSession().catch((error: unknown) => console.warn('Ending the refused session failed', (error as Error).name));
+    await this.endStoredSession('Ending the refused session failed');
   }
 
   /** Refresh: new tokens and attributes; returns the user, whose `emailVerified` says where they stand. */
