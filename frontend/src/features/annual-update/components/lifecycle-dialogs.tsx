@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
 import FormField from '@cloudscape-design/components/form-field';
 import type { CampaignView } from '@shared/contracts/annual-update-api';
-import { addDays, schoolDay } from '@shared/rules/school-calendar';
+import { schoolDay } from '@shared/rules/school-calendar';
 import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
 import { DayPicker } from '../../../components/date-picker/day-picker';
 import { currentLocale } from '../../../i18n/i18n';
 import { formatLongDate } from '../../../lib/date-time';
-import { campaignState } from '../model/campaign-state';
+import { campaignState, proposedReopenDeadline } from '../model/campaign-state';
 
 /** The school year in a dialog's title, kept on one line on a phone (« 2095-\n2096 » otherwise): a non-breaking hyphen. */
 const titleYear = (schoolYear: string) => schoolYear.replace('-', '\u2011');
@@ -62,10 +62,10 @@ export function ReopenCampaignDialog({ campaign, visible, busy, onDismiss, onReo
 }) {
   const { t } = useTranslation();
   const today = schoolDay();
-  const [deadline, setDeadline] = useState(addDays(today, 30));
+  const [deadline, setDeadline] = useState(proposedReopenDeadline(campaign.deadline, today));
   useEffect(() => {
-    if (visible) setDeadline(addDays(schoolDay(), 30));
-  }, [visible]);
+    if (visible) setDeadline(proposedReopenDeadline(campaign.deadline, schoolDay()));
+  }, [visible, campaign.deadline]);
   const valid = /^\d{4}-\d{2}-\d{2}$/.test(deadline) && deadline >= today;
   return (
     <ConfirmDialog

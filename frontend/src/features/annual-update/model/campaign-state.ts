@@ -1,4 +1,5 @@
 import type { CampaignView } from '@shared/contracts/annual-update-api';
+import { addDays } from '@shared/rules/school-calendar';
 
 /**
  * What a campaign's state allows, in one place for every screen that shows it (the dashboard card and the campaign
@@ -30,4 +31,13 @@ export function campaignState(campaign: CampaignView, today: string): CampaignSt
     unanswered: Math.max(0, campaign.progress.total - campaign.progress.completed),
     withStaff: campaign.counts.staff !== undefined,
   };
+}
+
+/**
+ * The deadline a reopen proposes: the campaign's own while it is more than 30 days ahead (a campaign closed early keeps
+ * the date its emails and letters gave, instead of quietly moving it sooner), otherwise today + 30 days.
+ */
+export function proposedReopenDeadline(deadline: string | undefined, today: string): string {
+  const inAMonth = addDays(today, 30);
+  return deadline !== undefined && deadline > inAMonth ? deadline : inAMonth;
 }
