@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { IdSchema, LanguageSchema } from '../schemas/common';
 import { DirectoryParentSchema } from './directory-api';
-import { MESSAGE_BODY_MAX, MESSAGE_SUBJECT_MAX } from './messages-api';
+import { MESSAGE_BODY_MAX, MESSAGE_SUBJECT_MAX, plainText } from './messages-api';
 
 /**
  * Families near me, for carpooling (docs/messages.md, "Families near me"; docs/privacy.md, "Families near me"):
@@ -13,10 +13,6 @@ import { MESSAGE_BODY_MAX, MESSAGE_SUBJECT_MAX } from './messages-api';
 /** Messages a parent may send to neighbours in CARPOOL_QUOTA_DAYS days. */
 export const CARPOOL_QUOTA = 10;
 export const CARPOOL_QUOTA_DAYS = 7;
-
-/** Plain text as in a message (messages-api.ts): no control character but tabs and line breaks. */
-const text = (max: number) =>
-  z.string().max(max).refine((value) => /^[\t\n\r\P{Cc}]*$/u.test(value), { error: 'control_character' });
 
 /** Why this member cannot turn it on: no parent record (staff only), or no postal code on file. */
 export const CARPOOL_BLOCKS = ['notParent', 'noPostalCode'] as const;
@@ -50,8 +46,8 @@ export const CarpoolMessageSchema = z
   .strictObject({
     to: IdSchema,
     clientKey: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/),
-    subject: text(MESSAGE_SUBJECT_MAX),
-    body: text(MESSAGE_BODY_MAX),
+    subject: plainText(MESSAGE_SUBJECT_MAX),
+    body: plainText(MESSAGE_BODY_MAX),
     language: LanguageSchema,
     shareReplyTo: z.boolean(),
   })

@@ -49,8 +49,8 @@ const isControl = (char: string) => {
   return (code < 32 && char !== '\t' && char !== '\n' && char !== '\r') || code === 127;
 };
 
-/** Text without control characters other than line breaks and tabs. */
-const plainText = (max: number) =>
+/** Text without control characters other than line breaks and tabs (a message's, and a message to a neighbour). */
+export const plainText = (max: number) =>
   z
     .string()
     .max(max)
