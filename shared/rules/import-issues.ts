@@ -144,13 +144,20 @@ export const IMPORT_ISSUE_CODES = Object.keys(IMPORT_ISSUE_MESSAGES) as ImportIs
 /** Issue codes that do not block an import (the rest do). */
 export const WARNING_CODES: ReadonlySet<ImportIssueCode> = new Set(['UNKNOWN_COLUMN', 'RESTRICTION_LIFTED']);
 
-/** Fills a message's placeholders; a missing parameter stays visible as `{name}` rather than vanishing. */
+/**
+ * Fills a message's placeholders; a missing parameter stays visible as `{name}` rather than vanishing. Quantities
+ * are written as each language writes them (« 1 000 » with a non-breaking space in French, "1,000" in English); a
+ * line number stays bare, as a page number does (« ligne 1234 », like the place before the sentence).
+ */
 export function formatIssueMessage(
   code: ImportIssueCode,
   params: Record<string, string | number>,
   lang: Language,
 ): string {
-  return IMPORT_ISSUE_MESSAGES[code][lang].replace(/\{(\w+)\}/g, (match, name: string) =>
-    params[name] === undefined ? match : String(params[name]),
-  );
+  const numbers = new Intl.NumberFormat(lang === 'fr' ? 'fr-CA' : 'en-CA');
+  return IMPORT_ISSUE_MESSAGES[code][lang].replace(/\{(\w+)\}/g, (match, name: string) => {
+    const value = params[name];
+    if (value === undefined) return match;
+    return typeof value === 'number' && name !== 'line' ? numbers.format(value) : String(value);
+  });
 }

@@ -149,6 +149,13 @@ describe('import messages', () => {
     expect(formatIssueMessage('TOO_MANY_ROWS', {}, 'en')).toBe('Too many rows (at most {max}).');
   });
 
+  it('writes quantities as each language does, and leaves line numbers bare', () => {
+    expect(formatIssueMessage('TOO_LONG', { field: 'Note', max: 1000 }, 'fr')).toBe('Note\u00a0: au plus 1\u00a0000 caractères.');
+    expect(formatIssueMessage('TOO_LONG', { field: 'Note', max: 1000 }, 'en')).toBe('Note: at most 1,000 characters.');
+    expect(formatIssueMessage('TOO_MANY_ROWS', { max: 20000 }, 'fr')).toBe('Trop de lignes (maximum 20\u00a0000).');
+    expect(formatIssueMessage('DUPLICATE_KEY', { key: 'P-1', line: 1234 }, 'fr')).toContain('ligne 1234.');
+  });
+
   it('never makes a column name the bare subject of a French sentence, which no article would fit', () => {
     // "Prénom est obligatoire" is not French ("Le prénom…" would be, but the article depends on the header): the
     // header follows a colon, or "la colonne".

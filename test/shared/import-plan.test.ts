@@ -123,10 +123,10 @@ describe('dry run of a new school', () => {
     expect(JSON.stringify(report)).not.toContain(long.slice(0, 100));
     const issue = report.errors[1]!;
     expect(formatIssueMessage(issue.code as ImportIssueCode, { ...issue.params, field: issue.header! }, 'fr')).toBe(
-      'Parent 1\u00a0: au plus 1000 caractères.',
+      'Parent 1\u00a0: au plus 1\u00a0000 caractères.',
     );
     expect(formatIssueMessage(issue.code as ImportIssueCode, { ...issue.params, field: issue.header! }, 'en')).toBe(
-      'Parent 1: at most 1000 characters.',
+      'Parent 1: at most 1,000 characters.',
     );
   });
 
