@@ -154,10 +154,33 @@ export function createI18n(locale: Locale = readStoredLocale(), resources: Resou
   applyDocumentLocale(locale);
   instance.on('languageChanged', (lng) => {
     if (!isLocale(lng)) return;
-    storeLocale(lng);
+    // A language shown for one page (showPageIn) is not the visitor's choice: the device's saved one stays until
+    // the visitor picks one.
+    if (pageOnly.get(instance.store) !== lng) {
+      pageOnly.delete(instance.store);
+      storeLocale(lng);
+    }
     applyDocumentLocale(lng);
   });
   return instance;
+}
+
+/**
+ * Per instance, the language it shows for one page only (showPageIn), until another language is picked. Keyed by
+ * the instance's store: useTranslation hands out a copy of the instance (a new one at each language change) that
+ * shares it.
+ */
+const pageOnly = new WeakMap<I18n['store'], Locale>();
+
+/**
+ * Shows the page in `locale` without saving it as the visitor's choice: an update link's `?lang=`, an address's
+ * language (`/aide` or `/help`). On a tablet two parents share, the next link and the app itself open in the device's
+ * saved language (or French); only the language switch saves a choice.
+ */
+export async function showPageIn(instance: I18n, locale: Locale): Promise<void> {
+  if (instance.language === locale) return;
+  pageOnly.set(instance.store, locale);
+  await instance.changeLanguage(locale);
 }
 
 /** The current locale of an instance, narrowed to the two the app supports. */

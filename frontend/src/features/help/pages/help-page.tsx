@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
 import Container from '@cloudscape-design/components/container';
@@ -9,7 +9,8 @@ import { PRIVACY_PATHS } from '@shared/contracts/privacy-paths';
 import { PageFrame } from '../../../components/page/page-frame';
 import { RouterLink } from '../../../components/router-link/router-link';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
-import { hasStoredLocale, type Locale } from '../../../i18n/locale';
+import type { Locale } from '../../../i18n/locale';
+import { usePageLanguage } from '../../../i18n/use-page-language';
 import { useLanguage } from '../../../lib/use-language';
 import { InstallHelp } from '../components/install-help';
 
@@ -47,14 +48,12 @@ function Contact() {
 /**
  * `/aide` (French) and `/help` (English): what a parent asks in their first minutes (docs/frontend.md, "Help, and
  * diagnostics for administrators"). Open to everyone, signed in or not: who may register is asked before an
- * account exists. The page opens in its address's language unless the visitor already chose one.
+ * account exists. The page opens in its address's language unless the visitor already chose one (not saved as a choice).
  */
 function HelpPage({ lang }: { lang: Locale }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const shown = useLanguage();
-  useEffect(() => {
-    if (!hasStoredLocale() && i18n.language !== lang) void i18n.changeLanguage(lang);
-  }, [lang, i18n]);
+  usePageLanguage(lang, { unlessChosen: true });
 
   return (
     <PageFrame title={t('help.title')} description={t('help.description')}>

@@ -1,18 +1,13 @@
-import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { hasStoredLocale, isLocale } from '../../../i18n/locale';
+import { usePageLanguage } from '../../../i18n/use-page-language';
 
 /**
  * The link carries the language of the email that held it (`?lang=`, the parent's preferred language): the page
- * opens in it unless the visitor has already chosen a language on this device (then kept, like any change).
+ * opens in it, whatever language the device was left in, but the link does not save it as the device's choice
+ * (two parents sharing a tablet: the next link, and the app, open in the device's saved language). The language
+ * switch on the page saves, as anywhere.
  */
 export function useLinkLanguage() {
-  const { i18n } = useTranslation();
   const [params] = useSearchParams();
-  const lang = params.get('lang');
-  useEffect(() => {
-    if (isLocale(lang) && !hasStoredLocale() && i18n.language !== lang) void i18n.changeLanguage(lang);
-  }, [lang, i18n]);
+  usePageLanguage(params.get('lang'));
 }
-

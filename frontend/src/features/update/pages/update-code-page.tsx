@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import Button from '@cloudscape-design/components/button';
@@ -8,12 +8,13 @@ import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { formatShortCode, normalizeShortCode } from '@shared/rules/short-code';
 import { PageFrame } from '../../../components/page/page-frame';
-import { hasStoredLocale, type Locale } from '../../../i18n/locale';
+import type { Locale } from '../../../i18n/locale';
+import { usePageLanguage } from '../../../i18n/use-page-language';
 
 /**
  * `/mise-a-jour/code` and `/update/code` (docs/annual-update.md, "Paper letters"): the parent types the short code
  * printed on their letter and lands on the same form as the link (`/update/<code>`), which the server resolves
- * like a link token. The page opens in its address's language unless the visitor already chose one.
+ * like a link token. The page opens in its address's language (the letter's), without saving it as the device's choice.
  */
 function UpdateCodePage({ lang }: { lang: Locale }) {
   const { t, i18n } = useTranslation();
@@ -21,9 +22,7 @@ function UpdateCodePage({ lang }: { lang: Locale }) {
   const [value, setValue] = useState('');
   const [invalid, setInvalid] = useState(false);
 
-  useEffect(() => {
-    if (!hasStoredLocale() && i18n.language !== lang) void i18n.changeLanguage(lang);
-  }, [lang, i18n]);
+  usePageLanguage(lang);
 
   const open = () => {
     const code = normalizeShortCode(value);
