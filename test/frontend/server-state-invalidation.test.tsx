@@ -20,6 +20,16 @@ import { adminCommitteesKey, campaignKeys, progressionCurrentKey } from '../../f
 import { useSetCommitteeOpen } from '../../frontend/src/lib/committees/admin-committees-queries';
 import { progressionKeys, useApplyRun, useStage } from '../../frontend/src/features/progression/api/progression-queries';
 import { useSubmitStaff } from '../../frontend/src/features/update/api/update-queries';
+import {
+  annualUpdateKeys,
+  useCloseCampaign,
+  useDecideReview,
+  useLetterCodes,
+  useReopenCampaign,
+  useSaveReminders,
+  useSendRun,
+  useStartCampaign,
+} from '../../frontend/src/features/annual-update/api/annual-update-queries';
 import { loopbackApiPerFile } from './loopback-api';
 
 /**
@@ -144,6 +154,65 @@ describe('the update links', () => {
     const { client, wrapper } = cacheWith(reads);
     const { result } = renderHook(() => useSubmitStaff('t0ken'), { wrapper });
     await result.current.mutateAsync({ version: 2, title: { fr: 'Enseignante', en: 'Teacher' }, department: 'teaching', showEmail: true, preferredLanguage: 'fr' } as never);
+    expectStale(client, reads);
+  });
+});
+
+describe("the annual campaign's writes", () => {
+  const ID = '01J00000000000000000000C01';
+  const PARENT = '01J00000000000000000000P01';
+  const BASE = `/api/admin/annual-update/campaigns/${ID}`;
+  const view = {
+    id: ID, schoolYear: '2030-2031', status: 'active', deadline: '2030-10-01', createdAt: '2030-09-01T12:00:00.000Z',
+    counts: { totalParents: 2, reachable: 2, unreachable: 0, emailsSent: 0, formsSubmitted: 0, optedOut: 0 },
+    progress: { completed: 0, total: 2, percentage: 0 }, reminders: { days: [], sent: [] },
+  };
+  /** What the campaign's screens and the dashboard's card read: the campaign, its participants, its review queue. */
+  const CAMPAIGN_READS: QueryKey[] = [campaignKeys.current, annualUpdateKeys.participants(ID), annualUpdateKeys.review(ID)];
+
+  it('a start makes the campaign, the committees, the records and the directory stale (it opens and closes committees)', async () => {
+    answers['/api/admin/annual-update/campaigns'] = { campaign: view, resumed: false };
+    const reads: QueryKey[] = [...CAMPAIGN_READS, adminCommitteesKey, adminDataKeys.directory, directoryKey];
+    const { client, wrapper } = cacheWith(reads);
+    const { result } = renderHook(() => useStartCampaign(), { wrapper });
+    await result.current.mutateAsync({ schoolYear: '2030-2031', deadline: '2030-10-01', confirmation: 'confirm' } as never);
+    expectStale(client, reads);
+  });
+
+  it('closing, reopening and saving the reminders make the campaign, the participants and the queue stale', async () => {
+    for (const path of ['/close', '/reopen', '/reminders']) answers[`${BASE}${path}`] = view;
+    const closed = cacheWith(CAMPAIGN_READS);
+    await renderHook(() => useCloseCampaign(), { wrapper: closed.wrapper }).result.current.mutateAsync(ID);
+    expectStale(closed.client, CAMPAIGN_READS);
+
+    const reopened = cacheWith(CAMPAIGN_READS);
+    await renderHook(() => useReopenCampaign(), { wrapper: reopened.wrapper }).result.current.mutateAsync({ campaignId: ID, request: { deadline: '2030-11-01' } });
+    expectStale(reopened.client, CAMPAIGN_READS);
+
+    const reminded = cacheWith(CAMPAIGN_READS);
+    await renderHook(() => useSaveReminders(), { wrapper: reminded.wrapper }).result.current.mutateAsync({ campaignId: ID, reminderDays: [7] });
+    expectStale(reminded.client, CAMPAIGN_READS);
+  });
+
+  it('new letter codes make the participants stale (they show who got a letter)', async () => {
+    answers[`${BASE}/letters`] = { campaign: { id: ID, schoolYear: '2030-2031' }, school: { name: 'École' }, generatedAt: '2030-09-02T12:00:00.000Z', letters: [] };
+    const { client, wrapper } = cacheWith(CAMPAIGN_READS);
+    await renderHook(() => useLetterCodes(), { wrapper }).result.current.mutateAsync({ campaignId: ID, request: {} });
+    expectStale(client, CAMPAIGN_READS);
+  });
+
+  it('a send run, however it ends, makes the campaign and its participants stale', async () => {
+    const { client, wrapper } = cacheWith(CAMPAIGN_READS);
+    await renderHook(() => useSendRun<string>(), { wrapper }).result.current.mutateAsync(() => Promise.resolve('stopped midway'));
+    expectStale(client, CAMPAIGN_READS);
+  });
+
+  it("a review decision makes the queue, the campaign, the directory, the records and /me stale (it publishes the parent's answer)", async () => {
+    answers[`${BASE}/review/${PARENT}`] = { item: null };
+    const reads: QueryKey[] = [...CAMPAIGN_READS, directoryKey, adminDataKeys.directory, meKey];
+    const { client, wrapper } = cacheWith(reads);
+    const { result } = renderHook(() => useDecideReview(), { wrapper });
+    await result.current.mutateAsync({ campaignId: ID, parentId: PARENT, request: { version: 1, submittedAt: '2030-09-03T12:00:00.000Z', accept: ['phone'] } as never });
     expectStale(client, reads);
   });
 });

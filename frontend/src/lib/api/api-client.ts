@@ -64,16 +64,6 @@ export function onSessionEnded(listener: () => void): () => void {
   return () => sessionEndedListeners.delete(listener);
 }
 
-const writeListeners = new Set<() => void>();
-
-/**
- * Registers who hears that a write (POST, PUT, DELETE) succeeded: the directory store then asks the server on the
- * next screen instead of reusing a copy under 30 s old, so a saved phone number shows on the next list.
- */
-export function onApiWrite(listener: () => void): void {
-  writeListeners.add(listener);
-}
-
 /**
  * The server said this account may no longer read the directory: the opt-in offline copy goes (loaded on demand,
  * so the first page does not carry it; lib/offline/offline-copy-storage.ts holds the rule).
@@ -126,7 +116,6 @@ export async function apiFetch(apiBaseUrl: string, path: string, call: ApiCall =
     if (error.status === 401 && token) sessionEndedListeners.forEach((listener) => listener());
     throw error;
   }
-  if ((call.method ?? 'GET') !== 'GET') writeListeners.forEach((listener) => listener());
   return response;
 }
 

@@ -1,11 +1,10 @@
 import { Hub } from 'aws-amplify/utils';
 import type { DirectoryResponse } from '@shared/contracts/directory-api';
-import { ApiError, ApiFormatError, onApiWrite, onSessionEnded } from '../api/api-client';
+import { ApiError, ApiFormatError, onSessionEnded } from '../api/api-client';
 import { currentUserKey, fetchDirectory, type DirectoryFetchResult } from './directory-client';
 import { createDirectoryCache, type DirectoryCache } from './directory-cache';
 import { offlineDirectory, type OfflineDirectoryCopy } from './offline-directory';
 import { offlineCopy } from '../offline/offline-copy-storage';
-import { appQueryClient } from '../query/query-client';
 
 /** Why the last load failed: the browser could not reach the API, the API refused, or it sent nonsense. */
 export type DirectoryError =
@@ -87,11 +86,6 @@ export class DirectoryStore {
   /** New dependencies (another API base); the copy in memory stays, the next load asks the new server. */
   setDeps(deps: DirectoryStoreDeps): void {
     this.deps = deps;
-    this.checkedAt = null;
-  }
-
-  /** The next load asks the server even within REVALIDATE_AFTER_MS (this client just wrote something). */
-  expire(): void {
     this.checkedAt = null;
   }
 
@@ -219,14 +213,6 @@ export function configureDirectoryStore(apiBaseUrl: string): void {
   configuredBase = apiBaseUrl;
   directoryStore.setDeps(browserDeps(apiBaseUrl));
 }
-
-// A write through the API may change the directory: the next screen asks the server (an unchanged directory answers
-// 304, one GetItem). Writes made with useApiMutation name `directoryKey` themselves; this covers the annual
-// campaign's writes, the last not moved to mutations (docs/frontend.md, "Server state"), until they are.
-onApiWrite(() => {
-  directoryStore.expire();
-  void appQueryClient.invalidateQueries({ queryKey: directoryKey });
-});
 
 // The server refused the session's token on any call (401): the copy goes at once, whatever screen asked.
 onSessionEnded(() => directoryStore.reset());

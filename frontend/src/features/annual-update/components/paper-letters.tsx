@@ -13,9 +13,8 @@ import type { CampaignView, ParticipantView } from '@shared/contracts/annual-upd
 import type { LettersRequest } from '@shared/contracts/annual-update-letters-api';
 import type { Language } from '@shared/schemas/common';
 import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
-import { useRuntimeConfig } from '../../../config/runtime-config-context';
+import { useLetterCodes } from '../api/annual-update-queries';
 import { ensureLocale } from '../../../i18n/i18n';
-import { annualUpdateApi } from '../../../lib/api/annual-update-client';
 import { useErrorText } from '../../../lib/api/use-error-text';
 import { LettersProgress, type LettersStep } from './letters-progress';
 import { saveFile } from '../../../lib/save-file';
@@ -34,15 +33,14 @@ const nameOf = (p: ParticipantView) => `${p.firstName ?? ''} ${p.lastName ?? ''}
  * families chosen (a lost letter) leave every other letter working; reissuing them all asks first, with the count of
  * printed letters that will stop working, and the reader's confirmation word.
  */
-export function PaperLetters({ campaign, participants, onPrinted }: {
+export function PaperLetters({ campaign, participants }: {
   campaign: CampaignView;
   participants: ParticipantView[];
-  onPrinted?: () => void;
 }) {
   const { t } = useTranslation();
   const [asking, setAsking] = useState<Asking>(null);
   const [chosen, setChosen] = useState<readonly Option[]>([]);
-  const { status, setStatus, download } = useLettersDownload(campaign, onPrinted);
+  const { status, setStatus, download } = useLettersDownload(campaign);
   const recipients = participants.filter((p) => p.unreachable && !p.email && p.lastName !== undefined);
   usePrefetchLetters(recipients.length > 0);
   const printed = recipients.filter((p) => p.letterPrintedAt);
@@ -174,11 +172,14 @@ function LettersOutcome({ status, onDismiss }: { status: Status; onDismiss: () =
   );
 }
 
-/** The codes from the server, then the PDF in the browser, saved as one file; the participants are read again. */
-function useLettersDownload(campaign: CampaignView, onPrinted?: () => void) {
+/**
+ * The codes from the server (a mutation: the participants are read again, they show who got a letter), then the PDF
+ * in the browser, saved as one file.
+ */
+function useLettersDownload(campaign: CampaignView) {
   const { t, i18n } = useTranslation();
   const uiLanguage = useLanguage();
-  const { apiBaseUrl } = useRuntimeConfig();
+  const letterCodes = useLetterCodes();
   const errorText = useErrorText(`${KEY}.failed`);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const download = async (request: LettersRequest) => {
@@ -186,7 +187,7 @@ function useLettersDownload(campaign: CampaignView, onPrinted?: () => void) {
     try {
       const [{ createLettersPdf }, data] = await Promise.all([
         import('../../../lib/letters-pdf/generate-letters'),
-        annualUpdateApi.letters(apiBaseUrl, campaign.id, request),
+        letterCodes.mutateAsync({ campaignId: campaign.id, request }),
       ]);
       setStatus({ kind: 'working', step: 'layout' });
       // Each letter is in its parent's language: both languages' strings must be loaded (frontend/src/i18n/i18n.ts).
@@ -195,7 +196,6 @@ function useLettersDownload(campaign: CampaignView, onPrinted?: () => void) {
       const file = `${t(`${KEY}.fileName`)}-${data.campaign.schoolYear}.pdf`;
       saveFile(file, blob, 'application/pdf');
       setStatus({ kind: 'saved', file, count: data.letters.length });
-      onPrinted?.();
     } catch (error) {
       setStatus({ kind: 'error', message: errorText(error) });
     }

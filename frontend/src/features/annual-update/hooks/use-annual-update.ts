@@ -1,12 +1,20 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FlashbarProps } from '@cloudscape-design/components/flashbar';
-import type { CampaignView, ParticipantView, SendJobProgress } from '@shared/contracts/annual-update-api';
+import type { SendJobProgress } from '@shared/contracts/annual-update-api';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { ApiError } from '../../../lib/api/api-client';
-import { annualUpdateApi } from '../../../lib/api/annual-update-client';
 import { currentLocale } from '../../../i18n/i18n';
 import { formatLongDate } from '../../../lib/date-time';
+import {
+  useCampaignParticipants,
+  useCloseCampaign,
+  useCurrentCampaign,
+  useFetchParticipants,
+  useReopenCampaign,
+  useSaveReminders,
+  useStartCampaign,
+} from '../api/annual-update-queries';
 import type { StartChoices, StartStep } from '../components/start-campaign-modal';
 import { useSendJob } from './use-send-job';
 
@@ -16,15 +24,16 @@ function errorText(t: (key: string) => string, error: unknown): string {
 }
 
 /**
- * The page's data: the campaign and its participants (loaded once per visit, then refreshed after each change),
- * the send job (a job left running in a closed tab is resumed), and the flash message that reports each outcome.
+ * The page's data (api/annual-update-queries.ts): the current campaign (the dashboard card's query) and its
+ * participants, asked again by each write that changes them; the send job (a job left running in a closed tab is
+ * resumed once, from the first answer of this visit); and the flash message that reports each outcome.
  */
 export function useAnnualUpdate() {
   const { t } = useTranslation();
   const { apiBaseUrl } = useRuntimeConfig();
-  const [campaign, setCampaign] = useState<CampaignView | null>(null);
-  const [participants, setParticipants] = useState<ParticipantView[]>([]);
-  const [loading, setLoading] = useState(true);
+  const current = useCurrentCampaign();
+  const campaign = current.data?.campaign ?? null;
+  const participantsQuery = useCampaignParticipants(campaign?.id);
   const [flash, setFlash] = useState<FlashbarProps.MessageDefinition[]>([]);
 
   const say = useCallback((type: 'success' | 'error', content: string) => {
@@ -32,58 +41,32 @@ export function useAnnualUpdate() {
     setFlash([{ id, type, content, dismissible: true, onDismiss: () => setFlash((all) => all.filter((m) => m.id !== id)) }]);
   }, []);
 
-  const refresh = useCallback(async (campaignId?: string) => {
-    const id = campaignId ?? campaign?.id;
-    if (!id) return;
-    const data = await annualUpdateApi.participants(apiBaseUrl, id);
-    setCampaign(data.campaign);
-    setParticipants(data.participants);
-  }, [apiBaseUrl, campaign?.id]);
-
   const onJobFinished = useCallback((job: SendJobProgress | null, error?: unknown) => {
     if (job) say('success', t('annualUpdateAdmin.messages.sent', { sent: job.sent, failed: job.failed, skipped: job.skipped }));
     else say('error', errorText(t, error));
-    void refresh().catch(() => undefined);
-  }, [refresh, say, t]);
+  }, [say, t]);
   const sender = useSendJob(apiBaseUrl, onJobFinished);
 
-  // First load: the campaign, its participants, and a send job left running (closed tab) is resumed.
+  // A send job left running (closed tab) is resumed, from this visit's own answer (not a copy kept in the cache).
+  const resumeChecked = useRef(false);
+  const { data, isFetching } = current;
   useEffect(() => {
-    let cancelled = false;
-    void (async () => {
-      try {
-        const current = await annualUpdateApi.current(apiBaseUrl);
-        if (cancelled) return;
-        setCampaign(current.campaign);
-        if (current.campaign) {
-          const data = await annualUpdateApi.participants(apiBaseUrl, current.campaign.id);
-          if (cancelled) return;
-          setParticipants(data.participants);
-        }
-        if (current.activeJob && !current.activeJob.done) void sender.resume(current.activeJob);
-      } catch (error) {
-        if (!cancelled) say('error', errorText(t, error));
-      } finally {
-        if (!cancelled) setLoading(false);
-      }
-    })();
-    return () => {
-      cancelled = true;
-    };
-    // Once per visit: later refreshes go through `refresh`.
-  }, [apiBaseUrl]);
+    if (resumeChecked.current || !data || isFetching) return;
+    resumeChecked.current = true;
+    if (data.activeJob && !data.activeJob.done) void sender.resume(data.activeJob);
+  }, [data, isFetching, sender]);
 
-  return { campaign, setCampaign, participants, loading, flash, say, refresh, sender };
+  return { current, campaign, participantsQuery, participants: participantsQuery.data?.participants ?? [], flash, say, sender };
 }
 
 /**
- * Starting, closing and reopening the campaign from their dialogs. After either, the dialog's opener is gone: focus goes to
- * the message saying what happened (docs/frontend.md, "Focus after a dialog or a form").
+ * Starting, closing and reopening the campaign from their dialogs, each a mutation that names what it makes stale.
+ * After either, the dialog's opener is gone: focus goes to the message saying what happened (docs/frontend.md,
+ * "Focus after a dialog or a form").
  */
 export function useCampaignActions(data: ReturnType<typeof useAnnualUpdate>) {
   const { t, i18n } = useTranslation();
-  const { apiBaseUrl } = useRuntimeConfig();
-  const { campaign, setCampaign, say, refresh } = data;
+  const { campaign, say } = data;
   const [modal, setModal] = useState<'start' | 'close' | 'reminders' | 'reopen' | null>(null);
   const [busy, setBusy] = useState(false);
   const [startStep, setStartStep] = useState<StartStep | null>(null);
@@ -92,19 +75,19 @@ export function useCampaignActions(data: ReturnType<typeof useAnnualUpdate>) {
   useEffect(() => {
     if (noticeFocus > 0) noticeRef.current?.focus();
   }, [noticeFocus]);
+  const startCampaign = useStartCampaign();
+  const fetchParticipants = useFetchParticipants();
+  const closeCampaign = useCloseCampaign();
+  const reopenCampaign = useReopenCampaign();
+  const saveReminderDays = useSaveReminders();
 
-  // Two steps the dialog shows (docs/annual-update.md, "Long actions"): the server's start, then the participants'
-  // list, so the dialog closes onto a page that lists them.
-  const start = async (choices: StartChoices) => {
+  /** Runs one action with the dialogs busy; its success closes the dialog and focuses the message. */
+  const act = async (action: () => Promise<{ type: 'success' | 'error'; text: string }>) => {
     setBusy(true);
-    setStartStep('create');
     try {
-      const result = await annualUpdateApi.start(apiBaseUrl, { ...choices, confirmation: 'confirm' });
-      setStartStep('load');
-      const listed = await refresh(result.campaign.id).then(() => true, () => false);
-      if (!listed) setCampaign(result.campaign);
+      const { type, text } = await action();
       setModal(null);
-      say(listed ? 'success' : 'error', t(listed ? 'annualUpdateAdmin.messages.started' : 'annualUpdateAdmin.start.listFailed', { year: result.campaign.schoolYear }));
+      say(type, text);
       setNoticeFocus((n) => n + 1);
     } catch (error) {
       say('error', errorText(t, error));
@@ -114,52 +97,41 @@ export function useCampaignActions(data: ReturnType<typeof useAnnualUpdate>) {
     }
   };
 
-  const close = async () => {
-    if (!campaign) return;
-    setBusy(true);
-    try {
-      setCampaign(await annualUpdateApi.close(apiBaseUrl, campaign.id));
-      setModal(null);
-      say('success', t('annualUpdateAdmin.messages.closed'));
-      setNoticeFocus((n) => n + 1);
-    } catch (error) {
-      say('error', errorText(t, error));
-    } finally {
-      setBusy(false);
-    }
-  };
+  // Two steps the dialog shows (docs/annual-update.md, "Long actions"): the server's start, then the participants'
+  // list, so the dialog closes onto a page that lists them.
+  const start = (choices: StartChoices) =>
+    act(async () => {
+      setStartStep('create');
+      const result = await startCampaign.mutateAsync({ ...choices, confirmation: 'confirm' });
+      setStartStep('load');
+      const listed = await fetchParticipants(result.campaign.id).then(() => true, () => false);
+      const year = result.campaign.schoolYear;
+      return listed
+        ? { type: 'success', text: t('annualUpdateAdmin.messages.started', { year }) }
+        : { type: 'error', text: t('annualUpdateAdmin.start.listFailed', { year }) };
+    });
 
-  const reopen = async (deadline: string) => {
-    if (!campaign) return;
-    setBusy(true);
-    try {
-      const reopened = await annualUpdateApi.reopen(apiBaseUrl, campaign.id, { deadline });
-      setCampaign(reopened);
-      setModal(null);
-      say('success', t('annualUpdateAdmin.messages.reopened', { year: reopened.schoolYear, date: formatLongDate(deadline, currentLocale(i18n)) }));
-      setNoticeFocus((n) => n + 1);
-      await refresh(reopened.id);
-    } catch (error) {
-      say('error', errorText(t, error));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const close = () =>
+    campaign &&
+    act(async () => {
+      await closeCampaign.mutateAsync(campaign.id);
+      return { type: 'success', text: t('annualUpdateAdmin.messages.closed') };
+    });
 
-  const saveReminders = async (reminderDays: number[]) => {
-    if (!campaign) return;
-    setBusy(true);
-    try {
-      setCampaign(await annualUpdateApi.reminders(apiBaseUrl, campaign.id, { reminderDays }));
-      setModal(null);
-      say('success', t('annualUpdateAdmin.messages.remindersSaved'));
-      setNoticeFocus((n) => n + 1);
-    } catch (error) {
-      say('error', errorText(t, error));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const reopen = (deadline: string) =>
+    campaign &&
+    act(async () => {
+      const reopened = await reopenCampaign.mutateAsync({ campaignId: campaign.id, request: { deadline } });
+      const date = formatLongDate(deadline, currentLocale(i18n));
+      return { type: 'success', text: t('annualUpdateAdmin.messages.reopened', { year: reopened.schoolYear, date }) };
+    });
+
+  const saveReminders = (reminderDays: number[]) =>
+    campaign &&
+    act(async () => {
+      await saveReminderDays.mutateAsync({ campaignId: campaign.id, reminderDays });
+      return { type: 'success', text: t('annualUpdateAdmin.messages.remindersSaved') };
+    });
 
   return { modal, setModal, busy, startStep, noticeRef, start, close, reopen, saveReminders };
 }

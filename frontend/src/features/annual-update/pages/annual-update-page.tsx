@@ -7,6 +7,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { CampaignView, ParticipantView, SendRequest } from '@shared/contracts/annual-update-api';
 import { schoolDay } from '@shared/rules/school-calendar';
 import { PageFrame } from '../../../components/page/page-frame';
+import { ApiErrorAlert, QueryState } from '../../../components/query-state/query-state';
 import { currentLocale } from '../../../i18n/i18n';
 import { saveFile } from '../../../lib/save-file';
 import { CampaignCard } from '../components/campaign-card';
@@ -29,10 +30,9 @@ type Modal = 'start' | 'close' | 'reminders' | 'reopen';
  * closes; a closed one reopens (until its last reopening day), downloads its answers and lets the next year's
  * campaign start; an interrupted start is started again. No campaign yet: the start button.
  */
-function CampaignSection({ campaign, participants, loading, onOpen, committees }: {
+function CampaignSection({ campaign, participants, onOpen, committees }: {
   campaign: CampaignView | null;
   participants: readonly ParticipantView[];
-  loading: boolean;
   committees: CommitteesState;
   onOpen: (modal: Modal) => void;
 }) {
@@ -41,8 +41,8 @@ function CampaignSection({ campaign, participants, loading, onOpen, committees }
     return (
       <Container>
         <SpaceBetween size="s">
-          <Box>{loading ? t('common.loading') : t('annualUpdateAdmin.noCampaign')}</Box>
-          {!loading && <Button variant="primary" onClick={() => onOpen('start')}>{t('annualUpdateAdmin.start.open')}</Button>}
+          <Box>{t('annualUpdateAdmin.noCampaign')}</Box>
+          <Button variant="primary" onClick={() => onOpen('start')}>{t('annualUpdateAdmin.start.open')}</Button>
         </SpaceBetween>
       </Container>
     );
@@ -74,15 +74,16 @@ function CampaignSection({ campaign, participants, loading, onOpen, committees }
 
 /**
  * `/admin/annual-update` (docs/annual-update.md): the campaign, its participants and the sending. The admin check
- * is AdminGate's.
+ * is AdminGate's. The reads are queries (api/annual-update-queries.ts): loading and a failed read show as every
+ * screen's (QueryState, ApiErrorAlert); each write asks again what it changed.
  */
 export function AnnualUpdatePage() {
   const { t } = useTranslation();
   const data = useAnnualUpdate();
-  const { campaign, participants, loading, flash, sender } = data;
+  const { current, campaign, participantsQuery, participants, flash, sender } = data;
   const { modal, setModal, busy, startStep, noticeRef, start, close, reopen, saveReminders } = useCampaignActions(data);
-  // Read again once a start (which opens and closes committees) has changed the campaign.
-  const committees = useAdminCommitteeRows(campaign ? `${campaign.id}:${campaign.status}:${campaign.startedAt ?? ''}` : '');
+  // A start opens and closes committees: its mutation makes these stale, so they are read again.
+  const committees = useAdminCommitteeRows();
 
   const send = (request: SendRequest) => campaign && void sender.start(campaign.id, request);
   const job = sender.job;
@@ -92,21 +93,24 @@ export function AnnualUpdatePage() {
         <div ref={noticeRef} tabIndex={-1}>
           <Flashbar items={flash} />
         </div>
-        <CampaignSection campaign={campaign} participants={participants} loading={loading} onOpen={setModal} committees={committees} />
+        <QueryState query={current}>
+          {() => <CampaignSection campaign={campaign} participants={participants} onOpen={setModal} committees={committees} />}
+        </QueryState>
         {campaign?.review && <ReviewLink campaignId={campaign.id} />}
         {(job || sender.preparing) && <SendProgress job={job} />}
+        {participantsQuery.isError && (
+          <ApiErrorAlert error={participantsQuery.error} onRetry={() => void participantsQuery.refetch()} retrying={participantsQuery.isFetching} />
+        )}
         {campaign && (
           <ParticipantsTable
             campaign={campaign}
             participants={participants}
-            loading={loading}
+            loading={participantsQuery.isPending}
             canSend={campaign.status === 'active' && !sender.isSending}
             onSend={send}
           />
         )}
-        {campaign?.status === 'active' && (
-          <PaperLetters campaign={campaign} participants={participants} onPrinted={() => void data.refresh().catch(() => undefined)} />
-        )}
+        {campaign?.status === 'active' && <PaperLetters campaign={campaign} participants={participants} />}
       </SpaceBetween>
       <StartCampaignModal visible={modal === 'start'} busy={busy} step={startStep} latestYear={campaign?.status === 'completed' ? campaign.schoolYear : undefined} committees={committees} onDismiss={() => setModal(null)} onStart={(choices) => void start(choices)} />
       {campaign && (

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
@@ -10,54 +11,52 @@ import Table from '@cloudscape-design/components/table';
 import type { PendingField, ReviewItem } from '@shared/rules/annual-update-review';
 import { PageFrame } from '../../../components/page/page-frame';
 import { RouterLink } from '../../../components/router-link/router-link';
-import { useRuntimeConfig } from '../../../config/runtime-config-context';
+import { ApiErrorAlert } from '../../../components/query-state/query-state';
 import { currentLocale } from '../../../i18n/i18n';
 import { formatLongDateTime } from '../../../lib/date-time';
-import { annualUpdateApi } from '../../../lib/api/annual-update-client';
 import { useErrorText } from '../../../lib/api/use-error-text';
+import { annualUpdateKeys, useCampaignReview, useCurrentCampaign, useDecideReview } from '../api/annual-update-queries';
 import { reviewFieldKey, reviewValueText } from '../model/review';
 
 type Decision = { accept?: PendingField['field'][]; reject?: PendingField['field'][] };
 
-/** The held answers of the current campaign, reloaded after every decision (and after a conflict). */
+/**
+ * The held answers of the current campaign (api/annual-update-queries.ts): the campaign's query, then its review
+ * queue; a decision is a mutation that makes them stale, and a refused one (a conflict) asks them again too.
+ */
 function useReviewQueue() {
-  const { apiBaseUrl } = useRuntimeConfig();
   const { t } = useTranslation();
   const errorText = useErrorText('annualUpdateAdmin.review.failed');
-  const [campaignId, setCampaignId] = useState<string | null>(null);
-  const [items, setItems] = useState<ReviewItem[]>([]);
-  const [loading, setLoading] = useState(true);
+  const client = useQueryClient();
+  const current = useCurrentCampaign();
+  const campaign = current.data?.campaign;
+  const campaignId = campaign?.review ? campaign.id : null;
+  const queue = useCampaignReview(campaignId);
+  const decision = useDecideReview();
   const [busy, setBusy] = useState<string | null>(null);
   const [flash, setFlash] = useState<FlashbarProps.MessageDefinition[]>([]);
   const say = useCallback((type: 'success' | 'error', content: string) => {
     setFlash([{ id: `${Date.now()}`, type, content, dismissible: true, onDismiss: () => setFlash([]) }]);
   }, []);
-  const reload = useCallback(async () => {
-    const { campaign } = await annualUpdateApi.current(apiBaseUrl);
-    setCampaignId(campaign?.review ? campaign.id : null);
-    setItems(campaign?.review ? (await annualUpdateApi.reviews(apiBaseUrl, campaign.id)).items : []);
-  }, [apiBaseUrl]);
-  useEffect(() => {
-    reload()
-      .catch((error: unknown) => say('error', errorText(error)))
-      .finally(() => setLoading(false));
-  }, [reload, say, errorText]);
 
-  const decide = async (item: ReviewItem, decision: Decision) => {
+  const decide = async (item: ReviewItem, choice: Decision) => {
     if (!campaignId) return;
     setBusy(item.parentId);
     try {
-      await annualUpdateApi.decide(apiBaseUrl, campaignId, item.parentId, { version: item.version, submittedAt: item.submittedAt, ...decision });
+      const request = { version: item.version, submittedAt: item.submittedAt, ...choice };
+      await decision.mutateAsync({ campaignId, parentId: item.parentId, request });
       const name = `${item.firstName} ${item.lastName}`;
-      say('success', t(decision.accept?.length ? 'annualUpdateAdmin.review.accepted' : 'annualUpdateAdmin.review.rejected', { name }));
+      say('success', t(choice.accept?.length ? 'annualUpdateAdmin.review.accepted' : 'annualUpdateAdmin.review.rejected', { name }));
     } catch (error) {
       say('error', errorText(error));
+      await client.invalidateQueries({ queryKey: annualUpdateKeys.all });
     } finally {
-      await reload().catch(() => undefined);
       setBusy(null);
     }
   };
-  return { campaignId, items, loading, busy, flash, decide };
+  const loading = current.isPending || (campaignId !== null && queue.isPending);
+  const failed = current.isError ? current : queue.isError ? queue : null;
+  return { campaignId, items: queue.data?.items ?? [], loading, failed, busy, flash, decide };
 }
 
 /** One parent's held answer: each field as old -> new, with Accept and Reject, and Accept all. */
@@ -116,13 +115,16 @@ function ReviewCard({ item, busy, onDecide }: { item: ReviewItem; busy: boolean;
 /** `/admin/annual-update/review` (docs/annual-update.md, "Review before publishing"). AdminGate checks the role. */
 export function AnnualUpdateReviewPage() {
   const { t } = useTranslation();
-  const { campaignId, items, loading, busy, flash, decide } = useReviewQueue();
+  const { campaignId, items, loading, failed, busy, flash, decide } = useReviewQueue();
   const empty = loading ? t('common.loading') : campaignId ? t('annualUpdateAdmin.review.empty') : t('annualUpdateAdmin.review.off');
   return (
     <PageFrame title={t('pages.annualUpdateReview.title')} description={t('pages.annualUpdateReview.description')}>
       <SpaceBetween size="l">
         <RouterLink href="/admin/annual-update">{t('annualUpdateAdmin.review.back')}</RouterLink>
         <Flashbar items={flash} />
+        {failed && (
+          <ApiErrorAlert error={failed.error} genericKey="annualUpdateAdmin.review.failed" onRetry={() => void failed.refetch()} retrying={failed.isFetching} />
+        )}
         {items.length === 0 ? (
           <Container>
             <Box>{empty}</Box>
