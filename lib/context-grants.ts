@@ -191,7 +191,7 @@ export const CONTEXT_GRANTS: Record<Context, ContextGrants> = {
   // the parent's participant item in each by GetItem, and writes its audit entry.
   // Retention (docs/privacy.md, "Retention"): the settings and the purge's reports live in RETENTION. The daily
   // purge (a scheduled event to this function) reads the audit months (Query) for removed parents, checks each is
-  // gone (GetItem DIRECTORY) and deletes their consent log; lists campaigns and progressions by gsi1 and Queries
+  // gone (GetItem DIRECTORY) and deletes their consent log (and their carpool opt-in and email choices); lists campaigns and progressions by gsi1 and Queries
   // their partitions (participants, send jobs and their entries, backup parts) to BatchWrite deletes; deletes
   // update links one by one (DeleteItem: it counts only those still there) and closed requests by BatchWrite; Queries
   // the message log and each old message's deliveries to BatchWrite deletes.
@@ -206,6 +206,8 @@ export const CONTEXT_GRANTS: Record<Context, ContextGrants> = {
         // One purge at a time: its own lock only (pattern 30), never the campaign's or the progression's.
         { partitions: [PARTITIONS.purgeLock], actions: ['PutItem', 'DeleteItem'] },
         { partitions: [PARTITIONS.consent], actions: ['Query', 'BatchWriteItem'] },
+        // With a departed parent's consent log, the choices it records in the messages context (one by one).
+        { partitions: [PARTITIONS.carpool, PARTITIONS.messageConsents], actions: ['DeleteItem'] },
         { partitions: [PARTITIONS.privacyRequests], actions: ['BatchWriteItem'] },
         { partitions: [PARTITIONS.campaign, PARTITIONS.sendJobEntries, PARTITIONS.progression], actions: ['Query', 'BatchWriteItem'] },
         // Messages past their period: each one's deliveries, then the message (docs/privacy.md, "Retention").
@@ -260,6 +262,9 @@ export const CONTEXT_GRANTS: Record<Context, ContextGrants> = {
           actions: READ_WRITE,
         },
         { partitions: [PARTITIONS.consent], actions: ['PutItem'] },
+        // The update form asks the emails the parent accepts too (docs/messages.md, "Consents"): read, and written
+        // in the answer's transaction when they change.
+        { partitions: [PARTITIONS.messageConsents], actions: ['GetItem', 'PutItem'] },
         // Paper letters: typing a short code is counted per client and per code (lambdas/common/rate-limit.ts).
         { partitions: [PARTITIONS.rateLimit], actions: ['UpdateItem'] },
         // Every directory write bumps the directory's version in its transaction.

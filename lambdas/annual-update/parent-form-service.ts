@@ -15,7 +15,7 @@ import { hasAccount } from './account-lookup';
 import { getCampaign, getCampaignLock, getParticipant } from './campaign-repository';
 import { readParentForm } from './parent-form-view';
 import { saveParentUpdate } from './parent-update-repository';
-import { consentEntry, currentNoticeVersion } from '../directory/public';
+import { consentEntry, currentNoticeVersion, getMessageConsents, messageConsentsPut } from '../directory/public';
 import { usableUpdateLink } from './token-repository';
 import { NO_SEAT_CHANGES, seatChangesFor, type SeatChanges } from './sign-up-service';
 import { coParentAddressChanges, type CoParentAddressChange } from './shared-address-service';
@@ -55,15 +55,21 @@ async function formOf(parent: Parent, campaign?: Campaign, participant?: Partici
   return pending ? { ...form, pendingReview: pending.review } : form;
 }
 
+/** The link's form also asks the emails the parent accepts (My Profile asks them in a section of its own). */
+async function linkFormOf(parent: Parent, campaign?: Campaign, participant?: Participant): Promise<ParentForm> {
+  const [form, messages] = await Promise.all([formOf(parent, campaign, participant), getMessageConsents(personKey(parent.id))]);
+  return { ...form, messages };
+}
+
 export async function loadByToken(token: string, now = new Date()): Promise<ParentForm> {
   const target = await resolveToken(token, now);
-  return formOf(target.parent, target.campaign, target.participant);
+  return linkFormOf(target.parent, target.campaign, target.participant);
 }
 
 export async function submitByToken(token: string, input: ParentUpdate, now = new Date()): Promise<UpdateSubmitResponse> {
   const target = await resolveToken(token, now);
   const saved = await applyUpdate(target, input, { kind: 'token', id: target.parent.id }, 'link', now);
-  const form = await formOf(saved.parent, target.campaign, saved.participant);
+  const form = await linkFormOf(saved.parent, target.campaign, saved.participant);
   return { form, submittedAt: now.toISOString(), hasAccount: await hasAccount(saved.parent.email) };
 }
 
@@ -168,6 +174,20 @@ function extraAudits(
   ];
 }
 
+/** The person key of a parent's email choices (MESSAGE_CONSENTS, docs/messages.md). */
+const personKey = (parentId: string) => `PARENT#${parentId}`;
+
+/**
+ * The emails the answer sets, before and after, and the item that stores them when they changed. Applied at once,
+ * even when the answer waits for review: consents are the person's own choice (docs/privacy.md, "Messages").
+ */
+async function messagesChange(parentId: string, input: ParentUpdate, at: string) {
+  if (!input.messages) return undefined;
+  const before = await getMessageConsents(personKey(parentId));
+  const changed = JSON.stringify(before) !== JSON.stringify(input.messages);
+  return { before, after: input.messages, ...(changed ? { put: messageConsentsPut(personKey(parentId), input.messages, at) } : {}) };
+}
+
 async function applyUpdate(
   target: FormTarget,
   input: ParentUpdate,
@@ -191,6 +211,7 @@ async function applyUpdate(
   const seatFields = removeSeats.length + seats.join.length + seats.leave.length > 0 ? ['committees'] : [];
   const next = changed.length > 0 || seatFields.length > 0 ? candidate : undefined;
 
+  const messages = await messagesChange(current.id, input, at);
   const before = target.participant;
   const events: ParticipantEvent[] = [{ at, event: 'submitted', via }];
   if (before && optedOut !== before.optedOut) events.push({ at, event: optedOut ? 'optedOut' : 'optedIn', via });
@@ -208,7 +229,7 @@ async function applyUpdate(
       at,
       noticeVersion: await currentNoticeVersion(),
       language: input.noticeLanguage ?? input.preferredLanguage,
-    }),
+    }, messages),
     audit: {
       at,
       actor,
@@ -217,7 +238,7 @@ async function applyUpdate(
       fields: [...changed, ...seatFields],
     },
     extraAudits: [...extraAudits({ coParents, seats }, actor, at), ...(review?.audits ?? [])],
-    ...(review ? { extraItems: review.items } : {}),
+    extraItems: [...(review?.items ?? []), ...(messages?.put ? [messages.put] : [])],
     now,
   });
   logger.info('parent form saved', {

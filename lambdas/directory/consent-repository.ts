@@ -1,6 +1,7 @@
 import { ulid } from 'ulid';
 import { ConsentEntrySchema, type ConsentActor, type ConsentChannel, type ConsentEntry } from '@shared/contracts/privacy-consent-api';
 import { noticeVersionOf } from '@shared/contracts/privacy-api';
+import type { MessageConsents } from '@shared/contracts/messages-api';
 import type { Language } from '@shared/schemas/common';
 import { audiencesOf, type PrivacyChoice } from '@shared/rules/visibility';
 import { tableName } from '../common/dynamo';
@@ -32,23 +33,26 @@ export async function currentNoticeVersion(): Promise<string> {
 
 /**
  * The consent entry for a change of privacy choice, or none when what is in force did not change (audiences equal
- * to the preset are the same choice, stored or not).
+ * to the preset are the same choice, stored or not). `messages`, the emails accepted before and after when the same
+ * answer also sets them (the update form): the entry then carries them, and a change of them alone is an entry too.
  */
 export function consentEntry(
   parentId: string,
   before: PrivacyChoice | undefined,
   after: PrivacyChoice,
   source: ConsentSource,
+  messages?: { before: MessageConsents; after: MessageConsents },
 ): ConsentEntry | undefined {
   const next = stateOf(after);
   const previous = before && stateOf(before);
-  if (previous && JSON.stringify(previous) === JSON.stringify(next)) return undefined;
+  const messagesChanged = messages !== undefined && JSON.stringify(messages.before) !== JSON.stringify(messages.after);
+  if (previous && JSON.stringify(previous) === JSON.stringify(next) && !messagesChanged) return undefined;
   return ConsentEntrySchema.parse({
     id: ulid(Date.parse(source.at)),
     parentId,
     ...source,
-    ...(previous ? { before: previous } : {}),
-    after: next,
+    ...(previous ? { before: { ...previous, ...(messagesChanged ? { messages: messages.before } : {}) } } : {}),
+    after: { ...next, ...(messagesChanged ? { messages: messages.after } : {}) },
   });
 }
 

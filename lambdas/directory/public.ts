@@ -7,6 +7,8 @@
  */
 export { consentEntry, consentItem, consentPuts, currentNoticeVersion, listConsent } from './consent-repository';
 export type { ConsentSource } from './consent-repository';
+/** The emails each member accepts: written by the messages and by the update form (docs/messages.md, "Consents"). */
+export { getMessageConsents, messageConsentsPut, parseMessageConsents } from './message-consents-repository';
 export {
   ENTITY_SCHEMAS,
   entityItem,

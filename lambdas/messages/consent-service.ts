@@ -1,18 +1,13 @@
-import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
-import {
-  DEFAULT_MESSAGE_CONSENTS,
-  MessageConsentsSchema,
-  type MessageCategory,
-  type MessageConsents,
-} from '@shared/contracts/messages-api';
+import type { MessageCategory, MessageConsents } from '@shared/contracts/messages-api';
 import { ConsentEntrySchema, type ConsentEntry } from '@shared/contracts/privacy-consent-api';
 import type { Language } from '@shared/schemas/common';
 import { audiencesOf } from '@shared/rules/visibility';
 import { documentClient, tableName } from '../common/dynamo';
 import { keys } from '../common/keys';
 import { queryAll } from '../common/query';
-import { consentItem, currentNoticeVersion, type ConsentSource } from '../directory/public';
+import { consentItem, currentNoticeVersion, getMessageConsents, messageConsentsPut, parseMessageConsents, type ConsentSource } from '../directory/public';
 import { getEntity } from '../directory/public';
 
 /**
@@ -21,28 +16,14 @@ import { getEntity } from '../directory/public';
  * one transaction (the log's before and after carry the participation and audiences in force, unchanged).
  */
 
-const parse = (item: Record<string, unknown> | undefined): MessageConsents => {
-  const parsed = MessageConsentsSchema.safeParse(item ? { school: item.school, class: item.class, committee: item.committee } : undefined);
-  return parsed.success ? parsed.data : DEFAULT_MESSAGE_CONSENTS;
-};
-
-export async function getConsents(recipientKey: string): Promise<MessageConsents> {
-  const result = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.messageConsents(recipientKey), ConsistentRead: true }));
-  return parse(result.Item);
-}
+/** Stored with the directory (lambdas/directory/message-consents-repository.ts): the update form writes them too. */
+export const getConsents = getMessageConsents;
 
 /** Everyone's stored choices, by person key (one Query of a small partition); absent = the defaults. */
 export async function allConsents(): Promise<Map<string, MessageConsents>> {
   const items = await queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.messageConsentsPk() }, ConsistentRead: true });
-  return new Map(items.map((item) => [String(item.sk), parse(item)]));
+  return new Map(items.map((item) => [String(item.sk), parseMessageConsents(item)]));
 }
-
-const consentsItem = (recipientKey: string, consents: MessageConsents, at: string) => ({
-  ...keys.messageConsents(recipientKey),
-  type: 'MESSAGE_CONSENTS',
-  ...consents,
-  updatedAt: at,
-});
 
 /** The consent-log entry of a parent's change of email choices; none for staff (the log is the parents'). */
 async function logEntry(
@@ -74,9 +55,9 @@ export async function setConsents(
   const before = await getConsents(recipientKey);
   if (JSON.stringify(before) === JSON.stringify(next)) return before;
   const entry = person.personType === 'PARENT' ? await logEntry(person.personId, before, next, source) : undefined;
-  const put = { Put: { TableName: tableName(), Item: consentsItem(recipientKey, next, source.at) } };
+  const put = messageConsentsPut(recipientKey, next, source.at);
   if (!entry) {
-    await documentClient().send(new PutCommand(put.Put));
+    await documentClient().send(new PutCommand(put.Put!));
     return next;
   }
   await documentClient().send(new TransactWriteCommand({ TransactItems: [put, { Put: { TableName: tableName(), Item: consentItem(entry) } }] }));

@@ -13,6 +13,7 @@ import {
   VersionSchema,
 } from '../schemas/common';
 import { PendingReviewSchema } from './annual-update-review';
+import { MessageConsentsSchema } from '../contracts/messages-api';
 import { CommitteeKindSchema } from '../schemas/committee';
 import { CommitteeRoleSchema } from '../schemas/committee-roles';
 import { InterestCodeSchema, InterestsSchema } from '../schemas/interests';
@@ -82,6 +83,13 @@ export const ParentUpdateInputSchema = z.strictObject({
    * the same transaction, each at the `version` the form showed (shared/rules/household.ts). Needs an address.
    */
   shareAddressWith: z.array(z.strictObject({ parentId: IdSchema, version: VersionSchema })).max(4).default([]),
+  /**
+   * The emails the parent accepts (docs/messages.md, "Consents"): asked on the update link's form as on My Profile.
+   * Absent: unchanged. Kept whatever the participation (an email reveals nothing to anyone), applied at once even
+   * when the answer waits for review (the person's own choice: docs/privacy.md, "Messages"), with the consent log's
+   * entry in the same transaction.
+   */
+  messages: MessageConsentsSchema.optional(),
 });
 export type ParentUpdateInput = z.input<typeof ParentUpdateInputSchema>;
 export type ParentUpdate = z.output<typeof ParentUpdateInputSchema>;
@@ -165,6 +173,11 @@ export const ParentFormSchema = z.object({
   submittedAt: IsoDateTimeSchema.optional(),
   /** The answer held for review (shared/rules/annual-update-review.ts); `parent` then shows the values sent. */
   pendingReview: PendingReviewSchema.optional(),
+  /**
+   * The emails the parent accepts now (the defaults while never chosen), on the update link's form only: My Profile
+   * asks them in a section of its own, for staff too.
+   */
+  messages: MessageConsentsSchema.optional(),
 });
 export type ParentForm = z.infer<typeof ParentFormSchema>;
 

@@ -471,7 +471,8 @@ describe('api', () => {
     ['account-recovery', 'Api/AccountRecovery', ['EMAIL#*', 'RATE#*', 'RECOVERY#*']],
     ['directory', 'Api/Directory', ['DIRECTORY', 'SCHOOL', 'EMAIL#*']],
     // Paper letters' short codes are rate limited per client and per code (docs/annual-update.md, "Paper letters").
-    ['annual-update', 'Api/AnnualUpdate', ['CAMPAIGN#*', 'TOKEN#*', 'DIRECTORY', 'EMAIL#*', 'SCHOOL', 'ADMIN_ROLES', 'RATE#*']],
+    // The update form asks the emails the parent accepts (docs/messages.md, "Consents"): MESSAGE_CONSENTS.
+    ['annual-update', 'Api/AnnualUpdate', ['CAMPAIGN#*', 'TOKEN#*', 'DIRECTORY', 'EMAIL#*', 'SCHOOL', 'ADMIN_ROLES', 'RATE#*', 'MESSAGE_CONSENTS']],
     // Privacy requests: reads the update link's token and campaign for the link route, writes only its own requests.
     // The retention purge (docs/privacy.md, "Retention") deletes past-period consent logs, campaign traces
     // (participants, send jobs, update links), progression backup parts and closed requests; its settings and reports

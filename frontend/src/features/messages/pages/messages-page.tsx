@@ -13,6 +13,7 @@ import { currentLocale } from '../../../i18n/i18n';
 import { formatDateTime } from '../../../lib/date-time';
 import { useMarkRead, useMyMessages } from '../api/messages-queries';
 import { ComposeForm } from '../components/compose-form';
+import { MessageBody } from '../components/message-body';
 
 type Lang = 'fr' | 'en';
 
@@ -27,7 +28,7 @@ function MessageText({ message, lang }: { message: Message | ReceivedMessage; la
         {t('messages.from', { name: message.author.name, role: message.author.role[lang] })} · {message.audienceLabel[lang]}
       </Box>
       <Box>
-        <span style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{inLanguage(message.body, lang)}</span>
+        <MessageBody text={inLanguage(message.body, lang)} />
       </Box>
       <Box variant="small" color="text-body-secondary">
         {message.replyTo ? t('messages.replyTo', { address: message.replyTo }) : t('messages.replyInApp')}
