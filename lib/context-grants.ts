@@ -191,7 +191,8 @@ export const CONTEXT_GRANTS: Record<Context, ContextGrants> = {
   // the parent's participant item in each by GetItem, and writes its audit entry.
   // Retention (docs/privacy.md, "Retention"): the settings and the purge's reports live in RETENTION. The daily
   // purge (a scheduled event to this function) reads the audit months (Query) for removed parents, checks each is
-  // gone (GetItem DIRECTORY) and deletes their consent log (and their carpool opt-in and email choices); lists campaigns and progressions by gsi1 and Queries
+  // gone (GetItem DIRECTORY) and deletes their consent log, with their carpool opt-in and email choices (DeleteItem,
+  // one by one); lists campaigns and progressions by gsi1 and Queries
   // their partitions (participants, send jobs and their entries, backup parts) to BatchWrite deletes; deletes
   // update links one by one (DeleteItem: it counts only those still there) and closed requests by BatchWrite; Queries
   // the message log and each old message's deliveries to BatchWrite deletes.

@@ -11,6 +11,27 @@ export function schoolDay(at: Date = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: SCHOOL_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
 }
 
+/** How far the school's clock is ahead of UTC at `at`, in milliseconds (negative in Québec). */
+function offsetAt(at: Date): number {
+  const format = new Intl.DateTimeFormat('en-US', {
+    timeZone: SCHOOL_TIME_ZONE,
+    hourCycle: 'h23',
+    ...{ year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' },
+  });
+  const part = Object.fromEntries(format.formatToParts(at).map((p) => [p.type, Number(p.value)]));
+  const wall = Date.UTC(part.year!, part.month! - 1, part.day!, part.hour!, part.minute!, part.second!);
+  return wall - Math.floor(at.getTime() / 1000) * 1000;
+}
+
+/** The instant a calendar day of the school begins: midnight in its time zone (1 July begins at 04:00 UTC). */
+export function schoolDayStart(day: string): Date {
+  const midnightUtc = Date.parse(`${day}T00:00:00Z`);
+  // Twice: the offset read at the first guess may differ from the one in force at midnight (a change of hour).
+  let start = midnightUtc - offsetAt(new Date(midnightUtc));
+  start = midnightUtc - offsetAt(new Date(start));
+  return new Date(start);
+}
+
 /** The day after (or before, with -1) a calendar day. */
 export function addDays(day: string, days: number): string {
   const date = new Date(`${day}T12:00:00Z`);

@@ -51,7 +51,10 @@ async function call(method: string, resource: string, body?: unknown): Promise<{
   return { status: response.statusCode, json: response.body ? JSON.parse(response.body) : undefined };
 }
 
-/** A removed parent: the audit entry of the removal, and a consent log of two entries. */
+/**
+ * A removed parent: the audit entry of the removal, a consent log of two entries, and the two choices the messages
+ * context keeps for a parent ("Families near me" turned on, the emails accepted).
+ */
 async function seedConsent(parentId: string, removedAt: string | undefined, exists: boolean): Promise<void> {
   if (removedAt) {
     const id = ulid(Date.parse(removedAt));
@@ -61,7 +64,15 @@ async function seedConsent(parentId: string, removedAt: string | undefined, exis
   for (const at of ['2027-01-01T00:00:00.000Z', '2027-02-01T00:00:00.000Z']) {
     await put({ ...keys.consent(parentId, at, ulid()), type: 'CONSENT', parentId, at });
   }
+  await put({ ...keys.carpoolOptIn(parentId), type: 'CARPOOL_OPTIN', parentId, at: '2027-02-01T00:00:00.000Z' });
+  await put({ ...keys.messageConsents(`PARENT#${parentId}`), type: 'MESSAGE_CONSENTS', school: true, class: false, committee: true });
 }
+
+/** The parent's choices still stored in the messages context. */
+const choicesOf = async (parentId: string) =>
+  [...(await partition(keys.carpoolPk())), ...(await partition(keys.messageConsentsPk()))].filter(
+    (item) => item.sk === keys.carpoolOptIn(parentId).sk || item.sk === `PARENT#${parentId}`,
+  );
 
 /**
  * A campaign with two participants (one link still stored), a send job of two entries, an answer held for review
@@ -128,14 +139,16 @@ describe('the purge, with a controlled clock', () => {
     await seedRequest('closed', request.past);
     await seedRequest('closed', request.inside);
     await seedRequest('answered', '2020-01-01T00:00:00.000Z');
-    // NOW is in the school year 2029-2030: messages of 2027-2028 go, those of 2028-2029 stay.
-    messages = { old: await seedMessage('2028-06-30T23:00:00.000Z', 2), recent: await seedMessage('2028-07-01T01:00:00.000Z', 1) };
+    // NOW is in the school year 2029-2030: messages of 2027-2028 go, those of 2028-2029 stay. The year turns at
+    // midnight in Québec: 30 June 23:00 there (03:00 UTC on 1 July) goes, 1 July 01:00 there (05:00 UTC) stays.
+    messages = { old: await seedMessage('2028-07-01T03:00:00.000Z', 2), recent: await seedMessage('2028-07-01T05:00:00.000Z', 1) };
   });
 
   it('deletes only what is past its period, and counts it', async () => {
     const report = await runPurge({ now: NOW, trigger: 'command' });
     expect(report.counts).toEqual({
-      consentEntries: 2,
+      // The departed parent's log of two entries, their carpool opt-in and their email choices.
+      consentEntries: 4,
       campaignParticipants: 4,
       sendJobs: 3,
       updateLinks: 2,
@@ -146,6 +159,8 @@ describe('the purge, with a controlled clock', () => {
     expect(report).toMatchObject({ complete: true, periods: DEFAULT_RETENTION, startedAt: NOW.toISOString() });
     expect(await partition(keys.consentPk(ids.gone))).toEqual([]);
     for (const id of [ids.recent, ids.back, ids.present]) expect(await partition(keys.consentPk(id))).toHaveLength(2);
+    expect(await choicesOf(ids.gone)).toEqual([]);
+    for (const id of [ids.recent, ids.back, ids.present]) expect(await choicesOf(id)).toHaveLength(2);
     // The old campaign keeps its header (counts only); the others keep everything.
     expect((await partition(keys.campaignPk(campaigns.old.id))).map((i) => i.sk)).toEqual(['CAMPAIGN']);
     for (const c of [campaigns.recent, campaigns.active]) {
@@ -164,9 +179,17 @@ describe('the purge, with a controlled clock', () => {
     expect(await partition(keys.messageDeliveriesPk(messages.recent))).toHaveLength(1);
   });
 
-  it('keeps a message through its school year and the next (1 July to 30 June)', () => {
-    expect(messagesKeptFrom(new Date('2030-06-30T12:00:00.000Z'))).toBe('2028-07-01T00:00:00.000Z');
-    expect(messagesKeptFrom(new Date('2030-07-01T12:00:00.000Z'))).toBe('2029-07-01T00:00:00.000Z');
+  it('keeps a message through its school year and the next (1 July to 30 June, Québec time)', () => {
+    // A school year begins at midnight in Québec on 1 July: 04:00 UTC (daylight time).
+    expect(messagesKeptFrom(new Date('2030-06-30T12:00:00.000Z'))).toBe('2028-07-01T04:00:00.000Z');
+    expect(messagesKeptFrom(new Date('2030-07-01T12:00:00.000Z'))).toBe('2029-07-01T04:00:00.000Z');
+    // 30 June, 22:00 in Québec is already 1 July in UTC: the year has not turned yet.
+    expect(messagesKeptFrom(new Date('2030-07-01T02:00:00.000Z'))).toBe('2028-07-01T04:00:00.000Z');
+    expect(messagesKeptFrom(new Date('2030-07-01T03:59:59.999Z'))).toBe('2028-07-01T04:00:00.000Z');
+    expect(messagesKeptFrom(new Date('2030-07-01T04:00:00.000Z'))).toBe('2029-07-01T04:00:00.000Z');
+    // A message sent on 30 June at 23:30 in Québec (1 July 03:30 UTC) belongs to the year that ends that night.
+    const sentLateJune = '2029-07-01T03:30:00.000Z';
+    expect(sentLateJune < messagesKeptFrom(new Date('2030-07-01T05:00:00.000Z'))).toBe(true);
     // A report filed before messages were purged has no count of them: it still reads, as 0.
     const { messages: _none, ...older } = emptyCounts();
     expect(PurgeCountsSchema.parse(older).messages).toBe(0);
@@ -181,7 +204,7 @@ describe('the purge, with a controlled clock', () => {
     expect(after.length).toBe(before.length + 2);
     const audit = await partition(`AUDIT#${NOW.toISOString().slice(0, 7)}`);
     const purges = audit.filter((a) => a.action === 'retention.purge');
-    expect(purges.map((a) => a.count).sort()).toEqual([0, 17]);
+    expect(purges.map((a) => a.count).sort()).toEqual([0, 19]);
     const reports = await partition(keys.retentionPk());
     const text = JSON.stringify(reports);
     for (const id of [ids.gone, campaigns.old.id, campaigns.old.tokens[0]!]) expect(text).not.toContain(id);
@@ -247,7 +270,7 @@ describe('the retention routes', () => {
       {
         year: '2030',
         runs: 5,
-        counts: { consentEntries: 2, campaignParticipants: 4, sendJobs: 3, updateLinks: 2, backupParts: 2, privacyRequests: 5, messages: 3 },
+        counts: { consentEntries: 4, campaignParticipants: 4, sendJobs: 3, updateLinks: 2, backupParts: 2, privacyRequests: 5, messages: 3 },
       },
     ]);
   });

@@ -24,6 +24,8 @@ import {
   type ItemKey,
 } from './retention-repository';
 import { getRetention } from '../../directory/public';
+import { parentChoiceKeys } from '../../messages/public';
+import { schoolDay, schoolDayStart } from '@shared/rules/school-calendar';
 
 /**
  * The purge (docs/privacy.md, "Retention"): deletes what is past its retention period, and nothing else, then files
@@ -170,23 +172,30 @@ async function removals(since: string, now: Date): Promise<Map<string, string>> 
   return latest;
 }
 
-/** The consent log of each parent removed before `before` who is still gone (a log is kept while its parent exists). */
+/**
+ * The consent log of each parent removed before `before` who is still gone (a log is kept while its parent exists),
+ * and the choices it records that are still stored in the messages context.
+ */
 async function purgeConsent(run: Run, before: string, options: PurgeOptions): Promise<void> {
   const removed = await removals(options.consentLogSince ?? CONSENT_LOG_SINCE, options.now);
   for (const [parentId, at] of removed) {
     if (run.stopped) return;
     if (at > before || (await getItem(keys.entity('PARENT', parentId)))) continue;
+    // Their choices in the messages context go with the log that records them ("Families near me", emails accepted).
+    for (const key of parentChoiceKeys(parentId)) if (!run.stopped && (await deleteIfThere(key))) run.take('consentEntries', 1);
     await run.delete('consentEntries', (await queryPartition(keys.consentPk(parentId))).map(keyOf));
   }
 }
 
 /**
  * The first instant of the messages still kept: a message stays through the school year it was sent in and the next
- * one (docs/privacy.md, "Retention"). A school year runs from 1 July to 30 June (Québec's Education Act), in UTC here.
+ * one (docs/privacy.md, "Retention"). A school year runs from 1 July to 30 June (Québec's Education Act), in the
+ * school's time zone: it begins at midnight, Québec time, on 1 July (04:00 UTC), not at midnight UTC.
  */
 export function messagesKeptFrom(now: Date): string {
-  const currentStart = now.getUTCMonth() >= 6 ? now.getUTCFullYear() : now.getUTCFullYear() - 1;
-  return new Date(Date.UTC(currentStart - 1, 6, 1)).toISOString();
+  const [year, month] = schoolDay(now).split('-').map(Number) as [number, number];
+  const currentStart = month >= 7 ? year : year - 1;
+  return schoolDayStart(`${currentStart - 1}-07-01`).toISOString();
 }
 
 /** Messages sent before `keptFrom`: each one's deliveries first, then the message, so a run cut short is resumed. */
