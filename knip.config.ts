@@ -62,8 +62,8 @@ const config: KnipConfig = {
     '@jridgewell/trace-mapping',
     'pino',
   ],
-  // System programs: DynamoDB Local's Java, the bench's certificate, the PDF test's rasteriser (README.md).
-  ignoreBinaries: ['java', 'javac', 'openssl', 'pdftoppm'],
+  // System programs: DynamoDB Local's Java, the bench's certificate (README.md).
+  ignoreBinaries: ['java', 'javac', 'openssl'],
 };
 
 export default config;
