@@ -7,10 +7,11 @@ import { DirectoryResponseSchema, type DirectoryResponse } from '@shared/contrac
 import { formatPhone } from '@shared/format/phone';
 import { openBrowser, trackPageErrors, VIEWPORTS, type BrowserSession, type ViewportName } from '../support/browser';
 import { useStack } from '../support/stack';
+import { signedInContext as signedInProfile } from './auth-support';
 
 /**
- * Directory journeys in Chromium on the local demo school, signed in as the demo parent through the real /auth
- * page: every screen in French and English at 375 px and 1440 px (one browser per language, resized), accent-free search, shareable search URLs,
+ * Directory journeys in Chromium on the local demo school, signed in as the demo parent (the /auth form once per
+ * worker and language, test/e2e/auth-support.ts): every screen in French and English at 375 px and 1440 px (one browser per language, resized), accent-free search, shareable search URLs,
  * and what limited and name-only parents hide, in the UI and in the raw API response.
  */
 const stack = useStack();
@@ -72,19 +73,16 @@ const placeholderOverflow = async (page: Page) =>
     })()`),
   );
 
-/** Signs in through the /auth form, as a person would, and lands on the dashboard. */
+/**
+ * A profile signed in as the demo parent in `language` (auth-support's signedInContext: the /auth form once per
+ * worker and language, its storage reused after that; signing in itself is the auth journeys' subject), on the
+ * dashboard.
+ */
 async function signedInContext(viewport: ViewportName, language: Language): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await session.newContext(viewport);
+  const context = await signedInProfile(session, stack, parentAccount, language, viewport);
   const page = await context.newPage();
-  await page.goto(`${stack.appUrl}/auth`);
-  await page.getByLabel('Adresse courriel').fill(parentAccount.email);
-  await page.getByLabel('Mot de passe', { exact: true }).fill(parentAccount.password);
-  await page.getByRole('button', { name: 'Se connecter' }).last().click();
-  await eventually(() => h1(page).textContent()).toBe(SCREENS.fr['/']);
-  if (language === 'en') {
-    await page.getByRole('button', { name: 'Switch to English' }).click();
-    await eventually(() => h1(page).textContent()).toBe(SCREENS.en['/']);
-  }
+  await page.goto(`${stack.appUrl}/`);
+  await eventually(() => h1(page).textContent()).toBe(SCREENS[language]['/']);
   return { context, page };
 }
 
