@@ -17,12 +17,12 @@ import {
   writeItems,
 } from './apply-repository';
 import { backupParts } from './backup';
-import { mapLimit, stableUlid, type Db } from './db';
+import { stableUlid, type Db } from './db';
 import { blockers, buildModel, liveCounts } from './model';
-import { buildPlan } from './plan';
+import { buildPlan, type PlanStep } from './plan';
 import { getProgression, readStaging, setPhase } from './progression-repository';
 import { readSnapshot } from './snapshot';
-import { executeStep, type AccountRemover, type StepContext } from './step-executor';
+import { executeSteps, type AccountRemover, type StepContext } from './step-executor';
 
 /**
  * Applying a progression (docs/progression.md "Apply"): a persisted plan of small idempotent steps with a
@@ -57,16 +57,20 @@ export interface ApplyOptions {
   budgetMs?: number;
   /** A chunk runs at most this many steps. */
   maxSteps?: number;
-  /** Steps in one window (all of one kind), and how many of them run at once. */
+  /** Steps in one window at most (all of one kind), and how many of them run at once. */
   windowSize?: number;
+  /** The first window of a kind in a request: its time per step sizes the next ones (windowLimits). */
+  firstWindow?: number;
   concurrency?: number;
 }
 
 /**
- * Windows of 100 steps, 16 at once (docs/benchmarks.md, "School progression"): each window costs a read of its
- * steps and a cursor write besides its steps, so fewer, wider windows spend more of a request on the steps.
+ * Windows of up to 100 steps, their reads 16 at once and their writes packed into shared transactions
+ * (docs/benchmarks.md, "Speed, second pass"): each window costs a read of its steps and a cursor write besides its
+ * steps, so fewer, wider windows spend more of a request on the steps. A request's first window of a kind takes
+ * 25 steps, then windows are sized by the time per step seen, so no request runs much past its budget.
  */
-export const APPLY_DEFAULTS = { leaseSeconds: 60, budgetMs: 6_000, maxSteps: 1_000, windowSize: 100, concurrency: 16 };
+export const APPLY_DEFAULTS = { leaseSeconds: 60, budgetMs: 6_000, maxSteps: 1_000, windowSize: 100, firstWindow: 25, concurrency: 16 };
 
 /** The apply lock is held by another request: 409 CONFLICT, with how long to wait. */
 export class ApplyLockedError extends AppError {
@@ -142,28 +146,34 @@ async function prepare(deps: Deps, progression: Progression): Promise<void> {
 }
 
 /**
- * Runs the next window of steps; returns how many steps it covered and the header as it is after them (moved
- * forward in memory when this run moved the cursor, read again otherwise).
+ * Runs the next window of steps (at most `limitFor(kind)` of them, all of one kind); returns how many steps it
+ * covered and the header as it is after them (moved forward in memory when this run moved the cursor, read again
+ * otherwise).
  */
-async function runWindow(deps: Deps, progression: Progression, limit: number): Promise<{ ran: number; progression: Progression }> {
+async function runWindow(
+  deps: Deps,
+  progression: Progression,
+  limitFor: (kind: PlanStep['kind']) => number,
+): Promise<{ ran: number; progression: Progression; kind?: PlanStep['kind'] }> {
   const apply = progression.apply!;
   const from = apply.cursor;
-  const count = Math.min(deps.windowSize, apply.totalSteps - from, limit);
+  const count = Math.min(deps.windowSize, apply.totalSteps - from);
   if (count <= 0) return { ran: 0, progression };
   const stored = await readSteps(deps.db, progression.id, from, count);
   const kind = stored[0]?.step.kind;
   const sameKind = stored.findIndex((s) => s.step.kind !== kind);
-  const window = sameKind < 0 ? stored : stored.slice(0, sameKind);
+  const window = (sameKind < 0 ? stored : stored.slice(0, sameKind)).slice(0, kind ? limitFor(kind) : 0);
+  if (kind && window.length === 0) return { ran: 0, progression };
   if (window.length === 0 || window.some((s, i) => s.index !== from + i)) {
     throw new Error(`progression ${progression.id}: plan step ${from} is missing`);
   }
   const ctx: StepContext = { db: deps.db, accounts: deps.accounts, progression, now: deps.now };
-  await mapLimit(window, deps.concurrency, (step) => executeStep(ctx, step));
+  await executeSteps(ctx, window, deps.concurrency);
   const to = from + window.length;
   // The finish step completes the header itself (cursor included): read it again.
   const moved = kind !== 'finish' && (await advanceCursor(deps.db, progression.id, from, to, deps.now()));
   const next = moved ? { ...progression, apply: { ...apply, cursor: to } } : await load(deps, progression.id);
-  return { ran: window.length, progression: next };
+  return { ran: window.length, progression: next, kind };
 }
 
 /**
@@ -175,26 +185,42 @@ async function refuseDuringCampaign(db: Db): Promise<void> {
 }
 
 /**
- * The work of one request: the prepare stage, then windows of steps while the longest window so far would still
- * end within the budget (no request runs much past it: progress is shown after each), at most maxSteps steps.
+ * How many steps of a kind the next window may take so that it ends within what is left of the budget: the
+ * slowest time per step this request has seen for that kind, with a margin; `firstWindow` for a kind it has not
+ * run yet (steps of different kinds cost very different times: a move is one write in a shared transaction, an
+ * account removal three Cognito calls).
+ */
+function windowLimits(deps: Deps, started: number, steps: number, perStep: Map<string, number>) {
+  return (kind: PlanStep['kind']) => {
+    const left = deps.budgetMs - (Date.now() - started);
+    const rate = perStep.get(kind);
+    const fits = rate === undefined ? deps.firstWindow : Math.floor((left * 0.8) / rate);
+    return Math.max(0, Math.min(fits, deps.maxSteps - steps));
+  };
+}
+
+/**
+ * The work of one request: the prepare stage, then windows of steps sized to end within the budget (no request
+ * runs much past it: progress is shown after each), at most maxSteps steps.
  */
 async function runChunk(deps: Deps, start: Progression): Promise<Progression> {
   const started = Date.now();
   let progression = start;
   let steps = 0;
-  let longestWindow = 0;
+  const perStep = new Map<string, number>();
   if (progression.phase === 'applying' && progression.apply!.stage === 'prepare') {
     await prepare(deps, progression);
     progression = await load(deps, progression.id);
     if (Date.now() - started > deps.budgetMs / 2) return progression;
   }
-  while (progression.phase === 'applying' && Date.now() - started + longestWindow < deps.budgetMs && steps < deps.maxSteps) {
+  while (progression.phase === 'applying' && Date.now() - started < deps.budgetMs && steps < deps.maxSteps) {
     const windowStart = Date.now();
-    const outcome = await runWindow(deps, progression, deps.maxSteps - steps);
+    const outcome = await runWindow(deps, progression, windowLimits(deps, started, steps, perStep));
     progression = outcome.progression;
     if (outcome.ran === 0) break;
     steps += outcome.ran;
-    longestWindow = Math.max(longestWindow, Date.now() - windowStart);
+    const kind = outcome.kind!;
+    perStep.set(kind, Math.max(perStep.get(kind) ?? 0, (Date.now() - windowStart) / outcome.ran));
   }
   return progression;
 }

@@ -11,7 +11,7 @@ import { auditPut } from '../common/audit';
 import { Expression } from '../common/expression';
 import { cancellationCodes, isTransientConflict, MAX_TRANSACT_ITEMS, type TransactItem } from '../common/transact';
 import { queryDirectory } from '../common/query';
-import { queryAllWith, type Db, type Item } from './db';
+import { mapLimit, queryAllWith, type Db, type Item } from './db';
 import { OPEN_LOCK, headerKey } from './progression-repository';
 import type { PlanStep } from './plan';
 import { consentEntry, consentPuts, currentNoticeVersion } from '../directory/public';
@@ -39,6 +39,18 @@ export interface StepContext {
 export type StepResult = 'applied' | 'skipped' | 'unchanged' | 'kept' | 'already';
 
 const MAX_ATTEMPTS = 6;
+
+/**
+ * What a step will write once its reads (if any) are done: the outcome its marker records and its directory and
+ * audit writes. `skipOnConditionFailure`: a write's condition failing means there is nothing left to do (the
+ * record is already there, or gone), so the step is marked 'skipped'; otherwise the step reads again and retries.
+ */
+interface PreparedStep {
+  stored: StoredStep;
+  outcome: StepResult;
+  writes: TransactItem[];
+  skipOnConditionFailure?: boolean;
+}
 
 class ConditionFailed extends Error {
   constructor(readonly index: number) {
@@ -103,7 +115,7 @@ function versionedUpdate(key: { pk: string; sk: string }, set: Record<string, un
 /** A plan step of one kind. */
 type StepOf<K extends PlanStep['kind']> = Extract<PlanStep, { kind: K }>;
 
-async function createParent(ctx: StepContext, stored: StoredStep, step: StepOf<'createParent'>): Promise<StepResult> {
+async function createParent(ctx: StepContext, stored: StoredStep, step: StepOf<'createParent'>): Promise<PreparedStep> {
   const { parent } = step;
   const target = { type: 'PARENT', id: parent.id };
   // The new family's privacy choice opens its consent log; the step's audit id keeps a re-run from adding another.
@@ -115,53 +127,41 @@ async function createParent(ctx: StepContext, stored: StoredStep, step: StepOf<'
     language: parent.preferredLanguage,
   } as const;
   const consent = consentEntry(parent.id, undefined, parent, source)!;
-  try {
-    return await commit(ctx, stored, 'applied', [
-      put(entityItem('PARENT', parent), 'attribute_not_exists(pk)'),
-      ...registryTransactItems('PARENT', parent.id, undefined, parent),
-      audit(ctx, stored, { action: 'progression.parentAdd', target }),
-      ...consentPuts({ ...consent, id: stored.auditId }),
-    ]);
-  } catch (error) {
-    if (error instanceof ConditionFailed) return commit(ctx, stored, 'skipped', []);
-    throw error;
-  }
+  const writes = [
+    put(entityItem('PARENT', parent), 'attribute_not_exists(pk)'),
+    ...registryTransactItems('PARENT', parent.id, undefined, parent),
+    audit(ctx, stored, { action: 'progression.parentAdd', target }),
+    ...consentPuts({ ...consent, id: stored.auditId }),
+  ];
+  return { stored, outcome: 'applied', writes, skipOnConditionFailure: true };
 }
 
-async function createStudent(ctx: StepContext, stored: StoredStep, step: StepOf<'createStudent'>): Promise<StepResult> {
+function createStudent(ctx: StepContext, stored: StoredStep, step: StepOf<'createStudent'>): Promise<PreparedStep> {
   const { student, parentIds } = step;
-  try {
-    return await commit(ctx, stored, 'applied', [
-      put(entityItem('STUDENT', student), 'attribute_not_exists(pk)'),
-      ...parentIds.map((parentId) => put(familyItem({ parentId, studentId: student.id }))),
-      audit(ctx, stored, { action: 'progression.studentAdd', target: { type: 'STUDENT', id: student.id }, count: parentIds.length }),
-    ]);
-  } catch (error) {
-    if (error instanceof ConditionFailed) return commit(ctx, stored, 'skipped', []);
-    throw error;
-  }
+  const writes = [
+    put(entityItem('STUDENT', student), 'attribute_not_exists(pk)'),
+    ...parentIds.map((parentId) => put(familyItem({ parentId, studentId: student.id }))),
+    audit(ctx, stored, { action: 'progression.studentAdd', target: { type: 'STUDENT', id: student.id }, count: parentIds.length }),
+  ];
+  return Promise.resolve({ stored, outcome: 'applied', writes, skipOnConditionFailure: true });
 }
 
-async function moveStudent(ctx: StepContext, stored: StoredStep, step: StepOf<'moveStudent'>): Promise<StepResult> {
+function moveStudent(ctx: StepContext, stored: StoredStep, step: StepOf<'moveStudent'>): Promise<PreparedStep> {
   const stamp = ctx.progression.apply!.stamp;
   const set = { level: step.level, classId: step.classId, updatedAt: stamp };
-  try {
-    return await commit(ctx, stored, 'applied', [
-      versionedUpdate(keys.entity('STUDENT', step.studentId), set, undefined),
-      audit(ctx, stored, {
-        action: 'progression.studentMove',
-        target: { type: 'STUDENT', id: step.studentId },
-        fields: step.changesClass ? ['level', 'classId'] : ['level'],
-      }),
-    ]);
-  } catch (error) {
-    // The student was deleted meanwhile: nothing to move.
-    if (error instanceof ConditionFailed) return commit(ctx, stored, 'skipped', []);
-    throw error;
-  }
+  const writes = [
+    versionedUpdate(keys.entity('STUDENT', step.studentId), set, undefined),
+    audit(ctx, stored, {
+      action: 'progression.studentMove',
+      target: { type: 'STUDENT', id: step.studentId },
+      fields: step.changesClass ? ['level', 'classId'] : ['level'],
+    }),
+  ];
+  // A failed condition: the student was deleted meanwhile, nothing to move.
+  return Promise.resolve({ stored, outcome: 'applied', writes, skipOnConditionFailure: true });
 }
 
-async function removeStudent(ctx: StepContext, stored: StoredStep, step: StepOf<'removeStudent'>): Promise<StepResult> {
+async function removeStudent(ctx: StepContext, stored: StoredStep, step: StepOf<'removeStudent'>): Promise<PreparedStep> {
   // gsi1 is eventually consistent: the plan's links plus what the index shows now.
   const live = await queryAllWith(ctx.db, {
     IndexName: TABLE_INDEXES.byPerson.name,
@@ -169,17 +169,18 @@ async function removeStudent(ctx: StepContext, stored: StoredStep, step: StepOf<
     ExpressionAttributeValues: { ':pk': keys.studentParentsGsi(step.studentId) },
   });
   const parentIds = [...new Set([...step.parentIds, ...live.map((item) => item.parentId as string)])];
-  return commit(ctx, stored, 'applied', [
+  const writes = [
     del(keys.entity('STUDENT', step.studentId)),
     ...parentIds.map((parentId) => del(familyKey(parentId, step.studentId))),
     audit(ctx, stored, {
       action: step.reason === 'graduated' ? 'progression.studentGraduate' : 'progression.studentDepart',
       target: { type: 'STUDENT', id: step.studentId },
     }),
-  ]);
+  ];
+  return { stored, outcome: 'applied', writes };
 }
 
-async function removeParent(ctx: StepContext, stored: StoredStep, step: StepOf<'removeParent'>): Promise<StepResult> {
+async function removeParent(ctx: StepContext, stored: StoredStep, step: StepOf<'removeParent'>): Promise<PreparedStep> {
   const parent = await getItem(ctx, keys.entity('PARENT', step.parentId));
   const [links, memberships] = await Promise.all([
     queryDirectory({ db: ctx.db, prefix: keys.familyPrefix(step.parentId), consistent: true }),
@@ -205,18 +206,19 @@ async function removeParent(ctx: StepContext, stored: StoredStep, step: StepOf<'
         ...(parent.email ? [registryDelete('PARENT', step.parentId, parent.email as string)] : []),
       ]
     : [];
-  return commit(ctx, stored, 'applied', [
+  const writes = [
     ...deleteParent,
     ...studentIds.map((studentId) => del(familyKey(step.parentId, studentId))),
     ...committeeIds.map((committeeId) => del(keys.membership(committeeId, 'PARENT', step.parentId))),
     audit(ctx, stored, { action: 'progression.parentRemove', target: { type: 'PARENT', id: step.parentId } }),
-  ]);
+  ];
+  return { stored, outcome: 'applied', writes };
 }
 
-async function updateClass(ctx: StepContext, stored: StoredStep, step: StepOf<'updateClass'>): Promise<StepResult> {
+async function updateClass(ctx: StepContext, stored: StoredStep, step: StepOf<'updateClass'>): Promise<PreparedStep> {
   const stamp = ctx.progression.apply!.stamp;
   const current = await getItem(ctx, keys.entity('CLASS', step.classId));
-  if (!current) return commit(ctx, stored, 'skipped', []);
+  if (!current) return { stored, outcome: 'skipped', writes: [] };
   const studentReps = current.studentRepresentativeIds as string[];
   const parentReps = current.parentRepresentativeIds as string[];
   const nextStudents = studentReps.filter((id) => !step.removeStudentIds.includes(id));
@@ -225,33 +227,33 @@ async function updateClass(ctx: StepContext, stored: StoredStep, step: StepOf<'u
     ...(nextStudents.length !== studentReps.length ? ['studentRepresentativeIds'] : []),
     ...(nextParents.length !== parentReps.length ? ['parentRepresentativeIds'] : []),
   ];
-  if (fields.length === 0) return commit(ctx, stored, 'unchanged', []);
+  if (fields.length === 0) return { stored, outcome: 'unchanged', writes: [] };
   const set = { studentRepresentativeIds: nextStudents, parentRepresentativeIds: nextParents, updatedAt: stamp };
-  return commit(ctx, stored, 'applied', [
+  const writes = [
     versionedUpdate(keys.entity('CLASS', step.classId), set, current.version as number),
     audit(ctx, stored, { action: 'progression.classUpdate', target: { type: 'CLASS', id: step.classId }, fields }),
-  ]);
+  ];
+  return { stored, outcome: 'applied', writes };
 }
 
-async function removeAccount(ctx: StepContext, stored: StoredStep, step: StepOf<'removeAccount'>): Promise<StepResult> {
+async function removeAccount(ctx: StepContext, stored: StoredStep, step: StepOf<'removeAccount'>): Promise<PreparedStep> {
   // Another person (a kept parent sharing the address, a staff member) may still use the email.
   const registered = await queryAllWith(ctx.db, {
     KeyConditionExpression: 'pk = :pk',
     ExpressionAttributeValues: { ':pk': keys.registryPk(step.email) },
   });
-  if (registered.length > 0) return commit(ctx, stored, 'kept', []);
+  if (registered.length > 0) return { stored, outcome: 'kept', writes: [] };
   await ctx.accounts.removeAccountsByEmail(step.email);
-  return commit(ctx, stored, 'applied', [
-    audit(ctx, stored, { action: 'progression.accountRemove', target: { type: 'PARENT', id: step.parentIds[0]! } }),
-  ]);
+  const writes = [audit(ctx, stored, { action: 'progression.accountRemove', target: { type: 'PARENT', id: step.parentIds[0]! } })];
+  return { stored, outcome: 'applied', writes };
 }
 
-async function finish(ctx: StepContext, stored: StoredStep, step: StepOf<'finish'>): Promise<StepResult> {
+function finish(ctx: StepContext, stored: StoredStep, step: StepOf<'finish'>): Promise<PreparedStep> {
   const stamp = ctx.progression.apply!.stamp;
   const header = new Expression();
   const lock = new Expression();
   const apply = ctx.progression.apply!;
-  return commit(ctx, stored, 'applied', [
+  const writes: TransactItem[] = [
     versionedUpdate(keys.settings(), { schoolYear: step.toYear, updatedAt: stamp }, undefined),
     {
       Update: {
@@ -281,11 +283,12 @@ async function finish(ctx: StepContext, stored: StoredStep, step: StepOf<'finish
       },
     },
     audit(ctx, stored, { action: 'progression.apply', target: { type: 'PROGRESSION', id: ctx.progression.id }, count: apply.totalSteps }),
-  ]);
+  ];
+  return Promise.resolve({ stored, outcome: 'applied', writes });
 }
 
 /** Each step kind's own function: what it writes, and what counts as already done. */
-const STEP_RUNNERS: { [K in PlanStep['kind']]: (ctx: StepContext, stored: StoredStep, step: StepOf<K>) => Promise<StepResult> } = {
+const STEP_RUNNERS: { [K in PlanStep['kind']]: (ctx: StepContext, stored: StoredStep, step: StepOf<K>) => Promise<PreparedStep> } = {
   createParent,
   createStudent,
   moveStudent,
@@ -296,22 +299,96 @@ const STEP_RUNNERS: { [K in PlanStep['kind']]: (ctx: StepContext, stored: Stored
   finish,
 };
 
-function run(ctx: StepContext, stored: StoredStep): Promise<StepResult> {
+function prepareStep(ctx: StepContext, stored: StoredStep): Promise<PreparedStep> {
   const step: PlanStep = stored.step;
-  const runner = STEP_RUNNERS[step.kind] as (ctx: StepContext, stored: StoredStep, step: PlanStep) => Promise<StepResult>;
+  const runner = STEP_RUNNERS[step.kind] as (ctx: StepContext, stored: StoredStep, step: PlanStep) => Promise<PreparedStep>;
   return runner(ctx, stored, step);
 }
 
-/** Runs a step, retrying lost races (a concurrent transaction, a version changed since it was read). */
-export async function executeStep(ctx: StepContext, stored: StoredStep): Promise<StepResult> {
+async function commitPrepared(ctx: StepContext, prepared: PreparedStep): Promise<StepResult> {
+  try {
+    return await commit(ctx, prepared.stored, prepared.outcome, prepared.writes);
+  } catch (error) {
+    if (error instanceof ConditionFailed && prepared.skipOnConditionFailure) return commit(ctx, prepared.stored, 'skipped', []);
+    throw error;
+  }
+}
+
+/**
+ * Runs a step, retrying lost races (a concurrent transaction, a version changed since it was read); `prepared`,
+ * when given, is its first attempt's reads.
+ */
+export async function executeStep(ctx: StepContext, stored: StoredStep, prepared?: PreparedStep): Promise<StepResult> {
   if (stored.doneAt) return 'already';
   for (let attempt = 1; ; attempt++) {
     try {
-      return await run(ctx, stored);
+      return await commitPrepared(ctx, attempt === 1 && prepared ? prepared : await prepareStep(ctx, stored));
     } catch (error) {
       const retry = isTransientConflict(error) || error instanceof ConditionFailed;
       if (!retry || attempt >= MAX_ATTEMPTS) throw error;
       await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt * Math.random()));
     }
   }
+}
+
+/** Steps whose markers and writes go in one TransactWrite. */
+interface StepGroup {
+  steps: PreparedStep[];
+  items: TransactItem[];
+}
+
+/** An element's item, so that one transaction never holds two writes of one item (DynamoDB refuses that). */
+function itemKey(element: TransactItem): string {
+  const key = element.Put?.Item ?? element.Update?.Key ?? element.Delete?.Key ?? element.ConditionCheck?.Key ?? {};
+  return `${String(key.pk)}\u0000${String(key.sk)}`;
+}
+
+/** Packs prepared steps, each whole (its marker first, then its writes), into transactions of at most MAX_TRANSACT_ITEMS. */
+function pack(ctx: StepContext, prepared: PreparedStep[]): StepGroup[] {
+  const groups: StepGroup[] = [];
+  let group: StepGroup = { steps: [], items: [] };
+  let seen = new Set<string>();
+  for (const step of prepared) {
+    const items = [marker(ctx, step.stored, step.outcome), ...step.writes];
+    const itemKeys = items.map(itemKey);
+    if (group.steps.length > 0 && (group.items.length + items.length > MAX_TRANSACT_ITEMS || itemKeys.some((k) => seen.has(k)))) {
+      groups.push(group);
+      group = { steps: [], items: [] };
+      seen = new Set();
+    }
+    group.steps.push(step);
+    group.items.push(...items);
+    itemKeys.forEach((k) => seen.add(k));
+  }
+  if (group.steps.length > 0) groups.push(group);
+  return groups;
+}
+
+/**
+ * Commits a group in one TransactWrite: every step of it is marked with its writes, or none is. A cancelled
+ * transaction (a step marked meanwhile, a condition that no longer holds, a race) changes nothing: each step of
+ * the group then commits alone, as an unbatched step would (skipped, already, or read again and retried).
+ */
+async function commitGroup(ctx: StepContext, group: StepGroup, concurrency: number): Promise<void> {
+  if (group.steps.length === 1) {
+    await executeStep(ctx, group.steps[0]!.stored, group.steps[0]);
+    return;
+  }
+  try {
+    await ctx.db.send(new TransactWriteCommand({ TransactItems: group.items }));
+  } catch (error) {
+    if (!cancellationCodes(error)) throw error;
+    await mapLimit(group.steps, concurrency, (step) => executeStep(ctx, step.stored, step));
+  }
+}
+
+/**
+ * Runs a window of steps (docs/progression.md "Apply"): their reads and Cognito calls `concurrency` at a time,
+ * then their markers and writes packed into as few TransactWrites as DynamoDB allows, `concurrency` at a time.
+ * A step already marked is left alone.
+ */
+export async function executeSteps(ctx: StepContext, stored: StoredStep[], concurrency: number): Promise<void> {
+  const pending = stored.filter((step) => !step.doneAt);
+  const prepared = await mapLimit(pending, concurrency, (step) => prepareStep(ctx, step));
+  await mapLimit(pack(ctx, prepared), concurrency, (group) => commitGroup(ctx, group, concurrency));
 }

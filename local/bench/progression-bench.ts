@@ -32,6 +32,7 @@ import { seedDemoSchool } from '../demo/seed';
 import { dynamoClient, ensureTable } from '../dynamodb';
 import { startLocalStack } from '../stack';
 import { kb, machineLine, measure, ms, writeSection, type Timing } from './bench-report';
+import { countDynamoCalls } from './dynamo-calls';
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 const targetStudents = Math.max(100, Number(arg('students') ?? 1500));
@@ -124,6 +125,8 @@ async function main() {
     const accounts = { removeAccountsByEmail: (email: string) => removeAccountsByEmail(email, { client: cognito, userPoolId }) };
 
     console.log('• Applying…');
+    const calls = countDynamoCalls();
+    calls.count = 0;
     const chunks: { cursor: number; ms: number }[] = [];
     const chunk = async (mode: 'start' | 'continue') => {
       const call = await timed(() => runApply(id, ADMIN, mode, { accounts }));
@@ -136,6 +139,7 @@ async function main() {
       return outcome;
     });
     const applied = apply.value.progression.apply!;
+    const applyCalls = calls.count;
     cognito.destroy();
 
     const row = (label: string, t: Timing) => `| ${label} | ${ms(t.p50)} | ${ms(t.p95)} | ${ms(t.min)} | ${ms(t.max)} | ${t.runs} |`;
@@ -159,6 +163,7 @@ ${row('Workspace + review built from data in memory (CPU)', views)}
 | Total time (backup, plan, every step) | ${ms(apply.ms)} |
 | Requests (chunks of at most ${APPLY_DEFAULTS.maxSteps} steps / ${APPLY_DEFAULTS.budgetMs / 1000} s) | ${chunks.length} |
 | Steps | ${applied.totalSteps} (${((applied.totalSteps / apply.ms) * 1000).toFixed(0)} steps/s) |
+| DynamoDB calls (every page of a query counts) | ${applyCalls} |
 | Progress after each request | ${chunks.map((c) => `${Math.floor((c.cursor / applied.totalSteps) * 100)} %`).join(', ')} |
 | Longest request (the first one takes the backup and writes the plan) | ${ms(Math.max(...chunks.map((c) => c.ms)))} (first: ${ms(chunks[0]!.ms)}) |
 | Backup | ${applied.backup!.items} items, ${kb(applied.backup!.bytes)} of JSON in ${applied.backup!.parts} gzipped part(s) |
