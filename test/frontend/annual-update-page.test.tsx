@@ -56,6 +56,8 @@ const calls: Call[] = [];
 const answers: Record<string, { status: number; body: unknown }> = {
   good: { status: 200, body: FORM },
   household: { status: 200, body: HOUSEHOLD },
+  // The link's form asks the emails accepted (docs/messages.md, "Consents"): never chosen, the defaults.
+  consents: { status: 200, body: { ...FORM, messages: { school: true, class: true, committee: true } } },
   expired: { status: 410, body: { error: { code: 'TOKEN_EXPIRED' } } },
   unknown: { status: 404, body: { error: { code: 'TOKEN_INVALID' } } },
   broken: { status: 500, body: { error: { code: 'INTERNAL' } } },
@@ -113,13 +115,16 @@ describe('/update/{token}', () => {
     expect(calls).toEqual([{ path: '/api/update/load', body: { token } }]);
   });
 
-  it('opens in the language of the email that carried the link, unless the visitor chose one on this device', async () => {
+  it("opens in the language of the email that carried the link, and keeps the device's saved choice", async () => {
     renderApp({ configUrl: `${url}/config.json`, path: '/update/unknown?lang=en', locale: 'fr' });
     expect(await screen.findByText('This update link is invalid or has expired.', {}, SLOW)).toBeTruthy();
+    expect(window.localStorage.getItem('locale')).toBeNull();
     cleanup();
+    // A tablet two parents share, left in French: the English parent's link still opens in English, once.
     window.localStorage.setItem('locale', 'fr');
     renderApp({ configUrl: `${url}/config.json`, path: '/update/unknown?lang=en', locale: 'fr' });
-    expect(await screen.findByText("Ce lien de mise à jour n'est pas valide ou a expiré.", {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('This update link is invalid or has expired.', {}, SLOW)).toBeTruthy();
+    expect(window.localStorage.getItem('locale')).toBe('fr');
   });
 
   it('refuses a bad phone and a blank name before sending, then submits and lands on the success page', async () => {
@@ -146,6 +151,22 @@ describe('/update/{token}', () => {
     expect(screen.queryByText(/You already have an account/)).toBeNull();
     const submit = calls.find((call) => call.path === '/api/update/submit');
     expect(submit?.body).toMatchObject({ token: 'good', data: { version: 2, phone: '438 555-9876', firstName: 'Amélie' } });
+  });
+
+  it("asks the emails accepted with My Profile's wording and sends the parent's choice with the answer", async () => {
+    open('consents', 'fr');
+
+    const classBox = (await screen.findByLabelText('Messages des représentants et enseignants de mes classes', {}, SLOW)) as HTMLInputElement;
+    expect(screen.getByText('Messages par courriel')).toBeTruthy();
+    const school = screen.getByLabelText("Messages de l'école et de son comité de parents") as HTMLInputElement;
+    const committee = screen.getByLabelText('Messages des comités dont je fais partie') as HTMLInputElement;
+    expect([school.checked, classBox.checked, committee.checked]).toEqual([true, true, true]);
+    fireEvent.click(classBox);
+    fireEvent.click(screen.getByRole('button', { name: 'Valider' }));
+
+    expect(await screen.findByText('Créer un compte', {}, SLOW)).toBeTruthy();
+    const submit = calls.find((call) => call.path === '/api/update/submit');
+    expect(submit?.body).toMatchObject({ data: { messages: { school: true, class: false, committee: true } } });
   });
 
   it('joins an open committee, leaves a plain seat and shares the address; an officer seat cannot be left', async () => {

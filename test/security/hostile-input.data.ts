@@ -68,6 +68,8 @@ const signUpAndAddress = (ids: RealIds) => ({
   address: { street: '45, rue des Pins', city: 'Laval', postalCode: 'H7N 1A1' },
   committees: { join: [{ committeeId: ids.committees }], leave: [] },
   shareAddressWith: [{ parentId: ids.parents, version: 1 }],
+  // The emails accepted (docs/messages.md, "Consents"): each box is fuzzed like the other fields.
+  messages: { school: true, class: false, committee: true },
 });
 
 export function validBodies(ids: RealIds): Record<string, Record<string, unknown>> {

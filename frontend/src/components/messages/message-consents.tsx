@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import * as z from 'zod';
@@ -18,6 +18,26 @@ import { QueryState } from '../query-state/query-state';
 
 export const messageConsentsKey = ['me', 'message-consents'] as const;
 
+/** The three boxes, one per kind of message, with My Profile's wording: also asked on the update link's form. */
+export function MessageConsentChoices({ value, onChange }: { value: MessageConsents; onChange: (next: MessageConsents) => void }) {
+  const { t } = useTranslation();
+  return (
+    <SpaceBetween size="s">
+      {MESSAGE_CATEGORIES.map((category) => (
+        <Checkbox key={category} checked={value[category]} onChange={({ detail }) => onChange({ ...value, [category]: detail.checked })}>
+          {t(`messages.consents.${category}`)}
+        </Checkbox>
+      ))}
+    </SpaceBetween>
+  );
+}
+
+/** The section's frame: its title and what the choice means. */
+export function MessageConsentsContainer({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  return <Container header={<Header variant="h2" description={t('messages.consents.description')}>{t('messages.consents.title')}</Header>}>{children}</Container>;
+}
+
 /**
  * The emails a member accepts (docs/privacy.md, "Messages"): one box per kind, saved together and recorded in the
  * consent log. Messages still reach the Messages page whatever is chosen here.
@@ -35,16 +55,12 @@ export function MessageConsentsSection() {
   const [draft, setDraft] = useState<MessageConsents | undefined>();
   useEffect(() => setDraft(query.data?.consents), [query.data]);
   return (
-    <Container header={<Header variant="h2" description={t('messages.consents.description')}>{t('messages.consents.title')}</Header>}>
+    <MessageConsentsContainer>
       <QueryState query={query}>
         {() =>
           draft && (
             <SpaceBetween size="s">
-              {MESSAGE_CATEGORIES.map((category) => (
-                <Checkbox key={category} checked={draft[category]} onChange={({ detail }) => setDraft({ ...draft, [category]: detail.checked })}>
-                  {t(`messages.consents.${category}`)}
-                </Checkbox>
-              ))}
+              <MessageConsentChoices value={draft} onChange={setDraft} />
               {save.isError && <Alert type="error">{errorText(save.error)}</Alert>}
               {save.isSuccess && <Alert type="success">{t('messages.consents.saved')}</Alert>}
               <Button loading={save.isPending} onClick={() => save.mutate(draft)}>{t('messages.consents.save')}</Button>
@@ -52,6 +68,6 @@ export function MessageConsentsSection() {
           )
         }
       </QueryState>
-    </Container>
+    </MessageConsentsContainer>
   );
 }

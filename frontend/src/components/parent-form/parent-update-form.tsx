@@ -10,6 +10,7 @@ import { currentLocale } from '../../i18n/i18n';
 import { formatLongDate } from '../../lib/date-time';
 import type { ParentFormState } from '../../lib/parent-form/use-parent-form';
 import { AddressSection, CommitteesSection, InterestsSection, ParticipationSection, PersonalSection } from './form-sections';
+import { MessageConsentChoices, MessageConsentsContainer } from '../messages/message-consents';
 import { PrivacyShortNotice } from '../privacy/privacy-short-notice';
 import { CardPreview } from '../privacy/card-preview';
 import { previewDetails } from '../../lib/parent-form/form-values';
@@ -88,6 +89,12 @@ export function ParentUpdateForm({ form, state, top, secondaryActions }: {
               <CommitteesSection {...sectionProps} form={form} />
               <InterestsSection {...sectionProps} />
             </>
+          )}
+          {/* The emails accepted, as on My Profile (docs/messages.md, "Consents"): whatever the participation. */}
+          {values.messages && (
+            <MessageConsentsContainer>
+              <MessageConsentChoices value={values.messages} onChange={(messages) => change({ messages })} />
+            </MessageConsentsContainer>
           )}
         </SpaceBetween>
       </Form>

@@ -1,6 +1,7 @@
 import { formatPhone, phoneDigits } from '@shared/format/phone';
 import { formatPostalCode, normalizePostalCode } from '@shared/format/postal-code';
 import { ParentUpdateInputSchema, type ParentForm, type ParentUpdateInput } from '@shared/rules/parent-form';
+import type { MessageConsents } from '@shared/contracts/messages-api';
 import type { InterestCode } from '@shared/schemas/interests';
 import type { Language } from '@shared/schemas/common';
 import type { Participation } from '@shared/schemas/parent';
@@ -29,6 +30,8 @@ export interface FormValues {
   leave: string[];
   /** Co-parents ticked as "also lives at this address", at the version the form showed (shared/rules/household.ts). */
   shareAddressWith: { parentId: string; version: number }[];
+  /** The emails accepted (docs/messages.md, "Consents"): on the update link's form only (My Profile has its own section). */
+  messages?: MessageConsents;
 }
 
 export type FieldName = 'firstName' | 'lastName' | 'phone' | 'street' | 'city' | 'postalCode' | 'skills';
@@ -54,6 +57,7 @@ export function valuesFromForm(form: ParentForm): FormValues {
     join: [],
     leave: [],
     shareAddressWith: [],
+    ...(form.messages ? { messages: { ...form.messages } } : {}),
   };
 }
 
@@ -77,6 +81,8 @@ export function toUpdateInput(values: FormValues): ParentUpdateInput {
       skills: '',
       participation: values.participation,
       preferredLanguage: values.preferredLanguage,
+      // The emails accepted do not depend on the directory: a parent who leaves it still chooses them.
+      ...(values.messages ? { messages: values.messages } : {}),
     };
   }
   return {
@@ -92,6 +98,7 @@ export function toUpdateInput(values: FormValues): ParentUpdateInput {
     preferredLanguage: values.preferredLanguage,
     ...committeeChanges(values),
     ...(hasAddress && values.shareAddressWith.length > 0 ? { shareAddressWith: values.shareAddressWith } : {}),
+    ...(values.messages ? { messages: values.messages } : {}),
   };
 }
 

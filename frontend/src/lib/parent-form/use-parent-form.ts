@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../i18n/i18n';
 import type { ParentForm, ParentUpdateInput } from '@shared/rules/parent-form';
@@ -19,18 +20,20 @@ export type LoadState =
 const tokenProblem = linkProblem;
 
 /**
- * Where one parent form comes from and goes to: the emailed link (token) or My Profile (signed in). Both answer
- * with the saved form; errors are `ApiError`s (status, code, field errors). Memoise it: a new source
- * reloads the form.
+ * Where one parent form comes from and goes to: the emailed link (token) or My Profile (signed in). `query` is the
+ * form's read, held by TanStack Query (docs/frontend.md, "Server state": features/update/api/update-queries.ts,
+ * features/profile/api/profile-queries.ts); `save` answers with the saved form. Errors are `ApiError`s (status,
+ * code, field errors).
  */
 export interface ParentFormSource<R extends { form: ParentForm }> {
-  load: () => Promise<ParentForm>;
+  query: Pick<UseQueryResult<ParentForm>, 'data' | 'error' | 'refetch'>;
   save: (input: ParentUpdateInput) => Promise<R>;
 }
 
 /** Loading, editing and saving one parent form (the link's and My Profile's: one form, one behaviour). */
 export function useParentForm<R extends { form: ParentForm }>(source: ParentFormSource<R>, onSaved: (result: R) => void) {
-  const [load, setLoad] = useState<LoadState>({ kind: 'loading' });
+  const { query } = source;
+  const [shown, setShown] = useState<ParentForm | null>(null);
   const [values, setValues] = useState<FormValues | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [problem, setProblem] = useState<SubmitProblem | null>(null);
@@ -40,27 +43,32 @@ export function useParentForm<R extends { form: ParentForm }>(source: ParentForm
   const [dirty, setDirty] = useState(false);
 
   const show = useCallback((form: ParentForm) => {
-    setLoad({ kind: 'ready', form });
+    setShown(form);
     setValues(valuesFromForm(form));
     setErrors({});
     setDirty(false);
   }, []);
 
-  const reload = useCallback(async () => {
-    try {
-      show(await source.load());
-      return true;
-    } catch (error) {
-      setLoad({ kind: 'failed', problem: tokenProblem(error) ?? 'loadFailed', error });
-      return false;
-    }
-  }, [source, show]);
-
+  // A new answer of the read is shown unless the person is typing in this parent's form: their changes win, and a
+  // save made meanwhile elsewhere answers CONFLICT, which shows the current data (`reload`).
+  const { data } = query;
   useEffect(() => {
-    setLoad({ kind: 'loading' });
-    setProblem(null);
-    void reload();
-  }, [reload]);
+    if (data && (!dirty || data.parent.id !== shown?.parent.id)) show(data);
+    // `dirty` and `shown` are read, not followed: only a new answer (another parent, a reload) is shown.
+  }, [data, show]);
+
+  const { refetch } = query;
+  const reload = useCallback(async () => {
+    const result = await refetch();
+    if (result.data) show(result.data);
+    return result.data !== undefined;
+  }, [refetch, show]);
+
+  const load: LoadState = data && shown
+    ? { kind: 'ready', form: shown }
+    : query.error && !data
+      ? { kind: 'failed', problem: tokenProblem(query.error) ?? 'loadFailed', error: query.error }
+      : { kind: 'loading' };
 
   const change = useCallback((patch: Partial<FormValues>) => {
     setValues((current) => (current ? { ...current, ...patch } : current));

@@ -1,18 +1,36 @@
-import type { ParentUpdateInput, ProfileUpdateResponse } from '@shared/rules/parent-form';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ParentUpdateInput, ProfileFormResponse, ProfileUpdateResponse } from '@shared/rules/parent-form';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { meKey } from '../../../lib/api/me-queries';
 import { directoryKey } from '../../../lib/directory/use-directory';
 import { useApiMutation } from '../../../lib/query/use-api-mutation';
 import { loadMyActivity } from './activity-client';
 import { loadMyConsentLog } from './consent-client';
-import { saveProfile } from './profile-form-client';
+import { loadProfileForm, saveProfile } from './profile-form-client';
 import { useApiQuery } from '../../../lib/query/use-api-query';
 
 /** My Profile's server state (docs/frontend.md, "Server state"); GET /api/me is `useMe` (lib/api/me-queries.ts). */
 export const profileKeys = {
   activity: ['me', 'activity'] as const,
   consentLog: ['me', 'consent-log'] as const,
+  /** The form of one of the person's parent records (none: the first). Not under `me`: a save puts its answer here. */
+  form: (parentId: string | undefined) => ['profile-form', parentId ?? ''] as const,
 };
+
+const formOf = (response: ProfileFormResponse) => response.form;
+const parentsOf = (response: ProfileFormResponse) => response.parents;
+
+/** GET /api/profile/form[?parentId=]: one read, two views of it (the form, the person's parent records). */
+function useProfileFormRead<T>(parentId: string | undefined, select: (response: ProfileFormResponse) => T) {
+  const { apiBaseUrl } = useRuntimeConfig();
+  return useQuery({ queryKey: profileKeys.form(parentId), queryFn: () => loadProfileForm(apiBaseUrl, parentId), select });
+}
+
+/** The form of one parent record. */
+export const useProfileForm = (parentId: string | undefined) => useProfileFormRead(parentId, formOf);
+
+/** The parent records under the signed-in email (a family email can hold two): the form's selector. */
+export const useProfileParents = (parentId: string | undefined) => useProfileFormRead(parentId, parentsOf);
 
 /** GET /api/me/activity: what administrators did with the caller's parent record. */
 export function useMyActivity() {
@@ -30,8 +48,12 @@ export function useMyConsentLog() {
  */
 export function useSaveProfile() {
   const { apiBaseUrl } = useRuntimeConfig();
+  const queryClient = useQueryClient();
   return useApiMutation<ProfileUpdateResponse, { parentId: string | undefined; input: ParentUpdateInput }>({
     mutationFn: ({ parentId, input }) => saveProfile(apiBaseUrl, parentId, input),
+    // The answer is the form as stored now: it replaces that record's form (the list of records is unchanged).
+    onSuccess: (result, { parentId }) =>
+      queryClient.setQueryData<ProfileFormResponse>(profileKeys.form(parentId), (cached) => cached && { ...cached, form: result.form }),
     invalidates: [meKey, directoryKey],
   });
 }

@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
@@ -8,13 +8,11 @@ import FormField from '@cloudscape-design/components/form-field';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import type { ProfileFormResponse, ProfileUpdateResponse } from '@shared/rules/parent-form';
-import { useRuntimeConfig } from '../../../config/runtime-config-context';
+import type { ProfileUpdateResponse } from '@shared/rules/parent-form';
 import { LeaveModal } from '../../../components/page/leave-modal';
 import { ParentUpdateForm } from '../../../components/parent-form/parent-update-form';
-import { useParentForm, type ParentFormSource } from '../../../lib/parent-form/use-parent-form';
-import { loadProfileForm } from '../api/profile-form-client';
-import { useSaveProfile } from '../api/profile-queries';
+import { useParentForm } from '../../../lib/parent-form/use-parent-form';
+import { useProfileForm, useProfileParents, useSaveProfile } from '../api/profile-queries';
 import { ApiError } from '../../../lib/api/api-client';
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes';
 
@@ -30,22 +28,11 @@ export function ProfileEditor({ initialParentId, onSaved, onCancel, notFound }: 
   notFound: ReactNode;
 }) {
   const { t } = useTranslation();
-  const { apiBaseUrl } = useRuntimeConfig();
   const [parentId, setParentId] = useState(initialParentId);
-  const [choices, setChoices] = useState<ProfileFormResponse['parents']>([]);
+  const query = useProfileForm(parentId);
+  const choices = useProfileParents(parentId).data ?? [];
   const { mutateAsync: save } = useSaveProfile();
-  const source = useMemo<ParentFormSource<ProfileUpdateResponse>>(
-    () => ({
-      load: async () => {
-        const response = await loadProfileForm(apiBaseUrl, parentId);
-        setChoices(response.parents);
-        return response.form;
-      },
-      save: (input) => save({ parentId, input }),
-    }),
-    [apiBaseUrl, parentId, save],
-  );
-  const state = useParentForm(source, onSaved);
+  const state = useParentForm<ProfileUpdateResponse>({ query, save: (input) => save({ parentId, input }) }, onSaved);
   const { load } = state;
   // Leaving the page with changes not saved asks first (the tab's close or reload: the browser's own question).
   const blocker = useUnsavedChanges(state.dirty);

@@ -29,7 +29,7 @@ const toSuccess = (result: UpdateSubmitResponse): UpdateSuccessState => ({
 function ParentUpdatePage() {
   const { t } = useTranslation();
   const { token, apiBaseUrl, onSubmitted } = useUpdateLink(toSuccess);
-  const formState = useUpdateForm(apiBaseUrl, token, onSubmitted);
+  const formState = useUpdateForm(token, onSubmitted);
   const filePrivacyRequest = useCallback(
     (request: NewPrivacyRequest) => privacyRequestsApi.fileByLink(apiBaseUrl, token, request),
     [apiBaseUrl, token],
