@@ -27,7 +27,7 @@ import { useStack } from '../support/stack';
 import { testSendDeps } from '../lambdas/annual-update-support';
 import { stackCognito } from '../lambdas/auth-support';
 import { CAMPAIGN_TEXT as TEXT, closeOpenCampaign, codeOf, endCampaignJourney, browserToday, goTo, noHorizontalScroll, pickDayByWeeks, staffLinkFor, type Lang } from './campaign-support';
-import { contextIn, demoAccount, expectAt, explained, mailTo, signInWith, updateLinkFor } from './auth-support';
+import { contextIn, demoAccount, expectAt, explained, mailTo, signedInContext, updateLinkFor } from './auth-support';
 import { expectFocusOn, focused, pressButton, retype, tabTo } from './keyboard-support';
 
 /**
@@ -254,14 +254,12 @@ async function sendTo(j: Journey, lastName: string, people: { firstName: string;
   await confirmSend(j, confirm.count ?? people.length, confirm.staff);
 }
 
-/** The signed-in demo parent's page, signing in once per language (redirected to `path` the first time). */
+/** The signed-in demo parent's page: a profile from signedInContext (signed in once per worker and language), opened at `path`. */
 async function demoParentAt(j: Journey, path: string): Promise<Page> {
   if (!j.parentPage) {
-    j.parentContext = await contextIn(() => session.newContext(j.text.viewport), j.lang);
+    j.parentContext = await signedInContext(session, stack, demoAccount(stack, 'parent'), j.lang, j.text.viewport);
     j.parentPage = await j.parentContext.newPage();
-    const account = demoAccount(stack, 'parent');
-    await j.parentPage.goto(`${stack.appUrl}/auth?redirect=${encodeURIComponent(path)}`);
-    await signInWith(j.parentPage, j.lang, account.email, account.password);
+    await j.parentPage.goto(`${stack.appUrl}${path}`);
   } else {
     await goTo(j.parentPage, stack.appUrl, path);
   }
@@ -290,7 +288,8 @@ async function openTwoCommittees(j: Journey) {
   await at(page, 'mobile');
   expect(await noHorizontalScroll(page)).toBe(true);
   await at(page, 'desktop');
-  await page.goto(`${stack.appUrl}/admin`);
+  // Back to the dashboard inside the app (no new load of it): its card's link to the campaign is what comes next.
+  await goTo(page, stack.appUrl, '/admin');
 }
 
 /**
@@ -300,9 +299,7 @@ async function openTwoCommittees(j: Journey) {
  */
 async function startFromDashboard(j: Journey) {
   const { page, text } = j;
-  const admin = demoAccount(stack, 'admin');
-  await page.goto(`${stack.appUrl}/auth?redirect=${encodeURIComponent('/admin')}`);
-  await signInWith(page, j.lang, admin.email, admin.password);
+  await page.goto(`${stack.appUrl}/admin`);
   await expectAt(page, '/admin');
   await page.getByRole('heading', { level: 2, name: text.dashboardCard }).waitFor({ timeout: 30_000 });
   if (j.lang === 'fr') await openTwoCommittees(j);
@@ -952,7 +949,8 @@ describe.each(['fr', 'en'] as const)('the annual update campaign (%s)', (lang) =
     // One campaign at a time on this shared stack: one left active by another file (or a failed run) is closed.
     await closeOpenCampaign('test-setup');
     const text = TEXT[lang];
-    const adminContext = await contextIn(() => session.newContext('desktop'), lang);
+    // Signed in once per worker and language (signedInContext): signing in is the auth journeys' subject, not this one's.
+    const adminContext = await signedInContext(session, stack, demoAccount(stack, 'admin'), lang, 'desktop');
     const phone = await contextIn(() => session.newContext('mobile'), lang);
     const anon = lang === 'en' ? phone : await contextIn(() => session.newContext(text.viewport), lang);
     const j: Journey = { lang, text, who: cast[lang]!, page: await adminContext.newPage(), phone, anon, campaignId: '', deadline: '', links: {} };
