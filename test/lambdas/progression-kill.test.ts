@@ -10,6 +10,7 @@ import {
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import fc from 'fast-check';
 import { ulid } from 'ulid';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -59,8 +60,15 @@ type Kill = { at: number; mode: 'before' | 'after' };
 /** Counts the writes of one run (DynamoDB and Cognito) and dies at write `kill.at`. */
 class KillSwitch {
   writes = 0;
+  /** TransactWrite calls, and those refused on purpose (`refuseShared`). */
+  transactions = 0;
+  refused = 0;
   dead = false;
-  constructor(private readonly kill?: Kill) {}
+  /** refuseShared: a TransactWrite marking more than one step is cancelled (a lost race) without being sent. */
+  constructor(
+    private readonly kill?: Kill,
+    readonly refuseShared = false,
+  ) {}
 
   async around<T>(isWrite: boolean, call: () => Promise<T>): Promise<T> {
     if (this.dead) throw new Killed();
@@ -79,7 +87,18 @@ const COGNITO_WRITES = [AdminUserGlobalSignOutCommand, AdminDeleteUserCommand];
 function clients(kill: KillSwitch, userPoolId: string) {
   const real = documentClient();
   const db = {
-    send: (command: object) => kill.around(DYNAMO_WRITES.some((type) => command instanceof type), () => real.send(command as never)),
+    send: (command: object) => {
+      if (command instanceof TransactWriteCommand) {
+        kill.transactions += 1;
+        const markers = (command.input.TransactItems ?? []).filter((item) => String(item.Update?.Key?.sk).startsWith('STEP#'));
+        if (kill.refuseShared && markers.length > 1) {
+          kill.refused += 1;
+          const reasons = command.input.TransactItems!.map(() => ({ Code: 'TransactionConflict' }));
+          return Promise.reject(new TransactionCanceledException({ message: 'refused on purpose', $metadata: {}, CancellationReasons: reasons }));
+        }
+      }
+      return kill.around(DYNAMO_WRITES.some((type) => command instanceof type), () => real.send(command as never));
+    },
   } as unknown as Db;
   const cognito = {
     send: (command: object) => kill.around(COGNITO_WRITES.some((type) => command instanceof type), () => fx.cognito.send(command as never)),
@@ -101,6 +120,8 @@ interface Outcome {
   items: Record<string, unknown>[];
   accounts: string[];
   writes: number;
+  transactions: number;
+  refused: number;
 }
 
 /**
@@ -116,7 +137,7 @@ async function poolWithEveryAccount(): Promise<string> {
   return pool;
 }
 
-async function run(kills: Kill[]): Promise<Outcome> {
+async function run(kills: Kill[], last = new KillSwitch()): Promise<Outcome> {
   const table = await cloneInto(fx, template, 'kill-run');
   const userPoolId = await poolWithEveryAccount();
   expect(await accountEmails(fx.cognito, userPoolId)).toEqual([...emails].sort());
@@ -127,9 +148,14 @@ async function run(kills: Kill[]): Promise<Outcome> {
       if (!(error instanceof Killed)) throw error;
     }
   }
-  const last = new KillSwitch();
   await applyUntilDone(last, userPoolId);
-  const outcome = { items: await snapshotTable(), accounts: await accountEmails(fx.cognito, userPoolId), writes: last.writes };
+  const outcome = {
+    items: await snapshotTable(),
+    accounts: await accountEmails(fx.cognito, userPoolId),
+    writes: last.writes,
+    transactions: last.transactions,
+    refused: last.refused,
+  };
   await fx.dropTable(table);
   return outcome;
 }
@@ -172,6 +198,17 @@ describe('apply killed at any point', () => {
     expect(baseline.items.filter((item) => item.type === 'LOCK')).toEqual([]);
     expect(baseline.accounts.length).toBeLessThan(emails.length);
     expect(baseline.writes).toBeGreaterThan(20);
+    // Steps of one kind share transactions (up to 99 items): far fewer TransactWrites than steps.
+    const steps = (header as { apply: { totalSteps: number } }).apply.totalSteps;
+    expect(steps).toBeGreaterThan(20);
+    expect(baseline.transactions).toBeLessThan(steps / 2);
+  });
+
+  it('a shared transaction refused by a lost race is redone step by step, to the same end state', async () => {
+    const outcome = await run([], new KillSwitch(undefined, true));
+    expect(outcome.refused).toBeGreaterThan(0);
+    expect(outcome.items).toEqual(baseline.items);
+    expect(outcome.accounts).toEqual(baseline.accounts);
   });
 
   it('a run killed once or several times, then resumed, ends in exactly the same state', async () => {
