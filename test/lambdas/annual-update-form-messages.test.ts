@@ -3,11 +3,10 @@ import { getEntity } from '../../lambdas/directory/directory-repository';
 import { getMessageConsents, listConsent } from '../../lambdas/directory/public';
 import { closeCampaign } from '../../lambdas/annual-update/campaign-service';
 import { handler } from '../../lambdas/annual-update/index';
-import { continueSendJob, startSendJob } from '../../lambdas/annual-update/send-job-service';
 import { DEFAULT_MESSAGE_CONSENTS } from '@shared/contracts/messages-api';
-import { ParentFormSchema, UpdateSubmitResponseSchema, type ParentForm } from '@shared/rules/parent-form';
+import { ParentFormSchema, UpdateSubmitResponseSchema } from '@shared/rules/parent-form';
 import type { Parent } from '@shared/schemas/parent';
-import { adminClaims, invoke, mailTo, seedSmallSchool, testSendDeps, tokenIn, type SmallSchool } from './annual-update-support';
+import { formAnswer, invoke, reviewedCampaignLink, seedSmallSchool, type SmallSchool } from './annual-update-support';
 import { scanAll, useDirectoryTable } from './directory-support';
 import { workerStack } from '../support/stack';
 
@@ -25,32 +24,16 @@ let campaignId: string;
 let target: Parent;
 let token: string;
 
-const LOAD = { method: 'POST', resource: '/api/update/load' };
-const SUBMIT = { method: 'POST', resource: '/api/update/submit' };
-
-const answer = (form: ParentForm, changes: Record<string, unknown> = {}) => {
-  const { id: _id, email: _email, ...fields } = form.parent;
-  return { ...fields, ...changes };
-};
-const load = async () => ParentFormSchema.parse((await invoke(handler, { ...LOAD, body: { token } })).body);
-const submit = async (data: Record<string, unknown>) => invoke(handler, { ...SUBMIT, body: { token, data } });
+const load = async () => ParentFormSchema.parse((await invoke(handler, { method: 'POST', resource: '/api/update/load', body: { token } })).body);
+const submit = async (data: Record<string, unknown>) => invoke(handler, { method: 'POST', resource: '/api/update/submit', body: { token, data } });
+const answer = formAnswer;
 const key = () => `PARENT#${target.id}`;
 
 beforeAll(async () => {
   school = await seedSmallSchool('form-messages');
   target = school.reachable.find((p) => p.participation !== 'nameOnly' && p.email !== school.adminEmail)!;
   // Review on: the reviewed fields wait, the email choices must not.
-  const started = await invoke(handler, {
-    method: 'POST',
-    resource: '/api/admin/annual-update/campaigns',
-    body: { schoolYear: '2063-2064', confirmation: 'confirm', review: true },
-    claims: adminClaims(school.adminEmail),
-  });
-  expect(started.status).toBe(201);
-  campaignId = (started.body as { campaign: { id: string } }).campaign.id;
-  const job = await startSendJob(campaignId, { mode: 'selected', parentIds: [target.id] }, 'admin-1', { now: () => new Date() });
-  await continueSendJob(campaignId, job.jobId, testSendDeps(stack));
-  token = tokenIn((await mailTo(stack, target.email!))[0]!);
+  ({ campaignId, token } = await reviewedCampaignLink(stack, school, '2063-2064', target));
 });
 
 afterAll(async () => {

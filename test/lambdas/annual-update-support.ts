@@ -9,6 +9,10 @@ import { readMailbox, type StoredEmail } from '../../local/ses';
 import type { StackInfo } from '../../local/stack-info';
 import { claimsFor } from './auth-support';
 import { grantRole } from '../../lambdas/registry/admin-roles';
+import { handler as annualUpdateHandler } from '../../lambdas/annual-update/index';
+import { continueSendJob, startSendJob } from '../../lambdas/annual-update/send-job-service';
+import type { ParentForm } from '@shared/rules/parent-form';
+import type { Parent } from '@shared/schemas/parent';
 
 /** Helpers for the annual-update tests (not a test file: vitest only collects *.test.ts). */
 
@@ -124,4 +128,25 @@ export function signal<T = void>(): { promise: Promise<T>; resolve: (value: T) =
   let resolve!: (value: T) => void;
   const promise = new Promise<T>((r) => (resolve = r));
   return { promise, resolve };
+}
+
+/** The parent form's fields as the UI sends them back, with `changes` (the email is not editable). */
+export const formAnswer = (form: ParentForm, changes: Record<string, unknown> = {}) => {
+  const { id: _id, email: _email, ...fields } = form.parent;
+  return { ...fields, ...changes };
+};
+
+/** A campaign with review on, started by the school's administrator, and `parent`'s emailed link. */
+export async function reviewedCampaignLink(stack: StackInfo, school: SmallSchool, schoolYear: string, parent: Parent) {
+  const started = await invoke(annualUpdateHandler, {
+    method: 'POST',
+    resource: '/api/admin/annual-update/campaigns',
+    body: { schoolYear, confirmation: 'confirm', review: true },
+    claims: adminClaims(school.adminEmail),
+  });
+  if (started.status !== 201) throw new Error(`campaign not started: ${JSON.stringify(started.body)}`);
+  const campaignId = (started.body as { campaign: { id: string } }).campaign.id;
+  const job = await startSendJob(campaignId, { mode: 'selected', parentIds: [parent.id] }, 'admin-1', { now: () => new Date() });
+  await continueSendJob(campaignId, job.jobId, testSendDeps(stack));
+  return { campaignId, token: tokenIn((await mailTo(stack, parent.email!))[0]!) };
 }
