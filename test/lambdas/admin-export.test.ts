@@ -9,7 +9,8 @@ import { exportCsvFiles } from '../../lambdas/admin/export-service';
 import { planImport, writePlanned } from '../../lambdas/admin/import/import-service';
 import { documentClient, tableName } from '../../lambdas/common/dynamo';
 import { keys } from '../../lambdas/common/keys';
-import { getSettings, updateEntity } from '../../lambdas/directory/directory-repository';
+import { getSettings } from '../../lambdas/directory/directory-repository';
+import { rewriteRecord } from './directory-writes';
 import { runBackupCli } from '../../local/cli/backup';
 import { runRestoreCli } from '../../local/cli/restore';
 import { TRANSIENT_TYPES } from '../../local/cli/table-backup';
@@ -123,8 +124,8 @@ describe('export', () => {
     expect(restricted.status).toBe(200);
     // So does a committee open to sign-ups, and one closed to them.
     const [openCommittee, closedCommittee] = (await readDirectoryConsistent()).committees;
-    await updateEntity('COMMITTEE', openCommittee!, { ...openCommittee!, openToSignUps: true });
-    await updateEntity('COMMITTEE', closedCommittee!, { ...closedCommittee!, openToSignUps: false });
+    await rewriteRecord('COMMITTEE', openCommittee!, { ...openCommittee!, openToSignUps: true });
+    await rewriteRecord('COMMITTEE', closedCommittee!, { ...closedCommittee!, openToSignUps: false });
     const source = await readDirectoryConsistent();
     const settings = await getSettings();
     const files = exportCsvFiles(source, settings, 'fr');

@@ -2,7 +2,8 @@ import { InitiateAuthCommand, type CognitoIdentityProviderClient } from '@aws-sd
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetDocumentClient } from '../../lambdas/common/dynamo';
-import { createEntity, deleteEntity, getEntity, newEntityMeta } from '../../lambdas/directory/directory-repository';
+import { getEntity, newEntityMeta } from '../../lambdas/directory/directory-repository';
+import { removeRecord, seedRecord } from './directory-writes';
 import { getCampaignLock } from '../../lambdas/annual-update/campaign-repository';
 import { closeCampaign } from '../../lambdas/annual-update/campaign-service';
 import { ROUTES, type RouteDef } from '../../lambdas/routes';
@@ -62,7 +63,7 @@ beforeAll(async () => {
   resetDocumentClient();
   cognito = stackCognito(stack);
   for (const role of ['admin', 'parent', 'staff'] as const) tokens[role] = await idTokenOf(role);
-  own = await createEntity('PARENT', {
+  own = await seedRecord('PARENT', {
     ...newEntityMeta(),
     firstName: 'Anne-Sophie',
     lastName: "D'Aragon-Lévesque",
@@ -80,7 +81,7 @@ afterAll(async () => {
   const lock = await getCampaignLock();
   if (lock) await closeCampaign(lock.owner, 'test-cleanup');
   const current = await getEntity('PARENT', own.id);
-  if (current) await deleteEntity('PARENT', current);
+  if (current) await removeRecord('PARENT', current);
   cognito.destroy();
 });
 

@@ -3,7 +3,8 @@ import { gunzipSync } from 'node:zlib';
 import { InitiateAuthCommand, type CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetDocumentClient } from '../../lambdas/common/dynamo';
-import { getEntity, updateEntity } from '../../lambdas/directory/directory-repository';
+import { getEntity } from '../../lambdas/directory/directory-repository';
+import { rewriteRecord } from './directory-writes';
 import { DEMO_ACCOUNTS, generateSchool } from '../../local/demo/generate-school';
 import type { DemoAccount, StackInfo } from '../../local/stack-info';
 import { DirectoryResponseSchema, type DirectoryResponse } from '@shared/contracts/directory-api';
@@ -204,7 +205,7 @@ describe('GET /api/directory', () => {
 
     const stored = (await getEntity('PARENT', target.id))!;
     // Only the parent item changes: the membership stays, as if the seat removal had not happened yet.
-    const optedOut = await updateEntity('PARENT', stored, withParticipation(stored, 'nameOnly'));
+    const optedOut = await rewriteRecord('PARENT', stored, withParticipation(stored, 'nameOnly'));
     try {
       const after = await getDirectory(parentToken, { 'If-None-Match': before.headers.get('etag')! });
       expect(after.status).toBe(200);
@@ -216,7 +217,7 @@ describe('GET /api/directory', () => {
       expect(Object.keys(body.parents[index]!).sort()).toEqual(['childIndexes', 'email', 'firstName', 'id', 'lastName']);
       expect(body.committees.flatMap((c) => c.parents.map((seat) => seat.parentIndex))).not.toContain(index);
     } finally {
-      await updateEntity('PARENT', optedOut, { ...stored });
+      await rewriteRecord('PARENT', optedOut, { ...stored });
     }
     // Restored: the same bytes as before, under a new version (every write bumps it), hence a new tag.
     const restored = await getDirectory(parentToken, { 'If-None-Match': before.headers.get('etag')! });

@@ -5,7 +5,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { handler as formHandler } from '../../lambdas/annual-update/index';
 import { documentClient, tableName } from '../../lambdas/common/dynamo';
 import { DIRECTORY_VERSION_PK, keys } from '../../lambdas/common/keys';
-import { bulkWriteDirectory, getEntity, getSettings, readDirectory, saveSettings, updateEntity } from '../../lambdas/directory/directory-repository';
+import { bulkWriteDirectory, getEntity, getSettings, readDirectory } from '../../lambdas/directory/directory-repository';
+import { settingsFormOf } from '@shared/contracts/school-settings-api';
+import { rewriteRecord } from './directory-writes';
 import {
   forgetDirectoryInMemory,
   keptBodies,
@@ -355,7 +357,8 @@ describe('GET /api/directory from the version snapshot', () => {
     try {
       const items = await scanTable(client, tableName());
       const target = school.reachable[4]!;
-      await updateEntity('PARENT', (await getEntity('PARENT', target.id))!, { ...(await getEntity('PARENT', target.id))!, firstName: 'Avant' });
+      const before = (await getEntity('PARENT', target.id))!;
+      await rewriteRecord('PARENT', before, { ...before, firstName: 'Avant' });
       // The backup predates that edit: restoring it brings the old name back, and the read must show it.
       const { after } = await expectSeen(() => restoreItems(client, tableName(), items, { replace: true }));
       expect(after.text).not.toContain('"Avant"');
@@ -386,8 +389,9 @@ describe('GET /api/directory from the version snapshot', () => {
       await bulkWriteDirectory({ classes: [], students: [], parents: [], committees: [], families: [], memberships: [], staff: [{ ...current, firstName: 'Groupée' }] });
     });
     await expectSeen(async () => {
-      const { version, updatedAt: _at, ...settings } = (await getSettings())!;
-      await saveSettings({ ...settings, schoolName: 'École renommée' }, version);
+      const settings = (await getSettings())!;
+      const body = { ...settingsFormOf(settings), schoolName: 'École renommée', version: settings.version };
+      expect((await callAdmin('PUT', '/api/admin/settings', { body, claims: admin() })).status).toBe(200);
     });
     await expectSeen(async () => {
       const current = await readDirectory({ consistent: true });

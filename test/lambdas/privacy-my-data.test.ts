@@ -4,7 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { handler as formHandler } from '../../lambdas/annual-update/index';
 import { campaignItem, participantItem } from '../../lambdas/annual-update/items';
 import { documentClient, tableName } from '../../lambdas/common/dynamo';
-import { getEntity, updateEntity } from '../../lambdas/directory/directory-repository';
+import { getEntity } from '../../lambdas/directory/directory-repository';
+import { rewriteRecord } from './directory-writes';
 import { handler as privacyHandler } from '../../lambdas/privacy/index';
 import { MyDataCsvResponseSchema, MyDataResponseSchema } from '@shared/contracts/my-data-api';
 import type { ParentForm } from '@shared/rules/parent-form';
@@ -60,7 +61,7 @@ beforeAll(async () => {
   // A safety restriction on the record: administrators only, never in the parent's download.
   const other = school.parents.find((p) => p.id !== target.id)!;
   const current = (await getEntity('PARENT', target.id))!;
-  await updateEntity('PARENT', current, { ...current, safetyRestriction: { hiddenFrom: [other.id] } });
+  await rewriteRecord('PARENT', current, { ...current, safetyRestriction: { hiddenFrom: [other.id] } });
   await seedCampaign(target.id);
   expect((await saveProfile(target.email!, { participation: 'full', audiences })).status).toBe(200);
 });
