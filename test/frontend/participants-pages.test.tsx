@@ -68,7 +68,7 @@ describe('the participants manager in pages', () => {
     tick('Prénom03 Gagnon');
     fireEvent.click(screen.getByRole('button', { name: '2' }));
     tick('Prénom41 Tremblay');
-    fireEvent.change(screen.getByPlaceholderText('Rechercher par nom, courriel ou classe'), { target: { value: 'gagnon' } });
+    fireEvent.change(screen.getByPlaceholderText('Nom, courriel ou classe'), { target: { value: 'gagnon' } });
     // 40 rows match, 30 on this page: the summary counts the 40.
     expect(screen.getByTestId('shown-summary').textContent).toBe(
       '40 parents affichés\u00a0: soumis 8, retirés 0, en attente 32 — 20\u00a0% de réponses',

@@ -57,10 +57,13 @@ export function CampaignCard({ campaign, actions, committees }: { campaign: Camp
             <Box variant="awsui-key-label">{t('annualUpdateAdmin.card.deadline')}</Box>
             <Box>{campaign.deadline ?? t('annualUpdateAdmin.card.noDeadline')}</Box>
           </div>
-          <div>
-            <Box variant="awsui-key-label">{t('annualUpdateAdmin.reminders.label')}</Box>
-            <RemindersSummary campaign={campaign} />
-          </div>
+          {campaign.status !== 'completed' && (
+            // A closed campaign sends no reminder: no line announcing them.
+            <div>
+              <Box variant="awsui-key-label">{t('annualUpdateAdmin.reminders.label')}</Box>
+              <RemindersSummary campaign={campaign} />
+            </div>
+          )}
           <div>
             <Box variant="awsui-key-label">{t('annualUpdateAdmin.review.label')}</Box>
             <Box>{t(campaign.review ? 'annualUpdateAdmin.review.on' : 'annualUpdateAdmin.review.offShort')}</Box>

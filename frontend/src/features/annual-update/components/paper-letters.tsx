@@ -123,8 +123,11 @@ function usePrefetchLetters(hasLetters: boolean) {
 
 type Option = { value?: string; label?: string };
 
-/** A lost letter: the families chosen here get a new letter; every other family's letter keeps working. */
-function ReprintChoice({ printed, chosen, onChange, disabled, onReprint }: {
+/**
+ * A lost letter: the families chosen here get a new letter; every other family's letter keeps working. The button
+ * appears once a family is chosen (« Réimprimer 1 lettre », « Réimprimer 2 lettres »): before, a line says none is.
+ */
+export function ReprintChoice({ printed, chosen, onChange, disabled, onReprint }: {
   printed: readonly ParticipantView[];
   chosen: readonly Option[];
   onChange: (options: readonly Option[]) => void;
@@ -143,9 +146,13 @@ function ReprintChoice({ printed, chosen, onChange, disabled, onReprint }: {
           filteringType="auto"
           tokenLimit={3}
         />
-        <Button disabled={chosen.length === 0 || disabled} onClick={onReprint}>
-          {t(`${KEY}.reprint`, { count: chosen.length })}
-        </Button>
+        {chosen.length === 0 ? (
+          <Box color="text-body-secondary">{t(`${KEY}.noneChosen`)}</Box>
+        ) : (
+          <Button disabled={disabled} onClick={onReprint}>
+            {t(`${KEY}.reprint`, { count: chosen.length })}
+          </Button>
+        )}
       </SpaceBetween>
     </FormField>
   );

@@ -111,7 +111,9 @@ function ParticipantFilters({ state }: { state: ParticipantsState }) {
       <KindFilterControl state={state} />
       <TextFilter
         {...filterProps}
+        // Short enough to show whole in the field at 375 and 1,440 px; the field's name says it in full.
         filteringPlaceholder={t('annualUpdateAdmin.table.search')}
+        filteringAriaLabel={t('annualUpdateAdmin.table.searchLabel')}
         countText={t('annualUpdateAdmin.table.matches', { count: filteredItemsCount ?? 0 })}
       />
       {/* Wide enough for its inline label: with the short "All", "Status" broke inside the word ("Statu / s"). */}
@@ -310,7 +312,8 @@ export function ParticipantsTable({ campaign, participants, loading, canSend, on
     items,
     loading,
     loadingText: t('common.loading'),
-    selectionType: 'multi' as const,
+    // Row checkboxes only where a bulk action applies: a closed campaign sends nothing.
+    selectionType: campaign.status === 'active' ? ('multi' as const) : undefined,
     trackBy: 'parentId',
     selectedItems: collectionProps.selectedItems,
     onSelectionChange: collectionProps.onSelectionChange,

@@ -5,8 +5,9 @@ import { addDays } from '@shared/rules/school-calendar';
  * What a campaign's state allows, in one place for every screen that shows it (the dashboard card and the campaign
  * page read the same server view, docs/annual-update.md "Campaign lifecycle"): an open campaign sends and closes;
  * a closed one offers reopening (until its last reopening day), the answers' export and its purge date, and sends
- * nothing, and still lets the next year's campaign start (Start beside Reopen); a pending one is a start that was
- * interrupted (starting again finishes it).
+ * nothing: no row selection, no reminders line; it still lets a new campaign start (the next school year's), as a
+ * plain button while reopening is the one primary action; a pending one is a start that was interrupted (starting
+ * again finishes it).
  */
 export interface CampaignState {
   phase: 'open' | 'closed' | 'interrupted';
@@ -14,6 +15,10 @@ export interface CampaignState {
   canClose: boolean;
   canStart: boolean;
   canReopen: boolean;
+  /** The card's one primary action: reopening while a closed campaign can be reopened, else starting (none while open). */
+  primary?: 'start' | 'reopen';
+  /** Rows can be selected (a bulk action applies: sending) and the automatic reminders are planned: open only. */
+  active: boolean;
   /** The people who have not answered (parents, and staff when the campaign includes them). */
   unanswered: number;
   /** Whether the counts include staff (the sentences then say "people", not "parents"). */
@@ -22,12 +27,15 @@ export interface CampaignState {
 
 export function campaignState(campaign: CampaignView, today: string): CampaignState {
   const phase = campaign.status === 'active' ? 'open' : campaign.status === 'completed' ? 'closed' : 'interrupted';
+  const canReopen = phase === 'closed' && campaign.reopenUntil !== undefined && today <= campaign.reopenUntil;
   return {
     phase,
     canSend: phase === 'open',
     canClose: phase !== 'closed',
     canStart: phase !== 'open',
-    canReopen: phase === 'closed' && campaign.reopenUntil !== undefined && today <= campaign.reopenUntil,
+    canReopen,
+    ...(phase === 'open' ? {} : { primary: canReopen ? 'reopen' : 'start' }),
+    active: phase === 'open',
     unanswered: Math.max(0, campaign.progress.total - campaign.progress.completed),
     withStaff: campaign.counts.staff !== undefined,
   };

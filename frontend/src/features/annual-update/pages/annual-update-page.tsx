@@ -57,8 +57,12 @@ function CampaignSection({ campaign, participants, onOpen, committees }: {
       committees={committees}
       actions={
         <SpaceBetween direction="horizontal" size="xs">
-          {state.canStart && <Button variant="primary" onClick={() => onOpen('start')}>{t('annualUpdateAdmin.start.open')}</Button>}
           {state.canReopen && <Button variant="primary" onClick={() => onOpen('reopen')}>{t('annualUpdateAdmin.reopen.open')}</Button>}
+          {state.canStart && (
+            <Button variant={state.primary === 'start' ? 'primary' : 'normal'} onClick={() => onOpen('start')}>
+              {t(state.phase === 'closed' ? 'annualUpdateAdmin.start.openNew' : 'annualUpdateAdmin.start.open')}
+            </Button>
+          )}
           {state.phase === 'closed' && (
             <Button iconName="download" disabled={participants.length === 0} onClick={download}>{t('annualUpdateAdmin.export.button')}</Button>
           )}
