@@ -33,6 +33,12 @@ export async function listOptIns(): Promise<Set<string>> {
   return new Set(items.map((item) => String(item.parentId)));
 }
 
+/** Whether this parent has it on (one GetItem). */
+export async function hasOptIn(parentId: string): Promise<boolean> {
+  const result = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.carpoolOptIn(parentId), ConsistentRead: true }));
+  return result.Item !== undefined;
+}
+
 /** Turns it on or off for one parent, with its consent-log entry, in one transaction. */
 export async function writeOptIn(parentId: string, optedIn: boolean, entry: ConsentEntry, at: string): Promise<void> {
   const key = keys.carpoolOptIn(parentId);

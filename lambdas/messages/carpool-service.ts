@@ -6,7 +6,8 @@ import {
   type CarpoolMessage,
   type CarpoolResponse,
 } from '@shared/contracts/carpool-api';
-import { ConsentEntrySchema } from '@shared/contracts/privacy-consent-api';
+import { ConsentEntrySchema, type ConsentEntry } from '@shared/contracts/privacy-consent-api';
+import type { Language } from '@shared/schemas/common';
 import type { Parent } from '@shared/schemas/parent';
 import { fsaOf, neighboursOf } from '@shared/rules/carpool';
 import { audiencesOf } from '@shared/rules/visibility';
@@ -15,10 +16,11 @@ import { AppError } from '../common/errors';
 import { isDefiniteSendFailure, sendErrorName, type Mailer } from '../common/mailer';
 import { logger } from '../common/logger';
 import { getSuppression } from '../common/suppression-repository';
-import { buildDirectoryResponse, currentNoticeVersion, getSettings, readDirectory, viewerOf } from '../directory/public';
+import { buildDirectoryResponse, currentNoticeVersion, getEntity, getSettings, readDirectory, viewerOf, type ConsentSource } from '../directory/public';
 import { carpoolEmail } from './carpool-email';
 import { defaultMessageSendDeps, type MessageSendDeps } from './send-service';
-import { claimSend, getSend, listOptIns, recordSend, sentSince, writeOptIn, type CarpoolSendState } from './carpool-repository';
+import { newUnsubscribeToken } from './unsubscribe-tokens';
+import { claimSend, getSend, hasOptIn, listOptIns, recordSend, sentSince, writeOptIn, type CarpoolSendState } from './carpool-repository';
 
 /**
  * Families near me (docs/messages.md, "Families near me"): the parent's choice (off until they turn it on,
@@ -64,24 +66,35 @@ export async function setCarpool(people: readonly RegisteredPerson[], choice: Ca
   const { mine, fsa, optIns } = await readContext(people);
   if (mine.length === 0) throw new AppError('CARPOOL_NOT_A_PARENT');
   if (choice.optedIn && !fsa) throw new AppError('CARPOOL_NO_POSTAL_CODE');
-  const noticeVersion = await currentNoticeVersion();
   for (const parent of mine) {
-    const before = optIns.has(parent.id);
-    if (before === choice.optedIn) continue;
-    const state = { participation: parent.participation, audiences: audiencesOf(parent) };
-    const entry = ConsentEntrySchema.parse({
-      id: ulid(Date.parse(at)),
-      parentId: parent.id,
-      by: 'parent',
-      channel: 'myProfile',
-      at,
-      noticeVersion,
-      language: choice.language,
-      before: { ...state, carpool: before },
-      after: { ...state, carpool: choice.optedIn },
-    });
+    if (optIns.has(parent.id) === choice.optedIn) continue;
+    const entry = await carpoolEntry(parent, choice.optedIn, { by: 'parent', channel: 'myProfile', at, language: choice.language });
     await writeOptIn(parent.id, choice.optedIn, entry, at);
   }
+}
+
+/** The consent-log entry of a change of the choice (the participation and audiences in force, unchanged). */
+async function carpoolEntry(parent: Parent, optedIn: boolean, source: Omit<ConsentSource, 'noticeVersion'>): Promise<ConsentEntry> {
+  const state = { participation: parent.participation, audiences: audiencesOf(parent) };
+  return ConsentEntrySchema.parse({
+    id: ulid(Date.parse(source.at)),
+    parentId: parent.id,
+    ...source,
+    noticeVersion: await currentNoticeVersion(),
+    before: { ...state, carpool: !optedIn },
+    after: { ...state, carpool: optedIn },
+  });
+}
+
+/**
+ * The one-click link of a neighbour's email (docs/messages.md, "Families near me"): turns the choice off for that
+ * parent record, with its consent-log entry; nothing when it is already off or the parent is gone.
+ */
+export async function stopCarpoolByLink(parentId: string, language: Language, at: string): Promise<void> {
+  const [parent, optedIn] = await Promise.all([getEntity('PARENT', parentId), hasOptIn(parentId)]);
+  if (!parent || !optedIn) return;
+  const entry = await carpoolEntry(parent, false, { by: 'unsubscribeLink', channel: 'emailUnsubscribe', at, language });
+  await writeOptIn(parentId, false, entry, at);
 }
 
 /** The neighbour's address the email goes to, or why none may be used. */
@@ -119,15 +132,18 @@ export async function writeToNeighbour(
   if (!(await claimSend(record))) return { state: (await getSend(me.id, input.clientKey))?.state ?? 'sending' };
   const settings = await getSettings();
   const authorName = `${me.firstName} ${me.lastName}`;
+  const language = recipient!.preferredLanguage;
+  const unsubscribeToken = await newUnsubscribeToken({ personType: 'PARENT', personId: input.to, kind: 'carpool', language }, now);
   const content = carpoolEmail({
     authorName,
     fsa,
     subject: input.subject.trim(),
     body: input.body.trim(),
     ...(input.shareReplyTo ? { replyTo: author.email } : {}),
-    language: recipient!.preferredLanguage,
+    language,
     schoolName: settings?.schoolName ?? '',
     baseUrl: deps.baseUrl,
+    unsubscribeToken,
   });
   return { state: await deliver(me.id, input.clientKey, () => deps.mailer.send({ to, ...content })) };
 }

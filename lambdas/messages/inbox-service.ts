@@ -1,13 +1,10 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { personKey, type Message, type MessagesResponse, type ReceivedMessage, type UnsubscribeResponse } from '@shared/contracts/messages-api';
-import { LanguageSchema } from '@shared/schemas/common';
-import { documentClient, tableName } from '../common/dynamo';
 import { AppError } from '../common/errors';
-import { keys } from '../common/keys';
 import { authorKeys, authorView, quotaOf, type AuthorContext } from './compose-service';
 import { unsubscribe } from './consent-service';
 import { listInbox, markRead } from './message-repository';
-import { hashUnsubscribeToken } from './send-service';
+import { stopCarpoolByLink } from './carpool-service';
+import { readUnsubscribeToken } from './unsubscribe-tokens';
 
 /** The Messages page (docs/messages.md, "In the app"): what the member received and sent, and what they may write. */
 
@@ -47,14 +44,12 @@ export async function readMessage(ctx: AuthorContext, messageId: string): Promis
   if (!results.some(Boolean)) throw new AppError('NOT_FOUND');
 }
 
-/** The one-click unsubscribe: the token says who and which kind; no session. Unknown or expired: 404. */
+/** The one-click unsubscribe: the token says who and what (a kind of message, or carpool); no session. Unknown or expired: 404. */
 export async function unsubscribeByToken(token: string, now: Date): Promise<UnsubscribeResponse> {
-  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) throw new AppError('TOKEN_INVALID');
-  const result = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.unsubscribeToken(hashUnsubscribeToken(token)), ConsistentRead: true }));
-  const item = result.Item;
-  if (!item || Number(item.expiresAt) < now.getTime() / 1000) throw new AppError('TOKEN_INVALID');
-  const category = item.category as UnsubscribeResponse['category'];
-  const language = LanguageSchema.catch('fr').parse(item.language);
-  await unsubscribe({ personType: item.personType as 'PARENT' | 'STAFF', personId: String(item.personId) }, category, language, now.toISOString());
-  return { category, language };
+  const target = await readUnsubscribeToken(token, now);
+  if (!target) throw new AppError('TOKEN_INVALID');
+  const { kind, language } = target;
+  if (kind === 'carpool') await stopCarpoolByLink(target.personId, language, now.toISOString());
+  else await unsubscribe({ personType: target.personType, personId: target.personId }, kind, language, now.toISOString());
+  return { category: kind, language };
 }

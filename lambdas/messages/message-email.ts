@@ -64,6 +64,12 @@ export function linkified(text: string): string {
     .replace(/\n/g, '<br>');
 }
 
+/** RFC 8058: the mail program's unsubscribe button posts `List-Unsubscribe=One-Click` to the token's URL. */
+export const oneClickHeaders = (baseUrl: string, token: string) => ({
+  'List-Unsubscribe': `<${baseUrl}/api/messages/unsubscribe?token=${token}>`,
+  'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+});
+
 export function messageEmail(input: MessageEmailInput) {
   const { message, schoolName, baseUrl } = input;
   const language = messageLanguage(message, input.language);
@@ -83,10 +89,7 @@ export function messageEmail(input: MessageEmailInput) {
     text,
     html,
     fromName: `${message.author.name} (${message.author.role[language]}) ${t.via} ${schoolName}`,
-    headers: {
-      'List-Unsubscribe': `<${baseUrl}/api/messages/unsubscribe?token=${input.unsubscribeToken}>`,
-      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-    },
+    headers: oneClickHeaders(baseUrl, input.unsubscribeToken),
     ...(message.replyTo ? { replyTo: message.replyTo } : {}),
   };
 }

@@ -1,10 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Message, MessageConsents } from '@shared/contracts/messages-api';
 import type { Language } from '@shared/schemas/common';
 import type { Suppression } from '@shared/rules/annual-update-bounces';
-import { documentClient, tableName } from '../common/dynamo';
-import { keys } from '../common/keys';
 import { logger } from '../common/logger';
 import { isDefiniteSendFailure, sendErrorName } from '../common/mailer';
 import { listSuppressions } from '../common/suppression-repository';
@@ -12,6 +8,7 @@ import { getSettings, readDirectory } from '../directory/public';
 import { createThrottle, defaultSendDeps, type SendDeps } from '../annual-update/public';
 import { allConsents } from './consent-service';
 import { messageEmail } from './message-email';
+import { newUnsubscribeToken } from './unsubscribe-tokens';
 import { claimDelivery, countsOf, getMessage, listDeliveries, recordDelivery, updateMessageState, type Delivery } from './message-repository';
 
 /**
@@ -22,12 +19,12 @@ import { claimDelivery, countsOf, getMessage, listDeliveries, recordDelivery, up
  * uncertain and never sent again: no duplicate after a retry or a throttle.
  */
 
+export { hashUnsubscribeToken } from './unsubscribe-tokens';
+
 /** What sending runs with: the campaign's send settings, less what only update links need (tests pass their own). */
 export type MessageSendDeps = Pick<SendDeps, 'mailer' | 'now' | 'sleep' | 'ratePerSecond' | 'budgetMs' | 'maxPerCall' | 'baseUrl'>;
 
 const MAX_ATTEMPTS = 3;
-/** How long an unsubscribe link works: a year after the email. */
-const UNSUBSCRIBE_TTL_DAYS = 365;
 
 /** The campaign's send settings (defaultSendDeps), but bigger chunks: a delivery needs no link to create. */
 export function defaultMessageSendDeps(): MessageSendDeps {
@@ -48,24 +45,6 @@ interface ChunkContext {
   schoolName: string;
 }
 
-export const hashUnsubscribeToken = (token: string) => createHash('sha256').update(token).digest('base64url');
-
-async function newUnsubscribeToken(delivery: Delivery, ctx: ChunkContext, language: Language): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
-  const expiresAt = Math.floor(ctx.deps.now().getTime() / 1000) + UNSUBSCRIBE_TTL_DAYS * 86_400;
-  const item = {
-    ...keys.unsubscribeToken(hashUnsubscribeToken(token)),
-    type: 'UNSUBSCRIBE',
-    personType: delivery.personType,
-    personId: delivery.personId,
-    category: ctx.message.category,
-    language,
-    expiresAt,
-  };
-  await documentClient().send(new PutCommand({ TableName: tableName(), Item: item }));
-  return token;
-}
-
 /** Why this recipient gets no email, or undefined when they get one. */
 function skipReason(delivery: Delivery, ctx: ChunkContext): string | undefined {
   const contact = ctx.contacts.get(delivery.recipientKey);
@@ -82,7 +61,8 @@ async function sendOne(delivery: Delivery, ctx: ChunkContext): Promise<Delivery[
   if (reason) return (await recordDelivery(delivery, 'pending', 'skipped', reason)) ? 'skipped' : delivery.state;
   if (!(await claimDelivery(delivery))) return delivery.state;
   const contact = ctx.contacts.get(delivery.recipientKey)!;
-  const token = await newUnsubscribeToken(delivery, ctx, contact.language);
+  const target = { personType: delivery.personType, personId: delivery.personId, kind: ctx.message.category, language: contact.language };
+  const token = await newUnsubscribeToken(target, ctx.deps.now());
   const content = messageEmail({ message: ctx.message, language: contact.language, schoolName: ctx.schoolName, baseUrl: ctx.deps.baseUrl, unsubscribeToken: token });
   try {
     const result = await ctx.deps.mailer.send({ to: contact.email!, ...content });

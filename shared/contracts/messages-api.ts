@@ -178,8 +178,12 @@ export const MessageDecisionSchema = z.strictObject({ approve: z.boolean() });
 export const MessageConsentsUpdateSchema = z.strictObject({ consents: MessageConsentsSchema, language: LanguageSchema });
 export const MessageConsentsResponseSchema = z.object({ consents: MessageConsentsSchema });
 
+/** What an email's one-click link stops: a kind of message, or « Trouver des familles près de chez moi » (carpool). */
+export const UNSUBSCRIBE_KINDS = [...MESSAGE_CATEGORIES, 'carpool'] as const;
+export type UnsubscribeKind = (typeof UNSUBSCRIBE_KINDS)[number];
+
 /** POST /api/messages/unsubscribe?token=...: one click, no session (RFC 8058); answers which kind was stopped. */
-export const UnsubscribeResponseSchema = z.object({ category: MessageCategorySchema, language: LanguageSchema });
+export const UnsubscribeResponseSchema = z.object({ category: z.enum(UNSUBSCRIBE_KINDS), language: LanguageSchema });
 export type UnsubscribeResponse = z.infer<typeof UnsubscribeResponseSchema>;
 
 /** The person key used for authors and recipients. */

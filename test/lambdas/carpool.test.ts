@@ -8,7 +8,7 @@ import { readRawMailbox } from '../../local/ses';
 import { CARPOOL_QUOTA, type CarpoolResponse } from '@shared/contracts/carpool-api';
 import type { Parent } from '@shared/schemas/parent';
 import { invoke } from './annual-update-support';
-import { claimsFor } from './auth-support';
+import { apiEvent, claimsFor } from './auth-support';
 import { useDirectoryTable } from './directory-support';
 import { workerStack } from '../support/stack';
 
@@ -75,6 +75,9 @@ const write = (from: Person, to: Person, clientKey = `carpool-${ulid()}`) =>
     body: { to: to.id, clientKey, subject: `Covoiturage ${clientKey}`, body: 'Bonjour, nous partons à 7 h 45 le matin.', language: 'fr', shareReplyTo: false },
     claims: claimsFor(from.email),
   });
+/** The raw email with its base64 parts decoded: what a mail program shows. */
+const decodedOf = (raw: string) =>
+  raw.replace(/(Content-Transfer-Encoding: base64\r\n\r\n)([A-Za-z0-9+/=\r\n]+)/g, (_all, head: string, b64: string) => head + Buffer.from(b64.replace(/\r\n/g, ''), 'base64').toString('utf8'));
 const mailFor = async (subjectKey: string) =>
   (await readRawMailbox(stack.mailboxUrl)).filter((m) => m.raw.includes(subjectKey));
 
@@ -137,11 +140,42 @@ describe('families near me', () => {
     expect(email!.destinations).toEqual([p.b.email]);
     expect(email!.raw).not.toContain(p.a.email);
     expect(email!.raw).not.toMatch(/^(Cc|Bcc|Reply-To):/im);
-    const decoded = email!.raw.replace(/(Content-Transfer-Encoding: base64\r\n\r\n)([A-Za-z0-9+/=\r\n]+)/g, (_all, head: string, b64: string) => head + Buffer.from(b64.replace(/\r\n/g, ''), 'base64').toString('utf8'));
+    const decoded = decodedOf(email!.raw);
     expect(decoded).not.toContain(p.a.email);
     // b reads English: the frame is theirs, the text is as a wrote it.
     expect(decoded).toContain('also looking for carpooling');
     expect(decoded).toContain('nous partons à 7 h 45');
+  });
+
+  it('the email has a one-click unsubscribe (RFC 8058) that turns the choice off without a session, in the consent log', async () => {
+    const key = `carpool-${ulid()}`;
+    expect((await write(p.b, p.a, key)).status).toBe(201);
+    const [email] = await mailFor(key);
+    const head = email!.raw.split('\r\n\r\n')[0]!;
+    const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(head)?.[1];
+    expect(header('List-Unsubscribe')).toMatch(/^<http.*\/api\/messages\/unsubscribe\?token=[A-Za-z0-9_-]{43}>$/);
+    expect(header('List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+    const token = /token=([A-Za-z0-9_-]{43})/.exec(header('List-Unsubscribe')!)![1]!;
+    // The footer's link opens the unsubscribe page with the same token.
+    expect(decodedOf(email!.raw)).toContain(`/unsubscribe?token=${token}&lang=fr&kind=carpool`);
+    // What a mail program sends: a form body, no session, the token in the header's URL.
+    const oneClick = async () => {
+      const event = apiEvent({ method: 'POST', resource: '/api/messages/unsubscribe', body: 'List-Unsubscribe=One-Click' });
+      event.headers['content-type'] = 'application/x-www-form-urlencoded';
+      event.queryStringParameters = { token };
+      return handler(event);
+    };
+    const result = await oneClick();
+    expect(result.statusCode).toBe(200);
+    expect(JSON.parse(result.body)).toEqual({ category: 'carpool', language: 'fr' });
+    expect((await view(p.a)).optedIn).toBe(false);
+    expect((await view(p.b)).neighbours.map((n) => n.id)).not.toContain(p.a.id);
+    const log = await listConsent(p.a.id);
+    expect(log[0]).toMatchObject({ by: 'unsubscribeLink', channel: 'emailUnsubscribe', before: { carpool: true }, after: { carpool: false } });
+    // A second click (or a mail scanner after the program) changes nothing more.
+    expect((await oneClick()).statusCode).toBe(200);
+    expect(await listConsent(p.a.id)).toHaveLength(log.length);
+    expect((await choose(p.a, true)).status).toBe(200);
   });
 
   it('opting out removes the family from the others\' lists at once, and they can no longer be written to', async () => {

@@ -8,7 +8,6 @@ import Form from '@cloudscape-design/components/form';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
-import ProgressBar from '@cloudscape-design/components/progress-bar';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Textarea from '@cloudscape-design/components/textarea';
@@ -24,6 +23,7 @@ import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { useErrorText } from '../../../lib/api/use-error-text';
 import { currentLocale } from '../../../i18n/i18n';
 import { continueMessage, useComposeMessage } from '../api/messages-queries';
+import { SendProgress } from './send-progress';
 
 type Lang = 'fr' | 'en';
 
@@ -97,8 +97,6 @@ export function ComposeForm({ data }: { data: MessagesResponse }) {
     }
   };
 
-  const counts = progress?.counts;
-  const done = counts ? counts.recipients - counts.pending : 0;
   return (
     <Container header={<Header variant="h2" description={t('messages.compose.description', { used: data.quota.used, limit: data.quota.limit, days: data.quota.days })}>{t('messages.compose.title')}</Header>}>
       <Form
@@ -128,15 +126,7 @@ export function ComposeForm({ data }: { data: MessagesResponse }) {
             {t('messages.compose.share')}
           </Checkbox>
           {error !== undefined && <Alert type="error">{errorText(error)}</Alert>}
-          {progress && counts && (
-            <ProgressBar
-              value={counts.recipients === 0 ? 100 : Math.round((done / counts.recipients) * 100)}
-              label={t('messages.compose.progress')}
-              status={progress.status === 'sending' ? 'in-progress' : 'success'}
-              resultText={t(`messages.compose.result.${progress.status}`, { sent: counts.sent, skipped: counts.skipped, recipients: counts.recipients })}
-              additionalInfo={t('messages.compose.counts', { sent: counts.sent, skipped: counts.skipped, recipients: counts.recipients })}
-            />
-          )}
+          {progress && <SendProgress message={progress} />}
         </SpaceBetween>
       </Form>
     </Container>

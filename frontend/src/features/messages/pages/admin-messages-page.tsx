@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
@@ -18,8 +19,9 @@ import { currentLocale } from '../../../i18n/i18n';
 import { useErrorText } from '../../../lib/api/use-error-text';
 import { formatDateTime } from '../../../lib/date-time';
 import { useIsMobile } from '../../../lib/use-language';
-import { useAdminMessages, useDecideMessage, useSaveMessageSettings } from '../api/messages-queries';
+import { messagesKeys, useAdminMessages, useDecideMessage, useSaveMessageSettings } from '../api/messages-queries';
 import { sendToEnd } from '../components/compose-form';
+import { SendProgress } from '../components/send-progress';
 
 const SWITCHES = ['classRepresentatives', 'committeeChairs', 'teachers', 'approveRepresentatives'] as const;
 
@@ -49,23 +51,73 @@ function Subject({ message, lang }: { message: Message; lang: 'fr' | 'en' }) {
   return <span style={{ overflowWrap: 'anywhere' }}>{message.subject[lang] ?? message.subject.fr ?? message.subject.en}</span>;
 }
 
+interface Sending {
+  id: string;
+  busy: boolean;
+  progress?: Message;
+  error?: unknown;
+}
+
+/**
+ * Sending a held message from this screen once approved, or going on with one whose sending stopped: the progress
+ * as each paced chunk answers, or why it stopped. The log is read again at the end either way.
+ */
+function useAdminSend() {
+  const { apiBaseUrl } = useRuntimeConfig();
+  const queryClient = useQueryClient();
+  const decide = useDecideMessage();
+  const [sending, setSending] = useState<Sending | undefined>();
+  const send = async (m: Message, approveFirst: boolean) => {
+    setSending({ id: m.id, busy: true });
+    try {
+      if (approveFirst) setSending({ id: m.id, busy: true, progress: (await decide.mutateAsync({ id: m.id, approve: true })).message });
+      await sendToEnd(apiBaseUrl, m.id, (progress) => setSending({ id: m.id, busy: true, progress }));
+      setSending((s) => s && { ...s, busy: false });
+    } catch (error) {
+      setSending((s) => ({ id: m.id, busy: false, error, ...(s?.progress ? { progress: s.progress } : {}) }));
+    } finally {
+      void queryClient.invalidateQueries({ queryKey: messagesKeys.admin });
+    }
+  };
+  return { sending, send, decide };
+}
+
+/** The progress of the message this administrator is sending, and a sentence when it stopped. */
+function AdminSendProgress({ sending }: { sending: Sending }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText('messages.compose.failed');
+  return (
+    <Container header={<Header variant="h2">{t('messages.admin.sendingTitle')}</Header>}>
+      <SpaceBetween size="s">
+        {sending.progress && <SendProgress message={sending.progress} />}
+        {sending.error !== undefined && (
+          <Alert type="error" header={t('messages.admin.sendStopped')}>
+            {errorText(sending.error)} {t('messages.admin.resumeHint')}
+          </Alert>
+        )}
+      </SpaceBetween>
+    </Container>
+  );
+}
+
 /** The message log (docs/messages.md, "Limits"): author, audience, counts, time; approvals; a right withdrawn. */
 function Log({ messages, settings }: { messages: Message[]; settings: MessageSettings }) {
   const { t, i18n } = useTranslation();
   const lang = currentLocale(i18n);
-  const { apiBaseUrl } = useRuntimeConfig();
   const mobile = useIsMobile();
-  const decide = useDecideMessage();
+  const { sending, send, decide } = useAdminSend();
   const save = useSaveMessageSettings();
   const [withdraw, setWithdraw] = useState<Message | undefined>();
-  const approve = async (m: Message) => {
-    await decide.mutateAsync({ id: m.id, approve: true });
-    await sendToEnd(apiBaseUrl, m.id, () => undefined);
-  };
+  const busy = sending?.busy === true;
   const actions = (m: Message) => (
     <SpaceBetween direction="horizontal" size="xs">
-      {m.status === 'pendingApproval' && <Button onClick={() => void approve(m)}>{t('messages.admin.approve')}</Button>}
-      {m.status === 'pendingApproval' && <Button onClick={() => decide.mutate({ id: m.id, approve: false })}>{t('messages.admin.reject')}</Button>}
+      {m.status === 'pendingApproval' && (
+        <Button loading={busy && sending?.id === m.id} disabled={busy} onClick={() => void send(m, true)}>{t('messages.admin.approve')}</Button>
+      )}
+      {m.status === 'pendingApproval' && <Button disabled={busy} onClick={() => decide.mutate({ id: m.id, approve: false })}>{t('messages.admin.reject')}</Button>}
+      {m.status === 'sending' && (
+        <Button loading={busy && sending?.id === m.id} disabled={busy} onClick={() => void send(m, false)}>{t('messages.admin.resume')}</Button>
+      )}
       {!settings.withdrawn.includes(personKey(m.author.personType, m.author.personId)) && (
         <Button variant="inline-link" onClick={() => setWithdraw(m)}>{t('messages.admin.withdraw')}</Button>
       )}
@@ -87,6 +139,7 @@ function Log({ messages, settings }: { messages: Message[]; settings: MessageSet
   };
   return (
     <>
+      {sending && (sending.progress || sending.error !== undefined) && <AdminSendProgress sending={sending} />}
       {/* A table on wide screens, cards on phones (docs/product-rules.md): seven columns do not fit 375 px. */}
       {mobile ? (
         <Cards

@@ -14,7 +14,8 @@ import { useErrorText } from '../../../lib/api/use-error-text';
 
 /**
  * The footer link of a message's email (docs/messages.md, "Unsubscribe"): no session needed. Opening the page
- * changes nothing (mail scanners open links); the button stops that kind of message and says which.
+ * changes nothing (mail scanners open links); the button stops that kind of message and says which. A neighbour's
+ * email (Families near me) links here with `kind=carpool`: the button then turns that choice off.
  */
 export function UnsubscribePage() {
   const { t } = useTranslation();
@@ -23,6 +24,8 @@ export function UnsubscribePage() {
   const errorText = useErrorText('messages.unsubscribe.failed');
   const [state, setState] = useState<{ busy?: boolean; done?: UnsubscribeResponse; error?: unknown }>({});
   const token = params.get('token') ?? '';
+  // The carpool email's link says so (`kind=carpool`): that button turns « Trouver des familles près de chez moi » off.
+  const carpool = params.get('kind') === 'carpool';
   const stop = async () => {
     setState({ busy: true });
     try {
@@ -33,16 +36,16 @@ export function UnsubscribePage() {
     }
   };
   return (
-    <PageFrame title={t('messages.unsubscribe.title')}>
+    <PageFrame title={t(carpool ? 'messages.unsubscribe.carpool.title' : 'messages.unsubscribe.title')}>
       <Container>
         <SpaceBetween size="m">
           {state.done ? (
             <Alert type="success">{t(`messages.unsubscribe.done.${state.done.category}`)}</Alert>
           ) : (
             <>
-              <Box>{t('messages.unsubscribe.explain')}</Box>
+              <Box>{t(carpool ? 'messages.unsubscribe.carpool.explain' : 'messages.unsubscribe.explain')}</Box>
               {state.error !== undefined && <Alert type="error">{errorText(state.error)}</Alert>}
-              <Button variant="primary" loading={state.busy} onClick={() => void stop()}>{t('messages.unsubscribe.button')}</Button>
+              <Button variant="primary" loading={state.busy} onClick={() => void stop()}>{t(carpool ? 'messages.unsubscribe.carpool.button' : 'messages.unsubscribe.button')}</Button>
             </>
           )}
           <Box variant="small" color="text-body-secondary">{t('messages.unsubscribe.profileHint')}</Box>

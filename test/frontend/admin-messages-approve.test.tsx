@@ -1,0 +1,109 @@
+// @vitest-environment jsdom
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router-dom';
+import { RuntimeConfigProvider } from '../../frontend/src/config/runtime-config-context';
+import { AdminMessagesPage } from '../../frontend/src/features/messages/pages/admin-messages-page';
+import { createI18n } from '../../frontend/src/i18n/i18n';
+import { createQueryClient } from '../../frontend/src/lib/query/query-client';
+import { DEFAULT_MESSAGE_SETTINGS, type Message } from '@shared/contracts/messages-api';
+import type { RuntimeConfig } from '@shared/contracts/runtime-config';
+
+/**
+ * The administrators' « Approuver et envoyer » (docs/messages.md, "Who may write"): a held representative's message
+ * is approved, then sent from this screen chunk by chunk; the progress shows as the chunks answer, and a chunk that
+ * fails says so in a sentence with the way to go on (« Reprendre l'envoi »). Against a loopback API.
+ */
+const ID = '01JD0000000000000000000001';
+const held: Message = {
+  id: ID,
+  createdAt: '2030-02-03T14:58:00.000Z',
+  author: { name: 'Léa Tremblay', role: { fr: 'Parent représentant de la classe', en: 'Class parent representative' }, personType: 'PARENT', personId: '01JD0000000000000000000002' },
+  audience: { type: 'class', classId: '01JD0000000000000000000003' },
+  audienceLabel: { fr: 'Parents · Classe A', en: 'Parents · Class A' },
+  category: 'class',
+  subject: { fr: 'Sortie au musée' },
+  body: { fr: 'Bonjour' },
+  status: 'pendingApproval',
+  counts: { recipients: 4, pending: 4, sent: 0, skipped: 0, failed: 0 },
+};
+const at = (status: Message['status'], pending: number, sent: number): Message => ({ ...held, status, counts: { ...held.counts, pending, sent, skipped: 4 - pending - sent } });
+
+/** What the API answers: the log's message, and each continue call in turn (a status code, or the progress). */
+const api: { logged: Message; chunks: Array<number | Message>; continues: number } = { logged: held, chunks: [], continues: 0 };
+let server: Server;
+let url: string;
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    const headers = { 'content-type': 'application/json', 'access-control-allow-origin': '*', 'access-control-allow-headers': '*', 'access-control-allow-methods': '*' };
+    if (req.method === 'OPTIONS') return void res.writeHead(204, headers).end();
+    const answer = (status: number, body: unknown) => void res.writeHead(status, headers).end(JSON.stringify(body));
+    if (req.url === '/api/admin/messages') return answer(200, { messages: [api.logged], settings: { ...DEFAULT_MESSAGE_SETTINGS, approveRepresentatives: true } });
+    if (req.url === `/api/admin/messages/${ID}/decision`) {
+      api.logged = at('sending', 4, 0);
+      return answer(200, { message: api.logged });
+    }
+    if (req.url === `/api/messages/${ID}/continue`) {
+      const chunk = api.chunks[api.continues++];
+      if (typeof chunk === 'number') return answer(chunk, { error: { code: 'SERVICE_UNAVAILABLE' } });
+      api.logged = chunk!;
+      return answer(200, { message: chunk, done: chunk!.status !== 'sending' });
+    }
+    answer(404, { error: { code: 'ROUTE_NOT_FOUND' } });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterEach(() => {
+  cleanup();
+  Object.assign(api, { logged: held, chunks: [], continues: 0 });
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+function renderPage(locale: 'fr' | 'en') {
+  const config = { mode: 'local', region: 'ca-central-1', userPoolId: 'local_x', userPoolClientId: 'x', apiBaseUrl: `${url}/api`, contactEmail: 'c@ecole.example', build: 't' } as RuntimeConfig;
+  render(
+    <I18nextProvider i18n={createI18n(locale)}>
+      <RuntimeConfigProvider config={config}>
+        <QueryClientProvider client={createQueryClient()}>
+          <MemoryRouter>
+            <AdminMessagesPage />
+          </MemoryRouter>
+        </QueryClientProvider>
+      </RuntimeConfigProvider>
+    </I18nextProvider>,
+  );
+}
+
+describe('approving a held message on the administrators\' screen', () => {
+  it('shows the sending progress to the end', async () => {
+    api.chunks = [at('sending', 2, 1), at('sent', 0, 3)];
+    renderPage('fr');
+    // The first API call loads Amplify for its token (lib/api/amplify.ts): allow for that import.
+    fireEvent.click(await screen.findByRole('button', { name: 'Approuver et envoyer' }, { timeout: 20_000 }));
+    await screen.findByText('Envoi du message approuvé');
+    // Cloudscape repeats a progress bar's result in a live region: the sentence shows at least once.
+    expect(await screen.findAllByText(/^Message envoyé\. Courriels\s:\s3; à lire dans le bottin seulement\s:\s1\.$/)).not.toHaveLength(0);
+    expect(api.continues).toBe(2);
+    expect(screen.queryByText("L'envoi s'est arrêté avant la fin")).toBeNull();
+  });
+
+  it('says in a sentence when a chunk fails, and « Reprendre l\'envoi » goes on from there', async () => {
+    api.chunks = [at('sending', 2, 1), 503, at('sent', 0, 3)];
+    renderPage('en');
+    fireEvent.click(await screen.findByRole('button', { name: 'Approve and send' }, { timeout: 20_000 }));
+    await screen.findByText('Sending stopped before the end');
+    screen.getByText(/The service is temporarily unavailable\. Please try again in a moment\. Emails already sent will not go out again/);
+    // What was sent before the failure stays on screen.
+    expect(screen.getAllByText('Sent: 1 · without email: 1 · recipients: 4')).not.toHaveLength(0);
+    fireEvent.click(await screen.findByRole('button', { name: 'Resume sending' }));
+    expect(await screen.findAllByText('Message sent. Emails: 3; to read in the directory only: 1.')).not.toHaveLength(0);
+    expect(api.continues).toBe(3);
+    expect(screen.queryByText('Sending stopped before the end')).toBeNull();
+  });
+});
