@@ -1,4 +1,4 @@
-import { memo, type CSSProperties, type ReactElement, type ReactNode } from 'react';
+import { memo, useMemo, type CSSProperties, type ReactElement, type ReactNode } from 'react';
 import Box from '@cloudscape-design/components/box';
 import Container from '@cloudscape-design/components/container';
 import SpaceBetween from '@cloudscape-design/components/space-between';
@@ -38,6 +38,7 @@ const CARDS: CSSProperties = { display: 'grid', gap: 16, padding: 0, margin: 0 }
  * containment (`contain: content`): it would clip the focus rings of the copy buttons at the box's edge.
  */
 const RESULTS: CSSProperties = { contain: 'layout style' };
+const PAGER: CSSProperties = { display: 'flex', justifyContent: 'flex-end' };
 
 interface BodyProps<T> {
   items: readonly T[];
@@ -72,16 +73,20 @@ export function ResultList<T extends object>({
   pagination: ReactNode;
   busy?: boolean;
 }) {
+  // Kept while the header, the filter and the pager are: a render for new rows then skips the Cloudscape
+  // components above them.
+  const top = useMemo(
+    () => (
+      <SpaceBetween size="s">
+        {header}
+        {filter}
+        <div style={PAGER}>{pagination}</div>
+      </SpaceBetween>
+    ),
+    [header, filter, pagination],
+  );
   return (
-    <Container
-      header={
-        <SpaceBetween size="s">
-          {header}
-          {filter}
-          <div style={{ display: 'flex', justifyContent: 'flex-end' }}>{pagination}</div>
-        </SpaceBetween>
-      }
-    >
+    <Container header={top}>
       <div aria-busy={busy} style={RESULTS}>
         <ResultBody {...body} />
       </div>

@@ -38,17 +38,22 @@ export function ParentsList({ index }: { index: DirectoryIndex }) {
     ),
     [t, labels, shown.length, total],
   );
-  const filter = (
-    <SearchAndFilterBar
-      search={{ onBlur: flushQuery, value: query, onChange: setQuery, placeholder: labels.placeholder }}
-      filter={{
-        value: classCode,
-        onChange: setClassCode,
-        allLabel: labels.allClasses,
-        ariaLabel: labels.classFilter,
-        options: classOptions,
-      }}
-    />
+  // The bar keeps its identity while the box's text and the class are the same: the results' render (a frame after
+  // the key) then skips the Cloudscape TextFilter and Select instead of re-rendering them with the rows.
+  const filter = useMemo(
+    () => (
+      <SearchAndFilterBar
+        search={{ onBlur: flushQuery, value: query, onChange: setQuery, placeholder: labels.placeholder }}
+        filter={{
+          value: classCode,
+          onChange: setClassCode,
+          allLabel: labels.allClasses,
+          ariaLabel: labels.classFilter,
+          options: classOptions,
+        }}
+      />
+    ),
+    [flushQuery, query, setQuery, labels, classCode, setClassCode, classOptions],
   );
   const empty = useMemo(
     () =>

@@ -16,6 +16,9 @@ import { useDeferredSearchText, useUrlParam } from '../../../lib/use-url-state';
 import { ParentChildren } from './parent-children';
 import { parentRows, parentSearchFields, type ParentRow } from '../../../lib/directory/parent-rows';
 
+/** Stands for the parent's name in the translated "Add to contacts: {{name}}" (never in a name: a control character). */
+const NAME_SLOT = '\u0001';
+
 /** A page of results re-rendered after every keystroke (docs/benchmarks.md, "Search per keystroke"). */
 const PAGE_SIZE = 10;
 
@@ -58,7 +61,11 @@ export function useParentColumns(results: string, mobile: boolean, school: strin
   const lang = useLanguage();
   const name = useCallback((row: ParentRow) => <Highlight text={row.name} query={results} />, [results]);
   const addLabel = useMemo(() => t('directory.contacts.add'), [t]);
-  const addOneLabel = useCallback((name: string) => t('directory.contacts.addOne', { name }), [t]);
+  // One lookup per language, not one per row and keystroke: the sentence with a marker where the name goes.
+  const addOneLabel = useMemo(() => {
+    const [before, after = ''] = t('directory.contacts.addOne', { name: NAME_SLOT }).split(NAME_SLOT);
+    return (name: string) => `${before}${name}${after}`;
+  }, [t]);
   const columns = useMemo(() => {
     const all: ResultColumn<ParentRow>[] = [
       { id: 'parent', header: t('directory.parents.parent'), width: '25%', cell: (row) => <strong>{name(row)}</strong> },
