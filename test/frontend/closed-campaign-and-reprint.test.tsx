@@ -51,6 +51,14 @@ describe('what a closed campaign offers', () => {
     expect(screen.queryAllByRole('checkbox')).toHaveLength(0);
   });
 
+  it('the participants\' count is not « (0) » while the rows load', () => {
+    inFrench(<ParticipantsTable campaign={CLOSED} participants={[]} loading canSend={false} onSend={() => undefined} />);
+    expect(screen.getByRole('heading', { name: /^Participants/ }).textContent).not.toContain('(0)');
+    cleanup();
+    inFrench(<ParticipantsTable campaign={CLOSED} participants={PEOPLE} loading={false} canSend={false} onSend={() => undefined} />);
+    expect(screen.getByRole('heading', { name: /^Participants/ }).textContent).toContain('(2)');
+  });
+
   it('the card announces the automatic reminders while open, not once closed', () => {
     const { container } = inFrench(<CampaignCard campaign={OPEN} />);
     expect(container.textContent).toContain('Rappels automatiques');

@@ -320,7 +320,8 @@ export function ParticipantsTable({ campaign, participants, loading, canSend, on
     empty: <Box textAlign="center" color="inherit">{t('annualUpdateAdmin.table.empty')}</Box>,
     header: (
       <Header
-        counter={`(${participants.length})`}
+        // No « (0) » while the rows load: the card above already says « 0/382 ».
+        counter={loading ? undefined : `(${participants.length})`}
         description={<ProgressSummary campaign={campaign} state={state} />}
         // A closed campaign sends nothing: no send buttons at all (docs/annual-update.md, "Campaign lifecycle").
         actions={
