@@ -88,17 +88,19 @@ async function chunkContext(message: Message, deps: MessageSendDeps): Promise<Ch
 }
 
 /**
- * One paced chunk of a message's emails, within the time budget. Deliveries left `sending` when nothing is
+ * One paced chunk of a message's emails, within the time budget (counted from the first email). Deliveries left `sending` when nothing is
  * pending any more (a worker that died after SES took the email, or before) are recorded as uncertain.
  */
 export async function continueMessage(messageId: string, deps: MessageSendDeps): Promise<Message | undefined> {
   const message = await getMessage(messageId);
   if (!message || message.status !== 'sending') return message;
-  const started = deps.now().getTime();
   const deliveries = await listDeliveries(messageId);
   const pending = deliveries.filter((d) => d.state === 'pending');
   if (pending.length > 0) {
     const ctx = await chunkContext(message, deps);
+    // The budget counts from the first email: the reads above come before it (about a second for a whole school),
+    // well inside the function's 29 s timeout, so each call sends for its whole budget.
+    const started = deps.now().getTime();
     const throttle = createThrottle(deps.ratePerSecond, () => deps.now().getTime(), deps.sleep);
     const interval = 1000 / deps.ratePerSecond;
     let processed = 0;
