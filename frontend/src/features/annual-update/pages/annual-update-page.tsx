@@ -60,7 +60,7 @@ function CampaignSection({ campaign, participants, onOpen, committees }: {
           {state.canReopen && <Button variant="primary" onClick={() => onOpen('reopen')}>{t('annualUpdateAdmin.reopen.open')}</Button>}
           {state.canStart && (
             <Button variant={state.primary === 'start' ? 'primary' : 'normal'} onClick={() => onOpen('start')}>
-              {t(state.phase === 'closed' ? 'annualUpdateAdmin.start.openNew' : 'annualUpdateAdmin.start.open')}
+              {t('annualUpdateAdmin.start.open')}
             </Button>
           )}
           {state.phase === 'closed' && (
