@@ -80,15 +80,17 @@ function french(input: NoticeInput): NoticeDocument {
           'Les renseignements ne sont ni vendus, ni prêtés, ni utilisés pour de la publicité.',
           "Messages : l'école, son comité de parents, les représentants de classe et la présidence des comités " +
             "peuvent écrire par le bottin aux parents concernés. Chaque courriel part à une seule personne, sans " +
-            "aucune autre adresse; l'adresse sert, elle n'est jamais montrée. Chacun choisit dans Mon profil les " +
-            'messages qu\'il accepte par courriel (tous acceptés au départ, aucun n\'est commercial), se désabonne ' +
+            "aucune autre adresse; l'adresse sert, elle n'est jamais montrée. Chacun choisit dans Mon profil (ou dans le " +
+            "formulaire de mise à jour annuelle) les messages qu'il accepte par courriel (tous acceptés au départ, " +
+            "aucun n'est commercial), se désabonne " +
             "d'un clic depuis chaque courriel, et lit toujours les messages dans le bottin. Chaque choix est inscrit " +
             "dans l'historique des choix de confidentialité.",
           `Familles près de chez moi (covoiturage)\u00a0: désactivé tant que le parent ne l'active pas. Activé, il voit ` +
             'les autres familles qui l\'ont aussi activé et dont le code postal commence par les mêmes trois caractères, ' +
             'avec les classes de leurs enfants et seulement les coordonnées que leurs choix lui montrent déjà, et peut ' +
-            "leur écrire par le bottin. Aucune carte, aucune géolocalisation. Le désactiver retire aussitôt la famille " +
-            'des listes; chaque choix est inscrit dans l\'historique des choix de confidentialité.',
+            "leur écrire par le bottin. Aucune carte, aucune géolocalisation. Le désactiver (dans Mon profil, ou d'un clic " +
+            "depuis un courriel d'une famille voisine) retire aussitôt la famille des listes; chaque choix est " +
+            "inscrit dans l'historique des choix de confidentialité.",
         ],
       },
       {
@@ -144,15 +146,17 @@ function english(input: NoticeInput): NoticeDocument {
           'The information is never sold, lent or used for advertising.',
           "Messages: the school, its parent committee, class representatives and committee chairs may write " +
             'through the directory to the parents concerned. Each email goes to one person, with no other ' +
-            'address; the address is used, never shown. Each person chooses in My Profile which messages they ' +
+            'address; the address is used, never shown. Each person chooses in My Profile (or in the annual update ' +
+            'form) which messages they ' +
             'accept by email (all accepted at first; none is commercial), unsubscribes in one click from each ' +
             'email, and always reads the messages in the directory. Each choice is written in the history of ' +
             'privacy choices.',
           'Families near me (carpooling): off until the parent turns it on. When on, they see the other families ' +
             'who also turned it on and whose postal code starts with the same three characters, with their ' +
             "children's classes and only the contact details those families' choices already show them, and may " +
-            'write to them through the directory. No map, no geolocation. Turning it off removes the family from ' +
-            'the lists at once; each choice is written in the history of privacy choices.',
+            'write to them through the directory. No map, no geolocation. Turning it off (in My Profile, or in one ' +
+            "click from a neighbouring family's email) removes the family from the lists at once; each choice is " +
+            'written in the history of privacy choices.',
         ],
       },
       {
