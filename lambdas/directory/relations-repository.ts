@@ -1,10 +1,7 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient, tableName } from '../common/dynamo';
 import { keys, type PersonType } from '../common/keys';
 import { TABLE_INDEXES } from '@shared/schemas/table-schema';
 import type { Membership } from '@shared/schemas/committee';
-import type { FamilyLink } from '@shared/schemas/student';
-import { familyItem, membershipItem, parseMembership } from './directory-items';
+import { parseMembership } from './directory-items';
 import { queryAll, queryDirectory } from '../common/query';
 
 /** Family links (parent -> student) and committee memberships: docs/data-model.md patterns 11 to 15. */
@@ -43,13 +40,3 @@ export async function membershipsOf(personType: PersonType, personId: string): P
   });
   return items.map(parseMembership).filter((m): m is Membership => m !== undefined);
 }
-
-/** Access pattern 15: idempotent link and membership writes. */
-export async function linkFamily(link: FamilyLink): Promise<void> {
-  await documentClient().send(new PutCommand({ TableName: tableName(), Item: familyItem(link) }));
-}
-
-export async function putMembership(membership: Membership): Promise<void> {
-  await documentClient().send(new PutCommand({ TableName: tableName(), Item: membershipItem(membership) }));
-}
-

@@ -8,7 +8,8 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, resetDocumentClient, tableName } from '../../lambdas/common/dynamo';
 import { keys } from '../../lambdas/common/keys';
 import { hashToken } from '../../lambdas/annual-update/token-repository';
-import { createEntity, deleteEntity, getEntity, linkFamily, newEntityMeta, readDirectory } from '../../lambdas/directory/directory-repository';
+import { getEntity, newEntityMeta, readDirectory } from '../../lambdas/directory/directory-repository';
+import { removeRecord, seedFamilyLink, seedRecord } from '../lambdas/directory-writes';
 import { getParticipant } from '../../lambdas/annual-update/campaign-repository';
 import { runDueReminders } from '../../lambdas/annual-update/reminder-service';
 import { continueSendJob, startSendJob } from '../../lambdas/annual-update/send-job-service';
@@ -114,7 +115,7 @@ async function api(role: 'admin' | 'parent', method: string, path: string, body?
 }
 
 const parent = (fields: Partial<Parent> & { firstName: string; lastName: string; preferredLanguage: Lang }) =>
-  createEntity('PARENT', { ...newEntityMeta(), interests: [], skills: '', participation: 'full', ...fields } as Parent);
+  seedRecord('PARENT', { ...newEntityMeta(), interests: [], skills: '', participation: 'full', ...fields } as Parent);
 
 const emailOf = (what: string, lang: Lang, name: string) => `e2e-${what}-${lang}-${name.toLowerCase()}-${castRun[lang]}@test.example`;
 const withAddress = { phone: '4505550111', address: { street: OLD_STREET, city: 'Laval', postalCode: 'H7N 1A1' } };
@@ -132,7 +133,7 @@ async function castFor(lang: Lang, schoolClass: { id: string; levels: readonly S
     );
   }
   const review = await parent({ firstName: names.review, lastName: 'Parcours-Révision', email: emailOf('review', lang, 'r'), preferredLanguage: lang, ...withAddress });
-  const staff = await createEntity('STAFF', {
+  const staff = await seedRecord('STAFF', {
     ...newEntityMeta(), firstName: 'Solange', lastName: names.staff, email: emailOf('staff', lang, 'solange'),
     title: { fr: 'Enseignante', en: 'Teacher' }, department: 'teaching', interests: [], preferredLanguage: lang,
   });
@@ -152,8 +153,8 @@ async function castFor(lang: Lang, schoolClass: { id: string; levels: readonly S
           await parent({ firstName: 'Rowan', lastName: 'Homefield', email: emailOf('signup', lang, 'rowan'), preferredLanguage: 'en', ...shared }),
         ];
   if (lang === 'en') {
-    student = await createEntity('STUDENT', { ...newEntityMeta(), firstName: 'Ellis', lastName: 'Homefield', level: schoolClass.levels[0]!, classId: schoolClass.id });
-    for (const p of committeeParents) await linkFamily({ parentId: p.id, studentId: student.id });
+    student = await seedRecord('STUDENT', { ...newEntityMeta(), firstName: 'Ellis', lastName: 'Homefield', level: schoolClass.levels[0]!, classId: schoolClass.id });
+    for (const p of committeeParents) await seedFamilyLink({ parentId: p.id, studentId: student.id });
   }
   return { main, review, staff, bouncer, bounceOther, letters, committee: committeeParents };
 }
@@ -166,8 +167,8 @@ beforeAll(async () => {
   tokens.parent = await idToken('parent');
   const { classes } = await readDirectory();
   // Both closed: the French journey opens them from the committees screen (issue 30).
-  committee = await createEntity('COMMITTEE', { ...newEntityMeta(), name: committeeName, kind: 'volunteer', otherMembers: [] });
-  garden = await createEntity('COMMITTEE', { ...newEntityMeta(), name: gardenName, kind: 'volunteer', otherMembers: [] });
+  committee = await seedRecord('COMMITTEE', { ...newEntityMeta(), name: committeeName, kind: 'volunteer', otherMembers: [] });
+  garden = await seedRecord('COMMITTEE', { ...newEntityMeta(), name: gardenName, kind: 'volunteer', otherMembers: [] });
   for (const lang of ['fr', 'en'] as const) cast[lang] = await castFor(lang, classes[0]!);
   const profile = ProfileFormResponseSchema.parse((await api('parent', 'GET', '/api/profile/form')).body);
   demoParentPhone = profile.form.parent.phone;
@@ -178,7 +179,7 @@ afterAll(async () => {
   await endCampaignJourney(everyParent(), Object.values(cast).map((c) => c.staff));
   for (const [kind, id] of [['STUDENT', student?.id], ['COMMITTEE', committee?.id], ['COMMITTEE', garden?.id]] as const) {
     const left = id ? await getEntity(kind, id) : undefined;
-    if (left) await deleteEntity(kind, left);
+    if (left) await removeRecord(kind, left);
   }
   // Give the demo parent their phone back: other journeys read the seeded school.
   const profile = ProfileFormResponseSchema.parse((await api('parent', 'GET', '/api/profile/form')).body);

@@ -2,7 +2,8 @@ import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { getCampaignLock } from '../../lambdas/annual-update/campaign-repository';
 import { closeCampaign } from '../../lambdas/annual-update/campaign-service';
-import { deleteEntity, getEntity } from '../../lambdas/directory/directory-repository';
+import { getEntity } from '../../lambdas/directory/directory-repository';
+import { removeRecord } from '../lambdas/directory-writes';
 import type { StackInfo } from '../../local/stack-info';
 import { mailTo } from './auth-support';
 import { navigateInApp } from './client-navigation';
@@ -21,11 +22,11 @@ export async function endCampaignJourney(own: readonly { id: string }[], staff: 
   await closeOpenCampaign('test-cleanup');
   for (const parent of own) {
     const current = await getEntity('PARENT', parent.id);
-    if (current) await deleteEntity('PARENT', current);
+    if (current) await removeRecord('PARENT', current);
   }
   for (const member of staff) {
     const current = await getEntity('STAFF', member.id);
-    if (current) await deleteEntity('STAFF', current);
+    if (current) await removeRecord('STAFF', current);
   }
 }
 

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ulid } from 'ulid';
 import type { Page } from 'playwright-core';
 import { resetDocumentClient } from '../../lambdas/common/dynamo';
-import { getEntity, readDirectory, updateEntity } from '../../lambdas/directory/directory-repository';
+import { getEntity, readDirectory } from '../../lambdas/directory/directory-repository';
+import { rewriteRecord } from '../lambdas/directory-writes';
 import { DEMO_PASSWORD } from '../../local/demo/generate-school';
 import { idTokenFor } from '../../local/sign-in';
 import type { StackInfo } from '../../local/stack-info';
@@ -92,7 +93,7 @@ beforeAll(async () => {
   cast.fr = { rep: repFr, declined: demoParent, unsubscriber: others[2]! };
   cast.en = { rep: others[0]!, declined: others[1]!, unsubscriber: others[3]! };
   const classA = (await getEntity('CLASS', found.classId))!;
-  await updateEntity('CLASS', classA, { ...classA, parentRepresentativeIds: [repFr.id, cast.en.rep.id] });
+  await rewriteRecord('CLASS', classA, { ...classA, parentRepresentativeIds: [repFr.id, cast.en.rep.id] });
   // Accounts for the people who sign in (the demo parent has one).
   for (const person of [repFr, cast.en.rep, cast.en.declined]) await createAccount(info(), person.email, DEMO_PASSWORD, true);
 }, 240_000);

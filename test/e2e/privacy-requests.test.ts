@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { resetDocumentClient } from '../../lambdas/common/dynamo';
-import { getEntity, updateEntity } from '../../lambdas/directory/directory-repository';
+import { getEntity } from '../../lambdas/directory/directory-repository';
+import { rewriteRecord } from '../lambdas/directory-writes';
 import { listPrivacyRequests } from '../../lambdas/privacy/request-repository';
 import { findRegisteredPeople } from '../../lambdas/registry/registry-repository';
 import { requestReference } from '@shared/contracts/privacy-requests-api';
@@ -29,7 +30,7 @@ let formerLanguage: Language | undefined;
 
 async function setLanguage(language: Language): Promise<Language> {
   const current = (await getEntity('PARENT', parentId))!;
-  if (current.preferredLanguage !== language) await updateEntity('PARENT', current, { ...current, preferredLanguage: language });
+  if (current.preferredLanguage !== language) await rewriteRecord('PARENT', current, { ...current, preferredLanguage: language });
   return current.preferredLanguage;
 }
 

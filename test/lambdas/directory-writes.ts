@@ -5,6 +5,7 @@ import { deletePerson } from '../../lambdas/admin/edit/people-edit';
 import { deleteStudent } from '../../lambdas/admin/edit/student-edit';
 import { bulkWriteDirectory, type DirectoryData, type EntityMap } from '../../lambdas/directory/directory-repository';
 import type { EntityType } from '../../lambdas/common/keys';
+import type { FamilyLink } from '@shared/schemas/student';
 
 /**
  * How tests arrange the directory through the app's own paths (docs/architecture.md, "Backend contexts"): a record
@@ -28,6 +29,11 @@ const seed = (data: Partial<DirectoryData>) => bulkWriteDirectory({ ...EMPTY, ..
 export async function seedRecord<T extends EntityType>(type: T, record: EntityMap[T]): Promise<EntityMap[T]> {
   await seed({ [LIST[type]]: [record] });
   return record;
+}
+
+/** A parent linked to a student, as the seed writes the link. */
+export async function seedFamilyLink(link: FamilyLink): Promise<void> {
+  await seed({ families: [link] });
 }
 
 /** `next` in place of `current` (read just before), one version later, as a re-import would write it. */
