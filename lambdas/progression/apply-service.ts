@@ -187,14 +187,16 @@ async function refuseDuringCampaign(db: Db): Promise<void> {
 /**
  * How many steps of a kind the next window may take so that it ends within what is left of the budget: the
  * slowest time per step this request has seen for that kind, with a margin; `firstWindow` for a kind it has not
- * run yet (steps of different kinds cost very different times: a move is one write in a shared transaction, an
- * account removal three Cognito calls).
+ * run yet, and only while a quarter of the budget is left, else the request ends there (steps of different kinds
+ * cost very different times: a move is one write in a shared transaction, an account removal three Cognito calls).
  */
 function windowLimits(deps: Deps, started: number, steps: number, perStep: Map<string, number>) {
   return (kind: PlanStep['kind']) => {
     const left = deps.budgetMs - (Date.now() - started);
     const rate = perStep.get(kind);
-    const fits = rate === undefined ? deps.firstWindow : Math.floor((left * 0.8) / rate);
+    // A kind not seen yet has no rate to size by: its first window starts only while a quarter of the budget is left.
+    const firstFits = left >= deps.budgetMs / 4 ? deps.firstWindow : 0;
+    const fits = rate === undefined ? firstFits : Math.floor((left * 0.8) / rate);
     return Math.max(0, Math.min(fits, deps.maxSteps - steps));
   };
 }
