@@ -1,4 +1,4 @@
-import type { Message } from '@shared/contracts/messages-api';
+import { MESSAGE_LINK, type Message } from '@shared/contracts/messages-api';
 import type { Language } from '@shared/schemas/common';
 
 /**
@@ -60,7 +60,7 @@ const escapeHtml = (text: string) =>
 /** Escaped text with http(s) links clickable and line breaks kept. */
 export function linkified(text: string): string {
   return escapeHtml(text)
-    .replace(/https?:\/\/[^\s<>"']+[^\s<>"'.,;:!?)]/g, (url) => `<a href="${url}">${url}</a>`)
+    .replace(MESSAGE_LINK, (url) => `<a href="${url}">${url}</a>`)
     .replace(/\n/g, '<br>');
 }
 

@@ -49,6 +49,13 @@ const isControl = (char: string) => {
   return (code < 32 && char !== '\t' && char !== '\n' && char !== '\r') || code === 127;
 };
 
+/**
+ * A web address in a message's text, made clickable in the email's HTML part and on /messages: http:// or https://
+ * to the next space, quote or angle bracket; punctuation that ends a sentence (« voir https://ecole.example. »)
+ * stays out of it. Global: use it with `matchAll` or `replace`.
+ */
+export const MESSAGE_LINK = /https?:\/\/[^\s<>"']+[^\s<>"'.,;:!?)]/gi;
+
 /** Text without control characters other than line breaks and tabs (a message's, and a message to a neighbour). */
 export const plainText = (max: number) =>
   z

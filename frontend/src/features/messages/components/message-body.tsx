@@ -1,13 +1,8 @@
 import Link from '@cloudscape-design/components/link';
+import { MESSAGE_LINK } from '@shared/contracts/messages-api';
 
 /** One piece of a message's text: plain text, or an http(s) address shown as a link. */
 export type BodyPiece = { kind: 'text'; text: string } | { kind: 'link'; url: string };
-
-/**
- * An address starts with http:// or https:// and runs to the next space, quote or angle bracket; punctuation that
- * ends a sentence (« voir https://ecole.example. ») stays out of it. The same shape as the email's HTML part.
- */
-const ADDRESS = /https?:\/\/[^\s<>"']+[^\s<>"'.,;:!?)]/gi;
 
 /** Whether an address found in the text is a web link: any other scheme stays plain text. */
 function webAddress(candidate: string): boolean {
@@ -23,7 +18,7 @@ function webAddress(candidate: string): boolean {
 export function bodyPieces(text: string): BodyPiece[] {
   const pieces: BodyPiece[] = [];
   let last = 0;
-  for (const match of text.matchAll(ADDRESS)) {
+  for (const match of text.matchAll(MESSAGE_LINK)) {
     const url = match[0];
     if (!webAddress(url)) continue;
     if (match.index > last) pieces.push({ kind: 'text', text: text.slice(last, match.index) });
