@@ -307,6 +307,29 @@ async function signInOnce(
   }
 }
 
+/**
+ * A fresh profile in `locale` signed in through the /auth form as `account`, on `pathAndQuery` (the form's redirect):
+ * for an account a journey signs in as once, where signedInContext would sign in in a profile of its own and then
+ * load the app again in a second one.
+ */
+export async function signedInAt(
+  session: Pick<BrowserSession, 'newContext'>,
+  stack: StackInfo,
+  account: { email: string; password: string },
+  locale: 'fr' | 'en',
+  viewport: Viewport,
+  pathAndQuery: string,
+): Promise<Page> {
+  const context = await contextIn(() => session.newContext(viewport), locale);
+  const page = await context.newPage();
+  await page.goto(`${stack.appUrl}/auth?redirect=${encodeURIComponent(pathAndQuery)}`);
+  await signInWith(page, locale, account.email, account.password);
+  // The path only: the app may write the query its own way (a space as '+').
+  const path = new URL(pathAndQuery, stack.appUrl).pathname;
+  await explained(page, () => expect.poll(() => new URL(page.url()).pathname, { timeout: 60_000 }).toBe(path));
+  return page;
+}
+
 /** Signs in through the /auth form the page is on. */
 export async function signInWith(page: Page, locale: 'fr' | 'en', email: string, password: string): Promise<void> {
   const text = TEXT[locale];

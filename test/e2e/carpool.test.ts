@@ -5,7 +5,8 @@ import { fsaOf } from '@shared/rules/carpool';
 import type { Parent } from '@shared/schemas/parent';
 import { openBrowser, trackPageErrors, type BrowserSession } from '../support/browser';
 import { useStack } from '../support/stack';
-import { JOURNEY_PARENTS, createAccount, h1, seededParentEmail, signedInContext, usersWithEmail, warmUp } from './auth-support';
+import { JOURNEY_PARENTS, createAccount, h1, seededParentEmail, signedInAt, usersWithEmail, warmUp } from './auth-support';
+import { navigateInApp } from './client-navigation';
 
 /**
  * Families near me (docs/messages.md, "Families near me") in Chromium, issue 32's carpool journey: two families of
@@ -59,21 +60,18 @@ describe('families near me', () => {
     const name = (p: Parent) => `${p.firstName} ${p.lastName}`;
     for (const parent of [french, english]) await createAccount(stack, parent.email!, PASSWORD, true);
 
-    // English, 1,440 px: turned on from the page itself, which says nobody of the FSA has yet.
-    const en = await signedInContext(session, stack, { email: english.email!, password: PASSWORD }, 'en', 'desktop');
-    const enPage = await en.newPage();
+    // English, 1,440 px: turned on from the page itself, which says nobody of the FSA has yet. Each parent signs in
+    // once, straight to the screen they start on (signedInAt).
+    const enPage = await signedInAt(session, stack, { email: english.email!, password: PASSWORD }, 'en', 'desktop', '/carpool');
     const enErrors = trackPageErrors(enPage);
-    await enPage.goto(`${stack.appUrl}/carpool`);
     await h1(enPage).getByText('Families near me').waitFor({ timeout: 60_000 });
     await enPage.getByRole('checkbox', { name: 'Find families near me' }).check({ timeout: 30_000 });
     await enPage.getByText('It is on: the families of your area').waitFor({ timeout: 30_000 });
     await enPage.getByText(`No other family of ${fsa} has opted in yet.`).waitFor({ timeout: 30_000 });
 
     // French, 375 px: turned on from My Profile, then the list, where the English family is and the third is not.
-    const fr = await signedInContext(session, stack, { email: french.email!, password: PASSWORD }, 'fr', 'mobile');
-    const frPage = await fr.newPage();
+    const frPage = await signedInAt(session, stack, { email: french.email!, password: PASSWORD }, 'fr', 'mobile', '/profile');
     const frErrors = trackPageErrors(frPage);
-    await frPage.goto(`${stack.appUrl}/profile`);
     await frPage.getByRole('checkbox', { name: 'Trouver des familles près de chez moi' }).check({ timeout: 60_000 });
     await frPage.getByText("C'est activé").waitFor({ timeout: 30_000 });
     await frPage.getByRole('link', { name: 'Voir les familles près de chez moi' }).click();
@@ -82,8 +80,10 @@ describe('families near me', () => {
     expect(await frList.textContent()).not.toContain(absent.lastName);
     expect(await frPage.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
 
-    // The English family finds the French one once the page reads again.
-    await enPage.reload();
+    // The English family finds the French one once the page reads again: to the help page and back inside the app
+    // (a screen's data is read afresh when it opens).
+    await navigateInApp(enPage, stack.appUrl, '/help');
+    await navigateInApp(enPage, stack.appUrl, '/carpool');
     const enList = enPage.getByRole('list', { name: `Families of ${fsa}` });
     await enList.getByRole('heading', { name: name(french) }).waitFor({ timeout: 30_000 });
     expect(await enList.textContent()).not.toContain(absent.lastName);
@@ -102,7 +102,7 @@ describe('families near me', () => {
 
     expect(frErrors).toEqual([]);
     expect(enErrors).toEqual([]);
-    await fr.close();
-    await en.close();
+    await frPage.context().close();
+    await enPage.context().close();
   });
 });
