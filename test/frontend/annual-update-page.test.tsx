@@ -56,6 +56,8 @@ const calls: Call[] = [];
 const answers: Record<string, { status: number; body: unknown }> = {
   good: { status: 200, body: FORM },
   household: { status: 200, body: HOUSEHOLD },
+  // Answered while the campaign reviews changes: the phone and the address wait for the school.
+  held: { status: 200, body: { ...FORM, parent: { ...FORM.parent, phone: '4385550177' }, pendingReview: { submittedAt: '2025-09-10T12:00:00.000Z', fields: ['phone', 'address'] } } },
   // The link's form asks the emails accepted (docs/messages.md, "Consents"): never chosen, the defaults.
   consents: { status: 200, body: { ...FORM, messages: { school: true, class: true, committee: true } } },
   expired: { status: 410, body: { error: { code: 'TOKEN_EXPIRED' } } },
@@ -151,6 +153,17 @@ describe('/update/{token}', () => {
     expect(screen.queryByText(/You already have an account/)).toBeNull();
     const submit = calls.find((call) => call.path === '/api/update/submit');
     expect(submit?.body).toMatchObject({ token: 'good', data: { version: 2, phone: '438 555-9876', firstName: 'Amélie' } });
+  });
+
+  it('opened again while the answer waits for review, says so in English and shows the values sent', async () => {
+    open('held', 'en');
+
+    const phone = (await screen.findByLabelText('Phone', {}, SLOW)) as HTMLInputElement;
+    expect(phone.value).toBe('438 555-0177');
+    expect(screen.getByText('Your changes are awaiting review by the school')).toBeTruthy();
+    expect(screen.getByText('The school checks these changes before publishing them in the directory: Phone, Address. The form shows the values you sent.')).toBeTruthy();
+    // The participation's three choices, the last one withdrawing from the directory.
+    expect(screen.getByRole('radio', { name: /^Name only \(opt out\)/ })).toBeTruthy();
   });
 
   it("asks the emails accepted with My Profile's wording and sends the parent's choice with the answer", async () => {
