@@ -11,7 +11,8 @@
  * here on the API response.
  * Prints a markdown table and rewrites the "Search per keystroke" section of docs/benchmarks.md.
  *
- * Options: --rounds=N (default 2: each query typed and erased N times per size), --no-write (print only).
+ * Options: --rounds=N (default 2: each query typed and erased N times per size), --no-write (print only),
+ * --breakdown (also print where the key-to-results CPU went, by trace event, per screen size).
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -36,6 +37,7 @@ const QUERIES = ['francois tremblay', 'marie-eve', 'dube-martin'];
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 const rounds = Math.min(10, Math.max(1, Number(arg('rounds') ?? 2)));
 const write = !process.argv.includes('--no-write');
+const breakdown = process.argv.includes('--breakdown');
 /** Between keystrokes, as a quick typist leaves (~6 keys a second with the round trips). */
 const PAUSE_MS = 80;
 
@@ -93,6 +95,68 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
 };
 
+type TraceEvent = Awaited<ReturnType<typeof traced>>['events'][number];
+
+/**
+ * Where the key-to-results CPU went (--breakdown): the main thread's trace events inside the keystrokes' windows,
+ * each counted by its self time (its thread time less that of the events nested in it), summed by name and
+ * divided by the number of keystrokes; with the elements restyled per keystroke (UpdateLayoutTree's elementCount) and the
+ * objects laid out (Layout's dirtyObjects).
+ */
+function printBreakdown(events: TraceEvent[], screen: string, endMark: 'end' | 'results'): void {
+  const marks = new Map<string, number>();
+  for (const e of events) if (e.name.startsWith('keystroke:')) marks.set(e.name, e.ts);
+  const windows: [number, number][] = [];
+  for (let n = 0; marks.has(`keystroke:${n}:start`); n++) {
+    const end = marks.get(`keystroke:${n}:${endMark}`);
+    if (end !== undefined) windows.push([marks.get(`keystroke:${n}:start`)!, end]);
+  }
+  const main = events.find((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  const onMain = events
+    .filter((e) => e.ph === 'X' && e.dur !== undefined && main && e.pid === main.pid && e.tid === main.tid)
+    .sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
+  const self = new Map<TraceEvent, number>();
+  const stack: TraceEvent[] = [];
+  for (const e of onMain) {
+    while (stack.length && stack.at(-1)!.ts + stack.at(-1)!.dur! <= e.ts) stack.pop();
+    const cpu = e.tdur ?? e.dur!;
+    self.set(e, cpu);
+    const parent = stack.at(-1);
+    if (parent) self.set(parent, self.get(parent)! - cpu);
+    stack.push(e);
+  }
+  const tasks = onMain.filter((e) => e.name === 'ThreadControllerImpl::RunTask' || e.name === 'RunTask');
+  const byName = new Map<string, number>();
+  let elements = 0;
+  let styles = 0;
+  let layouts = 0;
+  let laidOut = 0;
+  let taskCount = 0;
+  for (const [start, end] of windows) {
+    const inWindow = tasks.filter((t) => t.ts < end && t.ts + t.dur! > start);
+    taskCount += inWindow.length;
+    for (const task of inWindow) {
+      for (const e of onMain) {
+        if (e.ts < task.ts || e.ts >= task.ts + task.dur!) continue;
+        byName.set(e.name, (byName.get(e.name) ?? 0) + self.get(e)!);
+        if (e.name === 'UpdateLayoutTree') {
+          styles++;
+          elements += Number((e.args as { elementCount?: number } | undefined)?.elementCount ?? 0);
+        }
+        if (e.name === 'Layout') {
+          layouts++;
+          laidOut += Number((e.args as { beginData?: { dirtyObjects?: number } } | undefined)?.beginData?.dirtyObjects ?? 0);
+        }
+      }
+    }
+  }
+  const n = windows.length || 1;
+  console.log(`  ${screen}, key to ${endMark === 'end' ? 'next paint' : 'results painted'}: per keystroke ${(taskCount / n).toFixed(1)} tasks, ${(styles / n).toFixed(1)} style passes, ${(elements / n).toFixed(0)} elements restyled, ${(layouts / n).toFixed(1)} layouts of ${(laidOut / n).toFixed(0)} dirty objects`);
+  for (const [name, total] of [...byName].sort((a, b) => b[1] - a[1]).slice(0, 12)) {
+    console.log(`    ${(total / 1000 / n).toFixed(2).padStart(6)} ms  ${name}`);
+  }
+}
+
 async function measureViewport(info: StackInfo, viewport: keyof typeof VIEWPORTS, expected: (q: string) => number) {
   // The keystroke probe evaluates code strings in the page, which the app's Content-Security-Policy refuses.
   const session = await openBrowser({ viewport, bypassCSP: true });
@@ -131,6 +195,10 @@ async function measureViewport(info: StackInfo, viewport: keyof typeof VIEWPORTS
       }
     });
     const data = (await page.evaluate('window.__searchBench')) as { samples: Sample[]; filter: number[] };
+    if (breakdown) {
+      printBreakdown(events, `${VIEWPORTS[viewport].width} px`, 'end');
+      printBreakdown(events, `${VIEWPORTS[viewport].width} px`, 'results');
+    }
     const cpu = cpuBetweenMarks(events, 'keystroke:');
     const cpuResults = cpuBetweenMarks(events, 'keystroke:', 'results');
     if (cpu.length !== data.samples.length || cpuResults.length !== data.samples.length) {
