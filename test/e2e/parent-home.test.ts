@@ -4,7 +4,7 @@ import { idTokenFor } from '../../local/sign-in';
 import { DirectoryResponseSchema, type DirectoryResponse } from '@shared/contracts/directory-api';
 import { openBrowser, trackPageErrors, VIEWPORTS, type BrowserSession } from '../support/browser';
 import { useStack } from '../support/stack';
-import { contextIn, demoAccount, expectAt, h1, signInWith } from './auth-support';
+import { contextIn, demoAccount, expectAt, h1, signedInContext, signInWith } from './auth-support';
 
 /**
  * A parent's first minutes (issue 31, items 3 to 6), signed in as the demo parent in Chromium: in French on a
@@ -163,16 +163,21 @@ describe('the install offer on an iPhone (fr, 375 px)', () => {
   const text = TEXTS.fr;
 
   it("gives the Share steps, and 'not now' is remembered", async () => {
-    const context = await session.browser.newContext({
-      viewport: VIEWPORTS.mobile,
-      userAgent: IPHONE_UA,
-      locale: 'fr-CA',
-      reducedMotion: 'reduce',
-      serviceWorkers: 'block',
-    });
+    // An iPhone's browser, already signed in (signedInContext: the sign-in form is the cases above's subject).
+    const iphone = {
+      newContext: (_viewport?: unknown, storageState?: Parameters<BrowserSession['newContext']>[1]) =>
+        session.browser.newContext({
+          viewport: VIEWPORTS.mobile,
+          userAgent: IPHONE_UA,
+          locale: 'fr-CA',
+          reducedMotion: 'reduce',
+          serviceWorkers: 'block',
+          ...(storageState ? { storageState } : {}),
+        }),
+    };
+    const context = await signedInContext(iphone, stack, parent, locale, 'mobile');
     const page = await context.newPage();
-    await page.goto(`${stack.appUrl}/auth`);
-    await signInWith(page, locale, parent.email, parent.password);
+    await page.goto(`${stack.appUrl}/`);
     await expect.poll(() => h1(page).textContent(), { timeout: 30_000 }).toBe(text.home);
     const steps = page.getByText(text.iphoneSteps);
     await steps.waitFor();

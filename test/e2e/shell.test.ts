@@ -22,7 +22,7 @@ const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
 const htmlLang = (page: Page) => page.locator('html').getAttribute('lang');
 
 describe('app shell in Chromium', () => {
-  it('starts in French, switches to English with the selector, and stays English after a reload', async () => {
+  it('starts in French with the navigation open at 1440 px, applies a chosen theme and its dark variant, switches to English with the selector, and keeps both after a reload', async () => {
     const page = await session.newPage('desktop');
     const errors = trackPageErrors(page);
 
@@ -30,16 +30,28 @@ describe('app shell in Chromium', () => {
     await expect.poll(() => h1(page).textContent(), { timeout: 15_000 }).toBe('À propos');
     expect(await htmlLang(page)).toBe('fr');
     expect(await page.title()).toBe("À propos · Bottin de l'école");
+    expect(await page.locator(layout.findOpenNavigationPanel().toSelector()).count()).toBe(1);
+
+    const linkColour = () => page.evaluate(`getComputedStyle(document.querySelector('#app-footer a[href^="mailto:"]')).color`);
+    // academicExcellence (default): navy links.
+    await expect.poll(() => linkColour(), { timeout: 15_000 }).toBe('rgb(29, 78, 137)');
+    await page.getByRole('button', { name: 'Thème' }).click();
+    await page.getByRole('menuitemcheckbox', { name: 'Carrefour du savoir (sombre)' }).click();
+    await expect.poll(() => page.evaluate('document.body.classList.contains("awsui-dark-mode")')).toBe(true);
+    await expect.poll(() => linkColour(), { timeout: 15_000 }).toBe('rgb(95, 211, 195)');
 
     await page.getByRole('button', { name: 'Switch to English' }).click();
     await expect.poll(() => h1(page).textContent()).toBe('About');
     expect(await htmlLang(page)).toBe('en');
     expect(await page.evaluate('window.localStorage.getItem("locale")')).toBe('en');
 
+    // One reload: the language and the theme are both remembered.
     await page.reload();
     await expect.poll(() => h1(page).textContent()).toBe('About');
     expect(await htmlLang(page)).toBe('en');
     expect(await page.getByRole('button', { name: 'Passer au français' }).count()).toBe(1);
+    await expect.poll(() => linkColour(), { timeout: 15_000 }).toBe('rgb(95, 211, 195)');
+    expect(await page.evaluate('window.localStorage.getItem("theme")')).toBe('knowledgeHub-dark');
 
     // The contact link comes from the /config.json the local stack wrote.
     expect(await page.getByRole('link', { name: /^Contact us: write to the parent committee \(/ }).count()).toBeGreaterThan(0);
@@ -61,34 +73,6 @@ describe('app shell in Chromium', () => {
     // Following a link closes the drawer again on a phone.
     await page.locator(createWrapper().findSideNavigation().findLinkByHref('/about').toSelector()).click();
     await expect.poll(() => page.locator(layout.findOpenNavigationPanel().toSelector()).count()).toBe(0);
-    await context.close();
-  });
-
-  it('opens the navigation at 1440 px', async () => {
-    const page = await session.newPage('desktop');
-    await page.goto(ABOUT);
-    await expect.poll(() => h1(page).textContent()).not.toBeNull();
-    expect(await page.locator(layout.findOpenNavigationPanel().toSelector()).count()).toBe(1);
-    await page.close();
-  });
-
-  it('applies a chosen theme and its dark variant, and remembers it', async () => {
-    const context = await session.newContext('desktop');
-    const page = await context.newPage();
-    await page.goto(ABOUT);
-    await expect.poll(() => h1(page).textContent(), { timeout: 15_000 }).toBe('À propos');
-    const linkColour = () => page.evaluate(`getComputedStyle(document.querySelector('#app-footer a[href^="mailto:"]')).color`);
-    // academicExcellence (default): navy links.
-    await expect.poll(() => linkColour(), { timeout: 15_000 }).toBe('rgb(29, 78, 137)');
-
-    await page.getByRole('button', { name: 'Thème' }).click();
-    await page.getByRole('menuitemcheckbox', { name: 'Carrefour du savoir (sombre)' }).click();
-    await expect.poll(() => page.evaluate('document.body.classList.contains("awsui-dark-mode")')).toBe(true);
-    await expect.poll(() => linkColour(), { timeout: 15_000 }).toBe('rgb(95, 211, 195)');
-
-    await page.reload();
-    await expect.poll(() => linkColour(), { timeout: 15_000 }).toBe('rgb(95, 211, 195)');
-    expect(await page.evaluate('window.localStorage.getItem("theme")')).toBe('knowledgeHub-dark');
     await context.close();
   });
 
