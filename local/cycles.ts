@@ -35,30 +35,36 @@ function sourceFiles(folder: string): string[] {
   });
 }
 
-/** The compiler options of the tsconfig a file belongs to (the frontend's for frontend/, the root's otherwise). */
-function optionsFor(root: string): (file: string) => ts.CompilerOptions {
-  const load = (configPath: string): ts.CompilerOptions => {
+/**
+ * How a file's imports resolve: with the compiler options of the tsconfig it belongs to (the frontend's for
+ * frontend/, the root's otherwise) and one resolution cache per tsconfig, so a package or folder looked up once is
+ * not looked up again for every file that imports it (the same answers as without the cache, less file system work).
+ */
+function resolverFor(root: string): (name: string, file: string) => string | undefined {
+  const load = (configPath: string) => {
     const { config } = ts.readConfigFile(configPath, ts.sys.readFile);
-    if (!config) return { moduleResolution: ts.ModuleResolutionKind.Bundler, allowJs: true };
-    const parsed = ts.parseJsonConfigFileContent(config, ts.sys, path.dirname(configPath));
-    return { ...parsed.options, allowJs: true };
+    const options: ts.CompilerOptions = config
+      ? { ...ts.parseJsonConfigFileContent(config, ts.sys, path.dirname(configPath)).options, allowJs: true }
+      : { moduleResolution: ts.ModuleResolutionKind.Bundler, allowJs: true };
+    const cache = ts.createModuleResolutionCache(path.dirname(configPath), (name) => name, options);
+    return (name: string, file: string) => ts.resolveModuleName(name, file, options, ts.sys, cache).resolvedModule?.resolvedFileName;
   };
-  const rootOptions = load(path.join(root, 'tsconfig.json'));
-  const frontendOptions = load(path.join(root, 'frontend', 'tsconfig.json'));
+  const rootResolver = load(path.join(root, 'tsconfig.json'));
+  const frontendResolver = load(path.join(root, 'frontend', 'tsconfig.json'));
   const frontend = path.join(root, 'frontend') + path.sep;
-  return (file) => (file.startsWith(frontend) ? frontendOptions : rootOptions);
+  return (name, file) => (file.startsWith(frontend) ? frontendResolver : rootResolver)(name, file);
 }
 
 /** Every file's imports that resolve to another source file of the tree. */
 function importGraph(root: string): Map<string, string[]> {
   const files = FOLDERS.flatMap((folder) => sourceFiles(path.join(root, folder)));
   const known = new Set(files);
-  const options = optionsFor(root);
+  const resolve = resolverFor(root);
   const graph = new Map<string, string[]>();
   for (const file of files) {
     const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
     const targets = importedFiles.flatMap(({ fileName }) => {
-      const resolved = ts.resolveModuleName(fileName, file, options(file), ts.sys).resolvedModule?.resolvedFileName;
+      const resolved = resolve(fileName, file);
       return resolved && known.has(resolved) && resolved !== file ? [resolved] : [];
     });
     graph.set(file, [...new Set(targets)]);

@@ -109,6 +109,23 @@ async function send(route: RouteDef, raw: string): Promise<{ status: number; tex
   return { status: response.status, text: await response.text() };
 }
 
+/**
+ * The table's digest before a test: the previous test's digest after it when that test passed, since its check
+ * proved the table had not changed since, so each test scans the table once instead of twice (a scan and its
+ * digest cost about 36 ms of CPU, 138 tests); scanned afresh after a failure or a test that did not check.
+ */
+let lastDigest: string | undefined;
+async function digestBefore(): Promise<string> {
+  const known = lastDigest;
+  lastDigest = undefined;
+  return known ?? tableDigest();
+}
+async function expectUnchanged(before: string): Promise<void> {
+  const after = await tableDigest();
+  expect(after).toBe(before);
+  lastDigest = after;
+}
+
 // First: the fuzz below spends the rate-limited routes' budget.
 describe('a valid body plus one unknown field', () => {
   it('has a valid body for every write route that takes input, and only for those', () => {
@@ -119,7 +136,7 @@ describe('a valid body plus one unknown field', () => {
   it.each(TARGETS.map((route) => ({ name: route.name, route })))(
     '$name: 400 VALIDATION_FAILED naming only the unknown field, nothing written',
     async ({ route }) => {
-      const before = await tableDigest();
+      const before = await digestBefore();
       // Routes without input accept `{}` and nothing more.
       const valid = 'noBody' in route ? {} : bodies[routeKey(route)];
       expect(valid, 'no valid body for this route').toBeDefined();
@@ -129,7 +146,7 @@ describe('a valid body plus one unknown field', () => {
         // Only the root is at fault: the rest of the body passed the route's own validation.
         body: { error: { code: 'VALIDATION_FAILED', fields: [{ path: '', issue: 'unrecognized_keys' }] } },
       });
-      expect(await tableDigest()).toBe(before);
+      await expectUnchanged(before);
     },
   );
 });
@@ -146,7 +163,7 @@ describe('hostile input', () => {
   it.each(TARGETS.map((route) => ({ name: route.name, route })))(
     '$name: only 4xx with an error code, nothing leaked, nothing written',
     async ({ route }) => {
-      const before = await tableDigest();
+      const before = await digestBefore();
       await fc.assert(
         fc.asyncProperty(fc.array(hostileBody(route), { minLength: BATCH, maxLength: BATCH }), async (batch) => {
           const answers = await Promise.all(batch.map(({ raw }) => send(route, raw)));
@@ -160,7 +177,7 @@ describe('hostile input', () => {
         }),
         { seed: SEED, numRuns: Math.ceil(RUNS / BATCH), endOnFailure: true },
       );
-      expect(await tableDigest()).toBe(before);
+      await expectUnchanged(before);
     },
   );
 });

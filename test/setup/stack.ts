@@ -1,10 +1,9 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import type { StackInfo } from '../../local/stack-info';
+import { bundleStackRunners } from './stack-bundle';
 import { TEST_WORKERS } from './workers';
 import { STACK_LOG_FILE, sharedStackLogFile, stackLogFiles } from '../support/stack-log';
 
@@ -20,11 +19,10 @@ export function testWebDir(): string {
  */
 export const SHARED_STACKS = TEST_WORKERS;
 
-/** Starts one shared stack in a child process whose output goes to `logFile`. */
-async function startSharedStack(logFile: string): Promise<{ info: StackInfo; stop(): Promise<void> }> {
+/** Starts one shared stack in a child process (`runner`, the bundled stack-runner.ts) whose output goes to `logFile`. */
+async function startSharedStack(runner: string, logFile: string): Promise<{ info: StackInfo; stop(): Promise<void> }> {
   const logFd = openSync(logFile, 'w');
-  const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-  const child = spawn(process.execPath, ['--import', tsxLoader, path.resolve('test/setup/stack-runner.ts')], {
+  const child = spawn(process.execPath, ['--enable-source-maps', runner], {
     stdio: ['ignore', logFd, logFd, 'ipc'],
   });
   const info = await new Promise<StackInfo>((resolve, reject) => {
@@ -52,6 +50,8 @@ async function startSharedStack(logFile: string): Promise<{ info: StackInfo; sto
  * Each stack runs in a child process (test/setup/stack-runner.ts) whose output goes to a log file
  * (STACK_LOG_FILE for the first, sharedStackLogFile(n) for the others): test/security/log-scan.test.ts, which
  * runs after every other file, checks that what our code logged holds no personal data.
+ * The stack processes, shared and table stacks alike, run bundles of their runners built at the start of the run
+ * (test/setup/stack-bundle.ts), handed to the test files as `stackRunners` (test/support/isolated-stack.ts).
  */
 export default async function setup(project: TestProject) {
   const webDir = testWebDir();
@@ -61,11 +61,19 @@ export default async function setup(project: TestProject) {
   mkdirSync(path.dirname(STACK_LOG_FILE), { recursive: true });
   // The log scan reads every stack log of this run: an earlier run's isolated logs must not be among them.
   for (const file of stackLogFiles()) rmSync(file, { force: true });
+  const bundles = await bundleStackRunners();
   const stacks = await Promise.all(
-    Array.from({ length: SHARED_STACKS }, (_, index) => startSharedStack(index === 0 ? STACK_LOG_FILE : sharedStackLogFile(index + 1))),
-  );
+    Array.from({ length: SHARED_STACKS }, (_, index) =>
+      startSharedStack(bundles.runners.shared, index === 0 ? STACK_LOG_FILE : sharedStackLogFile(index + 1)),
+    ),
+  ).catch((error: unknown) => {
+    bundles.remove();
+    throw error;
+  });
   project.provide('stacks', stacks.map((stack) => stack.info));
+  project.provide('stackRunners', bundles.runners);
   return async () => {
     await Promise.all(stacks.map((stack) => stack.stop()));
+    bundles.remove();
   };
 }

@@ -1,9 +1,8 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, openSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { ulid } from 'ulid';
+import { inject } from 'vitest';
 import type { SeedOptions } from '../../local/demo/seed';
 import type { StackInfo } from '../../local/stack-info';
 import { testWebDir } from '../setup/stack';
@@ -33,7 +32,7 @@ export async function startTableStack(
 ): Promise<IsolatedStack> {
   const shared = workerStack();
   return withRetries(() =>
-    startOnce(label, 'test/setup/table-stack-runner.ts', {
+    startOnce(label, inject('stackRunners').table, {
       ...env,
       STACK_SEED: JSON.stringify(seed),
       SHARED_STACK: JSON.stringify(shared),
@@ -52,12 +51,12 @@ async function withRetries(start: () => Promise<IsolatedStack>): Promise<Isolate
   }
 }
 
+/** `runner`: the bundled table-stack-runner.ts of this run (test/setup/stack-bundle.ts). */
 async function startOnce(label: string, runner: string, env: Record<string, string>): Promise<IsolatedStack> {
   const logFile = isolatedStackLogFile(label);
   mkdirSync(path.dirname(logFile), { recursive: true });
   const logFd = openSync(logFile, 'w');
-  const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-  const child = spawn(process.execPath, ['--import', tsxLoader, path.resolve(runner)], {
+  const child = spawn(process.execPath, ['--enable-source-maps', runner], {
     stdio: ['ignore', logFd, logFd, 'ipc'],
     env: { ...process.env, ...env, TEST_WEB_DIR: testWebDir() },
   });

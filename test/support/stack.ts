@@ -1,9 +1,12 @@
 import { inject } from 'vitest';
 import type { StackInfo } from '../../local/stack-info';
+import type { StackRunners } from '../setup/stack-bundle';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     stacks: StackInfo[];
+    /** The bundled stack processes of this run (test/setup/stack-bundle.ts). */
+    stackRunners: StackRunners;
   }
 }
 
