@@ -3,7 +3,9 @@ import { strFromU8, unzipSync } from 'fflate';
 import type { Download } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MyDataResponseSchema } from '@shared/contracts/my-data-api';
+import { demoTokens } from '../../local/sign-in';
 import { openBrowser, trackPageErrors, type BrowserSession } from '../support/browser';
+import { seriousFindings } from '../support/axe';
 import { useStack } from '../support/stack';
 import { demoAccount, signedInContext, warmUp } from './auth-support';
 
@@ -12,11 +14,18 @@ import { demoAccount, signedInContext, warmUp } from './auth-support';
  * ZIP file, named in their language, holding CSV files worded in that language (labels, the school's level names,
  * no internal codes) and the JSON with their own record, and the success message; in French on a 375 px phone and
  * in English at 1,440 px. A download only adds an audit entry: the shared stack's data is unchanged.
+ * On the same visit of My Profile, "Activity on my information" (docs/privacy.md, "Transparency for parents"):
+ * after an administrator exports the directory, the parent sees the export with its date and the role, never who,
+ * and the French section passes axe (a journey of its own before, which opened the same screen again).
  */
 const stack = useStack();
 let session: BrowserSession;
 
 beforeAll(async () => {
+  // An export only leaves an audit entry: the shared stack's data is unchanged.
+  const { admin } = await demoTokens(stack);
+  const exported = await fetch(`${stack.appUrl}/api/admin/export/json`, { headers: { Authorization: `Bearer ${admin}` } });
+  expect(exported.status).toBe(200);
   session = await openBrowser({ bypassCSP: true });
   await warmUp(session, stack);
 });
@@ -35,6 +44,9 @@ const CASES = {
     separator: ';',
     level: /;\d(re|e) année;/,
     done: /^Données téléchargées\u00a0: mes-donnees-.*\.zip \(7 fichiers\)$/,
+    activity: { title: 'Activité sur mes renseignements', exported: 'Bottin exporté (JSON) par un administrateur, avec votre fiche.' },
+    /** axe on the activity section (the sweep, test/e2e/accessibility.test.ts, scans My Profile in both languages). */
+    scan: true,
   },
   en: {
     viewport: 'desktop',
@@ -46,6 +58,8 @@ const CASES = {
     separator: ',',
     level: /,Grade \d,/,
     done: /^Data downloaded: my-data-.*\.zip \(7 files\)$/,
+    activity: { title: 'Activity on my information', exported: 'Directory exported (JSON) by an administrator, including your record.' },
+    scan: false,
   },
 } as const;
 
@@ -57,6 +71,11 @@ describe.each(['fr', 'en'] as const)('download my data (%s)', (locale) => {
     const page = await context.newPage();
     const errors = trackPageErrors(page);
     await page.goto(`${stack.appUrl}/profile`);
+    // The administrator's export (beforeAll) is in the parent's activity, by role, never by name or address.
+    const activity = page.getByRole('list', { name: want.activity.title });
+    await activity.getByText(want.activity.exported).first().waitFor({ timeout: 30_000 });
+    expect(await activity.textContent()).not.toContain('@');
+    if (want.scan) expect(await seriousFindings(page)).toEqual([]);
     const button = page.getByRole('button', { name: want.button });
     await button.waitFor({ timeout: 30_000 });
     const [download] = (await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), button.click()])) as [Download, void];
