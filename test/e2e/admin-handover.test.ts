@@ -15,14 +15,15 @@ import { registerPerson, uniqueEmail } from '../lambdas/auth-support';
 import { openBrowser, type BrowserSession } from '../support/browser';
 import { useStack } from '../support/stack';
 import { contextIn, createAccount, expectAt, h1, signInWith, warmUp } from './auth-support';
+import { navigateInApp } from './client-navigation';
 import { focused } from './keyboard-support';
 
 /**
  * The administrator handover and the school settings screen (docs/operations.md, "Handing over";
- * docs/data-onboarding.md, "School settings"), in Chromium: in French at 1440 px, an administrator hands over to
- * another member, whose admin menu appears at once, and back-dates their own end, which removes their access at
- * their next request; a change of the school's name shows on the home page. Each journey runs in French at 1440 px
- * and in English at 375 px (where the navigation is a drawer, opened to look for the admin links).
+ * docs/data-onboarding.md, "School settings"), in Chromium, as one outgoing administrator's visit: they change the
+ * school's name, which shows on the home page, then hand over to another member, whose admin menu appears at once,
+ * and back-date their own end, which removes their access at their next request. The journey runs in French at
+ * 1440 px and in English at 375 px (where the navigation is a drawer, opened to look for the admin links).
  */
 const stack = useStack();
 const sideNav = createWrapper().findSideNavigation();
@@ -102,7 +103,8 @@ async function navLinks(page: Page, href: string): Promise<number> {
 describe.each(['fr', 'en'] as const)('administration handover and settings (%s)', (locale) => {
   const text = TEXTS[locale];
 
-  it('the incoming member is an administrator at once; the back-dated end removes the outgoing one at their next request', async () => {
+  // The work of two journeys (the settings, the handover): twice the default timeout.
+  it('a new school name shows on the home page; the incoming member is an administrator at once; the back-dated end removes the outgoing one at their next request', { timeout: 240_000 }, async () => {
     const outgoing = await administrator(`handover-out-${locale}`);
     const incomingEmail = uniqueEmail(`handover-in-${locale}`);
     const incoming = await createPerson(
@@ -112,66 +114,20 @@ describe.each(['fr', 'en'] as const)('administration handover and settings (%s)'
     );
     await createAccount(stack, incomingEmail, PASSWORD, true);
     const yesterday = addDays(schoolDay(), -1);
+    const name = `École Bois-Joli ${ulid().slice(-4)}`;
+    let before: Awaited<ReturnType<typeof getSettings>> = undefined;
     try {
       const context = await contextIn(() => session.newContext(text.viewport), locale);
       const page = await context.newPage();
-      await page.goto(`${stack.appUrl}/auth?redirect=%2Fadmin%2Froles`);
+      await page.goto(`${stack.appUrl}/auth?redirect=%2Fadmin%2Fsettings`);
       await signInWith(page, locale, outgoing, PASSWORD);
-      await expectAt(page, '/admin/roles');
-      await expect.poll(() => h1(page).textContent(), { timeout: 15_000 }).toBe(text.roles);
+      await expectAt(page, '/admin/settings');
+      await expect.poll(() => h1(page).textContent(), { timeout: 15_000 }).toBe(text.settings);
       const token = await idTokenFor(stack, outgoing, PASSWORD);
-
       const main = page.getByRole('main');
-      await main.getByRole('button', { name: text.pickMember }).click();
-      await page.getByPlaceholder(text.search).fill(incomingEmail);
-      await page.getByRole('option', { name: new RegExp(`Béatrice Relève ${locale}`) }).click();
-      await main.getByLabel(text.titleField).fill(text.roleTitle);
-      await main.getByText(text.stepDown, { exact: true }).click();
-      // Dates are typed and shown as Québec writes them (2026-11-26), like every other date in the app.
-      await main.getByLabel(text.ownUntil).fill(yesterday);
-      expect(await main.getByLabel(text.ownUntil).inputValue()).toBe(yesterday);
-      await main.getByRole('button', { name: text.handOver, exact: true }).click();
-      await page.getByRole('dialog').getByRole('button', { name: text.confirm }).click();
 
-      // The list is read again after the handover: refused, the app hides the admin menu without a reload.
-      await page.getByText(text.denied).waitFor({ timeout: 20_000 });
-      await expect.poll(() => navLinks(page, '/admin')).toBe(0);
-      const api = await fetch(`${stack.appUrl}/api/admin/settings`, { headers: { Authorization: `Bearer ${token}` } });
-      expect(api.status).toBe(403);
-      expect((await rolesOf(outgoing)).map((r) => r.until)).toEqual([yesterday]);
-      await page.reload();
-      await expect.poll(() => h1(page).textContent(), { timeout: 15_000 }).toBeTruthy();
-      expect(await navLinks(page, '/admin')).toBe(0);
-      await context.close();
-
-      // The incoming member signs in: the admin menu is there at once.
-      const theirs = await contextIn(() => session.newContext(text.viewport), locale);
-      const second = await theirs.newPage();
-      await second.goto(`${stack.appUrl}/auth?redirect=%2Fadmin`);
-      await signInWith(second, locale, incomingEmail, PASSWORD);
-      await expectAt(second, '/admin');
-      await expect.poll(() => h1(second).textContent(), { timeout: 15_000 }).toBe(text.admin);
-      await expect.poll(() => navLinks(second, '/admin/roles')).toBe(1);
-      await theirs.close();
-    } finally {
-      await endRoles(incomingEmail, undefined, SYSTEM).catch(() => undefined);
-      await deletePerson('STAFF', incoming.id, { version: incoming.version, confirm: 'confirm' }, { actor: SYSTEM, now: new Date() }).catch(() => undefined);
-    }
-  });
-
-  it('a new school name shows on the home page', async () => {
-    const admin = await administrator(`settings-${locale}`);
-    const name = `École Bois-Joli ${ulid().slice(-4)}`;
-    const context = await contextIn(() => session.newContext(text.viewport), locale);
-    const page = await context.newPage();
-    await page.goto(`${stack.appUrl}/auth?redirect=%2Fadmin%2Fsettings`);
-    await signInWith(page, locale, admin, PASSWORD);
-    await expectAt(page, '/admin/settings');
-    await expect.poll(() => h1(page).textContent(), { timeout: 15_000 }).toBe(text.settings);
-    // Read once the form shows the stored settings, so the name is put back as it was.
-    const before = (await getSettings())!;
-    try {
-      const main = page.getByRole('main');
+      // 1. The school's settings. Read once the form shows the stored settings, so the name is put back as it was.
+      before = await getSettings();
       // A value the server refuses: the field it names gets the focus (it may be screens above the button).
       const postal = main.getByLabel(text.postalCode, { exact: true });
       const postalBefore = await postal.inputValue();
@@ -183,12 +139,48 @@ describe.each(['fr', 'en'] as const)('administration handover and settings (%s)'
       await main.getByText(text.unsaved).waitFor();
       await main.getByRole('button', { name: text.save }).click();
       await page.getByText(text.saved).waitFor({ timeout: 15_000 });
-      await page.goto(`${stack.appUrl}/`);
+      await navigateInApp(page, stack.appUrl, '/');
       await page.getByRole('heading', { level: 2, name }).waitFor({ timeout: 20_000 });
+
+      // 2. The handover, from the roles screen (inside the app).
+      await navigateInApp(page, stack.appUrl, '/admin/roles');
+      await expect.poll(() => h1(page).textContent(), { timeout: 15_000 }).toBe(text.roles);
+      await main.getByRole('button', { name: text.pickMember }).click();
+      await page.getByPlaceholder(text.search).fill(incomingEmail);
+      await page.getByRole('option', { name: new RegExp(`Béatrice Relève ${locale}`) }).click();
+      await main.getByLabel(text.titleField).fill(text.roleTitle);
+      await main.getByText(text.stepDown, { exact: true }).click();
+      // Dates are typed and shown as Québec writes them (2026-11-26), like every other date in the app.
+      await main.getByLabel(text.ownUntil).fill(yesterday);
+      expect(await main.getByLabel(text.ownUntil).inputValue()).toBe(yesterday);
+      await main.getByRole('button', { name: text.handOver, exact: true }).click();
+      await page.getByRole('dialog').getByRole('button', { name: text.confirm }).click();
+
+      // The list is read again after the handover: refused, the app hides the admin menu without a reload. (A fresh
+      // load after a role ended shows no admin menu either: test/e2e/admin-roles.test.ts.)
+      await page.getByText(text.denied).waitFor({ timeout: 20_000 });
+      await expect.poll(() => navLinks(page, '/admin')).toBe(0);
+      const api = await fetch(`${stack.appUrl}/api/admin/settings`, { headers: { Authorization: `Bearer ${token}` } });
+      expect(api.status).toBe(403);
+      expect((await rolesOf(outgoing)).map((r) => r.until)).toEqual([yesterday]);
       await context.close();
+
+      // 3. The incoming member signs in: the admin menu is there at once.
+      const theirs = await contextIn(() => session.newContext(text.viewport), locale);
+      const second = await theirs.newPage();
+      await second.goto(`${stack.appUrl}/auth?redirect=%2Fadmin`);
+      await signInWith(second, locale, incomingEmail, PASSWORD);
+      await expectAt(second, '/admin');
+      await expect.poll(() => h1(second).textContent(), { timeout: 15_000 }).toBe(text.admin);
+      await expect.poll(() => navLinks(second, '/admin/roles')).toBe(1);
+      await theirs.close();
     } finally {
-      const now = (await getSettings())!;
-      await updateSettings({ ...settingsFormOf(now), schoolName: before.schoolName, version: now.version }, SYSTEM);
+      await endRoles(incomingEmail, undefined, SYSTEM).catch(() => undefined);
+      await deletePerson('STAFF', incoming.id, { version: incoming.version, confirm: 'confirm' }, { actor: SYSTEM, now: new Date() }).catch(() => undefined);
+      if (before) {
+        const now = (await getSettings())!;
+        await updateSettings({ ...settingsFormOf(now), schoolName: before.schoolName, version: now.version }, SYSTEM);
+      }
     }
   });
 });
