@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 
 /**
@@ -6,6 +7,16 @@ import { chromium, type Browser, type BrowserContext, type BrowserContextOptions
  * incognito-like contexts), so no cookie, localStorage or cache leaks between contexts, runs or files.
  */
 export const CHROMIUM_PATH = '/usr/bin/chromium';
+
+/**
+ * Chromium's headless shell (Debian's chromium-headless-shell, from the same Chromium source and version as the
+ * browser: the same Blink, V8 and network stack, without the browser's own UI layer, as Playwright's default
+ * headless mode). The journeys run in it: the same screens cost about a third of the CPU of the full browser in
+ * its headless mode (a sign-in and ten screens: 14.7 against 41.1 CPU s, docs/testing.md "Fourth pass"), on a
+ * machine whose test run is CPU-bound. Where it is not installed, the journeys use the full browser. The
+ * benches keep the full browser (outside vitest), so that their figures compare with earlier runs.
+ */
+export const HEADLESS_SHELL_PATH = '/usr/bin/chromium-headless-shell';
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -44,7 +55,10 @@ export interface BrowserSession {
 
 const sizeOf = (viewport: Viewport) => (typeof viewport === 'string' ? VIEWPORTS[viewport] : viewport);
 
-const launch = () => chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+const launch = (executablePath = CHROMIUM_PATH) => chromium.launch({ executablePath, args: CHROMIUM_ARGS, headless: true });
+
+/** The Chromium the journeys run in: the headless shell when installed (.ci/run installs it), else the browser. */
+export const journeyChromium = (): string => (existsSync(HEADLESS_SHELL_PATH) ? HEADLESS_SHELL_PATH : CHROMIUM_PATH);
 
 /**
  * Inside a vitest worker (VITEST_POOL_ID), the journey files that worker runs one after another share one Chromium:
@@ -58,7 +72,7 @@ let workerBrowser: Promise<Browser> | undefined;
 async function sharedBrowser(): Promise<Browser> {
   const current = workerBrowser ? await workerBrowser.catch(() => undefined) : undefined;
   if (current?.isConnected()) return current;
-  workerBrowser = launch();
+  workerBrowser = launch(journeyChromium());
   return workerBrowser;
 }
 
