@@ -15,6 +15,7 @@ import { runDueReminders } from '../../lambdas/annual-update/reminder-service';
 import { continueSendJob, startSendJob } from '../../lambdas/annual-update/send-job-service';
 import type { StackInfo } from '../../local/stack-info';
 import { CurrentCampaignResponseSchema, ParticipantsResponseSchema } from '@shared/contracts/annual-update-api';
+import { LettersResponseSchema } from '@shared/contracts/annual-update-letters-api';
 import { DirectoryResponseSchema } from '@shared/contracts/directory-api';
 import { ProfileFormResponseSchema } from '@shared/rules/parent-form';
 import { formatLongDate } from '@shared/format/long-date';
@@ -34,24 +35,36 @@ import { expectFocusOn, focused, pressButton, retype, tabTo } from './keyboard-s
 /**
  * The annual update campaign (docs/annual-update.md) in Chromium on the shared seeded stack: ONE journey per
  * language (French at 1440 px, English at 375 px), each with ONE campaign, where the administrator (signed in once)
- * and the parents do in sequence what the campaign offers:
+ * and the parents do in sequence what the campaign offers. The French journey walks every step; the English one
+ * walks what an English administrator, parent and staff member meet where the language matters (the English
+ * screens of start, answer, letters, review and close, the emails and letters in English, the ?lang=en links) and
+ * leaves the rest to the French pass, to the jsdom tests of the same screens in English
+ * (test/frontend/campaign-screens-english.test.tsx, link-reasons.test.tsx, annual-update-page.test.tsx) and to the
+ * handler tests of the same rules (test/lambdas/annual-update-*.test.ts). Steps marked (fr) are the French pass's only:
  * 1. the dashboard's card leads to the campaign page; the admin starts the campaign with the keyboard alone (typing
- *    `confirm`), with a deadline (automatic reminders), review before publishing and staff links;
+ *    nothing), with a deadline (automatic reminders), review before publishing and staff links; (fr) the two
+ *    committees open to sign-ups on their screen first (the English pass, run alone, opens them by the same route);
  * 2. sends to three parents of this file's own; one follows the emailed link on a 375 px phone and changes phone,
- *    language and interests with the keyboard alone, another opts out; the manager filtered on "email sent" shows
- *    1 submitted, 1 opted out, 1 pending and 67 % (as cards on a phone), and the history in words;
+ *    language and interests with the keyboard alone, another opts out; (fr) the manager filtered on "email sent"
+ *    shows 1 submitted, 1 opted out, 1 pending and 67 % (as cards on a phone), and the history in words;
  * 3. the reminder seven days before the deadline (a controlled clock) goes to the parent who has not answered only;
- * 4. a parent's phone and address change waits for review (the form says so, the directory keeps the old values);
- *    a parent joins a committee by their link (French) or shares a new address with the co-parent (English);
- * 5. the paper letters PDF: one page per parent without an email, in their language; a typed short code opens the
- *    form; one family's letter reprinted alone: its old code says a newer letter replaced it, the other code still
- *    opens its form;
- * 6. the review screen: the held answers accepted, one address rejected; the directory shows what was accepted;
- * 7. a staff member's link: title and extension changed, email hidden; the staff page and the staff filter;
- * 8. bounces: a simulated bounce shows in the manager, no further email to it, a corrected email is sendable;
- * 9. a submitted link stays usable; closing (keyboard alone) ends every link; the dashboard card says completed;
- *    reopened, a parent answers once more; a link replaced by the reminder's and one past its day each say why;
+ *    (fr) the manager shows it;
+ * 4. a parent's phone and address change waits for review (the form says so; (fr) the form shows it again and the
+ *    directory keeps the old values); a parent joins a committee by their link (French) or shares a new address with
+ *    the co-parent (English);
+ * 5. paper letters: (fr) the PDF of the school's letters, one page per parent without an email, in their language;
+ *    a typed short code opens the form; one family's letter reprinted alone (the English pass in its screen, the
+ *    French one by the route): its old code says a newer letter replaced it, the other code still opens its form;
+ * 6. the review screen: the held answers accepted, one address rejected; (fr) the directory shows what was accepted;
+ *    (en) the co-parent's card shows the shared address;
+ * 7. a staff member's link: title and extension changed, email hidden; (fr) the staff page and the staff filter;
+ * 8. (fr) bounces: a simulated bounce shows in the manager, no further email to it, a corrected email is sendable;
+ * 9. closing (keyboard alone) ends the links and the dashboard card says completed; (fr) a submitted link stays
+ *    usable until then; reopened, a parent answers once more; a link replaced by the reminder's and one past its day
+ *    each say why;
  * 10. a signed-in parent edits My Profile and the directory shows it.
+ * The manager's screen is read afresh by moving away from it and back inside the app (its queries refetch when it
+ * mounts again), not by loading the app again.
  * (Refusals and the unticked shared-address case: test/lambdas/update-form-committees.test.ts.)
  */
 let stack: StackInfo;
@@ -166,7 +179,7 @@ beforeAll(async () => {
   tokens.admin = await idToken('admin');
   tokens.parent = await idToken('parent');
   const { classes } = await readDirectory();
-  // Both closed: the French journey opens them from the committees screen (issue 30).
+  // Both closed: the French journey opens them from the committees screen.
   committee = await seedRecord('COMMITTEE', { ...newEntityMeta(), name: committeeName, kind: 'volunteer', otherMembers: [] });
   garden = await seedRecord('COMMITTEE', { ...newEntityMeta(), name: gardenName, kind: 'volunteer', otherMembers: [] });
   for (const lang of ['fr', 'en'] as const) cast[lang] = await castFor(lang, classes[0]!);
@@ -227,8 +240,15 @@ async function directoryShows(page: Page, email: string, lastName: string): Prom
   return main.innerText();
 }
 
+/**
+ * The campaign page, read afresh: already on it, the administrator goes to the dashboard and back inside the app
+ * (the page mounts again and its queries refetch: docs/frontend.md, "Server state"), not by loading the app again.
+ * The first rows shown may be the ones read before: each caller waits for the state it needs.
+ */
 async function openManager(j: Journey) {
-  await goTo(j.page, stack.appUrl, '/admin/annual-update');
+  const manager = '/admin/annual-update';
+  if (new URL(j.page.url()).pathname === manager) await goTo(j.page, stack.appUrl, '/admin');
+  await goTo(j.page, stack.appUrl, manager);
   await j.page.getByRole('heading', { level: 1, name: j.text.annualUpdateTitle }).waitFor({ timeout: 60_000 });
 }
 
@@ -294,12 +314,26 @@ async function openTwoCommittees(j: Journey) {
 }
 
 /**
+ * The English pass starts a campaign with both committees recruiting. After the French pass they are open (it opens
+ * them on their screen); alone, it opens them through the route that screen uses.
+ */
+async function committeesOpenToSignUps() {
+  for (const record of [committee, garden]) {
+    const current = (await getEntity('COMMITTEE', record.id))!;
+    if (current.openToSignUps) continue;
+    const body = { name: current.name, kind: current.kind, otherMembers: [], members: [], openToSignUps: true, version: current.version };
+    expect((await api('admin', 'PUT', `/api/admin/committees/${record.id}`, body)).status).toBe(200);
+  }
+}
+
+/**
  * 1. From the dashboard's card to the campaign page; the start, with the keyboard alone: the deadline picked on the
  * calendar (five weeks ahead), no word to type, and the committees that recruit (the French journey's two, ticked
  * as they stand).
  */
 async function startFromDashboard(j: Journey) {
   const { page, text } = j;
+  if (j.lang === 'en') await committeesOpenToSignUps();
   await page.goto(`${stack.appUrl}/admin`);
   await expectAt(page, '/admin');
   await page.getByRole('heading', { level: 2, name: text.dashboardCard }).waitFor({ timeout: 30_000 });
@@ -384,7 +418,7 @@ async function threeParentsAnswer(j: Journey) {
   await onPhone.keyboard.press('Escape');
   await onPhone.getByText(text.gardening, { exact: true }).first().waitFor({ timeout: 10_000 });
   await pressButton(onPhone, text.validate);
-  // Held for review: received, not « mis à jour » (issue 30).
+  // Held for review: received, not « mis à jour ».
   await onPhone.getByRole('heading', { level: 1, name: text.received, exact: true }).waitFor({ timeout: 30_000 });
   expect(new URL(onPhone.url()).pathname).toBe('/update-success');
   expect(onPhone.url()).not.toContain('@');
@@ -436,7 +470,7 @@ const STATUS_BROKEN_MID_WORD = `[...document.querySelectorAll('table tbody tr')]
 async function managerShowsAnswers(j: Journey) {
   const { page, text } = j;
   const [first] = j.who.main as [Parent];
-  await page.reload();
+  await openManager(j);
   await page.getByTestId('campaign-progress').filter({ hasText: text.overall }).waitFor({ timeout: 60_000 });
   // The select's name is its label then its value ("Statut Tous").
   await chooseOption(page, new RegExp(`^${text.status} `), text.emailed);
@@ -477,9 +511,11 @@ async function reminderToTheSilentOne(j: Journey) {
   expect(j.links.reminded).not.toBe(j.links.third);
   expect((await mailTo(stack, first.email!)).length).toBe(1);
   expect((await mailTo(stack, second.email!)).length).toBe(1);
+  // The English reminder's row and history: test/frontend/campaign-screens-english.test.tsx.
+  if (j.lang === 'en') return;
   // The manager says so: two emails to parent 3, no answer yet, and the reminder in the history.
   // The manager shows its rows in pages: the search brings parent 3's row to the first.
-  await page.reload();
+  await openManager(j);
   await page.getByPlaceholder(text.search).fill(third.email!);
   const thirdRow = page.locator('tr').filter({ hasText: third.email! });
   await thirdRow.getByText(text.remindedRow).waitFor({ timeout: 60_000 });
@@ -503,13 +539,17 @@ async function answerHeldForReview(j: Journey) {
   await form.getByLabel(text.street, { exact: false }).first().fill('8, rue des Lilas');
   await form.getByRole('button', { name: text.validate }).click();
   await form.getByText(text.successNote).waitFor({ timeout: 30_000 });
+  // The administrator's next screens are at the language's width (375 px in English).
+  await at(j.page, text.viewport);
+  // The English form saying so when opened again: test/frontend/annual-update-page.test.tsx; the held values kept
+  // out of the directory: test/lambdas/annual-update-review.test.ts and the French pass.
+  if (j.lang === 'en') return form.close();
   // The form says the changes await review, and shows the values sent.
   await form.goto(link);
   await form.getByText(text.awaiting, { exact: true }).waitFor({ timeout: 60_000 });
   expect(await form.getByLabel(text.phone, { exact: true }).inputValue()).toBe('438 555-0177');
   await form.close();
   // The directory still shows the old values.
-  await at(j.page, text.viewport);
   const before = await directoryShows(j.page, who.review.email!, who.review.lastName);
   expect(before).toContain('450 555-0111');
   expect(before).not.toContain('438 555-0177');
@@ -566,7 +606,26 @@ async function downloadLetters(page: Page, name: RegExp): Promise<{ file: string
   return { file: download.suggestedFilename(), pages: text };
 }
 
-/** 5. Paper letters: one page per parent without an email, in their language; a typed short code opens the form. */
+/** What the update form is told for a letter's code or an emailed link (POST /api/update/load, as the form asks). */
+async function loadForm(codeOrLink: string) {
+  const token = codeOrLink.startsWith('http') ? new URL(codeOrLink).pathname.split('/').at(-1)! : codeOrLink;
+  const response = await fetch(`${stack.appUrl}/api/update/load`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token }),
+  });
+  return {
+    status: response.status,
+    body: (await response.json()) as { error?: { code?: string; details?: { endedOn?: string } }; parent?: { phone?: string } },
+  };
+}
+
+/**
+ * 5. Paper letters, for the parents without an email. French: the administrator downloads the school's letters (one
+ * page per parent, each in their language: the one PDF of the school's letters the journey builds). English: the
+ * letters are issued by the route the download button calls (the French pass checks the PDF of both languages'
+ * letters). Then the parent in this language types the code of their letter on the code page, in this language.
+ */
 async function paperLetters(j: Journey) {
   const { page, text } = j;
   const listed = await api('admin', 'GET', `/api/admin/annual-update/campaigns/${j.campaignId}/participants`);
@@ -574,31 +633,43 @@ async function paperLetters(j: Journey) {
   const unreachable = participants.filter((p) => p.unreachable && !p.email && p.lastName !== undefined && p.kind !== 'staff');
   const mine = j.who.letters;
   expect(unreachable.map((p) => p.parentId)).toEqual(expect.arrayContaining(mine.map((p) => p.id)));
+  const codes = new Map<string, string>();
 
-  await openManager(j);
-  const errors = trackPageErrors(page);
-  const pdf = await downloadLetters(page, text.download);
-  await page.getByText(text.lettersSaved).first().waitFor({ timeout: 30_000 });
-  expect(pdf.file).toMatch(new RegExp(`${text.schoolYear}\\.pdf$`));
-  expect(pdf.pages.length).toBe(unreachable.length);
-  const french = pdf.pages.filter((p) => p.includes(TEXT.fr.letterTitle)).length;
-  const english = pdf.pages.filter((p) => p.includes(TEXT.en.letterTitle)).length;
-  expect([french, english]).toEqual([
-    unreachable.filter((p) => (p.preferredLanguage ?? 'fr') === 'fr').length,
-    unreachable.filter((p) => p.preferredLanguage === 'en').length,
-  ]);
-  expect(new Set(pdf.pages.map(codeOf)).size).toBe(pdf.pages.length);
-  for (const p of mine) {
-    const letter = pdf.pages.find((onPage) => onPage.includes(`${p.firstName} ${p.lastName}`));
-    expect(letter, p.firstName).toBeDefined();
-    expect(letter).toContain(TEXT[p.preferredLanguage].letterTitle);
-    expect(letter).toContain(`${stack.appUrl}${TEXT[p.preferredLanguage].codePage}`);
+  if (j.lang === 'fr') {
+    await openManager(j);
+    const errors = trackPageErrors(page);
+    const pdf = await downloadLetters(page, text.download);
+    await page.getByText(text.lettersSaved).first().waitFor({ timeout: 30_000 });
+    expect(pdf.file).toMatch(new RegExp(`${text.schoolYear}\\.pdf$`));
+    expect(pdf.pages.length).toBe(unreachable.length);
+    const french = pdf.pages.filter((p) => p.includes(TEXT.fr.letterTitle)).length;
+    const english = pdf.pages.filter((p) => p.includes(TEXT.en.letterTitle)).length;
+    expect([french, english]).toEqual([
+      unreachable.filter((p) => (p.preferredLanguage ?? 'fr') === 'fr').length,
+      unreachable.filter((p) => p.preferredLanguage === 'en').length,
+    ]);
+    expect(new Set(pdf.pages.map(codeOf)).size).toBe(pdf.pages.length);
+    for (const p of mine) {
+      const letter = pdf.pages.find((onPage) => onPage.includes(`${p.firstName} ${p.lastName}`));
+      expect(letter, p.firstName).toBeDefined();
+      expect(letter).toContain(TEXT[p.preferredLanguage].letterTitle);
+      expect(letter).toContain(`${stack.appUrl}${TEXT[p.preferredLanguage].codePage}`);
+      codes.set(p.id, codeOf(letter!)!);
+    }
+    expect(errors).toEqual([]);
+  } else {
+    const issued = LettersResponseSchema.parse((await api('admin', 'POST', `/api/admin/annual-update/campaigns/${j.campaignId}/letters`, {})).body);
+    expect(issued.letters.map((l) => l.parentId).sort()).toEqual(unreachable.map((p) => p.parentId).sort());
+    for (const p of mine) {
+      const letter = issued.letters.find((l) => l.parentId === p.id)!;
+      expect(letter).toMatchObject({ language: p.preferredLanguage, codePageUrl: expect.stringMatching(new RegExp(`${TEXT[p.preferredLanguage].codePage}$`)) });
+      codes.set(p.id, letter.code);
+    }
   }
-  expect(errors).toEqual([]);
 
   // The parent types the code of their letter (lower case, a space instead of the dash) on the code page.
   const writer = mine.find((p) => p.preferredLanguage === j.lang)!;
-  const code = codeOf(pdf.pages.find((onPage) => onPage.includes(`${writer.firstName} ${writer.lastName}`))!)!;
+  const code = codes.get(writer.id)!;
   // A browser that never chose a language: the code page's address says which.
   const paperContext = await session.newContext(text.viewport);
   const onPaper = await paperContext.newPage();
@@ -618,40 +689,61 @@ async function paperLetters(j: Journey) {
   await onPaper.getByRole('heading', { level: 1, name: text.success }).waitFor({ timeout: 30_000 });
   expect((await getParticipant(j.campaignId, writer.id))?.submittedAt).toBeDefined();
   await paperContext.close();
-  await reprintOneLetter(j, pdf.pages, code);
+  await reprintOneLetter(j, codes);
 }
 
 /**
- * 5 (cont.). A lost letter: the other family's letter is reprinted alone (chosen by name, asked first, no word to
- * type). Its old code now says a newer letter replaced it; the first family's code still opens its form.
+ * 5 (cont.). A lost letter: the other family's letter is reprinted alone. English: in the campaign page's screen
+ * (chosen by name, asked first, no word to type; its one-page PDF). French: by the route that screen calls (the
+ * English pass walks the screen; test/frontend/closed-campaign-and-reprint.test.tsx its words in both languages). Its
+ * old code now says a newer letter replaced it (French: as the parent reads it); the first family's code still opens
+ * its form.
  */
-async function reprintOneLetter(j: Journey, firstPrint: string[], keptCode: string) {
+async function reprintOneLetter(j: Journey, codes: Map<string, string>) {
   const { page, text } = j;
   const lost = j.who.letters.find((p) => p.preferredLanguage !== j.lang)!;
+  const kept = j.who.letters.find((p) => p.preferredLanguage === j.lang)!;
   const name = `${lost.firstName} ${lost.lastName}`;
-  const oldCode = codeOf(firstPrint.find((onPage) => onPage.includes(name))!)!;
-  await page.getByRole('button', { name: text.chooseFamilies }).click();
-  await page.getByRole('option', { name: `${lost.lastName}, ${lost.firstName}` }).first().click();
-  await page.keyboard.press('Escape');
-  await page.getByRole('button', { name: text.reprintOne, exact: true }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByText(name, { exact: false }).waitFor({ timeout: 10_000 });
-  expect(await dialog.getByRole('textbox').count()).toBe(0);
-  const [download] = await Promise.all([
-    page.waitForEvent('download', { timeout: 90_000 }),
-    dialog.getByRole('button', { name: text.reprintOne, exact: true }).click(),
-  ]);
-  const { text: pages } = await extractText(await getDocumentProxy(new Uint8Array(readFileSync((await download.path())!))), { mergePages: false });
-  expect(pages.length).toBe(1);
-  expect(pages[0]).toContain(name);
-  expect(codeOf(pages[0]!)).not.toBe(oldCode);
-
-  const reader = await j.phone.newPage();
-  await reader.goto(`${stack.appUrl}/update/${oldCode}?lang=${j.lang}`);
-  await explained(reader, () => reader.getByText(text.codeReplaced, { exact: false }).waitFor({ timeout: 60_000 }));
-  await reader.goto(`${stack.appUrl}/update/${keptCode}?lang=${j.lang}`);
-  await explained(reader, () => reader.getByLabel(text.phone, { exact: true }).waitFor({ timeout: 60_000 }));
-  await reader.close();
+  const oldCode = codes.get(lost.id)!;
+  let newCode: string | undefined;
+  if (j.lang === 'en') {
+    // The page shows the letters printed once its participants are read again.
+    await openManager(j);
+    await page.getByRole('button', { name: text.chooseFamilies }).click({ timeout: 60_000 });
+    await page.getByRole('option', { name: `${lost.lastName}, ${lost.firstName}` }).first().click();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: text.reprintOne, exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(name, { exact: false }).waitFor({ timeout: 10_000 });
+    expect(await dialog.getByRole('textbox').count()).toBe(0);
+    const errors = trackPageErrors(page);
+    const [download] = await Promise.all([
+      page.waitForEvent('download', { timeout: 90_000 }),
+      dialog.getByRole('button', { name: text.reprintOne, exact: true }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(new RegExp(`${text.schoolYear}\\.pdf$`));
+    const { text: pages } = await extractText(await getDocumentProxy(new Uint8Array(readFileSync((await download.path())!))), { mergePages: false });
+    expect(pages.length).toBe(1);
+    expect(pages[0]).toContain(name);
+    expect(pages[0]).toContain(TEXT[lost.preferredLanguage].letterTitle);
+    newCode = codeOf(pages[0]!);
+    expect(errors).toEqual([]);
+  } else {
+    const reprinted = LettersResponseSchema.parse(
+      (await api('admin', 'POST', `/api/admin/annual-update/campaigns/${j.campaignId}/letters`, { parentIds: [lost.id] })).body,
+    );
+    expect(reprinted.letters.map((l) => l.parentId)).toEqual([lost.id]);
+    newCode = reprinted.letters[0]!.code;
+    const reader = await j.phone.newPage();
+    await reader.goto(`${stack.appUrl}/update/${oldCode}?lang=${j.lang}`);
+    await explained(reader, () => reader.getByText(text.codeReplaced, { exact: false }).waitFor({ timeout: 60_000 }));
+    await reader.close();
+  }
+  expect(newCode).toBeDefined();
+  expect(newCode).not.toBe(oldCode);
+  expect((await loadForm(oldCode)).body.error?.code).toBe('CODE_REPLACED');
+  expect((await loadForm(newCode!)).status).toBe(200);
+  expect((await loadForm(codes.get(kept.id)!)).status).toBe(200);
 }
 
 /** 6. The review screen: every held answer accepted, but the review parent's address rejected. */
@@ -676,9 +768,21 @@ async function reviewScreen(j: Journey) {
   await explained(page, () => page.getByText(text.reviewEmpty).waitFor({ timeout: 30_000 }));
 }
 
-/** 6 (cont.). The directory shows what was accepted: new phones, the opt-out, the old address kept. */
+/**
+ * 6 (cont.). The directory shows what was accepted: new phones, the opt-out, the old address kept. English: the
+ * co-parent's card shows the address Harper shared (the accepted values themselves: the French pass and
+ * test/lambdas/annual-update-review.test.ts).
+ */
 async function directoryAfterReview(j: Journey) {
   const { page, who } = j;
+  if (j.lang === 'en') {
+    // The co-parent's card shows the address Harper shared (saved on them when the address was accepted).
+    const [, rowan] = who.committee as [Parent, Parent];
+    const signedIn = await demoParentAt(j, `/parents?q=${encodeURIComponent(rowan.email!)}`);
+    await explained(signedIn, () => signedIn.getByText(/88, rue des Merisiers/).first().waitFor({ timeout: 30_000 }));
+    expect(await getEntity('PARENT', rowan.id)).toMatchObject({ address: { street: '88, rue des Merisiers', city: 'Boisbriand', postalCode: 'J7G 2B5' } });
+    return;
+  }
   const after = await directoryShows(page, who.review.email!, who.review.lastName);
   expect(after).toContain('438 555-0177');
   const stored = (await getEntity('PARENT', who.review.id))!;
@@ -705,14 +809,6 @@ async function directoryAfterReview(j: Journey) {
   expect(changed?.phone).toBe('4385550199');
   expect([...(changed?.interests ?? [])].sort()).toEqual(['gardening', 'reading']);
   await at(page, j.text.viewport);
-
-  if (j.lang === 'en') {
-    // The co-parent's card shows the address Harper shared (saved on them when the address was accepted).
-    const [, rowan] = who.committee as [Parent, Parent];
-    const signedIn = await demoParentAt(j, `/parents?q=${encodeURIComponent(rowan.email!)}`);
-    await explained(signedIn, () => signedIn.getByText(/88, rue des Merisiers/).first().waitFor({ timeout: 30_000 }));
-    expect(await getEntity('PARENT', rowan.id)).toMatchObject({ address: { street: '88, rue des Merisiers', city: 'Boisbriand', postalCode: 'J7G 2B5' } });
-  }
 }
 
 /** 7. A staff member's link: title and extension changed, email hidden; the staff page and the staff filter. */
@@ -744,6 +840,8 @@ async function staffLink(j: Journey) {
   await form.getByRole('heading', { level: 1, name: text.success }).waitFor({ timeout: 30_000 });
   expect(new URL(form.url()).pathname).toBe('/update-success');
   await form.close();
+  // The English staff page and the manager's staff filter after the answer: campaign-screens-english.test.tsx.
+  if (j.lang === 'en') return;
 
   // The staff page: the new title and extension, and the email nowhere. Opened afresh: the app revalidates its
   // copy of the directory at most every 30 s (REVALIDATE_AFTER_MS), and directoryAfterReview may have loaded it
@@ -811,7 +909,8 @@ async function bounces(j: Journey) {
   await openManager(j);
   await page.getByPlaceholder(text.search).fill(lastName);
   await page.getByRole('checkbox', { name }).waitFor({ timeout: 30_000 });
-  expect(await page.getByText(text.bounced).count()).toBe(0);
+  // The rows read before the correction may show first: the bounce status goes once they are read again.
+  await expect.poll(() => page.getByText(text.bounced).count(), { timeout: 30_000 }).toBe(0);
   await sendTo(j, lastName, [bouncer]);
   await explained(page, () => page.getByText(text.sent(1, 0)).waitFor({ timeout: 60_000 }));
   expect(await mailTo(stack, corrected)).toHaveLength(1);
@@ -827,9 +926,11 @@ async function bounces(j: Journey) {
  */
 async function closeTheCampaign(j: Journey, onPhone: Page) {
   const { page, text } = j;
-  // docs/product-rules.md: submit again to change or opt back in, until the campaign closes.
-  await onPhone.goto(j.links.first!);
-  await expect.poll(() => onPhone.getByLabel(text.phone, { exact: true }).inputValue(), { timeout: 30_000 }).toBe('438 555-0199');
+  // docs/product-rules.md: submit again to change or opt back in, until the campaign closes (the form loads with the
+  // values sent: parent 1 opened it again in step 2's way).
+  const beforeClose = await loadForm(j.links.first!);
+  expect(beforeClose.status).toBe(200);
+  expect(beforeClose.body.parent?.phone).toBe('4385550199');
 
   await at(page, 'desktop');
   await openManager(j);
@@ -860,16 +961,19 @@ async function closeTheCampaign(j: Journey, onPhone: Page) {
   expect(await page.locator('main').getByRole('button', { name: text.sendButton }).count()).toBe(0);
   const counts = (await page.locator('main').getByText(text.progressLine).first().textContent())!;
 
-  // The submitted link and the reminded one, never answered: the period ended, on that day.
-  for (const link of [j.links.first!, j.links.reminded!]) {
-    await onPhone.goto(link);
-    await onPhone.getByText(text.closedLink).waitFor({ timeout: 30_000 });
-  }
+  // The reminded link, never answered: the period ended, on that day, as the parent reads it; the submitted one
+  // too (the form is told the same: every link and code, test/lambdas/annual-update-lifecycle.test.ts).
+  await onPhone.goto(j.links.reminded!);
+  await onPhone.getByText(text.closedLink).waitFor({ timeout: 30_000 });
+  expect((await loadForm(j.links.first!)).body.error?.code).toBe('CAMPAIGN_CLOSED');
   // The dashboard card follows: closed, with the campaign page's counts; on a phone too, within the screen.
   await goTo(page, stack.appUrl, '/admin');
   const card = page.locator('[data-testid="campaign-card"]');
   await card.getByText(text.completed, { exact: true }).waitFor({ timeout: 30_000 });
   expect((await card.getByText(text.progressLine).first().textContent())!).toBe(counts);
+  // English stops here: its reopen dialog, test/frontend/campaign-screens-english.test.tsx; the reasons a link
+  // gives in English, test/frontend/link-reasons.test.tsx.
+  if (j.lang === 'en') return;
   await at(page, 'mobile');
   await card.getByText(text.completed, { exact: true }).waitFor({ timeout: 10_000 });
   expect(await noHorizontalScroll(page)).toBe(true);
@@ -901,7 +1005,8 @@ async function closeTheCampaign(j: Journey, onPhone: Page) {
 
 /**
  * 9 (cont.), the campaign open again: parent 3's first link, replaced by the reminder's, says so with its day (it
- * once said « invalide »); parent 2's link, once past its own last day, says it expired on that day.
+ * once said « invalide »), as the parent reads it; parent 2's link, once past its own last day, is told it expired on
+ * that day (the sentence in both languages: test/frontend/link-reasons.test.tsx).
  */
 async function deadLinksSayWhy(j: Journey, onPhone: Page) {
   const { text } = j;
@@ -912,8 +1017,9 @@ async function deadLinksSayWhy(j: Journey, onPhone: Page) {
   const stored = (await documentClient().send(new GetCommand({ TableName: tableName(), Key: key }))).Item!;
   const lastDay = Math.floor(Date.now() / 1000) - 2 * 86_400;
   await documentClient().send(new PutCommand({ TableName: tableName(), Item: { ...stored, expiresAt: lastDay } }));
-  await onPhone.goto(j.links.second!);
-  await explained(onPhone, () => onPhone.getByText(text.linkExpired).waitFor({ timeout: 30_000 }));
+  const expired = await loadForm(j.links.second!);
+  expect(expired.status).toBe(410);
+  expect(expired.body.error).toMatchObject({ code: 'TOKEN_EXPIRED', details: { endedOn: schoolDay(new Date(lastDay * 1000)) } });
 }
 
 /** 10. The signed-in demo parent updates the phone from My Profile (375 px); the directory shows it. */
@@ -966,7 +1072,7 @@ describe.each(['fr', 'en'] as const)('the annual update campaign (%s)', (lang) =
     try {
       await timed('start', () => startFromDashboard(j));
       const onPhone = await timed('threeParentsAnswer', () => threeParentsAnswer(j));
-      await timed('managerShowsAnswers', () => managerShowsAnswers(j));
+      if (lang === 'fr') await timed('managerShowsAnswers', () => managerShowsAnswers(j));
       await timed('reminderToTheSilentOne', () => reminderToTheSilentOne(j));
       await timed('answerHeldForReview', () => answerHeldForReview(j));
       await timed('committee', () => (lang === 'fr' ? joinsACommittee(j) : sharesAnAddress(j)));
@@ -974,7 +1080,7 @@ describe.each(['fr', 'en'] as const)('the annual update campaign (%s)', (lang) =
       await timed('reviewScreen', () => reviewScreen(j));
       await timed('directoryAfterReview', () => directoryAfterReview(j));
       await timed('staffLink', () => staffLink(j));
-      await timed('bounces', () => bounces(j));
+      if (lang === 'fr') await timed('bounces', () => bounces(j));
       await timed('close', () => closeTheCampaign(j, onPhone));
       await timed('myProfile', () => myProfile(j));
     } finally {

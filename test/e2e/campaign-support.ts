@@ -149,10 +149,9 @@ export const CAMPAIGN_TEXT = {
     /** Reprinting one family's letter (lost or damaged): the chooser and its dialog's button. */
     chooseFamilies: 'Choisir des familles',
     reprintOne: 'Réimprimer 1 lettre',
-    /** Each reason a link cannot be used, as the parent reads it (issue 30): replaced code, replaced email link, past its day. */
+    /** Each reason a link cannot be used, as the parent reads it: replaced code, replaced email link (past its day: test/frontend/link-reasons.test.tsx). */
     codeReplaced: "Ce code a été remplacé par celui d'une lettre plus récente.",
     linkReplaced: /^Ce lien a été remplacé le \d{1,2}(er)? \p{L}+ \d{4} par celui d'un courriel plus récent de l'école\./u,
-    linkExpired: /^Ce lien de mise à jour a expiré le \d{1,2}(er)? \p{L}+ \d{4}\. Pour en recevoir un nouveau, communiquez avec le secrétariat/u,
     staffPageTitle: 'Mettre à jour ma fiche du personnel',
     staffIntro: "dans le bottin de l'École primaire des Érables.",
     noClasses: 'Aucune',
@@ -265,7 +264,6 @@ export const CAMPAIGN_TEXT = {
     reprintOne: 'Reprint 1 letter',
     codeReplaced: 'This code was replaced by the code of a newer letter.',
     linkReplaced: /^This link was replaced on \p{L}+ \d{1,2}, \d{4} by the link of a newer email from the school\./u,
-    linkExpired: /^This update link expired on \p{L}+ \d{1,2}, \d{4}\. To get a new one, contact the school office/u,
     staffPageTitle: 'Update my staff entry',
     staffIntro: 'in the directory of École primaire des Érables.',
     noClasses: 'None',
