@@ -22,8 +22,9 @@ import { chooseOption, expectFocusOn, focused, pressButton, retype, tabTo } from
  * test/support/isolated-stack.ts: imports and deletes change the whole school): the admin
  * downloads the templates, imports files built from their columns (a set with errors is refused line by line,
  * the fixed set is applied, and re-importing it changes nothing), edits a parent (a concurrent edit is
- * explained and reloaded), deletes a student (typed confirmation, orphaned parent kept) and exports; the edit and
- * the delete with the keyboard alone (Tab, Shift+Tab, arrows, Enter, Space, typing). The export
+ * explained and reloaded), deletes a student (typed confirmation, orphaned parent kept), adds a staff member who
+ * becomes a class teacher and a committee secretary and is deleted, and exports; the parent's edit and the student's
+ * delete with the keyboard alone (Tab, Shift+Tab, arrows, Enter, Space, typing). The export
  * is then imported into a second, empty school (another table stack) with `npm run import`: both directories are the same. The import
  * with errors is also checked in English on a 375 px phone.
  */
@@ -333,7 +334,70 @@ describe('admin data page', () => {
     expect(after.students.some((s) => s.firstName === 'Noé' && s.lastName === 'Zéphyrin')).toBe(false);
     expect(after.parents.some((p) => p.email === 'hector.zephyrin@e2e.example')).toBe(true);
 
-    // 5. Export: six CSV files (the import's format) and one JSON file.
+    // 5. Staff, in the same visit: add a staff member, make them a class teacher and a committee secretary, then
+    // delete them (the export below is taken after, so the school it rebuilds is the one left here).
+    {
+      type Directory = {
+        staff: { id: string; firstName: string; lastName: string; email?: string; department: string; title: { fr: string } }[];
+        classes: { id: string; name: string; teacherId?: string }[];
+        committees: { id: string; name: { fr: string } }[];
+        memberships: { committeeId: string; personType: string; personId: string; role: string }[];
+      };
+      const staffDirectory = async () => (await api(stack.info, token, 'GET', '/api/admin/directory')).body as Directory;
+      const before = await staffDirectory();
+      const schoolClass = before.classes[0]!;
+      const committee = before.committees[0]!;
+      const seats = before.memberships.filter((m) => m.committeeId === committee.id).length;
+      // a. Add a staff member (the edit tab is open).
+      await chooseKind(page, 'Personnel');
+      await page.getByRole('button', { name: 'Ajouter un membre du personnel' }).click();
+      await page.getByLabel('Prénom *', { exact: true }).fill('Zénon');
+      await page.getByLabel('Nom *', { exact: true }).fill('Quirion');
+      await page.getByLabel('Courriel', { exact: true }).fill('Zenon.Quirion@ecole.example');
+      await page.getByLabel('Titre en français *', { exact: true }).fill('Enseignant de 2e année');
+      await page.getByLabel('Titre en anglais *', { exact: true }).fill('Grade 2 teacher');
+      await page.getByRole('button', { name: 'Enregistrer' }).click();
+      // The department is required: said on its field, nothing sent.
+      await see(page, 'Ce champ est obligatoire.');
+      await pick(page, 'Service *', 'Enseignement');
+      await page.getByRole('button', { name: 'Enregistrer' }).click();
+      await see(page, 'La fiche de Zénon Quirion est créée.');
+      const zenon = (await staffDirectory()).staff.find((s) => s.lastName === 'Quirion')!;
+      expect(zenon).toMatchObject({ firstName: 'Zénon', email: 'zenon.quirion@ecole.example', department: 'teaching', title: { fr: 'Enseignant de 2e année' } });
+
+      // b. Make them the teacher of a class.
+      await chooseKind(page, 'Classes');
+      await page.getByRole('button', { name: `Modifier ${schoolClass.name}`, exact: true }).click();
+      await pick(page, 'Enseignante ou enseignant', /Zénon Quirion/, 'Quirion');
+      await page.getByRole('button', { name: 'Enregistrer' }).click();
+      await see(page, `La fiche de ${schoolClass.name} est enregistrée.`);
+      expect((await staffDirectory()).classes.find((c) => c.id === schoolClass.id)!.teacherId).toBe(zenon.id);
+
+      // c. Seat them on a committee as secretary.
+      await chooseKind(page, 'Comités');
+      await page.getByRole('button', { name: `Modifier ${committee.name.fr}`, exact: true }).click();
+      await page.getByRole('button', { name: 'Ajouter un membre' }).click();
+      await pick(page, `Personne ${seats + 1}`, /Zénon Quirion/, 'Quirion');
+      await pick(page, `Rôle ${seats + 1}`, 'Secrétaire');
+      await page.getByRole('button', { name: 'Enregistrer' }).click();
+      await see(page, `La fiche de ${committee.name.fr} est enregistrée.`);
+      expect((await staffDirectory()).memberships).toContainEqual({ committeeId: committee.id, personType: 'STAFF', personId: zenon.id, role: 'secretary' });
+
+      // d. Delete them: typed confirmation; the class and the committee no longer name them.
+      await chooseKind(page, 'Personnel');
+      await page.getByLabel('Rechercher un membre du personnel').fill('quirion');
+      await page.getByRole('button', { name: 'Supprimer Zénon Quirion' }).click();
+      await dialog.getByText('Cette action est irréversible.', { exact: false }).waitFor();
+      await dialog.getByLabel(/^Pour continuer, tapez «\s*confirmer\s*»$/).fill('confirmer');
+      await dialog.getByRole('button', { name: 'Supprimer définitivement' }).click();
+      await see(page, 'La fiche de Zénon Quirion a été supprimée.');
+      const afterStaff = await staffDirectory();
+      expect(afterStaff.staff.some((s) => s.id === zenon.id)).toBe(false);
+      expect(afterStaff.classes.find((c) => c.id === schoolClass.id)!.teacherId).toBeUndefined();
+      expect(afterStaff.memberships.some((m) => m.personId === zenon.id)).toBe(false);
+    }
+
+    // 6. Export: six CSV files (the import's format) and one JSON file.
     await page.getByRole('tab', { name: 'Exporter' }).click();
     const exportDir = mkdtempSync(path.join(work, 'export-'));
     const csvDownloads = await downloadsOf(page, fileCount, () =>
@@ -358,7 +422,7 @@ describe('admin data page', () => {
     expect(errors).toHaveLength(2);
     await context.close();
 
-    // 6. The export, imported with `npm run import` into an empty school (table and user pool), gives the same directory.
+    // 7. The export, imported with `npm run import` into an empty school (table and user pool), gives the same directory.
     const copy = await startTableStack('admin-data-copy', false);
     try {
       const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
@@ -406,78 +470,7 @@ describe('admin data page', () => {
     } finally {
       await copy.stop();
     }
-  }, 420_000);
-
-  it('adds a staff member, makes them a class teacher and a committee secretary, then deletes them (in French)', async () => {
-    const context = await contextIn(() => session.newContext('desktop'), 'fr');
-    const page = await context.newPage();
-    const errors = trackPageErrors(page);
-    await openDataPage(page, 'fr');
-    const token = await tokenFor(stack.info, admin().email, admin().password);
-    type Directory = {
-      staff: { id: string; firstName: string; lastName: string; email?: string; department: string; title: { fr: string } }[];
-      classes: { id: string; name: string; teacherId?: string }[];
-      committees: { id: string; name: { fr: string } }[];
-      memberships: { committeeId: string; personType: string; personId: string; role: string }[];
-    };
-    const directoryOf = async () => (await api(stack.info, token, 'GET', '/api/admin/directory')).body as Directory;
-    const before = await directoryOf();
-    const schoolClass = before.classes[0]!;
-    const committee = before.committees[0]!;
-    const seats = before.memberships.filter((m) => m.committeeId === committee.id).length;
-    await page.getByRole('tab', { name: 'Modifier' }).click();
-
-    // 1. Add a staff member.
-    await chooseKind(page, 'Personnel');
-    await page.getByRole('button', { name: 'Ajouter un membre du personnel' }).click();
-    await page.getByLabel('Prénom *', { exact: true }).fill('Zénon');
-    await page.getByLabel('Nom *', { exact: true }).fill('Quirion');
-    await page.getByLabel('Courriel', { exact: true }).fill('Zenon.Quirion@ecole.example');
-    await page.getByLabel('Titre en français *', { exact: true }).fill('Enseignant de 2e année');
-    await page.getByLabel('Titre en anglais *', { exact: true }).fill('Grade 2 teacher');
-    await page.getByRole('button', { name: 'Enregistrer' }).click();
-    // The department is required: said on its field, nothing sent.
-    await see(page, 'Ce champ est obligatoire.');
-    await pick(page, 'Service *', 'Enseignement');
-    await page.getByRole('button', { name: 'Enregistrer' }).click();
-    await see(page, 'La fiche de Zénon Quirion est créée.');
-    const zenon = (await directoryOf()).staff.find((s) => s.lastName === 'Quirion')!;
-    expect(zenon).toMatchObject({ firstName: 'Zénon', email: 'zenon.quirion@ecole.example', department: 'teaching', title: { fr: 'Enseignant de 2e année' } });
-
-    // 2. Make them the teacher of a class.
-    await chooseKind(page, 'Classes');
-    await page.getByRole('button', { name: `Modifier ${schoolClass.name}`, exact: true }).click();
-    await pick(page, 'Enseignante ou enseignant', /Zénon Quirion/, 'Quirion');
-    await page.getByRole('button', { name: 'Enregistrer' }).click();
-    await see(page, `La fiche de ${schoolClass.name} est enregistrée.`);
-    expect((await directoryOf()).classes.find((c) => c.id === schoolClass.id)!.teacherId).toBe(zenon.id);
-
-    // 3. Seat them on a committee as secretary.
-    await chooseKind(page, 'Comités');
-    await page.getByRole('button', { name: `Modifier ${committee.name.fr}`, exact: true }).click();
-    await page.getByRole('button', { name: 'Ajouter un membre' }).click();
-    await pick(page, `Personne ${seats + 1}`, /Zénon Quirion/, 'Quirion');
-    await pick(page, `Rôle ${seats + 1}`, 'Secrétaire');
-    await page.getByRole('button', { name: 'Enregistrer' }).click();
-    await see(page, `La fiche de ${committee.name.fr} est enregistrée.`);
-    expect((await directoryOf()).memberships).toContainEqual({ committeeId: committee.id, personType: 'STAFF', personId: zenon.id, role: 'secretary' });
-
-    // 4. Delete them: typed confirmation; the class and the committee no longer name them.
-    await chooseKind(page, 'Personnel');
-    await page.getByLabel('Rechercher un membre du personnel').fill('quirion');
-    await page.getByRole('button', { name: 'Supprimer Zénon Quirion' }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByText('Cette action est irréversible.', { exact: false }).waitFor();
-    await dialog.getByLabel(/^Pour continuer, tapez «\s*confirmer\s*»$/).fill('confirmer');
-    await dialog.getByRole('button', { name: 'Supprimer définitivement' }).click();
-    await see(page, 'La fiche de Zénon Quirion a été supprimée.');
-    const after = await directoryOf();
-    expect(after.staff.some((s) => s.id === zenon.id)).toBe(false);
-    expect(after.classes.find((c) => c.id === schoolClass.id)!.teacherId).toBeUndefined();
-    expect(after.memberships.some((m) => m.personId === zenon.id)).toBe(false);
-    expect(errors).toEqual([]);
-    await context.close();
-  }, 120_000);
+  }, 540_000);
 });
 
 /** What the page keeps in the browser: storage entries, IndexedDB databases, Cache Storage (a string: no DOM types here). */
@@ -495,7 +488,7 @@ async function storedInBrowser(page: Page) {
 }
 
 describe('access ends', () => {
-  it('ends a session the server refuses (401) on the device and sends the person to sign in, saying so (fr, 375 px)', async () => {
+  it('ends a session the server refuses (401) on the device, saying so (fr, 375 px); signed in again, the parent an admin then deletes keeps no directory data once the page reloads', async () => {
     const parent = stack.info.demoAccounts.find((account) => account.role === 'parent')!;
     const context = await contextIn(() => session.newContext('mobile'), 'fr');
     const page = await context.newPage();
@@ -503,7 +496,7 @@ describe('access ends', () => {
     const loaded = page.waitForResponse((r) => r.url().endsWith('/api/directory') && r.status() === 200);
     await signInWith(page, 'fr', parent.email, parent.password);
     await loaded;
-    // The ID token no longer passes the API's check (what a revoked or expired session meets in AWS): its signature
+    // 1. The ID token no longer passes the API's check (what a revoked or expired session meets in AWS): its signature
     // is spoiled in storage, where the app reads it from. The signed-in shell's forced token refresh (the identity
     // service's reachability check) may land after the spoiling and store good tokens again: spoil until it holds.
     const spoil = `(() => {
@@ -540,51 +533,41 @@ describe('access ends', () => {
     expect(stored.local.filter((entry) => entry.startsWith('directory.'))).toEqual([]);
     expect(stored.databases).toEqual([]);
     // Signing in again goes back to the page the person was on.
+    const reloaded = page.waitForResponse((r) => r.url().endsWith('/api/directory') && r.status() === 200);
     await signInWith(page, 'fr', parent.email, parent.password);
     await page.waitForURL((url) => url.pathname === '/parents', { timeout: 30_000 });
-    await context.close();
-  }, 120_000);
+    await reloaded;
+    await page.waitForTimeout(500);
 
-  it("leaves no directory data in the browser of a parent an admin deleted, once the parent's page reloads", async () => {
-    const parent = stack.info.demoAccounts.find((account) => account.role === 'parent')!;
+    // 2. An administrator deletes this parent while their page is open. What must not stay on the device: every
+    // other family's email.
     const adminToken = await tokenFor(stack.info, admin().email, admin().password);
     const before = (await api(stack.info, adminToken, 'GET', '/api/admin/directory')).body as {
       parents: { id: string; email?: string; lastName: string; version: number }[];
     };
     const record = before.parents.find((p) => p.email === parent.email)!;
-    // What must not stay on the device: every other family's email.
     const others = before.parents.filter((p) => p.email && p.id !== record.id).map((p) => p.email!);
     expect(others.length).toBeGreaterThan(3);
-
-    const context = await contextIn(() => session.newContext('desktop'), 'fr');
-    const page = await context.newPage();
-    await page.goto(`${stack.info.appUrl}/auth?redirect=%2Fparents`);
-    const loaded = page.waitForResponse((r) => r.url().endsWith('/api/directory') && r.status() === 200);
-    await signInWith(page, 'fr', parent.email, parent.password);
-    await loaded;
-    await page.waitForTimeout(500);
-
     const deleted = await api(stack.info, adminToken, 'DELETE', `/api/admin/parents/${record.id}`, {
       version: record.version,
       confirm: 'confirm',
     });
     expect(deleted.status).toBe(200);
 
-    // Whichever call with the session's token the page makes first (/api/me, for the parent's children, or the
-    // directory) meets the refusal.
-    const refused = page.waitForResponse(
+    // Whichever call with the session's token the page makes first meets the refusal.
+    const refusedAfterDelete = page.waitForResponse(
       (r) => new URL(r.url()).pathname.startsWith('/api/') && r.request().headers().authorization !== undefined,
     );
     await page.reload();
-    expect([401, 403]).toContain((await refused).status());
+    expect([401, 403]).toContain((await refusedAfterDelete).status());
     // A kept copy would be written right after the screens repaint: give it the time to (not) happen.
     await page.waitForTimeout(500);
-    const stored = await storedInBrowser(page);
-    const text = [...stored.local, ...stored.session].join('\n');
-    expect(stored.local.filter((entry) => entry.startsWith('directory.'))).toEqual([]);
+    const left = await storedInBrowser(page);
+    const text = [...left.local, ...left.session].join('\n');
+    expect(left.local.filter((entry) => entry.startsWith('directory.'))).toEqual([]);
     expect(others.filter((email) => text.includes(email))).toEqual([]);
-    expect(stored.databases).toEqual([]);
-    expect(stored.caches).toEqual([]);
+    expect(left.databases).toEqual([]);
+    expect(left.caches).toEqual([]);
     await context.close();
-  }, 120_000);
+  }, 180_000);
 });
