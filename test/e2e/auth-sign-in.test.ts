@@ -5,6 +5,7 @@ import { generateSchool } from '../../local/demo/generate-school';
 import { openBrowser, VIEWPORTS, type BrowserSession } from '../support/browser';
 import { useStack } from '../support/stack';
 import { PRE_PAINTED } from '../../frontend/src/features/auth/pages/pre-painted-ids';
+import { followInApp } from './client-navigation';
 import { TEXT, contextIn, demoAccount, entryScriptPath, expectAt, h1, holdBack, signInWith, where, warmUp } from './auth-support';
 
 /**
@@ -29,10 +30,6 @@ function registryName(role: 'admin' | 'parent'): string {
   const person = school.parents.find((p) => p.id === school.accounts[role].personId)!;
   return `${person.firstName} ${person.lastName}`;
 }
-
-/** A history push the router follows (popstate), without reloading the app. */
-const moveInApp = (page: Page, path: string) =>
-  page.evaluate(`window.history.pushState(null, '', ${JSON.stringify(path)}); window.dispatchEvent(new PopStateEvent('popstate'))`);
 
 const userMenu = (page: Page, name: string) => page.locator('#app-top-nav').getByRole('button', { name: new RegExp(name) });
 
@@ -123,7 +120,7 @@ describe.each(['fr', 'en'] as const)('sign-in and sign-out (%s)', (locale) => {
     expect(await page.locator('#app-footer').getByRole('button', { name: text.debug }).count()).toBe(0);
     // ...unless the explicit switch is on: the debug panel then shows the auth state, and the forced token refresh
     // found the identity service reachable.
-    await moveInApp(page, '/classes?debug=1');
+    await followInApp(page, '/classes?debug=1');
     await page.locator('#app-footer').getByRole('button', { name: text.debug }).click();
     const panel = page.locator(createWrapper().findAppLayout().findTools().toSelector());
     await panel.getByText(text.debugSignedIn, { exact: true }).waitFor();
@@ -134,11 +131,11 @@ describe.each(['fr', 'en'] as const)('sign-in and sign-out (%s)', (locale) => {
       .toBe(text.yes);
 
     // 3. /admin denies a parent, still after refreshing the tokens: the parent is not in the group.
-    await moveInApp(page, '/admin');
+    await followInApp(page, '/admin');
     await page.getByText(text.accessDenied).waitFor();
     await page.getByRole('button', { name: text.refreshAdmin }).click();
     await page.getByText(text.stillNotAdmin).waitFor();
-    await moveInApp(page, '/classes');
+    await followInApp(page, '/classes');
     await expect.poll(() => h1(page).textContent(), { timeout: 15_000 }).toBe(text.classes);
 
     // 4. Sign out.

@@ -19,3 +19,13 @@ export async function navigateInApp(page: Page, appUrl: string, path: string): P
     await page.goto(`${appUrl}${path}`);
   }
 }
+
+/**
+ * Follows a link inside the app (history push, then popstate for the router) and returns at once: the caller waits
+ * for what the new screen shows. Unlike navigateInApp it runs no function of its own in the page, so it also works
+ * in a session that keeps the app's Content Security Policy (navigateInApp's wait needs bypassCSP: under the CSP it
+ * falls back to a full load).
+ */
+export async function followInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate(`window.history.pushState(null, '', ${JSON.stringify(path)}); window.dispatchEvent(new PopStateEvent('popstate'))`);
+}
