@@ -8,6 +8,7 @@ import { formatPhone } from '@shared/format/phone';
 import { openBrowser, trackPageErrors, VIEWPORTS, type BrowserSession, type ViewportName } from '../support/browser';
 import { useStack } from '../support/stack';
 import { signedInContext as signedInProfile } from './auth-support';
+import { followInApp } from './client-navigation';
 
 /**
  * Directory journeys in Chromium on the local demo school, signed in as the demo parent (the /auth form once per
@@ -91,14 +92,6 @@ async function signedInContext(
   return { context, page };
 }
 
-/**
- * Moves the app to `path` as its links do (history push, then popstate for the router), without a reload; the
- * caller waits for the new screen's heading. No function of its own runs in the page, so the app's Content Security
- * Policy stays on (navigateInApp's wait needs it bypassed, and under it falls back to a full load).
- */
-const openInApp = (page: Page, path: string) =>
-  page.evaluate(`window.history.pushState(null, '', ${JSON.stringify(path)}); window.dispatchEvent(new PopStateEvent('popstate'))`);
-
 async function idToken(): Promise<string> {
   const cognito = createCognitoClient({ endpoint: stack.cognitoEndpoint, region: stack.region });
   try {
@@ -120,7 +113,7 @@ async function idToken(): Promise<string> {
  * there, then the window is resized to the other width and the screen checked again (the layout follows the width
  * as it changes, as when a phone turns or a window is resized). The width a screen is opened at alternates, so
  * screens are first rendered at both widths. The app is loaded in full once (the dashboard) and moves to each
- * screen inside itself, as its links do (openInApp): a full load per screen cost a download and compile of the
+ * screen inside itself, as its links do (followInApp: the app's Content Security Policy stays on): a full load per screen cost a download and compile of the
  * app each time and checked nothing more (deep links are the smoke test's). The skip link is checked on a page
  * loaded in full, where the keyboard starts from the top. The searches run at the language's own width (French at
  * 1440 px, English at 375 px).
@@ -141,7 +134,7 @@ describe.each([
     };
     let width: ViewportName = viewport;
     for (const [path, title] of Object.entries(SCREENS[language])) {
-      if (new URL(page.url()).pathname !== path) await openInApp(page, path);
+      if (new URL(page.url()).pathname !== path) await followInApp(page, path);
       await eventually(() => h1(page).textContent()).toBe(title);
       // Each screen has its content once the data is there: no spinner left, and no load error.
       await eventually(() => page.getByText(LOADING).count()).toBe(0);
@@ -156,7 +149,7 @@ describe.each([
     }
     // On a phone the dashboard's quick search shows its whole placeholder (it was cut at 375 px).
     await resize('mobile');
-    await openInApp(page, '/');
+    await followInApp(page, '/');
     await eventually(() => h1(page).textContent()).toBe(SCREENS[language]['/']);
     await page.getByRole('searchbox').first().waitFor();
     expect(await placeholderOverflow(page), 'quick search placeholder cut at 375 px').toBeLessThanOrEqual(0);
@@ -176,7 +169,7 @@ describe.each([
     expect(new URL(page.url()).hash).toBe('');
 
     // Quick search on the dashboard: no accent typed, the accented name found and highlighted.
-    await openInApp(page, '/');
+    await followInApp(page, '/');
     await eventually(() => h1(page).textContent()).toBe(SCREENS[language]['/']);
     await page.getByRole('searchbox').first().fill('francois');
     await eventually(() => page.locator('mark', { hasText: 'François' }).count()).toBeGreaterThan(0);
@@ -188,7 +181,7 @@ describe.each([
     expect(await page.getByRole('searchbox').first().inputValue()).toBe('francois');
 
     // Typed on a list: the URL follows once typing pauses.
-    await openInApp(page, '/students');
+    await followInApp(page, '/students');
     await eventually(() => h1(page).textContent()).toBe(SCREENS[language]['/students']);
     await page.getByRole('searchbox').first().fill('FRANCOIS');
     await eventually(() => new URL(page.url()).searchParams.get('q')).toBe('FRANCOIS');
