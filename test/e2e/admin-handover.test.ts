@@ -15,7 +15,7 @@ import { registerPerson, uniqueEmail } from '../lambdas/auth-support';
 import { openBrowser, type BrowserSession } from '../support/browser';
 import { useStack } from '../support/stack';
 import { contextIn, createAccount, expectAt, h1, signInWith, warmUp } from './auth-support';
-import { navigateInApp } from './client-navigation';
+import { followInApp } from './client-navigation';
 import { focused } from './keyboard-support';
 
 /**
@@ -139,11 +139,11 @@ describe.each(['fr', 'en'] as const)('administration handover and settings (%s)'
       await main.getByText(text.unsaved).waitFor();
       await main.getByRole('button', { name: text.save }).click();
       await page.getByText(text.saved).waitFor({ timeout: 15_000 });
-      await navigateInApp(page, stack.appUrl, '/');
+      await followInApp(page, '/');
       await page.getByRole('heading', { level: 2, name }).waitFor({ timeout: 20_000 });
 
       // 2. The handover, from the roles screen (inside the app).
-      await navigateInApp(page, stack.appUrl, '/admin/roles');
+      await followInApp(page, '/admin/roles');
       await expect.poll(() => h1(page).textContent(), { timeout: 15_000 }).toBe(text.roles);
       await main.getByRole('button', { name: text.pickMember }).click();
       await page.getByPlaceholder(text.search).fill(incomingEmail);

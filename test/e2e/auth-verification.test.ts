@@ -16,6 +16,7 @@ import {
   waitForMail,
   warmUp,
 } from './auth-support';
+import { followInApp } from './client-navigation';
 
 /**
  * A signed-in user whose email is not verified (docs/product-rules.md, Screens and guards, Accounts): blocked from the directory, with the verification
@@ -92,8 +93,8 @@ describe.each(LOCALES)('email verification ($locale)', ({ locale, email }) => {
     await main.getByText(text.sameBrowser).waitFor();
     await main.getByText(text.countdown).waitFor();
 
-    // Any protected page sends them to the blocked variant.
-    await page.goto(`${stack.appUrl}/classes`);
+    // Any protected page sends them to the blocked variant (a link followed inside the app).
+    await followInApp(page, '/classes');
     await expectAt(page, '/email-verification-required?blocked=true');
     await main.getByText(text.blocked).waitFor();
 
