@@ -14,7 +14,9 @@ export async function navigateInApp(page: Page, appUrl: string, path: string): P
     })()`,
   );
   try {
-    await page.waitForFunction(`!document.querySelector('main h1[data-previous-screen]')`, undefined, { timeout: 15_000 });
+    // A locator's wait, not waitForFunction: a string predicate is evaluated with eval, which the app's Content
+    // Security Policy refuses unless the session bypasses it (that refusal sent every call to the full load below).
+    await page.locator('main h1[data-previous-screen]').first().waitFor({ state: 'detached', timeout: 15_000 });
   } catch {
     await page.goto(`${appUrl}${path}`);
   }
@@ -22,9 +24,7 @@ export async function navigateInApp(page: Page, appUrl: string, path: string): P
 
 /**
  * Follows a link inside the app (history push, then popstate for the router) and returns at once: the caller waits
- * for what the new screen shows. Unlike navigateInApp it runs no function of its own in the page, so it also works
- * in a session that keeps the app's Content Security Policy (navigateInApp's wait needs bypassCSP: under the CSP it
- * falls back to a full load).
+ * for what the new screen shows (navigateInApp waits for the previous screen's heading to go).
  */
 export async function followInApp(page: Page, path: string): Promise<void> {
   await page.evaluate(`window.history.pushState(null, '', ${JSON.stringify(path)}); window.dispatchEvent(new PopStateEvent('popstate'))`);
