@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -36,6 +36,8 @@ const ownImportMetaUrl: Plugin = {
  * tree (`.tmp/`, one folder per run) where Node finds them. Returns the bundles' paths and a function that removes them.
  */
 export async function bundleStackRunners(): Promise<{ runners: StackRunners; remove(): void }> {
+  // .tmp/ is not in a fresh clone (git ignores it), and the stack log that creates it may be elsewhere (TEST_STACK_LOG).
+  mkdirSync(path.resolve('.tmp'), { recursive: true });
   const outdir = mkdtempSync(path.resolve('.tmp/stack-runners-'));
   await build({
     entryPoints: Object.values(RUNNERS).map((file) => path.resolve(file)),
