@@ -1,4 +1,4 @@
-import { createContext, memo, useContext, type CSSProperties, type ReactElement, type ReactNode } from 'react';
+import { memo, useMemo, type CSSProperties, type ReactElement, type ReactNode } from 'react';
 import Box from '@cloudscape-design/components/box';
 import Container from '@cloudscape-design/components/container';
 import SpaceBetween from '@cloudscape-design/components/space-between';
@@ -51,18 +51,6 @@ interface BodyProps<T> {
   ariaLabel: string;
 }
 
-/** What a ResultList shows, handed to the slots inside its Container (see ResultFrame). */
-interface Slots {
-  header: ReactNode;
-  filter: ReactNode;
-  pagination: ReactNode;
-  busy: boolean;
-  status: string;
-  body: BodyProps<object>;
-}
-const SlotsContext = createContext<Slots | null>(null);
-const useSlots = () => useContext(SlotsContext)!;
-
 /**
  * A page of search results in one Cloudscape Container (header, filter and pagination above), as a plain HTML
  * table on wide screens and a list of cards below 1280 px. Cloudscape's Table and Cards cost ~1.3 ms of main
@@ -71,76 +59,39 @@ const useSlots = () => useContext(SlotsContext)!;
  *
  * The rows are memoised: give `items`, `columns`, `empty` and `cardHeader` a stable identity (useMemo,
  * useCallback) and a keystroke that only changes the search box (useDeferredSearchText) does not re-render
- * them. `busy` (the rows still show an earlier query) is exposed as `aria-busy` on the results. `status` (the
- * count of a search) is shown by a ResultStatus placed in the header, which then keeps its identity while the
- * count changes.
+ * them. `busy` (the rows still show an earlier query) is exposed as `aria-busy` on the results.
  */
 export function ResultList<T extends object>({
   header,
   filter,
   pagination,
   busy = false,
-  status = '',
   ...body
 }: BodyProps<T> & {
   header: ReactNode;
   filter: ReactNode;
   pagination: ReactNode;
   busy?: boolean;
-  status?: string;
 }) {
-  const slots: Slots = { header, filter, pagination, busy, status, body: body as unknown as BodyProps<object> };
-  return (
-    <SlotsContext.Provider value={slots}>
-      <ResultFrame />
-    </SlotsContext.Provider>
+  // Kept while the header, the filter and the pager are: a render for new rows then skips the Cloudscape
+  // components above them.
+  const top = useMemo(
+    () => (
+      <SpaceBetween size="s">
+        {header}
+        {filter}
+        <div style={PAGER}>{pagination}</div>
+      </SpaceBetween>
+    ),
+    [header, filter, pagination],
   );
-}
-
-/**
- * The Container and the SpaceBetween around the results, rendered once: what changes (the search box at a key,
- * the rows, the count and the pager a frame later, `aria-busy` at both) reaches its place through the slots'
- * context, so neither frame of a keystroke re-renders these Cloudscape components around it.
- */
-const ResultFrame = memo(function ResultFrame() {
   return (
-    <Container
-      header={
-        <SpaceBetween size="s">
-          <HeaderSlot />
-          <FilterSlot />
-          <div style={PAGER}>
-            <PagerSlot />
-          </div>
-        </SpaceBetween>
-      }
-    >
-      <ResultsSlot />
+    <Container header={top}>
+      <div aria-busy={busy} style={RESULTS}>
+        <ResultBody {...body} />
+      </div>
     </Container>
   );
-});
-
-function HeaderSlot() {
-  return <>{useSlots().header}</>;
-}
-function FilterSlot() {
-  return <>{useSlots().filter}</>;
-}
-function PagerSlot() {
-  return <>{useSlots().pagination}</>;
-}
-function ResultsSlot() {
-  const { busy, body } = useSlots();
-  return (
-    <div aria-busy={busy} style={RESULTS}>
-      <ResultBody {...body} />
-    </div>
-  );
-}
-
-/** The list's `status` (the count of a search), a polite live region: place it in the list's header. */
-export function ResultStatus() {
-  return <span role="status">{useSlots().status}</span>;
 }
 
 type Head = Pick<ResultColumn<never>, 'id' | 'header' | 'width'>;

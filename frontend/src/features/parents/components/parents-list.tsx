@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import Header from '@cloudscape-design/components/header';
 import { EmptyState } from '../../../components/directory/empty-state';
 import { SearchAndFilterBar } from '../../../components/directory/filter-bar';
-import { ResultList, ResultStatus } from '../../../components/directory/result-list';
+import { ResultList } from '../../../components/directory/result-list';
 import { NoMatch } from '../../../components/directory/search-field';
 import { useIsMobile } from '../../../lib/use-language';
 import type { DirectoryIndex } from '../../../lib/directory/directory-index';
@@ -29,10 +29,15 @@ export function ParentsList({ index }: { index: DirectoryIndex }) {
     }),
     [t],
   );
-  // The count, said once (not also as a "(12/382)" counter and beside the search box), and announced as it
-  // changes: ResultStatus shows it, so the Cloudscape Header keeps its identity from one count to the next.
-  const status = useMemo(() => t('directory.parents.shown', { count: shown.length, total }), [t, shown.length, total]);
-  const header = useMemo(() => <Header description={<ResultStatus />}>{labels.title}</Header>, [labels]);
+  const header = useMemo(
+    () => (
+      // The count, said once (not also as a "(12/382)" counter and beside the search box), and announced as it changes.
+      <Header description={<span role="status">{t('directory.parents.shown', { count: shown.length, total })}</span>}>
+        {labels.title}
+      </Header>
+    ),
+    [t, labels, shown.length, total],
+  );
   // The bar keeps its identity while the box's text and the class are the same: the results' render (a frame after
   // the key) then skips the Cloudscape TextFilter and Select instead of re-rendering them with the rows.
   const filter = useMemo(
@@ -66,7 +71,6 @@ export function ParentsList({ index }: { index: DirectoryIndex }) {
       columns={columns}
       cardHeader={name}
       header={header}
-      status={status}
       filter={filter}
       pagination={page.pagination}
       empty={empty}
