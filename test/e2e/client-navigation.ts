@@ -6,13 +6,8 @@ import type { Page } from 'playwright-core';
  * that was on screen has gone; a screen that keeps its heading, or does not change within 15 s, is loaded in full.
  */
 export async function navigateInApp(page: Page, appUrl: string, path: string): Promise<void> {
-  await page.evaluate(
-    `(() => {
-      for (const h of document.querySelectorAll('main h1')) h.setAttribute('data-previous-screen', '');
-      window.history.pushState(null, '', ${JSON.stringify(path)});
-      window.dispatchEvent(new PopStateEvent('popstate'));
-    })()`,
-  );
+  await page.evaluate(`for (const h of document.querySelectorAll('main h1')) h.setAttribute('data-previous-screen', '')`);
+  await followInApp(page, path);
   try {
     // A locator's wait, not waitForFunction: a string predicate is evaluated with eval, which the app's Content
     // Security Policy refuses unless the session bypasses it (that refusal sent every call to the full load below).

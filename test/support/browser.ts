@@ -16,7 +16,7 @@ export const CHROMIUM_PATH = '/usr/bin/chromium';
  * machine whose test run is CPU-bound. Where it is not installed, the journeys use the full browser. The
  * benches keep the full browser (outside vitest), so that their figures compare with earlier runs.
  */
-export const HEADLESS_SHELL_PATH = '/usr/bin/chromium-headless-shell';
+const HEADLESS_SHELL_PATH = '/usr/bin/chromium-headless-shell';
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -58,7 +58,7 @@ const sizeOf = (viewport: Viewport) => (typeof viewport === 'string' ? VIEWPORTS
 const launch = (executablePath = CHROMIUM_PATH) => chromium.launch({ executablePath, args: CHROMIUM_ARGS, headless: true });
 
 /** The Chromium the journeys run in: the headless shell when installed (.ci/run installs it), else the browser. */
-export const journeyChromium = (): string => (existsSync(HEADLESS_SHELL_PATH) ? HEADLESS_SHELL_PATH : CHROMIUM_PATH);
+const journeyChromium = (): string => (existsSync(HEADLESS_SHELL_PATH) ? HEADLESS_SHELL_PATH : CHROMIUM_PATH);
 
 /**
  * Inside a vitest worker (VITEST_POOL_ID), the journey files that worker runs one after another share one Chromium:
