@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { TEST_WORKERS } from './test/setup/workers';
 import { UNIT_ISOLATED_FILES } from './test/setup/unit-isolated';
+import { EnvironmentGroupedSequencer } from './test/setup/sequencer';
 
 /**
  * Four projects, on two workers (this machine class has two cores; vitest would use one by default):
@@ -39,6 +40,8 @@ export default defineConfig({
   resolve: { alias: { '@shared': fileURLToPath(new URL('./shared', import.meta.url)) } },
   test: {
     maxWorkers: TEST_WORKERS,
+    // Inside a project, the files of one environment one after another, so a shared worker keeps its modules.
+    sequence: { sequencer: EnvironmentGroupedSequencer },
     projects: [
       {
         extends: true,

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
 import { idTokenFor } from '../../local/sign-in';
 import { DirectoryResponseSchema, type DirectoryResponse } from '@shared/contracts/directory-api';
@@ -130,9 +130,16 @@ describe.each(['fr', 'en'] as const)("a parent's first minutes (%s)", (locale) =
     await mine.getByRole('link', { name: new RegExp(`^${schoolClass.name} \\(`) }).first().click();
     await expectAt(page, `/classes?class=${encodeURIComponent(schoolClass.code)}`);
     const name = fullName(classmateParent);
-    await page.getByRole('button', { name: text.card(name) }).first().click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByRole('heading', { name }).waitFor();
+    // A click that lands while the class's rows render again (their data settling) opens nothing: click again.
+    await vi.waitFor(
+      async () => {
+        if (await dialog.getByRole('heading', { name }).isVisible()) return;
+        await page.getByRole('button', { name: text.card(name) }).first().click({ timeout: 10_000 });
+        await dialog.getByRole('heading', { name }).waitFor({ timeout: 10_000 });
+      },
+      { timeout: 45_000, interval: 500 },
+    );
     expect(await dialog.getByRole('link', { name: text.call(name) }).getAttribute('href')).toBe(`tel:+1${classmateParent.phone}`);
     expect(await dialog.getByRole('link', { name: text.text(name) }).getAttribute('href')).toBe(`sms:+1${classmateParent.phone}`);
     if (classmateParent.email) expect(await dialog.locator(`a[href="mailto:${classmateParent.email}"]`).count()).toBeGreaterThan(0);
