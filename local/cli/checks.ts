@@ -3,15 +3,16 @@
  * knip.config.ts) and the frontend build, at the same time (they are independent and each mostly uses one core).
  * The two TypeScript projects (`npm run typecheck` checks them one after the other) are two steps here: the root
  * project's check was the longest chain of the whole command, and side by side the six steps end when the two
- * cores have done their CPU's worth (docs/testing.md, "Third pass").
+ * cores have done their CPU's worth (docs/testing.md, "Third pass"). Both are checked by TypeScript's native port
+ * (tsgo, @typescript/native-preview): the same checker, about half the CPU of tsc (docs/testing.md, "Fifth pass").
  * Each one's output is printed whole when it ends, under its name, so nothing interleaves; the exit code is 1 when
  * any of them failed.
  */
 import { spawn } from 'node:child_process';
 
 const STEPS: Record<string, string[]> = {
-  'tsc -p tsconfig.json': ['npx', 'tsc', '--noEmit', '-p', 'tsconfig.json'],
-  'tsc -p frontend/tsconfig.json': ['npx', 'tsc', '--noEmit', '-p', 'frontend/tsconfig.json'],
+  'tsgo -p tsconfig.json': ['npx', 'tsgo', '--noEmit', '-p', 'tsconfig.json'],
+  'tsgo -p frontend/tsconfig.json': ['npx', 'tsgo', '--noEmit', '-p', 'frontend/tsconfig.json'],
   'npm run lint': ['npm', 'run', '--silent', 'lint'],
   'npm run cycles': ['npm', 'run', '--silent', 'cycles'],
   'npm run knip': ['npm', 'run', '--silent', 'knip'],

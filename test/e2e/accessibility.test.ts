@@ -116,13 +116,15 @@ async function visitorContext(visitor: Visitor, locale: Locale, viewport: Viewpo
 /**
  * Opens `path` with an in-app navigation (history push, as the app's links do), without reloading the app or axe:
  * the screen as a person moving around the app sees it. The visitor's first screen, an address with a query (it
- * keeps its page mounted: the sign-in page's modes), the screen after one shown in its address's language, and a
- * navigation whose new heading does not show in time, are loaded in full instead.
+ * keeps its page mounted: the sign-in page's modes), a screen whose address sets its language (a person arrives there
+ * from an email's link; moved to inside the app, its language followed the screen a moment late, and a loaded run
+ * read the previous one), the screen after it, and a navigation whose new heading does not show in time, are loaded
+ * in full instead.
  */
 async function visit(page: Page, path: string): Promise<void> {
   const first = page.url() === 'about:blank';
   const afterAddressLanguage = !first && new URL(page.url()).pathname in ADDRESS_LANGUAGE;
-  if (first || path.includes('?') || afterAddressLanguage) {
+  if (first || path.includes('?') || path in ADDRESS_LANGUAGE || afterAddressLanguage) {
     await page.goto(`${stack.appUrl}${path}`);
     return;
   }

@@ -6,7 +6,7 @@ import { createHandler, type RouteHandlers } from '../../lambdas/common/http';
 /**
  * createHandler's one-object definition (lambdas/common/http.ts): a route's access level types its handler's
  * caller, and an early read types the route's `early`. The type checks below are compiled with the tests
- * (`npx tsc --noEmit -p tsconfig.json`): each `@ts-expect-error` fails the build if the mistake it marks compiles.
+ * (`npm run typecheck`): each `@ts-expect-error` fails the build if the mistake it marks compiles.
  */
 const registry = {
   findRegisteredPeople: async (email: string) => [{ personType: 'PARENT' as const, personId: 'p1', email, displayName: 'A' }],
