@@ -55,7 +55,17 @@ export interface BrowserSession {
 
 const sizeOf = (viewport: Viewport) => (typeof viewport === 'string' ? VIEWPORTS[viewport] : viewport);
 
-const launch = (executablePath = CHROMIUM_PATH) => chromium.launch({ executablePath, args: CHROMIUM_ARGS, headless: true });
+/**
+ * The journeys' Chromium runs the app's JavaScript without V8's optimising compilers (Maglev and TurboFan; the
+ * baseline Sparkplug code only): a test page lives for seconds, too short for optimised code to repay compiling it.
+ * One file each, alone on the machine, whole-machine CPU: the accessibility sweep 140 -> 117 CPU s (Chromium 97 ->
+ * 76), the printed directory's journey 47 -> 37 (its renderer 13 -> 6: pdf-lib and fontkit were being optimised),
+ * docs/testing.md "Fifth pass". The benches keep the optimising compilers: they measure what a person's browser does.
+ */
+const JOURNEY_ARGS = ['--js-flags=--max-opt=1'];
+
+const launch = (executablePath = CHROMIUM_PATH, journey = false) =>
+  chromium.launch({ executablePath, args: journey ? [...CHROMIUM_ARGS, ...JOURNEY_ARGS] : CHROMIUM_ARGS, headless: true });
 
 /** The Chromium the journeys run in: the headless shell when installed (.ci/run installs it), else the browser. */
 const journeyChromium = (): string => (existsSync(HEADLESS_SHELL_PATH) ? HEADLESS_SHELL_PATH : CHROMIUM_PATH);
@@ -72,7 +82,7 @@ let workerBrowser: Promise<Browser> | undefined;
 async function sharedBrowser(): Promise<Browser> {
   const current = workerBrowser ? await workerBrowser.catch(() => undefined) : undefined;
   if (current?.isConnected()) return current;
-  workerBrowser = launch(journeyChromium());
+  workerBrowser = launch(journeyChromium(), true);
   return workerBrowser;
 }
 
