@@ -62,6 +62,9 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: true,
+    // The build's report would gzip every chunk to print its size: CPU every `npm test` pays for a line nobody reads
+    // (the first page's budget is measured by test/bench/first-page-budget.test.ts and `npm run bench`).
+    reportCompressedSize: false,
     // Cloudscape's AppLayout alone is ~120 kB minified and the lazily loaded theming preset ~590 kB: the default
     // 500 kB warning would fire on every build without pointing at anything we can act on.
     chunkSizeWarningLimit: 1000,
