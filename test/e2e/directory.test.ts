@@ -113,9 +113,9 @@ async function idToken(): Promise<string> {
  * there, then the window is resized to the other width and the screen checked again (the layout follows the width
  * as it changes, as when a phone turns or a window is resized). The width a screen is opened at alternates, so
  * screens are first rendered at both widths. The app is loaded in full once (the dashboard) and moves to each
- * screen inside itself, as its links do (followInApp: the app's Content Security Policy stays on): a full load per screen cost a download and compile of the
- * app each time and checked nothing more (deep links are the smoke test's). The skip link is checked on a page
- * loaded in full, where the keyboard starts from the top. The searches run at the language's own width (French at
+ * screen inside itself, as its links do (followInApp: the app's Content Security Policy stays on): a full load per
+ * screen cost a download and compile of the app each time and checked nothing more (deep links are the smoke
+ * test's). The skip link is checked on a page loaded in full, where the keyboard starts from the top. The searches run at the language's own width (French at
  * 1440 px, English at 375 px).
  */
 describe.each([

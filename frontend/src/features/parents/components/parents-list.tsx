@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import Header from '@cloudscape-design/components/header';
+import { CountHeader } from '../../../components/directory/count-header';
 import { EmptyState } from '../../../components/directory/empty-state';
 import { SearchAndFilterBar } from '../../../components/directory/filter-bar';
 import { ResultList } from '../../../components/directory/result-list';
@@ -30,12 +30,7 @@ export function ParentsList({ index }: { index: DirectoryIndex }) {
     [t],
   );
   const header = useMemo(
-    () => (
-      // The count, said once (not also as a "(12/382)" counter and beside the search box), and announced as it changes.
-      <Header description={<span role="status">{t('directory.parents.shown', { count: shown.length, total })}</span>}>
-        {labels.title}
-      </Header>
-    ),
+    () => <CountHeader title={labels.title} count={t('directory.parents.shown', { count: shown.length, total })} />,
     [t, labels, shown.length, total],
   );
   // The bar keeps its identity while the box's text and the class are the same: the results' render (a frame after

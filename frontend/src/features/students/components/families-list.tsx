@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import Header from '@cloudscape-design/components/header';
+import { CountHeader } from '../../../components/directory/count-header';
 import { EmptyState } from '../../../components/directory/empty-state';
 import { SearchAndFilterBar } from '../../../components/directory/filter-bar';
 import { ResultList } from '../../../components/directory/result-list';
@@ -30,12 +30,7 @@ export function FamiliesList({ index }: { index: DirectoryIndex }) {
   );
   const { familyName, columns } = useFamilyColumns(index, results, mobile);
   const header = useMemo(
-    () => (
-      // The count, said once (not also as a "(12/382)" counter and beside the search box), and announced as it changes.
-      <Header description={<span role="status">{t('directory.students.shown', { count: shown.length, total })}</span>}>
-        {labels.title}
-      </Header>
-    ),
+    () => <CountHeader title={labels.title} count={t('directory.students.shown', { count: shown.length, total })} />,
     [t, labels, shown.length, total],
   );
   const empty = useMemo(
