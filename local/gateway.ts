@@ -117,13 +117,41 @@ function resolveMethod(method: string, urlPath: string): Resolved {
 /** The name of a header in `headers`, whatever its case. */
 const hasHeader = (headers: Record<string, string>, name: string) => Object.keys(headers).some((key) => key.toLowerCase() === name);
 
+/**
+ * Bodies compressed already, by the very buffer sent: a build asset (assetBytes) or a decoded body kept between
+ * requests (decodedBase64) is compressed once, not on every request (every fresh browser profile downloads the
+ * whole build: the test journeys open hundreds). Entries go with their buffer.
+ */
+const gzipped = new WeakMap<Buffer, Buffer>();
+
+function gzipOnce(payload: Buffer): Buffer {
+  let compressed = gzipped.get(payload);
+  if (!compressed) {
+    compressed = gzipSync(payload);
+    gzipped.set(payload, compressed);
+  }
+  return compressed;
+}
+
+/** The build's hashed assets (their name changes with their content), read once per gateway. */
+const assets = new Map<string, Buffer>();
+
+function assetBytes(file: string): Buffer {
+  let bytes = assets.get(file);
+  if (!bytes) {
+    bytes = readFileSync(file);
+    assets.set(file, bytes);
+  }
+  return bytes;
+}
+
 function send(res: ServerResponse, req: IncomingMessage, status: number, headers: Record<string, string>, body: Buffer | string) {
   let payload = typeof body === 'string' ? Buffer.from(body) : body;
   const out: Record<string, string> = { ...headers };
   // Like API Gateway: a response that already carries a Content-Encoding is taken as compressed and left alone.
   const encoded = hasHeader(out, 'content-encoding');
   if (!encoded && payload.length >= MIN_COMPRESSION_BYTES && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
-    payload = gzipSync(payload);
+    payload = typeof body === 'string' ? gzipSync(payload) : gzipOnce(payload);
     out['Content-Encoding'] = 'gzip';
     out.Vary = 'Accept-Encoding';
   }
@@ -269,7 +297,7 @@ export async function startGateway(options: GatewayOptions): Promise<Server> {
     send(res, req, 200, {
       'Content-Type': MIME[ext] ?? 'application/octet-stream',
       'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-    }, readFileSync(file));
+    }, immutable ? assetBytes(file) : readFileSync(file));
   }
 
   // What CloudFront's response headers policy adds in AWS, on every response; Amplify calls cognito-local here.

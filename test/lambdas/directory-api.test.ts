@@ -1,4 +1,4 @@
-import { request } from 'node:http';
+import { rawGet } from '../support/raw-get';
 import { gunzipSync } from 'node:zlib';
 import { InitiateAuthCommand, type CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,23 +42,9 @@ async function getDirectory(token: string | undefined, headers: Record<string, s
   return { status: response.status, headers: response.headers, text: await response.text() };
 }
 
-/** The raw bytes on the wire (fetch would decompress them silently). */
-function rawGet(token: string, acceptEncoding?: string): Promise<{ headers: Record<string, unknown>; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      `${stack.appUrl}/api/directory`,
-      { headers: { Authorization: `Bearer ${token}`, ...(acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {}) } },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end();
-  });
-}
+/** The raw bytes on the wire of GET /api/directory (fetch would decompress them silently). */
+const directoryBytes = (token: string, acceptEncoding?: string) =>
+  rawGet(`${stack.appUrl}/api/directory`, { Authorization: `Bearer ${token}`, ...(acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {}) });
 
 /** `"d<format>.<epoch>.<version>.<viewer digest>"`: lambdas/directory/directory-service.ts directoryTag. */
 const DIRECTORY_TAG = /^"d\d+\.[A-Za-z0-9_-]{16}\.\d+\.[A-Za-z0-9_-]{22}"$/;
@@ -136,8 +122,8 @@ describe('GET /api/directory', () => {
   });
 
   it('is gzip-compressed for clients that accept it, and identical once inflated', async () => {
-    const gzipped = await rawGet(parentToken, 'gzip, deflate, br');
-    const plain = await rawGet(parentToken);
+    const gzipped = await directoryBytes(parentToken, 'gzip, deflate, br');
+    const plain = await directoryBytes(parentToken);
 
     expect(gzipped.headers['content-encoding']).toBe('gzip');
     expect(plain.headers['content-encoding']).toBeUndefined();

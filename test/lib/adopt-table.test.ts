@@ -5,7 +5,7 @@ import { parseDeploySettings } from '../../lib/config';
 import { synthStack } from './stack-fixture';
 
 const RESTORED = 'SchoolDirectory-pitr-20250902';
-const fixture = synthStack({ bundle: false, settings: { adoptTableName: RESTORED } });
+const fixture = synthStack({ bundle: false, cfnValidation: false, settings: { adoptTableName: RESTORED } });
 afterAll(() => fixture.cleanup());
 
 type Resource = { Type: string; Properties: Record<string, unknown> };

@@ -4,7 +4,7 @@ import { contentSecurityPolicy } from '../../lib/constructs/web-edge';
 import { SECURITY_HEADERS, securityHeaderValues } from '@shared/contracts/http-headers';
 import { synthStack } from './stack-fixture';
 
-const fixture = synthStack({ bundle: false });
+const fixture = synthStack({ bundle: false, cfnValidation: false });
 afterAll(() => fixture.cleanup());
 
 describe('security headers: one definition for CloudFront and the local gateway', () => {

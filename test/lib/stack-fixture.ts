@@ -30,6 +30,13 @@ export interface StackFixtureOptions {
   settings?: Record<string, unknown>;
   /** Bundle the functions with esbuild (slower, proves every entry file builds). Default true. */
   bundle?: boolean;
+  /**
+   * CDK's built-in CloudFormation validation at synth (a WebAssembly rules engine: about 5 CPU s to load in each
+   * test worker, then 0.5-2.5 s a synthesis). Default true: the two whole-stack files keep it (app-stack.test.ts
+   * with every feature on, app-stack-options.test.ts with every switch the other way), so a template CloudFormation
+   * would refuse fails there; a file about one feature's resources sets it to false.
+   */
+  cfnValidation?: boolean;
 }
 
 /** Builds and synthesises the stack once, as bin/app.ts does, with a throwaway frontend build. */
@@ -44,6 +51,7 @@ export function synthStack(options: StackFixtureOptions = {}): StackFixture {
 
   const context = cdkJsonContext();
   const app = new App({
+    builtinCloudFormationValidation: options.cfnValidation ?? true,
     context: {
       ...context,
       [SETTINGS_CONTEXT_KEY]: { ...(context[SETTINGS_CONTEXT_KEY] as object), ...options.settings },

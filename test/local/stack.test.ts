@@ -6,6 +6,9 @@ import {
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { documentClient, resetDocumentClient, tableName } from '../../lambdas/common/dynamo';
 import { generateSchool } from '../../local/demo/generate-school';
@@ -14,6 +17,7 @@ import { CONTEXTS } from '../../lambdas/routes';
 import { readMailbox } from '../../local/ses';
 import type { StackInfo } from '../../local/stack-info';
 import { JOURNEY_PARENTS } from '../e2e/auth-support';
+import { rawGet } from '../support/raw-get';
 import { useStack } from '../support/stack';
 
 /** The foundation's promise: the whole system runs on this machine, wired together, with no AWS account. */
@@ -47,6 +51,23 @@ describe('local stack', () => {
     const unknown = await fetch(`${stack.appUrl}/api/does-not-exist`);
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toEqual({ error: { code: 'ROUTE_NOT_FOUND' } });
+  });
+
+  it("serves the build's assets compressed and cached for a year, the same bytes on every request", async () => {
+    const html = await (await fetch(`${stack.appUrl}/`)).text();
+    const script = html.match(/src="(\/assets\/[^"]+\.js)"/)?.[1];
+    expect(script).toBeDefined();
+    const onDisk = readFileSync(path.join('frontend/dist', script!));
+    // Twice: the second answer comes from the gateway's copy (compressed once), and must not differ.
+    for (let i = 0; i < 2; i++) {
+      const raw = await rawGet(`${stack.appUrl}${script}`, { 'accept-encoding': 'gzip' });
+      expect(raw.headers['content-encoding']).toBe('gzip');
+      expect(raw.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(gunzipSync(raw.body).equals(onDisk)).toBe(true);
+    }
+    const plain = await rawGet(`${stack.appUrl}${script}`);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.equals(onDisk)).toBe(true);
   });
 
   it("loads every context's handler ahead of its first request, the sign-in path's first (npm start)", async () => {
