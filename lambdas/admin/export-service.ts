@@ -19,6 +19,7 @@ import type { Language } from '@shared/schemas/common';
 import type { SchoolSettings } from '@shared/schemas/settings';
 import type { DirectoryData } from '../directory/public';
 import { VISIBILITY_FIELDS } from '@shared/rules/visibility';
+import { frenchCompare, frenchNumericCompare, languageCompare } from '@shared/format/collation';
 
 /**
  * Exports in the import's own format, so an export is a valid import: the same columns with headers in the
@@ -30,7 +31,7 @@ export const separatorFor = (lang: Language): CsvSeparator => (lang === 'fr' ? '
 
 const keyOf = (record: { id: string; importKey?: string }) => record.importKey ?? record.id;
 const byName = <T extends { lastName: string; firstName: string; id: string }>(a: T, b: T) =>
-  a.lastName.localeCompare(b.lastName, 'fr') || a.firstName.localeCompare(b.firstName, 'fr') || a.id.localeCompare(b.id);
+  frenchCompare(a.lastName, b.lastName) || frenchCompare(a.firstName, b.firstName) || a.id.localeCompare(b.id);
 
 function file(entity: ImportEntity, lang: Language, rows: string[][]): CsvFile {
   const header = IMPORT_FORMATS[entity].columns.map((column) => column.header[lang]);
@@ -78,7 +79,7 @@ function memberRowsOf(
 ): string[][] {
   const memberRows: string[][] = [];
   const committeeOrder = (a: (typeof data.committees)[number], b: (typeof data.committees)[number]) =>
-    a.name[lang].localeCompare(b.name[lang], lang) || a.id.localeCompare(b.id);
+    languageCompare(lang)(a.name[lang], b.name[lang]) || a.id.localeCompare(b.id);
   for (const committee of [...data.committees].sort(committeeOrder)) {
     const committeeKey = committeeKeys.get(committee.id)!;
     const seats: string[][] = [];
@@ -121,7 +122,7 @@ export function exportCsvFiles(data: DirectoryData, settings: SchoolSettings | u
     list(codes.map((code) => INTEREST_VALUE_LABELS[code][lang]));
 
   const classRows = [...data.classes]
-    .sort((a, b) => a.code.localeCompare(b.code, 'fr', { numeric: true }) || a.id.localeCompare(b.id))
+    .sort((a, b) => frenchNumericCompare(a.code, b.code) || a.id.localeCompare(b.id))
     .map((c) => [
       keyOf(c),
       c.code,
@@ -162,7 +163,7 @@ export function exportCsvFiles(data: DirectoryData, settings: SchoolSettings | u
   ]);
   const studentRows = studentRowsOf(data, parentKeys, classes, levelLabel);
   const committeeRows = [...data.committees]
-    .sort((a, b) => a.name[lang].localeCompare(b.name[lang], lang) || a.id.localeCompare(b.id))
+    .sort((a, b) => languageCompare(lang)(a.name[lang], b.name[lang]) || a.id.localeCompare(b.id))
     .map((c) => [
       keyOf(c),
       c.name.fr,

@@ -12,6 +12,7 @@ import { getCampaign, listParticipants } from './campaign-repository';
 import { currentLetterCodeHash, newShortCode, rotateLetterCodeItems } from './letter-code-repository';
 import { publicBaseUrl, updateLinkTtlDays } from './settings';
 import { getUpdateToken } from './token-repository';
+import { frenchCompare } from '@shared/format/collation';
 
 /**
  * Paper letters for the parents without an email (docs/annual-update.md, "Paper letters"): one letter per such
@@ -26,7 +27,7 @@ async function letterRecipients(campaignId: string): Promise<Parent[]> {
   const parents = await Promise.all(unreachable.map((p) => getEntity('PARENT', p.parentId)));
   return parents
     .filter((p): p is Parent => p !== undefined && !p.email)
-    .sort((a, b) => a.lastName.localeCompare(b.lastName, 'fr') || a.firstName.localeCompare(b.firstName, 'fr'));
+    .sort((a, b) => frenchCompare(a.lastName, b.lastName) || frenchCompare(a.firstName, b.firstName));
 }
 
 /** The chosen families, in the letters' order; an id that is not a letter recipient is refused, nothing issued. */

@@ -8,6 +8,7 @@ import type { Committee } from '@shared/schemas/committee';
 import type { Parent } from '@shared/schemas/parent';
 import type { SchoolClass } from '@shared/schemas/school-class';
 import type { Student } from '@shared/schemas/student';
+import { frenchCompare } from '@shared/format/collation';
 
 /**
  * Reads what the parent form shows: GetItems and Queries only (opening an update link must never write).
@@ -62,7 +63,7 @@ export async function readParentForm(
           ...(schoolClass ? { classCode: schoolClass.code, className: schoolClass.name } : {}),
         };
       })
-      .sort((a, b) => a.firstName.localeCompare(b.firstName, 'fr')),
+      .sort((a, b) => frenchCompare(a.firstName, b.firstName)),
     // A seat whose committee no longer exists is a dangling link (gsi1 lag, data-model.md): not shown.
     committees: seats.flatMap((seat) => {
       const committee = committeeById.get(seat.committeeId);
@@ -77,7 +78,7 @@ export async function readParentForm(
         ...(c.description ? { description: c.description } : {}),
         role: signUpRole(c.kind),
       }))
-      .sort((a, b) => a.name.fr.localeCompare(b.name.fr, 'fr')),
+      .sort((a, b) => frenchCompare(a.name.fr, b.name.fr)),
     coParents: coParents
       .filter((other) => maySaveAddressFor(parent, other))
       .map((other) => ({ id: other.id, firstName: other.firstName, lastName: other.lastName, version: other.version })),
@@ -102,5 +103,5 @@ export async function coParentsOf(parent: Parent, childIds?: string[]): Promise<
   const ids = new Set((await Promise.all(children.map((id) => parentsOf(id)))).flat());
   ids.delete(parent.id);
   const found = await Promise.all([...ids].map((id) => getEntity('PARENT', id, { consistent: false })));
-  return found.filter((p): p is Parent => p !== undefined).sort((a, b) => a.firstName.localeCompare(b.firstName, 'fr'));
+  return found.filter((p): p is Parent => p !== undefined).sort((a, b) => frenchCompare(a.firstName, b.firstName));
 }

@@ -3,6 +3,7 @@ import type { Campaign, Participant } from '@shared/schemas/annual-update';
 import type { SchoolClass } from '@shared/schemas/school-class';
 import type { Staff } from '@shared/schemas/staff';
 import type { Language } from '@shared/schemas/common';
+import { frenchCompare } from '@shared/format/collation';
 
 /**
  * Staff in the annual update (docs/annual-update.md, "Staff"): a campaign started with `includeStaff` has one
@@ -65,7 +66,7 @@ export function staffCounts(campaign: Campaign): Pick<CampaignView['counts'], 's
 
 /** The classes a staff member teaches (homeroom), by code. */
 export function classesTaught(staffId: string, classes: readonly SchoolClass[]): SchoolClass[] {
-  return classes.filter((c) => c.teacherId === staffId).sort((a, b) => a.code.localeCompare(b.code, 'fr'));
+  return classes.filter((c) => c.teacherId === staffId).sort((a, b) => frenchCompare(a.code, b.code));
 }
 
 /** The name, email, language and classes taught of a staff participant's row; nothing when they left. */

@@ -5,6 +5,7 @@ import { nextReminderOn } from '@shared/rules/annual-update-reminders';
 import { addDays, schoolDay } from '@shared/rules/school-calendar';
 import type { DirectoryData } from '../directory/public';
 import { staffCounts, staffRowFields } from './staff-participants';
+import { frenchBaseCompare, frenchCompare } from '@shared/format/collation';
 
 /** What the admin screens receive, built from stored items. Pure: no AWS, no clock. */
 
@@ -102,7 +103,7 @@ export function participantViews(
     const parent = p.kind === 'staff' ? undefined : parents.get(p.parentId);
     const classList = [...(classIdsOf.get(p.parentId) ?? [])]
       .map((id) => classes.get(id)!)
-      .sort((a, b) => a.code.localeCompare(b.code, 'fr'))
+      .sort((a, b) => frenchCompare(a.code, b.code))
       .map((c) => ({ id: c.id, code: c.code, name: c.name }));
     return {
       parentId: p.parentId,
@@ -131,6 +132,6 @@ export function participantViews(
       ...optional('letterPrintedAt', letters.get(p.parentId)),
     };
   });
-  const compare = (a = '', b = '') => a.localeCompare(b, 'fr', { sensitivity: 'base' });
+  const compare = (a = '', b = '') => frenchBaseCompare(a, b);
   return views.sort((a, b) => compare(a.lastName, b.lastName) || compare(a.firstName, b.firstName));
 }

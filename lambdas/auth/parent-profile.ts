@@ -8,6 +8,7 @@ import type { Student } from '@shared/schemas/student';
 import { roleRank } from '@shared/schemas/committee-roles';
 import { childrenOf, getEntity, getSettings, membershipsOf } from '../directory/public';
 import type { RegisteredPerson } from '../common/claims';
+import { frenchCompare } from '@shared/format/collation';
 
 /**
  * My Profile's data for GET /api/me: the caller's own parent record with children (class, level, teacher) and
@@ -33,7 +34,7 @@ export function buildParentProfile(input: ParentProfileInput): MeParentProfile {
   const { parent, levels } = input;
   const order = (code: string) => levels.find((level) => level.code === code)?.order ?? Number.MAX_SAFE_INTEGER;
   const children = [...input.children]
-    .sort((a, b) => order(a.level) - order(b.level) || a.firstName.localeCompare(b.firstName, 'fr'))
+    .sort((a, b) => order(a.level) - order(b.level) || frenchCompare(a.firstName, b.firstName))
     .map((student): MeChild => {
       const schoolClass = input.classes.get(student.classId);
       const teacher = schoolClass?.teacherId ? input.teachers.get(schoolClass.teacherId) : undefined;

@@ -21,6 +21,7 @@ import {
 } from '@shared/rules/visibility';
 import type { RegisteredPerson } from '../common/claims';
 import type { DirectoryData } from './directory-items';
+import { frenchCompare, frenchNumericCompare } from '@shared/format/collation';
 
 /**
  * Builds GET /api/directory (shared/contracts/directory-api.ts) from the stored directory. Pure: no AWS, no clock, so the
@@ -229,11 +230,11 @@ function schoolOf(settings: SchoolSettings): DirectorySchool {
 
 /** Class codes in school order: A ... Z, then AA (shorter codes first), numbers by value (99 < 101). */
 function compareClasses(a: { code: string }, b: { code: string }): number {
-  return a.code.length - b.code.length || a.code.localeCompare(b.code, 'fr', { numeric: true });
+  return a.code.length - b.code.length || frenchNumericCompare(a.code, b.code);
 }
 
 function compareCommittees(a: Committee, b: Committee): number {
-  return COMMITTEE_KINDS.indexOf(a.kind) - COMMITTEE_KINDS.indexOf(b.kind) || a.name.fr.localeCompare(b.name.fr, 'fr');
+  return COMMITTEE_KINDS.indexOf(a.kind) - COMMITTEE_KINDS.indexOf(b.kind) || frenchCompare(a.name.fr, b.name.fr);
 }
 
 function positions(list: readonly { id: string }[]): Map<string, number> {

@@ -3,6 +3,7 @@ import type { SchoolClass } from '@shared/schemas/school-class';
 import type { SchoolSettings } from '@shared/schemas/settings';
 import type { StagedStudentChange, StudentOutcome } from '@shared/schemas/progression';
 import type { Student } from '@shared/schemas/student';
+import { frenchNumericCompare } from '@shared/format/collation';
 
 /**
  * The analysis of a school progression (docs/product-rules.md, Québec conventions), pure: no AWS, no clock. Levels and
@@ -13,12 +14,6 @@ export type LevelSettings = Pick<SchoolSettings, 'levels' | 'graduatingLevel'>;
 
 /** Ids (ULIDs) in code-unit order: locale-independent, so plans are the same on every machine. */
 export const compareIds = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
-
-/**
- * Names and class codes in French order (`É` with `E`, `B2` before `B10`). One collator for every comparison:
- * `localeCompare(x, 'fr')` builds one per call, which costs seconds when sorting a school.
- */
-export const frenchOrder = new Intl.Collator('fr', { numeric: true });
 
 /** What the analysis says about one student, before any admin choice. */
 export type StudentAnalysis = Pick<
@@ -54,7 +49,7 @@ export function classesHosting(classes: readonly SchoolClass[], level: string | 
   if (!level) return [];
   return classes
     .filter((schoolClass) => schoolClass.levels.includes(level))
-    .sort((a, b) => frenchOrder.compare(a.code, b.code))
+    .sort((a, b) => frenchNumericCompare(a.code, b.code))
     .map((schoolClass) => schoolClass.id);
 }
 

@@ -6,14 +6,15 @@ import type {
   ReviewName,
 } from '@shared/contracts/progression-api';
 import type { Progression } from '@shared/schemas/progression';
-import { compareIds, frenchOrder } from './analysis';
+import { compareIds } from './analysis';
+import { frenchNumericCompare } from '@shared/format/collation';
 import { newStudentParents } from './decisions';
 import { blockers, candidatesFor, liveCounts, targetClassId, type ProgressionModel } from './model';
 
 /** The API's views of a progression (shared/contracts/progression-api.ts), computed from the model. Pure. */
 
 const byName = <T extends ReviewName>(a: T, b: T) =>
-  frenchOrder.compare(a.lastName, b.lastName) || frenchOrder.compare(a.firstName, b.firstName);
+  frenchNumericCompare(a.lastName, b.lastName) || frenchNumericCompare(a.firstName, b.firstName);
 
 export function applyProgress(progression: Progression): ApplyProgress | undefined {
   const apply = progression.apply;
@@ -101,7 +102,7 @@ export function workspaceView(progression: Progression, model: ProgressionModel)
     graduatingLevel: snapshot.settings.graduatingLevel,
     classes: snapshot.classes
       .map(({ id, code, name: className, levels }) => ({ id, code, name: className, levels }))
-      .sort((a, b) => frenchOrder.compare(a.code, b.code)),
+      .sort((a, b) => frenchNumericCompare(a.code, b.code)),
     students,
     parentDecisions,
     newStudents: staging.newStudents.map(({ progressionId: _ignored, ...rest }) => rest),

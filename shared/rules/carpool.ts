@@ -1,6 +1,7 @@
 import type { DirectoryResponse } from '../contracts/directory-api';
 import type { Neighbour } from '../contracts/carpool-api';
 import { normalizePostalCode } from '../format/postal-code';
+import { frenchCompare } from '@shared/format/collation';
 
 /**
  * Families near me (docs/messages.md, "Families near me"). Who is near is the forward sortation area (FSA): the
@@ -60,5 +61,5 @@ export function neighboursOf(input: NeighbourInput): Neighbour[] {
     const classes = classIndexes.sort((a, b) => a - b).map((c) => visible.classes[c]!).map(({ id, code, name }) => ({ id, code, name }));
     neighbours.push({ ...contact, classes });
   }
-  return neighbours.sort((a, b) => a.lastName.localeCompare(b.lastName, 'fr') || a.firstName.localeCompare(b.firstName, 'fr'));
+  return neighbours.sort((a, b) => frenchCompare(a.lastName, b.lastName) || frenchCompare(a.firstName, b.firstName));
 }

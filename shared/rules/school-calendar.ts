@@ -6,19 +6,28 @@
 /** The school's time zone: its days start and end at midnight there. */
 export const SCHOOL_TIME_ZONE = 'America/Toronto';
 
+/**
+ * The two formats, made on first use and kept: building an Intl.DateTimeFormat with a time zone costs far more than
+ * formatting with one, and a campaign's screen or a request over its participants asks for the day hundreds of
+ * times (the campaign journey's renderer spent 0.4 s, and its stack 0.36 s, building them).
+ */
+let dayFormat: Intl.DateTimeFormat | undefined;
+let clockFormat: Intl.DateTimeFormat | undefined;
+
 /** The calendar day of `at` in the school's time zone. */
 export function schoolDay(at: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: SCHOOL_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+  dayFormat ??= new Intl.DateTimeFormat('en-CA', { timeZone: SCHOOL_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+  return dayFormat.format(at);
 }
 
 /** How far the school's clock is ahead of UTC at `at`, in milliseconds (negative in Québec). */
 function offsetAt(at: Date): number {
-  const format = new Intl.DateTimeFormat('en-US', {
+  clockFormat ??= new Intl.DateTimeFormat('en-US', {
     timeZone: SCHOOL_TIME_ZONE,
     hourCycle: 'h23',
     ...{ year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' },
   });
-  const part = Object.fromEntries(format.formatToParts(at).map((p) => [p.type, Number(p.value)]));
+  const part = Object.fromEntries(clockFormat.formatToParts(at).map((p) => [p.type, Number(p.value)]));
   const wall = Date.UTC(part.year!, part.month! - 1, part.day!, part.hour!, part.minute!, part.second!);
   return wall - Math.floor(at.getTime() / 1000) * 1000;
 }

@@ -13,6 +13,7 @@ import { endRoles, handOver, listRoles } from '../../registry/public';
 import { findRegisteredPeople } from '../../registry/public';
 import { readDirectoryConsistent } from '../admin-repository';
 import { incomingAdminEmail, outgoingAdminEmail, type HandoverFacts } from '../email/handover-email';
+import { frenchCompare } from '@shared/format/collation';
 
 /**
  * Administrator roles on screen (docs/operations.md, "Handing over"): the list with each role's standing, the
@@ -65,7 +66,7 @@ export async function readRoles(caller: RolesCaller, now: Date = new Date()): Pr
   const views = roles
     .map((role) => viewOf(role, today, caller.email, members))
     .sort((a, b) => ORDER[a.status] - ORDER[b.status] || (a.status === 'past' ? b.from.localeCompare(a.from) : a.from.localeCompare(b.from)));
-  const choices = [...members.values()].map(({ email, name }) => ({ email, name })).sort((a, b) => a.name.localeCompare(b.name, 'fr'));
+  const choices = [...members.values()].map(({ email, name }) => ({ email, name })).sort((a, b) => frenchCompare(a.name, b.name));
   return { today, roles: views, members: choices };
 }
 

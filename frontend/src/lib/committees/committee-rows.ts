@@ -2,6 +2,7 @@ import type { Language } from '@shared/schemas/common';
 import { COMMITTEE_KINDS, type Committee, type Membership } from '@shared/schemas/committee';
 import { COMMITTEE_ROLES, type CommitteeRole } from '@shared/schemas/committee-roles';
 import { seatKey, type AdminCommittees } from '../api/admin-committees-client';
+import { languageCompare } from '@shared/format/collation';
 
 /** One person on a committee, as the committees screen lists them. */
 export interface Seat {
@@ -31,7 +32,7 @@ export function committeeRows(data: AdminCommittees, lang: Language): CommitteeR
   for (const m of data.memberships) byCommittee.set(m.committeeId, [...(byCommittee.get(m.committeeId) ?? []), m]);
   const kindOrder = (c: Committee) => COMMITTEE_KINDS.indexOf(c.kind);
   return [...data.committees]
-    .sort((a, b) => kindOrder(a) - kindOrder(b) || a.name[lang].localeCompare(b.name[lang], lang))
+    .sort((a, b) => kindOrder(a) - kindOrder(b) || languageCompare(lang)(a.name[lang], b.name[lang]))
     .map((committee) => {
       const people: Seat[] = (byCommittee.get(committee.id) ?? []).map((m) => ({
         key: seatKey(m),
@@ -41,7 +42,7 @@ export function committeeRows(data: AdminCommittees, lang: Language): CommitteeR
         ...(m.signedUpAt ? { signedUpAt: m.signedUpAt } : {}),
       }));
       const others: Seat[] = committee.otherMembers.map((o, i) => ({ key: `OTHER#${i}`, name: `${o.firstName} ${o.lastName}`, role: o.role, who: 'other' }));
-      const seats = [...people, ...others].sort((a, b) => rank(a.role) - rank(b.role) || a.name.localeCompare(b.name, lang));
+      const seats = [...people, ...others].sort((a, b) => rank(a.role) - rank(b.role) || languageCompare(lang)(a.name, b.name));
       return { committee, open: committee.openToSignUps === true, seats };
     });
 }

@@ -18,6 +18,7 @@ import type { SchoolClass } from '@shared/schemas/school-class';
 import type { Staff, StaffDepartment } from '@shared/schemas/staff';
 import type { Student } from '@shared/schemas/student';
 import type { AdminDirectory } from '../api/admin-data-client';
+import { languageCompare } from '@shared/format/collation';
 
 /**
  * The edit tab's one pattern for every kind of record (find, add, edit, delete), kept out of React so it is
@@ -71,7 +72,7 @@ export function searchRecords(directory: AdminDirectory, kind: EntityKind, query
   const records = recordsOf(directory, kind, lang);
   if (query.trim() === '') {
     return kind === 'class' || kind === 'committee'
-      ? [...records].sort((a, b) => a.name.localeCompare(b.name, lang)).slice(0, MAX_HITS)
+      ? [...records].sort((a, b) => languageCompare(lang)(a.name, b.name)).slice(0, MAX_HITS)
       : [];
   }
   return createMatcher(records, (hit) => [hit.name, hit.detail])(query).slice(0, MAX_HITS);

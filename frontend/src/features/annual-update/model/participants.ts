@@ -1,5 +1,6 @@
 import type { ParticipantView } from '@shared/contracts/annual-update-api';
 import { matchesSearch, parseSearchQuery, prepareSearchText } from '@shared/rules/search';
+import { frenchNumericCompare } from '@shared/format/collation';
 
 /**
  * The participants manager's filters and the summary of the rows it shows (docs/annual-update.md), kept apart from the
@@ -45,7 +46,7 @@ export function matchesClass(row: ParticipantView, classId: string): boolean {
 export function classesOf(rows: readonly ParticipantView[]): ParticipantView['classes'] {
   const byId = new Map<string, ParticipantView['classes'][number]>();
   for (const row of rows) for (const c of row.classes) byId.set(c.id, c);
-  return [...byId.values()].sort((a, b) => a.code.localeCompare(b.code, 'fr', { numeric: true }));
+  return [...byId.values()].sort((a, b) => frenchNumericCompare(a.code, b.code));
 }
 
 export interface RowsSummary {

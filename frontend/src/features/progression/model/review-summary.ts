@@ -2,6 +2,7 @@ import { levelLabel, levelsLabel } from '@shared/format/levels';
 import type { ProgressionReview, ReviewName, WorkspaceClass } from '@shared/contracts/progression-api';
 import type { Language, Level } from '@shared/schemas/common';
 import { compareNames, fullName } from '../../../lib/directory/names';
+import { frenchCompare } from '@shared/format/collation';
 
 /**
  * The review step's content, built from GET …/review (the server's complete diff) without translating: the
@@ -178,7 +179,7 @@ function leavingSections(review: ProgressionReview, labels: Labels): SummarySect
       key: 'withoutParent',
       items: review.studentsWithoutParent
         .map((id) => ({ id, name: studentNames.get(id) ?? '—', tags: [] as SummaryTag[] }))
-        .sort((a, b) => a.name.localeCompare(b.name, 'fr')),
+        .sort((a, b) => frenchCompare(a.name, b.name)),
     },
   ];
 }
