@@ -19,6 +19,13 @@ const LITERAL_FAST_PATH = `if (Array.isArray(message) && message.every((part) =>
   return customHandler ? customHandler(() => text) : text;
 }`;
 
+/** Cloudscape's check that its style sheet loaded, run by every component it renders. */
+const STYLES_CHECK = '/@cloudscape-design/components/internal/hooks/use-base-component/styles-check.js';
+const STYLES_CHECK_ANCHORS = ['export function useMissingStylesCheck(elementRef)', 'awsui-missing-css-asset', 'export const __testResetCheckedDocs'];
+const NO_STYLES_CHECK = `export const __testResetCheckedDocs = () => undefined;
+export function useMissingStylesCheck() {}
+`;
+
 /** The module that replaces app-layout/internal.js: the visual-refresh layout only (by file: the package exports no deep paths). */
 const appLayoutInternal = (refreshed: string) => `
 import React from 'react';
@@ -82,6 +89,12 @@ export function cloudscapeTrim(): Plugin {
     },
     transform(code, id) {
       const file = id.replace(/[?#].*$/, '');
+      if (file.endsWith(STYLES_CHECK)) {
+        if (!STYLES_CHECK_ANCHORS.every((anchor) => code.includes(anchor))) {
+          this.error(`Cloudscape's ${STYLES_CHECK} changed: review frontend/build/cloudscape-trim.ts`);
+        }
+        return { code: NO_STYLES_CHECK, map: null };
+      }
       if (file.endsWith(BUTTON)) {
         if (!code.includes(BUTTON_TOOLTIP_IMPORT) || code.split(BUTTON_TOOLTIP_USE).length !== 2 || !code.includes("import React,")) {
           this.error(`Cloudscape's ${BUTTON} changed: review frontend/build/cloudscape-trim.ts`);

@@ -114,6 +114,16 @@ describe('first page (frontend/dist)', () => {
     expect(assets.some((name) => readFileSync(path.join(dist, 'assets', name), 'utf8').includes(popoverClass!))).toBe(true);
   });
 
+  it("leaves out Cloudscape's missing-styles check, run by every component it renders (frontend/build/cloudscape-trim.ts)", () => {
+    // The check's metric name, in Cloudscape's source (so the test knows what to look for) and in no built script.
+    expect(readFileSync('node_modules/@cloudscape-design/components/internal/hooks/use-base-component/styles-check.js', 'utf8')).toContain(
+      'awsui-missing-css-asset',
+    );
+    const scripts = readdirSync(path.join(dist, 'assets')).filter((name) => name.endsWith('.js'));
+    expect(scripts.length).toBeGreaterThan(10);
+    for (const name of scripts) expect(readFileSync(path.join(dist, 'assets', name), 'utf8'), name).not.toContain('awsui-missing-css-asset');
+  });
+
   it('says clearly when the build is missing', () => {
     expect(() => firstPage(path.resolve('frontend/no-such-dist'))).toThrow(/npm run build:web/);
   });
