@@ -22,9 +22,10 @@ import { SchoolCard } from './school-card';
 
 const LISTS = ['classes', 'students', 'parents', 'staff', 'committees'] as const;
 
+/** One format per language, made once: building an Intl.NumberFormat costs far more than formatting with it. */
 function useNumberFormat() {
   const lang = useLanguage();
-  return new Intl.NumberFormat(lang === 'fr' ? 'fr-CA' : 'en-CA', { maximumFractionDigits: 1 });
+  return useMemo(() => new Intl.NumberFormat(lang === 'fr' ? 'fr-CA' : 'en-CA', { maximumFractionDigits: 1 }), [lang]);
 }
 
 /** Students by level and the quick statistics, side by side (one column on a phone). */
