@@ -26,6 +26,18 @@ const NO_STYLES_CHECK = `export const __testResetCheckedDocs = () => undefined;
 export function useMissingStylesCheck() {}
 `;
 
+/** Cloudscape's check that a link's URL is not `javascript:`, run at every render of every link and button with an href. */
+const SAFE_URL = '/@cloudscape-design/components/internal/utils/check-safe-url.js';
+const SAFE_URL_ANCHOR = `    let parsedUrl;
+    try {
+        parsedUrl = new URL(url);
+    }`;
+/** No scheme without a colon: `new URL` would throw (and the check return) for such a URL. */
+const SAFE_URL_FAST_PATH = `    if (url.indexOf(':') === -1) {
+        return;
+    }
+`;
+
 /** The module that replaces app-layout/internal.js: the visual-refresh layout only (by file: the package exports no deep paths). */
 const appLayoutInternal = (refreshed: string) => `
 import React from 'react';
@@ -89,6 +101,10 @@ export function cloudscapeTrim(): Plugin {
     },
     transform(code, id) {
       const file = id.replace(/[?#].*$/, '');
+      if (file.endsWith(SAFE_URL)) {
+        if (code.split(SAFE_URL_ANCHOR).length !== 2) this.error(`Cloudscape's ${SAFE_URL} changed: review frontend/build/cloudscape-trim.ts`);
+        return { code: code.replace(SAFE_URL_ANCHOR, `${SAFE_URL_FAST_PATH}${SAFE_URL_ANCHOR}`), map: null };
+      }
       if (file.endsWith(STYLES_CHECK)) {
         if (!STYLES_CHECK_ANCHORS.every((anchor) => code.includes(anchor))) {
           this.error(`Cloudscape's ${STYLES_CHECK} changed: review frontend/build/cloudscape-trim.ts`);

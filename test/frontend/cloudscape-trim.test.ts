@@ -1,0 +1,49 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { cloudscapeTrim } from '../../frontend/build/cloudscape-trim';
+
+/** What frontend/build/cloudscape-trim.ts changes in Cloudscape's modules, run on the installed Cloudscape. */
+const require = createRequire(import.meta.url);
+const library = path.dirname(require.resolve('@cloudscape-design/components/package.json'));
+const scratch = mkdtempSync(path.join(os.tmpdir(), 'cloudscape-trim-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+type Transform = (code: string, id: string) => { code: string } | null;
+const transform = cloudscapeTrim().transform as unknown as Transform;
+const errors: string[] = [];
+const context = { error: (message: string) => errors.push(message) };
+
+/** The module as the build gives it, written where it can be imported (its own imports made absolute). */
+async function trimmed<T>(relative: string, imports: Record<string, string>): Promise<T> {
+  const file = path.join(library, relative);
+  const result = transform.call(context, readFileSync(file, 'utf8'), file);
+  expect(errors).toEqual([]);
+  // The build changes this module (a transform that returned it untouched would make the checks below vacuous).
+  expect(result?.code).toBeDefined();
+  // Without its source map comment: the map stays next to the original.
+  let code = result!.code.replace(/\/\/# sourceMappingURL=.*$/m, '');
+  for (const [specifier, target] of Object.entries(imports)) code = code.replace(`'${specifier}'`, `'${pathToFileURL(target).href}'`);
+  const out = path.join(scratch, relative.replaceAll('/', '_'));
+  writeFileSync(out, code);
+  return (await import(/* @vite-ignore */ pathToFileURL(out).href)) as T;
+}
+
+describe("Cloudscape's modules as the build trims them", () => {
+  it('still refuses javascript: URLs, and returns at once for the app\'s relative links', async () => {
+    const toolkit = require.resolve('@cloudscape-design/component-toolkit/internal');
+    const { checkSafeUrl } = await trimmed<{ checkSafeUrl: (component: string, url?: string) => void }>(
+      'internal/utils/check-safe-url.js',
+      { '@cloudscape-design/component-toolkit/internal': toolkit },
+    );
+    for (const url of ['javascript:alert(1)', 'JavaScript:alert(1)', ' javascript:alert(1)', 'java\tscript:alert(1)', '\u0001javascript:void(1)']) {
+      expect(() => checkSafeUrl('Link', url), JSON.stringify(url)).toThrow(/javascript: URL was blocked/);
+    }
+    for (const url of ['/parents', 'parents?q=a', '#main', 'https://ecole.example.org/', 'mailto:a@b.ca', 'tel:+15145551234', 'javascript:void(0)', undefined]) {
+      expect(() => checkSafeUrl('Link', url), JSON.stringify(url)).not.toThrow();
+    }
+  });
+});
