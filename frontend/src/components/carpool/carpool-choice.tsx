@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import Alert from '@cloudscape-design/components/alert';
@@ -37,13 +38,20 @@ function ChoiceBody({ data, showLink }: { data: CarpoolResponse; showLink: boole
   const { t } = useTranslation();
   const save = useCarpoolChoice();
   const errorText = useErrorText('carpool.choice.failed');
-  const optedIn = save.isPending && save.variables !== undefined ? save.variables : data.optedIn;
+  // The choice shows at once, in the click's own render, and until the save and the refetch that follows it are
+  // done (a failed save puts the saved choice back). The mutation's pending state alone arrives a task later: for
+  // that moment the switch sprang back, and a click checked right after it read the old state.
+  const [wanted, setWanted] = useState<boolean>();
+  const optedIn = wanted ?? data.optedIn;
   return (
     <SpaceBetween size="s">
       <Toggle
         checked={optedIn}
         disabled={data.blocked !== undefined || save.isPending}
-        onChange={({ detail }) => save.mutate(detail.checked)}
+        onChange={({ detail }) => {
+          setWanted(detail.checked);
+          save.mutate(detail.checked, { onSettled: () => setWanted(undefined) });
+        }}
         description={data.fsa ? t('carpool.choice.area', { fsa: data.fsa }) : undefined}
       >
         {t('carpool.choice.label')}
