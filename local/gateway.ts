@@ -118,31 +118,23 @@ function resolveMethod(method: string, urlPath: string): Resolved {
 const hasHeader = (headers: Record<string, string>, name: string) => Object.keys(headers).some((key) => key.toLowerCase() === name);
 
 /**
- * Bodies compressed already, by the very buffer sent: a build asset (assetBytes) or a decoded body kept between
+ * Bodies compressed already, by the very buffer sent: a build asset (`assets`) or a decoded body kept between
  * requests (decodedBase64) is compressed once, not on every request (every fresh browser profile downloads the
  * whole build: the test journeys open hundreds). Entries go with their buffer.
  */
 const gzipped = new WeakMap<Buffer, Buffer>();
 
-function gzipOnce(payload: Buffer): Buffer {
-  let compressed = gzipped.get(payload);
-  if (!compressed) {
-    compressed = gzipSync(payload);
-    gzipped.set(payload, compressed);
-  }
-  return compressed;
-}
-
 /** The build's hashed assets (their name changes with their content), read once per gateway. */
 const assets = new Map<string, Buffer>();
 
-function assetBytes(file: string): Buffer {
-  let bytes = assets.get(file);
-  if (!bytes) {
-    bytes = readFileSync(file);
-    assets.set(file, bytes);
+/** The value kept in `store` under `key`, made the first time it is asked for. */
+function kept<K, V>(store: { get(key: K): V | undefined; set(key: K, value: V): unknown }, key: K, make: () => V): V {
+  let value = store.get(key);
+  if (value === undefined) {
+    value = make();
+    store.set(key, value);
   }
-  return bytes;
+  return value;
 }
 
 function send(res: ServerResponse, req: IncomingMessage, status: number, headers: Record<string, string>, body: Buffer | string) {
@@ -151,7 +143,7 @@ function send(res: ServerResponse, req: IncomingMessage, status: number, headers
   // Like API Gateway: a response that already carries a Content-Encoding is taken as compressed and left alone.
   const encoded = hasHeader(out, 'content-encoding');
   if (!encoded && payload.length >= MIN_COMPRESSION_BYTES && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
-    payload = typeof body === 'string' ? gzipSync(payload) : gzipOnce(payload);
+    payload = typeof body === 'string' ? gzipSync(payload) : kept(gzipped, body, () => gzipSync(body));
     out['Content-Encoding'] = 'gzip';
     out.Vary = 'Accept-Encoding';
   }
@@ -297,7 +289,7 @@ export async function startGateway(options: GatewayOptions): Promise<Server> {
     send(res, req, 200, {
       'Content-Type': MIME[ext] ?? 'application/octet-stream',
       'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-    }, immutable ? assetBytes(file) : readFileSync(file));
+    }, immutable ? kept(assets, file, () => readFileSync(file)) : readFileSync(file));
   }
 
   // What CloudFront's response headers policy adds in AWS, on every response; Amplify calls cognito-local here.
