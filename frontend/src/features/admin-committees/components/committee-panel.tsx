@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
 import Container from '@cloudscape-design/components/container';
@@ -29,10 +30,23 @@ function SeatLine({ seat }: { seat: Seat }) {
  * One committee on the committees screen: its kind, whether parents may sign up (a switch, saved at once), and
  * its members with their roles, folded so that ten committees fit a phone's screen.
  */
-export function CommitteePanel({ row, saving, onToggle }: { row: CommitteeRow; saving: boolean; onToggle: (open: boolean) => void }) {
+export function CommitteePanel({ row, saving, onToggle }: {
+  row: CommitteeRow;
+  saving: boolean;
+  /** Saves the choice; `settled` is called once the save and the refetch after it are done, or the save failed. */
+  onToggle: (open: boolean, settled: () => void) => void;
+}) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const { committee, open, seats } = row;
+  const { committee, seats } = row;
+  // The switch shows the choice from the click until the save settles (then the committee as read again, or as it
+  // was if the save failed): it no longer sits in its old position, disabled, for the whole save.
+  const [wanted, setWanted] = useState<boolean>();
+  const open = wanted ?? row.open;
+  // Read again as wanted: done, even when the save's own callback was superseded (another committee switched meanwhile).
+  useEffect(() => {
+    if (row.open === wanted) setWanted(undefined);
+  }, [row.open, wanted]);
   const kind = COMMITTEE_KIND_LABELS[committee.kind][lang];
   return (
     <div data-testid={`committee-${committee.id}`}>
@@ -45,7 +59,15 @@ export function CommitteePanel({ row, saving, onToggle }: { row: CommitteeRow; s
       >
         <SpaceBetween size="s">
           <SpaceBetween size="xs" direction="horizontal" alignItems="center">
-            <Toggle checked={open} disabled={saving} onChange={({ detail }) => onToggle(detail.checked)} description={t('adminCommittees.openHint')}>
+            <Toggle
+              checked={open}
+              disabled={saving}
+              onChange={({ detail }) => {
+                setWanted(detail.checked);
+                onToggle(detail.checked, () => setWanted(undefined));
+              }}
+              description={t('adminCommittees.openHint')}
+            >
               {t('adminCommittees.openLabel')}
             </Toggle>
           </SpaceBetween>

@@ -27,10 +27,11 @@ export function AdminCommitteesPage() {
   const setOpen = useSetCommitteeOpen();
   const [flash, setFlash] = useState<FlashbarProps.MessageDefinition[]>([]);
   // Saved, then read again (the version moved): the mutation resolves once the list on screen is the new one.
-  const onToggle = (data: AdminCommittees, row: CommitteeRow, open: boolean) =>
+  const onToggle = (data: AdminCommittees, row: CommitteeRow, open: boolean, settled: () => void) =>
     setOpen.mutate(
       { committee: row.committee, memberships: data.memberships, open },
       {
+        onSettled: settled,
         onSuccess: () => {
           const content = t(open ? 'adminCommittees.opened' : 'adminCommittees.closedDone', { name: row.committee.name[lang] });
           setFlash([{ id: `${Date.now()}`, type: 'success', content, dismissible: true, dismissLabel: t('common.dismiss'), onDismiss: () => setFlash([]) }]);
@@ -58,7 +59,7 @@ export function AdminCommitteesPage() {
 function CommitteeList({ data, saving, onToggle }: {
   data: AdminCommittees;
   saving: string | undefined;
-  onToggle: (data: AdminCommittees, row: CommitteeRow, open: boolean) => void;
+  onToggle: (data: AdminCommittees, row: CommitteeRow, open: boolean, settled: () => void) => void;
 }) {
   const { t } = useTranslation();
   const lang = useLanguage();
@@ -80,7 +81,7 @@ function CommitteeList({ data, saving, onToggle }: {
           </Alert>
         )}
         {rows.map((row) => (
-          <CommitteePanel key={row.committee.id} row={row} saving={saving === row.committee.id} onToggle={(open) => onToggle(data, row, open)} />
+          <CommitteePanel key={row.committee.id} row={row} saving={saving === row.committee.id} onToggle={(open, settled) => onToggle(data, row, open, settled)} />
         ))}
     </SpaceBetween>
   );

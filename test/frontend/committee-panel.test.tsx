@@ -1,0 +1,65 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import type { Committee } from '@shared/schemas/committee';
+import { CommitteePanel } from '../../frontend/src/features/admin-committees/components/committee-panel';
+import { createI18n } from '../../frontend/src/i18n/i18n';
+import type { CommitteeRow } from '../../frontend/src/lib/committees/committee-rows';
+
+/**
+ * A committee's "open to sign-ups" switch (frontend/src/features/admin-committees/components/committee-panel.tsx):
+ * it shows the administrator's choice from the click until the save settles, then the committee as read again.
+ */
+afterEach(cleanup);
+
+const COMMITTEE: Committee = {
+  id: 'c1',
+  version: 1,
+  createdAt: '2026-09-01T00:00:00.000Z',
+  updatedAt: '2026-09-01T00:00:00.000Z',
+  name: { fr: 'Comité de la bibliothèque', en: 'Library committee' },
+  kind: 'volunteer',
+  otherMembers: [],
+  openToSignUps: false,
+};
+const row = (open: boolean): CommitteeRow => ({ committee: { ...COMMITTEE, openToSignUps: open }, open, seats: [] });
+
+function renderPanel() {
+  const saves: { open: boolean; settled: () => void }[] = [];
+  const i18n = createI18n('fr');
+  const view = (open: boolean, saving: boolean) => (
+    <I18nextProvider i18n={i18n}>
+      <CommitteePanel row={row(open)} saving={saving} onToggle={(wanted, settled) => saves.push({ open: wanted, settled })} />
+    </I18nextProvider>
+  );
+  const { rerender } = render(view(false, false));
+  const toggle = () => screen.getByRole('checkbox') as HTMLInputElement;
+  return { saves, toggle, rerender: (open: boolean, saving: boolean) => rerender(view(open, saving)) };
+}
+
+describe("a committee's sign-up switch", () => {
+  it('turns at the click and stays turned while saving, then shows the committee as read again', () => {
+    const { saves, toggle, rerender } = renderPanel();
+    expect(toggle().checked).toBe(false);
+    fireEvent.click(toggle());
+    expect(saves.map((save) => save.open)).toEqual([true]);
+    expect(toggle().checked).toBe(true);
+    rerender(false, true);
+    expect(toggle().checked).toBe(true);
+    // Saved and read again: open.
+    rerender(true, false);
+    act(() => saves[0]!.settled());
+    expect(toggle().checked).toBe(true);
+  });
+
+  it('goes back to the saved position when the save fails', () => {
+    const { saves, toggle, rerender } = renderPanel();
+    fireEvent.click(toggle());
+    rerender(false, true);
+    expect(toggle().checked).toBe(true);
+    rerender(false, false);
+    act(() => saves[0]!.settled());
+    expect(toggle().checked).toBe(false);
+  });
+});
