@@ -6,26 +6,27 @@
  */
 import type { Language } from '../schemas/common';
 
-const collators = new Map<string, (a: string, b: string) => number>();
-
+/** A comparison through one collator, made at its first use (a function that never sorts builds none). */
 function collation(locale: string, options: Intl.CollatorOptions = {}): (a: string, b: string) => number {
-  const key = `${locale} ${JSON.stringify(options)}`;
-  let compare = collators.get(key);
-  if (!compare) {
-    compare = new Intl.Collator(locale, options).compare;
-    collators.set(key, compare);
-  }
-  return compare;
+  let compare: ((a: string, b: string) => number) | undefined;
+  return (a, b) => (compare ??= new Intl.Collator(locale, options).compare)(a, b);
 }
 
 /** French order: `É` with `E`, then accents break ties (`localeCompare(b, 'fr')`). */
-export const frenchCompare = (a: string, b: string): number => collation('fr')(a, b);
+export const frenchCompare = collation('fr');
 
 /** French order with numbers by value: `B2` before `B10` (class codes). */
-export const frenchNumericCompare = (a: string, b: string): number => collation('fr', { numeric: true })(a, b);
+export const frenchNumericCompare = collation('fr', { numeric: true });
 
 /** French order ignoring case and accents: `dubé` and `Dube` are equal (a tie left to the next key). */
-export const frenchBaseCompare = (a: string, b: string): number => collation('fr', { sensitivity: 'base' })(a, b);
+export const frenchBaseCompare = collation('fr', { sensitivity: 'base' });
+
+/**
+ * French order ignoring case and accents, with numbers by value: how the directory's screens list names and classes
+ * (Côté with Cote, Classe 9 before Classe 10; the names are French in both languages).
+ */
+export const frenchListCompare = collation('fr', { sensitivity: 'base', numeric: true });
 
 /** The order of a reader's language (committee names in English for an English reader). */
-export const languageCompare = (lang: Language) => collation(lang);
+const byLanguage: Record<Language, (a: string, b: string) => number> = { fr: frenchCompare, en: collation('en') };
+export const languageCompare = (lang: Language): ((a: string, b: string) => number) => byLanguage[lang];

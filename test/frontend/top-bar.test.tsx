@@ -13,7 +13,13 @@ import { createI18n } from '../../frontend/src/i18n/i18n';
  * utilities again (a hidden copy, a layout per item) whenever it gets a new `utilities` array, and the shell above
  * it renders again at every navigation (frontend/src/components/layout/top-bar.tsx).
  */
-afterEach(cleanup);
+// The language switch below is saved as the device's choice (localStorage) and set on <html lang>: both are put back,
+// since the unit files of a worker share one page (vitest.config.ts, `unit`).
+afterEach(() => {
+  cleanup();
+  window.localStorage.clear();
+  document.documentElement.lang = '';
+});
 
 function renderShell() {
   const commits: string[] = [];

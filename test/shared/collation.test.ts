@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { frenchBaseCompare, frenchCompare, frenchNumericCompare, languageCompare } from '@shared/format/collation';
+import { frenchBaseCompare, frenchCompare, frenchListCompare, frenchNumericCompare, languageCompare } from '@shared/format/collation';
 
 const NAMES = ['Zoé', 'émile', 'Émile', 'Dubé', 'dube', 'Dubois', 'Côté', 'cote', 'Ève', 'Eve', 'Ångström', 'B10', 'B2', 'b1'];
 
@@ -8,6 +8,7 @@ describe('the shared collators', () => {
     expect([...NAMES].sort(frenchCompare)).toEqual([...NAMES].sort((a, b) => a.localeCompare(b, 'fr')));
     expect([...NAMES].sort(frenchNumericCompare)).toEqual([...NAMES].sort((a, b) => a.localeCompare(b, 'fr', { numeric: true })));
     expect([...NAMES].sort(frenchBaseCompare)).toEqual([...NAMES].sort((a, b) => a.localeCompare(b, 'fr', { sensitivity: 'base' })));
+    expect([...NAMES].sort(frenchListCompare)).toEqual([...NAMES].sort((a, b) => a.localeCompare(b, 'fr', { sensitivity: 'base', numeric: true })));
     expect([...NAMES].sort(languageCompare('en'))).toEqual([...NAMES].sort((a, b) => a.localeCompare(b, 'en')));
   });
 

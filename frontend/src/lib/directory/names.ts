@@ -1,4 +1,5 @@
 /** How people and things are named and ordered on every directory screen. */
+import { frenchListCompare } from '@shared/format/collation';
 
 export interface Named {
   firstName: string;
@@ -7,14 +8,9 @@ export interface Named {
 
 export const fullName = (person: Named): string => `${person.firstName} ${person.lastName}`;
 
-/**
- * One collator for every sort: French rules in both languages (the names are French), accents and case ignored
- * at the first level so Côté sorts with Cote, numbers by value (Classe 9 before Classe 10).
- */
-const collator = new Intl.Collator('fr', { sensitivity: 'base', numeric: true });
-
-export const compareText = (a: string, b: string): number => collator.compare(a, b);
+/** The directory's order (shared/format/collation.ts): accents and case ignored, numbers by value. */
+export const compareText = frenchListCompare;
 
 /** Last name, then first name: how a school lists people. */
 export const compareNames = (a: Named, b: Named): number =>
-  collator.compare(a.lastName, b.lastName) || collator.compare(a.firstName, b.firstName);
+  frenchListCompare(a.lastName, b.lastName) || frenchListCompare(a.firstName, b.firstName);
