@@ -38,6 +38,16 @@ const SAFE_URL_FAST_PATH = `    if (url.indexOf(':') === -1) {
     }
 `;
 
+/**
+ * The toolkit's one MutationObserver for every component's colour mode, density and reduced-motion checks: it
+ * watched every attribute of every element of the page, so each search result's new link or label ran all of
+ * them (a `matchMedia` and a walk up the tree per mounted component). Those checks read class names only.
+ */
+const VISUAL_MODE = '/@cloudscape-design/component-toolkit/mjs/internal/visual-mode/index.js';
+const VISUAL_MODE_OBSERVE = 'observer.observe(document.body, { attributes: true, subtree: true });';
+const VISUAL_MODE_OBSERVE_CLASSES = "observer.observe(document.body, { attributes: true, attributeFilter: ['class'], subtree: true });";
+const VISUAL_MODE_DETECTORS = ['node.classList.contains(', 'safeMatchMedia(element, '];
+
 /** The module that replaces app-layout/internal.js: the visual-refresh layout only (by file: the package exports no deep paths). */
 const appLayoutInternal = (refreshed: string) => `
 import React from 'react';
@@ -104,6 +114,15 @@ export function cloudscapeTrim(): Plugin {
       if (file.endsWith(SAFE_URL)) {
         if (code.split(SAFE_URL_ANCHOR).length !== 2) this.error(`Cloudscape's ${SAFE_URL} changed: review frontend/build/cloudscape-trim.ts`);
         return { code: code.replace(SAFE_URL_ANCHOR, `${SAFE_URL_FAST_PATH}${SAFE_URL_ANCHOR}`), map: null };
+      }
+      if (file.endsWith(VISUAL_MODE)) {
+        // Every walk up the tree tests class names and nothing else (a new detector reading another attribute fails the build).
+        const walks = code.split('findUpUntil(').length - 1;
+        const classWalks = [...code.matchAll(/findUpUntil\(\w+, \w+ => (\w+\.classList\.contains\('[\w-]+'\)( \|\| )?)+\)/g)].length;
+        if (code.split(VISUAL_MODE_OBSERVE).length !== 2 || !VISUAL_MODE_DETECTORS.every((anchor) => code.includes(anchor)) || walks !== 3 || classWalks !== walks) {
+          this.error(`Cloudscape's ${VISUAL_MODE} changed: review frontend/build/cloudscape-trim.ts`);
+        }
+        return { code: code.replace(VISUAL_MODE_OBSERVE, VISUAL_MODE_OBSERVE_CLASSES), map: null };
       }
       if (file.endsWith(STYLES_CHECK)) {
         if (!STYLES_CHECK_ANCHORS.every((anchor) => code.includes(anchor))) {

@@ -167,7 +167,7 @@ async function measureViewport(info: StackInfo, viewport: keyof typeof VIEWPORTS
     const wrapper = createWrapper();
     // The count is the header's sentence ("148 parents affichés sur 2 141"), a live region.
     const counter = wrapper.findContainer().findHeader().findHeader().findDescription().toSelector();
-    const input = wrapper.findTextFilter().findInput().findNativeInput().toSelector();
+    const input = `${wrapper.findContainer().toSelector()} input[type=search]`;
     const results = `${wrapper.findContainer().findContent().toSelector()} [aria-busy]`;
     await page.locator(counter).waitFor({ timeout: 120_000 });
     await page.evaluate(searchProbe(input, counter, results));

@@ -47,3 +47,33 @@ describe("Cloudscape's modules as the build trims them", () => {
     }
   });
 });
+
+describe("the toolkit's colour-mode observer", () => {
+  // The toolkit as Cloudscape's components import it (a dependency of theirs, not of the app).
+  const fromComponents = createRequire(path.join(library, 'package.json'));
+  const file = path.join(path.dirname(fromComponents.resolve('@cloudscape-design/component-toolkit/package.json')), 'mjs/internal/visual-mode/index.js');
+  const source = readFileSync(file, 'utf8');
+  const run = (code: string) => {
+    errors.length = 0;
+    const result = transform.call(context, code, file);
+    return { code: result?.code, errors: [...errors] };
+  };
+  afterAll(() => {
+    errors.length = 0;
+  });
+
+  it('watches class names only, the one attribute its dark-mode, density and reduced-motion checks read', () => {
+    const { code, errors: found } = run(source);
+    expect(found).toEqual([]);
+    expect(code!.split("attributeFilter: ['class']")).toHaveLength(2);
+    expect(code).not.toContain('{ attributes: true, subtree: true }');
+  });
+
+  it('fails the build when a check reads anything but a class name, or the observer changed', () => {
+    const readsAttribute = source.replace("node.classList.contains('awsui-dark-mode')", "node.getAttribute('data-theme') === 'dark'");
+    expect(readsAttribute).not.toBe(source);
+    expect(run(readsAttribute).errors).toHaveLength(1);
+    const observesMore = source.replace('{ attributes: true, subtree: true }', '{ attributes: true, childList: true, subtree: true }');
+    expect(run(observesMore).errors).toHaveLength(1);
+  });
+});

@@ -75,25 +75,43 @@ export function useUrlSearchText(key = 'q'): UrlSearchText {
 }
 
 export interface DeferredSearchText extends UrlSearchText {
-  /** The query the results show: `value`, a frame behind while typing. */
+  /** The query the results show: `value`, or a frame behind it when the results change. */
   results: string;
   /** The results are still those of an earlier query (`results !== value`). */
   pending: boolean;
 }
 
 /**
- * useUrlSearchText, with the results following the box one frame later: a keystroke's own frame only updates
- * the search box (so typing is never held up by the list), then, once that frame is painted, the results are
- * rendered as a React transition, which React interrupts if another key comes
+ * useUrlSearchText, with the results following the box. A keystroke after which the list would show other rows
+ * updates the box alone in its own frame (so typing is never held up by the list), then, once that frame is
+ * painted, renders the results as a React transition, which React interrupts if another key comes
  * (https://react.dev/reference/react/startTransition). React's useDeferredValue does the same without the
- * wait for the paint, and its render often ran before the box's frame. Render the results from `results`, in
- * components memoised so that they skip the keystroke's own render.
+ * wait for the paint, and its render often ran before the box's frame. A keystroke after which the same rows
+ * stay (`sameRows(next)`: the list's own answer, from its search; only the highlighted letters and the
+ * count change) renders the box and the results together: one frame instead of two. A query set from the URL
+ * (a link, back and forward) is always deferred. Render the results from `results`, in components memoised so
+ * that they skip the keystroke's own render (docs/benchmarks.md, "Search per keystroke").
  */
-export function useDeferredSearchText(key = 'q'): DeferredSearchText {
+export function useDeferredSearchText(key = 'q', sameRows?: (next: string) => boolean): DeferredSearchText {
   const text = useUrlSearchText(key);
   const [results, setResults] = useState(text.value);
+  const { setValue: setText } = text;
+  const shown = useRef(results);
+  shown.current = results;
+  const same = useRef(sameRows);
+  same.current = sameRows;
+  const setValue = useCallback(
+    (next: string) => {
+      setText(next);
+      // Same event, same render: the box and the results in one frame.
+      if (same.current?.(next)) setResults(next);
+    },
+    [setText],
+  );
+
   const wanted = text.value;
   useEffect(() => {
+    if (wanted === shown.current) return;
     let timer: number | undefined;
     // After the next frame: requestAnimationFrame runs just before it, the timer right after it.
     const frame = window.requestAnimationFrame(() => {
@@ -104,7 +122,7 @@ export function useDeferredSearchText(key = 'q'): DeferredSearchText {
       window.clearTimeout(timer);
     };
   }, [wanted]);
-  return { ...text, results, pending: results !== text.value };
+  return { ...text, setValue, results, pending: results !== text.value };
 }
 
 /** A filter choice kept in the URL (`?level=G3`), written at once: a select changes rarely. */

@@ -26,6 +26,8 @@ export interface ContactDetailsProps {
   address?: Address;
   /** Search query to highlight in the email. */
   query?: string;
+  /** Highlight the query of the search list around it (HighlightQuery) in the email. */
+  matchEmail?: boolean;
 }
 
 const LINES: CSSProperties = { display: 'flex', flexDirection: 'column', gap: 2 };
@@ -87,7 +89,7 @@ function ContactLine({ copy, display, ariaLabel, labels }: {
  * button. Only what the directory sent is shown: a hidden field is simply absent. Plain links styled by a
  * TextContent (TextScope): a search list re-renders dozens of these per keystroke.
  */
-export function ContactDetails({ email, phone, address, query = '' }: ContactDetailsProps) {
+export function ContactDetails({ email, phone, address, query, matchEmail = false }: ContactDetailsProps) {
   const labels = useContactLabels();
   if (!email && !phone && !address) return null;
   return (
@@ -100,7 +102,7 @@ export function ContactDetails({ email, phone, address, query = '' }: ContactDet
             ariaLabel={labels.copyEmail}
             display={
               <a href={`mailto:${email}`}>
-                <Highlight text={email} query={query} />
+                {query !== undefined || matchEmail ? <Highlight text={email} query={query} /> : email}
               </a>
             }
           />

@@ -2,6 +2,7 @@ import { memo, useMemo, type CSSProperties, type ReactElement, type ReactNode } 
 import Box from '@cloudscape-design/components/box';
 import Container from '@cloudscape-design/components/container';
 import SpaceBetween from '@cloudscape-design/components/space-between';
+import { HighlightQuery } from './highlight';
 import { trackBySlot } from './page-slots';
 import { TextScope } from './text-scope';
 
@@ -30,6 +31,8 @@ const CARD: CSSProperties = {
   contentVisibility: 'auto',
   containIntrinsicSize: 'auto 240px',
 };
+const CARD_TITLE: CSSProperties = { marginBlockStart: 0 };
+const CARD_FIELD: CSSProperties = { marginBlockStart: 8 };
 const CARDS: CSSProperties = { display: 'grid', gap: 16, padding: 0, margin: 0 };
 
 /**
@@ -57,22 +60,26 @@ interface BodyProps<T> {
  * thread per row at every keystroke at 1,000 families, which alone overran the 16 ms frame (docs/benchmarks.md);
  * this markup, styled by one TextContent, updates each row in place (rows keyed by their slot on the page).
  *
- * The rows are memoised: give `items`, `columns`, `empty` and `cardHeader` a stable identity (useMemo,
- * useCallback) and a keystroke that only changes the search box (useDeferredSearchText) does not re-render
- * them. `busy` (the rows still show an earlier query) is exposed as `aria-busy` on the results.
+ * The rows are memoised: give `columns`, `empty` and `cardHeader` a stable identity (useMemo, useCallback) that
+ * does not depend on the query: the cells' Highlights read it (`highlight`) from the list, so a keystroke
+ * re-renders them alone, and a row re-renders only when its slot shows another item. `busy` (the rows still show an earlier query) is exposed as `aria-busy` on the results.
  */
 export function ResultList<T extends object>({
   header,
   filter,
   pagination,
   busy = false,
+  highlight,
   ...body
 }: BodyProps<T> & {
   header: ReactNode;
   filter: ReactNode;
   pagination: ReactNode;
   busy?: boolean;
+  /** The query the rows show the results of, marked by the Highlights in their cells. */
+  highlight: string;
 }) {
+
   // Kept while the header, the filter and the pager are: a render for new rows then skips the Cloudscape
   // components above them.
   const top = useMemo(
@@ -88,7 +95,9 @@ export function ResultList<T extends object>({
   return (
     <Container header={top}>
       <div aria-busy={busy} style={RESULTS}>
-        <ResultBody {...body} />
+        <HighlightQuery.Provider value={highlight}>
+          <ResultBody {...body} />
+        </HighlightQuery.Provider>
       </div>
     </Container>
   );
@@ -139,17 +148,7 @@ const ResultBody = memo(function ResultBody<T extends object>({
     ) : mobile ? (
       <ul style={CARDS} aria-label={ariaLabel}>
         {items.map((item) => (
-          <li key={key(item)} style={CARD}>
-            <h3 style={{ marginBlockStart: 0 }}>{cardHeader(item)}</h3>
-            {columns.map((column) => (
-              <div key={column.id} style={{ marginBlockStart: 8 }}>
-                <small>
-                  <strong>{column.header}</strong>
-                </small>
-                <div>{column.cell(item)}</div>
-              </div>
-            ))}
-          </li>
+          <CardItem key={key(item)} item={item} columns={columns} cardHeader={cardHeader} />
         ))}
       </ul>
     ) : (
@@ -157,16 +156,47 @@ const ResultBody = memo(function ResultBody<T extends object>({
         <ColumnHeads columns={columns} />
         <tbody>
           {items.map((item) => (
-            <tr key={key(item)}>
-              {columns.map((column) => (
-                <td key={column.id} style={CELL}>
-                  {column.cell(item)}
-                </td>
-              ))}
-            </tr>
+            <TableRow key={key(item)} item={item} columns={columns} />
           ))}
         </tbody>
       </table>
     );
   return <TextScope>{body}</TextScope>;
 }) as <T extends object>(props: BodyProps<T>) => ReactElement;
+
+/** One row: re-rendered only when its slot shows another item (or the columns change: a language switch). */
+const TableRow = memo(function TableRow<T extends object>({ item, columns }: { item: T; columns: ResultColumn<T>[] }) {
+  return (
+    <tr>
+      {columns.map((column) => (
+        <td key={column.id} style={CELL}>
+          {column.cell(item)}
+        </td>
+      ))}
+    </tr>
+  );
+}) as <T extends object>(props: { item: T; columns: ResultColumn<T>[] }) => ReactElement;
+
+const CardItem = memo(function CardItem<T extends object>({
+  item,
+  columns,
+  cardHeader,
+}: {
+  item: T;
+  columns: ResultColumn<T>[];
+  cardHeader: (item: T) => ReactNode;
+}) {
+  return (
+    <li style={CARD}>
+      <h3 style={CARD_TITLE}>{cardHeader(item)}</h3>
+      {columns.map((column) => (
+        <div key={column.id} style={CARD_FIELD}>
+          <small>
+            <strong>{column.header}</strong>
+          </small>
+          <div>{column.cell(item)}</div>
+        </div>
+      ))}
+    </li>
+  );
+}) as <T extends object>(props: { item: T; columns: ResultColumn<T>[]; cardHeader: (item: T) => ReactNode }) => ReactElement;

@@ -1,15 +1,15 @@
-import { memo, useMemo, type CSSProperties } from 'react';
+import { memo, useMemo, useRef, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from '@cloudscape-design/components/button';
-import TextFilter from '@cloudscape-design/components/text-filter';
 import { EmptyState } from './empty-state';
+import styles from './search-box.module.css';
 
 /**
- * A screen's search box with Cloudscape's clear button, and how many records match, announced to screen readers
- * (a polite status) unless the list's header says it. The box itself is memoised apart from the count: the results and their count follow a
- * keystroke a frame later (useDeferredSearchText), and that update re-renders only the count here, not the
- * Cloudscape TextFilter (its input, icons, button and live region), whose cost counts in the keystroke budget
- * (docs/benchmarks.md).
+ * A screen's search box with a clear button, and how many records match, announced to screen readers (a polite
+ * status) unless the list's header says it. The box is a plain `<input type="search">` drawn like Cloudscape's
+ * TextFilter (search-box.module.css), memoised apart from the count: a keystroke re-renders the box, the list's
+ * rows and the count in one frame, and Cloudscape's TextFilter (its input, icons, button, live region and hooks)
+ * cost more of that frame than the rows' text (docs/benchmarks.md, "Search per keystroke").
  */
 export function SearchField({
   value,
@@ -57,14 +57,44 @@ const SearchBox = memo(function SearchBox({ value, onChange, placeholder }: {
 }) {
   const { t } = useTranslation();
   const clearLabel = useMemo(() => t('directory.search.clear'), [t]);
+  const input = useRef<HTMLInputElement>(null);
   return (
-    <TextFilter
-      filteringText={value}
-      onChange={({ detail }) => onChange(detail.filteringText)}
-      filteringPlaceholder={placeholder}
-      filteringAriaLabel={placeholder}
-      filteringClearAriaLabel={clearLabel}
-    />
+    <div className={styles.box}>
+      <span className={styles.glass} aria-hidden="true">
+        <svg className={styles.icon} viewBox="0 0 16 16" focusable="false">
+          <circle cx="7" cy="7" r="5" />
+          <path d="M11 11l3.5 3.5" />
+        </svg>
+      </span>
+      <input
+        ref={input}
+        type="search"
+        className={styles.input}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        placeholder={placeholder}
+        aria-label={placeholder}
+        autoComplete="off"
+        spellCheck={false}
+        enterKeyHint="search"
+      />
+      {value && (
+        <button
+          type="button"
+          className={styles.clear}
+          aria-label={clearLabel}
+          title={clearLabel}
+          onClick={() => {
+            onChange('');
+            input.current?.focus();
+          }}
+        >
+          <svg className={styles.icon} viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+            <path d="M3.5 3.5l9 9M12.5 3.5l-9 9" />
+          </svg>
+        </button>
+      )}
+    </div>
   );
 });
 

@@ -6,7 +6,7 @@ import { studentDetails, type StudentSummary } from '../../../lib/directory/stud
  * Each child on two lines: the name, then level · class · teacher in small print. Plain HTML (TextScope): a
  * search re-renders a page of these per keystroke.
  */
-export function ParentChildren({ items, query }: { items: StudentSummary[]; query: string }) {
+export function ParentChildren({ items, query }: { items: StudentSummary[]; query?: string }) {
   return (
     <TextScope>
       {/* Keyed by position, like the rows around them (page-slots.ts). */}

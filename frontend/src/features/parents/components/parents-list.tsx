@@ -59,7 +59,7 @@ export function ParentsList({ index }: { index: DirectoryIndex }) {
       ),
     [t, total, results, clear],
   );
-  const { name, columns } = useParentColumns(results, mobile, index.directory.school?.name);
+  const { name, columns } = useParentColumns(mobile, index.directory.school?.name);
   return (
     <ResultList
       items={page.items}
@@ -71,6 +71,7 @@ export function ParentsList({ index }: { index: DirectoryIndex }) {
       empty={empty}
       mobile={mobile}
       busy={pending}
+      highlight={results}
       ariaLabel={labels.title}
     />
   );

@@ -1,4 +1,4 @@
-import { memo, useCallback, useMemo } from 'react';
+import { memo, useCallback, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createMatcher } from '@shared/rules/search';
 import { ContactDetails } from '../../../components/directory/contact-details';
@@ -28,17 +28,37 @@ const PAGE_SIZE = 10;
  */
 export function useParentSearch(index: DirectoryIndex) {
   const lang = useLanguage();
-  const { value: query, setValue: setQuery, flush: flushQuery, results, pending } = useDeferredSearchText();
   const [classCode, setClassCode] = useUrlParam('class');
-
   const rows = useMemo(() => parentRows(index, lang), [index, lang]);
   const match = useMemo(() => createMatcher(rows, parentSearchFields), [rows]);
-  const matching = useMemo(() => timedSearch('parents', () => match(results)), [match, results]);
-  const shown = useMemo(
-    () => (classCode ? matching.filter((row) => row.children.some((c) => c.classCode === classCode)) : matching),
-    [matching, classCode],
+  // The last query's matches, kept: a keystroke's event asks which rows the new query shows (sameRows), and the
+  // render that follows uses the same answer.
+  const search = useMemo(() => {
+    let last: { query: string; rows: ParentRow[] } | undefined;
+    return (query: string) => {
+      if (last?.query !== query) last = { query, rows: timedSearch('parents', () => match(query)) };
+      return last.rows;
+    };
+  }, [match]);
+  const inClass = useCallback(
+    (matching: ParentRow[]) => (classCode ? matching.filter((row) => row.children.some((c) => c.classCode === classCode)) : matching),
+    [classCode],
   );
+  // What the list shows now, read by sameRows when a key is pressed.
+  const current = useRef<{ page: readonly ParentRow[]; count: number; inClass: typeof inClass }>(undefined);
+  const sameRows = useCallback((next: string) => {
+    if (!current.current) return false;
+    const { page, count, inClass: filter } = current.current;
+    const rows = filter(search(next));
+    // A new query shows its first page.
+    return rows.length === count && page.length === Math.min(PAGE_SIZE, rows.length) && page.every((row, i) => rows[i] === row);
+  }, [search]);
+  const { value: query, setValue: setQuery, flush: flushQuery, results, pending } = useDeferredSearchText('q', sameRows);
+
+  const matching = useMemo(() => search(results), [search, results]);
+  const shown = useMemo(() => inClass(matching), [inClass, matching]);
   const page = useResultPage(shown, PAGE_SIZE, `${classCode}\n${results}`);
+  current.current = { page: page.items, count: shown.length, inClass };
 
   const clear = useCallback(() => {
     setQuery('');
@@ -55,11 +75,14 @@ export function useParentSearch(index: DirectoryIndex) {
   return { query, setQuery, flushQuery, results, pending, classCode, setClassCode, total: rows.length, shown, page, clear, classOptions };
 }
 
-/** The Parents list's columns (the parent's name heads the card on a phone), the query highlighted in each. */
-export function useParentColumns(results: string, mobile: boolean, school: string | undefined) {
+/**
+ * The Parents list's columns (the parent's name heads the card on a phone). They do not depend on the query: the
+ * Highlights in them read it from the list (HighlightQuery), so a row re-renders only when it shows another parent.
+ */
+export function useParentColumns(mobile: boolean, school: string | undefined) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const name = useCallback((row: ParentRow) => <Highlight text={row.name} query={results} />, [results]);
+  const name = useCallback((row: ParentRow) => <Highlight text={row.name} />, []);
   const addLabel = useMemo(() => t('directory.contacts.add'), [t]);
   // One lookup per language, not one per row and keystroke: the sentence with a marker where the name goes.
   const addOneLabel = useMemo(() => {
@@ -73,21 +96,21 @@ export function useParentColumns(results: string, mobile: boolean, school: strin
         id: 'children',
         header: t('directory.parents.children'),
         width: '35%',
-        cell: (row) => <ParentChildren items={row.children} query={results} />,
+        cell: (row) => <ParentChildren items={row.children} />,
       },
       {
         id: 'contact',
         header: t('directory.parents.contact'),
         cell: (row) => (
           <>
-            <ContactDetails email={row.parent.email} phone={row.parent.phone} address={row.parent.address} query={results} />
+            <ContactDetails email={row.parent.email} phone={row.parent.phone} address={row.parent.address} matchEmail />
             <ParentContacts row={row} school={school} lang={lang} label={addLabel} ariaLabel={addOneLabel} />
           </>
         ),
       },
     ];
     return mobile ? all.slice(1) : all;
-  }, [t, name, results, mobile, school, lang, addLabel, addOneLabel]);
+  }, [t, name, mobile, school, lang, addLabel, addOneLabel]);
   return { name, columns };
 }
 

@@ -28,7 +28,7 @@ export function FamiliesList({ index }: { index: DirectoryIndex }) {
     }),
     [t],
   );
-  const { familyName, columns } = useFamilyColumns(index, results, mobile);
+  const { familyName, columns } = useFamilyColumns(index, mobile);
   const header = useMemo(
     () => <CountHeader title={labels.title} count={t('directory.students.shown', { count: shown.length, total })} />,
     [t, labels, shown.length, total],
@@ -49,6 +49,7 @@ export function FamiliesList({ index }: { index: DirectoryIndex }) {
       cardHeader={familyName}
       mobile={mobile}
       busy={pending}
+      highlight={results}
       ariaLabel={labels.title}
       header={header}
       filter={

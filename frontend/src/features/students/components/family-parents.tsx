@@ -9,10 +9,9 @@ import type { FamilyCard, FamilyParent } from '../../../lib/directory/family-car
 
 const ENTRY = { marginBlockEnd: 8 } as const;
 
-function ParentEntry({ entry, index, query, showAddress }: {
+function ParentEntry({ entry, index, showAddress }: {
   entry: FamilyParent;
   index: DirectoryIndex;
-  query: string;
   showAddress: boolean;
 }) {
   const { t } = useTranslation();
@@ -27,7 +26,7 @@ function ParentEntry({ entry, index, query, showAddress }: {
   return (
     <div style={ENTRY}>
       <strong>
-        <Highlight text={entry.name} query={query} />
+        <Highlight text={entry.name} />
       </strong>
       <ContactDetails
         email={parent.email}
@@ -44,7 +43,7 @@ function ParentEntry({ entry, index, query, showAddress }: {
  * otherwise every parent is listed with their own contact details. Plain HTML (TextScope), keyed by position
  * like the rows around it (page-slots.ts).
  */
-export function FamilyParents({ card, index, query }: { card: FamilyCard; index: DirectoryIndex; query: string }) {
+export function FamilyParents({ card, index }: { card: FamilyCard; index: DirectoryIndex }) {
   const { t } = useTranslation();
   if (card.households.length === 0 || card.family.parents.length === 0) {
     return <small>{t('directory.students.noParents')}</small>;
@@ -53,7 +52,7 @@ export function FamilyParents({ card, index, query }: { card: FamilyCard; index:
     return (
       <TextScope>
         {card.households[0]!.parents.map((entry, position) => (
-          <ParentEntry key={position} entry={entry} index={index} query={query} showAddress />
+          <ParentEntry key={position} entry={entry} index={index} showAddress />
         ))}
       </TextScope>
     );
@@ -70,7 +69,7 @@ export function FamilyParents({ card, index, query }: { card: FamilyCard; index:
           </p>
           {household.address && <ContactDetails address={household.address} />}
           {parents.map((entry, position) => (
-            <ParentEntry key={position} entry={entry} index={index} query={query} showAddress={false} />
+            <ParentEntry key={position} entry={entry} index={index} showAddress={false} />
           ))}
         </div>
       ))}

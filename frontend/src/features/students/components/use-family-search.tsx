@@ -46,12 +46,15 @@ export function useFamilySearch(index: DirectoryIndex) {
   return { query, setQuery, flushQuery, results, pending, level, setLevel, total: cards.length, shown, page, clear, levelOptions };
 }
 
-/** The Students list's columns (the family's name heads the card on a phone), the query highlighted in each. */
-export function useFamilyColumns(index: DirectoryIndex, results: string, mobile: boolean) {
+/**
+ * The Students list's columns (the family's name heads the card on a phone). They do not depend on the query: the
+ * Highlights in them read it from the list (HighlightQuery), so a row re-renders only when it shows another family.
+ */
+export function useFamilyColumns(index: DirectoryIndex, mobile: boolean) {
   const { t } = useTranslation();
   const familyName = useCallback(
-    (card: FamilyCard) => <Highlight text={t('directory.students.family', { name: card.family.name })} query={results} />,
-    [t, results],
+    (card: FamilyCard) => <Highlight text={t('directory.students.family', { name: card.family.name })} />,
+    [t],
   );
   const columns = useMemo(() => {
     const all: ResultColumn<FamilyCard>[] = [
@@ -63,7 +66,7 @@ export function useFamilyColumns(index: DirectoryIndex, results: string, mobile:
         cell: (card) =>
           card.children.map((child, position) => (
             <div key={position} style={{ marginBlockEnd: 4 }}>
-              <Highlight text={child.name} query={results} />
+              <Highlight text={child.name} />
               <br />
               <small>{studentDetails(child)}</small>
             </div>
@@ -72,10 +75,10 @@ export function useFamilyColumns(index: DirectoryIndex, results: string, mobile:
       {
         id: 'parents',
         header: t('directory.students.parents'),
-        cell: (card) => <FamilyParents card={card} index={index} query={results} />,
+        cell: (card) => <FamilyParents card={card} index={index} />,
       },
     ];
     return mobile ? all.slice(1) : all;
-  }, [t, familyName, results, index, mobile]);
+  }, [t, familyName, index, mobile]);
   return { familyName, columns };
 }
