@@ -26,10 +26,7 @@ export const AddToContacts = memo(function AddToContacts({ label, ariaLabel, fil
       aria-label={ariaLabel}
       onClick={() => saveFile(vcfFileName(fileName), vCards(cards()), 'text/vcard;charset=utf-8')}
     >
-      <svg className={styles.icon} viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-        <path d="M8 1.5v9M4 7l4 4 4-4M1.5 14.5h13" />
-      </svg>
-      <span>{label}</span>
+      {label}
     </button>
   );
 });

@@ -11,16 +11,10 @@ const FEEDBACK_MS = 2_000;
 
 type State = 'idle' | 'copied' | 'failed';
 
-/** Stroke paths on a 16 x 16 grid: two sheets (copy), a check mark, a warning triangle. */
-const ICONS: Record<State, string> = {
-  idle: 'M5.5 5.5h8v8h-8zM10.5 2.5h-8v8',
-  copied: 'M2.5 8.5l4 4 7-8',
-  failed: 'M8 2l6.5 12h-13zM8 6.5v3.5M8 12v.5',
-};
-
 /**
  * A copy button for a contact line: an icon button, a check mark once copied, and the result announced to
- * screen readers. A plain `<button>` rather than a Cloudscape Button: a result page keeps 30 of these mounted,
+ * screen readers. The icons are masks drawn by CSS (copy-button.module.css), not SVG elements: a result page
+ * shows 30 of these, and each inline SVG was two more elements and an SVG layout at every new row. A plain `<button>` rather than a Cloudscape Button: a result page keeps 30 of these mounted,
  * and rows that gain or lose a phone or an address mount and unmount them at every keystroke; each Cloudscape
  * component also costs a little at every commit (docs/benchmarks.md, "Search per keystroke"). It reads the text
  * to copy only when clicked (`read`), so its props never change while a search re-renders the row around it.
@@ -52,11 +46,8 @@ export const CopyButton = memo(function CopyButton({ read, ariaLabel, labels }: 
 
   return (
     <>
-      <button type="button" className={styles.button} aria-label={ariaLabel} title={ariaLabel} onClick={copy}>
-        <svg className={styles.icon} viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-          <path d={ICONS[state]} />
-        </svg>
-      </button>
+      {/* The icon (two sheets, a check mark once copied, a warning triangle if it failed) is the button's ::before. */}
+      <button type="button" className={styles.button} data-state={state} aria-label={ariaLabel} title={ariaLabel} onClick={copy} />
       <span className={styles.status} role="status">
         {state === 'copied' ? labels.copied : state === 'failed' ? labels.copyFailed : ''}
       </span>
