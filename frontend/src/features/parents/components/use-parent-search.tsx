@@ -1,18 +1,16 @@
-import { memo, useCallback, useMemo, useRef } from 'react';
+import { memo, useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createMatcher } from '@shared/rules/search';
 import { ContactDetails } from '../../../components/directory/contact-details';
 import { AddToContacts } from '../../../components/directory/add-to-contacts';
 import { parentCard } from '../../../lib/directory/contacts';
 import { Highlight } from '../../../components/directory/highlight';
 import type { ResultColumn } from '../../../components/directory/result-list';
-import { useResultPage } from '../../../components/directory/result-page';
+import { usePagedSearch } from '../../../components/directory/use-paged-search';
 import type { DirectoryIndex } from '../../../lib/directory/directory-index';
 import { classLevelsLabel } from '../../../lib/directory/labels';
-import { timedSearch } from '../../../lib/directory/search-timing';
 import { useLanguage } from '../../../lib/use-language';
 import type { Language } from '@shared/schemas/common';
-import { useDeferredSearchText, useUrlParam } from '../../../lib/use-url-state';
+import { useUrlParam } from '../../../lib/use-url-state';
 import { ParentChildren } from './parent-children';
 import { parentRows, parentSearchFields, type ParentRow } from '../../../lib/directory/parent-rows';
 
@@ -30,35 +28,18 @@ export function useParentSearch(index: DirectoryIndex) {
   const lang = useLanguage();
   const [classCode, setClassCode] = useUrlParam('class');
   const rows = useMemo(() => parentRows(index, lang), [index, lang]);
-  const match = useMemo(() => createMatcher(rows, parentSearchFields), [rows]);
-  // The last query's matches, kept: a keystroke's event asks which rows the new query shows (sameRows), and the
-  // render that follows uses the same answer.
-  const search = useMemo(() => {
-    let last: { query: string; rows: ParentRow[] } | undefined;
-    return (query: string) => {
-      if (last?.query !== query) last = { query, rows: timedSearch('parents', () => match(query)) };
-      return last.rows;
-    };
-  }, [match]);
   const inClass = useCallback(
     (matching: ParentRow[]) => (classCode ? matching.filter((row) => row.children.some((c) => c.classCode === classCode)) : matching),
     [classCode],
   );
-  // What the list shows now, read by sameRows when a key is pressed.
-  const current = useRef<{ page: readonly ParentRow[]; count: number; inClass: typeof inClass }>(undefined);
-  const sameRows = useCallback((next: string) => {
-    if (!current.current) return false;
-    const { page, count, inClass: filter } = current.current;
-    const rows = filter(search(next));
-    // A new query shows its first page.
-    return rows.length === count && page.length === Math.min(PAGE_SIZE, rows.length) && page.every((row, i) => rows[i] === row);
-  }, [search]);
-  const { value: query, setValue: setQuery, flush: flushQuery, results, pending } = useDeferredSearchText('q', sameRows);
-
-  const matching = useMemo(() => search(results), [search, results]);
-  const shown = useMemo(() => inClass(matching), [inClass, matching]);
-  const page = useResultPage(shown, PAGE_SIZE, `${classCode}\n${results}`);
-  current.current = { page: page.items, count: shown.length, inClass };
+  const { value: query, setValue: setQuery, flush: flushQuery, results, pending, total, shown, page } = usePagedSearch({
+    list: 'parents',
+    rows,
+    fields: parentSearchFields,
+    filter: inClass,
+    filterKey: classCode,
+    pageSize: PAGE_SIZE,
+  });
 
   const clear = useCallback(() => {
     setQuery('');
@@ -72,7 +53,7 @@ export function useParentSearch(index: DirectoryIndex) {
       })),
     [index, lang],
   );
-  return { query, setQuery, flushQuery, results, pending, classCode, setClassCode, total: rows.length, shown, page, clear, classOptions };
+  return { query, setQuery, flushQuery, results, pending, classCode, setClassCode, total, shown, page, clear, classOptions };
 }
 
 /**

@@ -1,13 +1,12 @@
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createMatcher } from '@shared/rules/search';
 import { Highlight } from '../../../components/directory/highlight';
 import type { ResultColumn } from '../../../components/directory/result-list';
-import { useResultPage } from '../../../components/directory/result-page';
+import { usePagedSearch } from '../../../components/directory/use-paged-search';
 import type { DirectoryIndex } from '../../../lib/directory/directory-index';
 import { studentDetails } from '../../../lib/directory/student-info';
 import { useLanguage } from '../../../lib/use-language';
-import { useDeferredSearchText, useUrlParam } from '../../../lib/use-url-state';
+import { useUrlParam } from '../../../lib/use-url-state';
 import { familyCards, familySearchFields, type FamilyCard } from '../../../lib/directory/family-cards';
 import { FamilyParents } from './family-parents';
 
@@ -20,20 +19,21 @@ const PAGE_SIZE = 8;
  */
 export function useFamilySearch(index: DirectoryIndex) {
   const lang = useLanguage();
-  const { value: query, setValue: setQuery, flush: flushQuery, results, pending } = useDeferredSearchText();
   const [level, setLevel] = useUrlParam('level');
-
   const cards = useMemo(() => familyCards(index, lang), [index, lang]);
-  const match = useMemo(() => createMatcher(cards, familySearchFields), [cards]);
-  const matching = useMemo(() => match(results), [match, results]);
-  const shown = useMemo(
-    () =>
-      level
-        ? matching.filter((card) => card.family.students.some((s) => index.directory.students[s]!.level === level))
-        : matching,
-    [matching, level, index],
+  const atLevel = useCallback(
+    (matching: FamilyCard[]) =>
+      level ? matching.filter((card) => card.family.students.some((s) => index.directory.students[s]!.level === level)) : matching,
+    [level, index],
   );
-  const page = useResultPage(shown, PAGE_SIZE, `${level}\n${results}`);
+  const { value: query, setValue: setQuery, flush: flushQuery, results, pending, total, shown, page } = usePagedSearch({
+    list: 'families',
+    rows: cards,
+    fields: familySearchFields,
+    filter: atLevel,
+    filterKey: level,
+    pageSize: PAGE_SIZE,
+  });
 
   const levelOptions = useMemo(
     () => (index.directory.school?.levels ?? []).map((l) => ({ value: l.code, label: l.label[lang] })),
@@ -43,7 +43,7 @@ export function useFamilySearch(index: DirectoryIndex) {
     setQuery('');
     setLevel('');
   }, [setQuery, setLevel]);
-  return { query, setQuery, flushQuery, results, pending, level, setLevel, total: cards.length, shown, page, clear, levelOptions };
+  return { query, setQuery, flushQuery, results, pending, level, setLevel, total, shown, page, clear, levelOptions };
 }
 
 /**
