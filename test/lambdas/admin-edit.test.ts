@@ -1,6 +1,7 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { documentClient, tableName } from '../../lambdas/common/dynamo';
+import { keys } from '../../lambdas/common/keys';
 import { getEntity, membersOf, parentsOf, childrenOf, membershipsOf } from '../../lambdas/directory/directory-repository';
 import { seedDemoSchool } from '../../local/demo/seed';
 import type { DemoSchool } from '../../local/demo/generate-school';
@@ -149,10 +150,12 @@ describe('editing people', () => {
     expect(stale.status).toBe(409);
   });
 
-  it('deleting a staff member clears them from the class they taught', async () => {
+  it('deleting a staff member clears them from the class they taught, and takes their message choices along', async () => {
     const taught = school.classes.find((c) => c.teacherId)!;
     const teacher = school.staff.find((s) => s.id === taught.teacherId)!;
     const before = (await getEntity('CLASS', taught.id))!;
+    const choices = keys.messageConsents(`STAFF#${teacher.id}`);
+    await documentClient().send(new PutCommand({ TableName: tableName(), Item: { ...choices, type: 'MESSAGE_CONSENTS', school: false } }));
 
     const deleted = await callAdmin('DELETE', '/api/admin/staff/{id}', { id: teacher.id, body: { version: teacher.version, confirm: 'CONFIRM ' }, claims });
 
@@ -161,6 +164,7 @@ describe('editing people', () => {
     expect(after.teacherId).toBeUndefined();
     expect(after.version).toBe(before.version + 1);
     if (teacher.email) expect(await registeredIds(teacher.email)).not.toContain(teacher.id);
+    expect((await documentClient().send(new GetCommand({ TableName: tableName(), Key: choices, ConsistentRead: true }))).Item).toBeUndefined();
   });
 
   it('records who changed which fields, never the values', async () => {

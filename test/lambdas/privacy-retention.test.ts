@@ -120,6 +120,7 @@ describe('the purge, with a controlled clock', () => {
   const backup = around({ days: DEFAULT_RETENTION.backupDays });
   const request = around({ months: DEFAULT_RETENTION.requestMonths });
   const ids = { gone: ulid(), recent: ulid(), back: ulid(), present: ulid() };
+  const staff = { gone: ulid(), present: ulid() };
   let campaigns: Record<'old' | 'recent' | 'active', { id: string; tokens: string[] }>;
   let backups: { old: string; recent: string };
   let messages: { old: string; recent: string };
@@ -130,6 +131,9 @@ describe('the purge, with a controlled clock', () => {
     // Removed long ago, then back in the directory (an import re-creates the same id): kept while it exists.
     await seedConsent(ids.back, '2028-01-10T00:00:00.000Z', true);
     await seedConsent(ids.present, undefined, true);
+    // Two staff members' email choices: one still in the directory, one deleted (before a delete took them along).
+    await put({ ...keys.entity('STAFF', staff.present), type: 'STAFF', id: staff.present });
+    for (const id of [staff.gone, staff.present]) await put({ ...keys.messageConsents(`STAFF#${id}`), type: 'MESSAGE_CONSENTS', school: true });
     campaigns = {
       old: await seedCampaign('completed', campaign.past),
       recent: await seedCampaign('completed', campaign.inside),
@@ -147,8 +151,9 @@ describe('the purge, with a controlled clock', () => {
   it('deletes only what is past its period, and counts it', async () => {
     const report = await runPurge({ now: NOW, trigger: 'command' });
     expect(report.counts).toEqual({
-      // The departed parent's log of two entries, their carpool opt-in and their email choices.
-      consentEntries: 4,
+      // The departed parent's log of two entries, their carpool opt-in and their email choices; the departed staff
+      // member's email choices (no period: staff keep no consent log).
+      consentEntries: 5,
       campaignParticipants: 4,
       sendJobs: 3,
       updateLinks: 2,
@@ -161,6 +166,8 @@ describe('the purge, with a controlled clock', () => {
     for (const id of [ids.recent, ids.back, ids.present]) expect(await partition(keys.consentPk(id))).toHaveLength(2);
     expect(await choicesOf(ids.gone)).toEqual([]);
     for (const id of [ids.recent, ids.back, ids.present]) expect(await choicesOf(id)).toHaveLength(2);
+    const staffChoices = (await partition(keys.messageConsentsPk())).map((item) => item.sk).filter((sk) => String(sk).startsWith('STAFF#'));
+    expect(staffChoices).toEqual([`STAFF#${staff.present}`]);
     // The old campaign keeps its header (counts only); the others keep everything.
     expect((await partition(keys.campaignPk(campaigns.old.id))).map((i) => i.sk)).toEqual(['CAMPAIGN']);
     for (const c of [campaigns.recent, campaigns.active]) {
@@ -204,10 +211,10 @@ describe('the purge, with a controlled clock', () => {
     expect(after.length).toBe(before.length + 2);
     const audit = await partition(`AUDIT#${NOW.toISOString().slice(0, 7)}`);
     const purges = audit.filter((a) => a.action === 'retention.purge');
-    expect(purges.map((a) => a.count).sort()).toEqual([0, 19]);
+    expect(purges.map((a) => a.count).sort()).toEqual([0, 20]);
     const reports = await partition(keys.retentionPk());
     const text = JSON.stringify(reports);
-    for (const id of [ids.gone, campaigns.old.id, campaigns.old.tokens[0]!]) expect(text).not.toContain(id);
+    for (const id of [ids.gone, staff.gone, campaigns.old.id, campaigns.old.tokens[0]!]) expect(text).not.toContain(id);
   });
 
   it('stops at its bound and the next run goes on where it stopped', async () => {
@@ -270,7 +277,7 @@ describe('the retention routes', () => {
       {
         year: '2030',
         runs: 5,
-        counts: { consentEntries: 4, campaignParticipants: 4, sendJobs: 3, updateLinks: 2, backupParts: 2, privacyRequests: 5, messages: 3 },
+        counts: { consentEntries: 5, campaignParticipants: 4, sendJobs: 3, updateLinks: 2, backupParts: 2, privacyRequests: 5, messages: 3 },
       },
     ]);
   });

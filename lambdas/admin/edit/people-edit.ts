@@ -8,6 +8,7 @@ import { newEntityMeta } from '../../directory/public';
 import { membershipsOf } from '../../directory/public';
 import { removeUnregisteredAccounts } from '../../registry/public';
 import { registryTransactItems } from '../../registry/public';
+import { staffChoiceKeys } from '../../messages/public';
 import { childrenOf } from '../../directory/public';
 import {
   changedFields,
@@ -126,6 +127,8 @@ export async function personDeletion(type: PersonType, person: Person, studentId
     }
   }
   for (const m of await membershipsOf(type, person.id)) items.push(deleteKey(keys.membership(m.committeeId, type, person.id)));
+  // A staff member's message choices have no consent log to keep them for: they leave with the record.
+  if (type === 'STAFF') for (const key of staffChoiceKeys(person.id)) items.push(deleteKey(key));
   return items;
 }
 

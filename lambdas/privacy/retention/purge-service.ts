@@ -24,7 +24,7 @@ import {
   type ItemKey,
 } from './retention-repository';
 import { getRetention } from '../../directory/public';
-import { parentChoiceKeys } from '../../messages/public';
+import { parentChoiceKeys, STAFF_CHOICES_PREFIX, staffChoiceKeys, staffIdOfChoices } from '../../messages/public';
 import { schoolDay, schoolDayStart } from '@shared/rules/school-calendar';
 
 /**
@@ -188,6 +188,20 @@ async function purgeConsent(run: Run, before: string, options: PurgeOptions): Pr
 }
 
 /**
+ * The message choices of staff members no longer in the directory: a staff delete takes them with the record, this
+ * finds those left by a delete made before it did (docs/privacy.md, "Retention"). Staff keep no consent log, so no
+ * period applies.
+ */
+async function purgeDepartedStaffChoices(run: Run): Promise<void> {
+  for (const choices of await queryPartition(keys.messageConsentsPk(), STAFF_CHOICES_PREFIX)) {
+    const staffId = staffIdOfChoices(String(choices.sk));
+    if (run.stopped) return;
+    if (!staffId || (await getItem(keys.entity('STAFF', staffId)))) continue;
+    for (const key of staffChoiceKeys(staffId)) if (await deleteIfThere(key)) run.take('consentEntries', 1);
+  }
+}
+
+/**
  * The first instant of the messages still kept: a message stays through the school year it was sent in and the next
  * one (docs/privacy.md, "Retention"). A school year runs from 1 July to 30 June (Québec's Education Act), in the
  * school's time zone: it begins at midnight, Québec time, on 1 July (04:00 UTC), not at midnight UTC.
@@ -242,6 +256,7 @@ async function purgeOnce(options: PurgeOptions): Promise<PurgeReport> {
   await purgeBackups(run, cutoff(now, { days: periods.backupDays }));
   await purgeCampaigns(run, cutoff(now, { months: periods.campaignMonths }));
   await purgeConsent(run, cutoff(now, { months: periods.departedMonths }), options);
+  await purgeDepartedStaffChoices(run);
   await purgeMessages(run, messagesKeptFrom(now));
   return fileReport(run, options, periods, Date.now() - started);
 }
