@@ -114,6 +114,10 @@ describe.each(['fr', 'en'] as const)("a parent's first minutes (%s)", (locale) =
     const context = await contextIn(() => session.newContext(text.viewport), locale);
     const page = await context.newPage();
     const errors = trackPageErrors(page);
+    const meReads: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/me') meReads.push(request.method());
+    });
     await page.goto(`${stack.appUrl}/auth`);
     await signInWith(page, locale, parent.email, parent.password);
     await expect.poll(() => h1(page).textContent(), { timeout: 30_000 }).toBe(text.home);
@@ -122,6 +126,8 @@ describe.each(['fr', 'en'] as const)("a parent's first minutes (%s)", (locale) =
     const mine = page.getByRole('region', { name: text.myChildren });
     await mine.waitFor();
     for (const child of children) await mine.getByRole('heading', { name: fullName(child), exact: true }).waitFor();
+    // One GET /api/me from the sign-in to the home page shown (the auth store's, shared with the page's readers).
+    expect(meReads).toEqual(['GET']);
     expect(await top(page, text.myChildren)).toBeLessThan(await top(page, text.quickSearch));
     expect(await top(page, text.quickSearch)).toBeLessThan(await top(page, text.statistics));
     expect(await page.evaluate('document.documentElement.scrollWidth - window.innerWidth')).toBe(0);

@@ -13,7 +13,7 @@ import type { PaperSize } from '@shared/contracts/directory-print-api';
 import type { Language } from '@shared/schemas/common';
 import { useRuntimeConfig } from '../../config/runtime-config-context';
 import { ensureLocale } from '../../i18n/i18n';
-import { fetchMe } from '../../lib/api/me-client';
+import { useMe } from '../../lib/api/me-queries';
 import { useErrorText } from '../../lib/api/use-error-text';
 import { viewerClassId } from '../../lib/directory-pdf/print-scope';
 import type { DirectoryIndex } from '../../lib/directory/directory-index';
@@ -23,25 +23,16 @@ import { useLanguage } from '../../lib/use-language';
 type Scope = 'school' | 'class';
 
 /**
- * The class of the viewer's children (print-scope.ts), asked once when the print button shows without a class of
- * its own (dashboard, Classes). Undefined while unknown, for staff, or when GET /api/me fails: the form then
- * starts on the whole school.
+ * The class of the viewer's children (print-scope.ts), from GET /api/me (the answer the page's other parts share,
+ * useMe) when the print button shows without a class of its own (dashboard, Classes). Undefined while unknown, for
+ * staff, or when GET /api/me fails: the form then starts on the whole school.
  */
 function useViewerClass(index: DirectoryIndex, wanted: boolean): string | undefined {
-  const { apiBaseUrl } = useRuntimeConfig();
-  const [parentIds, setParentIds] = useState<ReadonlySet<string>>();
-  useEffect(() => {
-    if (!wanted) return undefined;
-    let current = true;
-    fetchMe(apiBaseUrl).then(
-      (me) => current && setParentIds(new Set(me.userType === 'parent' ? me.personIds : [])),
-      () => undefined,
-    );
-    return () => {
-      current = false;
-    };
-  }, [apiBaseUrl, wanted]);
-  return useMemo(() => parentIds && viewerClassId(index.directory, parentIds), [index, parentIds]);
+  const { data: me } = useMe({ enabled: wanted });
+  return useMemo(
+    () => (me ? viewerClassId(index.directory, new Set(me.userType === 'parent' ? me.personIds : [])) : undefined),
+    [index, me],
+  );
 }
 type Status = { kind: 'idle' } | { kind: 'working' } | { kind: 'error'; message: string };
 

@@ -1,4 +1,4 @@
-import type { AuthLocale } from '@shared/contracts/auth-api';
+import type { AuthLocale, MeResponse } from '@shared/contracts/auth-api';
 import type { RuntimeConfig } from '@shared/contracts/runtime-config';
 import { AuthFailure, isNetworkError, message, toAuthMessage, type AuthMessage, type AuthOperation } from '../api/auth-errors';
 import {
@@ -43,6 +43,11 @@ export interface AuthState {
   serverAdmin: boolean | null;
   /** An administrator who must enrol an authenticator before the admin pages open (docs/auth.md). */
   adminMfaSetup: boolean;
+  /**
+   * The last GET /api/me answer this store read (at sign-in, or asked again by "Refresh Admin Status"); null until
+   * then. The signed-in shell's query cache starts from it instead of asking the server again (app/query-provider.tsx).
+   */
+  me: MeResponse | null;
   /** The person signed out in this tab and nobody has signed in since: the sign-in page says so. */
   signedOut: boolean;
   /** The server refused the session's token (401) and nobody has signed in since: the sign-in page says it ended. */
@@ -69,6 +74,7 @@ const INITIAL: AuthState = {
   flash: null,
   serverAdmin: null,
   adminMfaSetup: false,
+  me: null,
   signedOut: false,
   sessionExpired: false,
 };
@@ -193,9 +199,10 @@ export class AuthStore {
       let displayName = attributes.name ?? null;
       let serverAdmin: boolean | null = null;
       let adminMfaSetup = false;
+      let me: MeResponse | null = null;
       if (this.state.user?.uid !== uid) return;
       if (this.state.user.emailVerified) {
-        const me = await this.readMe();
+        me = await this.readMe();
         displayName ??= me.displayName;
         serverAdmin = me.isAdmin;
         adminMfaSetup = me.mfaSetupRequired === true;
@@ -203,7 +210,7 @@ export class AuthStore {
       // Read the state again: it may have changed (verified, signed out) while the calls ran.
       const latest = this.state.user;
       if (latest?.uid !== uid) return;
-      this.set({ user: { ...latest, displayName: displayName ?? latest.displayName }, serverAdmin, adminMfaSetup });
+      this.set({ user: { ...latest, displayName: displayName ?? latest.displayName }, serverAdmin, adminMfaSetup, me });
     } catch (error) {
       console.warn('Profile refresh failed', (error as Error).name);
       // Unknown counts as "not an administrator": the admin page then offers "Refresh Admin Status".
@@ -211,18 +218,37 @@ export class AuthStore {
     }
   }
 
+  /** The GET /api/me under way (readMe), if any: the screens' own read of it waits for this one (pendingMe). */
+  private meReading: Promise<MeResponse> | null = null;
+
   /** GET /api/me, after appointing the deployment's first administrator when the server offers it (once). */
-  private async readMe() {
-    const me = await fetchMe(this.apiBaseUrl);
-    if (!me.firstAdminAvailable) return me;
-    await claimFirstAdmin(this.apiBaseUrl);
-    return fetchMe(this.apiBaseUrl);
+  private readMe(): Promise<MeResponse> {
+    const reading = (async () => {
+      const me = await fetchMe(this.apiBaseUrl);
+      if (!me.firstAdminAvailable) return me;
+      await claimFirstAdmin(this.apiBaseUrl);
+      return fetchMe(this.apiBaseUrl);
+    })();
+    this.meReading = reading;
+    const done = () => {
+      if (this.meReading === reading) this.meReading = null;
+    };
+    reading.then(done, done);
+    return reading;
+  }
+
+  /**
+   * The answer of the GET /api/me this store is reading now, for the signed-in person, or null: a screen that
+   * opens meanwhile takes it instead of asking the same question (app/query-provider.tsx).
+   */
+  pendingMe(): Promise<MeResponse> | null {
+    return this.meReading;
   }
 
   /** Asks the server again whether the user is an administrator now (the admin page's "Refresh Admin Status"). */
   async refreshAdminStatus(): Promise<boolean> {
     const me = await this.readMe();
-    this.set({ serverAdmin: me.isAdmin, adminMfaSetup: me.mfaSetupRequired === true });
+    this.set({ serverAdmin: me.isAdmin, adminMfaSetup: me.mfaSetupRequired === true, me });
     return me.isAdmin;
   }
 
@@ -259,7 +285,7 @@ export class AuthStore {
     const user = userFromClaims(await readIdTokenClaims());
     if (!user) throw new AuthFailure(message('unexpected'));
     const verified = user.emailVerified;
-    const fresh = { user, serverAdmin: null, adminMfaSetup: false };
+    const fresh = { user, serverAdmin: null, adminMfaSetup: false, me: null };
     this.set(verified ? fresh : { ...fresh, error: message('emailNotVerified') });
     void this.refreshProfile(user.uid);
     return verified ? { status: 'verified', user } : { status: 'unverified', user };
@@ -300,7 +326,7 @@ export class AuthStore {
   /** Signing out: clears the user (local tokens go even if the service cannot be told). */
   async signOut(): Promise<void> {
     await this.endStoredSession('Sign-out call failed');
-    this.set({ user: null, error: null, loading: false, flash: null, serverAdmin: null, adminMfaSetup: false, signedOut: true });
+    this.set({ user: null, error: null, loading: false, flash: null, serverAdmin: null, adminMfaSetup: false, me: null, signedOut: true });
   }
 
   /**
@@ -325,7 +351,7 @@ export class AuthStore {
    */
   private async sessionEnded(): Promise<void> {
     if (!this.state.user) return;
-    this.set({ user: null, error: null, loading: false, flash: null, serverAdmin: null, adminMfaSetup: false, signedOut: false, sessionExpired: true });
+    this.set({ user: null, error: null, loading: false, flash: null, serverAdmin: null, adminMfaSetup: false, me: null, signedOut: false, sessionExpired: true });
     await this.endStoredSession('Ending the refused session failed');
   }
 
