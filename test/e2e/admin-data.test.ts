@@ -537,7 +537,8 @@ describe('access ends', () => {
     await signInWith(page, 'fr', parent.email, parent.password);
     await page.waitForURL((url) => url.pathname === '/parents', { timeout: 30_000 });
     await reloaded;
-    await page.waitForTimeout(500);
+    // The list shown: the app has its copy of the directory (the copy that step 2 must see go).
+    await page.getByRole('main').getByText(/parents? affichés? sur/).first().waitFor({ timeout: 30_000 });
 
     // 2. An administrator deletes this parent while their page is open. What must not stay on the device: every
     // other family's email.
@@ -560,8 +561,9 @@ describe('access ends', () => {
     );
     await page.reload();
     expect([401, 403]).toContain((await refusedAfterDelete).status());
-    // A kept copy would be written right after the screens repaint: give it the time to (not) happen.
-    await page.waitForTimeout(500);
+    // A kept copy would be written right after the screens repaint: read the storage once the page has stopped
+    // talking to the server (no request for half a second), not at a fixed time.
+    await page.waitForLoadState('networkidle');
     const left = await storedInBrowser(page);
     const text = [...left.local, ...left.session].join('\n');
     expect(left.local.filter((entry) => entry.startsWith('directory.'))).toEqual([]);
