@@ -13,7 +13,7 @@ import {
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
 import { TABLE_INDEXES, TABLE_KEYS } from '@shared/schemas/table-schema';
-import { waitForPort } from './ports';
+import { listeningOrStopped } from './ports';
 
 const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' };
 
@@ -128,11 +128,8 @@ export async function startDynamo(options: DynamoOptions): Promise<ChildProcess>
   );
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<never>((_, reject) =>
-    child.once('exit', (code) => reject(new Error(`DynamoDB Local exited (code ${code}): ${stderr.slice(-500)}`))),
-  );
   // A JVM start can take long on a busy machine (several stacks and a browser at once).
-  await Promise.race([waitForPort(options.port, 90_000), exited]);
+  await listeningOrStopped(child, options.port, 90_000, (code) => `DynamoDB Local exited (code ${code}): ${stderr.slice(-500)}`);
   return child;
 }
 

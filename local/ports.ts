@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import net from 'node:net';
 
 /** Asks the OS for a free loopback port (tests run on free ports so they never collide with `npm start`). */
@@ -53,4 +54,27 @@ export async function waitForPort(port: number, timeoutMs: number, host = '127.0
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`Timed out waiting for port ${port}`);
+}
+
+/**
+ * Waits until a process just spawned listens on `port` (or rejects when it exits first, with `exitMessage`); if
+ * it does not in time, stops it before rejecting: a start that fails leaves no process behind holding the port
+ * (the stack's own clean-up only knows the processes that started).
+ */
+export async function listeningOrStopped(
+  child: ChildProcess,
+  port: number,
+  timeoutMs: number,
+  exitMessage: (code: number | null) => string,
+): Promise<void> {
+  const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(exitMessage(code)))));
+  try {
+    await Promise.race([waitForPort(port, timeoutMs), exited]);
+  } catch (error) {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      setTimeout(() => child.kill('SIGKILL'), 3000).unref();
+    }
+    throw error;
+  }
 }

@@ -23,7 +23,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { ADMIN_GROUP } from '../../lambdas/routes';
 import { APP_CLIENT_WRITE_ATTRIBUTES } from '@shared/contracts/auth-api';
-import { waitForPort } from '../ports';
+import { listeningOrStopped } from '../ports';
 
 const POOL_NAME = 'school-directory-local';
 const CLIENT_NAME = 'school-directory-web';
@@ -88,11 +88,8 @@ export async function startCognito(options: CognitoOptions): Promise<ChildProces
       COGNITO_ALLOWED_ORIGINS: (options.allowedOrigins ?? []).join(','),
     },
   });
-  const exited = new Promise<never>((_, reject) =>
-    child.once('exit', (code) => reject(new Error(`cognito-local exited early (code ${code})`))),
-  );
   // 90 s: on two busy cores (a suite beside other work) its start has taken over 30 s.
-  await Promise.race([waitForPort(options.port, 90_000), exited]);
+  await listeningOrStopped(child, options.port, 90_000, (code) => `cognito-local exited early (code ${code})`);
   return child;
 }
 
