@@ -62,7 +62,8 @@ interface BodyProps<T> {
  *
  * The rows are memoised: give `columns`, `empty` and `cardHeader` a stable identity (useMemo, useCallback) that
  * does not depend on the query: the cells' Highlights read it (`highlight`) from the list, so a keystroke
- * re-renders them alone, and a row re-renders only when its slot shows another item. `busy` (the rows still show an earlier query) is exposed as `aria-busy` on the results.
+ * re-renders them alone, and a row re-renders only when its slot shows another item. `busy` (the rows still show
+ * an earlier query) is exposed as `aria-busy` on the results.
  */
 export function ResultList<T extends object>({
   header,
@@ -79,7 +80,6 @@ export function ResultList<T extends object>({
   /** The query the rows show the results of, marked by the Highlights in their cells. */
   highlight: string;
 }) {
-
   // Kept while the header, the filter and the pager are: a render for new rows then skips the Cloudscape
   // components above them.
   const top = useMemo(

@@ -6,13 +6,13 @@ import { studentDetails, type StudentSummary } from '../../../lib/directory/stud
  * Each child on two lines: the name, then level · class · teacher in small print. Plain HTML (TextScope): a
  * search re-renders a page of these per keystroke.
  */
-export function ParentChildren({ items, query }: { items: StudentSummary[]; query?: string }) {
+export function ParentChildren({ items }: { items: StudentSummary[] }) {
   return (
     <TextScope>
       {/* Keyed by position, like the rows around them (page-slots.ts). */}
       {items.map((child, position) => (
         <div key={position} style={{ marginBlockEnd: 4 }}>
-          <Highlight text={child.name} query={query} />
+          <Highlight text={child.name} />
           <br />
           <small>{studentDetails(child)}</small>
         </div>
