@@ -187,6 +187,16 @@ describe.each([
     await eventually(() => new URL(page.url()).searchParams.get('q')).toBe('FRANCOIS');
     await eventually(() => page.locator('mark', { hasText: 'François' }).count()).toBeGreaterThan(0);
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    // Each contact line's text starts beside its copy button (a long email wraps beside it, not under it), and the
+    // 24 px buttons of two lines never overlap.
+    // Those on screen: the cards below it are not laid out until scrolled near (content-visibility).
+    const lines = (await page.evaluate(`[...document.querySelectorAll('main button[data-state]')].map((button) => {
+      const text = button.nextElementSibling?.nextElementSibling;
+      return [button.getBoundingClientRect().top, button.getBoundingClientRect().bottom, text ? text.getClientRects()[0].top : NaN];
+    }).filter(([top, bottom]) => top >= 0 && bottom <= innerHeight)`)) as [number, number, number][];
+    expect(lines.length).toBeGreaterThan(0);
+    for (const [top, , textTop] of lines) expect(Math.abs(textTop - (top + 2))).toBeLessThanOrEqual(3);
+    for (let i = 1; i < lines.length; i++) if (lines[i]![0] > lines[i - 1]![0]) expect(lines[i]![0]).toBeGreaterThanOrEqual(lines[i - 1]![1] - 0.5);
 
     expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
     await context.close();

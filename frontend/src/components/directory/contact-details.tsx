@@ -7,8 +7,13 @@ import { Highlight } from './highlight';
 import { CopyButton } from './copy-button';
 import { TextScope } from './text-scope';
 
-/** Long addresses must wrap inside a 375 px card instead of pushing the page sideways. */
-export const WRAP_ANYWHERE: CSSProperties = { overflowWrap: 'anywhere' };
+/**
+ * A contact line: the copy button, then the text beside it. Long emails and addresses wrap inside a 375 px card
+ * instead of pushing the page sideways, and wrap beside the button (a hanging indent), not under it: the button is
+ * not left alone on a line above a long email.
+ */
+const LINE: CSSProperties = { display: 'flex', alignItems: 'flex-start', overflowWrap: 'anywhere' };
+const LINE_TEXT: CSSProperties = { minWidth: 0 };
 
 export function formatAddress(address: Address): string {
   return `${address.street}, ${address.city} ${formatPostalCode(address.postalCode)}`;
@@ -30,7 +35,8 @@ export interface ContactDetailsProps {
   matchEmail?: boolean;
 }
 
-const LINES: CSSProperties = { display: 'flex', flexDirection: 'column', gap: 2 };
+/** 4 px between lines: each line's 24 px copy button then sits 24 px from the next one's, never over it. */
+const LINES: CSSProperties = { display: 'flex', flexDirection: 'column', gap: 4 };
 
 interface ContactLabels {
   copyEmail: string;
@@ -77,9 +83,9 @@ function ContactLine({ copy, display, ariaLabel, labels }: {
   text.current = copy;
   const read = useCallback(() => text.current, []);
   return (
-    <div style={WRAP_ANYWHERE}>
+    <div style={LINE}>
       <CopyButton read={read} ariaLabel={ariaLabel} labels={labels} />
-      {display}
+      <span style={LINE_TEXT}>{display}</span>
     </div>
   );
 }
