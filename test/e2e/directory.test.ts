@@ -198,6 +198,14 @@ describe.each([
     for (const [top, , textTop] of lines) expect(Math.abs(textTop - (top + 2))).toBeLessThanOrEqual(3);
     for (let i = 1; i < lines.length; i++) if (lines[i]![0] > lines[i - 1]![0]) expect(lines[i]![0]).toBeGreaterThanOrEqual(lines[i - 1]![1] - 0.5);
 
+    // Staff says how many match beside its box, in the app's face (it fell back to the browser's serif).
+    await followInApp(page, '/staff');
+    await eventually(() => h1(page).textContent()).toBe(SCREENS[language]['/staff']);
+    await page.getByRole('searchbox').first().fill('a');
+    const count = page.getByRole('main').getByRole('status').filter({ hasText: /\d/ }).first();
+    await count.waitFor();
+    expect(await count.evaluate((element) => getComputedStyle(element).fontFamily)).toMatch(/^"Open Sans"/);
+
     expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
     await context.close();
 

@@ -38,7 +38,7 @@ export function SearchField({
         <SearchBox value={value} onChange={onChange} placeholder={placeholder} />
       </div>
       {matches !== undefined && (
-        <span role="status" style={COUNT}>
+        <span role="status" className={styles.count}>
           {value ? countText : ''}
         </span>
       )}
@@ -48,7 +48,6 @@ export function SearchField({
 
 const FIELD: CSSProperties = { display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 12, rowGap: 4 };
 const BOX: CSSProperties = { flex: '1 1 200px', minWidth: 0 };
-const COUNT: CSSProperties = { whiteSpace: 'nowrap' };
 
 const SearchBox = memo(function SearchBox({ value, onChange, placeholder }: {
   value: string;
