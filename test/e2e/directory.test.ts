@@ -162,6 +162,8 @@ describe.each([
     await page.keyboard.press('Tab');
     const focused = () => page.evaluate('[document.activeElement.tagName, document.activeElement.textContent, document.activeElement.closest("main") !== null]');
     expect(await focused()).toEqual(['A', language === 'fr' ? 'Aller au contenu principal' : 'Skip to main content', false]);
+    // Shown in the app's face, not the browser's default serif.
+    expect(await page.evaluate('getComputedStyle(document.activeElement).fontFamily')).toMatch(/^"Open Sans"/);
     await page.keyboard.press('Enter');
     await page.keyboard.press('Tab');
     const [, , inMain] = (await focused()) as [string, string, boolean];
