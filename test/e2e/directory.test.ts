@@ -206,7 +206,8 @@ describe.each([
     await page.getByRole('searchbox').first().fill('a');
     const count = page.getByRole('main').getByRole('status').filter({ hasText: /\d/ }).first();
     await count.waitFor();
-    expect(await count.evaluate((element) => getComputedStyle(element).fontFamily)).toMatch(/^"Open Sans"/);
+    const countFont = `getComputedStyle([...document.querySelectorAll('main [role=status]')].find((e) => /\\d/.test(e.textContent))).fontFamily`;
+    expect(await page.evaluate(countFont)).toMatch(/^"Open Sans"/);
 
     expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
     await context.close();
