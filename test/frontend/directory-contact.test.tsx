@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { ContactDetails } from '../../frontend/src/components/directory/contact-details';
+import { HighlightQuery } from '../../frontend/src/components/directory/highlight';
 import { createI18n } from '../../frontend/src/i18n/i18n';
 
 afterEach(() => {
@@ -20,7 +21,9 @@ const PERSON = {
 function renderIn(locale: 'fr' | 'en', query = '') {
   return render(
     <I18nextProvider i18n={createI18n(locale)}>
-      <ContactDetails {...PERSON} query={query} />
+      <HighlightQuery.Provider value={query}>
+        <ContactDetails {...PERSON} matchEmail />
+      </HighlightQuery.Provider>
     </I18nextProvider>,
   );
 }

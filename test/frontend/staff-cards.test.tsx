@@ -15,15 +15,15 @@ const directory = {
   ...FIXTURE,
   staff: [
     ...FIXTURE.staff,
-    { id: '01K3J4A0S00000000000000002', firstName: 'Lise', lastName: 'Roy', title: { fr: 'Secrétaire', en: 'Secretary' }, department: 'administration' as const, classIndexes: [] },
+    { id: '01K3J4A0S00000000000000002', firstName: 'Lise', lastName: 'Roy', title: { fr: 'Secrétaire', en: 'Secretary' }, department: 'administration' as const, classIndexes: [], email: 'lise.roy@exemple.ca' },
   ],
 };
 const rows = staffRows(buildDirectoryIndex(directory), 'fr');
 
-function renderCards() {
+function renderCards(query = '', mobile = true) {
   render(
     <I18nextProvider i18n={createI18n('fr')}>
-      <StaffGroup rows={rows} query="" mobile />
+      <StaffGroup rows={rows} query={query} mobile={mobile} />
     </I18nextProvider>,
   );
   return [...document.querySelectorAll('li')].filter((card) => /François|Lise/.test(card.textContent ?? ''));
@@ -39,5 +39,17 @@ describe('staff cards on a phone', () => {
     expect(lise!.textContent).not.toContain("Conseil d'établissement");
     expect(lise!.textContent).not.toMatch(/(^|\s)-(\s|$)/);
     expect(screen.getAllByText('Coordonnées')).toHaveLength(2);
+  });
+});
+
+describe('the staff search marks the query', () => {
+  it.each([true, false])('in the name, the title and the email (phone layout: %s)', (mobile) => {
+    renderCards('ro', mobile);
+    // « Roy » in the name and in the email, « Secrétaire » is not a match; « ro » in « François » is not either.
+    expect([...document.querySelectorAll('mark')].map((mark) => mark.textContent)).toEqual(['Ro', 'ro']);
+    expect(document.querySelector('a[href="mailto:lise.roy@exemple.ca"] mark')?.textContent).toBe('ro');
+    cleanup();
+    renderCards('secr', mobile);
+    expect([...document.querySelectorAll('mark')].map((mark) => mark.textContent)).toEqual(['Secr']);
   });
 });

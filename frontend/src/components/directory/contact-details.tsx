@@ -29,8 +29,6 @@ export interface ContactDetailsProps {
   email?: string;
   phone?: string;
   address?: Address;
-  /** Search query to highlight in the email. */
-  query?: string;
   /** Highlight the query of the search list around it (HighlightQuery) in the email. */
   matchEmail?: boolean;
 }
@@ -95,7 +93,7 @@ function ContactLine({ copy, display, ariaLabel, labels }: {
  * button. Only what the directory sent is shown: a hidden field is simply absent. Plain links styled by a
  * TextContent (TextScope): a search list re-renders dozens of these per keystroke.
  */
-export function ContactDetails({ email, phone, address, query, matchEmail = false }: ContactDetailsProps) {
+export function ContactDetails({ email, phone, address, matchEmail = false }: ContactDetailsProps) {
   const labels = useContactLabels();
   if (!email && !phone && !address) return null;
   return (
@@ -108,7 +106,7 @@ export function ContactDetails({ email, phone, address, query, matchEmail = fals
             ariaLabel={labels.copyEmail}
             display={
               <a href={`mailto:${email}`}>
-                {query !== undefined || matchEmail ? <Highlight text={email} query={query} /> : email}
+                {matchEmail ? <Highlight text={email} /> : email}
               </a>
             }
           />

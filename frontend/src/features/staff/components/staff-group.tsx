@@ -4,20 +4,21 @@ import Cards from '@cloudscape-design/components/cards';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table, { type TableProps } from '@cloudscape-design/components/table';
 import { ContactDetails } from '../../../components/directory/contact-details';
-import { Highlight } from '../../../components/directory/highlight';
+import { Highlight, HighlightQuery } from '../../../components/directory/highlight';
 import { AddToContacts } from '../../../components/directory/add-to-contacts';
 import { staffCard } from '../../../lib/directory/contacts';
 import { useLanguage } from '../../../lib/use-language';
 import type { StaffRow } from '../../../lib/directory/staff-rows';
 
-function NameAndTitle({ row, query }: { row: StaffRow; query: string }) {
+/** The name and the title, with the search's query marked (HighlightQuery, given by StaffGroup). */
+function NameAndTitle({ row }: { row: StaffRow }) {
   return (
     <div>
       <Box variant="strong">
-        <Highlight text={row.name} query={query} />
+        <Highlight text={row.name} />
       </Box>
       <Box variant="small" display="block" color="text-body-secondary">
-        <Highlight text={row.title} query={query} />
+        <Highlight text={row.title} />
       </Box>
     </div>
   );
@@ -54,14 +55,17 @@ function PhoneDetails({ row }: { row: StaffRow }) {
   );
 }
 
-/** One department's staff: a table on a wide screen, cards on a phone. */
+/**
+ * One department's staff: a table on a wide screen, cards on a phone. The query is marked in names, titles and
+ * emails, as in the other search lists (HighlightQuery around the rows).
+ */
 export function StaffGroup({ rows, query, mobile, school }: { rows: StaffRow[]; query: string; mobile: boolean; school?: string }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const classes = (row: StaffRow) => (row.classes.length > 0 ? row.classes.join(', ') : '-');
   const contact = (row: StaffRow) => (
     <>
-      <ContactDetails email={row.member.email} phone={row.member.phone} query={query} />
+      <ContactDetails email={row.member.email} phone={row.member.phone} matchEmail />
       {row.member.extension && <Box variant="small">{t('staffUpdate.directory.extension', { extension: row.member.extension })}</Box>}
       <AddToContacts
         label={t('directory.contacts.add')}
@@ -73,28 +77,32 @@ export function StaffGroup({ rows, query, mobile, school }: { rows: StaffRow[]; 
   );
   if (mobile) {
     return (
-      <Cards
-        items={rows}
-        trackBy={(row) => String(row.index)}
-        cardsPerRow={[{ cards: 1 }, { minWidth: 600, cards: 2 }]}
-        cardDefinition={{
-          header: (row) => <NameAndTitle row={row} query={query} />,
-          sections: [
-            { id: 'details', content: (row) => <PhoneDetails row={row} /> },
-            { id: 'contact', header: t('directory.staff.contact'), content: contact },
-          ],
-        }}
-      />
+      <HighlightQuery.Provider value={query}>
+        <Cards
+          items={rows}
+          trackBy={(row) => String(row.index)}
+          cardsPerRow={[{ cards: 1 }, { minWidth: 600, cards: 2 }]}
+          cardDefinition={{
+            header: (row) => <NameAndTitle row={row} />,
+            sections: [
+              { id: 'details', content: (row) => <PhoneDetails row={row} /> },
+              { id: 'contact', header: t('directory.staff.contact'), content: contact },
+            ],
+          }}
+        />
+      </HighlightQuery.Provider>
     );
   }
   const columns: TableProps.ColumnDefinition<StaffRow>[] = [
-    { id: 'name', header: t('directory.staff.name'), cell: (row) => <NameAndTitle row={row} query={query} /> },
+    { id: 'name', header: t('directory.staff.name'), cell: (row) => <NameAndTitle row={row} /> },
     // Room for the header's one word: narrower, "Classes" broke mid-word at 1,280 px.
     { id: 'classes', header: t('directory.staff.classes'), cell: classes, minWidth: 110 },
     { id: 'ce', header: t('directory.staff.ce'), cell: (row) => <CeRole row={row} /> },
     { id: 'contact', header: t('directory.staff.contact'), cell: contact },
   ];
   return (
-    <Table items={rows} trackBy={(row) => String(row.index)} variant="embedded" wrapLines columnDefinitions={columns} />
+    <HighlightQuery.Provider value={query}>
+      <Table items={rows} trackBy={(row) => String(row.index)} variant="embedded" wrapLines columnDefinitions={columns} />
+    </HighlightQuery.Provider>
   );
 }
