@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -38,7 +38,9 @@ const ownImportMetaUrl: Plugin = {
 export async function bundleStackRunners(): Promise<{ runners: StackRunners; remove(): void }> {
   // .tmp/ is not in a fresh clone (git ignores it), and the stack log that creates it may be elsewhere (TEST_STACK_LOG).
   mkdirSync(path.resolve('.tmp'), { recursive: true });
-  const outdir = mkdtempSync(path.resolve('.tmp/stack-runners-'));
+  removeOrphanRunners(path.resolve('.tmp'));
+  const outdir = mkdtempSync(path.resolve(`.tmp/${PREFIX}`));
+  writeFileSync(path.join(outdir, OWNER), String(process.pid));
   await build({
     entryPoints: Object.values(RUNNERS).map((file) => path.resolve(file)),
     outdir,
@@ -57,4 +59,44 @@ export async function bundleStackRunners(): Promise<{ runners: StackRunners; rem
     runners: { shared: bundled(RUNNERS.shared), table: bundled(RUNNERS.table) },
     remove: () => rmSync(outdir, { recursive: true, force: true }),
   };
+}
+
+const PREFIX = 'stack-runners-';
+/** The file in a run's folder that names the process that made it. */
+const OWNER = 'owner.pid';
+/** A folder without an owner this old is a run's that stopped before writing one (or an older version's). */
+const OWNERLESS_AGE_MS = 60 * 60 * 1000;
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists, as another user's process.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Removes the bundle folders of runs that were killed before they could remove their own (Ctrl-C twice, a CI
+ * time-out): those whose owner process is gone, and those without an owner that are more than an hour old. A run
+ * still going in the same checkout keeps its folder.
+ */
+export function removeOrphanRunners(tmp: string, now = Date.now()): string[] {
+  const removed: string[] = [];
+  for (const name of readdirSync(tmp)) {
+    if (!name.startsWith(PREFIX)) continue;
+    const folder = path.join(tmp, name);
+    let owner: number | undefined;
+    try {
+      owner = Number(readFileSync(path.join(folder, OWNER), 'utf8')) || undefined;
+    } catch {
+      owner = undefined;
+    }
+    const orphan = owner === undefined ? now - statSync(folder).mtimeMs > OWNERLESS_AGE_MS : !alive(owner);
+    if (!orphan) continue;
+    rmSync(folder, { recursive: true, force: true });
+    removed.push(name);
+  }
+  return removed;
 }
