@@ -562,7 +562,8 @@ async function joinsACommittee(j: Journey) {
   const [josee] = j.who.committee as [Parent];
   const page = await j.anon.newPage();
   await page.goto(await updateLinkFor(stack, josee.email!));
-  const join = page.getByText(`Je me joins au comité ${committeeName.fr}`, { exact: true });
+  // « Comité des fêtes … » already says it is a committee: « au Comité … », not « au comité Comité … ».
+  const join = page.getByText(`Je me joins au ${committeeName.fr}`, { exact: true });
   await explained(page, () => join.waitFor({ timeout: 60_000 }));
   expect(await page.getByText('Comités ouverts aux inscriptions', { exact: true }).count()).toBe(1);
   await join.click();

@@ -189,7 +189,8 @@ describe('/update/{token}', () => {
     expect(screen.getByText('Seat assigned by the school')).toBeTruthy();
     expect(screen.queryByLabelText('I leave the Foundation committee')).toBeNull();
     fireEvent.click(join);
-    fireEvent.click(screen.getByLabelText('I leave the Parent committee committee'));
+    // A name that says « committee » is not followed by the word again.
+    fireEvent.click(screen.getByLabelText('I leave the Parent committee'));
     fireEvent.click(screen.getByLabelText('Rowan Tremblay also lives at this address'));
     fireEvent.click(screen.getByRole('button', { name: 'Validate' }));
 

@@ -192,7 +192,7 @@ export function CommitteesSection(props: SectionProps & { form: ParentForm }) {
                       checked={values.leave.includes(seat.committeeId)}
                       onChange={({ detail }) => onChange({ leave: toggled(values.leave, seat.committeeId, detail.checked) })}
                     >
-                      {t('updateForm.committees.leave', { name: seat.name[lang] })}
+                      {t(saysCommittee(seat.name[lang], lang) ? 'updateForm.committees.leaveNamed' : 'updateForm.committees.leave', { name: seat.name[lang] })}
                     </Checkbox>
                   ) : (
                     <Box variant="small" color="text-body-secondary">{t('updateForm.committees.officer')}</Box>
@@ -214,7 +214,9 @@ export function CommitteesSection(props: SectionProps & { form: ParentForm }) {
                   onChange={({ detail }) => onChange({ join: toggled(values.join, committee.committeeId, detail.checked) })}
                   description={[COMMITTEE_ROLES[committee.role].label[lang], committee.description?.[lang]].filter(Boolean).join(' · ')}
                 >
-                  {t('updateForm.committees.join', { name: committee.name[lang] })}
+                  {t(saysCommittee(committee.name[lang], lang) ? 'updateForm.committees.joinNamed' : 'updateForm.committees.join', {
+                    name: committee.name[lang],
+                  })}
                 </Checkbox>
               ))}
             </SpaceBetween>
@@ -223,6 +225,14 @@ export function CommitteesSection(props: SectionProps & { form: ParentForm }) {
       </SpaceBetween>
     </Container>
   );
+}
+
+/**
+ * Whether a committee's name already says it is one (« Comité vert », "Library committee"): the join and leave
+ * sentences then do not say it again (« Je me joins au Comité vert », not « au comité Comité vert »).
+ */
+function saysCommittee(name: string, lang: Language): boolean {
+  return lang === 'fr' ? /^comit[eé](\s|$)/i.test(name.trim()) : /(^|\s)committee(\s|$)/i.test(name);
 }
 
 export function InterestsSection(props: SectionProps) {
