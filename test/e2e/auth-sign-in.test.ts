@@ -138,12 +138,13 @@ describe.each(['fr', 'en'] as const)('sign-in and sign-out (%s)', (locale) => {
     await followInApp(page, '/classes');
     await expect.poll(() => h1(page).textContent(), { timeout: 15_000 }).toBe(text.classes);
 
-    // 4. Sign out.
+    // 4. Sign out, from the help page (open to everyone, so no guard moves the person on): the sign-in page says
+    // they signed out (not "sign in to reach the page you asked for"), as a member page's guard does.
+    await followInApp(page, '/help');
+    await expectAt(page, '/help');
     await menu.click();
     await page.getByRole('menuitem', { name: text.signOut }).click();
-    // Logout clears the user: the guard sends the visitor of a protected page to sign in again, saying they signed
-    // out (not "sign in to reach the page you asked for").
-    await expectAt(page, '/auth?redirect=%2Fclasses&signedOut=1');
+    await expectAt(page, '/auth?redirect=%2Fhelp&signedOut=1');
     await page.getByRole('main').getByText(text.signedOut).waitFor();
     expect(await page.getByRole('main').getByText(text.redirectNotice).count()).toBe(0);
     await page.locator('#app-top-nav').getByRole('link', { name: text.signIn }).waitFor();
@@ -153,7 +154,7 @@ describe.each(['fr', 'en'] as const)('sign-in and sign-out (%s)', (locale) => {
     // 5. The administrator signs in on the same device: back to the redirect; then /auth sends the signed-in user on
     // to its redirect query, here the admin page, with its navigation, their name and the diagnostics.
     await signInWith(page, locale, admin.email, admin.password);
-    await expectAt(page, '/classes');
+    await expectAt(page, '/help');
     await page.goto(`${stack.appUrl}/auth?redirect=%2Fadmin`);
     await expectAt(page, '/admin');
     await expect.poll(() => h1(page).textContent(), { timeout: 15_000 }).toBe(text.admin);
