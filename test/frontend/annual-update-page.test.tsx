@@ -129,6 +129,21 @@ describe('/update/{token}', () => {
     expect(window.localStorage.getItem('locale')).toBe('fr');
   });
 
+  it('follows the language switch in its address (a reload keeps the language chosen) and asks before a reload loses answers', async () => {
+    const { location } = renderApp({ configUrl: `${url}/config.json`, path: '/update/good?lang=fr', locale: 'fr' });
+    const unloadAsks = () => !window.dispatchEvent(new Event('beforeunload', { cancelable: true }));
+    const phone = (await screen.findByLabelText('Téléphone', {}, SLOW)) as HTMLInputElement;
+    expect(unloadAsks()).toBe(false);
+    fireEvent.change(phone, { target: { value: '438 555-0000' } });
+    expect(unloadAsks()).toBe(true);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Switch to English' }));
+    await waitFor(() => expect(new URLSearchParams(location()?.search).get('lang')).toBe('en'), SLOW);
+    expect(location()?.pathname).toBe('/update/good');
+    expect(((await screen.findByLabelText('Phone', {}, SLOW)) as HTMLInputElement).value).toBe('438 555-0000');
+    expect(unloadAsks()).toBe(true);
+  });
+
   it('refuses a bad phone and a blank name before sending, then submits and lands on the success page', async () => {
     open('good', 'en');
 

@@ -11,12 +11,14 @@ import type { Locale } from '../../frontend/src/i18n/locale';
 /** The whole app as main.tsx mounts it, with a memory router at `path` and the config read from `configUrl`. */
 export function renderApp({ configUrl, path = '/', locale }: { configUrl: string; path?: string; locale?: Locale }) {
   const i18n = createI18n(locale);
+  // The router the app made, for the address it shows (`router.state.location`).
+  const made: { router?: ReturnType<typeof createMemoryRouter> } = {};
   const utils = render(
     <App
       i18n={i18n}
       configUrl={configUrl}
-      createRouter={() => createMemoryRouter(buildRoutes(), { initialEntries: [path] })}
+      createRouter={() => (made.router = createMemoryRouter(buildRoutes(), { initialEntries: [path] }))}
     />,
   );
-  return { ...utils, i18n };
+  return { ...utils, i18n, location: () => made.router?.state.location };
 }

@@ -7,11 +7,19 @@ import { useBlocker, type Blocker } from 'react-router-dom';
  */
 export function useUnsavedChanges(dirty: boolean): Blocker {
   const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+  useWarnBeforeUnload(dirty);
+  return blocker;
+}
+
+/**
+ * Closing or reloading the tab while `dirty` asks the browser's own question. Alone, for a page whose only way out
+ * is its own submit (the emailed update form): nothing to hold inside the app there.
+ */
+export function useWarnBeforeUnload(dirty: boolean): void {
   useEffect(() => {
     if (!dirty) return undefined;
     const warn = (event: BeforeUnloadEvent) => event.preventDefault();
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
   }, [dirty]);
-  return blocker;
 }

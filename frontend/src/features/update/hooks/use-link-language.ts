@@ -1,13 +1,38 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { isLocale } from '../../../i18n/locale';
 import { usePageLanguage } from '../../../i18n/use-page-language';
 
 /**
  * The link carries the language of the email that held it (`?lang=`, the parent's preferred language): the page
  * opens in it, whatever language the device was left in, but the link does not save it as the device's choice
  * (two parents sharing a tablet: the next link, and the app, open in the device's saved language). The language
- * switch on the page saves, as anywhere.
+ * switch on the page saves, as anywhere, and the address follows it: a reload then opens the page in the language
+ * chosen, not the email's again.
  */
 export function useLinkLanguage() {
-  const [params] = useSearchParams();
-  usePageLanguage(params.get('lang'));
+  const [params, setParams] = useSearchParams();
+  const linkLang = params.get('lang');
+  usePageLanguage(linkLang);
+  const { i18n } = useTranslation();
+  const shown = i18n.language;
+  // Set once the page shows the link's language: before that, the language is the device's, still to be replaced.
+  const arrived = useRef(false);
+  useEffect(() => {
+    if (!isLocale(linkLang) || !isLocale(shown)) return;
+    if (shown === linkLang) {
+      arrived.current = true;
+      return;
+    }
+    if (!arrived.current) return;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set('lang', shown);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [linkLang, shown, setParams]);
 }

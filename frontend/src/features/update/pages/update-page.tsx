@@ -7,6 +7,7 @@ import { PageFrame } from '../../../components/page/page-frame';
 import { ParentUpdateForm } from '../../../components/parent-form/parent-update-form';
 import { PrivacyRequestForm } from '../../../components/privacy/privacy-request-form';
 import { privacyRequestsApi, type NewPrivacyRequest } from '../../../lib/api/privacy-requests-client';
+import { useWarnBeforeUnload } from '../../../lib/use-unsaved-changes';
 import { useUpdateForm } from '../hooks/use-update-form';
 import { StaffUpdatePage } from './staff-update-page';
 import { useUpdateLink, type UpdateSuccessState } from '../hooks/use-update-link';
@@ -35,6 +36,8 @@ function ParentUpdatePage() {
     [apiBaseUrl, token],
   );
   const { load, values } = formState;
+  // A reload or a closed tab would lose the answers typed (the link opens the saved record again).
+  useWarnBeforeUnload(formState.dirty);
 
   if (load.kind === 'loading' || load.kind === 'failed' || !values) {
     const problem = load.kind === 'loading' ? undefined : load.kind === 'failed' ? load.problem : 'loadFailed';
