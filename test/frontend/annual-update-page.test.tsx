@@ -55,6 +55,8 @@ const calls: Call[] = [];
 /** The answer of /api/update/load per token. */
 const answers: Record<string, { status: number; body: unknown }> = {
   good: { status: 200, body: FORM },
+  // The same form, for the language test alone: no other test reads what it leaves of this link (a cached answer).
+  switched: { status: 200, body: FORM },
   household: { status: 200, body: HOUSEHOLD },
   // Answered while the campaign reviews changes: the phone and the address wait for the school.
   held: { status: 200, body: { ...FORM, parent: { ...FORM.parent, phone: '4385550177' }, pendingReview: { submittedAt: '2025-09-10T12:00:00.000Z', fields: ['phone', 'address'] } } },
@@ -130,7 +132,7 @@ describe('/update/{token}', () => {
   });
 
   it('follows the language switch in its address (a reload keeps the language chosen) and asks before a reload loses answers', async () => {
-    const { location } = renderApp({ configUrl: `${url}/config.json`, path: '/update/good?lang=fr', locale: 'fr' });
+    const { location } = renderApp({ configUrl: `${url}/config.json`, path: '/update/switched?lang=fr', locale: 'fr' });
     const unloadAsks = () => !window.dispatchEvent(new Event('beforeunload', { cancelable: true }));
     const phone = (await screen.findByLabelText('Téléphone', {}, SLOW)) as HTMLInputElement;
     expect(unloadAsks()).toBe(false);
@@ -139,7 +141,7 @@ describe('/update/{token}', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Switch to English' }));
     await waitFor(() => expect(new URLSearchParams(location()?.search).get('lang')).toBe('en'), SLOW);
-    expect(location()?.pathname).toBe('/update/good');
+    expect(location()?.pathname).toBe('/update/switched');
     expect(((await screen.findByLabelText('Phone', {}, SLOW)) as HTMLInputElement).value).toBe('438 555-0000');
     expect(unloadAsks()).toBe(true);
   });
