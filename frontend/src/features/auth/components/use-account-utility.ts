@@ -9,9 +9,9 @@ import { userLabel } from '../state/auth-user';
 
 /**
  * The header's account entry: a user menu (display name, profile, sign out) when signed in, a sign-in button
- * otherwise. Signing out, the person lands on /auth with « Déconnexion réussie » (signOutToSignIn). The same object until the
- * person or the language changes: Cloudscape's TopNavigation measures its utilities again whenever it gets new ones
- * (components/layout/top-bar.tsx).
+ * otherwise. Signing out, the person lands on /auth with « Déconnexion réussie » (signOutToSignIn). The same object
+ * until the person or the language changes: Cloudscape's TopNavigation measures its utilities again whenever it gets
+ * new ones (components/layout/top-bar.tsx).
  */
 export function useAccountUtility(): TopNavigationProps.Utility | undefined {
   const { t } = useTranslation();
