@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@cloudscape-design/global-styles/index.css';
+import './app/base.css';
 import { App } from './app/app';
 import { firstPageShown } from './app/first-page-shown';
 import { prepareFirstScreen } from './app/first-screen';

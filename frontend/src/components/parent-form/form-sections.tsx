@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import Box from '@cloudscape-design/components/box';
 import Checkbox from '@cloudscape-design/components/checkbox';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
@@ -192,7 +193,7 @@ export function CommitteesSection(props: SectionProps & { form: ParentForm }) {
                       checked={values.leave.includes(seat.committeeId)}
                       onChange={({ detail }) => onChange({ leave: toggled(values.leave, seat.committeeId, detail.checked) })}
                     >
-                      {t(saysCommittee(seat.name[lang], lang) ? 'updateForm.committees.leaveNamed' : 'updateForm.committees.leave', { name: seat.name[lang] })}
+                      {committeeSentence(t, 'leave', seat.name[lang], lang)}
                     </Checkbox>
                   ) : (
                     <Box variant="small" color="text-body-secondary">{t('updateForm.committees.officer')}</Box>
@@ -214,9 +215,7 @@ export function CommitteesSection(props: SectionProps & { form: ParentForm }) {
                   onChange={({ detail }) => onChange({ join: toggled(values.join, committee.committeeId, detail.checked) })}
                   description={[COMMITTEE_ROLES[committee.role].label[lang], committee.description?.[lang]].filter(Boolean).join(' · ')}
                 >
-                  {t(saysCommittee(committee.name[lang], lang) ? 'updateForm.committees.joinNamed' : 'updateForm.committees.join', {
-                    name: committee.name[lang],
-                  })}
+                  {committeeSentence(t, 'join', committee.name[lang], lang)}
                 </Checkbox>
               ))}
             </SpaceBetween>
@@ -228,11 +227,12 @@ export function CommitteesSection(props: SectionProps & { form: ParentForm }) {
 }
 
 /**
- * Whether a committee's name already says it is one (« Comité vert », "Library committee"): the join and leave
- * sentences then do not say it again (« Je me joins au Comité vert », not « au comité Comité vert »).
+ * « Je me joins au comité Bazar », but « Je me joins au Comité vert » (not « au comité Comité vert »): a name that
+ * already says it is a committee takes the sentence without the word.
  */
-function saysCommittee(name: string, lang: Language): boolean {
-  return lang === 'fr' ? /^comit[eé](\s|$)/i.test(name.trim()) : /(^|\s)committee(\s|$)/i.test(name);
+function committeeSentence(t: TFunction, action: 'join' | 'leave', name: string, lang: Language): string {
+  const saysIt = lang === 'fr' ? /^comit[eé](\s|$)/i.test(name.trim()) : /(^|\s)committee(\s|$)/i.test(name);
+  return t(saysIt ? `updateForm.committees.${action}Named` : `updateForm.committees.${action}`, { name });
 }
 
 export function InterestsSection(props: SectionProps) {

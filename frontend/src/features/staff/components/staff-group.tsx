@@ -75,9 +75,16 @@ export function StaffGroup({ rows, query, mobile, school }: { rows: StaffRow[]; 
       />
     </>
   );
-  if (mobile) {
-    return (
-      <HighlightQuery.Provider value={query}>
+  const columns: TableProps.ColumnDefinition<StaffRow>[] = [
+    { id: 'name', header: t('directory.staff.name'), cell: (row) => <NameAndTitle row={row} /> },
+    // Room for the header's one word: narrower, "Classes" broke mid-word at 1,280 px.
+    { id: 'classes', header: t('directory.staff.classes'), cell: classes, minWidth: 110 },
+    { id: 'ce', header: t('directory.staff.ce'), cell: (row) => <CeRole row={row} /> },
+    { id: 'contact', header: t('directory.staff.contact'), cell: contact },
+  ];
+  return (
+    <HighlightQuery.Provider value={query}>
+      {mobile ? (
         <Cards
           items={rows}
           trackBy={(row) => String(row.index)}
@@ -90,19 +97,9 @@ export function StaffGroup({ rows, query, mobile, school }: { rows: StaffRow[]; 
             ],
           }}
         />
-      </HighlightQuery.Provider>
-    );
-  }
-  const columns: TableProps.ColumnDefinition<StaffRow>[] = [
-    { id: 'name', header: t('directory.staff.name'), cell: (row) => <NameAndTitle row={row} /> },
-    // Room for the header's one word: narrower, "Classes" broke mid-word at 1,280 px.
-    { id: 'classes', header: t('directory.staff.classes'), cell: classes, minWidth: 110 },
-    { id: 'ce', header: t('directory.staff.ce'), cell: (row) => <CeRole row={row} /> },
-    { id: 'contact', header: t('directory.staff.contact'), cell: contact },
-  ];
-  return (
-    <HighlightQuery.Provider value={query}>
-      <Table items={rows} trackBy={(row) => String(row.index)} variant="embedded" wrapLines columnDefinitions={columns} />
+      ) : (
+        <Table items={rows} trackBy={(row) => String(row.index)} variant="embedded" wrapLines columnDefinitions={columns} />
+      )}
     </HighlightQuery.Provider>
   );
 }
