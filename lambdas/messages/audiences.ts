@@ -1,4 +1,4 @@
-import type { AudienceOption, Audience, MessageCategory, MessageSettings } from '@shared/contracts/messages-api';
+import type { AudienceOption, Audience, MessageCategory, MessageSettings, WithheldRight } from '@shared/contracts/messages-api';
 import { personKey } from '@shared/contracts/messages-api';
 import type { DirectoryData } from '../directory/public';
 import type { RegisteredPerson } from '../common/claims';
@@ -54,24 +54,36 @@ function adminOptions(directory: Directory): AudienceOption[] {
   ];
 }
 
+/** The records' ids by kind: who represents or teaches a class, who chairs a committee. */
+function idsOf(people: readonly RegisteredPerson[]) {
+  return {
+    parentIds: new Set(people.filter((p) => p.personType === 'PARENT').map((p) => p.personId)),
+    staffIds: new Set(people.filter((p) => p.personType === 'STAFF').map((p) => p.personId)),
+  };
+}
+
+type Ids = ReturnType<typeof idsOf>;
+const represents = (c: Directory['classes'][number], { parentIds }: Ids) => c.parentRepresentativeIds.some((id) => parentIds.has(id));
+const teaches = (c: Directory['classes'][number], { staffIds }: Ids) => c.teacherId !== undefined && staffIds.has(c.teacherId);
+const chairSeat = (directory: Directory, committeeId: string, { parentIds, staffIds }: Ids) =>
+  directory.memberships.find(
+    (m) => m.committeeId === committeeId && COMMITTEE_WRITERS.has(m.role) && (m.personType === 'PARENT' ? parentIds : staffIds).has(m.personId),
+  );
+
 function memberOptions(people: readonly RegisteredPerson[], directory: Directory, settings: MessageSettings): AudienceOption[] {
-  const mine = people.filter((p) => !settings.withdrawn.includes(personKey(p.personType, p.personId)));
-  const parentIds = new Set(mine.filter((p) => p.personType === 'PARENT').map((p) => p.personId));
-  const staffIds = new Set(mine.filter((p) => p.personType === 'STAFF').map((p) => p.personId));
+  const ids = idsOf(people.filter((p) => !settings.withdrawn.includes(personKey(p.personType, p.personId))));
   const options: AudienceOption[] = [];
   for (const c of directory.classes) {
     const audience: Audience = { type: 'class', classId: c.id };
-    if (settings.classRepresentatives && c.parentRepresentativeIds.some((id) => parentIds.has(id))) {
+    if (settings.classRepresentatives && represents(c, ids)) {
       options.push(option(audience, classLabel(c.name), REPRESENTATIVE_ROLE, 'class', settings.approveRepresentatives));
-    } else if (settings.teachers && c.teacherId && staffIds.has(c.teacherId)) {
+    } else if (settings.teachers && teaches(c, ids)) {
       options.push(option(audience, classLabel(c.name), TEACHER_ROLE, 'class'));
     }
   }
   if (settings.committeeChairs) {
     for (const k of directory.committees) {
-      const seat = directory.memberships.find(
-        (m) => m.committeeId === k.id && COMMITTEE_WRITERS.has(m.role) && (m.personType === 'PARENT' ? parentIds : staffIds).has(m.personId),
-      );
+      const seat = chairSeat(directory, k.id, ids);
       if (!seat) continue;
       const role = seat.role === 'chair' ? { fr: `Présidence, ${k.name.fr}`, en: `Chair, ${k.name.en}` } : { fr: `Coprésidence, ${k.name.fr}`, en: `Co-chair, ${k.name.en}` };
       options.push(option({ type: 'committee', committeeId: k.id }, { fr: `Membres : ${k.name.fr}`, en: `Members: ${k.name.en}` }, role, 'committee'));
@@ -95,6 +107,22 @@ export function audienceOptions(
     seen.add(key);
     return true;
   });
+}
+
+/**
+ * Why a member with a role offers nothing to write to (the Messages page says it rather than "no class"): the kinds
+ * of author the settings turn off that the caller is, and `withdrawn` when an administrator withdrew one of the
+ * caller's records' right.
+ */
+export function withheldRights(people: readonly RegisteredPerson[], directory: Directory, settings: MessageSettings): WithheldRight[] {
+  const withdrawn = people.some((p) => settings.withdrawn.includes(personKey(p.personType, p.personId)));
+  const ids = idsOf(people.filter((p) => !settings.withdrawn.includes(personKey(p.personType, p.personId))));
+  const held: WithheldRight[] = [];
+  if (!settings.classRepresentatives && directory.classes.some((c) => represents(c, ids))) held.push('classRepresentatives');
+  if (!settings.teachers && directory.classes.some((c) => teaches(c, ids))) held.push('teachers');
+  if (!settings.committeeChairs && directory.committees.some((k) => chairSeat(directory, k.id, ids))) held.push('committeeChairs');
+  if (withdrawn) held.push('withdrawn');
+  return held;
 }
 
 export interface Recipient {

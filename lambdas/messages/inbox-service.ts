@@ -1,5 +1,6 @@
 import { personKey, type Message, type MessagesResponse, type ReceivedMessage, type UnsubscribeResponse } from '@shared/contracts/messages-api';
 import { AppError } from '../common/errors';
+import { withheldRights } from './audiences';
 import { authorKeys, authorView, quotaOf, type AuthorContext } from './compose-service';
 import { unsubscribe } from './consent-service';
 import { listInbox, markRead } from './message-repository';
@@ -34,6 +35,7 @@ export async function messagesOf(ctx: AuthorContext): Promise<MessagesResponse> 
     sent: newestFirst(sent),
     unread: inbox.filter((m) => !m.readAt).length,
     audiences: view.options,
+    withheld: withheldRights(ctx.people, view.directory, view.settings),
     quota,
   };
 }

@@ -140,12 +140,20 @@ export const ReceivedMessageSchema = MessageSchema.omit({ counts: true, replyTo:
 });
 export type ReceivedMessage = z.infer<typeof ReceivedMessageSchema>;
 
-/** GET /api/messages: what the member received and sent, the unread count and the audiences they may write to. */
+/** Rights a member's role would give that the settings turn off, or that an administrator withdrew. */
+export const WITHHELD_RIGHTS = ['classRepresentatives', 'teachers', 'committeeChairs', 'withdrawn'] as const;
+export type WithheldRight = (typeof WITHHELD_RIGHTS)[number];
+
+/**
+ * GET /api/messages: what the member received and sent, the unread count, the audiences they may write to, and
+ * why a role of theirs offers none (`withheld`).
+ */
 export const MessagesResponseSchema = z.object({
   received: z.array(ReceivedMessageSchema),
   sent: z.array(MessageSchema),
   unread: z.number().int(),
   audiences: z.array(AudienceOptionSchema),
+  withheld: z.array(z.enum(WITHHELD_RIGHTS)),
   quota: z.object({ limit: z.number().int(), used: z.number().int(), days: z.number().int() }),
 });
 export type MessagesResponse = z.infer<typeof MessagesResponseSchema>;

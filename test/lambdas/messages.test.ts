@@ -253,6 +253,9 @@ describe('administrators', () => {
     expect((await invoke(handler, { method: 'PUT', resource: '/api/admin/messages/settings', body: settings, claims: admin })).status).toBe(200);
     const withdrawn = await write(seeded.rep.email, toClass('W1'));
     expect(withdrawn.body).toEqual({ error: { code: 'MESSAGE_RIGHT_WITHDRAWN' } });
+    // The Messages page says why: no audience, and the right withdrawn.
+    const page = await invoke(handler, { method: 'GET', resource: '/api/messages', claims: claimsFor(seeded.rep.email) });
+    expect(page.body).toMatchObject({ audiences: [], withheld: ['withdrawn'] });
     expect((await write(seeded.outsider.email, toClass('W2'))).status).toBe(403);
     const forbidden = await invoke(handler, { method: 'GET', resource: '/api/admin/messages', claims: claimsFor(seeded.rep.email) });
     expect(forbidden.status).toBe(403);

@@ -17,6 +17,7 @@ import { schoolStatistics, type SchoolStatistics } from '../../../lib/directory/
 import type { Viewer } from '../hooks/use-viewer';
 import { LevelBars } from './level-bars';
 import { MyChildren } from './my-children';
+import { MyClasses } from './my-classes';
 import { QuickSearch } from './quick-search';
 import { SchoolCard } from './school-card';
 
@@ -103,7 +104,7 @@ function ViewerPending({ viewer, retry }: { viewer: Viewer; retry: () => void })
  * The home dashboard (docs/product-rules.md, "Home"): a parent's children first (their classes, teachers and
  * representatives), then quick search, the school, students by level, quick statistics and the five lists with the
  * printable directory. Staff and administrators keep the school first: their children, if any, come after the
- * statistics.
+ * statistics. A homeroom teacher's classes come first (after a parent's children).
  */
 export function Dashboard({ index, viewer, retry }: { index: DirectoryIndex; viewer: Viewer; retry: () => void }) {
   const { t } = useTranslation();
@@ -120,6 +121,7 @@ export function Dashboard({ index, viewer, retry }: { index: DirectoryIndex; vie
   return (
     <SpaceBetween size="l">
       {!statisticsFirst && children}
+      {viewer.status === 'loaded' && <MyClasses index={index} personIds={viewer.personIds} />}
       {statisticsFirst ? school : search}
       {statisticsFirst ? search : school}
       <Statistics index={index} stats={stats} />

@@ -6,7 +6,7 @@ import ExpandableSection from '@cloudscape-design/components/expandable-section'
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Tabs from '@cloudscape-design/components/tabs';
-import type { Message, ReceivedMessage } from '@shared/contracts/messages-api';
+import type { Message, ReceivedMessage, WithheldRight } from '@shared/contracts/messages-api';
 import { PageFrame } from '../../../components/page/page-frame';
 import { QueryState } from '../../../components/query-state/query-state';
 import { currentLocale } from '../../../i18n/i18n';
@@ -67,6 +67,24 @@ function MessageList({ list, empty, sent }: { list: (Message | ReceivedMessage)[
 }
 
 /**
+ * Why there is no form: what turns off the writing a role of theirs would allow (a homeroom teacher while teachers
+ * may not write), else that they have no group.
+ */
+function NoAudience({ withheld }: { withheld: WithheldRight[] }) {
+  const { t } = useTranslation();
+  const reasons = withheld.map((right) => (right === 'withdrawn' ? t('errors.MESSAGE_RIGHT_WITHDRAWN') : t(`messages.compose.withheld.${right}`)));
+  return (
+    <SpaceBetween size="xs">
+      {(reasons.length > 0 ? reasons : [t('messages.compose.nobody')]).map((reason) => (
+        <Box key={reason} color="text-body-secondary">
+          {reason}
+        </Box>
+      ))}
+    </SpaceBetween>
+  );
+}
+
+/**
  * Messages (docs/messages.md, "In the app"): what the member received, even without an email (declined, bounced),
  * what they sent with its counts, and the form to write when the server offers them an audience.
  */
@@ -94,7 +112,7 @@ export function MessagesPage() {
               <ComposeForm data={data} />
             ) : (
               <Container header={<Header variant="h2">{t('messages.compose.title')}</Header>}>
-                <Box color="text-body-secondary">{t('messages.compose.nobody')}</Box>
+                <NoAudience withheld={data.withheld} />
               </Container>
             )}
           </SpaceBetween>

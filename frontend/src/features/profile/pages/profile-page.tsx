@@ -21,21 +21,36 @@ import { ParentProfileView } from '../components/parent-profile-view';
 import { ProfileEditor } from '../components/profile-editor';
 import { ProfilePrivacyRequest } from '../components/profile-privacy-request';
 
+/** An information with the school's contact address to write to, when one is configured. */
+function ContactAlert({ header, body }: { header: string; body: string }) {
+  const { t } = useTranslation();
+  const { contactEmail } = useRuntimeConfig();
+  return (
+    <Alert type="info" header={header}>
+      {body}{' '}
+      {contactEmail && (
+        <Link href={`mailto:${contactEmail}`}>{t('directory.profile.contactAdmin', { email: contactEmail })}</Link>
+      )}
+    </Alert>
+  );
+}
+
 /**
  * 'Profile Not Found' (docs/annual-update.md, "My Profile"), telling the person to contact the school's
  * administrator.
  */
 function ProfileNotFound() {
   const { t } = useTranslation();
-  const { contactEmail } = useRuntimeConfig();
-  return (
-    <Alert type="info" header={t('directory.profile.notFoundTitle')}>
-      {t('directory.profile.notFoundBody')}{' '}
-      {contactEmail && (
-        <Link href={`mailto:${contactEmail}`}>{t('directory.profile.contactAdmin', { email: contactEmail })}</Link>
-      )}
-    </Alert>
-  );
+  return <ContactAlert header={t('directory.profile.notFoundTitle')} body={t('directory.profile.notFoundBody')} />;
+}
+
+/**
+ * A staff member has no profile to edit ("staff profiles are unavailable"): their entry in the staff list
+ * is the administrators' to correct, and the page says whom to write to.
+ */
+function StaffProfile() {
+  const { t } = useTranslation();
+  return <ContactAlert header={t('directory.profile.staffTitle')} body={t('directory.profile.staffBody')} />;
 }
 
 /**
@@ -96,17 +111,10 @@ function MyConsentLog() {
  * what was saved.
  */
 function ProfileFor({ me }: { me: MeResponse }) {
-  const { t } = useTranslation();
   // The parent whose form is open, if any, and the message after a save.
   const [editing, setEditing] = useState<string | null>(null);
   const [saved, setSaved] = useState<Saved>(null);
-  if (me.userType === 'staff') {
-    return (
-      <Alert type="info" header={t('directory.profile.staffTitle')}>
-        {t('directory.profile.staffBody')}
-      </Alert>
-    );
-  }
+  if (me.userType === 'staff') return <StaffProfile />;
   const profiles = me.parents ?? [];
   if (profiles.length === 0) return <ProfileNotFound />;
   if (editing) {
@@ -152,14 +160,18 @@ function ProfileContent() {
 
 export function ProfilePage() {
   const { t } = useTranslation();
+  // A staff member's page holds their choices only: no children, no profile, no families near me (for parents,
+  // asked once GET /api/me has said who is looking).
+  const userType = useMe().data?.userType;
+  const staff = userType === 'staff';
   return (
-    <PageFrame title={t('pages.profile.title')} description={t('pages.profile.description')}>
+    <PageFrame title={t('pages.profile.title')} description={t(staff ? 'pages.profile.staffDescription' : 'pages.profile.description')}>
       <SpaceBetween size="xxl">
         <ProfileContent />
         {/* The emails each member accepts, staff included (docs/messages.md, "Consents"). */}
         <MessageConsentsSection />
         {/* Families near me: off until the parent turns it on (docs/privacy.md, "Families near me"). */}
-        <CarpoolChoice showLink />
+        {userType === 'parent' && <CarpoolChoice showLink />}
         {/* For every signed-in member, staff included: it is about this device, not the parent record. */}
         <OfflineCopySetting />
       </SpaceBetween>

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { audienceOptions, withheldRights } from '../../lambdas/messages/audiences';
+import type { RegisteredPerson } from '../../lambdas/common/claims';
+import { DEFAULT_MESSAGE_SETTINGS, type MessageSettings } from '@shared/contracts/messages-api';
+
+/**
+ * Who may write, and why a member with a role is offered nothing (lambdas/messages/audiences.ts): the Messages page
+ * says "teachers' writing is turned off" to a homeroom teacher instead of "you have no class".
+ */
+
+const teacher: RegisteredPerson = { personType: 'STAFF', personId: 'staff-1', email: 't@ecole.example', displayName: 'T' };
+const rep: RegisteredPerson = { personType: 'PARENT', personId: 'parent-1', email: 'r@ecole.example', displayName: 'R' };
+const chair: RegisteredPerson = { personType: 'PARENT', personId: 'parent-2', email: 'c@ecole.example', displayName: 'C' };
+const nobody: RegisteredPerson = { personType: 'PARENT', personId: 'parent-3', email: 'n@ecole.example', displayName: 'N' };
+
+const directory = {
+  classes: [{ id: 'class-a', name: 'Classe A', teacherId: 'staff-1', parentRepresentativeIds: ['parent-1'] }],
+  committees: [{ id: 'k-1', name: { fr: 'Comité vert', en: 'Green committee' } }],
+  memberships: [{ committeeId: 'k-1', personType: 'PARENT', personId: 'parent-2', role: 'chair' }],
+  students: [],
+  parents: [],
+  staff: [],
+  families: [],
+} as unknown as Parameters<typeof withheldRights>[1];
+
+const settings = (change: Partial<MessageSettings>): MessageSettings => ({ ...DEFAULT_MESSAGE_SETTINGS, ...change });
+
+describe('withheldRights', () => {
+  it('a homeroom teacher with teachers turned off (the default) is told so, and is offered nothing', () => {
+    const off = settings({ teachers: false });
+    expect(audienceOptions([teacher], false, directory, off)).toEqual([]);
+    expect(withheldRights([teacher], directory, off)).toEqual(['teachers']);
+    expect(withheldRights([teacher], directory, settings({ teachers: true }))).toEqual([]);
+  });
+
+  it('names each kind of author turned off that the caller is, and a withdrawn right', () => {
+    const allOff = settings({ teachers: false, classRepresentatives: false, committeeChairs: false });
+    expect(withheldRights([rep], directory, allOff)).toEqual(['classRepresentatives']);
+    expect(withheldRights([chair], directory, allOff)).toEqual(['committeeChairs']);
+    expect(withheldRights([rep, teacher], directory, allOff)).toEqual(['classRepresentatives', 'teachers']);
+    expect(withheldRights([rep], directory, settings({ withdrawn: ['PARENT#parent-1'] }))).toEqual(['withdrawn']);
+  });
+
+  it('a member with no role has nothing withheld', () => {
+    expect(withheldRights([nobody], directory, settings({ teachers: false, classRepresentatives: false, committeeChairs: false }))).toEqual([]);
+  });
+});
