@@ -3,9 +3,10 @@ import { ClassStructureSchema, SchoolSettingsSchema } from '../schemas/settings'
 
 /**
  * The school settings screen (docs/data-onboarding.md, "School settings"): GET and PUT /api/admin/settings.
- * The body carries the cells of the school file (`school.csv`) under the same field names, as text: the server
- * checks them with the import's own readers (lambdas/admin/import/school-settings.ts), so the screen and the
- * import can never disagree. The bounds here only cap the size of a body; the real limits are the import's.
+ * The body carries the cells of the school file (`school.csv`) under the same field names, as text: the browser and
+ * the server check them with `checkSettingsForm` (shared/rules/school-settings-form.ts), then the server reads them
+ * with the import's own readers (lambdas/admin/import/school-settings.ts), so the screen and the import can never
+ * disagree. The bounds here only cap the size of a body; the real limits are SCHOOL_SETTINGS_MAX_LENGTHS.
  */
 const cell = (max: number) => z.string().max(max);
 

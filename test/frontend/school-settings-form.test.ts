@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { formOfSettings, graduatingLevelOptions } from '../../frontend/src/features/admin-settings/model/settings-form';
 import { defaultSettings } from '../../lambdas/admin/import/default-settings';
-import type { SettingsLevelInput } from '@shared/contracts/school-settings-api';
+import { IssueCollector, type ImportTable } from '../../lambdas/admin/import/issues';
+import { readSchoolSettings } from '../../lambdas/admin/import/school-settings';
+import {
+  LEVEL_FIELDS_ON_FORM,
+  SCHOOL_FIELDS_ON_FORM,
+  settingsFormOf,
+  type SettingsLevelInput,
+  type SettingsUpdate,
+} from '@shared/contracts/school-settings-api';
+import { checkSettingsForm } from '@shared/rules/school-settings-form';
+import { SCHOOL_NAME_MAX_LENGTH } from '@shared/schemas/settings';
 
 /** The school settings screen's form (frontend/src/features/admin-settings/model/settings-form.ts). */
 describe('the school settings form', () => {
@@ -34,5 +44,38 @@ describe('the school settings form', () => {
     expect(form.phone).toBe('514 555-0100');
     expect(form.version).toBe(3);
     expect(formOfSettings({ ...settings, contact: {} }, 0).phone).toBe('');
+  });
+
+  /** The form as the school file, the way the server reads it (lambdas/admin/settings/settings-service.ts). */
+  const importIssues = (form: Omit<SettingsUpdate, 'version'>) => {
+    const fields = [...SCHOOL_FIELDS_ON_FORM, ...LEVEL_FIELDS_ON_FORM];
+    const columns = new Map(fields.map((field, i) => [field, { column: i + 1, header: field }]));
+    const rows = form.levels.map((level, i) => ({
+      line: i + 1,
+      values: { ...Object.fromEntries(LEVEL_FIELDS_ON_FORM.map((f) => [f, level[f].trim()])), ...(i === 0 ? Object.fromEntries(SCHOOL_FIELDS_ON_FORM.map((f) => [f, form[f].trim()])) : {}) },
+    }));
+    const table: ImportTable = { file: 'settings', entity: 'school', columns, rows };
+    const issues = new IssueCollector();
+    readSchoolSettings(table, undefined, '2026-09-01T12:00:00.000Z', issues);
+    return issues.errors.map((i) => `${i.field && LEVEL_FIELDS_ON_FORM.includes(i.field as never) ? `levels.${i.line - 1}.` : ''}${i.field}:${i.code}:${JSON.stringify(i.params ?? {})}`).sort();
+  };
+  const checkIssues = (form: Omit<SettingsUpdate, 'version'>) => checkSettingsForm(form).map((i) => `${i.path}:${i.code}:${JSON.stringify(i.params ?? {})}`).sort();
+
+  it("checks the form's cells as the school file's reader does: same codes, same limits, same parameters", () => {
+    const good = settingsFormOf(defaultSettings(new Date('2026-09-01T12:00:00Z'), 'École des Érables'));
+    expect(checkSettingsForm(good)).toEqual([]);
+    const bad: Omit<SettingsUpdate, 'version'>[] = [
+      { ...good, schoolName: ' ', phone: '514-ECOLE-00', schoolYear: '2025' },
+      { ...good, schoolName: 'É'.repeat(SCHOOL_NAME_MAX_LENGTH + 1), email: 'pas-un-courriel', street: 'x'.repeat(201), postalCode: 'H2X' },
+      { ...good, city: 'Montréal' },
+      { ...good, levels: good.levels.map((level, i) => (i === 1 ? { ...level, levelCode: 'g1', levelEn: '', shortFr: 'x'.repeat(21) } : i === 2 ? { ...level, levelCode: 'g 3!' } : level)) },
+    ];
+    for (const form of bad) {
+      expect(checkIssues(form).length).toBeGreaterThan(0);
+      expect(checkIssues(form)).toEqual(importIssues(form));
+    }
+    // What only the form can get wrong once the cells are right: a graduating level no longer in the list.
+    expect(checkIssues({ ...good, graduatingLevel: 'G9' })).toEqual(['graduatingLevel:UNKNOWN_LEVEL:{"value":"G9"}']);
+    expect(importIssues({ ...good, graduatingLevel: 'G9' })).toEqual(['graduatingLevel:UNKNOWN_LEVEL:{"value":"G9"}']);
   });
 });

@@ -2,6 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { handler as adminHandler } from '../../lambdas/admin/index';
 import { handler as directoryHandler } from '../../lambdas/directory/index';
 import { settingsFormOf, type SettingsResponse, type SettingsUpdate } from '@shared/contracts/school-settings-api';
+import { SCHOOL_NAME_MAX_LENGTH } from '@shared/schemas/settings';
+import { bulkWriteDirectory } from '../../lambdas/directory/directory-repository';
 import { adminClaims, invoke, seedSmallSchool, type SmallSchool } from './annual-update-support';
 import { claimsFor } from './auth-support';
 import { scanAll, useDirectoryTable } from './directory-support';
@@ -85,6 +87,33 @@ describe('PUT /api/admin/settings', () => {
     );
     expect(body.error.fields).toContainEqual({ path: 'schoolName', issue: 'REQUIRED' });
     expect(await scanAll()).toEqual(items);
+  });
+
+  it('refuses a school name past SCHOOL_NAME_MAX_LENGTH (TOO_LONG), takes one at the limit, and still reads a longer name saved before', async () => {
+    const form = await currentForm();
+    const items = await scanAll();
+    const tooLong = await put({ ...form, schoolName: `  ${'É'.repeat(SCHOOL_NAME_MAX_LENGTH + 1)}  ` });
+    expect(tooLong.status).toBe(400);
+    const body = tooLong.body as { error: { code: string; fields: unknown[] }; issues: unknown[] };
+    expect(body.error).toEqual({ code: 'VALIDATION_FAILED', fields: [{ path: 'schoolName', issue: 'TOO_LONG' }] });
+    expect(body.issues).toEqual([{ path: 'schoolName', code: 'TOO_LONG', params: { max: SCHOOL_NAME_MAX_LENGTH } }]);
+    expect(await scanAll()).toEqual(items);
+
+    // The limit counts the name as saved: the spaces around it are not part of it.
+    const atLimit = await put({ ...form, schoolName: ` ${'É'.repeat(SCHOOL_NAME_MAX_LENGTH)} ` });
+    expect(atLimit.status, JSON.stringify(atLimit.body)).toBe(200);
+    expect((atLimit.body as SettingsResponse).settings.schoolName).toHaveLength(SCHOOL_NAME_MAX_LENGTH);
+
+    // A 190-character name saved before the limit still reads (the screen then asks for a shorter one).
+    const { body: current } = await getSettings();
+    const legacy = 'N'.repeat(190);
+    await bulkWriteDirectory({ classes: [], students: [], parents: [], staff: [], committees: [], families: [], memberships: [], settings: { ...current.settings, schoolName: legacy } });
+    const read = await getSettings();
+    expect(read.status).toBe(200);
+    expect(read.body.settings.schoolName).toBe(legacy);
+    const again = await currentForm();
+    expect((await put(again)).status).toBe(400);
+    expect((await put({ ...again, schoolName: 'École du Ruisseau' })).status).toBe(200);
   });
 
   it('refuses to drop a level that students still have (LEVEL_IN_USE, as the import does)', async () => {

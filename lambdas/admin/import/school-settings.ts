@@ -1,6 +1,11 @@
 import { compactToken } from '@shared/rules/import-values';
 import { LevelCodeSchema, SchoolYearSchema, type Level } from '@shared/schemas/common';
-import { SchoolSettingsSchema, type SchoolSettings } from '@shared/schemas/settings';
+import {
+  SCHOOL_LEVELS_MAX,
+  SCHOOL_SETTINGS_MAX_LENGTHS as MAX,
+  SchoolSettingsSchema,
+  type SchoolSettings,
+} from '@shared/schemas/settings';
 import type { DirectoryData } from '../../directory/public';
 import type { ImportTable, IssueCollector } from './issues';
 import type { ImportTargets } from './resolve';
@@ -9,7 +14,9 @@ import { RowReader } from './row-reader';
 /**
  * The school file (`ecole.csv` / `school.csv`): one row per level, in order, and the school's own columns (name,
  * school year, contact, class structure, graduating level) on the first row only. Read as the settings it
- * describes, checked cell by cell and then with the settings schema; undefined when anything is wrong.
+ * describes, checked cell by cell and then with the settings schema; undefined when anything is wrong. The limits
+ * are shared (SCHOOL_SETTINGS_MAX_LENGTHS), and the settings screen checks its cells with the same rules
+ * (shared/rules/school-settings-form.ts).
  */
 const SCHOOL_FIELDS = [
   'schoolName',
@@ -22,7 +29,6 @@ const SCHOOL_FIELDS = [
   'classStructure',
   'graduatingLevel',
 ] as const;
-const MAX_LEVELS = 20;
 
 export function readSchoolSettings(
   table: ImportTable,
@@ -35,13 +41,13 @@ export function readSchoolSettings(
     issues.add({ file: table.file, entity: 'school', line: 0, code: 'EMPTY_FILE' });
     return undefined;
   }
-  if (table.rows.length > MAX_LEVELS) {
-    issues.add({ file: table.file, entity: 'school', line: 0, field: 'levelCode', code: 'TOO_MANY', params: { max: MAX_LEVELS } });
+  if (table.rows.length > SCHOOL_LEVELS_MAX) {
+    issues.add({ file: table.file, entity: 'school', line: 0, field: 'levelCode', code: 'TOO_MANY', params: { max: SCHOOL_LEVELS_MAX } });
     return undefined;
   }
   const head = new RowReader({ table, row: first }, issues);
-  const schoolName = head.text('schoolName', { required: true, max: 200 });
-  const schoolYear = head.text('schoolYear', { required: true, max: 20 });
+  const schoolName = head.text('schoolName', { required: true, max: MAX.schoolName });
+  const schoolYear = head.text('schoolYear', { required: true, max: MAX.schoolYear });
   if (schoolYear !== undefined && !SchoolYearSchema.safeParse(schoolYear).success) {
     head.issue('schoolYear', 'INVALID_SCHOOL_YEAR', { value: schoolYear });
   }
@@ -130,15 +136,15 @@ function readLevels(table: ImportTable, issues: IssueCollector): Level[] | undef
   const lines = new Map<string, number>();
   table.rows.forEach((row, index) => {
     const reader = new RowReader({ table, row }, issues);
-    const text = reader.text('levelCode', { required: true, max: 20 })?.toUpperCase();
+    const text = reader.text('levelCode', { required: true, max: MAX.levelCode })?.toUpperCase();
     const code = text !== undefined && !LevelCodeSchema.safeParse(text).success ? undefined : text;
     if (text !== undefined && code === undefined) reader.issue('levelCode', 'INVALID_LEVEL_CODE', { value: text });
     if (code !== undefined && lines.has(code)) reader.issue('levelCode', 'DUPLICATE_KEY', { key: code, line: lines.get(code)! });
     if (code !== undefined && !lines.has(code)) lines.set(code, row.line);
-    const fr = reader.text('levelFr', { required: true, max: 100 });
-    const en = reader.text('levelEn', { required: true, max: 100 });
-    const shortFr = reader.text('shortFr', { max: 20 }) ?? fr;
-    const shortEn = reader.text('shortEn', { max: 20 }) ?? en;
+    const fr = reader.text('levelFr', { required: true, max: MAX.levelFr });
+    const en = reader.text('levelEn', { required: true, max: MAX.levelEn });
+    const shortFr = reader.text('shortFr', { max: MAX.shortFr }) ?? fr;
+    const shortEn = reader.text('shortEn', { max: MAX.shortEn }) ?? en;
     if (!reader.ok || !code || !fr || !en || !shortFr || !shortEn) ok = false;
     else levels.push({ code, order: index + 1, label: { fr, en }, shortLabel: { fr: shortFr, en: shortEn } });
   });

@@ -6,6 +6,7 @@ import {
   type SettingsResponse,
   type SettingsUpdate,
 } from '@shared/contracts/school-settings-api';
+import { checkSettingsForm } from '@shared/rules/school-settings-form';
 import type { SchoolSettings } from '@shared/schemas/settings';
 import { auditPut, type Actor } from '../../common/audit';
 import { AppError } from '../../common/errors';
@@ -64,10 +65,16 @@ function changedFields(before: SchoolSettings | undefined, after: SchoolSettings
   return keys.filter((key) => JSON.stringify(before?.[key]) !== JSON.stringify(after[key]));
 }
 
-/** PUT /api/admin/settings: checks as the import does, then writes at `version` + 1 (CONFLICT if stale). */
+/**
+ * PUT /api/admin/settings: checks the cells with the screen's shared check and as the import does, then writes at
+ * `version` + 1 (CONFLICT if stale).
+ */
 export async function updateSettings(update: SettingsUpdate, actor: Actor, now: Date = new Date()): Promise<SettingsOutcome> {
   const [current, data] = await Promise.all([getSettings(), readDirectoryConsistent()]);
   if ((current?.version ?? 0) !== update.version) throw new AppError('CONFLICT');
+  // The screen's own check first (the browser ran the same before sending), then the import's reader.
+  const formIssues = checkSettingsForm(update);
+  if (formIssues.length > 0) return { ok: false, issues: formIssues };
   const table = asSchoolTable(update);
   const issues = new IssueCollector();
   const read = readSchoolSettings(table, current, now.toISOString(), issues);

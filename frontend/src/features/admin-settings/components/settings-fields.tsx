@@ -9,6 +9,7 @@ import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { LEVEL_FIELDS_ON_FORM, type SettingsLevelInput } from '@shared/contracts/school-settings-api';
 import { formatPhone } from '@shared/format/phone';
+import { SCHOOL_NAME_MAX_LENGTH } from '@shared/schemas/settings';
 import { useLanguage } from '../../../lib/use-language';
 import { emptyLevel, graduatingLevelOptions, type SettingsForm } from '../model/settings-form';
 
@@ -46,7 +47,7 @@ export function SchoolFields(props: FieldsProps) {
   return (
     <Container header={<Header variant="h2">{t('schoolSettings.sections.school')}</Header>}>
       <ColumnLayout columns={2}>
-        <TextField {...props} field="schoolName" />
+        <TextField {...props} field="schoolName" hint={t('schoolSettings.hints.schoolName', { max: SCHOOL_NAME_MAX_LENGTH })} />
         <TextField {...props} field="schoolYear" hint={t('schoolSettings.hints.schoolYear')} />
         <FormField label={t('schoolSettings.fields.classStructure')} errorText={errorOf('classStructure')} description={t('schoolSettings.hints.classStructure')}>
           <Select

@@ -54,4 +54,11 @@ export function issueText(issue: SettingsIssue, fieldLabel: string, lang: Langua
   return formatIssueMessage(issue.code as ImportIssueCode, { ...issue.params, field: fieldLabel }, lang);
 }
 
+/** The issues still standing once the form went from `before` to `after`: those of a changed field go. */
+export function issuesStill(issues: SettingsIssue[], before: SettingsForm, after: SettingsForm): SettingsIssue[] {
+  const at = (form: SettingsForm, path: string) =>
+    JSON.stringify(path.split('.').reduce<unknown>((value, key) => (value as Record<string, unknown> | undefined)?.[key], form));
+  return issues.filter((issue) => at(before, issue.path) === at(after, issue.path));
+}
+
 export const sameForm = (a: SettingsForm, b: SettingsForm) => JSON.stringify(a) === JSON.stringify(b);

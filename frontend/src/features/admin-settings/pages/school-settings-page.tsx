@@ -7,6 +7,7 @@ import Flashbar, { type FlashbarProps } from '@cloudscape-design/components/flas
 import Form from '@cloudscape-design/components/form';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { SettingsIssue } from '@shared/contracts/school-settings-api';
+import { checkSettingsForm } from '@shared/rules/school-settings-form';
 import { LeaveModal } from '../../../components/page/leave-modal';
 import { PageFrame } from '../../../components/page/page-frame';
 import { QueryState } from '../../../components/query-state/query-state';
@@ -16,9 +17,9 @@ import { useLanguage } from '../../../lib/use-language';
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes';
 import { useSaveSettings, useSchoolSettings } from '../api/school-settings-queries';
 import { ContactFields, LevelFields, SchoolFields } from '../components/settings-fields';
-import { formOfSettings, issuesOf, issueText, sameForm, type SettingsForm } from '../model/settings-form';
+import { formOfSettings, issuesOf, issuesStill, issueText, sameForm, type SettingsForm } from '../model/settings-form';
 
-/** The form's state: loaded, edited, saved at the version read, with the server's issues by field. */
+/** The form's state: loaded, edited, saved at the version read, with the issues by field (the browser's, the server's). */
 function useSettingsForm() {
   const { t } = useTranslation();
   const lang = useLanguage();
@@ -56,10 +57,28 @@ function useSettingsForm() {
     };
   }, [issues, lang, t]);
 
+  // A corrected field loses its message at once; the others stay until the next save.
+  const edit = (next: SettingsForm) => {
+    if (form) {
+      const still = issuesStill(issues, form, next);
+      setIssues(still);
+      if (still.length === 0 && error === 'invalid') setError(null);
+    }
+    setForm(next);
+  };
+
   const save = async () => {
     if (!form) return;
     setError(null);
     setFlash([]);
+    // The server's own check, in the browser first (shared/rules/school-settings-form.ts): nothing is sent until
+    // the fields are right, and the typed values stay as they are.
+    const found = checkSettingsForm(form);
+    if (found.length > 0) {
+      setIssues(found);
+      setError('invalid');
+      return;
+    }
     // The answer goes into the cache (useSaveSettings), which resets the form to it (above).
     await saveSettings.mutateAsync(form).then(
       () => {
@@ -73,16 +92,18 @@ function useSettingsForm() {
     );
   };
 
-  return { t, settings, form, setForm, saved, dirty, blocker, issues, setIssues, error, setError, saving, flash, load, errorOf, errorText, save };
+  return { t, settings, form, setForm, edit, saved, dirty, blocker, issues, setIssues, error, setError, saving, flash, load, errorOf, errorText, save };
 }
 
 /**
  * `/admin/settings` (docs/data-onboarding.md, "School settings"): what `school.csv` holds, on one screen, checked
- * by the server with the import's rules; errors by field in the import's words. The admin check is AdminGate's.
+ * in the browser and again by the server with the import's rules; errors by field in the import's words. The admin
+ * check is AdminGate's.
  */
 export function SchoolSettingsPage() {
-  const { t, settings, form, setForm, saved, dirty, blocker, setIssues, error, setError, saving, flash, load, errorOf, errorText, save } = useSettingsForm();
-  // The server's refusal names fields that may be screens above the button: the first one gets the focus.
+  const { t, settings, form, setForm, edit, saved, dirty, blocker, setIssues, error, setError, saving, flash, load, errorOf, errorText, save } = useSettingsForm();
+  // A refusal (the browser's check or the server's) names fields that may be screens above the button: the first
+  // one gets the focus.
   const invalidFocus = useFocusFirstInvalid<HTMLFormElement>();
   return (
     <PageFrame title={t('schoolSettings.title')} description={t('schoolSettings.description')}>
@@ -95,7 +116,7 @@ export function SchoolSettingsPage() {
         )}
         <QueryState query={settings} genericKey="schoolSettings.loadError">
           {() => form && (
-          <form ref={invalidFocus.ref} onSubmit={(event) => (event.preventDefault(), void save().then(invalidFocus.afterSubmit))}>
+          <form ref={invalidFocus.ref} noValidate onSubmit={(event) => (event.preventDefault(), void save().then(invalidFocus.afterSubmit))}>
             <Form
               actions={
                 <SpaceBetween direction="horizontal" size="xs">
@@ -108,9 +129,9 @@ export function SchoolSettingsPage() {
             >
               <SpaceBetween size="l">
                 {dirty && <Box color="text-status-warning">{t('schoolSettings.unsaved')}</Box>}
-                <SchoolFields form={form} onChange={setForm} errorOf={errorOf} />
-                <ContactFields form={form} onChange={setForm} errorOf={errorOf} />
-                <LevelFields form={form} onChange={setForm} errorOf={errorOf} />
+                <SchoolFields form={form} onChange={edit} errorOf={errorOf} />
+                <ContactFields form={form} onChange={edit} errorOf={errorOf} />
+                <LevelFields form={form} onChange={edit} errorOf={errorOf} />
               </SpaceBetween>
             </Form>
           </form>
