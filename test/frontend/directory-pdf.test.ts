@@ -1,7 +1,9 @@
+import fontkit from '@pdf-lib/fontkit';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { printFontBytes } from '../../frontend/build/font-files';
 import { buildDirectoryIndex } from '../../frontend/src/lib/directory/directory-index';
+import { printFontkit, printableText } from '../../frontend/src/lib/directory-pdf/print-fontkit';
 import { printLayout, type PrintOptions } from '../../frontend/src/lib/directory-pdf/print-layout';
 import { renderPrintDocument, wrapText } from '../../frontend/src/lib/directory-pdf/print-render';
 import { printTranslator } from '../../frontend/src/lib/directory-pdf/print-translator';
@@ -138,6 +140,87 @@ describe('printable directory (PDF)', () => {
   it('names the file in ASCII with the scope and the day', () => {
     expect(pdfFileName('bottin', 'Toute l\'école', '2026-11-26')).toBe('bottin-toute-l-ecole-2026-11-26.pdf');
     expect(pdfFileName('directory', 'Classe Éole 3', '2026-11-26')).toBe('directory-classe-eole-3-2026-11-26.pdf');
+  });
+});
+
+/**
+ * Characters the embedded Open Sans has no glyph for (an emoji in a name saved from My Profile, a symbol) printed as
+ * its empty .notdef glyph: « Félix    Ouellet », a blank gap, in the columns and the footer. They are dropped and
+ * the spaces around them become one (print-fontkit.ts, printableText); every character the font has is kept.
+ */
+describe('characters the fonts cannot draw', () => {
+  const faces = { regular: fontkit.create(fonts.regular), bold: fontkit.create(fonts.bold) };
+  const ASCII = Array.from({ length: 0x7e - 0x20 + 1 }, (_, i) => String.fromCharCode(0x20 + i)).join('');
+  const LATIN_1 = Array.from({ length: 0xff - 0xa0 + 1 }, (_, i) => String.fromCharCode(0xa0 + i)).join('');
+  const TYPOGRAPHY = 'Œœ«»‘’“”–—·…€•';
+  const everyLetter = ASCII + LATIN_1 + TYPOGRAPHY;
+
+  it('keeps every ASCII and Latin-1 character and the French typography, in both faces', () => {
+    expect(everyLetter).toContain('abcdefghijklmnopqrstuvwxyz');
+    expect(everyLetter).toContain('ABCDEFGHIJKLMNOPQRSTUVWXYZ');
+    expect(everyLetter).toContain('ÀÁÂÃÄÅÆÇÈÉÊËÌÍÎÏÐÑÒÓÔÕÖ×ØÙÚÛÜÝÞßàáâãäåæçèéêëìíîïðñòóôõö÷øùúûüýþÿ');
+    for (const [face, font] of Object.entries(faces)) {
+      const hasGlyph = (codePoint: number) => font.hasGlyphForCodePoint(codePoint);
+      expect({ face, text: printableText(everyLetter, hasGlyph) }).toEqual({ face, text: everyLetter });
+      const dropped = [...everyLetter].filter((char) => printableText(char, hasGlyph) !== char);
+      expect({ face, dropped }).toEqual({ face, dropped: [] });
+      // ...and through the font pdf-lib is given: one real glyph (never .notdef) per character.
+      const { glyphs } = printFontkit.create(face === 'bold' ? fonts.bold : fonts.regular).layout(everyLetter);
+      expect(glyphs.length).toBe([...everyLetter].length);
+      expect(glyphs.filter((glyph) => glyph.id === 0)).toEqual([]);
+    }
+    const hasGlyph = (codePoint: number) => faces.regular.hasGlyphForCodePoint(codePoint);
+    for (const text of ['Yvette Ayotte-Lévy', 'Chloé Bœuf « Zoë » l’Écuyer – 5 €', '  deux  espaces  ', ' ']) {
+      expect(printableText(text, hasGlyph)).toBe(text);
+    }
+  });
+
+  it('drops emoji and symbols with the spaces around them, keeps one space between words and none at the ends', () => {
+    const hasGlyph = (codePoint: number) => faces.regular.hasGlyphForCodePoint(codePoint);
+    const cases: [string, string][] = [
+      ['Félix 😀', 'Félix'],
+      ['Félix 😀 Ouellet', 'Félix Ouellet'],
+      ['Zoé ✨ Ébert', 'Zoé Ébert'],
+      ['Zoé ✨  ✨ Ébert', 'Zoé Ébert'],
+      ['😀 Félix', 'Félix'],
+      ['Fé😀lix', 'Félix'],
+      ['Félix😀 Ouellet', 'Félix Ouellet'],
+      ['Club ❤️ lecture 👨‍👩‍👧', 'Club lecture'],
+      ['✨', ''],
+      ['(2e année, Classe A ⭐)', '(2e année, Classe A)'],
+      ['12, rue des Érables 🌳, Laval', '12, rue des Érables, Laval'],
+      ['( ⭐ Classe A', '(Classe A'],
+      ['« 😀 Bonjour »', '« Bonjour »'],
+      // What the font lacks but can print another way: a narrow no-break space, a letter with an accent it lacks.
+      ['Prix\u202f: 5 $', 'Prix : 5 $'],
+      ['Ÿves Ăbel', 'Yves Abel'],
+      ['Łukasz Đorđević', 'Lukasz Dordevic'],
+      // A name typed with combining accents (macOS) prints its accented letters.
+      ['Zoe\u0301 E\u0301bert', 'Zoé Ébert'],
+    ];
+    expect(cases.map(([text]) => printableText(text, hasGlyph))).toEqual(cases.map(([, printed]) => printed));
+  });
+
+  it('prints « Félix 😀 » as « Félix » in the names, class, committee, address and footer, with single spaces', async () => {
+    // The demo school has a Félix Ouellet of its own: this parent is a Félix Ouimet, whom it has not.
+    expect(french.all).not.toContain('Félix Ouimet');
+    const parent = { ...full, firstName: 'Félix 😀', lastName: 'Ouimet', address: { street: '12, rue des Érables 🌳', city: 'Laval', postalCode: 'H7N1A1' } };
+    const childId = school.families.find((f) => f.parentId === full.id)!.studentId;
+    const child = school.students.find((s) => s.id === childId)!;
+    const committee = school.committees[0]!;
+    const withEmoji: DemoSchool = {
+      ...school,
+      parents: school.parents.map((p) => (p.id === full.id ? parent : p)),
+      students: school.students.map((s) => (s.id === childId ? { ...s, firstName: 'Zoé ✨', lastName: 'Ébert' } : s)),
+      classes: school.classes.map((c) => (c.id === child.classId ? { ...c, name: 'Classe A ⭐' } : c)),
+      committees: school.committees.map((c) => (c.id === committee.id ? { ...c, name: { fr: 'Comité 🎉 vert', en: 'Green 🎉 committee' } } : c)),
+    };
+    const { pages, all } = await pdfOf(withEmoji, options('fr', { viewerName: 'Félix 😀 Ouellet' }));
+    const printed = ['Félix Ouimet', 'Zoé Ébert', 'Classe A · ', 'Classe A)', 'Comité vert', '12, rue des Érables, Laval H7N 1A1'];
+    for (const text of printed) expect(all).toContain(text);
+    for (const page of pages) expect(page).toContain('Confidentiel — préparé pour Félix Ouellet le 26 novembre 2026');
+    expect(all).not.toMatch(/\p{Extended_Pictographic}|\uFFFD/u);
+    expect(all).not.toMatch(/(Félix|Zoé|Classe A|Comité|Érables) {2}|Classe A \)|Érables ,/);
   });
 });
 

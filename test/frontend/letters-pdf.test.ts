@@ -66,4 +66,15 @@ describe('paper letters PDF', () => {
     expect(en).toContain('MNPQR-STUVW');
     expect(en).toContain('School office: 514 555-0100');
   });
+
+  it('drops the characters the font cannot draw from names and addresses, with single spaces (print-fontkit.ts)', async () => {
+    const letter = { ...data.letters[0]!, firstName: 'Félix 😀', lastName: 'Ouellet', address: { street: '12, rue des Érables 🌳', city: 'Laval ✨', postalCode: 'H7N 1A1' } };
+    const bytes = await renderLetters({ ...data, letters: [letter] }, printFontBytes(), qr, translate, 'fr');
+    const { text } = await extractText(await getDocumentProxy(bytes), { mergePages: true });
+    expect(text.split('\n').filter((line) => line === 'Félix Ouellet')).toHaveLength(1);
+    expect(text).toContain('Bonjour Félix Ouellet,');
+    expect(text).toContain('12, rue des Érables\n');
+    expect(text).toMatch(/\nLaval QC\s+H7N 1A1/);
+    expect(text).not.toMatch(/\p{Extended_Pictographic}|Félix {2}/u);
+  });
 });

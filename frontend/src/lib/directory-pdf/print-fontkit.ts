@@ -4,7 +4,8 @@ import type { PDFDocument } from 'pdf-lib';
 /**
  * The fontkit given to pdf-lib (`registerFontkit`) for the printable directory (docs/decisions/printable-directory-a-pdf-built-in-the-browser.md, "Printable
  * directory: a PDF built in the browser"): @pdf-lib/fontkit, pinned at 1.1.1, with three changes to each font
- * it opens. They rely on fontkit's internals, so a version bump must re-run test/frontend/directory-pdf and print-glyphs-pdf tests.
+ * it opens (the second also drops the characters the font has no glyph for: printableText). They rely on
+ * fontkit's internals, so a version bump must re-run test/frontend/directory-pdf and print-glyphs-pdf tests.
  */
 type Fontkit = Parameters<PDFDocument['registerFontkit']>[0];
 
@@ -28,24 +29,70 @@ function keepCodePoints(font: GlyphSource): void {
 }
 
 interface PlainLayoutFont {
-  glyphForCodePoint(codePoint: number): unknown;
+  glyphForCodePoint(codePoint: number): { id: number };
   layout(text: string): { glyphs: unknown[] };
 }
 
 /**
- * 2. One glyph per character, from the font's character map: all pdf-lib reads of a layout (its glyphs), without
- * fontkit's shaping engine, which made a 1,000-family directory take tens of seconds. Latin text loses only
- * kerning and the fi/fl ligatures; the text layer then holds exactly the characters written, which search and
- * copy prefer.
+ * One character as the font can print it: itself; a plain space for a space the font lacks (the narrow no-break
+ * space, a tab, a line break); its letter without the accent when the font has only the letter (« Ÿ » as « Y »);
+ * or nothing.
+ */
+function printableChar(char: string, hasGlyph: (codePoint: number) => boolean): string | undefined {
+  if (hasGlyph(char.codePointAt(0)!)) return char;
+  if (/\s/u.test(char)) return ' ';
+  const base = STROKED_LETTERS[char] ?? char.normalize('NFD').replace(/\p{M}/gu, '');
+  return base && base !== char && Array.from(base).every((c) => hasGlyph(c.codePointAt(0)!)) ? base : undefined;
+}
+
+/** Letters whose mark is part of the letter (no Unicode decomposition): « Łukasz » prints « Lukasz », not « ukasz ». */
+const STROKED_LETTERS: Readonly<Record<string, string>> = {
+  Ł: 'L', ł: 'l', Đ: 'D', đ: 'd', Ħ: 'H', ħ: 'h', ı: 'i', Ŧ: 'T', ŧ: 't', Ŀ: 'L', ŀ: 'l', ẞ: 'SS',
+};
+
+/**
+ * The text as the font can print it (docs/frontend.md, "Printing the directory"): a character the font has no glyph
+ * for (an emoji, a symbol) would print as its empty .notdef glyph, a blank gap; it is dropped, and the spaces
+ * around it become one: « Félix 😀 Ouellet » prints « Félix Ouellet ». None is left at either end, after an opening
+ * bracket or before a closing one, a comma or a period (« (Classe A ⭐) » prints « (Classe A) »). Every character
+ * the font has is kept as it is; a text without missing characters is returned unchanged (spaces included).
+ */
+export function printableText(text: string, hasGlyph: (codePoint: number) => boolean): string {
+  let out = '';
+  /** Since the last character kept: none dropped, some dropped with no space around them, or with a space. */
+  let gap: 'none' | 'tight' | 'spaced' = 'none';
+  for (const char of text.normalize('NFC')) {
+    const printable = printableChar(char, hasGlyph);
+    if (printable === undefined) {
+      if (gap === 'none') gap = /\s$/u.test(out) ? 'spaced' : 'tight';
+      out = out.trimEnd();
+    } else if (gap !== 'none' && /^\s$/u.test(printable)) {
+      gap = 'spaced';
+    } else {
+      if (gap === 'spaced' && out && !/\p{Ps}$/u.test(out) && !/^[\p{Pe},.]/u.test(printable)) out += ' ';
+      gap = 'none';
+      out += printable;
+    }
+  }
+  return out;
+}
+
+/**
+ * 2. One glyph per character, from the font's character map: all pdf-lib reads of a layout (its glyphs, for the
+ * text drawn and for its width), without fontkit's shaping engine, which made a 1,000-family directory take tens
+ * of seconds. Latin text loses only kerning and the fi/fl ligatures; the text layer then holds exactly the
+ * characters written, which search and copy prefer. Every text of the directory and the letters comes through here,
+ * so this is where the characters the font cannot draw are dropped (printableText).
  */
 function plainLayout(font: PlainLayoutFont): void {
-  const glyphs = new Map<number, unknown>();
+  const glyphs = new Map<number, { id: number }>();
   const glyphOf = (codePoint: number) => {
     let glyph = glyphs.get(codePoint);
     if (glyph === undefined) glyphs.set(codePoint, (glyph = font.glyphForCodePoint(codePoint)));
     return glyph;
   };
-  font.layout = (text) => ({ glyphs: Array.from(text, (char) => glyphOf(char.codePointAt(0)!)) });
+  const hasGlyph = (codePoint: number) => glyphOf(codePoint).id !== 0;
+  font.layout = (text) => ({ glyphs: Array.from(printableText(text, hasGlyph), (char) => glyphOf(char.codePointAt(0)!)) });
 }
 
 /** fontkit's own Buffer class (a Uint8Array): its streams accept no other. */
