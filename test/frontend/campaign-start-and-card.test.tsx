@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { CampaignCard } from '../../frontend/src/features/annual-update/components/campaign-card';
+import { ReopenCampaignDialog } from '../../frontend/src/features/annual-update/components/lifecycle-dialogs';
 import {
   StartCampaignModal,
   deadlineError,
@@ -116,11 +117,99 @@ describe('the start dialog', () => {
   });
 });
 
+describe('a deadline typed in the start dialog', () => {
+  const deadlineField = () => screen.getByPlaceholderText<HTMLInputElement>(/^(AAAA-MM-JJ|YYYY-MM-DD)$/);
+  const startButton = (lang: 'fr' | 'en') => screen.getAllByRole('button').find((b) => b.textContent === (lang === 'fr' ? 'Lancer' : 'Start'))!;
+
+  it.each([
+    ['fr', 'Date invalide\u00a0: choisissez-la dans le calendrier'],
+    ['en', 'Invalid date: pick it on the calendar'],
+  ] as const)('%s: a day that does not exist is kept as typed, and Start says why it cannot start', (lang, invalid) => {
+    const starts: StartChoices[] = [];
+    renderStart(lang, (choices) => starts.push(choices));
+    fireEvent.change(deadlineField(), { target: { value: '2091-13-45' } });
+    // Kept as typed (Cloudscape's masked field turned it into 2091-12-31 without a word), no error while typing.
+    expect(deadlineField().value).toBe('2091-13-45');
+    expect(document.body.textContent).not.toContain(invalid);
+    // Start stays enabled (Cloudscape's pattern): pressing it starts nothing, shows the error, focuses the field.
+    expect(startButton(lang).hasAttribute('disabled')).toBe(false);
+    fireEvent.click(startButton(lang));
+    expect(starts).toEqual([]);
+    expect(deadlineField().getAttribute('aria-invalid')).toBe('true');
+    expect(description(deadlineField())).toContain(invalid);
+    expect(document.activeElement).toBe(deadlineField());
+    expect(deadlineField().value).toBe('2091-13-45');
+  });
+
+  it('shows the error once the field is left, and starts with a real day', () => {
+    const starts: StartChoices[] = [];
+    renderStart('fr', (choices) => starts.push(choices));
+    fireEvent.change(deadlineField(), { target: { value: '2091-02-30' } });
+    fireEvent.blur(deadlineField());
+    expect(description(deadlineField())).toContain('Date invalide');
+    fireEvent.change(deadlineField(), { target: { value: '2091-02-28' } });
+    fireEvent.click(startButton('fr'));
+    expect(starts.map((choice) => choice.deadline)).toEqual(['2091-02-28']);
+  });
+
+  it('picks a day on the calendar, which then closes', () => {
+    renderStart('en');
+    fireEvent.click(screen.getByRole('button', { name: 'Choose a date' }));
+    const grid = screen.getByRole('grid');
+    const day = [...grid.querySelectorAll('td')].find((cell) => cell.getAttribute('aria-disabled') !== 'true' && cell.textContent !== '')!;
+    fireEvent.click(day);
+    expect(deadlineField().value).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(deadlineField().value >= schoolDay()).toBe(true);
+    expect(screen.queryByRole('grid')).toBeNull();
+  });
+});
+
 const CAMPAIGN = {
   id: '01JABCDEFGHJKMNPQRSTVW9999', schoolYear: '2026-2027', status: 'active', createdAt: '2026-09-01T12:00:00.000Z',
   counts: { totalParents: 382, reachable: 380, unreachable: 2, emailsSent: 1, formsSubmitted: 1, optedOut: 0 },
   progress: { completed: 1, total: 382, percentage: 0.3 }, reminders: { days: [], sent: [] },
 } as unknown as CampaignView;
+
+describe("the campaign card's deadline", () => {
+  it.each([
+    ['fr', '15 décembre 2026'],
+    ['en', 'December 15, 2026'],
+  ] as const)('%s: a long date, as the reminders line beside it says it, never 2026-12-15', (lang, longDate) => {
+    const { container } = render(
+      <I18nextProvider i18n={createI18n(lang)}>
+        <CampaignCard campaign={{ ...CAMPAIGN, deadline: '2026-12-15', reminders: { days: [7], sent: [] } }} />
+      </I18nextProvider>,
+    );
+    const label = screen.getByText(lang === 'fr' ? 'Date limite' : 'Deadline', { selector: '*' });
+    expect(label.parentElement?.parentElement?.textContent).toContain(longDate);
+    expect(container.textContent).not.toContain('2026-12-15');
+  });
+});
+
+describe('the reopen dialog', () => {
+  const CLOSED = { ...CAMPAIGN, status: 'completed', reopenUntil: '2099-01-01' } as CampaignView;
+  it.each([
+    ['fr', 'Rouvrir la campagne', 'Date invalide'],
+    ['en', 'Reopen campaign', 'Invalid date'],
+  ] as const)('%s: keeps a typed day that does not exist and says so when Reopen is pressed', (lang, reopen, invalid) => {
+    const reopened: string[] = [];
+    render(
+      <I18nextProvider i18n={createI18n(lang)}>
+        <ReopenCampaignDialog campaign={CLOSED} visible busy={false} onDismiss={noop} onReopen={(day) => reopened.push(day)} />
+      </I18nextProvider>,
+    );
+    const field = screen.getByPlaceholderText<HTMLInputElement>(/^(AAAA-MM-JJ|YYYY-MM-DD)$/);
+    fireEvent.change(field, { target: { value: '2091-13-45' } });
+    fireEvent.click(screen.getAllByRole('button').find((b) => b.textContent === reopen)!);
+    expect(reopened).toEqual([]);
+    expect(field.value).toBe('2091-13-45');
+    expect(description(field)).toContain(invalid);
+    expect(document.activeElement).toBe(field);
+    fireEvent.change(field, { target: { value: '2091-12-31' } });
+    fireEvent.click(screen.getAllByRole('button').find((b) => b.textContent === reopen)!);
+    expect(reopened).toEqual(['2091-12-31']);
+  });
+});
 
 describe("the campaign card's progress", () => {
   it.each([

@@ -1,4 +1,5 @@
 import { AppShell } from '../components/layout/app-shell';
+import { SignedInContext } from '../lib/signed-in';
 import {
   AuthDebugStatus,
   useAccountUtility,
@@ -11,7 +12,8 @@ import { QueryProvider } from './query-provider';
 
 /**
  * The default layout wired to the auth layer: admin entries and diagnostics for admins, the user menu, auth state,
- * welcome, and the install offer for a signed-in member. It provides the query cache to every page it frames.
+ * welcome, and the install offer for a signed-in member. It provides the query cache, and whether someone is signed in
+ * (lib/signed-in.ts), to every page it frames.
  */
 export function AuthShell() {
   const { isAdmin, user } = useAuth();
@@ -20,15 +22,17 @@ export function AuthShell() {
   useIdentityHealth();
   return (
     <QueryProvider>
-      <AppShell
-        navigation={NAVIGATION}
-        showAdminSection={isAdmin}
-        showDiagnostics={isAdmin}
-        offerInstall={user?.emailVerified === true}
-        authStatus={<AuthDebugStatus />}
-        accountUtility={accountUtility}
-        notifications={notifications}
-      />
+      <SignedInContext.Provider value={Boolean(user)}>
+        <AppShell
+          navigation={NAVIGATION}
+          showAdminSection={isAdmin}
+          showDiagnostics={isAdmin}
+          offerInstall={user?.emailVerified === true}
+          authStatus={<AuthDebugStatus />}
+          accountUtility={accountUtility}
+          notifications={notifications}
+        />
+      </SignedInContext.Provider>
     </QueryProvider>
   );
 }

@@ -1,17 +1,38 @@
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import DatePicker from '@cloudscape-design/components/date-picker';
+import Button, { type ButtonProps } from '@cloudscape-design/components/button';
+import Calendar from '@cloudscape-design/components/calendar';
+import Input from '@cloudscape-design/components/input';
 import { currentLocale } from '../../i18n/i18n';
 import { formatLongDate } from '../../lib/date-time';
 
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Whether `value` is a real calendar day written `2026-12-19` (not `2026-13-45`, not `2026-02-30`). */
+export function isCalendarDay(value: string): boolean {
+  const match = DAY.exec(value);
+  if (!match) return false;
+  const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+const dayOf = (date: Date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+
 /**
- * A calendar day chosen on a calendar (docs/frontend.md, "Dates"): Cloudscape's date picker in the reader's
- * locale (fr-CA, en-CA: month names and the week's first day), the field in Québec's numeric form (2026-12-19),
- * and days before `minDay` (or after `maxDay`) disabled, so a deadline in the past cannot be chosen. The calendar
- * button says the chosen day in words for a screen reader.
+ * A calendar day chosen on a calendar (docs/frontend.md, "Dates"): a text field in Québec's numeric form
+ * (2026-12-19) and a button that opens Cloudscape's calendar below it, in the reader's locale (fr-CA, en-CA: month
+ * names and the week's first day), days before `minDay` (or after `maxDay`) disabled, so a deadline in the past
+ * cannot be picked. The calendar button says the chosen day in words for a screen reader.
+ *
+ * The field keeps what was typed, as typed: Cloudscape's date picker masks its field and silently turned
+ * `2026-13-45` into `2026-12-31`; here the form says the day is invalid (`isCalendarDay`) and the reader fixes it.
  */
-export function DayPicker({ value, onChange, minDay, maxDay, invalid, ariaLabel }: {
+export function DayPicker({ value, onChange, onBlur, minDay, maxDay, invalid, ariaLabel }: {
   value: string;
   onChange: (day: string) => void;
+  /** The field lost the focus (a form shows its error from then on). */
+  onBlur?: () => void;
   /** The first day that may be chosen (`2026-12-19`). */
   minDay?: string;
   maxDay?: string;
@@ -20,26 +41,63 @@ export function DayPicker({ value, onChange, minDay, maxDay, invalid, ariaLabel 
 }) {
   const { t, i18n } = useTranslation();
   const lang = currentLocale(i18n);
-  const dayOf = (date: Date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+  const [open, setOpen] = useState(false);
+  const button = useRef<ButtonProps.Ref>(null);
+  const day = value.trim();
+  const chosen = isCalendarDay(day) ? day : '';
+  const close = () => {
+    setOpen(false);
+    button.current?.focus();
+  };
   return (
-    <DatePicker
-      value={value}
-      onChange={({ detail }) => onChange(detail.value)}
-      locale={lang === 'fr' ? 'fr-CA' : 'en-CA'}
-      format="iso"
-      inputFormat="iso"
-      placeholder={t('common.datePicker.placeholder')}
-      invalid={invalid}
-      ariaLabel={ariaLabel}
-      isDateEnabled={(date) => (!minDay || dayOf(date) >= minDay) && (!maxDay || dayOf(date) <= maxDay)}
-      openCalendarAriaLabel={(selected) =>
-        selected && /^\d{4}-\d{2}-\d{2}$/.test(selected) ? t('common.datePicker.openCalendarWith', { date: formatLongDate(selected, lang) }) : t('common.datePicker.openCalendar')
-      }
-      i18nStrings={{
-        previousMonthAriaLabel: t('common.datePicker.previousMonth'),
-        nextMonthAriaLabel: t('common.datePicker.nextMonth'),
-        todayAriaLabel: t('common.datePicker.today'),
+    <div
+      onKeyDown={(event) => {
+        // Escape closes the calendar, not the dialog around it.
+        if (event.key === 'Escape' && open) {
+          event.stopPropagation();
+          close();
+        }
       }}
-    />
+    >
+      <div style={{ display: 'flex', gap: 8, maxInlineSize: 234 }}>
+        <div style={{ flex: '1 1 auto', minWidth: 0 }}>
+          <Input
+            value={value}
+            onChange={({ detail }) => onChange(detail.value)}
+            onBlur={onBlur}
+            placeholder={t('common.datePicker.placeholder')}
+            invalid={invalid}
+            ariaLabel={ariaLabel}
+            autoComplete={false}
+            spellcheck={false}
+          />
+        </div>
+        <Button
+          ref={button}
+          iconName="calendar"
+          formAction="none"
+          ariaExpanded={open}
+          ariaLabel={chosen ? t('common.datePicker.openCalendarWith', { date: formatLongDate(chosen, lang) }) : t('common.datePicker.openCalendar')}
+          onClick={() => setOpen((was) => !was)}
+        />
+      </div>
+      {open && (
+        <Calendar
+          value={chosen}
+          locale={lang === 'fr' ? 'fr-CA' : 'en-CA'}
+          ariaLabel={ariaLabel}
+          isDateEnabled={(date) => (!minDay || dayOf(date) >= minDay) && (!maxDay || dayOf(date) <= maxDay)}
+          onChange={({ detail }) => {
+            onChange(detail.value);
+            close();
+          }}
+          i18nStrings={{
+            previousMonthAriaLabel: t('common.datePicker.previousMonth'),
+            nextMonthAriaLabel: t('common.datePicker.nextMonth'),
+            todayAriaLabel: t('common.datePicker.today'),
+          }}
+        />
+      )}
+    </div>
   );
 }

@@ -10,6 +10,8 @@ import { CampaignStatus } from '../../../components/progress/campaign-status';
 import { RemindersSummary } from './reminders';
 import { RecruitingCommittees } from './recruiting-committees';
 import type { CommitteesState } from '../../../lib/committees/use-admin-committees';
+import { formatLongDate } from '../../../lib/date-time';
+import { useLanguage } from '../../../lib/use-language';
 
 /** The card says what the campaign is now: a closed one never reads « Campagne en cours ». */
 const TITLE = { pending: 'annualUpdateAdmin.card.titlePending', active: 'annualUpdateAdmin.card.title', completed: 'annualUpdateAdmin.card.titleCompleted' } as const;
@@ -17,6 +19,7 @@ const TITLE = { pending: 'annualUpdateAdmin.card.titlePending', active: 'annualU
 /** Status, counts and completed/total with a percentage (docs/product-rules.md, "Annual update campaign"). */
 export function CampaignCard({ campaign, actions, committees }: { campaign: CampaignView; actions?: React.ReactNode; committees?: CommitteesState }) {
   const { t, i18n } = useTranslation();
+  const lang = useLanguage();
   const { counts, progress } = campaign;
   const number = (value: number) => value.toLocaleString(i18n.language);
   const stats: [string, number][] = [
@@ -55,7 +58,8 @@ export function CampaignCard({ campaign, actions, committees }: { campaign: Camp
           )}
           <div>
             <Box variant="awsui-key-label">{t('annualUpdateAdmin.card.deadline')}</Box>
-            <Box>{campaign.deadline ?? t('annualUpdateAdmin.card.noDeadline')}</Box>
+            {/* In words, as the reminders' line beside it says it (« 15 décembre 2026 »), not `2026-12-15` next to it. */}
+            <Box>{campaign.deadline ? formatLongDate(campaign.deadline, lang) : t('annualUpdateAdmin.card.noDeadline')}</Box>
           </div>
           {campaign.status !== 'completed' && (
             // A closed campaign sends no reminder: no line announcing them.

@@ -8,7 +8,9 @@ import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog
 import { DayPicker } from '../../../components/date-picker/day-picker';
 import { currentLocale } from '../../../i18n/i18n';
 import { formatLongDate } from '../../../lib/date-time';
+import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid';
 import { campaignState, proposedReopenDeadline } from '../model/campaign-state';
+import { deadlineError } from './start-campaign-modal';
 
 /** The school year in a dialog's title, kept on one line on a phone (« 2095-\n2096 » otherwise): a non-breaking hyphen. */
 const titleYear = (schoolYear: string) => schoolYear.replace('-', '\u2011');
@@ -52,7 +54,11 @@ export function CloseCampaignDialog({ campaign, visible, busy, onDismiss, onClos
   );
 }
 
-/** Reopening is reversible (it can be closed again): no word to type, a new deadline from today on. */
+/**
+ * Reopening is reversible (it can be closed again): no word to type, a new deadline from today on. Reopen stays
+ * enabled (Cloudscape's pattern): a day that does not exist (`2026-13-45`, kept as typed) or is past is said under
+ * the field once it was left, or when Reopen is pressed, which then moves the focus to it.
+ */
 export function ReopenCampaignDialog({ campaign, visible, busy, onDismiss, onReopen }: {
   campaign: CampaignView;
   visible: boolean;
@@ -63,28 +69,44 @@ export function ReopenCampaignDialog({ campaign, visible, busy, onDismiss, onReo
   const { t } = useTranslation();
   const today = schoolDay();
   const [deadline, setDeadline] = useState(proposedReopenDeadline(campaign.deadline, today));
+  const [touched, setTouched] = useState(false);
   useEffect(() => {
-    if (visible) setDeadline(proposedReopenDeadline(campaign.deadline, schoolDay()));
+    if (!visible) return;
+    setDeadline(proposedReopenDeadline(campaign.deadline, schoolDay()));
+    setTouched(false);
   }, [visible, campaign.deadline]);
-  const valid = /^\d{4}-\d{2}-\d{2}$/.test(deadline) && deadline >= today;
+  const day = deadline.trim();
+  // Required here: an empty field is a day to choose, like a past one.
+  const problem = day === '' ? 'past' : deadlineError(day, today);
+  const showError = !!problem && touched;
+  const invalidFocus = useFocusFirstInvalid<HTMLDivElement>();
+  const reopen = () => {
+    if (!problem) {
+      onReopen(day);
+      return;
+    }
+    setTouched(true);
+    invalidFocus.afterSubmit();
+  };
   return (
     <ConfirmDialog
       visible={visible}
       title={t('annualUpdateAdmin.reopen.title', { year: titleYear(campaign.schoolYear) })}
       confirmLabel={t('annualUpdateAdmin.reopen.submit')}
       busy={busy}
-      disabled={!valid}
       onDismiss={onDismiss}
-      onConfirm={() => onReopen(deadline)}
+      onConfirm={reopen}
     >
       <Box variant="p">{t('annualUpdateAdmin.reopen.body')}</Box>
-      <FormField
-        label={t('annualUpdateAdmin.reopen.deadline')}
-        description={t('annualUpdateAdmin.reopen.deadlineHint')}
-        errorText={deadline !== '' && !valid ? t('annualUpdateAdmin.reopen.deadlineInvalid') : undefined}
-      >
-        <DayPicker value={deadline} onChange={setDeadline} minDay={today} invalid={deadline !== '' && !valid} />
-      </FormField>
+      <div ref={invalidFocus.ref}>
+        <FormField
+          label={t('annualUpdateAdmin.reopen.deadline')}
+          description={t('annualUpdateAdmin.reopen.deadlineHint')}
+          errorText={showError ? t(problem === 'invalid' ? 'annualUpdateAdmin.start.deadline_invalid' : 'annualUpdateAdmin.reopen.deadlineInvalid') : undefined}
+        >
+          <DayPicker value={deadline} onChange={setDeadline} onBlur={() => setTouched(true)} minDay={today} invalid={showError} />
+        </FormField>
+      </div>
     </ConfirmDialog>
   );
 }

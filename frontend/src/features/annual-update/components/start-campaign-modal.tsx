@@ -9,9 +9,10 @@ import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { schoolDay } from '@shared/rules/school-calendar';
-import { DayPicker } from '../../../components/date-picker/day-picker';
+import { DayPicker, isCalendarDay } from '../../../components/date-picker/day-picker';
 import { StepProgress } from '../../../components/progress/step-progress';
 import type { CommitteesState } from '../../../lib/committees/use-admin-committees';
+import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid';
 import { useLanguage } from '../../../lib/use-language';
 import { ReminderDaysField, defaultReminderDays } from './reminders';
 
@@ -43,8 +44,7 @@ export function isSchoolYear(value: string): boolean {
 /** A deadline is optional; when given it is a real day, today or later (`2025-10-15`). */
 export function deadlineError(value: string, today = schoolDay()): 'invalid' | 'past' | undefined {
   if (value === '') return undefined;
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(`${value}T12:00:00Z`))) return 'invalid';
-  if (new Date(`${value}T12:00:00Z`).toISOString().slice(0, 10) !== value) return 'invalid';
+  if (!isCalendarDay(value)) return 'invalid';
   return value < today ? 'past' : undefined;
 }
 
@@ -150,6 +150,50 @@ function useRecruitingChoice(committees: CommitteesState, visible: boolean) {
   return [chosen, setChosen] as const;
 }
 
+type CheckedField = 'year' | 'deadline';
+const NOTHING_TOUCHED = { year: false, deadline: false, submit: false };
+
+/**
+ * Cloudscape's pattern for the dialog's errors: Start stays enabled; a field's error shows once the field was left,
+ * or when Start is pressed, which then refuses and moves the focus to the first field to fix (its error is read
+ * with it) instead of a greyed-out button that says nothing. Each opening starts clean.
+ */
+function useShownErrors(visible: boolean) {
+  const [touched, setTouched] = useState(NOTHING_TOUCHED);
+  useEffect(() => {
+    if (visible) setTouched(NOTHING_TOUCHED);
+  }, [visible]);
+  const invalidFocus = useFocusFirstInvalid<HTMLDivElement>();
+  return {
+    ref: invalidFocus.ref,
+    shown: (field: CheckedField) => touched[field] || touched.submit,
+    leave: (field: CheckedField) => () => setTouched((was) => ({ ...was, [field]: true })),
+    refuse: () => {
+      setTouched((was) => ({ ...was, submit: true }));
+      invalidFocus.afterSubmit();
+    },
+  };
+}
+
+/** Cancel and Start, with the start's progress above them while it runs. */
+function StartFooter({ step, busy, onDismiss, onStart }: { step?: StartStep | null; busy: boolean; onDismiss: () => void; onStart: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <SpaceBetween size="s">
+      {/* What the wait is for, step by step (a bare spinner for seconds told nothing), said to screen readers too. */}
+      <div data-testid="start-progress">{step && <StartProgress step={step} />}</div>
+      <Box float="right">
+        <SpaceBetween direction="horizontal" size="xs">
+          <Button variant="link" onClick={onDismiss}>{t('annualUpdateAdmin.cancel')}</Button>
+          <Button variant="primary" loading={busy} onClick={onStart}>
+            {t('annualUpdateAdmin.start.submit')}
+          </Button>
+        </SpaceBetween>
+      </Box>
+    </SpaceBetween>
+  );
+}
+
 /**
  * Starting a campaign (docs/annual-update.md, "Starting"): the school year, a deadline chosen on a calendar, the
  * reminders, review and staff options, and the committees that recruit. No typed word: starting changes nothing a
@@ -178,53 +222,62 @@ export function StartCampaignModal({ visible, busy, step, onDismiss, onStart, la
   const [recruiting, setRecruiting] = useRecruitingChoice(committees, visible);
   const yearOk = isSchoolYear(schoolYear);
   const deadlineProblem = deadlineError(deadline.trim());
-  const ready = yearOk && !deadlineProblem;
+  const errors = useShownErrors(visible);
+  const showYearError = !yearOk && errors.shown('year');
+  const showDeadlineError = !!deadlineProblem && errors.shown('deadline');
   const choices = (): StartChoices => {
     const day = deadline.trim();
     const chosen = { ...(options.includeStaff ? { includeStaff: true } : {}), ...(options.review ? { review: true } : {}) };
     const committeeChoice = committees.kind === 'ready' && committees.rows.length > 0 ? { recruitingCommittees: [...recruiting] } : {};
     return { ...(day ? { schoolYear, deadline: day, reminderDays } : { schoolYear }), ...chosen, ...committeeChoice };
   };
+  const submit = () => {
+    if (yearOk && !deadlineProblem) {
+      onStart(choices());
+      return;
+    }
+    errors.refuse();
+  };
   return (
     <Modal
       visible={visible}
       onDismiss={onDismiss}
       header={t('annualUpdateAdmin.start.title')}
-      footer={
-        <SpaceBetween size="s">
-          {/* What the wait is for, step by step (a bare spinner for seconds told nothing), said to screen readers too. */}
-          <div data-testid="start-progress">{step && <StartProgress step={step} />}</div>
-          <Box float="right">
-            <SpaceBetween direction="horizontal" size="xs">
-              <Button variant="link" onClick={onDismiss}>{t('annualUpdateAdmin.cancel')}</Button>
-              <Button variant="primary" disabled={!ready} loading={busy} onClick={() => onStart(choices())}>
-                {t('annualUpdateAdmin.start.submit')}
-              </Button>
-            </SpaceBetween>
-          </Box>
-        </SpaceBetween>
-      }
+      footer={<StartFooter step={step} busy={busy} onDismiss={onDismiss} onStart={submit} />}
     >
-      <SpaceBetween size="m">
-        <Box variant="p">{t('annualUpdateAdmin.start.body')}</Box>
-        <FormField
-          label={t('annualUpdateAdmin.start.schoolYear')}
-          constraintText={t('annualUpdateAdmin.start.schoolYearHint')}
-          errorText={yearOk ? undefined : t('annualUpdateAdmin.start.schoolYearInvalid')}
-        >
-          <Input value={schoolYear} onChange={({ detail }) => setSchoolYear(detail.value)} />
-        </FormField>
-        <FormField
-          label={t('annualUpdateAdmin.start.deadline')}
-          constraintText={t('annualUpdateAdmin.start.deadlineHint')}
-          errorText={deadlineProblem ? t(`annualUpdateAdmin.start.deadline_${deadlineProblem}`) : undefined}
-        >
-          <DayPicker value={deadline} onChange={setDeadline} minDay={schoolDay()} invalid={!!deadlineProblem} />
-        </FormField>
-        <ReminderDaysField value={reminderDays} onChange={setReminderDays} disabled={deadline.trim() === '' || !!deadlineProblem} />
-        <CampaignOptionsField value={options} onChange={setOptions} />
-        <RecruitingField committees={committees} chosen={recruiting} onChange={setRecruiting} />
-      </SpaceBetween>
+      <div ref={errors.ref}>
+        <SpaceBetween size="m">
+          <Box variant="p">{t('annualUpdateAdmin.start.body')}</Box>
+          <FormField
+            label={t('annualUpdateAdmin.start.schoolYear')}
+            constraintText={t('annualUpdateAdmin.start.schoolYearHint')}
+            errorText={showYearError ? t('annualUpdateAdmin.start.schoolYearInvalid') : undefined}
+          >
+            <Input
+              value={schoolYear}
+              invalid={showYearError}
+              onChange={({ detail }) => setSchoolYear(detail.value)}
+              onBlur={errors.leave('year')}
+            />
+          </FormField>
+          <FormField
+            label={t('annualUpdateAdmin.start.deadline')}
+            constraintText={t('annualUpdateAdmin.start.deadlineHint')}
+            errorText={showDeadlineError ? t(`annualUpdateAdmin.start.deadline_${deadlineProblem}`) : undefined}
+          >
+            <DayPicker
+              value={deadline}
+              onChange={setDeadline}
+              onBlur={errors.leave('deadline')}
+              minDay={schoolDay()}
+              invalid={showDeadlineError}
+            />
+          </FormField>
+          <ReminderDaysField value={reminderDays} onChange={setReminderDays} disabled={deadline.trim() === '' || !!deadlineProblem} />
+          <CampaignOptionsField value={options} onChange={setOptions} />
+          <RecruitingField committees={committees} chosen={recruiting} onChange={setRecruiting} />
+        </SpaceBetween>
+      </div>
     </Modal>
   );
 }

@@ -59,6 +59,7 @@ export function OverviewStep({ workspace, busy, onAnalyse }: {
         }
       >
         <SpaceBetween size="l">
+          {/* The one place step 1 says the choices are saved as they are made (the start's message and the choices' card no longer repeat it). */}
           <Box variant="p">{t('progression.overview.status')}</Box>
           <CountGrid counts={progression.counts} keys={ANALYSIS} />
           <ul>
@@ -71,7 +72,6 @@ export function OverviewStep({ workspace, busy, onAnalyse }: {
       <Container header={<Header variant="h2">{t('progression.overview.choicesTitle')}</Header>}>
         <SpaceBetween size="m">
           <CountGrid counts={progression.counts} keys={STAGED} />
-          <Box variant="p" color="text-body-secondary">{t('progression.overview.savedHint')}</Box>
           {!stale && (
             <Box>
               <Button onClick={onAnalyse} loading={busy}>{t('progression.overview.analyse')}</Button>

@@ -13,12 +13,14 @@ import { RouterLink } from '../../../components/router-link/router-link';
 import { onLongDate } from '../../../lib/date-time';
 import { linkDetails } from '../../../lib/parent-form/link-problem';
 import { useLanguage } from '../../../lib/use-language';
+import { useSignedIn } from '../../../lib/signed-in';
 
 /**
  * An emailed-link page while its form loads, or when the link cannot be used: the reason in the link's language
  * (the campaign closed on a day, a code replaced by a newer letter's, a link replaced by a newer email's, a link past
  * its last day, or unknown), then what the parent can do instead (a letter's code, their account's profile, trying again) and the school office's
- * contact when the server gave it: never a dead end (docs/annual-update.md, "Campaign lifecycle").
+ * contact when the server gave it: never a dead end (docs/annual-update.md, "Campaign lifecycle"). Someone already
+ * signed in (lib/signed-in.ts) is offered My profile itself, not a sign-in.
  */
 export function LinkPageStatus({ title, problem, error }: { title: string; problem?: string; error?: unknown }) {
   const { t } = useTranslation();
@@ -48,15 +50,23 @@ export function LinkPageStatus({ title, problem, error }: { title: string; probl
 function LinkAlternatives({ retry, school }: { retry: boolean; school?: ErrorDetails['school'] }) {
   const { t } = useTranslation();
   const lang = useLanguage();
+  const signedIn = useSignedIn();
   return (
     <SpaceBetween size="s">
       {retry && <Button onClick={() => window.location.reload()}>{t('updateForm.linkHelp.retry')}</Button>}
       <Box>
         {t('updateForm.linkHelp.code')} <RouterLink href={CODE_PAGE_PATHS[lang]}>{t('updateForm.linkHelp.codeLink')}</RouterLink>
       </Box>
-      <Box>
-        {t('updateForm.linkHelp.account')} <RouterLink href="/auth?redirect=%2Fprofile">{t('updateForm.linkHelp.accountLink')}</RouterLink>
-      </Box>
+      {/* Signed in already (a parent opening an old link): My profile at once, not « Se connecter… ». */}
+      {signedIn ? (
+        <Box>
+          {t('updateForm.linkHelp.accountSignedIn')} <RouterLink href="/profile">{t('updateForm.linkHelp.profileLink')}</RouterLink>
+        </Box>
+      ) : (
+        <Box>
+          {t('updateForm.linkHelp.account')} <RouterLink href="/auth?redirect=%2Fprofile">{t('updateForm.linkHelp.accountLink')}</RouterLink>
+        </Box>
+      )}
       {school ? <SchoolContact school={school} /> : <Box color="text-body-secondary">{t('updateForm.linkHelp.newLink')}</Box>}
     </SpaceBetween>
   );
