@@ -1,11 +1,15 @@
 // @vitest-environment jsdom
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router-dom';
 import createWrapper from '@cloudscape-design/components/test-utils/dom';
 import { NAVIGATION, navigationOf } from '../../frontend/src/app/navigation';
 import { APP_ROUTES, type AppRoute } from '../../frontend/src/app/routes';
 import { startConfigServer, validConfig, type ConfigServer } from './config-server';
 import { renderApp } from './render-app';
+import { SideNav } from '../../frontend/src/components/layout/side-nav';
+import { createI18n } from '../../frontend/src/i18n/i18n';
 
 /** The side navigation is derived from the route table (frontend/src/app/navigation.ts, docs/frontend.md). */
 const page = async () => ({ default: () => null }).default;
@@ -91,5 +95,28 @@ describe('side navigation on screen', () => {
       ['/aide', 'Aide'],
       ['/about', 'À propos'],
     ]);
+  });
+});
+
+describe('the links for parents only', () => {
+  afterEach(cleanup);
+  const shown = (showParentLinks: boolean) => {
+    render(
+      <I18nextProvider i18n={createI18n('en')}>
+        <MemoryRouter>
+          <SideNav sections={NAVIGATION} showAdminSection={false} showParentLinks={showParentLinks} />
+        </MemoryRouter>
+      </I18nextProvider>,
+    );
+    const hrefs = createWrapper().findSideNavigation()!.findAll('a').map((link) => link.getElement().getAttribute('href'));
+    cleanup();
+    return hrefs;
+  };
+
+  it('leaves families near me out of a staff member\'s menu, and only that', () => {
+    const parent = shown(true);
+    const staff = shown(false);
+    expect(parent).toContain('/carpool');
+    expect(staff).toEqual(parent.filter((href) => href !== '/carpool'));
   });
 });

@@ -16,7 +16,7 @@ import { QueryProvider } from './query-provider';
  * (lib/signed-in.ts), to every page it frames.
  */
 export function AuthShell() {
-  const { isAdmin, user } = useAuth();
+  const { isAdmin, user, me } = useAuth();
   const accountUtility = useAccountUtility();
   const notifications = useAuthNotifications();
   useIdentityHealth();
@@ -26,6 +26,7 @@ export function AuthShell() {
         <AppShell
           navigation={NAVIGATION}
           showAdminSection={isAdmin}
+          showParentLinks={me?.userType !== 'staff'}
           showDiagnostics={isAdmin}
           offerInstall={user?.emailVerified === true}
           authStatus={<AuthDebugStatus />}

@@ -19,7 +19,7 @@ export function navigationOf(routes: readonly AppRoute[]): NavSection[] {
   return SECTIONS.map((section) => ({
     ...section,
     links: routes.flatMap(({ path, nav }) =>
-      nav?.section === section.id ? [{ href: path, label: nav.label, language: nav.language }] : [],
+      nav?.section === section.id ? [{ href: path, label: nav.label, language: nav.language, parentsOnly: nav.parentsOnly }] : [],
     ),
   })).filter((section) => section.links.length > 0);
 }

@@ -100,7 +100,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   {
     path: '/carpool',
     guard: 'protected',
-    nav: { section: 'account', label: 'carpool.nav' },
+    nav: { section: 'account', label: 'carpool.nav', parentsOnly: true },
     strings: ['account'],
     load: () => import('../features/carpool/pages/carpool-page').then((m) => m.CarpoolPage),
   },

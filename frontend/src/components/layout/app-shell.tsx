@@ -27,6 +27,8 @@ export interface AppShellProps {
   /** The side navigation's sections, derived from the route table by the app (app/navigation.ts). */
   navigation: readonly NavSection[];
   showAdminSection: boolean;
+  /** The links for parents only (families near me); not for a staff member's account. */
+  showParentLinks?: boolean;
   /**
    * The diagnostics (debug panel, its footer link) are for administrators; anyone else needs the explicit switch
    * `?debug=1` (components/debug/debug-switch.ts). Wired to the server's admin decision by the auth layer.
@@ -50,6 +52,7 @@ export interface AppShellProps {
 export function AppShell({
   navigation,
   showAdminSection,
+  showParentLinks = true,
   showDiagnostics = false,
   offerInstall = false,
   authStatus,
@@ -93,7 +96,7 @@ export function AppShell({
       <AppLayout
         headerSelector={`#${TOP_NAV_ID}`}
         footerSelector={`#${FOOTER_ID}`}
-        navigation={<SideNav sections={navigation} showAdminSection={showAdminSection} onNavigate={closeNavigationOnMobile} />}
+        navigation={<SideNav sections={navigation} showAdminSection={showAdminSection} showParentLinks={showParentLinks} onNavigate={closeNavigationOnMobile} />}
         navigationOpen={navigationOpen}
         onNavigationChange={({ detail }) => setNavigationOpen(detail.open)}
         ariaLabels={tools.ariaLabels}

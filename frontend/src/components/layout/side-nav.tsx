@@ -15,6 +15,8 @@ export interface NavLink {
   label: string;
   /** Only for visitors of this language (a page with one address per language, e.g. the help). */
   language?: Language;
+  /** Not for a staff member's account (a page about the member's family, e.g. families near me). */
+  parentsOnly?: boolean;
 }
 
 /** One section of the side navigation, as app/navigation.ts derives it from the route table. */
@@ -26,7 +28,7 @@ export interface NavSection {
   adminOnly?: boolean;
   /** A divider above the section's links. */
   divider?: boolean;
-  links: { href: string; label: string; language?: Language }[];
+  links: { href: string; label: string; language?: Language; parentsOnly?: boolean }[];
 }
 
 export interface SideNavProps {
@@ -34,11 +36,13 @@ export interface SideNavProps {
   sections: readonly NavSection[];
   /** Whether the admin section is listed. Wired to the user's admin group by the auth layer. */
   showAdminSection: boolean;
+  /** Whether the links for parents only are listed: not to a staff member's account. Wired by the auth layer. */
+  showParentLinks?: boolean;
   /** Called after a link was followed, e.g. to close the drawer on small screens. */
   onNavigate?: () => void;
 }
 
-export function SideNav({ sections, showAdminSection, onNavigate }: SideNavProps) {
+export function SideNav({ sections, showAdminSection, showParentLinks = true, onNavigate }: SideNavProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const onFollow = useOnFollow(onNavigate);
@@ -50,13 +54,13 @@ export function SideNav({ sections, showAdminSection, onNavigate }: SideNavProps
         .filter((section) => showAdminSection || !section.adminOnly)
         .flatMap((section): SideNavigationProps.Item[] => {
           const links = section.links
-            .filter((link) => !link.language || link.language === lang)
+            .filter((link) => (!link.language || link.language === lang) && (showParentLinks || !link.parentsOnly))
             .map((link): SideNavigationProps.Link => ({ type: 'link', text: t(link.label), href: link.href }));
           const divider: SideNavigationProps.Item[] = section.divider ? [{ type: 'divider' }] : [];
           if (!section.title) return [...divider, ...links];
           return [...divider, { type: 'section', text: t(section.title), items: links }];
         }),
-    [sections, t, showAdminSection, lang],
+    [sections, t, showAdminSection, showParentLinks, lang],
   );
 
   return <SideNavigation activeHref={pathname} items={items} onFollow={onFollow} />;
