@@ -1,17 +1,15 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
-import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { ContactDetails } from '../../../components/directory/contact-details';
-import { ParentName, useParentCard } from '../../../components/directory/parent-card';
-import { RouterLink } from '../../../components/router-link/router-link';
 import type { DirectoryIndex } from '../../../lib/directory/directory-index';
-import { classLevelsLabel, studentLevelLabel } from '../../../lib/directory/labels';
+import { studentLevelLabel } from '../../../lib/directory/labels';
 import { fullName } from '../../../lib/directory/names';
 import { useLanguage } from '../../../lib/use-language';
+import { CardSection, Label, OpenClassLink, ParentRepresentatives } from './home-cards';
 
 /** The viewer's children (students of their parent records), each once, by level then name. */
 export function childrenOf(index: DirectoryIndex, parentIds: ReadonlySet<string>): number[] {
@@ -19,10 +17,6 @@ export function childrenOf(index: DirectoryIndex, parentIds: ReadonlySet<string>
   const children = new Set(directory.parents.filter((parent) => parentIds.has(parent.id)).flatMap((parent) => parent.childIndexes));
   const level = (s: number) => index.levelOrder(directory.students[s]!.level);
   return [...children].sort((a, b) => level(a) - level(b) || fullName(directory.students[a]!).localeCompare(fullName(directory.students[b]!)));
-}
-
-function Label({ children }: { children: string }) {
-  return <Box variant="awsui-key-label">{children}</Box>;
 }
 
 /** One child: level and class, the homeroom teacher and the parent representatives, and the class one tap away. */
@@ -44,18 +38,8 @@ function ChildCard({ index, student, openParent }: { index: DirectoryIndex; stud
             {teacher ? <Box>{fullName(teacher)}</Box> : <Box color="text-body-secondary">{t('directory.classes.noTeacher')}</Box>}
             {teacher && <ContactDetails email={teacher.email} phone={teacher.phone} />}
           </div>
-          <div>
-            <Label>{t('directory.classes.parentReps')}</Label>
-            {schoolClass.parentRepIndexes.length === 0 && <Box color="text-body-secondary">{t('directory.classes.none')}</Box>}
-            {schoolClass.parentRepIndexes.map((p) => (
-              <div key={p}>
-                <ParentName name={fullName(directory.parents[p]!)} onOpen={() => openParent(p)} />
-              </div>
-            ))}
-          </div>
-          <RouterLink href={`/classes?class=${encodeURIComponent(schoolClass.code)}`} variant="primary">
-            {t('directory.home.openClass', { name: schoolClass.name, levels: classLevelsLabel(directory, schoolClass.levels, lang) })}
-          </RouterLink>
+          <ParentRepresentatives index={index} schoolClass={schoolClass} openParent={openParent} />
+          <OpenClassLink index={index} schoolClass={schoolClass} />
         </SpaceBetween>
       ) : (
         <Box color="text-body-secondary">{t('directory.home.noClass')}</Box>
@@ -71,21 +55,13 @@ function ChildCard({ index, student, openParent }: { index: DirectoryIndex; stud
 export function MyChildren({ index, parentIds }: { index: DirectoryIndex; parentIds: ReadonlySet<string> }) {
   const { t } = useTranslation();
   const children = useMemo(() => childrenOf(index, parentIds), [index, parentIds]);
-  const card = useParentCard(index);
-  if (children.length === 0) return null;
   return (
-    <section aria-labelledby="my-children-title">
-      <SpaceBetween size="s">
-        <Header variant="h2" headingTagOverride="h2">
-          <span id="my-children-title">{t('directory.home.myChildren')}</span>
-        </Header>
-        <ColumnLayout columns={Math.min(children.length, 3)}>
-          {children.map((student) => (
-            <ChildCard key={student} index={index} student={student} openParent={card.open} />
-          ))}
-        </ColumnLayout>
-      </SpaceBetween>
-      {card.modal}
-    </section>
+    <CardSection
+      id="my-children-title"
+      title={t('directory.home.myChildren')}
+      index={index}
+      items={children}
+      card={(student, openParent) => <ChildCard key={student} index={index} student={student} openParent={openParent} />}
+    />
   );
 }
