@@ -1,8 +1,6 @@
 // @vitest-environment jsdom
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { ReactNode } from 'react';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
@@ -17,8 +15,9 @@ import { buildDirectoryIndex } from '../../frontend/src/lib/directory/directory-
 import { createQueryClient } from '../../frontend/src/lib/query/query-client';
 import type { MeResponse } from '@shared/contracts/auth-api';
 import type { MessagesResponse, WithheldRight } from '@shared/contracts/messages-api';
-import type { RuntimeConfig } from '@shared/contracts/runtime-config';
+import type { CarpoolResponse } from '@shared/contracts/carpool-api';
 import { FIXTURE } from './directory-fixture';
+import { startLoopbackApi, type LoopbackApi } from './loopback-api';
 
 /**
  * A staff member's screens (docs/product-rules.md, "Home"): a homeroom teacher's home shows their classes; My Profile
@@ -27,37 +26,23 @@ import { FIXTURE } from './directory-fixture';
  */
 const teacher = FIXTURE.staff[0]!;
 const me: MeResponse = { email: 'enseignante@ecole.example', displayName: 'Enseignante', userType: 'staff', personIds: [teacher.id], isAdmin: false };
-const api: { withheld: WithheldRight[]; paths: string[] } = { withheld: [], paths: [] };
-let server: Server;
-let url: string;
+const messages = (withheld: WithheldRight[]): MessagesResponse => ({ received: [], sent: [], unread: 0, audiences: [], withheld, quota: { limit: 5, used: 0, days: 7 } });
+/** A families-near-me answer is there to be read: the staff page must not ask for it, nor show the switch. */
+const carpool: CarpoolResponse = { optedIn: false, fsa: 'H2X', neighbours: [], quota: { limit: 5, used: 0, days: 7 } };
+const answers: Record<string, unknown> = {};
+let api: LoopbackApi;
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    const headers = { 'content-type': 'application/json', 'access-control-allow-origin': '*', 'access-control-allow-headers': '*', 'access-control-allow-methods': '*' };
-    if (req.method === 'OPTIONS') return void res.writeHead(204, headers).end();
-    api.paths.push(req.url ?? '');
-    const answer = (status: number, body: unknown) => void res.writeHead(status, headers).end(JSON.stringify(body));
-    if (req.url === '/api/me') return answer(200, me);
-    if (req.url === '/api/messages') {
-      const body: MessagesResponse = { received: [], sent: [], unread: 0, audiences: [], withheld: api.withheld, quota: { limit: 5, used: 0, days: 7 } };
-      return answer(200, body);
-    }
-    answer(404, { error: { code: 'ROUTE_NOT_FOUND' } });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  api = await startLoopbackApi(answers);
 });
-afterEach(() => {
-  cleanup();
-  Object.assign(api, { withheld: [], paths: [] });
-});
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+beforeEach(() => Object.assign(answers, { '/api/me': me, '/api/me/carpool': carpool, '/api/messages': messages([]) }));
+afterEach(cleanup);
+afterAll(() => api.close());
 
 function renderIn(locale: 'fr' | 'en', page: ReactNode) {
-  const config = { mode: 'local', region: 'ca-central-1', userPoolId: 'local_x', userPoolClientId: 'x', apiBaseUrl: `${url}/api`, contactEmail: 'c@ecole.example', build: 't' } as RuntimeConfig;
   render(
     <I18nextProvider i18n={createI18n(locale)}>
-      <RuntimeConfigProvider config={config}>
+      <RuntimeConfigProvider config={api.config}>
         <QueryClientProvider client={createQueryClient()}>
           <MemoryRouter>{page}</MemoryRouter>
         </QueryClientProvider>
@@ -102,7 +87,6 @@ describe("a staff member's My Profile", () => {
     screen.getByText(description);
     expect(screen.getByRole('link', { name: write }).getAttribute('href')).toBe('mailto:c@ecole.example');
     expect(screen.queryByText(locale === 'fr' ? 'Trouver des familles près de chez moi' : 'Find families near me')).toBeNull();
-    expect(api.paths).not.toContain('/api/me/carpool');
   });
 });
 
@@ -111,18 +95,18 @@ describe('Messages for a member offered no group', () => {
     ['fr', "Les enseignants ne peuvent pas écrire aux parents de leur classe pour l'instant : les administrateurs du bottin n'ont pas activé cette possibilité."],
     ['en', "Teachers cannot write to their class's parents for now: the directory's administrators have not turned this on."],
   ] as const)('a teacher reads that teachers may not write yet, not that they have no class (%s)', async (locale, sentence) => {
-    api.withheld = ['teachers'];
+    answers['/api/messages'] = messages(['teachers']);
     renderIn(locale, <MessagesPage />);
     await screen.findByText(sentence, undefined, { timeout: 20_000 });
     expect(screen.queryByText(/Vous ne représentez aucune classe|You represent no class/)).toBeNull();
   });
 
   it('a withdrawn right says so; no role says there is no group', async () => {
-    api.withheld = ['withdrawn'];
+    answers['/api/messages'] = messages(['withdrawn']);
     renderIn('en', <MessagesPage />);
     await screen.findByText('An administrator withdrew your right to send messages. Ask them to restore it.', undefined, { timeout: 20_000 });
     cleanup();
-    api.withheld = [];
+    answers['/api/messages'] = messages([]);
     renderIn('fr', <MessagesPage />);
     await screen.findByText("Vous ne représentez aucune classe et ne présidez aucun comité : vous n'avez pas de groupe à qui écrire ici.", undefined, { timeout: 20_000 });
   });
