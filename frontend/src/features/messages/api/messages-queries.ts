@@ -6,6 +6,7 @@ import {
   MessageSchema,
   MessagesResponseSchema,
   type ComposeMessage,
+  type Message,
   type MessageSettings,
 } from '@shared/contracts/messages-api';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
@@ -43,6 +44,15 @@ export function useComposeMessage() {
 /** One paced chunk of a message's emails (the author's page, or an administrator's after an approval). */
 export function continueMessage(apiBaseUrl: string, id: string) {
   return apiRequest(apiBaseUrl, `/messages/${encodeURIComponent(id)}/continue`, MessageProgressSchema, { method: 'POST' });
+}
+
+/** Drives a message's paced sending to the end (docs/messages.md, "Sending"), reporting each chunk's progress. */
+export async function sendToEnd(apiBaseUrl: string, id: string, onProgress: (message: Message) => void): Promise<Message> {
+  for (;;) {
+    const { message, done } = await continueMessage(apiBaseUrl, id);
+    onProgress(message);
+    if (done) return message;
+  }
 }
 
 export function useMarkRead() {

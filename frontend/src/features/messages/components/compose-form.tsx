@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@cloudscape-design/components/alert';
+import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Checkbox from '@cloudscape-design/components/checkbox';
 import Container from '@cloudscape-design/components/container';
@@ -12,6 +13,7 @@ import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Textarea from '@cloudscape-design/components/textarea';
 import {
+  ComposeMessageSchema,
   MESSAGE_BODY_MAX,
   MESSAGE_SUBJECT_MAX,
   type AudienceOption,
@@ -19,38 +21,79 @@ import {
   type Message,
   type MessagesResponse,
 } from '@shared/contracts/messages-api';
-import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { useErrorText } from '../../../lib/api/use-error-text';
+import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid';
 import { currentLocale } from '../../../i18n/i18n';
-import { continueMessage, useComposeMessage } from '../api/messages-queries';
+import { useComposeMessage } from '../api/messages-queries';
+import type { SendDriver } from '../api/use-send-driver';
 import { SendProgress } from './send-progress';
 
 type Lang = 'fr' | 'en';
+type Field = `${'subject' | 'body'}.${Lang}`;
+/** A field's error, as the update form's strings name them (`updateForm.errors.*`). */
+type FieldError = 'required' | 'tooLong' | 'invalid';
 
-/** Drives a message's paced sending to the end (docs/messages.md, "Sending"), reporting each chunk's progress. */
-export async function sendToEnd(apiBaseUrl: string, id: string, onProgress: (message: Message) => void): Promise<Message> {
-  for (;;) {
-    const { message, done } = await continueMessage(apiBaseUrl, id);
-    onProgress(message);
-    if (done) return message;
+/**
+ * The server's own rules (ComposeMessageSchema), checked before sending: each subject or body refused, under its
+ * field. Nothing written at all is refused on the body alone by the schema; here every field shown is required then.
+ */
+export function composeErrors(input: ComposeMessage, shown: readonly Lang[]): Partial<Record<Field, FieldError>> {
+  const parsed = ComposeMessageSchema.safeParse(input);
+  const errors: Partial<Record<Field, FieldError>> = {};
+  if (parsed.success) return errors;
+  for (const issue of parsed.error.issues) {
+    const [part, lang] = issue.path;
+    if (part !== 'subject' && part !== 'body') continue;
+    const error: FieldError = issue.message === 'empty' ? 'required' : issue.code === 'too_big' ? 'tooLong' : 'invalid';
+    const fields: Field[] = lang === 'fr' || lang === 'en' ? [`${part}.${lang}`] : shown.flatMap((l): Field[] => [`subject.${l}`, `body.${l}`]);
+    for (const field of fields) errors[field] ??= error;
   }
+  return errors;
 }
 
-function LanguageFields({ lang, subject, body, onSubject, onBody }: {
+type Part = 'subject' | 'body';
+const EMPTY_TEXT = { subject: { fr: '', en: '' }, body: { fr: '', en: '' } };
+
+/** The text being written in each language, and its fields' errors: a field changed loses its error at once. */
+function useMessageText() {
+  const [text, setText] = useState(EMPTY_TEXT);
+  const [errors, setErrors] = useState<Partial<Record<Field, FieldError>>>({});
+  const change = (part: Part, lang: Lang, value: string) => {
+    setErrors((all) => ({ ...all, [`${part}.${lang}`]: undefined }));
+    setText((s) => ({ ...s, [part]: { ...s[part], [lang]: value } }));
+  };
+  /** A part in the languages written (absent from the others). */
+  const inLanguages = (part: Part, languages: readonly Lang[]) => ({
+    ...(languages.includes('fr') ? { fr: text[part].fr } : {}),
+    ...(languages.includes('en') ? { en: text[part].en } : {}),
+  });
+  return { text, errors, setErrors, change, inLanguages, clear: () => setText(EMPTY_TEXT) };
+}
+
+function LanguageFields({ lang, subject, body, errors, onChange }: {
   lang: Lang;
   subject: string;
   body: string;
-  onSubject: (v: string) => void;
-  onBody: (v: string) => void;
+  errors: Partial<Record<Field, FieldError>>;
+  onChange: (part: Part, value: string) => void;
 }) {
   const { t } = useTranslation();
+  const errorText = (field: Field) => (errors[field] ? t(`updateForm.errors.${errors[field]}`) : undefined);
   return (
     <SpaceBetween size="s">
-      <FormField label={t(`messages.compose.subject.${lang}`)} constraintText={t('messages.compose.left', { count: MESSAGE_SUBJECT_MAX - subject.length })}>
-        <Input value={subject} onChange={({ detail }) => onSubject(detail.value.slice(0, MESSAGE_SUBJECT_MAX))} />
+      <FormField
+        label={t(`messages.compose.subject.${lang}`)}
+        constraintText={t('messages.compose.left', { count: MESSAGE_SUBJECT_MAX - subject.length })}
+        errorText={errorText(`subject.${lang}`)}
+      >
+        <Input value={subject} onChange={({ detail }) => onChange('subject', detail.value.slice(0, MESSAGE_SUBJECT_MAX))} />
       </FormField>
-      <FormField label={t(`messages.compose.body.${lang}`)} constraintText={t('messages.compose.left', { count: MESSAGE_BODY_MAX - body.length })}>
-        <Textarea rows={8} value={body} onChange={({ detail }) => onBody(detail.value.slice(0, MESSAGE_BODY_MAX))} />
+      <FormField
+        label={t(`messages.compose.body.${lang}`)}
+        constraintText={t('messages.compose.left', { count: MESSAGE_BODY_MAX - body.length })}
+        errorText={errorText(`body.${lang}`)}
+      >
+        <Textarea rows={8} value={body} onChange={({ detail }) => onChange('body', detail.value.slice(0, MESSAGE_BODY_MAX))} />
       </FormField>
     </SpaceBetween>
   );
@@ -59,18 +102,21 @@ function LanguageFields({ lang, subject, body, onSubject, onBody }: {
 /** One key per message written: a second click or a retry of the same message creates nothing more on the server. */
 const newClientKey = () => crypto.randomUUID();
 
-/** Writing a message: the audiences the server offers this member, the text once or in both languages, the progress. */
-export function ComposeForm({ data }: { data: MessagesResponse }) {
+/**
+ * Writing a message: the audiences the server offers this member, the text once or in both languages (checked with
+ * the server's rules first), the progress while the page's driver sends it.
+ */
+export function ComposeForm({ data, driver }: { data: MessagesResponse; driver: SendDriver }) {
   const { t, i18n } = useTranslation();
   const lang = currentLocale(i18n);
-  const { apiBaseUrl } = useRuntimeConfig();
   const errorText = useErrorText('messages.compose.failed');
+  const invalidFocus = useFocusFirstInvalid<HTMLDivElement>();
   const compose = useComposeMessage();
   const [choice, setChoice] = useState<AudienceOption | undefined>(data.audiences[0]);
   const [both, setBoth] = useState(false);
-  const [text, setText] = useState({ subject: { fr: '', en: '' }, body: { fr: '', en: '' } });
+  const message = useMessageText();
   const [share, setShare] = useState(false);
-  const [progress, setProgress] = useState<Message | undefined>();
+  const [written, setWritten] = useState<Message | undefined>();
   const [error, setError] = useState<unknown>();
   const [clientKey, setClientKey] = useState(newClientKey);
   const languages: Lang[] = both ? ['fr', 'en'] : [lang];
@@ -79,55 +125,66 @@ export function ComposeForm({ data }: { data: MessagesResponse }) {
   const submit = async () => {
     if (!choice) return;
     setError(undefined);
-    const pick = (l: Lang) => (languages.includes(l) ? text.subject[l] : undefined);
     const input: ComposeMessage = {
       audience: choice.audience,
-      subject: { ...(pick('fr') !== undefined ? { fr: text.subject.fr } : {}), ...(pick('en') !== undefined ? { en: text.subject.en } : {}) },
-      body: { ...(pick('fr') !== undefined ? { fr: text.body.fr } : {}), ...(pick('en') !== undefined ? { en: text.body.en } : {}) },
+      ...{ subject: message.inLanguages('subject', languages), body: message.inLanguages('body', languages) },
       ...{ shareReplyTo: share, clientKey },
     };
+    const errors = composeErrors(input, languages);
+    message.setErrors(errors);
+    if (Object.keys(errors).length > 0) return invalidFocus.afterSubmit();
     try {
-      const { message } = await compose.mutateAsync(input);
-      setProgress(message);
-      if (message.status === 'sending') await sendToEnd(apiBaseUrl, message.id, setProgress);
-      setText({ subject: { fr: '', en: '' }, body: { fr: '', en: '' } });
+      const created = (await compose.mutateAsync(input)).message;
+      setWritten(created);
+      if (created.status === 'sending') await driver.drive(created.id);
+      message.clear();
       setClientKey(newClientKey());
     } catch (e) {
       setError(e);
     }
   };
 
+  const progress = written && (driver.drives[written.id]?.progress ?? written);
+  const sending = written !== undefined && driver.drives[written.id]?.busy === true;
+
   return (
     <Container header={<Header variant="h2" description={t('messages.compose.description', { used: data.quota.used, limit: data.quota.limit, days: data.quota.days })}>{t('messages.compose.title')}</Header>}>
       <Form
-        actions={<Button variant="primary" loading={compose.isPending} disabled={!choice} onClick={() => void submit()}>{t('messages.compose.send')}</Button>}
+        actions={
+          <Button variant="primary" loading={compose.isPending || sending} disabled={!choice} onClick={() => void submit()}>
+            {t('messages.compose.send')}
+          </Button>
+        }
       >
-        <SpaceBetween size="m">
-          <FormField label={t('messages.compose.audience')}>
-            <Select
-              selectedOption={choice ? { value: JSON.stringify(choice.audience), label: label(choice) } : null}
-              options={data.audiences.map((o) => ({ value: JSON.stringify(o.audience), label: label(o), description: o.role[lang] }))}
-              onChange={({ detail }) => setChoice(data.audiences.find((o) => JSON.stringify(o.audience) === detail.selectedOption.value))}
-            />
-          </FormField>
-          {choice?.needsApproval && <Alert type="info">{t('messages.compose.needsApproval')}</Alert>}
-          <Checkbox checked={both} onChange={({ detail }) => setBoth(detail.checked)}>{t('messages.compose.both')}</Checkbox>
-          {languages.map((l) => (
-            <LanguageFields
-              key={l}
-              lang={l}
-              subject={text.subject[l]}
-              body={text.body[l]}
-              onSubject={(v) => setText((s) => ({ ...s, subject: { ...s.subject, [l]: v } }))}
-              onBody={(v) => setText((s) => ({ ...s, body: { ...s.body, [l]: v } }))}
-            />
-          ))}
-          <Checkbox checked={share} onChange={({ detail }) => setShare(detail.checked)} description={t('messages.compose.shareHint')}>
-            {t('messages.compose.share')}
-          </Checkbox>
-          {error !== undefined && <Alert type="error">{errorText(error)}</Alert>}
-          {progress && <SendProgress message={progress} />}
-        </SpaceBetween>
+        <div ref={invalidFocus.ref}>
+          <SpaceBetween size="m">
+            <FormField label={t('messages.compose.audience')}>
+              <Select
+                selectedOption={choice ? { value: JSON.stringify(choice.audience), label: label(choice) } : null}
+                options={data.audiences.map((o) => ({ value: JSON.stringify(o.audience), label: label(o), description: o.role[lang] }))}
+                onChange={({ detail }) => setChoice(data.audiences.find((o) => JSON.stringify(o.audience) === detail.selectedOption.value))}
+              />
+            </FormField>
+            {choice?.needsApproval && <Alert type="info">{t('messages.compose.needsApproval')}</Alert>}
+            <Checkbox checked={both} onChange={({ detail }) => setBoth(detail.checked)}>{t('messages.compose.both')}</Checkbox>
+            {languages.map((l) => (
+              <LanguageFields
+                key={l}
+                lang={l}
+                subject={message.text.subject[l]}
+                body={message.text.body[l]}
+                errors={message.errors}
+                onChange={(part, value) => message.change(part, l, value)}
+              />
+            ))}
+            <Checkbox checked={share} onChange={({ detail }) => setShare(detail.checked)} description={t('messages.compose.shareHint')}>
+              {t('messages.compose.share')}
+            </Checkbox>
+            {error !== undefined && <Alert type="error">{errorText(error)}</Alert>}
+            {progress && <SendProgress message={progress} />}
+            {sending && <Box color="text-body-secondary">{t('messages.compose.keepOpen')}</Box>}
+          </SpaceBetween>
+        </div>
       </Form>
     </Container>
   );

@@ -19,8 +19,7 @@ import { currentLocale } from '../../../i18n/i18n';
 import { useErrorText } from '../../../lib/api/use-error-text';
 import { formatDateTime } from '../../../lib/date-time';
 import { useIsMobile } from '../../../lib/use-language';
-import { messagesKeys, useAdminMessages, useDecideMessage, useSaveMessageSettings } from '../api/messages-queries';
-import { sendToEnd } from '../components/compose-form';
+import { messagesKeys, sendToEnd, useAdminMessages, useDecideMessage, useSaveMessageSettings } from '../api/messages-queries';
 import { SendProgress } from '../components/send-progress';
 
 const SWITCHES = ['classRepresentatives', 'committeeChairs', 'teachers', 'approveRepresentatives'] as const;

@@ -1,19 +1,27 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import Alert from '@cloudscape-design/components/alert';
 import Badge from '@cloudscape-design/components/badge';
 import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
 import ExpandableSection from '@cloudscape-design/components/expandable-section';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Tabs from '@cloudscape-design/components/tabs';
-import type { Message, ReceivedMessage, WithheldRight } from '@shared/contracts/messages-api';
+import type { Message, MessagesResponse, ReceivedMessage, WithheldRight } from '@shared/contracts/messages-api';
+import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
 import { PageFrame } from '../../../components/page/page-frame';
 import { QueryState } from '../../../components/query-state/query-state';
 import { currentLocale } from '../../../i18n/i18n';
+import { useErrorText } from '../../../lib/api/use-error-text';
 import { formatDateTime } from '../../../lib/date-time';
+import { useUnsavedChanges } from '../../../lib/use-unsaved-changes';
 import { useMarkRead, useMyMessages } from '../api/messages-queries';
+import { useSendDriver, type SendDriver } from '../api/use-send-driver';
 import { ComposeForm } from '../components/compose-form';
 import { MessageBody } from '../components/message-body';
+import { SendProgress } from '../components/send-progress';
 
 type Lang = 'fr' | 'en';
 
@@ -37,12 +45,41 @@ function MessageText({ message, lang }: { message: Message | ReceivedMessage; la
   );
 }
 
-/** Received or sent messages, each opened in place (a received one under its date and author); a received one is marked read when opened. */
-function MessageList({ list, empty, sent }: { list: (Message | ReceivedMessage)[]; empty: string; sent?: boolean }) {
+/**
+ * A sent message whose sending this page drives or left unfinished: the progress, while it runs that the page must
+ * stay open, and why it stopped (the row's « Reprendre l'envoi » goes on).
+ */
+function SendingState({ message, driver }: { message: Message; driver: SendDriver }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText('messages.compose.failed');
+  const drive = driver.drives[message.id];
+  return (
+    <SpaceBetween size="xs">
+      <SendProgress message={message} />
+      {drive?.busy && <Box color="text-body-secondary">{t('messages.compose.keepOpen')}</Box>}
+      {drive?.error !== undefined && (
+        <Alert type="error" header={t('messages.admin.sendStopped')}>
+          {errorText(drive.error)} {t('messages.admin.resumeHint')}
+        </Alert>
+      )}
+    </SpaceBetween>
+  );
+}
+
+/**
+ * Received or sent messages, each opened in place (a received one under its date and author); a received one is
+ * marked read when opened. A sent one still sending shows its progress as this page's driver sends it, opened, with
+ * « Reprendre l'envoi ».
+ */
+function MessageList({ list, empty, driver }: { list: (Message | ReceivedMessage)[]; empty: string; driver?: SendDriver }) {
   const { t, i18n } = useTranslation();
   const lang = currentLocale(i18n);
   const markRead = useMarkRead();
+  const sent = driver !== undefined;
   if (list.length === 0) return <Box color="text-body-secondary">{empty}</Box>;
+  /** A sent message as its last chunk answered while this page sends it, else as the page read it. */
+  const live = (m: Message | ReceivedMessage) => ('counts' in m ? (driver?.drives[m.id]?.progress ?? m) : m);
+  const unfinished = (m: Message | ReceivedMessage) => 'counts' in m && (live(m).status === 'sending' || driver?.drives[m.id]?.error !== undefined);
   const details = (m: Message | ReceivedMessage) =>
     'counts' in m
       ? ` · ${t(`messages.status.${m.status}`)} · ${t('messages.compose.counts', { sent: m.counts.sent, skipped: m.counts.skipped, recipients: m.counts.recipients })}`
@@ -55,11 +92,25 @@ function MessageList({ list, empty, sent }: { list: (Message | ReceivedMessage)[
           key={m.id}
           variant="container"
           headerText={inLanguage(m.subject, lang)}
-          headerDescription={formatDateTime(m.createdAt, lang) + details(m)}
+          headerDescription={formatDateTime(m.createdAt, lang) + details(live(m))}
           headerInfo={unread(m) ? <Badge color="blue">{t('messages.new')}</Badge> : undefined}
+          headerActions={
+            driver && unfinished(m) ? (
+              <Button
+                loading={driver.drives[m.id]?.busy === true}
+                onClick={() => void driver.drive(m.id).catch(() => undefined)}
+              >
+                {t('messages.admin.resume')}
+              </Button>
+            ) : undefined
+          }
+          defaultExpanded={unfinished(m)}
           onChange={({ detail }) => detail.expanded && unread(m) && markRead.mutate(m.id)}
         >
-          <MessageText message={m} lang={lang} />
+          <SpaceBetween size="m">
+            {driver && (unfinished(m) || driver.drives[m.id]) && <SendingState message={live(m) as Message} driver={driver} />}
+            <MessageText message={m} lang={lang} />
+          </SpaceBetween>
         </ExpandableSection>
       ))}
     </SpaceBetween>
@@ -85,39 +136,73 @@ function NoAudience({ withheld }: { withheld: WithheldRight[] }) {
 }
 
 /**
+ * While this page sends, leaving it stops the sending (it goes on when the author comes back): an in-app navigation
+ * asks first, closing or reloading the tab asks the browser's question. Mounted only while sending.
+ */
+function LeaveWhileSending() {
+  const { t } = useTranslation();
+  const blocker = useUnsavedChanges(true);
+  if (blocker.state !== 'blocked') return null;
+  return (
+    <ConfirmDialog
+      visible
+      title={t('messages.compose.leave.title')}
+      confirmLabel={t('messages.compose.leave.leave')}
+      cancelLabel={t('common.leave.stay')}
+      onDismiss={() => blocker.reset()}
+      onConfirm={() => blocker.proceed()}
+    >
+      {t('messages.compose.leave.body')}
+    </ConfirmDialog>
+  );
+}
+
+function MessagesContent({ data }: { data: MessagesResponse }) {
+  const { t } = useTranslation();
+  const driver = useSendDriver();
+  const { resumeLeft } = driver;
+  // The author's messages left sending (the page was closed, the phone locked) go on from where they stopped.
+  useEffect(() => resumeLeft(data.sent), [data.sent, resumeLeft]);
+  const [tab, setTab] = useState(() => (data.sent.some((m) => m.status === 'sending') ? 'sent' : 'received'));
+  return (
+    <SpaceBetween size="l">
+      {driver.sending && <LeaveWhileSending />}
+      <Container>
+        <Tabs
+          activeTabId={tab}
+          onChange={({ detail }) => setTab(detail.activeTabId)}
+          tabs={[
+            {
+              id: 'received',
+              label: data.unread > 0 ? t('messages.receivedUnread', { count: data.unread }) : t('messages.received'),
+              content: <MessageList list={data.received} empty={t('messages.emptyReceived')} />,
+            },
+            { id: 'sent', label: t('messages.sent'), content: <MessageList list={data.sent} empty={t('messages.emptySent')} driver={driver} /> },
+          ]}
+        />
+      </Container>
+      {data.audiences.length > 0 ? (
+        <ComposeForm data={data} driver={driver} />
+      ) : (
+        <Container header={<Header variant="h2">{t('messages.compose.title')}</Header>}>
+          <NoAudience withheld={data.withheld} />
+        </Container>
+      )}
+    </SpaceBetween>
+  );
+}
+
+/**
  * Messages (docs/messages.md, "In the app"): what the member received, even without an email (declined, bounced),
- * what they sent with its counts, and the form to write when the server offers them an audience.
+ * what they sent with its counts (and the sending of one left unfinished, resumed), and the form to write when the
+ * server offers them an audience.
  */
 export function MessagesPage() {
   const { t } = useTranslation();
   const query = useMyMessages();
   return (
     <PageFrame title={t('messages.title')} description={t('messages.description')}>
-      <QueryState query={query}>
-        {(data) => (
-          <SpaceBetween size="l">
-            <Container>
-              <Tabs
-                tabs={[
-                  {
-                    id: 'received',
-                    label: data.unread > 0 ? t('messages.receivedUnread', { count: data.unread }) : t('messages.received'),
-                    content: <MessageList list={data.received} empty={t('messages.emptyReceived')} />,
-                  },
-                  { id: 'sent', label: t('messages.sent'), content: <MessageList list={data.sent} empty={t('messages.emptySent')} sent /> },
-                ]}
-              />
-            </Container>
-            {data.audiences.length > 0 ? (
-              <ComposeForm data={data} />
-            ) : (
-              <Container header={<Header variant="h2">{t('messages.compose.title')}</Header>}>
-                <NoAudience withheld={data.withheld} />
-              </Container>
-            )}
-          </SpaceBetween>
-        )}
-      </QueryState>
+      <QueryState query={query}>{(data) => <MessagesContent data={data} />}</QueryState>
     </PageFrame>
   );
 }

@@ -1,0 +1,190 @@
+// @vitest-environment jsdom
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { RuntimeConfigProvider } from '../../frontend/src/config/runtime-config-context';
+import { MessagesPage } from '../../frontend/src/features/messages/pages/messages-page';
+import { createI18n } from '../../frontend/src/i18n/i18n';
+import { createQueryClient } from '../../frontend/src/lib/query/query-client';
+import type { Message, MessagesResponse } from '@shared/contracts/messages-api';
+import type { RuntimeConfig } from '@shared/contracts/runtime-config';
+
+/**
+ * The author's side of sending (docs/messages.md, "Sending"), against a loopback API: a message of theirs left
+ * `sending` (the page was closed mid-send) goes on by itself when they come back to /messages, its row in the Sent
+ * tab shows the progress and « Reprendre l'envoi » after a failed chunk; while the page sends, it says to keep it
+ * open and leaving asks first; an empty message is refused in the browser, under its fields, without a request.
+ */
+const ID = '01JD0000000000000000000011';
+const mine: Message = {
+  id: ID,
+  createdAt: '2030-02-03T14:58:00.000Z',
+  author: { name: 'Léa Tremblay', role: { fr: 'Parent représentant de la classe', en: 'Class parent representative' }, personType: 'PARENT', personId: '01JD0000000000000000000012' },
+  audience: { type: 'class', classId: '01JD0000000000000000000013' },
+  audienceLabel: { fr: 'Parents · Classe E', en: 'Parents · Class E' },
+  category: 'class',
+  subject: { fr: 'Sortie au musée' },
+  body: { fr: 'Bonjour' },
+  status: 'sending',
+  counts: { recipients: 10, pending: 4, sent: 5, skipped: 1, failed: 0 },
+};
+const at = (status: Message['status'], pending: number, sent: number): Message => ({ ...mine, status, counts: { ...mine.counts, pending, sent } });
+
+const page = (sent: Message[]): MessagesResponse => ({
+  received: [],
+  sent,
+  unread: 0,
+  audiences: [{ audience: mine.audience, label: mine.audienceLabel, role: mine.author.role, category: 'class', needsApproval: false }],
+  withheld: [],
+  quota: { limit: 3, used: 1, days: 7 },
+});
+
+/** The API's state: the author's sent messages, each continue call's answer in turn (a status code, or the progress), what was posted. */
+const api: { sent: Message[]; chunks: Array<number | Message>; continues: number; posts: unknown[]; hold?: Promise<void> } = { sent: [], chunks: [], continues: 0, posts: [] };
+let server: Server;
+let url: string;
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    const headers = { 'content-type': 'application/json', 'access-control-allow-origin': '*', 'access-control-allow-headers': '*', 'access-control-allow-methods': '*' };
+    if (req.method === 'OPTIONS') return void res.writeHead(204, headers).end();
+    const answer = (status: number, body: unknown) => void res.writeHead(status, headers).end(JSON.stringify(body));
+    let raw = '';
+    req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+    req.on('end', () => {
+      if (req.url === '/api/messages' && req.method === 'GET') return answer(200, page(api.sent));
+      if (req.url === '/api/messages' && req.method === 'POST') {
+        api.posts.push(JSON.parse(raw));
+        api.sent = [at('sending', 9, 0)];
+        return answer(201, { message: api.sent[0] });
+      }
+      if (req.url === `/api/messages/${ID}/continue`) {
+        const chunk = api.chunks[api.continues++];
+        void (api.hold ?? Promise.resolve()).then(() => {
+          if (typeof chunk === 'number') return answer(chunk, { error: { code: 'SERVICE_UNAVAILABLE' } });
+          api.sent = [chunk!];
+          answer(200, { message: chunk, done: chunk!.status !== 'sending' });
+        });
+        return;
+      }
+      answer(404, { error: { code: 'ROUTE_NOT_FOUND' } });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterEach(() => {
+  cleanup();
+  Object.assign(api, { sent: [], chunks: [], continues: 0, posts: [], hold: undefined });
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+function renderPage(locale: 'fr' | 'en') {
+  const config = { mode: 'local', region: 'ca-central-1', userPoolId: 'local_x', userPoolClientId: 'x', apiBaseUrl: `${url}/api`, contactEmail: 'c@ecole.example', build: 't' } as RuntimeConfig;
+  // A data router: the page holds an in-app navigation while it sends (useBlocker).
+  const router = createMemoryRouter(
+    [
+      { path: '/messages', element: <MessagesPage /> },
+      { path: '/', element: <p>Accueil</p> },
+    ],
+    { initialEntries: ['/messages'] },
+  );
+  render(
+    <I18nextProvider i18n={createI18n(locale)}>
+      <RuntimeConfigProvider config={config}>
+        <QueryClientProvider client={createQueryClient()}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </RuntimeConfigProvider>
+    </I18nextProvider>,
+  );
+  return router;
+}
+
+/** Whether closing or reloading the tab would ask the browser's question. */
+const unloadAsks = () => !window.dispatchEvent(new Event('beforeunload', { cancelable: true }));
+
+describe('a message left sending', () => {
+  it('goes on by itself when the author comes back to /messages, its row showing the progress to the end', async () => {
+    api.sent = [mine];
+    api.chunks = [at('sending', 2, 7), at('sent', 0, 9)];
+    renderPage('fr');
+    // The first API call loads Amplify for its token (lib/api/amplify.ts): allow for that import.
+    // Cloudscape repeats a progress bar's result in a live region: the sentence shows at least once.
+    expect(await screen.findAllByText(/^Message envoyé\. Courriels\s:\s9; à lire dans le bottin seulement\s:\s1\.$/, {}, { timeout: 20_000 })).not.toHaveLength(0);
+    expect(api.continues).toBe(2);
+    // The Sent tab is open, the row's counts as the last chunk answered; nothing left to resume.
+    expect(screen.getByRole('tab', { name: 'Envoyés' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getAllByText(/Envoyé · Envoyés\s:\s9 · sans courriel\s:\s1 · destinataires\s:\s10$/)).not.toHaveLength(0);
+    expect(screen.queryByRole('button', { name: "Reprendre l'envoi" })).toBeNull();
+  });
+
+  it('says in a sentence when a chunk fails, and the row\'s "Resume sending" goes on from there', async () => {
+    api.sent = [mine];
+    api.chunks = [503, at('sent', 0, 9)];
+    renderPage('en');
+    await screen.findByText('Sending stopped before the end', {}, { timeout: 20_000 });
+    screen.getByText(/The service is temporarily unavailable\. Please try again in a moment\. Emails already sent will not go out again/);
+    // Not tried again by itself: the author chooses.
+    expect(api.continues).toBe(1);
+    fireEvent.click(await screen.findByRole('button', { name: 'Resume sending' }));
+    expect(await screen.findAllByText('Message sent. Emails: 9; to read in the directory only: 1.')).not.toHaveLength(0);
+    expect(api.continues).toBe(2);
+    expect(screen.queryByText('Sending stopped before the end')).toBeNull();
+  });
+});
+
+describe('sending from the form', () => {
+  it('says to keep the page open, and leaving the page mid-send asks first', async () => {
+    let release = () => undefined as void;
+    api.hold = new Promise<void>((resolve) => (release = resolve));
+    api.chunks = [at('sent', 0, 9)];
+    const router = renderPage('fr');
+    fireEvent.change(await screen.findByLabelText('Objet (français)', {}, { timeout: 20_000 }), { target: { value: 'Sortie au musée' } });
+    fireEvent.change(screen.getByLabelText('Message (français)'), { target: { value: 'Bonjour' } });
+    expect(unloadAsks()).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Envoyer' }));
+
+    expect(await screen.findAllByText(/^Gardez cette page ouverte jusqu'à la fin de l'envoi\./)).not.toHaveLength(0);
+    expect(unloadAsks()).toBe(true);
+    void router.navigate('/');
+    await screen.findByText("Quitter pendant l'envoi?");
+    fireEvent.click(screen.getByRole('button', { name: 'Rester sur la page' }));
+    await waitFor(() => expect(screen.queryByText("Quitter pendant l'envoi?")).toBeNull());
+    expect(router.state.location.pathname).toBe('/messages');
+
+    release();
+    expect(await screen.findAllByText(/^Message envoyé\. Courriels\s:\s9/)).not.toHaveLength(0);
+    // One run for the message: the form's, not a second one from the resume of messages left sending.
+    expect(api.continues).toBe(1);
+    expect(api.posts).toHaveLength(1);
+    await waitFor(() => expect(unloadAsks()).toBe(false));
+    expect(screen.queryByText(/^Gardez cette page ouverte/)).toBeNull();
+  });
+
+  it.each([
+    ['fr', 'Objet (français)', 'Message (français)', 'Envoyer', 'Ce champ est obligatoire'],
+    ['en', 'Subject (English)', 'Message (English)', 'Send', 'This field is required'],
+  ] as const)('refuses an empty message in the browser: each empty field says so, the focus on the first, nothing sent (%s)', async (locale, subject, body, send, required) => {
+    renderPage(locale);
+    const subjectInput = await screen.findByLabelText(subject, {}, { timeout: 20_000 });
+    fireEvent.click(screen.getByRole('button', { name: send }));
+    expect(await screen.findAllByText(required)).toHaveLength(2);
+    await waitFor(() => expect(document.activeElement).toBe(subjectInput));
+    expect(subjectInput.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText(body).getAttribute('aria-invalid')).toBe('true');
+
+    // The server's rule: a subject needs its body. A field written loses its message at once.
+    fireEvent.change(subjectInput, { target: { value: 'Sortie' } });
+    expect(screen.getAllByText(required)).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: send }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(body)));
+    expect(screen.getAllByText(required)).toHaveLength(1);
+    expect(api.posts).toEqual([]);
+    expect(screen.queryByText(/Certains champs sont invalides|Some fields are invalid/)).toBeNull();
+  });
+});
