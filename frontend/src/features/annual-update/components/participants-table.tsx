@@ -94,6 +94,32 @@ function ProgressSummary({ campaign, state }: { campaign: CampaignView; state: P
   );
 }
 
+/**
+ * How many rows are selected and how many of them the search and filters hide (they are still sent to), with a
+ * way to clear the selection. The line stays in the page, empty, so a screen reader hears each change.
+ */
+function SelectionSummary({ state }: { state: ParticipantsState }) {
+  const { t } = useTranslation();
+  const { selected, hiddenSelected: hidden } = state;
+  const key = 'annualUpdateAdmin.table';
+  const count = selected.length;
+  const text =
+    hidden === 0 ? t(`${key}.selectedCount`, { count })
+    : hidden === count ? t(`${key}.selectedAllHidden`, { count })
+    : t(`${key}.selectedSomeHidden`, { count: hidden, selected: count });
+  return (
+    <span style={{ display: 'block' }}>
+      <span data-testid="selection-summary" aria-live="polite">{count > 0 ? text : ''}</span>
+      {count > 0 && (
+        <>
+          {' '}
+          <Button variant="inline-link" onClick={state.clearSelection}>{t(`${key}.clearSelection`)}</Button>
+        </>
+      )}
+    </span>
+  );
+}
+
 const FILTER_WIDTH: CSSProperties = { minWidth: '8rem' };
 
 /** The search, the status filter and the class filter. */
@@ -209,11 +235,14 @@ function SendConfirmModal({ plan, canSend, onDismiss, onConfirm }: {
 }
 
 /** The three send actions (the selected parents, everyone not sent yet, a reminder), each confirmed in a dialog. */
-function SendActions({ participants, selected, canSend, onSend }: {
+function SendActions({ participants, selected, canSend, onSend, onSentSelection }: {
   participants: readonly ParticipantView[];
+  /** The whole selection, rows the search and filters hide included. */
   selected: readonly ParticipantView[];
   canSend: boolean;
   onSend: (request: SendRequest) => void;
+  /** The selection was sent: it is cleared, so a later pick starts afresh and nobody is sent to twice by mistake. */
+  onSentSelection: () => void;
 }) {
   const { t } = useTranslation();
   const [plan, setPlan] = useState<SendPlan | null>(null);
@@ -221,6 +250,7 @@ function SendActions({ participants, selected, canSend, onSend }: {
   const confirm = (request: SendRequest) => {
     setPlan(null);
     onSend(request);
+    if (request.mode === 'selected') onSentSelection();
   };
   return (
     <>
@@ -289,7 +319,8 @@ function participantColumns(t: TFunction, lang: Language, onHistory: (row: Parti
 }
 
 /**
- * Every parent of the campaign, in pages, with filters (status, class, search), selection (kept from page to page),
+ * Every parent of the campaign, in pages, with filters (status, class, search), selection (kept from page to page
+ * and through the filters, which say how many selected rows they hide),
  * the three send actions (each confirmed in a dialog), each parent's history, and the campaign's progress beside the
  * summary of the rows shown (docs/annual-update.md).
  */
@@ -322,11 +353,16 @@ export function ParticipantsTable({ campaign, participants, loading, canSend, on
       <Header
         // No « (0) » while the rows load: the card above already says « 0/382 ».
         counter={loading ? undefined : `(${participants.length})`}
-        description={<ProgressSummary campaign={campaign} state={state} />}
+        description={
+          <>
+            <ProgressSummary campaign={campaign} state={state} />
+            {campaign.status === 'active' && <SelectionSummary state={state} />}
+          </>
+        }
         // A closed campaign sends nothing: no send buttons at all (docs/annual-update.md, "Campaign lifecycle").
         actions={
           campaign.status === 'active' ? (
-            <SendActions participants={participants} selected={state.selected} canSend={canSend} onSend={onSend} />
+            <SendActions participants={participants} selected={state.selected} canSend={canSend} onSend={onSend} onSentSelection={state.clearSelection} />
           ) : undefined
         }
       >

@@ -11,8 +11,8 @@ import { hasStaffRows, matchesKind, type KindFilter } from '../model/staff-filte
 export const PARTICIPANTS_PAGE_SIZE = 30;
 
 /**
- * The participants table's filters (status, class, search), sorting, pages and selection, and the summary of the
- * rows the filters leave (on every page).
+ * The participants table's filters (status, class, search), sorting, pages and selection (kept whatever they
+ * show), and the summary of the rows the filters leave (on every page).
  */
 export function useParticipants(participants: ParticipantView[]) {
   const [status, setStatus] = useState<StatusFilter>('all');
@@ -29,15 +29,19 @@ export function useParticipants(participants: ParticipantView[]) {
     },
     sorting: {},
     pagination: { pageSize: PARTICIPANTS_PAGE_SIZE },
-    // Kept across pages; a row the filters hide leaves the selection (below), so a send goes only to rows shown.
+    // Kept across pages, searches and filters: a volunteer picks parents one search after another, and a send goes
+    // to every one of them, the rows the current view hides included (docs/annual-update.md, "Participants manager").
     selection: { keepSelection: true, trackBy: 'parentId' },
   });
   const { allPageItems } = collection;
-  const chosen = collection.collectionProps.selectedItems ?? [];
+  // The selection by id, read in the latest rows (a refreshed list brings new objects; a row gone is not sent to).
+  const chosenIds = new Set((collection.collectionProps.selectedItems ?? []).map((row) => row.parentId));
+  const selected = participants.filter((row) => chosenIds.has(row.parentId));
   const shownIds = new Set(allPageItems.map((row) => row.parentId));
-  const selected = chosen.filter((row) => shownIds.has(row.parentId));
-  if (selected.length !== chosen.length) collection.actions.setSelectedItems(selected);
+  /** Selected rows the search and filters hide (rows on other pages are not hidden). */
+  const hiddenSelected = selected.filter((row) => !shownIds.has(row.parentId)).length;
+  const clearSelection = () => collection.actions.setSelectedItems([]);
   const filtered = status !== 'all' || classId !== '' || kind !== 'all' || collection.filterProps.filteringText.trim() !== '';
   const shown = summarize(allPageItems);
-  return { status, setStatus, classId, setClassId, classes, collection, selected, filtered, shown, kind, setKind, hasStaff };
+  return { status, setStatus, classId, setClassId, classes, collection, selected, hiddenSelected, clearSelection, filtered, shown, kind, setKind, hasStaff };
 }
