@@ -2,8 +2,10 @@ import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Cards from '@cloudscape-design/components/cards';
+import ColumnLayout from '@cloudscape-design/components/column-layout';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
+import { OptionFilter } from '../../../components/directory/option-filter';
 import { Pagination } from '../../../components/pagination/pagination';
 import SegmentedControl from '@cloudscape-design/components/segmented-control';
 import Select from '@cloudscape-design/components/select';
@@ -17,11 +19,12 @@ import { placement } from '../model/review-summary';
 
 type AssignmentsState = ReturnType<typeof useAssignments>;
 
-/** Above the cards: which students, the text filter, and a class for the whole selection. */
+/** Above the cards: which students, the filters, and a class for the whole selection. */
 function AssignmentsFilter({ state }: { state: AssignmentsState }) {
   const { t } = useTranslation();
-  const { scope, setScope, bulkClass, setBulkClass, selected, bulkCandidates, classOption, assign } = state;
-  const { allPageItems, filterProps, filteredItemsCount, actions } = state.collection;
+  const { scope, setScope, filters, setFilters, gradeOptions, classOptions, matching } = state;
+  const withCount = (options: { value: string; label: string; count: number }[]) =>
+    options.map((o) => ({ value: o.value, label: t('progression.assignments.optionCount', { label: o.label, count: o.count }) }));
   return (
     <SpaceBetween size="s">
       <SegmentedControl
@@ -33,16 +36,63 @@ function AssignmentsFilter({ state }: { state: AssignmentsState }) {
           { id: 'all', text: t('progression.assignments.scopeAll') },
         ]}
       />
-      <TextFilter
-        {...filterProps}
-        filteringPlaceholder={t('progression.assignments.filter')}
-        filteringAriaLabel={t('progression.assignments.filter')}
-        countText={t('progression.results', { count: filteredItemsCount ?? 0 })}
-      />
-      <SpaceBetween size="xs" direction="horizontal" alignItems="end">
-        <Button onClick={() => actions.setSelectedItems(allPageItems.filter((s) => !s.targetClassId))}>
-          {t('progression.assignments.selectMissing')}
+      <ColumnLayout columns={3} minColumnWidth={220}>
+        <FormField label={t('progression.assignments.gradeFilter')}>
+          <OptionFilter
+            value={filters.grade}
+            onChange={(grade) => setFilters({ grade })}
+            allLabel={t('progression.assignments.allGrades')}
+            options={withCount(gradeOptions)}
+            ariaLabel={t('progression.assignments.gradeFilter')}
+          />
+        </FormField>
+        <FormField label={t('progression.assignments.classFilter')}>
+          <OptionFilter
+            value={filters.fromClass}
+            onChange={(fromClass) => setFilters({ fromClass })}
+            allLabel={t('progression.assignments.allClasses')}
+            options={withCount(classOptions)}
+            ariaLabel={t('progression.assignments.classFilter')}
+          />
+        </FormField>
+        <FormField label={t('progression.assignments.filter')}>
+          <TextFilter
+            filteringText={filters.text}
+            onChange={({ detail }) => setFilters({ text: detail.filteringText })}
+            filteringPlaceholder={t('progression.assignments.filterPlaceholder')}
+            filteringAriaLabel={t('progression.assignments.filter')}
+            countText={t('progression.results', { count: matching.length })}
+          />
+        </FormField>
+      </ColumnLayout>
+      <BulkAssign state={state} />
+    </SpaceBetween>
+  );
+}
+
+/**
+ * Selecting every student the filters match (all pages, not just this one) and giving them one class: filtered
+ * to one grade, a whole grade is placed in one action.
+ */
+function BulkAssign({ state }: { state: AssignmentsState }) {
+  const { t } = useTranslation();
+  const { matching, selected, selectAll, clearSelection, bulkClass, setBulkClass, bulkCandidates, classOption, assign } = state;
+  return (
+    <SpaceBetween size="s">
+      <SpaceBetween size="xs" direction="horizontal" alignItems="center">
+        <Button onClick={selectAll} disabled={matching.length === 0}>
+          {t('progression.assignments.selectAll', { count: matching.length })}
         </Button>
+        <Button variant="link" onClick={clearSelection} disabled={selected.length === 0}>
+          {t('progression.assignments.clearSelection')}
+        </Button>
+        <Box variant="span">
+          <span role="status" data-selected-count={selected.length}>
+            {t('progression.assignments.selectedCount', { count: selected.length })}
+          </span>
+        </Box>
+      </SpaceBetween>
+      <SpaceBetween size="xs" direction="horizontal" alignItems="end">
         <FormField label={t('progression.assignments.bulkClass', { count: selected.length })}>
           <Select
             selectedOption={bulkClass && bulkCandidates.includes(bulkClass.value!) ? bulkClass : null}
@@ -58,7 +108,7 @@ function AssignmentsFilter({ state }: { state: AssignmentsState }) {
           disabled={!bulkClass || selected.length === 0 || !bulkCandidates.includes(bulkClass.value!)}
           onClick={() => {
             const classId = bulkClass!.value!;
-            void assign(selected.map((s) => ({ studentId: s.studentId, classId }))).then(() => actions.setSelectedItems([]));
+            void assign(selected.map((s) => ({ studentId: s.studentId, classId }))).then(clearSelection);
           }}
         >
           {t('progression.assignments.bulkAssign', { count: selected.length })}
@@ -97,7 +147,8 @@ export function AssignmentsStep({ workspace, onAssign }: {
   const { t } = useTranslation();
   const state = useAssignments(workspace, onAssign);
   const { labels, missing } = state;
-  const { items, collectionProps, filterProps, paginationProps } = state.collection;
+  const { items, collectionProps, paginationProps } = state.collection;
+  const filtered = Boolean(state.filters.grade || state.filters.fromClass || state.filters.text);
 
   const status = (s: WorkspaceStudent) =>
     s.targetClassId ? (
@@ -131,7 +182,7 @@ export function AssignmentsStep({ workspace, onAssign }: {
         pagination={<Pagination {...paginationProps} />}
         empty={
           <Box textAlign="center" padding="l">
-            {filterProps.filteringText ? t('progression.noMatch') : t('progression.assignments.empty')}
+            {filtered ? t('progression.noMatch') : t('progression.assignments.empty')}
           </Box>
         }
         cardDefinition={{
