@@ -64,6 +64,11 @@ export interface RunningStack {
 
 export const TABLE_NAME = 'school-directory';
 export const SENDER_EMAIL = 'bottin@ecole-demo.example';
+/**
+ * Whom the app tells people to write to (the footer's « Nous joindre », a staff member's corrections): the
+ * committee's own address, not the sender's, whose emails say not to reply.
+ */
+export const CONTACT_EMAIL = 'comite@ecole-demo.example';
 
 /** Ports used by `npm start`: LOCAL_PORT_BASE (default 3000) and the four after it. */
 export function defaultPorts(base = Number(process.env.LOCAL_PORT_BASE ?? 3000)): LocalPorts {
@@ -86,7 +91,7 @@ export async function ensureDemoAccounts(cognito: ReturnType<typeof cognitoClien
 export function localRuntimeConfig(
   stack: Pick<RuntimeConfig, 'region' | 'userPoolId' | 'userPoolClientId' | 'cognitoEndpoint' | 'mailboxUrl'>,
 ): RuntimeConfig {
-  return { mode: 'local', apiBaseUrl: '/api', contactEmail: SENDER_EMAIL, build: 'local', ...stack };
+  return { mode: 'local', apiBaseUrl: '/api', contactEmail: CONTACT_EMAIL, build: 'local', ...stack };
 }
 
 export async function startLocalStack(options: StackOptions): Promise<RunningStack> {

@@ -682,6 +682,11 @@ async function paperLetters(j: Journey) {
   await field.fill('ABCDE');
   await onPaper.getByRole('button', { name: text.openCode }).click();
   await onPaper.getByText(text.codeInvalid).waitFor({ timeout: 10_000 });
+  // A code of the right form that no letter has: said on this page, under the field, which stays.
+  await field.fill('ABCDE-FGHJK');
+  await onPaper.getByRole('button', { name: text.openCode }).click();
+  await onPaper.getByText(text.codeUnknown).waitFor({ timeout: 10_000 });
+  expect(new URL(onPaper.url()).pathname).toBe(text.codePage);
   await field.fill(code.toLowerCase().replace('-', ' '));
   await onPaper.getByRole('button', { name: text.openCode }).click();
   await expectAt(onPaper, `/update/${code}?lang=${j.lang}`);

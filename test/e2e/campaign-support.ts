@@ -146,6 +146,7 @@ export const CAMPAIGN_TEXT = {
     codeLabel: 'Code de la lettre',
     openCode: 'Ouvrir mon formulaire',
     codeInvalid: "Ce code n'a pas le bon format",
+    codeUnknown: 'Ce code ne correspond à aucune lettre',
     /** Reprinting one family's letter (lost or damaged): the chooser and its dialog's button. */
     chooseFamilies: 'Choisir des familles',
     reprintOne: 'Réimprimer 1 lettre',
@@ -260,6 +261,7 @@ export const CAMPAIGN_TEXT = {
     codeLabel: 'Letter code',
     openCode: 'Open my form',
     codeInvalid: 'This code does not have the right format',
+    codeUnknown: 'This code matches no letter',
     chooseFamilies: 'Choose families',
     reprintOne: 'Reprint 1 letter',
     codeReplaced: 'This code was replaced by the code of a newer letter.',

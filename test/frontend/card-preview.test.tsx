@@ -52,6 +52,16 @@ describe('card preview', () => {
     expect(screen.getAllByText('Zoé Tremblay')).toHaveLength(1);
   });
 
+  it("wraps a long link in the skills inside each card (a phone's page never widens)", () => {
+    const link = 'https://docs.google.com/forms/d/e/1FAIpQLSfD8xK3vQmZ7pL2nR9tY6wB4cH1jK5sA0uE3iO8gT7fV2bN6m/viewform?usp=sf_link';
+    renderPreview({ ...PARENT, skills: link, audiences: { ...PARENT.audiences!, phone: 'classes' } });
+    for (const card of screen.getAllByRole('region')) {
+      expect(card.textContent).toContain(link);
+      expect(card.style.overflowWrap).toBe('anywhere');
+      expect(card.style.minWidth).toBe('0');
+    }
+  });
+
   it('shows each viewer\'s card when they differ', () => {
     renderPreview({ ...PARENT, audiences: { ...PARENT.audiences!, phone: 'classes' } });
     expect(screen.getAllByRole('region').map((region) => region.getAttribute('aria-label'))).toEqual(VIEWERS);

@@ -11,12 +11,15 @@ import { ContactDetails } from '../directory/contact-details';
 import { interestLabel } from '../../lib/directory/labels';
 import { fullName } from '../../lib/directory/names';
 
+const PREVIEW_CARD = { minWidth: 0, overflowWrap: 'anywhere' } as const;
+
 /** One viewer's view of the card: who, then the name, the contact details and the interests they receive. */
 function PreviewCard({ card, viewer, lang }: { card: DirectoryParent; viewer: string; lang: Language }) {
   const { t } = useTranslation();
   const details = card.email || card.phone || card.address;
   return (
-    <section aria-label={viewer}>
+    // A long word (a link in the skills, a long email) wraps inside the card instead of widening a phone's page.
+    <section aria-label={viewer} style={PREVIEW_CARD}>
       <SpaceBetween size="xs">
         <Box variant="h3" fontSize="heading-s">{viewer}</Box>
         <Box variant="strong">{fullName(card)}</Box>

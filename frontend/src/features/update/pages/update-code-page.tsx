@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
 import Button from '@cloudscape-design/components/button';
 import Form from '@cloudscape-design/components/form';
 import FormField from '@cloudscape-design/components/form-field';
@@ -8,29 +9,54 @@ import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { formatShortCode, normalizeShortCode } from '@shared/rules/short-code';
 import { PageFrame } from '../../../components/page/page-frame';
+import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import type { Locale } from '../../../i18n/locale';
 import { usePageLanguage } from '../../../i18n/use-page-language';
+import { ApiError } from '../../../lib/api/api-client';
+import { loadUpdateForm } from '../api/update-client';
+import { updateFormKey } from '../api/update-queries';
+
+/** Why the code cannot open a form, said under the field: not ten characters, or no letter has it. */
+type CodeProblem = 'invalid' | 'unknown';
 
 /**
  * `/mise-a-jour/code` and `/update/code` (docs/annual-update.md, "Paper letters"): the parent types the short code
  * printed on their letter and lands on the same form as the link (`/update/<code>`), which the server resolves
- * like a link token. The page opens in its address's language (the letter's), without saving it as the device's choice.
+ * like a link token; a code no letter has is said here, under the field. The page opens in its address's language (the
+ * letter's), without saving it as the device's choice.
  */
 function UpdateCodePage({ lang }: { lang: Locale }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const [value, setValue] = useState('');
-  const [invalid, setInvalid] = useState(false);
+  const [problem, setProblem] = useState<CodeProblem>();
+  const [checking, setChecking] = useState(false);
+  const { apiBaseUrl } = useRuntimeConfig();
+  const queryClient = useQueryClient();
 
   usePageLanguage(lang);
 
-  const open = () => {
+  // The code is read here first: one that no letter has is said on this page, with the field to fix it (the form's
+  // page would speak of a link, away from the field). The form read goes to the cache, so the form's page opens at
+  // once; a closed campaign or a network failure is left to that page, which says why as for a link.
+  const open = async () => {
     const code = normalizeShortCode(value);
     if (!code) {
-      setInvalid(true);
+      setProblem('invalid');
       return;
     }
-    void navigate(`/update/${formatShortCode(code)}?lang=${i18n.language === 'en' ? 'en' : 'fr'}`);
+    const token = formatShortCode(code);
+    setChecking(true);
+    try {
+      queryClient.setQueryData(updateFormKey(token), await loadUpdateForm(apiBaseUrl, token));
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'TOKEN_INVALID') {
+        setChecking(false);
+        setProblem('unknown');
+        return;
+      }
+    }
+    void navigate(`/update/${token}?lang=${i18n.language === 'en' ? 'en' : 'fr'}`);
   };
 
   return (
@@ -38,27 +64,27 @@ function UpdateCodePage({ lang }: { lang: Locale }) {
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          open();
+          void open();
         }}
       >
-        <Form actions={<Button variant="primary" formAction="submit">{t('annualUpdate.letters.codePage.submit')}</Button>}>
+        <Form actions={<Button variant="primary" formAction="submit" loading={checking}>{t('annualUpdate.letters.codePage.submit')}</Button>}>
           <SpaceBetween size="m">
             <FormField
               label={t('annualUpdate.letters.codePage.label')}
               description={t('annualUpdate.letters.codePage.hint')}
-              errorText={invalid ? t('annualUpdate.letters.codePage.invalid') : undefined}
+              errorText={problem ? t(`annualUpdate.letters.codePage.${problem}`) : undefined}
             >
               <Input
                 value={value}
                 onChange={({ detail }) => {
                   setValue(detail.value);
-                  setInvalid(false);
+                  setProblem(undefined);
                 }}
                 autoComplete={false}
                 spellcheck={false}
                 inputMode="text"
                 placeholder="ABCDE-FGHJK"
-                invalid={invalid}
+                invalid={!!problem}
               />
             </FormField>
           </SpaceBetween>
