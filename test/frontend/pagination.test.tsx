@@ -1,24 +1,14 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it } from 'vitest';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { Pagination } from '../../frontend/src/components/pagination/pagination';
 import { createI18n } from '../../frontend/src/i18n/i18n';
 import type { Locale } from '../../frontend/src/i18n/locale';
+import { windowWidthPerTest } from './window-width';
 
 /** The lists' pager: page numbers on a wide screen, "‹ Page 2 of 14 ›" on a phone (no "next" arrow alone on a line). */
-const widthAtStart = window.innerWidth;
-afterEach(() => {
-  cleanup();
-  setWidth(widthAtStart);
-});
-
-function setWidth(width: number) {
-  act(() => {
-    Object.defineProperty(window, 'innerWidth', { configurable: true, value: width });
-    window.dispatchEvent(new Event('resize'));
-  });
-}
+const setWidth = windowWidthPerTest();
 
 function renderPager(locale: Locale, currentPageIndex: number, pagesCount: number) {
   const chosen: number[] = [];

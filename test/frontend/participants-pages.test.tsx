@@ -1,12 +1,13 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it } from 'vitest';
-import { act, cleanup, fireEvent, render, renderHook, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { act, fireEvent, render, renderHook, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { ParticipantsTable } from '../../frontend/src/features/annual-update/components/participants-table';
 import { PARTICIPANTS_PAGE_SIZE, useParticipants } from '../../frontend/src/features/annual-update/hooks/use-participants';
 import { createI18n } from '../../frontend/src/i18n/i18n';
 import type { CampaignView, ParticipantView, SendRequest } from '@shared/contracts/annual-update-api';
 import { participantRow } from './participant-row';
+import { windowWidthPerTest } from './window-width';
 
 /**
  * The participants manager in pages (docs/decisions/the-participants-manager-in-pages.md, "The participants manager in pages"): a page of rows at a
@@ -30,18 +31,7 @@ const CAMPAIGN = {
   progress: { completed: 10, total: 50, percentage: 20 }, reminders: { days: [], sent: [] },
 } as unknown as CampaignView;
 
-const widthAtStart = window.innerWidth;
-afterEach(() => {
-  cleanup();
-  setWidth(widthAtStart);
-});
-
-function setWidth(width: number) {
-  act(() => {
-    Object.defineProperty(window, 'innerWidth', { configurable: true, value: width });
-    window.dispatchEvent(new Event('resize'));
-  });
-}
+const setWidth = windowWidthPerTest();
 
 function renderManager(lang: 'fr' | 'en' = 'fr') {
   const sends: SendRequest[] = [];
@@ -128,11 +118,12 @@ const TEXT = {
   },
 };
 
-describe.each([
-  { layout: 'cards', width: 1024 },
-  { layout: 'table', width: 1440 },
-])('the selection through a search ($layout)', ({ width }) => {
-  it.each(['fr', 'en'] as const)('keeps the rows a search hides, says how many, and sends to them all (%s)', (lang) => {
+// Each language in one layout (a run of this flow is seconds of jsdom): the cards in French, the table in English.
+describe('the selection through a search', () => {
+  it.each([
+    { layout: 'cards', width: 1024, lang: 'fr' },
+    { layout: 'table', width: 1440, lang: 'en' },
+  ] as const)('keeps the rows a search hides, says how many, and sends to them all ($layout, $lang)', ({ width, lang }) => {
     const text = TEXT[lang];
     setWidth(width);
     const sends = renderManager(lang);
@@ -167,7 +158,7 @@ describe.each([
   });
 
   it('clears the selection on demand, the rows the search hides included', () => {
-    setWidth(width);
+    setWidth(1024);
     const sends = renderManager();
     tick('Prénom02 Gagnon');
     search('Tremblay');

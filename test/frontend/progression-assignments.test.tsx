@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it } from 'vitest';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import createWrapper from '@cloudscape-design/components/test-utils/dom';
 import { useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
@@ -9,24 +9,14 @@ import type { Level } from '@shared/schemas/common';
 import { AssignmentsStep } from '../../frontend/src/features/progression/components/assignments-step';
 import type { Assignment } from '../../frontend/src/features/progression/hooks/use-assignments';
 import { createI18n } from '../../frontend/src/i18n/i18n';
+import { windowWidthPerTest } from './window-width';
 
 /**
  * Step 2 of the school progression (docs/progression.md), as a new user met it on the demo school: 82 students
  * needed a class, across three pages. "Select all" took only the page and mixed grades, so no bulk placement was
  * possible. Now a grade filter, then "select all" (every page), then one class places the whole grade.
  */
-const widthAtStart = window.innerWidth;
-afterEach(() => {
-  cleanup();
-  setWidth(widthAtStart);
-});
-
-function setWidth(width: number) {
-  act(() => {
-    Object.defineProperty(window, 'innerWidth', { configurable: true, value: width });
-    window.dispatchEvent(new Event('resize'));
-  });
-}
+const setWidth = windowWidthPerTest();
 
 const levels: Level[] = [1, 2, 3, 4, 5, 6].map((n) => ({
   code: `G${n}`,
