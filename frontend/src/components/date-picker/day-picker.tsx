@@ -3,19 +3,15 @@ import { useTranslation } from 'react-i18next';
 import Button, { type ButtonProps } from '@cloudscape-design/components/button';
 import Calendar from '@cloudscape-design/components/calendar';
 import Input from '@cloudscape-design/components/input';
+import { IsoDateSchema } from '@shared/schemas/common';
 import { currentLocale } from '../../i18n/i18n';
 import { formatLongDate } from '../../lib/date-time';
 
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** Whether `value` is a real calendar day written `2026-12-19` (not `2026-13-45`, not `2026-02-30`). */
-export function isCalendarDay(value: string): boolean {
-  const match = DAY.exec(value);
-  if (!match) return false;
-  const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
+/**
+ * Whether `value` is a real calendar day written `2026-12-19` (not `2026-13-45`, not `2026-02-30`): the rule the
+ * server reads a deadline with (IsoDateSchema).
+ */
+export const isCalendarDay = (value: string): boolean => IsoDateSchema.safeParse(value).success;
 
 const dayOf = (date: Date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 

@@ -10,7 +10,7 @@ import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Tabs from '@cloudscape-design/components/tabs';
 import type { Message, MessagesResponse, ReceivedMessage, WithheldRight } from '@shared/contracts/messages-api';
-import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
+import { LeaveModal } from '../../../components/page/leave-modal';
 import { PageFrame } from '../../../components/page/page-frame';
 import { QueryState } from '../../../components/query-state/query-state';
 import { currentLocale } from '../../../i18n/i18n';
@@ -142,18 +142,13 @@ function NoAudience({ withheld }: { withheld: WithheldRight[] }) {
 function LeaveWhileSending() {
   const { t } = useTranslation();
   const blocker = useUnsavedChanges(true);
-  if (blocker.state !== 'blocked') return null;
   return (
-    <ConfirmDialog
-      visible
+    <LeaveModal
+      blocker={blocker}
       title={t('messages.compose.leave.title')}
-      confirmLabel={t('messages.compose.leave.leave')}
-      cancelLabel={t('common.leave.stay')}
-      onDismiss={() => blocker.reset()}
-      onConfirm={() => blocker.proceed()}
-    >
-      {t('messages.compose.leave.body')}
-    </ConfirmDialog>
+      leaveLabel={t('messages.compose.leave.leave')}
+      body={t('messages.compose.leave.body')}
+    />
   );
 }
 
