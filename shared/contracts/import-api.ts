@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { IMPORT_ENTITIES, IMPORT_FORMATS, headerOf, type ImportEntity } from '../rules/import-columns';
 import { IMPORT_ISSUE_CODES, formatIssueMessage, type ImportIssueCode } from '../rules/import-issues';
+import { VALUE_TABLES } from '../rules/import-values';
 import { LanguageSchema, type Language } from '../schemas/common';
 
 /**
@@ -139,6 +140,11 @@ export function describeIssue(issue: ImportIssue, lang: Language): string {
   else if (issue.field) params.field = issue.field;
   if (typeof params.entity === 'string' && params.entity in IMPORT_FORMATS) {
     params.entity = IMPORT_FORMATS[params.entity as ImportEntity].label[lang];
+  }
+  // The choices a list accepts, as its labels in the reader's language.
+  if (typeof params.allowed === 'string' && params.allowed in VALUE_TABLES) {
+    const table: Record<string, Record<Language, string>> = VALUE_TABLES[params.allowed as keyof typeof VALUE_TABLES];
+    params.allowed = Object.values(table).map((label) => label[lang]).join(', ');
   }
   const place = [issue.file];
   if (issue.line > 0) place.push(`${lang === 'fr' ? 'ligne' : 'line'} ${issue.line}`);

@@ -4,7 +4,8 @@ import type { Language } from '../schemas/common';
  * What can be wrong with an import file, as codes with parameters: the server never sends sentences. The
  * admin page translates them (this table may be reused or mirrored in its i18n files); the import CLI prints
  * them with `formatIssueMessage`. Placeholders: {value}, {field} (the column header), {max}, {line}, {count},
- * {expected}, {entity}, {level}, {class}, {key}.
+ * {expected}, {entity}, {level}, {class}, {key},
+ * {allowed}.
  */
 export const IMPORT_ISSUE_MESSAGES = {
   // Files
@@ -64,6 +65,11 @@ export const IMPORT_ISSUE_MESSAGES = {
     en: 'Invalid key: "{value}" (at most 64 characters, no "|").',
   },
   INVALID_VALUE: { fr: '{field}\u00a0: valeur «\u00a0{value}\u00a0» inconnue.', en: '{field}: unknown value "{value}".' },
+  // A value of a list of choices: {allowed} names the list (VALUE_TABLES), which describeIssue writes out.
+  INVALID_CHOICE: {
+    fr: '{field}\u00a0: valeur «\u00a0{value}\u00a0» inconnue (valeurs acceptées\u00a0: {allowed}).',
+    en: '{field}: unknown value "{value}" (accepted values: {allowed}).',
+  },
   ADDRESS_INCOMPLETE: {
     fr: 'Adresse incomplète, valeur manquante\u00a0: {field} (adresse, ville et code postal vont ensemble).',
     en: 'Incomplete address: {field} is missing (street, city and postal code go together).',

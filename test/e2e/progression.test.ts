@@ -200,7 +200,15 @@ async function steps(page: Page, info: IsolatedStack['info'], text: (typeof T)['
   expect(await page.locator('[data-parent-decision]').count()).toBe(shown.length);
   await shot(page, `${tag}-graduates`);
   if (viewport === 'mobile') expect(await sideScroll(page), 'graduates').toBeLessThanOrEqual(0);
-  // Back one step and forward again: the choices made are still there.
+  // The step is in the address: a reload stays on it, the browser's Back returns to the previous step with the
+  // choices made, Forward comes back.
+  await page.reload();
+  await page.locator('[data-parent-decision]').first().waitFor({ timeout: 60_000 });
+  await page.goBack();
+  await expect.poll(() => page.getByText(text.chosen, { exact: true }).count(), { timeout: 60_000 }).toBe(needsClass.length);
+  await page.goForward();
+  await page.locator('[data-parent-decision]').first().waitFor({ timeout: 60_000 });
+  // Back one step with the wizard's own button and forward again: the choices made are still there.
   await wizardTo(page, text, 'previous', 1);
   expect(await page.getByText(text.chosen, { exact: true }).count()).toBe(needsClass.length);
   await wizardTo(page, text, 'next', 2);

@@ -287,7 +287,7 @@ describe('importing a school into an empty table through the admin API', () => {
       body: { files: [{ name: 'parents.csv', text: parents.replace("Children's classes", 'Everybody') }] },
       claims,
     });
-    expect(JSON.stringify(refused.json)).toContain('INVALID_VALUE');
+    expect(JSON.stringify(refused.json)).toContain('INVALID_CHOICE');
   });
 
   it('puts back a registry entry that went missing', async () => {

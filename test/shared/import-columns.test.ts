@@ -149,6 +149,19 @@ describe('import messages', () => {
     expect(formatIssueMessage('TOO_MANY_ROWS', {}, 'en')).toBe('Too many rows (at most {max}).');
   });
 
+  it('lists the values a column of choices accepts, in the reader\'s language', () => {
+    const issue = {
+      file: 'parents.csv', entity: 'parents' as const, line: 4, column: 9, header: 'Participation', field: 'participation',
+      code: 'INVALID_CHOICE' as const, params: { value: 'Partielle', allowed: 'participation' },
+    };
+    expect(describeIssue(issue, 'fr')).toBe(
+      'parents.csv, ligne 4, colonne I (Participation)\u00a0: Participation au bottin\u00a0: valeur «\u00a0Partielle\u00a0» inconnue (valeurs acceptées\u00a0: Complète, Limitée, Nom seulement).',
+    );
+    expect(describeIssue(issue, 'en')).toBe(
+      'parents.csv, line 4, column I (Participation): Directory participation: unknown value "Partielle" (accepted values: Full, Limited, Name only).',
+    );
+  });
+
   it('writes quantities as each language does, and leaves line numbers bare', () => {
     expect(formatIssueMessage('TOO_LONG', { field: 'Note', max: 1000 }, 'fr')).toBe('Note\u00a0: au plus 1\u00a0000 caractères.');
     expect(formatIssueMessage('TOO_LONG', { field: 'Note', max: 1000 }, 'en')).toBe('Note: at most 1,000 characters.');

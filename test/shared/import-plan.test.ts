@@ -93,7 +93,7 @@ describe('dry run of a new school', () => {
       ['parents.csv', 4, 4, 'INVALID_EMAIL', { value: 'zoe@' }],
       ['parents.csv', 4, 5, 'INVALID_PHONE', { value: '514 555 12' }],
       ['parents.csv', 4, 8, 'INVALID_POSTAL_CODE', { value: 'H2X 1Y' }],
-      ['parents.csv', 4, 9, 'INVALID_VALUE', { value: 'Partielle' }],
+      ['parents.csv', 4, 9, 'INVALID_CHOICE', { value: 'Partielle', allowed: 'participation' }],
       ['parents.csv', 5, 1, 'DUPLICATE_KEY', { key: 'P1', line: 2 }],
       ['eleves.csv', 4, 5, 'UNKNOWN_CLASS', { value: 'Z' }],
       ['eleves.csv', 5, 6, 'UNKNOWN_PARENT', { value: 'nobody@x.example' }],

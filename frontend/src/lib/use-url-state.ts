@@ -136,3 +136,19 @@ export function useUrlParam(key: string): [string, (value: string) => void] {
   );
   return [value, set];
 }
+
+/**
+ * A guided flow's step kept in the URL (`?step=review`; the first step has none): a reload stays on the step, and
+ * the browser's Back returns to the previous one, since each move is a history entry. An unknown step reads as
+ * the first.
+ */
+export function useUrlStep(key: string, steps: readonly string[]): [number, (index: number) => void] {
+  const [params, setParams] = useSearchParams();
+  const write = useStableSetParams(setParams);
+  const index = Math.max(0, steps.indexOf(params.get(key) ?? ''));
+  const set = useCallback(
+    (next: number) => write((current) => withParam(current, key, next > 0 ? (steps[next] ?? '') : '')),
+    [key, steps, write],
+  );
+  return [index, set];
+}

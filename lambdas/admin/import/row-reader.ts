@@ -126,7 +126,7 @@ export class RowReader {
       return fallback;
     }
     const code = resolveCode(VALUE_TABLES[table] as LabelTable<string>, value);
-    if (!code) this.issue(field, 'INVALID_VALUE', { value: value.slice(0, 80) });
+    if (!code) this.issue(field, 'INVALID_CHOICE', { value: value.slice(0, 80), allowed: table });
     return code as (keyof (typeof VALUE_TABLES)[T] & string) | undefined;
   }
 
@@ -136,7 +136,7 @@ export class RowReader {
     for (const value of splitList(this.raw(field))) {
       const code = resolveCode(VALUE_TABLES[table] as LabelTable<string>, value);
       if (code) codes.add(code);
-      else this.issue(field, 'INVALID_VALUE', { value: value.slice(0, 80) });
+      else this.issue(field, 'INVALID_CHOICE', { value: value.slice(0, 80), allowed: table });
     }
     return [...codes] as (keyof (typeof VALUE_TABLES)[T] & string)[];
   }

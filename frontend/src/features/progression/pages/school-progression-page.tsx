@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
@@ -6,6 +5,7 @@ import Button from '@cloudscape-design/components/button';
 import Flashbar from '@cloudscape-design/components/flashbar';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Spinner from '@cloudscape-design/components/spinner';
+import { useUrlStep } from '../../../lib/use-url-state';
 import { PageFrame } from '../../../components/page/page-frame';
 import { ApiErrorAlert } from '../../../components/query-state/query-state';
 import { AbandonModal } from '../components/abandon-modal';
@@ -108,7 +108,8 @@ export function SchoolProgressionPage() {
   const { t } = useTranslation();
   const state = useProgression();
   const { flash, setFlash, say, topRef } = useFlash();
-  const [active, setActive] = useState(0);
+  // The step is in the address: a reload stays on it, Back goes to the previous step.
+  const [active, setActive] = useUrlStep('step', STEPS);
   const review = useReview(state.workspace, STEPS[active] === 'review', state.saving);
   const staging = useStaging(state, say);
   const life = useLifecycle(state, say, setActive);
