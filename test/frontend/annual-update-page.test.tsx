@@ -131,7 +131,7 @@ describe('/update/{token}', () => {
     expect(window.localStorage.getItem('locale')).toBe('fr');
   });
 
-  it('follows the language switch in its address (a reload keeps the language chosen) and asks before a reload loses answers', async () => {
+  it('follows the language switch in its address (a reload keeps the language chosen) and asks before a reload or a link loses answers', async () => {
     const { location } = renderApp({ configUrl: `${url}/config.json`, path: '/update/switched?lang=fr', locale: 'fr' });
     const unloadAsks = () => !window.dispatchEvent(new Event('beforeunload', { cancelable: true }));
     const phone = (await screen.findByLabelText('Téléphone', {}, SLOW)) as HTMLInputElement;
@@ -144,6 +144,14 @@ describe('/update/{token}', () => {
     expect(location()?.pathname).toBe('/update/switched');
     expect(((await screen.findByLabelText('Phone', {}, SLOW)) as HTMLInputElement).value).toBe('438 555-0000');
     expect(unloadAsks()).toBe(true);
+
+    // The header's "Sign in" asks first too; staying keeps the answers typed.
+    fireEvent.click(screen.getAllByRole('link', { name: 'Sign in' })[0]!);
+    expect(await screen.findByText('The answers you typed will be lost.', {}, SLOW)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Stay on the page' }));
+    await waitFor(() => expect(screen.queryByText('The answers you typed will be lost.')).toBeNull());
+    expect(location()?.pathname).toBe('/update/switched');
+    expect((screen.getByLabelText('Phone') as HTMLInputElement).value).toBe('438 555-0000');
   });
 
   it('refuses a bad phone and a blank name before sending, then submits and lands on the success page', async () => {

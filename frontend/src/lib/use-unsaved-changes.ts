@@ -3,19 +3,21 @@ import { useBlocker, type Blocker } from 'react-router-dom';
 
 /**
  * Unsaved-changes care: while `dirty`, an in-app navigation is held (the page asks before leaving) and closing or
- * reloading the tab asks the browser's own question.
+ * reloading the tab asks the browser's own question. `savedTo` is where the page goes once its form is saved (the
+ * update link's success page): that navigation comes in the save's own event, before the form's render says it is
+ * clean, and is never held.
  */
-export function useUnsavedChanges(dirty: boolean): Blocker {
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+export function useUnsavedChanges(dirty: boolean, savedTo?: string): Blocker {
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirty && currentLocation.pathname !== nextLocation.pathname && nextLocation.pathname !== savedTo,
+  );
   useWarnBeforeUnload(dirty);
   return blocker;
 }
 
-/**
- * Closing or reloading the tab while `dirty` asks the browser's own question. Alone, for a page whose only way out
- * is its own submit (the emailed update form): nothing to hold inside the app there.
- */
-export function useWarnBeforeUnload(dirty: boolean): void {
+/** Closing or reloading the tab while `dirty` asks the browser's own question. */
+function useWarnBeforeUnload(dirty: boolean): void {
   useEffect(() => {
     if (!dirty) return undefined;
     const warn = (event: BeforeUnloadEvent) => event.preventDefault();

@@ -10,6 +10,9 @@ export interface UpdateSuccessState {
   pendingReview?: boolean;
 }
 
+/** Where an emailed-link form goes once sent. */
+export const UPDATE_SUCCESS_PATH = '/update-success';
+
 /**
  * What every emailed-link page (parent or staff form) starts with: the link's language, its token, the API, and
  * the way to the success page once the form is sent. `toState` must be stable (a module-level function).
@@ -21,7 +24,7 @@ export function useUpdateLink<Result>(toState: (result: Result) => UpdateSuccess
   const navigate = useNavigate();
   const onSubmitted = useCallback(
     // Replace: the back button should not lead to a form that was already sent.
-    (result: Result) => void navigate('/update-success', { state: toState(result), replace: true }),
+    (result: Result) => void navigate(UPDATE_SUCCESS_PATH, { state: toState(result), replace: true }),
     [navigate, toState],
   );
   return { token, apiBaseUrl, onSubmitted };

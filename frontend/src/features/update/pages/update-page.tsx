@@ -3,14 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { UpdateSubmitResponse } from '@shared/rules/parent-form';
+import { LeaveModal } from '../../../components/page/leave-modal';
 import { PageFrame } from '../../../components/page/page-frame';
 import { ParentUpdateForm } from '../../../components/parent-form/parent-update-form';
 import { PrivacyRequestForm } from '../../../components/privacy/privacy-request-form';
 import { privacyRequestsApi, type NewPrivacyRequest } from '../../../lib/api/privacy-requests-client';
-import { useWarnBeforeUnload } from '../../../lib/use-unsaved-changes';
+import { useUnsavedChanges } from '../../../lib/use-unsaved-changes';
 import { useUpdateForm } from '../hooks/use-update-form';
 import { StaffUpdatePage } from './staff-update-page';
-import { useUpdateLink, type UpdateSuccessState } from '../hooks/use-update-link';
+import { UPDATE_SUCCESS_PATH, useUpdateLink, type UpdateSuccessState } from '../hooks/use-update-link';
 import { LinkPageStatus } from '../components/link-page-status';
 
 /**
@@ -36,8 +37,9 @@ function ParentUpdatePage() {
     [apiBaseUrl, token],
   );
   const { load, values } = formState;
-  // A reload or a closed tab would lose the answers typed (the link opens the saved record again).
-  useWarnBeforeUnload(formState.dirty);
+  // A reload, a closed tab or the header's « Se connecter » would lose the answers typed (the link opens the saved
+  // record again): the page asks first. The way to the success page, once the answers are saved, is never held.
+  const blocker = useUnsavedChanges(formState.dirty, UPDATE_SUCCESS_PATH);
 
   if (load.kind === 'loading' || load.kind === 'failed' || !values) {
     const problem = load.kind === 'loading' ? undefined : load.kind === 'failed' ? load.problem : 'loadFailed';
@@ -51,6 +53,7 @@ function ParentUpdatePage() {
         {/* Outside the parent form: a form of its own, filed with the same link (docs/privacy.md). */}
         <PrivacyRequestForm submit={filePrivacyRequest} />
       </SpaceBetween>
+      <LeaveModal blocker={blocker} body={t('updateForm.leaveBody')} />
     </PageFrame>
   );
 }
