@@ -162,14 +162,18 @@ describe('/update/{token}', () => {
     expect(screen.getByText('Foundation — Treasurer')).toBeTruthy();
     fireEvent.change(phone, { target: { value: '555-12' } });
     fireEvent.change(screen.getByLabelText('First name *'), { target: { value: ' ' } });
+    fireEvent.change(screen.getByLabelText('Last name *'), { target: { value: 'T'.repeat(101) } });
     fireEvent.click(screen.getByRole('button', { name: 'Validate' }));
     expect(await screen.findByText('This field is required')).toBeTruthy();
+    // Past its limit, a field says the limit (the server's schema's).
+    expect(screen.getByText('This text is too long (100 characters at most).')).toBeTruthy();
     expect(screen.getByText('Enter a 10-digit phone number, for example 514 555-1234.')).toBeTruthy();
     expect(calls.filter((call) => call.path === '/api/update/submit')).toEqual([]);
     // The first field to fix gets the focus (on a phone, screens above the button).
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('First name *')));
 
     fireEvent.change(screen.getByLabelText('First name *'), { target: { value: 'Amélie' } });
+    fireEvent.change(screen.getByLabelText('Last name *'), { target: { value: 'Tremblay' } });
     fireEvent.change(phone, { target: { value: '(438) 555-9876' } });
     fireEvent.blur(phone);
     await waitFor(() => expect(phone.value).toBe('438 555-9876'));

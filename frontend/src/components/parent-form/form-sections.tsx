@@ -19,7 +19,8 @@ import { isSignUpRole } from '@shared/rules/committee-sign-ups';
 import { INTEREST_CODES, INTEREST_LABELS, type InterestCode } from '@shared/schemas/interests';
 import { PARTICIPATION_LEVELS, SKILLS_MAX_LENGTH, type Participation } from '@shared/schemas/parent';
 import { AUDIENCES, PRESET_AUDIENCES, presetOf, VISIBILITY_FIELDS, type Audience } from '@shared/rules/visibility';
-import { formatOnBlur, type FieldErrors, type FieldName, type FormValues } from '../../lib/parent-form/form-values';
+import { FIELD_MAX_LENGTH, formatOnBlur, type FieldErrors, type FieldName, type FormValues } from '../../lib/parent-form/form-values';
+import { useFieldErrorText } from '../../lib/parent-form/use-error-text';
 
 /** The sections of the update form, one column on a phone (the link is mostly opened on a phone). */
 export interface SectionProps {
@@ -31,9 +32,10 @@ export interface SectionProps {
 
 function useFieldProps({ values, errors, onChange }: SectionProps) {
   const { t } = useTranslation();
+  const errorText = useFieldErrorText();
   return (field: FieldName, required = false) => ({
     label: `${t(`updateForm.fields.${field}`)}${required ? ' *' : ''}`,
-    errorText: errors[field] ? t(`updateForm.errors.${errors[field]}`) : undefined,
+    errorText: errorText(errors[field], FIELD_MAX_LENGTH[field]),
     input: {
       value: values[field],
       ariaRequired: required,

@@ -3,8 +3,8 @@ import { formatPostalCode, normalizePostalCode } from '@shared/format/postal-cod
 import { ParentUpdateInputSchema, type ParentForm, type ParentUpdateInput } from '@shared/rules/parent-form';
 import type { MessageConsents } from '@shared/contracts/messages-api';
 import type { InterestCode } from '@shared/schemas/interests';
-import type { Language } from '@shared/schemas/common';
-import type { Participation } from '@shared/schemas/parent';
+import { AddressSchema, PersonNameSchema, type Language } from '@shared/schemas/common';
+import { SKILLS_MAX_LENGTH, type Participation } from '@shared/schemas/parent';
 import { audiencesOf, type FieldAudiences, type ParentDetails } from '@shared/rules/visibility';
 
 /**
@@ -35,6 +35,15 @@ export interface FormValues {
 }
 
 export type FieldName = 'firstName' | 'lastName' | 'phone' | 'street' | 'city' | 'postalCode' | 'skills';
+
+/** The longest text each field takes, from the schemas the server checks it with: its "too long" message says it. */
+export const FIELD_MAX_LENGTH: Partial<Record<FieldName, number | null>> = {
+  firstName: PersonNameSchema.maxLength,
+  lastName: PersonNameSchema.maxLength,
+  street: AddressSchema.shape.street.maxLength,
+  city: AddressSchema.shape.city.maxLength,
+  skills: SKILLS_MAX_LENGTH,
+};
 
 /** Message keys (under `updateForm.errors`) per field. */
 export type FieldErrors = Partial<Record<FieldName, 'required' | 'invalidPhone' | 'invalidPostalCode' | 'tooLong' | 'invalid'>>;

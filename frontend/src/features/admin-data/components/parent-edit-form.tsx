@@ -12,7 +12,8 @@ import { PARTICIPATION_LEVELS, type Participation, type Parent } from '@shared/s
 import { PRESET_AUDIENCES } from '@shared/rules/visibility';
 import { useLanguage } from '../../../lib/use-language';
 import { AddressSection, AudienceFields, InterestsSection } from '../../../components/parent-form/form-sections';
-import { formatOnBlur } from '../../../lib/parent-form/form-values';
+import { FIELD_MAX_LENGTH, formatOnBlur } from '../../../lib/parent-form/form-values';
+import { useFieldErrorText } from '../../../lib/parent-form/use-error-text';
 import type { AdminParentErrors, AdminParentValues } from '../model/parent-edit';
 import { EditFormFrame } from './edit-form-frame';
 import { ConsentLog } from '../../../components/privacy/consent-log';
@@ -28,8 +29,9 @@ function PersonalSection({ values, errors, change }: {
 }) {
   const { t } = useTranslation();
   const label = (key: string, required = false) => `${t(`updateForm.fields.${key}`)}${required ? ' *' : ''}`;
+  const errorText = useFieldErrorText();
   const err = (key: keyof AdminParentErrors) =>
-    errors[key] ? t(key === 'email' ? 'adminData.edit.invalidEmail' : `updateForm.errors.${errors[key]}`) : undefined;
+    key === 'email' ? (errors.email ? t('adminData.edit.invalidEmail') : undefined) : errorText(errors[key], FIELD_MAX_LENGTH[key]);
   const participationOptions = PARTICIPATION_LEVELS.map((level) => ({
     value: level,
     label: t(`updateForm.participation.${level}.label`),

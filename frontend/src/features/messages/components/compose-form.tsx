@@ -22,6 +22,7 @@ import {
   type MessagesResponse,
 } from '@shared/contracts/messages-api';
 import { useErrorText } from '../../../lib/api/use-error-text';
+import { useFieldErrorText } from '../../../lib/parent-form/use-error-text';
 import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid';
 import { currentLocale } from '../../../i18n/i18n';
 import { useComposeMessage } from '../api/messages-queries';
@@ -78,7 +79,9 @@ function LanguageFields({ lang, subject, body, errors, onChange }: {
   onChange: (part: Part, value: string) => void;
 }) {
   const { t } = useTranslation();
-  const errorText = (field: Field) => (errors[field] ? t(`updateForm.errors.${errors[field]}`) : undefined);
+  const fieldErrorText = useFieldErrorText();
+  const errorText = (field: Field) =>
+    fieldErrorText(errors[field], field.startsWith('subject') ? MESSAGE_SUBJECT_MAX : MESSAGE_BODY_MAX);
   return (
     <SpaceBetween size="s">
       <FormField
