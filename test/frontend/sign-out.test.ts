@@ -72,4 +72,23 @@ describe('sign-out', () => {
     expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
     expect(store.getState().user).toBeNull();
   });
+
+  it('signs this tab out when another tab of the browser signed out, not when it only refreshed its tokens', async () => {
+    amplify.signOut.mockResolvedValue(undefined);
+    session.readIdTokenClaims.mockResolvedValue({ sub: 'u-1', email: 'parent@example.org', email_verified: true });
+    const store = new AuthStore();
+    await store.refreshUser();
+    expect(store.getState().user).toMatchObject({ email: 'parent@example.org' });
+    const lastUser = `${STORED_SESSION_PREFIX}client.LastAuthUser`;
+    // The other tab's token refresh writes its keys again (an ID token replaced, the user written back).
+    window.dispatchEvent(new StorageEvent('storage', { key: TOKEN_KEY, oldValue: 'eyJ...', newValue: 'eyJ...2' }));
+    window.dispatchEvent(new StorageEvent('storage', { key: lastUser, oldValue: 'parent@example.org', newValue: 'parent@example.org' }));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(store.getState().user).not.toBeNull();
+    // Its sign-out removes them: this tab signs out as well, and its own tokens go.
+    window.dispatchEvent(new StorageEvent('storage', { key: lastUser, oldValue: 'parent@example.org', newValue: null }));
+    await vi.waitFor(() => expect(store.getState()).toMatchObject({ user: null, signedOut: true }));
+    expect(amplify.signOut).toHaveBeenCalledOnce();
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+  });
 });

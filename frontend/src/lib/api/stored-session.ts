@@ -28,3 +28,13 @@ export function forgetStoredSession(): void {
     // Storage unavailable (private mode): then nothing was stored either.
   }
 }
+
+/**
+ * Whether a change another tab made to localStorage ended the session this browser shares: Amplify's sign-out
+ * removes the `LastAuthUser` key, which storing refreshed tokens never does (it writes it again); a storage
+ * cleared whole ends it too.
+ */
+export function signedOutElsewhere({ key, newValue }: Pick<StorageEvent, 'key' | 'newValue'>): boolean {
+  if (key === null) return true;
+  return key.startsWith(STORED_SESSION_PREFIX) && key.endsWith('.LastAuthUser') && newValue === null;
+}

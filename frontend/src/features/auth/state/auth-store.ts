@@ -21,6 +21,7 @@ import { onAdminRefused, onSessionEnded } from '../../../lib/api/api-client';
 import { claimFirstAdmin, fetchMe } from '../../../lib/api/me-client';
 import { configureIdentity } from '../../../lib/api/amplify';
 import { readIdTokenClaims } from '../../../lib/api/session';
+import { signedOutElsewhere } from '../../../lib/api/stored-session';
 import { userFromClaims, type AuthUser } from './auth-user';
 
 /** A one-off message for the layout's flash bar (the welcome after verification). */
@@ -105,6 +106,13 @@ export class AuthStore {
       else if (this.state.serverAdmin) this.set({ serverAdmin: false });
     });
     onSessionEnded(() => void this.sessionEnded());
+    // Signed out in another tab of this browser: the tokens both tabs share are gone, so this tab signs out too
+    // rather than keep showing the directory from memory (a shared computer).
+    if (typeof window !== 'undefined') {
+      window.addEventListener('storage', (event) => {
+        if (this.state.user && signedOutElsewhere(event)) void this.signOut();
+      });
+    }
   }
 
   subscribe = (listener: () => void): (() => void) => {
