@@ -62,6 +62,29 @@ describe('ConfirmDialog', () => {
   });
 });
 
+describe('ConfirmDialog double-clicked', () => {
+  it('confirms once while the action it started is not shown under way yet, and again once it is over', () => {
+    const onConfirm = vi.fn();
+    const dialog = (busy: boolean) => (
+      <I18nextProvider i18n={createI18n('fr')}>
+        <ConfirmDialog visible busy={busy} title="Fusionner" confirmLabel="Confirmer la fusion" onConfirm={onConfirm} onDismiss={() => undefined}>
+          <p>Les deux fiches deviennent une.</p>
+        </ConfirmDialog>
+      </I18nextProvider>
+    );
+    const { rerender } = render(dialog(false));
+    const button = screen.getByRole('button', { name: 'Confirmer la fusion' });
+    fireEvent.click(button);
+    fireEvent.click(button);
+    expect(onConfirm).toHaveBeenCalledOnce();
+    // The action ran and failed (the dialog stays open): the next click tries again.
+    rerender(dialog(true));
+    rerender(dialog(false));
+    fireEvent.click(screen.getByRole('button', { name: 'Confirmer la fusion' }));
+    expect(onConfirm).toHaveBeenCalledTimes(2);
+  });
+});
+
 describe('ConfirmDialog with nothing to confirm', () => {
   it('only says why, with one Close button in the reader\'s language', () => {
     const onDismiss = vi.fn();

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
@@ -44,12 +44,24 @@ export function ConfirmDialog({ visible, title, children, confirmLabel, onConfir
   const { t } = useTranslation();
   const word = t('confirmDialog.word');
   const [text, setText] = useState('');
+  // A dialog whose action reports `busy` confirms once until the action is over: a double click's second click,
+  // which comes before the page shows the action under way, would send the request twice (a merge then answered
+  // « modified meanwhile » to its own first request).
+  const confirmed = useRef(false);
   // Each opening starts empty: a word typed for an earlier action never confirms the next one.
   useEffect(() => {
     if (visible) setText('');
+    confirmed.current = false;
   }, [visible]);
+  useEffect(() => {
+    if (!busy) confirmed.current = false;
+  }, [busy]);
   const ready = !disabled && !busy && (!typed || isConfirmationWord(text, word));
-  const confirm = () => ready && onConfirm?.();
+  const confirm = () => {
+    if (!ready || (busy !== undefined && confirmed.current)) return;
+    confirmed.current = true;
+    onConfirm?.();
+  };
   // formAction="none": a dialog opened from inside a form never submits that form.
   const footer = onConfirm ? (
     <SpaceBetween direction="horizontal" size="xs">
