@@ -187,4 +187,20 @@ describe('sending from the form', () => {
     expect(api.posts).toEqual([]);
     expect(screen.queryByText(/Certains champs sont invalides|Some fields are invalid/)).toBeNull();
   });
+
+  it.each([
+    ['fr', 'Écrire aussi en anglais', 'Objet (français)', 'Message (français)', 'Objet (anglais)', 'Message (anglais)', 'Envoyer', 'Ce champ est obligatoire'],
+    ['en', 'Also write in French', 'Subject (English)', 'Message (English)', 'Subject (French)', 'Message (French)', 'Send', 'This field is required'],
+  ] as const)('asked to write in both languages, refuses the other language left blank instead of sending one (%s)', async (locale, both, subject, body, otherSubject, otherBody, send, required) => {
+    renderPage(locale);
+    await screen.findByLabelText(subject, {}, { timeout: 20_000 });
+    fireEvent.click(screen.getByRole('checkbox', { name: new RegExp(`^${both}`) }));
+    fireEvent.change(screen.getByLabelText(subject), { target: { value: 'Sortie' } });
+    fireEvent.change(screen.getByLabelText(body), { target: { value: 'Départ à 9 h.' } });
+    fireEvent.click(screen.getByRole('button', { name: send }));
+    expect(await screen.findAllByText(required)).toHaveLength(2);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(otherSubject)));
+    expect(screen.getByLabelText(otherBody).getAttribute('aria-invalid')).toBe('true');
+    expect(api.posts).toEqual([]);
+  });
 });

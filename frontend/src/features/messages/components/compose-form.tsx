@@ -37,10 +37,17 @@ type FieldError = 'required' | 'tooLong' | 'invalid';
 /**
  * The server's own rules (ComposeMessageSchema), checked before sending: each subject or body refused, under its
  * field. Nothing written at all is refused on the body alone by the schema; here every field shown is required then.
+ * The server takes a language left blank as not written (its recipients get the other one); a person who asked to
+ * write in both languages and left one blank is told, rather than sending the message in one language unawares.
  */
 export function composeErrors(input: ComposeMessage, shown: readonly Lang[]): Partial<Record<Field, FieldError>> {
   const parsed = ComposeMessageSchema.safeParse(input);
   const errors: Partial<Record<Field, FieldError>> = {};
+  if (shown.length > 1) {
+    for (const lang of shown) {
+      if (!input.subject[lang]?.trim() && !input.body[lang]?.trim()) errors[`subject.${lang}`] = errors[`body.${lang}`] = 'required';
+    }
+  }
   if (parsed.success) return errors;
   for (const issue of parsed.error.issues) {
     const [part, lang] = issue.path;
