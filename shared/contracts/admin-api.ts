@@ -6,7 +6,7 @@ import {
   LevelCodeSchema,
   LocalizedTextSchema,
   PhoneInputSchema,
-  PostalCodeInputSchema,
+  AddressInputSchema,
   VersionSchema,
 } from '../schemas/common';
 import { CommitteeKindSchema, OtherMemberSchema, PersonTypeSchema } from '../schemas/committee';
@@ -37,11 +37,6 @@ export const CONFIRMATION_WORD = 'confirm';
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
 
-const AddressInputSchema = z.strictObject({
-  street: z.string().trim().min(1).max(200),
-  city: z.string().trim().min(1).max(100),
-  postalCode: PostalCodeInputSchema,
-});
 
 /**
  * The admin inputs are the entity's stored fields (shared/schemas), spread from their shape so a field declared

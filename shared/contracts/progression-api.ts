@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { AddressInputSchema } from '../rules/parent-form';
+import { AddressInputSchema } from '../schemas/common';
 import {
   EmailSchema,
   IdSchema,

@@ -15,8 +15,8 @@ export const IMPORT_ISSUE_MESSAGES = {
     en: "Cannot tell what this file holds: name it like a template or keep the template's headers.",
   },
   DUPLICATE_FILE: {
-    fr: 'Deux fichiers contiennent des {entity}\u00a0: fusionnez-les.',
-    en: 'Two files hold {entity}: merge them.',
+    fr: 'Deux fichiers contiennent des {entity}\u00a0: retirez celui qui est de trop (✕), ou mettez leurs lignes dans un seul fichier.',
+    en: 'Two files hold {entity}: remove the one you do not need (✕), or put their rows in one file.',
   },
   INVALID_ENCODING: {
     fr: 'Le fichier n’est pas en UTF-8\u00a0: enregistrez-le au format «\u00a0CSV UTF-8\u00a0».',

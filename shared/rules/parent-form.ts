@@ -8,7 +8,7 @@ import {
   LocalizedTextSchema,
   PersonNameSchema,
   PhoneInputSchema,
-  PostalCodeInputSchema,
+  AddressInputSchema,
   SchoolYearSchema,
   VersionSchema,
 } from '../schemas/common';
@@ -38,12 +38,6 @@ const blankAddressToUndefined = (value: unknown) => {
   return parts.every((part) => blankToUndefined(part) === undefined) ? undefined : value;
 };
 
-/** Street, city and postal code are each required (*) once any of them is given; the code is normalised. */
-export const AddressInputSchema = z.strictObject({
-  street: z.string().trim().min(1).max(200),
-  city: z.string().trim().min(1).max(100),
-  postalCode: PostalCodeInputSchema,
-});
 
 /**
  * What the form submits. Required (*): first name, last name, participation, language, and the `version` the

@@ -33,6 +33,9 @@ const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 export const PersonNameSchema = z
   .string()
   .trim()
+  // One way to write each accented letter (« É », not « E » plus a combining accent, which some keyboards and
+  // copied text give): sorting, duplicate detection and exports then see one name.
+  .normalize('NFC')
   .min(1)
   .max(100)
   .refine((value) => !CONTROL_CHARACTERS.test(value), { error: 'control_character' });
@@ -64,11 +67,18 @@ export const PostalCodeInputSchema = z.string().transform((value, ctx) => {
 });
 
 export const AddressSchema = z.object({
-  street: z.string().trim().min(1).max(200),
-  city: z.string().trim().min(1).max(100),
+  street: z.string().trim().normalize('NFC').min(1).max(200),
+  city: z.string().trim().normalize('NFC').min(1).max(100),
   postalCode: PostalCodeSchema,
 });
 export type Address = z.infer<typeof AddressSchema>;
+
+/** An address as forms send it: street, city and postal code each required once any is given; the code normalised. */
+export const AddressInputSchema = z.strictObject({
+  street: AddressSchema.shape.street,
+  city: AddressSchema.shape.city,
+  postalCode: PostalCodeInputSchema,
+});
 
 export const IsoDateTimeSchema = z.iso.datetime();
 /** Calendar dates in numeric form, `2025-09-02` (OQLF). */

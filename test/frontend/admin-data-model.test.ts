@@ -80,7 +80,7 @@ describe('import report', () => {
       file: 'a.csv',
       line: '',
       column: '',
-      message: 'Deux fichiers contiennent des élèves\u00a0: fusionnez-les.',
+      message: 'Deux fichiers contiennent des élèves\u00a0: retirez celui qui est de trop (✕), ou mettez leurs lignes dans un seul fichier.',
     });
     expect(issueRow({ file: 'p.csv', entity: 'parents', line: 3, column: 2, field: 'firstName', code: 'REQUIRED' }, 'en', 3).message).toBe(
       'First name is required.',

@@ -116,7 +116,7 @@ describe('what each file holds', () => {
     expect(entityTitle('staff', 'en')).toBe('Staff members');
     expect(entityTitle('school', 'en')).toBe('School settings');
     expect(describeIssue({ file: 'a.csv', line: 0, code: 'DUPLICATE_FILE', params: { entity: 'staff' } }, 'en')).toBe(
-      'a.csv: Two files hold staff members: merge them.',
+      'a.csv: Two files hold staff members: remove the one you do not need (✕), or put their rows in one file.',
     );
   });
 });

@@ -34,7 +34,8 @@ describe('dry run of a new school', () => {
     const { report, plan } = await dryRun({
       'classes.csv': csv(CLASSES),
       'personnel.csv': csv(STAFF),
-      'parents.csv': csv(PARENTS),
+      // Accents typed as a letter plus a combining mark (NFD) are stored as one character, as the API stores them.
+      'parents.csv': csv(PARENTS.map((row) => row.map((cell) => cell.normalize('NFD')))),
       'eleves.csv': csv(STUDENTS),
     });
     expect(report.errors).toEqual([]);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ulid } from 'ulid';
 import { generateSchool } from '../../local/demo/generate-school';
 import {
+  AddressInputSchema,
   AuditEntrySchema,
   CampaignSchema,
   CommitteeSchema,
@@ -114,6 +115,13 @@ describe('normalisation and refusals', () => {
     }
     expect(PersonNameSchema.safeParse('Zoé\u0007').success).toBe(false);
     expect(PersonNameSchema.safeParse('   ').success).toBe(false);
+    // An accent typed as a combining mark is stored as the one accented letter.
+    expect(PersonNameSchema.parse(' E\u0301ve ')).toBe('\u00c9ve');
+    expect(AddressInputSchema.parse({ street: '12, rue de l\u2019E\u0301glise', city: 'Le\u0301vis', postalCode: 'g6v1a1' })).toEqual({
+      street: '12, rue de l\u2019\u00c9glise',
+      city: 'L\u00e9vis',
+      postalCode: 'G6V 1A1',
+    });
   });
 
   it('refuses a name-only parent who still has contact details, and withParticipation strips them', () => {

@@ -27,7 +27,8 @@ export class RowReader {
   }
 
   raw(field: string): string {
-    return this.source.row.values[field] ?? '';
+    // One way to write each accented letter, as the API's schemas store names (shared/schemas/common.ts).
+    return (this.source.row.values[field] ?? '').normalize('NFC');
   }
 
   issue(field: string | undefined, code: ImportIssueCode, params?: ImportIssue['params']): void {
