@@ -11,8 +11,9 @@ import { refusedAnswer, startValidationServer, type ValidationServer } from './a
 
 /**
  * The registration form in jsdom against a real loopback API: the live authorisation check with the product's
- * positive and negative messages (§5), the failure messages, and the form rules. Creating the account itself
- * needs Cognito: that is the Chromium journey (test/e2e/auth-registration.test.ts).
+ * positive and negative messages (§5), the failure messages, when field messages appear, and the form rules.
+ * Creating the account itself needs Cognito: that is the Chromium journey (test/e2e/auth-registration.test.ts).
+ * The sign-in form's refusals come from a stand-in user pool on the same server (Cognito's own error answers).
  */
 let server: ValidationServer;
 const REFUSED = 'stranger@example.com';
@@ -30,15 +31,79 @@ afterEach(() => {
   window.localStorage.clear();
 });
 
-async function openRegistration(locale: Locale) {
-  const createRouter = () => createMemoryRouter(buildRoutes(), { initialEntries: ['/auth?mode=register'] });
+async function openAuth(locale: Locale, entry: string, submit: string) {
+  const createRouter = () => createMemoryRouter(buildRoutes(), { initialEntries: [entry] });
   render(<App i18n={createI18n(locale)} configUrl={`${server.url}/config.json`} createRouter={createRouter} />);
-  const submit = locale === 'fr' ? 'Créer mon compte' : 'Create my account';
   await screen.findByRole('button', { name: submit }, { timeout: 20_000 });
-  const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
-  const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
-  return { type, submit: () => fireEvent.click(screen.getByRole('button', { name: submit })) };
+  const field = (label: string | RegExp) => screen.getByLabelText(label) as HTMLInputElement;
+  const type = (label: string | RegExp, value: string) => fireEvent.change(field(label), { target: { value } });
+  return { field, type, submit: () => fireEvent.click(screen.getByRole('button', { name: submit })) };
 }
+
+const openRegistration = (locale: Locale) =>
+  openAuth(locale, '/auth?mode=register', locale === 'fr' ? 'Créer mon compte' : 'Create my account');
+const openSignIn = (locale: Locale) => openAuth(locale, '/auth', locale === 'fr' ? 'Se connecter' : 'Sign in');
+
+describe('sign-in refusals (an address on the list that has no account yet)', () => {
+  it('does not blame the password when the service cannot say which is wrong, and offers both ways out (English)', async () => {
+    const form = await openSignIn('en');
+    form.type('Email address', 'new.parent@ecole.example');
+    form.type('Password', 'Bottin2025');
+    form.submit();
+    // AWS (PreventUserExistenceErrors) answers an unknown address and a wrong password alike.
+    expect(await screen.findByText('Incorrect email or password.', undefined, { timeout: 10_000 })).toBeTruthy();
+    expect(server.cognitoCalls).toContain('InitiateAuth');
+    expect(screen.queryByText('Incorrect password.')).toBeNull();
+    expect(
+      screen.getByText(
+        'No account yet: create it first, with the email address the school has on file. Forgotten password: choose a new one.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Reset password' })).toBeTruthy();
+
+    // "Create an account" opens the register tab with the address already typed.
+    fireEvent.click(screen.getByRole('link', { name: 'Create an account' }));
+    await screen.findByRole('button', { name: 'Create my account' });
+    expect(form.field('Email address').value).toBe('new.parent@ecole.example');
+    expect(screen.getByRole('tab', { name: 'Create an account' }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('says « Courriel ou mot de passe incorrect. » and leads to a new password (French)', async () => {
+    const form = await openSignIn('fr');
+    form.type('Adresse courriel', 'parent.oublieux@ecole.example');
+    form.type('Mot de passe', 'Bottin2025');
+    form.submit();
+    expect(await screen.findByText('Courriel ou mot de passe incorrect.', undefined, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.queryByText('Mot de passe incorrect.')).toBeNull();
+    // Testing Library reads the non-breaking spaces before the colons as plain spaces.
+    expect(
+      screen.getByText(
+        "Pas encore de compte : créez-le d'abord, avec l'adresse courriel que l'école a à son dossier. Mot de passe oublié : choisissez-en un nouveau.",
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Créer un compte' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('link', { name: 'Réinitialiser le mot de passe' }));
+    expect(await screen.findByRole('button', { name: 'Envoyer le code' })).toBeTruthy();
+  });
+
+  it('says there is no account yet when the service says so, and offers « Créer un compte » (French)', async () => {
+    server.refuseCognito('UserNotFoundException', 'User does not exist.');
+    const form = await openSignIn('fr');
+    form.type('Adresse courriel', 'nouveau.parent@ecole.example');
+    form.type('Mot de passe', 'Bottin2025');
+    form.submit();
+    // The product's wording (docs/product-rules.md): « No account found with this email address. »
+    expect(
+      await screen.findByText("Aucun compte n'est associé à cette adresse courriel.", undefined, { timeout: 10_000 }),
+    ).toBeTruthy();
+    expect(screen.getByText("Si l'école a cette adresse à son dossier, créez d'abord votre compte, puis connectez-vous.")).toBeTruthy();
+    // The password is not in doubt: no reset offered beyond the form's own link.
+    expect(screen.queryByRole('link', { name: 'Réinitialiser le mot de passe' })).toBeNull();
+    fireEvent.click(screen.getByRole('link', { name: 'Créer un compte' }));
+    await screen.findByRole('button', { name: 'Créer mon compte' });
+    expect(form.field('Adresse courriel').value).toBe('nouveau.parent@ecole.example');
+  });
+});
 
 describe('registration form', () => {
   it('checks the email live and says whether it may create an account (French)', async () => {
@@ -94,6 +159,57 @@ describe('registration form', () => {
     expect(screen.getAllByText('Ce champ est obligatoire').length).toBeGreaterThan(0);
     await new Promise((resolve) => setTimeout(resolve, 800));
     expect(server.requests).toHaveLength(0);
+  });
+
+  it('shows no message when a field is left, so the click that left it lands where it was aimed (French)', async () => {
+    const form = await openRegistration('fr');
+    const name = form.field(/Nom affiché/);
+    fireEvent.focus(name);
+    form.type(/Nom affiché/, 'M');
+    // Pressing the terms checkbox takes the focus from the name field first: nothing may appear (and push the
+    // checkbox down) before the button is released.
+    fireEvent.blur(name);
+    const terms = screen.getByRole('checkbox');
+    fireEvent.mouseDown(terms);
+    expect(screen.queryByText('Le nom affiché doit contenir au moins 2 caractères')).toBeNull();
+    fireEvent.click(terms);
+    expect((screen.getByRole('checkbox') as HTMLInputElement).checked).toBe(true);
+    for (const label of ['Adresse courriel', 'Mot de passe', 'Confirmer le mot de passe']) {
+      const input = form.field(label);
+      fireEvent.focus(input);
+      fireEvent.change(input, { target: { value: label === 'Adresse courriel' ? 'pas-une-adresse' : 'abc' } });
+      fireEvent.blur(input);
+    }
+    expect(screen.queryByText('Veuillez entrer une adresse courriel valide')).toBeNull();
+    expect(screen.queryByText('Le mot de passe doit contenir au moins 6 caractères.')).toBeNull();
+
+    // At submit every message shows, and the focus goes to the first field to fix.
+    form.submit();
+    expect(await screen.findByText('Le nom affiché doit contenir au moins 2 caractères')).toBeTruthy();
+    expect(screen.getByText('Veuillez entrer une adresse courriel valide')).toBeTruthy();
+    expect(screen.getByText('Le mot de passe doit contenir au moins 6 caractères.')).toBeTruthy();
+    expect(screen.queryByText("Vous devez accepter les conditions d'utilisation")).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(form.field('Adresse courriel')));
+
+    // From then on the messages follow what is typed.
+    form.type(/Nom affiché/, 'Ma');
+    expect(screen.queryByText('Le nom affiché doit contenir au moins 2 caractères')).toBeNull();
+  });
+
+  it('puts the focus on the first field to fix at submit, the terms checkbox included (English)', async () => {
+    const form = await openRegistration('en');
+    form.type('Email address', 'parent.demo@ecole.example');
+    form.type('Password', 'Bottin2025');
+    form.type('Confirm password', 'Bottin2025');
+    form.type(/Display name/, 'M');
+    form.submit();
+    expect(await screen.findByText('The display name must be at least 2 characters long')).toBeTruthy();
+    expect(screen.getByText('You must agree to the terms of use')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(form.field(/Display name/)));
+
+    form.type(/Display name/, 'Marie');
+    form.submit();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('checkbox')));
   });
 
   it('reads the form rules of docs/product-rules.md', () => {

@@ -27,9 +27,12 @@ const cognito = (name: string, message = 'irrelevant') => Object.assign(new Erro
 /** The product's wording, word for word, with an error that must produce it. */
 const CATALOGUE: { spec: string; error: unknown; operation: AuthOperation; online?: boolean }[] = [
   { spec: 'No account found with this email address.', error: cognito('UserNotFoundException'), operation: 'signIn' },
-  { spec: 'Incorrect password.', error: cognito('NotAuthorizedException', 'Incorrect username or password.'), operation: 'signIn' },
-  // cognito-local answers a wrong password with InvalidPasswordException: same message.
+  // cognito-local answers a wrong password of an existing account with InvalidPasswordException: the password is wrong.
   { spec: 'Incorrect password.', error: cognito('InvalidPasswordException', 'Invalid password'), operation: 'signIn' },
+  // Not the product's wording: AWS (PreventUserExistenceErrors) and cognito-local (an unknown address) answer this when
+  // the account may not exist, so it must not blame the password (docs/auth.md, "Sign-in refusals").
+  { spec: 'Incorrect email or password.', error: cognito('NotAuthorizedException', 'Incorrect username or password.'), operation: 'signIn' },
+  { spec: 'Incorrect email or password.', error: cognito('NotAuthorizedException', 'User not authorized'), operation: 'signIn' },
   { spec: 'An account with this email already exists.', error: cognito('UsernameExistsException'), operation: 'signUp' },
   { spec: 'Password should be at least 6 characters.', error: cognito('InvalidPasswordException', 'Password did not conform with policy'), operation: 'signUp' },
   { spec: 'Password should be at least 6 characters.', error: cognito('InvalidPasswordException'), operation: 'confirmResetPassword' },

@@ -5,6 +5,9 @@ import type { AddressInfo } from 'node:net';
  * A real loopback HTTP server standing in for the API's public `POST /api/validateEmailV2` (and `/config.json`),
  * so the validation client and the register form are tested over the network exactly as in a browser.
  * Each test queues the answers it wants; with nothing queued the server answers "authorized".
+ * It also stands in for the user pool (`/cognito`, the configuration's `cognitoEndpoint`): every call is refused
+ * with the error a test sets, as Cognito words it (default: AWS's refusal of a sign-in, which says the same for an
+ * unknown address and a wrong password).
  */
 export interface ScriptedAnswer {
   status: number;
@@ -18,9 +21,15 @@ export interface ValidationServer {
   queue: (...answers: ScriptedAnswer[]) => void;
   /** Answers given when the queue is empty (default: authorized). */
   setDefault: (answer: ScriptedAnswer | ((email: string) => ScriptedAnswer)) => void;
+  /** The user pool's targets called (`InitiateAuth`, ...), in order. */
+  cognitoCalls: string[];
+  /** The error every user-pool call answers with (a Cognito exception name and its message). */
+  refuseCognito: (name: string, message: string) => void;
   reset: () => void;
   close: () => Promise<void>;
 }
+
+const SIGN_IN_REFUSED = { name: 'NotAuthorizedException', message: 'Incorrect username or password.' };
 
 export const authorizedAnswer: ScriptedAnswer = {
   status: 200,
@@ -45,6 +54,8 @@ export async function startValidationServer(): Promise<ValidationServer> {
   let queued: ScriptedAnswer[] = [];
   let fallback: ScriptedAnswer | ((email: string) => ScriptedAnswer) = authorizedAnswer;
   const requests: { email?: string }[] = [];
+  const cognitoCalls: string[] = [];
+  let cognitoError = SIGN_IN_REFUSED;
   let config = '';
   const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'content-type' };
 
@@ -52,6 +63,13 @@ export async function startValidationServer(): Promise<ValidationServer> {
     if (req.method === 'OPTIONS') return void res.writeHead(204, cors).end();
     if (req.url === '/config.json') {
       return void res.writeHead(200, { 'content-type': 'application/json', ...cors }).end(config);
+    }
+    if (req.url?.startsWith('/cognito') && req.method === 'POST') {
+      const target = String(req.headers['x-amz-target'] ?? '').split('.').pop() ?? '';
+      cognitoCalls.push(target);
+      req.resume();
+      res.writeHead(400, { 'content-type': 'application/x-amz-json-1.1', 'x-amzn-errortype': cognitoError.name, ...cors });
+      return void res.end(JSON.stringify({ __type: cognitoError.name, message: cognitoError.message }));
     }
     if (req.url === '/api/health') return void res.writeHead(200, { 'content-type': 'application/json', ...cors }).end('{}');
     if (req.url === '/api/validateEmailV2' && req.method === 'POST') {
@@ -73,11 +91,16 @@ export async function startValidationServer(): Promise<ValidationServer> {
     userPoolId: 'local_authtests',
     userPoolClientId: 'authtestsclient',
     apiBaseUrl: `${url}/api`,
+    cognitoEndpoint: `${url}/cognito`,
     build: 'auth-tests',
   });
   return {
     url,
     requests,
+    cognitoCalls,
+    refuseCognito: (name, message) => {
+      cognitoError = { name, message };
+    },
     queue: (...answers) => queued.push(...answers),
     setDefault: (answer) => {
       fallback = answer;
@@ -86,6 +109,8 @@ export async function startValidationServer(): Promise<ValidationServer> {
       queued = [];
       fallback = authorizedAnswer;
       requests.length = 0;
+      cognitoCalls.length = 0;
+      cognitoError = SIGN_IN_REFUSED;
     },
     close: () =>
       new Promise<void>((resolve) => {

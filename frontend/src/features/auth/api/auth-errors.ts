@@ -8,6 +8,7 @@ import { SIGN_UP_REJECTED } from '@shared/contracts/auth-constants';
 export const AUTH_MESSAGE_KEYS = [
   'userNotFound',
   'incorrectPassword',
+  'invalidCredentials',
   'emailExists',
   'weakPassword',
   'invalidEmail',
@@ -121,10 +122,13 @@ export function toAuthMessage(
     case 'NotAuthorizedException':
       // Cognito reuses this exception for the lock-out after repeated wrong passwords.
       if (/attempts exceeded/i.test(text)) return message('tooManyAttempts');
-      if (operation === 'signIn') return message('incorrectPassword');
+      // On sign-in it says "wrong password" and "no such account" alike (AWS with PreventUserExistenceErrors:
+      // "Incorrect username or password."; cognito-local: an unknown address), so it must not blame the password.
+      if (operation === 'signIn') return message('invalidCredentials');
       break;
     case 'InvalidPasswordException':
-      // cognito-local answers a wrong password with this; real Cognito uses it for a policy violation.
+      // cognito-local answers a wrong password of an existing account with this; real Cognito uses it for a
+      // policy violation.
       return message(operation === 'signIn' ? 'incorrectPassword' : 'weakPassword');
     case 'UsernameExistsException':
     case 'AliasExistsException':

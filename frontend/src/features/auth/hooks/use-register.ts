@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid';
 import { AuthFailure, message, toAuthMessage, type AuthMessage } from '../api/auth-errors';
 import { VERIFICATION_PATH } from '../guards/redirect';
 import { registrationErrors, type RegistrationValues } from '../pages/form-rules';
@@ -11,33 +12,37 @@ import { useEmailCheck, useEmailValidator } from './use-email-check';
 const EMPTY: RegistrationValues = { email: '', password: '', confirmPassword: '', displayName: '', acceptTerms: false };
 
 /**
- * The registration form's values, the live check of its email, its field messages (shown once a field is left or
- * the form submitted) and its submit: the store runs the registration's steps in order (docs/auth.md, "Sign-up and
- * verification"), then the person lands on the verification page.
+ * The registration form's values, the live check of its email, its field messages and its submit: the store runs
+ * the registration's steps in order (docs/auth.md, "Sign-up and verification"), then the person lands on the
+ * verification page. Field messages appear at the first submit (the focus goes to the first invalid field) and
+ * follow the values as they are typed from then on, as on the sign-in form: never when a field is left, where a
+ * message pushing the next control down made a click on it miss (docs/auth.md, "When the forms show their errors").
+ * `initialEmail`: the address typed on the sign-in form, when its refusal offered to create an account.
  */
-export function useRegister() {
+export function useRegister(initialEmail = '') {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const locale = useAuthLocale();
   const validator = useEmailValidator();
-  const [values, setValues] = useState<RegistrationValues>(EMPTY);
-  const [touched, setTouched] = useState<Partial<Record<keyof RegistrationValues, boolean>>>({});
+  const [values, setValues] = useState<RegistrationValues>({ ...EMPTY, email: initialEmail });
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<AuthMessage | null>(null);
   const emailStatus = useEmailCheck(values.email, validator);
+  const invalidFocus = useFocusFirstInvalid<HTMLFormElement>();
 
   const errors = registrationErrors(values);
-  const errorFor = (field: keyof RegistrationValues) =>
-    (submitted || touched[field]) && errors[field] ? t(errors[field]) : undefined;
+  const errorFor = (field: keyof RegistrationValues) => (submitted && errors[field] ? t(errors[field]) : undefined);
   const update = <K extends keyof RegistrationValues>(field: K, value: RegistrationValues[K]) =>
     setValues((current) => ({ ...current, [field]: value }));
-  const touch = (field: keyof RegistrationValues) => () => setTouched((current) => ({ ...current, [field]: true }));
 
   async function submit() {
     setSubmitted(true);
     setFailure(null);
-    if (Object.keys(errors).length > 0) return;
+    if (Object.keys(errors).length > 0) {
+      invalidFocus.afterSubmit();
+      return;
+    }
     if (!navigator.onLine) {
       setFailure(message('offlineRegistration'));
       return;
@@ -61,5 +66,5 @@ export function useRegister() {
       ? t('auth.messages.notAuthorizedToRegister')
       : undefined;
 
-  return { values, busy, failure, emailStatus, errorFor, update, touch, submit, emailNotAuthorized };
+  return { values, busy, failure, emailStatus, errorFor, update, submit, emailNotAuthorized, formRef: invalidFocus.ref };
 }

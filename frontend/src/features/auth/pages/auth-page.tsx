@@ -44,6 +44,8 @@ export function AuthPage() {
   const mode = parseMode(params.get('mode'));
   const linkCode = mode === 'reset' ? (params.get(AUTH_LINKS.codeParam) ?? undefined) : undefined;
   const [knownEmail, setKnownEmail] = useState('');
+  // The address typed on the sign-in form when its refusal offered "create an account" (the register tab opens with it).
+  const [registerEmail, setRegisterEmail] = useState('');
   // A translation key, worded at render time so a language switch rewords it. Right after signing out, it says so;
   // after the server refused the session (401), that the session ended.
   const [notice, setNotice] = useState<string | undefined>(
@@ -102,10 +104,15 @@ export function AuthPage() {
                     notice={notice ? t(notice) : undefined}
                     noticeType={notice === SESSION_ENDED ? 'info' : 'success'}
                     onForgotPassword={() => switchTo('forgot')}
+                    onCreateAccount={(email) => {
+                      setRegisterEmail(email);
+                      setNotice(undefined);
+                      switchTo('register');
+                    }}
                   />
                 ),
             },
-            { id: 'register', label: t('auth.tabs.register'), content: <RegisterForm /> },
+            { id: 'register', label: t('auth.tabs.register'), content: <RegisterForm initialEmail={registerEmail} /> },
           ]}
         />
       </Container>

@@ -30,7 +30,7 @@ type RegisterState = ReturnType<typeof useRegister>;
 /** The password, with the password rules under it. */
 function PasswordField({ form }: { form: RegisterState }) {
   const { t } = useTranslation();
-  const { values, errorFor, update, touch } = form;
+  const { values, errorFor, update } = form;
   return (
     <FormField
       label={t('auth.fields.password')}
@@ -42,7 +42,6 @@ function PasswordField({ form }: { form: RegisterState }) {
         autoComplete="new-password"
         value={values.password}
         onChange={({ detail }) => update('password', detail.value)}
-        onBlur={touch('password')}
       />
     </FormField>
   );
@@ -51,7 +50,7 @@ function PasswordField({ form }: { form: RegisterState }) {
 /** The password typed again. */
 function ConfirmPasswordField({ form }: { form: RegisterState }) {
   const { t } = useTranslation();
-  const { values, errorFor, update, touch } = form;
+  const { values, errorFor, update } = form;
   return (
     <FormField label={t('auth.fields.confirmPassword')} errorText={errorFor('confirmPassword')}>
       <Input
@@ -59,7 +58,6 @@ function ConfirmPasswordField({ form }: { form: RegisterState }) {
         autoComplete="new-password"
         value={values.confirmPassword}
         onChange={({ detail }) => update('confirmPassword', detail.value)}
-        onBlur={touch('confirmPassword')}
       />
     </FormField>
   );
@@ -68,15 +66,17 @@ function ConfirmPasswordField({ form }: { form: RegisterState }) {
 /**
  * Account creation for registered parents and staff (docs/auth.md, "Sign-up and verification";
  * docs/product-rules.md, "Accounts"). The email is checked live with the server as it is typed; on submit the
- * store runs the registration's steps in order and the person lands on the verification page.
+ * store runs the registration's steps in order and the person lands on the verification page. Field messages
+ * appear at submit, never when a field is left (see useRegister).
  */
-export function RegisterForm() {
+export function RegisterForm({ initialEmail = '' }: { initialEmail?: string }) {
   const { t } = useTranslation();
-  const form = useRegister();
-  const { values, busy, failure, emailStatus, errorFor, update, touch, submit, emailNotAuthorized } = form;
+  const form = useRegister(initialEmail);
+  const { values, busy, failure, emailStatus, errorFor, update, submit, emailNotAuthorized, formRef } = form;
 
   return (
     <form
+      ref={formRef}
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
@@ -105,7 +105,6 @@ export function RegisterForm() {
               autoComplete="email"
               value={values.email}
               onChange={({ detail }) => update('email', detail.value)}
-              onBlur={touch('email')}
             />
           </FormField>
           <PasswordField form={form} />
@@ -123,11 +122,16 @@ export function RegisterForm() {
               autoComplete="name"
               value={values.displayName}
               onChange={({ detail }) => update('displayName', detail.value)}
-              onBlur={touch('displayName')}
             />
           </FormField>
           <FormField errorText={errorFor('acceptTerms')}>
-            <Checkbox checked={values.acceptTerms} onChange={({ detail }) => update('acceptTerms', detail.checked)}>
+            <Checkbox
+              checked={values.acceptTerms}
+              onChange={({ detail }) => update('acceptTerms', detail.checked)}
+              ariaRequired
+              // The checkbox has no `invalid`: marked here so the focus after a refused submit can find it.
+              nativeInputAttributes={{ 'aria-invalid': errorFor('acceptTerms') ? true : undefined }}
+            >
               {t('auth.fields.terms')}
             </Checkbox>
           </FormField>

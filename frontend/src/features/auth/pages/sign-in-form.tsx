@@ -6,6 +6,7 @@ import FormField from '@cloudscape-design/components/form-field';
 import Input from '@cloudscape-design/components/input';
 import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
+import type { AuthMessage } from '../api/auth-errors';
 import { authMessageText } from '../components/auth-message-text';
 import { useSignIn } from '../hooks/use-sign-in';
 
@@ -15,6 +16,8 @@ export interface SignInFormProps {
   notice?: string;
   noticeType?: 'success' | 'info';
   onForgotPassword: () => void;
+  /** Opens the register tab, with the address typed here. */
+  onCreateAccount: (email: string) => void;
 }
 
 /**
@@ -40,7 +43,59 @@ function TotpCodeField({ code, onChange }: { code: string; onChange: (code: stri
   );
 }
 
-export function SignInForm({ initialEmail = '', notice, noticeType = 'success', onForgotPassword }: SignInFormProps) {
+/**
+ * After a refusal that may mean "no account yet" (docs/auth.md, "Sign-in refusals"): a parent whose address is on the
+ * school's list but who never created an account is pointed to account creation, and, when the service cannot
+ * say which it is, to a new password too.
+ */
+function NoAccountHelp({ failure, onCreateAccount, onForgotPassword }: {
+  failure: AuthMessage | null;
+  onCreateAccount: () => void;
+  onForgotPassword: () => void;
+}) {
+  const { t } = useTranslation();
+  if (failure?.key !== 'invalidCredentials' && failure?.key !== 'userNotFound') return null;
+  const unsure = failure.key === 'invalidCredentials';
+  return (
+    <Alert
+      type="info"
+      action={
+        <SpaceBetween direction="horizontal" size="xs">
+          <Button
+            href="/auth?mode=register"
+            onFollow={(event) => {
+              event.preventDefault();
+              onCreateAccount();
+            }}
+          >
+            {t('auth.signInForm.createAccount')}
+          </Button>
+          {unsure && (
+            <Button
+              href="/auth?mode=forgot"
+              onFollow={(event) => {
+                event.preventDefault();
+                onForgotPassword();
+              }}
+            >
+              {t('auth.signInForm.resetPassword')}
+            </Button>
+          )}
+        </SpaceBetween>
+      }
+    >
+      {t(unsure ? 'auth.signInForm.invalidCredentialsHelp' : 'auth.signInForm.noAccountHelp')}
+    </Alert>
+  );
+}
+
+export function SignInForm({
+  initialEmail = '',
+  notice,
+  noticeType = 'success',
+  onForgotPassword,
+  onCreateAccount,
+}: SignInFormProps) {
   const { t } = useTranslation();
   const { email, setEmail, password, setPassword, emailRef, passwordRef, submitted, busy, failure, errors, showRedirectNotice, submit, totp } =
     useSignIn(initialEmail);
@@ -97,6 +152,7 @@ export function SignInForm({ initialEmail = '', notice, noticeType = 'success', 
           >
             {t('auth.signInForm.forgot')}
           </Link>
+          <NoAccountHelp failure={failure} onCreateAccount={() => onCreateAccount(email)} onForgotPassword={onForgotPassword} />
         </SpaceBetween>
       </Form>
     </form>
