@@ -236,6 +236,10 @@ export interface HandoverInput {
  */
 export async function handOver(input: HandoverInput, actor: RoleActor, now: Date = new Date()): Promise<{ granted: AdminRole; ended: AdminRole[] }> {
   const at = now.toISOString();
+  // Today (school time zone) or later: a back-dated start would be active at once with a history it never had.
+  if (input.incoming.from !== undefined && input.incoming.from < schoolDay(now)) {
+    throw new AppError('VALIDATION_FAILED', [{ path: 'from', issue: 'before_today' }]);
+  }
   const { roles, version } = await snapshot();
   const granted = newRole(input.incoming, actor, at);
   const ended = input.outgoing.until === undefined ? [] : planEnd([...roles, granted], input.outgoing.email, input.outgoing.until, actor, now);

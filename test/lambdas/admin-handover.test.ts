@@ -80,6 +80,23 @@ describe('POST /api/admin/roles/handover', () => {
     expect(extra.status).toBe(400);
     expect(await scanAll()).toEqual(before);
   });
+
+  it('refuses a first day before today (school time zone) or one that does not exist, writing nothing; today is accepted', async () => {
+    const admin = adminClaims(school.adminEmail);
+    const incomingEmail = school.reachable[5]!.email;
+    const before = await scanAll();
+    const nineMonthsAgo = await call(admin, 'POST', '/api/admin/roles/handover', { incomingEmail, from: addDays(today, -270) });
+    const yesterday = await call(admin, 'POST', '/api/admin/roles/handover', { incomingEmail, from: addDays(today, -1) });
+    const impossible = await call(admin, 'POST', '/api/admin/roles/handover', { incomingEmail, from: '2026-02-30' });
+    expect(nineMonthsAgo).toEqual({ status: 400, body: { error: { code: 'VALIDATION_FAILED', fields: [{ path: 'from', issue: 'before_today' }] } } });
+    expect(yesterday).toEqual(nineMonthsAgo);
+    expect(impossible).toMatchObject({ status: 400, body: { error: { code: 'VALIDATION_FAILED', fields: [{ path: 'from' }] } } });
+    expect(await scanAll()).toEqual(before);
+
+    const fromToday = await call(admin, 'POST', '/api/admin/roles/handover', { incomingEmail, from: today });
+    expect(fromToday.status, JSON.stringify(fromToday.body)).toBe(201);
+    expect(fromToday.body).toMatchObject({ incoming: { email: incomingEmail, from: today, status: 'current' } });
+  });
 });
 
 describe('the roles list and ending a role', () => {

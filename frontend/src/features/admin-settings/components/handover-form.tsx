@@ -5,7 +5,6 @@ import Button from '@cloudscape-design/components/button';
 import Checkbox from '@cloudscape-design/components/checkbox';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
-import DatePicker from '@cloudscape-design/components/date-picker';
 import Form from '@cloudscape-design/components/form';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
@@ -14,13 +13,12 @@ import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { HandoverRequest, MemberChoice } from '@shared/contracts/admin-roles-api';
 import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
+import { DayPicker, isCalendarDay } from '../../../components/date-picker/day-picker';
 import { ApiError } from '../../../lib/api/api-client';
 import { useErrorText } from '../../../lib/api/use-error-text';
 import { formatLongDate } from '../../../lib/date-time';
 import { useLanguage } from '../../../lib/use-language';
 import { useHandOver } from '../api/admin-roles-queries';
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 export interface HandoverFormProps {
   today: string;
@@ -30,39 +28,71 @@ export interface HandoverFormProps {
   onDone: (message: string) => void;
 }
 
-function datePickerLabels(t: (key: string) => string) {
+/** What is wrong with a typed day (a key of adminRoles.errors): none, not a day that exists (2026-02-30), or empty. */
+function dayError(day: string, required: boolean): 'date' | 'dateInvalid' | undefined {
+  if (day === '') return required ? 'date' : undefined;
+  return isCalendarDay(day) ? undefined : 'dateInvalid';
+}
+
+/**
+ * What is wrong with the incoming role's first day: it must exist and be today or later (`today`: the school's day,
+ * from the server), the rule the server applies too (400 VALIDATION_FAILED, `from`: `before_today`).
+ */
+function fromError(from: string, today: string): 'date' | 'dateInvalid' | 'fromPast' | undefined {
+  const day = from.trim();
+  return dayError(day, true) ?? (day < today ? 'fromPast' : undefined);
+}
+
+/** What is wrong with the optional last day: it must exist and not come before the first day. */
+function untilError(until: string, from: string): ReturnType<typeof dayError> | 'until' {
+  const day = until.trim();
+  return dayError(day, false) ?? (day !== '' && isCalendarDay(from.trim()) && day < from.trim() ? 'until' : undefined);
+}
+
+type DayField = 'from' | 'until' | 'ownUntil';
+const NOTHING_LEFT: Record<DayField, boolean> = { from: false, until: false, ownUntil: false };
+
+/** When a field's error shows: once the field was left (onBlur), or after a try to hand over. */
+function useShownErrors() {
+  const [tried, setTried] = useState(false);
+  const [left, setLeft] = useState(NOTHING_LEFT);
   return {
-    // Québec's numeric date, as everywhere else in the app (2026-11-26), not Cloudscape's default 2026/11/26.
-    format: 'iso' as const,
-    inputFormat: 'iso' as const,
-    placeholder: t('adminRoles.datePlaceholder'),
-    openCalendarAriaLabel: (selected: string | null) => (selected ? `${t('adminRoles.openCalendar')}, ${selected}` : t('adminRoles.openCalendar')),
-    i18nStrings: { previousMonthAriaLabel: t('adminRoles.previousMonth'), nextMonthAriaLabel: t('adminRoles.nextMonth'), todayAriaLabel: t('adminRoles.today') },
+    tried,
+    shown: (field: DayField) => tried || left[field],
+    leave: (field: DayField) => () => setLeft((was) => ({ ...was, [field]: true })),
+    attempt: () => setTried(true),
+    forget: () => (setTried(false), setLeft(NOTHING_LEFT)),
   };
 }
 
 interface PeriodProps {
+  today: string;
   from: string;
   until: string;
   title: string;
   setFrom: (v: string) => void;
   setUntil: (v: string) => void;
   setTitle: (v: string) => void;
-  tried: boolean;
-  untilError?: string;
+  errors: ReturnType<typeof useShownErrors>;
+  fromServerError?: string;
+  untilServerError?: string;
 }
 
-/** The incoming role's period and title. */
-function PeriodFields({ from, until, title, setFrom, setUntil, setTitle, tried, untilError }: PeriodProps) {
+/** The incoming role's period and title: days typed as typed (DayPicker), never silently changed. */
+function PeriodFields({ today, from, until, title, setFrom, setUntil, setTitle, errors, fromServerError, untilServerError }: PeriodProps) {
   const { t } = useTranslation();
-  const labels = datePickerLabels(t);
+  const fromProblem = errors.shown('from') ? fromError(from, today) : undefined;
+  const untilProblem = errors.shown('until') ? untilError(until, from) : undefined;
+  const fromText = fromProblem ? t(`adminRoles.errors.${fromProblem}`) : fromServerError;
+  const untilText = untilProblem ? t(`adminRoles.errors.${untilProblem}`) : untilServerError;
+  const firstDay = isCalendarDay(from.trim()) && from.trim() > today ? from.trim() : today;
   return (
       <ColumnLayout columns={3}>
-              <FormField label={t('adminRoles.from')} errorText={tried && !DAY.test(from) ? t('adminRoles.errors.date') : undefined}>
-                <DatePicker value={from} onChange={({ detail }) => setFrom(detail.value)} {...labels} />
+              <FormField label={t('adminRoles.from')} errorText={fromText}>
+                <DayPicker value={from} onChange={setFrom} onBlur={errors.leave('from')} minDay={today} invalid={!!fromText} />
               </FormField>
-              <FormField label={t('adminRoles.until')} description={t('adminRoles.untilHint')} errorText={untilError ?? (tried && until !== '' && until < from ? t('adminRoles.errors.until') : undefined)}>
-                <DatePicker value={until} onChange={({ detail }) => setUntil(detail.value)} {...labels} />
+              <FormField label={t('adminRoles.until')} description={t('adminRoles.untilHint')} errorText={untilText}>
+                <DayPicker value={until} onChange={setUntil} onBlur={errors.leave('until')} minDay={firstDay} invalid={!!untilText} />
               </FormField>
               <FormField label={t('adminRoles.titleField')} description={t('adminRoles.titleHint')}>
                 <Input value={title} onChange={({ detail }) => setTitle(detail.value)} />
@@ -74,10 +104,10 @@ function PeriodFields({ from, until, title, setFrom, setUntil, setTitle, tried, 
 function handoverRequest(v: { incoming: string; from: string; until: string; title: string; ownUntil?: string; lang: HandoverRequest['lang'] }): HandoverRequest {
   return {
     incomingEmail: v.incoming,
-    from: v.from,
-    ...(v.until ? { until: v.until } : {}),
+    from: v.from.trim(),
+    ...(v.until.trim() ? { until: v.until.trim() } : {}),
     ...(v.title.trim() ? { title: v.title.trim() } : {}),
-    ...(v.ownUntil ? { ownUntil: v.ownUntil } : {}),
+    ...(v.ownUntil?.trim() ? { ownUntil: v.ownUntil.trim() } : {}),
     lang: v.lang,
   };
 }
@@ -112,21 +142,23 @@ export function HandoverForm({ today, members, ownEmail, onDone }: HandoverFormP
   const [stepDown, setStepDown] = useState(false);
   const [ownUntil, setOwnUntil] = useState(today);
   const [confirming, setConfirming] = useState(false);
-  const [tried, setTried] = useState(false);
+  const errors = useShownErrors();
   const options = members.filter((m) => m.email !== ownEmail).map((m) => ({ value: m.email, label: m.name, description: m.email }));
   const chosen = options.find((o) => o.value === incoming) ?? null;
   const error = handOver.error;
-  const fieldError = (path: string, issue?: string) =>
-    error instanceof ApiError && error.fields.some((f) => f.path === path && (!issue || f.issue === issue)) ? t(`adminRoles.errors.${path}`) : undefined;
-  const invalid = !incoming || !DAY.test(from) || (until !== '' && (!DAY.test(until) || until < from)) || (stepDown && !DAY.test(ownUntil));
+  const fieldError = (path: string, issue?: string, key: string = path) =>
+    error instanceof ApiError && error.fields.some((f) => f.path === path && (!issue || f.issue === issue)) ? t(`adminRoles.errors.${key}`) : undefined;
+  const ownUntilProblem = stepDown ? dayError(ownUntil.trim(), true) : undefined;
+  const ownUntilText = errors.shown('ownUntil') && ownUntilProblem ? t(`adminRoles.errors.${ownUntilProblem}`) : undefined;
+  const invalid = !incoming || !!fromError(from, today) || !!untilError(until, from) || !!ownUntilProblem;
 
   const submit = () => {
-    setTried(true);
+    errors.attempt();
     if (invalid) return;
     if (stepDown) setConfirming(true);
     else send();
   };
-  const reset = () => (setIncoming(null), setTitle(''), setUntil(''), setStepDown(false), setTried(false));
+  const reset = () => (setIncoming(null), setTitle(''), setUntil(''), setStepDown(false), errors.forget());
   const send = () => {
     const request = handoverRequest({ incoming: incoming!, from, until, title, ownUntil: stepDown ? ownUntil : undefined, lang });
     setConfirming(false);
@@ -144,7 +176,7 @@ export function HandoverForm({ today, members, ownEmail, onDone }: HandoverFormP
         <Container header={<Header variant="h2" description={t('adminRoles.handoverDescription')}>{t('adminRoles.handoverTitle')}</Header>}>
           <SpaceBetween size="l">
             {error !== null && !(error instanceof ApiError && error.code === 'VALIDATION_FAILED') && <Alert type="error">{errorText(error)}</Alert>}
-            <FormField label={t('adminRoles.incoming')} description={t('adminRoles.incomingHint')} errorText={fieldError('incomingEmail') ?? (tried && !incoming ? t('adminRoles.errors.pickMember') : undefined)}>
+            <FormField label={t('adminRoles.incoming')} description={t('adminRoles.incomingHint')} errorText={fieldError('incomingEmail') ?? (errors.tried && !incoming ? t('adminRoles.errors.pickMember') : undefined)}>
               <Select
                 selectedOption={chosen}
                 options={options}
@@ -156,19 +188,19 @@ export function HandoverForm({ today, members, ownEmail, onDone }: HandoverFormP
                 onChange={({ detail }) => setIncoming(detail.selectedOption.value ?? null)}
               />
             </FormField>
-            <PeriodFields from={from} until={until} title={title} setFrom={setFrom} setUntil={setUntil} setTitle={setTitle} tried={tried} untilError={fieldError('until')} />
+            <PeriodFields {...{ today, from, until, title, setFrom, setUntil, setTitle, errors }} fromServerError={fieldError('from', 'before_today', 'fromPast')} untilServerError={fieldError('until')} />
             <Checkbox checked={stepDown} onChange={({ detail }) => setStepDown(detail.checked)} description={t('adminRoles.stepDownHint')}>
               {t('adminRoles.stepDown')}
             </Checkbox>
             {stepDown && (
-              <FormField label={t('adminRoles.ownUntil')} description={t('adminRoles.ownUntilHint')}>
-                <DatePicker value={ownUntil} onChange={({ detail }) => setOwnUntil(detail.value)} {...datePickerLabels(t)} />
+              <FormField label={t('adminRoles.ownUntil')} description={t('adminRoles.ownUntilHint')} errorText={ownUntilText}>
+                <DayPicker value={ownUntil} onChange={setOwnUntil} onBlur={errors.leave('ownUntil')} invalid={!!ownUntilText} />
               </FormField>
             )}
           </SpaceBetween>
         </Container>
       </Form>
-      <ConfirmHandover visible={confirming} text={t(ownUntil < today ? 'adminRoles.confirmPast' : 'adminRoles.confirmBody', { name: chosen?.label ?? '', day: formatLongDate(ownUntil, lang) })} onCancel={() => setConfirming(false)} onConfirm={send} />
+      <ConfirmHandover visible={confirming} text={t(ownUntil.trim() < today ? 'adminRoles.confirmPast' : 'adminRoles.confirmBody', { name: chosen?.label ?? '', day: isCalendarDay(ownUntil.trim()) ? formatLongDate(ownUntil.trim(), lang) : ownUntil })} onCancel={() => setConfirming(false)} onConfirm={send} />
     </form>
   );
 }

@@ -7,9 +7,20 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Table from '@cloudscape-design/components/table';
 import type { RoleView } from '@shared/contracts/admin-roles-api';
+import { schoolDay } from '@shared/rules/school-calendar';
 import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
 
 const STATUS = { current: 'success', future: 'pending', past: 'stopped' } as const;
+
+/**
+ * The role's last day as the table shows it: a role ended at once (« Mettre fin ») keeps no `until`, only the
+ * moment it was revoked (`revokedAt`): its last day is that moment's school day, unless it had ended earlier.
+ */
+function lastDayOf(role: RoleView): string | undefined {
+  if (!role.revokedAt) return role.until;
+  const revokedOn = schoolDay(new Date(role.revokedAt));
+  return role.until !== undefined && role.until < revokedOn ? role.until : revokedOn;
+}
 
 export interface RolesTableProps {
   roles: RoleView[] | null;
@@ -35,7 +46,7 @@ export function RolesTable({ roles, ending, onEnd }: RolesTableProps) {
           { id: 'who', header: t('adminRoles.columns.who'), cell: (r) => <SpaceBetween size="xxxs"><span>{who(r)}{r.mine ? ` (${t('adminRoles.you')})` : ''}</span><Box variant="small">{r.email}</Box></SpaceBetween> },
           { id: 'title', header: t('adminRoles.columns.title'), cell: (r) => r.title ?? '-' },
           { id: 'from', header: t('adminRoles.columns.from'), cell: (r) => r.from },
-          { id: 'until', header: t('adminRoles.columns.until'), cell: (r) => r.until ?? t('adminRoles.openEnded') },
+          { id: 'until', header: t('adminRoles.columns.until'), cell: (r) => lastDayOf(r) ?? t('adminRoles.openEnded') },
           { id: 'status', header: t('adminRoles.columns.status'), cell: (r) => <StatusIndicator type={STATUS[r.status]}>{t(`adminRoles.status.${r.status}`)}{r.revokedAt ? ` · ${t('adminRoles.revoked')}` : ''}</StatusIndicator> },
           {
             id: 'actions',

@@ -1,0 +1,149 @@
+// @vitest-environment jsdom
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import createWrapper from '@cloudscape-design/components/test-utils/dom';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
+import { RuntimeConfigProvider } from '../../frontend/src/config/runtime-config-context';
+import { HandoverForm } from '../../frontend/src/features/admin-settings/components/handover-form';
+import { RolesTable } from '../../frontend/src/features/admin-settings/components/roles-table';
+import { createI18n } from '../../frontend/src/i18n/i18n';
+import { createQueryClient } from '../../frontend/src/lib/query/query-client';
+import type { RoleView } from '@shared/contracts/admin-roles-api';
+import { addDays } from '@shared/rules/school-calendar';
+import type { RuntimeConfig } from '@shared/contracts/runtime-config';
+
+/**
+ * The handover form's days (docs/operations.md, "Handing over"): typed as typed, an impossible day said under the
+ * field, a first day before today refused on the screen and, when the server refuses it, its answer said there too;
+ * and the roles table's end of a role ended at once.
+ */
+let server: Server;
+let url: string;
+const posts: unknown[] = [];
+/** What the loopback API answers to the next handover. */
+let answer: { status: number; body: unknown } = { status: 201, body: {} };
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    const headers = { 'content-type': 'application/json', 'access-control-allow-origin': '*', 'access-control-allow-headers': '*', 'access-control-allow-methods': '*' };
+    if (req.method === 'OPTIONS') return void res.writeHead(204, headers).end();
+    let raw = '';
+    req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+    req.on('end', () => {
+      if (req.url === '/api/admin/roles/handover' && req.method === 'POST') {
+        posts.push(JSON.parse(raw));
+        return void res.writeHead(answer.status, headers).end(JSON.stringify(answer.body));
+      }
+      res.writeHead(404, headers).end('{"error":{"code":"ROUTE_NOT_FOUND"}}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterEach(() => (cleanup(), (posts.length = 0)));
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+const TODAY = '2026-11-29';
+const MEMBER = { email: 'marie.tremblay@example.com', name: 'Marie Tremblay' };
+const TEXT = {
+  fr: { from: "Début de l'accès", handOver: 'Passer la main', invalid: 'Date invalide\u00a0: choisissez-la dans le calendrier', past: "Le début ne peut pas être avant aujourd'hui\u00a0: choisissez aujourd'hui ou une date à venir." },
+  en: { from: 'Access starts', handOver: 'Hand over', invalid: 'Invalid date: pick it on the calendar', past: 'The start cannot be before today: choose today or a later date.' },
+} as const;
+
+function renderForm(lang: 'fr' | 'en') {
+  const config = { mode: 'local', region: 'ca-central-1', userPoolId: 'local_x', userPoolClientId: 'x', apiBaseUrl: `${url}/api`, contactEmail: 'c@ecole.example', build: 't' } as RuntimeConfig;
+  render(
+    <I18nextProvider i18n={createI18n(lang)}>
+      <RuntimeConfigProvider config={config}>
+        <QueryClientProvider client={createQueryClient()}>
+          <HandoverForm today={TODAY} members={[MEMBER]} ownEmail="me@example.com" onDone={() => undefined} />
+        </QueryClientProvider>
+      </RuntimeConfigProvider>
+    </I18nextProvider>,
+  );
+}
+
+/** The text of the elements that describe an input (aria-describedby). */
+const description = (element: HTMLElement) =>
+  (element.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ');
+
+const fromField = (lang: 'fr' | 'en') => screen.getByLabelText<HTMLInputElement>(TEXT[lang].from);
+const handOverButton = (lang: 'fr' | 'en') => screen.getAllByRole('button').find((b) => b.textContent === TEXT[lang].handOver)!;
+
+function pickMember() {
+  const select = createWrapper().findSelect()!;
+  act(() => select.openDropdown());
+  act(() => select.selectOptionByValue(MEMBER.email));
+}
+
+describe('the first day of a handover', () => {
+  it.each(['fr', 'en'] as const)('%s: a day that does not exist is kept as typed and said under the field; nothing is sent', async (lang) => {
+    renderForm(lang);
+    pickMember();
+    fireEvent.change(fromField(lang), { target: { value: '2026-02-30' } });
+    // Cloudscape's date picker silently made it 2026-02-28.
+    expect(fromField(lang).value).toBe('2026-02-30');
+    fireEvent.blur(fromField(lang));
+    expect(description(fromField(lang))).toContain(TEXT[lang].invalid);
+    expect(fromField(lang).getAttribute('aria-invalid')).toBe('true');
+    fireEvent.click(handOverButton(lang));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(posts).toEqual([]);
+  });
+
+  it.each(['fr', 'en'] as const)('%s: a day before today (nine months ago) is refused on the screen; nothing is sent', async (lang) => {
+    renderForm(lang);
+    pickMember();
+    fireEvent.change(fromField(lang), { target: { value: addDays(TODAY, -270) } });
+    fireEvent.click(handOverButton(lang));
+    expect(description(fromField(lang))).toContain(TEXT[lang].past);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(posts).toEqual([]);
+  });
+
+  it('accepts today (access starts at once), and says the server refusing a past first day under the field', async () => {
+    answer = { status: 400, body: { error: { code: 'VALIDATION_FAILED', fields: [{ path: 'from', issue: 'before_today' }] } } };
+    renderForm('fr');
+    pickMember();
+    expect(fromField('fr').value).toBe(TODAY);
+    fireEvent.click(handOverButton('fr'));
+    // The first API call loads Amplify for its token (lib/api/amplify.ts): allow for that import.
+    await waitFor(() => expect(posts).toEqual([{ incomingEmail: MEMBER.email, from: TODAY, lang: 'fr' }]), { timeout: 20_000 });
+    await waitFor(() => expect(description(fromField('fr'))).toContain(TEXT.fr.past), { timeout: 20_000 });
+  });
+});
+
+describe('the end of a role in the roles table', () => {
+  const role = (over: Partial<RoleView>): RoleView => ({ id: '01JAAAAAAAAAAAAAAAAAAAAAA1', email: 'ancien@example.com', name: 'Ancien Admin', from: '2026-09-01', status: 'past', mine: false, ...over });
+  const renderTable = (lang: 'fr' | 'en', roles: RoleView[]) =>
+    render(
+      <I18nextProvider i18n={createI18n(lang)}>
+        <RolesTable roles={roles} ending={false} onEnd={() => undefined} />
+      </I18nextProvider>,
+    );
+  const endCell = () => screen.getAllByRole('row')[1]!.querySelectorAll('td')[3]!.textContent;
+
+  it.each([
+    ['fr', 'Sans fin prévue'],
+    ['en', 'No planned end'],
+  ] as const)('%s: a role ended at once (« Mettre fin ») shows the day it ended, in the school time zone', (lang, openEnded) => {
+    // 03:00 UTC on 1 December is still 30 November in Montréal.
+    renderTable(lang, [role({ revokedAt: '2026-12-01T03:00:00.000Z' })]);
+    expect(endCell()).toBe('2026-11-30');
+    expect(document.body.textContent).not.toContain(openEnded);
+  });
+
+  it('keeps an earlier last day, and says an open-ended current role has no planned end', () => {
+    renderTable('fr', [role({ until: '2026-10-15', revokedAt: '2026-11-20T15:00:00.000Z' })]);
+    expect(endCell()).toBe('2026-10-15');
+    cleanup();
+    renderTable('fr', [role({ status: 'current' })]);
+    expect(endCell()).toBe('Sans fin prévue');
+  });
+});
