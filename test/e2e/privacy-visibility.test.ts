@@ -208,6 +208,15 @@ describe('who sees what', () => {
     expect(await everyone.innerText()).toContain(`${neighbour.firstName} ${neighbour.lastName}`);
     expect(await everyone.innerText()).toContain(formatPhone(neighbour.phone!));
     expect(await page.getByRole('region', { name: 'A parent of another class' }).count()).toBe(0);
+    // Cancel with a change typed asks first; staying keeps what was typed.
+    const phone = page.getByLabel('Phone', { exact: true });
+    await phone.fill('438 555-0000');
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await leave.getByText('Your changes to your information will be lost.').waitFor({ timeout: 10_000 });
+    await leave.getByRole('button', { name: 'Stay on the page' }).click();
+    await leave.waitFor({ state: 'hidden', timeout: 10_000 });
+    expect(await phone.inputValue()).toBe('438 555-0000');
     await page.context().close();
   });
 });

@@ -63,24 +63,30 @@ describe('ConfirmDialog', () => {
 });
 
 describe('ConfirmDialog double-clicked', () => {
-  it('confirms once while the action it started is not shown under way yet, and again once it is over', () => {
-    const onConfirm = vi.fn();
-    const dialog = (busy: boolean) => (
+  it('confirms once while the request it sent is under way, and again once it failed', async () => {
+    let fail!: () => void;
+    const onConfirm = vi.fn(() => new Promise<void>((_, reject) => (fail = () => reject(new Error('503')))));
+    render(
       <I18nextProvider i18n={createI18n('fr')}>
-        <ConfirmDialog visible busy={busy} title="Fusionner" confirmLabel="Confirmer la fusion" onConfirm={onConfirm} onDismiss={() => undefined}>
+        <ConfirmDialog visible title="Fusionner" confirmLabel="Confirmer la fusion" onConfirm={onConfirm} onDismiss={() => undefined}>
           <p>Les deux fiches deviennent une.</p>
         </ConfirmDialog>
-      </I18nextProvider>
+      </I18nextProvider>,
     );
-    const { rerender } = render(dialog(false));
     const button = screen.getByRole('button', { name: 'Confirmer la fusion' });
     fireEvent.click(button);
     fireEvent.click(button);
     expect(onConfirm).toHaveBeenCalledOnce();
-    // The action ran and failed (the dialog stays open): the next click tries again.
-    rerender(dialog(true));
-    rerender(dialog(false));
-    fireEvent.click(screen.getByRole('button', { name: 'Confirmer la fusion' }));
+    fail();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    fireEvent.click(button);
+    expect(onConfirm).toHaveBeenCalledTimes(2);
+  });
+
+  it('confirms at every click an action that sends nothing (a check that refused a field)', () => {
+    const { onConfirm, button } = renderDialog('fr', false);
+    fireEvent.click(button());
+    fireEvent.click(button());
     expect(onConfirm).toHaveBeenCalledTimes(2);
   });
 });

@@ -8,9 +8,13 @@ import { useBlocker, type Blocker } from 'react-router-dom';
  * clean, and is never held.
  */
 export function useUnsavedChanges(dirty: boolean, savedTo?: string): Blocker {
+  // Another page, or the browser's Back and Forward even to this page's own address (a form open on /profile came
+  // from /profile): a change of the query alone in the app (a language switch, a filter) is not leaving.
   const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      dirty && currentLocation.pathname !== nextLocation.pathname && nextLocation.pathname !== savedTo,
+    ({ currentLocation, nextLocation, historyAction }) =>
+      dirty &&
+      (currentLocation.pathname !== nextLocation.pathname || historyAction === 'POP') &&
+      nextLocation.pathname !== savedTo,
   );
   useWarnBeforeUnload(dirty);
   return blocker;

@@ -22,8 +22,11 @@ export interface ConfirmDialogProps {
   children: ReactNode;
   /** The action's label; absent with `onConfirm` for a dialog that only informs. */
   confirmLabel?: string;
-  /** Absent: nothing can be done from here, the dialog only says why (one Close button). */
-  onConfirm?: () => void;
+  /**
+   * Absent: nothing can be done from here, the dialog only says why (one Close button). An action that sends a
+   * request returns its promise: a second click is ignored until it settles.
+   */
+  onConfirm?: () => void | Promise<unknown>;
   onDismiss: () => void;
   busy?: boolean;
   /** Irreversible: the reader types the confirmation word first. */
@@ -44,23 +47,22 @@ export function ConfirmDialog({ visible, title, children, confirmLabel, onConfir
   const { t } = useTranslation();
   const word = t('confirmDialog.word');
   const [text, setText] = useState('');
-  // A dialog whose action reports `busy` confirms once until the action is over: a double click's second click,
-  // which comes before the page shows the action under way, would send the request twice (a merge then answered
+  // An action that returns its promise confirms once until it settles: a double click's second click comes before
+  // the page shows the action under way (`busy`), and would send the request twice (a merge then answered
   // « modified meanwhile » to its own first request).
-  const confirmed = useRef(false);
+  const running = useRef(false);
   // Each opening starts empty: a word typed for an earlier action never confirms the next one.
   useEffect(() => {
     if (visible) setText('');
-    confirmed.current = false;
   }, [visible]);
-  useEffect(() => {
-    if (!busy) confirmed.current = false;
-  }, [busy]);
   const ready = !disabled && !busy && (!typed || isConfirmationWord(text, word));
   const confirm = () => {
-    if (!ready || (busy !== undefined && confirmed.current)) return;
-    confirmed.current = true;
-    onConfirm?.();
+    if (!ready || running.current) return;
+    const action = onConfirm?.();
+    if (action instanceof Promise) {
+      running.current = true;
+      void action.catch(() => undefined).finally(() => (running.current = false));
+    }
   };
   // formAction="none": a dialog opened from inside a form never submits that form.
   const footer = onConfirm ? (

@@ -2,23 +2,37 @@ import { useTranslation } from 'react-i18next';
 import type { Blocker } from 'react-router-dom';
 import { ConfirmDialog } from '../confirm-dialog/confirm-dialog';
 
-/**
- * Asks before leaving a page (a navigation held by useUnsavedChanges); `body` says what is lost. A page whose loss
- * is not unsaved changes (a sending that would stop) gives its own `title` and `leaveLabel`.
- */
-export function LeaveModal({ blocker, body, title, leaveLabel }: { blocker: Blocker; body: string; title?: string; leaveLabel?: string }) {
+interface LeaveText {
+  /** What is lost. */
+  body: string;
+  /** A page whose loss is not unsaved changes (a sending that would stop) gives its own title and label. */
+  title?: string;
+  leaveLabel?: string;
+}
+
+/** Asks before leaving what is being written (a form's Cancel with changes typed): stay, or leave and lose it. */
+export function LeaveQuestion({ visible, body, title, leaveLabel, onStay, onLeave }: LeaveText & {
+  visible: boolean;
+  onStay: () => void;
+  onLeave: () => void;
+}) {
   const { t } = useTranslation();
-  if (blocker.state !== 'blocked') return null;
   return (
     <ConfirmDialog
-      visible
+      visible={visible}
       title={title ?? t('common.leave.title')}
       confirmLabel={leaveLabel ?? t('common.leave.leave')}
       cancelLabel={t('common.leave.stay')}
-      onDismiss={() => blocker.reset()}
-      onConfirm={() => blocker.proceed()}
+      onDismiss={onStay}
+      onConfirm={onLeave}
     >
       {body}
     </ConfirmDialog>
   );
+}
+
+/** Asks before leaving a page (a navigation held by useUnsavedChanges); `body` says what is lost. */
+export function LeaveModal({ blocker, ...text }: LeaveText & { blocker: Blocker }) {
+  if (blocker.state !== 'blocked') return null;
+  return <LeaveQuestion visible {...text} onStay={() => blocker.reset()} onLeave={() => blocker.proceed()} />;
 }

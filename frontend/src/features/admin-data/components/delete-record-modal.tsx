@@ -36,7 +36,7 @@ export function DeleteRecordModal({ target, parents, onDismiss, onDeleted, onRel
       cancelLabel={t('adminData.cancel')}
       busy={busy}
       onDismiss={onDismiss}
-      onConfirm={() => void remove()}
+      onConfirm={remove}
     >
       <Alert type="warning">
         {t(target.kind === 'student' ? 'adminData.delete.irreversible' : 'adminData.delete.irreversibleRecord', { name })}

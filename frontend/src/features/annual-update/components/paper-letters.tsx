@@ -95,7 +95,7 @@ export function PaperLetters({ campaign, participants }: {
         title={t(`${KEY}.reprintTitle`, { count: chosen.length })}
         confirmLabel={t(`${KEY}.reprint`, { count: chosen.length })}
         onDismiss={() => setAsking(null)}
-        onConfirm={() => asking?.kind === 'chosen' && print({ parentIds: asking.ids })}
+        onConfirm={() => void (asking?.kind === 'chosen' && print({ parentIds: asking.ids }))}
       >
         <Box variant="p">{t(`${KEY}.reprintBody`, { count: chosen.length, names })}</Box>
       </ConfirmDialog>

@@ -99,10 +99,11 @@ export function MergeForm({ pair, onCancel, onMerged }: { pair: DuplicatePair; o
   const { keep, other } = pair;
   const submit = () => {
     const request = { keepId: keep.parent.id, keepVersion: keep.parent.version, otherId: other.parent.id, otherVersion: other.parent.version, choices };
-    merge.mutate(request, {
-      onSuccess: (response) => (setConfirming(false), onMerged(response)),
-      onError: () => setConfirming(false),
-    });
+    // The promise goes to the dialog, which ignores a double click's second click until it settles.
+    return merge.mutateAsync(request).then(
+      (response) => (setConfirming(false), onMerged(response)),
+      () => setConfirming(false),
+    );
   };
   return (
     <SpaceBetween size="l">

@@ -9,7 +9,7 @@ import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import type { ProfileUpdateResponse } from '@shared/rules/parent-form';
-import { LeaveModal } from '../../../components/page/leave-modal';
+import { LeaveModal, LeaveQuestion } from '../../../components/page/leave-modal';
 import { ParentUpdateForm } from '../../../components/parent-form/parent-update-form';
 import { useParentForm } from '../../../lib/parent-form/use-parent-form';
 import { useProfileForm, useProfileParents, useSaveProfile } from '../api/profile-queries';
@@ -36,8 +36,10 @@ export function ProfileEditor({ initialParentId, onSaved, onCancel, notFound }: 
   const { load } = state;
   // Leaving the page with changes not saved asks first (the tab's close or reload: the browser's own question).
   const blocker = useUnsavedChanges(state.dirty);
+  // Cancel with changes typed asks the same question as leaving the page.
+  const [asking, setAsking] = useState(false);
   const cancel = (
-    <Button variant="link" formAction="none" onClick={onCancel}>
+    <Button variant="link" formAction="none" onClick={() => (state.dirty ? setAsking(true) : onCancel())}>
       {t('profileEdit.cancel')}
     </Button>
   );
@@ -82,6 +84,7 @@ export function ProfileEditor({ initialParentId, onSaved, onCancel, notFound }: 
     <>
       <ParentUpdateForm form={load.form} state={state} top={selector} secondaryActions={cancel} />
       <LeaveModal blocker={blocker} body={t('profileEdit.leaveBody')} />
+      <LeaveQuestion visible={asking} body={t('profileEdit.leaveBody')} onStay={() => setAsking(false)} onLeave={onCancel} />
     </>
   );
 }

@@ -6,7 +6,7 @@ export function AbandonModal({ visible, busy, onDismiss, onConfirm }: {
   visible: boolean;
   busy: boolean;
   onDismiss: () => void;
-  onConfirm: () => void;
+  onConfirm: () => void | Promise<unknown>;
 }) {
   const { t } = useTranslation();
   return (

@@ -134,7 +134,7 @@ export function SchoolProgressionPage() {
         onDismiss={() => life.setModal(null)}
         onConfirm={life.confirmApply}
       />
-      <AbandonModal visible={life.modal === 'abandon'} busy={life.busy} onDismiss={() => life.setModal(null)} onConfirm={() => void life.abandon()} />
+      <AbandonModal visible={life.modal === 'abandon'} busy={life.busy} onDismiss={() => life.setModal(null)} onConfirm={life.abandon} />
     </PageFrame>
   );
 }
