@@ -84,6 +84,8 @@ describe('sign-in refusals (an address on the list that has no account yet)', ()
     expect(screen.getByRole('link', { name: 'Créer un compte' })).toBeTruthy();
     fireEvent.click(screen.getByRole('link', { name: 'Réinitialiser le mot de passe' }));
     expect(await screen.findByRole('button', { name: 'Envoyer le code' })).toBeTruthy();
+    // The address typed comes along.
+    expect(form.field('Adresse courriel').value).toBe('parent.oublieux@ecole.example');
   });
 
   it('says there is no account yet when the service says so, and offers « Créer un compte » (French)', async () => {

@@ -103,7 +103,11 @@ export function AuthPage() {
                     initialEmail={knownEmail}
                     notice={notice ? t(notice) : undefined}
                     noticeType={notice === SESSION_ENDED ? 'info' : 'success'}
-                    onForgotPassword={() => switchTo('forgot')}
+                    onForgotPassword={(email) => {
+                      // The address typed goes to the reset form (and back to sign-in).
+                      setKnownEmail(email.trim());
+                      switchTo('forgot');
+                    }}
                     onCreateAccount={(email) => {
                       setRegisterEmail(email);
                       setNotice(undefined);

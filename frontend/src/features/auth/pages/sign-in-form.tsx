@@ -15,7 +15,8 @@ export interface SignInFormProps {
   /** A notice from another step (e.g. "password changed"), or why the person is here (the session ended). */
   notice?: string;
   noticeType?: 'success' | 'info';
-  onForgotPassword: () => void;
+  /** Opens the forgotten-password step, with the address typed here. */
+  onForgotPassword: (email: string) => void;
   /** Opens the register tab, with the address typed here. */
   onCreateAccount: (email: string) => void;
 }
@@ -146,13 +147,13 @@ export function SignInForm({
           <Link
             onFollow={(event) => {
               event.preventDefault();
-              onForgotPassword();
+              onForgotPassword(email);
             }}
             href="/auth?mode=forgot"
           >
             {t('auth.signInForm.forgot')}
           </Link>
-          <NoAccountHelp failure={failure} onCreateAccount={() => onCreateAccount(email)} onForgotPassword={onForgotPassword} />
+          <NoAccountHelp failure={failure} onCreateAccount={() => onCreateAccount(email)} onForgotPassword={() => onForgotPassword(email)} />
         </SpaceBetween>
       </Form>
     </form>
