@@ -51,11 +51,11 @@ describe('sign-in refusals (an address on the list that has no account yet)', ()
     form.type('Password', 'Bottin2025');
     form.submit();
     // AWS (PreventUserExistenceErrors) answers an unknown address and a wrong password alike.
-    expect(await screen.findByText('Incorrect email or password.', undefined, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findAllByText('Incorrect email or password.', undefined, { timeout: 10_000 })).toBeTruthy();
     expect(server.cognitoCalls).toContain('InitiateAuth');
     expect(screen.queryByText('Incorrect password.')).toBeNull();
     expect(
-      screen.getByText(
+      screen.getAllByText(
         'No account yet: create it first, with the email address the school has on file. Forgotten password: choose a new one.',
       ),
     ).toBeTruthy();
@@ -73,11 +73,12 @@ describe('sign-in refusals (an address on the list that has no account yet)', ()
     form.type('Adresse courriel', 'parent.oublieux@ecole.example');
     form.type('Mot de passe', 'Bottin2025');
     form.submit();
-    expect(await screen.findByText('Courriel ou mot de passe incorrect.', undefined, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findAllByText('Courriel ou mot de passe incorrect.', undefined, { timeout: 10_000 })).toBeTruthy();
     expect(screen.queryByText('Mot de passe incorrect.')).toBeNull();
-    // Testing Library reads the non-breaking spaces before the colons as plain spaces.
+    // Cloudscape repeats the form's message in a hidden live region (found twice). Testing Library reads the
+    // non-breaking spaces before the colons as plain spaces.
     expect(
-      screen.getByText(
+      screen.getAllByText(
         "Pas encore de compte : créez-le d'abord, avec l'adresse courriel que l'école a à son dossier. Mot de passe oublié : choisissez-en un nouveau.",
       ),
     ).toBeTruthy();
@@ -96,9 +97,9 @@ describe('sign-in refusals (an address on the list that has no account yet)', ()
     form.submit();
     // The product's wording (docs/product-rules.md): « No account found with this email address. »
     expect(
-      await screen.findByText("Aucun compte n'est associé à cette adresse courriel.", undefined, { timeout: 10_000 }),
+      await screen.findAllByText("Aucun compte n'est associé à cette adresse courriel.", undefined, { timeout: 10_000 }),
     ).toBeTruthy();
-    expect(screen.getByText("Si l'école a cette adresse à son dossier, créez d'abord votre compte, puis connectez-vous.")).toBeTruthy();
+    expect(screen.getAllByText("Si l'école a cette adresse à son dossier, créez d'abord votre compte, puis connectez-vous.")).toBeTruthy();
     // The password is not in doubt: no reset offered beyond the form's own link.
     expect(screen.queryByRole('link', { name: 'Réinitialiser le mot de passe' })).toBeNull();
     fireEvent.click(screen.getByRole('link', { name: 'Créer un compte' }));

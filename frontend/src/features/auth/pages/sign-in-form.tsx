@@ -58,35 +58,31 @@ function NoAccountHelp({ failure, onCreateAccount, onForgotPassword }: {
   if (failure?.key !== 'invalidCredentials' && failure?.key !== 'userNotFound') return null;
   const unsure = failure.key === 'invalidCredentials';
   return (
-    <Alert
-      type="info"
-      action={
-        <SpaceBetween direction="horizontal" size="xs">
+    <SpaceBetween size="xs">
+      <span>{t(unsure ? 'auth.signInForm.invalidCredentialsHelp' : 'auth.signInForm.noAccountHelp')}</span>
+      <SpaceBetween direction="horizontal" size="xs">
+        <Button
+          href="/auth?mode=register"
+          onFollow={(event) => {
+            event.preventDefault();
+            onCreateAccount();
+          }}
+        >
+          {t('auth.signInForm.createAccount')}
+        </Button>
+        {unsure && (
           <Button
-            href="/auth?mode=register"
+            href="/auth?mode=forgot"
             onFollow={(event) => {
               event.preventDefault();
-              onCreateAccount();
+              onForgotPassword();
             }}
           >
-            {t('auth.signInForm.createAccount')}
+            {t('auth.signInForm.resetPassword')}
           </Button>
-          {unsure && (
-            <Button
-              href="/auth?mode=forgot"
-              onFollow={(event) => {
-                event.preventDefault();
-                onForgotPassword();
-              }}
-            >
-              {t('auth.signInForm.resetPassword')}
-            </Button>
-          )}
-        </SpaceBetween>
-      }
-    >
-      {t(unsure ? 'auth.signInForm.invalidCredentialsHelp' : 'auth.signInForm.noAccountHelp')}
-    </Alert>
+        )}
+      </SpaceBetween>
+    </SpaceBetween>
   );
 }
 
@@ -115,7 +111,15 @@ export function SignInForm({
             {t('auth.signInForm.submit')}
           </Button>
         }
-        errorText={failure ? authMessageText(t, failure) : undefined}
+        // The refusal, then what to do about it (create the account, choose a new password), in one message.
+        errorText={
+          failure ? (
+            <SpaceBetween size="xs">
+              <span>{authMessageText(t, failure)}</span>
+              <NoAccountHelp failure={failure} onCreateAccount={() => onCreateAccount(email)} onForgotPassword={() => onForgotPassword(email)} />
+            </SpaceBetween>
+          ) : undefined
+        }
         errorIconAriaLabel={t('auth.errorIcon')}
       >
         <SpaceBetween size="l">
@@ -153,7 +157,6 @@ export function SignInForm({
           >
             {t('auth.signInForm.forgot')}
           </Link>
-          <NoAccountHelp failure={failure} onCreateAccount={() => onCreateAccount(email)} onForgotPassword={() => onForgotPassword(email)} />
         </SpaceBetween>
       </Form>
     </form>
