@@ -49,6 +49,18 @@ const description = (element: HTMLElement) =>
     .map((id) => document.getElementById(id)?.textContent ?? '')
     .join(' ');
 
+describe('the start dialog after a refused start', () => {
+  it('says why at its top, the choices still there', () => {
+    render(
+      <I18nextProvider i18n={createI18n('en')}>
+        <StartCampaignModal visible busy={false} error="This school year's campaign already exists." onDismiss={noop} onStart={noop} />
+      </I18nextProvider>,
+    );
+    expect(screen.getByRole('dialog').textContent).toMatch(/^.*already exists\./);
+    expect(screen.getByText("This school year's campaign already exists.")).toBeTruthy();
+  });
+});
+
 describe('the school year the start dialog proposes', () => {
   const november = new Date('2026-11-28T12:00:00Z');
   it('is the current school year when it has no campaign yet', () => {

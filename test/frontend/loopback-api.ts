@@ -14,12 +14,20 @@ export interface LoopbackApi {
   close: () => Promise<void>;
 }
 
+const STATUS = Symbol('status');
+
+/** An answer that refuses, as the API does: the status, and the error code in the body. */
+export function refusal(status: number, code: string): unknown {
+  return { [STATUS]: status, error: { code } };
+}
+
 export async function startLoopbackApi(answers: Record<string, unknown>): Promise<LoopbackApi> {
   const headers = { 'content-type': 'application/json', 'access-control-allow-origin': '*', 'access-control-allow-headers': '*', 'access-control-allow-methods': '*' };
   const server: Server = createServer((req, res) => {
     if (req.method === 'OPTIONS') return void res.writeHead(204, headers).end();
     const answer = answers[req.url ?? ''];
-    if (answer !== undefined) return void res.writeHead(200, headers).end(JSON.stringify(answer));
+    const status = (answer as { [STATUS]?: number } | undefined)?.[STATUS] ?? 200;
+    if (answer !== undefined) return void res.writeHead(status, headers).end(JSON.stringify(answer));
     res.writeHead(404, headers).end('{"error":{"code":"ROUTE_NOT_FOUND"}}');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

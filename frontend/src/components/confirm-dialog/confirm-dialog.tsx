@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import FormField from '@cloudscape-design/components/form-field';
@@ -36,6 +37,8 @@ export interface ConfirmDialogProps {
   /** Another condition not met yet (a field inside the dialog); the action stays disabled. */
   disabled?: boolean;
   cancelLabel?: string;
+  /** The action failed: said at the top of the dialog, which stays open with what was typed. */
+  error?: string;
 }
 
 /** Whether what was typed is the reader's confirmation word (spaces around and case ignored). */
@@ -43,7 +46,7 @@ export function isConfirmationWord(typed: string, word: string): boolean {
   return typed.trim().toLocaleLowerCase() === word.toLocaleLowerCase();
 }
 
-export function ConfirmDialog({ visible, title, children, confirmLabel, onConfirm, onDismiss, busy, typed, typedHint, disabled, cancelLabel }: ConfirmDialogProps) {
+export function ConfirmDialog({ visible, title, children, confirmLabel, onConfirm, onDismiss, busy, typed, typedHint, disabled, cancelLabel, error }: ConfirmDialogProps) {
   const { t } = useTranslation();
   const word = t('confirmDialog.word');
   const [text, setText] = useState('');
@@ -78,6 +81,7 @@ export function ConfirmDialog({ visible, title, children, confirmLabel, onConfir
   return (
     <Modal visible={visible} onDismiss={onDismiss} header={title} footer={<Box float="right">{footer}</Box>}>
       <SpaceBetween size="m">
+        {error && <Alert type="error">{error}</Alert>}
         {children}
         {typed && (
           <FormField label={t('confirmDialog.typeLabel', { word })} description={typedHint ?? t('confirmDialog.typeHint')}>

@@ -20,10 +20,11 @@ const titleYear = (schoolYear: string) => schoolYear.replace('-', '\u2011');
  * until when the campaign can be reopened; the reader types their confirmation word (docs/annual-update.md,
  * "Campaign lifecycle").
  */
-export function CloseCampaignDialog({ campaign, visible, busy, onDismiss, onClose }: {
+export function CloseCampaignDialog({ campaign, visible, busy, error, onDismiss, onClose }: {
   campaign: CampaignView;
   visible: boolean;
   busy: boolean;
+  error?: string;
   onDismiss: () => void;
   onClose: () => void;
 }) {
@@ -39,6 +40,7 @@ export function CloseCampaignDialog({ campaign, visible, busy, onDismiss, onClos
       title={t('annualUpdateAdmin.close.title', { year: titleYear(campaign.schoolYear) })}
       confirmLabel={t('annualUpdateAdmin.close.submit')}
       busy={busy}
+      error={error}
       onDismiss={onDismiss}
       onConfirm={onClose}
     >
@@ -59,10 +61,11 @@ export function CloseCampaignDialog({ campaign, visible, busy, onDismiss, onClos
  * enabled (Cloudscape's pattern): a day that does not exist (`2026-13-45`, kept as typed) or is past is said under
  * the field once it was left, or when Reopen is pressed, which then moves the focus to it.
  */
-export function ReopenCampaignDialog({ campaign, visible, busy, onDismiss, onReopen }: {
+export function ReopenCampaignDialog({ campaign, visible, busy, error, onDismiss, onReopen }: {
   campaign: CampaignView;
   visible: boolean;
   busy: boolean;
+  error?: string;
   onDismiss: () => void;
   onReopen: (deadline: string) => void;
 }) {
@@ -94,6 +97,7 @@ export function ReopenCampaignDialog({ campaign, visible, busy, onDismiss, onReo
       title={t('annualUpdateAdmin.reopen.title', { year: titleYear(campaign.schoolYear) })}
       confirmLabel={t('annualUpdateAdmin.reopen.submit')}
       busy={busy}
+      error={error}
       onDismiss={onDismiss}
       onConfirm={reopen}
     >

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Checkbox from '@cloudscape-design/components/checkbox';
@@ -58,10 +59,12 @@ export function RemindersSummary({ campaign }: { campaign: CampaignView }) {
 }
 
 /** Changing the automatic reminders of the active campaign. */
-export function RemindersModal({ campaign, visible, busy, onDismiss, onSave }: {
+export function RemindersModal({ campaign, visible, busy, error, onDismiss, onSave }: {
   campaign: CampaignView;
   visible: boolean;
   busy: boolean;
+  /** The save failed: said at the top, the dialog open. */
+  error?: string;
   onDismiss: () => void;
   onSave: (days: number[]) => void;
 }) {
@@ -85,6 +88,7 @@ export function RemindersModal({ campaign, visible, busy, onDismiss, onSave }: {
       }
     >
       <SpaceBetween size="m">
+        {error && <Alert type="error">{error}</Alert>}
         <Box variant="p">{t('annualUpdateAdmin.reminders.body')}</Box>
         <ReminderDaysField value={days} onChange={setDays} />
       </SpaceBetween>

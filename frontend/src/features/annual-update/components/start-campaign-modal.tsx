@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Checkbox from '@cloudscape-design/components/checkbox';
@@ -194,13 +195,18 @@ function StartFooter({ step, busy, onDismiss, onStart }: { step?: StartStep | nu
   );
 }
 
+/** No committee (one object: a new default at each render would restart the recruiting choice's effect forever). */
+const NO_COMMITTEES: CommitteesState = { kind: 'ready', rows: [] };
+
 /**
  * Starting a campaign (docs/annual-update.md, "Starting"): the school year, a deadline chosen on a calendar, the
  * reminders, review and staff options, and the committees that recruit. No typed word: starting changes nothing a
  * parent sees until a send, and the sends ask first.
  */
-export function StartCampaignModal({ visible, busy, step, onDismiss, onStart, latestYear, committees = { kind: 'ready', rows: [] } }: {
+export function StartCampaignModal({ visible, busy, step, error, onDismiss, onStart, latestYear, committees = NO_COMMITTEES }: {
   visible: boolean;
+  /** The start failed (a campaign of that year already exists, the network): said at the top, the dialog open. */
+  error?: string;
   /** The start's step under way (the server's work, then the participants' list), while it runs. */
   step?: StartStep | null;
   /** A closed latest campaign's school year (the proposed year skips it); not an interrupted start's, which is resumed. */
@@ -231,13 +237,7 @@ export function StartCampaignModal({ visible, busy, step, onDismiss, onStart, la
     const committeeChoice = committees.kind === 'ready' && committees.rows.length > 0 ? { recruitingCommittees: [...recruiting] } : {};
     return { ...(day ? { schoolYear, deadline: day, reminderDays } : { schoolYear }), ...chosen, ...committeeChoice };
   };
-  const submit = () => {
-    if (yearOk && !deadlineProblem) {
-      onStart(choices());
-      return;
-    }
-    errors.refuse();
-  };
+  const submit = () => (yearOk && !deadlineProblem ? onStart(choices()) : errors.refuse());
   return (
     <Modal
       visible={visible}
@@ -247,6 +247,7 @@ export function StartCampaignModal({ visible, busy, step, onDismiss, onStart, la
     >
       <div ref={errors.ref}>
         <SpaceBetween size="m">
+          {error && <Alert type="error">{error}</Alert>}
           <Box variant="p">{t('annualUpdateAdmin.start.body')}</Box>
           <FormField
             label={t('annualUpdateAdmin.start.schoolYear')}

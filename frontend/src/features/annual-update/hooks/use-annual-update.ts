@@ -67,8 +67,14 @@ export function useAnnualUpdate() {
 export function useCampaignActions(data: ReturnType<typeof useAnnualUpdate>) {
   const { t, i18n } = useTranslation();
   const { campaign, say } = data;
-  const [modal, setModal] = useState<'start' | 'close' | 'reminders' | 'reopen' | null>(null);
+  const [modal, openModal] = useState<'start' | 'close' | 'reminders' | 'reopen' | null>(null);
   const [busy, setBusy] = useState(false);
+  // A failed action is said in its dialog, which stays open with what was typed (on the page, the dialog hid it).
+  const [failure, setFailure] = useState<string>();
+  const setModal = (next: typeof modal) => {
+    setFailure(undefined);
+    openModal(next);
+  };
   const [startStep, setStartStep] = useState<StartStep | null>(null);
   const noticeRef = useRef<HTMLDivElement>(null);
   const [noticeFocus, setNoticeFocus] = useState(0);
@@ -84,13 +90,14 @@ export function useCampaignActions(data: ReturnType<typeof useAnnualUpdate>) {
   /** Runs one action with the dialogs busy; its success closes the dialog and focuses the message. */
   const act = async (action: () => Promise<{ type: 'success' | 'error'; text: string }>) => {
     setBusy(true);
+    setFailure(undefined);
     try {
       const { type, text } = await action();
       setModal(null);
       say(type, text);
       setNoticeFocus((n) => n + 1);
     } catch (error) {
-      say('error', errorText(t, error));
+      setFailure(errorText(t, error));
     } finally {
       setBusy(false);
       setStartStep(null);
@@ -133,5 +140,5 @@ export function useCampaignActions(data: ReturnType<typeof useAnnualUpdate>) {
       return { type: 'success', text: t('annualUpdateAdmin.messages.remindersSaved') };
     });
 
-  return { modal, setModal, busy, startStep, noticeRef, start, close, reopen, saveReminders };
+  return { modal, setModal, busy, failure, startStep, noticeRef, start, close, reopen, saveReminders };
 }

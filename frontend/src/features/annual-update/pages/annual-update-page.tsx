@@ -85,7 +85,7 @@ export function AnnualUpdatePage() {
   const { t } = useTranslation();
   const data = useAnnualUpdate();
   const { current, campaign, participantsQuery, participants, flash, sender } = data;
-  const { modal, setModal, busy, startStep, noticeRef, start, close, reopen, saveReminders } = useCampaignActions(data);
+  const { modal, setModal, busy, failure, startStep, noticeRef, start, close, reopen, saveReminders } = useCampaignActions(data);
   // A start opens and closes committees: its mutation makes these stale, so they are read again.
   const committees = useAdminCommitteeRows();
 
@@ -116,23 +116,25 @@ export function AnnualUpdatePage() {
         )}
         {campaign?.status === 'active' && <PaperLetters campaign={campaign} participants={participants} />}
       </SpaceBetween>
-      <StartCampaignModal visible={modal === 'start'} busy={busy} step={startStep} latestYear={campaign?.status === 'completed' ? campaign.schoolYear : undefined} committees={committees} onDismiss={() => setModal(null)} onStart={(choices) => void start(choices)} />
+      <StartCampaignModal visible={modal === 'start'} busy={busy} error={failure} step={startStep} latestYear={campaign?.status === 'completed' ? campaign.schoolYear : undefined} committees={committees} onDismiss={() => setModal(null)} onStart={(choices) => void start(choices)} />
       {campaign && (
         <RemindersModal
           campaign={campaign}
           visible={modal === 'reminders'}
           busy={busy}
+          error={failure}
           onDismiss={() => setModal(null)}
           onSave={(days) => void saveReminders(days)}
         />
       )}
       {campaign && (
         <>
-          <CloseCampaignDialog campaign={campaign} visible={modal === 'close'} busy={busy} onDismiss={() => setModal(null)} onClose={() => void close()} />
+          <CloseCampaignDialog campaign={campaign} visible={modal === 'close'} busy={busy} error={failure} onDismiss={() => setModal(null)} onClose={() => void close()} />
           <ReopenCampaignDialog
             campaign={campaign}
             visible={modal === 'reopen'}
             busy={busy}
+            error={failure}
             onDismiss={() => setModal(null)}
             onReopen={(deadline) => void reopen(deadline)}
           />

@@ -1,0 +1,46 @@
+// @vitest-environment jsdom
+import { describe, expect, it, vi } from 'vitest';
+import type { ReactNode } from 'react';
+import { act, renderHook } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
+import { RuntimeConfigProvider } from '../../frontend/src/config/runtime-config-context';
+import { useCampaignActions, type useAnnualUpdate } from '../../frontend/src/features/annual-update/hooks/use-annual-update';
+import { createI18n } from '../../frontend/src/i18n/i18n';
+import { createQueryClient } from '../../frontend/src/lib/query/query-client';
+import { loopbackApiPerFile, refusal } from './loopback-api';
+
+/**
+ * A campaign action that fails is said in its dialog, which stays open with what was typed: said on the page, the
+ * message was hidden under the dialog and the press seemed to do nothing (a new user's trial: starting again the
+ * year of a closed campaign).
+ */
+const api = loopbackApiPerFile();
+
+describe('a campaign dialog whose action fails', () => {
+  it.each([
+    ['fr', 'La campagne de cette année scolaire existe déjà'],
+    ['en', "This school year's campaign already exists and is closed."],
+  ] as const)('keeps the dialog open and says why in it (%s)', async (lang, expected) => {
+    api.answers['/api/admin/annual-update/campaigns'] = refusal(409, 'CAMPAIGN_EXISTS');
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <I18nextProvider i18n={createI18n(lang)}>
+        <RuntimeConfigProvider config={api.config()}>
+          <QueryClientProvider client={createQueryClient()}>{children}</QueryClientProvider>
+        </RuntimeConfigProvider>
+      </I18nextProvider>
+    );
+    const say = vi.fn();
+    const data = { campaign: undefined, say } as unknown as ReturnType<typeof useAnnualUpdate>;
+    const { result } = renderHook(() => useCampaignActions(data), { wrapper });
+    act(() => result.current.setModal('start'));
+    await act(() => result.current.start({ schoolYear: '2026-2027' }));
+    expect(result.current.modal).toBe('start');
+    expect(result.current.failure).toContain(expected);
+    expect(say).not.toHaveBeenCalled();
+    // Opening a dialog again starts without the old message.
+    act(() => result.current.setModal(null));
+    act(() => result.current.setModal('start'));
+    expect(result.current.failure).toBeUndefined();
+  });
+});
