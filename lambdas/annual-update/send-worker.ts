@@ -96,6 +96,7 @@ export class ChunkWorker {
     const content = updateLinkEmail({
       locale: parent.preferredLanguage ?? 'fr',
       kind,
+      audience: participant.kind === 'staff' ? 'staff' : 'parent',
       firstName: parent.firstName,
       schoolName: this.settings.schoolName,
       schoolYear: this.campaign.schoolYear,

@@ -80,8 +80,8 @@ export const handler = createHandler({
       body: { messages: (await listMessages()).reverse(), settings: await getMessageSettings() },
     }),
     'PUT /api/admin/messages/settings': async (request) => {
-      const settings = parseWith(MessageSettingsSchema, request.body);
-      await putMessageSettings(settings);
+      // At the version read: a stale screen's copy is refused (409), never saved over a withdrawal made meanwhile.
+      const settings = await putMessageSettings(parseWith(MessageSettingsSchema, request.body));
       const at = new Date().toISOString();
       await writeAudit({ at, actor: { kind: 'user', id: request.caller.sub }, action: 'message.settings', target: { type: 'MESSAGES', id: 'settings' } });
       return { body: { settings } };

@@ -76,7 +76,9 @@ export function messageEmail(input: MessageEmailInput) {
   const t = TEXT[language];
   const subject = message.subject[language] ?? '';
   const body = message.body[language] ?? '';
-  const stopUrl = `${baseUrl}/unsubscribe?token=${input.unsubscribeToken}&lang=${language}`;
+  // The kind rides in the link, as the carpool email's does, so the page names it before the click without reading
+  // the token (docs/messages.md, "Unsubscribe"); the server still stops the token's own kind.
+  const stopUrl = `${baseUrl}/unsubscribe?token=${input.unsubscribeToken}&lang=${language}&kind=${message.category}`;
   const reply = message.replyTo ? t.reply(message.replyTo) : t.replyInApp(`${baseUrl}/messages`);
   const heading = `${message.author.name}, ${message.author.role[language]} · ${t.to}${message.audienceLabel[language]}`;
   const footer = [reply, WHY[message.category][language], t.stop(stopUrl)];

@@ -13,7 +13,7 @@ import { documentClient, tableName } from '../common/dynamo';
 import { keys, withoutKeys } from '../common/keys';
 import { queryAll } from '../common/query';
 import { AppError } from '../common/errors';
-import { conditionalUpdate, transactWrite } from '../common/transact';
+import { conditionalUpdate, isWriteConflict, transactWrite } from '../common/transact';
 import type { Recipient } from './audiences';
 
 /** The storage of messages (docs/messages.md, "Storage"): the log, one delivery per recipient, the settings. */
@@ -35,12 +35,28 @@ export type Delivery = z.infer<typeof DeliverySchema>;
 
 export async function getMessageSettings(): Promise<MessageSettings> {
   const result = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.messageSettings() }));
-  const parsed = MessageSettingsSchema.safeParse(result.Item ? withoutKeys(result.Item) : undefined);
+  // Settings saved before they had a version read as version 0.
+  const parsed = MessageSettingsSchema.safeParse(result.Item ? { version: 0, ...withoutKeys(result.Item) } : undefined);
   return parsed.success ? parsed.data : DEFAULT_MESSAGE_SETTINGS;
 }
 
-export async function putMessageSettings(settings: MessageSettings): Promise<void> {
-  await documentClient().send(new PutCommand({ TableName: tableName(), Item: { ...keys.messageSettings(), type: 'MESSAGE_SETTINGS', ...settings } }));
+/**
+ * Saves the settings at the version read, as version + 1: CONFLICT when another save (a withdrawal, a restore, the
+ * switches from another window) came in between, so a stale copy of the withdrawn authors never overwrites it.
+ */
+export async function putMessageSettings(settings: MessageSettings): Promise<MessageSettings> {
+  const stored = { ...settings, version: settings.version + 1 };
+  const condition =
+    settings.version === 0
+      ? { ConditionExpression: 'attribute_not_exists(#version)', ExpressionAttributeNames: { '#version': 'version' } }
+      : { ConditionExpression: '#version = :expected', ExpressionAttributeNames: { '#version': 'version' }, ExpressionAttributeValues: { ':expected': settings.version } };
+  try {
+    await documentClient().send(new PutCommand({ TableName: tableName(), Item: { ...keys.messageSettings(), type: 'MESSAGE_SETTINGS', ...stored }, ...condition }));
+  } catch (error) {
+    if (isWriteConflict(error)) throw new AppError('CONFLICT');
+    throw error;
+  }
+  return stored;
 }
 
 /**

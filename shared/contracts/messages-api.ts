@@ -170,6 +170,11 @@ export const MessageSettingsSchema = z.strictObject({
   approveRepresentatives: z.boolean(),
   /** Authors whose right an administrator withdrew: `PARENT#<id>` or `STAFF#<id>`. */
   withdrawn: z.array(z.string().regex(/^(PARENT|STAFF)#[A-Za-z0-9_-]{1,64}$/)).max(500),
+  /**
+   * The version read (0 before the first save). PUT /api/admin/messages/settings is refused (409 CONFLICT) unless it
+   * is still the stored one, so a save from a stale screen never undoes a withdrawal or a restore made meanwhile.
+   */
+  version: z.number().int().min(0),
 });
 export type MessageSettings = z.infer<typeof MessageSettingsSchema>;
 
@@ -180,6 +185,7 @@ export const DEFAULT_MESSAGE_SETTINGS: MessageSettings = {
   teachers: false,
   approveRepresentatives: false,
   withdrawn: [],
+  version: 0,
 };
 
 /** GET /api/admin/messages: every message sent (the log) and the settings. */

@@ -12,6 +12,11 @@ export interface VCardPerson {
   email?: string;
   /** 10 digits, as the directory holds them; written +1XXXXXXXXXX. */
   phone?: string;
+  /**
+   * A staff member's extension (digits) on that phone: a work line `TEL;TYPE=WORK,VOICE:+1XXXXXXXXXX;ext=1234`
+   * (the `ext` of an RFC 3966 telephone number, as vCard 4.0 writes it). Never written without the phone.
+   */
+  extension?: string;
   address?: Address;
   /** The school's name. */
   organisation?: string;
@@ -45,6 +50,12 @@ function fold(line: string): string {
   return parts.join('\r\n ');
 }
 
+/** The phone, with its extension when there is one (only its digits: the value is not escaped). */
+function telLine(phone: string, extension: string | undefined): string {
+  const digits = extension?.replace(/\D/g, '');
+  return digits ? `TEL;TYPE=WORK,VOICE:+1${phone};ext=${digits}` : `TEL;TYPE=VOICE:+1${phone}`;
+}
+
 /** One person's card. */
 export function vCard(person: VCardPerson): string {
   const { address } = person;
@@ -56,7 +67,7 @@ export function vCard(person: VCardPerson): string {
     ...(person.organisation ? [`ORG:${text(person.organisation)}`] : []),
     ...(person.title ? [`TITLE:${text(person.title)}`] : []),
     ...(person.email ? [`EMAIL;TYPE=INTERNET:${person.email}`] : []),
-    ...(person.phone ? [`TEL;TYPE=VOICE:+1${person.phone}`] : []),
+    ...(person.phone ? [telLine(person.phone, person.extension)] : []),
     ...(address
       ? [`ADR;TYPE=HOME:;;${text(address.street)};${text(address.city)};;${text(address.postalCode)};Canada`]
       : []),

@@ -100,6 +100,27 @@ describe('printable directory (PDF)', () => {
     for (const next of named) expect(next).not.toMatch(/^\d/);
   });
 
+  // A staff member's extension, set through her update link and shown on /staff, was missing: « 514 555-0104 » only.
+  it("prints a staff member's extension after her phone, in the document's language, and none without a phone", async () => {
+    const member = school.staff.find((s) => s.phone === '5145550104')!;
+    const phoneless = school.staff.find((s) => s.id !== member.id)!;
+    const withExtensions: DemoSchool = {
+      ...school,
+      staff: school.staff.map((s) => {
+        if (s.id === member.id) return { ...s, extension: '1234' };
+        return s.id === phoneless.id ? { ...s, phone: undefined, extension: '97531' } : s;
+      }),
+    };
+    const [fr, en] = await Promise.all([pdfOf(withExtensions, options('fr')), pdfOf(withExtensions, options('en'))]);
+    expect(fr.all).toContain('514 555-0104, poste 1234');
+    expect(en.all).toContain('514 555-0104, ext. 1234');
+    expect(french.all).not.toContain('poste 1234');
+    for (const text of [fr.all, en.all]) {
+      expect(text).toContain(`${phoneless.firstName} ${phoneless.lastName}`);
+      expect(text).not.toContain('97531');
+    }
+  });
+
   it('prints one class: its students and families only, no other class, staff list or committee', async () => {
     const response = buildDirectoryResponse(school, viewer);
     const [chosen, other] = response.classes;

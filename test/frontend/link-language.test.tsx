@@ -6,7 +6,7 @@ import { MemoryRouter } from 'react-router-dom';
 import type { i18n as I18n } from 'i18next';
 import { createI18n } from '../../frontend/src/i18n/i18n';
 import { LOCALE_STORAGE_KEY } from '../../frontend/src/i18n/locale';
-import { useLinkLanguage } from '../../frontend/src/features/update/hooks/use-link-language';
+import { useLinkLanguage } from '../../frontend/src/i18n/use-link-language';
 
 afterEach(() => {
   cleanup();

@@ -4,6 +4,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
 import { LinkPageStatus } from '../../frontend/src/features/update/components/link-page-status';
+import { ApiError } from '../../frontend/src/lib/api/api-client';
 import { createI18n } from '../../frontend/src/i18n/i18n';
 import { SignedInContext } from '../../frontend/src/lib/signed-in';
 import type { Locale } from '../../frontend/src/i18n/locale';
@@ -46,5 +47,47 @@ describe('an update link that cannot be used', () => {
     expect(screen.getByRole('link', { name: open }).getAttribute('href')).toBe('/profile');
     expect(screen.queryByRole('link', { name: signIn })).toBeNull();
     expect(screen.queryByText(question, { exact: false })).toBeNull();
+  });
+});
+
+// A staff link (`form=staff`) after the close once offered « Did you receive a letter with a code? » and « Open My
+// profile »: staff get no letters and My profile has no staff profile. The school office instead, in the link's language.
+describe("a staff member's link that cannot be used", () => {
+  const school = { name: 'École des Érables', email: 'secretariat@erables.example', phone: '5145550100' };
+  const closed = new ApiError(410, 'CAMPAIGN_CLOSED', [], undefined, { error: { code: 'CAMPAIGN_CLOSED', details: { endedOn: '2026-12-19', school } } });
+
+  function renderStaff(locale: Locale, problem: string, error?: unknown) {
+    render(
+      <I18nextProvider i18n={createI18n(locale)}>
+        <SignedInContext.Provider value={true}>
+          <MemoryRouter>
+            <LinkPageStatus title="Staff" problem={problem} error={error} staff />
+          </MemoryRouter>
+        </SignedInContext.Provider>
+      </I18nextProvider>,
+    );
+  }
+
+  it.each([
+    ['fr', "La période de mise à jour s'est terminée le 19 décembre 2026.", 'École des Érables, secrétariat', /lettre|code|Mon profil|Se connecter|compte/],
+    ['en', 'The update period ended on December 19, 2026.', 'École des Érables office:', /letter|code|My profile|Sign in|account/],
+  ] as const)('%s: no letter code, no My profile, the school office to write or call', (locale, reason, office, parentsOnly) => {
+    renderStaff(locale, 'campaignClosed', closed);
+    const text = document.body.textContent ?? '';
+    expect(text).toContain(reason);
+    expect(text).toContain(office);
+    expect(text).not.toMatch(parentsOnly);
+    expect(screen.getByRole('link', { name: school.email }).getAttribute('href')).toBe(`mailto:${school.email}`);
+    expect(screen.getByRole('link', { name: '514 555-0100' }).getAttribute('href')).toBe('tel:+15145550100');
+    expect(screen.getAllByRole('link')).toHaveLength(2);
+  });
+
+  it.each([
+    ['fr', "Pour recevoir un nouveau lien, communiquez avec le secrétariat de l'école."],
+    ['en', 'To receive a new link, contact the school office.'],
+  ] as const)('%s: an unknown link without the school contact says to ask the school office', (locale, office) => {
+    renderStaff(locale, 'tokenInvalid');
+    expect(screen.getByText(office)).toBeTruthy();
+    expect(screen.queryAllByRole('link')).toHaveLength(0);
   });
 });

@@ -42,6 +42,33 @@ describe('staff cards on a phone', () => {
   });
 });
 
+// At 375 px « Ext. 1234 » ran straight into « Add to contacts »: an inline <small> beside the inline button.
+describe("a staff member's extension", () => {
+  const withExtension = {
+    ...FIXTURE,
+    staff: [
+      { id: '01K3J4A0S00000000000000003', firstName: 'Noé', lastName: 'Ouellet', title: { fr: 'Concierge', en: 'Janitor' }, department: 'administration' as const, classIndexes: [], phone: '5145550104', extension: '1234' },
+    ],
+  };
+  const extensionRows = staffRows(buildDirectoryIndex(withExtension), 'fr');
+
+  it.each([
+    ['fr', true, 'Poste 1234', 'Ajouter aux contacts'],
+    ['en', true, 'Ext. 1234', 'Add to contacts'],
+    ['fr', false, 'Poste 1234', 'Ajouter aux contacts'],
+  ] as const)('%s (phone layout: %s) is on a line of its own, not run into the contacts button', (locale, mobile, extension, add) => {
+    render(
+      <I18nextProvider i18n={createI18n(locale)}>
+        <StaffGroup rows={extensionRows} query="" mobile={mobile} />
+      </I18nextProvider>,
+    );
+    const line = screen.getByText(extension);
+    expect(line.className).toMatch(/awsui_d-block_/);
+    expect(line.textContent).toBe(extension);
+    expect(screen.getByRole('button', { name: /Noé Ouellet/ }).textContent).toBe(add);
+  });
+});
+
 describe('the staff search marks the query', () => {
   it.each([true, false])('in the name, the title and the email (phone layout: %s)', (mobile) => {
     renderCards('ro', mobile);

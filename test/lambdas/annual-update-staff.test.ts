@@ -207,3 +207,31 @@ describe('POST /api/update/staff/submit', () => {
     expect(campaign.progress.completed).toBe(1);
   });
 });
+
+// Staff once received the parents' text, « coordonnées complètes, coordonnées de base ou nom seulement », while their
+// form offers title, department, extension and whether the email is shown (docs/annual-update.md, "Staff").
+describe("a staff member's emails", () => {
+  const PARENT_CHOICE = { fr: 'coordonnées de base ou nom seulement', en: 'basic contact, or name only' };
+  const STAFF_CHOICE = {
+    fr: 'Vous pouvez aussi vérifier votre titre, votre service et votre poste téléphonique, et choisir si votre courriel paraît dans le bottin.',
+    en: 'You can also check your title, department and phone extension, and choose whether the directory shows your email.',
+  };
+
+  it("say what the staff form offers, in the staff member's language; a parent's keeps the parents' text", async () => {
+    const [invitation] = await mailTo(stack, teacher.email!);
+    expect(invitation!.body.text).toContain(STAFF_CHOICE.fr);
+    expect(invitation!.body.html).toContain('votre poste téléphonique');
+    expect(invitation!.body.text).not.toContain(PARENT_CHOICE.fr);
+    const [parentMail] = await mailTo(stack, school.reachable[1]!.email!);
+    expect(parentMail!.body.text).toContain(PARENT_CHOICE.fr);
+    expect(parentMail!.body.text).not.toContain(STAFF_CHOICE.fr);
+
+    // The staff member chose English in the form above: the reminder (a second send) is in English.
+    await sendTo([teacher.id]);
+    const reminder = (await mailTo(stack, teacher.email!)).at(-1)!;
+    expect(reminder.subject).toMatch(/^Reminder: /);
+    expect(reminder.body.text).toContain(STAFF_CHOICE.en);
+    expect(reminder.body.text).not.toContain(PARENT_CHOICE.en);
+    expect(reminder.body.text).toContain('form=staff');
+  });
+});

@@ -9,7 +9,7 @@ import { grantRole } from '../../lambdas/registry/admin-roles';
 import type { Mailer } from '../../lambdas/common/mailer';
 import { generateSchool } from '../../local/demo/generate-school';
 import { readRawMailbox, type RawStoredEmail } from '../../local/ses';
-import type { Message, MessagesResponse } from '@shared/contracts/messages-api';
+import type { Message, MessageSettings, MessagesResponse } from '@shared/contracts/messages-api';
 import { adminClaims, invoke, realMailer } from './annual-update-support';
 import { apiEvent, claimsFor } from './auth-support';
 import { useDirectoryTable } from './directory-support';
@@ -125,6 +125,10 @@ describe('messages to a class', () => {
       expect(header(m.raw, 'List-Unsubscribe')).toMatch(/^<http.*\/api\/messages\/unsubscribe\?token=[A-Za-z0-9_-]{43}>$/);
       expect(header(m.raw, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
       expect(decoded(m.raw)).toContain('parent de cette classe');
+      // The footer's link to the page carries the email's language and the message's kind, so the page names it
+      // before the click without reading the token; the token is the List-Unsubscribe header's.
+      const token = /token=([A-Za-z0-9_-]{43})/.exec(header(m.raw, 'List-Unsubscribe')!)![1]!;
+      expect(decoded(m.raw)).toMatch(new RegExp(`/unsubscribe\\?token=${token}&lang=(fr|en)&kind=class\\b`));
     }
 
     const inbox = await invoke(handler, { method: 'GET', resource: '/api/messages', claims: claimsFor(declined.email) });
@@ -254,7 +258,8 @@ describe('the time budget of a continue call', () => {
 describe('administrators', () => {
   it('withdraw an author\'s right; the log is for administrators only', async () => {
     const admin = adminClaims(seeded.admin.email);
-    const settings = { classRepresentatives: true, committeeChairs: true, teachers: false, approveRepresentatives: false, withdrawn: [`PARENT#${seeded.rep.id}`] };
+    const { version } = await currentSettings();
+    const settings = { classRepresentatives: true, committeeChairs: true, teachers: false, approveRepresentatives: false, withdrawn: [`PARENT#${seeded.rep.id}`], version };
     expect((await invoke(handler, { method: 'PUT', resource: '/api/admin/messages/settings', body: settings, claims: admin })).status).toBe(200);
     const withdrawn = await write(seeded.rep.email, toClass('W1'));
     expect(withdrawn.body).toEqual({ error: { code: 'MESSAGE_RIGHT_WITHDRAWN' } });
@@ -265,4 +270,38 @@ describe('administrators', () => {
     const forbidden = await invoke(handler, { method: 'GET', resource: '/api/admin/messages', claims: claimsFor(seeded.rep.email) });
     expect(forbidden.status).toBe(403);
   });
+
+  it('a settings save from a stale screen is refused: it never undoes a withdrawal or a restore made meanwhile', async () => {
+    const admin = adminClaims(seeded.admin.email);
+    const put = (body: MessageSettings) => invoke(handler, { method: 'PUT', resource: '/api/admin/messages/settings', body, claims: admin });
+    const key = `PARENT#${seeded.rep.id}`;
+    // The screen read the settings; an administrator then restores the right (the same page, or another window).
+    const screen = await currentSettings();
+    expect(screen.withdrawn).toEqual([key]);
+    const restored = await put({ ...screen, withdrawn: [] });
+    expect(restored).toEqual({ status: 200, body: { settings: { ...screen, withdrawn: [], version: screen.version + 1 } } });
+    // The switches saved from the first copy would write the withdrawal back: refused, nothing changes.
+    const stale = await put({ ...screen, teachers: true });
+    expect(stale).toEqual({ status: 409, body: { error: { code: 'CONFLICT' } } });
+    expect(await currentSettings()).toEqual({ ...screen, withdrawn: [], version: screen.version + 1 });
+    // The same the other way: a withdrawal made meanwhile stays.
+    const fresh = await currentSettings();
+    expect((await put({ ...fresh, withdrawn: [key] })).status).toBe(200);
+    expect((await put({ ...fresh, teachers: true })).status).toBe(409);
+    expect(await currentSettings()).toMatchObject({ teachers: false, withdrawn: [key], version: fresh.version + 1 });
+    // Saving needs the version read.
+    const { version: _, ...unversioned } = await currentSettings();
+    expect((await invoke(handler, { method: 'PUT', resource: '/api/admin/messages/settings', body: unversioned, claims: admin })).status).toBe(400);
+    // Restored at the version read: the representative writes again.
+    expect((await put({ ...(await currentSettings()), withdrawn: [] })).status).toBe(200);
+    const page = await invoke(handler, { method: 'GET', resource: '/api/messages', claims: claimsFor(seeded.rep.email) });
+    expect((page.body as MessagesResponse).withheld).toEqual([]);
+  });
 });
+
+/** The settings as the administrators' screen reads them. */
+async function currentSettings(): Promise<MessageSettings> {
+  const result = await invoke(handler, { method: 'GET', resource: '/api/admin/messages', claims: adminClaims(seeded.admin.email) });
+  expect(result.status).toBe(200);
+  return (result.body as { settings: MessageSettings }).settings;
+}

@@ -614,7 +614,7 @@ const FAULTS: Record<string, Fault> = {
   // The settings (one Put), then their audit entry.
   'PUT /api/admin/messages/settings': {
     handler: messagesHandler,
-    call: () => adminCall('PUT', '/api/admin/messages/settings', { body: { classRepresentatives: true, committeeChairs: false, teachers: false, approveRepresentatives: true, withdrawn: [] } }),
+    call: () => adminCall('PUT', '/api/admin/messages/settings', { body: { classRepresentatives: true, committeeChairs: false, teachers: false, approveRepresentatives: true, withdrawn: [], version: 0 } }),
   },
   // An approval: one conditional UpdateItem of the message, then the audit entry.
   'POST /api/admin/messages/{id}/decision': {

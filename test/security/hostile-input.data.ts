@@ -142,7 +142,7 @@ export function validBodies(ids: RealIds): Record<string, Record<string, unknown
     'PUT /api/me/message-consents': { consents: { school: true, class: true, committee: false }, language: 'fr' },
     'PUT /api/me/carpool': { optedIn: true, language: 'fr' },
     'POST /api/carpool/messages': { to: ids.parents, clientKey: 'hostile-input-carpool-0001', subject: 'Covoiturage', body: 'Bonjour, nous cherchons un covoiturage le matin.', language: 'fr', shareReplyTo: false },
-    'PUT /api/admin/messages/settings': { classRepresentatives: true, committeeChairs: true, teachers: false, approveRepresentatives: false, withdrawn: [] },
+    'PUT /api/admin/messages/settings': { classRepresentatives: true, committeeChairs: true, teachers: false, approveRepresentatives: false, withdrawn: [], version: 0 },
     'POST /api/admin/messages/{id}/decision': { approve: true },
   };
 }

@@ -47,6 +47,21 @@ describe('update-link email', () => {
     expect(updateLinkEmail({ ...email, locale: 'en', kind: 'reminder' }).subject).toMatch(/^Reminder: /);
   });
 
+  // Staff once read the parents' « coordonnées complètes, coordonnées de base ou nom seulement » (docs/annual-update.md, "Staff").
+  it.each([
+    ['fr', 'invitation', 'Vous pouvez aussi vérifier votre titre, votre service et votre poste téléphonique, et choisir si votre courriel paraît dans le bottin.', 'nom seulement'],
+    ['fr', 'reminder', 'Vous pouvez aussi vérifier votre titre, votre service et votre poste téléphonique, et choisir si votre courriel paraît dans le bottin.', 'nom seulement'],
+    ['en', 'invitation', 'You can also check your title, department and phone extension, and choose whether the directory shows your email.', 'name only'],
+    ['en', 'reminder', 'You can also check your title, department and phone extension, and choose whether the directory shows your email.', 'name only'],
+  ] as const)('%s %s to a staff member: says what the staff form offers, not the parents\' choice', (locale, kind, staff, parents) => {
+    const mail = updateLinkEmail({ ...email, locale, kind, audience: 'staff' });
+    expect(mail.text).toContain(staff);
+    expect(mail.html).toContain(staff);
+    expect(mail.text).not.toContain(parents);
+    expect(updateLinkEmail({ ...email, locale, kind }).text).toContain(parents);
+    expect(updateLinkEmail({ ...email, locale, kind, audience: 'parent' }).text).not.toContain(staff);
+  });
+
   it('falls back to a plain sentence when the school has no contact, and omits a missing deadline', () => {
     const bare = updateLinkEmail({ ...email, deadline: undefined, contact: {} });
     expect(bare.text).toContain('Des questions? Communiquez avec le secrétariat de l’école.');

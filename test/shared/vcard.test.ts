@@ -4,7 +4,7 @@ import { vCard, vCards, vcfFileName, type VCardPerson } from '@shared/format/vca
 import { buildDirectoryResponse } from '../../lambdas/directory/directory-service';
 import { generateSchool } from '../../local/demo/generate-school';
 import { buildDirectoryIndex } from '../../frontend/src/lib/directory/directory-index';
-import { classParentCards, parentCard } from '../../frontend/src/lib/directory/contacts';
+import { classParentCards, parentCard, staffCard } from '../../frontend/src/lib/directory/contacts';
 import { summarizeStudent } from '../../frontend/src/lib/directory/student-info';
 
 /** Contacts for the phone (shared/format/vcard.ts), read back with a vCard parser (ical.js) as a contacts app would. */
@@ -86,6 +86,33 @@ describe('cards from the directory a viewer received', () => {
     expect(note('Arnaud Tran', 'en')).toBe('Parent of Arnaud Tran (3A)');
     const [card] = parse(vCard(parentCard(parent, child('Émile Tran'), undefined, 'fr')));
     expect(card!.getFirstPropertyValue('note')).toBe("Parent d'Émile Tran (3A)");
+  });
+
+  // A staff member's extension (set through her update link, « Ext. 1234 » on /staff) was missing: TEL:+15145550104 only.
+  it("carries a staff member's extension on the work phone, and none without the phone the viewer may see", () => {
+    const member = school.staff.find((s) => s.phone)!;
+    const phoneless = school.staff.find((s) => s.id !== member.id)!;
+    const withExtensions = {
+      ...school,
+      staff: school.staff.map((s) => {
+        if (s.id === member.id) return { ...s, extension: '1234' };
+        return s.id === phoneless.id ? { ...s, phone: undefined, extension: '5678' } : s;
+      }),
+    };
+    const staff = buildDirectoryResponse(withExtensions, { parentIds: new Set(), staff: false }).staff;
+    const card = (id: string) => {
+      const entry = staff.find((s) => s.id === id)!;
+      return vCard(staffCard({ member: entry, title: entry.title.fr, classes: [] }, 'École', 'fr'));
+    };
+    const text = card(member.id);
+    expect(text).toContain(`TEL;TYPE=WORK,VOICE:+1${member.phone};ext=1234\r\n`);
+    const tel = parse(text)[0]!.getFirstProperty('tel')!;
+    expect(tel.getFirstValue()).toBe(`+1${member.phone};ext=1234`);
+    expect(tel.getParameter('type')).toEqual(['WORK', 'VOICE']);
+    expect(parse(card(phoneless.id))[0]!.getFirstPropertyValue('tel')).toBeNull();
+    expect(card(phoneless.id)).not.toContain('5678');
+    // Without an extension, the phone line is unchanged.
+    expect(parse(vCard(person))[0]!.getFirstProperty('tel')!.getParameter('type')).toBe('VOICE');
   });
 
   it("a class's file holds each of its parents once", () => {

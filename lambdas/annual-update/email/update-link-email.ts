@@ -11,9 +11,14 @@ import { renderEmail, type EmailLocale } from '../../common/email-templates/layo
  */
 export type UpdateEmailKind = 'invitation' | 'reminder';
 
+/** Whose form the link opens: a parent's (the default) or a staff member's (docs/annual-update.md, "Staff"). */
+export type UpdateEmailAudience = 'parent' | 'staff';
+
 export interface UpdateEmailInput {
   locale: EmailLocale;
   kind: UpdateEmailKind;
+  /** Says what that form lets the recipient choose; a parent's when absent. */
+  audience?: UpdateEmailAudience;
   firstName: string;
   schoolName: string;
   schoolYear: string;
@@ -52,9 +57,15 @@ const TEXT = {
         `Nous n’avons pas encore reçu la mise à jour de vos renseignements pour le bottin ${ofSchoolFr(school, '’')} ` +
         `(année scolaire ${year}). Il suffit de quelques minutes.`,
     },
-    choice:
-      'Vous pouvez aussi choisir ce qui paraît dans le bottin (coordonnées complètes, coordonnées de base ou nom ' +
-      'seulement).',
+    choice: {
+      parent:
+        'Vous pouvez aussi choisir ce qui paraît dans le bottin (coordonnées complètes, coordonnées de base ou nom ' +
+        'seulement).',
+      // What the staff form offers (shared/rules/staff-form.ts): title, department, extension, email shown or not.
+      staff:
+        'Vous pouvez aussi vérifier votre titre, votre service et votre poste téléphonique, et choisir si votre ' +
+        'courriel paraît dans le bottin.',
+    },
     button: 'Mettre à jour mes renseignements',
     deadline: (date: string) => `Merci de répondre au plus tard le ${date}.`,
     validity: (date: string) =>
@@ -82,7 +93,12 @@ const TEXT = {
         `We have not yet received the update of your information for the ${school} directory (${year} school ` +
         'year). It only takes a few minutes.',
     },
-    choice: 'You can also choose what the directory shows (full contact details, basic contact, or name only).',
+    choice: {
+      parent: 'You can also choose what the directory shows (full contact details, basic contact, or name only).',
+      staff:
+        'You can also check your title, department and phone extension, and choose whether the directory shows ' +
+        'your email.',
+    },
     button: 'Update my information',
     deadline: (date: string) => `Please answer by ${date}.`,
     validity: (date: string) =>
@@ -99,7 +115,7 @@ const TEXT = {
 export function updateLinkEmail(input: UpdateEmailInput): RenderedUpdateEmail {
   const t = TEXT[input.locale];
   const title = t.title[input.kind];
-  const intro = [t.hello(input.firstName), t.body[input.kind](input.schoolName, input.schoolYear), t.choice];
+  const intro = [t.hello(input.firstName), t.body[input.kind](input.schoolName, input.schoolYear), t.choice[input.audience ?? 'parent']];
   const after = [
     ...(input.deadline ? [t.deadline(formatLongDate(input.deadline, input.locale))] : []),
     t.validity(formatLongDate(input.linkExpiresOn, input.locale)),

@@ -1,7 +1,7 @@
 import { formatLongDate } from '@shared/format/long-date';
 import { formatPhone } from '@shared/format/phone';
 import { formatPostalCode } from '@shared/format/postal-code';
-import type { DirectoryParent, DirectoryResponse } from '@shared/contracts/directory-api';
+import type { DirectoryParent, DirectoryResponse, DirectoryStaff } from '@shared/contracts/directory-api';
 import type { PaperSize, PrintScope } from '@shared/contracts/directory-print-api';
 import type { Address, Language } from '@shared/schemas/common';
 import { STAFF_DEPARTMENT_CODES } from '@shared/schemas/staff';
@@ -79,6 +79,17 @@ function contactLine(person: { email?: string; phone?: string }): string {
 }
 
 /**
+ * A staff member's contact line: the extension follows the phone it belongs to, worded as on the staff page's
+ * i18n entries (« 514 555-0104, poste 1234 », "514 555-0104, ext. 1234"), and only with that phone: the response
+ * holds the phone only when the viewer may see it (visibleStaffContact, shared/rules/visibility.ts).
+ */
+function staffContactLine(member: DirectoryStaff, t: Translate): string {
+  const phone = member.phone && formatPhone(member.phone);
+  const withExtension = phone && member.extension ? t('staffUpdate.directory.phoneExtension', { phone, extension: member.extension }) : phone;
+  return [withExtension, member.email].filter(Boolean).join(' · ');
+}
+
+/**
  * A family's parents: each name, then the phone and email the response holds, then the address, said once when
  * the next parent shares it (absent fields leave no line).
  */
@@ -116,7 +127,7 @@ function classBlocks(index: DirectoryIndex, c: number, options: PrintOptions): P
     { text: `${schoolClass.name} · ${classLevelsLabel(directory, schoolClass.levels, lang)}`, style: 'heading' },
     {
       text: teacher
-        ? t(k('teacher'), { name: [fullName(teacher), contactLine(teacher)].filter(Boolean).join(' · ') })
+        ? t(k('teacher'), { name: [fullName(teacher), staffContactLine(teacher, t)].filter(Boolean).join(' · ') })
         : t('directory.classes.noTeacher'),
       style: 'body',
     },
@@ -179,7 +190,7 @@ function staffBlocks(index: DirectoryIndex, options: PrintOptions): PrintBlock[]
     const lines = members.map((m): PrintLine[] => {
       const member = directory.staff[m]!;
       const classes = member.classIndexes.map((c) => directory.classes[c]?.name).filter(Boolean).join(', ');
-      const contact = contactLine(member);
+      const contact = staffContactLine(member, t);
       return [
         { text: `${fullName(member)} · ${localized(member.title, lang)}`, style: 'strong', indent: 1 },
         ...(classes ? [{ text: t(k('teaches'), { classes }), style: 'body' as const, indent: 2 }] : []),
@@ -205,7 +216,7 @@ function committeeBlocks(index: DirectoryIndex, options: PrintOptions): PrintBlo
     });
     const members = [
       ...committee.parents.map((s) => seat(s.role, fullName(directory.parents[s.parentIndex]!), contactLine(directory.parents[s.parentIndex]!))),
-      ...committee.staff.map((s) => seat(s.role, fullName(directory.staff[s.staffIndex]!), contactLine(directory.staff[s.staffIndex]!))),
+      ...committee.staff.map((s) => seat(s.role, fullName(directory.staff[s.staffIndex]!), staffContactLine(directory.staff[s.staffIndex]!, t))),
       ...[...committee.others].sort(compareNames).map((o) => seat(o.role, fullName(o), o.affiliation)),
     ];
     return {

@@ -27,7 +27,10 @@ export function parentCard(parent: DirectoryParent, children: readonly StudentSu
   };
 }
 
-/** A staff member's card: their title in the viewer's language, and the classes they teach. */
+/**
+ * A staff member's card: their title in the viewer's language, the classes they teach, and the extension the staff
+ * page shows, with the phone only (both as the directory response holds them).
+ */
 export function staffCard(
   staff: { member: DirectoryStaff; title: string; classes: readonly string[] },
   school: string | undefined,
@@ -38,7 +41,7 @@ export function staffCard(
     firstName: member.firstName,
     lastName: member.lastName,
     ...(member.email ? { email: member.email } : {}),
-    ...(member.phone ? { phone: member.phone } : {}),
+    ...(member.phone ? { phone: member.phone, ...(member.extension ? { extension: member.extension } : {}) } : {}),
     ...(school ? { organisation: school } : {}),
     title: staff.title,
     ...(staff.classes.length > 0 ? { note: `${TEACHES[lang]} ${staff.classes.join(', ')}` } : {}),

@@ -1,16 +1,18 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod';
 import {
   AdminMessagesResponseSchema,
   MessageProgressSchema,
   MessageSchema,
+  MessageSettingsSchema,
   MessagesResponseSchema,
+  type AdminMessagesResponse,
   type ComposeMessage,
   type Message,
   type MessageSettings,
 } from '@shared/contracts/messages-api';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
-import { apiRequest } from '../../../lib/api/api-client';
+import { ApiError, apiRequest } from '../../../lib/api/api-client';
 import { useApiMutation } from '../../../lib/query/use-api-mutation';
 
 /** The Messages page's server state (docs/messages.md, docs/frontend.md "Server state"). */
@@ -63,11 +65,27 @@ export function useMarkRead() {
   });
 }
 
+/** A save refused because the settings changed since they were read (another window, another administrator). */
+export const isSettingsConflict = (error: unknown) => error instanceof ApiError && error.code === 'CONFLICT';
+
+/**
+ * PUT /api/admin/messages/settings at the version read (the switches, the withdrawn authors). The saved settings
+ * go into the cache at once, so the next save (the switches after a withdrawal) carries the new version and the
+ * new list; a stale version is refused (409 CONFLICT) and the current settings are read again before the caller
+ * hears of it.
+ */
 export function useSaveMessageSettings() {
   const { apiBaseUrl } = useRuntimeConfig();
+  const queryClient = useQueryClient();
   return useApiMutation({
     mutationFn: (settings: MessageSettings) =>
-      apiRequest(apiBaseUrl, '/admin/messages/settings', z.object({ settings: z.unknown() }), { method: 'PUT', body: settings }),
+      apiRequest(apiBaseUrl, '/admin/messages/settings', z.object({ settings: MessageSettingsSchema }), { method: 'PUT', body: settings }),
+    onSuccess: ({ settings }) => {
+      queryClient.setQueryData<AdminMessagesResponse>(messagesKeys.admin, (old) => old && { ...old, settings });
+    },
+    onError: async (error) => {
+      if (isSettingsConflict(error)) await queryClient.refetchQueries({ queryKey: messagesKeys.admin });
+    },
     invalidates: [messagesKeys.admin],
   });
 }

@@ -10,7 +10,7 @@ import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import Toggle from '@cloudscape-design/components/toggle';
-import { personKey, type Message, type MessageSettings } from '@shared/contracts/messages-api';
+import { personKey, type AdminMessagesResponse, type Message, type MessageSettings } from '@shared/contracts/messages-api';
 import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
 import { PageFrame } from '../../../components/page/page-frame';
 import { QueryState } from '../../../components/query-state/query-state';
@@ -19,16 +19,41 @@ import { currentLocale } from '../../../i18n/i18n';
 import { useErrorText } from '../../../lib/api/use-error-text';
 import { formatDateTime } from '../../../lib/date-time';
 import { useIsMobile } from '../../../lib/use-language';
-import { messagesKeys, sendToEnd, useAdminMessages, useDecideMessage, useSaveMessageSettings } from '../api/messages-queries';
+import { isSettingsConflict, messagesKeys, sendToEnd, useAdminMessages, useDecideMessage, useSaveMessageSettings } from '../api/messages-queries';
 import { SendProgress } from '../components/send-progress';
 
 const SWITCHES = ['classRepresentatives', 'committeeChairs', 'teachers', 'approveRepresentatives'] as const;
+type Switches = Pick<MessageSettings, (typeof SWITCHES)[number]>;
 
+const switchesOf = (settings: MessageSettings): Switches =>
+  Object.fromEntries(SWITCHES.map((name) => [name, settings[name]])) as Switches;
+
+/** Why a save failed: settings changed meanwhile (the page now shows them), or the error's own sentence. */
+function useSaveErrorText() {
+  const { t } = useTranslation();
+  const errorText = useErrorText('messages.admin.saveFailed');
+  return (error: unknown) => (isSettingsConflict(error) ? t('messages.admin.conflict') : errorText(error));
+}
+
+/**
+ * The switches. Only they are edited here: a save sends them over the settings as last read (their version and
+ * withdrawn authors), so a withdrawal or a restore made on this page is kept; one made elsewhere meanwhile makes
+ * the server refuse the save (409), and the form then shows the current settings.
+ */
 function SettingsForm({ settings }: { settings: MessageSettings }) {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   const save = useSaveMessageSettings();
-  const errorText = useErrorText('messages.admin.saveFailed');
-  const [draft, setDraft] = useState(settings);
+  const errorText = useSaveErrorText();
+  const [draft, setDraft] = useState(() => switchesOf(settings));
+  const onSave = async () => {
+    try {
+      await save.mutateAsync({ ...settings, ...draft });
+    } catch (error) {
+      const current = queryClient.getQueryData<AdminMessagesResponse>(messagesKeys.admin);
+      if (isSettingsConflict(error) && current) setDraft(switchesOf(current.settings));
+    }
+  };
   return (
     <Container header={<Header variant="h2" description={t('messages.admin.settingsHint')}>{t('messages.admin.settings')}</Header>}>
       <SpaceBetween size="m">
@@ -39,7 +64,7 @@ function SettingsForm({ settings }: { settings: MessageSettings }) {
         ))}
         {save.isError && <Alert type="error">{errorText(save.error)}</Alert>}
         {save.isSuccess && <Alert type="success">{t('messages.admin.saved')}</Alert>}
-        <Button variant="primary" loading={save.isPending} onClick={() => save.mutate(draft)}>{t('messages.admin.save')}</Button>
+        <Button variant="primary" loading={save.isPending} onClick={() => void onSave()}>{t('messages.admin.save')}</Button>
       </SpaceBetween>
     </Container>
   );
@@ -106,8 +131,14 @@ function Log({ messages, settings }: { messages: Message[]; settings: MessageSet
   const mobile = useIsMobile();
   const { sending, send, decide } = useAdminSend();
   const save = useSaveMessageSettings();
+  const errorText = useSaveErrorText();
   const [withdraw, setWithdraw] = useState<Message | undefined>();
   const busy = sending?.busy === true;
+  // Each opening starts without the last attempt's error.
+  const askWithdraw = (m: Message) => {
+    save.reset();
+    setWithdraw(m);
+  };
   const actions = (m: Message) => (
     <SpaceBetween direction="horizontal" size="xs">
       {m.status === 'pendingApproval' && (
@@ -117,8 +148,9 @@ function Log({ messages, settings }: { messages: Message[]; settings: MessageSet
       {m.status === 'sending' && (
         <Button loading={busy && sending?.id === m.id} disabled={busy} onClick={() => void send(m, false)}>{t('messages.admin.resume')}</Button>
       )}
-      {!settings.withdrawn.includes(personKey(m.author.personType, m.author.personId)) && (
-        <Button variant="inline-link" onClick={() => setWithdraw(m)}>{t('messages.admin.withdraw')}</Button>
+      {/* A message written as administrator (its kind is `school`): withdrawing takes nothing from that role. */}
+      {m.category !== 'school' && !settings.withdrawn.includes(personKey(m.author.personType, m.author.personId)) && (
+        <Button variant="inline-link" onClick={() => askWithdraw(m)}>{t('messages.admin.withdraw')}</Button>
       )}
     </SpaceBetween>
   );
@@ -158,14 +190,55 @@ function Log({ messages, settings }: { messages: Message[]; settings: MessageSet
         confirmLabel={t('messages.admin.withdraw')}
         busy={save.isPending}
         onDismiss={() => setWithdraw(undefined)}
-        onConfirm={() => {
+        onConfirm={async () => {
           const key = personKey(withdraw!.author.personType, withdraw!.author.personId);
-          save.mutate({ ...settings, withdrawn: [...settings.withdrawn, key] }, { onSuccess: () => setWithdraw(undefined) });
+          // At the settings' version as read; a change made meanwhile is refused and said in the dialog.
+          const withdrawn = settings.withdrawn.includes(key) ? settings.withdrawn : [...settings.withdrawn, key];
+          await save.mutateAsync({ ...settings, withdrawn }).then(() => setWithdraw(undefined), () => undefined);
         }}
       >
-        {t('messages.admin.withdrawBody')}
+        <SpaceBetween size="m">
+          {save.isError && <Alert type="error">{errorText(save.error)}</Alert>}
+          <span>{t('messages.admin.withdrawBody')}</span>
+        </SpaceBetween>
       </ConfirmDialog>
     </>
+  );
+}
+
+/** The authors whose right was withdrawn, each with « Rétablir »: their right comes back at once. */
+function WithdrawnAuthors({ messages, settings }: { messages: Message[]; settings: MessageSettings }) {
+  const { t } = useTranslation();
+  const save = useSaveMessageSettings();
+  const errorText = useSaveErrorText();
+  const [restoring, setRestoring] = useState<string | undefined>();
+  if (settings.withdrawn.length === 0) return null;
+  // The name from the log; an author whose messages the retention purge deleted is named by their key.
+  const nameOf = (key: string) =>
+    messages.find((m) => personKey(m.author.personType, m.author.personId) === key)?.author.name ?? t('messages.admin.withdrawnUnknown', { key });
+  const restore = (key: string) => {
+    setRestoring(key);
+    save.mutate({ ...settings, withdrawn: settings.withdrawn.filter((k) => k !== key) });
+  };
+  return (
+    <Container header={<Header variant="h2" description={t('messages.admin.withdrawnHint')}>{t('messages.admin.withdrawnTitle')}</Header>}>
+      <SpaceBetween size="s">
+        {settings.withdrawn.map((key) => (
+          <SpaceBetween key={key} direction="horizontal" size="s" alignItems="center">
+            <span>{nameOf(key)}</span>
+            <Button
+              ariaLabel={t('messages.admin.restoreLabel', { name: nameOf(key) })}
+              loading={save.isPending && restoring === key}
+              disabled={save.isPending}
+              onClick={() => restore(key)}
+            >
+              {t('messages.admin.restore')}
+            </Button>
+          </SpaceBetween>
+        ))}
+        {save.isError && <Alert type="error">{errorText(save.error)}</Alert>}
+      </SpaceBetween>
+    </Container>
   );
 }
 
@@ -179,6 +252,7 @@ export function AdminMessagesPage() {
           <SpaceBetween size="l">
             {/* The log first: it is what the page is named after and what an administrator comes to check. */}
             <Log messages={data.messages} settings={data.settings} />
+            <WithdrawnAuthors messages={data.messages} settings={data.settings} />
             <SettingsForm settings={data.settings} />
           </SpaceBetween>
         )}

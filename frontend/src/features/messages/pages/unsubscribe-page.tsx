@@ -6,26 +6,37 @@ import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { UnsubscribeResponseSchema, type UnsubscribeResponse } from '@shared/contracts/messages-api';
+import { UNSUBSCRIBE_KINDS, UnsubscribeResponseSchema, type UnsubscribeResponse } from '@shared/contracts/messages-api';
 import { PageFrame } from '../../../components/page/page-frame';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
-import { apiRequest } from '../../../lib/api/api-client';
+import { useLinkLanguage } from '../../../i18n/use-link-language';
+import { ApiError, apiRequest } from '../../../lib/api/api-client';
 import { useErrorText } from '../../../lib/api/use-error-text';
 
+/** What the server answers for a token it cannot use (unknown, expired, malformed, too long): the link is at fault. */
+const BAD_LINK_CODES: ReadonlySet<string | undefined> = new Set(['TOKEN_INVALID', 'TOKEN_EXPIRED', 'VALIDATION_FAILED']);
+
 /**
- * The footer link of a message's email (docs/messages.md, "Unsubscribe"): no session needed. Opening the page
- * changes nothing (mail scanners open links); the button stops that kind of message and says which. A neighbour's
- * email (Families near me) links here with `kind=carpool`: the button then turns that choice off.
+ * The footer link of a message's email (docs/messages.md, "Unsubscribe"): no session needed. It opens in the
+ * email's language (`lang=`, useLinkLanguage) and names the kind the email's link carries (`kind=school|class|
+ * committee`, the message's kind; older links without it say « ce type de message »). Opening the page changes
+ * nothing (mail scanners open links); the button stops that kind of message and says which, from the server's
+ * answer. A neighbour's email (Families near me) links here with `kind=carpool`: the button then turns that choice off.
  */
 export function UnsubscribePage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
+  useLinkLanguage();
   const { apiBaseUrl } = useRuntimeConfig();
-  const errorText = useErrorText('messages.unsubscribe.failed');
+  const otherError = useErrorText('messages.unsubscribe.failed');
+  const errorText = (error: unknown) =>
+    error instanceof ApiError && BAD_LINK_CODES.has(error.code) ? t('messages.unsubscribe.invalid') : otherError(error);
   const [state, setState] = useState<{ busy?: boolean; done?: UnsubscribeResponse; error?: unknown }>({});
   const token = params.get('token') ?? '';
+  const kind = UNSUBSCRIBE_KINDS.find((k) => k === params.get('kind'));
   // The carpool email's link says so (`kind=carpool`): that button turns « Trouver des familles près de chez moi » off.
-  const carpool = params.get('kind') === 'carpool';
+  const carpool = kind === 'carpool';
+  const texts = kind ? `messages.unsubscribe.${kind}` : 'messages.unsubscribe';
   const stop = async () => {
     setState({ busy: true });
     try {
@@ -36,14 +47,14 @@ export function UnsubscribePage() {
     }
   };
   return (
-    <PageFrame title={t(carpool ? 'messages.unsubscribe.carpool.title' : 'messages.unsubscribe.title')}>
+    <PageFrame title={t(`${texts}.title`)}>
       <Container>
         <SpaceBetween size="m">
           {state.done ? (
             <Alert type="success">{t(`messages.unsubscribe.done.${state.done.category}`)}</Alert>
           ) : (
             <>
-              <Box>{t(carpool ? 'messages.unsubscribe.carpool.explain' : 'messages.unsubscribe.explain')}</Box>
+              <Box>{t(`${texts}.explain`)}</Box>
               {state.error !== undefined && <Alert type="error">{errorText(state.error)}</Alert>}
               <Button variant="primary" loading={state.busy} onClick={() => void stop()}>{t(carpool ? 'messages.unsubscribe.carpool.button' : 'messages.unsubscribe.button')}</Button>
             </>

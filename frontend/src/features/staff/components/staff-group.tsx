@@ -66,7 +66,12 @@ export function StaffGroup({ rows, query, mobile, school }: { rows: StaffRow[]; 
   const contact = (row: StaffRow) => (
     <>
       <ContactDetails email={row.member.email} phone={row.member.phone} matchEmail />
-      {row.member.extension && <Box variant="small">{t('staffUpdate.directory.extension', { extension: row.member.extension })}</Box>}
+      {/* On its own line: a <small> is inline, and « Ext. 1234 » ran into « Add to contacts » at 375 px. */}
+      {row.member.extension && (
+        <Box variant="small" display="block">
+          {t('staffUpdate.directory.extension', { extension: row.member.extension })}
+        </Box>
+      )}
       <AddToContacts
         label={t('directory.contacts.add')}
         ariaLabel={t('directory.contacts.addOne', { name: row.name })}

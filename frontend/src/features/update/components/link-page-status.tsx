@@ -20,9 +20,10 @@ import { useSignedIn } from '../../../lib/signed-in';
  * (the campaign closed on a day, a code replaced by a newer letter's, a link replaced by a newer email's, a link past
  * its last day, or unknown), then what the parent can do instead (a letter's code, their account's profile, trying again) and the school office's
  * contact when the server gave it: never a dead end (docs/annual-update.md, "Campaign lifecycle"). Someone already
- * signed in (lib/signed-in.ts) is offered My profile itself, not a sign-in.
+ * signed in (lib/signed-in.ts) is offered My profile itself, not a sign-in. A staff member's link (`staff`) offers
+ * neither a letter's code nor My profile (staff get no letters and have no profile): the school office only.
  */
-export function LinkPageStatus({ title, problem, error }: { title: string; problem?: string; error?: unknown }) {
+export function LinkPageStatus({ title, problem, error, staff = false }: { title: string; problem?: string; error?: unknown; staff?: boolean }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const details = linkDetails(error);
@@ -36,7 +37,7 @@ export function LinkPageStatus({ title, problem, error }: { title: string; probl
       {problem ? (
         <SpaceBetween size="m">
           <Alert type="error">{message}</Alert>
-          <LinkAlternatives retry={problem === 'loadFailed'} school={details.school} />
+          <LinkAlternatives retry={problem === 'loadFailed'} school={details.school} staff={staff} />
         </SpaceBetween>
       ) : (
         <Box textAlign="center" padding="l">
@@ -47,18 +48,20 @@ export function LinkPageStatus({ title, problem, error }: { title: string; probl
   );
 }
 
-function LinkAlternatives({ retry, school }: { retry: boolean; school?: ErrorDetails['school'] }) {
+function LinkAlternatives({ retry, school, staff }: { retry: boolean; school?: ErrorDetails['school']; staff: boolean }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const signedIn = useSignedIn();
   return (
     <SpaceBetween size="s">
       {retry && <Button onClick={() => window.location.reload()}>{t('updateForm.linkHelp.retry')}</Button>}
-      <Box>
-        {t('updateForm.linkHelp.code')} <RouterLink href={CODE_PAGE_PATHS[lang]}>{t('updateForm.linkHelp.codeLink')}</RouterLink>
-      </Box>
+      {!staff && (
+        <Box>
+          {t('updateForm.linkHelp.code')} <RouterLink href={CODE_PAGE_PATHS[lang]}>{t('updateForm.linkHelp.codeLink')}</RouterLink>
+        </Box>
+      )}
       {/* Signed in already (a parent opening an old link): My profile at once, not « Se connecter… ». */}
-      {signedIn ? (
+      {!staff && (signedIn ? (
         <Box>
           {t('updateForm.linkHelp.accountSignedIn')} <RouterLink href="/profile">{t('updateForm.linkHelp.profileLink')}</RouterLink>
         </Box>
@@ -66,7 +69,8 @@ function LinkAlternatives({ retry, school }: { retry: boolean; school?: ErrorDet
         <Box>
           {t('updateForm.linkHelp.account')} <RouterLink href="/auth?redirect=%2Fprofile">{t('updateForm.linkHelp.accountLink')}</RouterLink>
         </Box>
-      )}
+      ))}
+      {/* Staff, and anyone whose link cannot be used: the school office, whom to ask for a new link. */}
       {school ? <SchoolContact school={school} /> : <Box color="text-body-secondary">{t('updateForm.linkHelp.newLink')}</Box>}
     </SpaceBetween>
   );

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
-import { useLinkLanguage } from './use-link-language';
+import { useLinkLanguage } from '../../../i18n/use-link-language';
 
 /** State handed to /update-success: never the email, never in the URL. */
 export interface UpdateSuccessState {

@@ -18,7 +18,7 @@ export function StaffUpdatePage() {
   const state = useStaffForm(apiBaseUrl, token, onSubmitted);
   const { load } = state;
   if (load.kind !== 'ready') {
-    return <LinkPageStatus title={t('staffUpdate.page.title')} {...(load.kind === 'failed' ? { problem: load.problem, error: load.error } : {})} />;
+    return <LinkPageStatus title={t('staffUpdate.page.title')} staff {...(load.kind === 'failed' ? { problem: load.problem, error: load.error } : {})} />;
   }
   return (
     <PageFrame title={t('staffUpdate.page.title')} description={t('staffUpdate.page.intro', { ofSchool: ofSchool(load.form.school.name, lang) })}>

@@ -1,15 +1,15 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { isLocale } from '../../../i18n/locale';
-import { usePageLanguage } from '../../../i18n/use-page-language';
+import { isLocale } from './locale';
+import { usePageLanguage } from './use-page-language';
 
 /**
- * The link carries the language of the email that held it (`?lang=`, the parent's preferred language): the page
- * opens in it, whatever language the device was left in, but the link does not save it as the device's choice
- * (two parents sharing a tablet: the next link, and the app, open in the device's saved language). The language
- * switch on the page saves, as anywhere, and the address follows it: a reload then opens the page in the language
- * chosen, not the email's again.
+ * An emailed link's page (the update link's form, a message's unsubscribe page): the link carries the language of
+ * the email that held it (`?lang=`, the person's preferred language): the page opens in it, whatever language the
+ * device was left in, but the link does not save it as the device's choice (two parents sharing a tablet: the next
+ * link, and the app, open in the device's saved language). The language switch on the page saves, as anywhere, and
+ * the address follows it: a reload then opens the page in the language chosen, not the email's again.
  */
 export function useLinkLanguage() {
   const [params, setParams] = useSearchParams();
