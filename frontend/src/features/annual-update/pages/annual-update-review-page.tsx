@@ -15,6 +15,7 @@ import { ApiErrorAlert } from '../../../components/query-state/query-state';
 import { currentLocale } from '../../../i18n/i18n';
 import { formatLongDateTime } from '../../../lib/date-time';
 import { useErrorText } from '../../../lib/api/use-error-text';
+import { useIsMobile } from '../../../lib/use-language';
 import { annualUpdateKeys, useCampaignReview, useCurrentCampaign, useDecideReview } from '../api/annual-update-queries';
 import { reviewFieldKey, reviewValueText } from '../model/review';
 
@@ -59,53 +60,89 @@ function useReviewQueue() {
   return { campaignId, items: queue.data?.items ?? [], loading, failed, busy, flash, decide };
 }
 
-/** One parent's held answer: each field as old -> new, with Accept and Reject, and Accept all. */
+/** Accept and Reject for one field of a held answer. */
+function DecisionButtons({ change, name, busy, onDecide }: { change: PendingField; name: string; busy: boolean; onDecide: (d: Decision) => void }) {
+  const { t } = useTranslation();
+  const label = t(reviewFieldKey(change.field));
+  return (
+    <SpaceBetween direction="horizontal" size="xs">
+      <Button disabled={busy} ariaLabel={`${t('annualUpdateAdmin.review.accept')} ${label} (${name})`} onClick={() => onDecide({ accept: [change.field] })}>
+        {t('annualUpdateAdmin.review.accept')}
+      </Button>
+      <Button disabled={busy} ariaLabel={`${t('annualUpdateAdmin.review.reject')} ${label} (${name})`} onClick={() => onDecide({ reject: [change.field] })}>
+        {t('annualUpdateAdmin.review.reject')}
+      </Button>
+    </SpaceBetween>
+  );
+}
+
+/**
+ * One parent's held answer: each field as old -> new, with Accept and Reject, and Accept all. A table on a wide
+ * screen; below 1280 px one block per field (the table's four columns squeezed the buttons letter by letter on a
+ * phone).
+ */
 function ReviewCard({ item, busy, onDecide }: { item: ReviewItem; busy: boolean; onDecide: (d: Decision) => void }) {
   const { t, i18n } = useTranslation();
   const lang = currentLocale(i18n);
+  const mobile = useIsMobile();
   const name = `${item.firstName} ${item.lastName}`;
   const none = t('annualUpdateAdmin.review.none');
   const label = (field: PendingField['field']) => t(reviewFieldKey(field));
+  const value = (change: PendingField, side: 'old' | 'new') => reviewValueText(change.field, change[side], lang) ?? none;
+  const header = (
+    <Header
+      variant="h2"
+      description={t('annualUpdateAdmin.review.submittedAt', { date: formatLongDateTime(item.submittedAt, lang) })}
+      actions={
+        <Button
+          loading={busy}
+          ariaLabel={`${t('annualUpdateAdmin.review.acceptAll')} (${name})`}
+          onClick={() => onDecide({ accept: item.changes.map((c) => c.field) })}
+        >
+          {t('annualUpdateAdmin.review.acceptAll')}
+        </Button>
+      }
+    >
+      {name}
+    </Header>
+  );
+  if (mobile) {
+    return (
+      <Container header={header}>
+        <SpaceBetween size="l">
+          {item.changes.map((change) => (
+            <SpaceBetween key={change.field} size="xs">
+              <Box variant="h3">{label(change.field)}</Box>
+              <Box>
+                <Box variant="awsui-key-label">{t('annualUpdateAdmin.review.old')}</Box>
+                <div style={{ overflowWrap: 'anywhere' }}>{value(change, 'old')}</div>
+              </Box>
+              <Box>
+                <Box variant="awsui-key-label">{t('annualUpdateAdmin.review.new')}</Box>
+                <div style={{ overflowWrap: 'anywhere' }}>{value(change, 'new')}</div>
+              </Box>
+              <DecisionButtons change={change} name={name} busy={busy} onDecide={onDecide} />
+            </SpaceBetween>
+          ))}
+        </SpaceBetween>
+      </Container>
+    );
+  }
   return (
     <Table
       variant="container"
-      header={
-        <Header
-          variant="h2"
-          description={t('annualUpdateAdmin.review.submittedAt', { date: formatLongDateTime(item.submittedAt, lang) })}
-          actions={
-            <Button
-              loading={busy}
-              ariaLabel={`${t('annualUpdateAdmin.review.acceptAll')} (${name})`}
-              onClick={() => onDecide({ accept: item.changes.map((c) => c.field) })}
-            >
-              {t('annualUpdateAdmin.review.acceptAll')}
-            </Button>
-          }
-        >
-          {name}
-        </Header>
-      }
+      header={header}
       items={item.changes}
       trackBy="field"
       wrapLines
       columnDefinitions={[
         { id: 'field', header: t('annualUpdateAdmin.review.field'), cell: (c) => label(c.field) },
-        { id: 'old', header: t('annualUpdateAdmin.review.old'), cell: (c) => reviewValueText(c.field, c.old, lang) ?? none },
-        { id: 'new', header: t('annualUpdateAdmin.review.new'), cell: (c) => reviewValueText(c.field, c.new, lang) ?? none },
+        { id: 'old', header: t('annualUpdateAdmin.review.old'), cell: (c) => value(c, 'old') },
+        { id: 'new', header: t('annualUpdateAdmin.review.new'), cell: (c) => value(c, 'new') },
         {
           id: 'actions',
           header: t('annualUpdateAdmin.review.decision'),
-          cell: (c) => (
-            <SpaceBetween direction="horizontal" size="xs">
-              <Button disabled={busy} ariaLabel={`${t('annualUpdateAdmin.review.accept')} ${label(c.field)} (${name})`} onClick={() => onDecide({ accept: [c.field] })}>
-                {t('annualUpdateAdmin.review.accept')}
-              </Button>
-              <Button disabled={busy} ariaLabel={`${t('annualUpdateAdmin.review.reject')} ${label(c.field)} (${name})`} onClick={() => onDecide({ reject: [c.field] })}>
-                {t('annualUpdateAdmin.review.reject')}
-              </Button>
-            </SpaceBetween>
-          ),
+          cell: (c) => <DecisionButtons change={c} name={name} busy={busy} onDecide={onDecide} />,
         },
       ]}
     />

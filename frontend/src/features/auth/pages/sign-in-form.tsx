@@ -44,6 +44,8 @@ function TotpCodeField({ code, onChange }: { code: string; onChange: (code: stri
   );
 }
 
+const hasNoAccountHelp = (failure: AuthMessage) => failure.key === 'invalidCredentials' || failure.key === 'userNotFound';
+
 /**
  * After a refusal that may mean "no account yet" (docs/auth.md, "Sign-in refusals"): a parent whose address is on the
  * school's list but who never created an account is pointed to account creation, and, when the service cannot
@@ -55,7 +57,7 @@ function NoAccountHelp({ failure, onCreateAccount, onForgotPassword }: {
   onForgotPassword: () => void;
 }) {
   const { t } = useTranslation();
-  if (failure?.key !== 'invalidCredentials' && failure?.key !== 'userNotFound') return null;
+  if (!failure || !hasNoAccountHelp(failure)) return null;
   const unsure = failure.key === 'invalidCredentials';
   return (
     <SpaceBetween size="xs">
@@ -111,13 +113,16 @@ export function SignInForm({
             {t('auth.signInForm.submit')}
           </Button>
         }
-        // The refusal, then what to do about it (create the account, choose a new password), in one message.
+        // The refusal, then what to do about it when the account may not exist (create it, choose a new password),
+        // in one message; other refusals stay a sentence.
         errorText={
-          failure ? (
+          failure && hasNoAccountHelp(failure) ? (
             <SpaceBetween size="xs">
               <span>{authMessageText(t, failure)}</span>
               <NoAccountHelp failure={failure} onCreateAccount={() => onCreateAccount(email)} onForgotPassword={() => onForgotPassword(email)} />
             </SpaceBetween>
+          ) : failure ? (
+            authMessageText(t, failure)
           ) : undefined
         }
         errorIconAriaLabel={t('auth.errorIcon')}
