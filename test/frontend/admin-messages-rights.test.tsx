@@ -1,6 +1,4 @@
 // @vitest-environment jsdom
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, getDefaultNormalizer, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -11,8 +9,8 @@ import { AdminMessagesPage } from '../../frontend/src/features/messages/pages/ad
 import { createI18n } from '../../frontend/src/i18n/i18n';
 import { createQueryClient } from '../../frontend/src/lib/query/query-client';
 import { DEFAULT_MESSAGE_SETTINGS, type Message, type MessageSettings } from '@shared/contracts/messages-api';
-import type { RuntimeConfig } from '@shared/contracts/runtime-config';
 import { windowWidthPerTest } from './window-width';
+import { startHandlerApi, type LoopbackApi } from './loopback-api';
 
 /**
  * Withdrawing and restoring an author's right on the administrators' screen (docs/messages.md, "Who may write"),
@@ -46,41 +44,28 @@ const adminMessage: Message = {
 };
 
 const api: { settings: MessageSettings; puts: MessageSettings[] } = { settings: DEFAULT_MESSAGE_SETTINGS, puts: [] };
-let server: Server;
-let url: string;
+let server: LoopbackApi;
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    const headers = { 'content-type': 'application/json', 'access-control-allow-origin': '*', 'access-control-allow-headers': '*', 'access-control-allow-methods': '*' };
-    if (req.method === 'OPTIONS') return void res.writeHead(204, headers).end();
-    const answer = (status: number, body: unknown) => void res.writeHead(status, headers).end(JSON.stringify(body));
-    if (req.url === '/api/admin/messages') return answer(200, { messages: [repMessage, adminMessage], settings: api.settings });
-    if (req.url === '/api/admin/messages/settings' && req.method === 'PUT') {
-      let text = '';
-      req.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      req.on('end', () => {
-        const body = JSON.parse(text) as MessageSettings;
-        api.puts.push(body);
-        if (body.version !== api.settings.version) return answer(409, { error: { code: 'CONFLICT' } });
-        api.settings = { ...body, version: body.version + 1 };
-        answer(200, { settings: api.settings });
-      });
-      return;
-    }
-    answer(404, { error: { code: 'ROUTE_NOT_FOUND' } });
+  server = await startHandlerApi(({ method, url, body }) => {
+    if (url === '/api/admin/messages') return { status: 200, body: { messages: [repMessage, adminMessage], settings: api.settings } };
+    if (url !== '/api/admin/messages/settings' || method !== 'PUT') return undefined;
+    const sent = body as MessageSettings;
+    api.puts.push(sent);
+    if (sent.version !== api.settings.version) return { status: 409, body: { error: { code: 'CONFLICT' } } };
+    api.settings = { ...sent, version: sent.version + 1 };
+    return { status: 200, body: { settings: api.settings } };
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 const setWidth = windowWidthPerTest();
 afterEach(() => {
   cleanup();
   Object.assign(api, { settings: DEFAULT_MESSAGE_SETTINGS, puts: [] });
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => server.close());
 
 function renderPage(locale: 'fr' | 'en') {
-  const config = { mode: 'local', region: 'ca-central-1', userPoolId: 'local_x', userPoolClientId: 'x', apiBaseUrl: `${url}/api`, contactEmail: 'c@ecole.example', build: 't' } as RuntimeConfig;
+  const { config } = server;
   render(
     <I18nextProvider i18n={createI18n(locale)}>
       <RuntimeConfigProvider config={config}>

@@ -1,6 +1,4 @@
 // @vitest-environment jsdom
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import createWrapper from '@cloudscape-design/components/test-utils/dom';
@@ -13,38 +11,27 @@ import { createI18n } from '../../frontend/src/i18n/i18n';
 import { createQueryClient } from '../../frontend/src/lib/query/query-client';
 import type { RoleView } from '@shared/contracts/admin-roles-api';
 import { addDays } from '@shared/rules/school-calendar';
-import type { RuntimeConfig } from '@shared/contracts/runtime-config';
+import { startHandlerApi, type LoopbackApi } from './loopback-api';
 
 /**
  * The handover form's days (docs/operations.md, "Handing over"): typed as typed, an impossible day said under the
  * field, a first day before today refused on the screen and, when the server refuses it, its answer said there too;
  * and the roles table's end of a role ended at once.
  */
-let server: Server;
-let url: string;
+let api: LoopbackApi;
 const posts: unknown[] = [];
 /** What the loopback API answers to the next handover. */
 let answer: { status: number; body: unknown } = { status: 201, body: {} };
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    const headers = { 'content-type': 'application/json', 'access-control-allow-origin': '*', 'access-control-allow-headers': '*', 'access-control-allow-methods': '*' };
-    if (req.method === 'OPTIONS') return void res.writeHead(204, headers).end();
-    let raw = '';
-    req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-    req.on('end', () => {
-      if (req.url === '/api/admin/roles/handover' && req.method === 'POST') {
-        posts.push(JSON.parse(raw));
-        return void res.writeHead(answer.status, headers).end(JSON.stringify(answer.body));
-      }
-      res.writeHead(404, headers).end('{"error":{"code":"ROUTE_NOT_FOUND"}}');
-    });
+  api = await startHandlerApi(({ method, url, body }) => {
+    if (url !== '/api/admin/roles/handover' || method !== 'POST') return undefined;
+    posts.push(body);
+    return answer;
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 afterEach(() => (cleanup(), (posts.length = 0)));
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => api.close());
 
 const TODAY = '2026-11-29';
 const MEMBER = { email: 'marie.tremblay@example.com', name: 'Marie Tremblay' };
@@ -54,7 +41,7 @@ const TEXT = {
 } as const;
 
 function renderForm(lang: 'fr' | 'en') {
-  const config = { mode: 'local', region: 'ca-central-1', userPoolId: 'local_x', userPoolClientId: 'x', apiBaseUrl: `${url}/api`, contactEmail: 'c@ecole.example', build: 't' } as RuntimeConfig;
+  const { config } = api;
   render(
     <I18nextProvider i18n={createI18n(lang)}>
       <RuntimeConfigProvider config={config}>

@@ -5,10 +5,7 @@ import { Amplify } from 'aws-amplify';
 import type { AddressInfo } from 'node:net';
 import type { RuntimeConfig } from '@shared/contracts/runtime-config';
 
-/**
- * A real loopback HTTP server answering fixed JSON bodies by path (`/api/...`, query included), with the CORS
- * headers the app's API client needs; any other path is a 404 ROUTE_NOT_FOUND. `config` points the app at it.
- */
+/** A loopback API for the app: its configuration, and how to stop it. */
 export interface LoopbackApi {
   config: RuntimeConfig;
   close: () => Promise<void>;
@@ -21,19 +18,44 @@ export function refusal(status: number, code: string): unknown {
   return { [STATUS]: status, error: { code } };
 }
 
-export async function startLoopbackApi(answers: Record<string, unknown>): Promise<LoopbackApi> {
-  const headers = { 'content-type': 'application/json', 'access-control-allow-origin': '*', 'access-control-allow-headers': '*', 'access-control-allow-methods': '*' };
+const HEADERS = { 'content-type': 'application/json', 'access-control-allow-origin': '*', 'access-control-allow-headers': '*', 'access-control-allow-methods': '*' };
+
+/** A request as a test's handler sees it: the body read as JSON. */
+interface ApiRequest {
+  method: string;
+  url: string;
+  body: unknown;
+}
+/** What a route answers; undefined: a 404 ROUTE_NOT_FOUND. */
+type ApiHandler = (request: ApiRequest) => { status: number; body: unknown } | undefined;
+
+/**
+ * A real loopback HTTP server whose answers a test's handler decides (a route that records what was written, or
+ * checks a version), with the CORS headers the app's API client needs. `config` points the app at it.
+ */
+export async function startHandlerApi(handle: ApiHandler): Promise<LoopbackApi> {
   const server: Server = createServer((req, res) => {
-    if (req.method === 'OPTIONS') return void res.writeHead(204, headers).end();
-    const answer = answers[req.url ?? ''];
-    const status = (answer as { [STATUS]?: number } | undefined)?.[STATUS] ?? 200;
-    if (answer !== undefined) return void res.writeHead(status, headers).end(JSON.stringify(answer));
-    res.writeHead(404, headers).end('{"error":{"code":"ROUTE_NOT_FOUND"}}');
+    if (req.method === 'OPTIONS') return void res.writeHead(204, HEADERS).end();
+    let raw = '';
+    req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+    req.on('end', () => {
+      const request = { method: req.method ?? 'GET', url: req.url ?? '', body: raw ? (JSON.parse(raw) as unknown) : undefined };
+      const answer = handle(request) ?? { status: 404, body: { error: { code: 'ROUTE_NOT_FOUND' } } };
+      res.writeHead(answer.status, HEADERS).end(JSON.stringify(answer.body));
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const config = { mode: 'local', region: 'ca-central-1', userPoolId: 'local_x', userPoolClientId: 'x', apiBaseUrl: `${url}/api`, contactEmail: 'c@ecole.example', build: 't' } as RuntimeConfig;
   return { config, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** Fixed JSON bodies by path (`/api/...`, query included); `refusal()` for a refused answer. */
+export function startLoopbackApi(answers: Record<string, unknown>): Promise<LoopbackApi> {
+  return startHandlerApi(({ url }) => {
+    const answer = answers[url];
+    return answer === undefined ? undefined : { status: (answer as { [STATUS]?: number })[STATUS] ?? 200, body: answer };
+  });
 }
 
 /**

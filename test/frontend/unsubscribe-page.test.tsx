@@ -1,6 +1,4 @@
 // @vitest-environment jsdom
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
@@ -10,7 +8,7 @@ import { RuntimeConfigProvider } from '../../frontend/src/config/runtime-config-
 import { UnsubscribePage } from '../../frontend/src/features/messages/pages/unsubscribe-page';
 import { createI18n } from '../../frontend/src/i18n/i18n';
 import { LOCALE_STORAGE_KEY } from '../../frontend/src/i18n/locale';
-import type { RuntimeConfig } from '@shared/contracts/runtime-config';
+import { startHandlerApi, type LoopbackApi } from './loopback-api';
 
 /**
  * The unsubscribe page (docs/messages.md, "Unsubscribe"), the footer link of a message's email, against a loopback
@@ -19,25 +17,14 @@ import type { RuntimeConfig } from '@shared/contracts/runtime-config';
  * the update link's.
  */
 const api: { status: number; body: unknown; posts: unknown[] } = { status: 200, body: {}, posts: [] };
-let server: Server;
-let url: string;
+let server: LoopbackApi;
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    const headers = { 'content-type': 'application/json', 'access-control-allow-origin': '*', 'access-control-allow-headers': '*', 'access-control-allow-methods': '*' };
-    if (req.method === 'OPTIONS') return void res.writeHead(204, headers).end();
-    let raw = '';
-    req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-    req.on('end', () => {
-      if (req.url === '/api/messages/unsubscribe' && req.method === 'POST') {
-        api.posts.push(JSON.parse(raw));
-        return void res.writeHead(api.status, headers).end(JSON.stringify(api.body));
-      }
-      res.writeHead(404, headers).end('{"error":{"code":"ROUTE_NOT_FOUND"}}');
-    });
+  server = await startHandlerApi(({ method, url, body }) => {
+    if (url !== '/api/messages/unsubscribe' || method !== 'POST') return undefined;
+    api.posts.push(body);
+    return api;
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 afterEach(() => {
   cleanup();
@@ -45,11 +32,11 @@ afterEach(() => {
   document.documentElement.lang = '';
   Object.assign(api, { status: 200, body: {}, posts: [] });
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => server.close());
 
 /** The page opened at `path` in a new browser: nothing saved, so the app starts in French. */
 function openPage(path: string): I18n {
-  const config = { mode: 'local', region: 'ca-central-1', userPoolId: 'local_x', userPoolClientId: 'x', apiBaseUrl: `${url}/api`, contactEmail: 'c@ecole.example', build: 't' } as RuntimeConfig;
+  const { config } = server;
   const i18n = createI18n();
   render(
     <I18nextProvider i18n={i18n}>
