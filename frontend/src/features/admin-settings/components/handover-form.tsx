@@ -18,6 +18,7 @@ import { ApiError } from '../../../lib/api/api-client';
 import { useErrorText } from '../../../lib/api/use-error-text';
 import { formatLongDate } from '../../../lib/date-time';
 import { useLanguage } from '../../../lib/use-language';
+import { useShownErrors, type ShownErrors } from '../../../lib/use-shown-errors';
 import { useHandOver } from '../api/admin-roles-queries';
 
 export interface HandoverFormProps {
@@ -50,21 +51,6 @@ function untilError(until: string, from: string): ReturnType<typeof dayError> | 
 }
 
 type DayField = 'from' | 'until' | 'ownUntil';
-const NOTHING_LEFT: Record<DayField, boolean> = { from: false, until: false, ownUntil: false };
-
-/** When a field's error shows: once the field was left (onBlur), or after a try to hand over. */
-function useShownErrors() {
-  const [tried, setTried] = useState(false);
-  const [left, setLeft] = useState(NOTHING_LEFT);
-  return {
-    tried,
-    shown: (field: DayField) => tried || left[field],
-    leave: (field: DayField) => () => setLeft((was) => ({ ...was, [field]: true })),
-    attempt: () => setTried(true),
-    forget: () => (setTried(false), setLeft(NOTHING_LEFT)),
-  };
-}
-
 interface PeriodProps {
   today: string;
   from: string;
@@ -73,7 +59,7 @@ interface PeriodProps {
   setFrom: (v: string) => void;
   setUntil: (v: string) => void;
   setTitle: (v: string) => void;
-  errors: ReturnType<typeof useShownErrors>;
+  errors: ShownErrors<DayField>;
   fromServerError?: string;
   untilServerError?: string;
 }
@@ -142,7 +128,7 @@ export function HandoverForm({ today, members, ownEmail, onDone }: HandoverFormP
   const [stepDown, setStepDown] = useState(false);
   const [ownUntil, setOwnUntil] = useState(today);
   const [confirming, setConfirming] = useState(false);
-  const errors = useShownErrors();
+  const errors = useShownErrors<DayField>();
   const options = members.filter((m) => m.email !== ownEmail).map((m) => ({ value: m.email, label: m.name, description: m.email }));
   const chosen = options.find((o) => o.value === incoming) ?? null;
   const error = handOver.error;

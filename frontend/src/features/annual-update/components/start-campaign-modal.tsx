@@ -15,6 +15,7 @@ import { StepProgress } from '../../../components/progress/step-progress';
 import type { CommitteesState } from '../../../lib/committees/use-admin-committees';
 import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid';
 import { useLanguage } from '../../../lib/use-language';
+import { useShownErrors } from '../../../lib/use-shown-errors';
 import { ReminderDaysField, defaultReminderDays } from './reminders';
 
 /** `2025-2026` from August on, `2024-2025` before: a Québec school year starts late August. */
@@ -152,25 +153,23 @@ function useRecruitingChoice(committees: CommitteesState, visible: boolean) {
 }
 
 type CheckedField = 'year' | 'deadline';
-const NOTHING_TOUCHED = { year: false, deadline: false, submit: false };
-
 /**
  * Cloudscape's pattern for the dialog's errors: Start stays enabled; a field's error shows once the field was left,
  * or when Start is pressed, which then refuses and moves the focus to the first field to fix (its error is read
  * with it) instead of a greyed-out button that says nothing. Each opening starts clean.
  */
-function useShownErrors(visible: boolean) {
-  const [touched, setTouched] = useState(NOTHING_TOUCHED);
+function useStartErrors(visible: boolean) {
+  const errors = useShownErrors<CheckedField>();
+  const { forget } = errors;
   useEffect(() => {
-    if (visible) setTouched(NOTHING_TOUCHED);
-  }, [visible]);
+    if (visible) forget();
+  }, [visible, forget]);
   const invalidFocus = useFocusFirstInvalid<HTMLDivElement>();
   return {
+    ...errors,
     ref: invalidFocus.ref,
-    shown: (field: CheckedField) => touched[field] || touched.submit,
-    leave: (field: CheckedField) => () => setTouched((was) => ({ ...was, [field]: true })),
     refuse: () => {
-      setTouched((was) => ({ ...was, submit: true }));
+      errors.attempt();
       invalidFocus.afterSubmit();
     },
   };
@@ -228,7 +227,7 @@ export function StartCampaignModal({ visible, busy, step, error, onDismiss, onSt
   const [recruiting, setRecruiting] = useRecruitingChoice(committees, visible);
   const yearOk = isSchoolYear(schoolYear);
   const deadlineProblem = deadlineError(deadline.trim());
-  const errors = useShownErrors(visible);
+  const errors = useStartErrors(visible);
   const showYearError = !yearOk && errors.shown('year');
   const showDeadlineError = !!deadlineProblem && errors.shown('deadline');
   const choices = (): StartChoices => {
