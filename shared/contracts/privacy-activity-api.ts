@@ -8,7 +8,11 @@ import { IsoDateTimeSchema } from '../schemas/common';
  */
 
 export const ACTIVITY_ROLES = ['administrator', 'system'] as const;
-export const ACTIVITY_KINDS = ['created', 'changed', 'exported'] as const;
+/**
+ * `accepted` and `rejected`: an administrator's decision on the parent's own change held for review
+ * (docs/annual-update.md, "Review before publishing"): the change is the parent's, the administrator only decided.
+ */
+export const ACTIVITY_KINDS = ['created', 'changed', 'accepted', 'rejected', 'exported'] as const;
 
 export const ActivityEntrySchema = z.object({
   at: IsoDateTimeSchema,

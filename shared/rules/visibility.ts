@@ -226,9 +226,11 @@ export function visibleStaff(
 
 /**
  * The contact fields of a staff member any directory reader may see (docs/annual-update.md, "Staff"): the work
- * phone and extension, and the email unless the staff member chose to hide it through their update link. Every
- * directory answer (and so the staff page, search, the printable directory and vCards built from it) goes through
- * this; a hidden email is absent, never blank, for every viewer.
+ * phone, the extension, and the email unless the staff member chose to hide it through their update link. The
+ * extension stays without a phone of their own: it is on the school's line (« Poste 1234 »), and it is the one
+ * contact a staff member sets through their link. Every directory answer goes through this, and so does every
+ * surface that shows a staff member's contact (the staff page, the printable directory, vCards, which can only
+ * carry it on a number); a hidden email is absent, never blank, for every viewer.
  */
 export function visibleStaffContact(staff: StaffContactDetails): { email?: string; phone?: string; extension?: string } {
   return {

@@ -301,7 +301,7 @@ async function openTwoCommittees(j: Journey) {
   await page.getByTestId('committees-open-count').waitFor({ timeout: 60_000 });
   for (const [record, name] of [[committee, committeeName.fr], [garden, gardenName.fr]] as const) {
     const panel = page.getByTestId(`committee-${record.id}`);
-    const toggle = panel.getByRole('checkbox', { name: /^Inscriptions des parents ouvertes/ });
+    const toggle = panel.getByRole('checkbox', { name: /^Accepter les inscriptions des parents/ });
     expect(await toggle.isChecked()).toBe(false);
     await toggle.click();
     await page.getByText(`Le comité «\u00a0${name}\u00a0» accepte maintenant les inscriptions des parents.`).waitFor({ timeout: 30_000 });

@@ -126,7 +126,8 @@ describe('privacy request journey (en, 375 px)', () => {
     await card.getByRole('link', { name: 'Open the request queue' }).click();
     await page.getByRole('heading', { level: 1, name: 'Privacy requests' }).waitFor({ timeout: 60_000 });
 
-    await page.getByRole('radio', { name: `Select the request of ${filed.requester.name}` }).first().click({ timeout: 30_000 });
+    // On a phone each request is a card opened by its requester's name (the table, with its radios, from 1,280 px).
+    await page.getByRole('button', { name: `Open the request of ${filed.requester.name}` }).first().click({ timeout: 30_000 });
     const detail = page.getByTestId('privacy-request-detail');
     await detail.getByRole('heading', { name: `Request ${requestReference(requestId)}` }).waitFor();
     await detail.getByText(schoolDay(new Date(filed.dueAt)), { exact: true }).waitFor();

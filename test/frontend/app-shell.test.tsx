@@ -48,6 +48,23 @@ describe('app shell', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'À propos' }, { timeout: 20_000 })).toBeTruthy();
   });
 
+  // At 375 px the focus went back to the drawer's button after choosing a page in it: it goes to the new page's h1.
+  it("moves the focus to the new page's heading after a page is chosen in the phone's navigation drawer", async () => {
+    setWidth(375);
+    await renderAt('/update-success');
+    const layout = createWrapper().findAppLayout()!;
+    fireEvent.click(layout.findNavigationToggle().getElement());
+    await waitFor(() => expect(layout.findOpenNavigationPanel()).not.toBeNull());
+    const aboutLink = createWrapper().findSideNavigation()!.findLinkByHref('/about')!.getElement();
+    aboutLink.focus();
+    fireEvent.click(aboutLink, { button: 0 });
+    const heading = await screen.findByRole('heading', { level: 1, name: 'À propos' }, { timeout: 20_000 });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    expect(layout.findOpenNavigationPanel()).toBeNull();
+    // Focusable by script, not a Tab stop.
+    expect(heading.getAttribute('tabindex')).toBe('-1');
+  });
+
   it('renders every route of the app inside the layout, and a 404 page for anything else', async () => {
     // The open routes; protected ones send a signed-out visitor to /auth (test/frontend/auth-guards.test.tsx).
     const titles: Record<string, string> = {

@@ -167,7 +167,7 @@ describe("the staff page after a staff member's answer, in English", () => {
   it('shows the English title and the extension, and no email when it is hidden', () => {
     const directory = {
       ...FIXTURE,
-      staff: [{ id: ID(6), firstName: 'Solange', lastName: 'Staff-Journey', title: { fr: 'Psychoéducatrice', en: 'Psychoeducator' }, department: 'teaching' as const, extension: '2468', classIndexes: [] }],
+      staff: [{ id: ID(6), firstName: 'Solange', lastName: 'Staff-Journey', title: { fr: 'Psychoéducatrice', en: 'Psychoeducator' }, department: 'teaching' as const, phone: '5145550104', extension: '2468', classIndexes: [] }],
     };
     const { container } = inEnglish(<StaffGroup rows={staffRows(buildDirectoryIndex(directory), 'en')} query="" mobile={false} />);
     expect(container.textContent).toContain('Psychoeducator');

@@ -25,9 +25,9 @@ const COMMITTEE: Committee = {
 };
 const row = (open: boolean): CommitteeRow => ({ committee: { ...COMMITTEE, openToSignUps: open }, open, seats: [] });
 
-function renderPanel() {
+function renderPanel(locale: 'fr' | 'en' = 'fr') {
   const saves: { open: boolean; settled: () => void }[] = [];
-  const i18n = createI18n('fr');
+  const i18n = createI18n(locale);
   const view = (open: boolean, saving: boolean) => (
     <I18nextProvider i18n={i18n}>
       <CommitteePanel row={row(open)} saving={saving} onToggle={(wanted, settled) => saves.push({ open: wanted, settled })} />
@@ -61,5 +61,23 @@ describe("a committee's sign-up switch", () => {
     rerender(false, false);
     act(() => saves[0]!.settled());
     expect(toggle().checked).toBe(false);
+  });
+});
+
+// Its label read « Inscriptions des parents ouvertes » while it was off: the label names the setting, the switch
+// (checked or not, as a screen reader says it) and the status line below it say whether it is on.
+describe("the sign-up switch's label", () => {
+  it.each([
+    ['fr', 'Accepter les inscriptions des parents', "N'accepte pas d'inscriptions", 'Accepte les inscriptions'],
+    ['en', "Take parents' sign-ups", 'Takes no sign-ups', 'Takes sign-ups'],
+  ] as const)('%s: names the setting in both states, the state shown by the switch and the status', (locale, label, off, on) => {
+    const { toggle, rerender } = renderPanel(locale);
+    expect((screen.getByRole('checkbox', { name: label }) as HTMLInputElement).checked).toBe(false);
+    expect(screen.getByText(off)).toBeTruthy();
+    rerender(true, false);
+    expect((screen.getByRole('checkbox', { name: label }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByText(on)).toBeTruthy();
+    // The one switch on the panel, named by the setting only (its description says what it allows).
+    expect(toggle()).toBe(screen.getByRole('checkbox', { name: label }));
   });
 });

@@ -169,6 +169,53 @@ describe('sending asks first, in French and in English', () => {
     expect(sends).toEqual([{ mode: 'notSent' }]);
   });
 
+  // A new user's trial: a reminder sent twice in a row, nothing said that one had just gone out (each send replaces
+  // the earlier link). The dialog now says how many got an email in the last 24 hours and how long ago the latest left.
+  const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+  const reminded = (n: number, lastName: string, minutes: number) =>
+    row(n, lastName, { emailSent: true, emailsSent: 2, history: [{ at: ago(3 * 24 * 60), event: 'emailSent' }, { at: ago(minutes), event: 'reminderSent' }] });
+
+  it.each([
+    ['fr', '3 parents visés ont déjà reçu un courriel dans les dernières 24 heures, le plus récent il y a 12 minutes. Un nouvel envoi remplacera leur lien\u00a0: celui de ces courriels ne fonctionnera plus.', 'Envoyer à 4 parents'],
+    ['en', '3 parents included already received an email in the last 24 hours, the latest 12 minutes ago. Sending again will replace their links: the ones in those emails will stop working.', 'Send to 4 parents'],
+  ] as const)('%s: "remind" says that a reminder just went out, to how many, and that sending again replaces their link', (lang, recent, confirm) => {
+    // Three reminded minutes or hours ago; one reminded two days ago is not "recent".
+    const sends = renderManager(lang, [reminded(1, 'Alarie', 12), reminded(2, 'Bélanger', 15), reminded(3, 'Côté', 5 * 60), reminded(4, 'Dubé', 48 * 60)]);
+    press(BUTTONS[lang].remind);
+    const asked = dialog(WORDS[lang].title);
+    expect(paragraphs(asked)).toEqual([
+      lang === 'fr' ? '4 parents recevront un courriel de rappel avec leur lien de mise à jour.' : '4 parents will receive a reminder email with their update link.',
+      recent,
+      lang === 'fr' ? 'Un courriel envoyé ne peut pas être repris.' : 'Emails cannot be taken back once sent.',
+    ]);
+    // Still one question: the administrator may send anyway.
+    fireEvent.click(within(asked).getByRole('button', { name: confirm }));
+    expect(sends).toEqual([{ mode: 'remind' }]);
+  });
+
+  it.each([
+    ['fr', '1 parent visé a déjà reçu un courriel il y a 3 heures. Un nouvel envoi remplacera son lien\u00a0: celui de ce courriel ne fonctionnera plus.'],
+    ['en', '1 parent included already received an email 3 hours ago. Sending again will replace their link: the one in that email will stop working.'],
+  ] as const)('%s: one recipient emailed today, chosen in a selection', (lang, recent) => {
+    renderManager(lang, [row(1, 'Alarie'), reminded(2, 'Bélanger', 3 * 60 + 5)]);
+    tick('Prénom1 Alarie');
+    tick('Prénom2 Bélanger');
+    press(BUTTONS[lang].selected);
+    expect(paragraphs(dialog(WORDS[lang].title))[2]).toBe(recent);
+  });
+
+  it('says nothing of the kind when the last emails are older than 24 hours', () => {
+    expect(sendPlan({ mode: 'remind' }, [reminded(1, 'Alarie', 24 * 60 + 1)]).recent).toBeUndefined();
+    // The latest of the recent emails, whichever row it is on; the invitation days before does not count.
+    const now = new Date('2026-10-05T15:00:00.000Z');
+    const at = (minutes: number) => new Date(now.getTime() - minutes * 60_000).toISOString();
+    const rows = [30, 10].map((minutes, i) => row(i + 1, `Nom${i}`, { emailSent: true, emailsSent: 2, history: [{ at: at(5000), event: 'emailSent' }, { at: at(minutes), event: 'reminderSent' }] }));
+    expect(sendPlan({ mode: 'remind' }, rows, now).recent).toEqual({ count: 2, latestAt: at(10), asOf: now.toISOString() });
+    renderManager('fr', [reminded(1, 'Alarie', 25 * 60)]);
+    press(BUTTONS.fr.remind);
+    expect(paragraphs(dialog(WORDS.fr.title))).toEqual(['1 parent recevra un courriel de rappel avec son lien de mise à jour.', 'Un courriel envoyé ne peut pas être repris.']);
+  });
+
   it('English staff wording: one person', () => {
     renderManager('en', [row(2, 'Bélanger', { kind: 'staff' })]);
     press(BUTTONS.en.notSent);

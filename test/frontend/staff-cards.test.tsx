@@ -67,6 +67,22 @@ describe("a staff member's extension", () => {
     expect(line.textContent).toBe(extension);
     expect(screen.getByRole('button', { name: /Noé Ouellet/ }).textContent).toBe(add);
   });
+
+  // A staff member with no phone of their own keeps the extension they set through their link (the school's line).
+  it.each([
+    ['fr', true, 'Poste 1234'],
+    ['en', true, 'Ext. 1234'],
+    ['fr', false, 'Poste 1234'],
+  ] as const)('%s (phone layout: %s) is shown alone without a phone of their own', (locale, mobile, extension) => {
+    const phoneless = { ...withExtension, staff: withExtension.staff.map((s) => ({ ...s, phone: undefined, email: 'noe.ouellet@exemple.ca' })) };
+    render(
+      <I18nextProvider i18n={createI18n(locale)}>
+        <StaffGroup rows={staffRows(buildDirectoryIndex(phoneless), 'fr')} query="" mobile={mobile} />
+      </I18nextProvider>,
+    );
+    expect(screen.getByText('noe.ouellet@exemple.ca')).toBeTruthy();
+    expect(screen.getByText(extension).textContent).toBe(extension);
+  });
 });
 
 describe('the staff search marks the query', () => {

@@ -95,6 +95,27 @@ describe('my activity', () => {
     }
   });
 
+  it("says that an administrator accepted or rejected the parent's own change held for review, not that they changed the record", async () => {
+    const email = uniqueEmail('parent-reviewed');
+    const created = await callAdmin('POST', '/api/admin/parents', { body: { firstName: 'Léa', lastName: 'Caron', email }, claims: admin });
+    expect(created.status).toBe(201);
+    const parentId = created.json.record.id as string;
+    // The entries an administrator's review decision writes (lambdas/annual-update/review-service.ts, decideReview).
+    const decision = (action: string, fields: string[]) =>
+      writeAudit({ id: ulid(), at: new Date().toISOString(), actor: { kind: 'user', id: admin.sub! }, action, target: { type: 'PARENT', id: parentId }, fields });
+    await pause(5);
+    await decision('parent.reviewAccepted', ['phone']);
+    await pause(5);
+    await decision('parent.reviewRejected', ['address']);
+
+    const { entries } = MyActivityResponseSchema.parse(JSON.parse((await activityOf(claimsFor(email))).text));
+    expect(entries.map(({ role, kind, fields }) => ({ role, kind, fields }))).toEqual([
+      { role: 'administrator', kind: 'rejected', fields: ['address'] },
+      { role: 'administrator', kind: 'accepted', fields: ['phone'] },
+      { role: 'administrator', kind: 'created', fields: undefined },
+    ]);
+  });
+
   it('answers an empty list to a member without a parent record', async () => {
     const email = uniqueEmail('staff-activity');
     await registerPerson(email, 'STAFF', 'Personnel Test');

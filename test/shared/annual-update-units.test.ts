@@ -62,6 +62,18 @@ describe('update-link email', () => {
     expect(updateLinkEmail({ ...email, locale, kind, audience: 'parent' }).text).not.toContain(staff);
   });
 
+  // A new user's trial: staff read « Le comité de parents … vous invite », as if the parents invited the school's staff.
+  it.each([
+    ['fr', 'Dans le cadre de la mise à jour annuelle du bottin de l’École primaire des Érables pour l’année scolaire 2025-2026, l’école vous invite à vérifier votre fiche de membre du personnel.', 'Le comité de parents de l’École primaire des Érables vous invite'],
+    ['en', 'As part of the annual update of the École primaire des Érables directory for the 2025-2026 school year, the school invites you to check your staff entry.', 'The parent committee of École primaire des Érables invites you'],
+  ] as const)('%s: the school invites a staff member to check their entry; the parent committee invites parents', (locale, staff, parents) => {
+    const mail = updateLinkEmail({ ...email, locale, audience: 'staff' });
+    expect(mail.text).toContain(staff);
+    expect(mail.html).toContain(staff);
+    expect(mail.text).not.toContain(parents);
+    expect(updateLinkEmail({ ...email, locale }).text).toContain(parents);
+  });
+
   it('falls back to a plain sentence when the school has no contact, and omits a missing deadline', () => {
     const bare = updateLinkEmail({ ...email, deadline: undefined, contact: {} });
     expect(bare.text).toContain('Des questions? Communiquez avec le secrétariat de l’école.');

@@ -111,6 +111,12 @@ describe('staff contact (docs/annual-update.md, "Staff")', () => {
     expect('email' in shown).toBe(false);
   });
 
+  it('keeps the extension without a phone of their own (on the school\'s line), with the email', () => {
+    expect(visibleStaffContact({ email: staff.email, extension: '1234' })).toEqual({ email: staff.email, extension: '1234' });
+    expect(visibleStaffContact({ extension: '1234' })).toEqual({ extension: '1234' });
+    expect(visibleStaffContact({ phone: staff.phone, extension: '1234' })).toEqual({ phone: staff.phone, extension: '1234' });
+  });
+
   it('builds from an allow-list: fields it does not know never pass through', () => {
     const stored = { ...staff, showEmail: true, preferredLanguage: 'en', secret: 'x' } as Parameters<typeof visibleStaffContact>[0];
     expect(Object.keys(visibleStaffContact(stored)).sort()).toEqual(['email', 'extension', 'phone']);

@@ -38,3 +38,19 @@ export const formatDateTime = (when: When, lang: Language): string => `${formatD
  */
 export const formatLongDateTime = (when: When, lang: Language): string =>
   `${formatLongDate(formatDate(when), lang)} ${lang === 'fr' ? 'à' : 'at'} ${formatTime(when, lang)}`;
+
+const RELATIVE: Record<Language, Intl.RelativeTimeFormat> = {
+  fr: new Intl.RelativeTimeFormat('fr-CA', { numeric: 'always' }),
+  en: new Intl.RelativeTimeFormat('en-CA', { numeric: 'always' }),
+};
+
+/**
+ * How long ago, in a sentence: « il y a 12 minutes », « il y a 3 heures » (fr); "12 minutes ago", "3 hours ago" (en).
+ * Minutes under an hour (at least one), whole hours under two days, days after.
+ */
+export function formatTimeAgo(when: When, now: When, lang: Language): string {
+  const minutes = Math.max(1, Math.floor((new Date(now).getTime() - new Date(when).getTime()) / 60_000));
+  if (minutes < 60) return RELATIVE[lang].format(-minutes, 'minute');
+  const hours = Math.floor(minutes / 60);
+  return hours < 48 ? RELATIVE[lang].format(-hours, 'hour') : RELATIVE[lang].format(-Math.floor(hours / 24), 'day');
+}

@@ -57,6 +57,10 @@ const TEXT = {
         `Nous n’avons pas encore reçu la mise à jour de vos renseignements pour le bottin ${ofSchoolFr(school, '’')} ` +
         `(année scolaire ${year}). Il suffit de quelques minutes.`,
     },
+    // A staff member is not invited by the parent committee: the school asks them to check their entry.
+    staffInvitation: (school: string, year: string) =>
+      `Dans le cadre de la mise à jour annuelle du bottin ${ofSchoolFr(school, '’')} pour l’année scolaire ${year}, ` +
+      'l’école vous invite à vérifier votre fiche de membre du personnel.',
     choice: {
       parent:
         'Vous pouvez aussi choisir ce qui paraît dans le bottin (coordonnées complètes, coordonnées de base ou nom ' +
@@ -93,6 +97,9 @@ const TEXT = {
         `We have not yet received the update of your information for the ${school} directory (${year} school ` +
         'year). It only takes a few minutes.',
     },
+    staffInvitation: (school: string, year: string) =>
+      `As part of the annual update of the ${school} directory for the ${year} school year, the school invites you ` +
+      'to check your staff entry.',
     choice: {
       parent: 'You can also choose what the directory shows (full contact details, basic contact, or name only).',
       staff:
@@ -115,7 +122,8 @@ const TEXT = {
 export function updateLinkEmail(input: UpdateEmailInput): RenderedUpdateEmail {
   const t = TEXT[input.locale];
   const title = t.title[input.kind];
-  const intro = [t.hello(input.firstName), t.body[input.kind](input.schoolName, input.schoolYear), t.choice[input.audience ?? 'parent']];
+  const body = input.kind === 'invitation' && input.audience === 'staff' ? t.staffInvitation : t.body[input.kind];
+  const intro = [t.hello(input.firstName), body(input.schoolName, input.schoolYear), t.choice[input.audience ?? 'parent']];
   const after = [
     ...(input.deadline ? [t.deadline(formatLongDate(input.deadline, input.locale))] : []),
     t.validity(formatLongDate(input.linkExpiresOn, input.locale)),

@@ -34,8 +34,13 @@ async function entriesAbout(partition: string, sinceId?: string): Promise<AuditE
   });
 }
 
+/** The act in the parent's words: a review decision is about the parent's own change, not the administrator's. */
+const DECISIONS: Record<string, ActivityEntry['kind']> = { 'parent.reviewAccepted': 'accepted', 'parent.reviewRejected': 'rejected' };
+
 function kindOf(action: string): ActivityEntry['kind'] {
   if (action.startsWith('export.')) return 'exported';
+  const decision = DECISIONS[action];
+  if (decision) return decision;
   return ['parent.create', 'parent.importCreate', 'progression.parentAdd'].includes(action) ? 'created' : 'changed';
 }
 

@@ -10,6 +10,7 @@ import { useLanguage } from '../../lib/use-language';
 import { debugSwitchOn } from '../debug/debug-switch';
 import { useConnectivityNotifications } from '../service-health/use-connectivity-notifications';
 import { AppFooter } from './app-footer';
+import { focusMainHeading } from './focus-heading';
 import { FOOTER_ID, MAIN_ID, TOP_NAV_ID } from './layout-ids';
 import { SkipLink } from './skip-link';
 import { LazyFlashbar, usePreloadFlashbar } from './lazy-flashbar';
@@ -83,9 +84,12 @@ export function AppShell({
     setNavigationOpen(!mobile);
   }, [mobile]);
 
+  const headingAfterDrawer = useFocusHeadingAfterDrawer();
   const closeNavigationOnMobile = useCallback(() => {
-    if (isMobileWidth(window.innerWidth)) setNavigationOpen(false);
-  }, []);
+    if (!isMobileWidth(window.innerWidth)) return;
+    setNavigationOpen(false);
+    headingAfterDrawer();
+  }, [headingAfterDrawer]);
 
   return (
     <>
@@ -121,6 +125,25 @@ export function AppShell({
       <AppFooter onOpenDebug={tools.diagnostics ? () => setToolsOpen(true) : undefined} />
     </>
   );
+}
+
+/**
+ * A page chosen in the phone's navigation drawer: the drawer closes and Cloudscape gives the focus back to its
+ * button, where a keyboard or screen-reader user would have to find the page again. The focus goes to the new
+ * page's heading instead, once that page shows (the effect runs after AppLayout's, its child). The returned
+ * function marks the next navigation as one from the drawer.
+ */
+function useFocusHeadingAfterDrawer(): () => void {
+  const { key } = useLocation();
+  const pending = useRef(false);
+  useEffect(() => {
+    if (!pending.current) return;
+    pending.current = false;
+    return focusMainHeading();
+  }, [key]);
+  return useCallback(() => {
+    pending.current = true;
+  }, []);
 }
 
 /**

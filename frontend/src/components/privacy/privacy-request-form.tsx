@@ -79,7 +79,9 @@ function RequestFields({ submit, onCancel, onFiled }: {
       onFiled(await submit({ kind, details: details.trim() }));
     } catch (error) {
       const code = error instanceof ApiError ? error.code : undefined;
-      setFailure(code && i18n.exists(`errors.${code}`) ? t(`errors.${code}`) : t('privacyRequests.form.failed'));
+      // The only token this form carries is the update link (the update page); `errors.TOKEN_*` speak of any link.
+      const key = [`privacyRequests.form.linkErrors.${code}`, `errors.${code}`].find((k) => code && i18n.exists(k));
+      setFailure(t(key ?? 'privacyRequests.form.failed'));
     } finally {
       setSending(false);
     }

@@ -1,14 +1,18 @@
 import { useTranslation } from 'react-i18next';
 import ProgressBar from '@cloudscape-design/components/progress-bar';
 import type { CampaignView } from '@shared/contracts/annual-update-api';
+import { formatPercent } from '../../lib/percent';
+import { useLanguage } from '../../lib/use-language';
 
 /**
  * A campaign's completed/total bar, as the admin dashboard and the campaign page both show it. Cloudscape writes its
  * own rounded "0%" at the bar's end, in no language's format (French needs "0 %"): hidden, the line below gives the
- * percentage in the reader's format and to a tenth ("1/382 complétés (0,3 %)").
+ * percentage in the reader's format and to a tenth ("1/382 complétés (0,3 %)", `formatPercent`, as the participants
+ * manager writes it).
  */
 export function CampaignProgressBar({ progress }: { progress: CampaignView['progress'] }) {
   const { t, i18n } = useTranslation();
+  const lang = useLanguage();
   const number = (value: number) => value.toLocaleString(i18n.language);
   return (
     <ProgressBar
@@ -18,7 +22,7 @@ export function CampaignProgressBar({ progress }: { progress: CampaignView['prog
       additionalInfo={t('annualUpdateAdmin.card.progressInfo', {
         completed: number(progress.completed),
         total: number(progress.total),
-        percentage: number(progress.percentage),
+        percentage: formatPercent(progress.percentage, lang),
       })}
     />
   );

@@ -4,6 +4,7 @@ import { formatPostalCode } from '@shared/format/postal-code';
 import type { DirectoryParent, DirectoryResponse, DirectoryStaff } from '@shared/contracts/directory-api';
 import type { PaperSize, PrintScope } from '@shared/contracts/directory-print-api';
 import type { Address, Language } from '@shared/schemas/common';
+import { visibleStaffContact } from '@shared/rules/visibility';
 import { STAFF_DEPARTMENT_CODES } from '@shared/schemas/staff';
 import type { DirectoryIndex } from '../directory/directory-index';
 import { classLevelsLabel, departmentLabel, localized, roleLabel, studentLevelLabel } from '../directory/labels';
@@ -79,14 +80,21 @@ function contactLine(person: { email?: string; phone?: string }): string {
 }
 
 /**
- * A staff member's contact line: the extension follows the phone it belongs to, worded as on the staff page's
- * i18n entries (« 514 555-0104, poste 1234 », "514 555-0104, ext. 1234"), and only with that phone: the response
- * holds the phone only when the viewer may see it (visibleStaffContact, shared/rules/visibility.ts).
+ * A staff member's contact line, worded as on the staff page's i18n entries: the extension follows the phone
+ * (« 514 555-0104, poste 1234 », "514 555-0104, ext. 1234"), or stands alone on the school's line (« Poste 1234 »)
+ * when the member has no phone of their own; visibleStaffContact (shared/rules/visibility.ts) decides what shows,
+ * as for the staff page and the vCard.
  */
 function staffContactLine(member: DirectoryStaff, t: Translate): string {
-  const phone = member.phone && formatPhone(member.phone);
-  const withExtension = phone && member.extension ? t('staffUpdate.directory.phoneExtension', { phone, extension: member.extension }) : phone;
-  return [withExtension, member.email].filter(Boolean).join(' · ');
+  const contact = visibleStaffContact(member);
+  const phone = contact.phone && formatPhone(contact.phone);
+  const { extension } = contact;
+  const withExtension = extension
+    ? phone
+      ? t('staffUpdate.directory.phoneExtension', { phone, extension })
+      : t('staffUpdate.directory.extension', { extension })
+    : phone;
+  return [withExtension, contact.email].filter(Boolean).join(' · ');
 }
 
 /**

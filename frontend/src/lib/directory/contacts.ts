@@ -1,5 +1,6 @@
 import type { VCardPerson } from '@shared/format/vcard';
 import { ofName } from '@shared/format/french';
+import { visibleStaffContact } from '@shared/rules/visibility';
 import type { Language } from '@shared/schemas/common';
 import type { DirectoryIndex } from './directory-index';
 import { summarizeStudent, type StudentSummary } from './student-info';
@@ -40,8 +41,9 @@ export function staffCard(
   return {
     firstName: member.firstName,
     lastName: member.lastName,
-    ...(member.email ? { email: member.email } : {}),
-    ...(member.phone ? { phone: member.phone, ...(member.extension ? { extension: member.extension } : {}) } : {}),
+    // What shows is visibleStaffContact's, as on the staff page and in the printable directory (a vCard carries an
+    // extension only on a number: shared/format/vcard.ts).
+    ...visibleStaffContact(member),
     ...(school ? { organisation: school } : {}),
     title: staff.title,
     ...(staff.classes.length > 0 ? { note: `${TEACHES[lang]} ${staff.classes.join(', ')}` } : {}),

@@ -18,7 +18,8 @@ import { isMobileBreakpoint } from '../../../components/layout/breakpoints';
 import { useBreakpoint } from '../../../components/layout/use-breakpoint';
 import { currentLocale } from '../../../i18n/i18n';
 import { useParticipants } from '../hooks/use-participants';
-import { formatDateTime } from '../../../lib/date-time';
+import { formatDateTime, formatTimeAgo } from '../../../lib/date-time';
+import { formatPercent } from '../../../lib/percent';
 import { STATUS_FILTERS, type StatusFilter } from '../model/participants';
 import { ParticipantHistory } from './participant-history';
 import { KindFilterControl } from './kind-filter';
@@ -66,6 +67,7 @@ type ParticipantsState = ReturnType<typeof useParticipants>;
 /** The campaign's progress and, when a filter is on, the summary of the rows shown. */
 function ProgressSummary({ campaign, state }: { campaign: CampaignView; state: ParticipantsState }) {
   const { t, i18n } = useTranslation();
+  const lang = currentLocale(i18n);
   const { filtered, shown } = state;
   const number = (value: number) => value.toLocaleString(i18n.language);
   const { progress } = campaign;
@@ -75,7 +77,7 @@ function ProgressSummary({ campaign, state }: { campaign: CampaignView; state: P
         {t('annualUpdateAdmin.card.progressInfo', {
           completed: number(progress.completed),
           total: number(progress.total),
-          percentage: progress.percentage.toLocaleString(i18n.language),
+          percentage: formatPercent(progress.percentage, lang),
         })}
       </span>
       {filtered && (
@@ -86,7 +88,7 @@ function ProgressSummary({ campaign, state }: { campaign: CampaignView; state: P
             submitted: number(shown.submitted),
             optedOut: number(shown.optedOut),
             pending: number(shown.pending),
-            percentage: number(shown.percentage),
+            percentage: formatPercent(shown.percentage, lang),
           })}
         </span>
       )}
@@ -180,19 +182,38 @@ export interface SendPlan {
   skipped: number;
   /** A staff member is among the recipients: the dialog says "people", not "parents". */
   people: boolean;
+  /**
+   * Recipients already emailed within the last RECENT_EMAIL_HOURS before `asOf` (the button's press), and when the
+   * latest of those emails left: a new email replaces the link of the one just sent, so the dialog says so (a
+   * reminder sent twice in a row by mistake).
+   */
+  recent?: { count: number; latestAt: string; asOf: string };
 }
 
-export function sendPlan(request: SendRequest, participants: readonly ParticipantView[]): SendPlan {
+/** An email sent less than this many hours ago is "recent" for the send dialog (the same working day, roughly). */
+export const RECENT_EMAIL_HOURS = 24;
+
+/** When the participant's last email left (an invitation or a reminder), from their history. */
+function lastEmailAt(row: ParticipantView): string | undefined {
+  let latest: string | undefined;
+  for (const { at, event } of row.history) if ((event === 'emailSent' || event === 'reminderSent') && (!latest || at > latest)) latest = at;
+  return latest;
+}
+
+export function sendPlan(request: SendRequest, participants: readonly ParticipantView[], now: Date = new Date()): SendPlan {
   const ids = new Set(request.mode === 'selected' ? request.parentIds : []);
   const listed = participants.filter((row) => (request.mode === 'selected' ? ids.has(row.parentId) : listedBySendMode(request.mode, row)));
   const emailed = listed.filter((row) => !row.unreachable && row.email !== undefined && row.suppression === undefined);
   const reminders = emailed.filter((row) => row.emailsSent > 0).length;
+  const since = new Date(now.getTime() - RECENT_EMAIL_HOURS * 3_600_000).toISOString();
+  const recent = emailed.map(lastEmailAt).filter((at): at is string => at !== undefined && at > since).sort();
   return {
     request,
     invitations: emailed.length - reminders,
     reminders,
     skipped: listed.length - emailed.length,
     people: emailed.some((row) => row.kind === 'staff'),
+    ...(recent.length > 0 ? { recent: { count: recent.length, latestAt: recent.at(-1)!, asOf: now.toISOString() } } : {}),
   };
 }
 
@@ -203,7 +224,7 @@ function SendConfirmModal({ plan, canSend, onDismiss, onConfirm }: {
   onDismiss: () => void;
   onConfirm: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const key = 'annualUpdateAdmin.sendConfirm';
   const count = plan.invitations + plan.reminders;
   const noun = plan.people ? 'People' : '';
@@ -228,6 +249,12 @@ function SendConfirmModal({ plan, canSend, onDismiss, onConfirm }: {
     >
       {plan.invitations > 0 && line(t(`${key}.invitations${noun}`, { count: plan.invitations }))}
       {plan.reminders > 0 && line(t(`${key}.reminders${noun}`, { count: plan.reminders }))}
+      {plan.recent &&
+        line(t(`${key}.recent${noun}`, {
+          count: plan.recent.count,
+          hours: RECENT_EMAIL_HOURS,
+          ago: formatTimeAgo(plan.recent.latestAt, plan.recent.asOf, currentLocale(i18n)),
+        }))}
       {plan.skipped > 0 && line(t(`${key}.skipped`, { count: plan.skipped }))}
       {line(t(`${key}.final`))}
     </ConfirmDialog>

@@ -1,11 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import Badge from '@cloudscape-design/components/badge';
 import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import Cards from '@cloudscape-design/components/cards';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator, { type StatusIndicatorProps } from '@cloudscape-design/components/status-indicator';
 import Table from '@cloudscape-design/components/table';
 import type { PrivacyRequestStatus, PrivacyRequestView } from '@shared/contracts/privacy-requests-api';
 import { schoolDay } from '@shared/rules/school-calendar';
+import { useIsMobile } from '../../../lib/use-language';
 
 export const STATUS_TYPE: Record<PrivacyRequestStatus, StatusIndicatorProps.Type> = {
   received: 'pending',
@@ -25,46 +28,82 @@ export function DueDate({ request }: { request: PrivacyRequestView }) {
   );
 }
 
-/** The queue, newest first; choosing a row opens it below. */
+/**
+ * The queue, newest first; choosing a request opens it below. A table on wide screens; below 1280 px one card per
+ * request with every field stacked (at 375 px the table cut off its Status column), as the other admin lists do,
+ * opened by its requester's name: not selectable cards, whose selected background left a coloured status (« Répondue »
+ * in green) below the contrast a reader needs (axe, test/e2e/privacy-requests.test.ts).
+ */
 export function RequestsTable({ requests, selectedId, onSelect }: {
   requests: PrivacyRequestView[];
   selectedId?: string;
   onSelect: (id: string) => void;
 }) {
   const { t } = useTranslation();
+  const mobile = useIsMobile();
   const selected = requests.filter((r) => r.id === selectedId);
+  const fields = [
+    { id: 'requester', header: t('privacyRequests.queue.requester'), cell: (r: PrivacyRequestView) => r.requester.name },
+    { id: 'kind', header: t('privacyRequests.queue.kind'), cell: (r: PrivacyRequestView) => t(`privacyRequests.kinds.${r.kind}`) },
+    {
+      id: 'status',
+      header: t('privacyRequests.queue.status'),
+      cell: (r: PrivacyRequestView) => <StatusIndicator type={STATUS_TYPE[r.status]}>{t(`privacyRequests.statuses.${r.status}`)}</StatusIndicator>,
+    },
+    { id: 'due', header: t('privacyRequests.queue.due'), cell: (r: PrivacyRequestView) => <DueDate request={r} /> },
+    { id: 'received', header: t('privacyRequests.queue.received'), cell: (r: PrivacyRequestView) => schoolDay(new Date(r.receivedAt)) },
+  ];
+  const shared = {
+    'data-testid': 'privacy-requests-table',
+    trackBy: 'id',
+    items: requests,
+    empty: (
+      <Box textAlign="center" color="inherit" padding="m">
+        <b>{t('privacyRequests.queue.empty')}</b>
+        <Box variant="p" color="inherit">{t('privacyRequests.queue.emptyBody')}</Box>
+      </Box>
+    ),
+  };
+  if (mobile) {
+    return (
+      <Cards
+        {...shared}
+        ariaLabels={{
+          cardsLabel: t('privacyRequests.queue.tableLabel'),
+          // Required by the type; read only by selectable cards, which these are not.
+          itemSelectionLabel: (_data, item) => t('privacyRequests.queue.selectionLabel', { name: item.requester.name }),
+          selectionGroupLabel: t('privacyRequests.queue.tableLabel'),
+        }}
+        cardDefinition={{
+          header: (r) => (
+            <Button
+              variant="inline-link"
+              ariaLabel={t('privacyRequests.queue.openLabel', { name: r.requester.name })}
+              ariaExpanded={r.id === selectedId}
+              onClick={() => onSelect(r.id)}
+            >
+              {r.requester.name}
+            </Button>
+          ),
+          sections: fields.filter((f) => f.id !== 'requester').map((f) => ({ id: f.id, header: f.header, content: f.cell })),
+        }}
+      />
+    );
+  }
   return (
     <Table
-      data-testid="privacy-requests-table"
+      {...shared}
       variant="container"
+      selectionType="single"
+      selectedItems={selected}
+      onSelectionChange={({ detail }) => detail.selectedItems[0] && onSelect(detail.selectedItems[0].id)}
       ariaLabels={{
         tableLabel: t('privacyRequests.queue.tableLabel'),
         itemSelectionLabel: (_data, item) => t('privacyRequests.queue.selectionLabel', { name: item.requester.name }),
         selectionGroupLabel: t('privacyRequests.queue.tableLabel'),
       }}
-      selectionType="single"
-      trackBy="id"
-      selectedItems={selected}
-      onSelectionChange={({ detail }) => detail.selectedItems[0] && onSelect(detail.selectedItems[0].id)}
-      items={requests}
       wrapLines
-      empty={
-        <Box textAlign="center" color="inherit" padding="m">
-          <b>{t('privacyRequests.queue.empty')}</b>
-          <Box variant="p" color="inherit">{t('privacyRequests.queue.emptyBody')}</Box>
-        </Box>
-      }
-      columnDefinitions={[
-        { id: 'requester', header: t('privacyRequests.queue.requester'), cell: (r) => r.requester.name, isRowHeader: true },
-        { id: 'kind', header: t('privacyRequests.queue.kind'), cell: (r) => t(`privacyRequests.kinds.${r.kind}`) },
-        {
-          id: 'status',
-          header: t('privacyRequests.queue.status'),
-          cell: (r) => <StatusIndicator type={STATUS_TYPE[r.status]}>{t(`privacyRequests.statuses.${r.status}`)}</StatusIndicator>,
-        },
-        { id: 'due', header: t('privacyRequests.queue.due'), cell: (r) => <DueDate request={r} /> },
-        { id: 'received', header: t('privacyRequests.queue.received'), cell: (r) => schoolDay(new Date(r.receivedAt)) },
-      ]}
+      columnDefinitions={fields.map((f) => (f.id === 'requester' ? { ...f, isRowHeader: true } : f))}
     />
   );
 }

@@ -3,6 +3,7 @@ import Box from '@cloudscape-design/components/box';
 import Cards from '@cloudscape-design/components/cards';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table, { type TableProps } from '@cloudscape-design/components/table';
+import { visibleStaffContact } from '@shared/rules/visibility';
 import { ContactDetails } from '../../../components/directory/contact-details';
 import { Highlight, HighlightQuery } from '../../../components/directory/highlight';
 import { AddToContacts } from '../../../components/directory/add-to-contacts';
@@ -63,23 +64,27 @@ export function StaffGroup({ rows, query, mobile, school }: { rows: StaffRow[]; 
   const { t } = useTranslation();
   const lang = useLanguage();
   const classes = (row: StaffRow) => (row.classes.length > 0 ? row.classes.join(', ') : '-');
-  const contact = (row: StaffRow) => (
-    <>
-      <ContactDetails email={row.member.email} phone={row.member.phone} matchEmail />
-      {/* On its own line: a <small> is inline, and « Ext. 1234 » ran into « Add to contacts » at 375 px. */}
-      {row.member.extension && (
-        <Box variant="small" display="block">
-          {t('staffUpdate.directory.extension', { extension: row.member.extension })}
-        </Box>
-      )}
-      <AddToContacts
-        label={t('directory.contacts.add')}
-        ariaLabel={t('directory.contacts.addOne', { name: row.name })}
-        fileName={row.name}
-        cards={() => [staffCard(row, school, lang)]}
-      />
-    </>
-  );
+  const contact = (row: StaffRow) => {
+    // What shows is visibleStaffContact's, as in the printable directory and the vCard.
+    const { email, phone, extension } = visibleStaffContact(row.member);
+    return (
+      <>
+        <ContactDetails email={email} phone={phone} matchEmail />
+        {/* On its own line: a <small> is inline, and « Ext. 1234 » ran into « Add to contacts » at 375 px. */}
+        {extension && (
+          <Box variant="small" display="block">
+            {t('staffUpdate.directory.extension', { extension })}
+          </Box>
+        )}
+        <AddToContacts
+          label={t('directory.contacts.add')}
+          ariaLabel={t('directory.contacts.addOne', { name: row.name })}
+          fileName={row.name}
+          cards={() => [staffCard(row, school, lang)]}
+        />
+      </>
+    );
+  };
   const columns: TableProps.ColumnDefinition<StaffRow>[] = [
     { id: 'name', header: t('directory.staff.name'), cell: (row) => <NameAndTitle row={row} /> },
     // Room for the header's one word: narrower, "Classes" broke mid-word at 1,280 px.

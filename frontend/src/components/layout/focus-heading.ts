@@ -1,0 +1,35 @@
+import { MAIN_ID } from './layout-ids';
+
+const mainHeading = () => document.getElementById(MAIN_ID)?.querySelector<HTMLElement>('h1') ?? null;
+
+function focusHeading(heading: HTMLElement): void {
+  // Focusable by script only, not a Tab stop; the scroll to the top (scroll-to-top.ts) is already under way.
+  if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+  heading.focus({ preventScroll: true });
+}
+
+/**
+ * Moves the focus to the page's main heading (the h1 of the main area) as soon as it shows: a page whose code is
+ * still loading renders it a moment after the navigation. Gives up after `timeoutMs`. Returns the cancel, for an
+ * effect's cleanup (another navigation meanwhile).
+ */
+export function focusMainHeading(timeoutMs = 10_000): () => void {
+  const now = mainHeading();
+  if (now) {
+    focusHeading(now);
+    return () => undefined;
+  }
+  const observer = new MutationObserver(() => {
+    const heading = mainHeading();
+    if (!heading) return;
+    stop();
+    focusHeading(heading);
+  });
+  const timer = window.setTimeout(() => stop(), timeoutMs);
+  function stop() {
+    observer.disconnect();
+    window.clearTimeout(timer);
+  }
+  observer.observe(document.body, { childList: true, subtree: true });
+  return stop;
+}

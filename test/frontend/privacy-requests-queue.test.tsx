@@ -1,0 +1,83 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import type { PrivacyRequestView } from '@shared/contracts/privacy-requests-api';
+import { RequestsTable } from '../../frontend/src/features/privacy-requests/components/requests-table';
+import { createI18n } from '../../frontend/src/i18n/i18n';
+import { windowWidthPerTest } from './window-width';
+
+/**
+ * The privacy requests queue (/admin/privacy-requests, frontend/src/features/privacy-requests/components/requests-table.tsx):
+ * at 375 px its five-column table cut off the Status column. Below 1280 px each request is a card with every field
+ * stacked, as the other admin lists (useIsMobile); choosing one still opens it.
+ */
+const setWidth = windowWidthPerTest();
+
+const request = (id: string, name: string, overrides: Partial<PrivacyRequestView>): PrivacyRequestView => ({
+  id,
+  kind: 'access',
+  details: 'Une copie de mes renseignements.',
+  requester: { parentId: '01JD0000000000000000000009', name, language: 'fr' },
+  via: 'profile',
+  receivedAt: '2030-01-02T15:00:00.000Z',
+  dueAt: '2030-02-01T15:00:00.000Z',
+  status: 'received',
+  notes: [],
+  emails: { receipt: 'sent' },
+  version: 1,
+  updatedAt: '2030-01-02T15:00:00.000Z',
+  overdue: false,
+  ...overrides,
+});
+const REQUESTS = [
+  request('01JD0000000000000000000001', 'Léa Tremblay', { status: 'inProgress', kind: 'deletion', overdue: true }),
+  request('01JD0000000000000000000002', 'Marc Roy', { status: 'answered', kind: 'complaint' }),
+];
+
+function renderQueue(locale: 'fr' | 'en') {
+  const chosen: string[] = [];
+  render(
+    <I18nextProvider i18n={createI18n(locale)}>
+      <RequestsTable requests={REQUESTS} onSelect={(id) => chosen.push(id)} />
+    </I18nextProvider>,
+  );
+  return chosen;
+}
+
+describe('the privacy requests queue on a phone (375 px)', () => {
+  it.each([
+    ['fr', 'Statut', ['En traitement', 'Répondue'], ['Suppression de mes renseignements', 'Plainte'], 'Échéance', 'En retard', 'Ouvrir la demande de Marc Roy'],
+    ['en', 'Status', ['In progress', 'Answered'], ['Deletion of my information', 'Complaint'], 'Due', 'Overdue', 'Open the request of Marc Roy'],
+  ] as const)('%s: one card per request with its status, type and due date, no wide table', (locale, status, statuses, kinds, due, overdue, select) => {
+    setWidth(375);
+    const chosen = renderQueue(locale);
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.queryByRole('grid')).toBeNull();
+    // Cards are a group of `li` (role presentation) in one `ol`, each opened by its requester's name.
+    const cards = [...screen.getByTestId('privacy-requests-table').querySelectorAll('li')];
+    expect(cards).toHaveLength(2);
+    cards.forEach((card, i) => {
+      const text = card.textContent ?? '';
+      expect(text).toContain(REQUESTS[i]!.requester.name);
+      expect(text).toContain(status);
+      expect(text).toContain(statuses[i]);
+      expect(text).toContain(kinds[i]);
+      expect(text).toContain(due);
+      expect(text).toContain('2030-02-01');
+    });
+    expect(cards[0]!.textContent).toContain(overdue);
+    expect(cards[1]!.textContent).not.toContain(overdue);
+    expect(screen.queryByRole('radio')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: select }));
+    expect(chosen).toEqual([REQUESTS[1]!.id]);
+  });
+
+  it('stays a table on a wide screen (1440 px)', () => {
+    setWidth(1440);
+    renderQueue('fr');
+    const table = screen.getByRole('table');
+    expect(within(table).getByRole('columnheader', { name: 'Statut' })).toBeTruthy();
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+  });
+});
