@@ -7,12 +7,14 @@ import { IsoDateTimeSchema } from '../schemas/common';
  * and what kind of act, never who by name or email; `fields` names the fields changed, never their values.
  */
 
-export const ACTIVITY_ROLES = ['administrator', 'system'] as const;
+/** `coParent`: the family's other parent, who shared a new address with this parent (their answer or My Profile). */
+export const ACTIVITY_ROLES = ['administrator', 'system', 'coParent'] as const;
 /**
  * `accepted` and `rejected`: an administrator's decision on the parent's own change held for review
  * (docs/annual-update.md, "Review before publishing"): the change is the parent's, the administrator only decided.
+ * `addressShared`: the co-parent changed their address and shared it with this parent's record.
  */
-export const ACTIVITY_KINDS = ['created', 'changed', 'accepted', 'rejected', 'exported'] as const;
+export const ACTIVITY_KINDS = ['created', 'changed', 'accepted', 'rejected', 'addressShared', 'exported'] as const;
 
 export const ActivityEntrySchema = z.object({
   at: IsoDateTimeSchema,

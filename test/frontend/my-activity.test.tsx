@@ -17,6 +17,7 @@ import type { RuntimeConfig } from '@shared/contracts/runtime-config';
  * page says so.
  */
 const ENTRIES: ActivityEntry[] = [
+  { at: '2026-10-07T14:00:00.000Z', role: 'coParent', kind: 'addressShared', fields: ['address'] },
   { at: '2026-10-06T14:00:00.000Z', role: 'administrator', kind: 'rejected', fields: ['address'] },
   { at: '2026-10-05T14:00:00.000Z', role: 'administrator', kind: 'accepted', fields: ['phone'] },
   { at: '2026-09-02T14:00:00.000Z', role: 'administrator', kind: 'changed', fields: ['email'] },
@@ -43,11 +44,13 @@ function renderActivity(lang: 'fr' | 'en') {
 describe('my activity in words', () => {
   it.each([
     ['fr', 'Activité sur mes renseignements', [
+      "Adresse mise à jour par l'autre parent de la famille, qui l'a partagée avec vous. Champs modifiés\u00a0: adresse.",
       "Votre modification, refusée par un administrateur, n'a pas été publiée. Champs modifiés\u00a0: adresse.",
       'Votre modification, acceptée par un administrateur, a été publiée dans le bottin. Champs modifiés\u00a0: téléphone.',
       'Fiche modifiée par un administrateur. Champs modifiés\u00a0: courriel.',
     ]],
     ['en', 'Activity on my information', [
+      "Address updated by the family's other parent, who shared it with you. Fields changed: address.",
       'Your change, rejected by an administrator, was not published. Fields changed: address.',
       'Your change, accepted by an administrator, was published in the directory. Fields changed: phone.',
       'Record changed by an administrator. Fields changed: email.',

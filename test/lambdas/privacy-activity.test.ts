@@ -116,6 +116,28 @@ describe('my activity', () => {
     ]);
   });
 
+  it("says the co-parent shared a new address with the parent's record, from their update link or their account", async () => {
+    const email = uniqueEmail('parent-shared');
+    const created = await callAdmin('POST', '/api/admin/parents', { body: { firstName: 'Noémie', lastName: 'Gagnon', email }, claims: admin });
+    expect(created.status).toBe(201);
+    const parentId = created.json.record.id as string;
+    // The entry the co-parent's answer writes on this parent's record (lambdas/annual-update/parent-form-service.ts):
+    // by their update link (a token, which for any other action is the caller's own hand), then by their account.
+    const shared = (actor: { kind: 'token' | 'user'; id: string }) =>
+      writeAudit({ id: ulid(), at: new Date().toISOString(), actor, action: 'parent.addressSharedByCoParent', target: { type: 'PARENT', id: parentId }, fields: ['address'] });
+    await pause(5);
+    await shared({ kind: 'token', id: ulid() });
+    await pause(5);
+    await shared({ kind: 'user', id: 'co-parent-sub' });
+
+    const { entries } = MyActivityResponseSchema.parse(JSON.parse((await activityOf(claimsFor(email))).text));
+    expect(entries.map(({ role, kind, fields }) => ({ role, kind, fields }))).toEqual([
+      { role: 'coParent', kind: 'addressShared', fields: ['address'] },
+      { role: 'coParent', kind: 'addressShared', fields: ['address'] },
+      { role: 'administrator', kind: 'created', fields: undefined },
+    ]);
+  });
+
   it('answers an empty list to a member without a parent record', async () => {
     const email = uniqueEmail('staff-activity');
     await registerPerson(email, 'STAFF', 'Personnel Test');

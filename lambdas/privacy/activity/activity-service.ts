@@ -36,9 +36,12 @@ async function entriesAbout(partition: string, sinceId?: string): Promise<AuditE
 
 /** The act in the parent's words: a review decision is about the parent's own change, not the administrator's. */
 const DECISIONS: Record<string, ActivityEntry['kind']> = { 'parent.reviewAccepted': 'accepted', 'parent.reviewRejected': 'rejected' };
+/** The co-parent's new address shared with this parent's record (lambdas/annual-update/parent-form-service.ts). */
+const SHARED_BY_CO_PARENT = 'parent.addressSharedByCoParent';
 
 function kindOf(action: string): ActivityEntry['kind'] {
   if (action.startsWith('export.')) return 'exported';
+  if (action === SHARED_BY_CO_PARENT) return 'addressShared';
   const decision = DECISIONS[action];
   if (decision) return decision;
   return ['parent.create', 'parent.importCreate', 'progression.parentAdd'].includes(action) ? 'created' : 'changed';
@@ -49,7 +52,7 @@ function toActivity(entry: AuditEntry): ActivityEntry {
   const kind = kindOf(entry.action);
   return {
     at: entry.at,
-    role: entry.actor.kind === 'system' ? 'system' : 'administrator',
+    role: entry.action === SHARED_BY_CO_PARENT ? 'coParent' : entry.actor.kind === 'system' ? 'system' : 'administrator',
     kind,
     ...(kind === 'exported' ? { format: entry.action.endsWith('json') ? 'json' : 'csv' } : {}),
     ...(entry.fields?.length ? { fields: entry.fields } : {}),
@@ -66,9 +69,12 @@ function memberFacing(entry: AuditEntry): AuditEntry[] {
   return fields.length > 0 ? [{ ...entry, fields }] : [];
 }
 
-/** Entries someone else made: not the caller's own account, not an update link (the parent's own hand). */
+/**
+ * Entries someone else made: not the caller's own account, not an update link (the parent's own hand), except the
+ * co-parent's shared address, which their own link or account wrote on this parent's record.
+ */
 const byOthers = (caller: Caller) => (entry: AuditEntry) =>
-  entry.actor.kind !== 'token' && !(entry.actor.kind === 'user' && entry.actor.id === caller.sub);
+  entry.action === SHARED_BY_CO_PARENT || (entry.actor.kind !== 'token' && !(entry.actor.kind === 'user' && entry.actor.id === caller.sub));
 
 async function activityOfParent(parentId: string, caller: Caller): Promise<AuditEntry[]> {
   const record = await getEntity('PARENT', parentId);
