@@ -22,7 +22,7 @@ export async function idTokenFor(stack: StackInfo, email: string, password: stri
   }
 }
 
-/** ID tokens of the demo accounts (administrator, parent, staff member), by role. */
+/** ID tokens of the demo accounts (administrator, parent, staff member, class representative), by role. */
 export async function demoTokens(stack: StackInfo): Promise<Record<DemoAccount['role'], string>> {
   const entries = await Promise.all(
     stack.demoAccounts.map(async (a) => [a.role, await idTokenFor(stack, a.email, a.password)] as const),

@@ -1,6 +1,6 @@
 /** What a running local stack tells its caller (the `npm start` banner and the test fixtures). */
 export interface DemoAccount {
-  role: 'admin' | 'parent' | 'staff';
+  role: 'admin' | 'parent' | 'staff' | 'representative';
   email: string;
   password: string;
 }

@@ -80,7 +80,10 @@ export function defaultPorts(base = Number(process.env.LOCAL_PORT_BASE ?? 3000))
  * and the gateway, wired together, then creates the table, pool, client and group, and seeds the demo school.
  * If any step fails, what was already started is stopped again.
  */
-/** The demo accounts (an administrator, a parent, a staff member) in a user pool; existing ones are left alone. */
+/**
+ * The demo accounts (an administrator, a parent, a staff member, a class's parent representative) in a user pool;
+ * existing ones are left alone.
+ */
 export async function ensureDemoAccounts(cognito: ReturnType<typeof cognitoClient>, userPoolId: string): Promise<void> {
   for (const account of DEMO_ACCOUNTS) {
     await ensureDemoUser(cognito, userPoolId, { ...account, admin: account.role === 'admin' });

@@ -71,7 +71,7 @@ async function main() {
 
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   const accounts = info.demoAccounts
-    .map((a) => `    ${a.role.padEnd(7)} ${a.email.padEnd(38)} ${a.password}`)
+    .map((a) => `    ${a.role.padEnd(14)} ${a.email.padEnd(38)} ${a.password}`)
     .join('\n');
   console.log(`
 ────────────────────────────────────────────────────────────────────────
@@ -81,7 +81,7 @@ async function main() {
   Mailbox         ${info.mailboxUrl}      (every email the app sends)
   Data            ${DATA_DIR}      (npm run reset to start over)
 
-  Demo accounts   role    email                                  password
+  Demo accounts   role           email                                  password
 ${accounts}
 
   Ctrl-C stops everything.

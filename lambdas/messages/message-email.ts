@@ -35,14 +35,15 @@ const TEXT = {
   fr: {
     to: 'Destinataires\u00a0: ',
     reply: (address: string) => `Pour répondre, écrivez à ${address}.`,
-    replyInApp: (url: string) => `Pour répondre, écrivez à l'auteur dans le bottin\u00a0: ${url}`,
+    // The app has no way to answer a message: without a reply address, the author's entry in the directory.
+    replyInApp: (url: string) => `Ce courriel ne reçoit pas de réponse. Les coordonnées de l'auteur, si elles sont partagées, sont dans le bottin\u00a0: ${url}`,
     stop: (url: string) => `Pour ne plus recevoir ce type de message\u00a0: ${url}`,
     via: 'via',
   },
   en: {
     to: 'To: ',
     reply: (address: string) => `To reply, write to ${address}.`,
-    replyInApp: (url: string) => `To reply, write to the author in the directory: ${url}`,
+    replyInApp: (url: string) => `This email does not take replies. The author's contact details, if shared, are in the directory: ${url}`,
     stop: (url: string) => `To stop receiving this kind of message: ${url}`,
     via: 'via',
   },
@@ -79,7 +80,8 @@ export function messageEmail(input: MessageEmailInput) {
   // The kind rides in the link, as the carpool email's does, so the page names it before the click without reading
   // the token (docs/messages.md, "Unsubscribe"); the server still stops the token's own kind.
   const stopUrl = `${baseUrl}/unsubscribe?token=${input.unsubscribeToken}&lang=${language}&kind=${message.category}`;
-  const reply = message.replyTo ? t.reply(message.replyTo) : t.replyInApp(`${baseUrl}/messages`);
+  const directory = `${baseUrl}/${message.author.personType === 'STAFF' ? 'staff' : 'parents'}`;
+  const reply = message.replyTo ? t.reply(message.replyTo) : t.replyInApp(directory);
   const heading = `${message.author.name}, ${message.author.role[language]} · ${t.to}${message.audienceLabel[language]}`;
   const footer = [reply, WHY[message.category][language], t.stop(stopUrl)];
   const text = [heading, '', body, '', '—', ...footer, '', schoolName].join('\n');

@@ -4,8 +4,9 @@ import type { DirectoryData } from '../../lambdas/directory/directory-items';
 import type { Level } from '@shared/schemas/common';
 import type { SchoolClass } from '@shared/schemas/school-class';
 import type { SchoolSettings } from '@shared/schemas/settings';
+import type { Parent } from '@shared/schemas/parent';
 import type { Staff } from '@shared/schemas/staff';
-import type { Student } from '@shared/schemas/student';
+import type { FamilyLink, Student } from '@shared/schemas/student';
 import { generateCommittees } from './committees';
 import { generateFamily, type FamilyOverrides, type GeneratedFamily } from './families';
 import { ADULT_FEMALE, ADULT_MALE, LAST_NAMES, SCHOOL_DOMAIN } from './names';
@@ -19,11 +20,15 @@ import { STAFF_ROSTER, staffTitle } from './staff-roster';
  */
 export const DEMO_PASSWORD = 'Bottin2025';
 
-/** Sign-in accounts printed by `npm start`. The admin is a parent who chairs the CE. */
+/**
+ * Sign-in accounts printed by `npm start`. The admin is a parent who chairs the CE; the representative is the
+ * parent representative of the demo parent's class (docs/messages.md), so the messages' approval can be tried.
+ */
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   { role: 'admin', email: `admin@${SCHOOL_DOMAIN}`, password: DEMO_PASSWORD },
   { role: 'parent', email: `parent@${SCHOOL_DOMAIN}`, password: DEMO_PASSWORD },
   { role: 'staff', email: `personnel@${SCHOOL_DOMAIN}`, password: DEMO_PASSWORD },
+  { role: 'representative', email: `representant@${SCHOOL_DOMAIN}`, password: DEMO_PASSWORD },
 ];
 
 export const DEMO_FAMILIES = 180;
@@ -191,6 +196,8 @@ export function generateSchool(options: GenerateOptions = {}): DemoSchool {
 
   const adminParent = families[0]!.parents[0]!;
   const demoParent = families[1]!.parents[0]!;
+  const representative = demoRepresentative({ classes, students, parents, links }, [adminParent.id, demoParent.id]);
+  representative.email = DEMO_ACCOUNTS[3]!.email;
   const { committees, memberships } = generateCommittees({
     random,
     newId,
@@ -216,6 +223,40 @@ export function generateSchool(options: GenerateOptions = {}): DemoSchool {
       admin: { personType: 'PARENT', personId: adminParent.id, email: adminParent.email! },
       parent: { personType: 'PARENT', personId: demoParent.id, email: demoParent.email! },
       staff: { personType: 'STAFF', personId: staffAccount.id, email: staffAccount.email! },
+      representative: { personType: 'PARENT', personId: representative.id, email: representative.email },
     },
   };
+}
+
+/**
+ * The parent behind the representative demo account: a seeded class representative who writes in French, has an
+ * address of their own (not shared with a partner) and is not another demo account, from the demo parent's class
+ * first (so `parent@` receives what they write), else the first class that has one. Draws nothing, so the rest
+ * of the school is the same as without it; only that parent's address changes.
+ */
+function demoRepresentative(
+  school: { classes: SchoolClass[]; students: Student[]; parents: Parent[]; links: FamilyLink[] },
+  taken: readonly string[],
+): Parent & { email: string } {
+  const { classes, students, parents, links } = school;
+  const demoParentId = taken[1];
+  const childClasses = new Set(
+    links
+      .filter((link) => link.parentId === demoParentId)
+      .map((link) => students.find((student) => student.id === link.studentId)?.classId),
+  );
+  const ordered = [...classes.filter((c) => childClasses.has(c.id)), ...classes.filter((c) => !childClasses.has(c.id))];
+  const suitable = (parent: Parent | undefined): parent is Parent & { email: string } =>
+    !!parent?.email &&
+    parent.preferredLanguage === 'fr' &&
+    parent.participation === 'full' &&
+    !taken.includes(parent.id) &&
+    parents.filter((other) => other.email === parent.email).length === 1;
+  for (const schoolClass of ordered) {
+    const found = schoolClass.parentRepresentativeIds
+      .map((id) => parents.find((parent) => parent.id === id))
+      .find(suitable);
+    if (found) return found;
+  }
+  throw new Error('The demo school has no class representative for the representative demo account');
 }

@@ -94,8 +94,11 @@ beforeAll(async () => {
   cast.en = { rep: others[0]!, declined: others[1]!, unsubscriber: others[3]! };
   const classA = (await getEntity('CLASS', found.classId))!;
   await rewriteRecord('CLASS', classA, { ...classA, parentRepresentativeIds: [repFr.id, cast.en.rep.id] });
-  // Accounts for the people who sign in (the demo parent has one).
-  for (const person of [repFr, cast.en.rep, cast.en.declined]) await createAccount(info(), person.email, DEMO_PASSWORD, true);
+  // Accounts for the people who sign in (the demo parent has one, and class A's seeded representative is the
+  // representative demo account).
+  for (const person of [repFr, cast.en.rep, cast.en.declined]) {
+    if (!demo.has(person.email)) await createAccount(info(), person.email, DEMO_PASSWORD, true);
+  }
 }, 240_000);
 
 afterAll(async () => {

@@ -2,7 +2,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
@@ -34,7 +34,13 @@ const held: Message = {
 const at = (status: Message['status'], pending: number, sent: number): Message => ({ ...held, status, counts: { ...held.counts, pending, sent, skipped: 4 - pending - sent } });
 
 /** What the API answers: the log's message, and each continue call in turn (a status code, or the progress). */
-const api: { logged: Message; chunks: Array<number | Message>; continues: number } = { logged: held, chunks: [], continues: 0 };
+const api: { logged: Message; chunks: Array<number | Message>; continues: number; decisions: unknown[]; decisionFails: boolean } = {
+  logged: held,
+  chunks: [],
+  continues: 0,
+  decisions: [],
+  decisionFails: false,
+};
 let server: Server;
 let url: string;
 
@@ -45,8 +51,16 @@ beforeAll(async () => {
     const answer = (status: number, body: unknown) => void res.writeHead(status, headers).end(JSON.stringify(body));
     if (req.url === '/api/admin/messages') return answer(200, { messages: [api.logged], settings: { ...DEFAULT_MESSAGE_SETTINGS, approveRepresentatives: true } });
     if (req.url === `/api/admin/messages/${ID}/decision`) {
-      api.logged = at('sending', 4, 0);
-      return answer(200, { message: api.logged });
+      let text = '';
+      req.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      req.on('end', () => {
+        const { approve } = JSON.parse(text) as { approve: boolean };
+        api.decisions.push(approve);
+        if (api.decisionFails) return answer(503, { error: { code: 'SERVICE_UNAVAILABLE' } });
+        api.logged = approve ? at('sending', 4, 0) : { ...held, status: 'rejected' };
+        answer(200, { message: api.logged });
+      });
+      return;
     }
     if (req.url === `/api/messages/${ID}/continue`) {
       const chunk = api.chunks[api.continues++];
@@ -61,7 +75,7 @@ beforeAll(async () => {
 });
 afterEach(() => {
   cleanup();
-  Object.assign(api, { logged: held, chunks: [], continues: 0 });
+  Object.assign(api, { logged: held, chunks: [], continues: 0, decisions: [], decisionFails: false });
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
@@ -105,5 +119,38 @@ describe('approving a held message on the administrators\' screen', () => {
     expect(await screen.findAllByText('Message sent. Emails: 3; to read in the directory only: 1.')).not.toHaveLength(0);
     expect(api.continues).toBe(3);
     expect(screen.queryByText('Sending stopped before the end')).toBeNull();
+  });
+});
+
+/** The dialog a title belongs to. */
+const dialogTitled = (title: HTMLElement) => title.closest<HTMLElement>('[role="dialog"]')!;
+
+describe("refusing a held message on the administrators' screen", () => {
+  it('asks first, says what it does, and refuses only once confirmed', async () => {
+    renderPage('fr');
+    // The row's button comes first; the dialogs (Cloudscape keeps them in the page, hidden) come after.
+    fireEvent.click((await screen.findAllByRole('button', { name: 'Refuser' }, { timeout: 20_000 }))[0]!);
+    const dialog = dialogTitled(await screen.findByText('Refuser le message de Léa Tremblay?'));
+    within(dialog).getByText(/Le message ne sera envoyé à personne\. Son auteur le verra « Refusé »/);
+    // Nothing is decided by opening the dialog, nor by cancelling it.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Annuler' }));
+    expect(api.decisions).toEqual([]);
+    fireEvent.click(screen.getAllByRole('button', { name: 'Refuser' })[0]!);
+    const again = dialogTitled(await screen.findByText('Refuser le message de Léa Tremblay?'));
+    fireEvent.click(within(again).getByRole('button', { name: 'Refuser' }));
+    await waitFor(() => expect(api.decisions).toEqual([false]));
+    expect(await screen.findAllByText('Refusé')).not.toHaveLength(0);
+    expect(screen.queryByRole('button', { name: 'Approuver et envoyer' })).toBeNull();
+  });
+
+  it('says in the dialog when the refusal failed, and it stays open', async () => {
+    api.decisionFails = true;
+    renderPage('en');
+    fireEvent.click((await screen.findAllByRole('button', { name: 'Reject' }, { timeout: 20_000 }))[0]!);
+    const dialog = dialogTitled(await screen.findByText("Reject Léa Tremblay's message?"));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    await within(dialog).findByText(/The service is temporarily unavailable|The message could not be rejected/);
+    expect(api.decisions).toEqual([false]);
+    within(dialog).getByText("Reject Léa Tremblay's message?");
   });
 });

@@ -115,7 +115,7 @@ describe('demo school generator', () => {
   });
 
   it('backs each demo account with a person: the admin parent chairs the CE and has children', () => {
-    expect(DEMO_ACCOUNTS.map((a) => a.role)).toEqual(['admin', 'parent', 'staff']);
+    expect(DEMO_ACCOUNTS.map((a) => a.role)).toEqual(['admin', 'parent', 'staff', 'representative']);
     for (const account of DEMO_ACCOUNTS) {
       expect(isAcceptablePassword(account.password)).toBe(true);
       const people = [...school.parents, ...school.staff].filter((p) => p.email === account.email);
@@ -126,6 +126,19 @@ describe('demo school generator', () => {
     expect(childrenByParent().get(school.accounts.admin.personId)).toHaveLength(2);
     expect(childrenByParent().get(school.accounts.parent.personId)).toHaveLength(2);
     expect(school.classes.some((c) => c.teacherId === school.accounts.staff.personId)).toBe(true);
+  });
+
+  it("makes the representative demo account a French-speaking parent representative of the demo parent's class", () => {
+    const representative = school.parents.find((p) => p.id === school.accounts.representative.personId)!;
+    expect(representative).toMatchObject({ email: 'representant@ecole-demo.example', preferredLanguage: 'fr', participation: 'full' });
+    const classesOf = (parentId: string) =>
+      new Set(school.families.filter((l) => l.parentId === parentId).map((l) => school.students.find((s) => s.id === l.studentId)!.classId));
+    const represented = school.classes.filter((c) => c.parentRepresentativeIds.includes(representative.id));
+    expect(represented).toHaveLength(1);
+    expect(classesOf(school.accounts.parent.personId).has(represented[0]!.id)).toBe(true);
+    expect(classesOf(representative.id).has(represented[0]!.id)).toBe(true);
+    // Every school size the tests generate has one.
+    for (const families of [3, 6, 12, 30, 120]) expect(generateSchool({ families }).accounts.representative.email).toBe(representative.email);
   });
 
   it('scales to 1,000 families for benchmarks with the same proportions', () => {

@@ -103,7 +103,7 @@ function useAdminSend() {
       void queryClient.invalidateQueries({ queryKey: messagesKeys.admin });
     }
   };
-  return { sending, send, decide };
+  return { sending, send };
 }
 
 /** The progress of the message this administrator is sending, and a sentence when it stopped. */
@@ -124,15 +124,39 @@ function AdminSendProgress({ sending }: { sending: Sending }) {
   );
 }
 
+/**
+ * Refusing a held message is final (its author would have to write again): asked first, away from « Approuver et
+ * envoyer », and a refusal that failed is said in the dialog, which stays open.
+ */
+function RejectDialog({ message, onClose }: { message: Message; onClose: () => void }) {
+  const { t } = useTranslation();
+  const decide = useDecideMessage();
+  const errorText = useErrorText('messages.admin.rejectFailed');
+  return (
+    <ConfirmDialog
+      visible
+      title={t('messages.admin.rejectTitle', { name: message.author.name })}
+      confirmLabel={t('messages.admin.reject')}
+      busy={decide.isPending}
+      {...(decide.isError ? { error: errorText(decide.error) } : {})}
+      onDismiss={onClose}
+      onConfirm={() => decide.mutateAsync({ id: message.id, approve: false }).then(onClose, () => undefined)}
+    >
+      {t('messages.admin.rejectBody')}
+    </ConfirmDialog>
+  );
+}
+
 /** The message log (docs/messages.md, "Limits"): author, audience, counts, time; approvals; a right withdrawn. */
 function Log({ messages, settings }: { messages: Message[]; settings: MessageSettings }) {
   const { t, i18n } = useTranslation();
   const lang = currentLocale(i18n);
   const mobile = useIsMobile();
-  const { sending, send, decide } = useAdminSend();
+  const { sending, send } = useAdminSend();
   const save = useSaveMessageSettings();
   const errorText = useSaveErrorText();
   const [withdraw, setWithdraw] = useState<Message | undefined>();
+  const [reject, setReject] = useState<Message | undefined>();
   const busy = sending?.busy === true;
   // Each opening starts without the last attempt's error.
   const askWithdraw = (m: Message) => {
@@ -144,7 +168,7 @@ function Log({ messages, settings }: { messages: Message[]; settings: MessageSet
       {m.status === 'pendingApproval' && (
         <Button loading={busy && sending?.id === m.id} disabled={busy} onClick={() => void send(m, true)}>{t('messages.admin.approve')}</Button>
       )}
-      {m.status === 'pendingApproval' && <Button disabled={busy} onClick={() => decide.mutate({ id: m.id, approve: false })}>{t('messages.admin.reject')}</Button>}
+      {m.status === 'pendingApproval' && <Button disabled={busy} onClick={() => setReject(m)}>{t('messages.admin.reject')}</Button>}
       {m.status === 'sending' && (
         <Button loading={busy && sending?.id === m.id} disabled={busy} onClick={() => void send(m, false)}>{t('messages.admin.resume')}</Button>
       )}
@@ -184,6 +208,7 @@ function Log({ messages, settings }: { messages: Message[]; settings: MessageSet
       ) : (
         <Table {...shared} wrapLines columnDefinitions={columns} ariaLabels={{ tableLabel: t('messages.admin.log') }} />
       )}
+      {reject && <RejectDialog message={reject} onClose={() => setReject(undefined)} />}
       <ConfirmDialog
         visible={withdraw !== undefined}
         title={t('messages.admin.withdrawTitle', { name: withdraw?.author.name ?? '' })}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { messageEmail } from '../../lambdas/messages/message-email';
+import type { Message } from '@shared/contracts/messages-api';
+
+/**
+ * A message's email footer when the author shared no reply address (docs/messages.md, "The email"): the app has no
+ * way to answer a message, so the email says it takes no reply and where the author's entry is (a new user's trial:
+ * it said « écrivez à l'auteur dans le bottin » and linked to /messages, where nobody can write to one person).
+ */
+const message = (personType: 'PARENT' | 'STAFF', replyTo?: string): Message => ({
+  id: '01K3J4A0S00000000000000001',
+  createdAt: '2026-11-30T12:00:00.000Z',
+  author: { name: 'Geneviève Thibault', role: { fr: 'Parent représentant de la classe', en: 'Class parent representative' }, personType, personId: '01K3J4A0S00000000000000002' },
+  audience: { type: 'class', classId: '01K3J4A0S00000000000000003' },
+  audienceLabel: { fr: 'Classe A', en: 'Class A' },
+  category: 'class',
+  subject: { fr: 'Sortie', en: 'Trip' },
+  body: { fr: 'Bonjour', en: 'Hello' },
+  ...(replyTo ? { replyTo } : {}),
+  status: 'sent',
+  counts: { recipients: 1, pending: 0, sent: 1, skipped: 0, failed: 0 },
+});
+
+const email = (m: Message, language: 'fr' | 'en') =>
+  messageEmail({ message: m, language, schoolName: 'École des Érables', baseUrl: 'https://bottin.example.org', unsubscribeToken: 't' });
+
+describe('a message email without a reply address', () => {
+  it.each([
+    ['fr', 'PARENT', "Ce courriel ne reçoit pas de réponse. Les coordonnées de l'auteur, si elles sont partagées, sont dans le bottin\u00a0: https://bottin.example.org/parents"],
+    ['en', 'PARENT', "This email does not take replies. The author's contact details, if shared, are in the directory: https://bottin.example.org/parents"],
+    ['fr', 'STAFF', "Ce courriel ne reçoit pas de réponse. Les coordonnées de l'auteur, si elles sont partagées, sont dans le bottin\u00a0: https://bottin.example.org/staff"],
+  ] as const)('%s (%s author): says it takes no reply and where the author is listed', (language, personType, line) => {
+    const { text, replyTo } = email(message(personType), language);
+    expect(text.split('\n')).toContain(line);
+    expect(text).not.toContain('/messages');
+    expect(replyTo).toBeUndefined();
+  });
+
+  it('with a reply address: replies go to it', () => {
+    const { text, replyTo } = email(message('PARENT', 'genevieve@example.org'), 'fr');
+    expect(text).toContain('Pour répondre, écrivez à genevieve@example.org.');
+    expect(replyTo).toBe('genevieve@example.org');
+  });
+});
