@@ -14,3 +14,5 @@ export const progressionRootKey = ['progression'] as const;
 export const progressionCurrentKey = ['progression', 'current'] as const;
 export const privacyRequestsKey = ['privacy-requests'] as const;
 export const committeeSignUpsKey = ['committee-sign-ups'] as const;
+/** The messages' log and settings (the messages page's writes make it stale, and the dashboard's card with it). */
+export const adminMessagesKey = ['admin', 'messages'] as const;

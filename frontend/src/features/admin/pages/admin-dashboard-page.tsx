@@ -9,9 +9,11 @@ import type { CurrentProgressionResponse } from '@shared/contracts/progression-a
 import { PageFrame } from '../../../components/page/page-frame';
 import { CampaignProgressBar } from '../../../components/progress/campaign-progress-bar';
 import { CampaignStatus } from '../../../components/progress/campaign-status';
+import { useAdminMessages } from '../../../lib/api/admin-messages-queries';
 import { useCommitteeSignUps, useCurrentCampaign, useCurrentProgression, usePrivacyRequests } from '../../../lib/api/admin-summary-queries';
 import { CommitteeSignUpsSummary } from '../components/committee-sign-ups-summary';
 import { DashboardCard, useCardData } from '../components/dashboard-card';
+import { PendingMessagesSummary } from '../components/pending-messages-summary';
 import { PrivacyRequestsSummary } from '../components/privacy-requests-summary';
 
 type ProgressionState = 'notStarted' | 'inProgress' | 'applied';
@@ -87,8 +89,9 @@ export function AdminDashboardPage() {
   const progression = useCardData(useCurrentProgression());
   const privacyRequests = useCardData(usePrivacyRequests());
   const signUps = useCardData(useCommitteeSignUps());
+  const messages = useCardData(useAdminMessages());
   const column = { colspan: { default: 12, l: 4 } };
-  const cards = [column, column, column, column, column, column];
+  const cards = [column, column, column, column, column, column, column];
   return (
     <PageFrame title={t('pages.admin.title')} description={t('pages.admin.description')}>
       <Grid gridDefinition={cards}>
@@ -142,6 +145,16 @@ export function AdminDashboardPage() {
           retry={signUps.retry}
         >
           {(data) => <CommitteeSignUpsSummary data={data} />}
+        </DashboardCard>
+        <DashboardCard
+          id="pending-messages"
+          title={t('adminDashboard.messages.title')}
+          href="/admin/messages"
+          linkText={t('adminDashboard.messages.link')}
+          state={messages.state}
+          retry={messages.retry}
+        >
+          {(data) => <PendingMessagesSummary data={data} />}
         </DashboardCard>
       </Grid>
     </PageFrame>

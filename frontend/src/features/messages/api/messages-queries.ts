@@ -1,7 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod';
 import {
-  AdminMessagesResponseSchema,
   MessageProgressSchema,
   MessageSchema,
   MessageSettingsSchema,
@@ -13,12 +12,13 @@ import {
 } from '@shared/contracts/messages-api';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { ApiError, apiRequest } from '../../../lib/api/api-client';
+import { adminMessagesKey } from '../../../lib/api/admin-query-keys';
 import { useApiMutation } from '../../../lib/query/use-api-mutation';
 
 /** The Messages page's server state (docs/messages.md, docs/frontend.md "Server state"). */
 export const messagesKeys = {
   mine: ['messages'] as const,
-  admin: ['admin', 'messages'] as const,
+  admin: adminMessagesKey,
 };
 
 const MessageResponseSchema = z.object({ message: MessageSchema });
@@ -29,11 +29,8 @@ export function useMyMessages() {
   return useQuery({ queryKey: messagesKeys.mine, queryFn: () => apiRequest(apiBaseUrl, '/messages', MessagesResponseSchema) });
 }
 
-/** GET /api/admin/messages: every message sent, and the settings. */
-export function useAdminMessages() {
-  const { apiBaseUrl } = useRuntimeConfig();
-  return useQuery({ queryKey: messagesKeys.admin, queryFn: () => apiRequest(apiBaseUrl, '/admin/messages', AdminMessagesResponseSchema) });
-}
+/** GET /api/admin/messages: every message sent, and the settings (shared with the dashboard's card). */
+export { useAdminMessages } from '../../../lib/api/admin-messages-queries';
 
 export function useComposeMessage() {
   const { apiBaseUrl } = useRuntimeConfig();

@@ -1,0 +1,97 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router-dom';
+import { RuntimeConfigProvider } from '../../frontend/src/config/runtime-config-context';
+import { AdminDashboardPage } from '../../frontend/src/features/admin/pages/admin-dashboard-page';
+import { adminMessagesKey, campaignKeys, committeeSignUpsKey, privacyRequestsKey, progressionCurrentKey } from '../../frontend/src/lib/api/admin-query-keys';
+import { createI18n } from '../../frontend/src/i18n/i18n';
+import type { AdminMessagesResponse, Message } from '@shared/contracts/messages-api';
+import type { RuntimeConfig } from '@shared/contracts/runtime-config';
+
+/**
+ * The dashboard's « Messages à approuver » card (docs/messages.md, "Approval"). A new user's trial: with approval on,
+ * a representative's message waited and nothing on /admin said so; it was found only by opening the messages' log.
+ */
+const CONFIG = { mode: 'local', region: 'ca-central-1', userPoolId: 'local_x', userPoolClientId: 'x', apiBaseUrl: 'http://127.0.0.1:9/api', contactEmail: 'c@ecole.example', build: 't' } as RuntimeConfig;
+const SETTINGS = { classRepresentatives: true, committeeChairs: true, teachers: true, approveRepresentatives: true, withdrawn: [], version: 1 };
+
+let seq = 0;
+function message(status: Message['status'], createdAt: string, author: string, subject: string): Message {
+  seq += 1;
+  return {
+    id: `01K3J4A0S0000000000000000${seq}`,
+    createdAt,
+    author: { name: author, role: { fr: 'Parent représentant de la classe', en: 'Class parent representative' }, personType: 'PARENT', personId: `01K3J4A0S0000000000000010${seq}` },
+    audience: { type: 'class', classId: '01K3J4A0S00000000000000099' },
+    audienceLabel: { fr: 'Classe A', en: 'Class A' },
+    category: 'class',
+    subject: { fr: subject },
+    body: { fr: 'Bonjour' },
+    status,
+    counts: { recipients: 10, pending: status === 'pendingApproval' ? 10 : 0, sent: 0, skipped: 0, failed: 0 },
+  };
+}
+
+afterEach(cleanup);
+
+function renderDashboard(lang: 'fr' | 'en', messages: AdminMessagesResponse) {
+  // Every card's answer already read: nothing is asked of a server.
+  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+  client.setQueryData(campaignKeys.current, { campaign: null });
+  client.setQueryData(progressionCurrentKey, { schoolYear: '2026-2027', progression: null });
+  client.setQueryData(privacyRequestsKey, { requests: [], open: 0, overdue: 0 });
+  client.setQueryData(committeeSignUpsKey, { total: 0, recent: [] });
+  client.setQueryData(adminMessagesKey, messages);
+  render(
+    <I18nextProvider i18n={createI18n(lang)}>
+      <RuntimeConfigProvider config={CONFIG}>
+        <QueryClientProvider client={client}>
+          <MemoryRouter>
+            <AdminDashboardPage />
+          </MemoryRouter>
+        </QueryClientProvider>
+      </RuntimeConfigProvider>
+    </I18nextProvider>,
+  );
+  return screen.getByTestId('pending-messages-card');
+}
+
+describe('the dashboard card of the messages awaiting approval', () => {
+  const waiting = [
+    message('pendingApproval', '2026-11-30T10:00:00.000Z', 'Geneviève Thibault', 'Sortie au musée'),
+    message('sent', '2026-11-29T10:00:00.000Z', 'Marc Roy', 'Déjà envoyé'),
+    message('pendingApproval', '2026-11-28T10:00:00.000Z', 'Éloïse Caron', 'Photo de classe'),
+    message('pendingApproval', '2026-11-30T11:00:00.000Z', 'Noé Ouellet', 'Collecte'),
+    message('pendingApproval', '2026-11-30T12:00:00.000Z', 'Léa Gagnon', 'Spectacle'),
+    message('rejected', '2026-11-27T10:00:00.000Z', 'Inès Roy', 'Refusé'),
+  ];
+
+  it.each([
+    ['fr', 'Messages à approuver', "En attente d'approbation", 'Éloïse Caron — Classe A\u00a0: «\u00a0Photo de classe\u00a0»', 'Voir les messages'],
+    ['en', 'Messages to approve', 'Awaiting approval', 'Éloïse Caron — Class A: “Photo de classe”', 'See the messages'],
+  ] as const)('%s: counts the waiting messages and names the oldest three, with a link to the messages', (lang, title, label, oldest, link) => {
+    const card = renderDashboard(lang, { messages: waiting, settings: SETTINGS });
+    expect(within(card).getByRole('heading', { name: title })).toBeTruthy();
+    const count = within(card).getByTestId('pending-messages-count');
+    expect(count.textContent).toBe(`${label}4`);
+    const items = within(within(card).getByTestId('pending-messages-list')).getAllByRole('listitem').map((li) => li.textContent);
+    expect(items).toHaveLength(3);
+    expect(items[0]).toBe(oldest);
+    expect(items.join(' ')).toContain('Geneviève Thibault');
+    expect(items.join(' ')).not.toContain('Léa Gagnon');
+    expect(within(card).getByRole('link', { name: link }).getAttribute('href')).toBe('/admin/messages');
+  });
+
+  it.each([
+    ['fr', true, "Aucun message n'attend votre approbation."],
+    ['en', true, 'No message is waiting for your approval.'],
+    ['fr', false, 'Les messages des représentants partent sans approbation (réglage de la page des messages).'],
+  ] as const)('%s (approval on: %s): says when none waits', (lang, approve, text) => {
+    const card = renderDashboard(lang, { messages: [waiting[1]!], settings: { ...SETTINGS, approveRepresentatives: approve } });
+    expect(within(card).getByText(text)).toBeTruthy();
+    expect(within(card).queryByTestId('pending-messages-count')).toBeNull();
+  });
+});
