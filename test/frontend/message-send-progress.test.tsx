@@ -1,0 +1,47 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { SendProgress } from '../../frontend/src/features/messages/components/send-progress';
+import { createI18n } from '../../frontend/src/i18n/i18n';
+import type { Message } from '@shared/contracts/messages-api';
+
+/**
+ * A message's state under the compose form and in the author's « Envoyés » (docs/messages.md). A new user's trial: a
+ * representative's message held for approval showed a bar under « Envoi des courriels » with « Envoyés : 0 », read as
+ * a sending under way; it now says it waits, in words, with no bar.
+ */
+afterEach(cleanup);
+
+const message = (status: Message['status'], pending: number, sent: number): Message => ({
+  id: '01K3J4A0S00000000000000001',
+  createdAt: '2026-11-30T12:00:00.000Z',
+  author: { name: 'Geneviève Thibault', role: { fr: 'Parent représentant de la classe', en: 'Class parent representative' }, personType: 'PARENT', personId: '01K3J4A0S00000000000000002' },
+  audience: { type: 'class', classId: '01K3J4A0S00000000000000003' },
+  audienceLabel: { fr: 'Classe A', en: 'Class A' },
+  category: 'class',
+  subject: { fr: 'Sortie' },
+  body: { fr: 'Bonjour' },
+  status,
+  counts: { recipients: 46, pending, sent, skipped: 0, failed: 0 },
+});
+
+const show = (lang: 'fr' | 'en', m: Message) => render(<I18nextProvider i18n={createI18n(lang)}><SendProgress message={m} /></I18nextProvider>);
+
+describe("a message's state for its author", () => {
+  it.each([
+    ['fr', 'pendingApproval', "Message enregistré\u00a0: il partira dès qu'une personne administratrice l'aura approuvé."],
+    ['en', 'pendingApproval', 'Message saved: it goes out once an administrator approves it.'],
+    ['fr', 'rejected', 'Message refusé.'],
+  ] as const)('%s, %s: in words, with no sending bar', (lang, status, text) => {
+    show(lang, message(status, status === 'pendingApproval' ? 46 : 0, 0));
+    expect(document.body.textContent).toContain(text);
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(document.body.textContent).not.toMatch(/Envoi des courriels|Sending the emails/);
+  });
+
+  it('while sending: the bar, with the emails handled out of the recipients', () => {
+    show('fr', message('sending', 23, 23));
+    expect((screen.getByRole('progressbar') as HTMLProgressElement).value).toBe(50);
+  });
+});
