@@ -70,7 +70,8 @@ describe('app shell', () => {
     const titles: Record<string, string> = {
       '/email-verification-required': 'Vérification du courriel requise',
       '/update/abc123': 'Mise à jour de vos renseignements',
-      '/update-success': 'Renseignements mis à jour',
+      // Opened without a form sent: nothing to confirm (test/frontend/update-success.test.tsx).
+      '/update-success': 'Aucune réponse à confirmer',
       '/nowhere': 'Page introuvable',
     };
     for (const [path, title] of Object.entries(titles)) {

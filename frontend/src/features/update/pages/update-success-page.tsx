@@ -13,13 +13,37 @@ function readHasAccount(state: unknown): boolean | null {
   return typeof value === 'boolean' ? value : null;
 }
 
+/** A form's submit hands its result in the router's state (kept by a reload); a typed address or a bookmark has none. */
+const submitted = (state: unknown): boolean => typeof state === 'object' && state !== null && 'hasAccount' in state;
+
+/**
+ * The address opened without a form sent (a bookmark, a typed address, a tab restored elsewhere): nothing is confirmed,
+ * only where to update one's information (a new user's trial read « Merci! Vos renseignements ont été enregistrés. »).
+ */
+function NothingSubmitted() {
+  const { t, i18n } = useTranslation();
+  return (
+    <PageFrame title={t('pages.updateSuccess.titleNone')} description={t('pages.updateSuccess.descriptionNone')}>
+      <SpaceBetween size="s">
+        <RouterLink href={i18n.language === 'en' ? '/update/code' : '/mise-a-jour/code'}>{t('updateSuccess.enterCode')}</RouterLink>
+        <RouterLink href="/">{t('common.backHome')}</RouterLink>
+      </SpaceBetween>
+    </PageFrame>
+  );
+}
+
 /**
  * `/update-success` (docs/product-rules.md): thanks, what happens next, then sign in or create an account. Changes held
  * for review read « Renseignements reçus », never « mis à jour »: the directory shows them only once accepted.
  */
 export function UpdateSuccessPage() {
-  const { t } = useTranslation();
   const { state } = useLocation();
+  if (!submitted(state)) return <NothingSubmitted />;
+  return <Submitted state={state} />;
+}
+
+function Submitted({ state }: { state: unknown }) {
+  const { t } = useTranslation();
   const hasAccount = readHasAccount(state);
   const pendingReview = (state as { pendingReview?: unknown } | null)?.pendingReview === true;
   return (
