@@ -68,16 +68,17 @@ describe("a committee's sign-up switch", () => {
 // (checked or not, as a screen reader says it) and the status line below it say whether it is on.
 describe("the sign-up switch's label", () => {
   it.each([
-    ['fr', 'Accepter les inscriptions des parents', "N'accepte pas d'inscriptions", 'Accepte les inscriptions'],
-    ['en', "Take parents' sign-ups", 'Takes no sign-ups', 'Takes sign-ups'],
-  ] as const)('%s: names the setting in both states, the state shown by the switch and the status', (locale, label, off, on) => {
+    ['fr', 'Accepter les inscriptions des parents — Comité de la bibliothèque', "N'accepte pas d'inscriptions", 'Accepte les inscriptions'],
+    ['en', "Take parents' sign-ups — Library committee", 'Takes no sign-ups', 'Takes sign-ups'],
+  ] as const)('%s: names the setting and its committee in both states, the state shown by the switch and the status', (locale, label, off, on) => {
     const { toggle, rerender } = renderPanel(locale);
     expect((screen.getByRole('checkbox', { name: label }) as HTMLInputElement).checked).toBe(false);
     expect(screen.getByText(off)).toBeTruthy();
     rerender(true, false);
     expect((screen.getByRole('checkbox', { name: label }) as HTMLInputElement).checked).toBe(true);
     expect(screen.getByText(on)).toBeTruthy();
-    // The one switch on the panel, named by the setting only (its description says what it allows).
+    // The one switch on the panel, named by the setting and the committee (ten switches on the page, one per
+    // committee: a trial heard ten « Accepter les inscriptions des parents »); its description says what it allows.
     expect(toggle()).toBe(screen.getByRole('checkbox', { name: label }));
   });
 });

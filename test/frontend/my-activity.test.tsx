@@ -45,13 +45,13 @@ describe('my activity in words', () => {
   it.each([
     ['fr', 'Activité sur mes renseignements', [
       "Adresse mise à jour par l'autre parent de la famille, qui l'a partagée avec vous. Champs modifiés\u00a0: adresse.",
-      "Votre modification, refusée par un administrateur, n'a pas été publiée. Champs modifiés\u00a0: adresse.",
+      "Votre modification, refusée par un administrateur, n'a pas été publiée. Champs concernés\u00a0: adresse.",
       'Votre modification, acceptée par un administrateur, a été publiée dans le bottin. Champs modifiés\u00a0: téléphone.',
       'Fiche modifiée par un administrateur. Champs modifiés\u00a0: courriel.',
     ]],
     ['en', 'Activity on my information', [
       "Address updated by the family's other parent, who shared it with you. Fields changed: address.",
-      'Your change, rejected by an administrator, was not published. Fields changed: address.',
+      'Your change, rejected by an administrator, was not published. Fields concerned: address.',
       'Your change, accepted by an administrator, was published in the directory. Fields changed: phone.',
       'Record changed by an administrator. Fields changed: email.',
     ]],

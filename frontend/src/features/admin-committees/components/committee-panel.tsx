@@ -67,6 +67,8 @@ export function CommitteePanel({ row, saving, onToggle }: {
                 onToggle(detail.checked, () => setWanted(undefined));
               }}
               description={t('adminCommittees.openHint')}
+              // One switch per committee on the page: its name says which (the visible label first, as read aloud).
+              ariaLabel={t('adminCommittees.openLabelFor', { committee: committee.name[lang] })}
             >
               {t('adminCommittees.openLabel')}
             </Toggle>

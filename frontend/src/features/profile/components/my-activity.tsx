@@ -13,7 +13,9 @@ function EntryText({ entry }: { entry: ActivityEntry }) {
   const { t, i18n } = useTranslation();
   const label = (field: string) => (i18n.exists(`myActivity.fields.${field}`) ? t(`myActivity.fields.${field}`) : field);
   const what = t(`myActivity.kinds.${entry.kind}`, { role: t(`myActivity.roles.${entry.role}`), format: (entry.format ?? '').toUpperCase() });
-  const fields = entry.fields?.length ? ` ${t('myActivity.fieldsChanged', { fields: entry.fields.map(label).join(', ') })}` : '';
+  // A refused change changed nothing: its fields are the ones it concerned.
+  const fieldsKey = entry.kind === 'rejected' ? 'myActivity.fieldsConcerned' : 'myActivity.fieldsChanged';
+  const fields = entry.fields?.length ? ` ${t(fieldsKey, { fields: entry.fields.map(label).join(', ') })}` : '';
   return <>{`${what}${fields}`}</>;
 }
 
