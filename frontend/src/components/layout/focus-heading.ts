@@ -2,10 +2,14 @@ import { MAIN_ID } from './layout-ids';
 
 const mainHeading = () => document.getElementById(MAIN_ID)?.querySelector<HTMLElement>('h1') ?? null;
 
-function focusHeading(heading: HTMLElement): void {
-  // Focusable by script only, not a Tab stop; the scroll to the top (scroll-to-top.ts) is already under way.
+/**
+ * Gives a heading the focus, focusable by script only (not a Tab stop). `scroll`: brings it to the top of the screen
+ * too (a section opened below a list); otherwise the page's own scroll (scroll-to-top.ts) is already under way.
+ */
+export function focusHeading(heading: HTMLElement, scroll = false): void {
   if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
   heading.focus({ preventScroll: true });
+  if (scroll) heading.scrollIntoView?.({ block: 'start' });
 }
 
 /**

@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
 import Flashbar from '@cloudscape-design/components/flashbar';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { requestReference } from '@shared/contracts/privacy-requests-api';
+import { focusHeading } from '../../../components/layout/focus-heading';
 import { PageFrame } from '../../../components/page/page-frame';
 import { QueryState } from '../../../components/query-state/query-state';
 import { usePrivacyRequests } from '../api/privacy-requests-queries';
@@ -21,6 +22,16 @@ export function PrivacyRequestsPage() {
   const [flash, setFlash] = useState<string | null>(null);
   const requests = queue.data?.requests ?? [];
   const selected = requests.find((r) => r.id === selectedId);
+  // A request chosen in the queue opens below it, off screen on a phone: the focus and the screen go to its heading
+  // (a trial tapped a name and saw nothing happen).
+  const detail = useRef<HTMLDivElement>(null);
+  const chosen = useRef(false);
+  useEffect(() => {
+    if (!chosen.current) return;
+    chosen.current = false;
+    const heading = detail.current?.querySelector<HTMLElement>('h2');
+    if (heading) focusHeading(heading, true);
+  }, [selectedId]);
   return (
     <PageFrame title={t('pages.privacyRequests.title')} description={t('pages.privacyRequests.description')}>
       <SpaceBetween size="l">
@@ -36,20 +47,23 @@ export function PrivacyRequestsPage() {
               selectedId={selectedId}
               onSelect={(id) => {
                 setFlash(null);
+                chosen.current = true;
                 setSelectedId(id);
               }}
             />
           )}
         </QueryState>
         {selected ? (
-          <RequestDetail
-            request={selected}
-            onSaved={(saved, answered) => {
-              const reference = requestReference(saved.id);
-              setFlash(t(answered ? 'privacyRequests.detail.answered' : 'privacyRequests.detail.saved', { reference }));
-              window.scrollTo({ top: 0 });
-            }}
-          />
+          <div ref={detail}>
+            <RequestDetail
+              request={selected}
+              onSaved={(saved, answered) => {
+                const reference = requestReference(saved.id);
+                setFlash(t(answered ? 'privacyRequests.detail.answered' : 'privacyRequests.detail.saved', { reference }));
+                window.scrollTo({ top: 0 });
+              }}
+            />
+          </div>
         ) : (
           requests.length > 0 && <Box color="text-body-secondary">{t('privacyRequests.queue.select')}</Box>
         )}
