@@ -46,7 +46,7 @@ import { expectFocusOn, focused, pressButton, retype, tabTo } from './keyboard-s
  *    committees open to sign-ups on their screen first (the English pass, run alone, opens them by the same route);
  * 2. sends to three parents of this file's own; one follows the emailed link on a 375 px phone and changes phone,
  *    language and interests with the keyboard alone, another opts out; (fr) the manager filtered on "email sent"
- *    shows 1 submitted, 1 opted out, 1 pending and 67 % (as cards on a phone), and the history in words;
+ *    shows 1 submitted, 1 opted out, 1 pending and 66,7 % (as cards on a phone), and the history in words;
  * 3. the reminder seven days before the deadline (a controlled clock) goes to the parent who has not answered only;
  *    (fr) the manager shows it;
  * 4. a parent's phone and address change waits for review (the form says so; (fr) the form shows it again and the

@@ -29,7 +29,7 @@ describe('participants manager filters and summary', () => {
   });
 
   it('the issue journey: 1 submitted, 1 opted out, 1 pending is 67 % answered', () => {
-    expect(summarize([submitted, optedOut, pending])).toEqual({ shown: 3, submitted: 1, optedOut: 1, pending: 1, percentage: 67 });
+    expect(summarize([submitted, optedOut, pending])).toEqual({ shown: 3, submitted: 1, optedOut: 1, pending: 1, percentage: 66.7 });
     expect(summarize([])).toEqual({ shown: 0, submitted: 0, optedOut: 0, pending: 0, percentage: 0 });
   });
 

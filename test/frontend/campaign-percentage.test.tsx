@@ -43,8 +43,8 @@ describe('formatPercent', () => {
 
 describe("a campaign's answered share, one format on every screen", () => {
   it.each([
-    ['fr', '2/420 complétés (0,5\u00a0%)', '3 parents affichés\u00a0: soumis 1, retirés 0, en attente 2 — 33\u00a0% de réponses'],
-    ['en', '2/420 completed (0.5%)', '3 parents shown: 1 submitted, 0 opted out, 2 pending — 33% answered'],
+    ['fr', '2/420 complétés (0,5\u00a0%)', '3 parents affichés\u00a0: soumis 1, retirés 0, en attente 2 — 33,3\u00a0% de réponses'],
+    ['en', '2/420 completed (0.5%)', '3 parents shown: 1 submitted, 0 opted out, 2 pending — 33.3% answered'],
   ] as const)('%s: the card, the manager\'s header and its summary', (lang, progress, summary) => {
     const i18n = createI18n(lang);
     const { container } = render(

@@ -90,7 +90,7 @@ describe('the participants manager in English', () => {
     expect(screen.queryByTestId('shown-summary')).toBeNull();
     choose('Status', 'emailed', 'Email sent');
     search('Journey-Path');
-    expect(screen.getByTestId('shown-summary').textContent).toBe('3 parents shown: 1 submitted, 1 opted out, 1 pending — 67% answered');
+    expect(screen.getByTestId('shown-summary').textContent).toBe('3 parents shown: 1 submitted, 1 opted out, 1 pending — 66.7% answered');
   });
 
   it('"Bounced or complaint" finds the bounced address only; the staff filter, the staff member who answered', () => {

@@ -57,7 +57,10 @@ export interface RowsSummary {
   optedOut: number;
   /** No answer yet (emailed or not). */
   pending: number;
-  /** Answered (submitted + opted out) over shown, rounded to a whole percent; 0 for no rows. */
+  /**
+   * Answered (submitted + opted out) over shown, to a tenth of a percent as the campaign's own progress (server,
+   * lambdas/annual-update/views.ts) so the two lines of the manager round alike; 0 for no rows.
+   */
   percentage: number;
 }
 
@@ -67,5 +70,5 @@ export function summarize(rows: readonly ParticipantView[]): RowsSummary {
   const submitted = rows.filter((row) => row.submitted && !row.optedOut).length;
   const shown = rows.length;
   const answered = submitted + optedOut;
-  return { shown, submitted, optedOut, pending: shown - answered, percentage: shown ? Math.round((answered / shown) * 100) : 0 };
+  return { shown, submitted, optedOut, pending: shown - answered, percentage: shown ? Math.round((answered / shown) * 1000) / 10 : 0 };
 }
