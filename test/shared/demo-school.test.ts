@@ -137,8 +137,18 @@ describe('demo school generator', () => {
     expect(represented).toHaveLength(1);
     expect(classesOf(school.accounts.parent.personId).has(represented[0]!.id)).toBe(true);
     expect(classesOf(representative.id).has(represented[0]!.id)).toBe(true);
-    // Every school size the tests generate has one.
-    for (const families of [3, 6, 12, 30, 120]) expect(generateSchool({ families }).accounts.representative.email).toBe(representative.email);
+    // Every school the tests generate has one, a small one too (test/security/faults.test.ts: seed 5, three families,
+    // had no representative to give the account to): a representative of a class, never another demo account.
+    for (const seed of [1, 2, 3, 4, 5, 6, 7, 8, 11, 31, 2025]) {
+      for (const families of [3, 4, 6, 8, 12, 30, 120]) {
+        const small = generateSchool({ seed, families });
+        const { personId, email } = small.accounts.representative;
+        expect(email).toBe(representative.email);
+        expect(small.classes.some((c) => c.parentRepresentativeIds.includes(personId))).toBe(true);
+        expect([small.accounts.admin.personId, small.accounts.parent.personId]).not.toContain(personId);
+        expect(small.parents.filter((p) => p.email === email)).toHaveLength(1);
+      }
+    }
   });
 
   it('scales to 1,000 families for benchmarks with the same proportions', () => {
