@@ -45,6 +45,3 @@ export const LettersResponseSchema = z.object({
   letters: z.array(PaperLetterSchema),
 });
 export type LettersResponse = z.infer<typeof LettersResponseSchema>;
-
-/** The public pages where a code is typed, one per language (frontend/src/app/routes.ts). */
-export const CODE_PAGE_PATHS = { fr: '/mise-a-jour/code', en: '/update/code' } as const;

@@ -7,6 +7,9 @@ export const SHORT_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 export const SHORT_CODE_LENGTH = 10;
 const GROUP = 5;
 
+/** The public pages where a code is typed, one per language (frontend/src/app/routes.ts; the letters name them). */
+export const CODE_PAGE_PATHS = { fr: '/mise-a-jour/code', en: '/update/code' } as const;
+
 const VALID = new RegExp(`^[${SHORT_CODE_ALPHABET}]{${SHORT_CODE_LENGTH}}$`);
 
 /** The code as typed (any case, spaces, dashes) to its canonical form, or undefined when it cannot be a code. */

@@ -7,6 +7,7 @@ import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { PRIVACY_PATHS } from '@shared/contracts/privacy-paths';
 import { PageFrame } from '../../../components/page/page-frame';
+import { CODE_PAGE_PATHS } from '@shared/rules/short-code';
 import { RouterLink } from '../../../components/router-link/router-link';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import type { Locale } from '../../../i18n/locale';
@@ -14,8 +15,6 @@ import { usePageLanguage } from '../../../i18n/use-page-language';
 import { useLanguage } from '../../../lib/use-language';
 import { InstallHelp } from '../components/install-help';
 
-/** Where a letter's code is typed, per language (shared/contracts/annual-update-letters-api.ts, CODE_PAGE_PATHS, holds zod). */
-const CODE_PAGE = { fr: '/mise-a-jour/code', en: '/update/code' } as const;
 
 function Topic({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -71,7 +70,7 @@ function HelpPage({ lang }: { lang: Locale }) {
         <Topic title={t('help.update.title')}>
           <Box variant="p">{t('help.update.yearly')}</Box>
           <Box variant="p">{t('help.update.lost')}</Box>
-          <RouterLink href={CODE_PAGE[shown]}>{t('help.update.action')}</RouterLink>
+          <RouterLink href={CODE_PAGE_PATHS[shown]}>{t('help.update.action')}</RouterLink>
         </Topic>
         <Topic title={t('help.install.title')}>
           <InstallHelp />

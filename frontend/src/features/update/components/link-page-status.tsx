@@ -5,7 +5,7 @@ import Button from '@cloudscape-design/components/button';
 import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Spinner from '@cloudscape-design/components/spinner';
-import { CODE_PAGE_PATHS } from '@shared/contracts/annual-update-letters-api';
+import { CODE_PAGE_PATHS } from '@shared/rules/short-code';
 import type { ErrorDetails } from '@shared/contracts/error-codes';
 import { formatPhone } from '@shared/format/phone';
 import { PageFrame } from '../../../components/page/page-frame';

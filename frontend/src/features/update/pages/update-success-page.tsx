@@ -6,6 +6,8 @@ import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { PageFrame } from '../../../components/page/page-frame';
 import { RouterLink } from '../../../components/router-link/router-link';
+import { useLanguage } from '../../../lib/use-language';
+import { CODE_PAGE_PATHS } from '@shared/rules/short-code';
 
 /** `hasAccount` from the router state; anything else (a reload, a typed URL) is "unknown": offer both. */
 function readHasAccount(state: unknown): boolean | null {
@@ -21,11 +23,12 @@ const submitted = (state: unknown): boolean => typeof state === 'object' && stat
  * only where to update one's information (a new user's trial read « Merci! Vos renseignements ont été enregistrés. »).
  */
 function NothingSubmitted() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const lang = useLanguage();
   return (
     <PageFrame title={t('pages.updateSuccess.titleNone')} description={t('pages.updateSuccess.descriptionNone')}>
       <SpaceBetween size="s">
-        <RouterLink href={i18n.language === 'en' ? '/update/code' : '/mise-a-jour/code'}>{t('updateSuccess.enterCode')}</RouterLink>
+        <RouterLink href={CODE_PAGE_PATHS[lang]}>{t('updateSuccess.enterCode')}</RouterLink>
         <RouterLink href="/">{t('common.backHome')}</RouterLink>
       </SpaceBetween>
     </PageFrame>
