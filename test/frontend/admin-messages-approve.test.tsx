@@ -11,7 +11,7 @@ import { AdminMessagesPage } from '../../frontend/src/features/messages/pages/ad
 import { createI18n } from '../../frontend/src/i18n/i18n';
 import { createQueryClient } from '../../frontend/src/lib/query/query-client';
 import { DEFAULT_MESSAGE_SETTINGS, type Message } from '@shared/contracts/messages-api';
-import type { RuntimeConfig } from '@shared/contracts/runtime-config';
+import { testConfig } from './render-screen';
 
 /**
  * The administrators' « Approuver et envoyer » (docs/messages.md, "Who may write"): a held representative's message
@@ -80,7 +80,7 @@ afterEach(() => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 function renderPage(locale: 'fr' | 'en') {
-  const config = { mode: 'local', region: 'ca-central-1', userPoolId: 'local_x', userPoolClientId: 'x', apiBaseUrl: `${url}/api`, contactEmail: 'c@ecole.example', build: 't' } as RuntimeConfig;
+  const config = testConfig(`${url}/api`);
   render(
     <I18nextProvider i18n={createI18n(locale)}>
       <RuntimeConfigProvider config={config}>

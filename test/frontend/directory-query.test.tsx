@@ -11,6 +11,7 @@ import { directoryKey, useDirectory } from '../../frontend/src/lib/directory/use
 import { createQueryClient } from '../../frontend/src/lib/query/query-client';
 import type { RuntimeConfig } from '@shared/contracts/runtime-config';
 import { FIXTURE } from './directory-fixture';
+import { testConfig } from './render-screen';
 
 /**
  * useDirectory under the query cache (docs/frontend.md, "Server state"): screens opened within the reuse window
@@ -34,7 +35,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
-  config = { mode: 'local', region: 'ca-central-1', userPoolId: 'local_x', userPoolClientId: 'x', apiBaseUrl: url, contactEmail: 'c@ecole.example', build: 't' } as RuntimeConfig;
+  config = testConfig(url);
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 afterEach(() => {

@@ -11,7 +11,7 @@ import type { Locale } from '../../frontend/src/i18n/locale';
 import { formatLongDateTime } from '../../frontend/src/lib/date-time';
 import { createQueryClient } from '../../frontend/src/lib/query/query-client';
 import type { Incident } from '@shared/contracts/privacy-incidents-api';
-import type { RuntimeConfig } from '@shared/contracts/runtime-config';
+import { testConfig } from './render-screen';
 
 /**
  * Sentences write their dates as people do (« le 3 mars 2026 », "March 3, 2026"; docs/product-rules.md, "Québec
@@ -21,7 +21,7 @@ import type { RuntimeConfig } from '@shared/contracts/runtime-config';
  */
 afterEach(cleanup);
 
-const CONFIG = { mode: 'local', region: 'ca-central-1', userPoolId: 'local_x', userPoolClientId: 'x', apiBaseUrl: 'http://127.0.0.1:9/api', contactEmail: 'c@ecole.example', build: 't' } as RuntimeConfig;
+const CONFIG = testConfig();
 const show = (locale: Locale, ui: React.ReactElement) =>
   render(
     <I18nextProvider i18n={createI18n(locale)}>

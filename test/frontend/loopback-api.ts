@@ -4,6 +4,7 @@ import { cleanup } from '@testing-library/react';
 import { Amplify } from 'aws-amplify';
 import type { AddressInfo } from 'node:net';
 import type { RuntimeConfig } from '@shared/contracts/runtime-config';
+import { testConfig } from './render-screen';
 
 /** A loopback API for the app: its configuration, and how to stop it. */
 export interface LoopbackApi {
@@ -46,7 +47,7 @@ export async function startHandlerApi(handle: ApiHandler): Promise<LoopbackApi> 
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const config = { mode: 'local', region: 'ca-central-1', userPoolId: 'local_x', userPoolClientId: 'x', apiBaseUrl: `${url}/api`, contactEmail: 'c@ecole.example', build: 't' } as RuntimeConfig;
+  const config = testConfig(`${url}/api`);
   return { config, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 

@@ -11,7 +11,7 @@ import { MessagesPage } from '../../frontend/src/features/messages/pages/message
 import { createI18n } from '../../frontend/src/i18n/i18n';
 import { createQueryClient } from '../../frontend/src/lib/query/query-client';
 import type { Message, MessagesResponse } from '@shared/contracts/messages-api';
-import type { RuntimeConfig } from '@shared/contracts/runtime-config';
+import { testConfig } from './render-screen';
 
 /**
  * The author's side of sending (docs/messages.md, "Sending"), against a loopback API: a message of theirs left
@@ -84,7 +84,7 @@ afterEach(() => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 function renderPage(locale: 'fr' | 'en') {
-  const config = { mode: 'local', region: 'ca-central-1', userPoolId: 'local_x', userPoolClientId: 'x', apiBaseUrl: `${url}/api`, contactEmail: 'c@ecole.example', build: 't' } as RuntimeConfig;
+  const config = testConfig(`${url}/api`);
   // A data router: the page holds an in-app navigation while it sends (useBlocker).
   const router = createMemoryRouter(
     [

@@ -1,14 +1,10 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { I18nextProvider } from 'react-i18next';
-import { RuntimeConfigProvider } from '../../frontend/src/config/runtime-config-context';
+import { cleanup, screen, within } from '@testing-library/react';
 import { profileKeys } from '../../frontend/src/features/profile/api/profile-queries';
 import { MyActivity } from '../../frontend/src/features/profile/components/my-activity';
-import { createI18n } from '../../frontend/src/i18n/i18n';
+import { renderWithAnswers } from './render-screen';
 import type { ActivityEntry } from '@shared/contracts/privacy-activity-api';
-import type { RuntimeConfig } from '@shared/contracts/runtime-config';
 
 /**
  * « Activité sur mes renseignements » (My Profile, docs/privacy.md "Transparency for parents") in words. A new user's
@@ -22,23 +18,11 @@ const ENTRIES: ActivityEntry[] = [
   { at: '2026-10-05T14:00:00.000Z', role: 'administrator', kind: 'accepted', fields: ['phone'] },
   { at: '2026-09-02T14:00:00.000Z', role: 'administrator', kind: 'changed', fields: ['email'] },
 ];
-const CONFIG = { mode: 'local', region: 'ca-central-1', userPoolId: 'local_x', userPoolClientId: 'x', apiBaseUrl: 'http://127.0.0.1:9/api', contactEmail: 'c@ecole.example', build: 't' } as RuntimeConfig;
 
 afterEach(cleanup);
 
 function renderActivity(lang: 'fr' | 'en') {
-  // The answer already read: nothing is asked of a server.
-  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
-  client.setQueryData(profileKeys.activity, ENTRIES);
-  render(
-    <I18nextProvider i18n={createI18n(lang)}>
-      <RuntimeConfigProvider config={CONFIG}>
-        <QueryClientProvider client={client}>
-          <MyActivity />
-        </QueryClientProvider>
-      </RuntimeConfigProvider>
-    </I18nextProvider>,
-  );
+  renderWithAnswers(<MyActivity />, { locale: lang, answers: [[profileKeys.activity, ENTRIES]] });
 }
 
 describe('my activity in words', () => {

@@ -1,21 +1,15 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router-dom';
-import { RuntimeConfigProvider } from '../../frontend/src/config/runtime-config-context';
+import { cleanup, screen, within } from '@testing-library/react';
 import { AdminDashboardPage } from '../../frontend/src/features/admin/pages/admin-dashboard-page';
 import { adminMessagesKey, campaignKeys, committeeSignUpsKey, privacyRequestsKey, progressionCurrentKey } from '../../frontend/src/lib/api/admin-query-keys';
-import { createI18n } from '../../frontend/src/i18n/i18n';
+import { renderWithAnswers } from './render-screen';
 import type { AdminMessagesResponse, Message } from '@shared/contracts/messages-api';
-import type { RuntimeConfig } from '@shared/contracts/runtime-config';
 
 /**
  * The dashboard's « Messages à approuver » card (docs/messages.md, "Approval"). A new user's trial: with approval on,
  * a representative's message waited and nothing on /admin said so; it was found only by opening the messages' log.
  */
-const CONFIG = { mode: 'local', region: 'ca-central-1', userPoolId: 'local_x', userPoolClientId: 'x', apiBaseUrl: 'http://127.0.0.1:9/api', contactEmail: 'c@ecole.example', build: 't' } as RuntimeConfig;
 const SETTINGS = { classRepresentatives: true, committeeChairs: true, teachers: true, approveRepresentatives: true, withdrawn: [], version: 1 };
 
 let seq = 0;
@@ -38,24 +32,17 @@ function message(status: Message['status'], createdAt: string, author: string, s
 afterEach(cleanup);
 
 function renderDashboard(lang: 'fr' | 'en', messages: AdminMessagesResponse) {
-  // Every card's answer already read: nothing is asked of a server.
-  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
-  client.setQueryData(campaignKeys.current, { campaign: null });
-  client.setQueryData(progressionCurrentKey, { schoolYear: '2026-2027', progression: null });
-  client.setQueryData(privacyRequestsKey, { requests: [], open: 0, overdue: 0 });
-  client.setQueryData(committeeSignUpsKey, { total: 0, recent: [] });
-  client.setQueryData(adminMessagesKey, messages);
-  render(
-    <I18nextProvider i18n={createI18n(lang)}>
-      <RuntimeConfigProvider config={CONFIG}>
-        <QueryClientProvider client={client}>
-          <MemoryRouter>
-            <AdminDashboardPage />
-          </MemoryRouter>
-        </QueryClientProvider>
-      </RuntimeConfigProvider>
-    </I18nextProvider>,
-  );
+  // Every card's answer already read.
+  renderWithAnswers(<AdminDashboardPage />, {
+    locale: lang,
+    answers: [
+      [campaignKeys.current, { campaign: null }],
+      [progressionCurrentKey, { schoolYear: '2026-2027', progression: null }],
+      [privacyRequestsKey, { requests: [], open: 0, overdue: 0 }],
+      [committeeSignUpsKey, { total: 0, recent: [] }],
+      [adminMessagesKey, messages],
+    ],
+  });
   return screen.getByTestId('pending-messages-card');
 }
 

@@ -1,15 +1,12 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router-dom';
-import type { RuntimeConfig } from '@shared/contracts/runtime-config';
-import { RuntimeConfigProvider } from '../../frontend/src/config/runtime-config-context';
 import { PrivacyRequestsPage } from '../../frontend/src/features/privacy-requests/pages/privacy-requests-page';
 import { privacyRequestsKey } from '../../frontend/src/lib/api/admin-query-keys';
 import type { PrivacyRequestView } from '@shared/contracts/privacy-requests-api';
 import { RequestsTable } from '../../frontend/src/features/privacy-requests/components/requests-table';
+import { renderWithAnswers } from './render-screen';
 import { createI18n } from '../../frontend/src/i18n/i18n';
 import { windowWidthPerTest } from './window-width';
 
@@ -90,32 +87,18 @@ describe('the privacy requests queue on a phone (375 px)', () => {
 
 // A trial on a phone tapped a requester's name and saw nothing happen: the request opened below every card, off screen.
 describe('a request chosen in the queue', () => {
-  const CONFIG = { mode: 'local', region: 'ca-central-1', userPoolId: 'local_x', userPoolClientId: 'x', apiBaseUrl: 'http://127.0.0.1:9/api', contactEmail: 'c@ecole.example', build: 't' } as RuntimeConfig;
-
   it.each([
     ['fr', 'Ouvrir la demande de Marc Roy', /^Demande /],
     ['en', 'Open the request of Marc Roy', /^Request /],
   ] as const)('%s: opens with the focus and the screen on its heading (375 px)', async (locale, open, heading) => {
     setWidth(375);
-    const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
-    client.setQueryData(privacyRequestsKey, { requests: REQUESTS, open: 2, overdue: 1 });
     const scrolled: Element[] = [];
     const scrollIntoView = Element.prototype.scrollIntoView;
     Element.prototype.scrollIntoView = function (this: Element) {
       scrolled.push(this);
     };
     try {
-      render(
-        <I18nextProvider i18n={createI18n(locale)}>
-          <RuntimeConfigProvider config={CONFIG}>
-            <QueryClientProvider client={client}>
-              <MemoryRouter>
-                <PrivacyRequestsPage />
-              </MemoryRouter>
-            </QueryClientProvider>
-          </RuntimeConfigProvider>
-        </I18nextProvider>,
-      );
+      renderWithAnswers(<PrivacyRequestsPage />, { locale, answers: [[privacyRequestsKey, { requests: REQUESTS, open: 2, overdue: 1 }]] });
       fireEvent.click(screen.getByRole('button', { name: open }));
       const title = within(screen.getByTestId('privacy-request-detail')).getByRole('heading', { level: 2, name: heading });
       await waitFor(() => expect(document.activeElement).toBe(title));

@@ -11,7 +11,7 @@ import { RetentionPage } from '../../frontend/src/features/privacy-admin/pages/r
 import { createI18n } from '../../frontend/src/i18n/i18n';
 import { createQueryClient } from '../../frontend/src/lib/query/query-client';
 import { DEFAULT_RETENTION, emptyCounts } from '@shared/contracts/retention-api';
-import type { RuntimeConfig } from '@shared/contracts/runtime-config';
+import { testConfig } from './render-screen';
 
 /** The retention screen (docs/privacy.md, "Retention") against a loopback API: the periods saved, the yearly totals. */
 let server: Server;
@@ -44,7 +44,7 @@ afterAll(() => (cleanup(), new Promise<void>((resolve) => server.close(() => res
 
 describe('the retention screen', () => {
   it('shows the periods and the yearly totals, and saves at the version read', async () => {
-    const config = { mode: 'local', region: 'ca-central-1', userPoolId: 'local_x', userPoolClientId: 'x', apiBaseUrl: `${url}/api`, contactEmail: 'c@ecole.example', build: 't' } as RuntimeConfig;
+    const config = testConfig(`${url}/api`);
     render(
       <I18nextProvider i18n={createI18n('fr')}>
         <RuntimeConfigProvider config={config}>

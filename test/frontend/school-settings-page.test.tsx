@@ -13,8 +13,8 @@ import type { Locale } from '../../frontend/src/i18n/locale';
 import { createQueryClient } from '../../frontend/src/lib/query/query-client';
 import { defaultSettings } from '../../lambdas/admin/import/default-settings';
 import type { SettingsUpdate } from '@shared/contracts/school-settings-api';
-import type { RuntimeConfig } from '@shared/contracts/runtime-config';
 import { SCHOOL_NAME_MAX_LENGTH } from '@shared/schemas/settings';
+import { testConfig } from './render-screen';
 
 /**
  * The school settings screen (docs/data-onboarding.md, "School settings") against a loopback API: the browser
@@ -51,7 +51,7 @@ afterEach(() => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 function renderPage(locale: Locale) {
-  const config = { mode: 'local', region: 'ca-central-1', userPoolId: 'local_x', userPoolClientId: 'x', apiBaseUrl: `${url}/api`, contactEmail: 'c@ecole.example', build: 't' } as RuntimeConfig;
+  const config = testConfig(`${url}/api`);
   // A data router: the page holds unsaved changes with useBlocker.
   const router = createMemoryRouter([{ path: '/admin/settings', element: <SchoolSettingsPage /> }], { initialEntries: ['/admin/settings'] });
   render(

@@ -1,0 +1,31 @@
+import type { ReactElement } from 'react';
+import { render } from '@testing-library/react';
+import { QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router-dom';
+import type { RuntimeConfig } from '@shared/contracts/runtime-config';
+import { RuntimeConfigProvider } from '../../frontend/src/config/runtime-config-context';
+import { createI18n } from '../../frontend/src/i18n/i18n';
+import type { Locale } from '../../frontend/src/i18n/locale';
+
+/** The runtime configuration of a screen rendered alone, its API at `apiBaseUrl` (by default a port nobody listens on). */
+export const testConfig = (apiBaseUrl = 'http://127.0.0.1:9/api'): RuntimeConfig =>
+  ({ mode: 'local', region: 'ca-central-1', userPoolId: 'local_x', userPoolClientId: 'x', apiBaseUrl, contactEmail: 'c@ecole.example', build: 't' }) as RuntimeConfig;
+
+/**
+ * One screen in a language, inside the app's providers (configuration, query cache, a memory router), with the
+ * server's answers already read: each `[key, data]` is in the cache for good, so nothing is asked of a server.
+ */
+export function renderWithAnswers(ui: ReactElement, { locale, answers }: { locale: Locale; answers: [QueryKey, unknown][] }) {
+  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+  for (const [key, data] of answers) client.setQueryData(key, data);
+  return render(
+    <I18nextProvider i18n={createI18n(locale)}>
+      <RuntimeConfigProvider config={testConfig()}>
+        <QueryClientProvider client={client}>
+          <MemoryRouter>{ui}</MemoryRouter>
+        </QueryClientProvider>
+      </RuntimeConfigProvider>
+    </I18nextProvider>,
+  );
+}
