@@ -5,6 +5,7 @@ import { I18nextProvider } from 'react-i18next';
 import { SendProgress } from '../../frontend/src/features/messages/components/send-progress';
 import { createI18n } from '../../frontend/src/i18n/i18n';
 import type { Message } from '@shared/contracts/messages-api';
+import { classMessage } from '../support/message-fixture';
 
 /**
  * A message's state under the compose form and in the author's « Envoyés » (docs/messages.md). A new user's trial: a
@@ -13,18 +14,8 @@ import type { Message } from '@shared/contracts/messages-api';
  */
 afterEach(cleanup);
 
-const message = (status: Message['status'], pending: number, sent: number): Message => ({
-  id: '01K3J4A0S00000000000000001',
-  createdAt: '2026-11-30T12:00:00.000Z',
-  author: { name: 'Geneviève Thibault', role: { fr: 'Parent représentant de la classe', en: 'Class parent representative' }, personType: 'PARENT', personId: '01K3J4A0S00000000000000002' },
-  audience: { type: 'class', classId: '01K3J4A0S00000000000000003' },
-  audienceLabel: { fr: 'Classe A', en: 'Class A' },
-  category: 'class',
-  subject: { fr: 'Sortie' },
-  body: { fr: 'Bonjour' },
-  status,
-  counts: { recipients: 46, pending, sent, skipped: 0, failed: 0 },
-});
+const message = (status: Message['status'], pending: number, sent: number): Message =>
+  classMessage({ status, counts: { recipients: 46, pending, sent, skipped: 0, failed: 0 } });
 
 const show = (lang: 'fr' | 'en', m: Message) => render(<I18nextProvider i18n={createI18n(lang)}><SendProgress message={m} /></I18nextProvider>);
 

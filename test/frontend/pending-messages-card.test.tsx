@@ -5,6 +5,7 @@ import { AdminDashboardPage } from '../../frontend/src/features/admin/pages/admi
 import { adminMessagesKey, campaignKeys, committeeSignUpsKey, privacyRequestsKey, progressionCurrentKey } from '../../frontend/src/lib/api/admin-query-keys';
 import { renderWithAnswers } from './render-screen';
 import type { AdminMessagesResponse, Message } from '@shared/contracts/messages-api';
+import { classMessage } from '../support/message-fixture';
 
 /**
  * The dashboard's « Messages à approuver » card (docs/messages.md, "Approval"). A new user's trial: with approval on,
@@ -15,18 +16,14 @@ const SETTINGS = { classRepresentatives: true, committeeChairs: true, teachers: 
 let seq = 0;
 function message(status: Message['status'], createdAt: string, author: string, subject: string): Message {
   seq += 1;
-  return {
+  return classMessage({
     id: `01K3J4A0S0000000000000000${seq}`,
     createdAt,
-    author: { name: author, role: { fr: 'Parent représentant de la classe', en: 'Class parent representative' }, personType: 'PARENT', personId: `01K3J4A0S0000000000000010${seq}` },
-    audience: { type: 'class', classId: '01K3J4A0S00000000000000099' },
-    audienceLabel: { fr: 'Classe A', en: 'Class A' },
-    category: 'class',
+    author: { ...classMessage().author, name: author, personId: `01K3J4A0S0000000000000010${seq}` },
     subject: { fr: subject },
-    body: { fr: 'Bonjour' },
     status,
     counts: { recipients: 10, pending: status === 'pendingApproval' ? 10 : 0, sent: 0, skipped: 0, failed: 0 },
-  };
+  });
 }
 
 afterEach(cleanup);

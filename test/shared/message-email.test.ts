@@ -1,25 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { messageEmail } from '../../lambdas/messages/message-email';
 import type { Message } from '@shared/contracts/messages-api';
+import { classMessage } from '../support/message-fixture';
 
 /**
  * A message's email footer when the author shared no reply address (docs/messages.md, "The email"): the app has no
  * way to answer a message, so the email says it takes no reply and where the author's entry is (a new user's trial:
  * it said « écrivez à l'auteur dans le bottin » and linked to /messages, where nobody can write to one person).
  */
-const message = (personType: 'PARENT' | 'STAFF', replyTo?: string): Message => ({
-  id: '01K3J4A0S00000000000000001',
-  createdAt: '2026-11-30T12:00:00.000Z',
-  author: { name: 'Geneviève Thibault', role: { fr: 'Parent représentant de la classe', en: 'Class parent representative' }, personType, personId: '01K3J4A0S00000000000000002' },
-  audience: { type: 'class', classId: '01K3J4A0S00000000000000003' },
-  audienceLabel: { fr: 'Classe A', en: 'Class A' },
-  category: 'class',
-  subject: { fr: 'Sortie', en: 'Trip' },
-  body: { fr: 'Bonjour', en: 'Hello' },
-  ...(replyTo ? { replyTo } : {}),
-  status: 'sent',
-  counts: { recipients: 1, pending: 0, sent: 1, skipped: 0, failed: 0 },
-});
+const message = (personType: 'PARENT' | 'STAFF', replyTo?: string): Message =>
+  classMessage({ author: { ...classMessage().author, personType }, subject: { fr: 'Sortie', en: 'Trip' }, body: { fr: 'Bonjour', en: 'Hello' }, ...(replyTo ? { replyTo } : {}) });
 
 const email = (m: Message, language: 'fr' | 'en') =>
   messageEmail({ message: m, language, schoolName: 'École des Érables', baseUrl: 'https://bottin.example.org', unsubscribeToken: 't' });
