@@ -5,6 +5,7 @@ import path from 'node:path';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { ConfirmDialog } from '../../frontend/src/components/confirm-dialog/confirm-dialog';
+import { DOUBLE_CLICK_GRACE_MS } from '../../frontend/src/components/confirm-dialog/modal-dismiss';
 import { CloseCampaignDialog } from '../../frontend/src/features/annual-update/components/lifecycle-dialogs';
 import type { CampaignView } from '@shared/contracts/annual-update-api';
 import { createI18n } from '../../frontend/src/i18n/i18n';
@@ -88,6 +89,49 @@ describe('ConfirmDialog double-clicked', () => {
     fireEvent.click(button());
     fireEvent.click(button());
     expect(onConfirm).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('ConfirmDialog opened by a double click', () => {
+  // The dialog appears under the pointer: the double click's second click lands on the dimmed page around it, which
+  // closes a Cloudscape Modal. A click there right after it opened is ignored; later it closes as before.
+  const clickAround = () => {
+    const overlay = screen.getByRole('dialog');
+    fireEvent.mouseDown(overlay);
+    fireEvent.click(overlay);
+  };
+  function renderOpen() {
+    const onDismiss = vi.fn();
+    render(
+      <I18nextProvider i18n={createI18n('fr')}>
+        <ConfirmDialog visible title="Envoyer" confirmLabel="Envoyer" onConfirm={() => undefined} onDismiss={onDismiss}>
+          <p>3 parents</p>
+        </ConfirmDialog>
+      </I18nextProvider>,
+    );
+    return onDismiss;
+  }
+  afterEach(() => vi.restoreAllMocks());
+
+  it('stays open when the second click lands around it, and closes at a later click around it', () => {
+    let now = 1_000;
+    vi.spyOn(performance, 'now').mockImplementation(() => now);
+    const onDismiss = renderOpen();
+    now += 150;
+    clickAround();
+    expect(onDismiss).not.toHaveBeenCalled();
+    now += DOUBLE_CLICK_GRACE_MS;
+    clickAround();
+    expect(onDismiss).toHaveBeenCalledTimes(1);
+  });
+
+  it('closes at once with Escape or Cancel', () => {
+    vi.spyOn(performance, 'now').mockImplementation(() => 1_000);
+    const onDismiss = renderOpen();
+    fireEvent.keyDown(screen.getByRole('button', { name: 'Annuler' }), { key: 'Escape', keyCode: 27 });
+    expect(onDismiss).toHaveBeenCalledTimes(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Annuler' }));
+    expect(onDismiss).toHaveBeenCalledTimes(2);
   });
 });
 

@@ -7,6 +7,7 @@ import FormField from '@cloudscape-design/components/form-field';
 import Input from '@cloudscape-design/components/input';
 import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
+import { useModalDismiss } from './modal-dismiss';
 
 /**
  * The one confirmation dialog of the app (docs/frontend.md, "Confirmations"): a title, what will happen (the
@@ -58,6 +59,7 @@ export function ConfirmDialog({ visible, title, children, confirmLabel, onConfir
   useEffect(() => {
     if (visible) setText('');
   }, [visible]);
+  const dismiss = useModalDismiss(visible, onDismiss);
   const ready = !disabled && !busy && (!typed || isConfirmationWord(text, word));
   const confirm = () => {
     if (!ready || running.current) return;
@@ -79,7 +81,7 @@ export function ConfirmDialog({ visible, title, children, confirmLabel, onConfir
     <Button variant="primary" formAction="none" onClick={onDismiss}>{cancelLabel ?? t('confirmDialog.close')}</Button>
   );
   return (
-    <Modal visible={visible} onDismiss={onDismiss} header={title} footer={<Box float="right">{footer}</Box>}>
+    <Modal visible={visible} onDismiss={dismiss} header={title} footer={<Box float="right">{footer}</Box>}>
       <SpaceBetween size="m">
         {error && <Alert type="error">{error}</Alert>}
         {children}
