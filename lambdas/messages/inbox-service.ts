@@ -11,9 +11,9 @@ import { readUnsubscribeToken } from './unsubscribe-tokens';
 
 const newestFirst = <T extends { createdAt: string }>(list: T[]) => [...list].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 
-/** A message as its recipient sees it: no counts; the author's address only when they shared it. */
+/** A message as its recipient sees it: no counts, no approval; the author's address only when they shared it. */
 function received(message: Message, readAt: string | undefined): ReceivedMessage {
-  const { counts: _counts, ...rest } = message;
+  const { counts: _counts, decision: _decision, ...rest } = message;
   return { ...rest, ...(readAt ? { readAt } : {}) };
 }
 

@@ -2,7 +2,6 @@ import * as z from 'zod';
 import {
   ComposeMessageSchema,
   MessageConsentsUpdateSchema,
-  MessageDecisionSchema,
   MessageSettingsSchema,
   personKey,
 } from '@shared/contracts/messages-api';
@@ -15,14 +14,15 @@ import { carpoolRoutes } from './carpool-routes';
 import { composeMessage, type AuthorContext } from './compose-service';
 import { getConsents, setConsents } from './consent-service';
 import { messagesOf, readMessage, unsubscribeByToken } from './inbox-service';
-import { decideMessage, getMessage, getMessageSettings, listMessages, putMessageSettings } from './message-repository';
+import { decisionRoutes, IdParamSchema } from './decision-routes';
+import { defaultDecisionDeps } from './decision-service';
+import { getMessage, getMessageSettings, listMessages, putMessageSettings } from './message-repository';
 import { continueMessage, defaultMessageSendDeps } from './send-service';
 
 /** Messages to a class, a committee or the school (docs/messages.md). */
 
 const author = (request: SignedInRequest): AuthorContext => ({ caller: request.caller, people: request.people, now: new Date() });
 
-const IdParamSchema = z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/);
 const TokenSchema = z.object({ token: z.string().max(100) });
 /** What a mail program posts (RFC 8058), or the unsubscribe page's JSON; nothing else. */
 const OneClickSchema = z.strictObject({ 'List-Unsubscribe': z.literal('One-Click') });
@@ -52,6 +52,7 @@ export const handler = createHandler({
   registry: registryAccess,
   routes: {
     ...carpoolRoutes,
+    ...decisionRoutes(defaultDecisionDeps),
     'GET /api/messages': async (request) => ({ body: await messagesOf(author(request)) }),
     'POST /api/messages': async (request) => {
       const input = parseWith(ComposeMessageSchema, request.body);
@@ -85,15 +86,6 @@ export const handler = createHandler({
       const at = new Date().toISOString();
       await writeAudit({ at, actor: { kind: 'user', id: request.caller.sub }, action: 'message.settings', target: { type: 'MESSAGES', id: 'settings' } });
       return { body: { settings } };
-    },
-    'POST /api/admin/messages/{id}/decision': async (request) => {
-      const id = parseWith(IdParamSchema, request.pathParameters.id);
-      const { approve } = parseWith(MessageDecisionSchema, request.body);
-      if (!(await getMessage(id))) throw new AppError('NOT_FOUND');
-      if (!(await decideMessage(id, approve ? 'sending' : 'rejected'))) throw new AppError('CONFLICT');
-      const at = new Date().toISOString();
-      await writeAudit({ at, actor: { kind: 'user', id: request.caller.sub }, action: approve ? 'message.approve' : 'message.reject', target: { type: 'MESSAGE', id } });
-      return { body: { message: await getMessage(id) } };
     },
   },
 });

@@ -13,7 +13,7 @@ import { documentClient, tableName } from '../common/dynamo';
 import { keys, withoutKeys } from '../common/keys';
 import { queryAll } from '../common/query';
 import { AppError } from '../common/errors';
-import { conditionalUpdate, isWriteConflict, transactWrite } from '../common/transact';
+import { conditionalUpdate, isWriteConflict, transactWrite, type TransactItem } from '../common/transact';
 import type { Recipient } from './audiences';
 
 /** The storage of messages (docs/messages.md, "Storage"): the log, one delivery per recipient, the settings. */
@@ -193,14 +193,59 @@ export async function updateMessageState(id: string, status: Message['status'], 
   );
 }
 
-/** Only a message waiting for approval changes status this way (two administrators deciding at once: one wins). */
-export function decideMessage(id: string, status: 'sending' | 'rejected'): Promise<boolean> {
+/**
+ * The email that tells a held message's author the decision (decision-service.ts), stored on the message beside
+ * it: `pending` from the decision, claimed (`sending`) by the one request that sends it, then its outcome.
+ */
+export const AUTHOR_NOTICE_STATES = ['pending', 'sending', 'sent', 'skipped', 'failed', 'uncertain'] as const;
+export type AuthorNoticeState = (typeof AUTHOR_NOTICE_STATES)[number];
+
+/**
+ * Records an administrator's decision with its audit entry, in one transaction: only a message still waiting for
+ * approval changes (two administrators deciding at once: one wins, the other gets false), and its author's notice
+ * starts `pending`.
+ */
+export async function decideMessage(id: string, decision: NonNullable<Message['decision']>, audit: TransactItem): Promise<boolean> {
+  try {
+    await transactWrite([
+      {
+        Update: {
+          TableName: tableName(),
+          Key: keys.message(id),
+          UpdateExpression: 'SET #status = :status, #decision = :decision, #notice = :pending',
+          ConditionExpression: '#status = :held',
+          ExpressionAttributeNames: { '#status': 'status', '#decision': 'decision', '#notice': 'authorNotice' },
+          ExpressionAttributeValues: { ':status': decision.approved ? 'sending' : 'rejected', ':decision': decision, ':pending': 'pending', ':held': 'pendingApproval' },
+        },
+      },
+      audit,
+    ]);
+    return true;
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'CONFLICT') return false;
+    throw error;
+  }
+}
+
+/** Claims the author's notice for this request: false when another request has it, or it went already. */
+export function claimAuthorNotice(id: string): Promise<boolean> {
   return conditionalUpdate({
     Key: keys.message(id),
-    UpdateExpression: 'SET #status = :status',
-    ConditionExpression: '#status = :pending',
-    ExpressionAttributeNames: { '#status': 'status' },
-    ExpressionAttributeValues: { ':status': status, ':pending': 'pendingApproval' },
+    UpdateExpression: 'SET #notice = :sending',
+    ConditionExpression: '#notice = :pending',
+    ExpressionAttributeNames: { '#notice': 'authorNotice' },
+    ExpressionAttributeValues: { ':sending': 'sending', ':pending': 'pending' },
+  });
+}
+
+/** The notice's outcome, with a short code (an SES error's name, `noEmail`...): never an address or a text. */
+export function recordAuthorNotice(id: string, state: Exclude<AuthorNoticeState, 'pending' | 'sending'>, reason?: string): Promise<boolean> {
+  return conditionalUpdate({
+    Key: keys.message(id),
+    UpdateExpression: reason ? 'SET #notice = :state, authorNoticeReason = :reason' : 'SET #notice = :state',
+    ConditionExpression: '#notice = :sending',
+    ExpressionAttributeNames: { '#notice': 'authorNotice' },
+    ExpressionAttributeValues: { ':state': state, ':sending': 'sending', ...(reason ? { ':reason': reason } : {}) },
   });
 }
 

@@ -131,10 +131,15 @@ export const MessageSchema = z.object({
   replyTo: z.string().optional(),
   status: z.enum(MESSAGE_STATUSES),
   counts: MessageCountsSchema,
+  /**
+   * An administrator's decision on a message held for approval (docs/messages.md, "Approval"): when, and a refusal's
+   * reason when one was given. Its author and the administrators see it; recipients never do.
+   */
+  decision: z.object({ approved: z.boolean(), at: IsoDateTimeSchema, reason: z.string().optional() }).optional(),
 });
 export type Message = z.infer<typeof MessageSchema>;
 
-export const ReceivedMessageSchema = MessageSchema.omit({ counts: true, replyTo: true }).extend({
+export const ReceivedMessageSchema = MessageSchema.omit({ counts: true, replyTo: true, decision: true }).extend({
   readAt: IsoDateTimeSchema.optional(),
   replyTo: z.string().optional(),
 });
@@ -192,8 +197,21 @@ export const DEFAULT_MESSAGE_SETTINGS: MessageSettings = {
 export const AdminMessagesResponseSchema = z.object({ messages: z.array(MessageSchema), settings: MessageSettingsSchema });
 export type AdminMessagesResponse = z.infer<typeof AdminMessagesResponseSchema>;
 
-/** POST /api/admin/messages/{id}/decision. */
-export const MessageDecisionSchema = z.strictObject({ approve: z.boolean() });
+/** Longest reason an administrator may give for refusing a message, in characters: a short paragraph or two. */
+export const MESSAGE_REJECTION_REASON_MAX = 1000;
+
+/**
+ * POST /api/admin/messages/{id}/decision (docs/messages.md, "Approval"). A refusal may say why, for its author: plain
+ * text of at most MESSAGE_REJECTION_REASON_MAX characters (the administrator's dialog checks it with this schema
+ * too), stored on the message, emailed to the author and shown on their page, never logged. An approval has none.
+ */
+export const MessageDecisionSchema = z
+  .strictObject({ approve: z.boolean(), reason: plainText(MESSAGE_REJECTION_REASON_MAX).optional() })
+  .refine((decision) => !decision.approve || decision.reason === undefined, { path: ['reason'], error: 'reason_with_approval' });
+export type MessageDecision = z.infer<typeof MessageDecisionSchema>;
+
+/** A refusal's reason as stored and shown: trimmed; blank is no reason. */
+export const rejectionReason = (reason: string | undefined): string | undefined => reason?.trim() || undefined;
 
 /** GET and PUT /api/me/message-consents: a member's choices (defaults when never chosen). */
 export const MessageConsentsUpdateSchema = z.strictObject({ consents: MessageConsentsSchema, language: LanguageSchema });

@@ -131,7 +131,7 @@ describe("refusing a held message on the administrators' screen", () => {
     // The row's button comes first; the dialogs (Cloudscape keeps them in the page, hidden) come after.
     fireEvent.click((await screen.findAllByRole('button', { name: 'Refuser' }, { timeout: 20_000 }))[0]!);
     const dialog = dialogTitled(await screen.findByText('Refuser le message de Léa Tremblay?'));
-    within(dialog).getByText(/Le message ne sera envoyé à personne\. Son auteur le verra « Refusé »/);
+    within(dialog).getByText(/Le message ne sera envoyé à personne\. Son auteur en sera avisé par courriel/);
     // Nothing is decided by opening the dialog, nor by cancelling it.
     fireEvent.click(within(dialog).getByRole('button', { name: 'Annuler' }));
     expect(api.decisions).toEqual([]);

@@ -1,12 +1,13 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
-import { QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryKey } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
 import type { RuntimeConfig } from '@shared/contracts/runtime-config';
 import { RuntimeConfigProvider } from '../../frontend/src/config/runtime-config-context';
 import { createI18n } from '../../frontend/src/i18n/i18n';
 import type { Locale } from '../../frontend/src/i18n/locale';
+import { createQueryClient } from '../../frontend/src/lib/query/query-client';
 
 /** The runtime configuration of a screen rendered alone, its API at `apiBaseUrl` (by default a port nobody listens on). */
 export const testConfig = (apiBaseUrl = 'http://127.0.0.1:9/api'): RuntimeConfig =>
@@ -14,16 +15,23 @@ export const testConfig = (apiBaseUrl = 'http://127.0.0.1:9/api'): RuntimeConfig
 
 /**
  * One screen in a language, inside the app's providers (configuration, query cache, a memory router), with the
- * server's answers already read: each `[key, data]` is in the cache for good, so nothing is asked of a server.
+ * server's answers already read: each `[key, data]` is in the cache for good, so nothing is asked of a server. A
+ * screen that sends something is given a loopback API's `config` (test/frontend/loopback-api.ts); `at` is the
+ * address it opens at (`/messages?tab=sent`).
  */
-export function renderWithAnswers(ui: ReactElement, { locale, answers }: { locale: Locale; answers: [QueryKey, unknown][] }) {
-  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+export function renderWithAnswers(
+  ui: ReactElement,
+  { locale, answers, config = testConfig(), at = '/' }: { locale: Locale; answers: [QueryKey, unknown][]; config?: RuntimeConfig; at?: string },
+) {
+  // The app's client (a write refetches what it changed, as in the app), its answers kept for good.
+  const client = createQueryClient();
+  client.setDefaultOptions({ ...client.getDefaultOptions(), queries: { ...client.getDefaultOptions().queries, staleTime: Infinity } });
   for (const [key, data] of answers) client.setQueryData(key, data);
   return render(
     <I18nextProvider i18n={createI18n(locale)}>
-      <RuntimeConfigProvider config={testConfig()}>
+      <RuntimeConfigProvider config={config}>
         <QueryClientProvider client={client}>
-          <MemoryRouter>{ui}</MemoryRouter>
+          <MemoryRouter initialEntries={[at]}>{ui}</MemoryRouter>
         </QueryClientProvider>
       </RuntimeConfigProvider>
     </I18nextProvider>,

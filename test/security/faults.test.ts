@@ -616,7 +616,8 @@ const FAULTS: Record<string, Fault> = {
     handler: messagesHandler,
     call: () => adminCall('PUT', '/api/admin/messages/settings', { body: { classRepresentatives: true, committeeChairs: false, teachers: false, approveRepresentatives: true, withdrawn: [], version: 0 } }),
   },
-  // An approval: one conditional UpdateItem of the message, then the audit entry.
+  // An approval: one TransactWrite (the message's decision, conditional, and its audit entry); then the author's
+  // email, claimed by a second write (test/lambdas/messages-decision.test.ts: a repeat sends it once).
   'POST /api/admin/messages/{id}/decision': {
     handler: messagesHandler,
     prepare: async () => {

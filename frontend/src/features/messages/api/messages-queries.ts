@@ -5,9 +5,11 @@ import {
   MessageSchema,
   MessageSettingsSchema,
   MessagesResponseSchema,
+  rejectionReason,
   type AdminMessagesResponse,
   type ComposeMessage,
   type Message,
+  type MessageDecision,
   type MessageSettings,
 } from '@shared/contracts/messages-api';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
@@ -87,11 +89,17 @@ export function useSaveMessageSettings() {
   });
 }
 
+/**
+ * POST /api/admin/messages/{id}/decision: approve, or refuse with an optional reason for the author (sent only when
+ * not blank). Sent twice, the same decision answers the message as decided; the server emails the author once.
+ */
 export function useDecideMessage() {
   const { apiBaseUrl } = useRuntimeConfig();
   return useApiMutation({
-    mutationFn: ({ id, approve }: { id: string; approve: boolean }) =>
-      apiRequest(apiBaseUrl, `/admin/messages/${encodeURIComponent(id)}/decision`, MessageResponseSchema, { method: 'POST', body: { approve } }),
+    mutationFn: ({ id, approve, reason }: { id: string; approve: boolean; reason?: string }) => {
+      const body: MessageDecision = { approve, ...(!approve && rejectionReason(reason) ? { reason: rejectionReason(reason) } : {}) };
+      return apiRequest(apiBaseUrl, `/admin/messages/${encodeURIComponent(id)}/decision`, MessageResponseSchema, { method: 'POST', body });
+    },
     invalidates: [messagesKeys.admin],
   });
 }

@@ -6,11 +6,20 @@ import Box from '@cloudscape-design/components/box';
 import Cards from '@cloudscape-design/components/cards';
 import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
+import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
+import Textarea from '@cloudscape-design/components/textarea';
 import Toggle from '@cloudscape-design/components/toggle';
-import { personKey, type AdminMessagesResponse, type Message, type MessageSettings } from '@shared/contracts/messages-api';
+import {
+  MESSAGE_REJECTION_REASON_MAX,
+  MessageDecisionSchema,
+  personKey,
+  type AdminMessagesResponse,
+  type Message,
+  type MessageSettings,
+} from '@shared/contracts/messages-api';
 import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
 import { PageFrame } from '../../../components/page/page-frame';
 import { QueryState } from '../../../components/query-state/query-state';
@@ -124,26 +133,68 @@ function AdminSendProgress({ sending }: { sending: Sending }) {
   );
 }
 
+/** Why a refusal's reason cannot be sent, by the contract the server checks too (its length, its characters). */
+function reasonProblem(reason: string): 'tooLong' | 'invalid' | undefined {
+  const parsed = MessageDecisionSchema.safeParse({ approve: false, reason });
+  if (parsed.success) return undefined;
+  return parsed.error.issues.some((issue) => issue.code === 'too_big') ? 'tooLong' : 'invalid';
+}
+
 /**
  * Refusing a held message is final (its author would have to write again): asked first, away from « Approuver et
- * envoyer », and a refusal that failed is said in the dialog, which stays open.
+ * envoyer », with an optional reason for the author (emailed to them and shown on their page; checked here with the
+ * server's own schema, its error under the field); a refusal that failed is said in the dialog, which stays open.
  */
 function RejectDialog({ message, onClose }: { message: Message; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lang = currentLocale(i18n);
   const decide = useDecideMessage();
   const errorText = useErrorText('messages.admin.rejectFailed');
+  const [reason, setReason] = useState('');
+  const problem = reasonProblem(reason);
+  const left = MESSAGE_REJECTION_REASON_MAX - reason.length;
+  const problemText =
+    problem === 'tooLong'
+      ? t('messages.admin.reasonTooLong', { max: MESSAGE_REJECTION_REASON_MAX.toLocaleString(lang), count: reason.length.toLocaleString(lang) })
+      : problem && t('messages.admin.reasonInvalid');
   return (
     <ConfirmDialog
       visible
       title={t('messages.admin.rejectTitle', { name: message.author.name })}
       confirmLabel={t('messages.admin.reject')}
       busy={decide.isPending}
+      disabled={problem !== undefined}
       {...(decide.isError ? { error: errorText(decide.error) } : {})}
       onDismiss={onClose}
-      onConfirm={() => decide.mutateAsync({ id: message.id, approve: false }).then(onClose, () => undefined)}
+      onConfirm={() => decide.mutateAsync({ id: message.id, approve: false, reason }).then(onClose, () => undefined)}
     >
-      {t('messages.admin.rejectBody')}
+      <SpaceBetween size="m">
+        <span>{t('messages.admin.rejectBody')}</span>
+        <FormField
+          label={t('messages.admin.reasonLabel')}
+          description={t('messages.admin.reasonHint')}
+          {...(problemText ? { errorText: problemText } : { constraintText: t('messages.admin.reasonLeft', { count: left, left: left.toLocaleString(lang) }) })}
+        >
+          <Textarea rows={4} value={reason} invalid={problem !== undefined} onChange={({ detail }) => setReason(detail.value)} />
+        </FormField>
+      </SpaceBetween>
     </ConfirmDialog>
+  );
+}
+
+/** A message's status in the log, and a refusal's reason under it. */
+function StatusCell({ message }: { message: Message }) {
+  const { t } = useTranslation();
+  const reason = message.status === 'rejected' ? message.decision?.reason : undefined;
+  return (
+    <SpaceBetween size="xxxs">
+      <span>{t(`messages.status.${message.status}`)}</span>
+      {reason && (
+        <Box variant="small" color="text-body-secondary">
+          <span style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{t('messages.admin.reasonShown', { reason })}</span>
+        </Box>
+      )}
+    </SpaceBetween>
   );
 }
 
@@ -184,7 +235,7 @@ function Log({ messages, settings }: { messages: Message[]; settings: MessageSet
     { id: 'audience', header: t('messages.admin.columns.audience'), cell: (m: Message) => m.audienceLabel[lang] },
     { id: 'subject', header: t('messages.admin.columns.subject'), cell: (m: Message) => <Subject message={m} lang={lang} /> },
     { id: 'counts', header: t('messages.admin.columns.counts'), cell: (m: Message) => t('messages.compose.counts', { sent: m.counts.sent, skipped: m.counts.skipped, recipients: m.counts.recipients }) },
-    { id: 'status', header: t('messages.admin.columns.status'), cell: (m: Message) => t(`messages.status.${m.status}`) },
+    { id: 'status', header: t('messages.admin.columns.status'), cell: (m: Message) => <StatusCell message={m} /> },
     { id: 'actions', header: t('messages.admin.columns.actions'), cell: actions },
   ];
   const shared = {

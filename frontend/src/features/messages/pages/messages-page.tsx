@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import Alert from '@cloudscape-design/components/alert';
 import Badge from '@cloudscape-design/components/badge';
 import Box from '@cloudscape-design/components/box';
@@ -15,7 +16,7 @@ import { PageFrame } from '../../../components/page/page-frame';
 import { QueryState } from '../../../components/query-state/query-state';
 import { currentLocale } from '../../../i18n/i18n';
 import { useErrorText } from '../../../lib/api/use-error-text';
-import { formatDateTime } from '../../../lib/date-time';
+import { formatDateTime, formatLongDateTime } from '../../../lib/date-time';
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes';
 import { useMarkRead, useMyMessages } from '../api/messages-queries';
 import { useSendDriver, type SendDriver } from '../api/use-send-driver';
@@ -27,6 +28,13 @@ type Lang = 'fr' | 'en';
 
 /** The text in the reader's language when the author wrote it, else the one it was written in. */
 const inLanguage = (text: { fr?: string; en?: string }, lang: Lang) => text[lang] ?? text.fr ?? text.en ?? '';
+
+/** How long a refusal opens by itself in « Envoyés »: its author reads the reason without looking for it. */
+const REFUSAL_OPEN_DAYS = 7;
+
+/** A sent message refused in the last days: opened in the list, its reason in view. */
+const recentlyRefused = (m: Message | ReceivedMessage) =>
+  'counts' in m && m.status === 'rejected' && m.decision !== undefined && Date.now() - Date.parse(m.decision.at) < REFUSAL_OPEN_DAYS * 86_400_000;
 
 function MessageText({ message, lang }: { message: Message | ReceivedMessage; lang: Lang }) {
   const { t } = useTranslation();
@@ -42,6 +50,30 @@ function MessageText({ message, lang }: { message: Message | ReceivedMessage; la
         {message.replyTo ? t('messages.replyTo', { address: message.replyTo }) : t('messages.replyInApp')}
       </Box>
     </SpaceBetween>
+  );
+}
+
+/**
+ * A sent message an administrator refused (docs/messages.md, "Approval"): when, the reason they gave (as typed, line
+ * breaks kept) or that none was given, and that the author may write again.
+ */
+function Refusal({ message, lang }: { message: Message; lang: Lang }) {
+  const { t } = useTranslation();
+  const { decision } = message;
+  return (
+    <Alert type="warning" header={decision ? t('messages.refusal.title', { date: formatLongDateTime(decision.at, lang) }) : t('messages.refusal.titleUndated')}>
+      <SpaceBetween size="xxs">
+        {decision?.reason ? (
+          <Box>
+            <Box variant="strong">{t('messages.refusal.reason')}</Box>{' '}
+            <span style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{decision.reason}</span>
+          </Box>
+        ) : (
+          <Box>{t('messages.refusal.noReason')}</Box>
+        )}
+        <Box>{t('messages.refusal.next')}</Box>
+      </SpaceBetween>
+    </Alert>
   );
 }
 
@@ -104,10 +136,11 @@ function MessageList({ list, empty, driver }: { list: (Message | ReceivedMessage
               </Button>
             ) : undefined
           }
-          defaultExpanded={unfinished(m)}
+          defaultExpanded={unfinished(m) || recentlyRefused(m)}
           onChange={({ detail }) => detail.expanded && unread(m) && markRead.mutate(m.id)}
         >
           <SpaceBetween size="m">
+            {'counts' in m && m.status === 'rejected' && <Refusal message={m} lang={lang} />}
             {driver && (unfinished(m) || driver.drives[m.id]) && <SendingState message={live(m) as Message} driver={driver} />}
             <MessageText message={m} lang={lang} />
           </SpaceBetween>
@@ -158,7 +191,9 @@ function MessagesContent({ data }: { data: MessagesResponse }) {
   const { resumeLeft } = driver;
   // The author's messages left sending (the page was closed, the phone locked) go on from where they stopped.
   useEffect(() => resumeLeft(data.sent), [data.sent, resumeLeft]);
-  const [tab, setTab] = useState(() => (data.sent.some((m) => m.status === 'sending') ? 'sent' : 'received'));
+  // The Sent tab first while one of theirs is sending, or when a link asks for it (the decision's email: `?tab=sent`).
+  const [params] = useSearchParams();
+  const [tab, setTab] = useState(() => (params.get('tab') === 'sent' || data.sent.some((m) => m.status === 'sending') ? 'sent' : 'received'));
   return (
     <SpaceBetween size="l">
       {driver.sending && <LeaveWhileSending />}

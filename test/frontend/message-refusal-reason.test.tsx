@@ -1,0 +1,154 @@
+// @vitest-environment jsdom
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { AdminMessagesPage } from '../../frontend/src/features/messages/pages/admin-messages-page';
+import { MessagesPage } from '../../frontend/src/features/messages/pages/messages-page';
+import { messagesKeys } from '../../frontend/src/features/messages/api/messages-queries';
+import { DEFAULT_MESSAGE_SETTINGS, MESSAGE_REJECTION_REASON_MAX, type Message, type MessagesResponse } from '@shared/contracts/messages-api';
+import { classMessage } from '../support/message-fixture';
+import { startHandlerApi, type LoopbackApi } from './loopback-api';
+import { renderWithAnswers } from './render-screen';
+
+/**
+ * A refusal's reason (docs/messages.md, "Approval"): the administrator's confirmation dialog offers it (optional,
+ * checked with the server's own schema: too long is said under the field, in both languages, and nothing is sent);
+ * the administrators' log shows it under « Refusé »; the author's Messages page shows the refusal with its reason,
+ * opened in « Envoyés » while recent, and the decision email's link opens that tab.
+ */
+const held = classMessage({ status: 'pendingApproval', counts: { recipients: 12, pending: 12, sent: 0, skipped: 0, failed: 0 } });
+const SETTINGS = { ...DEFAULT_MESSAGE_SETTINGS, approveRepresentatives: true, version: 1 };
+
+/** The loopback API: the log, and what each decision posted. */
+const state: { logged: Message; decisions: unknown[] } = { logged: held, decisions: [] };
+let api: LoopbackApi;
+
+beforeAll(async () => {
+  api = await startHandlerApi(({ method, url, body }) => {
+    if (url === '/api/admin/messages' && method === 'GET') return { status: 200, body: { messages: [state.logged], settings: SETTINGS } };
+    if (url === `/api/admin/messages/${held.id}/decision` && method === 'POST') {
+      state.decisions.push(body);
+      const { reason } = body as { reason?: string };
+      state.logged = { ...held, status: 'rejected', decision: { approved: false, at: '2026-11-30T15:00:00.000Z', ...(reason ? { reason } : {}) } };
+      return { status: 200, body: { message: state.logged } };
+    }
+    return undefined;
+  });
+});
+afterEach(() => {
+  cleanup();
+  Object.assign(state, { logged: held, decisions: [] });
+});
+afterAll(() => api.close());
+
+const TEXT = {
+  fr: {
+    reject: 'Refuser',
+    title: 'Refuser le message de Geneviève Thibault?',
+    reason: 'Motif (facultatif)',
+    tooLong: /^Ce motif est trop long\u00a0: 1\s000 caractères au plus \(il en a 1\s001\)\. Raccourcissez-le pour refuser le message\.$/,
+    left: /^1\s000 caractères restants$/,
+    shown: 'Motif\u00a0: ',
+  },
+  en: {
+    reject: 'Reject',
+    title: "Reject Geneviève Thibault's message?",
+    reason: 'Reason (optional)',
+    tooLong: /^This reason is too long: 1,000 characters at most \(it has 1,001\)\. Shorten it to reject the message\.$/,
+    left: /^1,000 characters left$/,
+    shown: 'Reason: ',
+  },
+} as const;
+
+function openDialog(lang: 'fr' | 'en') {
+  renderWithAnswers(<AdminMessagesPage />, { locale: lang, answers: [[messagesKeys.admin, { messages: [held], settings: SETTINGS }]], config: api.config });
+  // The row's button comes first; the dialog's own comes after.
+  fireEvent.click(screen.getAllByRole('button', { name: TEXT[lang].reject })[0]!);
+  const dialog = screen.getByText(TEXT[lang].title).closest<HTMLElement>('[role="dialog"]')!;
+  const field = within(dialog).getByLabelText<HTMLTextAreaElement>(TEXT[lang].reason);
+  const confirm = within(dialog).getByRole('button', { name: TEXT[lang].reject });
+  return { dialog, field, confirm };
+}
+
+/** The text of the elements that describe a field (its constraint or its error). */
+const description = (element: HTMLElement) =>
+  (element.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .filter(Boolean);
+
+describe("the reason in the administrator's refusal dialog", () => {
+  it('fr: optional, typed, sent trimmed with the refusal, then shown in the log under « Refusé »', async () => {
+    const { field, confirm } = openDialog('fr');
+    expect(description(field)).toContainEqual(expect.stringMatching(TEXT.fr.left));
+    fireEvent.change(field, { target: { value: '  La date tombe pendant la journée pédagogique.\nProposez-en une autre.  ' } });
+    fireEvent.click(confirm);
+    await waitFor(() => expect(state.decisions).toEqual([{ approve: false, reason: 'La date tombe pendant la journée pédagogique.\nProposez-en une autre.' }]));
+    const shown = await screen.findByText((_, element) => element?.tagName === 'SPAN' && element.textContent === `${TEXT.fr.shown}La date tombe pendant la journée pédagogique.\nProposez-en une autre.`, undefined, { timeout: 20_000 });
+    expect(shown).toBeTruthy();
+    expect(screen.getAllByText('Refusé')).not.toHaveLength(0);
+  });
+
+  it('fr: left blank, the refusal carries no reason', async () => {
+    const { field, confirm } = openDialog('fr');
+    fireEvent.change(field, { target: { value: '   ' } });
+    fireEvent.click(confirm);
+    await waitFor(() => expect(state.decisions).toEqual([{ approve: false }]));
+  });
+
+  it.each(['fr', 'en'] as const)('%s: one character too many is said under the field, and nothing is sent', async (lang) => {
+    const { field, confirm } = openDialog(lang);
+    fireEvent.change(field, { target: { value: 'x'.repeat(MESSAGE_REJECTION_REASON_MAX + 1) } });
+    expect(description(field)).toContainEqual(expect.stringMatching(TEXT[lang].tooLong));
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(confirm.hasAttribute('disabled') || confirm.getAttribute('aria-disabled') === 'true').toBe(true);
+    fireEvent.click(confirm);
+    // Back within the limit, it goes.
+    fireEvent.change(field, { target: { value: 'x'.repeat(MESSAGE_REJECTION_REASON_MAX) } });
+    expect(description(field).join(' ')).not.toMatch(TEXT[lang].tooLong);
+    expect(state.decisions).toEqual([]);
+    fireEvent.click(confirm);
+    await waitFor(() => expect(state.decisions).toEqual([{ approve: false, reason: 'x'.repeat(MESSAGE_REJECTION_REASON_MAX) }]));
+  });
+});
+
+describe("the author's Messages page", () => {
+  const page = (sent: Message[]): MessagesResponse => ({
+    received: [],
+    sent,
+    unread: 0,
+    audiences: [{ audience: held.audience, label: held.audienceLabel, role: held.author.role, category: 'class', needsApproval: true }],
+    withheld: [],
+    quota: { limit: 3, used: 0, days: 7 },
+  });
+  const refused = (at: Date, reason?: string): Message =>
+    classMessage({ status: 'rejected', subject: { fr: 'Sortie au musée' }, counts: held.counts, decision: { approved: false, at: at.toISOString(), ...(reason ? { reason } : {}) } });
+
+  it('fr, opened from the email (?tab=sent): a refusal of this week is open, with when, the reason as typed and what to do next', () => {
+    renderWithAnswers(<MessagesPage />, { locale: 'fr', at: '/messages?tab=sent', answers: [[messagesKeys.mine, page([refused(new Date(), 'La date tombe mal.\nProposez-en une autre.')])]] });
+    expect(screen.getByRole('tab', { name: 'Envoyés' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByText('Sortie au musée').closest('[aria-expanded]')!.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByText(/^Refusé par une personne administratrice le \d{1,2}(er)? [a-zéû]+ \d{4} à \d{1,2} h \d{2}\.$/)).toBeTruthy();
+    screen.getByText(/^Motif\s:$/);
+    screen.getByText((_, element) => element?.tagName === 'SPAN' && element.textContent === 'La date tombe mal.\nProposez-en une autre.');
+    screen.getByText("Ce message n'a été envoyé à personne. Vous pouvez en écrire un nouveau; un message refusé ne compte pas dans votre limite de la semaine.");
+  });
+
+  it('en: a refusal without a reason says none was given', () => {
+    renderWithAnswers(<MessagesPage />, { locale: 'en', at: '/messages?tab=sent', answers: [[messagesKeys.mine, page([refused(new Date())])]] });
+    screen.getByText(/^Rejected by an administrator on [A-Z][a-z]+ \d{1,2}, \d{4} at \d{2}:\d{2}\.$/);
+    screen.getByText('No reason was given.');
+  });
+
+  it('an older refusal stays closed, its status in its line; the page opens on « Reçus » without the link', () => {
+    renderWithAnswers(<MessagesPage />, { locale: 'fr', answers: [[messagesKeys.mine, page([refused(new Date(Date.now() - 30 * 86_400_000), 'Ancien motif')])]] });
+    expect(screen.getByRole('tab', { name: 'Reçus' }).getAttribute('aria-selected')).toBe('true');
+    fireEvent.click(screen.getByRole('tab', { name: 'Envoyés' }));
+    expect(screen.getByText(/ · Refusé · /)).toBeTruthy();
+    // Closed: its reason is there once opened.
+    const header = screen.getByText('Sortie au musée').closest<HTMLElement>('[aria-expanded]')!;
+    expect(header.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(header);
+    expect(header.getAttribute('aria-expanded')).toBe('true');
+    screen.getByText('Ancien motif');
+  });
+});
