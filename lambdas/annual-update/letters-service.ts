@@ -5,6 +5,7 @@ import { cancellationCodes, transactWrite, type TransactItem } from '../common/t
 import { getEntity } from '../directory/public';
 import { getSettings } from '../directory/public';
 import type { LettersRequest, LettersResponse, PaperLetter } from '@shared/contracts/annual-update-letters-api';
+import { expiryDay } from '@shared/rules/school-calendar';
 import { CODE_PAGE_PATHS } from '@shared/rules/short-code';
 import { formatShortCode } from '@shared/rules/short-code';
 import type { Campaign } from '@shared/schemas/annual-update';
@@ -65,7 +66,7 @@ async function issueCode(campaign: Campaign, parent: Parent, now: Date, expiresA
       code: printed,
       url: `${base}/update/${printed}?lang=${language}`,
       codePageUrl: `${base}${CODE_PAGE_PATHS[language]}`,
-      expiresOn: new Date(expiresAt * 1000).toISOString().slice(0, 10),
+      expiresOn: expiryDay(expiresAt),
     },
   };
 }

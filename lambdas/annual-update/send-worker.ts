@@ -1,6 +1,7 @@
 import { logger } from '../common/logger';
 import { listSuppressions } from '../common/suppression-repository';
 import type { Suppression } from '@shared/rules/annual-update-bounces';
+import { expiryDay } from '@shared/rules/school-calendar';
 import { isDefiniteSendFailure, sendErrorName, SUPPRESSED_ERROR } from '../common/mailer';
 import { getSettings } from '../directory/public';
 import type { Campaign, Participant, ParticipantEvent } from '@shared/schemas/annual-update';
@@ -103,7 +104,7 @@ export class ChunkWorker {
       // The page opens in the email's language unless the visitor chose another (docs/annual-update.md).
       link: `${this.deps.baseUrl}/update/${token}?lang=${parent.preferredLanguage ?? 'fr'}${parent.linkSuffix}`,
       deadline: this.campaign.deadline,
-      linkExpiresOn: new Date(expiresAt * 1000).toISOString().slice(0, 10),
+      linkExpiresOn: expiryDay(expiresAt),
       contact: { email: this.settings.contact.email, phone: this.settings.contact.phone },
     });
     try {

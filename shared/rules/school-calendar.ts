@@ -20,15 +20,27 @@ export function schoolDay(at: Date = new Date()): string {
   return dayFormat.format(at);
 }
 
-/** How far the school's clock is ahead of UTC at `at`, in milliseconds (negative in Québec). */
-function offsetAt(at: Date): number {
+/** The school's wall clock at `at`: the numbers its clocks show, whatever the zone of the machine reading them. */
+function wallClock(at: Date): Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number> {
   clockFormat ??= new Intl.DateTimeFormat('en-US', {
     timeZone: SCHOOL_TIME_ZONE,
     hourCycle: 'h23',
     ...{ year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' },
   });
   const part = Object.fromEntries(clockFormat.formatToParts(at).map((p) => [p.type, Number(p.value)]));
-  const wall = Date.UTC(part.year!, part.month! - 1, part.day!, part.hour!, part.minute!, part.second!);
+  return { year: part.year!, month: part.month!, day: part.day!, hour: part.hour!, minute: part.minute!, second: part.second! };
+}
+
+/** The hour (0-23) and minute the school's clocks show at `at` (what a screen writes as a time). */
+export function schoolTime(at: Date): { hour: number; minute: number } {
+  const { hour, minute } = wallClock(at);
+  return { hour, minute };
+}
+
+/** How far the school's clock is ahead of UTC at `at`, in milliseconds (negative in Québec). */
+function offsetAt(at: Date): number {
+  const part = wallClock(at);
+  const wall = Date.UTC(part.year, part.month - 1, part.day, part.hour, part.minute, part.second);
   return wall - Math.floor(at.getTime() / 1000) * 1000;
 }
 
@@ -40,6 +52,13 @@ export function schoolDayStart(day: string): Date {
   start = midnightUtc - offsetAt(new Date(start));
   return new Date(start);
 }
+
+/**
+ * The school's day on which an update link or a letter's code stops working, `expiresAt` being the table's expiry
+ * (epoch seconds): the day emails and letters print. Not UTC's day, which is already the next one from 19 h or 20 h
+ * in Québec (a link sent in the evening was announced as valid one day longer than it is).
+ */
+export const expiryDay = (expiresAt: number): string => schoolDay(new Date(expiresAt * 1000));
 
 /** The day after (or before, with -1) a calendar day. */
 export function addDays(day: string, days: number): string {

@@ -562,8 +562,8 @@ async function joinsACommittee(j: Journey) {
   const [josee] = j.who.committee as [Parent];
   const page = await j.anon.newPage();
   await page.goto(await updateLinkFor(stack, josee.email!));
-  // « Comité des fêtes … » already says it is a committee: « au Comité … », not « au comité Comité … ».
-  const join = page.getByText(`Je me joins au ${committeeName.fr}`, { exact: true });
+  // An open committee's box is labelled by its name alone (no « Je me joins au … » that a typed name cannot agree with).
+  const join = page.getByRole('checkbox', { name: committeeName.fr });
   await explained(page, () => join.waitFor({ timeout: 60_000 }));
   expect(await page.getByText('Comités ouverts aux inscriptions', { exact: true }).count()).toBe(1);
   await join.click();
@@ -717,7 +717,7 @@ async function reprintOneLetter(j: Journey, codes: Map<string, string>) {
   if (j.lang === 'en') {
     // The page shows the letters printed once its participants are read again.
     await openManager(j);
-    await page.getByRole('button', { name: text.chooseFamilies }).click({ timeout: 60_000 });
+    await page.getByRole('button', { name: text.chooseParents }).click({ timeout: 60_000 });
     await page.getByRole('option', { name: `${lost.lastName}, ${lost.firstName}` }).first().click();
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: text.reprintOne, exact: true }).click();
@@ -729,7 +729,7 @@ async function reprintOneLetter(j: Journey, codes: Map<string, string>) {
       page.waitForEvent('download', { timeout: 90_000 }),
       dialog.getByRole('button', { name: text.reprintOne, exact: true }).click(),
     ]);
-    expect(download.suggestedFilename()).toMatch(new RegExp(`${text.schoolYear}\\.pdf$`));
+    expect(download.suggestedFilename()).toMatch(new RegExp(`${text.schoolYear}-${text.reprintFile}-\\d{4}-\\d{2}-\\d{2}-\\d{4}\\.pdf$`));
     const { text: pages } = await extractText(await getDocumentProxy(new Uint8Array(readFileSync((await download.path())!))), { mergePages: false });
     expect(pages.length).toBe(1);
     expect(pages[0]).toContain(name);
@@ -763,8 +763,8 @@ async function reviewScreen(j: Journey) {
   await page.getByRole('heading', { level: 1, name: text.reviewTitle }).waitFor({ timeout: 60_000 });
   for (const p of held) {
     const name = `${p.firstName} ${p.lastName}`;
-    await page.getByRole('button', { name: `${text.acceptAll} (${name})` }).click({ timeout: 30_000 });
-    await page.getByText(`${text.accepted} ${name}.`).waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: new RegExp(`^${text.acceptAll} \\(${name}\\)$`) }).click({ timeout: 30_000 });
+    await page.getByText(new RegExp(`^${text.acceptedAll} ${name}\\.$`)).waitFor({ timeout: 30_000 });
   }
   const name = `${who.review.firstName} ${who.review.lastName}`;
   const acceptPhone = page.getByRole('button', { name: `${text.accept} (${name})` });

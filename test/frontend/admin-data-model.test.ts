@@ -106,8 +106,10 @@ describe('import report', () => {
     expect(latestByName(files)).toEqual([{ name: 'parents.csv', v: 2 }, { name: 'eleves.csv', v: 1 }]);
   });
 
-  it('names the JSON export by date', () => {
-    expect(jsonExportName(new Date('2026-11-22T03:00:00Z'))).toBe('bottin-2026-11-22.json');
+  it("names the JSON export by the school's date", () => {
+    expect(jsonExportName(new Date('2026-11-22T15:00:00Z'))).toBe('bottin-2026-11-22.json');
+    // 22 h in Montréal on 21 November: UTC's day (the 22nd) named the file of an evening's export.
+    expect(jsonExportName(new Date('2026-11-22T03:00:00Z'))).toBe('bottin-2026-11-21.json');
   });
 });
 

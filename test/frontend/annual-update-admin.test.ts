@@ -4,9 +4,11 @@ import { deadlineError, defaultSchoolYear, isSchoolYear } from '../../frontend/s
 /** The school year the start dialog proposes, and the format it accepts (the server checks it again). */
 describe('start dialog school year', () => {
   it('proposes the year that starts in August', () => {
-    expect(defaultSchoolYear(new Date(2025, 7, 1))).toBe('2025-2026');
-    expect(defaultSchoolYear(new Date(2025, 11, 31))).toBe('2025-2026');
-    expect(defaultSchoolYear(new Date(2026, 6, 31))).toBe('2025-2026');
+    expect(defaultSchoolYear(new Date('2025-08-01T00:30:00-04:00'))).toBe('2025-2026');
+    expect(defaultSchoolYear(new Date('2025-12-31T23:30:00-05:00'))).toBe('2025-2026');
+    expect(defaultSchoolYear(new Date('2026-07-31T12:00:00-04:00'))).toBe('2025-2026');
+    // The school's day, not the machine's: 31 July, 23 h 30 in Montréal is already 1 August in UTC.
+    expect(defaultSchoolYear(new Date('2025-07-31T23:30:00-04:00'))).toBe('2024-2025');
   });
 
   it('accepts two consecutive years only', () => {

@@ -43,7 +43,9 @@ const HOUSEHOLD: ParentForm = {
     { committeeId: '01JABCDEFGHJKMNPQRSTVWXYZ2', name: { fr: 'OPP', en: 'Parent committee' }, kind: 'opp', role: 'member' },
   ],
   openCommittees: [
-    { committeeId: '01JABCDEFGHJKMNPQRSTVWXYZ3', name: { fr: 'Bibliothèque', en: 'Library' }, kind: 'volunteer', role: 'volunteer' },
+    // Names as schools type them: « Je me joins au comité Organisme de participation des parents (OPP) » was the label.
+    { committeeId: '01JABCDEFGHJKMNPQRSTVWXYZ3', name: { fr: 'Organisme de participation des parents (OPP)', en: 'Parent Participation Organization (OPP)' }, kind: 'opp', role: 'member' },
+    { committeeId: '01JABCDEFGHJKMNPQRSTVWXYZ5', name: { fr: "Fondation de l'école", en: 'School Foundation' }, kind: 'foundation', role: 'volunteer' },
   ],
   coParents: [{ id: '01JABCDEFGHJKMNPQRSTVWXYZ4', firstName: 'Rowan', lastName: 'Tremblay', version: 7 }],
 };
@@ -58,6 +60,8 @@ const answers: Record<string, { status: number; body: unknown }> = {
   // The same form, for the language test alone: no other test reads what it leaves of this link (a cached answer).
   switched: { status: 200, body: FORM },
   household: { status: 200, body: HOUSEHOLD },
+  // The same household, for the French labels alone.
+  householdFr: { status: 200, body: HOUSEHOLD },
   // Answered while the campaign reviews changes: the phone and the address wait for the school.
   held: { status: 200, body: { ...FORM, parent: { ...FORM.parent, phone: '4385550177' }, pendingReview: { submittedAt: '2025-09-10T12:00:00.000Z', fields: ['phone', 'address'] } } },
   // The link's form asks the emails accepted (docs/messages.md, "Consents"): never chosen, the defaults.
@@ -214,12 +218,15 @@ describe('/update/{token}', () => {
   it('joins an open committee, leaves a plain seat and shares the address; an officer seat cannot be left', async () => {
     open('household', 'en');
 
-    const join = await screen.findByLabelText('I join the Library committee', {}, SLOW);
+    // An open committee's box is labelled by its name, under the field that says ticking joins it.
+    const join = await screen.findByRole('checkbox', { name: /^Parent Participation Organization \(OPP\) Committees open to sign-ups$/ }, SLOW);
+    expect(screen.getByRole('checkbox', { name: /^School Foundation Committees open to sign-ups$/ })).toBeTruthy();
     expect(screen.getByText('Seat assigned by the school')).toBeTruthy();
-    expect(screen.queryByLabelText('I leave the Foundation committee')).toBeNull();
+    expect(screen.queryByLabelText('Foundation: I leave this committee')).toBeNull();
     fireEvent.click(join);
-    // A name that says « committee » is not followed by the word again.
-    fireEvent.click(screen.getByLabelText('I leave the Parent committee'));
+    // A seat's box reads « I leave this committee » under the seat's name, and names it for a screen reader.
+    expect(screen.getByText('Parent committee — Member')).toBeTruthy();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Parent committee: I leave this committee' }));
     fireEvent.click(screen.getByLabelText('Rowan Tremblay also lives at this address'));
     fireEvent.click(screen.getByRole('button', { name: 'Validate' }));
 
@@ -231,5 +238,16 @@ describe('/update/{token}', () => {
         shareAddressWith: [{ parentId: '01JABCDEFGHJKMNPQRSTVWXYZ4', version: 7 }],
       },
     });
+  });
+
+  it("labels committees in French without an article a typed name cannot give (« au comité Organisme … »)", async () => {
+    open('householdFr', 'fr');
+
+    const opp = await screen.findByRole('checkbox', { name: /^Organisme de participation des parents \(OPP\) Comités ouverts aux inscriptions$/ }, SLOW);
+    expect(screen.getByRole('checkbox', { name: /^Fondation de l'école Comités ouverts aux inscriptions$/ })).toBeTruthy();
+    expect(screen.getByText('Cochez un comité pour vous y joindre comme membre en validant le formulaire.')).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: 'OPP\u00a0: je quitte ce comité' })).toBeTruthy();
+    expect(screen.getByText('Je quitte ce comité')).toBeTruthy();
+    expect(opp.closest('form, main')!.textContent).not.toMatch(/au comité|joins au/);
   });
 });

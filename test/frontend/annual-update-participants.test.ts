@@ -29,8 +29,8 @@ describe('participants manager filters and summary', () => {
   });
 
   it('the issue journey: 1 submitted, 1 opted out, 1 pending is 67 % answered', () => {
-    expect(summarize([submitted, optedOut, pending])).toEqual({ shown: 3, submitted: 1, optedOut: 1, pending: 1, percentage: 66.7 });
-    expect(summarize([])).toEqual({ shown: 0, submitted: 0, optedOut: 0, pending: 0, percentage: 0 });
+    expect(summarize([submitted, optedOut, pending])).toEqual({ shown: 3, staff: 0, submitted: 1, optedOut: 1, pending: 1, percentage: 66.7 });
+    expect(summarize([])).toEqual({ shown: 0, staff: 0, submitted: 0, optedOut: 0, pending: 0, percentage: 0 });
   });
 
   it('filters by a child\'s class and lists the classes by code', () => {
@@ -41,7 +41,8 @@ describe('participants manager filters and summary', () => {
   });
 
   it('writes dates numerically with a 24 h time', () => {
-    const iso = new Date(2025, 8, 2, 14, 5).toISOString();
+    // 14 h 05 in Montréal: the school's clock, whatever the machine's zone.
+    const iso = new Date('2025-09-02T14:05:00-04:00').toISOString();
     expect(formatDateTime(iso, 'fr')).toBe('2025-09-02 14 h 05');
     expect(formatDateTime(iso, 'en')).toBe('2025-09-02 14:05');
   });

@@ -30,7 +30,7 @@ describe('participants kind filter', () => {
   it('is offered only when the campaign has staff rows, and the summary counts only the rows kept', () => {
     expect(hasStaffRows(rows)).toBe(true);
     expect(hasStaffRows(rows.slice(0, 2))).toBe(false);
-    expect(summarize(rows.filter((r) => matchesKind(r, 'staff')))).toEqual({ shown: 2, submitted: 1, optedOut: 0, pending: 1, percentage: 50 });
+    expect(summarize(rows.filter((r) => matchesKind(r, 'staff')))).toEqual({ shown: 2, staff: 2, submitted: 1, optedOut: 0, pending: 1, percentage: 50 });
   });
 });
 

@@ -43,4 +43,33 @@ describe('a campaign dialog whose action fails', () => {
     act(() => result.current.setModal('start'));
     expect(result.current.failure).toBeUndefined();
   });
+
+  it.each(['fr', 'en'] as const)('(%s) an error belongs to its attempt: an answer after the dialog was closed is not said when it opens again', async (lang) => {
+    api.answers['/api/admin/annual-update/campaigns'] = refusal(409, 'CAMPAIGN_ACTIVE');
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <I18nextProvider i18n={createI18n(lang)}>
+        <RuntimeConfigProvider config={api.config()}>
+          <QueryClientProvider client={createQueryClient()}>{children}</QueryClientProvider>
+        </RuntimeConfigProvider>
+      </I18nextProvider>
+    );
+    const data = { campaign: undefined, say: vi.fn() } as unknown as ReturnType<typeof useAnnualUpdate>;
+    const { result } = renderHook(() => useCampaignActions(data), { wrapper });
+    act(() => result.current.setModal('start'));
+    // Start pressed, then the dialog closed and opened again while the server answers (a conflict).
+    let pending!: Promise<unknown>;
+    act(() => {
+      pending = result.current.start({ schoolYear: '2026-2027' });
+    });
+    act(() => result.current.setModal(null));
+    act(() => result.current.setModal('start'));
+    await act(() => pending);
+    expect(result.current.modal).toBe('start');
+    expect(result.current.failure).toBeUndefined();
+    // A new attempt in this opening fails: its own error is said.
+    await act(() => result.current.start({ schoolYear: '2026-2027' }));
+    expect(result.current.failure).toBeTruthy();
+    act(() => result.current.setModal(null));
+    expect(result.current.failure).toBeUndefined();
+  });
 });

@@ -13,7 +13,7 @@ import { participantRow } from './participant-row';
 /**
  * A closed campaign offers only what makes sense then (docs/annual-update.md, "Campaign lifecycle"): one primary
  * action (reopen while it can be, else start a new campaign), no row selection (nothing is sent), no reminders line.
- * The reprint of chosen families says no family is chosen instead of a disabled « Réimprimer 0 lettre ».
+ * The reprint of chosen parents' letters says none is chosen instead of a disabled « Réimprimer 0 lettre ».
  */
 afterEach(cleanup);
 
@@ -69,7 +69,7 @@ describe('what a closed campaign offers', () => {
   });
 });
 
-describe('reprinting chosen families', () => {
+describe('reprinting chosen parents\' letters', () => {
   const printed = PEOPLE;
   const choice = (lang: 'fr' | 'en', chosen: number) =>
     render(
@@ -85,9 +85,9 @@ describe('reprinting chosen families', () => {
     );
 
   it.each([
-    ['fr', 'Aucune famille choisie\u00a0: choisissez-en une ou plusieurs pour réimprimer leur lettre.', 'Réimprimer 1 lettre', 'Réimprimer 2 lettres'],
-    ['en', 'No family chosen: choose one or more to reprint their letters.', 'Reprint 1 letter', 'Reprint 2 letters'],
-  ] as const)('%s: says no family is chosen instead of a disabled button for 0 letters; 1 letter, 2 letters', (lang, none, one, two) => {
+    ['fr', 'Aucun parent choisi\u00a0: choisissez-en un ou plusieurs pour réimprimer leur lettre.', 'Réimprimer 1 lettre', 'Réimprimer 2 lettres'],
+    ['en', 'No parent chosen: choose one or more to reprint their letters.', 'Reprint 1 letter', 'Reprint 2 letters'],
+  ] as const)('%s: says no parent is chosen instead of a disabled button for 0 letters; 1 letter, 2 letters', (lang, none, one, two) => {
     const { container } = choice(lang, 0);
     expect(container.textContent).toContain(none);
     expect(screen.queryByRole('button', { name: /(Réimprimer|Reprint) 0/ })).toBeNull();

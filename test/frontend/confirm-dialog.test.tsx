@@ -176,6 +176,15 @@ describe('one confirmation dialog', () => {
       .sort();
     expect(withModal).toEqual([...NOT_CONFIRMATIONS].sort());
   });
+
+  it('every dialog ignores the second click of the double click that opened it (useModalDismiss)', () => {
+    const root = path.resolve(__dirname, '../../frontend/src');
+    const unguarded = NOT_CONFIRMATIONS.filter((file) => {
+      const source = readFileSync(path.join(root, file), 'utf8');
+      return !/useModalDismiss\(/.test(source) || !/<Modal\s[^>]*onDismiss=\{dismiss\}/.test(source);
+    });
+    expect(unguarded).toEqual([]);
+  });
 });
 
 describe('the closing dialog', () => {

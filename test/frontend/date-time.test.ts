@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatDateTime, formatTime } from '../../frontend/src/lib/date-time';
 
-/** Dates and times as the whole UI shows them (frontend/src/lib/date-time.ts), in the browser's zone. */
+/**
+ * Dates and times as the whole UI shows them (frontend/src/lib/date-time.ts), in the school's zone (Montréal), so
+ * the results read the same in any time zone the tests run in (test/frontend/school-time-zone.test.tsx runs in Tokyo).
+ */
 describe('date and time formats', () => {
-  // Local times, so the results read the same in any time zone the tests run in.
-  const morning = new Date(2026, 10, 27, 9, 58);
-  const afternoon = new Date(2025, 8, 2, 14, 5).toISOString();
+  const morning = new Date('2026-11-27T09:58:00-05:00');
+  const afternoon = new Date('2025-09-02T14:05:00-04:00').toISOString();
 
   it('writes the numeric date in both languages', () => {
     expect(formatDate(morning)).toBe('2026-11-27');

@@ -43,6 +43,19 @@ describe('a send shows its progress from the click on', () => {
   });
 });
 
+describe("a send's bar says its share as the page writes percentages", () => {
+  it.each([
+    ['fr', '37,5\u00a0%'],
+    ['en', '37.5%'],
+  ] as const)('%s: 3 of 8 emails handled: « %s », to the bar\'s text and to a screen reader', (locale, text) => {
+    show(locale, <SendProgress job={{ ...JOB, total: 8, pending: 4, sending: 1, sent: 3 }} />);
+    // Cloudscape rounded the value itself and wrote it its own way ("38%"), which a screen reader heard as well.
+    expect(screen.getByRole('progressbar').getAttribute('aria-valuetext')).toBe(text);
+    expect(region().querySelector('progress + [aria-hidden="true"] > *')!.textContent).toBe(text);
+    expect(region().textContent).not.toContain('38');
+  });
+});
+
 describe('paper letters show their steps', () => {
   it.each([
     ['fr', 'codes', 'Étape 1 sur 2\u00a0: création des codes personnels…', 0],

@@ -39,11 +39,11 @@ const INCIDENT: Incident = {
 const noop = () => undefined;
 
 describe('a moment in a sentence', () => {
-  it('is the long date and the time, in the browser zone', () => {
-    const afternoon = new Date(2026, 10, 28, 14, 5);
+  it("is the long date and the time, in the school's zone", () => {
+    const afternoon = new Date('2026-11-28T14:05:00-05:00');
     expect(formatLongDateTime(afternoon, 'fr')).toBe('28 novembre 2026 à 14 h 05');
     expect(formatLongDateTime(afternoon.toISOString(), 'en')).toBe('November 28, 2026 at 14:05');
-    expect(formatLongDateTime(new Date(2027, 2, 1, 9, 58), 'fr')).toBe('1er mars 2027 à 9 h 58');
+    expect(formatLongDateTime(new Date('2027-03-01T09:58:00-05:00'), 'fr')).toBe('1er mars 2027 à 9 h 58');
   });
 });
 

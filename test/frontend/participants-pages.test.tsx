@@ -80,7 +80,7 @@ describe('the participants manager in pages', () => {
     fireEvent.change(screen.getByPlaceholderText('Nom, courriel ou classe'), { target: { value: 'gagnon' } });
     // 40 rows match, 30 on this page: the summary counts the 40.
     expect(screen.getByTestId('shown-summary').textContent).toBe(
-      '40 parents affichés\u00a0: soumis 8, retirés 0, en attente 32 — 20\u00a0% de réponses',
+      '40 parents affichés\u00a0: 8 formulaires soumis, 32 en attente — 20\u00a0% de réponses',
     );
     expect(checkboxes()).toHaveLength(PARTICIPANTS_PAGE_SIZE);
     // Tremblay is hidden by the search, still selected, and sent to.

@@ -83,6 +83,27 @@ describe('the privacy requests queue on a phone (375 px)', () => {
     expect(within(table).getByRole('columnheader', { name: 'Statut' })).toBeTruthy();
     expect(within(table).getAllByRole('row')).toHaveLength(3);
   });
+
+  // At 1,440 px a long requester's name took the room of the short columns: « En traitement » and the dates wrapped
+  // letter by letter. The short columns keep a minimum width; the name wraps between its words.
+  it('keeps the status and date columns wide enough for their values beside a long name (1440 px)', () => {
+    setWidth(1440);
+    render(
+      <I18nextProvider i18n={createI18n('fr')}>
+        <RequestsTable
+          requests={[request('01JD0000000000000000000003', 'Marie-Ève Tremblay-Lévesque de la Fontaine-Beauchemin Saint-Onge', { status: 'inProgress', overdue: true })]}
+          onSelect={() => {}}
+        />
+      </I18nextProvider>,
+    );
+    const table = screen.getByRole('table');
+    const minWidth = (name: string) => within(table).getByRole('columnheader', { name: new RegExp(`^${name}`) }).style.minWidth;
+    expect([minWidth('Statut'), minWidth('Échéance'), minWidth('Reçue le')]).toEqual(['160px', '190px', '120px']);
+    expect(minWidth('Demandeur')).toBe('');
+    expect(within(table).getByText('En traitement')).toBeTruthy();
+    // The name gives way, even inside a word too long for its column.
+    expect(within(table).getByText(/^Marie-Ève Tremblay-Lévesque/).style.overflowWrap).toBe('anywhere');
+  });
 });
 
 // A trial on a phone tapped a requester's name and saw nothing happen: the request opened below every card, off screen.

@@ -1,13 +1,20 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation, type Location } from 'react-router-dom';
+import { RuntimeConfigProvider } from '../../frontend/src/config/runtime-config-context';
+import { UPDATE_SUCCESS_PATH, useUpdateLink } from '../../frontend/src/features/update/hooks/use-update-link';
 import { UpdateSuccessPage } from '../../frontend/src/features/update/pages/update-success-page';
 import { createI18n } from '../../frontend/src/i18n/i18n';
+import { testConfig } from './render-screen';
 
 /** The page after the parent form: changes held for review are said received, not updated (docs/annual-update.md). */
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  window.localStorage.clear();
+  document.documentElement.lang = '';
+});
 
 function heading(lang: 'fr' | 'en', pendingReview: boolean): string {
   const { container } = render(
@@ -45,5 +52,54 @@ describe('the update success page', () => {
     expect(container.querySelector('h1')?.textContent).toBe(title);
     expect(container.textContent).not.toMatch(/Merci|Thank/);
     expect(screen.getByRole('link', { name: code }).getAttribute('href')).toBe(href);
+  });
+});
+
+/** An emailed link's form reduced to its send (the real form is annual-update-page.test.tsx's): what it hands on. */
+const toState = () => ({ hasAccount: true });
+function SentForm() {
+  const { onSubmitted } = useUpdateLink(toState);
+  return <button onClick={() => onSubmitted(undefined)}>send</button>;
+}
+let where: Location | undefined;
+function Where() {
+  where = useLocation();
+  return null;
+}
+/** The app's two pages on a device that never chose a language (it opens in French), from `entry`. */
+function device(entry: string | Partial<Location>) {
+  const i18n = createI18n();
+  render(
+    <I18nextProvider i18n={i18n}>
+      <RuntimeConfigProvider config={testConfig()}>
+        <MemoryRouter initialEntries={[entry]}>
+          <Routes>
+            <Route path="/update/:token" element={<SentForm />} />
+            <Route path={UPDATE_SUCCESS_PATH} element={<UpdateSuccessPage />} />
+          </Routes>
+          <Where />
+        </MemoryRouter>
+      </RuntimeConfigProvider>
+    </I18nextProvider>,
+  );
+  return i18n;
+}
+
+describe("the success page keeps the parent's language", () => {
+  it('an English link on a French device: the success page, and its reload, are in English', async () => {
+    const i18n = device('/update/abc?lang=en');
+    await waitFor(() => expect(i18n.language).toBe('en'));
+    fireEvent.click(screen.getByRole('button', { name: 'send' }));
+    await waitFor(() => expect(document.querySelector('h1')?.textContent).toBe('Information updated'));
+    const sent = where!;
+    expect(sent.pathname).toBe(UPDATE_SUCCESS_PATH);
+    cleanup();
+
+    // A reload: the same address and router state, the app started again in the device's language (French).
+    const reloaded = device({ pathname: sent.pathname, search: sent.search, state: sent.state as unknown });
+    await waitFor(() => expect(document.querySelector('h1')?.textContent).toBe('Information updated'));
+    expect(reloaded.language).toBe('en');
+    // Shown, not saved: the device's next page opens in its own language.
+    expect(window.localStorage.length).toBe(0);
   });
 });

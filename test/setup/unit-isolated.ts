@@ -24,6 +24,8 @@ export const UNIT_ISOLATED_FILES = [
   'test/frontend/lazy-with-reload.test.ts',
   'test/frontend/sign-out.test.ts',
   'test/frontend/session-ended.test.ts',
+  // Sets the process's time zone (process.env.TZ) to show the school's dates from another zone.
+  'test/frontend/school-time-zone.test.tsx',
   'test/frontend/navigation.test.tsx',
   'test/frontend/query-provider.test.tsx',
   'test/shared/import-match.test.ts',

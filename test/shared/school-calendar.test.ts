@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { schoolDay, schoolDayStart } from '@shared/rules/school-calendar';
+import { expiryDay, schoolDay, schoolDayStart } from '@shared/rules/school-calendar';
 
 /** The school's days begin at midnight in Québec (America/Toronto), daylight time or not. */
 describe('schoolDayStart', () => {
@@ -22,5 +22,15 @@ describe('schoolDayStart', () => {
       expect(schoolDay(start)).toBe(day);
       expect(schoolDay(new Date(start.getTime() - 1))).not.toBe(day);
     }
+  });
+});
+
+describe('expiryDay: the day a link or a letter says it stops working', () => {
+  it("is the school's day of the expiry, not UTC's: a link sent at 21 h in Montréal expires that evening's date", () => {
+    // 2026-12-01 02:00 UTC is 2026-11-30 21:00 in Montréal (EST).
+    expect(expiryDay(Date.parse('2026-12-01T02:00:00Z') / 1000)).toBe('2026-11-30');
+    // Summer time: 2026-07-01 03:30 UTC is 2026-06-30 23:30 (EDT).
+    expect(expiryDay(Date.parse('2026-07-01T03:30:00Z') / 1000)).toBe('2026-06-30');
+    expect(expiryDay(Date.parse('2026-07-01T04:00:00Z') / 1000)).toBe('2026-07-01');
   });
 });

@@ -115,6 +115,19 @@ describe('cards from the directory a viewer received', () => {
     expect(parse(vCard(person))[0]!.getFirstProperty('tel')!.getParameter('type')).toBe('VOICE');
   });
 
+  // « Enseigne à Classe D »: the note put a class's name after « à », and the demo school names its classes « Classe D ».
+  it("lists a staff member's classes under a label that reads for any class name, in both languages", () => {
+    const member = buildDirectoryResponse(school, { parentIds: new Set(), staff: false }).staff[0]!;
+    const note = (classes: string[], lang: 'fr' | 'en') =>
+      parse(vCard(staffCard({ member, title: member.title[lang], classes }, 'École', lang)))[0]!.getFirstPropertyValue('note');
+    expect(note(['Classe D'], 'fr')).toBe('Classe enseignée\u00a0: Classe D');
+    expect(note(['3A'], 'fr')).toBe('Classe enseignée\u00a0: 3A');
+    expect(note(['3A', 'Classe D'], 'fr')).toBe('Classes enseignées\u00a0: 3A, Classe D');
+    expect(note(['Class D'], 'en')).toBe('Class taught: Class D');
+    expect(note(['3A', 'Classe D'], 'en')).toBe('Classes taught: 3A, Classe D');
+    expect(note([], 'fr')).toBeNull();
+  });
+
   it("a class's file holds each of its parents once", () => {
     const cards = classParentCards(index, 0, 'en');
     const expected = new Set(index.studentsByClass[0]!.flatMap((s) => index.parentsOfStudent[s]!));

@@ -1,9 +1,12 @@
 import type { Language } from '@shared/schemas/common';
 
 /**
- * Dates and times as the whole UI shows them (docs/product-rules.md, "Québec conventions"), in the browser's zone:
- * the numeric date `2025-09-02` in both languages, the time `9 h 05` in French and `09:05` in English.
+ * Dates and times as the whole UI shows them (docs/product-rules.md, "Québec conventions"), in the school's zone
+ * (shared/rules/school-calendar.ts), never the browser's: the numeric date `2025-09-02` in both languages, the time
+ * `9 h 05` in French and `09:05` in English. A parent abroad, or an administrator's laptop left on another zone, sees
+ * the day and the hour the school lives by, the day its rules count (due dates, deadlines) and its emails write.
  */
+import { schoolDay, schoolTime } from '@shared/rules/school-calendar';
 
 /**
  * The long date of sentences (« le 19 décembre 2026 », "December 19, 2026"): the one formatter shared with the
@@ -17,16 +20,18 @@ type When = string | number | Date;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** `2025-09-02` (both languages). */
+/** A calendar day (a deadline, a birth date): data, written as it is, never moved by a zone. */
+const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** `2025-09-02` (both languages): the school's day of an instant; a calendar day `2025-09-02` as written. */
 export function formatDate(when: When): string {
-  const d = new Date(when);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+  return typeof when === 'string' && CALENDAR_DAY.test(when) ? when : schoolDay(new Date(when));
 }
 
-/** `14 h 05`, `9 h 40` (fr); `14:05`, `09:40` (en). */
+/** `14 h 05`, `9 h 40` (fr); `14:05`, `09:40` (en), on the school's clock. */
 export function formatTime(when: When, lang: Language): string {
-  const d = new Date(when);
-  return lang === 'fr' ? `${d.getHours()} h ${pad(d.getMinutes())}` : `${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  const { hour, minute } = schoolTime(new Date(when));
+  return lang === 'fr' ? `${hour} h ${pad(minute)}` : `${pad(hour)}:${pad(minute)}`;
 }
 
 /** `2025-09-02 14 h 05` (fr), `2025-09-02 14:05` (en). */
@@ -34,7 +39,7 @@ export const formatDateTime = (when: When, lang: Language): string => `${formatD
 
 /**
  * A moment in a sentence: « 28 novembre 2026 à 14 h 05 » (fr), "November 28, 2026 at 14:05" (en); the day and the
- * time both in the browser's zone.
+ * time both in the school's zone.
  */
 export const formatLongDateTime = (when: When, lang: Language): string =>
   `${formatLongDate(formatDate(when), lang)} ${lang === 'fr' ? 'à' : 'at'} ${formatTime(when, lang)}`;

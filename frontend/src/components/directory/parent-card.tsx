@@ -11,6 +11,7 @@ import { parentCard } from '../../lib/directory/contacts';
 import { fullName } from '../../lib/directory/names';
 import { studentDetails, summarizeStudent } from '../../lib/directory/student-info';
 import { useLanguage } from '../../lib/use-language';
+import { useModalDismiss } from '../confirm-dialog/modal-dismiss';
 import { AddToContacts } from './add-to-contacts';
 import { ContactDetails } from './contact-details';
 
@@ -54,6 +55,7 @@ export function ParentCardModal({ index, parentIndex, onDismiss }: {
 }) {
   const { t } = useTranslation();
   const lang = useLanguage();
+  const dismiss = useModalDismiss(parentIndex !== null, onDismiss);
   const parent = parentIndex === null ? undefined : index.directory.parents[parentIndex];
   if (!parent) return null;
   const name = fullName(parent);
@@ -62,7 +64,7 @@ export function ParentCardModal({ index, parentIndex, onDismiss }: {
   return (
     <Modal
       visible
-      onDismiss={onDismiss}
+      onDismiss={dismiss}
       header={name}
       closeAriaLabel={t('directory.parentCard.close')}
       footer={

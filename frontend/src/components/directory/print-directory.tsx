@@ -12,6 +12,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { PaperSize } from '@shared/contracts/directory-print-api';
 import type { Language } from '@shared/schemas/common';
 import { useRuntimeConfig } from '../../config/runtime-config-context';
+import { useModalDismiss } from '../confirm-dialog/modal-dismiss';
 import { ensureLocale } from '../../i18n/i18n';
 import { useMe } from '../../lib/api/me-queries';
 import { useErrorText } from '../../lib/api/use-error-text';
@@ -56,6 +57,7 @@ export function PrintDirectory({ index, classId }: { index: DirectoryIndex; clas
   const working = status.kind === 'working';
   const [touched, setTouched] = useState(false);
   const viewerClass = useViewerClass(index, !classId);
+  const dismiss = useModalDismiss(open, () => !working && setOpen(false));
   // GET /api/me answered after the form opened: preselect the class unless the person already chose.
   useEffect(() => {
     if (open && viewerClass && !touched) setChoice((current) => (current.selectedClass ? current : { ...current, scope: 'class', selectedClass: viewerClass }));
@@ -102,7 +104,7 @@ export function PrintDirectory({ index, classId }: { index: DirectoryIndex; clas
       {saved && <SavedFlash file={saved} onDismiss={() => setSaved(undefined)} />}
       <Modal
         visible={open}
-        onDismiss={() => !working && setOpen(false)}
+        onDismiss={dismiss}
         header={t('directory.pdf.title')}
         closeAriaLabel={t('directory.pdf.cancel')}
         footer={<FormActions working={working} onCancel={() => setOpen(false)} onCreate={() => void create()} />}

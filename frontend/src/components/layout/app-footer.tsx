@@ -4,6 +4,7 @@ import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { PRIVACY_PATHS } from '@shared/contracts/privacy-paths';
 import { useRuntimeConfig } from '../../config/runtime-config-context';
+import { formatDate } from '../../lib/date-time';
 import { HELP_PATHS } from '../../lib/help-paths';
 import { useLanguage } from '../../lib/use-language';
 import { RouterLink } from '../router-link/router-link';
@@ -23,7 +24,7 @@ export function AppFooter({ onOpenDebug }: { onOpenDebug?: () => void }) {
       <Box padding={{ vertical: 's', horizontal: 'l' }} color="text-body-secondary" fontSize="body-s">
         <SpaceBetween direction="horizontal" size="l" alignItems="center">
           {/* The year the page is read in, not the year the string was written. */}
-          <span>{t('footer.copyright', { year: new Date().getFullYear() })}</span>
+          <span>{t('footer.copyright', { year: formatDate(Date.now()).slice(0, 4) })}</span>
           {contactEmail && (
             <Link
               href={`mailto:${contactEmail}`}

@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
 import Box from '@cloudscape-design/components/box';
 import Checkbox from '@cloudscape-design/components/checkbox';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
@@ -169,6 +168,9 @@ const toggled = (list: string[], id: string, on: boolean) => (on ? [...new Set([
 /**
  * The parent's seats and the committees open to sign-ups (docs/product-rules.md, Committee sign-ups): a plain seat
  * can be left, an open committee joined; officer seats are the administrators' and are shown read-only.
+ * An open committee's box is labelled by its name alone, under the field that says ticking joins: a sentence around
+ * the name (« Je me joins au comité {name} ») needs the name's article and elision, which a typed name does not give
+ * (« au comité Organisme de participation des parents (OPP) », « au comité Fondation de l'école »).
  */
 export function CommitteesSection(props: SectionProps & { form: ParentForm }) {
   const { t } = useTranslation();
@@ -194,8 +196,10 @@ export function CommitteesSection(props: SectionProps & { form: ParentForm }) {
                     <Checkbox
                       checked={values.leave.includes(seat.committeeId)}
                       onChange={({ detail }) => onChange({ leave: toggled(values.leave, seat.committeeId, detail.checked) })}
+                      // Under the seat's name on screen; a screen reader, moving from box to box, hears the name too.
+                      ariaLabel={t('updateForm.committees.leaveLabel', { name: seat.name[lang] })}
                     >
-                      {committeeSentence(t, 'leave', seat.name[lang], lang)}
+                      {t('updateForm.committees.leave')}
                     </Checkbox>
                   ) : (
                     <Box variant="small" color="text-body-secondary">{t('updateForm.committees.officer')}</Box>
@@ -217,7 +221,7 @@ export function CommitteesSection(props: SectionProps & { form: ParentForm }) {
                   onChange={({ detail }) => onChange({ join: toggled(values.join, committee.committeeId, detail.checked) })}
                   description={[COMMITTEE_ROLES[committee.role].label[lang], committee.description?.[lang]].filter(Boolean).join(' · ')}
                 >
-                  {committeeSentence(t, 'join', committee.name[lang], lang)}
+                  {committee.name[lang]}
                 </Checkbox>
               ))}
             </SpaceBetween>
@@ -226,15 +230,6 @@ export function CommitteesSection(props: SectionProps & { form: ParentForm }) {
       </SpaceBetween>
     </Container>
   );
-}
-
-/**
- * « Je me joins au comité Bazar », but « Je me joins au Comité vert » (not « au comité Comité vert »): a name that
- * already says it is a committee takes the sentence without the word.
- */
-function committeeSentence(t: TFunction, action: 'join' | 'leave', name: string, lang: Language): string {
-  const saysIt = lang === 'fr' ? /^comit[eé](\s|$)/i.test(name.trim()) : /(^|\s)committee(\s|$)/i.test(name);
-  return t(saysIt ? `updateForm.committees.${action}Named` : `updateForm.committees.${action}`, { name });
 }
 
 export function InterestsSection(props: SectionProps) {

@@ -3,27 +3,31 @@ import ProgressBar from '@cloudscape-design/components/progress-bar';
 import type { CampaignView } from '@shared/contracts/annual-update-api';
 import { formatPercent } from '../../lib/percent';
 import { useLanguage } from '../../lib/use-language';
+import { useProgressText } from './use-progress-text';
 
 /**
- * A campaign's completed/total bar, as the admin dashboard and the campaign page both show it. Cloudscape writes its
- * own rounded "0%" at the bar's end, in no language's format (French needs "0 %"): hidden, the line below gives the
- * percentage in the reader's format and to a tenth ("1/382 complétés (0,3 %)", `formatPercent`, as the participants
- * manager writes it).
+ * A campaign's completed/total bar, as the admin dashboard and the campaign page both show it. The figure at the
+ * bar's end is hidden (one figure for the answers): the line below gives the percentage in the reader's format and to
+ * a tenth ("1/382 complétés (0,3 %)", `formatPercent`, as the participants manager writes it); the bar's own text and
+ * what a screen reader hears are that same percentage (useProgressText), not Cloudscape's rounded "0%".
  */
 export function CampaignProgressBar({ progress }: { progress: CampaignView['progress'] }) {
   const { t, i18n } = useTranslation();
   const lang = useLanguage();
   const number = (value: number) => value.toLocaleString(i18n.language);
+  const ref = useProgressText<HTMLDivElement>(progress.percentage);
   return (
-    <ProgressBar
-      value={progress.percentage}
-      style={{ progressPercentage: { fontSize: '0' } }}
-      label={t('annualUpdateAdmin.card.progress')}
-      additionalInfo={t('annualUpdateAdmin.card.progressInfo', {
-        completed: number(progress.completed),
-        total: number(progress.total),
-        percentage: formatPercent(progress.percentage, lang),
-      })}
-    />
+    <div ref={ref}>
+      <ProgressBar
+        value={progress.percentage}
+        style={{ progressPercentage: { fontSize: '0' } }}
+        label={t('annualUpdateAdmin.card.progress')}
+        additionalInfo={t('annualUpdateAdmin.card.progressInfo', {
+          completed: number(progress.completed),
+          total: number(progress.total),
+          percentage: formatPercent(progress.percentage, lang),
+        })}
+      />
+    </div>
   );
 }

@@ -11,8 +11,15 @@ import type { DirectoryParent, DirectoryStaff } from '@shared/contracts/director
  * response, which holds only what this viewer may see (shared/rules/visibility.ts), so a card never carries more.
  */
 
-/** "Enseigne à 3A" / "Teaches 3A"; a parent's note is "Parent de Zoé", "Parent d'Arnaud" (`ofName` elides). */
-const TEACHES = { fr: 'Enseigne à', en: 'Teaches' } as const;
+/**
+ * A staff member's classes as a labelled list, « Classes enseignées : 3A, Classe D » / "Classes taught: 3A, Classe D":
+ * a school names its classes as it likes (« 3A », « Classe D », « Groupe 301 »), and a sentence (« Enseigne à 3A »)
+ * read « Enseigne à Classe D ». A parent's note is "Parent de Zoé", "Parent d'Arnaud" (`ofName` elides).
+ */
+const TAUGHT = {
+  fr: (n: number) => (n === 1 ? 'Classe enseignée\u00a0:' : 'Classes enseignées\u00a0:'),
+  en: (n: number) => (n === 1 ? 'Class taught:' : 'Classes taught:'),
+} as const;
 
 /** A parent's card: the contact details the viewer received, the school, and their children with their classes. */
 export function parentCard(parent: DirectoryParent, children: readonly StudentSummary[], school: string | undefined, lang: Language): VCardPerson {
@@ -46,7 +53,7 @@ export function staffCard(
     ...visibleStaffContact(member),
     ...(school ? { organisation: school } : {}),
     title: staff.title,
-    ...(staff.classes.length > 0 ? { note: `${TEACHES[lang]} ${staff.classes.join(', ')}` } : {}),
+    ...(staff.classes.length > 0 ? { note: `${TAUGHT[lang](staff.classes.length)} ${staff.classes.join(', ')}` } : {}),
   };
 }
 

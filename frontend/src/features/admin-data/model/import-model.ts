@@ -2,6 +2,7 @@ import { columnLetter, describeIssue, type CsvFile, type ImportFile, type Import
 import { IMPORT_ENTITIES, type ImportEntity } from '@shared/rules/import-columns';
 import type { Language } from '@shared/schemas/common';
 import { saveFile } from '../../../lib/save-file';
+import { formatDate } from '../../../lib/date-time';
 
 /**
  * The import tab's logic, kept out of React so it is unit-tested: the report as rows, each issue as its place and
@@ -83,5 +84,5 @@ export async function readImportFiles(files: readonly File[]): Promise<ImportFil
 
 export const saveCsv = (file: CsvFile) => saveFile(file.name, file.text, 'text/csv;charset=utf-8');
 
-/** `bottin-2026-11-22.json`: the JSON export's file name. */
-export const jsonExportName = (now = new Date()) => `bottin-${now.toISOString().slice(0, 10)}.json`;
+/** `bottin-2026-11-22.json`: the JSON export's file name, with the school's day (not UTC's, a day ahead at night). */
+export const jsonExportName = (now = new Date()) => `bottin-${formatDate(now)}.json`;

@@ -7,8 +7,8 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Table from '@cloudscape-design/components/table';
 import type { RoleView } from '@shared/contracts/admin-roles-api';
-import { schoolDay } from '@shared/rules/school-calendar';
 import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
+import { formatDate } from '../../../lib/date-time';
 
 const STATUS = { current: 'success', future: 'pending', past: 'stopped' } as const;
 
@@ -18,7 +18,7 @@ const STATUS = { current: 'success', future: 'pending', past: 'stopped' } as con
  */
 function lastDayOf(role: RoleView): string | undefined {
   if (!role.revokedAt) return role.until;
-  const revokedOn = schoolDay(new Date(role.revokedAt));
+  const revokedOn = formatDate(role.revokedAt);
   return role.until !== undefined && role.until < revokedOn ? role.until : revokedOn;
 }
 

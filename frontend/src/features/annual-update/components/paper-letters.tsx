@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
@@ -10,17 +11,24 @@ import Header from '@cloudscape-design/components/header';
 import Multiselect from '@cloudscape-design/components/multiselect';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { CampaignView, ParticipantView } from '@shared/contracts/annual-update-api';
-import type { LettersRequest } from '@shared/contracts/annual-update-letters-api';
+import type { LettersRequest, LettersResponse } from '@shared/contracts/annual-update-letters-api';
+import { schoolTime } from '@shared/rules/school-calendar';
 import type { Language } from '@shared/schemas/common';
 import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
 import { useLetterCodes } from '../api/annual-update-queries';
 import { ensureLocale } from '../../../i18n/i18n';
 import { useErrorText } from '../../../lib/api/use-error-text';
 import { LettersProgress, type LettersStep } from './letters-progress';
+import { formatDate } from '../../../lib/date-time';
 import { saveFile } from '../../../lib/save-file';
 import { useLanguage } from '../../../lib/use-language';
 
-type Status = { kind: 'idle' } | { kind: 'working'; step: LettersStep } | { kind: 'saved'; file: string; count: number } | { kind: 'error'; message: string };
+type Status =
+  | { kind: 'idle' }
+  | { kind: 'working'; step: LettersStep }
+  /** `replaced`: the letters printed before that this download's codes replaced (none on the first printout). */
+  | { kind: 'saved'; file: string; count: number; replaced: number }
+  | { kind: 'error'; message: string };
 type Asking = { kind: 'chosen'; ids: string[] } | { kind: 'all' } | null;
 
 const KEY = 'annualUpdate.letters';
@@ -49,7 +57,7 @@ export function PaperLetters({ campaign, participants }: {
   const print = (request: LettersRequest) => {
     setAsking(null);
     setChosen([]);
-    void download(request);
+    void download(request, lettersRun(request, printed));
   };
   const chosenIds = chosen.map((o) => o.value!);
   const names = recipients.filter((p) => chosenIds.includes(p.parentId)).map(nameOf).join(', ');
@@ -158,7 +166,8 @@ export function ReprintChoice({ printed, chosen, onChange, disabled, onReprint }
   );
 }
 
-function LettersOutcome({ status, onDismiss }: { status: Status; onDismiss: () => void }) {
+/** The message after a download, or its error. */
+export function LettersOutcome({ status, onDismiss }: { status: Status; onDismiss: () => void }) {
   const { t } = useTranslation();
   if (status.kind === 'error') return <Alert type="error">{status.message}</Alert>;
   if (status.kind !== 'saved') return null;
@@ -168,7 +177,10 @@ function LettersOutcome({ status, onDismiss }: { status: Status; onDismiss: () =
         {
           id: 'letters-saved',
           type: 'success',
-          content: t(`${KEY}.saved`, { count: status.count, file: status.file }),
+          content: [
+            t(`${KEY}.saved`, { count: status.count, file: status.file }),
+            ...(status.replaced > 0 ? [t(`${KEY}.replaced`, { count: status.replaced })] : []),
+          ].join(' '),
           dismissible: true,
           dismissLabel: t('common.dismiss'),
           onDismiss,
@@ -189,7 +201,7 @@ function useLettersDownload(campaign: CampaignView) {
   const letterCodes = useLetterCodes();
   const errorText = useErrorText(`${KEY}.failed`);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
-  const download = async (request: LettersRequest) => {
+  const download = async (request: LettersRequest, { replaced, kind }: LettersRun) => {
     setStatus({ kind: 'working', step: 'codes' });
     try {
       const [{ createLettersPdf }, data] = await Promise.all([
@@ -200,12 +212,40 @@ function useLettersDownload(campaign: CampaignView) {
       // Each letter is in its parent's language: both languages' strings must be loaded (frontend/src/i18n/i18n.ts).
       await Promise.all((['fr', 'en'] as Language[]).map((lang) => ensureLocale(i18n, lang)));
       const blob = await createLettersPdf(data, (lang) => i18n.getFixedT(lang), uiLanguage);
-      const file = `${t(`${KEY}.fileName`)}-${data.campaign.schoolYear}.pdf`;
+      const file = lettersFileName(t, data, kind);
       saveFile(file, blob, 'application/pdf');
-      setStatus({ kind: 'saved', file, count: data.letters.length });
+      setStatus({ kind: 'saved', file, count: data.letters.length, replaced });
     } catch (error) {
       setStatus({ kind: 'error', message: errorText(error) });
     }
   };
   return { status, setStatus, download };
+}
+
+/** What a download is: the first printout, the letters still missing, or a reprint (it replaces letters printed before). */
+export interface LettersRun {
+  kind: 'first' | 'missing' | 'reprint';
+  /** The letters printed before whose codes this download replaces. */
+  replaced: number;
+}
+
+/** What printing `request` is, read from the letters printed before it (`printed`: those whose code still works). */
+export function lettersRun(request: LettersRequest, printed: readonly ParticipantView[]): LettersRun {
+  const ids = request.parentIds ? new Set(request.parentIds) : null;
+  const replaced = printed.filter((p) => !ids || ids.has(p.parentId)).length;
+  if (replaced > 0) return { kind: 'reprint', replaced };
+  return { kind: !ids ? 'first' : 'missing', replaced: 0 };
+}
+
+/**
+ * The PDF's name: the first printout `lettres-mise-a-jour-2026-2027.pdf`; a later one says what it is and when it was
+ * made (`…-reimpression-2026-11-30-1405.pdf`, `…-manquantes-…`, on the school's clock), so a reprint never takes the
+ * first printout's name (the browser's « (1) ») and the administrator can tell the files apart.
+ */
+export function lettersFileName(t: TFunction, data: Pick<LettersResponse, 'campaign' | 'generatedAt'>, kind: LettersRun['kind']): string {
+  const base = `${t(`${KEY}.fileName`)}-${data.campaign.schoolYear}`;
+  if (kind === 'first') return `${base}.pdf`;
+  const { hour, minute } = schoolTime(new Date(data.generatedAt));
+  const stamp = `${formatDate(data.generatedAt)}-${String(hour).padStart(2, '0')}${String(minute).padStart(2, '0')}`;
+  return `${base}-${t(kind === 'reprint' ? `${KEY}.fileReprint` : `${KEY}.fileMissing`)}-${stamp}.pdf`;
 }

@@ -3,6 +3,7 @@ import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Modal from '@cloudscape-design/components/modal';
 import type { ParticipantView } from '@shared/contracts/annual-update-api';
+import { useModalDismiss } from '../../../components/confirm-dialog/modal-dismiss';
 import { currentLocale } from '../../../i18n/i18n';
 import { formatDateTime } from '../../../lib/date-time';
 
@@ -10,12 +11,13 @@ import { formatDateTime } from '../../../lib/date-time';
 export function ParticipantHistory({ participant, onDismiss }: { participant: ParticipantView | null; onDismiss: () => void }) {
   const { t, i18n } = useTranslation();
   const lang = currentLocale(i18n);
+  const dismiss = useModalDismiss(participant !== null, onDismiss);
   const events = [...(participant?.history ?? [])].reverse();
   const name = participant?.lastName ? `${participant.firstName ?? ''} ${participant.lastName}`.trim() : t('annualUpdateAdmin.table.removed');
   return (
     <Modal
       visible={participant !== null}
-      onDismiss={onDismiss}
+      onDismiss={dismiss}
       header={t('annualUpdateAdmin.history.title', { name })}
       footer={
         <Box float="right">

@@ -20,7 +20,7 @@ import { currentLocale } from '../../../i18n/i18n';
 import { useParticipants } from '../hooks/use-participants';
 import { formatDateTime, formatTimeAgo } from '../../../lib/date-time';
 import { formatPercent } from '../../../lib/percent';
-import { STATUS_FILTERS, type StatusFilter } from '../model/participants';
+import { STATUS_FILTERS, type RowsSummary, type StatusFilter } from '../model/participants';
 import { ParticipantHistory } from './participant-history';
 import { KindFilterControl } from './kind-filter';
 
@@ -82,18 +82,35 @@ function ProgressSummary({ campaign, state }: { campaign: CampaignView; state: P
       </span>
       {filtered && (
         <span data-testid="shown-summary" style={{ display: 'block' }} aria-live="polite">
-          {t(state.kind === 'staff' ? 'staffUpdate.manager.shownSummary' : 'annualUpdateAdmin.table.shownSummary', {
-            count: shown.shown,
-            shown: number(shown.shown),
-            submitted: number(shown.submitted),
-            optedOut: number(shown.optedOut),
-            pending: number(shown.pending),
-            percentage: formatPercent(shown.percentage, lang),
-          })}
+          {shownSummary(shown, whoIsShown(state), t, lang, number)}
         </span>
       )}
     </>
   );
+}
+
+type Shown = 'parents' | 'staff' | 'people';
+/** Who the rows shown are: by the rows themselves, or by the filters when none is left. */
+function whoIsShown({ shown, kind, hasStaff }: ParticipantsState): Shown {
+  if (shown.shown === 0) return kind === 'staff' ? 'staff' : kind === 'all' && hasStaff ? 'people' : 'parents';
+  return shown.staff === 0 ? 'parents' : shown.staff === shown.shown ? 'staff' : 'people';
+}
+
+/**
+ * The rows a filter leaves, in words (docs/annual-update.md, "Participants manager"): who they are (parents, staff
+ * members, or people when both are shown), then only the counts that are not zero (« retirés 0 » read oddly), then
+ * the share answered in the app's one percentage format: « 40 parents affichés : 8 formulaires soumis, 32 en
+ * attente — 20 % de réponses ».
+ */
+function shownSummary(shown: RowsSummary, who: Shown, t: TFunction, lang: Language, number: (value: number) => string): string {
+  const key = 'annualUpdateAdmin.table.shown';
+  const head = t(`${key}.${who}`, { count: shown.shown, n: number(shown.shown) });
+  if (shown.shown === 0) return head;
+  const parts = (['submitted', 'optedOut', 'pending'] as const)
+    .filter((part) => shown[part] > 0)
+    .map((part) => t(`${key}.${part}`, { count: shown[part], n: number(shown[part]) }))
+    .join(', ');
+  return t(`${key}.line`, { head, parts, percentage: formatPercent(shown.percentage, lang) });
 }
 
 /**

@@ -9,6 +9,7 @@ import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { CampaignView } from '@shared/contracts/annual-update-api';
 import { DEFAULT_REMINDER_DAYS } from '@shared/rules/annual-update-reminders';
+import { useModalDismiss } from '../../../components/confirm-dialog/modal-dismiss';
 import { currentLocale } from '../../../i18n/i18n';
 import { formatLongDate } from '../../../lib/date-time';
 
@@ -73,10 +74,11 @@ export function RemindersModal({ campaign, visible, busy, error, onDismiss, onSa
   useEffect(() => {
     if (visible) setDays(campaign.reminders.days);
   }, [visible, campaign.reminders.days]);
+  const dismiss = useModalDismiss(visible, onDismiss);
   return (
     <Modal
       visible={visible}
-      onDismiss={onDismiss}
+      onDismiss={dismiss}
       header={t('annualUpdateAdmin.reminders.title')}
       footer={
         <Box float="right">

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import Container from '@cloudscape-design/components/container';
 import type { SendJobProgress } from '@shared/contracts/annual-update-api';
 import { StepProgress } from '../../../components/progress/step-progress';
+import { percentOf } from '../../../components/progress/use-progress-text';
 
 /**
  * A send from the click on (docs/annual-update.md, "Long actions"): step 1 while the server lists the recipients,
@@ -17,7 +18,7 @@ export function SendProgress({ job }: { job: SendJobProgress | null }) {
           label={t('annualUpdateAdmin.send.progress')}
           steps={steps}
           current={1}
-          value={job.total ? Math.round(((job.total - job.pending - job.retrying - job.sending) / job.total) * 100) : 100}
+          value={percentOf(job.total - job.pending - job.retrying - job.sending, job.total)}
           info={t('annualUpdateAdmin.send.progressInfo', { sent: job.sent, failed: job.failed, skipped: job.skipped, total: job.total })}
         />
       ) : (

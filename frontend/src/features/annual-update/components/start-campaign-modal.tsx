@@ -10,6 +10,7 @@ import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { schoolDay } from '@shared/rules/school-calendar';
+import { useModalDismiss } from '../../../components/confirm-dialog/modal-dismiss';
 import { DayPicker, isCalendarDay } from '../../../components/date-picker/day-picker';
 import { StepProgress } from '../../../components/progress/step-progress';
 import type { CommitteesState } from '../../../lib/committees/use-admin-committees';
@@ -18,9 +19,10 @@ import { useLanguage } from '../../../lib/use-language';
 import { useShownErrors } from '../../../lib/use-shown-errors';
 import { ReminderDaysField, defaultReminderDays } from './reminders';
 
-/** `2025-2026` from August on, `2024-2025` before: a Québec school year starts late August. */
+/** `2025-2026` from August on, `2024-2025` before (the school's day): a Québec school year starts late August. */
 export function defaultSchoolYear(today = new Date()): string {
-  const start = today.getMonth() >= 7 ? today.getFullYear() : today.getFullYear() - 1;
+  const [year, month] = schoolDay(today).split('-').map(Number) as [number, number];
+  const start = month >= 8 ? year : year - 1;
   return `${start}-${start + 1}`;
 }
 
@@ -237,10 +239,11 @@ export function StartCampaignModal({ visible, busy, step, error, onDismiss, onSt
     return { ...(day ? { schoolYear, deadline: day, reminderDays } : { schoolYear }), ...chosen, ...committeeChoice };
   };
   const submit = () => (yearOk && !deadlineProblem ? onStart(choices()) : errors.refuse());
+  const dismiss = useModalDismiss(visible, onDismiss);
   return (
     <Modal
       visible={visible}
-      onDismiss={onDismiss}
+      onDismiss={dismiss}
       header={t('annualUpdateAdmin.start.title')}
       footer={<StartFooter step={step} busy={busy} onDismiss={onDismiss} onStart={submit} />}
     >

@@ -70,8 +70,12 @@ export function useCampaignActions(data: ReturnType<typeof useAnnualUpdate>) {
   const [modal, openModal] = useState<'start' | 'close' | 'reminders' | 'reopen' | null>(null);
   const [busy, setBusy] = useState(false);
   // A failed action is said in its dialog, which stays open with what was typed (on the page, the dialog hid it).
+  // A failure belongs to one opening of one dialog: opening or closing a dialog starts a new opening, and an answer
+  // that arrives after its dialog was closed (or closed and opened again) is not said in the next one.
   const [failure, setFailure] = useState<string>();
+  const opening = useRef(0);
   const setModal = (next: typeof modal) => {
+    opening.current += 1;
     setFailure(undefined);
     openModal(next);
   };
@@ -91,13 +95,14 @@ export function useCampaignActions(data: ReturnType<typeof useAnnualUpdate>) {
   const act = async (action: () => Promise<{ type: 'success' | 'error'; text: string }>) => {
     setBusy(true);
     setFailure(undefined);
+    const mine = opening.current;
     try {
       const { type, text } = await action();
-      setModal(null);
+      if (opening.current === mine) setModal(null);
       say(type, text);
       setNoticeFocus((n) => n + 1);
     } catch (error) {
-      setFailure(errorText(t, error));
+      if (opening.current === mine) setFailure(errorText(t, error));
     } finally {
       setBusy(false);
       setStartStep(null);

@@ -51,6 +51,8 @@ export function classesOf(rows: readonly ParticipantView[]): ParticipantView['cl
 
 export interface RowsSummary {
   shown: number;
+  /** Staff members among the rows shown (a campaign that includes staff): the summary then names who it counts. */
+  staff: number;
   /** Answered and still in the directory (full or limited). */
   submitted: number;
   /** Answered name only. */
@@ -70,5 +72,6 @@ export function summarize(rows: readonly ParticipantView[]): RowsSummary {
   const submitted = rows.filter((row) => row.submitted && !row.optedOut).length;
   const shown = rows.length;
   const answered = submitted + optedOut;
-  return { shown, submitted, optedOut, pending: shown - answered, percentage: shown ? Math.round((answered / shown) * 1000) / 10 : 0 };
+  const staff = rows.filter((row) => row.kind === 'staff').length;
+  return { shown, staff, submitted, optedOut, pending: shown - answered, percentage: shown ? Math.round((answered / shown) * 1000) / 10 : 0 };
 }

@@ -47,7 +47,9 @@ function useReviewQueue() {
       const request = { version: item.version, submittedAt: item.submittedAt, ...choice };
       await decision.mutateAsync({ campaignId, parentId: item.parentId, request });
       const name = `${item.firstName} ${item.lastName}`;
-      say('success', t(choice.accept?.length ? 'annualUpdateAdmin.review.accepted' : 'annualUpdateAdmin.review.rejected', { name }));
+      // Says what was done, as the button said it would: « 3 changements publiés pour … » after « Accepter les 3 changements ».
+      const accepted = choice.accept?.length ?? 0;
+      say('success', accepted ? t('annualUpdateAdmin.review.accepted', { count: accepted, name }) : t('annualUpdateAdmin.review.rejected', { name }));
     } catch (error) {
       say('error', errorText(error));
       await client.invalidateQueries({ queryKey: annualUpdateKeys.all });
@@ -89,6 +91,8 @@ function ReviewCard({ item, busy, onDecide }: { item: ReviewItem; busy: boolean;
   const none = t('annualUpdateAdmin.review.none');
   const label = (field: PendingField['field']) => t(reviewFieldKey(field));
   const value = (change: PendingField, side: 'old' | 'new') => reviewValueText(change.field, change[side], lang) ?? none;
+  // What the button does, with its count: « Accepter les 3 changements », « Accepter le changement » (not « Tout accepter »).
+  const acceptAll = t('annualUpdateAdmin.review.acceptAll', { count: item.changes.length });
   const header = (
     <Header
       variant="h2"
@@ -96,10 +100,10 @@ function ReviewCard({ item, busy, onDecide }: { item: ReviewItem; busy: boolean;
       actions={
         <Button
           loading={busy}
-          ariaLabel={`${t('annualUpdateAdmin.review.acceptAll')} (${name})`}
+          ariaLabel={`${acceptAll} (${name})`}
           onClick={() => onDecide({ accept: item.changes.map((c) => c.field) })}
         >
-          {t('annualUpdateAdmin.review.acceptAll')}
+          {acceptAll}
         </Button>
       }
     >

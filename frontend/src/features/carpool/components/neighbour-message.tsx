@@ -12,6 +12,7 @@ import Textarea from '@cloudscape-design/components/textarea';
 import { CarpoolSendResponseSchema, type CarpoolResponse, type Neighbour } from '@shared/contracts/carpool-api';
 import { MESSAGE_BODY_MAX, MESSAGE_SUBJECT_MAX } from '@shared/contracts/messages-api';
 import { carpoolKey } from '../../../components/carpool/carpool-choice';
+import { useModalDismiss } from '../../../components/confirm-dialog/modal-dismiss';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { currentLocale } from '../../../i18n/i18n';
 import { apiRequest } from '../../../lib/api/api-client';
@@ -47,10 +48,11 @@ export function NeighbourMessage({ neighbour, quota, onClose, onSent }: {
     onSuccess: () => onSent(name),
   });
   const ready = subject.trim() !== '' && body.trim() !== '';
+  const dismiss = useModalDismiss(true, onClose);
   return (
     <Modal
       visible
-      onDismiss={onClose}
+      onDismiss={dismiss}
       header={t('carpool.write.title', { name })}
       footer={
         <Box float="right">

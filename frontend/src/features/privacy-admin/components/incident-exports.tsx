@@ -4,6 +4,7 @@ import Button from '@cloudscape-design/components/button';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { useLanguage } from '../../../lib/use-language';
+import { formatDate } from '../../../lib/date-time';
 import { incidentsApi } from '../api/incidents-client';
 import { saveFile } from '../../../lib/save-file';
 
@@ -24,7 +25,7 @@ export function IncidentExports({ onDone, onError }: { onDone: (message: string)
         onDone(t('privacyIncidents.export.csvDone', { name: file.name }));
       } else {
         const data = await incidentsApi.exportJson(apiBaseUrl);
-        const name = `${t('privacyIncidents.export.jsonName')}-${data.exportedAt.slice(0, 10)}.json`;
+        const name = `${t('privacyIncidents.export.jsonName')}-${formatDate(data.exportedAt)}.json`;
         saveFile(name, JSON.stringify(data, null, 2), 'application/json;charset=utf-8');
         onDone(t('privacyIncidents.export.jsonDone', { name }));
       }

@@ -7,8 +7,8 @@ import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { requestReference, type PrivacyRequestView } from '@shared/contracts/privacy-requests-api';
-import { schoolDay } from '@shared/rules/school-calendar';
 import { DueDate, STATUS_TYPE } from './requests-table';
+import { formatDate } from '../../../lib/date-time';
 import { RequestUpdateForm } from './request-update-form';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
@@ -45,7 +45,7 @@ export function RequestDetail({ request, onSaved }: {
             <Field label={t('privacyRequests.queue.status')}>
               <StatusIndicator type={STATUS_TYPE[request.status]}>{t(`privacyRequests.statuses.${request.status}`)}</StatusIndicator>
             </Field>
-            <Field label={t('privacyRequests.queue.received')}>{schoolDay(new Date(request.receivedAt))}</Field>
+            <Field label={t('privacyRequests.queue.received')}>{formatDate(request.receivedAt)}</Field>
             <Field label={t('privacyRequests.queue.due')}><DueDate request={request} /></Field>
             <Field label={t('privacyRequests.detail.language')}>{t(`privacyRequests.detail.languages.${requester.language}`)}</Field>
             <Field label={t('privacyRequests.detail.via')}>{t(`privacyRequests.detail.vias.${request.via}`)}</Field>
@@ -58,7 +58,7 @@ export function RequestDetail({ request, onSaved }: {
               <SpaceBetween size="xs">
                 {request.notes.map((note) => (
                   <div key={note.at}>
-                    <Box variant="small" color="text-body-secondary">{schoolDay(new Date(note.at))}</Box>
+                    <Box variant="small" color="text-body-secondary">{formatDate(note.at)}</Box>
                     <Prose text={note.text} />
                   </div>
                 ))}
@@ -66,7 +66,7 @@ export function RequestDetail({ request, onSaved }: {
             )}
           </Field>
           {request.answer && (
-            <Field label={`${t('privacyRequests.detail.answer')} (${schoolDay(new Date(request.answer.at))})`}>
+            <Field label={`${t('privacyRequests.detail.answer')} (${formatDate(request.answer.at)})`}>
               <Prose text={request.answer.text} />
             </Field>
           )}

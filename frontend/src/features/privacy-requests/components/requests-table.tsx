@@ -7,7 +7,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator, { type StatusIndicatorProps } from '@cloudscape-design/components/status-indicator';
 import Table from '@cloudscape-design/components/table';
 import type { PrivacyRequestStatus, PrivacyRequestView } from '@shared/contracts/privacy-requests-api';
-import { schoolDay } from '@shared/rules/school-calendar';
+import { formatDate } from '../../../lib/date-time';
 import { useIsMobile } from '../../../lib/use-language';
 
 export const STATUS_TYPE: Record<PrivacyRequestStatus, StatusIndicatorProps.Type> = {
@@ -17,12 +17,18 @@ export const STATUS_TYPE: Record<PrivacyRequestStatus, StatusIndicatorProps.Type
   closed: 'stopped',
 };
 
+/**
+ * The narrowest the queue's short columns get on a wide screen, in px: « En traitement » with its icon, a date with
+ * « En retard » beside it, a date (with the cells' padding).
+ */
+export const QUEUE_MIN_WIDTHS = { status: 160, due: 190, received: 120 } as const;
+
 /** The due date, with a red "Overdue" badge once it has passed on a request still open. */
 export function DueDate({ request }: { request: PrivacyRequestView }) {
   const { t } = useTranslation();
   return (
     <SpaceBetween direction="horizontal" size="xs" alignItems="center">
-      <span>{schoolDay(new Date(request.dueAt))}</span>
+      <span>{formatDate(request.dueAt)}</span>
       {request.overdue && <Badge color="red">{t('privacyRequests.queue.overdue')}</Badge>}
     </SpaceBetween>
   );
@@ -43,7 +49,12 @@ export function RequestsTable({ requests, selectedId, onSelect }: {
   const mobile = useIsMobile();
   const selected = requests.filter((r) => r.id === selectedId);
   const fields = [
-    { id: 'requester', header: t('privacyRequests.queue.requester'), cell: (r: PrivacyRequestView) => r.requester.name },
+    {
+      id: 'requester',
+      header: t('privacyRequests.queue.requester'),
+      // May break inside a long word (a compound name without spaces): the name alone gives way, not the other columns.
+      cell: (r: PrivacyRequestView) => <span style={{ overflowWrap: 'anywhere' }}>{r.requester.name}</span>,
+    },
     { id: 'kind', header: t('privacyRequests.queue.kind'), cell: (r: PrivacyRequestView) => t(`privacyRequests.kinds.${r.kind}`) },
     {
       id: 'status',
@@ -51,8 +62,15 @@ export function RequestsTable({ requests, selectedId, onSelect }: {
       cell: (r: PrivacyRequestView) => <StatusIndicator type={STATUS_TYPE[r.status]}>{t(`privacyRequests.statuses.${r.status}`)}</StatusIndicator>,
     },
     { id: 'due', header: t('privacyRequests.queue.due'), cell: (r: PrivacyRequestView) => <DueDate request={r} /> },
-    { id: 'received', header: t('privacyRequests.queue.received'), cell: (r: PrivacyRequestView) => schoolDay(new Date(r.receivedAt)) },
+    { id: 'received', header: t('privacyRequests.queue.received'), cell: (r: PrivacyRequestView) => formatDate(r.receivedAt) },
   ];
+  /**
+   * The table's lines wrap, and a long requester's name took the room of the short columns until « En traitement »
+   * and the dates wrapped letter by letter (1,440 px), or pushed « Reçue le » out of the table. The short columns
+   * keep the width of their longest value on one line; the name (anywhere, if a word is too long) and the type
+   * (between words) wrap in what is left.
+   */
+  const minWidth = (id: string): number | undefined => QUEUE_MIN_WIDTHS[id as keyof typeof QUEUE_MIN_WIDTHS];
   const shared = {
     'data-testid': 'privacy-requests-table',
     trackBy: 'id',
@@ -103,7 +121,7 @@ export function RequestsTable({ requests, selectedId, onSelect }: {
         selectionGroupLabel: t('privacyRequests.queue.tableLabel'),
       }}
       wrapLines
-      columnDefinitions={fields.map((f) => (f.id === 'requester' ? { ...f, isRowHeader: true } : f))}
+      columnDefinitions={fields.map((f) => ({ ...f, ...(f.id === 'requester' ? { isRowHeader: true } : {}), minWidth: minWidth(f.id) }))}
     />
   );
 }

@@ -1,9 +1,11 @@
 import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
+import { currentLocale } from '../../../i18n/i18n';
 import { useLinkLanguage } from '../../../i18n/use-link-language';
 
-/** State handed to /update-success: never the email, never in the URL. */
+/** State handed to /update-success: never the email, never in the URL (only the page's language is, `?lang=`). */
 export interface UpdateSuccessState {
   hasAccount: boolean | null;
   /** The answer waits for the school's review (docs/annual-update.md): the directory does not show it yet. */
@@ -22,10 +24,13 @@ export function useUpdateLink<Result>(toState: (result: Result) => UpdateSuccess
   const { token = '' } = useParams();
   const { apiBaseUrl } = useRuntimeConfig();
   const navigate = useNavigate();
+  const { i18n } = useTranslation();
   const onSubmitted = useCallback(
-    // Replace: the back button should not lead to a form that was already sent.
-    (result: Result) => void navigate(UPDATE_SUCCESS_PATH, { state: toState(result), replace: true }),
-    [navigate, toState],
+    // Replace: the back button should not lead to a form that was already sent. The page's language goes along in the
+    // address, as the link's did (`?lang=`): a reload of the success page stays in the language the parent used.
+    (result: Result) =>
+      void navigate({ pathname: UPDATE_SUCCESS_PATH, search: `?lang=${currentLocale(i18n)}` }, { state: toState(result), replace: true }),
+    [navigate, toState, i18n],
   );
   return { token, apiBaseUrl, onSubmitted };
 }

@@ -6,6 +6,7 @@ import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { PageFrame } from '../../../components/page/page-frame';
 import { RouterLink } from '../../../components/router-link/router-link';
+import { useLinkLanguage } from '../../../i18n/use-link-language';
 import { useLanguage } from '../../../lib/use-language';
 import { CODE_PAGE_PATHS } from '@shared/rules/short-code';
 
@@ -40,6 +41,9 @@ function NothingSubmitted() {
  * for review read « Renseignements reçus », never « mis à jour »: the directory shows them only once accepted.
  */
 export function UpdateSuccessPage() {
+  // In the language the parent used on the form (its `?lang=`, kept by a reload), not the device's saved one; the
+  // language switch still works here and saves, as on the link's page (i18n/use-link-language.ts).
+  useLinkLanguage();
   const { state } = useLocation();
   if (!submitted(state)) return <NothingSubmitted />;
   return <Submitted state={state} />;

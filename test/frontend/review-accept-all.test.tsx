@@ -1,0 +1,69 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router-dom';
+import type { CampaignView } from '@shared/contracts/annual-update-api';
+import type { ReviewItem } from '@shared/rules/annual-update-review';
+import { RuntimeConfigProvider } from '../../frontend/src/config/runtime-config-context';
+import { AnnualUpdateReviewPage } from '../../frontend/src/features/annual-update/pages/annual-update-review-page';
+import { createI18n } from '../../frontend/src/i18n/i18n';
+import { createQueryClient } from '../../frontend/src/lib/query/query-client';
+import { loopbackApiPerFile } from './loopback-api';
+
+/**
+ * The review screen's button that accepts a parent's whole answer says what it does, with its count (« Accepter les
+ * 3 changements », « Accepter le changement »; a trial read « Tout accepter » for one change), and the message after
+ * it says the same (« 3 changements publiés pour … »).
+ */
+const api = loopbackApiPerFile();
+
+const ID = (n: number) => `01JABCDEFGHJKMNPQRSTVW${String(n).padStart(4, '0')}`;
+const CAMPAIGN = {
+  id: ID(9999), schoolYear: '2093-2094', status: 'active', createdAt: '2093-09-01T12:00:00.000Z', review: true,
+  counts: { totalParents: 2, reachable: 2, unreachable: 0, emailsSent: 2, formsSubmitted: 2, optedOut: 0 },
+  progress: { completed: 2, total: 2, percentage: 100 }, reminders: { days: [], sent: [] },
+} as unknown as CampaignView;
+const ITEMS: ReviewItem[] = [
+  {
+    parentId: ID(1), firstName: 'Léa', lastName: 'Gagnon', version: 3, submittedAt: '2093-09-03T14:10:00.000Z',
+    changes: [
+      { field: 'phone', old: '5145550101', new: '5145550102' },
+      { field: 'skills', old: 'Couture', new: 'Menuiserie' },
+      { field: 'lastName', old: 'Gagnon', new: 'Gagnon-Roy' },
+    ],
+  },
+  { parentId: ID(2), firstName: 'Minh', lastName: 'Beaudoin', version: 1, submittedAt: '2093-09-04T14:10:00.000Z', changes: [{ field: 'phone', new: '5145550103' }] },
+];
+
+function reviewScreen(lang: 'fr' | 'en') {
+  api.answers['/api/admin/annual-update'] = { campaign: CAMPAIGN, activeJob: null };
+  api.answers[`/api/admin/annual-update/campaigns/${CAMPAIGN.id}/review`] = { items: ITEMS };
+  api.answers[`/api/admin/annual-update/campaigns/${CAMPAIGN.id}/review/${ID(1)}`] = { item: null };
+  render(
+    <I18nextProvider i18n={createI18n(lang)}>
+      <RuntimeConfigProvider config={api.config()}>
+        <QueryClientProvider client={createQueryClient()}>
+          <MemoryRouter>
+            <AnnualUpdateReviewPage />
+          </MemoryRouter>
+        </QueryClientProvider>
+      </RuntimeConfigProvider>
+    </I18nextProvider>,
+  );
+}
+
+describe("the review screen's button that accepts a whole answer", () => {
+  it.each([
+    ['fr', 'Accepter les 3 changements', 'Accepter le changement', '3 changements publiés pour Léa Gagnon.'],
+    ['en', 'Accept all 3 changes', 'Accept the change', '3 changes published for Léa Gagnon.'],
+  ] as const)('%s: says how many changes it accepts, and the message after it says the same', async (lang, three, one, published) => {
+    reviewScreen(lang);
+    const acceptThree = await screen.findByRole('button', { name: `${three} (Léa Gagnon)` });
+    expect(acceptThree.textContent).toBe(three);
+    expect(screen.getByRole('button', { name: `${one} (Minh Beaudoin)` }).textContent).toBe(one);
+    fireEvent.click(acceptThree);
+    expect(await screen.findByText(published)).toBeTruthy();
+  });
+});
