@@ -17,19 +17,25 @@ import { loopbackApiPerFile, refusal } from './loopback-api';
  */
 const api = loopbackApiPerFile();
 
-describe('a campaign dialog whose action fails', () => {
-  it.each([
-    ['fr', 'La campagne de cette année scolaire existe déjà'],
-    ['en', "This school year's campaign already exists and is closed."],
-  ] as const)('keeps the dialog open and says why in it (%s)', async (lang, expected) => {
-    api.answers['/api/admin/annual-update/campaigns'] = refusal(409, 'CAMPAIGN_EXISTS');
-    const wrapper = ({ children }: { children: ReactNode }) => (
+/** The providers the campaign's actions need, in `lang`, against this file's loopback API. */
+const providers = (lang: 'fr' | 'en') =>
+  function Providers({ children }: { children: ReactNode }) {
+    return (
       <I18nextProvider i18n={createI18n(lang)}>
         <RuntimeConfigProvider config={api.config()}>
           <QueryClientProvider client={createQueryClient()}>{children}</QueryClientProvider>
         </RuntimeConfigProvider>
       </I18nextProvider>
     );
+  };
+
+describe('a campaign dialog whose action fails', () => {
+  it.each([
+    ['fr', 'La campagne de cette année scolaire existe déjà'],
+    ['en', "This school year's campaign already exists and is closed."],
+  ] as const)('keeps the dialog open and says why in it (%s)', async (lang, expected) => {
+    api.answers['/api/admin/annual-update/campaigns'] = refusal(409, 'CAMPAIGN_EXISTS');
+    const wrapper = providers(lang);
     const say = vi.fn();
     const data = { campaign: undefined, say } as unknown as ReturnType<typeof useAnnualUpdate>;
     const { result } = renderHook(() => useCampaignActions(data), { wrapper });
@@ -46,13 +52,7 @@ describe('a campaign dialog whose action fails', () => {
 
   it.each(['fr', 'en'] as const)('(%s) an error belongs to its attempt: an answer after the dialog was closed is not said when it opens again', async (lang) => {
     api.answers['/api/admin/annual-update/campaigns'] = refusal(409, 'CAMPAIGN_ACTIVE');
-    const wrapper = ({ children }: { children: ReactNode }) => (
-      <I18nextProvider i18n={createI18n(lang)}>
-        <RuntimeConfigProvider config={api.config()}>
-          <QueryClientProvider client={createQueryClient()}>{children}</QueryClientProvider>
-        </RuntimeConfigProvider>
-      </I18nextProvider>
-    );
+    const wrapper = providers(lang);
     const data = { campaign: undefined, say: vi.fn() } as unknown as ReturnType<typeof useAnnualUpdate>;
     const { result } = renderHook(() => useCampaignActions(data), { wrapper });
     act(() => result.current.setModal('start'));
