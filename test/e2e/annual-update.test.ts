@@ -539,7 +539,7 @@ async function answerHeldForReview(j: Journey) {
   await phone.waitFor({ timeout: 60_000 });
   await phone.fill('438 555-0177');
   await form.getByLabel(text.street, { exact: false }).first().fill('8, rue des Lilas');
-  await form.getByRole('button', { name: text.validate }).click();
+  await form.getByRole('button', { name: text.validate, exact: true }).click();
   await form.getByText(text.successNote).waitFor({ timeout: 30_000 });
   // The administrator's next screens are at the language's width (375 px in English).
   await at(j.page, text.viewport);
@@ -593,7 +593,7 @@ async function sharesAnAddress(j: Journey) {
   await page.getByLabel('City', { exact: false }).first().fill('Boisbriand');
   await page.getByLabel('Postal code', { exact: false }).first().fill('J7G 2B5');
   await shared.click();
-  await page.getByRole('button', { name: 'Validate', exact: true }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await explained(page, () => page.getByRole('heading', { level: 1, name: j.text.success }).waitFor({ timeout: 30_000 }));
   await page.close();
 }
@@ -693,7 +693,7 @@ async function paperLetters(j: Journey) {
   const phone = onPaper.getByLabel(text.phone, { exact: true });
   await explained(onPaper, () => phone.waitFor({ timeout: 60_000 }));
   await phone.fill('514 555-0177');
-  await onPaper.getByRole('button', { name: text.validate }).click();
+  await onPaper.getByRole('button', { name: text.validate, exact: true }).click();
   await onPaper.getByRole('heading', { level: 1, name: text.success }).waitFor({ timeout: 30_000 });
   expect((await getParticipant(j.campaignId, writer.id))?.submittedAt).toBeDefined();
   await paperContext.close();
@@ -763,7 +763,8 @@ async function reviewScreen(j: Journey) {
   await page.getByRole('heading', { level: 1, name: text.reviewTitle }).waitFor({ timeout: 60_000 });
   for (const p of held) {
     const name = `${p.firstName} ${p.lastName}`;
-    await page.getByRole('button', { name: new RegExp(`^${text.acceptAll} \\(${name}\\)$`) }).click({ timeout: 30_000 });
+    // Several changes: Accept all, in the header before the fields' own; one change: its field's Accept alone.
+    await page.getByRole('button', { name: new RegExp(`^${text.acceptAll} \\(${name}\\)$`) }).first().click({ timeout: 30_000 });
     await page.getByText(new RegExp(`^${text.acceptedAll} ${name}\\.$`)).waitFor({ timeout: 30_000 });
   }
   const name = `${who.review.firstName} ${who.review.lastName}`;
@@ -1051,7 +1052,7 @@ async function myProfile(j: Journey) {
   await page.getByRole('dialog').getByRole('button', { name: text.stay }).click();
   expect(new URL(page.url()).pathname).toBe('/profile');
   expect(await phoneField.inputValue()).toContain(text.demoPhone.slice(-8));
-  await page.getByRole('button', { name: text.validate }).click();
+  await page.getByRole('button', { name: text.validate, exact: true }).click();
   await page.getByText(text.profileSaved).waitFor({ timeout: 30_000 });
   // The view is read again from the server and shows the new number.
   await page.getByText(text.demoPhone).first().waitFor({ timeout: 30_000 });

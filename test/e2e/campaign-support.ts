@@ -87,7 +87,8 @@ export const CAMPAIGN_TEXT = {
     dashboardCard: 'Mise à jour annuelle',
     openCampaign: 'Ouvrir la mise à jour annuelle',
     annualUpdateTitle: 'Mise à jour annuelle des renseignements',
-    startOpen: 'Lancer la campagne',
+    /** No campaign yet, or after a closed one (a new campaign, the next year's: the card's secondary action). */
+    startOpen: /^Lancer (la campagne|une nouvelle campagne \(année suivante\))$/,
     schoolYearLabel: 'Année scolaire',
     deadlineLabel: 'Date limite (facultative)',
     /** The deadline's calendar button (components/date-picker/day-picker.tsx). */
@@ -133,8 +134,11 @@ export const CAMPAIGN_TEXT = {
     closeDialog: 'Fermer',
     reviewLink: (n: number) => `Réviser les changements en attente (${n})`,
     reviewTitle: 'Révision des changements',
-    /** A RegExp source: the button says what it accepts (« Accepter les 2 changements »). */
-    acceptAll: 'Accepter (le changement|les \\d+ changements)',
+    /**
+     * A RegExp source: the button says what it accepts (« Accepter les 2 changements »); an answer with one change has
+     * only its field's (« Accepter Téléphone »).
+     */
+    acceptAll: 'Accepter (les \\d+ changements|[^()]+)',
     accept: 'Accepter Téléphone',
     reject: 'Refuser Adresse',
     accepted: 'Changement publié pour',
@@ -211,7 +215,7 @@ export const CAMPAIGN_TEXT = {
     dashboardCard: 'Annual update',
     openCampaign: 'Open the annual update',
     annualUpdateTitle: 'Annual information update',
-    startOpen: 'Start campaign',
+    startOpen: /^Start (campaign|a new campaign \(next year\))$/,
     schoolYearLabel: 'School year',
     deadlineLabel: 'Deadline (optional)',
     calendar: 'Choose a date',
@@ -233,7 +237,7 @@ export const CAMPAIGN_TEXT = {
     phone: 'Phone',
     street: 'Street address',
     optOut: 'Name only (opt out)',
-    validate: 'Validate',
+    validate: 'Save',
     interests: 'Interests',
     gardening: 'Gardening',
     success: /^Information (updated|received)$/,
@@ -252,7 +256,7 @@ export const CAMPAIGN_TEXT = {
     closeDialog: 'Close',
     reviewLink: (n: number) => `Review pending changes (${n})`,
     reviewTitle: 'Review changes',
-    acceptAll: 'Accept (the change|all \\d+ changes)',
+    acceptAll: 'Accept (all \\d+ changes|[^()]+)',
     accept: 'Accept Phone',
     reject: 'Reject Address',
     accepted: 'Change published for',

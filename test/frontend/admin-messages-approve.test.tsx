@@ -34,7 +34,15 @@ const held: Message = {
 const at = (status: Message['status'], pending: number, sent: number): Message => ({ ...held, status, counts: { ...held.counts, pending, sent, skipped: 4 - pending - sent } });
 
 /** What the API answers: the log's message, and each continue call in turn (a status code, or the progress). */
-const api: { logged: Message; chunks: Array<number | Message>; continues: number; decisions: unknown[]; decisionFails: boolean } = {
+const api: {
+  logged: Message;
+  chunks: Array<number | Message>;
+  continues: number;
+  decisions: unknown[];
+  decisionFails: boolean;
+  /** Another administrator decided first, the other way: the message as they left it, and 409 CONFLICT. */
+  decidedElsewhere?: Message;
+} = {
   logged: held,
   chunks: [],
   continues: 0,
@@ -57,6 +65,10 @@ beforeAll(async () => {
         const { approve } = JSON.parse(text) as { approve: boolean };
         api.decisions.push(approve);
         if (api.decisionFails) return answer(503, { error: { code: 'SERVICE_UNAVAILABLE' } });
+        if (api.decidedElsewhere) {
+          api.logged = api.decidedElsewhere;
+          return answer(409, { error: { code: 'CONFLICT' } });
+        }
         api.logged = approve ? at('sending', 4, 0) : { ...held, status: 'rejected' };
         answer(200, { message: api.logged });
       });
@@ -75,7 +87,7 @@ beforeAll(async () => {
 });
 afterEach(() => {
   cleanup();
-  Object.assign(api, { logged: held, chunks: [], continues: 0, decisions: [], decisionFails: false });
+  Object.assign(api, { logged: held, chunks: [], continues: 0, decisions: [], decisionFails: false, decidedElsewhere: undefined });
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
@@ -122,6 +134,9 @@ describe('approving a held message on the administrators\' screen', () => {
   });
 });
 
+/** A dialog's title, no-break spaces included (Testing Library's string matcher collapses the page's spaces). */
+const heading = (text: string) => (_: string, element: Element | null) => element?.tagName === 'H2' && element.textContent === text;
+
 /** The dialog a title belongs to. */
 const dialogTitled = (title: HTMLElement) => title.closest<HTMLElement>('[role="dialog"]')!;
 
@@ -130,13 +145,13 @@ describe("refusing a held message on the administrators' screen", () => {
     renderPage('fr');
     // The row's button comes first; the dialogs (Cloudscape keeps them in the page, hidden) come after.
     fireEvent.click((await screen.findAllByRole('button', { name: 'Refuser' }, { timeout: 20_000 }))[0]!);
-    const dialog = dialogTitled(await screen.findByText('Refuser le message de Léa Tremblay?'));
+    const dialog = dialogTitled(await screen.findByText(heading('Refuser «\u00a0Sortie au musée\u00a0» de Léa Tremblay?')));
     within(dialog).getByText(/Le message ne sera envoyé à personne\. Son auteur en sera avisé par courriel/);
     // Nothing is decided by opening the dialog, nor by cancelling it.
     fireEvent.click(within(dialog).getByRole('button', { name: 'Annuler' }));
     expect(api.decisions).toEqual([]);
     fireEvent.click(screen.getAllByRole('button', { name: 'Refuser' })[0]!);
-    const again = dialogTitled(await screen.findByText('Refuser le message de Léa Tremblay?'));
+    const again = dialogTitled(await screen.findByText(heading('Refuser «\u00a0Sortie au musée\u00a0» de Léa Tremblay?')));
     fireEvent.click(within(again).getByRole('button', { name: 'Refuser' }));
     await waitFor(() => expect(api.decisions).toEqual([false]));
     expect(await screen.findAllByText('Refusé')).not.toHaveLength(0);
@@ -147,10 +162,46 @@ describe("refusing a held message on the administrators' screen", () => {
     api.decisionFails = true;
     renderPage('en');
     fireEvent.click((await screen.findAllByRole('button', { name: 'Reject' }, { timeout: 20_000 }))[0]!);
-    const dialog = dialogTitled(await screen.findByText("Reject Léa Tremblay's message?"));
+    const dialog = dialogTitled(await screen.findByText('Reject “Sortie au musée” from Léa Tremblay?'));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
     await within(dialog).findByText(/The service is temporarily unavailable|The message could not be rejected/);
     expect(api.decisions).toEqual([false]);
-    within(dialog).getByText("Reject Léa Tremblay's message?");
+    within(dialog).getByText('Reject “Sortie au musée” from Léa Tremblay?');
+  });
+});
+
+/**
+ * Two administrators (a new user's trial): one refused in a tab, the other clicked « Approuver et envoyer » in
+ * theirs and read « L'envoi s'est arrêté avant la fin. Ces renseignements ont été modifiés entre-temps… « Reprendre
+ * l'envoi » continue… »: nothing had been sent. The page now says the message was already decided, and how.
+ */
+describe('a held message another administrator decided meanwhile', () => {
+  it.each([
+    ['fr', 'Approuver et envoyer', 'Refusé', '«\u00a0Sortie au musée\u00a0» a déjà été refusé par une autre personne administratrice (ou dans une autre fenêtre)\u00a0: il n\'a été envoyé à personne. La liste est à jour.'],
+    ['en', 'Approve and send', 'Rejected', '“Sortie au musée” was already rejected by another administrator (or in another window): it was sent to no one. The list is up to date.'],
+  ] as const)('%s: approving one already refused says so, sends nothing and shows the log as it stands', async (lang, approve, refused, sentence) => {
+    api.decidedElsewhere = { ...held, status: 'rejected', decision: { approved: false, at: '2030-02-03T15:00:00.000Z' } };
+    renderPage(lang);
+    fireEvent.click(await screen.findByRole('button', { name: approve }, { timeout: 20_000 }));
+    await screen.findByText((_, element) => element?.textContent === sentence && [...element.children].every((child) => child.textContent !== sentence));
+    expect(api.decisions).toEqual([true]);
+    expect(api.continues).toBe(0);
+    expect(screen.queryByText(/L'envoi s'est arrêté|Sending stopped/)).toBeNull();
+    // The log read again: the message is refused, nothing is offered to approve.
+    expect(await screen.findAllByText(refused)).not.toHaveLength(0);
+    await waitFor(() => expect(screen.queryByRole('button', { name: approve })).toBeNull());
+  });
+
+  it('fr: refusing one already approved closes the dialog and says it is going out', async () => {
+    api.decidedElsewhere = at('sending', 4, 0);
+    renderPage('fr');
+    fireEvent.click((await screen.findAllByRole('button', { name: 'Refuser' }, { timeout: 20_000 }))[0]!);
+    const dialog = dialogTitled(await screen.findByText(heading('Refuser «\u00a0Sortie au musée\u00a0» de Léa Tremblay?')));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Refuser' }));
+    const sentence = '«\u00a0Sortie au musée\u00a0» a déjà été approuvé par une autre personne administratrice (ou dans une autre fenêtre)\u00a0: il part à ses destinataires. La liste est à jour.';
+    await screen.findByText((_, element) => element?.textContent === sentence && [...element.children].every((child) => child.textContent !== sentence));
+    expect(api.decisions).toEqual([false]);
+    expect(screen.queryByText(heading('Refuser «\u00a0Sortie au musée\u00a0» de Léa Tremblay?'))).toBeNull();
+    expect(await screen.findAllByText('Envoi en cours')).not.toHaveLength(0);
   });
 });

@@ -167,7 +167,7 @@ describe('/update/{token}', () => {
     fireEvent.change(phone, { target: { value: '555-12' } });
     fireEvent.change(screen.getByLabelText('First name *'), { target: { value: ' ' } });
     fireEvent.change(screen.getByLabelText('Last name *'), { target: { value: 'T'.repeat(101) } });
-    fireEvent.click(screen.getByRole('button', { name: 'Validate' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('This field is required')).toBeTruthy();
     // Past its limit, a field says the limit (the server's schema's).
     expect(screen.getByText('This text is too long (100 characters at most).')).toBeTruthy();
@@ -181,7 +181,7 @@ describe('/update/{token}', () => {
     fireEvent.change(phone, { target: { value: '(438) 555-9876' } });
     fireEvent.blur(phone);
     await waitFor(() => expect(phone.value).toBe('438 555-9876'));
-    fireEvent.click(screen.getByRole('button', { name: 'Validate' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Create an account', {}, SLOW)).toBeTruthy();
     expect(screen.queryByText(/You already have an account/)).toBeNull();
     const submit = calls.find((call) => call.path === '/api/update/submit');
@@ -222,13 +222,13 @@ describe('/update/{token}', () => {
     const join = await screen.findByRole('checkbox', { name: /^Parent Participation Organization \(OPP\) Committees open to sign-ups$/ }, SLOW);
     expect(screen.getByRole('checkbox', { name: /^School Foundation Committees open to sign-ups$/ })).toBeTruthy();
     expect(screen.getByText('Seat assigned by the school')).toBeTruthy();
-    expect(screen.queryByLabelText('Foundation: I leave this committee')).toBeNull();
+    expect(screen.queryByLabelText('Foundation: leave this committee')).toBeNull();
     fireEvent.click(join);
-    // A seat's box reads « I leave this committee » under the seat's name, and names it for a screen reader.
+    // A seat's box reads « Leave this committee » under the seat's name, and names it for a screen reader.
     expect(screen.getByText('Parent committee — Member')).toBeTruthy();
-    fireEvent.click(screen.getByRole('checkbox', { name: 'Parent committee: I leave this committee' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Parent committee: leave this committee' }));
     fireEvent.click(screen.getByLabelText('Rowan Tremblay also lives at this address'));
-    fireEvent.click(screen.getByRole('button', { name: 'Validate' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByText('Create an account', {}, SLOW)).toBeTruthy();
     const submit = calls.find((call) => call.path === '/api/update/submit');

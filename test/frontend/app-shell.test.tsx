@@ -48,6 +48,29 @@ describe('app shell', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'À propos' }, { timeout: 20_000 })).toBeTruthy();
   });
 
+  // At 375 x 800 the admin's drawer ended 112 px above the bottom (« Paramètres de l'école » cut): AppLayout took the
+  // measured footer's height off it. The box it measures has no height while the drawer covers the page.
+  it("lets the phone's navigation drawer reach the bottom of the screen: no footer height measured while it is open", async () => {
+    setWidth(375);
+    await renderAt('/about');
+    const layout = createWrapper().findAppLayout()!;
+    const measured = () => document.querySelector<HTMLElement>('#app-footer-box')!;
+    expect(measured().contains(document.querySelector('footer'))).toBe(true);
+    expect(measured().style.blockSize).toBe('');
+    fireEvent.click(layout.findNavigationToggle().getElement());
+    await waitFor(() => expect(layout.findOpenNavigationPanel()).not.toBeNull());
+    expect(measured().style.blockSize).toMatch(/^0(px)?$/);
+    fireEvent.click(layout.findNavigationClose().getElement());
+    await waitFor(() => expect(measured().style.blockSize).toBe(''));
+    cleanup();
+
+    // A wide screen's navigation, open beside the page: the footer counts.
+    setWidth(1440);
+    await renderAt('/about');
+    expect(createWrapper().findAppLayout()!.findOpenNavigationPanel()).not.toBeNull();
+    expect(measured().style.blockSize).toBe('');
+  });
+
   // At 375 px the focus went back to the drawer's button after choosing a page in it: it goes to the new page's h1.
   it("moves the focus to the new page's heading after a page is chosen in the phone's navigation drawer", async () => {
     setWidth(375);

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import createWrapper from '@cloudscape-design/components/test-utils/dom';
 import { I18nextProvider } from 'react-i18next';
 import { CampaignCard } from '../../frontend/src/features/annual-update/components/campaign-card';
@@ -72,5 +72,23 @@ describe("a campaign's answered share, one format on every screen", () => {
     // A filter on: the rows shown, their share in the same format (1 answered out of 3).
     createWrapper().findTextFilter()!.findInput().setInputValue('ecole.example');
     expect(screen.getByTestId('shown-summary').textContent).toBe(summary);
+  });
+});
+
+describe("what a screen reader hears of a campaign's bar", () => {
+  it.each([
+    ['fr', 'Réponses : 0,5 %'],
+    ['en', 'Answers: 0.5%'],
+  ] as const)('the label, the colon and the percentage of the reader\'s language (%s)', async (lang, heard) => {
+    render(
+      <I18nextProvider i18n={createI18n(lang)}>
+        <CampaignCard campaign={CAMPAIGN} />
+      </I18nextProvider>,
+    );
+    // Cloudscape's announcement: the live region's text nodes joined with spaces, as its live region joins them
+    // (live-region/internal.js), which made "Answers : 0.5%".
+    const live = createWrapper().findProgressBar()!.getElement().querySelector('span[hidden]')!;
+    const announced = () => Array.from(live.childNodes, (node) => node.textContent ?? '').join(' ').replace(/\s+/g, ' ').trim();
+    await waitFor(() => expect(announced()).toBe(heard));
   });
 });

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Amplify } from 'aws-amplify';
@@ -38,6 +38,9 @@ beforeAll(async () => {
   config = testConfig(url);
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+// The directory store is the module's (one module cache per worker: vitest.config.ts): a file before this one may
+// have left a directory in it, which would answer without asking the server.
+beforeEach(() => directoryStore.reset());
 afterEach(() => {
   cleanup();
   directoryStore.reset();

@@ -91,3 +91,48 @@ describe("a staff member's link that cannot be used", () => {
     expect(screen.queryAllByRole('link')).toHaveLength(0);
   });
 });
+
+// A parent's link after an early close said « s'est terminée le 30 novembre 2026 » and still offered « Entrer le
+// code », which cannot work either once the campaign is closed: the school office instead, whom the message names.
+describe("a parent's link after the campaign closed", () => {
+  const school = { name: 'École des Érables', email: 'secretariat@erables.example', phone: '5145550100' };
+  const closed = (withSchool: boolean) =>
+    new ApiError(410, 'CAMPAIGN_CLOSED', [], undefined, {
+      error: { code: 'CAMPAIGN_CLOSED', details: { endedOn: '2026-11-30', ...(withSchool ? { school } : {}) } },
+    });
+  function renderClosed(locale: Locale, withSchool: boolean) {
+    render(
+      <I18nextProvider i18n={createI18n(locale)}>
+        <SignedInContext.Provider value={false}>
+          <MemoryRouter>
+            <LinkPageStatus title="Mise à jour" problem="campaignClosed" error={closed(withSchool)} />
+          </MemoryRouter>
+        </SignedInContext.Provider>
+      </I18nextProvider>,
+    );
+  }
+
+  it.each([
+    ['fr', "La période de mise à jour s'est terminée le 30 novembre 2026.", 'Entrer le code', 'École des Érables, secrétariat', 'nouveau lien'],
+    ['en', 'The update period ended on November 30, 2026.', 'Enter the code', 'École des Érables office:', 'new link'],
+  ] as const)('%s: no letter code; the school office to write or call', (locale, reason, code, office, newLink) => {
+    renderClosed(locale, true);
+    const text = document.body.textContent ?? '';
+    expect(text).toContain(reason);
+    expect(screen.queryByRole('link', { name: code })).toBeNull();
+    expect(text).toContain(office);
+    expect(screen.getByRole('link', { name: school.email }).getAttribute('href')).toBe(`mailto:${school.email}`);
+    expect(text).not.toContain(newLink);
+  });
+
+  it.each([
+    ['fr', 'Entrer le code', "communiquez avec le secrétariat de l'école", 'nouveau lien'],
+    ['en', 'Enter the code', 'contact the school office', 'new link'],
+  ] as const)('%s: without the contact, the message says whom to ask, and no code nor new link is offered', (locale, code, ask, newLink) => {
+    renderClosed(locale, false);
+    const text = document.body.textContent ?? '';
+    expect(text).toContain(ask);
+    expect(screen.queryByRole('link', { name: code })).toBeNull();
+    expect(text).not.toContain(newLink);
+  });
+});

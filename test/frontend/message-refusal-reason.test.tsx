@@ -4,7 +4,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { AdminMessagesPage } from '../../frontend/src/features/messages/pages/admin-messages-page';
 import { MessagesPage } from '../../frontend/src/features/messages/pages/messages-page';
 import { messagesKeys } from '../../frontend/src/features/messages/api/messages-queries';
-import { DEFAULT_MESSAGE_SETTINGS, MESSAGE_REJECTION_REASON_MAX, type Message, type MessagesResponse } from '@shared/contracts/messages-api';
+import { DEFAULT_MESSAGE_SETTINGS, MESSAGE_REJECTION_REASON_MAX, type Message, type MessagesResponse, type ReceivedMessage } from '@shared/contracts/messages-api';
 import { classMessage } from '../support/message-fixture';
 import { startHandlerApi, type LoopbackApi } from './loopback-api';
 import { renderWithAnswers } from './render-screen';
@@ -43,7 +43,7 @@ afterAll(() => api.close());
 const TEXT = {
   fr: {
     reject: 'Refuser',
-    title: 'Refuser le message de Geneviève Thibault?',
+    title: 'Refuser «\u00a0Sortie\u00a0» de Geneviève Thibault?',
     reason: 'Motif (facultatif)',
     tooLong: /^Ce motif est trop long\u00a0: 1\s000 caractères au plus \(il en a 1\s001\)\. Raccourcissez-le pour refuser le message\.$/,
     left: /^1\s000 caractères restants$/,
@@ -51,7 +51,7 @@ const TEXT = {
   },
   en: {
     reject: 'Reject',
-    title: "Reject Geneviève Thibault's message?",
+    title: 'Reject “Sortie” from Geneviève Thibault?',
     reason: 'Reason (optional)',
     tooLong: /^This reason is too long: 1,000 characters at most \(it has 1,001\)\. Shorten it to reject the message\.$/,
     left: /^1,000 characters left$/,
@@ -63,7 +63,7 @@ function openDialog(lang: 'fr' | 'en') {
   renderWithAnswers(<AdminMessagesPage />, { locale: lang, answers: [[messagesKeys.admin, { messages: [held], settings: SETTINGS }]], config: api.config });
   // The row's button comes first; the dialog's own comes after.
   fireEvent.click(screen.getAllByRole('button', { name: TEXT[lang].reject })[0]!);
-  const dialog = screen.getByText(TEXT[lang].title).closest<HTMLElement>('[role="dialog"]')!;
+  const dialog = screen.getByText((_, element) => element?.tagName === 'H2' && element.textContent === TEXT[lang].title).closest<HTMLElement>('[role="dialog"]')!;
   const field = within(dialog).getByLabelText<HTMLTextAreaElement>(TEXT[lang].reason);
   const confirm = within(dialog).getByRole('button', { name: TEXT[lang].reject });
   return { dialog, field, confirm };
@@ -150,5 +150,42 @@ describe("the author's Messages page", () => {
     fireEvent.click(header);
     expect(header.getAttribute('aria-expanded')).toBe('true');
     screen.getByText('Ancien motif');
+  });
+
+  /**
+   * A new user's trial: « Messages envoyés cette semaine : 3 sur 3 » counted held messages too, a held message read
+   * « Envoyés : 0 · sans courriel : 0 » before anyone approved it, and under her own refused message the author read
+   * « L'auteur n'a pas partagé son adresse; pour répondre, passez par le bottin… », a line meant for its readers.
+   */
+  it.each([
+    ['fr', 'Envoyés', 'Reçus', /Messages écrits cette semaine\s:\s2 sur 3 \(un message refusé ne compte pas\)\.$/, /· En attente d'approbation · Destinataires\s:\s12$/, /Envoyés\s:\s0/, /L'auteur n'a pas partagé son adresse/],
+    ['en', 'Sent', 'Received', /Messages written this week: 2 of 3 \(a rejected message does not count\)\.$/, /· Awaiting approval · Recipients: 12$/, /Sent: 0/, /The author did not share their address/],
+  ] as const)('%s: the quota says messages written, a held one shows its recipients only, and no reply line is under one\'s own', (lang, sentTab, receivedTab, quota, heldLine, zero, replyLine) => {
+    const waiting = classMessage({ id: '01K3J4A0S00000000000000021', status: 'pendingApproval', subject: { fr: 'Collecte de denrées' }, counts: held.counts });
+    const received: ReceivedMessage = {
+      id: '01K3J4A0S00000000000000022',
+      createdAt: held.createdAt,
+      author: { ...held.author, name: 'Marc Roy', personId: '01K3J4A0S00000000000000023' },
+      audience: held.audience,
+      audienceLabel: held.audienceLabel,
+      category: 'class',
+      subject: { fr: 'Bienvenue' },
+      body: { fr: 'Bonjour' },
+      status: 'sent',
+    };
+    const data = { ...page([waiting, refused(new Date(), 'Trop tôt.')]), received: [received], quota: { limit: 3, used: 2, days: 7 } };
+    renderWithAnswers(<MessagesPage />, { locale: lang, at: '/messages?tab=sent', answers: [[messagesKeys.mine, data]] });
+    screen.getByText(quota);
+    screen.getByText(heldLine);
+    expect(screen.queryByText(zero)).toBeNull();
+    // The refusal of this week is open, its reason in view; nothing in it tells its author how to reply to herself.
+    screen.getByText('Trop tôt.');
+    fireEvent.click(screen.getByText('Collecte de denrées'));
+    expect(screen.queryByText(replyLine)).toBeNull();
+    // A message received still says how to reply.
+    expect(screen.getByRole('tab', { name: sentTab }).getAttribute('aria-selected')).toBe('true');
+    fireEvent.click(screen.getByRole('tab', { name: receivedTab }));
+    fireEvent.click(screen.getByText('Bienvenue'));
+    screen.getByText(replyLine);
   });
 });

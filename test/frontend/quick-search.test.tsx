@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ReactElement } from 'react';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
 import { CommitteesList } from '../../frontend/src/features/committees/components/committees-list';
@@ -96,5 +96,38 @@ describe('home quick search', () => {
   it('shows no category until something is typed', () => {
     renderAt('/?q=%20%20', <QuickSearch index={index} />);
     expect(screen.queryAllByRole('heading')).toEqual([]);
+  });
+});
+
+describe('the quick search on a phone', () => {
+  /** A 375 x 800 phone whose search box sits at `inputBottom` px from the top of the screen; what was scrolled. */
+  function typeWithBoxAt(inputBottom: number, path = '/') {
+    const scrolled: ScrollIntoViewOptions[] = [];
+    vi.spyOn(window, 'innerHeight', 'get').mockReturnValue(800);
+    vi.spyOn(HTMLInputElement.prototype, 'getBoundingClientRect').mockReturnValue({ bottom: inputBottom } as DOMRect);
+    Element.prototype.scrollIntoView = function (this: Element, options?: boolean | ScrollIntoViewOptions) {
+      if (this.contains(document.querySelector('input'))) scrolled.push(options as ScrollIntoViewOptions);
+    };
+    renderAt(path, <QuickSearch index={index} />);
+    return { scrolled, type: (text: string) => fireEvent.change(screen.getByRole('searchbox'), { target: { value: text } }) };
+  }
+  afterEach(() => vi.restoreAllMocks());
+
+  it('brings the box to the top when its first results would arrive below the screen', () => {
+    const { scrolled, type } = typeWithBoxAt(790);
+    type('e');
+    expect(scrolled).toHaveLength(1);
+    expect(scrolled[0]!.block).toBe('start');
+    // More letters: the results are already there, the page does not move under the reader.
+    type('em');
+    expect(scrolled).toHaveLength(1);
+  });
+
+  it('leaves the page where it is when the results show, or when the address already held the query', () => {
+    const high = typeWithBoxAt(300);
+    high.type('e');
+    expect(high.scrolled).toEqual([]);
+    cleanup();
+    expect(typeWithBoxAt(790, '/?q=emma').scrolled).toEqual([]);
   });
 });

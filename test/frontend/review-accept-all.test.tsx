@@ -56,14 +56,34 @@ function reviewScreen(lang: 'fr' | 'en') {
 
 describe("the review screen's button that accepts a whole answer", () => {
   it.each([
-    ['fr', 'Accepter les 3 changements', 'Accepter le changement', '3 changements publiés pour Léa Gagnon.'],
-    ['en', 'Accept all 3 changes', 'Accept the change', '3 changes published for Léa Gagnon.'],
-  ] as const)('%s: says how many changes it accepts, and the message after it says the same', async (lang, three, one, published) => {
+    ['fr', 'Accepter les 3 changements', '3 changements publiés pour Léa Gagnon.'],
+    ['en', 'Accept all 3 changes', '3 changes published for Léa Gagnon.'],
+  ] as const)('%s: says how many changes it accepts, and the message after it says the same', async (lang, three, published) => {
     reviewScreen(lang);
     const acceptThree = await screen.findByRole('button', { name: `${three} (Léa Gagnon)` });
     expect(acceptThree.textContent).toBe(three);
-    expect(screen.getByRole('button', { name: `${one} (Minh Beaudoin)` }).textContent).toBe(one);
     fireEvent.click(acceptThree);
+    expect(await screen.findByText(published)).toBeTruthy();
+  });
+});
+
+// A trial read « Accepter le changement » under the name and « Accepter » under the field for one change: two
+// buttons for one decision. One change has its field's Accept and Reject only; several keep Accept all too.
+describe('an answer with a single change', () => {
+  it.each([
+    ['fr', 'Accepter', 'Refuser', 'Accepter le changement', 'Téléphone', 'Changement publié pour Minh Beaudoin.'],
+    ['en', 'Accept', 'Reject', 'Accept the change', 'Phone', 'Change published for Minh Beaudoin.'],
+  ] as const)('%s: one accept action, beside the reject', async (lang, accept, reject, acceptAll, phone, published) => {
+    reviewScreen(lang);
+    api.answers[`/api/admin/annual-update/campaigns/${CAMPAIGN.id}/review/${ID(2)}`] = { item: null };
+    await screen.findByRole('button', { name: `${accept} ${phone} (Minh Beaudoin)` });
+    const minh = screen.getAllByRole('button').filter((b) => (b.getAttribute('aria-label') ?? '').endsWith('(Minh Beaudoin)'));
+    expect(minh.map((b) => b.textContent)).toEqual([accept, reject]);
+    expect(screen.queryByRole('button', { name: `${acceptAll} (Minh Beaudoin)` })).toBeNull();
+    // Léa's three changes keep a per-field Accept each.
+    const lea = screen.getAllByRole('button').filter((b) => (b.getAttribute('aria-label') ?? '').endsWith('(Léa Gagnon)'));
+    expect(lea.filter((b) => b.textContent === accept)).toHaveLength(3);
+    fireEvent.click(minh[0]!);
     expect(await screen.findByText(published)).toBeTruthy();
   });
 });

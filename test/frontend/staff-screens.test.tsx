@@ -88,6 +88,17 @@ describe("a staff member's My Profile", () => {
     expect(screen.getByRole('link', { name: write }).getAttribute('href')).toBe('mailto:c@ecole.example');
     expect(screen.queryByText(locale === 'fr' ? 'Trouver des familles près de chez moi' : 'Find families near me')).toBeNull();
   });
+
+  it("gives the school's own contact address, the one its home page shows, once the directory says it", async () => {
+    answers['/api/directory'] = { ...FIXTURE, school: { ...FIXTURE.school, contact: { email: 'secretariat@ecole.example' } } };
+    try {
+      renderIn('fr', <ProfilePage />);
+      const write = await screen.findByRole('link', { name: 'Écrire à secretariat@ecole.example' }, { timeout: 20_000 });
+      expect(write.getAttribute('href')).toBe('mailto:secretariat@ecole.example');
+    } finally {
+      delete answers['/api/directory'];
+    }
+  });
 });
 
 describe('Messages for a member offered no group', () => {

@@ -90,6 +90,17 @@ describe('the unsubscribe page', () => {
   });
 
   it.each([
+    ['fr', 'Me désabonner', /^C'est fait\s: vous ne recevrez plus les messages des représentants et enseignants de vos classes par courriel\.$/],
+    ['en', 'Unsubscribe', /^Done: you will no longer receive messages from your classes' representatives and teachers by email\.$/],
+  ] as const)('(%s) a class message\'s link confirms what the page said it stops: representatives and teachers', async (lang, button, done) => {
+    api.body = { category: 'class', language: lang };
+    openPage(`/unsubscribe?token=${TOKEN}&lang=${lang}&kind=class`);
+    await screen.findByText(lang === 'fr' ? /des représentants et enseignants de vos classes/ : /representatives and teachers/);
+    fireEvent.click(screen.getByRole('button', { name: button }));
+    await screen.findByText(done, {}, { timeout: 10_000 });
+  });
+
+  it.each([
     ['fr', 'TOKEN_INVALID', 'Ce lien de désabonnement est invalide ou a expiré. Vous pouvez choisir les courriels que vous recevez dans Mon profil.', 'Me désabonner'],
     ['en', 'TOKEN_INVALID', 'This unsubscribe link is invalid or has expired. You can choose the emails you receive in My Profile.', 'Unsubscribe'],
     ['fr', 'VALIDATION_FAILED', 'Ce lien de désabonnement est invalide ou a expiré. Vous pouvez choisir les courriels que vous recevez dans Mon profil.', 'Me désabonner'],

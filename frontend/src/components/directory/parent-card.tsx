@@ -1,4 +1,5 @@
-import { useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useId, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
@@ -113,10 +114,31 @@ export function ParentName({ name, onOpen, children }: { name: string; onOpen: (
   );
 }
 
-/** The card's state for a list of names: which parent is open, and the modal to render once. */
+/** The history entry's note of an open card: which list opened it (a page may hold several) and which parent. */
+interface CardState {
+  parentCard?: { owner: string; parentIndex: number };
+}
+
+/**
+ * The card's state for a list of names: which parent is open, and the modal to render once. An open card is a step
+ * in the history (the same address, the card noted in the entry's state): the phone's or the browser's Back closes
+ * the card and stays on the page, as it closes a dialog in other apps; the card's own Close goes back that step.
+ */
 export function useParentCard(index: DirectoryIndex) {
-  const [open, setOpen] = useState<number | null>(null);
-  const close = useCallback(() => setOpen(null), []);
-  const modal = <ParentCardModal index={index} parentIndex={open} onDismiss={close} />;
-  return { open: setOpen, modal };
+  const owner = useId();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const state = location.state as CardState | null;
+  const shown = state?.parentCard?.owner === owner ? state.parentCard.parentIndex : null;
+  const open = useCallback(
+    (parentIndex: number) =>
+      void navigate(
+        { pathname: location.pathname, search: location.search, hash: location.hash },
+        { state: { ...state, parentCard: { owner, parentIndex } } satisfies CardState },
+      ),
+    [navigate, location.pathname, location.search, location.hash, state, owner],
+  );
+  const close = useCallback(() => void navigate(-1), [navigate]);
+  const modal = <ParentCardModal index={index} parentIndex={shown} onDismiss={close} />;
+  return { open, modal };
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import AppLayout from '@cloudscape-design/components/app-layout';
@@ -11,7 +11,7 @@ import { debugSwitchOn } from '../debug/debug-switch';
 import { useConnectivityNotifications } from '../service-health/use-connectivity-notifications';
 import { AppFooter } from './app-footer';
 import { focusMainHeading } from './focus-heading';
-import { FOOTER_ID, MAIN_ID, TOP_NAV_ID } from './layout-ids';
+import { MAIN_ID, TOP_NAV_ID } from './layout-ids';
 import { SkipLink } from './skip-link';
 import { LazyFlashbar, usePreloadFlashbar } from './lazy-flashbar';
 import { isMobileBreakpoint, isMobileWidth, maxContentWidthFor } from './breakpoints';
@@ -99,7 +99,8 @@ export function AppShell({
       </div>
       <AppLayout
         headerSelector={`#${TOP_NAV_ID}`}
-        footerSelector={`#${FOOTER_ID}`}
+        // AppLayout takes the measured footer's height off its panels' height (for a footer fixed at the bottom).
+        footerSelector={`#${FOOTER_BOX_ID}`}
         navigation={<SideNav sections={navigation} showAdminSection={showAdminSection} showParentLinks={showParentLinks} onNavigate={closeNavigationOnMobile} />}
         navigationOpen={navigationOpen}
         onNavigationChange={({ detail }) => setNavigationOpen(detail.open)}
@@ -122,9 +123,25 @@ export function AppShell({
           </div>
         }
       />
-      <AppFooter onOpenDebug={tools.diagnostics ? () => setToolsOpen(true) : undefined} />
+      <div id={FOOTER_BOX_ID} style={footerBoxStyle(mobile, navigationOpen)}>
+        <AppFooter onOpenDebug={tools.diagnostics ? () => setToolsOpen(true) : undefined} />
+      </div>
     </>
   );
+}
+
+/** The box around the footer, whose height AppLayout measures (`footerSelector`). */
+const FOOTER_BOX_ID = 'app-footer-box';
+
+/**
+ * AppLayout takes the measured footer's height off its panels (for a footer fixed at the bottom of the screen). Ours
+ * flows after the page, so the phone's navigation drawer, which covers the page, ended 112 px above the bottom of
+ * the screen (« Paramètres de l'école » cut, white space under it). While the drawer is open below 1280 px, the box
+ * AppLayout measures is of no height (the footer, under the drawer, overflows it where it was): the drawer's scroll
+ * area reaches the bottom. Closed, the footer's height counts again (a short page keeps its footer on screen).
+ */
+export function footerBoxStyle(mobile: boolean, navigationOpen: boolean): CSSProperties | undefined {
+  return mobile && navigationOpen ? { blockSize: 0 } : undefined;
 }
 
 /**

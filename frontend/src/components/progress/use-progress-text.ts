@@ -14,7 +14,8 @@ import { useLanguage } from '../../lib/use-language';
  */
 export function useProgressText<T extends HTMLElement>(value: number) {
   const ref = useRef<T>(null);
-  const text = formatPercent(value, useLanguage());
+  const lang = useLanguage();
+  const text = formatPercent(value, lang);
   useLayoutEffect(() => {
     const root = ref.current;
     if (!root) return;
@@ -23,7 +24,40 @@ export function useProgressText<T extends HTMLElement>(value: number) {
     const figure = root.querySelector('progress + [aria-hidden="true"] > *');
     if (figure && figure.textContent !== text) figure.textContent = text;
   });
+  // What the bar's live region announces, rewritten whenever Cloudscape writes it (its value comes later, throttled),
+  // before the region's own effect reads it.
+  useLayoutEffect(() => {
+    const live = ref.current?.querySelector<HTMLElement>('span[hidden]');
+    if (!live) return undefined;
+    const fix = () => announceInLanguage(live, text, lang);
+    fix();
+    const observer = new MutationObserver(fix);
+    observer.observe(live, { characterData: true, childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [text, lang]);
   return ref;
+}
+
+/**
+ * Cloudscape's live region reads its three text nodes, the label, ': ' and the value (`0.5%`), joined with spaces:
+ * "Answers : 0.5%" in English, « Réponses : 0.5% » in French. The label node is given the colon of the reader's
+ * language, the separator node is emptied and the value node holds the app's percentage (« Réponses : 0,5 % »,
+ * "Answers: 0.5%"). Each node's text is changed in place: React keeps its nodes, and writes them again only when its
+ * own value changes (then this runs again, from the observer).
+ */
+function announceInLanguage(live: HTMLElement, text: string, lang: 'fr' | 'en') {
+  const nodes = Array.from(live.childNodes).filter((node) => node.nodeType === Node.TEXT_NODE);
+  const separator = nodes.findIndex((node) => node.nodeValue === ': ' || node.nodeValue === '');
+  if (separator < 1) return;
+  const label = nodes[separator - 1]!;
+  const colon = lang === 'fr' ? '\u00a0:' : ':';
+  const labelText = (label.nodeValue ?? '').replace(/\s*:$/, '') + colon;
+  const set = (node: ChildNode | undefined, value: string) => {
+    if (node && node.nodeValue !== value) node.nodeValue = value;
+  };
+  set(label, labelText);
+  set(nodes[separator], '');
+  set(nodes[separator + 1], text);
 }
 
 /** A share to a tenth of a percent, as every percentage the app writes (`progress.percentage`, `formatPercent`). */

@@ -17,7 +17,15 @@ import { useLanguage } from '../../../lib/use-language';
 const TITLE = { pending: 'annualUpdateAdmin.card.titlePending', active: 'annualUpdateAdmin.card.title', completed: 'annualUpdateAdmin.card.titleCompleted' } as const;
 
 /** Status, counts and completed/total with a percentage (docs/product-rules.md, "Annual update campaign"). */
-export function CampaignCard({ campaign, actions, committees }: { campaign: CampaignView; actions?: React.ReactNode; committees?: CommitteesState }) {
+export function CampaignCard({ campaign, actions, committees, footer, unreachableAction }: {
+  campaign: CampaignView;
+  actions?: React.ReactNode;
+  committees?: CommitteesState;
+  /** Below the facts: a closed campaign's secondary action (a new campaign), apart from its primary one (reopening). */
+  footer?: React.ReactNode;
+  /** Under « Sans courriel »: the way to these parents' paper letters (the section is far down on a phone). */
+  unreachableAction?: React.ReactNode;
+}) {
   const { t, i18n } = useTranslation();
   const lang = useLanguage();
   const { counts, progress } = campaign;
@@ -31,6 +39,7 @@ export function CampaignCard({ campaign, actions, committees }: { campaign: Camp
   ];
   return (
     <Container
+      footer={footer}
       header={
         <Header variant="h2" actions={actions} description={t('annualUpdateAdmin.card.year', { year: campaign.schoolYear })}>
           {t(TITLE[campaign.status])}
@@ -47,6 +56,7 @@ export function CampaignCard({ campaign, actions, committees }: { campaign: Camp
             <div key={key}>
               <Box variant="awsui-key-label">{t(`annualUpdateAdmin.card.${key}`)}</Box>
               <Box>{number(value)}</Box>
+              {key === 'unreachable' && unreachableAction}
             </div>
           ))}
           {counts.staff && (

@@ -33,6 +33,11 @@ type Asking = { kind: 'chosen'; ids: string[] } | { kind: 'all' } | null;
 
 const KEY = 'annualUpdate.letters';
 const nameOf = (p: ParticipantView) => `${p.firstName ?? ''} ${p.lastName ?? ''}`.trim();
+/** The section's id, which the campaign card's « Sans courriel » link leads to. */
+export const PAPER_LETTERS_ID = 'paper-letters';
+/** The parents who get a paper letter: no email to reach them. */
+export const letterRecipients = (participants: readonly ParticipantView[]) =>
+  participants.filter((p) => p.unreachable && !p.email && p.lastName !== undefined);
 
 /**
  * Paper letters for the parents without an email (docs/annual-update.md, "Paper letters"): the server issues new
@@ -49,7 +54,7 @@ export function PaperLetters({ campaign, participants }: {
   const [asking, setAsking] = useState<Asking>(null);
   const [chosen, setChosen] = useState<readonly Option[]>([]);
   const { status, setStatus, download } = useLettersDownload(campaign);
-  const recipients = participants.filter((p) => p.unreachable && !p.email && p.lastName !== undefined);
+  const recipients = letterRecipients(participants);
   usePrefetchLetters(recipients.length > 0);
   const printed = recipients.filter((p) => p.letterPrintedAt);
   const missing = recipients.filter((p) => !p.letterPrintedAt);

@@ -29,10 +29,13 @@ export function defaultSchoolYear(today = new Date()): string {
 /**
  * The year the start dialog proposes: the current school year, or the one after the latest campaign's when that
  * year already had its campaign (a closed campaign's page offers Start for the next year: proposing the closed
- * year again could only be refused, « Rouvrez-la »).
+ * year again could only be refused, « Rouvrez-la »). The current school year is the school's own (its settings, which
+ * the progression moves on; the header, the home page and the progression say it) when known, else today's by the
+ * calendar: a campaign updates the directory of the year the school is in, not the calendar's (a trial proposed
+ * 2026-2027 in November while the school was still in 2025-2026).
  */
-export function proposedSchoolYear(latestYear?: string, today = new Date()): string {
-  const current = defaultSchoolYear(today);
+export function proposedSchoolYear(latestYear?: string, today = new Date(), schoolCurrentYear?: string): string {
+  const current = schoolCurrentYear && isSchoolYear(schoolCurrentYear) ? schoolCurrentYear : defaultSchoolYear(today);
   const latest = latestYear ? SCHOOL_YEAR.exec(latestYear) : null;
   if (!latest || latestYear! < current) return current;
   const next = Number(latest[1]) + 1;
@@ -196,6 +199,31 @@ function StartFooter({ step, busy, onDismiss, onStart }: { step?: StartStep | nu
   );
 }
 
+/**
+ * The campaign's school year; another year than the school's (typed, or the next one after a closed campaign) says
+ * which year the school is in (its settings), as a warning under the field.
+ */
+function SchoolYearField({ value, onChange, onBlur, showError, schoolCurrentYear }: {
+  value: string;
+  onChange: (value: string) => void;
+  onBlur: () => void;
+  showError: boolean;
+  schoolCurrentYear?: string;
+}) {
+  const { t } = useTranslation();
+  const other = !showError && schoolCurrentYear !== undefined && value !== schoolCurrentYear;
+  return (
+    <FormField
+      label={t('annualUpdateAdmin.start.schoolYear')}
+      constraintText={t('annualUpdateAdmin.start.schoolYearHint')}
+      errorText={showError ? t('annualUpdateAdmin.start.schoolYearInvalid') : undefined}
+      warningText={other ? t('annualUpdateAdmin.start.schoolYearOther', { year: schoolCurrentYear }) : undefined}
+    >
+      <Input value={value} invalid={showError} onChange={({ detail }) => onChange(detail.value)} onBlur={onBlur} />
+    </FormField>
+  );
+}
+
 /** No committee (one object: a new default at each render would restart the recruiting choice's effect forever). */
 const NO_COMMITTEES: CommitteesState = { kind: 'ready', rows: [] };
 
@@ -204,7 +232,7 @@ const NO_COMMITTEES: CommitteesState = { kind: 'ready', rows: [] };
  * reminders, review and staff options, and the committees that recruit. No typed word: starting changes nothing a
  * parent sees until a send, and the sends ask first.
  */
-export function StartCampaignModal({ visible, busy, step, error, onDismiss, onStart, latestYear, committees = NO_COMMITTEES }: {
+export function StartCampaignModal({ visible, busy, step, error, onDismiss, onStart, latestYear, schoolCurrentYear, committees = NO_COMMITTEES }: {
   visible: boolean;
   /** The start failed (a campaign of that year already exists, the network): said at the top, the dialog open. */
   error?: string;
@@ -212,17 +240,19 @@ export function StartCampaignModal({ visible, busy, step, error, onDismiss, onSt
   step?: StartStep | null;
   /** A closed latest campaign's school year (the proposed year skips it); not an interrupted start's, which is resumed. */
   latestYear?: string;
+  /** The school's current school year (its settings), when read: proposed, and said when another year is typed. */
+  schoolCurrentYear?: string;
   busy: boolean;
   onDismiss: () => void;
   onStart: (choices: StartChoices) => void;
   committees?: CommitteesState;
 }) {
   const { t } = useTranslation();
-  const [schoolYear, setSchoolYear] = useState(() => proposedSchoolYear(latestYear));
-  // Each opening proposes afresh (the latest campaign may have loaded, or closed, since the page opened).
+  const [schoolYear, setSchoolYear] = useState(() => proposedSchoolYear(latestYear, new Date(), schoolCurrentYear));
+  // Each opening proposes afresh (the latest campaign, or the school's year, may have loaded or changed since).
   useEffect(() => {
-    if (visible) setSchoolYear(proposedSchoolYear(latestYear));
-  }, [visible, latestYear]);
+    if (visible) setSchoolYear(proposedSchoolYear(latestYear, new Date(), schoolCurrentYear));
+  }, [visible, latestYear, schoolCurrentYear]);
   const [deadline, setDeadline] = useState('');
   const [reminderDays, setReminderDays] = useState(defaultReminderDays);
   const [options, setOptions] = useState<CampaignOptions>({ review: false, includeStaff: false });
@@ -251,18 +281,13 @@ export function StartCampaignModal({ visible, busy, step, error, onDismiss, onSt
         <SpaceBetween size="m">
           {error && <Alert type="error">{error}</Alert>}
           <Box variant="p">{t('annualUpdateAdmin.start.body')}</Box>
-          <FormField
-            label={t('annualUpdateAdmin.start.schoolYear')}
-            constraintText={t('annualUpdateAdmin.start.schoolYearHint')}
-            errorText={showYearError ? t('annualUpdateAdmin.start.schoolYearInvalid') : undefined}
-          >
-            <Input
-              value={schoolYear}
-              invalid={showYearError}
-              onChange={({ detail }) => setSchoolYear(detail.value)}
-              onBlur={errors.leave('year')}
-            />
-          </FormField>
+          <SchoolYearField
+            value={schoolYear}
+            onChange={setSchoolYear}
+            onBlur={errors.leave('year')}
+            showError={showYearError}
+            schoolCurrentYear={yearOk ? schoolCurrentYear : undefined}
+          />
           <FormField
             label={t('annualUpdateAdmin.start.deadline')}
             constraintText={t('annualUpdateAdmin.start.deadlineHint')}

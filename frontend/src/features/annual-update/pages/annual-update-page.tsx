@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
+import Link from '@cloudscape-design/components/link';
 import Flashbar from '@cloudscape-design/components/flashbar';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { CampaignView, ParticipantView, SendRequest } from '@shared/contracts/annual-update-api';
@@ -12,7 +13,7 @@ import { currentLocale } from '../../../i18n/i18n';
 import { saveFile } from '../../../lib/save-file';
 import { CampaignCard } from '../components/campaign-card';
 import { CloseCampaignDialog, ReopenCampaignDialog } from '../components/lifecycle-dialogs';
-import { PaperLetters } from '../components/paper-letters';
+import { PAPER_LETTERS_ID, PaperLetters, letterRecipients } from '../components/paper-letters';
 import { ParticipantsTable } from '../components/participants-table';
 import { RemindersModal } from '../components/reminders';
 import { ReviewLink } from '../components/review-link';
@@ -20,6 +21,7 @@ import { SendProgress } from '../components/send-progress';
 import { StartCampaignModal } from '../components/start-campaign-modal';
 import { useAnnualUpdate, useCampaignActions } from '../hooks/use-annual-update';
 import { useAdminCommitteeRows, type CommitteesState } from '../../../lib/committees/use-admin-committees';
+import { useCurrentProgression } from '../../../lib/api/admin-summary-queries';
 import { answersCsv } from '../model/answers-csv';
 import { campaignState } from '../model/campaign-state';
 
@@ -51,18 +53,29 @@ function CampaignSection({ campaign, participants, onOpen, committees }: {
   const lang = currentLocale(i18n);
   const download = () =>
     saveFile(`${t('annualUpdateAdmin.export.file')}-${campaign.schoolYear}.csv`, answersCsv(participants, t, lang), 'text/csv;charset=utf-8');
+  // A closed campaign's start is a new campaign, the next year's: said so (« Lancer la campagne » right under « Rouvrir
+  // la campagne » let a hurried volunteer start a new one instead of reopening). An interrupted start resumes.
+  const startLabel = t(state.phase === 'closed' ? 'annualUpdateAdmin.start.openNext' : 'annualUpdateAdmin.start.open');
+  const startButton = (variant: 'primary' | 'normal') => <Button variant={variant} onClick={() => onOpen('start')}>{startLabel}</Button>;
+  // While reopening is possible, it is the header's action; the new campaign sits below the facts, with why.
+  const startApart = state.canStart && state.primary === 'reopen';
   return (
     <CampaignCard
       campaign={campaign}
       committees={committees}
+      unreachableAction={state.phase === 'open' && letterRecipients(participants).length > 0 && <LettersLink />}
+      footer={
+        startApart && (
+          <SpaceBetween size="xs">
+            <Box color="text-body-secondary">{t('annualUpdateAdmin.start.nextHint', { year: campaign.schoolYear })}</Box>
+            <Box>{startButton('normal')}</Box>
+          </SpaceBetween>
+        )
+      }
       actions={
         <SpaceBetween direction="horizontal" size="xs">
           {state.canReopen && <Button variant="primary" onClick={() => onOpen('reopen')}>{t('annualUpdateAdmin.reopen.open')}</Button>}
-          {state.canStart && (
-            <Button variant={state.primary === 'start' ? 'primary' : 'normal'} onClick={() => onOpen('start')}>
-              {t('annualUpdateAdmin.start.open')}
-            </Button>
-          )}
+          {state.canStart && !startApart && startButton('primary')}
           {state.phase === 'closed' && (
             <Button iconName="download" disabled={participants.length === 0} onClick={download}>{t('annualUpdateAdmin.export.button')}</Button>
           )}
@@ -73,6 +86,28 @@ function CampaignSection({ campaign, participants, onOpen, committees }: {
         </SpaceBetween>
       }
     />
+  );
+}
+
+/**
+ * Under « Sans courriel » at the top: the way to these parents' paper letters, whose section follows the card (it
+ * came after the participants' table, 14 pages down on a phone). Following it brings the section into view and
+ * focuses it (read from its heading on).
+ */
+function LettersLink() {
+  const { t } = useTranslation();
+  return (
+    <Link
+      href={`#${PAPER_LETTERS_ID}`}
+      onFollow={(event) => {
+        event.preventDefault();
+        const section = document.getElementById(PAPER_LETTERS_ID);
+        section?.scrollIntoView?.({ block: 'start' });
+        section?.focus();
+      }}
+    >
+      {t('annualUpdateAdmin.card.lettersLink')}
+    </Link>
   );
 }
 
@@ -88,6 +123,8 @@ export function AnnualUpdatePage() {
   const { modal, setModal, busy, failure, startStep, noticeRef, start, close, reopen, saveReminders } = useCampaignActions(data);
   // A start opens and closes committees: its mutation makes these stale, so they are read again.
   const committees = useAdminCommitteeRows();
+  // The school's current year (its settings, as the progression and the header read it): the year a start proposes.
+  const schoolCurrentYear = useCurrentProgression().data?.schoolYear;
 
   const send = (request: SendRequest) => campaign && void sender.start(campaign.id, request);
   const job = sender.job;
@@ -101,6 +138,12 @@ export function AnnualUpdatePage() {
           {() => <CampaignSection campaign={campaign} participants={participants} onOpen={setModal} committees={committees} />}
         </QueryState>
         {campaign?.review && <ReviewLink campaignId={campaign.id} />}
+        {/* Right after the card, whose « Sans courriel » figure leads here: not after the participants' table. */}
+        {campaign?.status === 'active' && (
+          <div id={PAPER_LETTERS_ID} tabIndex={-1}>
+            <PaperLetters campaign={campaign} participants={participants} />
+          </div>
+        )}
         {(job || sender.preparing) && <SendProgress job={job} />}
         {participantsQuery.isError && (
           <ApiErrorAlert error={participantsQuery.error} onRetry={() => void participantsQuery.refetch()} retrying={participantsQuery.isFetching} />
@@ -114,9 +157,8 @@ export function AnnualUpdatePage() {
             onSend={send}
           />
         )}
-        {campaign?.status === 'active' && <PaperLetters campaign={campaign} participants={participants} />}
       </SpaceBetween>
-      <StartCampaignModal visible={modal === 'start'} busy={busy} error={failure} step={startStep} latestYear={campaign?.status === 'completed' ? campaign.schoolYear : undefined} committees={committees} onDismiss={() => setModal(null)} onStart={(choices) => void start(choices)} />
+      <StartCampaignModal visible={modal === 'start'} busy={busy} error={failure} step={startStep} latestYear={campaign?.status === 'completed' ? campaign.schoolYear : undefined} schoolCurrentYear={schoolCurrentYear} committees={committees} onDismiss={() => setModal(null)} onStart={(choices) => void start(choices)} />
       {campaign && (
         <RemindersModal
           campaign={campaign}

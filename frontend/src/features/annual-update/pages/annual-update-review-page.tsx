@@ -17,7 +17,7 @@ import { formatLongDateTime } from '../../../lib/date-time';
 import { useErrorText } from '../../../lib/api/use-error-text';
 import { useIsMobile } from '../../../lib/use-language';
 import { annualUpdateKeys, useCampaignReview, useCurrentCampaign, useDecideReview } from '../api/annual-update-queries';
-import { reviewFieldKey, reviewValueText } from '../model/review';
+import { reviewFieldKey, reviewValueText } from '../../../lib/review-values';
 
 type Decision = { accept?: PendingField['field'][]; reject?: PendingField['field'][] };
 
@@ -93,18 +93,23 @@ function ReviewCard({ item, busy, onDecide }: { item: ReviewItem; busy: boolean;
   const value = (change: PendingField, side: 'old' | 'new') => reviewValueText(change.field, change[side], lang) ?? none;
   // What the button does, with its count: « Accepter les 3 changements », « Accepter le changement » (not « Tout accepter »).
   const acceptAll = t('annualUpdateAdmin.review.acceptAll', { count: item.changes.length });
+  // One change: its own Accept and Reject are the answer's (a second « Accepter le changement » above them said the
+  // same twice). Several: Accept all too, above the per-field decisions.
+  const several = item.changes.length > 1;
   const header = (
     <Header
       variant="h2"
       description={t('annualUpdateAdmin.review.submittedAt', { date: formatLongDateTime(item.submittedAt, lang) })}
       actions={
-        <Button
-          loading={busy}
-          ariaLabel={`${acceptAll} (${name})`}
-          onClick={() => onDecide({ accept: item.changes.map((c) => c.field) })}
-        >
-          {acceptAll}
-        </Button>
+        several && (
+          <Button
+            loading={busy}
+            ariaLabel={`${acceptAll} (${name})`}
+            onClick={() => onDecide({ accept: item.changes.map((c) => c.field) })}
+          >
+            {acceptAll}
+          </Button>
+        )
       }
     >
       {name}

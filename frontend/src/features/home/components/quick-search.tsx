@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import Box from '@cloudscape-design/components/box';
@@ -97,6 +97,32 @@ function listSearches(index: DirectoryIndex, lang: Language, t: TFunction) {
   };
 }
 
+/** Room above the box once scrolled to: the sticky top bar and the phone's toolbar under it, and a little air. */
+const SCROLL_MARGIN = '96px';
+
+/**
+ * On a phone the box comes after the children's cards, low on the screen: the results, under it, would arrive out of
+ * sight. When they first show and their top is not in view, the box is scrolled to the top of the screen (under the
+ * sticky bars), the results below it. Never while they already show (the page does not move under the reader).
+ */
+function useResultsInView(active: boolean) {
+  const box = useRef<HTMLDivElement>(null);
+  // A query already in the address when the page opens (Back to the home page) is not a search being typed.
+  const shown = useRef(active);
+  useEffect(() => {
+    const element = box.current;
+    if (shown.current === active) return;
+    shown.current = active;
+    if (!active || !element) return;
+    // The results start under the box: a category's heading and a first hit need about 80 px.
+    const resultsTop = (element.querySelector('input') ?? element).getBoundingClientRect().bottom;
+    if (resultsTop + 80 <= window.innerHeight) return;
+    const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+    element.scrollIntoView({ block: 'start', behavior: reduceMotion ? 'auto' : 'smooth' });
+  }, [active]);
+  return box;
+}
+
 /** One box that searches students, parents, staff and committees; each hit opens its list with the query. */
 export function QuickSearch({ index }: { index: DirectoryIndex }) {
   const { t } = useTranslation();
@@ -105,26 +131,29 @@ export function QuickSearch({ index }: { index: DirectoryIndex }) {
   const active = query.trim() !== '';
   // Built at the first query, not on every visit to the dashboard (most visits never search).
   const searches = useMemo(() => (active ? listSearches(index, lang, t) : undefined), [active, index, lang, t]);
+  const box = useResultsInView(active);
 
   return (
-    <SpaceBetween size="m">
-      <Input
-        type="search"
-        value={query}
-        onChange={({ detail }) => setQuery(detail.value)}
-        onBlur={flushQuery}
-        placeholder={t('directory.home.searchPlaceholder')}
-        ariaLabel={t('directory.home.searchPlaceholder')}
-        clearAriaLabel={t('directory.search.clear')}
-      />
-      {searches && (
-        <ColumnLayout columns={2} variant="text-grid">
-          <Category title={t('directory.home.families')} hits={searches.families(query)} path="/students" query={query} />
-          <Category title={t('nav.parents')} hits={searches.parents(query)} path="/parents" query={query} />
-          <Category title={t('nav.staff')} hits={searches.staff(query)} path="/staff" query={query} />
-          <Category title={t('nav.committees')} hits={searches.committees(query)} path="/committees" query={query} />
-        </ColumnLayout>
-      )}
-    </SpaceBetween>
+    <div ref={box} style={{ scrollMarginBlockStart: SCROLL_MARGIN }}>
+      <SpaceBetween size="m">
+        <Input
+          type="search"
+          value={query}
+          onChange={({ detail }) => setQuery(detail.value)}
+          onBlur={flushQuery}
+          placeholder={t('directory.home.searchPlaceholder')}
+          ariaLabel={t('directory.home.searchPlaceholder')}
+          clearAriaLabel={t('directory.search.clear')}
+        />
+        {searches && (
+          <ColumnLayout columns={2} variant="text-grid">
+            <Category title={t('directory.home.families')} hits={searches.families(query)} path="/students" query={query} />
+            <Category title={t('nav.parents')} hits={searches.parents(query)} path="/parents" query={query} />
+            <Category title={t('nav.staff')} hits={searches.staff(query)} path="/staff" query={query} />
+            <Category title={t('nav.committees')} hits={searches.committees(query)} path="/committees" query={query} />
+          </ColumnLayout>
+        )}
+      </SpaceBetween>
+    </div>
   );
 }

@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Cards from '@cloudscape-design/components/cards';
 import Button from '@cloudscape-design/components/button';
+import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
@@ -25,10 +26,12 @@ import { PageFrame } from '../../../components/page/page-frame';
 import { QueryState } from '../../../components/query-state/query-state';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { currentLocale } from '../../../i18n/i18n';
+import { ApiError } from '../../../lib/api/api-client';
 import { useErrorText } from '../../../lib/api/use-error-text';
 import { formatDateTime } from '../../../lib/date-time';
 import { useIsMobile } from '../../../lib/use-language';
 import { isSettingsConflict, messagesKeys, sendToEnd, useAdminMessages, useDecideMessage, useSaveMessageSettings } from '../api/messages-queries';
+import { MessageBody } from '../components/message-body';
 import { SendProgress } from '../components/send-progress';
 
 const SWITCHES = ['classRepresentatives', 'committeeChairs', 'teachers', 'approveRepresentatives'] as const;
@@ -80,8 +83,30 @@ function SettingsForm({ settings }: { settings: MessageSettings }) {
 }
 
 /** A subject in the reader's language when written in it, else the language it was written in; long ones wrap. */
+const subjectOf = (message: Message, lang: 'fr' | 'en') => message.subject[lang] ?? message.subject.fr ?? message.subject.en ?? '';
+
 function Subject({ message, lang }: { message: Message; lang: 'fr' | 'en' }) {
-  return <span style={{ overflowWrap: 'anywhere' }}>{message.subject[lang] ?? message.subject.fr ?? message.subject.en}</span>;
+  return <span style={{ overflowWrap: 'anywhere' }}>{subjectOf(message, lang)}</span>;
+}
+
+/**
+ * A decision refused because another administrator (or another window) decided first: the server answers 409
+ * CONFLICT only when the other decision was made (the same one is answered as decided), so approving found it
+ * refused, refusing found it approved.
+ */
+const decidedMeanwhile = (error: unknown) => error instanceof ApiError && error.code === 'CONFLICT';
+
+/** What the page says after a decision found the message already decided the other way. */
+interface Notice {
+  key: 'alreadyRejected' | 'alreadyApproved';
+  subject: string;
+}
+
+/** A message's emails: its counts once sending began; before (held) or without (refused), only its recipients. */
+function countsText(t: (key: string, values?: Record<string, unknown>) => string, m: Message): string {
+  return m.status === 'pendingApproval' || m.status === 'rejected'
+    ? t('messages.compose.recipientsOnly', { recipients: m.counts.recipients })
+    : t('messages.compose.counts', { sent: m.counts.sent, skipped: m.counts.skipped, recipients: m.counts.recipients });
 }
 
 interface Sending {
@@ -96,14 +121,33 @@ interface Sending {
  * as each paced chunk answers, or why it stopped. The log is read again at the end either way.
  */
 function useAdminSend() {
+  const { i18n } = useTranslation();
   const { apiBaseUrl } = useRuntimeConfig();
   const queryClient = useQueryClient();
   const decide = useDecideMessage();
   const [sending, setSending] = useState<Sending | undefined>();
+  const [notice, setNotice] = useState<Notice | undefined>();
+  const onDecidedMeanwhile = (m: Message) => setNotice({ key: 'alreadyRejected', subject: subjectOf(m, currentLocale(i18n)) });
   const send = async (m: Message, approveFirst: boolean) => {
+    setNotice(undefined);
     setSending({ id: m.id, busy: true });
+    if (approveFirst) {
+      try {
+        setSending({ id: m.id, busy: true, progress: (await decide.mutateAsync({ id: m.id, approve: true })).message });
+      } catch (error) {
+        // Refused meanwhile: nothing was sent, nothing to resume; the page says so and reads the log again.
+        if (decidedMeanwhile(error)) {
+          setSending(undefined);
+          onDecidedMeanwhile(m);
+          void queryClient.invalidateQueries({ queryKey: messagesKeys.admin });
+          return;
+        }
+        setSending({ id: m.id, busy: false, error });
+        void queryClient.invalidateQueries({ queryKey: messagesKeys.admin });
+        return;
+      }
+    }
     try {
-      if (approveFirst) setSending({ id: m.id, busy: true, progress: (await decide.mutateAsync({ id: m.id, approve: true })).message });
       await sendToEnd(apiBaseUrl, m.id, (progress) => setSending({ id: m.id, busy: true, progress }));
       setSending((s) => s && { ...s, busy: false });
     } catch (error) {
@@ -112,8 +156,10 @@ function useAdminSend() {
       void queryClient.invalidateQueries({ queryKey: messagesKeys.admin });
     }
   };
-  return { sending, send };
+  return { sending, send, notice, setNotice };
 }
+
+type AdminSend = ReturnType<typeof useAdminSend>;
 
 /** The progress of the message this administrator is sending, and a sentence when it stopped. */
 function AdminSendProgress({ sending }: { sending: Sending }) {
@@ -145,7 +191,7 @@ function reasonProblem(reason: string): 'tooLong' | 'invalid' | undefined {
  * envoyer », with an optional reason for the author (emailed to them and shown on their page; checked here with the
  * server's own schema, its error under the field); a refusal that failed is said in the dialog, which stays open.
  */
-function RejectDialog({ message, onClose }: { message: Message; onClose: () => void }) {
+function RejectDialog({ message, onClose, onDecidedMeanwhile }: { message: Message; onClose: () => void; onDecidedMeanwhile: () => void }) {
   const { t, i18n } = useTranslation();
   const lang = currentLocale(i18n);
   const decide = useDecideMessage();
@@ -160,13 +206,18 @@ function RejectDialog({ message, onClose }: { message: Message; onClose: () => v
   return (
     <ConfirmDialog
       visible
-      title={t('messages.admin.rejectTitle', { name: message.author.name })}
+      title={t('messages.admin.rejectTitle', { name: message.author.name, subject: subjectOf(message, lang) })}
       confirmLabel={t('messages.admin.reject')}
       busy={decide.isPending}
       disabled={problem !== undefined}
       {...(decide.isError ? { error: errorText(decide.error) } : {})}
       onDismiss={onClose}
-      onConfirm={() => decide.mutateAsync({ id: message.id, approve: false, reason }).then(onClose, () => undefined)}
+      onConfirm={() =>
+        decide.mutateAsync({ id: message.id, approve: false, reason }).then(onClose, (error: unknown) => {
+          // Approved meanwhile: the dialog closes and the page says so (the log is read again by the mutation).
+          if (decidedMeanwhile(error)) onDecidedMeanwhile();
+        })
+      }
     >
       <SpaceBetween size="m">
         <span>{t('messages.admin.rejectBody')}</span>
@@ -198,28 +249,143 @@ function StatusCell({ message }: { message: Message }) {
   );
 }
 
+/** One language's version of a held message: its subject, then its text as written (plain text, line breaks kept). */
+function Version({ message, lang, label }: { message: Message; lang: 'fr' | 'en'; label?: string }) {
+  return (
+    <SpaceBetween size="xs">
+      {label && <Box variant="awsui-key-label">{label}</Box>}
+      <Box variant="strong">
+        <span style={{ overflowWrap: 'anywhere' }}>{message.subject[lang]}</span>
+      </Box>
+      <Box>
+        <MessageBody text={message.body[lang] ?? ''} />
+      </Box>
+    </SpaceBetween>
+  );
+}
+
+/**
+ * The messages held for approval, each in full where it is decided (docs/messages.md, "Approval"): who wrote it, to
+ * whom, when, its subject and text in each language it was written in (French and English side by side on a wide
+ * screen, one under the other on a phone), then « Approuver et envoyer » and « Refuser ».
+ */
+function PendingMessages({ messages, actions }: { messages: Message[]; actions: (m: Message) => ReactNode }) {
+  const { t, i18n } = useTranslation();
+  const lang = currentLocale(i18n);
+  if (messages.length === 0) return null;
+  return (
+    <Container
+      data-testid="pending-messages"
+      header={<Header variant="h2" counter={`(${messages.length})`} description={t('messages.admin.pendingHint')}>{t('messages.admin.pendingTitle')}</Header>}
+    >
+      <SpaceBetween size="l">
+        {messages.map((m) => {
+          const both = m.body.fr !== undefined && m.body.en !== undefined;
+          return (
+            <Container
+              key={m.id}
+              data-testid={`pending-message-${m.id}`}
+              header={
+                <Header
+                  variant="h3"
+                  actions={actions(m)}
+                  description={t('messages.admin.pendingMeta', {
+                    name: m.author.name,
+                    role: m.author.role[lang],
+                    audience: m.audienceLabel[lang],
+                    date: formatDateTime(m.createdAt, lang),
+                    recipients: m.counts.recipients,
+                  })}
+                >
+                  <Subject message={m} lang={lang} />
+                </Header>
+              }
+            >
+              {both ? (
+                <ColumnLayout columns={2} variant="text-grid">
+                  <Version message={m} lang="fr" label={t('messages.admin.inFrench')} />
+                  <Version message={m} lang="en" label={t('messages.admin.inEnglish')} />
+                </ColumnLayout>
+              ) : (
+                <Box>
+                  <MessageBody text={m.body.fr ?? m.body.en ?? ''} />
+                </Box>
+              )}
+            </Container>
+          );
+        })}
+      </SpaceBetween>
+    </Container>
+  );
+}
+
+/**
+ * The held messages in full with « Approuver et envoyer » and « Refuser », the refusal's dialog, and what a decision
+ * that found the message decided meanwhile says.
+ */
+function PendingReview({ messages, admin }: { messages: Message[]; admin: AdminSend }) {
+  const { t, i18n } = useTranslation();
+  const lang = currentLocale(i18n);
+  const queryClient = useQueryClient();
+  const { sending, send, notice, setNotice } = admin;
+  const [reject, setReject] = useState<Message | undefined>();
+  const busy = sending?.busy === true;
+  const decisions = (m: Message) => (
+    <SpaceBetween direction="horizontal" size="xs">
+      <Button loading={busy && sending?.id === m.id} disabled={busy} onClick={() => void send(m, true)}>{t('messages.admin.approve')}</Button>
+      <Button
+        disabled={busy}
+        onClick={() => {
+          setNotice(undefined);
+          setReject(m);
+        }}
+      >
+        {t('messages.admin.reject')}
+      </Button>
+    </SpaceBetween>
+  );
+  return (
+    <>
+      {notice && (
+        <Alert type="warning" dismissible onDismiss={() => setNotice(undefined)}>
+          {t(`messages.admin.${notice.key}`, { subject: notice.subject })}
+        </Alert>
+      )}
+      <PendingMessages messages={messages.filter((m) => m.status === 'pendingApproval')} actions={decisions} />
+      {reject && (
+        <RejectDialog
+          message={reject}
+          onClose={() => setReject(undefined)}
+          onDecidedMeanwhile={() => {
+            setReject(undefined);
+            setNotice({ key: 'alreadyApproved', subject: subjectOf(reject, lang) });
+            void queryClient.invalidateQueries({ queryKey: messagesKeys.admin });
+          }}
+        />
+      )}
+    </>
+  );
+}
+
 /** The message log (docs/messages.md, "Limits"): author, audience, counts, time; approvals; a right withdrawn. */
 function Log({ messages, settings }: { messages: Message[]; settings: MessageSettings }) {
   const { t, i18n } = useTranslation();
   const lang = currentLocale(i18n);
   const mobile = useIsMobile();
-  const { sending, send } = useAdminSend();
+  const admin = useAdminSend();
+  const { sending, send } = admin;
   const save = useSaveMessageSettings();
   const errorText = useSaveErrorText();
   const [withdraw, setWithdraw] = useState<Message | undefined>();
-  const [reject, setReject] = useState<Message | undefined>();
   const busy = sending?.busy === true;
   // Each opening starts without the last attempt's error.
   const askWithdraw = (m: Message) => {
     save.reset();
     setWithdraw(m);
   };
+  // Approving and refusing are offered where the message is read in full (PendingReview), not in the log's row.
   const actions = (m: Message) => (
     <SpaceBetween direction="horizontal" size="xs">
-      {m.status === 'pendingApproval' && (
-        <Button loading={busy && sending?.id === m.id} disabled={busy} onClick={() => void send(m, true)}>{t('messages.admin.approve')}</Button>
-      )}
-      {m.status === 'pendingApproval' && <Button disabled={busy} onClick={() => setReject(m)}>{t('messages.admin.reject')}</Button>}
       {m.status === 'sending' && (
         <Button loading={busy && sending?.id === m.id} disabled={busy} onClick={() => void send(m, false)}>{t('messages.admin.resume')}</Button>
       )}
@@ -230,11 +396,12 @@ function Log({ messages, settings }: { messages: Message[]; settings: MessageSet
     </SpaceBetween>
   );
   const columns = [
-    { id: 'at', header: t('messages.admin.columns.at'), cell: (m: Message) => formatDateTime(m.createdAt, lang) },
+    // A moment is never broken inside (« 2026-11- / 30 »): the column is as wide as it.
+    { id: 'at', header: t('messages.admin.columns.at'), cell: (m: Message) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(m.createdAt, lang)}</span> },
     { id: 'author', header: t('messages.admin.columns.author'), cell: (m: Message) => `${m.author.name} (${m.author.role[lang]})` },
     { id: 'audience', header: t('messages.admin.columns.audience'), cell: (m: Message) => m.audienceLabel[lang] },
     { id: 'subject', header: t('messages.admin.columns.subject'), cell: (m: Message) => <Subject message={m} lang={lang} /> },
-    { id: 'counts', header: t('messages.admin.columns.counts'), cell: (m: Message) => t('messages.compose.counts', { sent: m.counts.sent, skipped: m.counts.skipped, recipients: m.counts.recipients }) },
+    { id: 'counts', header: t('messages.admin.columns.counts'), cell: (m: Message) => countsText(t, m) },
     { id: 'status', header: t('messages.admin.columns.status'), cell: (m: Message) => <StatusCell message={m} /> },
     { id: 'actions', header: t('messages.admin.columns.actions'), cell: actions },
   ];
@@ -246,6 +413,7 @@ function Log({ messages, settings }: { messages: Message[]; settings: MessageSet
   return (
     <>
       {sending && (sending.progress || sending.error !== undefined) && <AdminSendProgress sending={sending} />}
+      <PendingReview messages={messages} admin={admin} />
       {/* A table on wide screens, cards on phones (docs/product-rules.md): seven columns do not fit 375 px. */}
       {mobile ? (
         <Cards
@@ -259,7 +427,6 @@ function Log({ messages, settings }: { messages: Message[]; settings: MessageSet
       ) : (
         <Table {...shared} wrapLines columnDefinitions={columns} ariaLabels={{ tableLabel: t('messages.admin.log') }} />
       )}
-      {reject && <RejectDialog message={reject} onClose={() => setReject(undefined)} />}
       <ConfirmDialog
         visible={withdraw !== undefined}
         title={t('messages.admin.withdrawTitle', { name: withdraw?.author.name ?? '' })}

@@ -36,7 +36,11 @@ const REFUSAL_OPEN_DAYS = 7;
 const recentlyRefused = (m: Message | ReceivedMessage) =>
   'counts' in m && m.status === 'rejected' && m.decision !== undefined && Date.now() - Date.parse(m.decision.at) < REFUSAL_OPEN_DAYS * 86_400_000;
 
-function MessageText({ message, lang }: { message: Message | ReceivedMessage; lang: Lang }) {
+/**
+ * A message opened in place. How to reply is said to its readers only: on the author's own message (« Envoyés ») a
+ * line telling them the author did not share an address would speak of themselves.
+ */
+function MessageText({ message, lang, own }: { message: Message | ReceivedMessage; lang: Lang; own: boolean }) {
   const { t } = useTranslation();
   return (
     <SpaceBetween size="xs">
@@ -46,9 +50,11 @@ function MessageText({ message, lang }: { message: Message | ReceivedMessage; la
       <Box>
         <MessageBody text={inLanguage(message.body, lang)} />
       </Box>
-      <Box variant="small" color="text-body-secondary">
-        {message.replyTo ? t('messages.replyTo', { address: message.replyTo }) : t('messages.replyInApp')}
-      </Box>
+      {!own && (
+        <Box variant="small" color="text-body-secondary">
+          {message.replyTo ? t('messages.replyTo', { address: message.replyTo }) : t('messages.replyInApp')}
+        </Box>
+      )}
     </SpaceBetween>
   );
 }
@@ -114,7 +120,12 @@ function MessageList({ list, empty, driver }: { list: (Message | ReceivedMessage
   const unfinished = (m: Message | ReceivedMessage) => 'counts' in m && (live(m).status === 'sending' || driver?.drives[m.id]?.error !== undefined);
   const details = (m: Message | ReceivedMessage) =>
     'counts' in m
-      ? ` · ${t(`messages.status.${m.status}`)} · ${t('messages.compose.counts', { sent: m.counts.sent, skipped: m.counts.skipped, recipients: m.counts.recipients })}`
+      ? ` · ${t(`messages.status.${m.status}`)} · ${
+          // Held or refused, nothing went out: its recipients only, not « Envoyés : 0 · sans courriel : 0 ».
+          m.status === 'pendingApproval' || m.status === 'rejected'
+            ? t('messages.compose.recipientsOnly', { recipients: m.counts.recipients })
+            : t('messages.compose.counts', { sent: m.counts.sent, skipped: m.counts.skipped, recipients: m.counts.recipients })
+        }`
       : ` · ${m.author.name}`;
   const unread = (m: Message | ReceivedMessage) => !sent && !('readAt' in m && m.readAt);
   return (
@@ -142,7 +153,7 @@ function MessageList({ list, empty, driver }: { list: (Message | ReceivedMessage
           <SpaceBetween size="m">
             {'counts' in m && m.status === 'rejected' && <Refusal message={m} lang={lang} />}
             {driver && (unfinished(m) || driver.drives[m.id]) && <SendingState message={live(m) as Message} driver={driver} />}
-            <MessageText message={m} lang={lang} />
+            <MessageText message={m} lang={lang} own={sent} />
           </SpaceBetween>
         </ExpandableSection>
       ))}

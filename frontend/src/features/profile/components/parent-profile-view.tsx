@@ -10,6 +10,7 @@ import { ContactDetails } from '../../../components/directory/contact-details';
 import { useLanguage } from '../../../lib/use-language';
 import { interestLabel, roleLabel } from '../../../lib/directory/labels';
 import { fullName } from '../../../lib/directory/names';
+import { PendingReview } from './pending-review';
 import { ProfileActions } from './profile-actions';
 
 /** The parent's children: level and class, teacher and the teacher's email. */
@@ -83,6 +84,8 @@ export function ParentProfileView({ profile, onEdit }: { profile: MeParentProfil
 
   return (
     <SpaceBetween size="l">
+      {/* An answer held for the school's review: which fields wait, with the values sent. */}
+      <PendingReview parentId={profile.id} />
       <Container
         header={
           <Header variant="h2" actions={<ProfileActions profile={profile} onEdit={onEdit} />}>

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
@@ -32,10 +32,19 @@ export function ProfileEditor({ initialParentId, onSaved, onCancel, notFound }: 
   const query = useProfileForm(parentId);
   const choices = useProfileParents(parentId).data ?? [];
   const { mutateAsync: save } = useSaveProfile();
-  const state = useParentForm<ProfileUpdateResponse>({ query, save: (input) => save({ parentId, input }) }, onSaved);
+  // Closing the form once saved, or once the person chose to lose their changes: the form's step in the history is
+  // left (profile-page.tsx) only after the render that stops holding navigations, so it is not asked about again.
+  const [leaving, setLeaving] = useState<(() => void) | null>(null);
+  const state = useParentForm<ProfileUpdateResponse>(
+    { query, save: (input) => save({ parentId, input }) },
+    (result) => setLeaving(() => () => onSaved(result)),
+  );
   const { load } = state;
-  // Leaving the page with changes not saved asks first (the tab's close or reload: the browser's own question).
-  const blocker = useUnsavedChanges(state.dirty);
+  // Leaving the page with changes not saved asks first, the browser's Back included (the tab's close or reload:
+  // the browser's own question).
+  const blocker = useUnsavedChanges(state.dirty && !leaving);
+  // After the blocker's own effect (declared above), which lets the navigation through.
+  useEffect(() => leaving?.(), [leaving]);
   // Cancel with changes typed asks the same question as leaving the page.
   const [asking, setAsking] = useState(false);
   const cancel = (
@@ -84,7 +93,7 @@ export function ProfileEditor({ initialParentId, onSaved, onCancel, notFound }: 
     <>
       <ParentUpdateForm form={load.form} state={state} top={selector} secondaryActions={cancel} />
       <LeaveModal blocker={blocker} body={t('profileEdit.leaveBody')} />
-      <LeaveQuestion visible={asking} body={t('profileEdit.leaveBody')} onStay={() => setAsking(false)} onLeave={onCancel} />
+      <LeaveQuestion visible={asking} body={t('profileEdit.leaveBody')} onStay={() => setAsking(false)} onLeave={() => setLeaving(() => onCancel)} />
     </>
   );
 }

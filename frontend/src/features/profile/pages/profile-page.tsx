@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import Alert from '@cloudscape-design/components/alert';
 import Flashbar from '@cloudscape-design/components/flashbar';
 import Link from '@cloudscape-design/components/link';
@@ -10,6 +11,7 @@ import { QueryState } from '../../../components/query-state/query-state';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { ApiError } from '../../../lib/api/api-client';
 import { useMe } from '../../../lib/api/me-queries';
+import { useDirectory } from '../../../lib/directory/use-directory';
 import { MyActivity } from '../components/my-activity';
 import { ConsentLog } from '../../../components/privacy/consent-log';
 import { useMyConsentLog } from '../api/profile-queries';
@@ -21,10 +23,14 @@ import { ParentProfileView } from '../components/parent-profile-view';
 import { ProfileEditor } from '../components/profile-editor';
 import { ProfilePrivacyRequest } from '../components/profile-privacy-request';
 
-/** An information with the school's contact address to write to, when one is configured. */
+/**
+ * An information with the school's contact address to write to: the one its settings give (the home page's school
+ * card, the update link's help), else the app's configured contact.
+ */
 function ContactAlert({ header, body }: { header: string; body: string }) {
   const { t } = useTranslation();
-  const { contactEmail } = useRuntimeConfig();
+  const configured = useRuntimeConfig().contactEmail;
+  const contactEmail = useDirectory().index?.directory.school?.contact?.email ?? configured;
   return (
     <Alert type="info" header={header}>
       {body}{' '}
@@ -105,14 +111,44 @@ function MyConsentLog() {
   return <ConsentLog log={log} description={t('consentLog.description')} />;
 }
 
+/** The address's query parameter naming the parent record whose form is open (`/profile?edit=<parentId>`). */
+const EDIT_PARAM = 'edit';
+
+/**
+ * The form open on My Profile, kept in the history: opening it is a step of its own (`?edit=`), so the browser's
+ * Back leaves the form first (asking, with changes typed) instead of leaving My Profile and losing them. Closing it
+ * (Cancel, a save) goes back that step, or, when the page was opened on the form's address, replaces it.
+ */
+function useEditing() {
+  const [params, setParams] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const editing = params.get(EDIT_PARAM);
+  const open = (parentId: string) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      next.set(EDIT_PARAM, parentId);
+      return next;
+    }, { state: { formOpened: true } });
+  const close = () => {
+    if ((location.state as { formOpened?: boolean } | null)?.formOpened) return void navigate(-1);
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      next.delete(EDIT_PARAM);
+      return next;
+    }, { replace: true });
+  };
+  return { editing, open, close };
+}
+
 /**
  * The person's records as the school holds them, or the form of the one being edited. The save's mutation reads
  * GET /api/me again before it resolves (features/profile/api/profile-queries.ts), so the view that comes back shows
  * what was saved.
  */
 function ProfileFor({ me }: { me: MeResponse }) {
-  // The parent whose form is open, if any, and the message after a save.
-  const [editing, setEditing] = useState<string | null>(null);
+  // The parent whose form is open, if any (in the address), and the message after a save.
+  const { editing, open, close } = useEditing();
   const [saved, setSaved] = useState<Saved>(null);
   if (me.userType === 'staff') return <StaffProfile />;
   const profiles = me.parents ?? [];
@@ -122,10 +158,10 @@ function ProfileFor({ me }: { me: MeResponse }) {
       <ProfileEditor
         initialParentId={editing}
         notFound={<ProfileNotFound />}
-        onCancel={() => setEditing(null)}
+        onCancel={close}
         onSaved={(result) => {
           window.scrollTo({ top: 0 });
-          setEditing(null);
+          close();
           setSaved(result.form.pendingReview ? 'held' : 'published');
         }}
       />
@@ -133,7 +169,7 @@ function ProfileFor({ me }: { me: MeResponse }) {
   }
   return (
     <SpaceBetween size="xxl">
-      <ParentProfiles profiles={profiles} saved={saved} setSaved={setSaved} setEditing={setEditing} />
+      <ParentProfiles profiles={profiles} saved={saved} setSaved={setSaved} setEditing={open} />
       <MyActivity />
       <MyConsentLog />
       <MyDataDownload profiles={profiles} />

@@ -37,7 +37,7 @@ export function LinkPageStatus({ title, problem, error, staff = false }: { title
       {problem ? (
         <SpaceBetween size="m">
           <Alert type="error">{message}</Alert>
-          <LinkAlternatives retry={problem === 'loadFailed'} school={details.school} staff={staff} />
+          <LinkAlternatives retry={problem === 'loadFailed'} closed={problem === 'campaignClosed'} school={details.school} staff={staff} />
         </SpaceBetween>
       ) : (
         <Box textAlign="center" padding="l">
@@ -48,14 +48,18 @@ export function LinkPageStatus({ title, problem, error, staff = false }: { title
   );
 }
 
-function LinkAlternatives({ retry, school, staff }: { retry: boolean; school?: ErrorDetails['school']; staff: boolean }) {
+/**
+ * After the campaign closed (early or on its day), a letter's code stops working as the link did: no « Entrer le
+ * code » then, nor « ask for a new link », which would not work either; the school office, whom the message names.
+ */
+function LinkAlternatives({ retry, closed, school, staff }: { retry: boolean; closed: boolean; school?: ErrorDetails['school']; staff: boolean }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const signedIn = useSignedIn();
   return (
     <SpaceBetween size="s">
       {retry && <Button onClick={() => window.location.reload()}>{t('updateForm.linkHelp.retry')}</Button>}
-      {!staff && (
+      {!staff && !closed && (
         <Box>
           {t('updateForm.linkHelp.code')} <RouterLink href={CODE_PAGE_PATHS[lang]}>{t('updateForm.linkHelp.codeLink')}</RouterLink>
         </Box>
@@ -71,7 +75,7 @@ function LinkAlternatives({ retry, school, staff }: { retry: boolean; school?: E
         </Box>
       ))}
       {/* Staff, and anyone whose link cannot be used: the school office, whom to ask for a new link. */}
-      {school ? <SchoolContact school={school} /> : <Box color="text-body-secondary">{t('updateForm.linkHelp.newLink')}</Box>}
+      {school ? <SchoolContact school={school} /> : !closed && <Box color="text-body-secondary">{t('updateForm.linkHelp.newLink')}</Box>}
     </SpaceBetween>
   );
 }

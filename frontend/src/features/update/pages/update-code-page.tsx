@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
@@ -7,7 +8,7 @@ import Form from '@cloudscape-design/components/form';
 import FormField from '@cloudscape-design/components/form-field';
 import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { formatShortCode, normalizeShortCode } from '@shared/rules/short-code';
+import { SHORT_CODE_ALPHABET, formatShortCode, normalizeShortCode } from '@shared/rules/short-code';
 import { PageFrame } from '../../../components/page/page-frame';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import type { Locale } from '../../../i18n/locale';
@@ -16,8 +17,31 @@ import { ApiError } from '../../../lib/api/api-client';
 import { loadUpdateForm } from '../api/update-client';
 import { updateFormKey } from '../api/update-queries';
 
-/** Why the code cannot open a form, said under the field: not ten characters, or no letter has it. */
-type CodeProblem = 'invalid' | 'unknown';
+/**
+ * Why the code cannot open a form, said under the field: a character codes never use (named: « ABCDE-12345 » was
+ * answered « vérifiez les dix caractères » though ten were typed), not ten characters, or no letter has it.
+ */
+type CodeProblem = { kind: 'invalid' | 'unknown' } | { kind: 'excluded'; characters: string[] };
+
+/** The letters and digits codes never use (the look-alikes 0/O, 1/I/L), from the codes' own alphabet. */
+const NEVER_USED = [...'0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ'].filter((c) => !SHORT_CODE_ALPHABET.includes(c));
+
+/** The characters typed that no code uses, each once, in the order typed (upper case, as printed). */
+function excludedCharacters(typed: string): string[] {
+  return [...new Set([...typed.toUpperCase()].filter((c) => NEVER_USED.includes(c)))];
+}
+
+/** The sentence under the field, in the page's language: « Ce code contient « 1 »… ils n'ont jamais 0, 1, I, L ou O. » */
+function problemText(t: TFunction, lang: string, problem: CodeProblem): string {
+  if (problem.kind !== 'excluded') return t(`annualUpdate.letters.codePage.${problem.kind}`);
+  const quote = (c: string) => (lang === 'fr' ? `«\u00a0${c}\u00a0»` : `"${c}"`);
+  const list = (items: string[], type: 'conjunction' | 'disjunction') => new Intl.ListFormat(lang, { type }).format(items);
+  return t('annualUpdate.letters.codePage.excluded', {
+    count: problem.characters.length,
+    characters: list(problem.characters.map(quote), 'conjunction'),
+    never: list(NEVER_USED, 'disjunction'),
+  });
+}
 
 /**
  * `/mise-a-jour/code` and `/update/code` (docs/annual-update.md, "Paper letters"): the parent types the short code
@@ -42,7 +66,8 @@ function UpdateCodePage({ lang }: { lang: Locale }) {
   const open = async () => {
     const code = normalizeShortCode(value);
     if (!code) {
-      setProblem('invalid');
+      const characters = excludedCharacters(value);
+      setProblem(characters.length > 0 ? { kind: 'excluded', characters } : { kind: 'invalid' });
       return;
     }
     const token = formatShortCode(code);
@@ -52,7 +77,7 @@ function UpdateCodePage({ lang }: { lang: Locale }) {
     } catch (error) {
       if (error instanceof ApiError && error.code === 'TOKEN_INVALID') {
         setChecking(false);
-        setProblem('unknown');
+        setProblem({ kind: 'unknown' });
         return;
       }
     }
@@ -72,7 +97,7 @@ function UpdateCodePage({ lang }: { lang: Locale }) {
             <FormField
               label={t('annualUpdate.letters.codePage.label')}
               description={t('annualUpdate.letters.codePage.hint')}
-              errorText={problem ? t(`annualUpdate.letters.codePage.${problem}`) : undefined}
+              errorText={problem ? problemText(t, i18n.language === 'en' ? 'en' : 'fr', problem) : undefined}
             >
               <Input
                 value={value}

@@ -1,0 +1,170 @@
+// @vitest-environment jsdom
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import createWrapper from '@cloudscape-design/components/test-utils/dom';
+import type { MeResponse } from '@shared/contracts/auth-api';
+import type { ParentForm, ProfileFormResponse } from '@shared/rules/parent-form';
+import { PRESET_AUDIENCES } from '@shared/rules/visibility';
+import { RuntimeConfigProvider } from '../../frontend/src/config/runtime-config-context';
+import { ProfilePage } from '../../frontend/src/features/profile/pages/profile-page';
+import { createI18n } from '../../frontend/src/i18n/i18n';
+import { createQueryClient } from '../../frontend/src/lib/query/query-client';
+import { startHandlerApi, type LoopbackApi } from './loopback-api';
+
+/**
+ * My Profile for a parent (docs/annual-update.md, "My Profile"), against a loopback API:
+ * - an answer held for the school's review shows on the profile, after a reload too: which fields wait and the
+ *   values sent (a new user saw the old phone and no word of the change once the page was read again);
+ * - the form is a step in the history: the browser's Back with changes typed asks before losing them (it went to
+ *   the home page, the change lost), and without changes it closes the form, staying on My Profile.
+ */
+const ID = '01JABCDEFGHJKMNPQRSTVWXYZ0';
+const me: MeResponse = {
+  email: 'amelie@example.com',
+  displayName: 'Amélie Tremblay',
+  userType: 'parent',
+  personIds: [ID],
+  isAdmin: false,
+  parents: [
+    {
+      id: ID, firstName: 'Amélie', lastName: 'Tremblay', email: 'amelie@example.com', phone: '5145551234',
+      participation: 'full', preferredLanguage: 'fr', interests: [], skills: '', committees: [],
+      children: [{ id: '01JABCDEFGHJKMNPQRSTVWXYZ9', firstName: 'Léa', lastName: 'Tremblay', level: '1', teacher: { id: '01JABCDEFGHJKMNPQRSTVWXYZ8', firstName: 'Marie', lastName: 'Haddad' } }],
+    },
+  ],
+};
+const FORM: ParentForm = {
+  parent: {
+    id: ID, version: 2, firstName: 'Amélie', lastName: 'Tremblay', email: 'amelie@example.com', phone: '5145551234',
+    interests: [], skills: '', participation: 'full', audiences: { ...PRESET_AUDIENCES.full }, preferredLanguage: 'fr',
+  },
+  children: [],
+  committees: [],
+  openCommittees: [],
+  coParents: [],
+  school: { name: 'École des Érables' },
+};
+/** The phone and the skills sent, held for review: the form shows the values sent. */
+const HELD: ParentForm = {
+  ...FORM,
+  parent: { ...FORM.parent, phone: '4385550177', skills: '' },
+  pendingReview: { submittedAt: '2026-11-28T19:05:00.000Z', fields: ['phone', 'skills'] },
+};
+
+let form: ParentForm;
+let api: LoopbackApi;
+beforeAll(async () => {
+  api = await startHandlerApi(({ method, url }) => {
+    if (url === '/api/me') return { status: 200, body: me };
+    if (method === 'PUT' && url === '/api/profile') return { status: 200, body: { form: (form = HELD) } };
+    if (method === 'GET' && url.startsWith('/api/profile/form')) {
+      const body: ProfileFormResponse = { form, parents: [{ parentId: ID, displayName: 'Amélie Tremblay' }] };
+      return { status: 200, body };
+    }
+    return undefined;
+  });
+});
+beforeEach(() => (form = FORM));
+afterEach(cleanup);
+afterAll(() => api.close());
+
+function renderProfile(locale: 'fr' | 'en') {
+  const router = createMemoryRouter(
+    [
+      { path: '/profile', element: <ProfilePage /> },
+      { path: '/', element: <p>Accueil</p> },
+    ],
+    { initialEntries: ['/', '/profile'], initialIndex: 1 },
+  );
+  render(
+    <I18nextProvider i18n={createI18n(locale)}>
+      <RuntimeConfigProvider config={api.config}>
+        <QueryClientProvider client={createQueryClient()}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </RuntimeConfigProvider>
+    </I18nextProvider>,
+  );
+  return router;
+}
+
+describe('an answer held for review, on My Profile', () => {
+  it.each([
+    ['fr', "Modifications en attente de la vérification de l'école", 'Envoyées le 28 novembre 2026 à 14 h 05.', 'Téléphone', '(effacé)'],
+    ['en', "Changes awaiting the school's review", 'Sent on November 28, 2026 at 14:05.', 'Phone', '(removed)'],
+  ] as const)('says which fields wait and the values sent (%s)', async (locale, title, sent, phone, cleared) => {
+    form = HELD;
+    renderProfile(locale);
+    // The first API call loads Amplify for its token (lib/api/amplify.ts): allow for that import.
+    await screen.findByText(title, undefined, { timeout: 20_000 });
+    const alert = createWrapper().findAllAlerts().map((a) => a.getElement()).find((a) => a.textContent?.includes(title))!;
+    expect(alert.textContent).toContain(sent);
+    const pairs = within(alert);
+    expect(pairs.getByText(phone)).toBeTruthy();
+    expect(pairs.getByText('438 555-0177')).toBeTruthy();
+    // The skills emptied: said so, not left blank.
+    expect(pairs.getByText(cleared)).toBeTruthy();
+    // The record as published stays below.
+    expect(screen.getByText('514 555-1234')).toBeTruthy();
+    // The child's teacher named as the home page names them (« Titulaire », "Homeroom teacher"), not "Teacher".
+    expect(screen.getByText(locale === 'fr' ? 'Titulaire : Marie Haddad' : 'Homeroom teacher: Marie Haddad')).toBeTruthy();
+  });
+
+  it('says nothing when no answer waits', async () => {
+    renderProfile('fr');
+    await screen.findByText('514 555-1234', undefined, { timeout: 20_000 });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Modifier mes renseignements' })).toBeTruthy());
+    expect(screen.queryByText("Modifications en attente de la vérification de l'école")).toBeNull();
+  });
+});
+
+describe("My Profile's form and the browser's Back", () => {
+  const LOST = 'Vos modifications de vos renseignements seront perdues.';
+  /** The question shown (a closed dialog stays in the page, hidden). */
+  const question = () => createWrapper().findAllModals().find((modal) => modal.isVisible())?.getElement();
+  it('asks before Back loses the changes, and without changes Back closes the form, staying on My Profile', async () => {
+    const router = renderProfile('fr');
+    fireEvent.click(await screen.findByRole('button', { name: 'Modifier mes renseignements' }, { timeout: 20_000 }));
+    expect(router.state.location.search).toBe(`?edit=${ID}`);
+    const phone = await screen.findByLabelText('Téléphone', undefined, { timeout: 20_000 });
+    fireEvent.change(phone, { target: { value: '438 555-0177' } });
+
+    // Back with a change typed: the question, and the form is kept.
+    await act(() => router.navigate(-1));
+    const asked = await waitFor(() => within(question()!), { timeout: 20_000 });
+    asked.getByText(LOST);
+    expect(router.state.location.pathname).toBe('/profile');
+    fireEvent.click(asked.getByRole('button', { name: 'Rester sur la page' }));
+    await waitFor(() => expect(question()).toBeUndefined());
+    expect((screen.getByLabelText('Téléphone') as HTMLInputElement).value).toBe('438 555-0177');
+
+    // Cancel, then leave: back on the profile, one step back in the history (not a second question).
+    fireEvent.click(screen.getByRole('button', { name: 'Annuler' }));
+    fireEvent.click((await waitFor(() => within(question()!))).getByRole('button', { name: 'Quitter sans enregistrer' }));
+    await screen.findByRole('button', { name: 'Modifier mes renseignements' });
+    expect(router.state.location.search).toBe('');
+    expect(question()).toBeUndefined();
+
+    // Open again, nothing typed: Back closes the form and stays on My Profile.
+    fireEvent.click(screen.getByRole('button', { name: 'Modifier mes renseignements' }));
+    await screen.findByLabelText('Téléphone');
+    await act(() => router.navigate(-1));
+    await screen.findByRole('button', { name: 'Modifier mes renseignements' });
+    expect(router.state.location.pathname).toBe('/profile');
+    expect(screen.queryByText('Accueil')).toBeNull();
+  });
+
+  it('a save held for review closes the form a step back, with no question, and the profile says what waits', async () => {
+    const router = renderProfile('fr');
+    fireEvent.click(await screen.findByRole('button', { name: 'Modifier mes renseignements' }, { timeout: 20_000 }));
+    fireEvent.change(await screen.findByLabelText('Téléphone', undefined, { timeout: 20_000 }), { target: { value: '438 555-0177' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Valider' }));
+    await screen.findByText("Modifications en attente de la vérification de l'école", undefined, { timeout: 20_000 });
+    expect(router.state.location.search).toBe('');
+    expect(question()).toBeUndefined();
+    expect(screen.getByText('438 555-0177')).toBeTruthy();
+  });
+});
