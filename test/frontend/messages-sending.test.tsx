@@ -2,16 +2,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { RuntimeConfigProvider } from '../../frontend/src/config/runtime-config-context';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter } from 'react-router-dom';
 import { MessagesPage } from '../../frontend/src/features/messages/pages/messages-page';
-import { createI18n } from '../../frontend/src/i18n/i18n';
-import { createQueryClient } from '../../frontend/src/lib/query/query-client';
 import type { Message, MessagesResponse } from '@shared/contracts/messages-api';
-import { testConfig } from './render-screen';
+import { renderRouter, testConfig } from './render-screen';
 
 /**
  * The author's side of sending (docs/messages.md, "Sending"), against a loopback API: a message of theirs left
@@ -93,16 +88,7 @@ function renderPage(locale: 'fr' | 'en') {
     ],
     { initialEntries: ['/messages'] },
   );
-  render(
-    <I18nextProvider i18n={createI18n(locale)}>
-      <RuntimeConfigProvider config={config}>
-        <QueryClientProvider client={createQueryClient()}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </RuntimeConfigProvider>
-    </I18nextProvider>,
-  );
-  return router;
+  return renderRouter(router, { locale: locale, config: config });
 }
 
 /** Whether closing or reloading the tab would ask the browser's question. */

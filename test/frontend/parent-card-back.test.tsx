@@ -1,17 +1,12 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import createWrapper from '@cloudscape-design/components/test-utils/dom';
-import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { createMemoryRouter } from 'react-router-dom';
 import { ClassDetails } from '../../frontend/src/features/classes/components/class-details';
-import { createI18n } from '../../frontend/src/i18n/i18n';
 import { buildDirectoryIndex } from '../../frontend/src/lib/directory/directory-index';
-import { RuntimeConfigProvider } from '../../frontend/src/config/runtime-config-context';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createQueryClient } from '../../frontend/src/lib/query/query-client';
 import { FIXTURE } from './directory-fixture';
-import { testConfig } from './render-screen';
+import { renderRouter, testConfig } from './render-screen';
 
 /**
  * A parent's card (components/directory/parent-card.tsx) is a step in the history: on a class page, a phone's Back
@@ -31,16 +26,7 @@ function renderClass() {
     ],
     { initialEntries: ['/', '/classes?class=A'], initialIndex: 1 },
   );
-  render(
-    <I18nextProvider i18n={createI18n('fr')}>
-      <RuntimeConfigProvider config={testConfig()}>
-        <QueryClientProvider client={createQueryClient()}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </RuntimeConfigProvider>
-    </I18nextProvider>,
-  );
-  return router;
+  return renderRouter(router, { locale: 'fr', config: testConfig() });
 }
 
 describe("a parent's card and Back", () => {

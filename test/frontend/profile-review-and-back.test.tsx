@@ -1,18 +1,14 @@
 // @vitest-environment jsdom
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter } from 'react-router-dom';
 import createWrapper from '@cloudscape-design/components/test-utils/dom';
 import type { MeResponse } from '@shared/contracts/auth-api';
 import type { ParentForm, ProfileFormResponse } from '@shared/rules/parent-form';
 import { PRESET_AUDIENCES } from '@shared/rules/visibility';
-import { RuntimeConfigProvider } from '../../frontend/src/config/runtime-config-context';
 import { ProfilePage } from '../../frontend/src/features/profile/pages/profile-page';
-import { createI18n } from '../../frontend/src/i18n/i18n';
-import { createQueryClient } from '../../frontend/src/lib/query/query-client';
 import { startHandlerApi, type LoopbackApi } from './loopback-api';
+import { renderRouter } from './render-screen';
 
 /**
  * My Profile for a parent (docs/annual-update.md, "My Profile"), against a loopback API:
@@ -79,16 +75,7 @@ function renderProfile(locale: 'fr' | 'en') {
     ],
     { initialEntries: ['/', '/profile'], initialIndex: 1 },
   );
-  render(
-    <I18nextProvider i18n={createI18n(locale)}>
-      <RuntimeConfigProvider config={api.config}>
-        <QueryClientProvider client={createQueryClient()}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </RuntimeConfigProvider>
-    </I18nextProvider>,
-  );
-  return router;
+  return renderRouter(router, { locale: locale, config: api.config });
 }
 
 describe('an answer held for review, on My Profile', () => {

@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { QueryClientProvider, type QueryKey } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, RouterProvider } from 'react-router-dom';
 import type { RuntimeConfig } from '@shared/contracts/runtime-config';
 import { RuntimeConfigProvider } from '../../frontend/src/config/runtime-config-context';
 import { createI18n } from '../../frontend/src/i18n/i18n';
@@ -36,4 +36,21 @@ export function renderWithAnswers(
       </RuntimeConfigProvider>
     </I18nextProvider>,
   );
+}
+
+/**
+ * A data router (createMemoryRouter: its history can go Back) in a language, inside the app's providers, with a fresh
+ * query cache; returns the router, whose `navigate(-1)` is the browser's Back.
+ */
+export function renderRouter<R extends { navigate: unknown }>(router: R, { locale, config = testConfig() }: { locale: Locale; config?: RuntimeConfig }): R {
+  render(
+    <I18nextProvider i18n={createI18n(locale)}>
+      <RuntimeConfigProvider config={config}>
+        <QueryClientProvider client={createQueryClient()}>
+          <RouterProvider router={router as unknown as Parameters<typeof RouterProvider>[0]['router']} />
+        </QueryClientProvider>
+      </RuntimeConfigProvider>
+    </I18nextProvider>,
+  );
+  return router;
 }
