@@ -593,7 +593,7 @@ async function sharesAnAddress(j: Journey) {
   await page.getByLabel('City', { exact: false }).first().fill('Boisbriand');
   await page.getByLabel('Postal code', { exact: false }).first().fill('J7G 2B5');
   await shared.click();
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByRole('button', { name: 'Validate', exact: true }).click();
   await explained(page, () => page.getByRole('heading', { level: 1, name: j.text.success }).waitFor({ timeout: 30_000 }));
   await page.close();
 }

@@ -237,7 +237,7 @@ export const CAMPAIGN_TEXT = {
     phone: 'Phone',
     street: 'Street address',
     optOut: 'Name only (opt out)',
-    validate: 'Save',
+    validate: 'Validate',
     interests: 'Interests',
     gardening: 'Gardening',
     success: /^Information (updated|received)$/,

@@ -167,7 +167,7 @@ describe('/update/{token}', () => {
     fireEvent.change(phone, { target: { value: '555-12' } });
     fireEvent.change(screen.getByLabelText('First name *'), { target: { value: ' ' } });
     fireEvent.change(screen.getByLabelText('Last name *'), { target: { value: 'T'.repeat(101) } });
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Validate' }));
     expect(await screen.findByText('This field is required')).toBeTruthy();
     // Past its limit, a field says the limit (the server's schema's).
     expect(screen.getByText('This text is too long (100 characters at most).')).toBeTruthy();
@@ -181,7 +181,7 @@ describe('/update/{token}', () => {
     fireEvent.change(phone, { target: { value: '(438) 555-9876' } });
     fireEvent.blur(phone);
     await waitFor(() => expect(phone.value).toBe('438 555-9876'));
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Validate' }));
     expect(await screen.findByText('Create an account', {}, SLOW)).toBeTruthy();
     expect(screen.queryByText(/You already have an account/)).toBeNull();
     const submit = calls.find((call) => call.path === '/api/update/submit');
@@ -228,7 +228,7 @@ describe('/update/{token}', () => {
     expect(screen.getByText('Parent committee — Member')).toBeTruthy();
     fireEvent.click(screen.getByRole('checkbox', { name: 'Parent committee: leave this committee' }));
     fireEvent.click(screen.getByLabelText('Rowan Tremblay also lives at this address'));
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Validate' }));
 
     expect(await screen.findByText('Create an account', {}, SLOW)).toBeTruthy();
     const submit = calls.find((call) => call.path === '/api/update/submit');
