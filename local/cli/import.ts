@@ -77,6 +77,9 @@ export async function runImportCli(
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<number> {
   let lang: Language = 'fr';
+  // The process's shared logger goes back to its level when the run ends (the admin-import test runs this in a test
+  // worker that other files share).
+  const logLevel = logger.getLevelName();
   try {
     const { positionals, values } = parseArgs({
       args: argv,
@@ -150,6 +153,8 @@ export async function runImportCli(
   } catch (error) {
     print(say('failed', lang, { message: describeCliError(error) }));
     return 1;
+  } finally {
+    logger.setLogLevel(logLevel);
   }
 }
 

@@ -4,7 +4,6 @@ import { ulid } from 'ulid';
 import { createHandler } from '../../lambdas/common/http';
 import { documentClient, tableName } from '../../lambdas/common/dynamo';
 import { keys } from '../../lambdas/common/keys';
-import { logger } from '../../lambdas/common/logger';
 import type { Mailer } from '../../lambdas/common/mailer';
 import { bulkWriteDirectory } from '../../lambdas/directory/directory-repository';
 import { decisionRoutes } from '../../lambdas/messages/decision-routes';
@@ -98,27 +97,19 @@ const noticesAbout = async (author: Person, subject: string): Promise<StoredEmai
 const pageOf = async (person: Person) =>
   (await invoke(handler, { method: 'GET', resource: '/api/messages', claims: claimsFor(person.email) })).body as MessagesResponse;
 
-/**
- * Every line our code wrote to stdout and stderr while `run` ran (the logger writes JSON lines there), at the
- * functions' own level (INFO): a file before this one in the worker may have left the shared logger quieter (the
- * import command, local/cli/import.ts, sets ERROR for its own run, as test/lambdas/admin-import.test.ts runs it);
- * the level is put back after.
- */
+/** Every line our code wrote to stdout and stderr while `run` ran (the logger writes JSON lines there). */
 async function logged<T>(action: () => Promise<T>): Promise<{ result: T; lines: string }> {
   const written: string[] = [];
   const keep = (chunk: unknown) => {
     written.push(String(chunk));
     return true;
   };
-  const level = logger.getLevelName();
-  logger.setLogLevel('INFO');
   vi.spyOn(process.stdout, 'write').mockImplementation(keep);
   vi.spyOn(process.stderr, 'write').mockImplementation(keep);
   try {
     return { result: await action(), lines: written.join('') };
   } finally {
     vi.restoreAllMocks();
-    logger.setLogLevel(level);
   }
 }
 
