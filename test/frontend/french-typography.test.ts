@@ -4,7 +4,7 @@ import fr from '../../frontend/src/i18n/fr.json';
 /**
  * The French interface follows Québec typography (../shared/design/DOMAIN.md, "Formats"): a non-breaking space
  * before ":", "%" and "$" (a line never starts with them), none before "?", "!" and ";", and non-breaking spaces
- * inside « guillemets » (the email templates in lambdas write them the same way), and the straight apostrophe '
+ * inside « guillemets » and between a number's thousands (the email templates in lambdas write them the same way), and the straight apostrophe '
  * throughout.
  */
 type Tree = { [key: string]: string | Tree };
@@ -24,6 +24,8 @@ const RULES: [string, RegExp][] = [
   ['no space before "?", "!" or ";"', /[\s\u00a0\u202f][?!;]/],
   ['a non-breaking space before "%" or "$"', /(?:[^\u00a0]|^)[%$]/],
   ['a non-breaking space after "«" and before "»"', /«(?!\u00a0)|(?<!\u00a0)»/],
+  // « 1 000 caractères »: a line break must not split a number (a phone number, « 514 555-1234 », is not one).
+  ['a non-breaking space between thousands, not a space', /\d \d{3}(?![\d-])/],
   // The team's choice: one apostrophe in the interface, the straight one (a mix of ' and ’ read as careless).
   ["the straight apostrophe ', not ’", /’/],
 ];

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { characterCount } from '../../lib/number-format';
 import Box from '@cloudscape-design/components/box';
 import Checkbox from '@cloudscape-design/components/checkbox';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
@@ -255,7 +256,7 @@ export function InterestsSection(props: SectionProps) {
           label={skills.label}
           errorText={skills.errorText}
           // The count as the parent types, as the privacy request's form does: the limit is seen before the save refuses.
-          constraintText={`${t('updateForm.skillsHint')} (${values.skills.length}/${SKILLS_MAX_LENGTH})`}
+          constraintText={`${t('updateForm.skillsHint')} (${characterCount(values.skills.length, SKILLS_MAX_LENGTH, lang)})`}
         >
           <Textarea
             value={values.skills}

@@ -18,6 +18,7 @@ import {
   type PrivacyRequestReceipt,
 } from '@shared/contracts/privacy-requests-api';
 import { currentLocale } from '../../i18n/i18n';
+import { characterCount, formatCount } from '../../lib/number-format';
 import { formatLongDate } from '../../lib/date-time';
 import { ApiError } from '../../lib/api/api-client';
 import type { NewPrivacyRequest } from '../../lib/api/privacy-requests-client';
@@ -107,7 +108,7 @@ function RequestFields({ submit, onCancel, onFiled }: {
           </FormField>
           <FormField
             label={t('privacyRequests.form.details')}
-            constraintText={<Box variant="small">{t('privacyRequests.form.detailsHint', { max: PRIVACY_REQUEST_DETAILS_MAX })} ({details.length}/{PRIVACY_REQUEST_DETAILS_MAX})</Box>}
+            constraintText={<Box variant="small">{t('privacyRequests.form.detailsHint', { max: formatCount(PRIVACY_REQUEST_DETAILS_MAX, currentLocale(i18n)) })} ({characterCount(details.length, PRIVACY_REQUEST_DETAILS_MAX, currentLocale(i18n))})</Box>}
             errorText={tried && missing ? t('privacyRequests.form.detailsRequired') : undefined}
           >
             <Textarea value={details} rows={5} onChange={({ detail }) => setDetails(detail.value.slice(0, PRIVACY_REQUEST_DETAILS_MAX))} />

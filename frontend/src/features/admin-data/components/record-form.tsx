@@ -20,6 +20,7 @@ import { STAFF_DEPARTMENT_CODES, STAFF_DEPARTMENTS } from '@shared/schemas/staff
 import { STAFF_NOTE_MAX_LENGTH } from '@shared/schemas/student';
 import { formatLongDate } from '../../../lib/date-time';
 import { useLanguage } from '../../../lib/use-language';
+import { characterCount } from '../../../lib/number-format';
 import { formatOnBlur } from '../../../lib/parent-form/form-values';
 import type { AdminDirectory } from '../api/admin-data-client';
 import { useSaveRecord } from '../api/admin-data-queries';
@@ -247,6 +248,7 @@ function StaffFields(p: FieldsProps<StaffValues>) {
 
 function StudentFields(p: FieldsProps<StudentValues>) {
   const { t } = useTranslation();
+  const lang = useLanguage();
   const { toOptions, levels } = useOptions(p.directory);
   return (
     <SpaceBetween size="m">
@@ -268,7 +270,7 @@ function StudentFields(p: FieldsProps<StudentValues>) {
         label={p.label('staffNote')}
         description={t('adminData.form.staffNoteHint')}
         // The count as the administrator types: the limit is seen before the save refuses.
-        constraintText={`${p.values.staffNote.length}/${STAFF_NOTE_MAX_LENGTH}`}
+        constraintText={characterCount(p.values.staffNote.length, STAFF_NOTE_MAX_LENGTH, lang)}
         errorText={p.err('staffNote')}
       >
         <Textarea

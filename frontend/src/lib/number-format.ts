@@ -1,0 +1,17 @@
+import type { Language } from '@shared/schemas/common';
+
+/** Made once per language: building an Intl.NumberFormat costs far more than formatting with it. */
+const FORMATS: Record<Language, Intl.NumberFormat> = {
+  fr: new Intl.NumberFormat('fr-CA'),
+  en: new Intl.NumberFormat('en-CA'),
+};
+
+/** A whole number as the reader's language writes it: « 1 000 » (a no-break space between thousands), "1,000". */
+export const formatCount = (value: number, lang: Language): string => FORMATS[lang].format(value);
+
+/**
+ * A text field's count as the person types, « 12/1 000 » or "12/1,000": the limit is seen before a save refuses it
+ * (the update form's skills, the privacy request's details, the staff note).
+ */
+export const characterCount = (length: number, max: number, lang: Language): string =>
+  `${formatCount(length, lang)}/${formatCount(max, lang)}`;
