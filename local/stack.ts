@@ -65,8 +65,9 @@ export interface RunningStack {
 export const TABLE_NAME = 'school-directory';
 export const SENDER_EMAIL = 'bottin@ecole-demo.example';
 /**
- * Whom the app tells people to write to (the footer's « Nous joindre », a staff member's corrections): the
- * committee's own address, not the sender's, whose emails say not to reply.
+ * Whom the app tells people to write to (the footer's « Nous joindre »): the committee's own address, not the
+ * sender's, whose emails say not to reply. A staff member's corrections go to the school's own contact (the school
+ * settings' secretariat, frontend/src/features/profile/pages/profile-page.tsx), this address only when none is set.
  */
 export const CONTACT_EMAIL = 'comite@ecole-demo.example';
 
