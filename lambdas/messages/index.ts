@@ -6,6 +6,7 @@ import {
   personKey,
 } from '@shared/contracts/messages-api';
 import { writeAudit } from '../common/audit';
+import { IdSchema } from '@shared/schemas/common';
 import { AppError } from '../common/errors';
 import { createHandler, parseWith, type SignedInRequest } from '../common/http';
 import { hasAdminAccess } from '../registry/public';
@@ -14,7 +15,7 @@ import { carpoolRoutes } from './carpool-routes';
 import { composeMessage, type AuthorContext } from './compose-service';
 import { getConsents, setConsents } from './consent-service';
 import { messagesOf, readMessage, unsubscribeByToken } from './inbox-service';
-import { decisionRoutes, IdParamSchema } from './decision-routes';
+import { decisionRoutes } from './decision-routes';
 import { defaultDecisionDeps } from './decision-service';
 import { getMessage, getMessageSettings, listMessages, putMessageSettings } from './message-repository';
 import { continueMessage, defaultMessageSendDeps } from './send-service';
@@ -36,7 +37,7 @@ function unsubscribeToken(query: Record<string, string>, body: unknown): string 
 
 /** Sends the next chunk: the author, or an administrator (after an approval). */
 async function continueRoute(request: SignedInRequest) {
-  const id = parseWith(IdParamSchema, request.pathParameters.id);
+  const id = parseWith(IdSchema, request.pathParameters.id);
   const message = await getMessage(id);
   if (!message) throw new AppError('NOT_FOUND');
   const mine = request.people.some((p) => personKey(p.personType, p.personId) === personKey(message.author.personType, message.author.personId));
@@ -60,7 +61,7 @@ export const handler = createHandler({
     },
     'POST /api/messages/{id}/continue': continueRoute,
     'POST /api/messages/{id}/read': async (request) => {
-      await readMessage(author(request), parseWith(IdParamSchema, request.pathParameters.id));
+      await readMessage(author(request), parseWith(IdSchema, request.pathParameters.id));
       return { status: 204 };
     },
     // RFC 8058: the mail program posts `List-Unsubscribe=One-Click`; the unsubscribe page posts JSON. Token in the query.
