@@ -16,7 +16,7 @@ type Directory = Pick<DirectoryData, 'settings' | 'classes' | 'students' | 'pare
 const COMMITTEE_WRITERS = new Set(['chair', 'coChair']);
 
 const ADMIN_ROLE = { fr: 'Administration du bottin', en: 'Directory administration' };
-const REPRESENTATIVE_ROLE = { fr: 'Parent représentant de la classe', en: 'Class parent representative' };
+const REPRESENTATIVE_ROLE = { fr: 'Parent représentant(e) de la classe', en: 'Class parent representative' };
 const TEACHER_ROLE = { fr: 'Enseignant(e) de la classe', en: 'Class teacher' };
 
 export const audienceKey = (audience: Audience): string => {

@@ -103,7 +103,7 @@ describe('messages to a class', () => {
     const created = await write(seeded.rep.email, toClass('A1'));
     expect(created.status).toBe(201);
     const message = (created.body as { message: Message }).message;
-    expect(message.author.role.fr).toBe('Parent représentant de la classe');
+    expect(message.author.role.fr).toBe('Parent représentant(e) de la classe');
     // Only the author (here not an administrator) or an administrator sends it on: anyone else is told it does not exist.
     const stranger = await invoke(handler, { method: 'POST', resource: '/api/messages/{id}/continue', pathParameters: { id: message.id }, claims: claimsFor(seeded.outsider.email) });
     expect(stranger.status).toBe(404);
