@@ -6,6 +6,7 @@ import {
   useAuth,
   useAuthNotifications,
   useIdentityHealth,
+  useProfileLanguage,
 } from '../features/auth';
 import { NAVIGATION } from './navigation';
 import { QueryProvider } from './query-provider';
@@ -20,6 +21,7 @@ export function AuthShell() {
   const accountUtility = useAccountUtility();
   const notifications = useAuthNotifications();
   useIdentityHealth();
+  useProfileLanguage(me);
   return (
     <QueryProvider>
       <SignedInContext.Provider value={Boolean(user)}>

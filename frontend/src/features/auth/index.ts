@@ -8,5 +8,6 @@ export { useAuthNotifications } from './components/use-auth-notifications';
 export { decideGuard, type GuardKind } from './guards/guard-decision';
 export { useAuth } from './hooks/use-auth';
 export { useIdentityHealth } from './hooks/use-identity-health';
+export { useProfileLanguage } from './hooks/use-profile-language';
 export { holdPrePaintedSignIn } from './pages/pre-painted-sign-in';
 export { authStore } from './state/auth-store';
