@@ -4,6 +4,7 @@ import { UnreadMessages } from '../../../components/messages/unread-messages';
 import { PageFrame } from '../../../components/page/page-frame';
 import { DirectoryContent } from '../../../components/directory/directory-content';
 import { Dashboard } from '../components/dashboard';
+import { PendingApprovals } from '../components/pending-approvals';
 import { useViewer } from '../hooks/use-viewer';
 
 /** Home: a parent's children first, the school's statistics first for staff and administrators (dashboard.tsx). */
@@ -15,6 +16,7 @@ export function HomePage() {
     <PageFrame title={t('pages.home.title')} description={t(statisticsFirst ? 'pages.home.description' : 'pages.home.parentDescription')}>
       <SpaceBetween size="l">
         <UnreadMessages />
+        <PendingApprovals />
         <DirectoryContent list="dashboard">{(index) => <Dashboard index={index} viewer={viewer} retry={retry} />}</DirectoryContent>
       </SpaceBetween>
     </PageFrame>
