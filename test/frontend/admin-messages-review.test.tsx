@@ -45,8 +45,8 @@ const TEXT = {
     english: 'En anglais',
     title: 'Refuser «\u00a0Collecte de denrées\u00a0» de Geneviève Thibault?',
     moment: '2026-11-30 1 h 32',
-    held: 'Destinataires\u00a0: 46',
-    sentCounts: 'Envoyés\u00a0: 46 · sans courriel\u00a0: 0 · destinataires\u00a0: 46',
+    held: '46 destinataires',
+    sentCounts: '46 destinataires\u00a0: 46 par courriel, 0 dans le bottin seulement',
   },
   en: {
     approve: 'Approve and send',
@@ -55,8 +55,8 @@ const TEXT = {
     english: 'In English',
     title: 'Reject “Collecte de denrées” from Geneviève Thibault?',
     moment: '2026-11-30 01:32',
-    held: 'Recipients: 46',
-    sentCounts: 'Sent: 46 · without email: 0 · recipients: 46',
+    held: '46 recipients',
+    sentCounts: '46 recipients: 46 by email, 0 in the directory only',
   },
 } as const;
 
@@ -132,6 +132,6 @@ describe("the log's columns at 1,440 px", () => {
     expect(moment.style.whiteSpace).toBe('nowrap');
     expect(within(table).getAllByText(exactly(TEXT[lang].held))).toHaveLength(2);
     within(table).getByText(exactly(TEXT[lang].sentCounts));
-    expect(within(table).queryByText(/(Envoyés\s:|Sent:) 0 /)).toBeNull();
+    expect(within(table).queryByText(/: 0 (par courriel|by email)/)).toBeNull();
   });
 });

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import en from '../../frontend/src/i18n/en.json';
 import fr from '../../frontend/src/i18n/fr.json';
 import { createI18n } from '../../frontend/src/i18n/i18n';
+import { charactersLeft } from '../../frontend/src/features/messages/model/counts-text';
 
 /**
  * The app's interpolation is single-brace (`{count}`, frontend/src/i18n/i18n.ts): a string written with i18next's
@@ -36,8 +37,13 @@ describe('placeholders', () => {
     expect(English.t('messages.receivedUnread', { count: 2 })).toBe('Received (2 unread)');
     expect(French.t('directory.home.unreadMessages', { count: 3 })).toBe('Vous avez 3 messages non lus.');
     expect(English.t('directory.home.unreadMessages', { count: 3 })).toBe('You have 3 unread messages.');
-    expect(French.t('messages.compose.counts', { sent: 1, skipped: 3, recipients: 4 })).toBe('Envoyés\u00a0: 1 · sans courriel\u00a0: 3 · destinataires\u00a0: 4');
+    expect(French.t('messages.compose.counts', { count: 4, sent: 1, skipped: 3, recipients: 4 })).toBe('4 destinataires\u00a0: 1 par courriel, 3 dans le bottin seulement');
+    expect(English.t('messages.compose.recipientsOnly', { count: 1, recipients: 1 })).toBe('1 recipient');
     expect(French.t('messages.receivedUnread', { count: 1 })).toBe('Reçus (1 non lu)');
+    // A message's characters left, in the page's language (« 5000 caractères restants » once).
+    expect(charactersLeft(French.t, 4990, 'fr')).toBe('4\u00a0990 caractères restants');
+    expect(charactersLeft(French.t, 1, 'fr')).toBe('1 caractère restant');
+    expect(charactersLeft(English.t, 4990, 'en')).toBe('4,990 characters left');
     expect(French.t('messages.compose.result.sent', { sent: 1, skipped: 1 })).toBe('Message envoyé. Courriels\u00a0: 1; à lire dans le bottin seulement\u00a0: 1.');
   });
 });

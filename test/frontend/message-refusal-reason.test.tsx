@@ -158,8 +158,8 @@ describe("the author's Messages page", () => {
    * « L'auteur n'a pas partagé son adresse; pour répondre, passez par le bottin… », a line meant for its readers.
    */
   it.each([
-    ['fr', 'Envoyés', 'Reçus', /Messages écrits cette semaine\s:\s2 sur 3 \(un message refusé ne compte pas\)\.$/, /· En attente d'approbation · Destinataires\s:\s12$/, /Envoyés\s:\s0/, /L'auteur n'a pas partagé son adresse/],
-    ['en', 'Sent', 'Received', /Messages written this week: 2 of 3 \(a rejected message does not count\)\.$/, /· Awaiting approval · Recipients: 12$/, /Sent: 0/, /The author did not share their address/],
+    ['fr', 'Envoyés', 'Reçus', /Messages écrits cette semaine\s:\s2 sur 3 \(un message refusé ne compte pas\)\.$/, /· En attente d'approbation · 12 destinataires$/, /: 0 par courriel/, /L'auteur n'a pas partagé son adresse/],
+    ['en', 'Sent', 'Received', /Messages written this week: 2 of 3 \(a rejected message does not count\)\.$/, /· Awaiting approval · 12 recipients$/, /: 0 by email/, /The author did not share their address/],
   ] as const)('%s: the quota says messages written, a held one shows its recipients only, and no reply line is under one\'s own', (lang, sentTab, receivedTab, quota, heldLine, zero, replyLine) => {
     const waiting = classMessage({ id: '01K3J4A0S00000000000000021', status: 'pendingApproval', subject: { fr: 'Collecte de denrées' }, counts: held.counts });
     const received: ReceivedMessage = {

@@ -28,6 +28,7 @@ import { currentLocale } from '../../../i18n/i18n';
 import { useComposeMessage } from '../api/messages-queries';
 import type { SendDriver } from '../api/use-send-driver';
 import { SendProgress } from './send-progress';
+import { charactersLeft } from '../model/counts-text';
 
 type Lang = 'fr' | 'en';
 type Field = `${'subject' | 'body'}.${Lang}`;
@@ -85,7 +86,9 @@ function LanguageFields({ lang, subject, body, errors, onChange }: {
   errors: Partial<Record<Field, FieldError>>;
   onChange: (part: Part, value: string) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // The fields' language is `lang`; their counts are read in the page's.
+  const ui = currentLocale(i18n);
   const fieldErrorText = useFieldErrorText();
   const errorText = (field: Field) =>
     fieldErrorText(errors[field], field.startsWith('subject') ? MESSAGE_SUBJECT_MAX : MESSAGE_BODY_MAX);
@@ -93,14 +96,14 @@ function LanguageFields({ lang, subject, body, errors, onChange }: {
     <SpaceBetween size="s">
       <FormField
         label={t(`messages.compose.subject.${lang}`)}
-        constraintText={t('messages.compose.left', { count: MESSAGE_SUBJECT_MAX - subject.length })}
+        constraintText={charactersLeft(t, MESSAGE_SUBJECT_MAX - subject.length, ui)}
         errorText={errorText(`subject.${lang}`)}
       >
         <Input value={subject} onChange={({ detail }) => onChange('subject', detail.value.slice(0, MESSAGE_SUBJECT_MAX))} />
       </FormField>
       <FormField
         label={t(`messages.compose.body.${lang}`)}
-        constraintText={t('messages.compose.left', { count: MESSAGE_BODY_MAX - body.length })}
+        constraintText={charactersLeft(t, MESSAGE_BODY_MAX - body.length, ui)}
         errorText={errorText(`body.${lang}`)}
       >
         <Textarea rows={8} value={body} onChange={({ detail }) => onChange('body', detail.value.slice(0, MESSAGE_BODY_MAX))} />

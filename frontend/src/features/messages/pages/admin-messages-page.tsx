@@ -33,6 +33,7 @@ import { useIsMobile } from '../../../lib/use-language';
 import { isSettingsConflict, messagesKeys, sendToEnd, useAdminMessages, useDecideMessage, useSaveMessageSettings } from '../api/messages-queries';
 import { MessageBody } from '../components/message-body';
 import { SendProgress } from '../components/send-progress';
+import { countsText } from '../model/counts-text';
 
 const SWITCHES = ['classRepresentatives', 'committeeChairs', 'teachers', 'approveRepresentatives'] as const;
 type Switches = Pick<MessageSettings, (typeof SWITCHES)[number]>;
@@ -100,13 +101,6 @@ const decidedMeanwhile = (error: unknown) => error instanceof ApiError && error.
 interface Notice {
   key: 'alreadyRejected' | 'alreadyApproved';
   subject: string;
-}
-
-/** A message's emails: its counts once sending began; before (held) or without (refused), only its recipients. */
-function countsText(t: (key: string, values?: Record<string, unknown>) => string, m: Message): string {
-  return m.status === 'pendingApproval' || m.status === 'rejected'
-    ? t('messages.compose.recipientsOnly', { recipients: m.counts.recipients })
-    : t('messages.compose.counts', { sent: m.counts.sent, skipped: m.counts.skipped, recipients: m.counts.recipients });
 }
 
 interface Sending {
@@ -401,7 +395,7 @@ function Log({ messages, settings }: { messages: Message[]; settings: MessageSet
     { id: 'author', header: t('messages.admin.columns.author'), cell: (m: Message) => `${m.author.name} (${m.author.role[lang]})` },
     { id: 'audience', header: t('messages.admin.columns.audience'), cell: (m: Message) => m.audienceLabel[lang] },
     { id: 'subject', header: t('messages.admin.columns.subject'), cell: (m: Message) => <Subject message={m} lang={lang} /> },
-    { id: 'counts', header: t('messages.admin.columns.counts'), cell: (m: Message) => countsText(t, m) },
+    { id: 'counts', header: t('messages.admin.columns.counts'), cell: (m: Message) => countsText(t, m, lang) },
     { id: 'status', header: t('messages.admin.columns.status'), cell: (m: Message) => <StatusCell message={m} /> },
     { id: 'actions', header: t('messages.admin.columns.actions'), cell: actions },
   ];

@@ -15,6 +15,7 @@ import { LeaveModal } from '../../../components/page/leave-modal';
 import { PageFrame } from '../../../components/page/page-frame';
 import { QueryState } from '../../../components/query-state/query-state';
 import { currentLocale } from '../../../i18n/i18n';
+import { countsText } from '../model/counts-text';
 import { useErrorText } from '../../../lib/api/use-error-text';
 import { formatDateTime, formatLongDateTime } from '../../../lib/date-time';
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes';
@@ -120,12 +121,7 @@ function MessageList({ list, empty, driver }: { list: (Message | ReceivedMessage
   const unfinished = (m: Message | ReceivedMessage) => 'counts' in m && (live(m).status === 'sending' || driver?.drives[m.id]?.error !== undefined);
   const details = (m: Message | ReceivedMessage) =>
     'counts' in m
-      ? ` · ${t(`messages.status.${m.status}`)} · ${
-          // Held or refused, nothing went out: its recipients only, not « Envoyés : 0 · sans courriel : 0 ».
-          m.status === 'pendingApproval' || m.status === 'rejected'
-            ? t('messages.compose.recipientsOnly', { recipients: m.counts.recipients })
-            : t('messages.compose.counts', { sent: m.counts.sent, skipped: m.counts.skipped, recipients: m.counts.recipients })
-        }`
+      ? ` · ${t(`messages.status.${m.status}`)} · ${countsText(t, m, lang)}`
       : ` · ${m.author.name}`;
   const unread = (m: Message | ReceivedMessage) => !sent && !('readAt' in m && m.readAt);
   return (

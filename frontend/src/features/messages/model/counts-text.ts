@@ -1,0 +1,20 @@
+import type { TFunction } from 'i18next';
+import type { Message } from '@shared/contracts/messages-api';
+import type { Language } from '@shared/schemas/common';
+import { formatCount } from '../../../lib/number-format';
+
+/**
+ * What a message reached, in a line the sent list and the administrators' log share (docs/messages.md): « 46
+ * destinataires : 42 par courriel, 4 dans le bottin seulement » once sending began; held or refused, nothing went
+ * out, so its recipients only (« 46 destinataires »), never « Envoyés : 0 ». It follows the status word (« Envoyé · … »),
+ * so it does not repeat it.
+ */
+export function countsText(t: TFunction, m: Pick<Message, 'status' | 'counts'>, lang: Language): string {
+  const { recipients, sent, skipped } = m.counts;
+  const values = { count: recipients, recipients: formatCount(recipients, lang), sent: formatCount(sent, lang), skipped: formatCount(skipped, lang) };
+  return m.status === 'pendingApproval' || m.status === 'rejected' ? t('messages.compose.recipientsOnly', values) : t('messages.compose.counts', values);
+}
+
+/** A message field's characters left, in the page's language: « 4 990 caractères restants », « 1 caractère restant ». */
+export const charactersLeft = (t: TFunction, left: number, lang: Language): string =>
+  t('messages.compose.left', { count: left, left: formatCount(left, lang) });
