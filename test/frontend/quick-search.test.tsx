@@ -62,7 +62,7 @@ const LISTS = {
 describe('home quick search', () => {
   // roy: two children's names (the parents list also finds their parents); martin: a parent, so the students list
   // shows the family; enseignant/teacher: a staff title; lespérance: a committee's outside member; courriel: emails.
-  const QUERIES = ['roy', 'martin', 'enseignant', 'teacher', 'lesperance', 'courriel', 'cote', 'zzz'];
+  const QUERIES = ['roy', 'martin', 'enseignant', 'teacher', 'lesperance', 'courriel', 'cote'];
 
   for (const locale of ['fr', 'en'] as const) {
     it(`counts what each list shows for the same query (${locale})`, () => {
@@ -91,6 +91,15 @@ describe('home quick search', () => {
     expect(screen.getByRole('heading', { name: 'Families (1)' })).toBeTruthy();
     const parentsLine = [...document.querySelectorAll('mark')].find((mark) => mark.textContent === 'Éric')?.parentElement;
     expect(parentsLine?.textContent).toMatch(/^Parents: .*Éric Dubé-Martin/);
+  });
+
+  it('says once that nothing matches, instead of four empty categories (fr, en)', () => {
+    renderAt('/?q=zzzzqq', <QuickSearch index={index} />);
+    expect(screen.queryAllByRole('heading')).toEqual([]);
+    expect(screen.getByText(/^Aucune famille, aucun parent, aucun membre du personnel ni aucun comité ne correspond à «\szzzzqq\s»\.$/)).toBeTruthy();
+    cleanup();
+    renderAt('/?q=zzzzqq', <QuickSearch index={index} />, 'en');
+    expect(screen.getByText('No family, parent, staff member or committee matches “zzzzqq”.')).toBeTruthy();
   });
 
   it('shows no category until something is typed', () => {

@@ -123,6 +123,31 @@ function useResultsInView(active: boolean) {
   return box;
 }
 
+/**
+ * The four categories' hits for the query; when none of them finds anything, one sentence says so (four headings
+ * with « (0) » and « Aucun résultat. » under each said it four times on a phone).
+ */
+function Results({ searches, query }: { searches: ReturnType<typeof listSearches>; query: string }) {
+  const { t } = useTranslation();
+  const hits = {
+    families: searches.families(query),
+    parents: searches.parents(query),
+    staff: searches.staff(query),
+    committees: searches.committees(query),
+  };
+  if (Object.values(hits).every((list) => list.length === 0)) {
+    return <Box color="text-body-secondary">{t('directory.home.noMatch', { query: query.trim() })}</Box>;
+  }
+  return (
+    <ColumnLayout columns={2} variant="text-grid">
+      <Category title={t('directory.home.families')} hits={hits.families} path="/students" query={query} />
+      <Category title={t('nav.parents')} hits={hits.parents} path="/parents" query={query} />
+      <Category title={t('nav.staff')} hits={hits.staff} path="/staff" query={query} />
+      <Category title={t('nav.committees')} hits={hits.committees} path="/committees" query={query} />
+    </ColumnLayout>
+  );
+}
+
 /** One box that searches students, parents, staff and committees; each hit opens its list with the query. */
 export function QuickSearch({ index }: { index: DirectoryIndex }) {
   const { t } = useTranslation();
@@ -145,14 +170,7 @@ export function QuickSearch({ index }: { index: DirectoryIndex }) {
           ariaLabel={t('directory.home.searchPlaceholder')}
           clearAriaLabel={t('directory.search.clear')}
         />
-        {searches && (
-          <ColumnLayout columns={2} variant="text-grid">
-            <Category title={t('directory.home.families')} hits={searches.families(query)} path="/students" query={query} />
-            <Category title={t('nav.parents')} hits={searches.parents(query)} path="/parents" query={query} />
-            <Category title={t('nav.staff')} hits={searches.staff(query)} path="/staff" query={query} />
-            <Category title={t('nav.committees')} hits={searches.committees(query)} path="/committees" query={query} />
-          </ColumnLayout>
-        )}
+        {searches && <Results searches={searches} query={query} />}
       </SpaceBetween>
     </div>
   );
