@@ -36,7 +36,7 @@ describe('app shell in Chromium', () => {
     // academicExcellence (default): navy links.
     await expect.poll(() => linkColour(), { timeout: 15_000 }).toBe('rgb(29, 78, 137)');
     await page.getByRole('button', { name: 'Thème' }).click();
-    await page.getByRole('menuitemcheckbox', { name: 'Carrefour du savoir (sombre)' }).click();
+    await page.getByRole('menuitemcheckbox', { name: 'Carrefour du savoir (vert sarcelle), sombre' }).click();
     await expect.poll(() => page.evaluate('document.body.classList.contains("awsui-dark-mode")')).toBe(true);
     await expect.poll(() => linkColour(), { timeout: 15_000 }).toBe('rgb(95, 211, 195)');
 
