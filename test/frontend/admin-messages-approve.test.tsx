@@ -126,7 +126,7 @@ describe('approving a held message on the administrators\' screen', () => {
     await screen.findByText('Sending stopped before the end');
     screen.getByText(/The service is temporarily unavailable\. Please try again in a moment\. Emails already sent will not go out again/);
     // What was sent before the failure stays on screen.
-    expect(screen.getAllByText('Sent: 1 · without email: 1 · recipients: 4')).not.toHaveLength(0);
+    expect(screen.getAllByText('4 recipients: 1 by email, 1 in the directory only')).not.toHaveLength(0);
     fireEvent.click(await screen.findByRole('button', { name: 'Resume sending' }));
     expect(await screen.findAllByText('Message sent. Emails: 3; to read in the directory only: 1.')).not.toHaveLength(0);
     expect(api.continues).toBe(3);
