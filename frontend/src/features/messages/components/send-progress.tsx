@@ -2,6 +2,8 @@ import { useTranslation } from 'react-i18next';
 import ProgressBar from '@cloudscape-design/components/progress-bar';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import type { Message } from '@shared/contracts/messages-api';
+import { currentLocale } from '../../../i18n/i18n';
+import { countsText } from '../model/counts-text';
 
 /**
  * A message's sending as its counts say (docs/messages.md, "Sending"): the emails handled out of the recipients, and
@@ -10,7 +12,7 @@ import type { Message } from '@shared/contracts/messages-api';
  * under « Envoi des courriels » (a new user's trial read it as a sending under way).
  */
 export function SendProgress({ message }: { message: Message }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { counts } = message;
   const done = counts.recipients - counts.pending;
   const figures = { sent: counts.sent, skipped: counts.skipped, recipients: counts.recipients };
@@ -27,7 +29,7 @@ export function SendProgress({ message }: { message: Message }) {
       label={t('messages.compose.progress')}
       status={message.status === 'sending' ? 'in-progress' : 'success'}
       resultText={t(`messages.compose.result.${message.status}`, figures)}
-      additionalInfo={t('messages.compose.counts', figures)}
+      additionalInfo={countsText(t, message, currentLocale(i18n))}
     />
   );
 }
