@@ -107,6 +107,11 @@ export const IMPORT_ISSUE_MESSAGES = {
     fr: 'Le niveau «\u00a0{value}\u00a0» manque dans ce fichier, mais {count} classes ou élèves l’utilisent encore.',
     en: 'Level "{value}" is missing from this file, but {count} classes or students still use it.',
   },
+  // The same refusal on the school settings screen (lambdas/admin/settings), which has no file.
+  SETTINGS_LEVEL_IN_USE: {
+    fr: 'Le niveau «\u00a0{value}\u00a0» ne peut pas être retiré des paramètres\u00a0: des classes ou des élèves ont encore ce niveau ({count}).',
+    en: 'Level "{value}" cannot be removed from the settings: classes or students still have this level ({count}).',
+  },
   // References
   UNKNOWN_LEVEL: { fr: 'Niveau inconnu\u00a0: «\u00a0{value}\u00a0».', en: 'Unknown level: "{value}".' },
   LEVEL_NOT_IN_CLASS: {

@@ -12,7 +12,7 @@ import { compactToken } from './import-values';
  * docs/data-onboarding.md, "School settings"): same limits, same rule functions, same issue codes and parameters, at
  * the form's paths (`schoolName`, `levels.2.levelFr`, `levels`). The browser runs it before sending, the server
  * again before reading the cells as the import does, so the two never disagree. Whether a dropped level is still
- * used needs the directory: that check is the server's alone (`LEVEL_IN_USE`).
+ * used needs the directory: that check is the server's alone (`SETTINGS_LEVEL_IN_USE`).
  */
 export function checkSettingsForm(form: Omit<SettingsUpdate, 'version'>): SettingsIssue[] {
   const issues: SettingsIssue[] = [];

@@ -50,10 +50,16 @@ const EXTRA_PATHS: Record<Visitor, string[]> = {
 
 /**
  * Screens shown in their address's language whatever the visitor's (a paper letter's code page: the letter names
- * the address of its language; docs/frontend.md). The app keeps that language on the screens that follow inside
- * it, so the screen after one of these is loaded in full, which shows the visitor's own language again.
+ * the address of its language, docs/frontend.md; an update link at its French address). The app keeps that language
+ * on the screens that follow inside it, so the screen after one of these is loaded in full, which shows the
+ * visitor's own language again.
  */
-const ADDRESS_LANGUAGE: Record<string, Locale> = { '/mise-a-jour/code': 'fr', '/update/code': 'en' };
+const ADDRESS_LANGUAGE: Record<string, Locale> = {
+  '/mise-a-jour/code': 'fr',
+  '/update/code': 'en',
+  // An update link at its French address (without `?lang=`): its error page, in French.
+  [concretePath({ path: '/mise-a-jour/:token', guard: 'open' })]: 'fr',
+};
 
 const LOADING = /Chargement|Loading/;
 

@@ -167,6 +167,17 @@ describe('admin data page', () => {
     ).files;
     const byName = Object.fromEntries(templates.map((file) => [file.name, file.text]));
 
+    // Every tab whole and in view on the phone: the list wraps rather than hiding tabs behind its scroll arrows.
+    // A string: no DOM types here.
+    const tabs = await page.evaluate(`(() => {
+      const list = document.querySelector('main [role="tablist"]');
+      const outside = [...list.querySelectorAll('[role="tab"]')].filter((tab) => {
+        const box = tab.getBoundingClientRect();
+        return box.left < 0 || box.right > document.documentElement.clientWidth;
+      });
+      return { overflow: list.scrollWidth > list.clientWidth, outside: outside.length };
+    })()`);
+    expect(tabs).toEqual({ overflow: false, outside: 0 });
     await page.getByRole('tab', { name: 'Import' }).click();
     await page.locator('input[type="file"]').setInputFiles(folderWith(schoolFiles(byName, 'en', true)));
     await page.getByRole('button', { name: 'Check the files' }).click();

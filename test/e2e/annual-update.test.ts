@@ -574,8 +574,8 @@ async function joinsACommittee(j: Journey) {
   const signedIn = await demoParentAt(j, '/committees');
   // Searching the committee's name leaves its card alone on the screen: the parent is listed on it, as a volunteer.
   const main = signedIn.getByRole('main');
-  await explained(signedIn, () => main.getByPlaceholder('Chercher un comité ou un de ses membres').waitFor({ timeout: 30_000 }));
-  await main.getByPlaceholder('Chercher un comité ou un de ses membres').fill(committeeName.fr);
+  await explained(signedIn, () => main.getByPlaceholder('Comité ou membre').waitFor({ timeout: 30_000 }));
+  await main.getByPlaceholder('Comité ou membre').fill(committeeName.fr);
   await explained(signedIn, () => main.getByRole('heading', { name: new RegExp(committeeName.fr) }).waitFor({ timeout: 30_000 }));
   await expect.poll(() => main.getByRole('heading', { level: 2 }).count(), { timeout: 15_000 }).toBe(1);
   await main.getByText('Josée Bénévole-Parcours').first().waitFor({ timeout: 30_000 });

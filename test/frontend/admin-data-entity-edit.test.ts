@@ -138,7 +138,13 @@ describe('records as form values and back', () => {
   });
 
   it('a new parent starts blank and needs a name', () => {
-    expect(validateParent(blankParentValues())).toMatchObject({ ok: false, errors: { firstName: 'required', lastName: 'required' } });
+    expect(validateParent(blankParentValues())).toMatchObject({ ok: false, errors: { firstName: 'required', lastName: 'required' }, unplaced: [] });
+  });
+
+  it('a new parent with only a name is valid, and its body has no version (the create route takes none)', () => {
+    const result = validateParent({ ...blankParentValues(), firstName: 'Marie', lastName: 'Tremblay' });
+    expect(result).toMatchObject({ ok: true, input: { firstName: 'Marie', lastName: 'Tremblay', preferredLanguage: 'fr' } });
+    expect(result.ok && 'version' in result.input).toBe(false);
   });
 });
 

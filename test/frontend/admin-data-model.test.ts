@@ -135,6 +135,7 @@ describe('admin parent form', () => {
     expect(result).toEqual({
       ok: false,
       errors: { firstName: 'required', phone: 'invalidPhone', postalCode: 'invalidPostalCode', email: 'invalidEmail' },
+      unplaced: [],
     });
   });
 

@@ -123,6 +123,20 @@ describe('/update/{token}', () => {
     expect(calls).toEqual([{ path: '/api/update/load', body: { token } }]);
   });
 
+  it('answers the same at its French address, /mise-a-jour/{token}, in French (not « Page introuvable »)', async () => {
+    // A French link typed by hand or kept from an old letter, on a device left in English.
+    renderApp({ configUrl: `${url}/config.json`, path: '/mise-a-jour/unknown', locale: 'en' });
+    expect(await screen.findByText("Ce lien de mise à jour n'est pas valide ou a expiré.", {}, SLOW)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Entrer le code' }).getAttribute('href')).toBe('/mise-a-jour/code');
+    expect(calls).toEqual([{ path: '/api/update/load', body: { token: 'unknown' } }]);
+    expect(window.localStorage.getItem('locale')).toBeNull();
+    cleanup();
+    // A `?lang=` still says the email's language, as at /update/{token}.
+    calls.length = 0;
+    renderApp({ configUrl: `${url}/config.json`, path: '/mise-a-jour/unknown?lang=en', locale: 'fr' });
+    expect(await screen.findByText('This update link is invalid or has expired.', {}, SLOW)).toBeTruthy();
+  });
+
   it("opens in the language of the email that carried the link, and keeps the device's saved choice", async () => {
     renderApp({ configUrl: `${url}/config.json`, path: '/update/unknown?lang=en', locale: 'fr' });
     expect(await screen.findByText('This update link is invalid or has expired.', {}, SLOW)).toBeTruthy();

@@ -56,3 +56,22 @@ describe('the pager', () => {
     expect(screen.getByRole('navigation', { name: 'Pages' }).textContent).toBe('Page 1 sur 14');
   });
 });
+
+describe("the phone's pager on one line", () => {
+  // A trial at 375 px saw the "›" under « Page 1 sur 13 »: the arrows and the words were each in a box of their own
+  // in a row that wraps (SpaceBetween), so a toolbar giving the pager less room broke it onto two lines.
+  it.each(['fr', 'en'] as const)('puts both arrows and the words in one row that does not wrap (%s)', (locale) => {
+    setWidth(375);
+    renderPager(locale, 1, 13);
+    const nav = screen.getByRole('navigation', { name: 'Pages' });
+    expect(nav.children).toHaveLength(1);
+    const row = nav.firstElementChild as HTMLElement;
+    expect(row.style.display).toBe('flex');
+    expect(row.style.flexWrap).toBe('nowrap');
+    const [previous, words, next] = [...row.children] as HTMLElement[];
+    expect(previous!.querySelector('button')?.getAttribute('aria-label') ?? previous!.getAttribute('aria-label')).toMatch(/^(Page précédente|Previous page)$/);
+    expect(words!.textContent).toBe(locale === 'fr' ? 'Page 1 sur 13' : 'Page 1 of 13');
+    expect(words!.style.whiteSpace).toBe('nowrap');
+    expect(next!.querySelector('button')?.getAttribute('aria-label') ?? next!.getAttribute('aria-label')).toMatch(/^(Page suivante|Next page)$/);
+  });
+});

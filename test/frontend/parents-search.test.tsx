@@ -37,7 +37,7 @@ describe('the Parents search', () => {
   it('is a search box labelled in French, whose clear button empties it and gives the focus back', async () => {
     renderList('fr');
     const box = screen.getByRole('searchbox', { name: 'Chercher un parent, son courriel ou un de ses enfants' });
-    expect(box.getAttribute('placeholder')).toBe('Chercher un parent, son courriel ou un de ses enfants');
+    expect(box.getAttribute('placeholder')).toBe('Parent, courriel ou enfant');
     expect(screen.queryByRole('button', { name: 'Effacer la recherche' })).toBeNull();
     fireEvent.change(box, { target: { value: 'gagnon' } });
     await waitFor(() => expect(count()).toBe('3 parents affichés sur 8'));

@@ -8,6 +8,7 @@ import { createI18n } from '../../frontend/src/i18n/i18n';
 import type { CampaignView, ParticipantView, SendRequest } from '@shared/contracts/annual-update-api';
 import { participantRow } from './participant-row';
 import { windowWidthPerTest } from './window-width';
+import { formatDateTime } from '../../frontend/src/lib/date-time';
 
 /**
  * The participants manager in pages (docs/decisions/the-participants-manager-in-pages.md, "The participants manager in pages"): a page of rows at a
@@ -184,5 +185,69 @@ describe('the selection through the status filter', () => {
     expect(result.current.hiddenSelected).toBe(1);
     act(() => result.current.setStatus('all'));
     expect(result.current.hiddenSelected).toBe(0);
+  });
+});
+
+/**
+ * A new user's trial at 375 px: each card was about 340 px tall, the table's six labelled sections stacked, with
+ * « Historique » above « Historique (0) » (a label and a button saying the same thing). A card now says the name (its
+ * header), the status with the history's button beside it, the address (or that there is none), then the classes
+ * and the last activity on one small line: no column label, the history's words once.
+ */
+const INVITED_AT = '2026-09-02T13:05:00.000Z';
+const CARD_ROWS = [
+  person(61, 'Roy', {
+    email: 'anne.roy@ecole.example', emailSent: true, emailsSent: 1, lastActivityAt: INVITED_AT,
+    classes: [{ id: ID(9001), code: '3A', name: 'Troisième A' }],
+    history: [{ at: INVITED_AT, event: 'emailSent' }],
+  }),
+  person(62, 'Lavoie', { email: undefined, unreachable: true, classes: [{ id: ID(9001), code: '3A', name: 'Troisième A' }, { id: ID(9002), code: '5B', name: 'Cinquième B' }] }),
+];
+const CARD_TEXT = {
+  fr: {
+    labels: ['Courriel', 'Statut', 'Dernière activité', 'Historique'],
+    history: 'Historique',
+    roy: { status: 'Envoyé (1), sans réponse', button: 'Historique (1)', name: 'Historique (1)\u00a0: Prénom61 Roy', details: (date: string) => `Classe\u00a0: 3A · Dernière activité\u00a0: ${date}` },
+    lavoie: { status: 'Sans courriel', email: 'Aucun courriel', details: 'Classes\u00a0: 3A, 5B' },
+  },
+  en: {
+    labels: ['Email', 'Status', 'Last activity', 'History'],
+    history: 'History',
+    roy: { status: 'Sent (1), no answer', button: 'History (1)', name: 'History (1): Prénom61 Roy', details: (date: string) => `Class: 3A · Last activity: ${date}` },
+    lavoie: { status: 'Without email', email: 'No email', details: 'Classes: 3A, 5B' },
+  },
+};
+
+describe("a participant's card on a phone", () => {
+  it.each(['fr', 'en'] as const)('shows the name, the status, the address and the history in one tap, each said once (%s)', (lang) => {
+    const text = CARD_TEXT[lang];
+    setWidth(375);
+    render(
+      <I18nextProvider i18n={createI18n(lang)}>
+        <ParticipantsTable campaign={CAMPAIGN} participants={CARD_ROWS} loading={false} canSend onSend={() => undefined} />
+      </I18nextProvider>,
+    );
+    expect(screen.queryAllByRole('table')).toHaveLength(0);
+    const card = (name: string) => screen.getByText(name).closest('li')!;
+    const roy = card('Roy, Prénom61');
+    const royBody = within(roy).getByTestId('participant-card');
+    // The body's lines: status and history, address, then classes and last activity.
+    expect([...royBody.children].map((line) => line.textContent)).toEqual([
+      `${text.roy.status}${text.roy.button}`,
+      'anne.roy@ecole.example',
+      text.roy.details(formatDateTime(INVITED_AT, lang)),
+    ]);
+    // No column label, and the history's words once: its button, named after the parent.
+    for (const label of text.labels) expect(within(roy).queryByText(label, { exact: true })).toBeNull();
+    expect(roy.textContent!.split(text.history)).toHaveLength(2);
+    fireEvent.click(within(roy).getByRole('button', { name: text.roy.name }));
+    expect(screen.getByRole('dialog').textContent).toContain('Prénom61 Roy');
+
+    const lavoie = within(card('Lavoie, Prénom62')).getByTestId('participant-card');
+    expect([...lavoie.children].map((line) => line.textContent)).toEqual([
+      `${text.lavoie.status}${text.history} (0)`,
+      text.lavoie.email,
+      text.lavoie.details,
+    ]);
   });
 });

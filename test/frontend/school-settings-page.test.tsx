@@ -14,6 +14,7 @@ import { createQueryClient } from '../../frontend/src/lib/query/query-client';
 import { defaultSettings } from '../../lambdas/admin/import/default-settings';
 import type { SettingsUpdate } from '@shared/contracts/school-settings-api';
 import { SCHOOL_NAME_MAX_LENGTH } from '@shared/schemas/settings';
+import { FIXTURE } from './directory-fixture';
 import { testConfig } from './render-screen';
 
 /**
@@ -32,6 +33,8 @@ beforeAll(async () => {
     let raw = '';
     req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
     req.on('end', () => {
+      // The directory the app keeps: its classes and students hold G1, G2 and G3 (3, 2 and 3 of them).
+      if (req.url === '/api/directory') return void res.writeHead(200, headers).end(JSON.stringify(FIXTURE));
       if (req.url !== '/api/admin/settings') return void res.writeHead(404, headers).end('{"error":{"code":"ROUTE_NOT_FOUND"}}');
       if (req.method === 'PUT') {
         const update = JSON.parse(raw) as SettingsUpdate;
@@ -114,5 +117,26 @@ describe('the school settings screen', () => {
     await waitFor(() => expect(puts).toHaveLength(1));
     expect(puts[0]).toMatchObject({ schoolName: 'École des Érables – pavillon du Ruisseau', postalCode: '', version: 4 });
     await screen.findByText('School settings saved. The home page shows them already.');
+  });
+
+  it.each([
+    ['fr', 'Retirer', 'Attribué à 3 classes ou élèves\u00a0: ce niveau ne peut pas être retiré.', 'Attribué à 2 classes ou élèves\u00a0: ce niveau ne peut pas être retiré.'],
+    ['en', 'Remove', 'Held by 3 classes or students: this level cannot be removed.', 'Held by 2 classes or students: this level cannot be removed.'],
+  ] as const)('%s: does not offer to remove a level classes or students still hold, and says why', async (locale, remove, three, two) => {
+    renderPage(locale);
+    const removes = () => screen.getAllByRole('button', { name: remove });
+    // G1 to G6; the directory's classes and students hold G1, G2 and G3.
+    await waitFor(() => expect(removes().map((b) => b.getAttribute('aria-disabled') === 'true')).toEqual([true, true, true, false, false, false]), { timeout: 20_000 });
+    // The reason, under the level's code (what a phone shows) and as the button's description (getByText reads a
+    // no-break space as a space).
+    const shown = (text: string) => screen.getAllByText(text.replace(/\u00a0/g, ' ')).filter((el) => !el.closest('[hidden]')).length;
+    expect(shown(three)).toBeGreaterThanOrEqual(2);
+    expect(shown(two)).toBeGreaterThanOrEqual(1);
+    const described = (button: HTMLElement) => document.getElementById(button.getAttribute('aria-describedby') ?? '')?.textContent;
+    expect(described(removes()[0]!)).toBe(three);
+    // A level nobody holds still goes.
+    fireEvent.click(removes()[5]!);
+    await waitFor(() => expect(removes()).toHaveLength(5));
+    expect(removes().map((b) => b.getAttribute('aria-disabled') === 'true')).toEqual([true, true, true, false, false]);
   });
 });

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { handler as adminHandler } from '../../lambdas/admin/index';
 import { handler as directoryHandler } from '../../lambdas/directory/index';
 import { settingsFormOf, type SettingsResponse, type SettingsUpdate } from '@shared/contracts/school-settings-api';
+import { formatIssueMessage, type ImportIssueCode } from '@shared/rules/import-issues';
 import { SCHOOL_NAME_MAX_LENGTH } from '@shared/schemas/settings';
 import { bulkWriteDirectory } from '../../lambdas/directory/directory-repository';
 import { adminClaims, invoke, seedSmallSchool, type SmallSchool } from './annual-update-support';
@@ -116,13 +117,21 @@ describe('PUT /api/admin/settings', () => {
     expect((await put({ ...again, schoolName: 'École du Ruisseau' })).status).toBe(200);
   });
 
-  it('refuses to drop a level that students still have (LEVEL_IN_USE, as the import does)', async () => {
+  it('refuses to drop a level that students still have, as the import does, in words of the settings (no file here)', async () => {
     const form = await currentForm();
     const used = new Set(school.students.map((s) => s.level));
     const kept = form.levels.filter((level) => !used.has(level.levelCode) || level.levelCode !== [...used][0]);
     const response = await put({ ...form, levels: kept, graduatingLevel: '' });
     expect(response.status).toBe(400);
-    expect((response.body as { issues: { path: string; code: string }[] }).issues).toContainEqual(expect.objectContaining({ path: 'levels', code: 'LEVEL_IN_USE' }));
+    const issues = (response.body as { issues: { path: string; code: string; params?: Record<string, string | number> }[] }).issues;
+    const issue = issues.find((i) => i.path === 'levels');
+    expect(issue).toMatchObject({ code: 'SETTINGS_LEVEL_IN_USE', params: { value: [...used][0] } });
+    // The import's LEVEL_IN_USE said « manque dans ce fichier » on a screen that has no file.
+    const fr = formatIssueMessage(issue!.code as ImportIssueCode, issue!.params ?? {}, 'fr');
+    const en = formatIssueMessage(issue!.code as ImportIssueCode, issue!.params ?? {}, 'en');
+    expect(fr).toMatch(/^Le niveau «\u00a0\S+\u00a0» ne peut pas être retiré des paramètres\u00a0: des classes ou des élèves ont encore ce niveau \(\d+\)\.$/);
+    expect(en).toMatch(/^Level "\S+" cannot be removed from the settings: classes or students still have this level \(\d+\)\.$/);
+    expect(`${fr} ${en}`).not.toMatch(/fichier|file/i);
   });
 
   it('answers 409 CONFLICT to a stale version, and 400 to an unknown field (strict), writing nothing', async () => {

@@ -260,6 +260,13 @@ export const APP_ROUTES: readonly AppRoute[] = [
     strings: ['account', 'directory'],
     load: () => import('../features/update/pages/update-page').then((m) => m.UpdatePage),
   },
+  // The same page at its French address (a link typed by hand, or kept from an old letter), in French.
+  {
+    path: '/mise-a-jour/:token',
+    guard: 'open',
+    strings: ['account', 'directory'],
+    load: () => import('../features/update/pages/update-page').then((m) => m.FrenchUpdatePage),
+  },
   {
     path: '/update-success',
     guard: 'open',

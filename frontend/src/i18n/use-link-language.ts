@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { isLocale } from './locale';
+import { isLocale, type Locale } from './locale';
 import { usePageLanguage } from './use-page-language';
 
 /**
@@ -10,10 +10,11 @@ import { usePageLanguage } from './use-page-language';
  * device was left in, but the link does not save it as the device's choice (two parents sharing a tablet: the next
  * link, and the app, open in the device's saved language). The language switch on the page saves, as anywhere, and
  * the address follows it: a reload then opens the page in the language chosen, not the email's again.
+ * `addressLang`: the language of an address that has one (`/mise-a-jour/<token>`: French), when the link has no `?lang=`.
  */
-export function useLinkLanguage() {
+export function useLinkLanguage(addressLang?: Locale) {
   const [params, setParams] = useSearchParams();
-  const linkLang = params.get('lang');
+  const linkLang = params.get('lang') ?? addressLang ?? null;
   usePageLanguage(linkLang);
   const { i18n } = useTranslation();
   const shown = i18n.language;

@@ -45,9 +45,15 @@ function formPath(issue: ImportIssue): string {
   return 'levels';
 }
 
+/**
+ * The import's codes, but for a level still in use: the import's sentence speaks of the file, which this screen has
+ * not (« manque dans ce fichier »); the screen's own says the level cannot be removed from the settings.
+ */
+const formCode = (code: ImportIssue['code']): SettingsIssue['code'] => (code === 'LEVEL_IN_USE' ? 'SETTINGS_LEVEL_IN_USE' : code);
+
 const asFormIssue = (issue: ImportIssue): SettingsIssue => ({
   path: formPath(issue),
-  code: issue.code,
+  code: formCode(issue.code),
   ...(issue.params ? { params: issue.params } : {}),
 });
 

@@ -15,6 +15,7 @@ export function SearchField({
   value,
   onChange,
   placeholder,
+  label,
   matches,
   onBlur,
 }: {
@@ -22,7 +23,10 @@ export function SearchField({
   onChange: (value: string) => void;
   /** Focus left the box (useUrlSearchText's `flush`). */
   onBlur?: () => void;
+  /** The hint in the empty box: short, to fit a 375 px phone (test/frontend/search-placeholders.test.ts). */
   placeholder: string;
+  /** The box's name, the whole sentence (« Chercher une classe, une enseignante… »); the placeholder when left out. */
+  label?: string;
   /**
    * Number of records the query matches, shown while a query is typed. Left out by lists whose header already says
    * how many are shown (Parents, Students): the count is said once.
@@ -35,7 +39,7 @@ export function SearchField({
   return (
     <div onBlur={onBlur} style={FIELD}>
       <div style={BOX}>
-        <SearchBox value={value} onChange={onChange} placeholder={placeholder} />
+        <SearchBox value={value} onChange={onChange} placeholder={placeholder} label={label ?? placeholder} />
       </div>
       {matches !== undefined && (
         <span role="status" className={styles.count}>
@@ -46,13 +50,15 @@ export function SearchField({
   );
 }
 
-const FIELD: CSSProperties = { display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 12, rowGap: 4 };
+// No column gap: the count keeps its own margin, only when it says something (search-box.module.css).
+const FIELD: CSSProperties = { display: 'flex', flexWrap: 'wrap', alignItems: 'center', rowGap: 4 };
 const BOX: CSSProperties = { flex: '1 1 200px', minWidth: 0 };
 
-const SearchBox = memo(function SearchBox({ value, onChange, placeholder }: {
+const SearchBox = memo(function SearchBox({ value, onChange, placeholder, label }: {
   value: string;
   onChange: (value: string) => void;
   placeholder: string;
+  label: string;
 }) {
   const { t } = useTranslation();
   const clearLabel = useMemo(() => t('directory.search.clear'), [t]);
@@ -72,7 +78,7 @@ const SearchBox = memo(function SearchBox({ value, onChange, placeholder }: {
         value={value}
         onChange={(event) => onChange(event.target.value)}
         placeholder={placeholder}
-        aria-label={placeholder}
+        aria-label={label}
         autoComplete="off"
         spellCheck={false}
         enterKeyHint="search"

@@ -1,9 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import Box from '@cloudscape-design/components/box';
+import type { CSSProperties } from 'react';
 import Button from '@cloudscape-design/components/button';
 import CloudscapePagination, { type PaginationProps } from '@cloudscape-design/components/pagination';
-import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useBreakpoint } from '../layout/use-breakpoint';
+
+const ONE_ROW: CSSProperties = { display: 'flex', flexWrap: 'nowrap', alignItems: 'center', gap: 8 };
+const NO_WRAP: CSSProperties = { whiteSpace: 'nowrap' };
 
 type Props = Pick<PaginationProps, 'currentPageIndex' | 'pagesCount' | 'onChange'>;
 
@@ -11,6 +13,11 @@ type Props = Pick<PaginationProps, 'currentPageIndex' | 'pagesCount' | 'onChange
  * Page numbers on a screen wide enough for them; on a phone (narrower than 600 px) "‹ Page 2 of 14 ›", because
  * Cloudscape's nine numbers and two arrows need about 300 px and wrapped the "next" arrow onto a line of its own
  * at 375 px (every directory list and the admin lists). Same props and events as Cloudscape's Pagination.
+ *
+ * The arrows and the words sit in one row that never wraps. It was a SpaceBetween row, which wraps (`flex-wrap:
+ * wrap`, each control in a box of its own): whenever a list's toolbar gave the pager less than its full width, the
+ * "›" dropped under « Page 1 sur 13 » (a trial saw it on the participants manager at 375 px). Now the row keeps its
+ * width and Cloudscape's toolbar moves it to a line of its own instead.
  */
 export function Pagination(props: Props) {
   const narrow = useBreakpoint() === 'default';
@@ -24,7 +31,7 @@ function CompactPagination({ currentPageIndex, pagesCount, onChange }: Props) {
   const go = (index: number) => onChange?.(new CustomEvent('change', { detail: { currentPageIndex: index } }));
   return (
     <nav aria-label={t('common.pagination.label')}>
-      <SpaceBetween direction="horizontal" size="xs" alignItems="center">
+      <div style={ONE_ROW}>
         <Button
           variant="icon"
           iconName="angle-left"
@@ -32,7 +39,7 @@ function CompactPagination({ currentPageIndex, pagesCount, onChange }: Props) {
           disabled={currentPageIndex <= 1}
           onClick={() => go(currentPageIndex - 1)}
         />
-        <Box>{t('common.pagination.page', { current: currentPageIndex, total: pagesCount })}</Box>
+        <span style={NO_WRAP}>{t('common.pagination.page', { current: currentPageIndex, total: pagesCount })}</span>
         <Button
           variant="icon"
           iconName="angle-right"
@@ -40,7 +47,7 @@ function CompactPagination({ currentPageIndex, pagesCount, onChange }: Props) {
           disabled={currentPageIndex >= pagesCount}
           onClick={() => go(currentPageIndex + 1)}
         />
-      </SpaceBetween>
+      </div>
     </nav>
   );
 }

@@ -24,10 +24,27 @@ import { useFieldErrorText } from '../../lib/parent-form/use-error-text';
 
 /** The sections of the update form, one column on a phone (the link is mostly opened on a phone). */
 export interface SectionProps {
-  values: FormValues;
+  /** The version is not the sections' (an administrator's new parent has none yet). */
+  values: Omit<FormValues, 'version'>;
   errors: FieldErrors;
   lang: Language;
   onChange: (patch: Partial<FormValues>) => void;
+  /**
+   * Who fills the form: the parent (absent; the text says « you ») or an administrator, about the parent: the
+   * administrator's wording, given by features/admin-data/components/parent-edit-form.tsx (« the parent's name », « the
+   * parent's interests »), whose strings load with the admin screens, not with the parent's forms.
+   */
+  forAdmin?: AdminWording;
+}
+
+/** The sentences an administrator's parent form says in place of the parent's own (SectionProps.forAdmin). */
+export interface AdminWording {
+  interestsTitle: string;
+  interestsPlaceholder: string;
+  audienceClasses: string;
+  visibilityDescription: string;
+  /** Under the visibility choices while a new record's private start is untouched (AudienceFields' privateByDefault). */
+  privateByDefault: string;
 }
 
 function useFieldProps({ values, errors, onChange }: SectionProps) {
@@ -241,12 +258,12 @@ export function InterestsSection(props: SectionProps) {
   return (
     <Container header={<Header variant="h2">{t('updateForm.sections.interests')}</Header>}>
       <SpaceBetween size="m">
-        <FormField label={t('updateForm.fields.interests')}>
+        <FormField label={props.forAdmin?.interestsTitle ?? t('updateForm.fields.interests')}>
           <Multiselect
             selectedOptions={options.filter((option) => values.interests.includes(option.value))}
             options={options}
             filteringType="auto"
-            placeholder={t('updateForm.interestsPlaceholder')}
+            placeholder={props.forAdmin?.interestsPlaceholder ?? t('updateForm.interestsPlaceholder')}
             onChange={({ detail }) =>
               onChange({ interests: detail.selectedOptions.map((option) => option.value as InterestCode) })
             }
@@ -275,16 +292,30 @@ const choosePreset = (participation: Participation): Partial<FormValues> => ({
   audiences: { ...PRESET_AUDIENCES[participation] },
 });
 
-/** Who sees each detail: the whole school, my children's classes, or administrators only. */
-export function AudienceFields({ values, onChange }: SectionProps) {
+/** Whether two privacy choices are the same: the same participation, and the same audience for every field. */
+const samePrivacy = (a: Pick<FormValues, 'participation' | 'audiences'>, b: Pick<FormValues, 'participation' | 'audiences'>) =>
+  a.participation === b.participation && VISIBILITY_FIELDS.every((field) => a.audiences[field] === b.audiences[field]);
+
+/**
+ * Who sees each detail: the whole school, my children's classes, or administrators only. `privateByDefault` is
+ * where a record created without the parent's choice starts (shared/rules/visibility.ts initialPrivacy, the admin's
+ * form): not a preset, yet nobody adjusted it, so while the values are still it a note says so instead of « custom ».
+ */
+export function AudienceFields({ values, onChange, forAdmin, privateByDefault }: SectionProps & {
+  privateByDefault?: Pick<FormValues, 'participation' | 'audiences'>;
+}) {
   const { t } = useTranslation();
-  const options = AUDIENCES.map((audience) => ({ value: audience, label: t(`updateForm.visibility.audiences.${audience}`) }));
-  const custom = presetOf(values.audiences) !== values.participation;
+  const audienceLabel = (audience: Audience) =>
+    forAdmin && audience === 'classes' ? forAdmin.audienceClasses : t(`updateForm.visibility.audiences.${audience}`);
+  const options = AUDIENCES.map((audience) => ({ value: audience, label: audienceLabel(audience) }));
+  const untouched = privateByDefault !== undefined && samePrivacy(values, privateByDefault);
+  const custom = !untouched && presetOf(values.audiences) !== values.participation;
+  const constraint = untouched ? forAdmin?.privateByDefault : custom ? t('updateForm.visibility.custom') : undefined;
   return (
     <FormField
       label={t('updateForm.visibility.title')}
-      description={t('updateForm.visibility.description')}
-      constraintText={custom ? t('updateForm.visibility.custom') : undefined}
+      description={forAdmin?.visibilityDescription ?? t('updateForm.visibility.description')}
+      constraintText={constraint}
       stretch
     >
       <ColumnLayout columns={2}>

@@ -145,7 +145,7 @@ const FIELD_BY_PATH: Record<string, FieldName> = {
 };
 
 /** Maps an input path (`address.city`, or the API's `data.address.city`) and its issue to a field message. */
-export function fieldError(path: string, issue: string, values: FormValues): [FieldName, NonNullable<FieldErrors[FieldName]>] | undefined {
+export function fieldError(path: string, issue: string, values: Pick<FormValues, FieldName>): [FieldName, NonNullable<FieldErrors[FieldName]>] | undefined {
   const field = FIELD_BY_PATH[path.replace(/^data\./, '')];
   if (!field) return undefined;
   if (field === 'phone') return [field, 'invalidPhone'];

@@ -13,6 +13,16 @@ export interface EditProblem {
 }
 
 /**
+ * The message of a form the browser's check refused: « correct the fields marked » when every refused value is on a
+ * field shown, and otherwise the values no field shows, named (a refusal with nothing marked is never silent).
+ */
+export function useInvalidText() {
+  const { t } = useTranslation();
+  return (unplaced: readonly string[]) =>
+    unplaced.length === 0 ? t('adminData.edit.fixErrors') : t('adminData.edit.fixUnshown', { fields: unplaced.join(', ') });
+}
+
+/**
  * What every admin edit form shares: a real <form> (Enter submits), the title with the "* required" legend,
  * Cancel and Save, the error text, and a saved-by-someone-else alert with a reload action.
  */

@@ -9,12 +9,12 @@ import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { Language } from '@shared/schemas/common';
 import { PARTICIPATION_LEVELS, type Participation, type Parent } from '@shared/schemas/parent';
-import { PRESET_AUDIENCES } from '@shared/rules/visibility';
+import { PRESET_AUDIENCES, initialPrivacy } from '@shared/rules/visibility';
 import { useLanguage } from '../../../lib/use-language';
-import { AddressSection, AudienceFields, InterestsSection } from '../../../components/parent-form/form-sections';
+import { AddressSection, AudienceFields, InterestsSection, type AdminWording } from '../../../components/parent-form/form-sections';
 import { FIELD_MAX_LENGTH, formatOnBlur } from '../../../lib/parent-form/form-values';
 import { useFieldErrorText } from '../../../lib/parent-form/use-error-text';
-import type { AdminParentErrors, AdminParentValues } from '../model/parent-edit';
+import { privacyValues, type AdminParentErrors, type AdminParentValues } from '../model/parent-edit';
 import { EditFormFrame } from './edit-form-frame';
 import { ConsentLog } from '../../../components/privacy/consent-log';
 import { useParentConsentLog } from '../api/admin-data-queries';
@@ -85,6 +85,9 @@ function PersonalSection({ values, errors, change }: {
   );
 }
 
+/** Where a parent created without a choice on file starts (initialPrivacy): the form does not call it custom. */
+const PRIVATE_START = privacyValues(initialPrivacy());
+
 /** The parent's consent log, for administrators. */
 function ParentConsentLog({ parentId }: { parentId: string }) {
   const { t } = useTranslation();
@@ -109,7 +112,15 @@ export function ParentEditForm({ parent, parents, onSaved, onCancel, onReload }:
   const { t } = useTranslation();
   const lang = useLanguage();
   const { values, errors, saving, problem, change, save } = useParentEdit(parent, onSaved);
-  const sectionProps = { values, errors, lang, onChange: change };
+  // The sections speak to the administrator about the parent (« the parent's name », not « your name »).
+  const forAdmin: AdminWording = {
+    interestsTitle: t('adminData.edit.parentInterestsTitle'),
+    interestsPlaceholder: t('adminData.edit.parentInterestsPlaceholder'),
+    audienceClasses: t('adminData.edit.parentAudienceClasses'),
+    visibilityDescription: t('adminData.edit.parentVisibilityDescription'),
+    privateByDefault: t('adminData.edit.privateByDefault'),
+  };
+  const sectionProps = { values, errors, lang, onChange: change, forAdmin };
   return (
     <EditFormFrame
       title={parent ? t('adminData.edit.parentTitle', { name: `${parent.firstName} ${parent.lastName}` }) : t('adminData.form.addTitle.parent')}
@@ -122,7 +133,7 @@ export function ParentEditForm({ parent, parents, onSaved, onCancel, onReload }:
       <PersonalSection values={values} errors={errors} change={change} />
       {values.participation !== 'nameOnly' && (
         <Container>
-          <AudienceFields {...sectionProps} />
+          <AudienceFields {...sectionProps} privateByDefault={PRIVATE_START} />
         </Container>
       )}
       <AddressSection {...sectionProps} />

@@ -37,8 +37,9 @@ import {
   type StaffValues,
   type StudentValues,
   type ValuesOf,
+  unplacedFields,
 } from '../model/entity-edit';
-import { EditFormFrame } from './edit-form-frame';
+import { EditFormFrame, useInvalidText } from './edit-form-frame';
 import { useErrorText } from './use-admin-data';
 import { ApiError } from '../../../lib/api/api-client';
 
@@ -79,6 +80,7 @@ export function RecordForm<K extends FormKind>({ kind, recordId, version, title,
   const { t } = useTranslation();
   const saveRecord = useSaveRecord();
   const errorText = useErrorText();
+  const invalidText = useInvalidText();
   const [values, setValues] = useState<ValuesOf[K]>(initial);
   const [errors, setErrors] = useState<EntityFieldErrors>({});
   const [problem, setProblem] = useState<{ message: string; conflict: boolean } | null>(null);
@@ -90,8 +92,9 @@ export function RecordForm<K extends FormKind>({ kind, recordId, version, title,
     const extra: EntityFieldErrors =
       kind === 'committee' && duplicateMembers((values as CommitteeValues).members) ? { members: 'duplicate' } : {};
     if (!checked.ok || Object.keys(extra).length > 0) {
-      setErrors({ ...extra, ...(checked.ok ? {} : checked.errors) });
-      setProblem({ message: t('adminData.edit.fixErrors'), conflict: false });
+      const errors = { ...extra, ...(checked.ok ? {} : checked.errors) };
+      setErrors(errors);
+      setProblem({ message: invalidText(unplacedFields(kind, errors)), conflict: false });
       return;
     }
     setErrors({});
@@ -102,7 +105,14 @@ export function RecordForm<K extends FormKind>({ kind, recordId, version, title,
     } catch (error) {
       const conflict = error instanceof ApiError && error.code === 'CONFLICT';
       if (error instanceof ApiError && error.code === 'VALIDATION_FAILED') {
-        setErrors(serverFieldErrors((error.body as { error?: { fields?: { path: string; issue: string }[] } })?.error?.fields ?? []));
+        const errors = serverFieldErrors((error.body as { error?: { fields?: { path: string; issue: string }[] } })?.error?.fields ?? []);
+        setErrors(errors);
+        // A refusal on a value no field shows is named, never a bare "check the form".
+        const unplaced = unplacedFields(kind, errors);
+        if (unplaced.length > 0) {
+          setProblem({ message: invalidText(unplaced), conflict: false });
+          return;
+        }
       }
       setProblem({ message: conflict ? t('adminData.edit.conflict') : errorText(error), conflict });
     }

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Parent } from '@shared/schemas/parent';
 import { ApiError } from '../../../lib/api/api-client';
-import { fieldError } from '../../../lib/parent-form/form-values';
 import { useSaveRecord } from '../api/admin-data-queries';
-import { blankParentValues, validateParent, valuesFromParent, type AdminParentErrors, type AdminParentValues } from '../model/parent-edit';
+import { blankParentValues, parentProblems, validateParent, valuesFromParent, type AdminParentErrors, type AdminParentValues } from '../model/parent-edit';
+import { useInvalidText } from './edit-form-frame';
 import { useErrorText } from './use-admin-data';
 
 /**
@@ -15,6 +15,7 @@ export function useParentEdit(parent: Parent | undefined, onSaved: (saved: Paren
   const { t } = useTranslation();
   const saveRecord = useSaveRecord();
   const errorText = useErrorText();
+  const invalidText = useInvalidText();
   const [values, setValues] = useState<AdminParentValues>(() => (parent ? valuesFromParent(parent) : blankParentValues()));
   const [errors, setErrors] = useState<AdminParentErrors>({});
   const [problem, setProblem] = useState<{ message: string; conflict: boolean } | null>(null);
@@ -25,25 +26,25 @@ export function useParentEdit(parent: Parent | undefined, onSaved: (saved: Paren
     setProblem(null);
     if (!checked.ok) {
       setErrors(checked.errors);
-      setProblem({ message: t('adminData.edit.fixErrors'), conflict: false });
+      setProblem({ message: invalidText(checked.unplaced), conflict: false });
       return;
     }
     setErrors({});
     try {
-      const { version, ...input } = checked.input;
-      const { record } = await saveRecord.mutateAsync({ segment: 'parents', id: parent?.id, input: parent ? { ...input, version } : input });
+      // A new parent's body has no version (values.version is absent): the create route takes none.
+      const { record } = await saveRecord.mutateAsync({ segment: 'parents', id: parent?.id, input: checked.input });
       onSaved(record as Parent);
     } catch (error) {
       const conflict = error instanceof ApiError && error.code === 'CONFLICT';
       if (error instanceof ApiError && error.code === 'VALIDATION_FAILED') {
         const fields = (error.body as { error?: { fields?: { path: string; issue: string }[] } })?.error?.fields ?? [];
-        const next: AdminParentErrors = {};
-        for (const { path, issue } of fields) {
-          if (path === 'email') next.email = 'invalidEmail';
-          const mapped = fieldError(path, issue, values);
-          if (mapped) next[mapped[0]] = mapped[1];
-        }
+        const { errors: next, unplaced } = parentProblems(fields, values);
         setErrors(next);
+        // A refusal on a value no field shows is named, never a bare "check the form".
+        if (unplaced.length > 0) {
+          setProblem({ message: invalidText(unplaced), conflict: false });
+          return;
+        }
       }
       setProblem({ message: conflict ? t('adminData.edit.conflict') : errorText(error), conflict });
     }

@@ -294,6 +294,20 @@ export function validateRecord<K extends FormKind>(
   return { ok: false, errors };
 }
 
+/** The fields each kind's form shows (components/record-form.tsx), where a message can be put. */
+export const SHOWN_FIELDS: { [K in FormKind]: readonly string[] } = {
+  staff: ['firstName', 'lastName', 'email', 'phone', 'titleFr', 'titleEn', 'department'],
+  student: ['firstName', 'lastName', 'level', 'classId', 'parentIds', 'staffNote'],
+  class: ['code', 'name', 'levels', 'teacherId', 'parentRepresentativeIds'],
+  committee: ['nameFr', 'nameEn', 'kind', 'openToSignUps', 'members'],
+};
+
+/** The refused values no field of the form shows (a message there would be marked nowhere): named instead. */
+export const unplacedFields = (kind: FormKind, errors: EntityFieldErrors): string[] =>
+  Object.keys(errors)
+    .filter((field) => !SHOWN_FIELDS[kind].includes(field))
+    .map((field) => field || '—');
+
 /** The server's 400 VALIDATION_FAILED `fields` as the form's messages. */
 export function serverFieldErrors(fields: readonly { path: string; issue: string }[]): EntityFieldErrors {
   const errors: EntityFieldErrors = {};

@@ -1,20 +1,46 @@
-import type { ParentInput } from '@shared/contracts/admin-api';
+import { ParentInputSchema, ParentUpdateSchema, type ParentInput } from '@shared/contracts/admin-api';
 import type { ParentForm } from '@shared/rules/parent-form';
-import { EmailSchema } from '@shared/schemas/common';
 import type { Parent } from '@shared/schemas/parent';
-import { audiencesOf, initialPrivacy } from '@shared/rules/visibility';
-import { validate, valuesFromForm, type FieldErrors, type FormValues } from '../../../lib/parent-form/form-values';
+import { audiencesOf, initialPrivacy, type PrivacyChoice } from '@shared/rules/visibility';
+import { fieldError, toUpdateInput, valuesFromForm, type FieldErrors, type FormValues } from '../../../lib/parent-form/form-values';
 
 /**
- * The admin's parent form: the update form's values and rules (features/update/model/form-values.ts, the
- * server's own zod schema), plus the email, which an administrator may change (docs/data-onboarding.md). A PUT
- * carries the whole record, so the email is always sent as it stands in the form.
+ * The admin's parent form: the update form's values and field messages (lib/parent-form/form-values.ts), plus the
+ * email, which an administrator may change (docs/data-onboarding.md), checked with the admin route's own zod schema
+ * (shared/contracts/admin-api.ts): ParentInputSchema for a new parent (POST, no version: the record has none yet),
+ * ParentUpdateSchema for an existing one (PUT, the version read). A PUT carries the whole record, so the email is
+ * always sent as it stands in the form.
  */
-export interface AdminParentValues extends FormValues {
+export interface AdminParentValues extends Omit<FormValues, 'version'> {
+  /** The version read; absent on a new parent (nothing stored yet). */
+  version?: number;
   email: string;
 }
 
 export type AdminParentErrors = FieldErrors & { email?: 'invalidEmail' };
+
+/** The field messages of a refusal, and the paths of the refused values no field of the form shows. */
+export interface AdminParentProblems {
+  errors: AdminParentErrors;
+  unplaced: string[];
+}
+
+/** Issues (zod's, or the server's `fields`) as the form's field messages, the others kept by path: never dropped. */
+export function parentProblems(issues: readonly { path: string; issue: string }[], values: AdminParentValues): AdminParentProblems {
+  const errors: AdminParentErrors = {};
+  const unplaced: string[] = [];
+  for (const { path, issue } of issues) {
+    const bare = path.replace(/^data\./, '');
+    if (bare === 'email') {
+      errors.email = 'invalidEmail';
+      continue;
+    }
+    const mapped = fieldError(bare, issue, values);
+    if (mapped) errors[mapped[0]] ??= mapped[1];
+    else if (!unplaced.includes(bare || issue)) unplaced.push(bare || issue);
+  }
+  return { errors, unplaced };
+}
 
 export function valuesFromParent(parent: Parent): AdminParentValues {
   // valuesFromForm reads only `form.parent`.
@@ -23,11 +49,10 @@ export function valuesFromParent(parent: Parent): AdminParentValues {
 }
 
 /**
- * The form of a new parent: nothing typed, French, and private until the parent chooses (shared/rules/visibility.ts
- * initialPrivacy: an administrator's record is not the parent's choice).
+ * The form of a new parent: nothing typed, no version (the create route takes none), French, and private until the
+ * parent chooses (shared/rules/visibility.ts initialPrivacy: an administrator's record is not the parent's choice).
  */
 export const blankParentValues = (): AdminParentValues => ({
-  version: 0,
   firstName: '',
   lastName: '',
   email: '',
@@ -37,35 +62,38 @@ export const blankParentValues = (): AdminParentValues => ({
   postalCode: '',
   interests: [],
   skills: '',
-  ...initialPrivacyValues(),
+  ...privacyValues(initialPrivacy()),
   preferredLanguage: 'fr',
   join: [],
   leave: [],
   shareAddressWith: [],
 });
 
-function initialPrivacyValues(): Pick<AdminParentValues, 'participation' | 'audiences'> {
-  const choice = initialPrivacy();
+/** A privacy choice as the form holds it: the participation, and the audience of every field. */
+export function privacyValues(choice: PrivacyChoice): Pick<AdminParentValues, 'participation' | 'audiences'> {
   return { participation: choice.participation, audiences: audiencesOf(choice) };
 }
 
-export type ParentPut = ParentInput & { version: number };
+/** The body of a POST (new parent) or of a PUT (with the version read). */
+export type ParentBody = ParentInput & { version?: number };
 
 export function validateParent(
   values: AdminParentValues,
-): { ok: true; input: ParentPut } | { ok: false; errors: AdminParentErrors } {
-  const result = validate(values);
-  const email = values.email.trim();
-  const emailOk = email === '' || EmailSchema.safeParse(email).success;
-  if (!result.ok || !emailOk) {
-    return { ok: false, errors: { ...(result.ok ? {} : result.errors), ...(emailOk ? {} : { email: 'invalidEmail' }) } };
-  }
+): { ok: true; input: ParentBody } | ({ ok: false } & AdminParentProblems) {
+  const { version, email: typed, ...fields } = values;
+  // The update form's conversion (blank optional fields absent, name only drops the details); its version is the
+  // parent's form's, replaced below by the admin's own (none on a new parent).
+  const { version: _formVersion, committees: _committees, shareAddressWith: _shared, messages: _messages, ...rest } = toUpdateInput({
+    ...fields,
+    version: version ?? 0,
+  });
   // Seats and the shared address are the parent's own form's (the admin edits committees in the committee editor).
-  const { version, committees: _committees, shareAddressWith: _shared, ...rest } = result.input;
-  return {
-    ok: true,
-    input: { ...(rest as unknown as ParentInput), ...(email ? { email } : {}), version } as ParentPut,
-  };
+  const email = typed.trim();
+  const body = { ...rest, ...(email ? { email } : {}), ...(version === undefined ? {} : { version }) };
+  const result = (version === undefined ? ParentInputSchema : ParentUpdateSchema).safeParse(body);
+  if (result.success) return { ok: true, input: body as ParentBody };
+  const issues = result.error.issues.map((issue) => ({ path: issue.path.join('.'), issue: issue.code }));
+  return { ok: false, ...parentProblems(issues, values) };
 }
 
 /** Names of the parents a student would leave without a child at school (the server's ORPHAN_PARENTS ids). */

@@ -8,6 +8,7 @@ import { EditPanel } from '../components/edit-panel';
 import { ExportPanel } from '../components/export-panel';
 import { ImportPanel } from '../components/import-panel';
 import { TemplatesPanel } from '../components/templates-panel';
+import styles from './admin-data-page.module.css';
 
 /** `/admin/data` (docs/data-onboarding.md): templates, import with a dry run, editing, export. The admin check is AdminGate's. */
 export function AdminDataPage() {
@@ -22,20 +23,23 @@ export function AdminDataPage() {
     <PageFrame title={t('adminData.title')} description={t('adminData.description')}>
       <SpaceBetween size="l">
         <Flashbar items={flash} />
-        <Tabs
-          activeTabId={tab}
-          onChange={({ detail }) => {
-            setTab(detail.activeTabId);
-            setFlash([]);
-          }}
-          ariaLabel={t('adminData.title')}
-          tabs={[
-            { id: 'templates', label: t('adminData.tabs.templates'), content: <TemplatesPanel /> },
-            { id: 'import', label: t('adminData.tabs.import'), content: <ImportPanel notify={notify} /> },
-            { id: 'edit', label: t('adminData.tabs.edit'), content: <EditPanel notify={notify} /> },
-            { id: 'export', label: t('adminData.tabs.export'), content: <ExportPanel notify={notify} /> },
-          ]}
-        />
+        {/* Wraps on a phone: every tab in view (admin-data-page.module.css). */}
+        <div className={styles.tabs}>
+          <Tabs
+            activeTabId={tab}
+            onChange={({ detail }) => {
+              setTab(detail.activeTabId);
+              setFlash([]);
+            }}
+            ariaLabel={t('adminData.title')}
+            tabs={[
+              { id: 'templates', label: t('adminData.tabs.templates'), content: <TemplatesPanel /> },
+              { id: 'import', label: t('adminData.tabs.import'), content: <ImportPanel notify={notify} /> },
+              { id: 'edit', label: t('adminData.tabs.edit'), content: <EditPanel notify={notify} /> },
+              { id: 'export', label: t('adminData.tabs.export'), content: <ExportPanel notify={notify} /> },
+            ]}
+          />
+        </div>
       </SpaceBetween>
     </PageFrame>
   );

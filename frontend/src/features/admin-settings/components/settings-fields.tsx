@@ -1,5 +1,7 @@
+import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import AttributeEditor from '@cloudscape-design/components/attribute-editor';
+import Button, { type ButtonProps } from '@cloudscape-design/components/button';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
 import FormField from '@cloudscape-design/components/form-field';
@@ -11,7 +13,7 @@ import { LEVEL_FIELDS_ON_FORM, type SettingsLevelInput } from '@shared/contracts
 import { formatPhone } from '@shared/format/phone';
 import { SCHOOL_NAME_MAX_LENGTH } from '@shared/schemas/settings';
 import { useLanguage } from '../../../lib/use-language';
-import { emptyLevel, graduatingLevelOptions, type SettingsForm } from '../model/settings-form';
+import { emptyLevel, graduatingLevelOptions, usesOfRow, type SettingsForm } from '../model/settings-form';
 
 type SchoolField = 'schoolName' | 'schoolYear' | 'email' | 'phone' | 'street' | 'city' | 'postalCode';
 
@@ -84,10 +86,18 @@ export function ContactFields(props: FieldsProps) {
   );
 }
 
-/** The levels, in school order: code, names and short names in both languages. */
-export function LevelFields({ form, onChange, errorOf }: FieldsProps) {
+/**
+ * The levels, in school order: code, names and short names in both languages. A level a class or a student still
+ * holds (`uses`, from the directory: levelUses) cannot be removed, as the server would refuse: its « Retirer » is
+ * disabled, with the reason under its code and on the button. Until the directory is there, the server alone says so.
+ */
+export function LevelFields({ form, onChange, errorOf, uses }: FieldsProps & { uses?: ReadonlyMap<string, number> }) {
   const { t } = useTranslation();
   const setLevel = (index: number, level: SettingsLevelInput) => onChange({ ...form, levels: form.levels.map((l, i) => (i === index ? level : l)) });
+  const inUse = (index: number) => {
+    const count = uses ? usesOfRow(form.levels, index, uses) : 0;
+    return count > 0 ? t('schoolSettings.levelInUse', { count }) : undefined;
+  };
   return (
     <Container header={<Header variant="h2" description={t('schoolSettings.hints.levels')}>{t('schoolSettings.sections.levels')}</Header>}>
       <SpaceBetween size="s">
@@ -97,12 +107,23 @@ export function LevelFields({ form, onChange, errorOf }: FieldsProps) {
           addButtonText={t('schoolSettings.addLevel')}
           removeButtonText={t('schoolSettings.removeLevel')}
           onAddButtonClick={() => onChange({ ...form, levels: [...form.levels, emptyLevel()] })}
-          onRemoveButtonClick={({ detail }) => onChange({ ...form, levels: form.levels.filter((_, i) => i !== detail.itemIndex) })}
           isItemRemovable={() => form.levels.length > 1}
+          customRowActions={({ itemIndex, ref }) => (
+            <Button
+              ref={ref as Ref<ButtonProps.Ref>}
+              formAction="none"
+              disabled={!!inUse(itemIndex)}
+              disabledReason={inUse(itemIndex)}
+              onClick={() => onChange({ ...form, levels: form.levels.filter((_, i) => i !== itemIndex) })}
+            >
+              {t('schoolSettings.removeLevel')}
+            </Button>
+          )}
           empty={t('schoolSettings.noLevels')}
           definition={LEVEL_FIELDS_ON_FORM.map((field) => ({
             label: t(`schoolSettings.fields.${field}`),
             errorText: (_item: SettingsLevelInput, index: number) => errorOf(`levels.${index}.${field}`),
+            ...(field === 'levelCode' ? { constraintText: (_item: SettingsLevelInput, index: number) => inUse(index) } : {}),
             control: (item: SettingsLevelInput, index: number) => (
               <Input
                 value={item[field]}

@@ -7,6 +7,7 @@ import {
   type SettingsLevelInput,
   type SettingsUpdate,
 } from '@shared/contracts/school-settings-api';
+import type { DirectoryResponse } from '@shared/contracts/directory-api';
 import type { Language } from '@shared/schemas/common';
 import type { SchoolSettings } from '@shared/schemas/settings';
 import { ApiError } from '../../../lib/api/api-client';
@@ -36,6 +37,30 @@ export function graduatingLevelOptions(levels: readonly SettingsLevelInput[], la
       return { value: code, label: name(l) ? `${code} · ${name(l)}` : code };
     }),
   ];
+}
+
+/**
+ * How many classes and students hold each level code, counted as the server counts them before it refuses to drop a
+ * level still in use (`LEVEL_IN_USE`, lambdas/admin/import/school-settings.ts): each class once per level it hosts,
+ * each student once. The directory lists every class and every student, with their level codes.
+ */
+export function levelUses(directory: Pick<DirectoryResponse, 'classes' | 'students'>): Map<string, number> {
+  const uses = new Map<string, number>();
+  const use = (code: string) => uses.set(code, (uses.get(code) ?? 0) + 1);
+  for (const schoolClass of directory.classes) for (const code of new Set(schoolClass.levels)) use(code);
+  for (const student of directory.students) use(student.level);
+  return uses;
+}
+
+/**
+ * The classes and students that still hold the level of row `index`, which then cannot be removed (0: it can). A code
+ * another row of the form also has stays in the settings without this row: that row can go.
+ */
+export function usesOfRow(levels: readonly SettingsLevelInput[], index: number, uses: ReadonlyMap<string, number>): number {
+  const code = (level: SettingsLevelInput | undefined) => level?.levelCode.trim().toUpperCase() ?? '';
+  const own = code(levels[index]);
+  if (!own || levels.some((level, i) => i !== index && code(level) === own)) return 0;
+  return uses.get(own) ?? 0;
 }
 
 /** The server's issues of a refused save (400 VALIDATION_FAILED), or none for any other error. */

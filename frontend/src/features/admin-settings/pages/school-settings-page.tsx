@@ -13,11 +13,12 @@ import { PageFrame } from '../../../components/page/page-frame';
 import { QueryState } from '../../../components/query-state/query-state';
 import { useErrorText } from '../../../lib/api/use-error-text';
 import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid';
+import { useDirectory } from '../../../lib/directory/use-directory';
 import { useLanguage } from '../../../lib/use-language';
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes';
 import { useSaveSettings, useSchoolSettings } from '../api/school-settings-queries';
 import { ContactFields, LevelFields, SchoolFields } from '../components/settings-fields';
-import { formOfSettings, issuesOf, issuesStill, issueText, sameForm, type SettingsForm } from '../model/settings-form';
+import { formOfSettings, issuesOf, levelUses, issuesStill, issueText, sameForm, type SettingsForm } from '../model/settings-form';
 
 /** The form's state: loaded, edited, saved at the version read, with the issues by field (the browser's, the server's). */
 function useSettingsForm() {
@@ -105,6 +106,9 @@ export function SchoolSettingsPage() {
   // A refusal (the browser's check or the server's) names fields that may be screens above the button: the first
   // one gets the focus.
   const invalidFocus = useFocusFirstInvalid<HTMLFormElement>();
+  // The levels classes and students still hold, from the directory the app keeps (read once, shared by its screens).
+  const directory = useDirectory().index?.directory;
+  const uses = useMemo(() => (directory ? levelUses(directory) : undefined), [directory]);
   return (
     <PageFrame title={t('schoolSettings.title')} description={t('schoolSettings.description')}>
       <SpaceBetween size="l">
@@ -131,7 +135,7 @@ export function SchoolSettingsPage() {
                 {dirty && <Box color="text-status-warning">{t('schoolSettings.unsaved')}</Box>}
                 <SchoolFields form={form} onChange={edit} errorOf={errorOf} />
                 <ContactFields form={form} onChange={edit} errorOf={errorOf} />
-                <LevelFields form={form} onChange={edit} errorOf={errorOf} />
+                <LevelFields form={form} onChange={edit} errorOf={errorOf} {...(uses ? { uses } : {})} />
               </SpaceBetween>
             </Form>
           </form>

@@ -348,18 +348,61 @@ function participantColumns(t: TFunction, lang: Language, onHistory: (row: Parti
       header: t('annualUpdateAdmin.table.history'),
       // "Historique (12)" on one line: narrower, the link broke mid-word at 1,440 px.
       minWidth: 140,
-      cell: (row) => {
-        const button = t('annualUpdateAdmin.history.button', { events: row.history.length });
-        // The visible text starts the accessible name (WCAG 2.5.3), the parent's name tells the rows apart.
-        const name = row.lastName ? `${row.firstName ?? ''} ${row.lastName}`.trim() : t('annualUpdateAdmin.table.removed');
-        return (
-          <Button variant="inline-link" ariaLabel={t('annualUpdateAdmin.history.open', { button, name })} onClick={() => onHistory(row)}>
-            {button}
-          </Button>
-        );
-      },
+      cell: (row) => <HistoryButton row={row} variant="inline-link" onHistory={onHistory} />,
     },
   ];
+}
+
+/** "Historique (3)", opening the parent's history; the visible text starts its name, the parent's name ends it. */
+function HistoryButton({ row, variant, onHistory }: {
+  row: ParticipantView;
+  variant: 'inline-link' | 'link';
+  onHistory: (row: ParticipantView) => void;
+}) {
+  const { t } = useTranslation();
+  const button = t('annualUpdateAdmin.history.button', { events: row.history.length });
+  // The visible text starts the accessible name (WCAG 2.5.3), the parent's name tells the rows apart.
+  const name = row.lastName ? `${row.firstName ?? ''} ${row.lastName}`.trim() : t('annualUpdateAdmin.table.removed');
+  return (
+    <Button variant={variant} ariaLabel={t('annualUpdateAdmin.history.open', { button, name })} onClick={() => onHistory(row)}>
+      {button}
+    </Button>
+  );
+}
+
+const CARD_STATUS_LINE: CSSProperties = {
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  columnGap: 8,
+};
+
+/**
+ * A participant's card on a phone, below its header (the name): the status with the history beside it (one tap, the
+ * button's own words, no label above it), then the address, then the classes and the last activity in one small line.
+ * The table's six labelled sections made a card 340 px tall at 375 px, « Historique » above « Historique (0) ».
+ */
+function ParticipantCardBody({ row, lang, onHistory }: { row: ParticipantView; lang: Language; onHistory: (row: ParticipantView) => void }) {
+  const { t } = useTranslation();
+  const key = 'annualUpdateAdmin.table.card';
+  const classes = row.classes.map((c) => c.code).join(', ');
+  const details = [
+    classes && t(`${key}.classes`, { count: row.classes.length, classes }),
+    row.lastActivityAt && t(`${key}.lastActivity`, { date: formatDateTime(row.lastActivityAt, lang) }),
+  ].filter(Boolean);
+  return (
+    <div data-testid="participant-card">
+      <div style={CARD_STATUS_LINE}>
+        <RowStatus row={row} />
+        <HistoryButton row={row} variant="link" onHistory={onHistory} />
+      </div>
+      <Box color={row.email ? 'inherit' : 'text-body-secondary'}>
+        {row.email ? <BreakableEmail email={row.email} /> : t(`${key}.noEmail`)}
+      </Box>
+      {details.length > 0 && <Box variant="small" color="text-body-secondary">{details.join(' · ')}</Box>}
+    </div>
+  );
 }
 
 /**
@@ -421,15 +464,15 @@ export function ParticipantsTable({ campaign, participants, loading, canSend, on
     <>
       <ParticipantHistory participant={historyOf} onDismiss={() => setHistoryOf(null)} />
       {mobile ? (
-        // Below 1280 px: one card per parent, every field stacked, no sideways scrolling
-        // (docs/product-rules.md, "Constants").
+        // Below 1280 px: one card per parent, no sideways scrolling (docs/product-rules.md, "Constants"): the name,
+        // then what the administrator looks for at a glance, without the table's column labels.
         <Cards
           {...shared}
           variant="container"
           ariaLabels={{ selectionGroupLabel: t('annualUpdateAdmin.table.selection'), itemSelectionLabel }}
           cardDefinition={{
             header: (row) => columns[0]!.cell(row),
-            sections: columns.slice(1).map((column) => ({ id: column.id, header: column.header, content: column.cell })),
+            sections: [{ id: 'summary', content: (row) => <ParticipantCardBody row={row} lang={lang} onHistory={setHistoryOf} /> }],
           }}
           cardsPerRow={[{ cards: 1 }, { minWidth: 700, cards: 2 }]}
         />

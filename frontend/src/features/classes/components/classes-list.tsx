@@ -96,6 +96,7 @@ export function ClassesList({ index }: { index: DirectoryIndex }) {
         value={query}
         onChange={search}
         placeholder={t('directory.classes.searchPlaceholder')}
+        label={t('directory.classes.searchLabel')}
         matches={shown.length}
       />
       <div aria-busy={pending}>{list}</div>

@@ -63,6 +63,7 @@ export function CommitteesList({ index }: { index: DirectoryIndex }) {
         value={query}
         onChange={setQuery}
         placeholder={t('directory.committees.searchPlaceholder')}
+        label={t('directory.committees.searchLabel')}
         matches={shown.length}
       />
       <div aria-busy={pending}>{list}</div>

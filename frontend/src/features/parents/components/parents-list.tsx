@@ -24,6 +24,7 @@ export function ParentsList({ index }: { index: DirectoryIndex }) {
     () => ({
       title: t('directory.parents.listTitle'),
       placeholder: t('directory.parents.searchPlaceholder'),
+      searchLabel: t('directory.parents.searchLabel'),
       allClasses: t('directory.filters.allClasses'),
       classFilter: t('directory.filters.class'),
     }),
@@ -38,7 +39,7 @@ export function ParentsList({ index }: { index: DirectoryIndex }) {
   const filter = useMemo(
     () => (
       <SearchAndFilterBar
-        search={{ onBlur: flushQuery, value: query, onChange: setQuery, placeholder: labels.placeholder }}
+        search={{ onBlur: flushQuery, value: query, onChange: setQuery, placeholder: labels.placeholder, label: labels.searchLabel }}
         filter={{
           value: classCode,
           onChange: setClassCode,

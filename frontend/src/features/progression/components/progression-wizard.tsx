@@ -2,7 +2,10 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import Wizard, { type WizardProps } from '@cloudscape-design/components/wizard';
 import type { ProgressionWorkspace } from '@shared/contracts/progression-api';
+import type { Language } from '@shared/schemas/common';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
+import { useLanguage } from '../../../lib/use-language';
+import styles from './progression-wizard.module.css';
 import { progressionApi } from '../../../lib/api/progression-client';
 import type { useStaging } from '../hooks/use-progression-actions';
 import type { ProgressionState } from '../hooks/use-progression';
@@ -122,28 +125,47 @@ export function ProgressionWizard({ active, onNavigate, onJump, onCancel, onSubm
 }) {
   const { t } = useTranslation();
   const { apiBaseUrl } = useRuntimeConfig();
+  const lang = useLanguage();
   const step = STEPS[active]!;
   const steps = { ...props, goTo: (key: StepKey) => onJump(STEPS.indexOf(key)) };
+  const wizardSteps = [...firstSteps(t, steps), ...lastSteps(t, apiBaseUrl, steps)];
   return (
-    <Wizard
-      activeStepIndex={active}
-      allowSkipTo
-      onNavigate={({ detail }) => onNavigate(detail.requestedStepIndex)}
-      onCancel={onCancel}
-      onSubmit={onSubmit}
-      submitButtonText={t('progression.apply.open')}
-      isLoadingNextStep={step === 'review' && props.review.loading}
-      i18nStrings={{
-        stepNumberLabel: (n) => t('progression.wizard.step', { n }),
-        collapsedStepsLabel: (n, total) => t('progression.wizard.stepOf', { n, total }),
-        skipToButtonLabel: (target) => t('progression.wizard.skipTo', { title: target.title }),
-        navigationAriaLabel: t('progression.wizard.steps'),
-        cancelButton: t('progression.abandon.open'),
-        previousButton: t('progression.wizard.previous'),
-        nextButton: t('progression.wizard.next'),
-        optional: t('progression.wizard.optional'),
-      }}
-      steps={[...firstSteps(t, steps), ...lastSteps(t, apiBaseUrl, steps)]}
-    />
+    <div className={styles.wizard}>
+      <Wizard
+        activeStepIndex={active}
+        allowSkipTo
+        onNavigate={({ detail }) => onNavigate(detail.requestedStepIndex)}
+        onCancel={onCancel}
+        onSubmit={onSubmit}
+        submitButtonText={t('progression.apply.open')}
+        isLoadingNextStep={step === 'review' && props.review.loading}
+        i18nStrings={{
+          ...wizardStepStrings(t, lang, wizardSteps),
+          skipToButtonLabel: (target) => t('progression.wizard.skipTo', { title: target.title }),
+          navigationAriaLabel: t('progression.wizard.steps'),
+          cancelButton: t('progression.abandon.open'),
+          previousButton: t('progression.wizard.previous'),
+          nextButton: t('progression.wizard.next'),
+        }}
+        steps={wizardSteps}
+      />
+    </div>
   );
+}
+
+/**
+ * The step labels. Cloudscape writes them into fixed templates: the step link's name is `${stepNumberLabel}: ${title}`,
+ * and an optional step gets ` - ${optional}` after its number and its heading. French wants a no-break space before
+ * « : » (« Étape 6 : Vérifier et appliquer »), and neither language a hyphen before « facultatif »: the number's label
+ * ends with that space in French, says « (facultatif) » itself (« Étape 4 (facultatif) »), and the wizard's own
+ * ` - facultatif` is hidden (progression-wizard.module.css; still the link's description, as Cloudscape made it).
+ */
+export function wizardStepStrings(t: TFunction, lang: Language, steps: readonly Pick<WizardProps.Step, 'isOptional'>[]) {
+  const beforeColon = lang === 'fr' ? '\u00a0' : '';
+  return {
+    stepNumberLabel: (n: number) =>
+      `${t(steps[n - 1]?.isOptional ? 'progression.wizard.stepOptional' : 'progression.wizard.step', { n })}${beforeColon}`,
+    collapsedStepsLabel: (n: number, total: number) => t('progression.wizard.stepOf', { n, total }),
+    optional: t('progression.wizard.optional'),
+  } satisfies WizardProps.I18nStrings;
 }

@@ -73,6 +73,7 @@ export function StaffList({ index }: { index: DirectoryIndex }) {
           value: query,
           onChange: setQuery,
           placeholder: t('directory.staff.searchPlaceholder'),
+          label: t('directory.staff.searchLabel'),
           matches: shown,
         }}
         filter={{

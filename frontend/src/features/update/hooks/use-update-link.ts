@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { currentLocale } from '../../../i18n/i18n';
+import type { Locale } from '../../../i18n/locale';
 import { useLinkLanguage } from '../../../i18n/use-link-language';
 
 /** State handed to /update-success: never the email, never in the URL (only the page's language is, `?lang=`). */
@@ -18,9 +19,10 @@ export const UPDATE_SUCCESS_PATH = '/update-success';
 /**
  * What every emailed-link page (parent or staff form) starts with: the link's language, its token, the API, and
  * the way to the success page once the form is sent. `toState` must be stable (a module-level function).
+ * `addressLang`: the address's own language (`/mise-a-jour/<token>`), which a `?lang=` still overrides.
  */
-export function useUpdateLink<Result>(toState: (result: Result) => UpdateSuccessState) {
-  useLinkLanguage();
+export function useUpdateLink<Result>(toState: (result: Result) => UpdateSuccessState, addressLang?: Locale) {
+  useLinkLanguage(addressLang);
   const { token = '' } = useParams();
   const { apiBaseUrl } = useRuntimeConfig();
   const navigate = useNavigate();

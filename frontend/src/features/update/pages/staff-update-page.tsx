@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { ofSchool } from '@shared/format/french';
 import type { StaffSubmitResponse } from '@shared/rules/staff-form';
 import { PageFrame } from '../../../components/page/page-frame';
+import type { Locale } from '../../../i18n/locale';
 import { useLanguage } from '../../../lib/use-language';
 import { StaffUpdateForm } from '../components/staff-update-form';
 import { useStaffForm } from '../hooks/use-staff-form';
@@ -11,10 +12,10 @@ import { LinkPageStatus } from '../components/link-page-status';
 const toSuccess = (result: StaffSubmitResponse): UpdateSuccessState => ({ hasAccount: result.hasAccount });
 
 /** `/update/{token}?form=staff`: a staff member's emailed link (docs/annual-update.md, "Staff"). */
-export function StaffUpdatePage() {
+export function StaffUpdatePage({ lang: addressLang }: { lang?: Locale }) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const { token, apiBaseUrl, onSubmitted } = useUpdateLink(toSuccess);
+  const { token, apiBaseUrl, onSubmitted } = useUpdateLink(toSuccess, addressLang);
   const state = useStaffForm(apiBaseUrl, token, onSubmitted);
   const { load } = state;
   if (load.kind !== 'ready') {

@@ -5,6 +5,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { UpdateSubmitResponse } from '@shared/rules/parent-form';
 import { LeaveModal } from '../../../components/page/leave-modal';
 import { PageFrame } from '../../../components/page/page-frame';
+import type { Locale } from '../../../i18n/locale';
 import { ParentUpdateForm } from '../../../components/parent-form/parent-update-form';
 import { PrivacyRequestForm } from '../../../components/privacy/privacy-request-form';
 import { privacyRequestsApi, type NewPrivacyRequest } from '../../../lib/api/privacy-requests-client';
@@ -16,21 +17,26 @@ import { LinkPageStatus } from '../components/link-page-status';
 
 /**
  * `/update/{token}`: the emailed link, no sign-in (docs/product-rules.md, "Annual update campaign"). A staff
- * member's link carries `form=staff` and opens the staff form (docs/annual-update.md, "Staff").
+ * member's link carries `form=staff` and opens the staff form (docs/annual-update.md, "Staff"). `lang`: the
+ * address's language (`/mise-a-jour/{token}`, French, as `/mise-a-jour/code`), when the link has no `?lang=`.
  */
-export function UpdatePage() {
+export function UpdatePage({ lang }: { lang?: Locale }) {
   const [params] = useSearchParams();
-  return params.get('form') === 'staff' ? <StaffUpdatePage /> : <ParentUpdatePage />;
+  const address = lang ? { lang } : {};
+  return params.get('form') === 'staff' ? <StaffUpdatePage {...address} /> : <ParentUpdatePage {...address} />;
 }
+
+/** `/mise-a-jour/{token}`: the same page, in French (a French link typed or kept from an older letter). */
+export const FrenchUpdatePage = () => <UpdatePage lang="fr" />;
 
 const toSuccess = (result: UpdateSubmitResponse): UpdateSuccessState => ({
   hasAccount: result.hasAccount,
   ...(result.form.pendingReview ? { pendingReview: true } : {}),
 });
 
-function ParentUpdatePage() {
+function ParentUpdatePage({ lang }: { lang?: Locale }) {
   const { t } = useTranslation();
-  const { token, apiBaseUrl, onSubmitted } = useUpdateLink(toSuccess);
+  const { token, apiBaseUrl, onSubmitted } = useUpdateLink(toSuccess, lang);
   const formState = useUpdateForm(token, onSubmitted);
   const filePrivacyRequest = useCallback(
     (request: NewPrivacyRequest) => privacyRequestsApi.fileByLink(apiBaseUrl, token, request),

@@ -1,0 +1,205 @@
+// @vitest-environment jsdom
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import createWrapper from '@cloudscape-design/components/test-utils/dom';
+import type { AdminDirectory } from '../../frontend/src/features/admin-data/api/admin-data-client';
+import { adminDataKeys } from '../../frontend/src/features/admin-data/api/admin-data-queries';
+import { EditPanel } from '../../frontend/src/features/admin-data/components/edit-panel';
+import { ParentEditForm } from '../../frontend/src/features/admin-data/components/parent-edit-form';
+import { RecordForm } from '../../frontend/src/features/admin-data/components/record-form';
+import { classValues } from '../../frontend/src/features/admin-data/model/entity-edit';
+import { renderWithAnswers } from './render-screen';
+import { startHandlerApi, type LoopbackApi } from './loopback-api';
+
+/**
+ * The edit tab's « Ajouter » forms (/admin/data, « Modifier »): from a blank form with only its required fields typed,
+ * each kind is created (the POST reaches the API with the create route's body, no version); a refusal the form cannot
+ * put on a shown field is said in the banner, never « Corrigez les champs indiqués » with nothing marked; the admin's
+ * parent form speaks to the administrator about the parent, and a blank one does not warn of a custom setting.
+ */
+let api: LoopbackApi;
+const posts: { url: string; body: unknown }[] = [];
+/** What the loopback API answers to the next write. */
+let answer: { status: number; body: unknown } | undefined;
+
+beforeAll(async () => {
+  api = await startHandlerApi(({ method, url, body }) => {
+    if (method !== 'POST' && method !== 'PUT') return undefined;
+    posts.push({ url, body });
+    return answer ?? { status: 201, body: { record: { id: '01HZY000000000000000000NEW' } } };
+  });
+});
+afterEach(() => {
+  cleanup();
+  posts.length = 0;
+  answer = undefined;
+});
+afterAll(() => api.close());
+
+const id = (name: string) => `01HZY${name.padStart(21, '0')}`;
+const meta = { version: 3, createdAt: '2025-09-01T12:00:00.000Z', updatedAt: '2025-09-01T12:00:00.000Z' };
+const DIRECTORY = {
+  settings: {
+    levels: [
+      { code: 'G1', order: 1, label: { fr: '1re année', en: 'Grade 1' }, shortLabel: { fr: '1re', en: '1' } },
+      { code: 'G2', order: 2, label: { fr: '2e année', en: 'Grade 2' }, shortLabel: { fr: '2e', en: '2' } },
+    ],
+  },
+  classes: [{ ...meta, id: id('C1'), code: '1A', name: 'Classe des Hiboux', levels: ['G1'], parentRepresentativeIds: [], studentRepresentativeIds: [] }],
+  students: [],
+  parents: [],
+  families: [],
+  staff: [],
+  committees: [],
+  memberships: [],
+} as unknown as AdminDirectory;
+
+const renderPanel = (locale: 'fr' | 'en' = 'fr') =>
+  renderWithAnswers(<EditPanel notify={() => undefined} />, { locale, config: api.config, answers: [[adminDataKeys.directory, DIRECTORY]] });
+
+const button = (name: string) => screen.getAllByRole('button').find((b) => b.textContent === name)!;
+const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+/** The select of the form field labelled `label`, its option `value` chosen. */
+function choose(label: string, value: string, multi = false) {
+  const field = createWrapper()
+    .findAllFormFields()
+    .find((f) => f.findLabel()?.getElement().textContent === label)!;
+  const control = multi ? field.findControl()!.findMultiselect()! : field.findControl()!.findSelect()!;
+  act(() => control.openDropdown());
+  act(() => control.selectOptionByValue(value));
+}
+
+/** Opens the « Ajouter » form of a kind (the kind's select first, unless parents). */
+function openAdd(kindLabel: string | undefined, addLabel: string) {
+  if (kindLabel) choose('Type de fiche', kindLabel);
+  fireEvent.click(button(addLabel));
+}
+
+const formError = () => createWrapper().findForm()?.findError()?.getElement().textContent ?? '';
+
+describe('adding a record from a blank form', () => {
+  it('a parent: first and last name typed, the POST carries them and no version', async () => {
+    renderPanel();
+    openAdd(undefined, 'Ajouter un parent');
+    type('Prénom *', 'Marie');
+    type('Nom *', 'Tremblay');
+    fireEvent.click(button('Enregistrer'));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(formError()).toBe('');
+    expect(posts[0]!.url).toBe('/api/admin/parents');
+    expect(posts[0]!.body).toMatchObject({ firstName: 'Marie', lastName: 'Tremblay', preferredLanguage: 'fr' });
+    expect(posts[0]!.body).not.toHaveProperty('version');
+  });
+
+  it('a student: names, level and class', async () => {
+    renderPanel();
+    openAdd('student', 'Ajouter un élève');
+    type('Prénom *', 'Léa');
+    type('Nom *', 'Côté');
+    choose('Niveau *', 'G1');
+    choose('Classe *', id('C1'));
+    fireEvent.click(button('Enregistrer'));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts[0]).toEqual({
+      url: '/api/admin/students',
+      body: { firstName: 'Léa', lastName: 'Côté', level: 'G1', classId: id('C1'), parentIds: [] },
+    });
+  });
+
+  it('a staff member: names, both titles and the department', async () => {
+    renderPanel();
+    openAdd('staff', 'Ajouter un membre du personnel');
+    type('Prénom *', 'Josée');
+    type('Nom *', 'Lavoie');
+    type('Titre en français *', 'Enseignante');
+    type('Titre en anglais *', 'Teacher');
+    choose('Service *', 'teaching');
+    fireEvent.click(button('Enregistrer'));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts[0]!.url).toBe('/api/admin/staff');
+    expect(posts[0]!.body).toMatchObject({ firstName: 'Josée', lastName: 'Lavoie', title: { fr: 'Enseignante', en: 'Teacher' }, department: 'teaching' });
+  });
+
+  it('a class: code, name and a level', async () => {
+    renderPanel();
+    openAdd('class', 'Ajouter une classe');
+    type('Code *', '2B');
+    type('Nom *', 'Classe des Abeilles');
+    choose('Niveaux *', 'G2', true);
+    fireEvent.click(button('Enregistrer'));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts[0]!.url).toBe('/api/admin/classes');
+    expect(posts[0]!.body).toMatchObject({ code: '2B', name: 'Classe des Abeilles', levels: ['G2'] });
+  });
+
+  it('a committee: both names and its kind', async () => {
+    renderPanel();
+    openAdd('committee', 'Ajouter un comité');
+    type('Nom en français *', 'Comité vert');
+    type('Nom en anglais *', 'Green committee');
+    choose('Type de comité *', 'volunteer');
+    fireEvent.click(button('Enregistrer'));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts[0]!.url).toBe('/api/admin/committees');
+    expect(posts[0]!.body).toMatchObject({ name: { fr: 'Comité vert', en: 'Green committee' }, kind: 'volunteer', members: [] });
+  });
+});
+
+describe('a refusal on a field the form does not show is said, never silent', () => {
+  const TEXT = {
+    fr: { fix: 'Corrigez les champs indiqués.', hidden: 'studentRepresentativeIds' },
+    en: { fix: 'Fix the fields shown.', hidden: 'studentRepresentativeIds' },
+  } as const;
+
+  it.each(['fr', 'en'] as const)('%s: an invalid value in a hidden field is named in the banner', async (lang) => {
+    // Eleven student representatives: the schema's max is ten, and the class form shows no such field.
+    const initial = { ...classValues(), code: '2B', name: 'Abeilles', levels: ['G1'], studentRepresentativeIds: Array.from({ length: 11 }, (_, i) => id(`S${i}`)) };
+    renderWithAnswers(
+      <RecordForm kind="class" title="Nouvelle classe" initial={initial} directory={DIRECTORY} onSaved={() => undefined} onCancel={() => undefined} onReload={() => undefined} />,
+      { locale: lang, config: api.config, answers: [] },
+    );
+    fireEvent.click(button(lang === 'fr' ? 'Enregistrer' : 'Save'));
+    await waitFor(() => expect(formError()).not.toBe(''));
+    expect(formError()).not.toBe(TEXT[lang].fix);
+    expect(formError()).toContain(TEXT[lang].hidden);
+    expect(posts).toHaveLength(0);
+  });
+
+  it.each(['fr', 'en'] as const)('%s: the server refusing a field the form does not show is named too', async (lang) => {
+    answer = { status: 400, body: { error: { code: 'VALIDATION_FAILED', fields: [{ path: 'preferredLanguage', issue: 'invalid_value' }] } } };
+    renderWithAnswers(
+      <ParentEditForm parents={[]} onSaved={() => undefined} onCancel={() => undefined} onReload={() => undefined} />,
+      { locale: lang, config: api.config, answers: [] },
+    );
+    type(lang === 'fr' ? 'Prénom *' : 'First name *', 'Marie');
+    type(lang === 'fr' ? 'Nom *' : 'Last name *', 'Tremblay');
+    fireEvent.click(button(lang === 'fr' ? 'Enregistrer' : 'Save'));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    await waitFor(() => expect(formError()).toContain('preferredLanguage'));
+  });
+});
+
+describe("the admin's parent form speaks to the administrator about the parent", () => {
+  const TEXT = {
+    fr: { own: ['Votre nom', 'vos intérêts', 'mes enfants'], admin: ['Le nom du parent est toujours visible', 'Intérêts du parent'] },
+    en: { own: ['Your name', 'your interests', 'My children'], admin: ["The parent's name is always shown", "Parent's interests"] },
+  } as const;
+
+  it.each(['fr', 'en'] as const)('%s: a blank new-parent form says « the parent », and warns of no custom setting', (lang) => {
+    const { container } = renderWithAnswers(
+      <ParentEditForm parents={[]} onSaved={() => undefined} onCancel={() => undefined} onReload={() => undefined} />,
+      { locale: lang, answers: [] },
+    );
+    // The options of a select are rendered while it is open: each one's, read open.
+    let text = container.textContent ?? '';
+    for (const select of [...createWrapper().findAllSelects(), createWrapper().findMultiselect()!]) {
+      act(() => select.openDropdown());
+      text += container.textContent ?? '';
+      act(() => select.closeDropdown());
+    }
+    for (const words of TEXT[lang].own) expect(text).not.toContain(words);
+    for (const words of TEXT[lang].admin) expect(text).toContain(words);
+    expect(text).not.toContain(lang === 'fr' ? 'Réglage personnalisé' : 'Custom setting');
+  });
+});
