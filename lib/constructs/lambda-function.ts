@@ -34,6 +34,9 @@ export interface AppFunctionProps {
  * ARM64, a log group with a retention, source maps, local esbuild bundling, and the table wired in one call.
  */
 export class AppFunction extends NodejsFunction {
+  /** The entry under lambdas/ (`auth/index.ts`): test/lib/app-stack.test.ts checks every one is bundled in the tests. */
+  readonly entry: string;
+
   constructor(scope: Construct, id: string, props: AppFunctionProps) {
     const { table } = props;
     super(scope, id, {
@@ -70,6 +73,7 @@ export class AppFunction extends NodejsFunction {
         externalModules: [...LAMBDA_BUNDLING.externalModules],
       },
     });
+    this.entry = props.entry;
     acknowledge(
       this,
       'IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',

@@ -11,6 +11,7 @@ export const LAMBDA_ENTRIES = [
   'triggers/pre-sign-up',
   'triggers/custom-message',
   'triggers/purge-unverified',
+  'annual-update/bounce-handler',
 ];
 
 /** Bundles one entry with esbuild exactly as the CDK stack does (lib/constructs/lambda-bundling.ts). */
