@@ -104,8 +104,8 @@ export const IMPORT_ISSUE_MESSAGES = {
     en: '{field} is filled on the first row only (line {line}).',
   },
   LEVEL_IN_USE: {
-    fr: 'Le niveau «\u00a0{value}\u00a0» manque dans ce fichier, mais {count} classes ou élèves l’utilisent encore.',
-    en: 'Level "{value}" is missing from this file, but {count} classes or students still use it.',
+    fr: 'Le niveau «\u00a0{value}\u00a0» manque dans ce fichier, mais des classes ou des élèves l’utilisent encore ({count}).',
+    en: 'Level "{value}" is missing from this file, but classes or students still use it ({count}).',
   },
   // The same refusal on the school settings screen (lambdas/admin/settings), which has no file.
   SETTINGS_LEVEL_IN_USE: {
