@@ -89,3 +89,14 @@ function namesLevel(level: SettingsLevelInput, named: string): boolean {
   const token = compactToken(named);
   return [level.levelCode, level.levelFr, level.levelEn].some((name) => name.trim() !== '' && compactToken(name) === token);
 }
+
+/**
+ * How many classes and students hold each level code: each class once per level it hosts, each student once. The
+ * server refuses to drop a level still held (LEVEL_IN_USE, lambdas/admin/import/school-settings.ts), and the settings
+ * screen greys out its « Retirer » from the same count (features/admin-settings/model/settings-form.ts).
+ */
+export function countLevelUses(holders: Iterable<readonly string[]>): Map<string, number> {
+  const uses = new Map<string, number>();
+  for (const levels of holders) for (const code of new Set(levels)) uses.set(code, (uses.get(code) ?? 0) + 1);
+  return uses;
+}

@@ -1,3 +1,4 @@
+import { countLevelUses } from '@shared/rules/school-settings-form';
 import { compactToken } from '@shared/rules/import-values';
 import { LevelCodeSchema, SchoolYearSchema, type Level } from '@shared/schemas/common';
 import {
@@ -120,11 +121,8 @@ export function checkLevelsInUse(
   for (const target of targets.classes) classes.set(target.entity.id, target.entity.levels);
   const students = new Map(data.students.map((s) => [s.id, [s.level]]));
   for (const target of targets.students) students.set(target.entity.id, [target.entity.level]);
-  const uses = new Map<string, number>();
-  for (const levels of [...classes.values(), ...students.values()]) {
-    for (const level of levels) if (!known.has(level)) uses.set(level, (uses.get(level) ?? 0) + 1);
-  }
-  for (const [value, count] of uses) {
+  for (const [value, count] of countLevelUses([...classes.values(), ...students.values()])) {
+    if (known.has(value)) continue;
     issues.add({ file: table.file, entity: 'school', line: 0, code: 'LEVEL_IN_USE', params: { value, count } });
   }
 }

@@ -1,3 +1,4 @@
+import { countLevelUses } from '@shared/rules/school-settings-form';
 import { formatPhone } from '@shared/format/phone';
 import { formatIssueMessage, IMPORT_ISSUE_CODES, type ImportIssueCode } from '@shared/rules/import-issues';
 import {
@@ -44,13 +45,8 @@ export function graduatingLevelOptions(levels: readonly SettingsLevelInput[], la
  * level still in use (`LEVEL_IN_USE`, lambdas/admin/import/school-settings.ts): each class once per level it hosts,
  * each student once. The directory lists every class and every student, with their level codes.
  */
-export function levelUses(directory: Pick<DirectoryResponse, 'classes' | 'students'>): Map<string, number> {
-  const uses = new Map<string, number>();
-  const use = (code: string) => uses.set(code, (uses.get(code) ?? 0) + 1);
-  for (const schoolClass of directory.classes) for (const code of new Set(schoolClass.levels)) use(code);
-  for (const student of directory.students) use(student.level);
-  return uses;
-}
+export const levelUses = (directory: Pick<DirectoryResponse, 'classes' | 'students'>): Map<string, number> =>
+  countLevelUses([...directory.classes.map((schoolClass) => schoolClass.levels), ...directory.students.map((student) => [student.level])]);
 
 /**
  * The classes and students that still hold the level of row `index`, which then cannot be removed (0: it can). A code
