@@ -83,11 +83,13 @@ export function audiencesOf(choice: PrivacyChoice): FieldAudiences {
   return { ...choice.audiences };
 }
 
+/** Whether two sets of audiences give every field the same audience. */
+export const sameAudiences = (a: Readonly<FieldAudiences>, b: Readonly<FieldAudiences>): boolean =>
+  VISIBILITY_FIELDS.every((field) => a[field] === b[field]);
+
 /** The preset these audiences equal, if any ('custom' otherwise). */
 export function presetOf(audiences: FieldAudiences): Participation | 'custom' {
-  const match = (Object.keys(PRESET_AUDIENCES) as Participation[]).find((level) =>
-    VISIBILITY_FIELDS.every((field) => PRESET_AUDIENCES[level][field] === audiences[field]),
-  );
+  const match = (Object.keys(PRESET_AUDIENCES) as Participation[]).find((level) => sameAudiences(PRESET_AUDIENCES[level], audiences));
   return match ?? 'custom';
 }
 

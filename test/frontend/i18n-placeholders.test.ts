@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import en from '../../frontend/src/i18n/en.json';
 import fr from '../../frontend/src/i18n/fr.json';
 import { createI18n } from '../../frontend/src/i18n/i18n';
-import { charactersLeft } from '../../frontend/src/features/messages/model/counts-text';
+import { charactersLeft } from '../../frontend/src/lib/number-format';
 
 /**
  * The app's interpolation is single-brace (`{count}`, frontend/src/i18n/i18n.ts): a string written with i18next's
@@ -41,9 +41,9 @@ describe('placeholders', () => {
     expect(English.t('messages.compose.recipientsOnly', { count: 1, recipients: 1 })).toBe('1 recipient');
     expect(French.t('messages.receivedUnread', { count: 1 })).toBe('Reçus (1 non lu)');
     // A message's characters left, in the page's language (« 5000 caractères restants » once).
-    expect(charactersLeft(French.t, 4990, 'fr')).toBe('4\u00a0990 caractères restants');
-    expect(charactersLeft(French.t, 1, 'fr')).toBe('1 caractère restant');
-    expect(charactersLeft(English.t, 4990, 'en')).toBe('4,990 characters left');
+    expect(charactersLeft(French.t, 'messages.compose.left', 4990, 'fr')).toBe('4\u00a0990 caractères restants');
+    expect(charactersLeft(French.t, 'messages.compose.left', 1, 'fr')).toBe('1 caractère restant');
+    expect(charactersLeft(English.t, 'messages.compose.left', 4990, 'en')).toBe('4,990 characters left');
     expect(French.t('messages.compose.result.sent', { sent: 1, skipped: 1 })).toBe('Message envoyé. Courriels\u00a0: 1; à lire dans le bottin seulement\u00a0: 1.');
   });
 });

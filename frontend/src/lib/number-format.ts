@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import type { Language } from '@shared/schemas/common';
 
 /** Made once per language: building an Intl.NumberFormat costs far more than formatting with it. */
@@ -15,3 +16,11 @@ export const formatCount = (value: number, lang: Language): string => FORMATS[la
  */
 export const characterCount = (length: number, max: number, lang: Language): string =>
   `${formatCount(length, lang)}/${formatCount(max, lang)}`;
+
+/**
+ * A text field's characters left, in the reader's language and plural: « 4 990 caractères restants », « 1 caractère
+ * restant ». `key` names a `_one`/`_other` pair whose text takes `{left}` (a message's subject and body, a refusal's
+ * reason, a note to a neighbour).
+ */
+export const charactersLeft = (t: TFunction, key: string, left: number, lang: Language): string =>
+  t(key, { count: left, left: formatCount(left, lang) });

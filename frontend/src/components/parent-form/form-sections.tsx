@@ -18,7 +18,7 @@ import { COMMITTEE_ROLES } from '@shared/schemas/committee-roles';
 import { isSignUpRole } from '@shared/rules/committee-sign-ups';
 import { INTEREST_CODES, INTEREST_LABELS, type InterestCode } from '@shared/schemas/interests';
 import { PARTICIPATION_LEVELS, SKILLS_MAX_LENGTH, type Participation } from '@shared/schemas/parent';
-import { AUDIENCES, PRESET_AUDIENCES, presetOf, VISIBILITY_FIELDS, type Audience } from '@shared/rules/visibility';
+import { AUDIENCES, PRESET_AUDIENCES, presetOf, sameAudiences, VISIBILITY_FIELDS, type Audience } from '@shared/rules/visibility';
 import { FIELD_MAX_LENGTH, formatOnBlur, type FieldErrors, type FieldName, type FormValues } from '../../lib/parent-form/form-values';
 import { useFieldErrorText } from '../../lib/parent-form/use-error-text';
 
@@ -294,7 +294,7 @@ const choosePreset = (participation: Participation): Partial<FormValues> => ({
 
 /** Whether two privacy choices are the same: the same participation, and the same audience for every field. */
 const samePrivacy = (a: Pick<FormValues, 'participation' | 'audiences'>, b: Pick<FormValues, 'participation' | 'audiences'>) =>
-  a.participation === b.participation && VISIBILITY_FIELDS.every((field) => a.audiences[field] === b.audiences[field]);
+  a.participation === b.participation && sameAudiences(a.audiences, b.audiences);
 
 /**
  * Who sees each detail: the whole school, my children's classes, or administrators only. `privateByDefault` is

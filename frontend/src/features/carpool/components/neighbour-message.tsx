@@ -17,7 +17,7 @@ import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { currentLocale } from '../../../i18n/i18n';
 import { apiRequest } from '../../../lib/api/api-client';
 import { useErrorText } from '../../../lib/api/use-error-text';
-import { formatCount } from '../../../lib/number-format';
+import { charactersLeft } from '../../../lib/number-format';
 import { useApiMutation } from '../../../lib/query/use-api-mutation';
 
 /**
@@ -71,7 +71,7 @@ export function NeighbourMessage({ neighbour, quota, onClose, onSent }: {
         <FormField label={t('carpool.write.subject')}>
           <Input value={subject} onChange={({ detail }) => setSubject(detail.value.slice(0, MESSAGE_SUBJECT_MAX))} />
         </FormField>
-        <FormField label={t('carpool.write.body')} constraintText={t('carpool.write.left', { count: MESSAGE_BODY_MAX - body.length, left: formatCount(MESSAGE_BODY_MAX - body.length, currentLocale(i18n)) })}>
+        <FormField label={t('carpool.write.body')} constraintText={charactersLeft(t, 'carpool.write.left', MESSAGE_BODY_MAX - body.length, currentLocale(i18n))}>
           <Textarea rows={6} value={body} onChange={({ detail }) => setBody(detail.value.slice(0, MESSAGE_BODY_MAX))} />
         </FormField>
         <Checkbox checked={share} onChange={({ detail }) => setShare(detail.checked)} description={t('carpool.write.shareHint')}>

@@ -28,7 +28,7 @@ import { currentLocale } from '../../../i18n/i18n';
 import { useComposeMessage } from '../api/messages-queries';
 import type { SendDriver } from '../api/use-send-driver';
 import { SendProgress } from './send-progress';
-import { charactersLeft } from '../model/counts-text';
+import { charactersLeft } from '../../../lib/number-format';
 
 type Lang = 'fr' | 'en';
 type Field = `${'subject' | 'body'}.${Lang}`;
@@ -96,14 +96,14 @@ function LanguageFields({ lang, subject, body, errors, onChange }: {
     <SpaceBetween size="s">
       <FormField
         label={t(`messages.compose.subject.${lang}`)}
-        constraintText={charactersLeft(t, MESSAGE_SUBJECT_MAX - subject.length, ui)}
+        constraintText={charactersLeft(t, 'messages.compose.left', MESSAGE_SUBJECT_MAX - subject.length, ui)}
         errorText={errorText(`subject.${lang}`)}
       >
         <Input value={subject} onChange={({ detail }) => onChange('subject', detail.value.slice(0, MESSAGE_SUBJECT_MAX))} />
       </FormField>
       <FormField
         label={t(`messages.compose.body.${lang}`)}
-        constraintText={charactersLeft(t, MESSAGE_BODY_MAX - body.length, ui)}
+        constraintText={charactersLeft(t, 'messages.compose.left', MESSAGE_BODY_MAX - body.length, ui)}
         errorText={errorText(`body.${lang}`)}
       >
         <Textarea rows={8} value={body} onChange={({ detail }) => onChange('body', detail.value.slice(0, MESSAGE_BODY_MAX))} />

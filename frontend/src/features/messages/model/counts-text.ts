@@ -14,7 +14,3 @@ export function countsText(t: TFunction, m: Pick<Message, 'status' | 'counts'>, 
   const values = { count: recipients, recipients: formatCount(recipients, lang), sent: formatCount(sent, lang), skipped: formatCount(skipped, lang) };
   return m.status === 'pendingApproval' || m.status === 'rejected' ? t('messages.compose.recipientsOnly', values) : t('messages.compose.counts', values);
 }
-
-/** A message field's characters left, in the page's language: « 4 990 caractères restants », « 1 caractère restant ». */
-export const charactersLeft = (t: TFunction, left: number, lang: Language): string =>
-  t('messages.compose.left', { count: left, left: formatCount(left, lang) });

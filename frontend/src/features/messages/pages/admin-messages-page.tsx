@@ -34,6 +34,7 @@ import { isSettingsConflict, messagesKeys, sendToEnd, useAdminMessages, useDecid
 import { MessageBody } from '../components/message-body';
 import { SendProgress } from '../components/send-progress';
 import { countsText } from '../model/counts-text';
+import { charactersLeft, formatCount } from '../../../lib/number-format';
 
 const SWITCHES = ['classRepresentatives', 'committeeChairs', 'teachers', 'approveRepresentatives'] as const;
 type Switches = Pick<MessageSettings, (typeof SWITCHES)[number]>;
@@ -195,7 +196,7 @@ function RejectDialog({ message, onClose, onDecidedMeanwhile }: { message: Messa
   const left = MESSAGE_REJECTION_REASON_MAX - reason.length;
   const problemText =
     problem === 'tooLong'
-      ? t('messages.admin.reasonTooLong', { max: MESSAGE_REJECTION_REASON_MAX.toLocaleString(lang), count: reason.length.toLocaleString(lang) })
+      ? t('messages.admin.reasonTooLong', { max: formatCount(MESSAGE_REJECTION_REASON_MAX, lang), count: formatCount(reason.length, lang) })
       : problem && t('messages.admin.reasonInvalid');
   return (
     <ConfirmDialog
@@ -218,7 +219,7 @@ function RejectDialog({ message, onClose, onDecidedMeanwhile }: { message: Messa
         <FormField
           label={t('messages.admin.reasonLabel')}
           description={t('messages.admin.reasonHint')}
-          {...(problemText ? { errorText: problemText } : { constraintText: t('messages.admin.reasonLeft', { count: left, left: left.toLocaleString(lang) }) })}
+          {...(problemText ? { errorText: problemText } : { constraintText: charactersLeft(t, 'messages.admin.reasonLeft', left, lang) })}
         >
           <Textarea rows={4} value={reason} invalid={problem !== undefined} onChange={({ detail }) => setReason(detail.value)} />
         </FormField>
