@@ -263,12 +263,14 @@ const signedInStates = new Map<string, Promise<StorageState>>();
 
 /**
  * A fresh browser profile in `locale`, already signed in as `account`: for the journeys that sign in only to reach a
- * screen. The first call for a stack, account and language in this worker signs in through the /auth form, as a
- * person does, in a profile of its own, and keeps that profile's storage (Amplify's tokens are in localStorage);
- * the later calls, in this file or in a later file of the same worker (one module cache per worker,
- * vitest.config.ts), start a new profile from it without the form's page load, Amplify's SRP exchange and the
- * dashboard (docs/testing.md). Each profile is still a context of its own: what a journey does in it (a language
- * switched, a theme) stays there. The journeys about signing in, out or changing a password keep the form.
+ * screen. The first call for a stack and account in this worker signs in through the /auth form, as a person does,
+ * in a profile of its own, and keeps that profile's storage (Amplify's tokens are in localStorage); the later calls,
+ * in this file or in a later file of the same worker (one module cache per worker, vitest.config.ts), in either
+ * language, start a new profile from it without the form's page load, Amplify's SRP exchange and the dashboard
+ * (docs/testing.md). The kept storage is put in `locale` through the app's own language key (the one the language
+ * selector writes), so one sign-in serves both languages. Each profile is still a context of its own: what a
+ * journey does in it (a language switched, a theme) stays there. The journeys about signing in, out or changing a
+ * password keep the form.
  */
 export async function signedInContext(
   session: Pick<BrowserSession, 'newContext'>,
@@ -277,7 +279,7 @@ export async function signedInContext(
   locale: 'fr' | 'en',
   viewport: Viewport = 'desktop',
 ): Promise<BrowserContext> {
-  const key = `${stack.appUrl} ${account.email} ${locale}`;
+  const key = `${stack.appUrl} ${account.email}`;
   let state = signedInStates.get(key);
   if (!state) {
     state = signInOnce(session, stack, account, locale);
@@ -285,7 +287,18 @@ export async function signedInContext(
     // A failed sign-in is not kept: the next journey tries the form again.
     state.catch(() => signedInStates.delete(key));
   }
-  return contextIn(async () => session.newContext(viewport, await state), locale);
+  return contextIn(async () => session.newContext(viewport, inLanguage(await state, locale)), locale);
+}
+
+/** `state` with the app's language choice (localStorage's `locale`, as contextIn and the language selector write it) set to `locale`. */
+function inLanguage(state: StorageState, locale: 'fr' | 'en'): StorageState {
+  return {
+    ...state,
+    origins: state.origins.map((origin) => ({
+      ...origin,
+      localStorage: [...origin.localStorage.filter((item) => item.name !== 'locale'), { name: 'locale', value: locale }],
+    })),
+  };
 }
 
 async function signInOnce(
