@@ -2,11 +2,18 @@ import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { createCognitoClient } from '../lambdas/common/cognito';
 import type { DemoAccount, StackInfo } from './stack-info';
 
+/** The tokens a sign-in gives (Cognito's AuthenticationResult). */
+export interface SessionTokens {
+  idToken: string;
+  accessToken: string;
+  refreshToken: string;
+}
+
 /**
- * Signs in to a local stack's user pool with USER_PASSWORD_AUTH, as the app does, and returns the ID token the
- * API expects (`Authorization: Bearer <token>`). For benchmarks and tests that call the API over HTTP.
+ * Signs in to a local stack's user pool with USER_PASSWORD_AUTH, as the app does (features/auth/api/cognito-auth.ts),
+ * and returns the session's tokens.
  */
-export async function idTokenFor(stack: StackInfo, email: string, password: string): Promise<string> {
+export async function sessionTokensFor(stack: StackInfo, email: string, password: string): Promise<SessionTokens> {
   const cognito = createCognitoClient({ endpoint: stack.cognitoEndpoint, region: stack.region });
   try {
     const auth = await cognito.send(
@@ -16,10 +23,17 @@ export async function idTokenFor(stack: StackInfo, email: string, password: stri
         AuthParameters: { USERNAME: email, PASSWORD: password },
       }),
     );
-    return auth.AuthenticationResult!.IdToken!;
+    const result = auth.AuthenticationResult;
+    if (!result?.IdToken || !result.AccessToken || !result.RefreshToken) throw new Error(`no session for ${email}: ${auth.ChallengeName ?? 'no tokens'}`);
+    return { idToken: result.IdToken, accessToken: result.AccessToken, refreshToken: result.RefreshToken };
   } finally {
     cognito.destroy();
   }
+}
+
+/** The ID token the API expects (`Authorization: Bearer <token>`), for benchmarks and tests that call the API over HTTP. */
+export async function idTokenFor(stack: StackInfo, email: string, password: string): Promise<string> {
+  return (await sessionTokensFor(stack, email, password)).idToken;
 }
 
 /** ID tokens of the demo accounts (administrator, parent, staff member, class representative), by role. */

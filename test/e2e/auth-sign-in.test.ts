@@ -6,7 +6,20 @@ import { openBrowser, VIEWPORTS, type BrowserSession } from '../support/browser'
 import { useStack } from '../support/stack';
 import { PRE_PAINTED } from '../../frontend/src/features/auth/pages/pre-painted-ids';
 import { followInApp } from './client-navigation';
-import { TEXT, contextIn, demoAccount, entryScriptPath, expectAt, h1, holdBack, signInWith, where, warmUp } from './auth-support';
+import {
+  SESSION_KEY_PREFIX,
+  TEXT,
+  contextIn,
+  demoAccount,
+  entryScriptPath,
+  expectAt,
+  h1,
+  holdBack,
+  sessionStorageOf,
+  signInWith,
+  where,
+  warmUp,
+} from './auth-support';
 
 /**
  * Signing in and out in Chromium (docs/product-rules.md: guards, signing in and out, the admin check), in French and English,
@@ -163,6 +176,15 @@ describe.each(['fr', 'en'] as const)('sign-in and sign-out (%s)', (locale) => {
     await userMenu(page, registryName('admin')).waitFor();
     // Diagnostics are for administrators: the footer offers the debug panel without any switch.
     await page.locator('#app-footer').getByRole('button', { name: text.debug }).waitFor();
+    // The form left the session where, and as, the other journeys' signed-in profiles have it (sessionStorageOf):
+    // the same keys, the same user and sign-in details; only the tokens themselves differ.
+    const stored = (await page.evaluate(
+      `Object.entries(window.localStorage).filter(([key]) => key.startsWith(${JSON.stringify(SESSION_KEY_PREFIX)}))`,
+    )) as [string, string][];
+    const made = (await sessionStorageOf(stack, admin)).origins[0]!.localStorage.map(({ name, value }) => [name, value]);
+    expect(stored.map(([key]) => key).sort()).toEqual(made.map(([key]) => key).sort());
+    const untimed = (entries: string[][]) => entries.filter(([key]) => /\.(LastAuthUser|signInDetails)$/.test(key!)).sort();
+    expect(untimed(stored)).toEqual(untimed(made));
     await context.close();
   });
 

@@ -9,6 +9,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { cognitoClient } from '../../local/cognito';
 import { DEMO_ACCOUNTS, generateSchool } from '../../local/demo/generate-school';
 import { readMailbox, type StoredEmail } from '../../local/ses';
+import { sessionTokensFor } from '../../local/sign-in';
 import type { StackInfo } from '../../local/stack-info';
 import type { BrowserSession, Viewport } from '../support/browser';
 
@@ -258,19 +259,18 @@ export async function warmUp(session: { newPage: () => Promise<Page> }, stack: S
 
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
-/** Signed-in storage by stack, account and language, kept for this worker's process (see signedInContext). */
+/** Signed-in storage by stack and account, kept for this worker's process (see signedInContext). */
 const signedInStates = new Map<string, Promise<StorageState>>();
 
 /**
  * A fresh browser profile in `locale`, already signed in as `account`: for the journeys that sign in only to reach a
- * screen. The first call for a stack and account in this worker signs in through the /auth form, as a person does,
- * in a profile of its own, and keeps that profile's storage (Amplify's tokens are in localStorage); the later calls,
- * in this file or in a later file of the same worker (one module cache per worker, vitest.config.ts), in either
- * language, start a new profile from it without the form's page load, Amplify's SRP exchange and the dashboard
+ * screen. Its storage is what the /auth form leaves after a sign-in (sessionStorageOf), made once per stack and
+ * account in this worker (one module cache per worker, vitest.config.ts) and kept for the later calls of this file
+ * and the worker's later files, in either language: no form, no page load of /auth, no dashboard
  * (docs/testing.md). The kept storage is put in `locale` through the app's own language key (the one the language
- * selector writes), so one sign-in serves both languages. Each profile is still a context of its own: what a
- * journey does in it (a language switched, a theme) stays there. The journeys about signing in, out or changing a
- * password keep the form.
+ * selector writes). Each profile is still a context of its own: what a journey does in it (a language switched, a
+ * theme) stays there. Signing in through the form is the auth journeys' subject (auth-sign-in.test.ts also checks
+ * that the form's storage is this one); the journeys about signing in, out or changing a password keep the form.
  */
 export async function signedInContext(
   session: Pick<BrowserSession, 'newContext'>,
@@ -282,9 +282,9 @@ export async function signedInContext(
   const key = `${stack.appUrl} ${account.email}`;
   let state = signedInStates.get(key);
   if (!state) {
-    state = signInOnce(session, stack, account, locale);
+    state = sessionStorageOf(stack, account);
     signedInStates.set(key, state);
-    // A failed sign-in is not kept: the next journey tries the form again.
+    // A failed sign-in is not kept: the next journey tries again.
     state.catch(() => signedInStates.delete(key));
   }
   return contextIn(async () => session.newContext(viewport, inLanguage(await state, locale)), locale);
@@ -301,23 +301,29 @@ function inLanguage(state: StorageState, locale: 'fr' | 'en'): StorageState {
   };
 }
 
-async function signInOnce(
-  session: Pick<BrowserSession, 'newContext'>,
-  stack: StackInfo,
-  account: { email: string; password: string },
-  locale: 'fr' | 'en',
-): Promise<StorageState> {
-  const context = await contextIn(() => session.newContext('desktop'), locale);
-  try {
-    const page = await context.newPage();
-    await page.goto(`${stack.appUrl}/auth`);
-    await signInWith(page, locale, account.email, account.password);
-    // Twice expectAt's 30 s: a worker's first sign-in can meet a cold gateway on a busy machine.
-    await explained(page, () => page.waitForURL((url) => url.pathname === '/', { timeout: 60_000 }));
-    return await context.storageState();
-  } finally {
-    await context.close();
-  }
+/** Where Amplify's default token store keeps a session in localStorage: this prefix, the app client's id, a dot. */
+export const SESSION_KEY_PREFIX = 'CognitoIdentityServiceProvider.';
+
+/**
+ * The browser storage of a session signed in as `account`, as the /auth form leaves it: the app signs in with
+ * USER_PASSWORD_AUTH and Amplify keeps the tokens in localStorage (frontend/src/lib/api/stored-session.ts), under
+ * the app client's id and the name signed in with. Made from the same sign-in against the stack's user pool,
+ * without a browser. auth-sign-in.test.ts compares it with what the form leaves, so a change of that format fails
+ * there, by name.
+ */
+export async function sessionStorageOf(stack: StackInfo, account: { email: string; password: string }): Promise<StorageState> {
+  const tokens = await sessionTokensFor(stack, account.email, account.password);
+  const client = `${SESSION_KEY_PREFIX}${stack.userPoolClientId}`;
+  const user = `${client}.${account.email}`;
+  const localStorage = [
+    { name: `${client}.LastAuthUser`, value: account.email },
+    { name: `${user}.idToken`, value: tokens.idToken },
+    { name: `${user}.accessToken`, value: tokens.accessToken },
+    { name: `${user}.refreshToken`, value: tokens.refreshToken },
+    { name: `${user}.clockDrift`, value: '0' },
+    { name: `${user}.signInDetails`, value: JSON.stringify({ loginId: account.email, authFlowType: 'USER_PASSWORD_AUTH' }) },
+  ];
+  return { cookies: [], origins: [{ origin: new URL(stack.appUrl).origin, localStorage }] };
 }
 
 /**
