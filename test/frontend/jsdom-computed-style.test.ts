@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  bareTypesOf,
   bucketBySubject,
   computedStyleSpedUp,
   implOf,
@@ -72,6 +73,7 @@ describe('the jsdom files’ quicker getComputedStyle', () => {
     const quick = { check: engine.check };
     bucketBySubject(quick);
     let skipped = 0;
+    let sure = 0;
     const differences: string[] = [];
     for (const element of elements) {
       const node = implOf<Parameters<typeof engine.check>[1]>(element);
@@ -79,11 +81,54 @@ describe('the jsdom files’ quicker getComputedStyle', () => {
         const expected = asStyleRules(() => engine.check(selector, node));
         if (asStyleRules(() => quick.check(selector, node)) !== expected) differences.push(`${element.outerHTML} ${selector}`);
         if (subjectsOf(selector) !== null && !expected) skipped += 1;
+        if (bareTypesOf(selector).has(element.localName)) sure += 1;
       }
     }
     expect(differences).toEqual([]);
-    // It does skip most of them (the reason it exists).
+    // It does skip most of them (the reason it exists), and answers some matches without the engine.
     expect(skipped).toBeGreaterThan((elements.length * selectors.length) / 2);
+    expect(sure).toBeGreaterThan(elements.length / 2);
+  });
+
+  it('answers :focus and :focus-visible as the engine does, the focused element and every other one', () => {
+    const engine = selectorEngineOf(document);
+    const quick = { check: engine.check };
+    bucketBySubject(quick);
+    document.body.innerHTML = '<main><p>Text</p><label>Name <input id="name"></label><button>Go</button><a href="#x">Link</a></main>';
+    for (const focused of ['name', null]) {
+      if (focused) document.getElementById(focused)!.focus();
+      else (document.activeElement as HTMLElement | null)?.blur();
+      for (const element of [document.body, ...document.body.querySelectorAll('*')]) {
+        const node = implOf<Parameters<typeof engine.check>[1]>(element);
+        for (const selector of [':focus', ':focus-visible']) {
+          expect(asStyleRules(() => quick.check(selector, node)), `${selector} ${element.outerHTML}`).toBe(asStyleRules(() => engine.check(selector, node)));
+        }
+      }
+    }
+    expect(asStyleRules(() => quick.check(':focus', implOf(document.getElementById('name')!)))).toBe(false);
+    document.getElementById('name')!.focus();
+    expect(asStyleRules(() => quick.check(':focus', implOf(document.getElementById('name')!)))).toBe(true);
+    document.body.innerHTML = '';
+  });
+
+  it('leaves an element of another namespace that shares an HTML type name to the engine', () => {
+    const doc = document.implementation.createHTMLDocument('svg');
+    const svgLink = doc.createElementNS('http://www.w3.org/2000/svg', 'a');
+    doc.body.append(svgLink);
+    const node = implOf<Parameters<ReturnType<typeof selectorEngineOf>['check']>[1]>(svgLink);
+    const asked: string[] = [];
+    const quick: Parameters<typeof bucketBySubject>[0] = {
+      check: (selector) => (asked.push(selector), { match: false, pseudoElement: null }),
+    };
+    bucketBySubject(quick);
+    expect(quick.check('a, p', node).match).toBe(false);
+    expect(asked).toEqual(['a, p']);
+  });
+
+  it('reads the element types a selector list matches whatever else is true', () => {
+    expect([...bareTypesOf('p, div:hover, ul li, DIR , [dir="ltr" i]')]).toEqual(['p', 'dir']);
+    expect([...bareTypesOf('svg|a, :is(ol, ul)')]).toEqual([]);
+    expect([...bareTypesOf('\\70, p')]).toEqual([]);
   });
 
   it('reads a selector’s subjects, and gives up when any element could match', () => {
