@@ -86,7 +86,7 @@ function volunteer(
     key,
     kind: 'volunteer',
     name,
-    description: { fr: `Bénévoles : ${name.fr.toLowerCase()}.`, en: `Volunteers: ${name.en.toLowerCase()}.` },
+    description: { fr: `Bénévoles\u00a0: ${name.fr.toLowerCase()}.`, en: `Volunteers: ${name.en.toLowerCase()}.` },
     parentRoles: ['coordinator', ...times('volunteer', seats - 1)],
     staffSeats: staffKey ? [{ rosterKey: staffKey, role: 'member' }] : [],
     interests: interestCodes,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fr from '../../frontend/src/i18n/fr.json';
+import { FRENCH_TYPOGRAPHY_RULES as RULES } from './french-typography-rules';
 
 /**
  * The French interface follows Québec typography (../shared/design/DOMAIN.md, "Formats"): a non-breaking space
@@ -16,19 +17,6 @@ function strings(tree: Tree, prefix = ''): [string, string][] {
 }
 
 const FR = strings(fr as Tree);
-
-/** Each rule: what must not appear, said as the fix. */
-const RULES: [string, RegExp][] = [
-  ['a non-breaking space (U+00A0) before ":", not a space', /[ \u202f]:/],
-  ['a non-breaking space before ":" (none was there)', /[^\s\u00a0]:(?!\/\/)/],
-  ['no space before "?", "!" or ";"', /[\s\u00a0\u202f][?!;]/],
-  ['a non-breaking space before "%" or "$"', /(?:[^\u00a0]|^)[%$]/],
-  ['a non-breaking space after "«" and before "»"', /«(?!\u00a0)|(?<!\u00a0)»/],
-  // « 1 000 caractères »: a line break must not split a number (a phone number, « 514 555-1234 », is not one).
-  ['a non-breaking space between thousands, not a space', /\d \d{3}(?![\d-])/],
-  // The team's choice: one apostrophe in the interface, the straight one (a mix of ' and ’ read as careless).
-  ["the straight apostrophe ', not ’", /’/],
-];
 
 describe('French typography of the interface (fr.json)', () => {
   it('reads several hundred strings (a moved file is noticed)', () => {
