@@ -89,6 +89,20 @@ describe('sign-in refusals (an address on the list that has no account yet)', ()
     expect(form.field('Adresse courriel').value).toBe('parent.oublieux@ecole.example');
   });
 
+  it("clears a refusal when the next try is stopped on the form, so the two messages never show together (French)", async () => {
+    const form = await openSignIn('fr');
+    form.type('Adresse courriel', 'parent.oublieux@ecole.example');
+    form.type('Mot de passe', 'Bottin2025');
+    form.submit();
+    expect(await screen.findAllByText('Courriel ou mot de passe incorrect.', undefined, { timeout: 10_000 })).toBeTruthy();
+    const calls = server.cognitoCalls.length;
+    form.type('Adresse courriel', 'pas-un-courriel');
+    form.submit();
+    expect(await screen.findByText('Veuillez entrer une adresse courriel valide')).toBeTruthy();
+    expect(screen.queryAllByText('Courriel ou mot de passe incorrect.')).toEqual([]);
+    expect(server.cognitoCalls.length).toBe(calls);
+  });
+
   it('says there is no account yet when the service says so, and offers « Créer un compte » (French)', async () => {
     server.refuseCognito('UserNotFoundException', 'User does not exist.');
     const form = await openSignIn('fr');

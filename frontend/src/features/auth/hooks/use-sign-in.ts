@@ -52,9 +52,10 @@ export function useSignIn(initialEmail: string) {
 
   async function submit() {
     setSubmitted(true);
+    // A refusal of the previous try no longer applies: the form's own messages, or the new answer, replace it.
+    setFailure(null);
     if (errors.email || errors.password) return;
     setBusy(true);
-    setFailure(null);
     try {
       const outcome = needsCode ? await authStore.confirmSignInCode(code) : await authStore.signIn(email, password);
       if (outcome.status === 'totp') {
