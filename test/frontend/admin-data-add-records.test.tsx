@@ -146,6 +146,26 @@ describe('adding a record from a blank form', () => {
   });
 });
 
+describe('a refusal on the fields shown moves the focus to the first one to fix', () => {
+  it.each([
+    ['fr', 'Prénom *', 'Nom *', 'Enregistrer'],
+    ['en', 'First name *', 'Last name *', 'Save'],
+  ] as const)('%s: a blank first name and a name too long, the focus on the first name (the messages may be out of sight)', async (lang, first, last, save) => {
+    renderWithAnswers(
+      <ParentEditForm parents={[]} onSaved={() => undefined} onCancel={() => undefined} onReload={() => undefined} />,
+      { locale: lang, answers: [] },
+    );
+    type(first, '   ');
+    type(last, 'T'.repeat(300));
+    // A click focuses the button it lands on.
+    act(() => button(save).focus());
+    fireEvent.click(button(save));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(first)));
+    expect(screen.getByLabelText(last).getAttribute('aria-invalid')).toBe('true');
+    expect(posts).toHaveLength(0);
+  });
+});
+
 describe('a refusal on a field the form does not show is said, never silent', () => {
   const TEXT = {
     fr: { fix: 'Corrigez les champs indiqués.', hidden: 'studentRepresentativeIds' },

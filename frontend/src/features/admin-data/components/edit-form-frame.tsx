@@ -1,10 +1,11 @@
-import { useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useLayoutEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@cloudscape-design/components/alert';
 import Button from '@cloudscape-design/components/button';
 import Form from '@cloudscape-design/components/form';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
+import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid';
 
 export interface EditProblem {
   message: string;
@@ -24,7 +25,9 @@ export function useInvalidText() {
 
 /**
  * What every admin edit form shares: a real <form> (Enter submits), the title with the "* required" legend,
- * Cancel and Save, the error text, and a saved-by-someone-else alert with a reload action.
+ * Cancel and Save, the error text, and a saved-by-someone-else alert with a reload action. A save refused on a field
+ * moves the focus to the first field marked (its message may be screens above the button on a phone), as the
+ * profile and settings forms do.
  */
 export function EditFormFrame({
   title,
@@ -38,7 +41,7 @@ export function EditFormFrame({
   title: ReactNode;
   problem: EditProblem | null;
   saving: boolean;
-  onSave: () => void;
+  onSave: () => Promise<unknown>;
   onCancel: () => void;
   onReload: () => void;
   children: ReactNode;
@@ -47,7 +50,8 @@ export function EditFormFrame({
   // The button that opened the form is gone: focus moves to its first field, not to the top of the page
   // (docs/frontend.md, "Focus after a dialog or a form").
   // A layout effect: done in the same task as the render, before any later click or key can be handled.
-  const formRef = useRef<HTMLFormElement>(null);
+  const invalidFocus = useFocusFirstInvalid<HTMLFormElement>();
+  const formRef = invalidFocus.ref;
   useLayoutEffect(() => {
     formRef.current?.querySelector<HTMLElement>('input:not([type="hidden"]):not([disabled]), textarea, button:not([disabled])')?.focus();
   }, []);
@@ -56,7 +60,7 @@ export function EditFormFrame({
       ref={formRef}
       onSubmit={(event) => {
         event.preventDefault();
-        onSave();
+        void onSave().then(invalidFocus.afterSubmit);
       }}
       noValidate
     >

@@ -126,7 +126,7 @@ export function ParentEditForm({ parent, parents, onSaved, onCancel, onReload }:
       title={parent ? t('adminData.edit.parentTitle', { name: `${parent.firstName} ${parent.lastName}` }) : t('adminData.form.addTitle.parent')}
       problem={problem}
       saving={saving}
-      onSave={() => void save()}
+      onSave={save}
       onCancel={onCancel}
       onReload={onReload}
     >

@@ -132,7 +132,7 @@ export function RecordForm<K extends FormKind>({ kind, recordId, version, title,
       title={title}
       problem={problem}
       saving={saveRecord.isPending}
-      onSave={() => void save()}
+      onSave={save}
       onCancel={onCancel}
       onReload={onReload}
     >
