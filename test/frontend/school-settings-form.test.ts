@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formOfSettings, graduatingLevelOptions } from '../../frontend/src/features/admin-settings/model/settings-form';
+import { formOfSettings, graduatingLevelOptions, levelUses, usesOfRow } from '../../frontend/src/features/admin-settings/model/settings-form';
 import { defaultSettings } from '../../lambdas/admin/import/default-settings';
 import { IssueCollector, type ImportTable } from '../../lambdas/admin/import/issues';
 import { readSchoolSettings } from '../../lambdas/admin/import/school-settings';
@@ -60,6 +60,18 @@ describe('the school settings form', () => {
     return issues.errors.map((i) => `${i.field && LEVEL_FIELDS_ON_FORM.includes(i.field as never) ? `levels.${i.line - 1}.` : ''}${i.field}:${i.code}:${JSON.stringify(i.params ?? {})}`).sort();
   };
   const checkIssues = (form: Omit<SettingsUpdate, 'version'>) => checkSettingsForm(form).map((i) => `${i.path}:${i.code}:${JSON.stringify(i.params ?? {})}`).sort();
+
+  it('counts the classes and the students holding each level apart, as the server counts their sum', () => {
+    const directory = {
+      classes: [{ levels: ['G5', 'G6'] }, { levels: ['G6', 'G6'] }],
+      students: [{ level: 'G6' }, { level: 'X1' }, { level: 'X1' }],
+    } as unknown as Parameters<typeof levelUses>[0];
+    const uses = levelUses(directory);
+    expect(Object.fromEntries(uses)).toEqual({ G5: { classes: 1, students: 0 }, G6: { classes: 2, students: 1 }, X1: { classes: 0, students: 2 } });
+    // Row by row (codes as typed: trimmed, upper-cased); the empty row, and a code another row repeats, can go.
+    expect(levels.map((_, index) => usesOfRow(levels, index, uses))).toEqual([{ classes: 1, students: 0 }, { classes: 2, students: 1 }, { classes: 0, students: 2 }, undefined]);
+    expect(usesOfRow([...levels, { ...levels[1]!, levelCode: 'g6 ' }], 1, uses)).toBeUndefined();
+  });
 
   it("checks the form's cells as the school file's reader does: same codes, same limits, same parameters", () => {
     const good = settingsFormOf(defaultSettings(new Date('2026-09-01T12:00:00Z'), 'École des Érables'));

@@ -120,8 +120,9 @@ describe('the school settings screen', () => {
   });
 
   it.each([
-    ['fr', 'Retirer', 'Attribué à 3 classes ou élèves\u00a0: ce niveau ne peut pas être retiré.', 'Attribué à 2 classes ou élèves\u00a0: ce niveau ne peut pas être retiré.'],
-    ['en', 'Remove', 'Held by 3 classes or students: this level cannot be removed.', 'Held by 2 classes or students: this level cannot be removed.'],
+    // G1 and G3: one class and two students each; G2: one class and one student. Each kind counted apart.
+    ['fr', 'Retirer', 'Attribué à 1 classe et 2 élèves\u00a0: ce niveau ne peut pas être retiré.', 'Attribué à 1 classe et 1 élève\u00a0: ce niveau ne peut pas être retiré.'],
+    ['en', 'Remove', 'Held by 1 class and 2 students: this level cannot be removed.', 'Held by 1 class and 1 student: this level cannot be removed.'],
   ] as const)('%s: does not offer to remove a level classes or students still hold, and says why', async (locale, remove, three, two) => {
     renderPage(locale);
     const removes = () => screen.getAllByRole('button', { name: remove });

@@ -13,7 +13,8 @@ import { LEVEL_FIELDS_ON_FORM, type SettingsLevelInput } from '@shared/contracts
 import { formatPhone } from '@shared/format/phone';
 import { SCHOOL_NAME_MAX_LENGTH } from '@shared/schemas/settings';
 import { useLanguage } from '../../../lib/use-language';
-import { emptyLevel, graduatingLevelOptions, usesOfRow, type SettingsForm } from '../model/settings-form';
+import { emptyLevel, graduatingLevelOptions, usesOfRow, type LevelHolders, type SettingsForm } from '../model/settings-form';
+import { formatCount } from '../../../lib/number-format';
 
 type SchoolField = 'schoolName' | 'schoolYear' | 'email' | 'phone' | 'street' | 'city' | 'postalCode';
 
@@ -91,12 +92,22 @@ export function ContactFields(props: FieldsProps) {
  * holds (`uses`, from the directory: levelUses) cannot be removed, as the server would refuse: its « Retirer » is
  * disabled, with the reason under its code and on the button. Until the directory is there, the server alone says so.
  */
-export function LevelFields({ form, onChange, errorOf, uses }: FieldsProps & { uses?: ReadonlyMap<string, number> }) {
+export function LevelFields({ form, onChange, errorOf, uses }: FieldsProps & { uses?: ReadonlyMap<string, LevelHolders> }) {
   const { t } = useTranslation();
+  const lang = useLanguage();
   const setLevel = (index: number, level: SettingsLevelInput) => onChange({ ...form, levels: form.levels.map((l, i) => (i === index ? level : l)) });
+  // « Attribué à 4 classes et 42 élèves », « … à 1 classe », « … à 3 élèves »: each kind counted apart.
   const inUse = (index: number) => {
-    const count = uses ? usesOfRow(form.levels, index, uses) : 0;
-    return count > 0 ? t('schoolSettings.levelInUse', { count }) : undefined;
+    const held = uses ? usesOfRow(form.levels, index, uses) : undefined;
+    const parts = held
+      ? [
+          held.classes > 0 ? t('schoolSettings.levelClasses', { count: held.classes, n: formatCount(held.classes, lang) }) : '',
+          held.students > 0 ? t('schoolSettings.levelStudents', { count: held.students, n: formatCount(held.students, lang) }) : '',
+        ].filter(Boolean)
+      : [];
+    if (parts.length === 0) return undefined;
+    const holders = parts.length === 2 ? t('schoolSettings.levelHoldersBoth', { classes: parts[0], students: parts[1] }) : parts[0];
+    return t('schoolSettings.levelInUse', { holders });
   };
   return (
     <Container header={<Header variant="h2" description={t('schoolSettings.hints.levels')}>{t('schoolSettings.sections.levels')}</Header>}>

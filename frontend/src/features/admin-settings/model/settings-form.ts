@@ -40,23 +40,35 @@ export function graduatingLevelOptions(levels: readonly SettingsLevelInput[], la
   ];
 }
 
+/** How many classes and how many students hold a level. */
+export interface LevelHolders {
+  classes: number;
+  students: number;
+}
+
 /**
  * How many classes and students hold each level code, counted as the server counts them before it refuses to drop a
  * level still in use (`LEVEL_IN_USE`, lambdas/admin/import/school-settings.ts): each class once per level it hosts,
- * each student once. The directory lists every class and every student, with their level codes.
+ * each student once, kept apart so the screen can say « 4 classes et 42 élèves ». The directory lists every class and
+ * every student, with their level codes.
  */
-export const levelUses = (directory: Pick<DirectoryResponse, 'classes' | 'students'>): Map<string, number> =>
-  countLevelUses([...directory.classes.map((schoolClass) => schoolClass.levels), ...directory.students.map((student) => [student.level])]);
+export function levelUses(directory: Pick<DirectoryResponse, 'classes' | 'students'>): Map<string, LevelHolders> {
+  const classes = countLevelUses(directory.classes.map((schoolClass) => schoolClass.levels));
+  const students = countLevelUses(directory.students.map((student) => [student.level]));
+  const uses = new Map<string, LevelHolders>();
+  for (const code of new Set([...classes.keys(), ...students.keys()])) uses.set(code, { classes: classes.get(code) ?? 0, students: students.get(code) ?? 0 });
+  return uses;
+}
 
 /**
- * The classes and students that still hold the level of row `index`, which then cannot be removed (0: it can). A code
- * another row of the form also has stays in the settings without this row: that row can go.
+ * The classes and students that still hold the level of row `index`, which then cannot be removed (undefined: it
+ * can). A code another row of the form also has stays in the settings without this row: that row can go.
  */
-export function usesOfRow(levels: readonly SettingsLevelInput[], index: number, uses: ReadonlyMap<string, number>): number {
+export function usesOfRow(levels: readonly SettingsLevelInput[], index: number, uses: ReadonlyMap<string, LevelHolders>): LevelHolders | undefined {
   const code = (level: SettingsLevelInput | undefined) => level?.levelCode.trim().toUpperCase() ?? '';
   const own = code(levels[index]);
-  if (!own || levels.some((level, i) => i !== index && code(level) === own)) return 0;
-  return uses.get(own) ?? 0;
+  if (!own || levels.some((level, i) => i !== index && code(level) === own)) return undefined;
+  return uses.get(own);
 }
 
 /** The server's issues of a refused save (400 VALIDATION_FAILED), or none for any other error. */
