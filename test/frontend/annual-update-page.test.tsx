@@ -186,6 +186,8 @@ describe('/update/{token}', () => {
     // Past its limit, a field says the limit (the server's schema's).
     expect(screen.getByText('This text is too long (100 characters at most).')).toBeTruthy();
     expect(screen.getByText('Enter a 10-digit phone number, for example 514 555-1234.')).toBeTruthy();
+    // The error says what the hint said: the hint gives way to it, not repeated right below.
+    expect(screen.queryByText('10 digits, for example 514 555-1234.')).toBeNull();
     expect(calls.filter((call) => call.path === '/api/update/submit')).toEqual([]);
     // The first field to fix gets the focus (on a phone, screens above the button).
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('First name *')));

@@ -100,7 +100,7 @@ export function PersonalSection(props: SectionProps & { email?: string }) {
         <FormField label={t('updateForm.fields.email')} description={t('updateForm.emailReadOnly')}>
           <Input value={props.email ?? ''} readOnly placeholder={t('common.notSet')} />
         </FormField>
-        <FormField label={phone.label} errorText={phone.errorText} constraintText={t('updateForm.phoneHint')}>
+        <FormField label={phone.label} errorText={phone.errorText} constraintText={phone.errorText ? undefined : t('updateForm.phoneHint')}>
           <Input
             {...phone.input}
             inputMode="tel"

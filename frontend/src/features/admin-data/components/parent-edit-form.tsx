@@ -50,7 +50,7 @@ function PersonalSection({ values, errors, change }: {
         <FormField label={label('email')} errorText={err('email')} constraintText={t('adminData.edit.emailHint')}>
           <Input type="email" inputMode="email" value={values.email} invalid={Boolean(errors.email)} onChange={({ detail }) => change({ email: detail.value })} />
         </FormField>
-        <FormField label={label('phone')} errorText={err('phone')} constraintText={t('updateForm.phoneHint')}>
+        <FormField label={label('phone')} errorText={err('phone')} constraintText={err('phone') ? undefined : t('updateForm.phoneHint')}>
           <Input
             inputMode="tel"
             value={values.phone}

@@ -76,7 +76,7 @@ function NewParentFields({ slot, values, errors, matches, onChange }: Omit<Field
           </SpaceBetween>
         </Box>
       )}
-      <FormField label={label('phone', false)} errorText={error('phone')} constraintText={t('updateForm.phoneHint')}>
+      <FormField label={label('phone', false)} errorText={error('phone')} constraintText={error('phone') ? undefined : t('updateForm.phoneHint')}>
         <Input
           value={values.phone}
           inputMode="tel"
