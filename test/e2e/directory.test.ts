@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { BrowserContext, Page } from 'playwright-core';
-import { createCognitoClient } from '../../lambdas/common/cognito';
 import { generateSchool } from '../../local/demo/generate-school';
+import { idTokenFor } from '../../local/sign-in';
 import { DirectoryResponseSchema, type DirectoryResponse } from '@shared/contracts/directory-api';
 import { formatPhone } from '@shared/format/phone';
 import { openBrowser, trackPageErrors, VIEWPORTS, type BrowserSession, type ViewportName } from '../support/browser';
@@ -90,22 +89,6 @@ async function signedInContext(
   await page.goto(`${stack.appUrl}${path}`);
   await eventually(() => h1(page).textContent()).toBe(title);
   return { context, page };
-}
-
-async function idToken(): Promise<string> {
-  const cognito = createCognitoClient({ endpoint: stack.cognitoEndpoint, region: stack.region });
-  try {
-    const result = await cognito.send(
-      new InitiateAuthCommand({
-        ClientId: stack.userPoolClientId,
-        AuthFlow: 'USER_PASSWORD_AUTH',
-        AuthParameters: { USERNAME: parentAccount.email, PASSWORD: parentAccount.password },
-      }),
-    );
-    return result.AuthenticationResult!.IdToken!;
-  } finally {
-    cognito.destroy();
-  }
 }
 
 /**
@@ -225,7 +208,7 @@ describe('directory participation', () => {
   it('the raw API response carries nothing a limited or name-only parent hid', async () => {
     expect(limited).toBeDefined();
     expect(nameOnly).toBeDefined();
-    const response = await fetch(`${stack.appUrl}/api/directory`, { headers: { Authorization: `Bearer ${await idToken()}` } });
+    const response = await fetch(`${stack.appUrl}/api/directory`, { headers: { Authorization: `Bearer ${await idTokenFor(stack, parentAccount.email, parentAccount.password)}` } });
     const directory: DirectoryResponse = DirectoryResponseSchema.parse(await response.json());
 
     const limitedEntry = directory.parents.find((p) => p.id === limited.id)!;

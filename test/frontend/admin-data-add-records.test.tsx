@@ -54,6 +54,14 @@ const DIRECTORY = {
   memberships: [],
 } as unknown as AdminDirectory;
 
+/** A blank new-parent form, on its own (its save goes to the loopback API). */
+const renderParentForm = (locale: 'fr' | 'en') =>
+  renderWithAnswers(<ParentEditForm parents={[]} onSaved={() => undefined} onCancel={() => undefined} onReload={() => undefined} />, {
+    locale,
+    config: api.config,
+    answers: [],
+  });
+
 const renderPanel = (locale: 'fr' | 'en' = 'fr') =>
   renderWithAnswers(<EditPanel notify={() => undefined} />, { locale, config: api.config, answers: [[adminDataKeys.directory, DIRECTORY]] });
 
@@ -151,10 +159,7 @@ describe('a refusal on the fields shown moves the focus to the first one to fix'
     ['fr', 'Prénom *', 'Nom *', 'Enregistrer'],
     ['en', 'First name *', 'Last name *', 'Save'],
   ] as const)('%s: a blank first name and a name too long, the focus on the first name (the messages may be out of sight)', async (lang, first, last, save) => {
-    renderWithAnswers(
-      <ParentEditForm parents={[]} onSaved={() => undefined} onCancel={() => undefined} onReload={() => undefined} />,
-      { locale: lang, answers: [] },
-    );
+    renderParentForm(lang);
     type(first, '   ');
     type(last, 'T'.repeat(300));
     // A click focuses the button it lands on.
@@ -188,10 +193,7 @@ describe('a refusal on a field the form does not show is said, never silent', ()
 
   it.each(['fr', 'en'] as const)('%s: the server refusing a field the form does not show is named too', async (lang) => {
     answer = { status: 400, body: { error: { code: 'VALIDATION_FAILED', fields: [{ path: 'preferredLanguage', issue: 'invalid_value' }] } } };
-    renderWithAnswers(
-      <ParentEditForm parents={[]} onSaved={() => undefined} onCancel={() => undefined} onReload={() => undefined} />,
-      { locale: lang, config: api.config, answers: [] },
-    );
+    renderParentForm(lang);
     type(lang === 'fr' ? 'Prénom *' : 'First name *', 'Marie');
     type(lang === 'fr' ? 'Nom *' : 'Last name *', 'Tremblay');
     fireEvent.click(button(lang === 'fr' ? 'Enregistrer' : 'Save'));
@@ -207,10 +209,7 @@ describe("the admin's parent form speaks to the administrator about the parent",
   } as const;
 
   it.each(['fr', 'en'] as const)('%s: a blank new-parent form says « the parent », and warns of no custom setting', (lang) => {
-    const { container } = renderWithAnswers(
-      <ParentEditForm parents={[]} onSaved={() => undefined} onCancel={() => undefined} onReload={() => undefined} />,
-      { locale: lang, answers: [] },
-    );
+    const { container } = renderParentForm(lang);
     // The options of a select are rendered while it is open: each one's, read open.
     let text = container.textContent ?? '';
     for (const select of [...createWrapper().findAllSelects(), createWrapper().findMultiselect()!]) {
