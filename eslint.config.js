@@ -59,6 +59,15 @@ export default tseslint.config(
     rules: {
       'local/frontend-layers': 'error',
       'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }],
+      // Numbers as the reader's language writes them come from lib/number-format.ts (fr-CA: a no-break space between
+      // thousands). toLocaleString('fr') writes a narrow one (U+202F): two spacings of « 1 000 » on one screen.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='toLocaleString']",
+          message: 'Format numbers with formatCount or formatDecimal (lib/number-format.ts), dates with lib/date-time.ts.',
+        },
+      ],
     },
   },
 );

@@ -10,6 +10,14 @@ const FORMATS: Record<Language, Intl.NumberFormat> = {
 /** A whole number as the reader's language writes it: « 1 000 » (a no-break space between thousands), "1,000". */
 export const formatCount = (value: number, lang: Language): string => FORMATS[lang].format(value);
 
+const DECIMALS: Record<Language, Intl.NumberFormat> = {
+  fr: new Intl.NumberFormat('fr-CA', { maximumFractionDigits: 1 }),
+  en: new Intl.NumberFormat('en-CA', { maximumFractionDigits: 1 }),
+};
+
+/** A number to one decimal at most, as the reader's language writes it: « 1 234,5 », "1,234.5". */
+export const formatDecimal = (value: number, lang: Language): string => DECIMALS[lang].format(value);
+
 /**
  * A text field's count as the person types, « 12/1 000 » or "12/1,000": the limit is seen before a save refuses it
  * (the update form's skills, the privacy request's details, the staff note).

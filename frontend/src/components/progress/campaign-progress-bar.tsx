@@ -4,6 +4,7 @@ import type { CampaignView } from '@shared/contracts/annual-update-api';
 import { formatPercent } from '../../lib/percent';
 import { useLanguage } from '../../lib/use-language';
 import { useProgressText } from './use-progress-text';
+import { formatCount } from '../../lib/number-format';
 
 /**
  * A campaign's completed/total bar, as the admin dashboard and the campaign page both show it. The figure at the
@@ -12,9 +13,9 @@ import { useProgressText } from './use-progress-text';
  * what a screen reader hears are that same percentage (useProgressText), not Cloudscape's rounded "0%".
  */
 export function CampaignProgressBar({ progress }: { progress: CampaignView['progress'] }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const lang = useLanguage();
-  const number = (value: number) => value.toLocaleString(i18n.language);
+  const number = (value: number) => formatCount(value, lang);
   const ref = useProgressText<HTMLDivElement>(progress.percentage);
   return (
     <div ref={ref}>

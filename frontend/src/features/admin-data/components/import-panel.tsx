@@ -9,6 +9,7 @@ import Header from '@cloudscape-design/components/header';
 import ProgressBar from '@cloudscape-design/components/progress-bar';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { IMPORT_ENTITIES } from '@shared/rules/import-columns';
+import { formatDecimal } from '../../../lib/number-format';
 import { useLanguage } from '../../../lib/use-language';
 import { applyBlock, latestByName } from '../model/import-model';
 import { ImportReportView } from './import-report-view';
@@ -39,7 +40,7 @@ function FilesField({ files, onChoose }: { files: File[]; onChoose: (files: File
           errorIconAriaLabel: t('adminData.import.error'),
           warningIconAriaLabel: t('adminData.import.warning'),
           formatFileSize: (bytes) =>
-            t('adminData.import.size', { size: (bytes / 1024).toLocaleString(lang, { maximumFractionDigits: 1 }) }),
+            t('adminData.import.size', { size: formatDecimal(bytes / 1024, lang) }),
         }}
       />
     </FormField>

@@ -12,6 +12,7 @@ import { RecruitingCommittees } from './recruiting-committees';
 import type { CommitteesState } from '../../../lib/committees/use-admin-committees';
 import { formatLongDate } from '../../../lib/date-time';
 import { useLanguage } from '../../../lib/use-language';
+import { formatCount } from '../../../lib/number-format';
 
 /** The card says what the campaign is now: a closed one never reads « Campagne en cours ». */
 const TITLE = { pending: 'annualUpdateAdmin.card.titlePending', active: 'annualUpdateAdmin.card.title', completed: 'annualUpdateAdmin.card.titleCompleted' } as const;
@@ -26,10 +27,10 @@ export function CampaignCard({ campaign, actions, committees, footer, unreachabl
   /** Under « Sans courriel »: the way to these parents' paper letters (the section is far down on a phone). */
   unreachableAction?: React.ReactNode;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const lang = useLanguage();
   const { counts, progress } = campaign;
-  const number = (value: number) => value.toLocaleString(i18n.language);
+  const number = (value: number) => formatCount(value, lang);
   const stats: [string, number][] = [
     ['totalParents', counts.totalParents],
     ['unreachable', counts.unreachable],

@@ -17,6 +17,7 @@ import type { Language } from '@shared/schemas/common';
 import { isMobileBreakpoint } from '../../../components/layout/breakpoints';
 import { useBreakpoint } from '../../../components/layout/use-breakpoint';
 import { currentLocale } from '../../../i18n/i18n';
+import { formatCount } from '../../../lib/number-format';
 import { useParticipants } from '../hooks/use-participants';
 import { formatDateTime, formatTimeAgo } from '../../../lib/date-time';
 import { formatPercent } from '../../../lib/percent';
@@ -69,7 +70,7 @@ function ProgressSummary({ campaign, state }: { campaign: CampaignView; state: P
   const { t, i18n } = useTranslation();
   const lang = currentLocale(i18n);
   const { filtered, shown } = state;
-  const number = (value: number) => value.toLocaleString(i18n.language);
+  const number = (value: number) => formatCount(value, lang);
   const { progress } = campaign;
   return (
     <>

@@ -10,6 +10,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { PrintDirectory } from '../../../components/directory/print-directory';
 import { RouterLink } from '../../../components/router-link/router-link';
+import { formatCount, formatDecimal } from '../../../lib/number-format';
 import { useLanguage } from '../../../lib/use-language';
 import type { DirectoryIndex } from '../../../lib/directory/directory-index';
 import { studentLevelLabel } from '../../../lib/directory/labels';
@@ -23,17 +24,10 @@ import { SchoolCard } from './school-card';
 
 const LISTS = ['classes', 'students', 'parents', 'staff', 'committees'] as const;
 
-/** One format per language, made once: building an Intl.NumberFormat costs far more than formatting with it. */
-function useNumberFormat() {
-  const lang = useLanguage();
-  return useMemo(() => new Intl.NumberFormat(lang === 'fr' ? 'fr-CA' : 'en-CA', { maximumFractionDigits: 1 }), [lang]);
-}
-
 /** Students by level and the quick statistics, side by side (one column on a phone). */
 function Statistics({ index, stats }: { index: DirectoryIndex; stats: SchoolStatistics }) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const number = useNumberFormat();
   const level = (code: string) => studentLevelLabel(index.directory, code, lang);
   return (
     <ColumnLayout columns={2}>
@@ -50,11 +44,11 @@ function Statistics({ index, stats }: { index: DirectoryIndex; stats: SchoolStat
           items={[
             {
               label: t('directory.home.averageClassSize'),
-              value: stats.averageClassSize === null ? '-' : number.format(stats.averageClassSize),
+              value: stats.averageClassSize === null ? '-' : formatDecimal(stats.averageClassSize, lang),
             },
-            { label: t('directory.home.committeeMembers'), value: number.format(stats.totalCommitteeMembers) },
+            { label: t('directory.home.committeeMembers'), value: formatCount(stats.totalCommitteeMembers, lang) },
             { label: t('directory.home.mostCommonLevel'), value: stats.mostCommonLevel ? level(stats.mostCommonLevel) : '-' },
-            { label: t('directory.home.families'), value: number.format(stats.totals.families) },
+            { label: t('directory.home.families'), value: formatCount(stats.totals.families, lang) },
           ]}
         />
       </Container>
@@ -65,7 +59,7 @@ function Statistics({ index, stats }: { index: DirectoryIndex; stats: SchoolStat
 /** Links to the five lists with their counts, and the printable directory under them. */
 function Lists({ index, stats }: { index: DirectoryIndex; stats: SchoolStatistics }) {
   const { t } = useTranslation();
-  const number = useNumberFormat();
+  const lang = useLanguage();
   const counts: Record<(typeof LISTS)[number], number> = stats.totals;
   return (
     <Container header={<Header variant="h2">{t('directory.home.listsTitle')}</Header>} footer={<PrintDirectory index={index} />}>
@@ -76,7 +70,7 @@ function Lists({ index, stats }: { index: DirectoryIndex; stats: SchoolStatistic
               {t(`nav.${list}`)}
             </RouterLink>
             <Box variant="small" display="block" color="text-body-secondary">
-              {number.format(counts[list])} · {t(`pages.${list}.description`)}
+              {formatCount(counts[list], lang)} · {t(`pages.${list}.description`)}
             </Box>
           </div>
         ))}

@@ -21,6 +21,8 @@ import {
 import { PageFrame } from '../../../components/page/page-frame';
 import { ApiErrorAlert, QueryState } from '../../../components/query-state/query-state';
 import { useRetentionReports, useRetentionSettings, useSaveRetention } from '../api/retention-queries';
+import { formatCount } from '../../../lib/number-format';
+import { useLanguage } from '../../../lib/use-language';
 
 /** The privacy screens' sentence for an error without a code of its own. */
 const GENERIC = 'privacyIncidents.errors.generic';
@@ -28,7 +30,8 @@ const FIELDS = ['departedMonths', 'campaignMonths', 'backupDays', 'requestMonths
 
 /** The periods form: every period, saved at the version read (docs/privacy.md, "Retention"). */
 function PeriodsForm({ settings, onSaved }: { settings: RetentionSettings; onSaved: () => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const lang = useLanguage();
   const saveRetention = useSaveRetention();
   const [values, setValues] = useState<Record<string, string>>(Object.fromEntries(FIELDS.map((f) => [f, String(settings[f])])));
   const parsed = RetentionPeriodsSchema.safeParse(Object.fromEntries(FIELDS.map((f) => [f, Number(values[f])])));
@@ -37,7 +40,7 @@ function PeriodsForm({ settings, onSaved }: { settings: RetentionSettings; onSav
   const fieldError = (field: (typeof FIELDS)[number]) => {
     if (RetentionPeriodsSchema.shape[field].safeParse(Number(values[field])).success) return undefined;
     const { min, max } = RETENTION_LIMITS[field];
-    return t('retention.invalid', { min: min.toLocaleString(i18n.language), max: max.toLocaleString(i18n.language) });
+    return t('retention.invalid', { min: formatCount(min, lang), max: formatCount(max, lang) });
   };
   const save = () => {
     if (!parsed.success) return;

@@ -11,6 +11,8 @@ import type { ProgressionSummary } from '@shared/contracts/progression-api';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { errorKey, progressionApi } from '../../../lib/api/progression-client';
 import { saveFile } from '../../../lib/save-file';
+import { formatCount } from '../../../lib/number-format';
+import { useLanguage } from '../../../lib/use-language';
 
 /** While the changes are applied: the progress bar; an error says what happened and offers to continue. */
 export function ApplyPanel({ progression, running, error, onRetry }: {
@@ -19,7 +21,8 @@ export function ApplyPanel({ progression, running, error, onRetry }: {
   error: unknown;
   onRetry: () => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const lang = useLanguage();
   const apply = progression.apply;
   const percent = apply?.percent ?? 0;
   return (
@@ -32,8 +35,8 @@ export function ApplyPanel({ progression, running, error, onRetry }: {
           additionalInfo={
             apply && apply.totalSteps > 0
               ? t('progression.applying.info', {
-                  done: apply.doneSteps.toLocaleString(i18n.language),
-                  total: apply.totalSteps.toLocaleString(i18n.language),
+                  done: formatCount(apply.doneSteps, lang),
+                  total: formatCount(apply.totalSteps, lang),
                 })
               : undefined
           }

@@ -7,20 +7,23 @@ import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { ProgressionCounts, ProgressionWorkspace } from '@shared/contracts/progression-api';
+import { formatCount } from '../../../lib/number-format';
+import { useLanguage } from '../../../lib/use-language';
 
 const ANALYSIS: (keyof ProgressionCounts)[] = ['totalStudents', 'autoProgression', 'needsAssignment', 'graduating'];
 const STAGED: (keyof ProgressionCounts)[] = ['missingAssignments', 'newStudents', 'departing', 'parentsToRemove'];
 
 /** A labelled number; `data-count` lets a journey read it without depending on the layout. */
 export function CountGrid({ counts, keys }: { counts: ProgressionCounts; keys: (keyof ProgressionCounts)[] }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const lang = useLanguage();
   return (
     <ColumnLayout columns={keys.length >= 4 ? 4 : keys.length} variant="text-grid" minColumnWidth={140}>
       {keys.map((key) => (
         <div key={key} data-count={key}>
           <Box variant="awsui-key-label">{t(`progression.counts.${key}`)}</Box>
           <Box fontSize="display-l" fontWeight="bold">
-            <span data-count-value={key}>{counts[key].toLocaleString(i18n.language)}</span>
+            <span data-count-value={key}>{formatCount(counts[key], lang)}</span>
           </Box>
         </div>
       ))}
