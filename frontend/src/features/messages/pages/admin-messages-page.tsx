@@ -409,8 +409,11 @@ function Log({ messages, settings }: { messages: Message[]; settings: MessageSet
     <>
       {sending && (sending.progress || sending.error !== undefined) && <AdminSendProgress sending={sending} />}
       <PendingReview messages={messages} admin={admin} />
-      {/* A table on wide screens, cards on phones (docs/product-rules.md): seven columns do not fit 375 px. */}
-      {mobile ? (
+      {/* A table on wide screens, cards on phones (docs/product-rules.md): seven columns do not fit 375 px. An empty
+          log on a phone is one box, its title and what it says together (Cards would show the title alone in a box). */}
+      {mobile && messages.length === 0 ? (
+        <Container header={shared.header}>{shared.empty}</Container>
+      ) : mobile ? (
         <Cards
           {...shared}
           ariaLabels={{ itemSelectionLabel: () => '', selectionGroupLabel: t('messages.admin.log') }}
