@@ -21,4 +21,9 @@ export interface StackInfo {
   /** Environment the real handlers run with; tests copy it into process.env to call repositories directly. */
   lambdaEnv: Record<string, string>;
   demoAccounts: DemoAccount[];
+  /**
+   * The table's demo school was written by another version of the generator (the data directory predates a
+   * checkout's update): some demo accounts may not exist in it. The `npm start` banner says so.
+   */
+  demoDataOutdated?: boolean;
 }

@@ -213,10 +213,11 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
     lambdaEnv.USER_POOL_ID = userPoolId;
     process.env.USER_POOL_ID = userPoolId;
 
+    let demoDataOutdated = false;
     if (options.seed !== false) {
       step('Seeding the demo school (first run only)');
       // Both steps are idempotent: the seed skips a dataset already written, existing accounts are kept.
-      await seedDemoSchool(options.seed ?? {});
+      demoDataOutdated = (await seedDemoSchool(options.seed ?? {})).outdated;
       await ensureDemoAccounts(cognito, userPoolId);
     }
 
@@ -245,6 +246,7 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
       region,
       lambdaEnv,
       demoAccounts: DEMO_ACCOUNTS.map(({ role, email, password }) => ({ role, email, password })),
+      ...(demoDataOutdated ? { demoDataOutdated } : {}),
     };
     if (dataDir) writeFileSync(path.join(dataDir, 'local-stack.json'), JSON.stringify(info, null, 2));
 

@@ -19,6 +19,15 @@ const WEB_DIR = path.resolve('frontend/dist');
 const REMINDER_INTERVAL_MS = 5 * 60 * 1000;
 const REMINDER_RUN_MS = 60 * 1000;
 
+/** Under the demo accounts when the data directory's demo school predates this checkout's (local/demo/seed.ts). */
+const OUTDATED_DEMO_DATA = `
+  ! The demo data in this folder was made by an earlier version: some accounts above may not sign in.
+    npm run reset, then npm start, starts over with this version's demo school (your local changes are lost).
+  ! Les données de démonstration de ce dossier viennent d'une version antérieure : certains comptes
+    ci-dessus pourraient ne pas se connecter. npm run reset, puis npm start, repart avec l'école de cette
+    version (vos changements locaux sont perdus).
+`;
+
 async function main() {
   const started = Date.now();
   if (!existsSync(path.join(WEB_DIR, 'index.html')) || process.argv.includes('--build')) {
@@ -83,7 +92,7 @@ async function main() {
 
   Demo accounts   role           email                                  password
 ${accounts}
-
+${info.demoDataOutdated ? OUTDATED_DEMO_DATA : ''}
   Ctrl-C stops everything.
 ────────────────────────────────────────────────────────────────────────`);
 }

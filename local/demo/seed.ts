@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../../lambdas/common/dynamo';
 import { keys } from '../../lambdas/common/keys';
@@ -16,6 +17,11 @@ export interface SeedResult {
   dataset: string;
   /** True when the marker showed the dataset was already complete: nothing was written. */
   skipped: boolean;
+  /**
+   * Skipped, and the dataset in the table was written by another version of the generator (a checkout updated since
+   * its first `npm start`): the demo accounts printed may not all exist there. `npm run reset` starts over.
+   */
+  outdated: boolean;
   /** Items written (directory, settings and registry; the marker excluded). */
   items: number;
   school: DemoSchool;
@@ -24,6 +30,11 @@ export interface SeedResult {
 /** Name of a dataset, from what determines its content. */
 export function datasetName(options: GenerateOptions = {}): string {
   return `demo-${options.seed ?? DEFAULT_SEED}-${familyCount(options)}`;
+}
+
+/** What the generator makes, in 16 hex digits: the same school gives the same fingerprint. */
+function fingerprintOf(school: DemoSchool): string {
+  return createHash('sha256').update(JSON.stringify(school)).digest('hex').slice(0, 16);
 }
 
 /**
@@ -41,14 +52,17 @@ export async function seedDemoSchool(options: SeedOptions = {}): Promise<SeedRes
   const marker = await documentClient().send(
     new GetCommand({ TableName: tableName(), Key: keys.seedMarker(dataset), ConsistentRead: true }),
   );
-  if (marker.Item && !options.force) return { dataset, skipped: true, items: 0, school };
+  const fingerprint = fingerprintOf(school);
+  if (marker.Item && !options.force) {
+    return { dataset, skipped: true, outdated: marker.Item.fingerprint !== fingerprint, items: 0, school };
+  }
   // DynamoDB Local handles more parallel batches than a bulk job should send to AWS by default.
   const items = await bulkWriteDirectory(school, { concurrency: 8 });
   await documentClient().send(
     new PutCommand({
       TableName: tableName(),
-      Item: { ...keys.seedMarker(dataset), type: 'SEED', dataset, items, seededAt: new Date().toISOString() },
+      Item: { ...keys.seedMarker(dataset), type: 'SEED', dataset, items, fingerprint, seededAt: new Date().toISOString() },
     }),
   );
-  return { dataset, skipped: false, items, school };
+  return { dataset, skipped: false, outdated: false, items, school };
 }

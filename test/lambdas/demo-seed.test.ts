@@ -1,4 +1,4 @@
-import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { documentClient, resetDocumentClient, tableName } from '../../lambdas/common/dynamo';
 import { keys } from '../../lambdas/common/keys';
@@ -28,7 +28,19 @@ describe('demo seed in its own table', () => {
     expect(registry).toHaveLength(withEmail.length);
 
     const second = await seedDemoSchool();
-    expect(second).toMatchObject({ skipped: true, items: 0 });
+    expect(second).toMatchObject({ skipped: true, outdated: false, items: 0 });
+    expect(await lasting()).toEqual(afterFirst);
+
+    // A table seeded by another version of the generator (or before markers had a fingerprint): nothing is
+    // rewritten (the person's local changes stay), and the caller learns the demo accounts may not be there.
+    const markerKey = keys.seedMarker(datasetName());
+    const setFingerprint = (value: string) =>
+      documentClient().send(new UpdateCommand({ TableName: tableName(), Key: markerKey, UpdateExpression: 'SET fingerprint = :f', ExpressionAttributeValues: { ':f': value } }));
+    const fingerprint = afterFirst.find((item) => item.type === 'SEED')!.fingerprint as string;
+    expect(fingerprint).toMatch(/^[0-9a-f]{16}$/);
+    await setFingerprint('0000000000000000');
+    expect(await seedDemoSchool()).toMatchObject({ skipped: true, outdated: true, items: 0 });
+    await setFingerprint(fingerprint);
     expect(await lasting()).toEqual(afterFirst);
 
     // A run that crashed before its marker: the next run rewrites the same items, no duplicates.
