@@ -6,6 +6,7 @@ import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { ParentName, useParentCard } from '../../../components/directory/parent-card';
 import { RouterLink } from '../../../components/router-link/router-link';
+import { useMyMessages, writeToClassHref } from '../../../lib/api/my-messages-queries';
 import type { DirectoryClass } from '@shared/contracts/directory-api';
 import type { DirectoryIndex } from '../../../lib/directory/directory-index';
 import { classLevelsLabel } from '../../../lib/directory/labels';
@@ -35,6 +36,23 @@ export function ParentRepresentatives({ index, schoolClass, openParent }: {
         </div>
       ))}
     </div>
+  );
+}
+
+/**
+ * « Écrire aux parents de la classe » on the card of a class the viewer may write to: a class's parent representative
+ * or its homeroom teacher (`candidate`), when the server offers that class as an audience (the settings allow it and
+ * the right was not withdrawn). Only a candidate asks the server; the link opens Messages with the class chosen.
+ */
+export function WriteToClassLink({ schoolClass, candidate }: { schoolClass: DirectoryClass; candidate: boolean }) {
+  const { t } = useTranslation();
+  const { data } = useMyMessages({ enabled: candidate });
+  const offered = data?.audiences.some((o) => o.audience.type === 'class' && o.audience.classId === schoolClass.id);
+  if (!candidate || !offered) return null;
+  return (
+    <RouterLink href={writeToClassHref(schoolClass.id)} variant="primary">
+      {t('directory.home.writeToClass')}
+    </RouterLink>
   );
 }
 

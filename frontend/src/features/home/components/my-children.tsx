@@ -9,7 +9,7 @@ import type { DirectoryIndex } from '../../../lib/directory/directory-index';
 import { studentLevelLabel } from '../../../lib/directory/labels';
 import { fullName } from '../../../lib/directory/names';
 import { useLanguage } from '../../../lib/use-language';
-import { CardSection, Label, OpenClassLink, ParentRepresentatives } from './home-cards';
+import { CardSection, Label, OpenClassLink, ParentRepresentatives, WriteToClassLink } from './home-cards';
 
 /** The viewer's children (students of their parent records), each once, by level then name. */
 export function childrenOf(index: DirectoryIndex, parentIds: ReadonlySet<string>): number[] {
@@ -20,7 +20,12 @@ export function childrenOf(index: DirectoryIndex, parentIds: ReadonlySet<string>
 }
 
 /** One child: level and class, the homeroom teacher and the parent representatives, and the class one tap away. */
-function ChildCard({ index, student, openParent }: { index: DirectoryIndex; student: number; openParent: (p: number) => void }) {
+function ChildCard({ index, student, parentIds, openParent }: {
+  index: DirectoryIndex;
+  student: number;
+  parentIds: ReadonlySet<string>;
+  openParent: (p: number) => void;
+}) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const { directory } = index;
@@ -40,6 +45,10 @@ function ChildCard({ index, student, openParent }: { index: DirectoryIndex; stud
           </div>
           <ParentRepresentatives index={index} schoolClass={schoolClass} openParent={openParent} />
           <OpenClassLink index={index} schoolClass={schoolClass} />
+          <WriteToClassLink
+            schoolClass={schoolClass}
+            candidate={schoolClass.parentRepIndexes.some((p) => parentIds.has(directory.parents[p]!.id))}
+          />
         </SpaceBetween>
       ) : (
         <Box color="text-body-secondary">{t('directory.home.noClass')}</Box>
@@ -50,7 +59,8 @@ function ChildCard({ index, student, openParent }: { index: DirectoryIndex; stud
 
 /**
  * « Mes enfants » / "My children", first on a parent's home (docs/product-rules.md, "Home"): each child's class,
- * teacher and parent representatives (a name opens the representative's card), one tap to the class.
+ * teacher and parent representatives (a name opens the representative's card), one tap to the class, and for a
+ * class the viewer represents, one tap to writing to its parents.
  */
 export function MyChildren({ index, parentIds }: { index: DirectoryIndex; parentIds: ReadonlySet<string> }) {
   const { t } = useTranslation();
@@ -61,7 +71,7 @@ export function MyChildren({ index, parentIds }: { index: DirectoryIndex; parent
       title={t('directory.home.myChildren')}
       index={index}
       items={children}
-      card={(student, openParent) => <ChildCard key={student} index={index} student={student} openParent={openParent} />}
+      card={(student, openParent) => <ChildCard key={student} index={index} student={student} parentIds={parentIds} openParent={openParent} />}
     />
   );
 }

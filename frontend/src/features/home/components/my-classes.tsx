@@ -6,7 +6,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { DirectoryIndex } from '../../../lib/directory/directory-index';
 import { classLevelsLabel } from '../../../lib/directory/labels';
 import { useLanguage } from '../../../lib/use-language';
-import { CardSection, OpenClassLink, ParentRepresentatives } from './home-cards';
+import { CardSection, OpenClassLink, ParentRepresentatives, WriteToClassLink } from './home-cards';
 
 /** The classes whose homeroom teacher is one of the viewer's records, in the directory's order. */
 export function classesTaughtBy(index: DirectoryIndex, personIds: ReadonlySet<string>): number[] {
@@ -26,6 +26,8 @@ function ClassCard({ index, classIndex, openParent }: { index: DirectoryIndex; c
       <SpaceBetween size="s">
         <ParentRepresentatives index={index} schoolClass={schoolClass} openParent={openParent} />
         <OpenClassLink index={index} schoolClass={schoolClass} />
+        {/* Their homeroom class: offered when the settings let teachers write to their classes' parents. */}
+        <WriteToClassLink schoolClass={schoolClass} candidate />
       </SpaceBetween>
     </Container>
   );

@@ -1,10 +1,9 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod';
 import {
   MessageProgressSchema,
   MessageSchema,
   MessageSettingsSchema,
-  MessagesResponseSchema,
   rejectionReason,
   type AdminMessagesResponse,
   type ComposeMessage,
@@ -15,21 +14,19 @@ import {
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { ApiError, apiRequest } from '../../../lib/api/api-client';
 import { adminMessagesKey } from '../../../lib/api/admin-query-keys';
+import { myMessagesKey } from '../../../lib/api/my-messages-queries';
 import { useApiMutation } from '../../../lib/query/use-api-mutation';
 
 /** The Messages page's server state (docs/messages.md, docs/frontend.md "Server state"). */
 export const messagesKeys = {
-  mine: ['messages'] as const,
+  mine: myMessagesKey,
   admin: adminMessagesKey,
 };
 
 const MessageResponseSchema = z.object({ message: MessageSchema });
 
-/** GET /api/messages: received, sent, unread, the audiences the member may write to and their quota. */
-export function useMyMessages() {
-  const { apiBaseUrl } = useRuntimeConfig();
-  return useQuery({ queryKey: messagesKeys.mine, queryFn: () => apiRequest(apiBaseUrl, '/messages', MessagesResponseSchema) });
-}
+/** GET /api/messages: shared with the home page's class cards. */
+export { useMyMessages } from '../../../lib/api/my-messages-queries';
 
 /** GET /api/admin/messages: every message sent, and the settings (shared with the dashboard's card). */
 export { useAdminMessages } from '../../../lib/api/admin-messages-queries';

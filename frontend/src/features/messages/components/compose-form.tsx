@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
@@ -21,6 +22,7 @@ import {
   type Message,
   type MessagesResponse,
 } from '@shared/contracts/messages-api';
+import { CLASS_AUDIENCE_PARAM } from '../../../lib/api/my-messages-queries';
 import { useErrorText } from '../../../lib/api/use-error-text';
 import { useFieldErrorText } from '../../../lib/parent-form/use-error-text';
 import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid';
@@ -115,6 +117,14 @@ function LanguageFields({ lang, subject, body, errors, onChange }: {
 /** One key per message written: a second click or a retry of the same message creates nothing more on the server. */
 const newClientKey = () => crypto.randomUUID();
 
+/** The audience chosen at first: a class's parents when the home's « Écrire aux parents de la classe » asked for them
+ * (`?class=<id>`) and the server offers them, else the first one offered. */
+function useFirstAudience(audiences: AudienceOption[]): AudienceOption | undefined {
+  const [params] = useSearchParams();
+  const asked = params.get(CLASS_AUDIENCE_PARAM);
+  return audiences.find((o) => o.audience.type === 'class' && o.audience.classId === asked) ?? audiences[0];
+}
+
 /**
  * Writing a message: the audiences the server offers this member, the text once or in both languages (checked with
  * the server's rules first), the progress while the page's driver sends it.
@@ -125,7 +135,7 @@ export function ComposeForm({ data, driver }: { data: MessagesResponse; driver: 
   const errorText = useErrorText('messages.compose.failed');
   const invalidFocus = useFocusFirstInvalid<HTMLDivElement>();
   const compose = useComposeMessage();
-  const [choice, setChoice] = useState<AudienceOption | undefined>(data.audiences[0]);
+  const [choice, setChoice] = useState<AudienceOption | undefined>(useFirstAudience(data.audiences));
   const [both, setBoth] = useState(false);
   const message = useMessageText();
   const [share, setShare] = useState(false);
