@@ -23,9 +23,10 @@ export default tseslint.config(
     },
   },
   {
-    // Every list pages through the app's own pager, which stays on one line on a phone.
+    // Every list pages through the app's own pager, which stays on one line on a phone; every progress bar says its
+    // percentage as the app writes it (« 0,5 % »).
     files: ['frontend/src/**/*.{ts,tsx}'],
-    ignores: ['frontend/src/components/pagination/pagination.tsx'],
+    ignores: ['frontend/src/components/pagination/pagination.tsx', 'frontend/src/components/progress/**'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -35,6 +36,10 @@ export default tseslint.config(
             {
               name: '@cloudscape-design/components/pagination',
               message: 'Use Pagination from components/pagination/pagination.tsx (compact on a phone).',
+            },
+            {
+              name: '@cloudscape-design/components/progress-bar',
+              message: 'Use AppProgressBar from components/progress/app-progress-bar.tsx (« 0,5 % », not "1%").',
             },
           ],
         },

@@ -35,4 +35,17 @@ describe("a message's state for its author", () => {
     show('fr', message('sending', 23, 23));
     expect((screen.getByRole('progressbar') as HTMLProgressElement).value).toBe(50);
   });
+
+  it.each([
+    ['fr', '0\u00a0%', '50\u00a0%'],
+    ['en', '0%', '50%'],
+  ] as const)("writes its percentage as the reader's language does, « 0 % » in French (%s)", (lang, start, half) => {
+    show(lang, message('sending', 46, 0));
+    const bar = screen.getByRole('progressbar');
+    expect(bar.getAttribute('aria-valuetext')).toBe(start);
+    expect(bar.parentElement!.parentElement!.textContent).toContain(start);
+    cleanup();
+    show(lang, message('sending', 23, 23));
+    expect(screen.getByRole('progressbar').getAttribute('aria-valuetext')).toBe(half);
+  });
 });

@@ -6,7 +6,6 @@ import Container from '@cloudscape-design/components/container';
 import FileUpload from '@cloudscape-design/components/file-upload';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
-import ProgressBar from '@cloudscape-design/components/progress-bar';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { IMPORT_ENTITIES } from '@shared/rules/import-columns';
 import { formatDecimal } from '../../../lib/number-format';
@@ -14,6 +13,7 @@ import { useLanguage } from '../../../lib/use-language';
 import { applyBlock, latestByName } from '../model/import-model';
 import { ImportReportView } from './import-report-view';
 import { useImport } from './use-import';
+import { AppProgressBar } from '../../../components/progress/app-progress-bar';
 
 /** The files to import: several CSV files, the latest of each name kept. */
 function FilesField({ files, onChoose }: { files: File[]; onChoose: (files: File[]) => void }) {
@@ -84,7 +84,7 @@ export function ImportPanel({ notify }: { notify: (message: string) => void }) {
           </Box>
         )}
         {step === 'applying' && (
-          <ProgressBar
+          <AppProgressBar
             label={t('adminData.import.progress')}
             value={percent}
             additionalInfo={t('adminData.import.progressInfo')}

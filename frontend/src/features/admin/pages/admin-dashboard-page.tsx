@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
 import Grid from '@cloudscape-design/components/grid';
-import ProgressBar from '@cloudscape-design/components/progress-bar';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator, { type StatusIndicatorProps } from '@cloudscape-design/components/status-indicator';
 import type { CurrentCampaignResponse } from '@shared/contracts/annual-update-api';
 import type { CurrentProgressionResponse } from '@shared/contracts/progression-api';
 import { PageFrame } from '../../../components/page/page-frame';
+import { AppProgressBar } from '../../../components/progress/app-progress-bar';
 import { CampaignProgressBar } from '../../../components/progress/campaign-progress-bar';
 import { CampaignStatus } from '../../../components/progress/campaign-status';
 import { useAdminMessages } from '../../../lib/api/admin-messages-queries';
@@ -73,7 +73,7 @@ function ProgressionSummaryView({ data }: { data: CurrentProgressionResponse }) 
         </Box>
       )}
       {progression?.phase === 'applying' && progression.apply && (
-        <ProgressBar value={progression.apply.percent} label={t('adminDashboard.progression.applying')} />
+        <AppProgressBar value={progression.apply.percent} label={t('adminDashboard.progression.applying')} />
       )}
     </SpaceBetween>
   );

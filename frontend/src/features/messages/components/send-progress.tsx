@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import ProgressBar from '@cloudscape-design/components/progress-bar';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import type { Message } from '@shared/contracts/messages-api';
 import { currentLocale } from '../../../i18n/i18n';
 import { countsText } from '../model/counts-text';
+import { AppProgressBar } from '../../../components/progress/app-progress-bar';
 
 /**
  * A message's sending as its counts say (docs/messages.md, "Sending"): the emails handled out of the recipients, and
@@ -24,7 +24,7 @@ export function SendProgress({ message }: { message: Message }) {
     );
   }
   return (
-    <ProgressBar
+    <AppProgressBar
       value={counts.recipients === 0 ? 100 : Math.round((done / counts.recipients) * 100)}
       label={t('messages.compose.progress')}
       status={message.status === 'sending' ? 'in-progress' : 'success'}

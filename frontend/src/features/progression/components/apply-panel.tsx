@@ -5,7 +5,6 @@ import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
-import ProgressBar from '@cloudscape-design/components/progress-bar';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { ProgressionSummary } from '@shared/contracts/progression-api';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
@@ -13,6 +12,7 @@ import { errorKey, progressionApi } from '../../../lib/api/progression-client';
 import { saveFile } from '../../../lib/save-file';
 import { formatCount } from '../../../lib/number-format';
 import { useLanguage } from '../../../lib/use-language';
+import { AppProgressBar } from '../../../components/progress/app-progress-bar';
 
 /** While the changes are applied: the progress bar; an error says what happened and offers to continue. */
 export function ApplyPanel({ progression, running, error, onRetry }: {
@@ -28,7 +28,7 @@ export function ApplyPanel({ progression, running, error, onRetry }: {
   return (
     <Container header={<Header variant="h2">{t('progression.applying.title', { year: progression.toYear })}</Header>}>
       <SpaceBetween size="m">
-        <ProgressBar
+        <AppProgressBar
           value={percent}
           label={t('progression.applying.label')}
           description={t(apply?.stage === 'prepare' || !apply ? 'progression.applying.prepare' : 'progression.applying.steps')}
