@@ -128,6 +128,10 @@ async function write(page: Page, lang: Lang, n: number, result?: string): Promis
   await page.getByLabel(text.subjectLabel, { exact: true }).fill(subject);
   await page.getByLabel(text.bodyLabel, { exact: true }).fill(text.body(n));
   await page.getByRole('button', { name: text.send, exact: true }).click();
+  // The confirmation names the subject; its own « Envoyer » sends.
+  const confirm = page.getByRole('dialog');
+  await confirm.getByText(subject, { exact: false }).waitFor();
+  await confirm.getByRole('button', { name: text.send, exact: true }).click();
   if (result) {
     // The previous message's result stays until this one's replaces it: wait for this one's sentence.
     const shown = page.getByText(text.sentPrefix).first();

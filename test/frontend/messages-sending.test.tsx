@@ -2,7 +2,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router-dom';
 import { MessagesPage } from '../../frontend/src/features/messages/pages/messages-page';
 import type { Message, MessagesResponse } from '@shared/contracts/messages-api';
@@ -135,6 +135,7 @@ describe('sending from the form', () => {
     fireEvent.change(screen.getByLabelText('Message (français)'), { target: { value: 'Bonjour' } });
     expect(unloadAsks()).toBe(false);
     fireEvent.click(screen.getByRole('button', { name: 'Envoyer' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Envoyer' }));
 
     expect(await screen.findAllByText(/^Gardez cette page ouverte jusqu'à la fin de l'envoi\./)).not.toHaveLength(0);
     expect(unloadAsks()).toBe(true);
@@ -151,6 +152,24 @@ describe('sending from the form', () => {
     expect(api.posts).toHaveLength(1);
     await waitFor(() => expect(unloadAsks()).toBe(false));
     expect(screen.queryByText(/^Gardez cette page ouverte/)).toBeNull();
+  });
+
+  it.each([
+    ['fr', 'Objet (français)', 'Message (français)', 'Envoyer', 'Annuler', 'Envoyer ce message?', '«\u00a0Sortie au musée\u00a0» partira aux destinataires suivants\u00a0: Parents · Classe E.', 'Un courriel envoyé ne peut pas être repris.'],
+    ['en', 'Subject (English)', 'Message (English)', 'Send', 'Cancel', 'Send this message?', '“Sortie au musée” goes to: Parents · Class E.', 'An email sent cannot be taken back.'],
+  ] as const)('asks before sending, naming the subject and the audience; cancelled, nothing is sent and the text stays (%s)', async (locale, subject, body, send, cancel, title, to, final) => {
+    renderPage(locale);
+    fireEvent.change(await screen.findByLabelText(subject, {}, { timeout: 20_000 }), { target: { value: 'Sortie au musée' } });
+    fireEvent.change(screen.getByLabelText(body), { target: { value: 'Bonjour' } });
+    fireEvent.click(screen.getByRole('button', { name: send }));
+    const dialog = await screen.findByRole('dialog');
+    within(dialog).getByText(title);
+    expect(dialog.textContent).toContain(to);
+    expect(dialog.textContent).toContain(final);
+    fireEvent.click(within(dialog).getByRole('button', { name: cancel }));
+    await waitFor(() => expect(screen.queryByText(title)).toBeNull());
+    expect(api.posts).toEqual([]);
+    expect((screen.getByLabelText(subject) as HTMLInputElement).value).toBe('Sortie au musée');
   });
 
   it.each([

@@ -22,6 +22,7 @@ import {
   type Message,
   type MessagesResponse,
 } from '@shared/contracts/messages-api';
+import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
 import { CLASS_AUDIENCE_PARAM } from '../../../lib/api/my-messages-queries';
 import { useErrorText } from '../../../lib/api/use-error-text';
 import { useFieldErrorText } from '../../../lib/parent-form/use-error-text';
@@ -126,26 +127,18 @@ function useFirstAudience(audiences: AudienceOption[]): AudienceOption | undefin
 }
 
 /**
- * Writing a message: the audiences the server offers this member, the text once or in both languages (checked with
- * the server's rules first), the progress while the page's driver sends it.
+ * Sending what is written: the server's rules checked first (under each field), then a confirmation that names the
+ * audience (an email sent cannot be taken back), then the message created and its emails sent by the page's driver.
  */
-export function ComposeForm({ data, driver }: { data: MessagesResponse; driver: SendDriver }) {
-  const { t, i18n } = useTranslation();
-  const lang = currentLocale(i18n);
-  const errorText = useErrorText('messages.compose.failed');
-  const invalidFocus = useFocusFirstInvalid<HTMLDivElement>();
+function useComposeSubmit(driver: SendDriver, invalidFocus: ReturnType<typeof useFocusFirstInvalid<HTMLDivElement>>) {
   const compose = useComposeMessage();
-  const [choice, setChoice] = useState<AudienceOption | undefined>(useFirstAudience(data.audiences));
-  const [both, setBoth] = useState(false);
   const message = useMessageText();
-  const [share, setShare] = useState(false);
   const [written, setWritten] = useState<Message | undefined>();
   const [error, setError] = useState<unknown>();
   const [clientKey, setClientKey] = useState(newClientKey);
-  const languages: Lang[] = both ? ['fr', 'en'] : [lang];
-  const label = (o: AudienceOption) => o.label[lang];
+  const [confirming, setConfirming] = useState<ComposeMessage | undefined>();
 
-  const submit = async () => {
+  const check = (choice: AudienceOption | undefined, languages: Lang[], share: boolean) => {
     if (!choice) return;
     setError(undefined);
     const input: ComposeMessage = {
@@ -156,6 +149,11 @@ export function ComposeForm({ data, driver }: { data: MessagesResponse; driver: 
     const errors = composeErrors(input, languages);
     message.setErrors(errors);
     if (Object.keys(errors).length > 0) return invalidFocus.afterSubmit();
+    setConfirming(input);
+  };
+
+  const send = async (input: ComposeMessage) => {
+    setConfirming(undefined);
     try {
       const created = (await compose.mutateAsync(input)).message;
       setWritten(created);
@@ -166,15 +164,60 @@ export function ComposeForm({ data, driver }: { data: MessagesResponse; driver: 
       setError(e);
     }
   };
-
   const progress = written && (driver.drives[written.id]?.progress ?? written);
   const sending = written !== undefined && driver.drives[written.id]?.busy === true;
+  return { message, check, send, confirming, cancel: () => setConfirming(undefined), error, progress, busy: compose.isPending || sending, sending };
+}
+
+/** « Envoyer ce message? »: to whom, and that an email sent cannot be taken back (or that it waits for approval). */
+function ConfirmSend({ input, choice, onSend, onCancel }: {
+  input: ComposeMessage | undefined;
+  choice: AudienceOption | undefined;
+  onSend: (input: ComposeMessage) => void;
+  onCancel: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const lang = currentLocale(i18n);
+  // Mounted only while asking: the form's own « Envoyer » stays the page's one button of that name.
+  if (!input) return null;
+  const subject = input.subject[lang] ?? Object.values(input.subject)[0] ?? '';
+  return (
+    <ConfirmDialog
+      visible
+      title={t('messages.compose.confirm.title')}
+      confirmLabel={t('messages.compose.send')}
+      onConfirm={() => onSend(input)}
+      onDismiss={onCancel}
+    >
+      <SpaceBetween size="xs">
+        <Box>{t('messages.compose.confirm.to', { subject, audience: choice?.label[lang] ?? '' })}</Box>
+        <Box>{t(choice?.needsApproval ? 'messages.compose.confirm.afterApproval' : 'messages.compose.confirm.final')}</Box>
+      </SpaceBetween>
+    </ConfirmDialog>
+  );
+}
+
+/**
+ * Writing a message: the audiences the server offers this member, the text once or in both languages (checked with
+ * the server's rules first), a confirmation, the progress while the page's driver sends it.
+ */
+export function ComposeForm({ data, driver }: { data: MessagesResponse; driver: SendDriver }) {
+  const { t, i18n } = useTranslation();
+  const lang = currentLocale(i18n);
+  const errorText = useErrorText('messages.compose.failed');
+  const invalidFocus = useFocusFirstInvalid<HTMLDivElement>();
+  const { message, check, send, confirming, cancel, error, progress, busy, sending } = useComposeSubmit(driver, invalidFocus);
+  const [choice, setChoice] = useState<AudienceOption | undefined>(useFirstAudience(data.audiences));
+  const [both, setBoth] = useState(false);
+  const [share, setShare] = useState(false);
+  const languages: Lang[] = both ? ['fr', 'en'] : [lang];
+  const label = (o: AudienceOption) => o.label[lang];
 
   return (
     <Container header={<Header variant="h2" description={t('messages.compose.description', { used: data.quota.used, limit: data.quota.limit, days: data.quota.days })}>{t('messages.compose.title')}</Header>}>
       <Form
         actions={
-          <Button variant="primary" loading={compose.isPending || sending} disabled={!choice} onClick={() => void submit()}>
+          <Button variant="primary" loading={busy} disabled={!choice} onClick={() => check(choice, languages, share)}>
             {t('messages.compose.send')}
           </Button>
         }
@@ -209,6 +252,7 @@ export function ComposeForm({ data, driver }: { data: MessagesResponse; driver: 
           </SpaceBetween>
         </div>
       </Form>
+      <ConfirmSend input={confirming} choice={choice} onSend={(input) => void send(input)} onCancel={cancel} />
     </Container>
   );
 }
