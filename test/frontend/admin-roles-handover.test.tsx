@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import createWrapper from '@cloudscape-design/components/test-utils/dom';
 import createWrapper from '@cloudscape-design/components/test-utils/dom';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
@@ -12,6 +13,7 @@ import { createQueryClient } from '../../frontend/src/lib/query/query-client';
 import type { RoleView } from '@shared/contracts/admin-roles-api';
 import { addDays } from '@shared/rules/school-calendar';
 import { startHandlerApi, type LoopbackApi } from './loopback-api';
+import { windowWidthPerTest } from './window-width';
 
 /**
  * The handover form's days (docs/operations.md, "Handing over"): typed as typed, an impossible day said under the
@@ -115,6 +117,9 @@ describe('the end of a role in the roles table', () => {
       </I18nextProvider>,
     );
   const endCell = () => screen.getAllByRole('row')[1]!.querySelectorAll('td')[3]!.textContent;
+  const setWidth = windowWidthPerTest();
+  // A table from 1,280 px; jsdom's window is 1,024 px wide (a phone's layout) unless told.
+  beforeEach(() => setWidth(1440));
 
   it.each([
     ['fr', 'Sans fin prévue'],
@@ -132,5 +137,25 @@ describe('the end of a role in the roles table', () => {
     cleanup();
     renderTable('fr', [role({ status: 'current' })]);
     expect(endCell()).toBe('Sans fin prévue');
+  });
+
+  it.each([
+    ['fr', 'Mettre fin', 'Début', 'Fin', 'Sans fin prévue'],
+    ['en', 'End', 'Start', 'End', 'No planned end'],
+  ] as const)('%s: on a phone, one card per role, its dates whole, « Mettre fin » on it (no table to scroll sideways)', (lang, end, from, until, openEnded) => {
+    setWidth(375);
+    renderTable(lang, [role({ status: 'current', mine: true, from: '2026-11-30' }), role({ id: '01JAAAAAAAAAAAAAAAAAAAAAA2', email: 'autre@example.com', name: 'Autre Admin', until: '2026-10-15' })]);
+    expect(screen.queryByRole('table')).toBeNull();
+    const cards = createWrapper().findCards()!.findItems();
+    expect(cards).toHaveLength(2);
+    const first = cards[0]!.getElement();
+    expect(first.textContent).toContain(from);
+    expect(first.textContent).toContain(until);
+    expect(first.textContent).toContain(openEnded);
+    expect(within(first).getByText('2026-11-30').getAttribute('style')).toContain('white-space: nowrap');
+    expect(within(first).getByRole('button', { name: new RegExp(`^${end} `) })).toBeTruthy();
+    // A past role: nothing to end, and no title: the dash the other screens use.
+    expect(within(cards[1]!.getElement()).queryByRole('button')).toBeNull();
+    expect(cards[1]!.getElement().textContent).toContain('—');
   });
 });

@@ -34,10 +34,11 @@ export function AdminRolesPage() {
         {endRole.isError && <ApiErrorAlert error={endRole.error} genericKey="adminRoles.loadError" />}
         <QueryState query={roles} genericKey="adminRoles.loadError">
           {(data) => (
-            <>
+            // Its own spacing: the outer SpaceBetween sees one child here (a trial saw « Passer la main » touch the list).
+            <SpaceBetween size="l">
               <HandoverForm key={data.today} today={data.today} members={data.members} ownEmail={data.roles.find((r) => r.mine)?.email} onDone={notify} />
               <RolesTable roles={data.roles} ending={endRole.isPending} onEnd={end} />
-            </>
+            </SpaceBetween>
           )}
         </QueryState>
       </SpaceBetween>

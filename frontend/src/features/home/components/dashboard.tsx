@@ -44,10 +44,10 @@ function Statistics({ index, stats }: { index: DirectoryIndex; stats: SchoolStat
           items={[
             {
               label: t('directory.home.averageClassSize'),
-              value: stats.averageClassSize === null ? '-' : formatDecimal(stats.averageClassSize, lang),
+              value: stats.averageClassSize === null ? '—' : formatDecimal(stats.averageClassSize, lang),
             },
             { label: t('directory.home.committeeMembers'), value: formatCount(stats.totalCommitteeMembers, lang) },
-            { label: t('directory.home.mostCommonLevel'), value: stats.mostCommonLevel ? level(stats.mostCommonLevel) : '-' },
+            { label: t('directory.home.mostCommonLevel'), value: stats.mostCommonLevel ? level(stats.mostCommonLevel) : '—' },
             { label: t('directory.home.families'), value: formatCount(stats.totals.families, lang) },
           ]}
         />

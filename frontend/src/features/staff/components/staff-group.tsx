@@ -63,7 +63,7 @@ function PhoneDetails({ row }: { row: StaffRow }) {
 export function StaffGroup({ rows, query, mobile, school }: { rows: StaffRow[]; query: string; mobile: boolean; school?: string }) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const classes = (row: StaffRow) => (row.classes.length > 0 ? row.classes.join(', ') : '-');
+  const classes = (row: StaffRow) => (row.classes.length > 0 ? row.classes.join(', ') : '—');
   const contact = (row: StaffRow) => {
     // What shows is visibleStaffContact's, as in the printable directory and the vCard.
     const { email, phone, extension } = visibleStaffContact(row.member);
