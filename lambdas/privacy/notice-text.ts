@@ -66,7 +66,7 @@ function french(input: NoticeInput): NoticeDocument {
         id: 'collected',
         heading: 'Renseignements recueillis',
         paragraphs: [
-          'Pour les parents : nom, courriel, téléphone, adresse, champs d’intérêt et compétences, langue préférée et ' +
+          "Pour les parents : nom, courriel, téléphone, adresse, champs d'intérêt et compétences, langue préférée et " +
             'rôles dans les comités. Pour les élèves : nom, niveau et classe. Pour le personnel : nom, titre, ' +
             'service, coordonnées professionnelles et rôles dans les comités.',
         ],
@@ -202,7 +202,7 @@ function frenchKeeping(input: NoticeInput): NoticeDocument['sections'] {
       heading: 'Vos droits',
       paragraphs: [
         'Vous pouvez consulter et corriger vos renseignements dans Mon profil ou par le lien de mise à jour ' +
-          'annuel, et choisir « nom seulement » à tout moment. Pour une demande d’accès, de rectification ou de ' +
+          "annuel, et choisir « nom seulement » à tout moment. Pour une demande d'accès, de rectification ou de " +
           `suppression, écrivez à la personne responsable ${contactLine(input, 'fr')}; elle répond dans les 30 jours.`,
       ],
     },
@@ -210,8 +210,8 @@ function frenchKeeping(input: NoticeInput): NoticeDocument['sections'] {
       id: 'complaints',
       heading: 'Plaintes',
       paragraphs: [
-        'Adressez d’abord votre plainte à la personne responsable. Si la réponse ne vous satisfait pas, vous ' +
-          'pouvez vous adresser à la Commission d’accès à l’information du Québec.',
+        "Adressez d'abord votre plainte à la personne responsable. Si la réponse ne vous satisfait pas, vous " +
+          "pouvez vous adresser à la Commission d'accès à l'information du Québec.",
       ],
     },
   ];
@@ -252,7 +252,7 @@ function englishKeeping(input: NoticeInput): NoticeDocument['sections'] {
       heading: 'Complaints',
       paragraphs: [
         'Address your complaint to the person in charge first. If their answer does not satisfy you, you may turn ' +
-          "to Québec's Commission d’accès à l’information.",
+          "to Québec's Commission d'accès à l'information.",
       ],
     },
   ];

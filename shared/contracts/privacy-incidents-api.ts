@@ -100,9 +100,9 @@ export const INCIDENT_COLUMNS = [
   { field: 'seriousInjuryRisk', fr: 'Risque de préjudice sérieux', en: 'Risk of serious harm' },
   { field: 'riskReasoning', fr: "Motifs de l'évaluation", en: 'Reasons for the assessment' },
   { field: 'commissionNotified', fr: 'Commission avisée', en: 'Commission notified' },
-  { field: 'commissionNotifiedOn', fr: 'Date de l’avis à la Commission', en: 'Date the Commission was notified' },
+  { field: 'commissionNotifiedOn', fr: "Date de l'avis à la Commission", en: 'Date the Commission was notified' },
   { field: 'peopleNotified', fr: 'Personnes avisées', en: 'People notified' },
-  { field: 'peopleNotifiedOn', fr: 'Date de l’avis aux personnes', en: 'Date the people were notified' },
+  { field: 'peopleNotifiedOn', fr: "Date de l'avis aux personnes", en: 'Date the people were notified' },
   { field: 'measures', fr: 'Mesures prises', en: 'Measures taken' },
   { field: 'updatedAt', fr: 'Dernière modification', en: 'Last changed' },
 ] as const satisfies readonly { field: keyof Incident; fr: string; en: string }[];

@@ -19,15 +19,15 @@ export const IMPORT_ISSUE_MESSAGES = {
     en: 'Two files hold {entity}: remove the one you do not need (✕), or put their rows in one file.',
   },
   INVALID_ENCODING: {
-    fr: 'Le fichier n’est pas en UTF-8\u00a0: enregistrez-le au format «\u00a0CSV UTF-8\u00a0».',
+    fr: "Le fichier n'est pas en UTF-8\u00a0: enregistrez-le au format «\u00a0CSV UTF-8\u00a0».",
     en: 'The file is not UTF-8: save it as "CSV UTF-8".',
   },
   UNTERMINATED_QUOTE: {
-    fr: 'Un guillemet ouvert ici n’est jamais fermé.',
+    fr: "Un guillemet ouvert ici n'est jamais fermé.",
     en: 'A quote opened here is never closed.',
   },
   TEXT_AFTER_QUOTE: {
-    fr: 'Du texte suit un guillemet fermant\u00a0: doublez les guillemets à l’intérieur d’une valeur ("").',
+    fr: 'Du texte suit un guillemet fermant\u00a0: doublez les guillemets à l\'intérieur d\'une valeur ("").',
     en: 'Text follows a closing quote: double the quotes inside a value ("").',
   },
   MISSING_COLUMN: { fr: 'Colonne obligatoire absente\u00a0: {field}.', en: 'Required column missing: {field}.' },
@@ -87,7 +87,7 @@ export const IMPORT_ISSUE_MESSAGES = {
     en: '"{key}" already names line {line}.',
   },
   CODE_IN_USE: {
-    fr: 'Le code «\u00a0{value}\u00a0» est déjà celui d’une autre classe.',
+    fr: "Le code «\u00a0{value}\u00a0» est déjà celui d'une autre classe.",
     en: 'Code "{value}" already belongs to another class.',
   },
   // School settings (school.csv)
@@ -104,7 +104,7 @@ export const IMPORT_ISSUE_MESSAGES = {
     en: '{field} is filled on the first row only (line {line}).',
   },
   LEVEL_IN_USE: {
-    fr: 'Le niveau «\u00a0{value}\u00a0» manque dans ce fichier, mais des classes ou des élèves l’utilisent encore ({count}).',
+    fr: "Le niveau «\u00a0{value}\u00a0» manque dans ce fichier, mais des classes ou des élèves l'utilisent encore ({count}).",
     en: 'Level "{value}" is missing from this file, but classes or students still use it ({count}).',
   },
   // The same refusal on the school settings screen (lambdas/admin/settings), which has no file.
@@ -115,7 +115,7 @@ export const IMPORT_ISSUE_MESSAGES = {
   // References
   UNKNOWN_LEVEL: { fr: 'Niveau inconnu\u00a0: «\u00a0{value}\u00a0».', en: 'Unknown level: "{value}".' },
   LEVEL_NOT_IN_CLASS: {
-    fr: 'La classe {class} n’accueille pas le niveau {level}.',
+    fr: "La classe {class} n'accueille pas le niveau {level}.",
     en: 'Class {class} does not host level {level}.',
   },
   UNKNOWN_CLASS: { fr: 'Classe inconnue\u00a0: «\u00a0{value}\u00a0».', en: 'Unknown class: "{value}".' },
@@ -140,11 +140,11 @@ export const IMPORT_ISSUE_MESSAGES = {
     en: 'A parent cannot be hidden from themselves ("{value}").',
   },
   RESTRICTION_LIFTED: {
-    fr: 'La restriction de sécurité de ce parent sera levée (la colonne {field} est vide)\u00a0: vérifiez que c\u2019est voulu.',
+    fr: 'La restriction de sécurité de ce parent sera levée (la colonne {field} est vide)\u00a0: vérifiez que c\'est voulu.',
     en: "This parent's safety restriction will be lifted ({field} is empty): check that this is intended.",
   },
   NAME_ONLY_MEMBER: {
-    fr: 'Un parent en participation «\u00a0nom seulement\u00a0» ne peut pas être membre d’un comité.',
+    fr: "Un parent en participation «\u00a0nom seulement\u00a0» ne peut pas être membre d'un comité.",
     en: 'A parent with "name only" participation cannot sit on a committee.',
   },
 } as const satisfies Record<string, Record<Language, string>>;

@@ -118,7 +118,7 @@ describe('duplicate parents', () => {
     await dialog.getByText('Fusionner ces fiches?').waitFor();
     await dialog.getByRole('button', { name: 'Confirmer la fusion' }).click();
     await page.getByText(`Fiches fusionnées\u00a0: ${pair.keepName}.`, { exact: false }).waitFor({ timeout: 30_000 });
-    await main.getByText(`Fiche d’${pair.otherName} fusionnée dans celle d’${pair.keepName}`).waitFor();
+    await main.getByText(`Fiche d'${pair.otherName} fusionnée dans celle d'${pair.keepName}`).waitFor();
 
     // The directory holds one parent: the first record's spelling, the second's gone.
     const merged = await parentsText(page, family, pair.keep.firstName);
@@ -126,7 +126,7 @@ describe('duplicate parents', () => {
     expect(merged).not.toContain(pair.other.firstName);
 
     await page.goto(`${stack.appUrl}/admin/duplicates`);
-    await main.getByRole('button', { name: `Annuler la fusion d’${pair.otherName} dans ${pair.keepName}` }).click();
+    await main.getByRole('button', { name: `Annuler la fusion d'${pair.otherName} dans ${pair.keepName}` }).click();
     await page.getByText(`Fusion annulée\u00a0: ${pair.otherName} et ${pair.keepName} sont de nouveau deux fiches.`).waitFor({ timeout: 30_000 });
     await compare.waitFor({ timeout: 30_000 });
 

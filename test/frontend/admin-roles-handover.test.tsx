@@ -2,7 +2,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import createWrapper from '@cloudscape-design/components/test-utils/dom';
-import createWrapper from '@cloudscape-design/components/test-utils/dom';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { RuntimeConfigProvider } from '../../frontend/src/config/runtime-config-context';

@@ -49,10 +49,10 @@ describe('the recent merges', () => {
   it('names both records whatever their gender or first letter, with numeric dates (fr)', async () => {
     renderPage('fr');
     // The first API call loads Amplify for its token (lib/api/amplify.ts): allow for that import.
-    await screen.findByText('Fiche d’Émilie Tran fusionnée dans celle de Luc Tran', {}, { timeout: 20_000 });
+    await screen.findByText("Fiche d'Émilie Tran fusionnée dans celle de Luc Tran", {}, { timeout: 20_000 });
     expect(screen.getByText('2026-11-27')).toBeTruthy();
     expect(screen.getByText('2026-12-27')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Annuler la fusion d’Émilie Tran dans Luc Tran' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: "Annuler la fusion d'Émilie Tran dans Luc Tran" })).toBeTruthy();
   });
 
   it('says the same in English, with the same dates', async () => {

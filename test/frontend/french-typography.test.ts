@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fr from '../../frontend/src/i18n/fr.json';
+import { IMPORT_ISSUE_MESSAGES } from '@shared/rules/import-issues';
+import { INCIDENT_COLUMNS } from '@shared/contracts/privacy-incidents-api';
+import { buildPrivacyNotice } from '../../lambdas/privacy/notice-text';
 import { FRENCH_TYPOGRAPHY_RULES as RULES } from './french-typography-rules';
 
 /**
@@ -29,4 +32,32 @@ describe('French typography of the interface (fr.json)', () => {
       expect(offenders).toEqual([]);
     });
   }
+});
+
+/**
+ * French the server writes for screens, beside the interface's strings: the import's messages, the privacy policy
+ * (shown on /confidentialite) and the incident register's column names. A trial saw « n’est » in an import error
+ * under « rien n'est écrit », and « champs d’intérêt » next to « l'École » in the policy.
+ */
+describe('French typography of the texts the server writes for screens', () => {
+  const notice = buildPrivacyNotice({ schoolName: "École de l'Érablière", contactEmail: 'a@b.example', contactPhone: '5145550100', settingsVersion: 1, region: 'ca-central-1' });
+  const TEXTS: [string, string][] = [
+    ...Object.entries(IMPORT_ISSUE_MESSAGES).map(([code, m]): [string, string] => [`import ${code}`, m.fr]),
+    ['policy title', notice.fr.title],
+    ['policy short notice', notice.fr.short],
+    ...notice.fr.sections.flatMap((section): [string, string][] => [
+      [`policy ${section.id}`, section.heading],
+      ...section.paragraphs.map((p, i): [string, string] => [`policy ${section.id} ${i + 1}`, p]),
+    ]),
+    ...INCIDENT_COLUMNS.map((c): [string, string] => [`incident column ${c.field}`, c.fr]),
+  ];
+
+  it('reads the policy, the import messages and the register columns', () => {
+    expect(TEXTS.filter(([key]) => key.startsWith('policy')).length).toBeGreaterThan(10);
+    expect(TEXTS.length).toBeGreaterThan(60);
+  });
+
+  it("the straight apostrophe ', not ’ (as the interface writes it)", () => {
+    expect(TEXTS.filter(([, text]) => text.includes('’')).map(([key, text]) => `${key}: ${text}`)).toEqual([]);
+  });
 });

@@ -168,7 +168,7 @@ describe('import messages', () => {
     expect(formatIssueMessage('TOO_MANY_ROWS', { max: 20000 }, 'fr')).toBe('Trop de lignes (maximum 20\u00a0000).');
     expect(formatIssueMessage('DUPLICATE_KEY', { key: 'P-1', line: 1234 }, 'fr')).toContain('ligne 1234.');
     // A count of one reads as well as any other (« 1 classes ou élèves » once).
-    expect(formatIssueMessage('LEVEL_IN_USE', { value: 'G1', count: 1 }, 'fr')).toBe('Le niveau «\u00a0G1\u00a0» manque dans ce fichier, mais des classes ou des élèves l’utilisent encore (1).');
+    expect(formatIssueMessage('LEVEL_IN_USE', { value: 'G1', count: 1 }, 'fr')).toBe("Le niveau «\u00a0G1\u00a0» manque dans ce fichier, mais des classes ou des élèves l'utilisent encore (1).");
     expect(formatIssueMessage('LEVEL_IN_USE', { value: 'G1', count: 1 }, 'en')).toBe('Level "G1" is missing from this file, but classes or students still use it (1).');
   });
 

@@ -37,7 +37,7 @@ describe('privacy notice', () => {
       expect(text(doc)).toContain('École des Érables');
       expect(text(doc)).toContain('cp@ecole.example');
       expect(text(doc)).toContain('514 555-0100');
-      expect(text(doc)).toContain('Commission d’accès à l’information');
+      expect(text(doc)).toContain("Commission d'accès à l'information");
     }
     expect(text(fr)).toContain('Canada (Centre), à Montréal, au Québec');
     expect(text(en)).toContain('Canada (Central), in Montréal');

@@ -78,8 +78,8 @@ function PairCards({ pairs, onPick }: { pairs: DuplicatePair[]; onPick: (p: Dupl
 function MergeTable({ merges, undoing, onUndo }: { merges: MergeSummary[]; undoing?: string; onUndo: (m: MergeSummary) => void }) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  /** "de Zoé Roy", "d’Arnaud Roy" (fr), "of Arnaud Roy" (en): the sentences never agree with a name's gender or first letter. */
-  const of = (name: string) => ofName(name, lang, '’');
+  /** "de Zoé Roy", "d'Arnaud Roy" (fr), "of Arnaud Roy" (en): the sentences never agree with a name's gender or first letter. */
+  const of = (name: string) => ofName(name, lang);
   return (
     <Table
       header={<Header variant="h2">{t('duplicates.merges')}</Header>}
