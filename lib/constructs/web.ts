@@ -1,4 +1,4 @@
-import { Duration, Stack } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   AllowedMethods,
@@ -22,6 +22,7 @@ import {
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import type { IRestApi } from 'aws-cdk-lib/aws-apigateway';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { ORIGIN_VERIFY_HEADER, SECURITY_HEADERS } from '@shared/contracts/http-headers';
@@ -202,6 +203,9 @@ export class Web extends Construct {
     // Vite writes source maps for local debugging; they never leave this machine (the asset zip skips them), so
     // the public site does not hand out the readable source.
     const site = () => Source.asset(assetDir, { exclude: SOURCE_MAPS });
+    // The upload handler's logs kept as long as the functions' (90 days) and removed with the stack; CDK's own
+    // default kept them two years after the stack was gone.
+    const logGroup = new LogGroup(this, 'DeployLogs', { retention: RetentionDays.THREE_MONTHS, removalPolicy: RemovalPolicy.DESTROY });
     const assets = new BucketDeployment(this, 'DeployAssets', {
       destinationBucket: bucket,
       sources: [site()],
@@ -210,6 +214,7 @@ export class Web extends Construct {
       prune: false,
       cacheControl: [CacheControl.setPublic(), CacheControl.maxAge(Duration.days(365)), CacheControl.immutable()],
       memoryLimit: 512,
+      logGroup,
     });
     const shell = new BucketDeployment(this, 'DeployShell', {
       destinationBucket: bucket,
@@ -220,6 +225,7 @@ export class Web extends Construct {
       distribution: this.distribution,
       distributionPaths: ['/*'],
       memoryLimit: 512,
+      logGroup,
     });
     // The new index.html must never be served before the chunks it names exist.
     shell.node.addDependency(assets);

@@ -122,7 +122,8 @@ export function nextSteps(settings: DeploySettings, outputs: Record<string, stri
   } else {
     step(
       `First administrator: npm run admin -- grant <email> --pool-id ${outputs.UserPoolId ?? '<UserPoolId>'} ` +
-        `--region ${settings.region} (the person must have signed up).`,
+        `--table ${outputs.TableName ?? '<TableName>'} --region ${settings.region} (the person must be in the directory ` +
+        'and have signed up: docs/deploy.md, "The first administrator").',
     );
   }
   step(`Check the deployment: npm run smoke -- --url ${site}`);

@@ -555,6 +555,14 @@ describe('api', () => {
     }
   });
 
+  it("keeps every log group 90 days and removes it with the stack, the site upload handler's included", () => {
+    const logGroups = Object.entries(template.findResources('AWS::Logs::LogGroup'));
+    expect(logGroups.length).toBeGreaterThan(CONTEXTS.length);
+    for (const [id, group] of logGroups) {
+      expect({ id, days: group.Properties.RetentionInDays, policy: group.DeletionPolicy }).toEqual({ id, days: 90, policy: 'Delete' });
+    }
+  });
+
   it('rate-limits validateEmailV2 per viewer and per source address with a regional WAF on the stage', () => {
     // Two web ACLs: this one on the API stage, the user pool's below.
     const acl = template.toJSON().Resources[logicalIdAt(fixture, 'Api/Firewall/WebAcl')].Properties as {

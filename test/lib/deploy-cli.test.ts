@@ -48,7 +48,7 @@ describe('npm run deploy', () => {
     expect(await runDeployCli(['--contact', 'a@ecole.ca', '--alarm-email', 'tech@ecole.ca'], fake.deps)).toBe(0);
     const output = fake.output();
     expect(output).toContain('Alarms: tech@ecole.ca receives');
-    expect(output).toContain('npm run admin -- grant <email> --pool-id ca-central-1_abc --region ca-central-1');
+    expect(output).toContain('npm run admin -- grant <email> --pool-id ca-central-1_abc --table T --region ca-central-1');
     expect(output).toContain('No --sender');
   });
 
