@@ -6,6 +6,7 @@ import { buildDirectoryIndex } from '../../frontend/src/lib/directory/directory-
 import { printFontkit, printableText } from '../../frontend/src/lib/directory-pdf/print-fontkit';
 import { printLayout, type PrintOptions } from '../../frontend/src/lib/directory-pdf/print-layout';
 import { renderPrintDocument, wrapText } from '../../frontend/src/lib/directory-pdf/print-render';
+import { formatAddress } from '../../frontend/src/lib/directory/address';
 import { printTranslator } from '../../frontend/src/lib/directory-pdf/print-translator';
 import { pdfFileName } from '../../frontend/src/lib/directory-pdf/print-file-name';
 import { viewerClassId } from '../../frontend/src/lib/directory-pdf/print-scope';
@@ -144,6 +145,15 @@ describe('printable directory (PDF)', () => {
     expect(wrapText('court', 40, measure)).toEqual(['court']);
     // A list's separator does not end a line.
     expect(wrapText('514 555-0104 · nom@ecole.example', 18, measure)).toEqual(['514 555-0104', 'nom@ecole.example']);
+  });
+
+  it("keeps a printed address's postal code on one line (a trial saw « Montréal H1Y » then « 5M8 »)", () => {
+    const measure = (text: string) => text.length;
+    const address = formatAddress({ street: '4469, avenue du Mont-Royal Est, app. 1', city: 'Montréal', postalCode: 'h1y5m8' }, true);
+    expect(address).toBe('4469, avenue du Mont-Royal Est, app. 1, Montréal H1Y\u00a05M8');
+    expect(wrapText(address, 50, measure)).toEqual(['4469, avenue du Mont-Royal Est, app. 1, Montréal', 'H1Y\u00a05M8']);
+    // On a screen the copy holds the plain space (the line is kept whole by CSS there).
+    expect(formatAddress({ street: '1, rue A', city: 'Laval', postalCode: 'H7N1A1' })).toBe('1, rue A, Laval H7N 1A1');
   });
 
   it('preselects the class of the viewer\'s children: the first in the school\'s order, none for a viewer without children', () => {

@@ -3,6 +3,7 @@ import { I18nContext } from 'react-i18next';
 import { formatPhone } from '@shared/format/phone';
 import { formatPostalCode } from '@shared/format/postal-code';
 import type { Address } from '@shared/schemas/common';
+import { formatAddress } from '../../lib/directory/address';
 import { Highlight } from './highlight';
 import { CopyButton } from './copy-button';
 import { TextScope } from './text-scope';
@@ -14,10 +15,6 @@ import { TextScope } from './text-scope';
  */
 const LINE: CSSProperties = { display: 'flex', alignItems: 'flex-start', overflowWrap: 'anywhere' };
 const LINE_TEXT: CSSProperties = { minWidth: 0 };
-
-export function formatAddress(address: Address): string {
-  return `${address.street}, ${address.city} ${formatPostalCode(address.postalCode)}`;
-}
 
 /** A phone number or a postal code is read as one piece: it never breaks across two lines of a narrow cell. */
 export const NO_WRAP: CSSProperties = { whiteSpace: 'nowrap' };

@@ -1,9 +1,9 @@
 import { formatLongDate } from '@shared/format/long-date';
 import { formatPhone } from '@shared/format/phone';
-import { formatPostalCode } from '@shared/format/postal-code';
 import type { DirectoryParent, DirectoryResponse, DirectoryStaff } from '@shared/contracts/directory-api';
 import type { PaperSize, PrintScope } from '@shared/contracts/directory-print-api';
-import type { Address, Language } from '@shared/schemas/common';
+import type { Language } from '@shared/schemas/common';
+import { formatAddress } from '../directory/address';
 import { visibleStaffContact } from '@shared/rules/visibility';
 import { STAFF_DEPARTMENT_CODES } from '@shared/schemas/staff';
 import type { DirectoryIndex } from '../directory/directory-index';
@@ -70,10 +70,6 @@ export interface PrintOptions {
 
 const k = (key: string) => `directory.pdf.doc.${key}`;
 
-export function formatAddress(address: Address): string {
-  return `${address.street}, ${address.city} ${formatPostalCode(address.postalCode)}`;
-}
-
 /** A person's contact details as one line: what the response holds, nothing else. */
 function contactLine(person: { email?: string; phone?: string }): string {
   return [person.phone && formatPhone(person.phone), person.email].filter(Boolean).join(' · ');
@@ -103,9 +99,9 @@ function staffContactLine(member: DirectoryStaff, t: Translate): string {
  */
 function parentsLines(parents: DirectoryParent[], indent: number): PrintLine[] {
   return parents.flatMap((parent, i) => {
-    const address = parent.address && formatAddress(parent.address);
+    const address = parent.address && formatAddress(parent.address, true);
     const next = parents[i + 1]?.address;
-    const shared = address !== undefined && next !== undefined && formatAddress(next) === address;
+    const shared = address !== undefined && next !== undefined && formatAddress(next, true) === address;
     return [
       { text: fullName(parent), style: 'body' as const, indent },
       ...(contactLine(parent) ? [{ text: contactLine(parent), style: 'detail' as const, indent: indent + 1 }] : []),
