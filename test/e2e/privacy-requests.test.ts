@@ -95,6 +95,7 @@ describe('privacy request journey (en, 375 px)', () => {
     await expectAt(page, '/profile');
     const panel = page.getByTestId('privacy-request');
     await panel.getByRole('button', { name: 'Make a privacy request' }).click({ timeout: 60_000 });
+    await panel.getByRole('radio', { name: 'Access to my information' }).check();
     await panel.getByLabel('Your request').fill(DETAILS);
     expect(await seriousFindings(page)).toEqual([]);
     await panel.getByRole('button', { name: 'Send the request' }).click();

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { PrivacyRequestForm } from '../../frontend/src/components/privacy/privacy-request-form';
 import { createI18n } from '../../frontend/src/i18n/i18n';
@@ -39,8 +39,33 @@ describe('a privacy request filed with an update link that no longer works', () 
       </I18nextProvider>,
     );
     fireEvent.click(screen.getByRole('button', { name: open }));
+    fireEvent.click(screen.getAllByRole('radio')[0]!);
     fireEvent.change(screen.getByLabelText(details, { exact: false }), { target: { value: 'Mes données, svp.' } });
     fireEvent.click(screen.getByRole('button', { name: submit }));
     expect(await screen.findByText(sentence)).toBeTruthy();
+  });
+});
+
+describe('the type of a privacy request', () => {
+  it.each([
+    ['fr', 'Faire une demande', 'Votre demande', 'Envoyer la demande', 'Choisissez le type de demande.', 'Correction de mes renseignements'],
+    ['en', 'Make a privacy request', 'Your request', 'Send the request', 'Choose the type of request.', 'Correction of my information'],
+  ] as const)('%s: none is chosen for the parent; sending without one says so and sends nothing, then the chosen one goes', async (lang, open, details, submit, required, correction) => {
+    const sent: unknown[] = [];
+    render(
+      <I18nextProvider i18n={createI18n(lang)}>
+        <PrivacyRequestForm submit={(request) => (sent.push(request), Promise.reject(new ApiError(503, 'UNAVAILABLE')))} />
+      </I18nextProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: open }));
+    expect(screen.getAllByRole('radio').filter((r) => (r as HTMLInputElement).checked)).toEqual([]);
+    fireEvent.change(screen.getByLabelText(details, { exact: false }), { target: { value: 'Mon adresse a changé.' } });
+    fireEvent.click(screen.getByRole('button', { name: submit }));
+    expect(await screen.findByText(required)).toBeTruthy();
+    expect(sent).toEqual([]);
+    fireEvent.click(screen.getByRole('radio', { name: correction }));
+    fireEvent.click(screen.getByRole('button', { name: submit }));
+    await waitFor(() => expect(sent).toEqual([{ kind: 'correction', details: 'Mon adresse a changé.' }]));
+    expect(screen.queryByText(required)).toBeNull();
   });
 });

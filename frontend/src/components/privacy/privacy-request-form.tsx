@@ -7,7 +7,7 @@ import Container from '@cloudscape-design/components/container';
 import Form from '@cloudscape-design/components/form';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
-import Select from '@cloudscape-design/components/select';
+import RadioGroup from '@cloudscape-design/components/radio-group';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Textarea from '@cloudscape-design/components/textarea';
 import {
@@ -64,7 +64,8 @@ function RequestFields({ submit, onCancel, onFiled }: {
   onFiled: (receipt: PrivacyRequestReceipt) => void;
 }) {
   const { t, i18n } = useTranslation();
-  const [kind, setKind] = useState<PrivacyRequestKind>('access');
+  // No type chosen for the parent: a correction sent as the default « Accès » reached the committee as an access request.
+  const [kind, setKind] = useState<PrivacyRequestKind | null>(null);
   const [details, setDetails] = useState('');
   const [tried, setTried] = useState(false);
   const [sending, setSending] = useState(false);
@@ -73,7 +74,7 @@ function RequestFields({ submit, onCancel, onFiled }: {
   const missing = details.trim() === '';
   const send = async () => {
     setTried(true);
-    if (missing || details.length > PRIVACY_REQUEST_DETAILS_MAX) return;
+    if (!kind || missing || details.length > PRIVACY_REQUEST_DETAILS_MAX) return;
     setSending(true);
     setFailure(null);
     try {
@@ -99,11 +100,12 @@ function RequestFields({ submit, onCancel, onFiled }: {
         }
       >
         <SpaceBetween size="m">
-          <FormField label={t('privacyRequests.form.kind')}>
-            <Select
-              selectedOption={options.find((o) => o.value === kind) ?? null}
-              options={options}
-              onChange={({ detail }) => setKind(detail.selectedOption.value as PrivacyRequestKind)}
+          <FormField label={t('privacyRequests.form.kind')} errorText={tried && !kind ? t('privacyRequests.form.kindRequired') : undefined}>
+            <RadioGroup
+              value={kind}
+              items={options}
+              ariaLabel={t('privacyRequests.form.kind')}
+              onChange={({ detail }) => setKind(detail.value as PrivacyRequestKind)}
             />
           </FormField>
           <FormField
