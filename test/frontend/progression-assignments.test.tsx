@@ -135,6 +135,8 @@ describe('step 2 of the school progression: placing students in bulk', () => {
     expect(sent[0]).toEqual(toGrade3.map((s) => ({ studentId: s.studentId, classId: 'c-f' })));
     expect(selectedCount()).toBe('Aucun élève sélectionné');
     expect(screen.getAllByText('Classe choisie', { exact: true })).toHaveLength(3);
+    // The header's count says how many are left of those who needed a class, not « (4) » over 33 placed cards.
+    expect(screen.getByRole('heading', { name: /^Élèves qui ont besoin d'une classe/ }).textContent).toMatch(/\(4 sans classe sur 37\)$/);
 
     // The other grade the same way, through the class filter this time.
     choose("Année l'an prochain", '');

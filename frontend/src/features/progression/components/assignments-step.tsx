@@ -14,6 +14,8 @@ import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import TextFilter from '@cloudscape-design/components/text-filter';
 import type { ProgressionWorkspace, WorkspaceStudent } from '@shared/contracts/progression-api';
 import { fullName } from '../../../lib/directory/names';
+import { formatCount } from '../../../lib/number-format';
+import { useLanguage } from '../../../lib/use-language';
 import { useAssignments, type Assignment, type Scope } from '../hooks/use-assignments';
 import { placement } from '../model/review-summary';
 
@@ -146,7 +148,8 @@ export function AssignmentsStep({ workspace, onAssign }: {
 }) {
   const { t } = useTranslation();
   const state = useAssignments(workspace, onAssign);
-  const { labels, missing } = state;
+  const lang = useLanguage();
+  const { labels, missing, needing } = state;
   const { items, collectionProps, paginationProps } = state.collection;
   const filtered = Boolean(state.filters.grade || state.filters.fromClass || state.filters.text);
 
@@ -172,7 +175,8 @@ export function AssignmentsStep({ workspace, onAssign }: {
         header={
           <Header
             variant="h2"
-            counter={`(${missing})`}
+            // « (0 sans classe sur 83) » once some are placed: the list still shows the 83 (a trial read « (0) » over 43 cards).
+            counter={missing < needing ? t('progression.assignments.counter', { missing: formatCount(missing, lang), total: formatCount(needing, lang) }) : `(${formatCount(missing, lang)})`}
             description={t('progression.assignments.description')}
           >
             {t('progression.assignments.title')}

@@ -83,6 +83,8 @@ export function useAssignments(workspace: ProgressionWorkspace, onAssign: (assig
   const clearSelection = () => actions.setSelectedItems([]);
 
   const missing = rows.filter((s) => !s.targetClassId).length;
+  // Those who needed a class (the « Classe à choisir » list keeps them once placed, so a choice can be changed).
+  const needing = workspace.students.filter((s) => s.outcome === 'needsAssignment' && !s.departing).length;
   // The selected students as they are now (the workspace changes after every save).
   const selectedIds = new Set((collection.collectionProps.selectedItems ?? []).map((s) => s.studentId));
   const selected = matching.filter((s) => selectedIds.has(s.studentId));
@@ -100,7 +102,7 @@ export function useAssignments(workspace: ProgressionWorkspace, onAssign: (assig
 
   return {
     labels, scope, setScope, filters: { grade, fromClass, text: filters.text }, setFilters, gradeOptions, classOptions,
-    savingIds, bulkClass, setBulkClass, collection, matching, missing, selected, selectAll, clearSelection,
+    savingIds, bulkClass, setBulkClass, collection, matching, missing, needing, selected, selectAll, clearSelection,
     bulkCandidates, classOption, assign,
   };
 }
