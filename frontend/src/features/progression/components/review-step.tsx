@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
+import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
 import ExpandableSection from '@cloudscape-design/components/expandable-section';
 import Header from '@cloudscape-design/components/header';
@@ -9,7 +10,9 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Spinner from '@cloudscape-design/components/spinner';
 import type { ProgressionReview, ProgressionWorkspace } from '@shared/contracts/progression-api';
 import { useLanguage } from '../../../lib/use-language';
-import { buildReviewSummary, type SummaryItem, type SummarySection } from '../model/review-summary';
+import { formatCount, formatDecimal } from '../../../lib/number-format';
+import { nextYearClassSizes } from '../model/class-sizes';
+import { buildReviewSummary, classLabel, type Labels, type SummaryItem, type SummarySection } from '../model/review-summary';
 import { CountGrid } from './overview-step';
 
 /** Long lists start folded; short ones open, so the important changes are seen without a click. */
@@ -63,6 +66,42 @@ function Section({ section }: { section: SummarySection }) {
   );
 }
 
+/**
+ * Next year's classes with their sizes as the plan stands, and a warning, which does not block, for a class with far
+ * more students than the average (a whole grade placed in one class): the way back is step 2.
+ */
+function NextYearClasses({ workspace, labels, onGoTo }: {
+  workspace: ProgressionWorkspace;
+  labels: Labels;
+  onGoTo: (step: 'assignments') => void;
+}) {
+  const { t } = useTranslation();
+  const { classes, average } = nextYearClassSizes(workspace);
+  const crowded = classes.filter((c) => c.crowded);
+  const size = (students: number) => t('progression.review.classSize', { count: students, n: formatCount(students, labels.lang) });
+  return (
+    <Container header={<Header variant="h2" description={t('progression.review.classesHint')}>{t('progression.review.classesTitle')}</Header>}>
+      <SpaceBetween size="m">
+        {crowded.length > 0 && (
+          <Alert type="warning" action={<Button onClick={() => onGoTo('assignments')}>{t('progression.review.fix')}</Button>}>
+            {t('progression.review.crowded', {
+              classes: crowded.map((c) => `${classLabel(labels, c.classId)} (${size(c.students)})`).join(', '),
+              average: formatDecimal(average, labels.lang),
+            })}
+          </Alert>
+        )}
+        <ColumnLayout columns={3} variant="text-grid">
+          {classes.map((c) => (
+            <Box key={c.classId} color={c.crowded ? 'text-status-warning' : undefined}>
+              {t('progression.review.classLine', { name: classLabel(labels, c.classId), size: size(c.students) })}
+            </Box>
+          ))}
+        </ColumnLayout>
+      </SpaceBetween>
+    </Container>
+  );
+}
+
 /** Step 6: every change the apply will make, from the server's own diff (GET …/review). */
 export function ReviewStep({ workspace, review, loading, error, onRetry, onGoTo }: {
   workspace: ProgressionWorkspace;
@@ -89,7 +128,8 @@ export function ReviewStep({ workspace, review, loading, error, onRetry, onGoTo 
       </Box>
     );
   }
-  const sections = buildReviewSummary(review, { levels: workspace.levels, classes: workspace.classes, lang });
+  const labels: Labels = { levels: workspace.levels, classes: workspace.classes, lang };
+  const sections = buildReviewSummary(review, labels);
   const blockers = review.blockers;
   return (
     <SpaceBetween size="l">
@@ -116,6 +156,7 @@ export function ReviewStep({ workspace, review, loading, error, onRetry, onGoTo 
           keys={['totalStudents', 'graduating', 'departing', 'newStudents', 'newParents', 'parentsToRemove', 'missingAssignments']}
         />
       </Container>
+      <NextYearClasses workspace={workspace} labels={labels} onGoTo={onGoTo} />
       {sections.map((section) => <Section key={section.key} section={section} />)}
     </SpaceBetween>
   );
