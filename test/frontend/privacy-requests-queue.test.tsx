@@ -9,6 +9,7 @@ import { RequestsTable } from '../../frontend/src/features/privacy-requests/comp
 import { renderWithAnswers } from './render-screen';
 import { createI18n } from '../../frontend/src/i18n/i18n';
 import { windowWidthPerTest } from './window-width';
+import createWrapper from '@cloudscape-design/components/test-utils/dom';
 
 /**
  * The privacy requests queue (/admin/privacy-requests, frontend/src/features/privacy-requests/components/requests-table.tsx):
@@ -128,5 +129,35 @@ describe('a request chosen in the queue', () => {
     } finally {
       Element.prototype.scrollIntoView = scrollIntoView;
     }
+  });
+});
+
+// A trial closed a request straight from « Reçue » with a note and the parent heard nothing: closing sends no email.
+describe('closing a request that was never answered', () => {
+  it.each([
+    ['fr', 'Ouvrir la demande de Léa Tremblay', 'Fermée', "Fermer la demande n'envoie rien au demandeur."],
+    ['en', 'Open the request of Léa Tremblay', 'Closed', 'Closing the request sends nothing to the requester.'],
+  ] as const)('%s: says the requester gets nothing when a request is closed unanswered', async (locale, open, closed, warning) => {
+    setWidth(375);
+    renderWithAnswers(<PrivacyRequestsPage />, { locale, answers: [[privacyRequestsKey, { requests: REQUESTS, open: 2, overdue: 1 }]] });
+    fireEvent.click(screen.getByRole('button', { name: open }));
+    const detail = screen.getByTestId('privacy-request-detail');
+    expect(within(detail).queryByText(warning, { exact: false })).toBeNull();
+    const status = createWrapper(detail).findSelect()!;
+    status.openDropdown();
+    status.selectOptionByValue('closed');
+    expect(status.findTrigger().getElement().textContent).toContain(closed);
+    expect(within(detail).getByText(warning, { exact: false })).toBeTruthy();
+  });
+
+  it('is not said when the answer was already sent', () => {
+    setWidth(375);
+    const answered = request('01JD0000000000000000000003', 'Paul Roy', { status: 'answered', answer: { text: 'Voici.', at: '2030-01-05T15:00:00.000Z', by: 'admin' }, emails: { receipt: 'sent', answer: 'sent' } });
+    renderWithAnswers(<PrivacyRequestsPage />, { locale: 'fr', answers: [[privacyRequestsKey, { requests: [answered], open: 0, overdue: 0 }]] });
+    fireEvent.click(screen.getByRole('button', { name: 'Ouvrir la demande de Paul Roy' }));
+    const status = createWrapper(screen.getByTestId('privacy-request-detail')).findSelect()!;
+    status.openDropdown();
+    status.selectOptionByValue('closed');
+    expect(screen.queryByText("Fermer la demande n'envoie rien au demandeur.", { exact: false })).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import Alert from '@cloudscape-design/components/alert';
 import Button from '@cloudscape-design/components/button';
 import Form from '@cloudscape-design/components/form';
 import FormField from '@cloudscape-design/components/form-field';
@@ -61,6 +62,10 @@ export function RequestUpdateForm({ request, onSaved }: {
               onChange={({ detail }) => setStatus(detail.selectedOption.value as PrivacyRequestStatus)}
             />
           </FormField>
+          {/* Closing never tells the requester: a request closed unanswered leaves the parent without a word (a trial). */}
+          {status === 'closed' && request.status !== 'closed' && !request.answer && (
+            <Alert type="warning">{t('privacyRequests.detail.closingUnanswered')}</Alert>
+          )}
           {answering && (
             <FormField
               label={t('privacyRequests.detail.answerText')}
