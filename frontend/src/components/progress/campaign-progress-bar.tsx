@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import ProgressBar from '@cloudscape-design/components/progress-bar';
 import type { CampaignView } from '@shared/contracts/annual-update-api';
 import { formatPercent } from '../../lib/percent';
 import { useLanguage } from '../../lib/use-language';
-import { useProgressText } from './use-progress-text';
+import { AppProgressBar } from './app-progress-bar';
 import { formatCount } from '../../lib/number-format';
 
 /**
@@ -16,19 +15,16 @@ export function CampaignProgressBar({ progress }: { progress: CampaignView['prog
   const { t } = useTranslation();
   const lang = useLanguage();
   const number = (value: number) => formatCount(value, lang);
-  const ref = useProgressText<HTMLDivElement>(progress.percentage);
   return (
-    <div ref={ref}>
-      <ProgressBar
-        value={progress.percentage}
-        style={{ progressPercentage: { fontSize: '0' } }}
-        label={t('annualUpdateAdmin.card.progress')}
-        additionalInfo={t('annualUpdateAdmin.card.progressInfo', {
-          completed: number(progress.completed),
-          total: number(progress.total),
-          percentage: formatPercent(progress.percentage, lang),
-        })}
-      />
-    </div>
+    <AppProgressBar
+      value={progress.percentage}
+      style={{ progressPercentage: { fontSize: '0' } }}
+      label={t('annualUpdateAdmin.card.progress')}
+      additionalInfo={t('annualUpdateAdmin.card.progressInfo', {
+        completed: number(progress.completed),
+        total: number(progress.total),
+        percentage: formatPercent(progress.percentage, lang),
+      })}
+    />
   );
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import ProgressBar from '@cloudscape-design/components/progress-bar';
-import { percentOf, useProgressText } from './use-progress-text';
+import { AppProgressBar } from './app-progress-bar';
+import { percentOf } from './use-progress-text';
 
 /**
  * What a long admin action is doing (docs/annual-update.md, "Long actions"): its name, « Étape 1 sur 2 : création
@@ -23,10 +23,9 @@ export function StepProgress({ label, steps, current, value, info }: {
   const index = Math.min(Math.max(current, 0), steps.length - 1);
   const description = t('progress.step', { n: index + 1, total: steps.length, step: steps[index] });
   const shown = value ?? percentOf(index, steps.length);
-  const ref = useProgressText<HTMLDivElement>(shown);
   return (
-    <div aria-live="polite" data-testid="step-progress" ref={ref}>
-      <ProgressBar
+    <div aria-live="polite" data-testid="step-progress">
+      <AppProgressBar
         label={label}
         description={description}
         value={shown}
