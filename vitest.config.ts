@@ -27,7 +27,13 @@ const UNIT_FILES = [
 
 const UNIT_OPTIONS = {
   // Both languages' strings, which the app loads on demand (frontend/src/i18n/i18n.ts), and Testing Library's waits.
-  setupFiles: ['test/frontend/setup-i18n-strings.ts', 'test/setup/testing-library.ts', 'test/frontend/setup-jsdom.ts'],
+  // The real clock, globals and environment after each test (test/setup/restore-stubs.ts).
+  setupFiles: [
+    'test/frontend/setup-i18n-strings.ts',
+    'test/setup/testing-library.ts',
+    'test/frontend/setup-jsdom.ts',
+    'test/setup/restore-stubs.ts',
+  ],
   testTimeout: 120_000,
   // A beforeAll that builds something (test/frontend/directory-pdf.test.ts renders two PDFs) outlasts
   // vitest's 10 s default on a loaded two-core machine.

@@ -1,10 +1,10 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { DirectoryData } from '../../lambdas/directory/directory-items';
 import { AT, PARENTS, STUDENTS, csv, dryRun, emptyDirectory, stubTable, where } from './import-support';
 
 /** How the import recognises records already in the directory, and what the files decide for them. */
 
-beforeAll(stubTable);
+beforeEach(stubTable);
 
 describe('dry run against an existing directory', () => {
   function existingSchool(): DirectoryData {

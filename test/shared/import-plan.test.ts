@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { writeCsv } from '@shared/format/csv';
 import { templateRows, IMPORT_ENTITIES, fileNameOf } from '@shared/rules/import-columns';
 import { derivedId } from '../../lambdas/admin/import/ids';
@@ -14,7 +14,7 @@ import { AT, CLASSES, PARENTS, STAFF, STUDENTS, csv, dryRun, emptyDirectory, set
  * Writes, and re-runs against a real table, are tested in test/lambdas/admin-import.test.ts.
  */
 
-beforeAll(stubTable);
+beforeEach(stubTable);
 
 describe('dry run of a new school', () => {
   it('imports the seven templates as they are into an empty directory', async () => {

@@ -1,0 +1,13 @@
+import { afterEach, vi } from 'vitest';
+
+/**
+ * The unit projects' files share one module cache and one global scope per worker (isolate: false, vitest.config.ts).
+ * After each test, the real clock, globals and environment variables are back, whether or not the test put them
+ * back itself: a file that fakes timers or stubs `navigator` or TABLE_NAME leaves nothing to the next file. A stub
+ * for a whole file is made in its beforeEach, not its beforeAll (test/lint/restore-stubs.test.ts).
+ */
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
+});
