@@ -46,16 +46,30 @@ const FORM: ParentForm = {
 /** The phone and the skills sent, held for review: the form shows the values sent. */
 const HELD: ParentForm = {
   ...FORM,
-  parent: { ...FORM.parent, phone: '4385550177', skills: '' },
+  parent: { ...FORM.parent, phone: '438 555-0177', skills: '' },
   pendingReview: { submittedAt: '2026-11-28T19:05:00.000Z', fields: ['phone', 'skills'] },
 };
 
+/** The record saved meanwhile elsewhere (the school office, another window): new skills, a new version. */
+const CHANGED: ParentForm = { ...FORM, parent: { ...FORM.parent, version: 3, skills: 'Menuiserie' } };
+
 let form: ParentForm;
 let api: LoopbackApi;
+/** When set, the next save is refused as made on an older version, and the record becomes this one. */
+let changedMeanwhile: ParentForm | undefined;
+let saves: { version: number; phone: string | null; skills: string }[] = [];
 beforeAll(async () => {
-  api = await startHandlerApi(({ method, url }) => {
+  api = await startHandlerApi(({ method, url, body }) => {
     if (url === '/api/me') return { status: 200, body: me };
-    if (method === 'PUT' && url === '/api/profile') return { status: 200, body: { form: (form = HELD) } };
+    if (method === 'PUT' && url === '/api/profile') {
+      saves.push((body as { data: { version: number; phone: string | null; skills: string } }).data);
+      if (changedMeanwhile) {
+        form = changedMeanwhile;
+        changedMeanwhile = undefined;
+        return { status: 409, body: { error: { code: 'CONFLICT' } } };
+      }
+      return { status: 200, body: { form: (form = HELD) } };
+    }
     if (method === 'GET' && url.startsWith('/api/profile/form')) {
       const body: ProfileFormResponse = { form, parents: [{ parentId: ID, displayName: 'Amélie Tremblay' }] };
       return { status: 200, body };
@@ -63,7 +77,11 @@ beforeAll(async () => {
     return undefined;
   });
 });
-beforeEach(() => (form = FORM));
+beforeEach(() => {
+  form = FORM;
+  changedMeanwhile = undefined;
+  saves = [];
+});
 afterEach(cleanup);
 afterAll(() => api.close());
 
@@ -153,5 +171,28 @@ describe("My Profile's form and the browser's Back", () => {
     expect(router.state.location.search).toBe('');
     expect(question()).toBeUndefined();
     expect(screen.getByText('438 555-0177')).toBeTruthy();
+  });
+});
+
+describe('a save refused because the record changed meanwhile', () => {
+  it.each([
+    ['fr', 'Téléphone', 'Compétences et autres intérêts', 'Valider', 'Vos changements sont gardés, par-dessus les informations à jour'],
+    ['en', 'Phone', 'Skills and other interests', 'Validate', 'Your changes are kept, on top of the current information'],
+  ] as const)('keeps what the parent typed over the current record, and saves it at its new version (%s)', async (locale, phoneLabel, skillsLabel, validate, kept) => {
+    renderProfile(locale);
+    fireEvent.click(await screen.findByRole('button', { name: locale === 'fr' ? 'Modifier mes renseignements' : 'Update my information' }, { timeout: 20_000 }));
+    fireEvent.change(await screen.findByLabelText(phoneLabel, undefined, { timeout: 20_000 }), { target: { value: '438 555-0177' } });
+    changedMeanwhile = CHANGED;
+    fireEvent.click(screen.getByRole('button', { name: validate }));
+
+    await screen.findByText(new RegExp(kept), undefined, { timeout: 20_000 });
+    // The phone as typed; the skills another save set, which the parent had not touched.
+    expect((screen.getByLabelText(phoneLabel) as HTMLInputElement).value).toBe('438 555-0177');
+    expect((screen.getByLabelText(skillsLabel) as HTMLTextAreaElement).value).toBe('Menuiserie');
+
+    fireEvent.click(screen.getByRole('button', { name: validate }));
+    await waitFor(() => expect(saves).toHaveLength(2));
+    expect(saves[0]).toMatchObject({ version: 2, phone: '438 555-0177', skills: '' });
+    expect(saves[1]).toMatchObject({ version: 3, phone: '438 555-0177', skills: 'Menuiserie' });
   });
 });

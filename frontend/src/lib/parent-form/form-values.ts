@@ -6,6 +6,7 @@ import type { InterestCode } from '@shared/schemas/interests';
 import { AddressSchema, PersonNameSchema, type Language } from '@shared/schemas/common';
 import { SKILLS_MAX_LENGTH, type Participation } from '@shared/schemas/parent';
 import { audiencesOf, type FieldAudiences, type ParentDetails } from '@shared/rules/visibility';
+import { keepTypedChanges } from '../keep-typed-changes';
 
 /**
  * The update form's state as the inputs hold it (strings), its conversion to the API's `ParentUpdateInput`, and
@@ -68,6 +69,21 @@ export function valuesFromForm(form: ParentForm): FormValues {
     shareAddressWith: [],
     ...(form.messages ? { messages: { ...form.messages } } : {}),
   };
+}
+
+/**
+ * After a save refused as CONFLICT: the form read again (`current`), with every field the person changed since
+ * `shownBefore` kept as typed (lib/keep-typed-changes.ts); a co-parent ticked as sharing the address goes at their
+ * current version (or is dropped when no longer a co-parent).
+ */
+export function rebasedValues(typed: FormValues, shownBefore: ParentForm, current: ParentForm): FormValues {
+  const kept = keepTypedChanges(typed, valuesFromForm(shownBefore), valuesFromForm(current));
+  const coParents = new Map(current.coParents.map((co) => [co.id, co.version]));
+  const shareAddressWith = kept.shareAddressWith.flatMap(({ parentId }) => {
+    const version = coParents.get(parentId);
+    return version === undefined ? [] : [{ parentId, version }];
+  });
+  return { ...kept, shareAddressWith };
 }
 
 /** The committee changes, sent only when there are some (absent: seats unchanged). */

@@ -5,7 +5,7 @@ import { currentLocale } from '../../i18n/i18n';
 import type { ParentForm, ParentUpdateInput } from '@shared/rules/parent-form';
 import { ApiError } from '../api/api-client';
 import { linkProblem, type LinkProblem } from './link-problem';
-import { fieldError, validate, valuesFromForm, type FieldErrors, type FormValues } from './form-values';
+import { fieldError, rebasedValues, validate, valuesFromForm, type FieldErrors, type FormValues } from './form-values';
 
 /** Message keys (under `updateForm.messages`) of the page-level alerts. */
 export type LoadProblem = LinkProblem | 'loadFailed';
@@ -28,6 +28,16 @@ const tokenProblem = linkProblem;
 export interface ParentFormSource<R extends { form: ParentForm }> {
   query: Pick<UseQueryResult<ParentForm>, 'data' | 'error' | 'refetch'>;
   save: (input: ParentUpdateInput) => Promise<R>;
+}
+
+/** The fields a refused save names (VALIDATION_FAILED), each with its form field's message. */
+function serverFieldErrors(error: ApiError, values: FormValues): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const { path } of error.fields) {
+    const mapped = fieldError(path, 'invalid', values);
+    if (mapped) errors[mapped[0]] = mapped[1];
+  }
+  return errors;
 }
 
 /** Loading, editing and saving one parent form (the link's and My Profile's: one form, one behaviour). */
@@ -57,12 +67,19 @@ export function useParentForm<R extends { form: ParentForm }>(source: ParentForm
     // `dirty` and `shown` are read, not followed: only a new answer (another parent, a reload) is shown.
   }, [data, show]);
 
+  // Reads the form again and shows it. With `typed` (a save refused as CONFLICT), what the person changed since the
+  // form was shown stays on top of the current data (rebasedValues), still to save.
   const { refetch } = query;
-  const reload = useCallback(async () => {
+  const reload = useCallback(async (typed?: FormValues) => {
     const result = await refetch();
-    if (result.data) show(result.data);
+    if (result.data && typed && shown) {
+      setShown(result.data);
+      setValues(rebasedValues(typed, shown, result.data));
+      setErrors({});
+      setDirty(true);
+    } else if (result.data) show(result.data);
     return result.data !== undefined;
-  }, [refetch, show]);
+  }, [refetch, show, shown]);
 
   const load: LoadState = data && shown
     ? { kind: 'ready', form: shown }
@@ -101,8 +118,9 @@ export function useParentForm<R extends { form: ParentForm }>(source: ParentForm
     } catch (error) {
       const tokenIssue = tokenProblem(error);
       if (error instanceof ApiError && error.code === 'CONFLICT') {
-        // Someone (the school office, or this parent in another tab) saved meanwhile: show the current data.
-        await reload();
+        // Someone (the school office, or this parent in another tab) saved meanwhile: the current data, with what the
+        // person changed kept on top, to check and save again.
+        await reload(values);
         setProblem('conflict');
       } else if (error instanceof ApiError && error.code === 'COMMITTEE_CLOSED') {
         // The committee closed to sign-ups meanwhile: show the committees open now.
@@ -111,12 +129,7 @@ export function useParentForm<R extends { form: ParentForm }>(source: ParentForm
       } else if (error instanceof ApiError && error.code === 'COMMITTEE_ROLE_RESERVED') {
         setProblem('committeeRoleReserved');
       } else if (error instanceof ApiError && error.code === 'VALIDATION_FAILED') {
-        const next: FieldErrors = {};
-        for (const { path } of error.fields) {
-          const mapped = fieldError(path, 'invalid', values);
-          if (mapped) next[mapped[0]] = mapped[1];
-        }
-        setErrors(next);
+        setErrors(serverFieldErrors(error, values));
         setProblem('invalid');
       } else {
         setProblem(tokenIssue ?? 'submitFailed');
@@ -126,7 +139,7 @@ export function useParentForm<R extends { form: ParentForm }>(source: ParentForm
     }
   }, [source, values, submitting, onSaved, reload, show, i18n]);
 
-  return { load, values, errors, problem, submitting, dirty, change, submit, reload, dismissProblem: () => setProblem(null) };
+  return { load, values, errors, problem, submitting, dirty, change, submit, reload: () => reload(), dismissProblem: () => setProblem(null) };
 }
 
 export type ParentFormState = ReturnType<typeof useParentForm>;

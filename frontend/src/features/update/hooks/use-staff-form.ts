@@ -4,6 +4,7 @@ import type { Language } from '@shared/schemas/common';
 import type { StaffDepartment } from '@shared/schemas/staff';
 import { linkProblem, type LinkProblem } from '../../../lib/parent-form/link-problem';
 import { ApiError } from '../../../lib/api/api-client';
+import { keepTypedChanges } from '../../../lib/keep-typed-changes';
 import { loadStaffForm } from '../api/staff-client';
 import { useSubmitStaff } from '../api/update-queries';
 
@@ -113,7 +114,11 @@ export function useStaffForm(apiBaseUrl: string, token: string, onSubmitted: (re
     const fromToken = tokenProblem(error);
     if (fromToken) return setProblem(fromToken);
     if (error instanceof ApiError && error.code === 'CONFLICT') {
+      // Changed meanwhile (the school office, another window): the current entry, with what was typed kept on top.
+      const typed = values;
+      const shownBefore = load.kind === 'ready' ? valuesOf(load.form) : null;
       await reload();
+      if (typed && shownBefore) setValues((current) => (current ? keepTypedChanges(typed, shownBefore, current) : current));
       return setProblem('conflict');
     }
     if (error instanceof ApiError && error.code === 'VALIDATION_FAILED') {
