@@ -19,3 +19,17 @@ export function isValidPostalCode(input: string): boolean {
 export function formatPostalCode(value: string): string {
   return normalizePostalCode(value) ?? value;
 }
+
+/**
+ * The province or territory a postal code belongs to, from its first letter (Canada Post's forward sortation
+ * areas: G, H and J are all Québec). X is shared by the Northwest Territories and Nunavut: no answer.
+ */
+const PROVINCE_BY_FIRST_LETTER: Record<string, string> = {
+  A: 'NL', B: 'NS', C: 'PE', E: 'NB', G: 'QC', H: 'QC', J: 'QC', K: 'ON', L: 'ON', M: 'ON', N: 'ON', P: 'ON',
+  R: 'MB', S: 'SK', T: 'AB', V: 'BC', Y: 'YT',
+};
+
+export function provinceOf(postalCode: string): string | undefined {
+  const normalized = normalizePostalCode(postalCode);
+  return normalized ? PROVINCE_BY_FIRST_LETTER[normalized[0]!] : undefined;
+}

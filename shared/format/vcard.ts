@@ -1,4 +1,5 @@
 import type { Address } from '../schemas/common';
+import { provinceOf } from './postal-code';
 
 /**
  * Contacts for the phone (docs/decisions/contacts-vcard-3-0-written-by-hand-read-back-by-ical-js.md, "Contacts: vCard 3.0 written by hand"): vCard 3.0, the version the
@@ -69,7 +70,7 @@ export function vCard(person: VCardPerson): string {
     ...(person.email ? [`EMAIL;TYPE=INTERNET:${person.email}`] : []),
     ...(person.phone ? [telLine(person.phone, person.extension)] : []),
     ...(address
-      ? [`ADR;TYPE=HOME:;;${text(address.street)};${text(address.city)};;${text(address.postalCode)};Canada`]
+      ? [`ADR;TYPE=HOME:;;${text(address.street)};${text(address.city)};${provinceOf(address.postalCode) ?? ''};${text(address.postalCode)};Canada`]
       : []),
     ...(person.note ? [`NOTE:${text(person.note)}`] : []),
     'END:VCARD',

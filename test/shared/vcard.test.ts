@@ -33,9 +33,15 @@ describe('vCard 3.0', () => {
     expect(card!.getFirstPropertyValue('n')).toEqual(["O'Brien-Côté", 'Marie-Ève', '', '', '']);
     expect(card!.getFirstPropertyValue('tel')).toBe('+15145550001');
     expect(card!.getFirstPropertyValue('email')).toBe('marie-eve@courriel.example');
-    expect(card!.getFirstPropertyValue('adr')).toEqual(['', '', '12, rue des Érables; app. 3', 'Trois-Rivières', '', 'G9A 1A1', 'Canada']);
+    expect(card!.getFirstPropertyValue('adr')).toEqual(['', '', '12, rue des Érables; app. 3', 'Trois-Rivières', 'QC', 'G9A 1A1', 'Canada']);
     expect(card!.getFirstPropertyValue('org')).toBe('École des Grands-Chênes');
     expect(card!.getFirstPropertyValue('note')).toBe('Parent de Zoé (Classe A), Éloi (Classe B)');
+  });
+
+  it('names the province from the postal code (the directory stores none), and leaves it blank when unknown', () => {
+    const region = (postalCode: string) =>
+      parse(vCard({ ...person, address: { ...person.address!, postalCode } }))[0]!.getFirstPropertyValue('adr')[4];
+    expect([region('H2X 1Y4'), region('J8Y 3A1'), region('K1A 0B1'), region('X0A 0H0'), region('12345')]).toEqual(['QC', 'QC', 'ON', '', '']);
   });
 
   it('folds long lines at 75 octets without cutting an accented letter, and writes only what it is given', () => {
