@@ -32,14 +32,16 @@ export const audienceKey = (audience: Audience): string => {
   }
 };
 
-function option(audience: Audience, label: AudienceOption['label'], role: AudienceOption['role'], category: MessageCategory, needsApproval = false): AudienceOption {
+type Offer = Omit<AudienceOption, 'recipients'>;
+
+function option(audience: Audience, label: AudienceOption['label'], role: AudienceOption['role'], category: MessageCategory, needsApproval = false): Offer {
   return { audience, label, role, category, needsApproval };
 }
 
 // The class's name already says what it is ("Classe A", "501"): "Parents de la classe Classe A" read twice.
 const classLabel = (name: string) => ({ fr: `Parents · ${name}`, en: `Parents · ${name}` });
 
-function adminOptions(directory: Directory): AudienceOption[] {
+function adminOptions(directory: Directory): Offer[] {
   const levels = directory.settings?.levels ?? [];
   return [
     option({ type: 'school' }, { fr: "Toute l'école (parents)", en: 'The whole school (parents)' }, ADMIN_ROLE, 'school'),
@@ -70,9 +72,9 @@ const chairSeat = (directory: Directory, committeeId: string, { parentIds, staff
     (m) => m.committeeId === committeeId && COMMITTEE_WRITERS.has(m.role) && (m.personType === 'PARENT' ? parentIds : staffIds).has(m.personId),
   );
 
-function memberOptions(people: readonly RegisteredPerson[], directory: Directory, settings: MessageSettings): AudienceOption[] {
+function memberOptions(people: readonly RegisteredPerson[], directory: Directory, settings: MessageSettings): Offer[] {
   const ids = idsOf(people.filter((p) => !settings.withdrawn.includes(personKey(p.personType, p.personId))));
-  const options: AudienceOption[] = [];
+  const options: Offer[] = [];
   for (const c of directory.classes) {
     const audience: Audience = { type: 'class', classId: c.id };
     if (settings.classRepresentatives && represents(c, ids)) {
@@ -92,7 +94,13 @@ function memberOptions(people: readonly RegisteredPerson[], directory: Directory
   return options;
 }
 
-/** Every audience this caller may write to now, each once (an administrator's option wins). */
+/** The person keys of an author's records (a message never goes to its own author). */
+export const authorKeys = (people: readonly RegisteredPerson[]) => new Set(people.map((p) => personKey(p.personType, p.personId)));
+
+/**
+ * Every audience this caller may write to now, each once (an administrator's option wins), with the number of people
+ * it reaches (the confirmation before sending says it).
+ */
 export function audienceOptions(
   people: readonly RegisteredPerson[],
   isAdmin: boolean,
@@ -101,12 +109,15 @@ export function audienceOptions(
 ): AudienceOption[] {
   const all = [...(isAdmin ? adminOptions(directory) : []), ...memberOptions(people, directory, settings)];
   const seen = new Set<string>();
-  return all.filter((o) => {
-    const key = audienceKey(o.audience);
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+  const mine = authorKeys(people);
+  return all
+    .filter((o) => {
+      const key = audienceKey(o.audience);
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
+    .map((o) => ({ ...o, recipients: recipientsOf(o.audience, directory, mine).length }));
 }
 
 /**

@@ -14,7 +14,7 @@ import { writeAudit } from '../common/audit';
 import { AppError } from '../common/errors';
 import { getSettings, readDirectory } from '../directory/public';
 import { hasAdminAccess } from '../registry/public';
-import { audienceKey, audienceOptions, recipientsOf, type Recipient } from './audiences';
+import { audienceKey, audienceOptions, authorKeys, recipientsOf, type Recipient } from './audiences';
 import { createMessage, getMessageSettings, listMessages, messageOfClientKey } from './message-repository';
 
 /**
@@ -36,8 +36,6 @@ export interface AuthorView {
   messages: Message[];
   directory: Awaited<ReturnType<typeof readDirectory>> & { settings?: Awaited<ReturnType<typeof getSettings>> };
 }
-
-export const authorKeys = (people: readonly RegisteredPerson[]) => new Set(people.map((p) => personKey(p.personType, p.personId)));
 
 /** What the caller may write to now, and the log (for the quota and their sent messages). */
 export async function authorView(ctx: AuthorContext): Promise<AuthorView> {

@@ -1,7 +1,8 @@
 import { personKey, type Message, type MessagesResponse, type ReceivedMessage, type UnsubscribeResponse } from '@shared/contracts/messages-api';
 import { AppError } from '../common/errors';
 import { withheldRights } from './audiences';
-import { authorKeys, authorView, quotaOf, type AuthorContext } from './compose-service';
+import { authorKeys } from './audiences';
+import { authorView, quotaOf, type AuthorContext } from './compose-service';
 import { unsubscribe } from './consent-service';
 import { listInbox, markRead } from './message-repository';
 import { stopCarpoolByLink } from './carpool-service';

@@ -102,6 +102,8 @@ export const AudienceOptionSchema = z.object({
   category: MessageCategorySchema,
   /** Whether an administrator approves it before it is sent (the representatives' approval setting). */
   needsApproval: z.boolean(),
+  /** How many people it reaches now, the author excepted (by email or, without one, in the app). */
+  recipients: z.number().int().nonnegative(),
 });
 export type AudienceOption = z.infer<typeof AudienceOptionSchema>;
 

@@ -116,7 +116,7 @@ describe("the author's Messages page", () => {
     received: [],
     sent,
     unread: 0,
-    audiences: [{ audience: held.audience, label: held.audienceLabel, role: held.author.role, category: 'class', needsApproval: true }],
+    audiences: [{ audience: held.audience, label: held.audienceLabel, role: held.author.role, category: 'class', needsApproval: true, recipients: 21 }],
     withheld: [],
     quota: { limit: 3, used: 0, days: 7 },
   });

@@ -33,7 +33,7 @@ const page = (sent: Message[]): MessagesResponse => ({
   received: [],
   sent,
   unread: 0,
-  audiences: [{ audience: mine.audience, label: mine.audienceLabel, role: mine.author.role, category: 'class', needsApproval: false }],
+  audiences: [{ audience: mine.audience, label: mine.audienceLabel, role: mine.author.role, category: 'class', needsApproval: false, recipients: 46 }],
   withheld: [],
   quota: { limit: 3, used: 1, days: 7 },
 });
@@ -155,11 +155,12 @@ describe('sending from the form', () => {
   });
 
   it.each([
-    ['fr', 'Objet (français)', 'Message (français)', 'Envoyer', 'Annuler', 'Envoyer ce message?', '«\u00a0Sortie au musée\u00a0» partira aux destinataires suivants\u00a0: Parents · Classe E.', 'Un courriel envoyé ne peut pas être repris.'],
-    ['en', 'Subject (English)', 'Message (English)', 'Send', 'Cancel', 'Send this message?', '“Sortie au musée” goes to: Parents · Class E.', 'An email sent cannot be taken back.'],
-  ] as const)('asks before sending, naming the subject and the audience; cancelled, nothing is sent and the text stays (%s)', async (locale, subject, body, send, cancel, title, to, final) => {
+    ['fr', 'Objet (français)', 'Message (français)', 'Envoyer', 'Annuler', 'Envoyer ce message?', 'Objet\u00a0: Sortie au musée «\u00a0Pointe-à-Callière\u00a0»Destinataires\u00a0: Parents · Classe E (46 personnes)', 'Un courriel envoyé ne peut pas être repris.'],
+    ['en', 'Subject (English)', 'Message (English)', 'Send', 'Cancel', 'Send this message?', 'Subject: Sortie au musée «\u00a0Pointe-à-Callière\u00a0»To: Parents · Class E (46 people)', 'An email sent cannot be taken back.'],
+  ] as const)('asks before sending, naming the subject, the audience and how many it reaches; cancelled, nothing is sent and the text stays (%s)', async (locale, subject, body, send, cancel, title, to, final) => {
     renderPage(locale);
-    fireEvent.change(await screen.findByLabelText(subject, {}, { timeout: 20_000 }), { target: { value: 'Sortie au musée' } });
+    // A subject with its own quotation marks is not put in a second pair (a trial's « … « … » »).
+    fireEvent.change(await screen.findByLabelText(subject, {}, { timeout: 20_000 }), { target: { value: 'Sortie au musée «\u00a0Pointe-à-Callière\u00a0»' } });
     fireEvent.change(screen.getByLabelText(body), { target: { value: 'Bonjour' } });
     fireEvent.click(screen.getByRole('button', { name: send }));
     const dialog = await screen.findByRole('dialog');
@@ -169,7 +170,7 @@ describe('sending from the form', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: cancel }));
     await waitFor(() => expect(screen.queryByText(title)).toBeNull());
     expect(api.posts).toEqual([]);
-    expect((screen.getByLabelText(subject) as HTMLInputElement).value).toBe('Sortie au musée');
+    expect((screen.getByLabelText(subject) as HTMLInputElement).value).toBe('Sortie au musée «\u00a0Pointe-à-Callière\u00a0»');
   });
 
   it.each([

@@ -37,6 +37,7 @@ const option = (audience: AudienceOption['audience'], fr: string, en: string): A
   role: { fr: 'Parent représentant de la classe', en: 'Class parent representative' },
   category: audience.type === 'committee' ? 'committee' : 'class',
   needsApproval: false,
+  recipients: 46,
 });
 const CLASS_A = option({ type: 'class', classId: classA.id }, 'Parents · Classe A', 'Parents · Class A');
 const COMMITTEE = option({ type: 'committee', committeeId: '01K3J4A0M00000000000000001' }, 'Membres · Comité vert', 'Members · Green committee');

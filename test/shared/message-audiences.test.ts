@@ -45,3 +45,28 @@ describe('withheldRights', () => {
     expect(withheldRights([nobody], directory, settings({ teachers: false, classRepresentatives: false, committeeChairs: false }))).toEqual([]);
   });
 });
+
+describe('audienceOptions', () => {
+  it("says how many people each audience reaches, the author's own records left out", () => {
+    const school = {
+      ...directory,
+      students: [
+        { id: 's-1', classId: 'class-a', level: 'G1' },
+        { id: 's-2', classId: 'class-a', level: 'G2' },
+        { id: 's-3', classId: 'class-b', level: 'G2' },
+      ],
+      parents: [{ id: 'parent-1' }, { id: 'parent-4' }, { id: 'parent-5' }, { id: 'parent-6' }],
+      families: [
+        { parentId: 'parent-1', studentId: 's-1' },
+        { parentId: 'parent-4', studentId: 's-1' },
+        { parentId: 'parent-5', studentId: 's-2' },
+        // Two children in class A: counted once.
+        { parentId: 'parent-5', studentId: 's-1' },
+        { parentId: 'parent-6', studentId: 's-3' },
+      ],
+    } as unknown as Parameters<typeof audienceOptions>[2];
+    // The representative (parent-1) writes to class A's other two parents.
+    const [classA] = audienceOptions([rep], false, school, settings({}));
+    expect(classA).toMatchObject({ audience: { type: 'class', classId: 'class-a' }, recipients: 2 });
+  });
+});

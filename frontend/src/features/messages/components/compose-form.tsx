@@ -31,7 +31,7 @@ import { currentLocale } from '../../../i18n/i18n';
 import { useComposeMessage } from '../api/messages-queries';
 import type { SendDriver } from '../api/use-send-driver';
 import { SendProgress } from './send-progress';
-import { charactersLeft } from '../../../lib/number-format';
+import { charactersLeft, formatCount } from '../../../lib/number-format';
 
 type Lang = 'fr' | 'en';
 type Field = `${'subject' | 'body'}.${Lang}`;
@@ -190,7 +190,12 @@ function ConfirmSend({ input, choice, onSend, onCancel }: {
       onDismiss={onCancel}
     >
       <SpaceBetween size="xs">
-        <Box>{t('messages.compose.confirm.to', { subject, audience: choice?.label[lang] ?? '' })}</Box>
+        <Box>{t('messages.compose.confirm.subject', { subject })}</Box>
+        {choice && (
+          <Box>
+            {t('messages.compose.confirm.audience', { audience: choice.label[lang], count: choice.recipients, people: formatCount(choice.recipients, lang) })}
+          </Box>
+        )}
         <Box>{t(choice?.needsApproval ? 'messages.compose.confirm.afterApproval' : 'messages.compose.confirm.final')}</Box>
       </SpaceBetween>
     </ConfirmDialog>
