@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { audienceOptions, withheldRights } from '../../lambdas/messages/audiences';
 import type { RegisteredPerson } from '../../lambdas/common/claims';
 import { DEFAULT_MESSAGE_SETTINGS, type MessageSettings } from '@shared/contracts/messages-api';
@@ -68,5 +68,18 @@ describe('audienceOptions', () => {
     // The representative (parent-1) writes to class A's other two parents.
     const [classA] = audienceOptions([rep], false, school, settings({}));
     expect(classA).toMatchObject({ audience: { type: 'class', classId: 'class-a' }, recipients: 2 });
+  });
+});
+
+describe("the author's send", () => {
+  it('sends in chunks of at most a second and a half, so the progress bar moves while a class is emailed', async () => {
+    vi.stubEnv('SENDER_EMAIL', 'bottin@ecole.example');
+    vi.stubEnv('SEND_RATE_PER_SECOND', '14');
+    vi.stubEnv('PUBLIC_BASE_URL', 'https://bottin.ecole.example');
+    const { defaultMessageSendDeps } = await import('../../lambdas/messages/send-service');
+    const deps = defaultMessageSendDeps();
+    expect(deps.budgetMs).toBeLessThanOrEqual(1_500);
+    // At SES's usual production pace, one chunk is fewer emails than a class has parents (about 40).
+    expect((deps.budgetMs / 1000) * deps.ratePerSecond).toBeLessThan(40);
   });
 });
