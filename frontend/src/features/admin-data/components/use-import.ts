@@ -6,6 +6,7 @@ import { ApiError } from '../../../lib/api/api-client';
 import { useImportApply, useImportDryRun } from '../api/admin-data-queries';
 import { applyPercent, readImportFiles } from '../model/import-model';
 import { useErrorText } from './use-admin-data';
+import { useOneAtATime } from '../../../lib/use-one-at-a-time';
 
 export type ImportStep = 'idle' | 'checking' | 'applying';
 
@@ -23,6 +24,8 @@ export function useImport(notify: (message: string) => void) {
   const applyChunks = useImportApply((remaining) => setPercent(applyPercent(report?.writes ?? 0, remaining)));
   const step: ImportStep = dryRun.isPending ? 'checking' : applyChunks.isPending ? 'applying' : 'idle';
   const [failure, setFailure] = useState<{ message: string; conflict: boolean } | null>(null);
+  // A double click on « Vérifier » or « Appliquer » runs it once.
+  const once = useOneAtATime();
 
   const choose = (chosen: File[]) => {
     setFiles(chosen);
@@ -30,7 +33,7 @@ export function useImport(notify: (message: string) => void) {
     setFailure(null);
   };
 
-  const check = async () => {
+  const check = () => once(async () => {
     setFailure(null);
     setReport(null);
     try {
@@ -38,9 +41,9 @@ export function useImport(notify: (message: string) => void) {
     } catch (error) {
       setFailure({ message: errorText(error), conflict: false });
     }
-  };
+  });
 
-  const apply = async () => {
+  const apply = () => once(async () => {
     if (!report) return;
     setPercent(0);
     setFailure(null);
@@ -57,7 +60,7 @@ export function useImport(notify: (message: string) => void) {
       const conflict = error instanceof ApiError && error.code === 'CONFLICT';
       setFailure({ message: conflict ? t('adminData.import.conflict') : errorText(error), conflict });
     }
-  };
+  });
 
   return { files, report, step, percent, failure, choose, check, apply };
 }

@@ -6,6 +6,7 @@ import { errorKey, progressionApi } from '../../../lib/api/progression-client';
 import { useCancelProgression, useStartProgression } from '../api/progression-queries';
 import { decisionRequest } from '../model/students';
 import { useApply } from './use-apply';
+import { useOneAtATime } from '../../../lib/use-one-at-a-time';
 import type { Say } from './use-flash';
 import type { ProgressionState } from './use-progression';
 
@@ -42,6 +43,8 @@ export function useLifecycle(state: ProgressionState, say: Say, setActive: (inde
   const starting = useStartProgression();
   const cancelling = useCancelProgression();
   const busy = starting.isPending || cancelling.isPending;
+  // A double click on « Commencer » runs it once (the button shows busy only after a render).
+  const once = useOneAtATime();
 
   const onApplied = useCallback((response: ApplyResponse) => {
     state.setCurrent({ schoolYear: response.progression.toYear, progression: response.progression });
@@ -61,7 +64,7 @@ export function useLifecycle(state: ProgressionState, say: Say, setActive: (inde
   }, [phase, progression, applier]);
 
   // The start makes the page's read stale: it resolves once the new progression and its workspace are there.
-  const start = async () => {
+  const start = () => once(async () => {
     try {
       await starting.mutateAsync();
       setActive(0);
@@ -69,7 +72,7 @@ export function useLifecycle(state: ProgressionState, say: Say, setActive: (inde
     } catch (error) {
       say('error', t(errorKey(error)));
     }
-  };
+  });
 
   const abandon = async () => {
     if (!progression) return;
