@@ -80,7 +80,8 @@ export function messageEmail(input: MessageEmailInput) {
   // The kind rides in the link, as the carpool email's does, so the page names it before the click without reading
   // the token (docs/messages.md, "Unsubscribe"); the server still stops the token's own kind.
   const stopUrl = `${baseUrl}/unsubscribe?token=${input.unsubscribeToken}&lang=${language}&kind=${message.category}`;
-  const directory = `${baseUrl}/${message.author.personType === 'STAFF' ? 'staff' : 'parents'}`;
+  // The author's own entry: the list searched on their name (a trial's link opened page 1 of 39).
+  const directory = `${baseUrl}/${message.author.personType === 'STAFF' ? 'staff' : 'parents'}?q=${encodeURIComponent(message.author.name)}`;
   const reply = message.replyTo ? t.reply(message.replyTo) : t.replyInApp(directory);
   const heading = `${message.author.name}, ${message.author.role[language]} · ${t.to}${message.audienceLabel[language]}`;
   const footer = [reply, WHY[message.category][language], t.stop(stopUrl)];

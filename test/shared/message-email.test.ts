@@ -16,10 +16,10 @@ const email = (m: Message, language: 'fr' | 'en') =>
 
 describe('a message email without a reply address', () => {
   it.each([
-    ['fr', 'PARENT', "Ce courriel ne reçoit pas de réponse. Les coordonnées de l'auteur, si elles sont partagées, sont dans le bottin\u00a0: https://bottin.example.org/parents"],
-    ['en', 'PARENT', "This email does not take replies. The author's contact details, if shared, are in the directory: https://bottin.example.org/parents"],
-    ['fr', 'STAFF', "Ce courriel ne reçoit pas de réponse. Les coordonnées de l'auteur, si elles sont partagées, sont dans le bottin\u00a0: https://bottin.example.org/staff"],
-  ] as const)('%s (%s author): says it takes no reply and where the author is listed', (language, personType, line) => {
+    ['fr', 'PARENT', "Ce courriel ne reçoit pas de réponse. Les coordonnées de l'auteur, si elles sont partagées, sont dans le bottin\u00a0: https://bottin.example.org/parents?q=Genevi%C3%A8ve%20Thibault"],
+    ['en', 'PARENT', "This email does not take replies. The author's contact details, if shared, are in the directory: https://bottin.example.org/parents?q=Genevi%C3%A8ve%20Thibault"],
+    ['fr', 'STAFF', "Ce courriel ne reçoit pas de réponse. Les coordonnées de l'auteur, si elles sont partagées, sont dans le bottin\u00a0: https://bottin.example.org/staff?q=Genevi%C3%A8ve%20Thibault"],
+  ] as const)('%s (%s author): says it takes no reply and links to the author\'s entry (the list searched on their name)', (language, personType, line) => {
     const { text, replyTo } = email(message(personType), language);
     expect(text.split('\n')).toContain(line);
     expect(text).not.toContain('/messages');
