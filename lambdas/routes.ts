@@ -65,6 +65,7 @@ export const ROUTES = [
   { method: 'GET', path: '/api/admin/parents/{id}/consent-log', context: 'privacy', access: 'admin', name: 'parentConsentLog', noBody: true },
   // Privacy requests: filed by a parent (signed in, or with their update link), worked by the administrators.
   { method: 'POST', path: '/api/privacy-requests', context: 'privacy', access: 'member', name: 'privacyRequestFile' },
+  { method: 'GET', path: '/api/privacy-requests', context: 'privacy', access: 'member', name: 'privacyRequestsMine', noBody: true },
   { method: 'POST', path: '/api/update/privacy-request', context: 'privacy', access: 'token', name: 'privacyRequestFileByLink' },
   { method: 'GET', path: '/api/admin/privacy/requests', context: 'privacy', access: 'admin', name: 'privacyRequestList' },
   { method: 'PUT', path: '/api/admin/privacy/requests/{id}', context: 'privacy', access: 'admin', name: 'privacyRequestUpdate' },

@@ -18,6 +18,8 @@ export interface RequestEmailInput {
   schoolName: string;
   receivedAt: Date;
   dueAt: Date;
+  /** The school's contact address (its settings, the one the privacy policy names): where to write about the request. */
+  contactEmail?: string;
 }
 
 export interface RenderedRequestEmail {
@@ -67,6 +69,7 @@ const TEXT = {
     due: (date: string) => `La personne responsable de la protection des renseignements personnels vous répondra au plus tard le ${date}.`,
     answerIntro: (request: string, date: string) => `Voici la réponse à ${request} reçue le ${date}${NBSP}:`,
     reference: (ref: string) => `Référence de la demande${NBSP}: ${ref}`,
+    contact: (email: string) => `Pour toute question sur votre demande, écrivez à ${email} en indiquant cette référence.`,
     recourse:
       'Si la réponse ne vous satisfait pas, vous pouvez vous adresser à la Commission d’accès à l’information du Québec.',
     footer: 'Ce courriel a été envoyé automatiquement par le bottin de l’école. Merci de ne pas y répondre.',
@@ -83,6 +86,7 @@ const TEXT = {
     due: (date: string) => `The person in charge of the protection of personal information will answer by ${date}.`,
     answerIntro: (request: string, date: string) => `Here is the answer to ${request} received on ${date}:`,
     reference: (ref: string) => `Request reference: ${ref}`,
+    contact: (email: string) => `For any question about your request, write to ${email}, quoting this reference.`,
     recourse: "If the answer does not satisfy you, you may turn to Québec's Commission d’accès à l’information.",
     footer: 'This email was sent automatically by the school directory. Please do not reply.',
     school: 'the school',
@@ -96,6 +100,9 @@ function assemble(locale: EmailLocale, subject: string, title: string, intro: st
   return { subject, html, text: [...intro, ...outro, '--', t.footer].join('\n\n') };
 }
 
+/** The emails take no reply: where to write instead, when the school gave an address (a trial found none). */
+const contactLine = (input: RequestEmailInput): string[] => (input.contactEmail ? [TEXT[input.locale].contact(input.contactEmail)] : []);
+
 export function receiptEmail(input: RequestEmailInput): RenderedRequestEmail {
   const t = TEXT[input.locale];
   const kind = requestPhrase(input.locale, input.kind);
@@ -103,6 +110,7 @@ export function receiptEmail(input: RequestEmailInput): RenderedRequestEmail {
   return assemble(input.locale, t.receiptSubject(input.reference), t.receiptTitle, intro, [
     t.due(formatLongDate(input.dueAt, input.locale)),
     t.reference(input.reference),
+    ...contactLine(input),
   ]);
 }
 
@@ -114,6 +122,7 @@ export function answerEmail(input: RequestEmailInput & { answer: string }): Rend
   const intro = [t.hello(input.name), t.answerIntro(kind, formatLongDate(input.receivedAt, input.locale)), ...paragraphs];
   return assemble(input.locale, t.answerSubject(input.reference), t.answerTitle, intro, [
     t.reference(input.reference),
+    ...contactLine(input),
     t.recourse,
   ]);
 }

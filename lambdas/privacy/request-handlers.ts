@@ -8,7 +8,7 @@ import {
 } from '@shared/contracts/privacy-requests-api';
 import { clientIp, parseWith, type ApiResult, type RouteHandlers } from '../common/http';
 import { hitRateLimit, type RateLimitRule } from '../common/rate-limit';
-import { fileAsMember, fileByLink, listQueue, updateRequest, type RequestDeps } from './request-service';
+import { fileAsMember, fileByLink, listMine, listQueue, updateRequest, type RequestDeps } from './request-service';
 
 /**
  * The privacy-request routes (docs/privacy.md): filing by a signed-in parent or with an update link, and the
@@ -36,6 +36,9 @@ export function privacyRequestRoutes(deps: () => RequestDeps): RouteHandlers {
       const input = parseWith(PrivacyRequestCreateSchema, body);
       return { status: 201, body: await fileAsMember(people, input, caller.sub, deps()) };
     },
+
+    // The caller's own requests and where each stands (My Profile), after a reload too.
+    'GET /api/privacy-requests': async ({ people }) => ({ body: await listMine(people) }),
 
     'POST /api/update/privacy-request': async ({ event, body }) => {
       const refused = await refuseWhenBusy(LINK_FILING, event);

@@ -7,6 +7,7 @@ import {
   privacyRequestDueAt,
   requestReference,
   type EmailStatus,
+  type MyPrivacyRequests,
   type PrivacyRequest,
   type PrivacyRequestKind,
   type PrivacyRequestList,
@@ -140,8 +141,9 @@ async function fileRequest(
   return { id: saved.id, status: saved.status, receivedAt: saved.receivedAt, dueAt: saved.dueAt };
 }
 
-function render(request: PrivacyRequest, which: 'receipt' | 'answer', schoolName: string): RenderedRequestEmail {
+function render(request: PrivacyRequest, which: 'receipt' | 'answer', schoolName: string, contactEmail?: string): RenderedRequestEmail {
   const input = {
+    ...(contactEmail ? { contactEmail } : {}),
     locale: request.requester.language,
     name: request.requester.name,
     kind: request.kind,
@@ -168,7 +170,7 @@ async function emailRequester(
   let status: EmailStatus = 'sent';
   try {
     const settings = await getSettings();
-    await deps.mailer.send({ to, ...render(request, which, settings?.schoolName ?? '') });
+    await deps.mailer.send({ to, ...render(request, which, settings?.schoolName ?? '', settings?.contact.email) });
   } catch (error) {
     status = 'failed';
     logger.warn('privacy request email not sent', { requestId: request.id, which, errorName: sendErrorName(error) });
@@ -187,6 +189,23 @@ async function emailRequester(
 
 function view(request: PrivacyRequest, now: Date): PrivacyRequestView {
   return { ...request, overdue: isOpenStatus(request.status) && Date.parse(request.dueAt) < now.getTime() };
+}
+
+/** The caller's own requests (those of each of their parent records), newest first, without notes or answer text. */
+export async function listMine(people: readonly RegisteredPerson[]): Promise<MyPrivacyRequests> {
+  const mine = new Set(people.filter((p) => p.personType === 'PARENT').map((p) => p.personId));
+  if (mine.size === 0) return { requests: [] };
+  const requests = (await listPrivacyRequests()).filter((r) => mine.has(r.requester.parentId));
+  return {
+    requests: requests.map((r) => ({
+      reference: requestReference(r.id),
+      kind: r.kind,
+      status: r.status,
+      receivedAt: r.receivedAt,
+      dueAt: r.dueAt,
+      ...(r.answer ? { answeredAt: r.answer.at } : {}),
+    })),
+  };
 }
 
 export async function listQueue(deps: Pick<RequestDeps, 'now'>): Promise<PrivacyRequestList> {

@@ -72,6 +72,22 @@ export const PrivacyRequestReceiptSchema = z.object({
 });
 export type PrivacyRequestReceipt = z.infer<typeof PrivacyRequestReceiptSchema>;
 
+/**
+ * GET /api/privacy-requests (signed-in parent): the caller's own requests, newest first, as My Profile lists them
+ * (what they asked for, where it stands, when the answer is due or was sent); never the administrators' notes.
+ */
+export const MyPrivacyRequestSchema = z.object({
+  reference: z.string(),
+  kind: PrivacyRequestKindSchema,
+  status: PrivacyRequestStatusSchema,
+  receivedAt: IsoDateTimeSchema,
+  dueAt: IsoDateTimeSchema,
+  answeredAt: IsoDateTimeSchema.optional(),
+});
+export type MyPrivacyRequest = z.infer<typeof MyPrivacyRequestSchema>;
+export const MyPrivacyRequestsSchema = z.object({ requests: z.array(MyPrivacyRequestSchema) });
+export type MyPrivacyRequests = z.infer<typeof MyPrivacyRequestsSchema>;
+
 /** Where an email stands: `none` when the requester has no address on file. */
 export const EmailStatusSchema = z.enum(['pending', 'sent', 'failed', 'none']);
 export type EmailStatus = z.infer<typeof EmailStatusSchema>;

@@ -105,9 +105,14 @@ describe('privacy request journey (en, 375 px)', () => {
     const filed = (await listPrivacyRequests()).find((r) => r.requester.parentId === parentId && r.details === DETAILS)!;
     requestId = filed.id;
     expect(Date.parse(filed.dueAt) - Date.parse(filed.receivedAt)).toBe(30 * DAY);
-    await panel.getByText(`reference ${requestReference(filed.id)}`).waitFor();
-    // The receipt says the due day as people write it (the long-date formatter): 'December 28, 2026'.
-    await panel.getByText(`answer by ${formatLongDate(filed.dueAt, 'en')}`).waitFor();
+    // The receipt says its reference and the due day as people write it (the long-date formatter): 'December 28, 2026'.
+    const received = `Your request was received (reference ${requestReference(filed.id)})`;
+    const due = `answer by ${formatLongDate(filed.dueAt, 'en')}`;
+    await panel.getByText(received, { exact: false }).filter({ hasText: due }).waitFor();
+    // And the parent's list of requests shows it, where it stands (after a reload too).
+    await page.reload();
+    await panel.getByTestId('my-privacy-requests').getByText(`Access to my information (reference ${requestReference(filed.id)})`, { exact: false }).waitFor({ timeout: 30_000 });
+    await panel.getByTestId('my-privacy-requests').getByText(`Received: answer due by ${formatLongDate(filed.dueAt, 'en')}`).first().waitFor();
     const receipt = await waitForSubject(parent.email, `Request received (${requestReference(filed.id)})`);
     expect(receipt.body.html).toContain('lang="en"');
     expect(errors).toEqual([]);

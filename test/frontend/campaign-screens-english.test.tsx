@@ -17,6 +17,8 @@ import { addDays, schoolDay } from '@shared/rules/school-calendar';
 import type { CampaignView, ParticipantView } from '@shared/contracts/annual-update-api';
 import { FIXTURE } from './directory-fixture';
 import { participantRow } from './participant-row';
+import { renderWithAnswers } from './render-screen';
+import { annualUpdateKeys } from '../../frontend/src/features/annual-update/api/annual-update-queries';
 
 /**
  * The campaign's administrator screens as an English reader meets them (docs/annual-update.md): the participants
@@ -123,12 +125,25 @@ describe('the participants manager in English', () => {
 });
 
 describe('closing and reopening in English', () => {
-  it('the close dialog says who has not answered and until when it can be reopened, and waits for "confirm"', () => {
+  it('the close dialog says who has not answered, what waits for review and until when it can be reopened, and waits for "confirm"', () => {
     let closed = 0;
-    inEnglish(<CloseCampaignDialog campaign={CAMPAIGN} visible busy={false} onDismiss={() => undefined} onClose={() => closed++} />);
+    // Nothing waits for review (the campaign publishes at once): no word of it. In French, one answer waiting.
+    const dialogFor = (campaign: CampaignView) => <CloseCampaignDialog campaign={campaign} visible busy={false} onDismiss={() => undefined} onClose={() => undefined} />;
+    renderWithAnswers(dialogFor({ ...CAMPAIGN, review: false }), { locale: 'en', answers: [] });
+    expect(screen.getByRole('dialog').textContent).not.toContain('review');
+    cleanup();
+    renderWithAnswers(dialogFor(CAMPAIGN), { locale: 'fr', answers: [[annualUpdateKeys.review(CAMPAIGN.id), { items: [{}] }]] });
+    expect(screen.getByRole('dialog').textContent).toContain("1 réponse attend votre révision\u00a0: elle ne sera publiée qu'une fois acceptée.");
+    cleanup();
+    renderWithAnswers(<CloseCampaignDialog campaign={CAMPAIGN} visible busy={false} onDismiss={() => undefined} onClose={() => closed++} />, {
+      locale: 'en',
+      answers: [[annualUpdateKeys.review(CAMPAIGN.id), { items: [{}] }]],
+    });
     const dialog = within(screen.getByRole('dialog'));
     expect(dialog.getByText('Close the 2093\u20112094 campaign?')).toBeTruthy();
     expect(dialog.getByText(/^\d+ people have not answered yet: their links and codes will stop working\.$/)).toBeTruthy();
+    // An answer held for review is not published by the close (a trial closed with one waiting).
+    expect(dialog.getByText('1 answer awaits your review: it is published only once accepted. You can still review it after closing.')).toBeTruthy();
     expect(dialog.getByText(`You can reopen the campaign until ${formatLongDate('2095-10-06', 'en')} (when its answers are purged)`, { exact: false })).toBeTruthy();
     const button = dialog.getByRole('button', { name: 'Close campaign' });
     const word = dialog.getByRole('textbox');

@@ -10,6 +10,7 @@ import { CloseCampaignDialog } from '../../frontend/src/features/annual-update/c
 import type { CampaignView } from '@shared/contracts/annual-update-api';
 import { createI18n } from '../../frontend/src/i18n/i18n';
 import type { Locale } from '../../frontend/src/i18n/locale';
+import { renderWithAnswers } from './render-screen';
 
 /**
  * The one confirmation dialog (frontend/src/components/confirm-dialog): an irreversible action waits for the word of
@@ -198,10 +199,9 @@ describe('the closing dialog', () => {
       ['fr', "Vous pourrez rouvrir la campagne jusqu'au", "Les liens cessent de fonctionner dès la fermeture, jusqu'à une éventuelle réouverture.", 'ne peut pas être annulée'],
       ['en', 'You can reopen the campaign until', 'The links stop working as soon as it closes, until a possible reopening.', 'cannot be undone'],
     ] as const) {
-      const { container } = render(
-        <I18nextProvider i18n={createI18n(locale)}>
-          <CloseCampaignDialog campaign={campaign} visible busy={false} onDismiss={() => undefined} onClose={() => undefined} />
-        </I18nextProvider>,
+      const { container } = renderWithAnswers(
+        <CloseCampaignDialog campaign={campaign} visible busy={false} onDismiss={() => undefined} onClose={() => undefined} />,
+        { locale, answers: [] },
       );
       const text = screen.getByRole('dialog').textContent ?? container.textContent ?? '';
       expect(text).toContain(reopen);

@@ -51,8 +51,8 @@ function renderQueue(locale: 'fr' | 'en') {
 
 describe('the privacy requests queue on a phone (375 px)', () => {
   it.each([
-    ['fr', 'Statut', ['En traitement', 'Répondue'], ['Suppression de mes renseignements', 'Plainte'], 'Échéance', 'En retard', 'Ouvrir la demande de Marc Roy'],
-    ['en', 'Status', ['In progress', 'Answered'], ['Deletion of my information', 'Complaint'], 'Due', 'Overdue', 'Open the request of Marc Roy'],
+    ['fr', 'Statut', ['En traitement', 'Répondue'], ['Suppression des renseignements', 'Plainte'], 'Échéance', 'En retard', 'Ouvrir la demande de Marc Roy'],
+    ['en', 'Status', ['In progress', 'Answered'], ['Deletion of their information', 'Complaint'], 'Due', 'Overdue', 'Open the request of Marc Roy'],
   ] as const)('%s: one card per request with its status, type and due date, no wide table', (locale, status, statuses, kinds, due, overdue, select) => {
     setWidth(375);
     const chosen = renderQueue(locale);
@@ -77,12 +77,14 @@ describe('the privacy requests queue on a phone (375 px)', () => {
     expect(chosen).toEqual([REQUESTS[1]!.id]);
   });
 
-  it('stays a table on a wide screen (1440 px)', () => {
+  it('stays a table on a wide screen (1440 px), where a click on a row opens its request', () => {
     setWidth(1440);
-    renderQueue('fr');
+    const chosen = renderQueue('fr');
     const table = screen.getByRole('table');
     expect(within(table).getByRole('columnheader', { name: 'Statut' })).toBeTruthy();
     expect(within(table).getAllByRole('row')).toHaveLength(3);
+    fireEvent.click(within(table).getByText(REQUESTS[1]!.requester.name));
+    expect(chosen).toEqual([REQUESTS[1]!.id]);
   });
 
   // At 1,440 px a long requester's name took the room of the short columns: « En traitement » and the dates wrapped
@@ -159,5 +161,28 @@ describe('closing a request that was never answered', () => {
     status.openDropdown();
     status.selectOptionByValue('closed');
     expect(screen.queryByText("Fermer la demande n'envoie rien au demandeur.", { exact: false })).toBeNull();
+  });
+});
+
+// A trial answered an access request with « ci-joint » and nothing could be attached: the answer form says how the
+// parent gets the copy themselves.
+describe('answering an access request', () => {
+  it.each([
+    ['fr', 'Ouvrir la demande de Léa Tremblay', 'Ouvrir la demande de Marc Roy', 'Télécharger mes données'],
+    ['en', 'Open the request of Léa Tremblay', 'Open the request of Marc Roy', 'Download my data'],
+  ] as const)('%s: says where the parent downloads their copy, only for an access request', (locale, openAccess, openOther, download) => {
+    setWidth(375);
+    const access = request('01JD0000000000000000000004', 'Léa Tremblay', { kind: 'access' });
+    const complaint = request('01JD0000000000000000000005', 'Marc Roy', { kind: 'complaint' });
+    renderWithAnswers(<PrivacyRequestsPage />, { locale, answers: [[privacyRequestsKey, { requests: [access, complaint], open: 2, overdue: 0 }]] });
+    const answering = (open: string) => {
+      fireEvent.click(screen.getByRole('button', { name: open }));
+      const status = createWrapper(screen.getByTestId('privacy-request-detail')).findSelect()!;
+      status.openDropdown();
+      status.selectOptionByValue('answered');
+      return screen.getByTestId('privacy-request-detail').textContent ?? '';
+    };
+    expect(answering(openAccess)).toContain(download);
+    expect(answering(openOther)).not.toContain(download);
   });
 });

@@ -12,6 +12,7 @@ import { generateSchool } from '../../local/demo/generate-school';
 import {
   PRIVACY_REQUEST_FILINGS_PER_HOUR,
   PRIVACY_REQUEST_OPEN_MAX,
+  MyPrivacyRequestsSchema,
   PrivacyRequestListSchema,
   PrivacyRequestReceiptSchema,
   PrivacyRequestViewSchema,
@@ -46,6 +47,7 @@ let bounded: Parent;
 const FILE = { method: 'POST', resource: '/api/privacy-requests' };
 const FILE_BY_LINK = { method: 'POST', resource: '/api/update/privacy-request' };
 const LIST = { method: 'GET', resource: '/api/admin/privacy/requests' };
+const MINE = { method: 'GET', resource: '/api/privacy-requests' };
 const update = (id: string) => ({ method: 'PUT', resource: '/api/admin/privacy/requests/{id}', pathParameters: { id } });
 
 beforeAll(async () => {
@@ -91,6 +93,8 @@ describe('POST /api/privacy-requests (signed-in parent)', () => {
     expect(mail.subject).toContain('Demande reçue');
     expect(mail.body.text).toContain('au plus tard le 2 avril 2031');
     expect(mail.body.text).toContain(receipt.id.slice(-8));
+    // The email takes no reply: it names the school's address (its settings) to write to.
+    expect(mail.body.text).toContain('Pour toute question sur votre demande, écrivez à secretariat@');
     const audit = (await scanAll()).filter((item) => item.gsi1pk === `AUDIT#PRIVACY_REQUEST#${receipt.id}`);
     expect(audit.map((a) => a.action).sort()).toEqual(['privacyRequest.email', 'privacyRequest.file']);
     // Ids and field names only: no words of the request, no name or address.
@@ -195,6 +199,19 @@ describe('the administrators’ queue', () => {
     expect(mail.body.html).toContain('lang="en"');
     expect((await queue()).overdue).toBe(1);
     filed = answered;
+  });
+
+  it('is followed by its requester (GET /api/privacy-requests, My Profile): answered, with its day; never another parent\'s', async () => {
+    const mine = await invoke(handler, { ...MINE, claims: claimsFor(english.email!) });
+    expect(mine.status).toBe(200);
+    const { requests } = MyPrivacyRequestsSchema.parse(mine.body);
+    expect(requests).toContainEqual({
+      reference: filed.id.slice(-8), kind: filed.kind, status: 'answered', receivedAt: filed.receivedAt, dueAt: filed.dueAt, answeredAt: filed.answer!.at,
+    });
+    // Never the administrators' notes or the answer's words: only where it stands.
+    expect(JSON.stringify(mine.body)).not.toMatch(/Called the office|corrected/);
+    const others = MyPrivacyRequestsSchema.parse((await invoke(handler, { ...MINE, claims: claimsFor(bounded.email!) })).body);
+    expect(others.requests.map((r) => r.reference)).not.toContain(filed.id.slice(-8));
   });
 
   it('closes it, after which nothing changes it; an answered request cannot go back', async () => {

@@ -75,6 +75,7 @@ export const MATRIX: Record<string, Row> = {
   // Privacy requests: filing is for signed-in members (`{}` is invalid input) and for update-link holders (the link
   // in the body, `{ token }` alone is invalid input); the queue is the administrators'.
   'POST /api/privacy-requests': member(400, 400, 400, 400),
+  'GET /api/privacy-requests': member(200, 200, 200, 200),
   'POST /api/update/privacy-request': [400, 400, 400, 400, 400, 400, 400, 400, [400, 400], 400],
   'GET /api/admin/privacy/requests': admin(200),
   'PUT /api/admin/privacy/requests/{id}': admin(400),

@@ -35,6 +35,18 @@ describe('privacy request emails', () => {
   });
 });
 
+describe('where to write about a request (the emails take no reply)', () => {
+  it.each([
+    ['fr', 'Pour toute question sur votre demande, écrivez à secretariat@ecole.example en indiquant cette référence.'],
+    ['en', 'For any question about your request, write to secretariat@ecole.example, quoting this reference.'],
+  ] as const)('%s: the school’s address in the receipt and the answer, when it has one', (locale, line) => {
+    const withContact = { ...base, locale, contactEmail: 'secretariat@ecole.example' };
+    expect(receiptEmail(withContact).text).toContain(line);
+    expect(answerEmail({ ...withContact, answer: 'Voici.' }).text).toContain(line);
+    expect(receiptEmail({ ...base, locale }).text).not.toContain('secretariat@');
+  });
+});
+
 describe('each request kind named in a sentence of its language', () => {
   // French elides "de" before a vowel ("d’accès", never "de accès"); a complaint is "votre plainte" (not "une
   // demande de plainte"). Both emails name the request the same way.

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
@@ -27,7 +27,11 @@ import type { NewPrivacyRequest } from '../../lib/api/privacy-requests-client';
  * "Privacy request" (docs/privacy.md): on My Profile and on the update-link page. The page passes how to send it
  * (signed in, or with the link's token); the receipt's reference and due date show once it is filed.
  */
-export function PrivacyRequestForm({ submit }: { submit: (request: NewPrivacyRequest) => Promise<PrivacyRequestReceipt> }) {
+export function PrivacyRequestForm({ submit, filed }: {
+  submit: (request: NewPrivacyRequest) => Promise<PrivacyRequestReceipt>;
+  /** The requests already filed (My Profile lists them), above the receipt and the form. */
+  filed?: ReactNode;
+}) {
   const { t, i18n } = useTranslation();
   const [open, setOpen] = useState(false);
   const [receipt, setReceipt] = useState<PrivacyRequestReceipt | null>(null);
@@ -35,6 +39,7 @@ export function PrivacyRequestForm({ submit }: { submit: (request: NewPrivacyReq
     <div data-testid="privacy-request">
       <Container header={<Header variant="h2" description={t('privacyRequests.form.description')}>{t('privacyRequests.form.title')}</Header>}>
         <SpaceBetween size="m">
+          {filed}
           {receipt && (
             <Alert type="success" dismissible dismissAriaLabel={t('common.dismiss')} onDismiss={() => setReceipt(null)}>
               {t('privacyRequests.form.received', { reference: requestReference(receipt.id), date: formatLongDate(receipt.dueAt, currentLocale(i18n)) })}

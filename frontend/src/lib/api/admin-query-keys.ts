@@ -9,7 +9,12 @@
  */
 export const adminRecordsKey = ['admin-data'] as const;
 export const adminCommitteesKey = ['admin-data', 'committees'] as const;
-export const campaignKeys = { all: ['annual-update'] as const, current: ['annual-update', 'current'] as const };
+export const campaignKeys = {
+  all: ['annual-update'] as const,
+  current: ['annual-update', 'current'] as const,
+  /** The answers a campaign holds for review (its review page, the way to it, the close dialog, the dashboard's card). */
+  review: (campaignId: string) => ['annual-update', 'review', campaignId] as const,
+};
 export const progressionRootKey = ['progression'] as const;
 export const progressionCurrentKey = ['progression', 'current'] as const;
 export const privacyRequestsKey = ['privacy-requests'] as const;

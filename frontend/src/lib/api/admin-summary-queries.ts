@@ -21,3 +21,10 @@ export const usePrivacyRequests = () => useApiQuery(privacyRequestsKey, privacyR
 
 /** GET /api/admin/committees/sign-ups: the parents who took a seat lately. */
 export const useCommitteeSignUps = () => useApiQuery(committeeSignUpsKey, committeeSignUpsApi.recent);
+
+/** GET …/campaigns/{id}/review: the answers held for review, read while the campaign reviews before publishing. */
+export function useCampaignReview(campaignId: string | null) {
+  return useApiQuery(campaignKeys.review(campaignId ?? ''), (api) => annualUpdateApi.reviews(api, campaignId ?? ''), {
+    enabled: !!campaignId,
+  });
+}

@@ -1,7 +1,9 @@
 import {
+  MyPrivacyRequestsSchema,
   PrivacyRequestListSchema,
   PrivacyRequestReceiptSchema,
   PrivacyRequestViewSchema,
+  type MyPrivacyRequests,
   type PrivacyRequestKind,
   type PrivacyRequestList,
   type PrivacyRequestReceipt,
@@ -24,6 +26,8 @@ const ADMIN_BASE = '/admin/privacy/requests';
 export const privacyRequestsApi = {
   file: (api: string, request: NewPrivacyRequest & { parentId?: string }): Promise<PrivacyRequestReceipt> =>
     apiRequest(api, '/privacy-requests', PrivacyRequestReceiptSchema, { method: 'POST', body: request }),
+  /** The caller's own requests (My Profile). */
+  mine: (api: string): Promise<MyPrivacyRequests> => apiRequest(api, '/privacy-requests', MyPrivacyRequestsSchema),
   fileByLink: (api: string, token: string, request: NewPrivacyRequest): Promise<PrivacyRequestReceipt> =>
     apiRequest(api, '/update/privacy-request', PrivacyRequestReceiptSchema, {
       method: 'POST',

@@ -10,7 +10,7 @@ import { AppProgressBar } from '../../../components/progress/app-progress-bar';
 import { CampaignProgressBar } from '../../../components/progress/campaign-progress-bar';
 import { CampaignStatus } from '../../../components/progress/campaign-status';
 import { useAdminMessages } from '../../../lib/api/admin-messages-queries';
-import { useCommitteeSignUps, useCurrentCampaign, useCurrentProgression, usePrivacyRequests } from '../../../lib/api/admin-summary-queries';
+import { useCampaignReview, useCommitteeSignUps, useCurrentCampaign, useCurrentProgression, usePrivacyRequests } from '../../../lib/api/admin-summary-queries';
 import { CommitteeSignUpsSummary } from '../components/committee-sign-ups-summary';
 import { DashboardCard, useCardData } from '../components/dashboard-card';
 import { PendingMessagesSummary } from '../components/pending-messages-summary';
@@ -34,6 +34,8 @@ export function progressionState(response: CurrentProgressionResponse): Progress
 function CampaignSummary({ data }: { data: CurrentCampaignResponse }) {
   const { t } = useTranslation();
   const { campaign } = data;
+  // Answers held for review wait for an administrator, open campaign or closed (a trial closed with one waiting).
+  const waiting = useCampaignReview(campaign?.review ? campaign.id : null).data?.items.length ?? 0;
   if (!campaign) return <Box color="text-body-secondary">{t('adminDashboard.campaign.none')}</Box>;
   const { progress } = campaign;
   return (
@@ -43,6 +45,7 @@ function CampaignSummary({ data }: { data: CurrentCampaignResponse }) {
         <CampaignStatus campaign={campaign} />
       </div>
       <CampaignProgressBar progress={progress} />
+      {waiting > 0 && <StatusIndicator type="pending">{t('adminDashboard.campaign.awaitingReview', { count: waiting })}</StatusIndicator>}
     </SpaceBetween>
   );
 }

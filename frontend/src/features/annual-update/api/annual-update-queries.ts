@@ -20,7 +20,6 @@ export { useCurrentCampaign } from '../../../lib/api/admin-summary-queries';
 export const annualUpdateKeys = {
   ...campaignKeys,
   participants: (campaignId: string) => ['annual-update', 'participants', campaignId] as const,
-  review: (campaignId: string) => ['annual-update', 'review', campaignId] as const,
 };
 
 /** What a campaign's own writes change: its reads only (close, reopen, reminders, letters, sending). */
@@ -45,12 +44,6 @@ export function useFetchParticipants() {
   return (campaignId: string) => client.fetchQuery(participantsQuery(apiBaseUrl, campaignId));
 }
 
-/** GET …/review: the answers held for review, read while the campaign reviews before publishing. */
-export function useCampaignReview(campaignId: string | null) {
-  return useApiQuery(annualUpdateKeys.review(campaignId ?? ''), (api) => annualUpdateApi.reviews(api, campaignId ?? ''), {
-    enabled: !!campaignId,
-  });
-}
 
 /**
  * POST …/campaigns: a start opens and closes committees to sign-ups (docs/annual-update.md), which the records and

@@ -9,6 +9,7 @@ import { DayPicker } from '../../../components/date-picker/day-picker';
 import { currentLocale } from '../../../i18n/i18n';
 import { formatLongDate } from '../../../lib/date-time';
 import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid';
+import { useCampaignReview } from '../../../lib/api/admin-summary-queries';
 import { campaignState, proposedReopenDeadline } from '../model/campaign-state';
 import { deadlineError } from './start-campaign-modal';
 
@@ -30,6 +31,9 @@ export function CloseCampaignDialog({ campaign, visible, busy, error, onDismiss,
 }) {
   const { t, i18n } = useTranslation();
   const { unanswered, withStaff } = campaignState(campaign, schoolDay());
+  // Answers held for review are published only once accepted: closing does not publish them (a trial closed with one
+  // waiting, and nothing said so). The review page's own query, shared with the way to it.
+  const waiting = useCampaignReview(campaign.review ? campaign.id : null).data?.items.length ?? 0;
   const line = (text: string) => <Box variant="p">{text}</Box>;
   return (
     <ConfirmDialog
@@ -49,6 +53,7 @@ export function CloseCampaignDialog({ campaign, visible, busy, error, onDismiss,
           ? t(withStaff ? 'annualUpdateAdmin.close.unansweredPeople' : 'annualUpdateAdmin.close.unanswered', { count: unanswered })
           : t('annualUpdateAdmin.close.allAnswered'),
       )}
+      {waiting > 0 && line(t('annualUpdateAdmin.close.awaitingReview', { count: waiting }))}
       {line(t('annualUpdateAdmin.close.effects'))}
       {campaign.reopenUntil &&
         line(t('annualUpdateAdmin.close.reopen', { date: formatLongDate(campaign.reopenUntil, currentLocale(i18n)) }))}

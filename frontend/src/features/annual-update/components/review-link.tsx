@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
 import Container from '@cloudscape-design/components/container';
 import { RouterLink } from '../../../components/router-link/router-link';
-import { useCampaignReview } from '../api/annual-update-queries';
+import { useCampaignReview } from '../../../lib/api/admin-summary-queries';
 
 /**
  * The way to the review queue, with how many parents' answers wait (docs/annual-update.md, "Review before publishing").

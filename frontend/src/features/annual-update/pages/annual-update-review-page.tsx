@@ -16,7 +16,8 @@ import { currentLocale } from '../../../i18n/i18n';
 import { formatLongDateTime } from '../../../lib/date-time';
 import { useErrorText } from '../../../lib/api/use-error-text';
 import { useIsMobile } from '../../../lib/use-language';
-import { annualUpdateKeys, useCampaignReview, useCurrentCampaign, useDecideReview } from '../api/annual-update-queries';
+import { useCampaignReview } from '../../../lib/api/admin-summary-queries';
+import { annualUpdateKeys, useCurrentCampaign, useDecideReview } from '../api/annual-update-queries';
 import { reviewFieldKey, reviewValueText } from '../../../lib/review-values';
 
 type Decision = { accept?: PendingField['field'][]; reject?: PendingField['field'][] };

@@ -41,7 +41,7 @@ export function RequestDetail({ request, onSaved }: {
               {requester.name}
               {requester.email && <Box variant="small" display="block">{requester.email}</Box>}
             </Field>
-            <Field label={t('privacyRequests.queue.kind')}>{t(`privacyRequests.kinds.${request.kind}`)}</Field>
+            <Field label={t('privacyRequests.queue.kind')}>{t(`privacyRequests.queue.kinds.${request.kind}`)}</Field>
             <Field label={t('privacyRequests.queue.status')}>
               <StatusIndicator type={STATUS_TYPE[request.status]}>{t(`privacyRequests.statuses.${request.status}`)}</StatusIndicator>
             </Field>

@@ -69,7 +69,7 @@ export function RequestUpdateForm({ request, onSaved }: {
           {answering && (
             <FormField
               label={t('privacyRequests.detail.answerText')}
-              description={t('privacyRequests.detail.answerHint')}
+              description={`${t('privacyRequests.detail.answerHint')}${request.kind === 'access' ? ` ${t('privacyRequests.detail.accessHint')}` : ''}`}
               errorText={tried && answer.trim() === '' ? t('privacyRequests.detail.answerRequired') : undefined}
             >
               <Textarea value={answer} rows={6} onChange={({ detail }) => setAnswer(detail.value.slice(0, PRIVACY_REQUEST_ANSWER_MAX))} />

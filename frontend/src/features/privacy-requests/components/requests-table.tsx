@@ -55,7 +55,7 @@ export function RequestsTable({ requests, selectedId, onSelect }: {
       // May break inside a long word (a compound name without spaces): the name alone gives way, not the other columns.
       cell: (r: PrivacyRequestView) => <span style={{ overflowWrap: 'anywhere' }}>{r.requester.name}</span>,
     },
-    { id: 'kind', header: t('privacyRequests.queue.kind'), cell: (r: PrivacyRequestView) => t(`privacyRequests.kinds.${r.kind}`) },
+    { id: 'kind', header: t('privacyRequests.queue.kind'), cell: (r: PrivacyRequestView) => t(`privacyRequests.queue.kinds.${r.kind}`) },
     {
       id: 'status',
       header: t('privacyRequests.queue.status'),
@@ -115,6 +115,8 @@ export function RequestsTable({ requests, selectedId, onSelect }: {
       selectionType="single"
       selectedItems={selected}
       onSelectionChange={({ detail }) => detail.selectedItems[0] && onSelect(detail.selectedItems[0].id)}
+      // A click anywhere on the row opens the request, not only its radio button (a trial clicked the name).
+      onRowClick={({ detail }) => onSelect(detail.item.id)}
       ariaLabels={{
         tableLabel: t('privacyRequests.queue.tableLabel'),
         itemSelectionLabel: (_data, item) => t('privacyRequests.queue.selectionLabel', { name: item.requester.name }),

@@ -8,6 +8,7 @@ import { loadMyActivity } from './activity-client';
 import { loadMyConsentLog } from './consent-client';
 import { loadProfileForm, saveProfile } from './profile-form-client';
 import { useApiQuery } from '../../../lib/query/use-api-query';
+import { privacyRequestsApi, type NewPrivacyRequest } from '../../../lib/api/privacy-requests-client';
 
 /** My Profile's server state (docs/frontend.md, "Server state"); GET /api/me is `useMe` (lib/api/me-queries.ts). */
 export const profileKeys = {
@@ -15,6 +16,8 @@ export const profileKeys = {
   consentLog: ['me', 'consent-log'] as const,
   /** The form of one of the person's parent records (none: the first). Not under `me`: a save puts its answer here. */
   form: (parentId: string | undefined) => ['profile-form', parentId ?? ''] as const,
+  /** Under the queue's prefix: an administrator's answer (in the same browser) makes it stale too. */
+  privacyRequests: ['privacy-requests', 'mine'] as const,
 };
 
 const formOf = (response: ProfileFormResponse) => response.form;
@@ -31,6 +34,22 @@ export const useProfileForm = (parentId: string | undefined) => useProfileFormRe
 
 /** The parent records under the signed-in email (a family email can hold two): the form's selector. */
 export const useProfileParents = (parentId: string | undefined) => useProfileFormRead(parentId, parentsOf);
+
+/** GET /api/privacy-requests: the caller's own privacy requests and where each stands. */
+export function useMyPrivacyRequests() {
+  return useApiQuery(profileKeys.privacyRequests, privacyRequestsApi.mine);
+}
+
+/** POST /api/privacy-requests for one of the caller's parent records; the list above the form shows it then. */
+export function useFilePrivacyRequest(parentId: string) {
+  const client = useQueryClient();
+  const { apiBaseUrl } = useRuntimeConfig();
+  return async (request: NewPrivacyRequest) => {
+    const receipt = await privacyRequestsApi.file(apiBaseUrl, { ...request, parentId });
+    await client.invalidateQueries({ queryKey: profileKeys.privacyRequests });
+    return receipt;
+  };
+}
 
 /** GET /api/me/activity: what administrators did with the caller's parent record. */
 export function useMyActivity() {

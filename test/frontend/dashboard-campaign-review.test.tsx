@@ -1,0 +1,53 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, screen } from '@testing-library/react';
+import type { CampaignView } from '@shared/contracts/annual-update-api';
+import { AdminDashboardPage } from '../../frontend/src/features/admin/pages/admin-dashboard-page';
+import { adminMessagesKey, campaignKeys, committeeSignUpsKey, privacyRequestsKey, progressionCurrentKey } from '../../frontend/src/lib/api/admin-query-keys';
+import { renderWithAnswers } from './render-screen';
+
+/**
+ * The dashboard's campaign card says how many answers wait for review (docs/annual-update.md, "Review before
+ * publishing"): a trial closed a campaign with one waiting, and the card said only « Fermée, 2/386 ».
+ */
+const ID = '01JABCDEFGHJKMNPQRSTVW9999';
+const CLOSED = {
+  id: ID, schoolYear: '2093-2094', status: 'completed', createdAt: '2093-09-01T12:00:00.000Z', completedAt: '2093-10-07T17:00:00.000Z', review: true,
+  counts: { totalParents: 386, reachable: 386, unreachable: 0, emailsSent: 386, formsSubmitted: 2, optedOut: 0 },
+  progress: { completed: 2, total: 386, percentage: 0.5 }, reminders: { days: [], sent: [] },
+} as unknown as CampaignView;
+
+afterEach(cleanup);
+
+function renderDashboard(lang: 'fr' | 'en', campaign: CampaignView, waiting: number) {
+  renderWithAnswers(<AdminDashboardPage />, {
+    locale: lang,
+    answers: [
+      [campaignKeys.current, { campaign }],
+      [campaignKeys.review(ID), { items: Array.from({ length: waiting }, () => ({})) }],
+      [progressionCurrentKey, { schoolYear: '2093-2094', progression: null }],
+      [privacyRequestsKey, { requests: [], open: 0, overdue: 0 }],
+      [committeeSignUpsKey, { total: 0, recent: [] }],
+      [adminMessagesKey, { messages: [], settings: { classRepresentatives: true, committeeChairs: true, teachers: true, approveRepresentatives: false, withdrawn: [], version: 1 } }],
+    ],
+  });
+}
+
+describe("the dashboard's campaign card", () => {
+  it.each([
+    ['fr', 1, '1 réponse attend votre révision'],
+    ['fr', 3, '3 réponses attendent votre révision'],
+    ['en', 1, '1 answer awaits your review'],
+  ] as const)('%s: says how many answers wait for review (%s), closed campaign included', (lang, waiting, text) => {
+    renderDashboard(lang, CLOSED, waiting);
+    expect(screen.getByText(text)).toBeTruthy();
+  });
+
+  it('says nothing of review when none waits, or when the campaign publishes at once', () => {
+    renderDashboard('fr', CLOSED, 0);
+    expect(screen.queryByText(/révision/)).toBeNull();
+    cleanup();
+    renderDashboard('fr', { ...CLOSED, review: false }, 2);
+    expect(screen.queryByText(/révision/)).toBeNull();
+  });
+});
