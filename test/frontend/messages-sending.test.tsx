@@ -155,8 +155,8 @@ describe('sending from the form', () => {
   });
 
   it.each([
-    ['fr', 'Objet (français)', 'Message (français)', 'Envoyer', 'Annuler', 'Envoyer ce message?', 'Objet\u00a0: Sortie au musée «\u00a0Pointe-à-Callière\u00a0»Destinataires\u00a0: Parents · Classe E (46 personnes)', 'Un courriel envoyé ne peut pas être repris.'],
-    ['en', 'Subject (English)', 'Message (English)', 'Send', 'Cancel', 'Send this message?', 'Subject: Sortie au musée «\u00a0Pointe-à-Callière\u00a0»To: Parents · Class E (46 people)', 'An email sent cannot be taken back.'],
+    ['fr', 'Objet (français)', 'Message (français)', 'Envoyer', 'Annuler', 'Envoyer ce message?', 'Objet\u00a0: Sortie au musée «\u00a0Pointe-à-Callière\u00a0»Destinataires\u00a0: Parents · Classe E (46\u00a0personnes)', 'Un courriel envoyé ne peut pas être repris.'],
+    ['en', 'Subject (English)', 'Message (English)', 'Send', 'Cancel', 'Send this message?', 'Subject: Sortie au musée «\u00a0Pointe-à-Callière\u00a0»To: Parents · Class E (46\u00a0people)', 'An email sent cannot be taken back.'],
   ] as const)('asks before sending, naming the subject, the audience and how many it reaches; cancelled, nothing is sent and the text stays (%s)', async (locale, subject, body, send, cancel, title, to, final) => {
     renderPage(locale);
     // A subject with its own quotation marks is not put in a second pair (a trial's « … « … » »).
