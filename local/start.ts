@@ -11,6 +11,7 @@ import { defaultSendDeps } from '../lambdas/annual-update/send-deps';
 import { startPurgeTimer } from './purge-timer';
 import { repeat } from './repeat';
 import { defaultPorts, startLocalStack } from './stack';
+import { schoolYearOf } from '../shared/rules/school-calendar';
 
 /** LOCAL_DATA_DIR moves the data elsewhere (the start-up benchmark starts from an empty folder). */
 const DATA_DIR = path.resolve(process.env.LOCAL_DATA_DIR ?? '.data');
@@ -42,6 +43,8 @@ async function main() {
     webDir: WEB_DIR,
     onStep: (name) => console.log(`• ${name}…`),
     preloadHandlers: true,
+    // The demo school in the current school year (its first start's); tests and benches keep the dataset's own.
+    seed: { schoolYear: schoolYearOf() },
   });
 
   // The daily retention purge (docs/privacy.md, "Retention"): once shortly after start, then every day.

@@ -45,6 +45,11 @@ export interface GenerateOptions {
   scale?: 'demo' | 'benchmark';
   /** Exact number of families; overrides `scale`. */
   families?: number;
+  /**
+   * The school year in the settings (default `2025-2026`, with the dataset's fixed clock): `npm start` gives the
+   * current one, so a demo started in November 2026 is in 2026-2027 (two trials saw a year behind the calendar).
+   */
+  schoolYear?: string;
 }
 
 export interface DemoSchool extends DirectoryData {
@@ -59,7 +64,10 @@ export function familyCount(options: GenerateOptions): number {
 
 const ORDINALS_FR = ['1re', '2e', '3e', '4e', '5e', '6e'];
 
-function demoSettings(): SchoolSettings {
+/** The dataset's own school year, the one its fixed clock (GENERATED_AT) falls in. */
+export const DEMO_SCHOOL_YEAR = '2025-2026';
+
+function demoSettings(schoolYear = DEMO_SCHOOL_YEAR): SchoolSettings {
   const levels: Level[] = ORDINALS_FR.map((ordinal, i) => ({
     code: `G${i + 1}`,
     order: i + 1,
@@ -68,7 +76,7 @@ function demoSettings(): SchoolSettings {
   }));
   return {
     schoolName: 'École primaire des Érables',
-    schoolYear: '2025-2026',
+    schoolYear,
     contact: {
       email: `secretariat@${SCHOOL_DOMAIN}`,
       phone: '5145550100',
@@ -151,7 +159,7 @@ export function generateSchool(options: GenerateOptions = {}): DemoSchool {
   const idRandom = createRandom(seed ^ 0x5eed1d5);
   let clock = Date.parse(GENERATED_AT);
   const newId = () => ulid(clock++, idRandom.next);
-  const settings = demoSettings();
+  const settings = demoSettings(options.schoolYear);
   const levelCodes = settings.levels.map((level) => level.code);
   const usedEmails = new Set<string>(DEMO_ACCOUNTS.map((account) => account.email));
   const ctx = { random, newId, at: GENERATED_AT, levels: levelCodes, usedEmails };

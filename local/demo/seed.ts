@@ -4,7 +4,7 @@ import { documentClient, tableName } from '../../lambdas/common/dynamo';
 import { keys } from '../../lambdas/common/keys';
 import { bulkWriteDirectory } from '../../lambdas/directory/directory-repository';
 import { bootstrapFirstAdmin } from '../../lambdas/registry/admin-roles';
-import { DEFAULT_SEED, familyCount, generateSchool, type DemoSchool, type GenerateOptions } from './generate-school';
+import { DEFAULT_SEED, DEMO_SCHOOL_YEAR, familyCount, generateSchool, type DemoSchool, type GenerateOptions } from './generate-school';
 
 export { DEMO_ACCOUNTS } from './generate-school';
 
@@ -32,9 +32,13 @@ export function datasetName(options: GenerateOptions = {}): string {
   return `demo-${options.seed ?? DEFAULT_SEED}-${familyCount(options)}`;
 }
 
-/** What the generator makes, in 16 hex digits: the same school gives the same fingerprint. */
+/**
+ * What the generator makes, in 16 hex digits: the same school gives the same fingerprint. The school year is left
+ * out: it is the year the demo was first started in (`schoolYear`), not a change of the generator.
+ */
 function fingerprintOf(school: DemoSchool): string {
-  return createHash('sha256').update(JSON.stringify(school)).digest('hex').slice(0, 16);
+  const sameYear = { ...school, settings: { ...school.settings, schoolYear: DEMO_SCHOOL_YEAR } };
+  return createHash('sha256').update(JSON.stringify(sameYear)).digest('hex').slice(0, 16);
 }
 
 /**

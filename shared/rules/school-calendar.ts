@@ -20,6 +20,13 @@ export function schoolDay(at: Date = new Date()): string {
   return dayFormat.format(at);
 }
 
+/** The school year a day belongs to: `2025-2026` from August on, `2024-2025` before (a Québec year starts late August). */
+export function schoolYearOf(day: string = schoolDay()): string {
+  const [year, month] = day.split('-').map(Number) as [number, number];
+  const start = month >= 8 ? year : year - 1;
+  return `${start}-${start + 1}`;
+}
+
 /** The school's wall clock at `at`: the numbers its clocks show, whatever the zone of the machine reading them. */
 function wallClock(at: Date): Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number> {
   clockFormat ??= new Intl.DateTimeFormat('en-US', {

@@ -9,7 +9,7 @@ import Input from '@cloudscape-design/components/input';
 import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import { schoolDay } from '@shared/rules/school-calendar';
+import { schoolDay, schoolYearOf } from '@shared/rules/school-calendar';
 import { useModalDismiss } from '../../../components/confirm-dialog/modal-dismiss';
 import { DayPicker, isCalendarDay } from '../../../components/date-picker/day-picker';
 import { StepProgress } from '../../../components/progress/step-progress';
@@ -20,11 +20,7 @@ import { useShownErrors } from '../../../lib/use-shown-errors';
 import { ReminderDaysField, defaultReminderDays } from './reminders';
 
 /** `2025-2026` from August on, `2024-2025` before (the school's day): a Québec school year starts late August. */
-export function defaultSchoolYear(today = new Date()): string {
-  const [year, month] = schoolDay(today).split('-').map(Number) as [number, number];
-  const start = month >= 8 ? year : year - 1;
-  return `${start}-${start + 1}`;
-}
+export const defaultSchoolYear = (today = new Date()): string => schoolYearOf(schoolDay(today));
 
 /**
  * The year the start dialog proposes: the current school year, or the one after the latest campaign's when that
