@@ -104,6 +104,16 @@ describe('dry run of a new school', () => {
     expect(report.errorCount).toBe(8);
   });
 
+  it('reports a key given twice even when its rows have other bad cells (one check shows every error)', async () => {
+    const parents = [PARENTS[0]!, ['N002', 'Anne', 'Roy', 'anne@', '', '', '', '', ''], ['N002', 'Anne', 'Roy', 'anne@', '', '', '', '', '']];
+    const { report } = await dryRun({ 'classes.csv': csv(CLASSES), 'personnel.csv': csv(STAFF), 'parents.csv': csv(parents) });
+    expect(where(report.errors)).toEqual([
+      ['parents.csv', 2, 4, 'INVALID_EMAIL', { value: 'anne@' }],
+      ['parents.csv', 3, 1, 'DUPLICATE_KEY', { key: 'N002', line: 2 }],
+      ['parents.csv', 3, 4, 'INVALID_EMAIL', { value: 'anne@' }],
+    ]);
+  });
+
   it('refuses a value over 1,000 characters in any column on its cell, in both languages, without echoing it', async () => {
     const long = 'P'.repeat(IMPORT_MAX_FIELD_LENGTH + 1);
     const classes = [...CLASSES.slice(0, 2), ['B', 'Classe B', 'G3', long]];

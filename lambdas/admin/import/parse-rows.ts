@@ -244,16 +244,26 @@ const PARSERS = {
   memberships: parseMembership,
 } as const;
 
-/** Typed rows of every table; a row with any bad cell is reported and left out. */
+/**
+ * Typed rows of every table; a row with any bad cell is reported and left out. A key already given on an earlier
+ * row of the table is reported here, whether either row has other errors or not: checked only among the valid rows,
+ * a duplicate whose rows also had a bad email surfaced at the next check, after those were fixed (a trial).
+ */
 export function parseRows(tables: ImportTables, issues: IssueCollector): ImportRows {
   const rows: ImportRows = {};
   for (const [entity, parse] of Object.entries(PARSERS) as [keyof typeof PARSERS, (r: RowReader) => Row | undefined][]) {
     const table = tables[entity];
     if (!table) continue;
     const parsed: Row[] = [];
+    const keyLines = new Map<string, number>();
     for (const row of table.rows) {
-      const result = parse(new RowReader({ table, row }, issues));
-      if (result) parsed.push(result);
+      const reader = new RowReader({ table, row }, issues);
+      const key = reader.raw('key');
+      const first = key === '' ? undefined : keyLines.get(key);
+      if (first !== undefined) reader.issue('key', 'DUPLICATE_KEY', { key, line: first });
+      else if (key !== '') keyLines.set(key, row.line);
+      const result = parse(reader);
+      if (result && reader.ok) parsed.push(result);
     }
     (rows as Record<string, Row[]>)[entity] = parsed;
   }
