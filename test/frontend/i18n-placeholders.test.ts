@@ -4,6 +4,7 @@ import en from '../../frontend/src/i18n/en.json';
 import fr from '../../frontend/src/i18n/fr.json';
 import { createI18n } from '../../frontend/src/i18n/i18n';
 import { charactersLeft } from '../../frontend/src/lib/number-format';
+import { countsText } from '../../frontend/src/features/messages/model/counts-text';
 
 /**
  * The app's interpolation is single-brace (`{count}`, frontend/src/i18n/i18n.ts): a string written with i18next's
@@ -39,6 +40,10 @@ describe('placeholders', () => {
     expect(English.t('directory.home.unreadMessages', { count: 3 })).toBe('You have 3 unread messages.');
     expect(French.t('messages.compose.counts', { count: 4, sent: 1, skipped: 3, recipients: 4 })).toBe('4 destinataires\u00a0: 1 par courriel, 3 dans le bottin seulement');
     expect(English.t('messages.compose.recipientsOnly', { count: 1, recipients: 1 })).toBe('1 recipient');
+    // A refused message: those it was meant for, and that nothing went.
+    const rejected = (t: typeof French.t) => countsText(t, { status: 'rejected', counts: { recipients: 24, pending: 24, sent: 0, skipped: 0, failed: 0 } }, 'fr');
+    expect(rejected(French.t)).toBe("24 destinataires visés, rien n'est parti");
+    expect(rejected(English.t)).toBe('24 recipients intended, nothing sent');
     expect(French.t('messages.receivedUnread', { count: 1 })).toBe('Reçus (1 non lu)');
     // A message's characters left, in the page's language (« 5000 caractères restants » once).
     expect(charactersLeft(French.t, 'messages.compose.left', 4990, 'fr')).toBe('4\u00a0990 caractères restants');

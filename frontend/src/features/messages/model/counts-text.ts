@@ -12,5 +12,7 @@ import { formatCount } from '../../../lib/number-format';
 export function countsText(t: TFunction, m: Pick<Message, 'status' | 'counts'>, lang: Language): string {
   const { recipients, sent, skipped } = m.counts;
   const values = { count: recipients, recipients: formatCount(recipients, lang), sent: formatCount(sent, lang), skipped: formatCount(skipped, lang) };
-  return m.status === 'pendingApproval' || m.status === 'rejected' ? t('messages.compose.recipientsOnly', values) : t('messages.compose.counts', values);
+  // A refused message reached nobody: the count is of those it was meant for (a trial read « 24 destinataires »).
+  if (m.status === 'rejected') return t('messages.compose.rejectedCount', values);
+  return m.status === 'pendingApproval' ? t('messages.compose.recipientsOnly', values) : t('messages.compose.counts', values);
 }
