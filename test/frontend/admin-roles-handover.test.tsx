@@ -101,6 +101,11 @@ describe('the first day of a handover', () => {
     pickMember();
     expect(fromField('fr').value).toBe(TODAY);
     fireEvent.click(handOverButton('fr'));
+    // Asked first, naming the person, their address and what an administrator may do: nothing sent before the yes.
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(dialog.getByText(`${MEMBER.name} (${MEMBER.email}) deviendra administrateur`, { exact: false }).textContent).toContain('pourra voir et modifier toutes les données du bottin');
+    expect(posts).toEqual([]);
+    fireEvent.click(dialog.getByRole('button', { name: 'Confirmer la passation' }));
     // The first API call loads Amplify for its token (lib/api/amplify.ts): allow for that import.
     await waitFor(() => expect(posts).toEqual([{ incomingEmail: MEMBER.email, from: TODAY, lang: 'fr' }]), { timeout: 20_000 });
     await waitFor(() => expect(description(fromField('fr'))).toContain(TEXT.fr.past), { timeout: 20_000 });

@@ -141,10 +141,16 @@ export function HandoverForm({ today, members, ownEmail, onDone }: HandoverFormP
   const submit = () => {
     errors.attempt();
     if (invalid) return;
-    if (stepDown) setConfirming(true);
-    else send();
+    // Always asked: an administrator sees and changes every record (a trial granted it without a word of that).
+    setConfirming(true);
   };
   const reset = () => (setIncoming(null), setTitle(''), setUntil(''), setStepDown(false), errors.forget());
+  const confirmText = () => {
+    const name = chosen?.label ?? '';
+    if (!stepDown) return t('adminRoles.confirmGrant', { name, email: chosen?.value ?? '', day: isCalendarDay(from) ? formatLongDate(from, lang) : from });
+    const day = isCalendarDay(ownUntil.trim()) ? formatLongDate(ownUntil.trim(), lang) : ownUntil;
+    return t(ownUntil.trim() < today ? 'adminRoles.confirmPast' : 'adminRoles.confirmBody', { name, day });
+  };
   const send = () => {
     const request = handoverRequest({ incoming: incoming!, from, until, title, ownUntil: stepDown ? ownUntil : undefined, lang });
     setConfirming(false);
@@ -186,7 +192,7 @@ export function HandoverForm({ today, members, ownEmail, onDone }: HandoverFormP
           </SpaceBetween>
         </Container>
       </Form>
-      <ConfirmHandover visible={confirming} text={t(ownUntil.trim() < today ? 'adminRoles.confirmPast' : 'adminRoles.confirmBody', { name: chosen?.label ?? '', day: isCalendarDay(ownUntil.trim()) ? formatLongDate(ownUntil.trim(), lang) : ownUntil })} onCancel={() => setConfirming(false)} onConfirm={send} />
+      <ConfirmHandover visible={confirming} text={confirmText()} onCancel={() => setConfirming(false)} onConfirm={send} />
     </form>
   );
 }
