@@ -6,6 +6,9 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RuntimeConfigProvider } from '../../frontend/src/config/runtime-config-context';
 import { createQueryClient } from '../../frontend/src/lib/query/query-client';
 import { keepTypedChanges } from '../../frontend/src/lib/keep-typed-changes';
+import { rebasedValues, valuesFromForm } from '../../frontend/src/lib/parent-form/form-values';
+import type { ParentForm } from '@shared/rules/parent-form';
+import { PRESET_AUDIENCES } from '@shared/rules/visibility';
 import { useStaffForm } from '../../frontend/src/features/update/hooks/use-staff-form';
 import { loopbackApiPerFile, refusal } from './loopback-api';
 
@@ -22,6 +25,25 @@ describe('keepTypedChanges', () => {
     expect(keepTypedChanges(typed, shown, now)).toEqual({ version: 3, phone: '438 555-0177', skills: 'Menuiserie', interests: ['sports', 'arts'] });
     // Nothing typed: the record as it is now.
     expect(keepTypedChanges(shown, shown, now)).toEqual(now);
+  });
+});
+
+describe('rebasedValues (the parent form)', () => {
+  const committee = (committeeId: string) => ({ committeeId, name: { fr: committeeId, en: committeeId }, kind: 'volunteer' as const, role: 'member' as const });
+  const form = (version: number, open: string[], held: string[]): ParentForm => ({
+    parent: {
+      id: '01JABCDEFGHJKMNPQRSTVWXYZ0', version, firstName: 'Amélie', lastName: 'Tremblay', email: 'amelie@example.com', phone: '5145551234',
+      interests: [], skills: '', participation: 'full', audiences: { ...PRESET_AUDIENCES.full }, preferredLanguage: 'fr',
+    },
+    children: [], committees: held.map(committee), openCommittees: open.map(committee), coParents: [], school: { name: 'École' },
+  });
+
+  it('keeps the typed phone and the joins still open, drops a committee closed meanwhile and a seat no longer held', () => {
+    const shown = form(2, ['k-garden', 'k-library'], ['k-green']);
+    const typed = { ...valuesFromForm(shown), phone: '438 555-0177', join: ['k-garden', 'k-library'], leave: ['k-green'] };
+    // Meanwhile the garden committee closed to sign-ups and the office removed the seat on the green committee.
+    const rebased = rebasedValues(typed, shown, form(3, ['k-library'], []));
+    expect(rebased).toMatchObject({ version: 3, phone: '438 555-0177', join: ['k-library'], leave: [] });
   });
 });
 

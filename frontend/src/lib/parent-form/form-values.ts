@@ -72,9 +72,10 @@ export function valuesFromForm(form: ParentForm): FormValues {
 }
 
 /**
- * After a save refused as CONFLICT: the form read again (`current`), with every field the person changed since
- * `shownBefore` kept as typed (lib/keep-typed-changes.ts); a co-parent ticked as sharing the address goes at their
- * current version (or is dropped when no longer a co-parent).
+ * After a save refused because the record or the committees changed meanwhile (CONFLICT, COMMITTEE_CLOSED): the form
+ * read again (`current`), with every field the person changed since `shownBefore` kept as typed
+ * (lib/keep-typed-changes.ts). What the current form no longer offers goes: a committee closed to sign-ups, a seat
+ * no longer held, a co-parent no longer one; a co-parent ticked as sharing the address goes at their current version.
  */
 export function rebasedValues(typed: FormValues, shownBefore: ParentForm, current: ParentForm): FormValues {
   const kept = keepTypedChanges(typed, valuesFromForm(shownBefore), valuesFromForm(current));
@@ -83,7 +84,9 @@ export function rebasedValues(typed: FormValues, shownBefore: ParentForm, curren
     const version = coParents.get(parentId);
     return version === undefined ? [] : [{ parentId, version }];
   });
-  return { ...kept, shareAddressWith };
+  const open = new Set(current.openCommittees.map((c) => c.committeeId));
+  const held = new Set(current.committees.map((c) => c.committeeId));
+  return { ...kept, shareAddressWith, join: kept.join.filter((id) => open.has(id)), leave: kept.leave.filter((id) => held.has(id)) };
 }
 
 /** The committee changes, sent only when there are some (absent: seats unchanged). */

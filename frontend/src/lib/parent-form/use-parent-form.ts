@@ -67,8 +67,8 @@ export function useParentForm<R extends { form: ParentForm }>(source: ParentForm
     // `dirty` and `shown` are read, not followed: only a new answer (another parent, a reload) is shown.
   }, [data, show]);
 
-  // Reads the form again and shows it. With `typed` (a save refused as CONFLICT), what the person changed since the
-  // form was shown stays on top of the current data (rebasedValues), still to save.
+  // Reads the form again and shows it. With `typed` (a save refused as CONFLICT or COMMITTEE_CLOSED), what the person
+  // changed since the form was shown stays on top of the current data (rebasedValues), still to save.
   const { refetch } = query;
   const reload = useCallback(async (typed?: FormValues) => {
     const result = await refetch();
@@ -123,8 +123,8 @@ export function useParentForm<R extends { form: ParentForm }>(source: ParentForm
         await reload(values);
         setProblem('conflict');
       } else if (error instanceof ApiError && error.code === 'COMMITTEE_CLOSED') {
-        // The committee closed to sign-ups meanwhile: show the committees open now.
-        await reload();
+        // The committee closed to sign-ups meanwhile: the committees open now, the rest of what was typed kept.
+        await reload(values);
         setProblem('committeeClosed');
       } else if (error instanceof ApiError && error.code === 'COMMITTEE_ROLE_RESERVED') {
         setProblem('committeeRoleReserved');
