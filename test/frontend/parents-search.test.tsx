@@ -36,7 +36,7 @@ const count = () => screen.getAllByRole('status').find((status) => /\d/.test(sta
 describe('the Parents search', () => {
   it('is a search box labelled in French, whose clear button empties it and gives the focus back', async () => {
     renderList('fr');
-    const box = screen.getByRole('searchbox', { name: 'Chercher un parent, son courriel ou un de ses enfants' });
+    const box = screen.getByRole('searchbox', { name: 'Chercher un parent, son courriel, son téléphone ou un de ses enfants' });
     expect(box.getAttribute('placeholder')).toBe('Parent, courriel ou enfant');
     expect(screen.queryByRole('button', { name: 'Effacer la recherche' })).toBeNull();
     fireEvent.change(box, { target: { value: 'gagnon' } });
@@ -48,9 +48,16 @@ describe('the Parents search', () => {
     await waitFor(() => expect(count()).toBe('8 parents affichés sur 8'));
   });
 
+  it.each(['514 555-0007', '5145550007', '555-0007'])('finds a parent by their phone as shown or typed (%s)', async (typed) => {
+    renderList('fr');
+    fireEvent.change(screen.getByRole('searchbox'), { target: { value: typed } });
+    await waitFor(() => expect(count()).toBe('1 parent affiché sur 8'));
+    expect(results().textContent).toContain('Dubé-Martin');
+  });
+
   it('is labelled in English, clear button included', async () => {
     renderList('en');
-    const box = screen.getByRole('searchbox', { name: 'Search for a parent, their email or one of their children' });
+    const box = screen.getByRole('searchbox', { name: 'Search for a parent, their email, their phone or one of their children' });
     fireEvent.change(box, { target: { value: 'roy' } });
     fireEvent.click(await screen.findByRole('button', { name: 'Clear search' }));
     expect((box as HTMLInputElement).value).toBe('');
