@@ -82,6 +82,7 @@ async function expectedCounts(info: StackInfo): Promise<{ count: (query: string)
   const match = createMatcher(directory.parents, (p) => [
     name(p),
     p.email,
+    p.phone,
     ...p.childIndexes.map((s) => name(directory.students[s]!)),
   ]);
   return { count: (query) => match(query).length, parents: directory.parents.length };
