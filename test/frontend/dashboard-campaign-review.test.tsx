@@ -51,3 +51,13 @@ describe("the dashboard's campaign card", () => {
     expect(screen.queryByText(/révision/)).toBeNull();
   });
 });
+
+describe("the dashboard's heading", () => {
+  it.each([
+    ['fr', "Au fil de l'année\u00a0: en fin d'année scolaire, le passage à l'année suivante; à la rentrée, les listes de l'école"],
+    ['en', 'Through the year: at the end of the school year, the move to the next year; when school starts, the school'],
+  ] as const)('%s: says in which order a school year goes (a trial found nothing to start from in September)', (lang, order) => {
+    renderDashboard(lang, CLOSED, 0);
+    expect(document.body.textContent).toContain(order);
+  });
+});
