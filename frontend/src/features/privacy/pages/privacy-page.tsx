@@ -33,27 +33,31 @@ function NoticeSections({ doc }: { doc: NoticeDocument }) {
 
 /**
  * `/confidentialite` (French) and `/privacy` (English): the privacy policy, open to everyone, signed in or not. The
- * address names the policy's language (marked with `lang` for screen readers); the app around it keeps the
- * visitor's own language choice. Each version links to the other.
+ * address names the policy's language (marked with `lang` for screen readers): its title, description and version
+ * line are in that language too (an English reader of /confidentialite saw "Privacy policy" over the French text);
+ * the app around it keeps the visitor's own language choice. Each version links to the other.
  */
 export function PrivacyPage({ lang }: { lang: Lang }) {
   const { t, i18n } = useTranslation();
   const notice = usePrivacyNotice();
   const other: Lang = lang === 'fr' ? 'en' : 'fr';
-  // The link names the other version in its own language: that language's strings load first.
-  const [otherReady, setOtherReady] = useState(() => i18n.hasResourceBundle(other, 'translation'));
+  // The page's own words and the link to the other version (named in its own language): both languages' strings
+  // load first; until then, the visitor's language.
+  const loadedBoth = () => i18n.hasResourceBundle(lang, 'translation') && i18n.hasResourceBundle(other, 'translation');
+  const [ready, setReady] = useState(loadedBoth);
   useEffect(() => {
     let live = true;
-    void ensureLocale(i18n, other).then(() => live && setOtherReady(true));
+    void Promise.all([ensureLocale(i18n, lang), ensureLocale(i18n, other)]).then(() => live && setReady(true));
     return () => {
       live = false;
     };
-  }, [i18n, other]);
+  }, [i18n, lang, other]);
+  const own = (key: string, options: Record<string, unknown> = {}) => t(key, ready ? { ...options, lng: lang } : options);
 
   return (
-    <PageFrame title={t('privacy.page.title')} description={t('privacy.page.description')}>
+    <PageFrame title={own('privacy.page.title')} description={own('privacy.page.description')}>
       <SpaceBetween size="l">
-        {otherReady && (
+        {ready && (
           <Box>
             <span lang={other}>
               <RouterLink href={PRIVACY_PATHS[other]}>{t('privacy.page.readIn', { lng: other })}</RouterLink>
@@ -67,7 +71,7 @@ export function PrivacyPage({ lang }: { lang: Lang }) {
                 <Box variant="p">{loaded[lang].short}</Box>
                 <NoticeSections doc={loaded[lang]} />
                 <Box variant="small" color="text-body-secondary">
-                  {t('privacy.page.version', { version: loaded.version })}
+                  {own('privacy.page.version', { version: loaded.version })}
                 </Box>
               </SpaceBetween>
             </div>
