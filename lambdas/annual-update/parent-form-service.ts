@@ -20,6 +20,7 @@ import { usableUpdateLink } from './token-repository';
 import { NO_SEAT_CHANGES, seatChangesFor, type SeatChanges } from './sign-up-service';
 import { coParentAddressChanges, type CoParentAddressChange } from './shared-address-service';
 import { answerUnderReview, pendingReviewOf } from './review-service';
+import { getPendingChange } from './review-repository';
 
 /**
  * The parent form, reached two ways with the same rules: an emailed link (token, no account) and My Profile
@@ -188,6 +189,17 @@ async function messagesChange(parentId: string, input: ParentUpdate, at: string)
   return { before, after: input.messages, ...(changed ? { put: messageConsentsPut(personKey(parentId), input.messages, at) } : {}) };
 }
 
+/**
+ * The answer held for review is still the one the form showed (`heldSince`): a save replaces it, so one made from a
+ * form read before another save was held would silently drop that save's changes (a trial's second tab did). Read
+ * before the write, as the parent's version is: two saves in the same instant could still both pass.
+ */
+async function checkHeldAnswer(target: FormTarget, input: ParentUpdate): Promise<void> {
+  if (input.heldSince === undefined || !target.campaign?.review) return;
+  const held = await getPendingChange(target.campaign.id, target.parent.id);
+  if ((held?.submittedAt ?? null) !== input.heldSince) throw new AppError('CONFLICT', [{ path: 'heldSince', issue: 'stale' }]);
+}
+
 async function applyUpdate(
   target: FormTarget,
   input: ParentUpdate,
@@ -197,6 +209,7 @@ async function applyUpdate(
 ): Promise<{ parent: Parent; participant?: Participant }> {
   const current = target.parent;
   if (input.version !== current.version) throw new AppError('CONFLICT', [{ path: 'version', issue: 'stale' }]);
+  await checkHeldAnswer(target, input);
   const optedOut = input.participation === 'nameOnly';
   const at = now.toISOString();
   const review = answerUnderReview(target.campaign, {

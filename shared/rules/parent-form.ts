@@ -84,6 +84,12 @@ export const ParentUpdateInputSchema = z.strictObject({
    * entry in the same transaction.
    */
   messages: MessageConsentsSchema.optional(),
+  /**
+   * The answer held for review the form showed (its `pendingReview.submittedAt`), null when it showed none. A save
+   * replaces the held answer: made from a form read before another save was held (a second tab), it would drop that
+   * save's changes, so a different held answer is CONFLICT. Absent (a page from before this field): not checked.
+   */
+  heldSince: IsoDateTimeSchema.nullable().optional(),
 });
 export type ParentUpdateInput = z.input<typeof ParentUpdateInputSchema>;
 export type ParentUpdate = z.output<typeof ParentUpdateInputSchema>;

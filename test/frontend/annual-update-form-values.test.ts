@@ -87,8 +87,15 @@ describe('update form values', () => {
       skills: '',
       participation: 'nameOnly',
       preferredLanguage: 'fr',
+      // No answer held for review when the form was read: a save over one held since is refused (CONFLICT).
+      heldSince: null,
     });
     expect(validate(values).ok).toBe(true);
+  });
+
+  it('sends the held answer the form showed, so a second tab cannot replace another one (CONFLICT)', () => {
+    const held = valuesFromForm({ ...loaded, pendingReview: { submittedAt: '2026-11-30T16:05:00.000Z', fields: ['skills'] } });
+    expect(toUpdateInput(held).heldSince).toBe('2026-11-30T16:05:00.000Z');
   });
 
   it('never sends the email (it is not editable through the form)', () => {

@@ -186,6 +186,8 @@ describe('a save refused because the record changed meanwhile', () => {
     fireEvent.click(screen.getByRole('button', { name: validate }));
 
     await screen.findByText(new RegExp(kept), undefined, { timeout: 20_000 });
+    // The notice is at the top of a long form: the focus (and so the screen) goes to it, not left on the button.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('changed-meanwhile')));
     // The phone as typed; the skills another save set, which the parent had not touched.
     expect((screen.getByLabelText(phoneLabel) as HTMLInputElement).value).toBe('438 555-0177');
     expect((screen.getByLabelText(skillsLabel) as HTMLTextAreaElement).value).toBe('Menuiserie');

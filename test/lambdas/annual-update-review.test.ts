@@ -125,6 +125,31 @@ describe('a parent answering while review is on', () => {
   });
 });
 
+describe('a second tab (a form read before another answer was held)', () => {
+  it('is refused (CONFLICT) rather than dropping the other answer; read again, it saves; a page without the field is not checked', async () => {
+    const published = (await getEntity('PARENT', target.id))!;
+    const first = await load();
+    const heldA = first.pendingReview!.submittedAt;
+    // Tab 1 adds skills to the held answer.
+    let response = await submit({ ...answer(first, { skills: 'Soudure' }), heldSince: heldA });
+    expect(response.status).toBe(200);
+    expect((await getPendingChange(campaignId, target.id))!.changes.map((c) => c.field)).toEqual(['phone', 'address', 'skills']);
+    // Tab 2, still on the first form: refused, the skills stay held.
+    response = await submit({ ...answer(first, { phone: '514 555-0199' }), heldSince: heldA });
+    expect(response).toMatchObject({ status: 409, body: { error: { code: 'CONFLICT', fields: [{ path: 'heldSince', issue: 'stale' }] } } });
+    expect((await getPendingChange(campaignId, target.id))!.changes.map((c) => c.field)).toEqual(['phone', 'address', 'skills']);
+    // Read again (it shows tab 1's skills), it saves.
+    const again = await load();
+    expect(again.parent.skills).toBe('Soudure');
+    response = await submit({ ...answer(again, { phone: '514 555-0199' }), heldSince: again.pendingReview!.submittedAt });
+    expect(response.status).toBe(200);
+    // A page from before the field sends none: not checked. Back to the state the next tests start from.
+    response = await submit(answer(await load(), { phone: NEW_PHONE, address: NEW_ADDRESS, skills: published.skills }));
+    expect(response.status).toBe(200);
+    expect((await getPendingChange(campaignId, target.id))!.changes.map((c) => c.field)).toEqual(['phone', 'address']);
+  });
+});
+
 describe('the administrator deciding', () => {
   it('lists the held answer with the published value as old, and refuses a stale version (CONFLICT, nothing written)', async () => {
     const { items } = await list();

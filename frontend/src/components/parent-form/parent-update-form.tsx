@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
@@ -15,6 +15,23 @@ import { PrivacyShortNotice } from '../privacy/privacy-short-notice';
 import { CardPreview } from '../privacy/card-preview';
 import { previewDetails } from '../../lib/parent-form/form-values';
 import { useFocusFirstInvalid } from '../../lib/use-focus-first-invalid';
+
+/**
+ * A save refused because the data changed meanwhile: its notice is at the top of a long form, screens above the
+ * button (a trial pressed Valider and saw nothing happen), so the focus, and with it the screen, goes to it.
+ */
+function ChangedMeanwhile({ problem, onDismiss }: { problem: 'conflict' | 'committeeClosed'; onDismiss: () => void }) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <div ref={ref} tabIndex={-1} data-testid="changed-meanwhile">
+      <Alert type="warning" dismissible onDismiss={onDismiss}>
+        {t(`updateForm.messages.${problem}`)}
+      </Alert>
+    </div>
+  );
+}
 
 /**
  * The parent information form (docs/product-rules.md), shared by the emailed link and My Profile: the
@@ -62,11 +79,7 @@ export function ParentUpdateForm({ form, state, top, secondaryActions }: {
                 : t('updateForm.campaign', { year: form.campaign.schoolYear })}
             </Box>
           )}
-          {(problem === 'conflict' || problem === 'committeeClosed') && (
-            <Alert type="warning" dismissible onDismiss={dismissProblem}>
-              {t(`updateForm.messages.${problem}`)}
-            </Alert>
-          )}
+          {(problem === 'conflict' || problem === 'committeeClosed') && <ChangedMeanwhile problem={problem} onDismiss={dismissProblem} />}
           {form.pendingReview && (
             <Alert type="info" header={t('updateForm.review.title')}>
               {t('updateForm.review.body', {

@@ -33,6 +33,8 @@ export interface FormValues {
   shareAddressWith: { parentId: string; version: number }[];
   /** The emails accepted (docs/messages.md, "Consents"): on the update link's form only (My Profile has its own section). */
   messages?: MessageConsents;
+  /** The answer held for review the form showed, null for none (the server refuses a save over another one). */
+  heldSince?: string | null;
 }
 
 export type FieldName = 'firstName' | 'lastName' | 'phone' | 'street' | 'city' | 'postalCode' | 'skills';
@@ -68,6 +70,7 @@ export function valuesFromForm(form: ParentForm): FormValues {
     leave: [],
     shareAddressWith: [],
     ...(form.messages ? { messages: { ...form.messages } } : {}),
+    heldSince: form.pendingReview?.submittedAt ?? null,
   };
 }
 
@@ -111,6 +114,7 @@ export function toUpdateInput(values: FormValues): ParentUpdateInput {
       preferredLanguage: values.preferredLanguage,
       // The emails accepted do not depend on the directory: a parent who leaves it still chooses them.
       ...(values.messages ? { messages: values.messages } : {}),
+      ...heldSince(values),
     };
   }
   return {
@@ -127,8 +131,12 @@ export function toUpdateInput(values: FormValues): ParentUpdateInput {
     ...committeeChanges(values),
     ...(hasAddress && values.shareAddressWith.length > 0 ? { shareAddressWith: values.shareAddressWith } : {}),
     ...(values.messages ? { messages: values.messages } : {}),
+    ...heldSince(values),
   };
 }
+
+const heldSince = (values: FormValues): Pick<ParentUpdateInput, 'heldSince'> =>
+  values.heldSince === undefined ? {} : { heldSince: values.heldSince };
 
 /**
  * The family's card as the form holds it now, for the preview: what the server would store after Validate

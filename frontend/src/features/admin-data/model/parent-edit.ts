@@ -83,11 +83,12 @@ export function validateParent(
   const { version, email: typed, ...fields } = values;
   // The update form's conversion (blank optional fields absent, name only drops the details); its version is the
   // parent's form's, replaced below by the admin's own (none on a new parent).
-  const { version: _formVersion, committees: _committees, shareAddressWith: _shared, messages: _messages, ...rest } = toUpdateInput({
+  const { version: _formVersion, committees: _committees, shareAddressWith: _shared, messages: _messages, heldSince: _held, ...rest } = toUpdateInput({
     ...fields,
     version: version ?? 0,
   });
-  // Seats and the shared address are the parent's own form's (the admin edits committees in the committee editor).
+  // Seats, the shared address and the held answer are the parent's own form's (the admin edits committees in the
+  // committee editor).
   const email = typed.trim();
   const body = { ...rest, ...(email ? { email } : {}), ...(version === undefined ? {} : { version }) };
   const result = (version === undefined ? ParentInputSchema : ParentUpdateSchema).safeParse(body);
