@@ -23,6 +23,8 @@ describe('the privacy policy page', () => {
     await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(title), { timeout: 20_000 });
     expect(screen.getByRole('link', { name: other })).toBeTruthy();
     expect(screen.getByTestId('privacy-notice').getAttribute('lang')).toBe(policy);
+    // The title marked in its language for screen readers (the app around it speaks the visitor's).
+    expect(screen.getByRole('heading', { level: 1 }).closest('[lang]')?.getAttribute('lang')).toBe(policy);
     expect(screen.getByTestId('privacy-notice').textContent).toContain(`Version ${NOTICE.version}`);
   });
 });

@@ -55,7 +55,7 @@ export function PrivacyPage({ lang }: { lang: Lang }) {
   const own = (key: string, options: Record<string, unknown> = {}) => t(key, ready ? { ...options, lng: lang } : options);
 
   return (
-    <PageFrame title={own('privacy.page.title')} description={own('privacy.page.description')}>
+    <PageFrame title={own('privacy.page.title')} description={own('privacy.page.description')} {...(ready ? { lang } : {})}>
       <SpaceBetween size="l">
         {ready && (
           <Box>
