@@ -168,11 +168,11 @@ describe('closing a request that was never answered', () => {
 // parent gets the copy themselves.
 describe('answering an access request', () => {
   it.each([
-    ['fr', 'Ouvrir la demande de Léa Tremblay', 'Ouvrir la demande de Marc Roy', 'Télécharger mes données'],
-    ['en', 'Open the request of Léa Tremblay', 'Open the request of Marc Roy', 'Download my data'],
-  ] as const)('%s: says where the parent downloads their copy, only for an access request', (locale, openAccess, openOther, download) => {
+    ['fr', 'Ouvrir la demande de Léa Tremblay', 'Ouvrir la demande de Marc Roy', 'Télécharger mes données', 'écrivez-la en anglais'],
+    ['en', 'Open the request of Léa Tremblay', 'Open the request of Marc Roy', 'Download my data', 'write it in English'],
+  ] as const)('%s: says where the parent downloads their copy, only for an access request, and in which language to answer', (locale, openAccess, openOther, download, inTheirLanguage) => {
     setWidth(375);
-    const access = request('01JD0000000000000000000004', 'Léa Tremblay', { kind: 'access' });
+    const access = request('01JD0000000000000000000004', 'Léa Tremblay', { kind: 'access', requester: { parentId: '01JD0000000000000000000009', name: 'Léa Tremblay', language: 'en' } });
     const complaint = request('01JD0000000000000000000005', 'Marc Roy', { kind: 'complaint' });
     renderWithAnswers(<PrivacyRequestsPage />, { locale, answers: [[privacyRequestsKey, { requests: [access, complaint], open: 2, overdue: 0 }]] });
     const answering = (open: string) => {
@@ -182,7 +182,10 @@ describe('answering an access request', () => {
       status.selectOptionByValue('answered');
       return screen.getByTestId('privacy-request-detail').textContent ?? '';
     };
-    expect(answering(openAccess)).toContain(download);
+    const accessForm = answering(openAccess);
+    expect(accessForm).toContain(download);
+    // The email around the answer is in the requester's language (English here): the answer should be too.
+    expect(accessForm).toContain(inTheirLanguage);
     expect(answering(openOther)).not.toContain(download);
   });
 });

@@ -69,7 +69,9 @@ export function RequestUpdateForm({ request, onSaved }: {
           {answering && (
             <FormField
               label={t('privacyRequests.detail.answerText')}
-              description={`${t('privacyRequests.detail.answerHint')}${request.kind === 'access' ? ` ${t('privacyRequests.detail.accessHint')}` : ''}`}
+              // The email around the answer is in the requester's language: the answer should be too (a trial's French
+              // answer reached an English parent inside an English email).
+              description={`${t(`privacyRequests.detail.answerHint.${request.requester.language}`)}${request.kind === 'access' ? ` ${t('privacyRequests.detail.accessHint')}` : ''}`}
               errorText={tried && answer.trim() === '' ? t('privacyRequests.detail.answerRequired') : undefined}
             >
               <Textarea value={answer} rows={6} onChange={({ detail }) => setAnswer(detail.value.slice(0, PRIVACY_REQUEST_ANSWER_MAX))} />
