@@ -114,7 +114,7 @@ export function toUpdateInput(values: FormValues): ParentUpdateInput {
       preferredLanguage: values.preferredLanguage,
       // The emails accepted do not depend on the directory: a parent who leaves it still chooses them.
       ...(values.messages ? { messages: values.messages } : {}),
-      ...heldSince(values),
+      ...heldAnswerShown(values),
     };
   }
   return {
@@ -131,11 +131,12 @@ export function toUpdateInput(values: FormValues): ParentUpdateInput {
     ...committeeChanges(values),
     ...(hasAddress && values.shareAddressWith.length > 0 ? { shareAddressWith: values.shareAddressWith } : {}),
     ...(values.messages ? { messages: values.messages } : {}),
-    ...heldSince(values),
+    ...heldAnswerShown(values),
   };
 }
 
-const heldSince = (values: FormValues): Pick<ParentUpdateInput, 'heldSince'> =>
+/** The held answer the form showed, sent when the form knows it (not by the administrators' editor, which drops it). */
+const heldAnswerShown = (values: FormValues): Pick<ParentUpdateInput, 'heldSince'> =>
   values.heldSince === undefined ? {} : { heldSince: values.heldSince };
 
 /**

@@ -5,6 +5,7 @@ import { useApplyRun } from '../api/progression-queries';
 import { progressionApi } from '../../../lib/api/progression-client';
 import { DEFAULT_LOCK_WAIT_SECONDS, driveApply, type ApplyDriverOutcome } from '../model/apply-driver';
 import { ApiError } from '../../../lib/api/api-client';
+import { useOneAtATime } from '../../../lib/use-one-at-a-time';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -23,7 +24,7 @@ export function useApply(onDone: (response: ApplyResponse) => void) {
   const [progress, setProgress] = useState<ApplyResponse | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [running, setRunning] = useState(false);
-  const busy = useRef(false);
+  const once = useOneAtATime();
   const { mutateAsync: runApply } = useApplyRun<ApplyDriverOutcome>();
   const mounted = useRef(true);
   useEffect(() => {
@@ -34,9 +35,7 @@ export function useApply(onDone: (response: ApplyResponse) => void) {
   }, []);
 
   const run = useCallback(
-    async (progressionId: string, first: boolean) => {
-      if (busy.current) return;
-      busy.current = true;
+    (progressionId: string, first: boolean) => once(async () => {
       setRunning(true);
       setError(null);
       // However the loop ends, what it wrote makes the records and the directory stale (useApplyRun).
@@ -48,13 +47,12 @@ export function useApply(onDone: (response: ApplyResponse) => void) {
         sleep,
         stopped: () => !mounted.current,
       }));
-      busy.current = false;
       if (!mounted.current) return;
       setRunning(false);
       if (outcome.kind === 'done') onDone(outcome.response);
       if (outcome.kind === 'failed') setError(outcome.error);
-    },
-    [apiBaseUrl, onDone, runApply],
+    }),
+    [apiBaseUrl, onDone, runApply, once],
   );
 
   return {
