@@ -12,7 +12,8 @@
  * Prints a markdown table and rewrites the "Search per keystroke" section of docs/benchmarks.md.
  *
  * Options: --rounds=N (default 2: each query typed and erased N times per size), --no-write (print only),
- * --breakdown (also print where the key-to-results CPU went, by trace event, per screen size).
+ * --breakdown (also print where the key-to-results CPU went, by trace event, per screen size), --keys (also list
+ * every keystroke: the query after it, the count shown, and its two CPU figures).
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -38,6 +39,7 @@ const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`
 const rounds = Math.min(10, Math.max(1, Number(arg('rounds') ?? 2)));
 const write = !process.argv.includes('--no-write');
 const breakdown = process.argv.includes('--breakdown');
+const listKeys = process.argv.includes('--keys');
 /** Between keystrokes, as a quick typist leaves (~6 keys a second with the round trips). */
 const PAUSE_MS = 80;
 
@@ -176,6 +178,7 @@ async function measureViewport(info: StackInfo, viewport: keyof typeof VIEWPORTS
 
     let verified = 0;
     let wrong = 0;
+    const queries: string[] = [];
     const keystroke = async (key: string, query: string) => {
       const before = Number(await page.evaluate('window.__searchBench.samples.length'));
       await page.keyboard.press(key);
@@ -186,6 +189,7 @@ async function measureViewport(info: StackInfo, viewport: keyof typeof VIEWPORTS
       await page.waitForTimeout(PAUSE_MS);
       await page.waitForFunction(`window.__searchBench.samples.length > ${before}`, undefined, { polling: 50 });
       const sample = (await page.evaluate(`window.__searchBench.samples[${before}]`)) as Sample;
+      queries.push(query);
       const shown = shownCount(sample.counter);
       if (shown === expected(query)) verified++;
       else wrong++;
@@ -213,6 +217,12 @@ async function measureViewport(info: StackInfo, viewport: keyof typeof VIEWPORTS
       sample.cpu = cpu[i];
       sample.cpuResults = cpuResults[i];
     });
+    if (listKeys) {
+      data.samples.forEach((sample, i) => {
+        const figures = `${ms(sample.cpu ?? NaN).padStart(8)} ${ms(sample.cpuResults ?? NaN).padStart(8)}`;
+        console.log(`  ${VIEWPORTS[viewport].width} px ${figures}  ${String(shownCount(sample.counter)).padStart(5)}  «${queries[i]}»`);
+      });
+    }
 
     // The same keys in a bare input on the same page: the floor no app code can go under.
     await page.evaluate(baselineProbe());
