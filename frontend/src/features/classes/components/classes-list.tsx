@@ -55,6 +55,7 @@ export function ClassesList({ index }: { index: DirectoryIndex }) {
     [positions, directory, index],
   );
   const shown = useMemo(() => match(results), [match, results]);
+  const { isOpen, onScreen } = useOpenClasses(directory, shown, toggled, results, linkedCode);
 
   const list = useMemo(
     () => (
@@ -63,7 +64,7 @@ export function ClassesList({ index }: { index: DirectoryIndex }) {
         {shown.map((c) => {
           const schoolClass = directory.classes[c]!;
           const teacher = schoolClass.teacherIndex === undefined ? undefined : directory.staff[schoolClass.teacherIndex];
-          const expanded = toggled.get(c) ?? (results.trim() !== '' || schoolClass.code === linkedCode);
+          const expanded = isOpen(c);
           const count = index.studentsByClass[c]?.length ?? 0;
           return (
             <div key={schoolClass.id} id={classAnchor(schoolClass.code)}>
@@ -84,13 +85,13 @@ export function ClassesList({ index }: { index: DirectoryIndex }) {
         })}
       </SpaceBetween>
     ),
-    [shown, results, search, directory, toggled, index, lang, t, linkedCode],
+    [shown, results, search, directory, isOpen, index, lang, t],
   );
 
   if (positions.length === 0) return <EmptyState title={t('directory.empty.noClasses')} />;
   return (
     <SpaceBetween size="m">
-      <PrintDirectory index={index} />
+      <PrintDirectory index={index} classId={onScreen} />
       <SearchField
         onBlur={flushQuery}
         value={query}
@@ -102,6 +103,29 @@ export function ClassesList({ index }: { index: DirectoryIndex }) {
       <div aria-busy={pending}>{list}</div>
     </SpaceBetween>
   );
+}
+
+/**
+ * Which classes are open: those opened or closed by hand, else every class a search found, else the one a link named
+ * (`?class=`). `onScreen` is the class the person is looking at, which the printout starts from: the one class open,
+ * if only one is; with none or several, the printout's own default (the viewer's children's class).
+ */
+function useOpenClasses(
+  directory: DirectoryIndex['directory'],
+  shown: number[],
+  toggled: ReadonlyMap<number, boolean>,
+  results: string,
+  linkedCode: string | undefined,
+) {
+  const isOpen = useCallback(
+    (c: number) => toggled.get(c) ?? (results.trim() !== '' || directory.classes[c]!.code === linkedCode),
+    [toggled, results, directory, linkedCode],
+  );
+  const onScreen = useMemo(() => {
+    const open = shown.filter(isOpen);
+    return open.length === 1 ? directory.classes[open[0]!]!.id : undefined;
+  }, [shown, isOpen, directory]);
+  return { isOpen, onScreen };
 }
 
 const classAnchor = (code: string) => `class-${code}`;
