@@ -125,6 +125,49 @@ describe('a message left sending', () => {
   });
 });
 
+describe('a message being written', () => {
+  it.each([
+    ['fr', 'Objet (français)', 'Message (français)', 'Quitter sans envoyer?', 'Rester sur la page', 'Quitter sans envoyer'],
+    ['en', 'Subject (English)', 'Message (English)', 'Leave without sending?', 'Stay on the page', 'Leave without sending'],
+  ] as const)('asks before leaving the page: staying keeps the text, leaving goes (%s)', async (locale, subject, body, question, stay, leave) => {
+    const router = renderPage(locale);
+    const subjectInput = await screen.findByLabelText(subject, {}, { timeout: 20_000 });
+    expect(unloadAsks()).toBe(false);
+    fireEvent.change(subjectInput, { target: { value: 'Sortie' } });
+    fireEvent.change(screen.getByLabelText(body), { target: { value: 'Bonjour à tous' } });
+    expect(unloadAsks()).toBe(true);
+    void router.navigate('/');
+    await screen.findByText(question);
+    fireEvent.click(screen.getByRole('button', { name: stay }));
+    await waitFor(() => expect(screen.queryByText(question)).toBeNull());
+    expect(router.state.location.pathname).toBe('/messages');
+    expect((screen.getByLabelText(body) as HTMLTextAreaElement).value).toBe('Bonjour à tous');
+    void router.navigate('/');
+    fireEvent.click(await screen.findByRole('button', { name: leave }));
+    await screen.findByText('Accueil');
+    expect(api.posts).toEqual([]);
+  });
+
+  it.each([
+    ['fr', 'Message (français)', 'Envoyer', 'Ce texte est trop long (5\u00a0000 caractères au plus).', '6 caractères de trop'],
+    ['en', 'Message (English)', 'Send', 'This text is too long (5,000 characters at most).', '6 characters too many'],
+  ] as const)('keeps a text pasted past the limit whole, says by how much, and sends nothing until it is shortened (%s)', async (locale, body, send, tooLong, over) => {
+    renderPage(locale);
+    const field = (await screen.findByLabelText(body, {}, { timeout: 20_000 })) as HTMLTextAreaElement;
+    // 5,006 characters: the link at the end is what a silent cut at 5,000 lost.
+    const pasted = `${'a'.repeat(4_977)} https://ecole.example/sortie`;
+    fireEvent.change(field, { target: { value: pasted } });
+    expect(field.value).toBe(pasted);
+    // Read whole (Testing Library's text match turns the no-break spaces into plain ones before comparing).
+    expect(screen.getByText(/trop long|too long/).textContent).toBe(tooLong);
+    expect(screen.getByText(/de trop|too many/).textContent).toBe(over);
+    fireEvent.click(screen.getByRole('button', { name: send }));
+    await waitFor(() => expect(document.activeElement).not.toBe(document.body));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(api.posts).toEqual([]);
+  });
+});
+
 describe('sending from the form', () => {
   it('says to keep the page open, and leaving the page mid-send asks first', async () => {
     let release = () => undefined as void;
@@ -133,7 +176,8 @@ describe('sending from the form', () => {
     const router = renderPage('fr');
     fireEvent.change(await screen.findByLabelText('Objet (français)', {}, { timeout: 20_000 }), { target: { value: 'Sortie au musée' } });
     fireEvent.change(screen.getByLabelText('Message (français)'), { target: { value: 'Bonjour' } });
-    expect(unloadAsks()).toBe(false);
+    // A draft asks too (the next test); the sending's own question replaces it.
+    expect(unloadAsks()).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Envoyer' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Envoyer' }));
 

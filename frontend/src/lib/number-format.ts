@@ -28,7 +28,7 @@ export const characterCount = (length: number, max: number, lang: Language): str
 /**
  * A text field's characters left, in the reader's language and plural: « 4 990 caractères restants », « 1 caractère
  * restant ». `key` names a `_one`/`_other` pair whose text takes `{left}` (a message's subject and body, a refusal's
- * reason, a note to a neighbour).
+ * reason, a note to a neighbour). Past the limit (a text is kept whole, lib/text-limit.ts): « 214 caractères de trop ».
  */
 export const charactersLeft = (t: TFunction, key: string, left: number, lang: Language): string =>
-  t(key, { count: left, left: formatCount(left, lang) });
+  left < 0 ? t('common.charactersOver', { count: -left, over: formatCount(-left, lang) }) : t(key, { count: left, left: formatCount(left, lang) });

@@ -19,6 +19,7 @@ import {
 } from '@shared/contracts/privacy-requests-api';
 import { currentLocale } from '../../i18n/i18n';
 import { characterCount, formatCount } from '../../lib/number-format';
+import { useTooLongText } from '../../lib/text-limit';
 import { formatLongDate } from '../../lib/date-time';
 import { ApiError } from '../../lib/api/api-client';
 import type { NewPrivacyRequest } from '../../lib/api/privacy-requests-client';
@@ -77,6 +78,7 @@ function RequestFields({ submit, onCancel, onFiled }: {
   const [failure, setFailure] = useState<string | null>(null);
   const options = PRIVACY_REQUEST_KINDS.map((value) => ({ value, label: t(`privacyRequests.kinds.${value}`) }));
   const missing = details.trim() === '';
+  const tooLong = useTooLongText();
   const send = async () => {
     setTried(true);
     if (!kind || missing || details.length > PRIVACY_REQUEST_DETAILS_MAX) return;
@@ -116,9 +118,9 @@ function RequestFields({ submit, onCancel, onFiled }: {
           <FormField
             label={t('privacyRequests.form.details')}
             constraintText={<Box variant="small">{t('privacyRequests.form.detailsHint', { max: formatCount(PRIVACY_REQUEST_DETAILS_MAX, currentLocale(i18n)) })} ({characterCount(details.length, PRIVACY_REQUEST_DETAILS_MAX, currentLocale(i18n))})</Box>}
-            errorText={tried && missing ? t('privacyRequests.form.detailsRequired') : undefined}
+            errorText={tried && missing ? t('privacyRequests.form.detailsRequired') : tooLong(details, PRIVACY_REQUEST_DETAILS_MAX)}
           >
-            <Textarea value={details} rows={5} onChange={({ detail }) => setDetails(detail.value.slice(0, PRIVACY_REQUEST_DETAILS_MAX))} />
+            <Textarea value={details} rows={5} onChange={({ detail }) => setDetails(detail.value)} />
           </FormField>
         </SpaceBetween>
       </Form>

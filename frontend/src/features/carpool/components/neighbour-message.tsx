@@ -18,6 +18,7 @@ import { currentLocale } from '../../../i18n/i18n';
 import { apiRequest } from '../../../lib/api/api-client';
 import { useErrorText } from '../../../lib/api/use-error-text';
 import { charactersLeft } from '../../../lib/number-format';
+import { useTooLongText } from '../../../lib/text-limit';
 import { useApiMutation } from '../../../lib/query/use-api-mutation';
 
 /**
@@ -48,7 +49,9 @@ export function NeighbourMessage({ neighbour, quota, onClose, onSent }: {
     invalidates: [carpoolKey],
     onSuccess: () => onSent(name),
   });
-  const ready = subject.trim() !== '' && body.trim() !== '';
+  const tooLong = useTooLongText();
+  const over = { subject: tooLong(subject, MESSAGE_SUBJECT_MAX), body: tooLong(body, MESSAGE_BODY_MAX) };
+  const ready = subject.trim() !== '' && body.trim() !== '' && !over.subject && !over.body;
   const dismiss = useModalDismiss(true, onClose);
   return (
     <Modal
@@ -68,11 +71,11 @@ export function NeighbourMessage({ neighbour, quota, onClose, onSent }: {
     >
       <SpaceBetween size="m">
         <Box color="text-body-secondary">{t('carpool.write.how', { used: quota.used, limit: quota.limit, days: quota.days })}</Box>
-        <FormField label={t('carpool.write.subject')}>
-          <Input value={subject} onChange={({ detail }) => setSubject(detail.value.slice(0, MESSAGE_SUBJECT_MAX))} />
+        <FormField label={t('carpool.write.subject')} errorText={over.subject}>
+          <Input value={subject} onChange={({ detail }) => setSubject(detail.value)} />
         </FormField>
-        <FormField label={t('carpool.write.body')} constraintText={charactersLeft(t, 'carpool.write.left', MESSAGE_BODY_MAX - body.length, currentLocale(i18n))}>
-          <Textarea rows={6} value={body} onChange={({ detail }) => setBody(detail.value.slice(0, MESSAGE_BODY_MAX))} />
+        <FormField label={t('carpool.write.body')} constraintText={charactersLeft(t, 'carpool.write.left', MESSAGE_BODY_MAX - body.length, currentLocale(i18n))} errorText={over.body}>
+          <Textarea rows={6} value={body} onChange={({ detail }) => setBody(detail.value)} />
         </FormField>
         <Checkbox checked={share} onChange={({ detail }) => setShare(detail.checked)} description={t('carpool.write.shareHint')}>
           {t('carpool.write.share')}

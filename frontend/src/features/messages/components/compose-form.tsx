@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import Alert from '@cloudscape-design/components/alert';
@@ -32,6 +32,7 @@ import { useComposeMessage } from '../api/messages-queries';
 import type { SendDriver } from '../api/use-send-driver';
 import { SendProgress } from './send-progress';
 import { charactersLeft, formatCount } from '../../../lib/number-format';
+import { useTooLongText } from '../../../lib/text-limit';
 
 type Lang = 'fr' | 'en';
 type Field = `${'subject' | 'body'}.${Lang}`;
@@ -93,8 +94,11 @@ function LanguageFields({ lang, subject, body, errors, onChange }: {
   // The fields' language is `lang`; their counts are read in the page's.
   const ui = currentLocale(i18n);
   const fieldErrorText = useFieldErrorText();
-  const errorText = (field: Field) =>
-    fieldErrorText(errors[field], field.startsWith('subject') ? MESSAGE_SUBJECT_MAX : MESSAGE_BODY_MAX);
+  const tooLong = useTooLongText();
+  const errorText = (field: Field) => {
+    const [text, max] = field.startsWith('subject') ? [subject, MESSAGE_SUBJECT_MAX] : [body, MESSAGE_BODY_MAX];
+    return fieldErrorText(errors[field], max) ?? tooLong(text, max);
+  };
   return (
     <SpaceBetween size="s">
       <FormField
@@ -102,14 +106,14 @@ function LanguageFields({ lang, subject, body, errors, onChange }: {
         constraintText={charactersLeft(t, 'messages.compose.left', MESSAGE_SUBJECT_MAX - subject.length, ui)}
         errorText={errorText(`subject.${lang}`)}
       >
-        <Input value={subject} onChange={({ detail }) => onChange('subject', detail.value.slice(0, MESSAGE_SUBJECT_MAX))} />
+        <Input value={subject} onChange={({ detail }) => onChange('subject', detail.value)} />
       </FormField>
       <FormField
         label={t(`messages.compose.body.${lang}`)}
         constraintText={charactersLeft(t, 'messages.compose.left', MESSAGE_BODY_MAX - body.length, ui)}
         errorText={errorText(`body.${lang}`)}
       >
-        <Textarea rows={8} value={body} onChange={({ detail }) => onChange('body', detail.value.slice(0, MESSAGE_BODY_MAX))} />
+        <Textarea rows={8} value={body} onChange={({ detail }) => onChange('body', detail.value)} />
       </FormField>
     </SpaceBetween>
   );
@@ -206,7 +210,12 @@ function ConfirmSend({ input, choice, onSend, onCancel }: {
  * Writing a message: the audiences the server offers this member, the text once or in both languages (checked with
  * the server's rules first), a confirmation, the progress while the page's driver sends it.
  */
-export function ComposeForm({ data, driver }: { data: MessagesResponse; driver: SendDriver }) {
+export function ComposeForm({ data, driver, onDrafting }: {
+  data: MessagesResponse;
+  driver: SendDriver;
+  /** Told whether text is written and not being sent (leaving the page then asks first). */
+  onDrafting: (drafting: boolean) => void;
+}) {
   const { t, i18n } = useTranslation();
   const lang = currentLocale(i18n);
   const errorText = useErrorText('messages.compose.failed');
@@ -216,6 +225,8 @@ export function ComposeForm({ data, driver }: { data: MessagesResponse; driver: 
   const [both, setBoth] = useState(false);
   const [share, setShare] = useState(false);
   const languages: Lang[] = both ? ['fr', 'en'] : [lang];
+  const written = [message.text.subject, message.text.body].some((part) => part.fr.trim() !== '' || part.en.trim() !== '');
+  useEffect(() => onDrafting(written && !busy), [onDrafting, written, busy]);
   const label = (o: AudienceOption) => o.label[lang];
 
   return (

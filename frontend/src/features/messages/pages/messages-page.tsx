@@ -192,9 +192,25 @@ function LeaveWhileSending() {
   );
 }
 
+/** A message being written, not sent: leaving the page asks first (a trial's draft was lost to the menu and Back). */
+function LeaveDraft() {
+  const { t } = useTranslation();
+  const blocker = useUnsavedChanges(true);
+  return (
+    <LeaveModal
+      blocker={blocker}
+      title={t('messages.compose.leaveDraft.title')}
+      leaveLabel={t('messages.compose.leaveDraft.leave')}
+      body={t('messages.compose.leaveDraft.body')}
+    />
+  );
+}
+
 function MessagesContent({ data }: { data: MessagesResponse }) {
   const { t } = useTranslation();
   const driver = useSendDriver();
+  // Text written in the form and not being sent. One question at a time (a router holds one blocker): sending's first.
+  const [drafting, setDrafting] = useState(false);
   const { resumeLeft } = driver;
   // The author's messages left sending (the page was closed, the phone locked) go on from where they stopped.
   useEffect(() => resumeLeft(data.sent), [data.sent, resumeLeft]);
@@ -203,7 +219,7 @@ function MessagesContent({ data }: { data: MessagesResponse }) {
   const [tab, setTab] = useState(() => (params.get('tab') === 'sent' || data.sent.some((m) => m.status === 'sending') ? 'sent' : 'received'));
   return (
     <SpaceBetween size="l">
-      {driver.sending && <LeaveWhileSending />}
+      {driver.sending ? <LeaveWhileSending /> : drafting && <LeaveDraft />}
       <Container>
         <Tabs
           activeTabId={tab}
@@ -219,7 +235,7 @@ function MessagesContent({ data }: { data: MessagesResponse }) {
         />
       </Container>
       {data.audiences.length > 0 ? (
-        <ComposeForm data={data} driver={driver} />
+        <ComposeForm data={data} driver={driver} onDrafting={setDrafting} />
       ) : (
         <Container header={<Header variant="h2">{t('messages.compose.title')}</Header>}>
           <NoAudience withheld={data.withheld} />

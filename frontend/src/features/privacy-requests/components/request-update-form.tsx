@@ -15,6 +15,7 @@ import {
   type PrivacyRequestView,
 } from '@shared/contracts/privacy-requests-api';
 import { ApiError } from '../../../lib/api/api-client';
+import { useTooLongText } from '../../../lib/text-limit';
 import { useUpdatePrivacyRequest } from '../api/privacy-requests-queries';
 
 /** Status, note and (when it becomes answered) the answer; saving the answer emails it to the requester. */
@@ -31,9 +32,11 @@ export function RequestUpdateForm({ request, onSaved }: {
   const [failure, setFailure] = useState<string | null>(null);
   const answering = status === 'answered' && request.status !== 'answered';
   const options = PRIVACY_REQUEST_TRANSITIONS[request.status].map((value) => ({ value, label: t(`privacyRequests.statuses.${value}`) }));
+  const tooLong = useTooLongText();
   const save = async () => {
     setTried(true);
     if (answering && answer.trim() === '') return;
+    if ((answering && tooLong(answer, PRIVACY_REQUEST_ANSWER_MAX)) || tooLong(note, PRIVACY_REQUEST_NOTE_MAX)) return;
     setFailure(null);
     try {
       const saved = await update({
@@ -72,13 +75,13 @@ export function RequestUpdateForm({ request, onSaved }: {
               // The email around the answer is in the requester's language: the answer should be too (a trial's French
               // answer reached an English parent inside an English email).
               description={`${t(`privacyRequests.detail.answerHint.${request.requester.language}`)}${request.kind === 'access' ? ` ${t('privacyRequests.detail.accessHint')}` : ''}`}
-              errorText={tried && answer.trim() === '' ? t('privacyRequests.detail.answerRequired') : undefined}
+              errorText={tried && answer.trim() === '' ? t('privacyRequests.detail.answerRequired') : tooLong(answer, PRIVACY_REQUEST_ANSWER_MAX)}
             >
-              <Textarea value={answer} rows={6} onChange={({ detail }) => setAnswer(detail.value.slice(0, PRIVACY_REQUEST_ANSWER_MAX))} />
+              <Textarea value={answer} rows={6} onChange={({ detail }) => setAnswer(detail.value)} />
             </FormField>
           )}
-          <FormField label={t('privacyRequests.detail.note')}>
-            <Textarea value={note} rows={2} onChange={({ detail }) => setNote(detail.value.slice(0, PRIVACY_REQUEST_NOTE_MAX))} />
+          <FormField label={t('privacyRequests.detail.note')} errorText={tooLong(note, PRIVACY_REQUEST_NOTE_MAX)}>
+            <Textarea value={note} rows={2} onChange={({ detail }) => setNote(detail.value)} />
           </FormField>
         </SpaceBetween>
       </Form>
