@@ -60,7 +60,10 @@ async function openCampaignOf(db: Db): Promise<CurrentProgressionResponse['openC
 /** Starts the progression of the current school year and analyses every student. CONFLICT if one is open. */
 export async function startProgression(actor: string, options: ServiceOptions = {}): Promise<ProgressionWorkspace> {
   const ctx = ctxOf(options);
-  const settings = await readSettings(ctx.db);
+  const [settings, latest] = await Promise.all([readSettings(ctx.db), latestProgression(ctx.db)]);
+  // The year a progression already moved the school to, or a later one: never moved up twice (docs/progression.md).
+  const done = [settings.progressedTo, latest?.phase === 'completed' ? latest.toYear : undefined];
+  if (done.some((year) => year !== undefined && year > settings.schoolYear)) throw new AppError('PROGRESSION_YEAR_DONE');
   const now = ctx.now();
   const progression: Progression = {
     id: ulid(now.getTime()),

@@ -254,7 +254,7 @@ function finish(ctx: StepContext, stored: StoredStep, step: StepOf<'finish'>): P
   const lock = new Expression();
   const apply = ctx.progression.apply!;
   const writes: TransactItem[] = [
-    versionedUpdate(keys.settings(), { schoolYear: step.toYear, updatedAt: stamp }, undefined),
+    versionedUpdate(keys.settings(), { schoolYear: step.toYear, progressedTo: step.toYear, updatedAt: stamp }, undefined),
     {
       Update: {
         TableName: tableName(),

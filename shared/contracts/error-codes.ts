@@ -28,6 +28,8 @@ export const ERROR_CODES = [
   'DUPLICATE_EMAIL',
   /** Applying a progression while an update campaign is open: close the campaign first (docs/progression.md). */
   'CAMPAIGN_ACTIVE',
+  /** Starting a progression for a school year an applied progression already left (the year was set back since). */
+  'PROGRESSION_YEAR_DONE',
   // Admin editing (docs/data-onboarding.md).
   'ORPHAN_PARENTS',
   'CLASS_NOT_EMPTY',
@@ -113,6 +115,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   ASSIGNMENTS_MISSING: 409,
   DUPLICATE_EMAIL: 409,
   CAMPAIGN_ACTIVE: 409,
+  PROGRESSION_YEAR_DONE: 409,
   ORPHAN_PARENTS: 409,
   CLASS_NOT_EMPTY: 409,
   LAST_ADMINISTRATOR: 409,

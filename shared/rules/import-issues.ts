@@ -95,6 +95,10 @@ export const IMPORT_ISSUE_MESSAGES = {
     fr: 'Année scolaire invalide\u00a0: «\u00a0{value}\u00a0» (deux années qui se suivent, p. ex. 2025-2026).',
     en: 'Invalid school year: "{value}" (two consecutive years, e.g. 2025-2026).',
   },
+  SCHOOL_YEAR_BEFORE_PROGRESSION: {
+    fr: "L'année scolaire ne peut pas revenir à «\u00a0{value}\u00a0»\u00a0: la progression vers {year} a déjà été appliquée, et les élèves passeraient une deuxième fois au niveau suivant.",
+    en: 'The school year cannot go back to "{value}": the progression to {year} was already applied, and students would move up a second time.',
+  },
   INVALID_LEVEL_CODE: {
     fr: 'Code de niveau invalide\u00a0: «\u00a0{value}\u00a0» (au plus 8 majuscules, chiffres ou tirets, p. ex. G1 ou K).',
     en: 'Invalid level code: "{value}" (at most 8 capital letters, digits or dashes, e.g. G1 or K).',

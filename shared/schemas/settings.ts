@@ -46,6 +46,11 @@ export const SchoolSettingsSchema = z
     // As stored: the bound of names saved before SCHOOL_NAME_MAX_LENGTH, so that they still read.
     schoolName: z.string().trim().min(1).max(200),
     schoolYear: SchoolYearSchema,
+    /**
+     * The year the last applied progression moved the school to (docs/progression.md): the school year cannot be set
+     * back before it, so the same year is never moved up twice. Absent until a first progression is applied.
+     */
+    progressedTo: SchoolYearSchema.optional(),
     contact: z.object({
       email: EmailSchema.optional(),
       phone: PhoneSchema.optional(),

@@ -21,7 +21,12 @@ import {
   startProgression,
 } from '../../lambdas/progression/staging-service';
 import { findRegisteredPeople } from '../../lambdas/registry/registry-repository';
-import { documentClient } from '../../lambdas/common/dynamo';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient, tableName } from '../../lambdas/common/dynamo';
+import { updateSettings } from '../../lambdas/admin/settings/settings-service';
+import { settingsItem } from '../../lambdas/directory/public';
+import { settingsFormOf } from '@shared/contracts/school-settings-api';
+import { formatIssueMessage } from '@shared/rules/import-issues';
 import {
   DeparturesRequestSchema,
   NewStudentRequestSchema,
@@ -303,5 +308,23 @@ describe('school progression, start to finish', () => {
     const next = await startProgression(ADMIN);
     expect(next.progression).toMatchObject({ fromYear: '2026-2027', toYear: '2027-2028', phase: 'review' });
     expect((await cancel(next.progression.id)).progression).toMatchObject({ phase: 'cancelled' });
+  });
+
+  it('never moves one year up twice: the settings keep the year it moved to, refuse a year before it, and a start on such a year is refused', async () => {
+    const settings = (await getSettings())!;
+    expect(settings).toMatchObject({ schoolYear: '2026-2027', progressedTo: '2026-2027' });
+    // The settings screen (a trial set « 2025-2026 » back after the move, then started the same year's move again).
+    const form = { ...settingsFormOf(settings), version: settings.version, schoolYear: '2025-2026' };
+    const refused = await updateSettings(form, { kind: 'user', id: ADMIN });
+    expect(refused).toEqual({ ok: false, issues: [{ path: 'schoolYear', code: 'SCHOOL_YEAR_BEFORE_PROGRESSION', params: { value: '2025-2026', year: '2026-2027' } }] });
+    expect(formatIssueMessage('SCHOOL_YEAR_BEFORE_PROGRESSION', { value: '2025-2026', year: '2026-2027' }, 'fr')).toBe(
+      "L'année scolaire ne peut pas revenir à «\u00a02025-2026\u00a0»\u00a0: la progression vers 2026-2027 a déjà été appliquée, et les élèves passeraient une deuxième fois au niveau suivant.",
+    );
+    expect((await updateSettings({ ...form, schoolYear: '2027-2028' }, { kind: 'user', id: ADMIN })).ok).toBe(true);
+    // A year set back some other way (data from before this rule): the progression's start refuses it too.
+    const current = (await getSettings())!;
+    await documentClient().send(new PutCommand({ TableName: tableName(), Item: settingsItem({ ...current, schoolYear: '2025-2026' }) }));
+    expect(await codeOf(startProgression(ADMIN))).toEqual(['PROGRESSION_YEAR_DONE', undefined]);
+    await documentClient().send(new PutCommand({ TableName: tableName(), Item: settingsItem({ ...current, schoolYear: '2026-2027' }) }));
   });
 });

@@ -51,6 +51,10 @@ export function readSchoolSettings(
   const schoolYear = head.text('schoolYear', { required: true, max: MAX.schoolYear });
   if (schoolYear !== undefined && !SchoolYearSchema.safeParse(schoolYear).success) {
     head.issue('schoolYear', 'INVALID_SCHOOL_YEAR', { value: schoolYear });
+  } else if (schoolYear !== undefined && current?.progressedTo && schoolYear < current.progressedTo) {
+    // Back before the year a progression moved the school to: the next progression would move the same students up
+    // a second time (a trial: « 2026-2027 » put back after the move to 2027-2028, then every grade moved again).
+    head.issue('schoolYear', 'SCHOOL_YEAR_BEFORE_PROGRESSION', { value: schoolYear, year: current.progressedTo });
   }
   const email = head.email();
   const phone = head.phone();
@@ -87,6 +91,7 @@ export function readSchoolSettings(
   const parsed = SchoolSettingsSchema.safeParse({
     schoolName,
     schoolYear,
+    ...(current?.progressedTo ? { progressedTo: current.progressedTo } : {}),
     contact: { ...(email ? { email } : {}), ...(phone ? { phone } : {}), ...(address ? { address } : {}) },
     levels,
     graduatingLevel: graduating.code,
