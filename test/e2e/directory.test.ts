@@ -191,6 +191,11 @@ describe.each([
     await count.waitFor();
     const countFont = `getComputedStyle([...document.querySelectorAll('main [role=status]')].find((e) => /\\d/.test(e.textContent))).fontFamily`;
     expect(await page.evaluate(countFont)).toMatch(/^"Open Sans"/);
+    // « Ajouter aux contacts » (a staff member's card) is a 24 px target, as the copy buttons are (WCAG 2.5.8): at 20 px a thumb hit the copy button above it.
+    const contactButtons = (await page.evaluate(`[...document.querySelectorAll('main button')].filter((b) => /contacts/i.test(b.textContent))
+      .map((b) => b.getBoundingClientRect()).filter((r) => r.top >= 0 && r.bottom <= innerHeight).map((r) => r.height)`)) as number[];
+    expect(contactButtons.length).toBeGreaterThan(0);
+    for (const height of contactButtons) expect(height).toBeGreaterThanOrEqual(24);
 
     expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
     await context.close();
