@@ -47,6 +47,9 @@ const TEXTS = {
     sameBrowser: /Ouvrez le lien dans ce même navigateur/,
     signInFirst: /Connectez-vous d'abord dans ce navigateur/,
     goToSignIn: 'Aller à la connexion',
+    doneTitle: 'Vérification du courriel',
+    verifiedTitle: 'Adresse courriel vérifiée',
+    continue: 'Continuer vers le bottin',
   },
   en: {
     notVerified: 'Please verify your email address before signing in. Check your inbox for a verification link.',
@@ -59,6 +62,9 @@ const TEXTS = {
     sameBrowser: /Open the link in this same browser/,
     signInFirst: /Sign in first in this browser/,
     goToSignIn: 'Go to sign-in',
+    doneTitle: 'Email verification',
+    verifiedTitle: 'Email address verified',
+    continue: 'Continue to the directory',
   },
 } as const;
 
@@ -122,8 +128,15 @@ describe.each(LOCALES)('email verification ($locale)', ({ locale, email }) => {
     expect(attribute((await usersWithEmail(stack, email))[0], 'email_verified')).toBe('true');
     expect(await page.evaluate('window.sessionStorage.getItem("auth.pendingVerificationCode")')).toBeNull();
 
+    // The emailed link opened a second time: it says the address is verified, under a title that no longer asks for
+    // it (a trial read « Vérification du courriel requise » above « Adresse courriel vérifiée »), and goes on.
+    await page.goto(linkIn(mail, '/email-verification-required'));
+    await main.getByText(text.verifiedTitle).waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(text.doneTitle);
+    await main.getByRole('link', { name: text.continue }).click();
+    await expectAt(page, '/');
     // Verified now: the directory opens.
-    await page.goto(`${stack.appUrl}/classes`);
+    await followInApp(page, '/classes');
     await expectAt(page, '/classes');
     await context.close();
   });

@@ -186,7 +186,11 @@ export function EmailVerificationRequiredPage() {
   }
 
   return (
-    <PageFrame title={t('pages.emailVerification.title')} description={t('pages.emailVerification.description')}>
+    // The emailed link opened again once verified: no « requise » above « Adresse courriel vérifiée » (a trial).
+    <PageFrame
+      title={t(verified ? 'pages.emailVerification.doneTitle' : 'pages.emailVerification.title')}
+      description={t(verified ? 'pages.emailVerification.doneDescription' : 'pages.emailVerification.description')}
+    >
       <Container>{body}</Container>
     </PageFrame>
   );
