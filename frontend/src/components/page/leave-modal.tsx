@@ -17,9 +17,11 @@ export function LeaveQuestion({ visible, body, title, leaveLabel, onStay, onLeav
   onLeave: () => void;
 }) {
   const { t } = useTranslation();
+  // Not in the page until asked (as LeaveModal): a hidden dialog would still hold its words and buttons.
+  if (!visible) return null;
   return (
     <ConfirmDialog
-      visible={visible}
+      visible
       title={title ?? t('common.leave.title')}
       confirmLabel={leaveLabel ?? t('common.leave.leave')}
       cancelLabel={t('common.leave.stay')}

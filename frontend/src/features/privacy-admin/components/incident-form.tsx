@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@cloudscape-design/components/alert';
 import Button from '@cloudscape-design/components/button';
@@ -13,7 +13,9 @@ import RadioGroup from '@cloudscape-design/components/radio-group';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Textarea from '@cloudscape-design/components/textarea';
 import type { Incident } from '@shared/contracts/privacy-incidents-api';
+import { LeaveModal, LeaveQuestion } from '../../../components/page/leave-modal';
 import { formatLongDate } from '../../../lib/date-time';
+import { useUnsavedChanges } from '../../../lib/use-unsaved-changes';
 import { useLanguage } from '../../../lib/use-language';
 import { useIncidentForm, type IncidentFormState } from '../hooks/use-incident-form';
 import type { IncidentField } from '../model/incident-form';
@@ -108,9 +110,20 @@ function Fields({ form }: { form: IncidentFormState }) {
 }
 
 /** Records a new incident or edits one; an edit asks for confirmation first (the earlier text is replaced). */
+/**
+ * What is typed in the register is not lost by a slip (a trial's description went with « Annuler »): Cancel asks first,
+ * and so does leaving the page (mounted only once something is typed: an untouched form holds no navigation).
+ */
+function LeaveGuard() {
+  const { t } = useTranslation();
+  const blocker = useUnsavedChanges(true);
+  return <LeaveModal blocker={blocker} body={t('privacyIncidents.form.leaveBody')} />;
+}
+
 export function IncidentForm({ incident, onCancel, onSaved }: { incident?: Incident; onCancel: () => void; onSaved: (message: string) => void }) {
   const { t } = useTranslation();
   const form = useIncidentForm(incident, onSaved);
+  const [asking, setAsking] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   // The button that opened the form is gone: focus its first field (docs/frontend.md, "Focus after a dialog or a form").
   useLayoutEffect(() => formRef.current?.querySelector<HTMLElement>('input')?.focus(), []);
@@ -122,7 +135,9 @@ export function IncidentForm({ incident, onCancel, onSaved }: { incident?: Incid
         errorText={form.problem && !form.problem.conflict ? form.problem.message : undefined}
         actions={
           <SpaceBetween direction="horizontal" size="xs">
-            <Button formAction="none" variant="link" onClick={onCancel}>{t('privacyIncidents.form.cancel')}</Button>
+            <Button formAction="none" variant="link" onClick={() => (form.changed ? setAsking(true) : onCancel())}>
+              {t('privacyIncidents.form.cancel')}
+            </Button>
             <Button variant="primary" loading={form.saving}>{incident ? t('privacyIncidents.form.saveEdit') : t('privacyIncidents.form.saveNew')}</Button>
           </SpaceBetween>
         }
@@ -135,6 +150,8 @@ export function IncidentForm({ incident, onCancel, onSaved }: { incident?: Incid
         </Container>
       </Form>
       <ConfirmEditModal visible={form.confirming} onCancel={form.cancelConfirm} onConfirm={form.confirm} saving={form.saving} />
+      <LeaveQuestion visible={asking} body={t('privacyIncidents.form.leaveBody')} onStay={() => setAsking(false)} onLeave={onCancel} />
+      {form.changed && !form.saving && <LeaveGuard />}
     </form>
   );
 }

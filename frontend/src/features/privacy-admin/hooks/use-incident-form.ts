@@ -26,7 +26,8 @@ export function useIncidentForm(incident: Incident | undefined, onSaved: (messag
   const { t } = useTranslation();
   const { mutateAsync: saveIncident, isPending: saving } = useSaveIncident();
   const errorText = useErrorText();
-  const [values, setValues] = useState<IncidentFormValues>(() => (incident ? formOf(incident) : EMPTY_FORM));
+  const [initial] = useState<IncidentFormValues>(() => (incident ? formOf(incident) : EMPTY_FORM));
+  const [values, setValues] = useState<IncidentFormValues>(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [submitted, setSubmitted] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -68,6 +69,8 @@ export function useIncidentForm(incident: Incident | undefined, onSaved: (messag
 
   return {
     values,
+    /** Something typed or chosen since the form opened (leaving it then asks first). */
+    changed: JSON.stringify(values) !== JSON.stringify(initial),
     errors,
     set,
     submit,
