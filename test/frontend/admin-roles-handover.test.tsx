@@ -12,6 +12,7 @@ import { createQueryClient } from '../../frontend/src/lib/query/query-client';
 import type { RoleView } from '@shared/contracts/admin-roles-api';
 import { addDays } from '@shared/rules/school-calendar';
 import { startHandlerApi, type LoopbackApi } from './loopback-api';
+import { schoolYearOf } from '@shared/rules/school-calendar';
 import { windowWidthPerTest } from './window-width';
 
 /**
@@ -100,10 +101,13 @@ describe('the first day of a handover', () => {
     renderForm('fr');
     pickMember();
     expect(fromField('fr').value).toBe(TODAY);
+    // The title's example names the school year the access starts in, not a year written once in the strings.
+    expect(description(screen.getByLabelText('Titre (facultatif)') as HTMLInputElement)).toContain(`P. ex. Responsable du bottin ${schoolYearOf(TODAY)}.`);
     fireEvent.click(handOverButton('fr'));
     // Asked first, naming the person, their address and what an administrator may do: nothing sent before the yes.
     const dialog = within(await screen.findByRole('dialog'));
-    expect(dialog.getByText(`${MEMBER.name} (${MEMBER.email}) deviendra administrateur`, { exact: false }).textContent).toContain('pourra voir et modifier toutes les données du bottin');
+    // In words that fit anyone (the form says « personne administratrice »; « deviendra administrateur » did not).
+    expect(dialog.getByText(`${MEMBER.name} (${MEMBER.email}) aura l'accès d'administration`, { exact: false }).textContent).toContain('pourra voir et modifier toutes les données du bottin');
     expect(posts).toEqual([]);
     fireEvent.click(dialog.getByRole('button', { name: 'Confirmer la passation' }));
     // The first API call loads Amplify for its token (lib/api/amplify.ts): allow for that import.

@@ -70,4 +70,20 @@ describe('the review step', () => {
     fireEvent.click(screen.getAllByRole('button', { name: fix }).at(-1)!);
     expect(goneTo).toEqual(['assignments']);
   });
+
+  it.each([
+    ['fr', "2 fiches ont changé depuis l'analyse.", /Relisez-le \(«\s?Relire le bottin\s?», au premier écran\)/, /doivent être corrigés/],
+    ['en', '2 records changed since the analysis.', /Look at it again \(“Look at the directory again”, on the first screen\)/, /must be fixed/],
+  ] as const)('says a stale analysis as records changed, and names the button that reads the directory again (%s)', (lang, changed, button, fixWords) => {
+    const goneTo: string[] = [];
+    const stale = { ...review, ready: false, blockers: [{ code: 'ANALYSIS_STALE', ids: ['s1', 's2'] }] } as unknown as ProgressionReview;
+    render(
+      <I18nextProvider i18n={createI18n(lang)}>
+        <ReviewStep workspace={workspace(many(3, 'c-A'))} review={stale} loading={false} error={null} onRetry={() => undefined} onGoTo={(step) => goneTo.push(step)} />
+      </I18nextProvider>,
+    );
+    screen.getByText(changed);
+    expect(document.body.textContent).toMatch(button);
+    expect(document.body.textContent).not.toMatch(fixWords);
+  });
 });

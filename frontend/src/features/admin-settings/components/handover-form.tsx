@@ -19,6 +19,7 @@ import { useErrorText } from '../../../lib/api/use-error-text';
 import { formatLongDate } from '../../../lib/date-time';
 import { useLanguage } from '../../../lib/use-language';
 import { useShownErrors, type ShownErrors } from '../../../lib/use-shown-errors';
+import { schoolYearOf } from '@shared/rules/school-calendar';
 import { useHandOver } from '../api/admin-roles-queries';
 
 export interface HandoverFormProps {
@@ -80,7 +81,8 @@ function PeriodFields({ today, from, until, title, setFrom, setUntil, setTitle, 
               <FormField label={t('adminRoles.until')} description={t('adminRoles.untilHint')} errorText={untilText}>
                 <DayPicker value={until} onChange={setUntil} onBlur={errors.leave('until')} minDay={firstDay} invalid={!!untilText} />
               </FormField>
-              <FormField label={t('adminRoles.titleField')} description={t('adminRoles.titleHint')}>
+              {/* The example names the school year the access starts in (a trial read last year's). */}
+              <FormField label={t('adminRoles.titleField')} description={t('adminRoles.titleHint', { year: schoolYearOf(firstDay) })}>
                 <Input value={title} onChange={({ detail }) => setTitle(detail.value)} />
               </FormField>
             </ColumnLayout>

@@ -146,7 +146,8 @@ export function ReviewStep({ workspace, review, loading, error, onRetry, onGoTo 
             )
           }
         >
-          {t('progression.review.blocked', { count: blocker.ids.length })}
+          {/* A stale analysis is not items to fix one by one: the records that changed, then « Relire le bottin ». */}
+          {t(blocker.code === 'ANALYSIS_STALE' ? 'progression.review.stale' : 'progression.review.blocked', { count: blocker.ids.length })}
         </Alert>
       ))}
       {review.ready && <Alert type="info">{t('progression.review.ready', { year: review.progression.toYear })}</Alert>}
