@@ -16,6 +16,7 @@ import { AppError } from '../../lambdas/common/errors';
 import { logger } from '../../lambdas/common/logger';
 import { planImport, writePlanned } from '../../lambdas/admin/import/import-service';
 import { CliError, describeCliError, resolveTable, useTable } from './table-target';
+import { decodeCsvBytes } from '@shared/format/csv-decode';
 import { say } from './import-messages';
 
 /** Errors printed in full; the rest are counted (the admin page lists up to 1,000). */
@@ -37,12 +38,11 @@ export function collectFiles(paths: readonly string[]): string[] {
 }
 
 /**
- * A file as the browser would send it: decoded as UTF-8, keeping a byte-order mark (the report says whether
- * there was one). Bytes that are not UTF-8 become U+FFFD, which the importer reports as INVALID_ENCODING.
+ * A file as the browser reads it (shared/format/csv-decode.ts): UTF-8 keeping a byte-order mark (the report says
+ * whether there was one), else Windows-1252, as Excel for Windows saves a CSV.
  */
 export function readImportFile(file: string): ImportFile {
-  const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(readFileSync(file));
-  return { name: path.basename(file), text };
+  return { name: path.basename(file), text: decodeCsvBytes(readFileSync(file)).text };
 }
 
 function printReport(report: ImportReport, lang: Language, print: (line: string) => void): void {

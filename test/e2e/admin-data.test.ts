@@ -71,7 +71,14 @@ function csvLike(template: string, rows: Record<string, string>[]): string {
 }
 
 /** Writes files into a fresh folder; returns their paths. */
-function folderWith(files: Record<string, string>): string[] {
+/** `text` as Excel for Windows saves a CSV: Windows-1252 bytes, no byte-order mark (Latin-1 covers what these files hold). */
+function windows1252(text: string): Buffer {
+  const plain = text.replace(/^\uFEFF/, '');
+  if ([...plain].some((c) => c.codePointAt(0)! > 0xff)) throw new Error('a character outside Latin-1');
+  return Buffer.from(plain, 'latin1');
+}
+
+function folderWith(files: Record<string, string | Buffer>): string[] {
   const dir = mkdtempSync(path.join(work, 'files-'));
   return Object.entries(files).map(([name, text]) => {
     const file = path.join(dir, name);
@@ -250,10 +257,13 @@ describe('admin data page', () => {
     expect(await page.getByRole('button', { name: "Appliquer l'importation" }).isDisabled()).toBe(true);
     expect(await textOf(page)).toContain('Importation impossible : corrigez les erreurs ci-dessous, puis vérifiez de nouveau.');
 
-    const goodFiles = folderWith(schoolFiles(templates, 'fr', false));
+    // The parents' file as Excel for Windows saves it (Windows-1252): read as such, and said (a trial's was refused).
+    const good = schoolFiles(templates, 'fr', false);
+    const goodFiles = folderWith({ ...good, 'parents.csv': windows1252(good['parents.csv']!) });
     await fileInput.setInputFiles(goodFiles);
     await page.getByRole('button', { name: 'Vérifier les fichiers' }).click();
     await see(page, 'Fichiers valides', 30_000);
+    expect(await page.getByTestId('read-as-windows-1252').innerText()).toContain("parents.csv n'était pas en UTF-8");
     const counts = await textOf(page);
     expect(counts).toMatch(/Élèves À créer 3 À mettre à jour 0 Inchangées 0/);
     expect(counts).toMatch(/Parents À créer 2 À mettre à jour 0 Inchangées 0/);

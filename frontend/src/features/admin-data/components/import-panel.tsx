@@ -50,7 +50,7 @@ function FilesField({ files, onChoose }: { files: File[]; onChoose: (files: File
 /** Choose the files, check them (dry run), then apply them in chunks with a progress bar. */
 export function ImportPanel({ notify }: { notify: (message: string) => void }) {
   const { t } = useTranslation();
-  const { files, report, step, percent, failure, choose, check, apply } = useImport(notify);
+  const { files, report, windows1252, step, percent, failure, choose, check, apply } = useImport(notify);
 
   const block = report ? applyBlock(report) : null;
   return (
@@ -100,6 +100,11 @@ export function ImportPanel({ notify }: { notify: (message: string) => void }) {
             }
           >
             {failure.message}
+          </Alert>
+        )}
+        {windows1252.length > 0 && (
+          <Alert type="info" data-testid="read-as-windows-1252">
+            {t('adminData.import.windows1252', { count: windows1252.length, files: windows1252.join(', ') })}
           </Alert>
         )}
         {report && <ImportReportView report={report} />}

@@ -19,6 +19,8 @@ export function useImport(notify: (message: string) => void) {
   const errorText = useErrorText();
   const [files, setFiles] = useState<File[]>([]);
   const [report, setReport] = useState<ImportReport | null>(null);
+  // The files of the last check read as Windows-1252 (not UTF-8): the panel asks that their accents be checked.
+  const [windows1252, setWindows1252] = useState<string[]>([]);
   const [percent, setPercent] = useState(0);
   const dryRun = useImportDryRun();
   const applyChunks = useImportApply((remaining) => setPercent(applyPercent(report?.writes ?? 0, remaining)));
@@ -36,8 +38,10 @@ export function useImport(notify: (message: string) => void) {
   const check = () => once(async () => {
     setFailure(null);
     setReport(null);
+    const legacy: string[] = [];
     try {
-      setReport(await dryRun.mutateAsync(() => readImportFiles(files)));
+      setReport(await dryRun.mutateAsync(() => readImportFiles(files, (name) => legacy.push(name))));
+      setWindows1252(legacy);
     } catch (error) {
       setFailure({ message: errorText(error), conflict: false });
     }
@@ -62,5 +66,5 @@ export function useImport(notify: (message: string) => void) {
     }
   });
 
-  return { files, report, step, percent, failure, choose, check, apply };
+  return { files, report, windows1252: report ? windows1252 : [], step, percent, failure, choose, check, apply };
 }

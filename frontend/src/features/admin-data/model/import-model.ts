@@ -2,6 +2,7 @@ import { columnLetter, describeIssue, type CsvFile, type ImportFile, type Import
 import { IMPORT_ENTITIES, type ImportEntity } from '@shared/rules/import-columns';
 import type { Language } from '@shared/schemas/common';
 import { saveFile } from '../../../lib/save-file';
+import { decodeCsvBytes } from '@shared/format/csv-decode';
 import { formatDate } from '../../../lib/date-time';
 
 /**
@@ -77,9 +78,18 @@ export function latestByName<T extends { name: string }>(files: readonly T[]): T
   return [...latest.values()];
 }
 
-/** Reads the chosen files as UTF-8 text (a byte-order mark is kept: the server removes it). */
-export async function readImportFiles(files: readonly File[]): Promise<ImportFile[]> {
-  return Promise.all(files.map(async (file) => ({ name: file.name, text: await file.text() })));
+/**
+ * Reads the chosen files as text: UTF-8 (a byte-order mark is kept: the server removes it), else Windows-1252, as
+ * Excel for Windows saves a CSV (shared/format/csv-decode.ts); `readAsWindows1252` hears the names of those.
+ */
+export async function readImportFiles(files: readonly File[], readAsWindows1252: (name: string) => void = () => undefined): Promise<ImportFile[]> {
+  return Promise.all(
+    files.map(async (file) => {
+      const { text, windows1252 } = decodeCsvBytes(await file.arrayBuffer());
+      if (windows1252) readAsWindows1252(file.name);
+      return { name: file.name, text };
+    }),
+  );
 }
 
 export const saveCsv = (file: CsvFile) => saveFile(file.name, file.text, 'text/csv;charset=utf-8');
