@@ -138,8 +138,13 @@ describe('step 2 of the school progression: placing students in bulk', () => {
     // The header's count says how many are left of those who needed a class, not « (4) » over 33 placed cards.
     expect(screen.getByRole('heading', { name: /^Élèves qui ont besoin d'une classe/ }).textContent).toMatch(/\(4 sans classe sur 37\)$/);
 
-    // The other grade the same way, through the class filter this time.
+    // The other grade the same way, through the class filter this time. The whole list first: those still without a
+    // class come first (page 1), the placed ones after them, so the last to place is never pages away.
     choose("Année l'an prochain", '');
+    expect(cards().findItems().slice(0, 5).map((c) => c.findCardHeader()!.getElement().textContent)).toEqual([
+      ...toGrade5.map((s) => `${s.firstName} ${s.lastName}`),
+      'Élève0 Nom000',
+    ]);
     choose('Classe cette année', 'c-h');
     fireEvent.click(screen.getByRole('button', { name: 'Sélectionner les 4 élèves de la liste' }));
     choose('Classe des élèves sélectionnés (4)', 'c-k');

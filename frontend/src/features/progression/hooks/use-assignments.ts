@@ -45,7 +45,8 @@ export function useAssignments(workspace: ProgressionWorkspace, onAssign: (assig
       workspace.students
         .filter((s) => s.outcome !== 'graduates' && !s.departing)
         .filter((s) => scope === 'all' || s.outcome === 'needsAssignment')
-        .sort(compareNames),
+        // Those still without a class first (a trial's last one was on the third page of 84), then by name.
+        .sort((a, b) => Number(!!a.targetClassId) - Number(!!b.targetClassId) || compareNames(a, b)),
     [workspace.students, scope],
   );
   const gradeOptions = choices(rows, (s) => s.newLevel, sortLevels(workspace.levels).map((l) => l.code), (code) => levelLabel(workspace.levels, code, lang));
