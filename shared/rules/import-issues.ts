@@ -123,6 +123,10 @@ export const IMPORT_ISSUE_MESSAGES = {
     en: 'Class {class} does not host level {level}.',
   },
   UNKNOWN_CLASS: { fr: 'Classe inconnue\u00a0: «\u00a0{value}\u00a0».', en: 'Unknown class: "{value}".' },
+  REFERENCE_ROW_REFUSED: {
+    fr: "«\u00a0{value}\u00a0» est à la ligne {line} de {file}, qui a elle-même une erreur\u00a0: corrigez d'abord cette ligne.",
+    en: '"{value}" is on line {line} of {file}, which has an error of its own: fix that line first.',
+  },
   UNKNOWN_PARENT: { fr: 'Parent inconnu\u00a0: «\u00a0{value}\u00a0».', en: 'Unknown parent: "{value}".' },
   UNKNOWN_STAFF: { fr: 'Membre du personnel inconnu\u00a0: «\u00a0{value}\u00a0».', en: 'Unknown staff member: "{value}".' },
   UNKNOWN_STUDENT: { fr: 'Élève inconnu\u00a0: «\u00a0{value}\u00a0».', en: 'Unknown student: "{value}".' },

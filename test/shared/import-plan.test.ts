@@ -166,6 +166,17 @@ describe('dry run of a new school', () => {
     ]);
   });
 
+  it('says a reference to a row refused for its own error is that row, not an unknown key (fr and en)', async () => {
+    // P1's row has a bad email: its child's « P1 » points at it, and the admin is sent to that line, not told « inconnu ».
+    const parents = PARENTS.map((row, i) => (i === 1 ? row.map((cell, j) => (j === 3 ? 'pas-un-courriel' : cell)) : row));
+    const { report } = await dryRun({ 'classes.csv': csv(CLASSES), 'personnel.csv': csv(STAFF), 'parents.csv': csv(parents), 'eleves.csv': csv(STUDENTS) });
+    const issue = report.errors.find((e) => e.file === 'eleves.csv')!;
+    expect(issue).toMatchObject({ line: 2, field: 'parent1', code: 'REFERENCE_ROW_REFUSED', params: { value: 'P1', file: 'parents.csv', line: 2 } });
+    expect(report.errors.map((e) => e.code)).not.toContain('UNKNOWN_PARENT');
+    expect(formatIssueMessage('REFERENCE_ROW_REFUSED', issue.params!, 'fr')).toBe("«\u00a0P1\u00a0» est à la ligne 2 de parents.csv, qui a elle-même une erreur\u00a0: corrigez d'abord cette ligne.");
+    expect(formatIssueMessage('REFERENCE_ROW_REFUSED', issue.params!, 'en')).toBe('"P1" is on line 2 of parents.csv, which has an error of its own: fix that line first.');
+  });
+
   it('refuses a name-only parent with details, and an incomplete address', async () => {
     const parents = [
       ['Clé', 'Prénom', 'Nom', 'Téléphone', 'Adresse', 'Ville', 'Code postal', 'Participation au bottin'],

@@ -94,7 +94,14 @@ export interface ImportRows {
   students?: StudentRow[];
   committees?: CommitteeRow[];
   memberships?: MembershipRow[];
+  /**
+   * The keys of rows left out for their own errors, by table: a reference to one is reported as such (« P901 » is on
+   * a line of parents.csv that has an error), not as an unknown key (a trial: « Parent inconnu » for a key there).
+   */
+  refused?: Partial<Record<'staff' | 'parents' | 'students' | 'committees', Map<string, RefusedRow>>>;
 }
+
+export type RefusedRow = { file: string; line: number };
 
 /** Class representatives per class (the schema's limit). */
 const MAX_REPRESENTATIVES = 10;
@@ -264,6 +271,10 @@ export function parseRows(tables: ImportTables, issues: IssueCollector): ImportR
       else if (key !== '') keyLines.set(key, row.line);
       const result = parse(reader);
       if (result && reader.ok) parsed.push(result);
+      else if (key !== '' && entity !== 'classes' && entity !== 'memberships') {
+        rows.refused ??= {};
+        (rows.refused[entity] ??= new Map()).set(key, { file: table.file, line: row.line });
+      }
     }
     (rows as Record<string, Row[]>)[entity] = parsed;
   }

@@ -2,6 +2,7 @@ import { normalizeEmail } from '@shared/rules/email';
 import { compactToken } from '@shared/rules/import-values';
 import type { EntityType } from '../../common/keys';
 import { idForKey, isId } from './ids';
+import type { RefusedRow } from './parse-rows';
 
 export type RefResult = { id: string } | { code: 'UNKNOWN' } | { code: 'AMBIGUOUS'; count: number };
 
@@ -15,6 +16,7 @@ export class RefIndex {
   private readonly ids = new Set<string>();
   private readonly byEmail = new Map<string, Set<string>>();
   private readonly byName = new Map<string, Set<string>>();
+  private refusedRows: ReadonlyMap<string, RefusedRow> = new Map();
 
   constructor(private readonly type: EntityType) {}
 
@@ -29,6 +31,17 @@ export class RefIndex {
   remove(id: string, options: { email?: string; names?: string[] } = {}): void {
     if (options.email) this.byEmail.get(options.email)?.delete(id);
     for (const name of options.names ?? []) this.byName.get(compactToken(name))?.delete(id);
+  }
+
+  /** The keys of the file's rows left out for their own errors (parse-rows.ts), which `refused` then names. */
+  setRefused(rows: ReadonlyMap<string, RefusedRow> | undefined): this {
+    this.refusedRows = rows ?? new Map();
+    return this;
+  }
+
+  /** Where a key that leads nowhere is written, when its row was left out for its own errors. */
+  refused(value: string): RefusedRow | undefined {
+    return this.refusedRows.get(value);
   }
 
   has(id: string): boolean {

@@ -66,7 +66,9 @@ export function follow(
 ): string | undefined {
   const result = index.resolve(ref.value);
   if ('id' in result) return result.id;
+  const refused = result.code === 'UNKNOWN' ? index.refused(ref.value) : undefined;
   if (result.code === 'AMBIGUOUS') issues.cell(source, ref.field, 'AMBIGUOUS_EMAIL', { value: ref.value, count: result.count });
+  else if (refused) issues.cell(source, ref.field, 'REFERENCE_ROW_REFUSED', { value: ref.value, file: refused.file, line: refused.line });
   else issues.cell(source, ref.field, unknown, { value: ref.value });
   return undefined;
 }

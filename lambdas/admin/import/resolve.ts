@@ -95,8 +95,8 @@ function resolvePeople({ rows, data, now, issues }: ResolveContext): ResolvedPeo
   );
   const staffRows = new Map((rows.staff ?? []).map((row) => [row.source, row]));
   const parentRows = new Map((rows.parents ?? []).map((row) => [row.source, row]));
-  const staffIndex = new RefIndex('STAFF');
-  const parentIndex = new RefIndex('PARENT');
+  const staffIndex = new RefIndex('STAFF').setRefused(rows.refused?.staff);
+  const parentIndex = new RefIndex('PARENT').setRefused(rows.refused?.parents);
   indexPeople(staffIndex, data.staff, staffMatches, staffRows);
   indexPeople(parentIndex, data.parents, parentMatches, parentRows);
   const staff = staffMatches.map((match): Target<Staff> => {
@@ -304,7 +304,7 @@ function resolveStudents(
     });
   }
   const studentMatches = matchRows(studentCandidates, data.students, issues);
-  const studentIndex = new RefIndex('STUDENT');
+  const studentIndex = new RefIndex('STUDENT').setRefused(rows.refused?.students);
   for (const student of data.students) studentIndex.add(student.id, { keys: [student.importKey] });
   const studentRows = new Map((rows.students ?? []).map((row) => [row.source, row]));
   const studentParents = new Map<string, string[]>();
@@ -359,7 +359,7 @@ function resolveCommittees(
     data.committees,
     issues,
   );
-  const committeeIndex = new RefIndex('COMMITTEE');
+  const committeeIndex = new RefIndex('COMMITTEE').setRefused(rows.refused?.committees);
   for (const c of data.committees) committeeIndex.add(c.id, { keys: [c.importKey], names: [c.name.fr, c.name.en] });
   const committeeRows = new Map((rows.committees ?? []).map((row) => [row.source, row]));
   const committeeDrafts = committeeMatches.map((match) => {
