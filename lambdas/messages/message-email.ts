@@ -2,8 +2,10 @@ import { MESSAGE_LINK, type Message } from '@shared/contracts/messages-api';
 import type { Language } from '@shared/schemas/common';
 
 /**
- * One message's email to one recipient (docs/messages.md, "The email"), in the recipient's language when the
- * author wrote it in both, else in the language it was written in. Plain text; the HTML part is the same text,
+ * One message's email to one recipient (docs/messages.md, "The email"): the author's subject and text in the
+ * recipient's language when the author wrote it in both, else in the language it was written in; the app's own words
+ * around them (the heading's labels, the footer, the unsubscribe page) always in the recipient's language (a trial's
+ * French parents got an English footer with an English-only message). Plain text; the HTML part is the same text,
  * escaped, with its links made clickable. The footer says why the person received it and how to stop that kind.
  */
 
@@ -73,10 +75,11 @@ export const oneClickHeaders = (baseUrl: string, token: string) => ({
 
 export function messageEmail(input: MessageEmailInput) {
   const { message, schoolName, baseUrl } = input;
-  const language = messageLanguage(message, input.language);
+  const language = input.language;
+  const written = messageLanguage(message, language);
   const t = TEXT[language];
-  const subject = message.subject[language] ?? '';
-  const body = message.body[language] ?? '';
+  const subject = message.subject[written] ?? '';
+  const body = message.body[written] ?? '';
   // The kind rides in the link, as the carpool email's does, so the page names it before the click without reading
   // the token (docs/messages.md, "Unsubscribe"); the server still stops the token's own kind.
   const stopUrl = `${baseUrl}/unsubscribe?token=${input.unsubscribeToken}&lang=${language}&kind=${message.category}`;
@@ -86,7 +89,8 @@ export function messageEmail(input: MessageEmailInput) {
   const heading = `${message.author.name}, ${message.author.role[language]} · ${t.to}${message.audienceLabel[language]}`;
   const footer = [reply, WHY[message.category][language], t.stop(stopUrl)];
   const text = [heading, '', body, '', '—', ...footer, '', schoolName].join('\n');
-  const html = `<p><strong>${escapeHtml(heading)}</strong></p><p>${linkified(body)}</p><hr><p style="color:#555;font-size:13px">${footer
+  const bodyLang = written === language ? '' : ` lang="${written}"`;
+  const html = `<p><strong>${escapeHtml(heading)}</strong></p><p${bodyLang}>${linkified(body)}</p><hr><p style="color:#555;font-size:13px">${footer
     .map(linkified)
     .join('<br>')}</p><p style="color:#555;font-size:13px">${escapeHtml(schoolName)}</p>`;
   return {

@@ -32,3 +32,20 @@ describe('a message email without a reply address', () => {
     expect(replyTo).toBe('genevieve@example.org');
   });
 });
+
+describe('a message written in one language', () => {
+  it.each([
+    ['fr', 'Pour ne plus recevoir ce type de message\u00a0: https://bottin.example.org/unsubscribe?token=t&lang=fr&kind=class', 'Destinataires\u00a0: '],
+    ['en', 'To stop receiving this kind of message: https://bottin.example.org/unsubscribe?token=t&lang=en&kind=class', 'To: '],
+  ] as const)('reaches a %s reader with its own text and the app\'s words in the reader\'s language', (language, stop, to) => {
+    const written = language === 'fr' ? { subject: { en: 'Trip' }, body: { en: 'Hello all' } } : { subject: { fr: 'Sortie' }, body: { fr: 'Bonjour à tous' } };
+    const { subject, text, html } = email(classMessage(written), language);
+    const other = language === 'fr' ? 'en' : 'fr';
+    expect(subject).toBe(written.subject[other as keyof typeof written.subject]);
+    expect(text).toContain(written.body[other as keyof typeof written.body]);
+    expect(text.split('\n')).toContain(stop);
+    expect(text.split('\n')[0]).toContain(to);
+    // The author's text is marked in its own language for screen readers.
+    expect(html).toContain(`<p lang="${other}">${written.body[other as keyof typeof written.body]}</p>`);
+  });
+});
