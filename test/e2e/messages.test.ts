@@ -39,11 +39,12 @@ interface Person {
   id: string;
   email: string;
   name: string;
+  language: 'fr' | 'en';
 }
 interface School {
   classId: string;
   /** Class A's parents: with an email or without. */
-  parents: { id: string; email?: string; name: string }[];
+  parents: { id: string; email?: string; name: string; language: 'fr' | 'en' }[];
   /** Every address in the school: none but the recipient's may appear in an email. */
   addresses: string[];
 }
@@ -73,7 +74,7 @@ async function readSchool(): Promise<School & { reps: string[] }> {
   const parentIds = new Set(directory.families.filter((f) => students.has(f.studentId)).map((f) => f.parentId));
   const parents = directory.parents
     .filter((p) => parentIds.has(p.id))
-    .map((p) => ({ id: p.id, ...(p.email ? { email: p.email } : {}), name: `${p.firstName} ${p.lastName}` }));
+    .map((p) => ({ id: p.id, ...(p.email ? { email: p.email } : {}), name: `${p.firstName} ${p.lastName}`, language: p.preferredLanguage }));
   const addresses = [...directory.parents, ...directory.staff].flatMap((p) => (p.email ? [p.email] : []));
   return { classId: classA.id, parents, addresses, reps: classA.parentRepresentativeIds };
 }
@@ -172,8 +173,10 @@ async function journey(lang: Lang): Promise<void> {
   const emails = await emailsOf(first, expectedRecipients(rep).length);
   expect(emails.map((e) => e.to).sort()).toEqual(expectedRecipients(rep));
   expect(emails.map((e) => e.to)).not.toContain(declined.email);
+  // The author's text as written; the footer in each recipient's own language (the app's words, not the author's).
   for (const email of emails) {
-    expect(email.text).toContain(text.footer);
+    const reader = school.parents.find((p) => p.email === email.to)!.language;
+    expect(email.text).toContain(TEXT[reader].footer);
     expect(email.text).toContain(text.body(1));
   }
   expect(await noHorizontalScroll(author.page)).toBe(true);

@@ -27,7 +27,7 @@ const run = ulid().toLowerCase();
 
 interface Seeded {
   classId: string;
-  classParents: { id: string; email: string }[];
+  classParents: { id: string; email: string; language: 'fr' | 'en' }[];
   rep: { id: string; email: string };
   outsider: { id: string; email: string };
   admin: { id: string; email: string };
@@ -41,7 +41,7 @@ beforeAll(async () => {
   const target = school.classes.find((c) => school.students.some((s) => s.classId === c.id))!;
   const studentIds = new Set(school.students.filter((s) => s.classId === target.id).map((s) => s.id));
   const parentIds = new Set(school.families.filter((f) => studentIds.has(f.studentId)).map((f) => f.parentId));
-  const classParents = school.parents.filter((p) => parentIds.has(p.id)).map((p) => ({ id: p.id, email: p.email! }));
+  const classParents = school.parents.filter((p) => parentIds.has(p.id)).map((p) => ({ id: p.id, email: p.email!, language: p.preferredLanguage }));
   const others = school.parents.filter((p) => !parentIds.has(p.id)).map((p) => ({ id: p.id, email: p.email! }));
   const rep = classParents[0]!;
   for (const c of school.classes) c.parentRepresentativeIds = c.id === target.id ? [rep.id] : [];
@@ -124,7 +124,10 @@ describe('messages to a class', () => {
       expect(header(m.raw, 'Reply-To')).toBeUndefined();
       expect(header(m.raw, 'List-Unsubscribe')).toMatch(/^<http.*\/api\/messages\/unsubscribe\?token=[A-Za-z0-9_-]{43}>$/);
       expect(header(m.raw, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
-      expect(decoded(m.raw)).toContain('parent de cette classe');
+      // A French text; the footer in the recipient's own language.
+      expect(decoded(m.raw)).toContain('la sortie A1 a lieu vendredi');
+      const language = seeded.classParents.find((p) => p.email === to)!.language;
+      expect(decoded(m.raw)).toContain(language === 'fr' ? 'parent de cette classe' : 'a parent of this class');
       // The footer's link to the page carries the email's language and the message's kind, so the page names it
       // before the click without reading the token; the token is the List-Unsubscribe header's.
       const token = /token=([A-Za-z0-9_-]{43})/.exec(header(m.raw, 'List-Unsubscribe')!)![1]!;
