@@ -5,6 +5,7 @@ import { DirectoryResponseSchema, type DirectoryResponse } from '@shared/contrac
 import { openBrowser, trackPageErrors, VIEWPORTS, type BrowserSession } from '../support/browser';
 import { useStack } from '../support/stack';
 import { contextIn, demoAccount, expectAt, h1, signedInContext, signInWith } from './auth-support';
+import { followInApp } from './client-navigation';
 
 /**
  * A parent's first minutes (issue 31, items 3 to 6), signed in as the demo parent in Chromium: in French on a
@@ -158,10 +159,17 @@ describe.each(['fr', 'en'] as const)("a parent's first minutes (%s)", (locale) =
     await expectAt(page, text.helpPath);
     await page.getByRole('heading', { level: 2, name: text.registerTopic }).waitFor();
 
-    // The browser says the app can be installed: offered once; installing asks the browser and is remembered.
+    // The browser says the app can be installed: offered on the home page only (a trial: on every page it took a
+    // quarter of a phone's screen), once; installing asks the browser and is remembered.
     await page.evaluate(FIRE_INSTALL_PROMPT);
     const offer = page.getByText(text.installTitle);
+    await page.evaluate('new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))');
+    expect(await offer.count()).toBe(0);
+    await followInApp(page, '/');
     await offer.waitFor();
+    // Not stuck at the top of the screen: the page scrolls it away.
+    const stuck = `[...document.querySelectorAll('*')].some((e) => getComputedStyle(e).position === 'sticky' && e.textContent.includes(${JSON.stringify(text.installTitle)}))`;
+    expect(await page.evaluate(stuck)).toBe(false);
     await page.getByRole('button', { name: text.install, exact: true }).first().click();
     await expect.poll(() => page.evaluate('window.__installPrompted === true')).toBe(true);
     await offer.waitFor({ state: 'detached' });

@@ -71,7 +71,11 @@ export function AppShell({
   }, [toolsOpen]);
   usePreloadFlashbar();
   const connectivity = useConnectivityNotifications();
-  const installOffer = useInstallOfferNotification(offerInstall);
+  // The install offer on the home page only, and not stuck over the page: on every page it took a quarter of a phone's
+  // first screen and, stuck at the top, covered a table's rows at 1,440 px (a trial). Connectivity and session notices
+  // stay in view while scrolling.
+  const { pathname } = useLocation();
+  const installOffer = useInstallOfferNotification(offerInstall && pathname === '/');
   const notifications = [...extra, ...installOffer, ...connectivity];
   const tools = useHelpAndDiagnostics(showDiagnostics, toolsOpen, setToolsOpen);
   useScrollToTopOnNavigate();
@@ -115,7 +119,7 @@ export function AppShell({
         toolsOpen={toolsOpen}
         onToolsChange={({ detail }) => tools.onToolsChange(detail.open)}
         notifications={notifications.length > 0 ? <LazyFlashbar items={notifications} /> : undefined}
-        stickyNotifications
+        stickyNotifications={connectivity.length + extra.length > 0}
         maxContentWidth={maxContentWidthFor(breakpoint)}
         content={
           <div id={MAIN_ID} className="skip-link-target" tabIndex={-1}>
