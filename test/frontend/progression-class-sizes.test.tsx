@@ -73,7 +73,7 @@ describe('the review step', () => {
 
   it.each([
     ['fr', "2 fiches ont changé depuis l'analyse.", /Relisez-le \(«\s?Relire le bottin\s?», au premier écran\)/, /doivent être corrigés/],
-    ['en', '2 records changed since the analysis.', /Look at it again \(“Look at the directory again”, on the first screen\)/, /must be fixed/],
+    ['en', '2 records changed since the analysis.', /Use “Look at the directory again” \(on the first screen\)/, /must be fixed/],
   ] as const)('says a stale analysis as records changed, and names the button that reads the directory again (%s)', (lang, changed, button, fixWords) => {
     const goneTo: string[] = [];
     const stale = { ...review, ready: false, blockers: [{ code: 'ANALYSIS_STALE', ids: ['s1', 's2'] }] } as unknown as ProgressionReview;
