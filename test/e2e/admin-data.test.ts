@@ -193,8 +193,8 @@ describe('admin data page', () => {
     expect(shown).toContain('parents.csv · line 3 · column D (Email) Invalid email: "not-an-email".');
     expect(shown).toContain('parents.csv · line 3 · column E (Phone) Invalid phone number: "123" (10 digits, e.g. 514 555-1234).');
     expect(shown).toContain('students.csv · line 2 · column F (Parent 1) Unknown parent: "P-E2E-9".');
-    // The row of a parent refused above cannot be named either.
-    expect(shown).toContain('students.csv · line 4 · column F (Parent 1) Unknown parent: "P-E2E-2".');
+    // The row of a parent refused above: named as that row, not as an unknown key (a trial read « Parent inconnu »).
+    expect(shown).toContain('students.csv · line 4 · column F (Parent 1) "P-E2E-2" is on line 3 of parents.csv, which has an error of its own: fix that line first.');
     expect(shown).toContain('Cannot import: fix the errors below, then check again.');
     expect(await page.getByRole('button', { name: 'Apply the import' }).isDisabled()).toBe(true);
     // A phone: nothing wider than the screen.

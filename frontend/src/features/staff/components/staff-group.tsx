@@ -27,7 +27,8 @@ function NameAndTitle({ row }: { row: StaffRow }) {
 
 function CeRole({ row }: { row: StaffRow }) {
   const { t } = useTranslation();
-  if (!row.ce) return <Box color="text-body-secondary">-</Box>;
+  // The same mark as an empty Classes cell (a trial saw « — » and « - » side by side).
+  if (!row.ce) return <Box color="text-body-secondary">—</Box>;
   return <>{row.ce.rank ? t('directory.staff.ceRoleRank', { role: row.ce.role, rank: row.ce.rank }) : row.ce.role}</>;
 }
 
