@@ -176,32 +176,19 @@ function NoAudience({ withheld }: { withheld: WithheldRight[] }) {
 }
 
 /**
- * While this page sends, leaving it stops the sending (it goes on when the author comes back): an in-app navigation
- * asks first, closing or reloading the tab asks the browser's question. Mounted only while sending.
+ * Leaving the page asks first: while it sends (`leave`: the sending stops, and goes on when the author comes back),
+ * or while a message is written and not sent (`leaveDraft`: a trial's draft was lost to the menu and Back). An in-app
+ * navigation asks in the page, closing or reloading the tab asks the browser's question. Mounted only meanwhile.
  */
-function LeaveWhileSending() {
+function LeaveQuestionOf({ texts }: { texts: 'leave' | 'leaveDraft' }) {
   const { t } = useTranslation();
   const blocker = useUnsavedChanges(true);
   return (
     <LeaveModal
       blocker={blocker}
-      title={t('messages.compose.leave.title')}
-      leaveLabel={t('messages.compose.leave.leave')}
-      body={t('messages.compose.leave.body')}
-    />
-  );
-}
-
-/** A message being written, not sent: leaving the page asks first (a trial's draft was lost to the menu and Back). */
-function LeaveDraft() {
-  const { t } = useTranslation();
-  const blocker = useUnsavedChanges(true);
-  return (
-    <LeaveModal
-      blocker={blocker}
-      title={t('messages.compose.leaveDraft.title')}
-      leaveLabel={t('messages.compose.leaveDraft.leave')}
-      body={t('messages.compose.leaveDraft.body')}
+      title={t(`messages.compose.${texts}.title`)}
+      leaveLabel={t(`messages.compose.${texts}.leave`)}
+      body={t(`messages.compose.${texts}.body`)}
     />
   );
 }
@@ -219,7 +206,7 @@ function MessagesContent({ data }: { data: MessagesResponse }) {
   const [tab, setTab] = useState(() => (params.get('tab') === 'sent' || data.sent.some((m) => m.status === 'sending') ? 'sent' : 'received'));
   return (
     <SpaceBetween size="l">
-      {driver.sending ? <LeaveWhileSending /> : drafting && <LeaveDraft />}
+      {driver.sending ? <LeaveQuestionOf texts="leave" /> : drafting && <LeaveQuestionOf texts="leaveDraft" />}
       <Container>
         <Tabs
           activeTabId={tab}

@@ -109,7 +109,6 @@ function Fields({ form }: { form: IncidentFormState }) {
   );
 }
 
-/** Records a new incident or edits one; an edit asks for confirmation first (the earlier text is replaced). */
 /**
  * What is typed in the register is not lost by a slip (a trial's description went with « Annuler »): Cancel asks first,
  * and so does leaving the page (mounted only once something is typed: an untouched form holds no navigation).
@@ -120,6 +119,7 @@ function LeaveGuard() {
   return <LeaveModal blocker={blocker} body={t('privacyIncidents.form.leaveBody')} />;
 }
 
+/** Records a new incident or edits one; an edit asks for confirmation first (the earlier text is replaced). */
 export function IncidentForm({ incident, onCancel, onSaved }: { incident?: Incident; onCancel: () => void; onSaved: (message: string) => void }) {
   const { t } = useTranslation();
   const form = useIncidentForm(incident, onSaved);
