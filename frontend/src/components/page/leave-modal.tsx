@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Blocker } from 'react-router-dom';
 import { ConfirmDialog } from '../confirm-dialog/confirm-dialog';
+import { useUnsavedChanges } from '../../lib/use-unsaved-changes';
 
 interface LeaveText {
   /** What is lost. */
@@ -37,4 +38,13 @@ export function LeaveQuestion({ visible, body, title, leaveLabel, onStay, onLeav
 export function LeaveModal({ blocker, ...text }: LeaveText & { blocker: Blocker }) {
   if (blocker.state !== 'blocked') return null;
   return <LeaveQuestion visible {...text} onStay={() => blocker.reset()} onLeave={() => blocker.proceed()} />;
+}
+
+/**
+ * While mounted, leaving the page asks first: an in-app navigation in the page, closing or reloading the tab with the
+ * browser's own question. Mount it only meanwhile (a message being written, a sending under way).
+ */
+export function LeavePageQuestion(text: LeaveText) {
+  const blocker = useUnsavedChanges(true);
+  return <LeaveModal blocker={blocker} {...text} />;
 }

@@ -23,6 +23,7 @@ import { useAnnualUpdate, useCampaignActions } from '../hooks/use-annual-update'
 import { useAdminCommitteeRows, type CommitteesState } from '../../../lib/committees/use-admin-committees';
 import { useCurrentProgression } from '../../../lib/api/admin-summary-queries';
 import { answersCsv } from '../model/answers-csv';
+import { LeavePageQuestion } from '../../../components/page/leave-modal';
 import { campaignState } from '../model/campaign-state';
 
 type Modal = 'start' | 'close' | 'reminders' | 'reopen';
@@ -111,6 +112,18 @@ function LettersLink() {
   );
 }
 
+/** While this page sends, leaving it pauses the sending until the next visit: asked first (docs/annual-update.md, "Send jobs"). */
+function SendingLeaveQuestion() {
+  const { t } = useTranslation();
+  return (
+    <LeavePageQuestion
+      title={t('annualUpdateAdmin.send.leave.title')}
+      leaveLabel={t('annualUpdateAdmin.send.leave.leave')}
+      body={t('annualUpdateAdmin.send.leave.body')}
+    />
+  );
+}
+
 /**
  * `/admin/annual-update` (docs/annual-update.md): the campaign, its participants and the sending. The admin check
  * is AdminGate's. The reads are queries (api/annual-update-queries.ts): loading and a failed read show as every
@@ -145,6 +158,7 @@ export function AnnualUpdatePage() {
           </div>
         )}
         {(job || sender.preparing) && <SendProgress job={job} />}
+        {sender.isSending && <SendingLeaveQuestion />}
         {participantsQuery.isError && (
           <ApiErrorAlert error={participantsQuery.error} onRetry={() => void participantsQuery.refetch()} retrying={participantsQuery.isFetching} />
         )}

@@ -11,14 +11,13 @@ import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Tabs from '@cloudscape-design/components/tabs';
 import type { Message, MessagesResponse, ReceivedMessage, WithheldRight } from '@shared/contracts/messages-api';
-import { LeaveModal } from '../../../components/page/leave-modal';
+import { LeavePageQuestion } from '../../../components/page/leave-modal';
 import { PageFrame } from '../../../components/page/page-frame';
 import { QueryState } from '../../../components/query-state/query-state';
 import { currentLocale } from '../../../i18n/i18n';
 import { countsText } from '../model/counts-text';
 import { useErrorText } from '../../../lib/api/use-error-text';
 import { formatDateTime, formatLongDateTime } from '../../../lib/date-time';
-import { useUnsavedChanges } from '../../../lib/use-unsaved-changes';
 import { useMarkRead, useMyMessages } from '../api/messages-queries';
 import { useSendDriver, type SendDriver } from '../api/use-send-driver';
 import { ComposeForm } from '../components/compose-form';
@@ -182,10 +181,8 @@ function NoAudience({ withheld }: { withheld: WithheldRight[] }) {
  */
 function LeaveQuestionOf({ texts }: { texts: 'leave' | 'leaveDraft' }) {
   const { t } = useTranslation();
-  const blocker = useUnsavedChanges(true);
   return (
-    <LeaveModal
-      blocker={blocker}
+    <LeavePageQuestion
       title={t(`messages.compose.${texts}.title`)}
       leaveLabel={t(`messages.compose.${texts}.leave`)}
       body={t(`messages.compose.${texts}.body`)}

@@ -13,9 +13,8 @@ import RadioGroup from '@cloudscape-design/components/radio-group';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Textarea from '@cloudscape-design/components/textarea';
 import type { Incident } from '@shared/contracts/privacy-incidents-api';
-import { LeaveModal, LeaveQuestion } from '../../../components/page/leave-modal';
+import { LeavePageQuestion, LeaveQuestion } from '../../../components/page/leave-modal';
 import { formatLongDate } from '../../../lib/date-time';
-import { useUnsavedChanges } from '../../../lib/use-unsaved-changes';
 import { useLanguage } from '../../../lib/use-language';
 import { useIncidentForm, type IncidentFormState } from '../hooks/use-incident-form';
 import type { IncidentField } from '../model/incident-form';
@@ -109,16 +108,6 @@ function Fields({ form }: { form: IncidentFormState }) {
   );
 }
 
-/**
- * What is typed in the register is not lost by a slip (a trial's description went with « Annuler »): Cancel asks first,
- * and so does leaving the page (mounted only once something is typed: an untouched form holds no navigation).
- */
-function LeaveGuard() {
-  const { t } = useTranslation();
-  const blocker = useUnsavedChanges(true);
-  return <LeaveModal blocker={blocker} body={t('privacyIncidents.form.leaveBody')} />;
-}
-
 /** Records a new incident or edits one; an edit asks for confirmation first (the earlier text is replaced). */
 export function IncidentForm({ incident, onCancel, onSaved }: { incident?: Incident; onCancel: () => void; onSaved: (message: string) => void }) {
   const { t } = useTranslation();
@@ -151,7 +140,9 @@ export function IncidentForm({ incident, onCancel, onSaved }: { incident?: Incid
       </Form>
       <ConfirmEditModal visible={form.confirming} onCancel={form.cancelConfirm} onConfirm={form.confirm} saving={form.saving} />
       <LeaveQuestion visible={asking} body={t('privacyIncidents.form.leaveBody')} onStay={() => setAsking(false)} onLeave={onCancel} />
-      {form.changed && !form.saving && <LeaveGuard />}
+      {/* What is typed is not lost by a slip (a trial's description went with « Annuler »): Cancel asks, and so does
+          leaving the page, once something is typed (an untouched form holds no navigation). */}
+      {form.changed && !form.saving && <LeavePageQuestion body={t('privacyIncidents.form.leaveBody')} />}
     </form>
   );
 }
