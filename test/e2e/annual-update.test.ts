@@ -695,6 +695,8 @@ async function paperLetters(j: Journey) {
   await phone.fill('514 555-0177');
   await onPaper.getByRole('button', { name: text.validate, exact: true }).click();
   await onPaper.getByRole('heading', { level: 1, name: text.success }).waitFor({ timeout: 30_000 });
+  // A family without email is not sent to create an account « avec le courriel que l'école a » (a trial): how to add one.
+  await onPaper.getByText(j.lang === 'fr' ? "L'école n'a pas de courriel à votre dossier." : 'The school has no email on file for you.', { exact: false }).waitFor();
   expect((await getParticipant(j.campaignId, writer.id))?.submittedAt).toBeDefined();
   await paperContext.close();
   await reprintOneLetter(j, codes);

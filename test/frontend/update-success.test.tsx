@@ -37,6 +37,23 @@ describe('the update success page', () => {
     expect(heading(lang, false)).toBe(updated);
   });
 
+  // A paper letter's family has no email: « Créez un compte avec le courriel que l'école a à son dossier » was offered.
+  it.each([
+    ['fr', "L'école n'a pas de courriel à votre dossier.", /Créez un compte avec le courriel|Vous avez déjà un compte/],
+    ['en', 'The school has no email on file for you.', /Create an account with the email|You already have an account/],
+  ] as const)('%s: without an email on file, says how to get one instead of offering an account', (lang, noEmail, account) => {
+    const { container } = render(
+      <I18nextProvider i18n={createI18n(lang)}>
+        <MemoryRouter initialEntries={[{ pathname: '/update-success', state: { hasAccount: false, noEmail: true } }]}>
+          <UpdateSuccessPage />
+        </MemoryRouter>
+      </I18nextProvider>,
+    );
+    expect(container.textContent).toContain(noEmail);
+    expect(container.textContent).not.toMatch(account);
+    expect(screen.queryAllByRole('link').map((a) => a.getAttribute('href'))).not.toContain('/auth?mode=register');
+  });
+
   // A bookmark or a typed address (no form sent) read « Merci! Vos renseignements ont été enregistrés. ».
   it.each([
     ['fr', 'Aucune réponse à confirmer', 'Entrer le code de ma lettre', '/mise-a-jour/code'],

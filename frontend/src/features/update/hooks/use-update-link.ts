@@ -11,6 +11,8 @@ export interface UpdateSuccessState {
   hasAccount: boolean | null;
   /** The answer waits for the school's review (docs/annual-update.md): the directory does not show it yet. */
   pendingReview?: boolean;
+  /** The school has no email for this parent (a paper letter's family): no account can be created yet. */
+  noEmail?: boolean;
 }
 
 /** Where an emailed-link form goes once sent. */

@@ -32,6 +32,7 @@ export const FrenchUpdatePage = () => <UpdatePage lang="fr" />;
 const toSuccess = (result: UpdateSubmitResponse): UpdateSuccessState => ({
   hasAccount: result.hasAccount,
   ...(result.form.pendingReview ? { pendingReview: true } : {}),
+  ...(result.form.parent.email ? {} : { noEmail: true }),
 });
 
 function ParentUpdatePage({ lang }: { lang?: Locale }) {

@@ -53,6 +53,9 @@ function Submitted({ state }: { state: unknown }) {
   const { t } = useTranslation();
   const hasAccount = readHasAccount(state);
   const pendingReview = (state as { pendingReview?: unknown } | null)?.pendingReview === true;
+  // A family without email (a paper letter's): an account needs one the school has, so say how to get there instead
+  // (a trial's family was told to create an account « avec le courriel que l'école a à son dossier »: it has none).
+  const noEmail = (state as { noEmail?: unknown } | null)?.noEmail === true;
   return (
     // Held for review (docs/annual-update.md, "Review before publishing"): received, not yet in the directory.
     <PageFrame
@@ -68,12 +71,13 @@ function Submitted({ state }: { state: unknown }) {
         </Container>
         <Container header={<Header variant="h2">{t('updateSuccess.accountTitle')}</Header>}>
           <SpaceBetween size="s">
-            {hasAccount !== false && (
+            {noEmail && <Box>{t('updateSuccess.noEmailText')}</Box>}
+            {!noEmail && hasAccount !== false && (
               <Box>
                 {t('updateSuccess.signInText')} <RouterLink href="/auth">{t('updateSuccess.signIn')}</RouterLink>
               </Box>
             )}
-            {hasAccount !== true && (
+            {!noEmail && hasAccount !== true && (
               <Box>
                 {t('updateSuccess.registerText')}{' '}
                 <RouterLink href="/auth?mode=register">{t('updateSuccess.register')}</RouterLink>
