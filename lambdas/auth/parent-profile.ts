@@ -81,6 +81,7 @@ export function buildParentProfile(input: ParentProfileInput): MeParentProfile {
     ...(parent.phone ? { phone: parent.phone } : {}),
     ...(address ? { address: { street: address.street, city: address.city, postalCode: address.postalCode } } : {}),
     participation: parent.participation,
+    ...(parent.audiences ? { audiences: { ...parent.audiences } } : {}),
     preferredLanguage: parent.preferredLanguage,
     interests: [...parent.interests],
     skills: parent.skills,

@@ -4,7 +4,7 @@ import { AddressSchema, LanguageSchema, LocalizedTextSchema } from '../schemas/c
 import { CommitteeKindSchema } from '../schemas/committee';
 import { CommitteeRoleSchema } from '../schemas/committee-roles';
 import { InterestCodeSchema } from '../schemas/interests';
-import { ParticipationSchema } from '../schemas/parent';
+import { FieldAudiencesSchema, ParticipationSchema } from '../schemas/parent';
 
 /**
  * Contracts of the `auth` context (POST /api/validateEmailV2, GET /api/me) and of the Cognito triggers, shared
@@ -78,6 +78,8 @@ export const MeParentProfileSchema = z.object({
   phone: z.string().optional(),
   address: AddressSchema.optional(),
   participation: ParticipationSchema,
+  /** Who sees each detail, when the parent set it apart from the participation's preset (absent: the preset's). */
+  audiences: FieldAudiencesSchema.optional(),
   preferredLanguage: LanguageSchema,
   interests: z.array(InterestCodeSchema),
   /** Free-text skills and interests ('' when none). */

@@ -6,6 +6,7 @@ import Header from '@cloudscape-design/components/header';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { MeParentProfile } from '@shared/contracts/auth-api';
+import { VISIBILITY_FIELDS } from '@shared/rules/visibility';
 import { ContactDetails } from '../../../components/directory/contact-details';
 import { useLanguage } from '../../../lib/use-language';
 import { interestLabel, roleLabel } from '../../../lib/directory/labels';
@@ -76,6 +77,36 @@ function CommitteesSection({ profile }: { profile: MeParentProfile }) {
   );
 }
 
+/**
+ * The participation level and what it means; when the parent set who sees each detail apart from the level, each
+ * detail's audience instead (a trial restricted the phone to administrators and read « Complète : les autres familles
+ * voient vos coordonnées », as if it were shared again).
+ */
+function Participation({ profile }: { profile: MeParentProfile }) {
+  const { t } = useTranslation();
+  const { audiences } = profile;
+  const lowerFirst = (text: string) => text.charAt(0).toLocaleLowerCase() + text.slice(1);
+  return (
+    <>
+      {t(`directory.profile.participationLevels.${profile.participation}`)}
+      {audiences ? (
+        <Box variant="small" display="block" color="text-body-secondary">
+          {t('directory.profile.customVisibility')}
+          {VISIBILITY_FIELDS.map((field) => (
+            <Box key={field} variant="small" display="block" color="text-body-secondary">
+              {`${t(`updateForm.visibility.fields.${field}`)} ${lowerFirst(t(`updateForm.visibility.audiences.${audiences[field]}`))}`}
+            </Box>
+          ))}
+        </Box>
+      ) : (
+        <Box variant="small" display="block" color="text-body-secondary">
+          {t(`directory.profile.participationHelp.${profile.participation}`)}
+        </Box>
+      )}
+    </>
+  );
+}
+
 /** A parent's own record: their information, children (class, teacher), committees, interests and skills. */
 export function ParentProfileView({ profile, onEdit }: { profile: MeParentProfile; onEdit?: (parentId: string) => void }) {
   const { t } = useTranslation();
@@ -106,14 +137,7 @@ export function ParentProfileView({ profile, onEdit }: { profile: MeParentProfil
             },
             {
               label: t('directory.profile.participation'),
-              value: (
-                <>
-                  {t(`directory.profile.participationLevels.${profile.participation}`)}
-                  <Box variant="small" display="block" color="text-body-secondary">
-                    {t(`directory.profile.participationHelp.${profile.participation}`)}
-                  </Box>
-                </>
-              ),
+              value: <Participation profile={profile} />,
             },
             { label: t('directory.profile.language'), value: t(`directory.profile.languages.${profile.preferredLanguage}`) },
           ]}
