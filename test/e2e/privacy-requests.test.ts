@@ -143,7 +143,12 @@ describe('privacy request journey (en, 375 px)', () => {
     await page.getByRole('option', { name: 'Answered' }).click();
     await detail.getByLabel('Answer to email to the requester').fill(ANSWER);
     expect(await seriousFindings(page)).toEqual([]);
-    await detail.getByRole('button', { name: 'Save' }).click();
+    // The answer leaves by email: the button says so, and a confirmation names to whom (a trial's left on « Save »).
+    await detail.getByRole('button', { name: 'Send the answer' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Send the answer?' });
+    await confirm.getByText(`The answer is emailed to ${filed.requester.name} (${parent.email})`, { exact: false }).waitFor();
+    expect(await seriousFindings(page)).toEqual([]);
+    await confirm.getByRole('button', { name: 'Send the answer' }).click();
     await page.getByText(`Request ${requestReference(requestId)} answered: the answer was emailed to the requester.`).waitFor({ timeout: 30_000 });
     expect(await seriousFindings(page)).toEqual([]);
     expect(await noHorizontalScroll(page)).toBe(true);

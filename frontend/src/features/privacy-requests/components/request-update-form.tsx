@@ -14,9 +14,33 @@ import {
   type PrivacyRequestStatus,
   type PrivacyRequestView,
 } from '@shared/contracts/privacy-requests-api';
+import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
 import { ApiError } from '../../../lib/api/api-client';
 import { useTooLongText } from '../../../lib/text-limit';
 import { useUpdatePrivacyRequest } from '../api/privacy-requests-queries';
+
+/** « Envoyer la réponse? »: to whom, and that an email sent cannot be taken back. */
+function ConfirmAnswer({ visible, request, saving, onConfirm, onDismiss }: {
+  visible: boolean;
+  request: PrivacyRequestView;
+  saving: boolean;
+  onConfirm: () => Promise<void>;
+  onDismiss: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <ConfirmDialog
+      visible={visible}
+      title={t('privacyRequests.detail.confirmTitle')}
+      confirmLabel={t('privacyRequests.detail.sendAnswer')}
+      onConfirm={onConfirm}
+      onDismiss={onDismiss}
+      busy={saving}
+    >
+      {t('privacyRequests.detail.confirmBody', { name: request.requester.name, email: request.requester.email })}
+    </ConfirmDialog>
+  );
+}
 
 /** Status, note and (when it becomes answered) the answer; saving the answer emails it to the requester. */
 export function RequestUpdateForm({ request, onSaved }: {
@@ -33,10 +57,19 @@ export function RequestUpdateForm({ request, onSaved }: {
   const answering = status === 'answered' && request.status !== 'answered';
   const options = PRIVACY_REQUEST_TRANSITIONS[request.status].map((value) => ({ value, label: t(`privacyRequests.statuses.${value}`) }));
   const tooLong = useTooLongText();
-  const save = async () => {
+  // Saving an answer emails it, which cannot be taken back: asked first, as a message's send is (a trial's answer left
+  // on a plain « Enregistrer »). Without an address on file, nothing is emailed and nothing is asked.
+  const [confirming, setConfirming] = useState(false);
+  const emailsAnswer = answering && !!request.requester.email;
+  const check = () => {
     setTried(true);
     if (answering && answer.trim() === '') return;
     if ((answering && tooLong(answer, PRIVACY_REQUEST_ANSWER_MAX)) || tooLong(note, PRIVACY_REQUEST_NOTE_MAX)) return;
+    if (emailsAnswer) setConfirming(true);
+    else void save();
+  };
+  const save = async () => {
+    setConfirming(false);
     setFailure(null);
     try {
       const saved = await update({
@@ -55,8 +88,12 @@ export function RequestUpdateForm({ request, onSaved }: {
     }
   };
   return (
-    <form onSubmit={(event) => { event.preventDefault(); void save(); }}>
-      <Form errorText={failure} actions={<Button variant="primary" loading={saving}>{t('privacyRequests.detail.save')}</Button>}>
+    <form onSubmit={(event) => { event.preventDefault(); check(); }}>
+      <ConfirmAnswer visible={confirming} request={request} saving={saving} onConfirm={save} onDismiss={() => setConfirming(false)} />
+      <Form
+        errorText={failure}
+        actions={<Button variant="primary" loading={saving}>{t(emailsAnswer ? 'privacyRequests.detail.sendAnswer' : 'privacyRequests.detail.save')}</Button>}
+      >
         <SpaceBetween size="m">
           <FormField label={t('privacyRequests.detail.newStatus')}>
             <Select
