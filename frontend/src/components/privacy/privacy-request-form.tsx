@@ -1,8 +1,8 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
-import Button from '@cloudscape-design/components/button';
+import Button, { type ButtonProps } from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
 import Form from '@cloudscape-design/components/form';
 import FormField from '@cloudscape-design/components/form-field';
@@ -36,27 +36,43 @@ export function PrivacyRequestForm({ submit, filed }: {
   const { t, i18n } = useTranslation();
   const [open, setOpen] = useState(false);
   const [receipt, setReceipt] = useState<PrivacyRequestReceipt | null>(null);
+  // Focus follows the form for keyboard and screen-reader users (a trial's fell back to the page's top): the form's
+  // first choice as it opens (RequestFields), the receipt once filed, the opening button after Cancel.
+  const receiptRef = useRef<HTMLDivElement>(null);
+  const openRef = useRef<ButtonProps.Ref>(null);
+  const [cancelled, setCancelled] = useState(0);
+  useEffect(() => {
+    if (receipt) receiptRef.current?.focus();
+  }, [receipt]);
+  useEffect(() => {
+    if (cancelled > 0) openRef.current?.focus();
+  }, [cancelled]);
   return (
     <div data-testid="privacy-request">
       <Container header={<Header variant="h2" description={t('privacyRequests.form.description')}>{t('privacyRequests.form.title')}</Header>}>
         <SpaceBetween size="m">
           {filed}
           {receipt && (
-            <Alert type="success" dismissible dismissAriaLabel={t('common.dismiss')} onDismiss={() => setReceipt(null)}>
-              {t('privacyRequests.form.received', { reference: requestReference(receipt.id), date: formatLongDate(receipt.dueAt, currentLocale(i18n)) })}
-            </Alert>
+            <div ref={receiptRef} tabIndex={-1} data-testid="privacy-request-receipt">
+              <Alert type="success" dismissible dismissAriaLabel={t('common.dismiss')} onDismiss={() => setReceipt(null)}>
+                {t('privacyRequests.form.received', { reference: requestReference(receipt.id), date: formatLongDate(receipt.dueAt, currentLocale(i18n)) })}
+              </Alert>
+            </div>
           )}
           {open ? (
             <RequestFields
               submit={submit}
-              onCancel={() => setOpen(false)}
+              onCancel={() => {
+                setOpen(false);
+                setCancelled((n) => n + 1);
+              }}
               onFiled={(filed) => {
                 setReceipt(filed);
                 setOpen(false);
               }}
             />
           ) : (
-            <Button onClick={() => { setReceipt(null); setOpen(true); }}>{t('privacyRequests.form.open')}</Button>
+            <Button ref={openRef} onClick={() => { setReceipt(null); setOpen(true); }}>{t('privacyRequests.form.open')}</Button>
           )}
         </SpaceBetween>
       </Container>
@@ -79,9 +95,14 @@ function RequestFields({ submit, onCancel, onFiled }: {
   const options = PRIVACY_REQUEST_KINDS.map((value) => ({ value, label: t(`privacyRequests.kinds.${value}`) }));
   const missing = details.trim() === '';
   const tooLong = useTooLongText();
+  const fields = useRef<HTMLFormElement>(null);
+  const focusOn = (selector: string) => fields.current?.querySelector<HTMLElement>(selector)?.focus();
+  useLayoutEffect(() => focusOn('input[type=radio]'), []);
   const send = async () => {
     setTried(true);
-    if (!kind || missing || details.length > PRIVACY_REQUEST_DETAILS_MAX) return;
+    // A refused send puts the focus on what to fix, as the profile form does (it stayed on the button).
+    if (!kind) return focusOn('input[type=radio]');
+    if (missing || details.length > PRIVACY_REQUEST_DETAILS_MAX) return focusOn('textarea');
     setSending(true);
     setFailure(null);
     try {
@@ -96,7 +117,7 @@ function RequestFields({ submit, onCancel, onFiled }: {
     }
   };
   return (
-    <form onSubmit={(event) => { event.preventDefault(); void send(); }}>
+    <form ref={fields} onSubmit={(event) => { event.preventDefault(); void send(); }}>
       <Form
         errorText={failure}
         actions={
