@@ -776,6 +776,9 @@ async function reviewScreen(j: Journey) {
   // The screen shows the answer's one field left (read again after the decision) before the next decision on it.
   await acceptPhone.waitFor({ state: 'detached', timeout: 30_000 });
   await page.getByRole('button', { name: `${text.reject} (${name})` }).click({ timeout: 30_000 });
+  // A refusal asks first (a trial's one tap threw away a parent's new address); its own button refuses.
+  const confirm = page.getByRole('dialog').filter({ hasText: name });
+  await confirm.getByRole('button', { name: text.reject.split(' ')[0], exact: true }).click({ timeout: 30_000 });
   await explained(page, () => page.getByText(text.reviewEmpty).waitFor({ timeout: 30_000 }));
 }
 

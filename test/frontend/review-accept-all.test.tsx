@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
@@ -87,3 +87,25 @@ describe('an answer with a single change', () => {
     expect(await screen.findByText(published)).toBeTruthy();
   });
 });
+
+// A trial's one tap on « Refuser » threw away a parent's new address on a phone: a refusal asks first.
+describe('rejecting a change', () => {
+  it.each([
+    ['fr', 'Refuser', 'Téléphone', 'Refuser ce changement?', 'Le changement «\u00a0Téléphone\u00a0» envoyé par Minh Beaudoin ne sera pas publié', 'Annuler', 'Changement refusé pour Minh Beaudoin.'],
+    ['en', 'Reject', 'Phone', 'Reject this change?', 'The "Phone" change sent by Minh Beaudoin will not be published', 'Cancel', 'Change rejected for Minh Beaudoin.'],
+  ] as const)('%s: asks first; cancelled, nothing is decided; confirmed, the change is refused', async (lang, reject, phone, title, body, cancel, done) => {
+    reviewScreen(lang);
+    api.answers[`/api/admin/annual-update/campaigns/${CAMPAIGN.id}/review/${ID(2)}`] = { item: null };
+    fireEvent.click(await screen.findByRole('button', { name: `${reject} ${phone} (Minh Beaudoin)` }));
+    const dialog = (await screen.findByText(title)).closest<HTMLElement>('[role=dialog]')!;
+    expect(dialog.textContent).toContain(body);
+    fireEvent.click(within(dialog).getByRole('button', { name: cancel }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText(done)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: `${reject} ${phone} (Minh Beaudoin)` }));
+    const again = (await screen.findByText(title)).closest<HTMLElement>('[role=dialog]')!;
+    fireEvent.click(within(again).getByRole('button', { name: reject }));
+    expect(await screen.findByText(done)).toBeTruthy();
+  });
+});
+

@@ -18,6 +18,7 @@ import { useErrorText } from '../../../lib/api/use-error-text';
 import { useIsMobile } from '../../../lib/use-language';
 import { useCampaignReview } from '../../../lib/api/admin-summary-queries';
 import { annualUpdateKeys, useCurrentCampaign, useDecideReview } from '../api/annual-update-queries';
+import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
 import { reviewFieldKey, reviewValueText } from '../../../lib/review-values';
 
 type Decision = { accept?: PendingField['field'][]; reject?: PendingField['field'][] };
@@ -159,10 +160,40 @@ function ReviewCard({ item, busy, onDecide }: { item: ReviewItem; busy: boolean;
   );
 }
 
+/**
+ * « Refuser ce changement? »: a refused value is not published and is gone, the parent would have to send it again; on
+ * a phone Accept and Reject sit side by side (a trial's one tap threw away a parent's new address).
+ */
+function ConfirmReject({ pending, onConfirm, onDismiss }: {
+  pending: { item: ReviewItem; field: PendingField['field'] } | null;
+  onConfirm: () => void;
+  onDismiss: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <ConfirmDialog
+      visible={pending !== null}
+      title={t('annualUpdateAdmin.review.rejectTitle')}
+      confirmLabel={t('annualUpdateAdmin.review.reject')}
+      onConfirm={onConfirm}
+      onDismiss={onDismiss}
+    >
+      {pending &&
+        t('annualUpdateAdmin.review.rejectBody', { field: t(reviewFieldKey(pending.field)), name: `${pending.item.firstName} ${pending.item.lastName}` })}
+    </ConfirmDialog>
+  );
+}
+
 /** `/admin/annual-update/review` (docs/annual-update.md, "Review before publishing"). AdminGate checks the role. */
 export function AnnualUpdateReviewPage() {
   const { t } = useTranslation();
   const { campaignId, items, loading, failed, busy, flash, decide } = useReviewQueue();
+  const [rejecting, setRejecting] = useState<{ item: ReviewItem; field: PendingField['field'] } | null>(null);
+  const onDecide = (item: ReviewItem, d: Decision) => {
+    const field = d.reject?.[0];
+    if (field) setRejecting({ item, field });
+    else void decide(item, d);
+  };
   const empty = loading ? t('common.loading') : campaignId ? t('annualUpdateAdmin.review.empty') : t('annualUpdateAdmin.review.off');
   return (
     <PageFrame title={t('pages.annualUpdateReview.title')} description={t('pages.annualUpdateReview.description')}>
@@ -178,10 +209,18 @@ export function AnnualUpdateReviewPage() {
           </Container>
         ) : (
           items.map((item) => (
-            <ReviewCard key={item.parentId} item={item} busy={busy === item.parentId} onDecide={(d) => void decide(item, d)} />
+            <ReviewCard key={item.parentId} item={item} busy={busy === item.parentId} onDecide={(d) => onDecide(item, d)} />
           ))
         )}
       </SpaceBetween>
+      <ConfirmReject
+        pending={rejecting}
+        onDismiss={() => setRejecting(null)}
+        onConfirm={() => {
+          if (rejecting) void decide(rejecting.item, { reject: [rejecting.field] });
+          setRejecting(null);
+        }}
+      />
     </PageFrame>
   );
 }
