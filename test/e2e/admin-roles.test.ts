@@ -47,6 +47,9 @@ describe('an administrator whose role ends (fr, 1440 px)', () => {
     // The Administration page's own reads (campaign, progression) must be answered before the role ends, or
     // their 403 would remove the menu before the click below.
     await adminPageReads;
+    // And every other read of the page (the cards' counts of answers to review, requests, messages): one answered
+    // after the role ends would remove the menu first (a clean run's click waited 30 s for a link already gone).
+    await page.waitForLoadState('networkidle');
 
     // The demo administrator stays, so this is not the last administrator.
     await endRoles(email, addDays(schoolDay(), -1), { kind: 'system', id: 'test' });
