@@ -71,7 +71,12 @@ export async function submitByToken(token: string, input: ParentUpdate, now = ne
   const target = await resolveToken(token, now);
   const saved = await applyUpdate(target, input, { kind: 'token', id: target.parent.id }, 'link', now);
   const form = await linkFormOf(saved.parent, target.campaign, saved.participant);
-  return { form, submittedAt: now.toISOString(), hasAccount: await hasAccount(saved.parent.email) };
+  return {
+    form,
+    submittedAt: now.toISOString(),
+    hasAccount: await hasAccount(saved.parent.email),
+    ...(saved.unchanged ? { unchanged: true } : {}),
+  };
 }
 
 /** The parent records registered under the caller's email; staff-only callers have none (spec: no profile). */
@@ -206,7 +211,7 @@ async function applyUpdate(
   actor: AuditEntry['actor'],
   via: 'link' | 'profile',
   now: Date,
-): Promise<{ parent: Parent; participant?: Participant }> {
+): Promise<{ parent: Parent; participant?: Participant; unchanged: boolean }> {
   const current = target.parent;
   if (input.version !== current.version) throw new AppError('CONFLICT', [{ path: 'version', issue: 'stale' }]);
   await checkHeldAnswer(target, input);
@@ -269,5 +274,8 @@ async function applyUpdate(
     lastActivityAt: at,
     history: [...(before.history ?? []), ...events],
   };
-  return { parent: next ?? current, ...(participant ? { participant } : {}) };
+  // Nothing the directory, the review, the committees, the co-parents or the email choices hold moved: the parent
+  // confirmed what the school has (the success page says so instead of « your changes show »).
+  const unchanged = !next && !messages?.put && coParents.length === 0 && (review?.audits.length ?? 0) === 0;
+  return { parent: next ?? current, ...(participant ? { participant } : {}), unchanged };
 }

@@ -119,5 +119,5 @@ export async function submitStaffByToken(token: string, input: StaffUpdate, now 
     lastActivityAt: at,
   };
   const form = await readStaffForm({ ...target, staff: next ?? current, ...(participant ? { participant } : {}) });
-  return { form, submittedAt: at, hasAccount: await hasAccount(current.email) };
+  return { form, submittedAt: at, hasAccount: await hasAccount(current.email), ...(next ? {} : { unchanged: true }) };
 }

@@ -202,6 +202,8 @@ export const UpdateSubmitResponseSchema = z.object({
    * account creation (false); null when it could not be checked (offer both). Never put the email in a URL.
    */
   hasAccount: z.boolean().nullable(),
+  /** Present (true) when the answer changed nothing the school holds: the person confirmed their information. */
+  unchanged: z.literal(true).optional(),
 });
 export type UpdateSubmitResponse = z.infer<typeof UpdateSubmitResponseSchema>;
 

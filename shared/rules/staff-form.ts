@@ -84,5 +84,7 @@ export const StaffSubmitResponseSchema = z.object({
   submittedAt: IsoDateTimeSchema,
   /** As the parent form's: whether an account uses this email (null: unknown, offer both). */
   hasAccount: z.boolean().nullable(),
+  /** Present (true) when the answer changed nothing the school holds: the person confirmed their information. */
+  unchanged: z.literal(true).optional(),
 });
 export type StaffSubmitResponse = z.infer<typeof StaffSubmitResponseSchema>;

@@ -19,11 +19,11 @@ const CLOSED = {
 
 afterEach(cleanup);
 
-function renderDashboard(lang: 'fr' | 'en', campaign: CampaignView, waiting: number) {
+function renderDashboard(lang: 'fr' | 'en', campaign: CampaignView, waiting: number, activeJob: unknown = null) {
   renderWithAnswers(<AdminDashboardPage />, {
     locale: lang,
     answers: [
-      [campaignKeys.current, { campaign }],
+      [campaignKeys.current, { campaign, activeJob }],
       [campaignKeys.review(ID), { items: Array.from({ length: waiting }, () => ({})) }],
       [progressionCurrentKey, { schoolYear: '2093-2094', progression: null }],
       [privacyRequestsKey, { requests: [], open: 0, overdue: 0 }],
@@ -49,6 +49,28 @@ describe("the dashboard's campaign card", () => {
     cleanup();
     renderDashboard('fr', { ...CLOSED, review: false }, 2);
     expect(screen.queryByText(/révision/)).toBeNull();
+  });
+});
+
+/** A send job left halfway: the campaign page drives it, so it waits while that page is closed. */
+const job = (sent: number, done: boolean) => ({
+  jobId: '01JABCDEFGHJKMNPQRSTVW8888', campaignId: ID, mode: 'notSent', status: done ? 'completed' : 'running', total: 1404,
+  pending: 1404 - sent - 2, retrying: 0, sending: 0, sent, failed: 0, uncertain: 2, skipped: 0, done, busy: false,
+  createdAt: '2093-09-01T12:05:00.000Z',
+});
+
+describe("the dashboard's campaign card, a sending left unfinished", () => {
+  it.each([
+    ['fr', 'Envoi inachevé\u00a0: 1\u00a0188 courriels envoyés sur 1\u00a0404. Ouvrez la campagne pour le poursuivre.'],
+    ['en', 'Sending not finished: 1,188 of 1,404 emails sent. Open the campaign to continue it.'],
+  ] as const)('%s: says how far it went and where to continue it', (lang, text) => {
+    renderDashboard(lang, { ...CLOSED, status: 'active' } as CampaignView, 0, job(1186, false));
+    expect(document.body.textContent).toContain(text);
+  });
+
+  it('says nothing once the sending is done', () => {
+    renderDashboard('fr', { ...CLOSED, status: 'active' } as CampaignView, 0, job(1402, true));
+    expect(document.body.textContent).not.toContain('Envoi inachevé');
   });
 });
 

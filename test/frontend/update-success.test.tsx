@@ -37,6 +37,23 @@ describe('the update success page', () => {
     expect(heading(lang, false)).toBe(updated);
   });
 
+  // A staff member who sent the form untouched read « Vos changements sont déjà visibles dans le bottin ».
+  it.each([
+    ['fr', 'Renseignements confirmés', "Le bottin de l'école affiche déjà ces renseignements.", 'Vos changements'],
+    ['en', 'Information confirmed', 'The school directory already shows this information.', 'Your changes'],
+  ] as const)('%s: an answer that changed nothing is said confirmed, not updated', (lang, title, nextStep, changes) => {
+    const { container } = render(
+      <I18nextProvider i18n={createI18n(lang)}>
+        <MemoryRouter initialEntries={[{ pathname: '/update-success', state: { hasAccount: true, unchanged: true } }]}>
+          <UpdateSuccessPage />
+        </MemoryRouter>
+      </I18nextProvider>,
+    );
+    expect(container.querySelector('h1')?.textContent).toBe(title);
+    expect(container.textContent).toContain(nextStep);
+    expect(container.textContent).not.toContain(changes);
+  });
+
   // A paper letter's family has no email: « Créez un compte avec le courriel que l'école a à son dossier » was offered.
   it.each([
     ['fr', "L'école n'a pas de courriel à votre dossier.", /Créez un compte avec le courriel|Vous avez déjà un compte/],

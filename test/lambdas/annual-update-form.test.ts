@@ -143,6 +143,7 @@ describe('POST /api/update/submit', () => {
     expect(response.status).toBe(200);
     const body = UpdateSubmitResponseSchema.parse(response.body);
     expect(body.hasAccount).toBe(false);
+    expect(body.unchanged).toBeUndefined();
     const stored = (await getEntity('PARENT', target.id))!;
     expect(stored).toMatchObject({
       firstName: 'Marie-Ève',
@@ -168,8 +169,10 @@ describe('POST /api/update/submit', () => {
     // The same form again: a conflict, since the version moved on; the fresh one counts as the same answer.
     const stale = await invoke(handler, { ...SUBMIT, body: { token, data } });
     expect(stale).toMatchObject({ status: 409, body: { error: { code: 'CONFLICT' } } });
-    await invoke(handler, { ...SUBMIT, body: { token, data: { ...data, version: stored.version } } });
+    const again = await invoke(handler, { ...SUBMIT, body: { token, data: { ...data, version: stored.version } } });
     expect((await getCampaign(campaignId))!.formsSubmitted).toBe(1);
+    // Nothing moved: the success page says « confirmed », not « your changes show ».
+    expect(UpdateSubmitResponseSchema.parse(again.body).unchanged).toBe(true);
   });
 
   it('opts out (name only: phone, address, interests, skills and committee seats removed) and back in', async () => {

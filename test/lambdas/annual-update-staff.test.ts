@@ -161,6 +161,7 @@ describe('POST /api/update/staff/submit', () => {
     });
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     const saved = StaffSubmitResponseSchema.parse(response.body);
+    expect(saved.unchanged).toBeUndefined();
     expect(saved.form.staff).toMatchObject({ title, extension: '4321', showEmail: false, preferredLanguage: 'en', version: teacher.version + 1 });
 
     const stored = (await getEntity('STAFF', teacher.id))!;
@@ -178,6 +179,8 @@ describe('POST /api/update/staff/submit', () => {
     const again = await invoke(handler, { ...STAFF_SUBMIT, body: { token, data: answer(saved.form) } });
     expect(again.status).toBe(200);
     expect((await getCampaign(campaignId))!.staffSubmitted).toBe(1);
+    // Sent untouched: said confirmed on the success page (a trial's staff member read that their changes showed).
+    expect(StaffSubmitResponseSchema.parse(again.body).unchanged).toBe(true);
   });
 
   it('the directory then lists the new title and extension, and no email for anyone', async () => {

@@ -10,6 +10,8 @@ import { AppProgressBar } from '../../../components/progress/app-progress-bar';
 import { CampaignProgressBar } from '../../../components/progress/campaign-progress-bar';
 import { CampaignStatus } from '../../../components/progress/campaign-status';
 import { useAdminMessages } from '../../../lib/api/admin-messages-queries';
+import { formatCount } from '../../../lib/number-format';
+import { useLanguage } from '../../../lib/use-language';
 import { useCampaignReview, useCommitteeSignUps, useCurrentCampaign, useCurrentProgression, usePrivacyRequests } from '../../../lib/api/admin-summary-queries';
 import { CommitteeSignUpsSummary } from '../components/committee-sign-ups-summary';
 import { DashboardCard, useCardData } from '../components/dashboard-card';
@@ -33,7 +35,8 @@ export function progressionState(response: CurrentProgressionResponse): Progress
 /** The campaign's state and counts: the same server view and the same components as the campaign page. */
 function CampaignSummary({ data }: { data: CurrentCampaignResponse }) {
   const { t } = useTranslation();
-  const { campaign } = data;
+  const lang = useLanguage();
+  const { campaign, activeJob } = data;
   // Answers held for review wait for an administrator, open campaign or closed (a trial closed with one waiting).
   const waiting = useCampaignReview(campaign?.review ? campaign.id : null).data?.items.length ?? 0;
   if (!campaign) return <Box color="text-body-secondary">{t('adminDashboard.campaign.none')}</Box>;
@@ -46,6 +49,13 @@ function CampaignSummary({ data }: { data: CurrentCampaignResponse }) {
       </div>
       <CampaignProgressBar progress={progress} />
       {waiting > 0 && <StatusIndicator type="pending">{t('adminDashboard.campaign.awaitingReview', { count: waiting })}</StatusIndicator>}
+      {activeJob && !activeJob.done && (
+        // The campaign page drives the sending (docs/annual-update.md, "Send jobs"): left, it waits there (a trial's
+        // volunteer came back to a dashboard that said nothing of the 216 emails still to go).
+        <StatusIndicator type="warning">
+          {t('adminDashboard.campaign.sendPaused', { sent: formatCount(activeJob.sent + activeJob.uncertain, lang), total: formatCount(activeJob.total, lang) })}
+        </StatusIndicator>
+      )}
     </SpaceBetween>
   );
 }

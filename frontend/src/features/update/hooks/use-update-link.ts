@@ -13,6 +13,8 @@ export interface UpdateSuccessState {
   pendingReview?: boolean;
   /** The school has no email for this parent (a paper letter's family): no account can be created yet. */
   noEmail?: boolean;
+  /** The answer changed nothing: the person confirmed what the school has (not « your changes show »). */
+  unchanged?: boolean;
 }
 
 /** Where an emailed-link form goes once sent. */

@@ -9,7 +9,10 @@ import { useStaffForm } from '../hooks/use-staff-form';
 import { useUpdateLink, type UpdateSuccessState } from '../hooks/use-update-link';
 import { LinkPageStatus } from '../components/link-page-status';
 
-const toSuccess = (result: StaffSubmitResponse): UpdateSuccessState => ({ hasAccount: result.hasAccount });
+const toSuccess = (result: StaffSubmitResponse): UpdateSuccessState => ({
+  hasAccount: result.hasAccount,
+  ...(result.unchanged ? { unchanged: true } : {}),
+});
 
 /** `/update/{token}?form=staff`: a staff member's emailed link (docs/annual-update.md, "Staff"). */
 export function StaffUpdatePage({ lang: addressLang }: { lang?: Locale }) {

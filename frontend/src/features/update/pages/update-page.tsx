@@ -33,6 +33,7 @@ const toSuccess = (result: UpdateSubmitResponse): UpdateSuccessState => ({
   hasAccount: result.hasAccount,
   ...(result.form.pendingReview ? { pendingReview: true } : {}),
   ...(result.form.parent.email ? {} : { noEmail: true }),
+  ...(result.unchanged ? { unchanged: true } : {}),
 });
 
 function ParentUpdatePage({ lang }: { lang?: Locale }) {

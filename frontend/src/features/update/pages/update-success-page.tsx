@@ -49,6 +49,28 @@ export function UpdateSuccessPage() {
   return <Submitted state={state} />;
 }
 
+type Outcome = 'saved' | 'review' | 'unchanged';
+
+/**
+ * Held for review (docs/annual-update.md, "Review before publishing"): received, not yet in the directory. Nothing
+ * changed: the person confirmed what the school has (a trial's staff member, sending the form untouched, read that
+ * their changes already showed).
+ */
+const OUTCOME_TEXT: Record<Outcome, { title: string; description: string; nextStep: string }> = {
+  saved: { title: 'pages.updateSuccess.title', description: 'pages.updateSuccess.description', nextStep: 'updateSuccess.nextStepDirectory' },
+  review: { title: 'pages.updateSuccess.titleReview', description: 'pages.updateSuccess.descriptionReview', nextStep: 'updateForm.review.nextStep' },
+  unchanged: {
+    title: 'pages.updateSuccess.titleUnchanged',
+    description: 'pages.updateSuccess.descriptionUnchanged',
+    nextStep: 'updateSuccess.nextStepUnchanged',
+  },
+};
+
+function outcomeOf(state: unknown, pendingReview: boolean): Outcome {
+  if (pendingReview) return 'review';
+  return (state as { unchanged?: unknown } | null)?.unchanged === true ? 'unchanged' : 'saved';
+}
+
 function Submitted({ state }: { state: unknown }) {
   const { t } = useTranslation();
   const hasAccount = readHasAccount(state);
@@ -56,16 +78,13 @@ function Submitted({ state }: { state: unknown }) {
   // A family without email (a paper letter's): an account needs one the school has, so say how to get there instead
   // (a trial's family was told to create an account « avec le courriel que l'école a à son dossier »: it has none).
   const noEmail = (state as { noEmail?: unknown } | null)?.noEmail === true;
+  const outcome = outcomeOf(state, pendingReview);
   return (
-    // Held for review (docs/annual-update.md, "Review before publishing"): received, not yet in the directory.
-    <PageFrame
-      title={t(pendingReview ? 'pages.updateSuccess.titleReview' : 'pages.updateSuccess.title')}
-      description={t(pendingReview ? 'pages.updateSuccess.descriptionReview' : 'pages.updateSuccess.description')}
-    >
+    <PageFrame title={t(OUTCOME_TEXT[outcome].title)} description={t(OUTCOME_TEXT[outcome].description)}>
       <SpaceBetween size="l">
         <Container header={<Header variant="h2">{t('updateSuccess.nextStepsTitle')}</Header>}>
           <ul>
-            <li>{t(pendingReview ? 'updateForm.review.nextStep' : 'updateSuccess.nextStepDirectory')}</li>
+            <li>{t(OUTCOME_TEXT[outcome].nextStep)}</li>
             <li>{t('updateSuccess.nextStepChange')}</li>
           </ul>
         </Container>
