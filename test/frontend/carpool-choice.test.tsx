@@ -42,12 +42,17 @@ describe('the families-near-me switch', () => {
     // What the server answers once the choice is saved (the PUT and the refetch that follows it).
     answers['/api/me/carpool'] = { ...OFF, optedIn: true };
 
+    toggle.focus();
     fireEvent.click(toggle);
     // In the click's own render: before the save's pending state, which TanStack Query reports a task later.
     expect((toggle as HTMLInputElement).checked).toBe(true);
+    // While it saves, the switch stays enabled and keeps the keyboard's focus (disabled, it dropped it to the page).
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect((toggle as HTMLInputElement).disabled).toBe(false);
 
     await screen.findByText(/C'est activé/, {}, { timeout: 20_000 });
-    await waitFor(() => expect((toggle as HTMLInputElement).disabled).toBe(false));
     expect((toggle as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByRole('checkbox', { name: 'Trouver des familles près de chez moi' })).toBe(toggle);
+    expect(document.activeElement).toBe(toggle);
   });
 });

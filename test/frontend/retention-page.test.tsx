@@ -73,6 +73,9 @@ describe('the retention screen', () => {
     expect(screen.queryByText(/^Entrez un nombre entier/)).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
     await waitFor(() => expect(puts).toEqual([{ ...DEFAULT_RETENTION, departedMonths: 18, version: 0 }]));
-    await screen.findByText('Durées enregistrées.');
+    const saved = await screen.findByText('Durées enregistrées.');
+    // The form is rebuilt at its new version: the focus goes to the confirmation, not back to the page's top.
+    await waitFor(() => expect(document.activeElement?.tagName).toBe('DIV'));
+    expect(document.activeElement?.contains(saved)).toBe(true);
   });
 });

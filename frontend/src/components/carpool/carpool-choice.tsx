@@ -45,10 +45,13 @@ function ChoiceBody({ data, showLink }: { data: CarpoolResponse; showLink: boole
   const optedIn = wanted ?? data.optedIn;
   return (
     <SpaceBetween size="s">
+      {/* Not disabled while it saves: a disabled control drops the keyboard's focus to the page (a trial's keyboard
+          user had to tab from the top again); a change while the save is on its way waits for it instead. */}
       <Toggle
         checked={optedIn}
-        disabled={data.blocked !== undefined || save.isPending}
+        disabled={data.blocked !== undefined}
         onChange={({ detail }) => {
+          if (save.isPending) return;
           setWanted(detail.checked);
           save.mutate(detail.checked, { onSettled: () => setWanted(undefined) });
         }}

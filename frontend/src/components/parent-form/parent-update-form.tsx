@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
@@ -15,6 +15,7 @@ import { PrivacyShortNotice } from '../privacy/privacy-short-notice';
 import { CardPreview } from '../privacy/card-preview';
 import { previewDetails } from '../../lib/parent-form/form-values';
 import { useFocusFirstInvalid } from '../../lib/use-focus-first-invalid';
+import { FocusOnMount } from '../page/focus-on-mount';
 
 /**
  * A save refused because the data changed meanwhile: its notice is at the top of a long form, screens above the
@@ -22,14 +23,12 @@ import { useFocusFirstInvalid } from '../../lib/use-focus-first-invalid';
  */
 function ChangedMeanwhile({ problem, onDismiss }: { problem: 'conflict' | 'committeeClosed'; onDismiss: () => void }) {
   const { t } = useTranslation();
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => ref.current?.focus(), []);
   return (
-    <div ref={ref} tabIndex={-1} data-testid="changed-meanwhile">
+    <FocusOnMount testId="changed-meanwhile">
       <Alert type="warning" dismissible onDismiss={onDismiss}>
         {t(`updateForm.messages.${problem}`)}
       </Alert>
-    </div>
+    </FocusOnMount>
   );
 }
 

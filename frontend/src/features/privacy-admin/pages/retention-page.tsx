@@ -18,6 +18,7 @@ import {
   type RetentionPeriods,
   type RetentionSettings,
 } from '@shared/contracts/retention-api';
+import { FocusOnMount } from '../../../components/page/focus-on-mount';
 import { PageFrame } from '../../../components/page/page-frame';
 import { ApiErrorAlert, QueryState } from '../../../components/query-state/query-state';
 import { useRetentionReports, useRetentionSettings, useSaveRetention } from '../api/retention-queries';
@@ -95,7 +96,12 @@ export function RetentionPage() {
   return (
     <PageFrame title={t('retention.title')} description={t('retention.description')}>
       <SpaceBetween size="l">
-        {saved && <Alert type="success" dismissible onDismiss={() => setSaved(false)}>{t('retention.saved')}</Alert>}
+        {saved && (
+          // The form is rebuilt at its new version, its Save button with it: the focus goes to the confirmation.
+          <FocusOnMount>
+            <Alert type="success" dismissible onDismiss={() => setSaved(false)}>{t('retention.saved')}</Alert>
+          </FocusOnMount>
+        )}
         <QueryState query={settings} genericKey={GENERIC}>
           {(current) => <PeriodsForm key={current.version} settings={current} onSaved={() => setSaved(true)} />}
         </QueryState>
