@@ -256,6 +256,8 @@ describe('admin data page', () => {
     expect(table).toContain('eleves.csv 2 F (Parent 1) Parent inconnu : « P-E2E-9 ».');
     expect(await page.getByRole('button', { name: "Appliquer l'importation" }).isDisabled()).toBe(true);
     expect(await textOf(page)).toContain('Importation impossible : corrigez les erreurs ci-dessous, puis vérifiez de nouveau.');
+    // Each file says how many of its rows were refused (a file refused whole was missing from « Par fichier »).
+    expect(await textOf(page)).toMatch(/Parents À créer \d+ À mettre à jour \d+ Inchangées \d+ Lignes refusées 1/);
 
     // The parents' file as Excel for Windows saves it (Windows-1252): read as such, and said (a trial's was refused).
     const good = schoolFiles(templates, 'fr', false);

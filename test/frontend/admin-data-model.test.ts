@@ -52,7 +52,25 @@ const parent: Parent = {
 describe('import report', () => {
   it('lists counts in the templates order, only for the files present', () => {
     expect(countRows(report()).map((row) => row.entity)).toEqual(['parents', 'students']);
-    expect(countRows(report())[1]).toEqual({ entity: 'students', create: 3, update: 1, unchanged: 0 });
+    expect(countRows(report())[1]).toEqual({ entity: 'students', create: 3, update: 1, unchanged: 0, refused: 0 });
+  });
+
+  it('lists a file whose every row was refused, and the rows the plan could not use', () => {
+    const refusedWhole = report({
+      valid: false,
+      files: [
+        { name: 'ecole.csv', entity: 'school', rows: 6 },
+        { name: 'parents.csv', entity: 'parents', rows: 9 },
+        { name: 'eleves.csv', entity: 'students', rows: 4 },
+      ],
+      counts: { school: { create: 0, update: 1, unchanged: 0 }, parents: { create: 2, update: 0, unchanged: 5 } },
+    });
+    expect(countRows(refusedWhole)).toEqual([
+      // One record over six rows (one per level): none refused.
+      { entity: 'school', create: 0, update: 1, unchanged: 0, refused: 0 },
+      { entity: 'parents', create: 2, update: 0, unchanged: 5, refused: 2 },
+      { entity: 'students', create: 0, update: 0, unchanged: 0, refused: 4 },
+    ]);
   });
 
   it('splits an issue into its place and the shared sentence, in each language', () => {

@@ -8,7 +8,7 @@ import Table from '@cloudscape-design/components/table';
 import type { ImportIssue, ImportReport } from '@shared/contracts/import-api';
 import { entityTitle } from '@shared/rules/import-columns';
 import { useIsMobile, useLanguage } from '../../../lib/use-language';
-import { countRows, issueRows, type IssueRow } from '../model/import-model';
+import { countRows, issueRows, type CountRow, type IssueRow } from '../model/import-model';
 
 /** Issues as a table on a wide screen, as stacked sentences on a phone (no horizontal scrolling). */
 function IssueList({ issues, title, total }: { issues: readonly ImportIssue[]; title: string; total: number }) {
@@ -88,6 +88,10 @@ export function ImportReportView({ report }: { report: ImportReport }) {
                 { id: 'create', header: t('adminData.report.create'), content: (row) => row.create },
                 { id: 'update', header: t('adminData.report.update'), content: (row) => row.update },
                 { id: 'unchanged', header: t('adminData.report.unchanged'), content: (row) => row.unchanged },
+                // Only when some row is refused: a valid import's cards stay as they were.
+                ...(counts.some((row) => row.refused > 0)
+                  ? [{ id: 'refused', header: t('adminData.report.refused'), content: (row: CountRow) => row.refused }]
+                  : []),
               ],
             }}
           />

@@ -16,13 +16,23 @@ export interface CountRow {
   create: number;
   update: number;
   unchanged: number;
+  /** Data rows of the file the plan could not use (each has its error below): a file refused whole shows its rows here. */
+  refused: number;
 }
 
-/** One row per entity file of the report, in the templates' order. */
+/**
+ * One row per entity file of the report, in the templates' order: a file whose every row was refused is listed too
+ * (a trial's refused file was missing from « Par fichier », as if it had not been sent).
+ */
 export function countRows(report: ImportReport): CountRow[] {
   return IMPORT_ENTITIES.flatMap((entity) => {
+    const files = report.files.filter((file) => file.entity === entity);
     const counts = report.counts[entity];
-    return counts ? [{ entity, ...counts }] : [];
+    if (!counts && files.length === 0) return [];
+    const rows = files.reduce((sum, file) => sum + file.rows, 0);
+    // The school file is one record over one row per level: counted once when read, all its rows used.
+    const planned = !counts ? 0 : entity === 'school' ? rows : counts.create + counts.update + counts.unchanged;
+    return [{ entity, create: 0, update: 0, unchanged: 0, ...counts, refused: Math.max(0, rows - planned) }];
   });
 }
 
