@@ -5,7 +5,9 @@ import { conditionalPutItem, transactWrite, type TransactItem } from '../common/
 import { keys } from '../common/keys';
 import { tableName } from '../common/dynamo';
 import { entityItem } from '../directory/public';
-import { getEntity } from '../directory/public';
+import { getEntity, getSettings } from '../directory/public';
+import { defaultMailer, sendErrorName, type Mailer } from '../common/mailer';
+import { reviewRejectedEmail } from './email/review-rejected-email';
 import { registryTransactItems } from '../registry/public';
 import {
   REVIEWED_FIELDS,
@@ -16,6 +18,7 @@ import {
   type ReviewItem,
   type ReviewListResponse,
   type ReviewValue,
+  type ReviewedField,
 } from '@shared/rules/annual-update-review';
 import type { Campaign } from '@shared/schemas/annual-update';
 import { ParentSchema, type Parent } from '@shared/schemas/parent';
@@ -184,6 +187,7 @@ export async function decideReview(
   decision: Decision,
   actorId: string,
   now = new Date(),
+  mailer: Mailer = defaultMailer(),
 ): Promise<ReviewDecisionResponse> {
   const { pending, parent } = await readDecisionTarget(campaignId, parentId, decision);
   const next = decision.accept.length > 0 ? acceptedParent(parent, pending, decision.accept, now) : undefined;
@@ -205,7 +209,31 @@ export async function decideReview(
   if (decision.reject.length) items.push(auditPut({ at, actor, action: 'parent.reviewRejected', target, fields: decision.reject }));
   await transactWrite(items);
   logger.info('review decided', { parentId, accepted: decision.accept.length, rejected: decision.reject.length, left: left.length });
+  if (decision.reject.length > 0) await tellRejected(next ?? parent, decision.reject, mailer);
   return { item: remaining ? reviewItem(remaining, next ?? parent) : null };
+}
+
+/**
+ * Tells the parent which kinds of information were not published (never the values), once the decision is saved:
+ * a failed email is logged without the address and never undoes the decision.
+ */
+async function tellRejected(parent: Parent, fields: readonly ReviewedField[], mailer: Mailer): Promise<void> {
+  if (!parent.email) return;
+  const settings = await getSettings();
+  const ordered = REVIEWED_FIELDS.filter((field) => fields.includes(field));
+  try {
+    await mailer.send(
+      reviewRejectedEmail(parent.email, {
+        locale: parent.preferredLanguage ?? 'fr',
+        firstName: parent.firstName,
+        schoolName: settings?.schoolName ?? '',
+        fields: ordered,
+        contact: { email: settings?.contact.email, phone: settings?.contact.phone },
+      }),
+    );
+  } catch (error) {
+    logger.warn('review rejection email failed', { errorName: sendErrorName(error) });
+  }
 }
 
 /** What review changes in a parent's answer (parent-form-service.ts): see `answerUnderReview`. */

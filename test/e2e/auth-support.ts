@@ -101,8 +101,9 @@ export async function updateLinkFor(stack: StackInfo, email: string): Promise<st
   let link: string | undefined;
   await expect
     .poll(async () => {
-      const mail = (await mailTo(stack, email)).at(-1);
-      link = /https?:\/\/[^\s"<>]+\/update\/[A-Za-z0-9_-]{43}/.exec(mail?.body.text ?? mail?.body.html ?? '')?.[0];
+      // The latest email that holds a link (a later note, such as a refused change's, has none).
+      const found = (await mailTo(stack, email)).map((mail) => /https?:\/\/[^\s"<>]+\/update\/[A-Za-z0-9_-]{43}/.exec(mail.body.text ?? mail.body.html ?? '')?.[0]);
+      link = found.filter(Boolean).at(-1);
       return link;
     }, { timeout: 15_000 })
     .toBeTruthy();

@@ -91,8 +91,8 @@ describe('an answer with a single change', () => {
 // A trial's one tap on « Refuser » threw away a parent's new address on a phone: a refusal asks first.
 describe('rejecting a change', () => {
   it.each([
-    ['fr', 'Refuser', 'Téléphone', 'Refuser ce changement?', 'Le changement «\u00a0Téléphone\u00a0» envoyé par Minh Beaudoin ne sera pas publié', 'Annuler', 'Changement refusé pour Minh Beaudoin.'],
-    ['en', 'Reject', 'Phone', 'Reject this change?', 'The "Phone" change sent by Minh Beaudoin will not be published', 'Cancel', 'Change rejected for Minh Beaudoin.'],
+    ['fr', 'Refuser', 'Téléphone', 'Refuser ce changement?', 'Le changement «\u00a0Téléphone\u00a0» envoyé par Minh Beaudoin ne sera pas publié, et il est effacé. Le parent en est avisé par courriel', 'Annuler', 'Changement refusé pour Minh Beaudoin.'],
+    ['en', 'Reject', 'Phone', 'Reject this change?', 'The "Phone" change sent by Minh Beaudoin will not be published, and it is deleted. The parent is told by email', 'Cancel', 'Change rejected for Minh Beaudoin.'],
   ] as const)('%s: asks first; cancelled, nothing is decided; confirmed, the change is refused', async (lang, reject, phone, title, body, cancel, done) => {
     reviewScreen(lang);
     api.answers[`/api/admin/annual-update/campaigns/${CAMPAIGN.id}/review/${ID(2)}`] = { item: null };

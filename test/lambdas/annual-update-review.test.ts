@@ -185,8 +185,24 @@ describe('the administrator deciding', () => {
     expect(after).toMatchObject({ phone: NEW_PHONE, version: before.version + 1, skills: 'Comptabilité' });
     expect(after.address).toEqual(before.address);
 
+    const mailBefore = (await mailTo(stack, target.email!)).length;
     const rejected = await decide({ version: left.version, submittedAt: left.submittedAt, reject: ['address'] });
     expect(rejected).toEqual({ status: 200, body: { item: null } });
+    // The parent is told, in their language, which kind of information was not published, never its value (the
+    // accepted phone sent nothing).
+    const mail = await mailTo(stack, target.email!);
+    expect(mail).toHaveLength(mailBefore + 1);
+    const note = mail.at(-1)!;
+    const text = note.body.text ?? '';
+    if ((after.preferredLanguage ?? 'fr') === 'fr') {
+      expect(note.subject).toMatch(/^Un changement à vos renseignements n’a pas été publié – /);
+      expect(text).toContain('n’a pas publié le changement suivant\u00a0: adresse.');
+    } else {
+      expect(note.subject).toMatch(/^A change to your information was not published – /);
+      expect(text).toContain('did not publish this change: address.');
+    }
+    expect(text).not.toContain(NEW_ADDRESS.street);
+    expect(note.body.html).not.toContain(NEW_ADDRESS.street);
     expect((await getEntity('PARENT', target.id))!).toEqual(after);
     expect(await getPendingChange(campaignId, target.id)).toBeUndefined();
     expect((await list()).items).toEqual([]);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isDefiniteSendFailure, sendErrorName } from '../../lambdas/common/mailer';
 import { updateLinkEmail, type UpdateEmailInput } from '../../lambdas/annual-update/email/update-link-email';
+import { reviewRejectedEmail } from '../../lambdas/annual-update/email/review-rejected-email';
 import { createThrottle } from '../../lambdas/annual-update/throttle';
 import { campaignView, participantViews } from '../../lambdas/annual-update/views';
 import type { Campaign } from '@shared/schemas/annual-update';
@@ -78,6 +79,30 @@ describe('update-link email', () => {
     const bare = updateLinkEmail({ ...email, deadline: undefined, contact: {} });
     expect(bare.text).toContain('Des questions? Communiquez avec le secrétariat de l’école.');
     expect(bare.text).not.toContain('au plus tard');
+  });
+});
+
+describe('review rejection email', () => {
+  const input = { firstName: 'Zoé', schoolName: 'École des Érables', contact: { email: 'secretariat@ecole.example', phone: '5145550100' } };
+
+  it('names the kinds of information not published in the parent\'s language, in the form\'s order, never a value', () => {
+    const fr = reviewRejectedEmail('zoe@test.example', { ...input, locale: 'fr', fields: ['phone', 'address', 'skills'] });
+    expect(fr.subject).toBe('Un changement à vos renseignements n’a pas été publié – École des Érables');
+    expect(fr.text).toContain('Bonjour Zoé,');
+    expect(fr.text).toContain('n’a pas publié le changement suivant\u00a0: téléphone, adresse et compétences.');
+    expect(fr.text).toContain('Téléphone\u00a0: 514 555-0100');
+    expect(fr.html).toContain('<html lang="fr">');
+    const en = reviewRejectedEmail('zoe@test.example', { ...input, locale: 'en', fields: ['address'] });
+    expect(en.subject).toBe('A change to your information was not published – École des Érables');
+    expect(en.text).toContain('did not publish this change: address. The directory keeps what it showed before.');
+    expect(en.text).toContain('Email: secretariat@ecole.example');
+    expect(en.html).toContain('<html lang="en">');
+  });
+
+  it('says nothing of a contact the school has not set', () => {
+    const email = reviewRejectedEmail('zoe@test.example', { ...input, contact: {}, locale: 'en', fields: ['lastName', 'firstName'] });
+    expect(email.text).toContain('did not publish this change: last name and first name.');
+    expect(email.text).not.toContain('School office:');
   });
 });
 
