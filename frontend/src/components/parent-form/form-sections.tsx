@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { characterCount } from '../../lib/number-format';
 import Box from '@cloudscape-design/components/box';
@@ -12,6 +13,7 @@ import RadioGroup from '@cloudscape-design/components/radio-group';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Textarea from '@cloudscape-design/components/textarea';
+import { splitFullAddress } from '@shared/format/full-address';
 import type { ParentForm } from '@shared/rules/parent-form';
 import type { Language } from '@shared/schemas/common';
 import { COMMITTEE_ROLES } from '@shared/schemas/committee-roles';
@@ -154,13 +156,29 @@ export function AddressSection(props: SectionProps & { coParents?: ParentForm['c
   const street = field('street', required);
   const city = field('city', required);
   const postal = field('postalCode', required);
+  const [splitFrom, setSplitFrom] = useState<string>();
+  // A whole address pasted into the street (« 12, rue des Érables, Laval (Québec) H7N 1A1 ») goes to its three
+  // fields, unless the city or the postal code already says something else (shared/format/full-address.ts).
+  const onStreet = ({ detail }: { detail: { value: string } }) => {
+    const parts = splitFullAddress(detail.value);
+    const fits = (typed: string, found: string) => typed.trim() === '' || typed.trim().toLowerCase() === found.toLowerCase();
+    if (parts && fits(values.city, parts.city) && fits(values.postalCode.replace(/[\s-]/g, ''), parts.postalCode.replace(' ', ''))) {
+      setSplitFrom(parts.street);
+      return onChange(parts);
+    }
+    street.input.onChange({ detail });
+  };
   return (
     <Container
       header={<Header variant="h2" description={t('updateForm.addressHint')}>{t('updateForm.sections.address')}</Header>}
     >
       <SpaceBetween size="m">
-        <FormField label={street.label} errorText={street.errorText}>
-          <Input {...street.input} autoComplete="street-address" />
+        <FormField
+          label={street.label}
+          errorText={street.errorText}
+          constraintText={splitFrom !== undefined && splitFrom === values.street ? t('updateForm.addressSplit') : undefined}
+        >
+          <Input {...street.input} onChange={onStreet} autoComplete="street-address" />
         </FormField>
         <ColumnLayout columns={2}>
           <FormField label={city.label} errorText={city.errorText}>
