@@ -16,7 +16,7 @@ import { startSes } from './ses';
 import { LOCAL_BOUNCE_TOPIC_ARN, simulateMailEvents } from './ses-simulator';
 import type { StackInfo } from './stack-info';
 import { startTriggerServer } from './triggers-server';
-import { recordChildren, stopStaleChildren } from './stale-processes';
+import { alreadyRunning, recordChildren, runningOwner, stopStaleChildren } from './stale-processes';
 
 export type { StackInfo };
 
@@ -110,6 +110,8 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
   };
   const pidFile = options.dataDir && path.join(path.resolve(options.dataDir), 'pids.json');
   if (pidFile) {
+    const owner = runningOwner(pidFile);
+    if (owner !== undefined) throw new Error(alreadyRunning(owner));
     const stale = await stopStaleChildren(pidFile);
     if (stale > 0) step(`Stopped ${stale} process(es) left over by a previous run`);
   }
