@@ -14,8 +14,11 @@ import { stringGroups } from './build/string-groups';
 const root = fileURLToPath(new URL('.', import.meta.url));
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 
-/** The local gateway (`npm start`) serves /api and /config.json; the dev server forwards both to it. */
-const LOCAL_GATEWAY = 'http://127.0.0.1:3000';
+/**
+ * The local gateway (`npm start`) serves /api and /config.json; the dev server forwards both to it, on the ports
+ * `npm start` took (LOCAL_PORT_BASE, as local/stack.ts defaultPorts: the app is the first).
+ */
+const LOCAL_GATEWAY = `http://127.0.0.1:${Number(process.env.LOCAL_PORT_BASE ?? 3000)}`;
 
 /**
  * Vendor code that changes rarely gets its own long-cached chunk. Cloudscape is deliberately NOT forced into one

@@ -217,7 +217,7 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
 
     let demoDataOutdated = false;
     if (options.seed !== false) {
-      step('Seeding the demo school (first run only)');
+      step('Checking the demo school (seeded on the first run only)');
       // Both steps are idempotent: the seed skips a dataset already written, existing accounts are kept.
       demoDataOutdated = (await seedDemoSchool(options.seed ?? {})).outdated;
       await ensureDemoAccounts(cognito, userPoolId);

@@ -31,8 +31,9 @@ const OUTDATED_DEMO_DATA = `
 
 async function main() {
   const started = Date.now();
-  if (!existsSync(path.join(WEB_DIR, 'index.html')) || process.argv.includes('--build')) {
-    console.log('• Building the frontend (first run, about a minute)…');
+  const firstBuild = !existsSync(path.join(WEB_DIR, 'index.html'));
+  if (firstBuild || process.argv.includes('--build')) {
+    console.log(`• Building the frontend (${firstBuild ? 'first run, ' : ''}about a minute)…`);
     // Warnings and errors only: the list of built files (a hundred lines) buried the banner below.
     const build = spawnSync('npm', ['run', '--silent', 'build:web', '--', '--logLevel', 'warn'], { stdio: 'inherit' });
     if (build.status !== 0) throw new Error('The frontend build failed (see above).');

@@ -40,8 +40,8 @@ const CATALOGUE: { spec: string; error: unknown; operation: AuthOperation; onlin
   { spec: 'Too many failed attempts. Please try again later.', error: cognito('LimitExceededException'), operation: 'signIn' },
   { spec: 'Too many failed attempts. Please try again later.', error: cognito('TooManyRequestsException'), operation: 'signIn' },
   { spec: 'Too many failed attempts. Please try again later.', error: cognito('NotAuthorizedException', 'Password attempts exceeded'), operation: 'signIn' },
-  { spec: 'Network error. Please check your connection. Check your internet connection.', error: cognito('NetworkError', 'A network error has occurred.'), operation: 'signIn' },
-  { spec: 'Network error. Please check your connection. Check your internet connection.', error: new TypeError('Failed to fetch'), operation: 'resetPassword' },
+  { spec: 'Network error. Please check your connection.', error: cognito('NetworkError', 'A network error has occurred.'), operation: 'signIn' },
+  { spec: 'Network error. Please check your connection.', error: new TypeError('Failed to fetch'), operation: 'resetPassword' },
   {
     spec: 'This email address is not authorized to create an account. Only registered parents and staff can create accounts.',
     error: cognito('UserLambdaValidationException', `PreSignUp failed with error ${SIGN_UP_REJECTED}.`),

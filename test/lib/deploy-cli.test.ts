@@ -4,10 +4,13 @@ import { runDeployCli, type DeployDeps } from '../../local/cli/deploy';
 const OUTPUTS = { SiteUrl: 'https://d111.cloudfront.net', UserPoolId: 'ca-central-1_abc', TableName: 'T' };
 
 /** The deploy CLI with a fake command runner: records commands, answers with the given exit codes. */
-function fakeDeploy(exitCodes: Record<string, number> = {}) {
+function fakeDeploy(exitCodes: Record<string, number> = {}, kept: Record<string, Record<string, string>> = {}) {
   const commands: string[][] = [];
   const lines: string[] = [];
+  const store = { kept };
   const deps: DeployDeps = {
+    readKept: () => store.kept,
+    writeKept: (next) => (store.kept = next),
     run: async (command, args) => {
       commands.push([command, ...args]);
       return exitCodes[`${command} ${args[0]}`] ?? 0;
@@ -16,7 +19,7 @@ function fakeDeploy(exitCodes: Record<string, number> = {}) {
     baseSettings: () => ({ region: 'ca-central-1', wafEnabled: true }),
     readOutputs: () => OUTPUTS,
   };
-  return { deps, commands, output: () => lines.join('\n') };
+  return { deps, commands, store, output: () => lines.join('\n') };
 }
 
 describe('npm run deploy', () => {
@@ -39,8 +42,50 @@ describe('npm run deploy', () => {
     expect(output).toContain('✔ Deployed. Site: https://d111.cloudfront.net');
     expect(output).toMatch(/1\. SES mailed a verification link to bottin@ecole\.ca.*--cognito-via-ses/);
     expect(output).toMatch(/2\. Alarms: secretariat@ecole\.ca receives .*Subscription Confirmation/);
-    expect(output).toMatch(/3\. First administrator: direction@ecole\.ca signs up at https:\/\/d111\.cloudfront\.net/);
-    expect(output).toContain('4. Check the deployment: npm run smoke -- --url https://d111.cloudfront.net');
+    // A fresh table is empty: the first administrator is imported before signing up (a trial's deployer was not told).
+    expect(output).toContain('3. First administrator: make sure direction@ecole.ca is in the directory (a new table is empty: npm run import -- <folder> --table T');
+    expect(output).toMatch(/4\. Then direction@ecole\.ca signs up at https:\/\/d111\.cloudfront\.net/);
+    expect(output).toContain('5. Check the deployment: npm run smoke -- --url https://d111.cloudfront.net');
+  });
+
+  it('takes settings as cdk does (-c schoolDirectory.<key>=<value>), and passes other context on', async () => {
+    const fake = fakeDeploy();
+    const code = await runDeployCli(['-c', 'schoolDirectory.wafEnabled=false', '-c', 'schoolDirectory.contactEmail=s@ecole.ca', '-c', 'webAssetDir=build'], fake.deps);
+    expect(code).toBe(0);
+    expect(fake.commands[1]).toEqual([
+      'npx', 'cdk', 'deploy', 'SchoolDirectory', '--outputs-file', 'cdk.out/deploy-outputs.json',
+      '-c', 'schoolDirectory.wafEnabled=false', '-c', 'schoolDirectory.contactEmail=s@ecole.ca', '-c', 'webAssetDir=build',
+    ]);
+    // The next steps read them too.
+    expect(fake.output()).toContain('Alarms: s@ecole.ca receives');
+    const bad = fakeDeploy();
+    expect(await runDeployCli(['-c', 'schoolDirectory.senderEmail=nope'], bad.deps)).toBe(2);
+    expect(bad.output()).toMatch(/senderEmail: is not a valid email address/);
+  });
+
+  it('keeps the last deploy\'s settings per profile, says so, and never keeps the first administrator', async () => {
+    const first = fakeDeploy();
+    expect(await runDeployCli(['--sender', 'bottin@ecole.ca', '--contact', 's@ecole.ca', '--first-admin', 'd@ecole.ca'], first.deps)).toBe(0);
+    expect(first.store.kept).toEqual({ default: { senderEmail: 'bottin@ecole.ca', contactEmail: 's@ecole.ca' } });
+
+    // A plain redeploy (the first-admin steps say « redeploy ») keeps the sender and the contact.
+    const again = fakeDeploy({}, first.store.kept);
+    expect(await runDeployCli(['--contact', 'bureau@ecole.ca'], again.deps)).toBe(0);
+    expect(again.output()).toContain('Kept from your last deploy (.deploy-settings.json): senderEmail=bottin@ecole.ca.');
+    expect(again.commands[1]).toContain('schoolDirectory.senderEmail=bottin@ecole.ca');
+    expect(again.commands[1]).toContain('schoolDirectory.contactEmail=bureau@ecole.ca');
+    expect(again.commands[1]!.join(' ')).not.toContain('firstAdminEmail');
+
+    // Another profile (another school or account) starts from its own.
+    const other = fakeDeploy({}, again.store.kept);
+    expect(await runDeployCli(['--profile', 'autre'], other.deps)).toBe(0);
+    expect(other.commands[1]!.join(' ')).not.toContain('senderEmail');
+    expect(Object.keys(other.store.kept).sort()).toEqual(['autre', 'default']);
+
+    // A failed deploy keeps nothing new.
+    const fails = fakeDeploy({ 'npx cdk': 1 }, other.store.kept);
+    expect(await runDeployCli(['--sender', 'x@ecole.ca'], fails.deps)).toBe(1);
+    expect(fails.store.kept).toEqual(other.store.kept);
   });
 
   it('without a first administrator, tells how to grant one on this pool; alarm email overrides the contact', async () => {

@@ -32,7 +32,7 @@ export const AUTH_MESSAGE_KEYS = [
 export type AuthMessageKey = (typeof AUTH_MESSAGE_KEYS)[number];
 
 /** Advice appended to a message (docs/product-rules.md, "Messages and languages"). */
-export const AUTH_HINT_KEYS = ['checkConnection', 'sendingLimit', 'signInToResend'] as const;
+export const AUTH_HINT_KEYS = ['sendingLimit', 'signInToResend'] as const;
 export type AuthHintKey = (typeof AUTH_HINT_KEYS)[number];
 
 export interface AuthMessage {
@@ -108,7 +108,7 @@ export function toAuthMessage(
   const text = errorText(error);
 
   if (!online) return message('offline');
-  if (isNetworkError(error)) return message('network', ['checkConnection']);
+  if (isNetworkError(error)) return message('network');
   if (name === EMAIL_NOT_VERIFIED_ERROR) return message('emailNotVerified');
 
   // Verification calls need the session: whatever says "no session" means "sign in again" there.

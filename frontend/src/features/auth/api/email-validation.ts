@@ -112,12 +112,12 @@ export function createEmailValidator(options: EmailValidatorOptions): EmailValid
         signal: AbortSignal.timeout(VALIDATION_ATTEMPT_TIMEOUT_MS),
       });
     } catch {
-      const error = isOnline() ? message('network', ['checkConnection']) : message('offline');
+      const error = isOnline() ? message('network') : message('offline');
       throw new AttemptFailure(failure(error, { network: true }), isOnline());
     }
     if (!response.ok) throw failureForStatus(response.status);
     const ResponseSchema = await schema.catch(() => {
-      throw new AttemptFailure(failure(message('network', ['checkConnection']), { network: true }), isOnline());
+      throw new AttemptFailure(failure(message('network'), { network: true }), isOnline());
     });
     const parsed = ResponseSchema.safeParse(await response.json().catch(() => undefined));
     if (!parsed.success) {
