@@ -7,6 +7,7 @@ import { unsubscribe } from './consent-service';
 import { listInbox, markRead } from './message-repository';
 import { stopCarpoolByLink } from './carpool-service';
 import { readUnsubscribeToken } from './unsubscribe-tokens';
+import { readDirectory } from '../directory/public';
 
 /** The Messages page (docs/messages.md, "In the app"): what the member received and sent, and what they may write. */
 
@@ -47,12 +48,28 @@ export async function readMessage(ctx: AuthorContext, messageId: string): Promis
   if (!results.some(Boolean)) throw new AppError('NOT_FOUND');
 }
 
+/** The person a token names and every other parent or staff member with the same email address. */
+async function peopleAtAddressOf(target: { personType: 'PARENT' | 'STAFF'; personId: string }) {
+  const directory = await readDirectory();
+  const people = [
+    ...directory.parents.map((p) => ({ personType: 'PARENT' as const, personId: p.id, email: p.email })),
+    ...directory.staff.map((s) => ({ personType: 'STAFF' as const, personId: s.id, email: s.email })),
+  ];
+  const email = people.find((p) => p.personType === target.personType && p.personId === target.personId)?.email?.trim().toLowerCase();
+  const others = email ? people.filter((p) => p.email?.trim().toLowerCase() === email && !(p.personType === target.personType && p.personId === target.personId)) : [];
+  return [{ personType: target.personType, personId: target.personId }, ...others.map(({ personType, personId }) => ({ personType, personId }))];
+}
+
 /** The one-click unsubscribe: the token says who and what (a kind of message, or carpool); no session. Unknown or expired: 404. */
 export async function unsubscribeByToken(token: string, now: Date): Promise<UnsubscribeResponse> {
   const target = await readUnsubscribeToken(token, now);
   if (!target) throw new AppError('TOKEN_INVALID');
   const { kind, language } = target;
   if (kind === 'carpool') await stopCarpoolByLink(target.personId, language, now.toISOString());
-  else await unsubscribe({ personType: target.personType, personId: target.personId }, kind, language, now.toISOString());
+  else {
+    // The email went to an address, perhaps shared (a couple's family email gets one email for both, send-service.ts):
+    // the link stops this kind for everyone at that address, each recorded in their own consent log.
+    for (const person of await peopleAtAddressOf(target)) await unsubscribe(person, kind, language, now.toISOString());
+  }
   return { category: kind, language };
 }

@@ -48,17 +48,44 @@ interface ChunkContext {
   consents: Map<string, MessageConsents>;
   suppressions: ReadonlyMap<string, Suppression>;
   schoolName: string;
+  /**
+   * The one recipient each email address is sent for: two parents who share an address (a couple's family email)
+   * get one email, not two identical ones with two unsubscribe links (a trial's couple did). The first, by recipient
+   * key, of those who would get it: the same on every call, so a resumed sending never sends the other too.
+   */
+  firstAtAddress: ReadonlyMap<string, string>;
 }
 
-/** Why this recipient gets no email, or undefined when they get one. */
-function skipReason(delivery: Delivery, ctx: ChunkContext): string | undefined {
-  const contact = ctx.contacts.get(delivery.recipientKey);
+/** Why this recipient gets no email of its own (the address aside), or undefined when they would get one. */
+function ownSkipReason(recipientKey: string, ctx: Omit<ChunkContext, 'firstAtAddress'>): string | undefined {
+  const contact = ctx.contacts.get(recipientKey);
   if (!contact) return 'personRemoved';
   if (!contact.email) return 'noEmail';
-  if (ctx.consents.get(delivery.recipientKey)?.[ctx.message.category] === false) return 'declined';
+  if (ctx.consents.get(recipientKey)?.[ctx.message.category] === false) return 'declined';
   const suppression = ctx.suppressions.get(contact.email);
   if (suppression) return suppression.reason === 'bounce' ? 'addressBounced' : 'addressComplained';
   return undefined;
+}
+
+const addressKey = (email: string) => email.trim().toLowerCase();
+
+/** Why this recipient gets no email, or undefined when they get one (or share another's: `sharedWith`). */
+const skipReason = (delivery: Delivery, ctx: ChunkContext): string | undefined => ownSkipReason(delivery.recipientKey, ctx);
+
+/** The recipient whose email this one shares (the first at their address), or undefined when it is their own. */
+function sharedWith(delivery: Delivery, ctx: ChunkContext): string | undefined {
+  if (ownSkipReason(delivery.recipientKey, ctx)) return undefined;
+  const first = ctx.firstAtAddress.get(addressKey(ctx.contacts.get(delivery.recipientKey)!.email!));
+  return first === delivery.recipientKey ? undefined : first;
+}
+
+/** What a recipient sharing an address gets from that address's one email: its outcome, once it has one. */
+const FOLLOWS: Partial<Record<Delivery['state'], Delivery['state']>> = { sent: 'sent', uncertain: 'uncertain', sending: 'uncertain', failed: 'failed', skipped: 'skipped' };
+
+async function followShared(delivery: Delivery, first: Delivery | undefined): Promise<Delivery['state']> {
+  const state = first && FOLLOWS[first.state];
+  if (!state) return delivery.state; // Its email not tried yet: this one waits with it (a later call).
+  return (await recordDelivery(delivery, 'pending', state, 'sameAddress')) ? state : delivery.state;
 }
 
 async function sendOne(delivery: Delivery, ctx: ChunkContext): Promise<Delivery['state']> {
@@ -82,14 +109,20 @@ async function sendOne(delivery: Delivery, ctx: ChunkContext): Promise<Delivery[
   return (await recordDelivery(delivery, 'sending', 'sent')) ? 'sent' : 'sending';
 }
 
-async function chunkContext(message: Message, deps: MessageSendDeps): Promise<ChunkContext> {
+async function chunkContext(message: Message, deps: MessageSendDeps, deliveries: readonly Delivery[]): Promise<ChunkContext> {
   const [directory, consents, suppressions, settings] = await Promise.all([readDirectory(), allConsents(), listSuppressions(), getSettings()]);
   const contacts = new Map<string, Contact>([
     ...directory.parents.map((p): [string, Contact] => [`PARENT#${p.id}`, { email: p.email, language: p.preferredLanguage }]),
     ...directory.staff.map((s): [string, Contact] => [`STAFF#${s.id}`, { email: s.email, language: s.preferredLanguage ?? 'fr' }]),
   ]);
   const schoolName = settings?.schoolName ?? '';
-  return { message, deps, contacts, consents, suppressions, schoolName };
+  const base = { message, deps, contacts, consents, suppressions, schoolName };
+  const firstAtAddress = new Map<string, string>();
+  for (const key of deliveries.map((d) => d.recipientKey).sort()) {
+    const email = contacts.get(key)?.email;
+    if (email && !ownSkipReason(key, base) && !firstAtAddress.has(addressKey(email))) firstAtAddress.set(addressKey(email), key);
+  }
+  return { ...base, firstAtAddress };
 }
 
 /**
@@ -102,15 +135,22 @@ export async function continueMessage(messageId: string, deps: MessageSendDeps):
   const deliveries = await listDeliveries(messageId);
   const pending = deliveries.filter((d) => d.state === 'pending');
   if (pending.length > 0) {
-    const ctx = await chunkContext(message, deps);
+    const ctx = await chunkContext(message, deps, deliveries);
     // The budget counts from the first email: the reads above come before it (about a second for a whole school),
     // well inside the function's 29 s timeout, so each call sends for its whole budget.
     const started = deps.now().getTime();
     const throttle = createThrottle(deps.ratePerSecond, () => deps.now().getTime(), deps.sleep);
     const interval = 1000 / deps.ratePerSecond;
     let processed = 0;
-    for (const delivery of pending) {
+    const byKey = new Map(deliveries.map((d) => [d.recipientKey, d]));
+    // In recipient order, so an address's one email is tried before those who share it.
+    for (const delivery of [...pending].sort((a, b) => (a.recipientKey < b.recipientKey ? -1 : 1))) {
       if (processed >= deps.maxPerCall || deps.now().getTime() + interval > started + deps.budgetMs) break;
+      const first = sharedWith(delivery, ctx);
+      if (first !== undefined) {
+        delivery.state = await followShared(delivery, byKey.get(first));
+        continue;
+      }
       if (!skipReason(delivery, ctx)) await throttle.wait();
       delivery.state = await sendOne(delivery, ctx);
       if (delivery.state === 'pending') delivery.attempts++;

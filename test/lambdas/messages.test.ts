@@ -41,7 +41,11 @@ beforeAll(async () => {
   const target = school.classes.find((c) => school.students.some((s) => s.classId === c.id))!;
   const studentIds = new Set(school.students.filter((s) => s.classId === target.id).map((s) => s.id));
   const parentIds = new Set(school.families.filter((f) => studentIds.has(f.studentId)).map((f) => f.parentId));
-  const classParents = school.parents.filter((p) => parentIds.has(p.id)).map((p) => ({ id: p.id, email: p.email!, language: p.preferredLanguage }));
+  // Two of the class's parents share one address (a couple's family email): they get one email between them.
+  const inClass = school.parents.filter((p) => parentIds.has(p.id));
+  expect(inClass.length).toBeGreaterThanOrEqual(5);
+  inClass[4]!.email = inClass[3]!.email;
+  const classParents = inClass.map((p) => ({ id: p.id, email: p.email!, language: p.preferredLanguage }));
   const others = school.parents.filter((p) => !parentIds.has(p.id)).map((p) => ({ id: p.id, email: p.email! }));
   const rep = classParents[0]!;
   for (const c of school.classes) c.parentRepresentativeIds = c.id === target.id ? [rep.id] : [];
@@ -112,7 +116,7 @@ describe('messages to a class', () => {
     const [done, twin] = await Promise.all([sendAll(seeded.rep.email, message.id), sendAll(seeded.rep.email, message.id)]);
     expect([done.status, twin.status]).toEqual(['sent', 'sent']);
 
-    const expected = seeded.classParents.filter((p) => p.id !== seeded.rep.id && p.id !== declined.id).map((p) => p.email);
+    const expected = [...new Set(seeded.classParents.filter((p) => p.id !== seeded.rep.id && p.id !== declined.id).map((p) => p.email))];
     const mail = await rawFor('A1');
     expect(mail.map((m) => m.destinations).sort()).toEqual(expected.map((e) => [e]).sort());
     for (const m of mail) {
@@ -138,6 +142,26 @@ describe('messages to a class', () => {
     const received = (inbox.body as MessagesResponse).received;
     expect(received.map((m) => m.id)).toContain(message.id);
     expect((inbox.body as MessagesResponse).unread).toBeGreaterThanOrEqual(1);
+  });
+
+  it('a couple sharing one address got one email between them, both counted as reached, and its unsubscribe stops both', async () => {
+    const [first, second] = [seeded.classParents[3]!, seeded.classParents[4]!];
+    expect(first.email).toBe(second.email);
+    const mail = (await rawFor('A1')).filter((m) => m.destinations[0] === first.email);
+    expect(mail).toHaveLength(1);
+    const message = ((await invoke(handler, { method: 'GET', resource: '/api/messages', claims: claimsFor(seeded.rep.email, { sub: `sub-${seeded.rep.email}` }) })).body as MessagesResponse).sent.find((m) => m.subject.fr === 'Sortie A1')!;
+    const states = await Promise.all([first, second].map(async (p) => (await listInbox(`PARENT#${p.id}`)).find((d) => d.messageId === message.id)!));
+    expect(states.map((d) => d.state)).toEqual(['sent', 'sent']);
+    expect(states.map((d) => d.reason ?? null).sort()).toEqual(['sameAddress', null].sort());
+
+    const token = /token=([A-Za-z0-9_-]{43})/.exec(header(mail[0]!.raw, 'List-Unsubscribe')!)![1]!;
+    const event = apiEvent({ method: 'POST', resource: '/api/messages/unsubscribe', body: 'List-Unsubscribe=One-Click' });
+    event.headers['content-type'] = 'application/x-www-form-urlencoded';
+    event.queryStringParameters = { token };
+    expect((await handler(event)).statusCode).toBe(200);
+    for (const parent of [first, second]) {
+      expect((await listConsent(parent.id))[0]).toMatchObject({ by: 'unsubscribeLink', after: { messages: { class: false } } });
+    }
   });
 
   it('a parent who is not the class representative gets 403', async () => {
@@ -236,7 +260,9 @@ describe('sending is paced and never duplicates', () => {
     const mail = await rawFor('T1');
     const destinations = mail.map((m) => m.destinations[0]);
     expect(new Set(destinations).size).toBe(destinations.length);
-    expect(message?.counts.sent).toBe(destinations.length);
+    // People reached: one per email, and the one who shares the couple's address with it.
+    const coParent = (await listInbox(`PARENT#${seeded.classParents[4]!.id}`)).find((d) => d.messageId === created.message.id)!;
+    expect(message?.counts.sent).toBe(destinations.length + (coParent.reason === 'sameAddress' && coParent.state === 'sent' ? 1 : 0));
   });
 });
 
