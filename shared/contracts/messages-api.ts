@@ -50,6 +50,15 @@ const isControl = (char: string) => {
 };
 
 /**
+ * Text pasted from a word processor as the person meant it: Word's manual line break (Shift+Enter, a vertical tab),
+ * a page break and the Unicode line and paragraph separators become line breaks; any other control character, which
+ * no one can see, goes (a trial's pasted text was refused « Cette valeur n'est pas valide » for an invisible one).
+ */
+export const pastedText = (text: string): string =>
+  // eslint-disable-next-line no-control-regex
+  text.replace(/[\u000b\u000c\u2028\u2029]/g, '\n').replace(/[\u0000-\u0008\u000e-\u001f\u007f]/g, '');
+
+/**
  * A web address in a message's text, made clickable in the email's HTML part and on /messages: http:// or https://
  * to the next space, quote or angle bracket; punctuation that ends a sentence (« voir https://ecole.example. »)
  * stays out of it. Global: use it with `matchAll` or `replace`.

@@ -166,6 +166,15 @@ describe('a message being written', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(api.posts).toEqual([]);
   });
+
+  // Word's manual line break (Shift+Enter) arrives as a vertical tab: it read as a space and the form said only
+  // « Cette valeur n'est pas valide ».
+  it('takes text pasted from a word processor as it was meant: its line breaks kept, invisible characters gone', async () => {
+    renderPage('fr');
+    const field = (await screen.findByLabelText('Message (français)', {}, { timeout: 20_000 })) as HTMLTextAreaElement;
+    fireEvent.change(field, { target: { value: 'Bonjour,\u000bla sortie\u000cest vendredi.\u0007\u2028Merci' } });
+    expect(field.value).toBe('Bonjour,\nla sortie\nest vendredi.\nMerci');
+  });
 });
 
 describe('sending from the form', () => {

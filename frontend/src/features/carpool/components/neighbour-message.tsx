@@ -10,7 +10,7 @@ import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Textarea from '@cloudscape-design/components/textarea';
 import { CarpoolSendResponseSchema, type CarpoolResponse, type Neighbour } from '@shared/contracts/carpool-api';
-import { MESSAGE_BODY_MAX, MESSAGE_SUBJECT_MAX } from '@shared/contracts/messages-api';
+import { MESSAGE_BODY_MAX, MESSAGE_SUBJECT_MAX, pastedText } from '@shared/contracts/messages-api';
 import { carpoolKey } from '../../../components/carpool/carpool-choice';
 import { useModalDismiss } from '../../../components/confirm-dialog/modal-dismiss';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
@@ -72,10 +72,10 @@ export function NeighbourMessage({ neighbour, quota, onClose, onSent }: {
       <SpaceBetween size="m">
         <Box color="text-body-secondary">{t('carpool.write.how', { used: quota.used, limit: quota.limit, days: quota.days })}</Box>
         <FormField label={t('carpool.write.subject')} errorText={over.subject}>
-          <Input value={subject} onChange={({ detail }) => setSubject(detail.value)} />
+          <Input value={subject} onChange={({ detail }) => setSubject(pastedText(detail.value))} />
         </FormField>
         <FormField label={t('carpool.write.body')} constraintText={charactersLeft(t, 'carpool.write.left', MESSAGE_BODY_MAX - body.length, currentLocale(i18n))} errorText={over.body}>
-          <Textarea rows={6} value={body} onChange={({ detail }) => setBody(detail.value)} />
+          <Textarea rows={6} value={body} onChange={({ detail }) => setBody(pastedText(detail.value))} />
         </FormField>
         <Checkbox checked={share} onChange={({ detail }) => setShare(detail.checked)} description={t('carpool.write.shareHint')}>
           {t('carpool.write.share')}

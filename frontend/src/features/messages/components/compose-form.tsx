@@ -17,6 +17,7 @@ import {
   ComposeMessageSchema,
   MESSAGE_BODY_MAX,
   MESSAGE_SUBJECT_MAX,
+  pastedText,
   type AudienceOption,
   type ComposeMessage,
   type Message,
@@ -73,7 +74,7 @@ function useMessageText() {
   const [errors, setErrors] = useState<Partial<Record<Field, FieldError>>>({});
   const change = (part: Part, lang: Lang, value: string) => {
     setErrors((all) => ({ ...all, [`${part}.${lang}`]: undefined }));
-    setText((s) => ({ ...s, [part]: { ...s[part], [lang]: value } }));
+    setText((s) => ({ ...s, [part]: { ...s[part], [lang]: pastedText(value) } }));
   };
   /** A part in the languages written (absent from the others). */
   const inLanguages = (part: Part, languages: readonly Lang[]) => ({

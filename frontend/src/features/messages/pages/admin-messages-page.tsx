@@ -16,6 +16,7 @@ import Toggle from '@cloudscape-design/components/toggle';
 import {
   MESSAGE_REJECTION_REASON_MAX,
   MessageDecisionSchema,
+  pastedText,
   personKey,
   type AdminMessagesResponse,
   type Message,
@@ -221,7 +222,7 @@ function RejectDialog({ message, onClose, onDecidedMeanwhile }: { message: Messa
           description={t('messages.admin.reasonHint')}
           {...(problemText ? { errorText: problemText } : { constraintText: charactersLeft(t, 'messages.admin.reasonLeft', left, lang) })}
         >
-          <Textarea rows={4} value={reason} invalid={problem !== undefined} onChange={({ detail }) => setReason(detail.value)} />
+          <Textarea rows={4} value={reason} invalid={problem !== undefined} onChange={({ detail }) => setReason(pastedText(detail.value))} />
         </FormField>
       </SpaceBetween>
     </ConfirmDialog>
