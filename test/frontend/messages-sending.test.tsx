@@ -2,10 +2,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router-dom';
 import { MessagesPage } from '../../frontend/src/features/messages/pages/messages-page';
 import type { Message, MessagesResponse } from '@shared/contracts/messages-api';
+import { createI18n } from '../../frontend/src/i18n/i18n';
 import { renderRouter, testConfig } from './render-screen';
 
 /**
@@ -78,7 +79,7 @@ afterEach(() => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-function renderPage(locale: 'fr' | 'en') {
+function renderPage(locale: 'fr' | 'en', i18n = createI18n(locale)) {
   const config = testConfig(`${url}/api`);
   // A data router: the page holds an in-app navigation while it sends (useBlocker).
   const router = createMemoryRouter(
@@ -88,7 +89,7 @@ function renderPage(locale: 'fr' | 'en') {
     ],
     { initialEntries: ['/messages'] },
   );
-  return renderRouter(router, { locale: locale, config: config });
+  return renderRouter(router, { locale, config, i18n });
 }
 
 /** Whether closing or reloading the tab would ask the browser's question. */
@@ -165,6 +166,17 @@ describe('a message being written', () => {
     await waitFor(() => expect(document.activeElement).not.toBe(document.body));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(api.posts).toEqual([]);
+  });
+
+  // A tap on the language button mid-write showed empty English fields, the French text hidden behind them.
+  it('keeps the text in the language it was written in when the page changes language', async () => {
+    const i18n = createI18n('fr');
+    renderPage('fr', i18n);
+    fireEvent.change(await screen.findByLabelText('Objet (français)', {}, { timeout: 20_000 }), { target: { value: 'Sortie' } });
+    await act(() => i18n.changeLanguage('en'));
+    expect(((await screen.findByLabelText('Subject (French)')) as HTMLInputElement).value).toBe('Sortie');
+    expect(screen.queryByLabelText('Subject (English)')).toBeNull();
+    expect(screen.getByRole('checkbox', { name: /^Also write in English/ })).toBeTruthy();
   });
 
   // Word's manual line break (Shift+Enter) arrives as a vertical tab: it read as a space and the form said only

@@ -42,9 +42,12 @@ export function renderWithAnswers(
  * A data router (createMemoryRouter: its history can go Back) in a language, inside the app's providers, with a fresh
  * query cache; returns the router, whose `navigate(-1)` is the browser's Back.
  */
-export function renderRouter<R extends { navigate: unknown }>(router: R, { locale, config = testConfig() }: { locale: Locale; config?: RuntimeConfig }): R {
+export function renderRouter<R extends { navigate: unknown }>(
+  router: R,
+  { locale, config = testConfig(), i18n = createI18n(locale) }: { locale: Locale; config?: RuntimeConfig; i18n?: ReturnType<typeof createI18n> },
+): R {
   render(
-    <I18nextProvider i18n={createI18n(locale)}>
+    <I18nextProvider i18n={i18n}>
       <RuntimeConfigProvider config={config}>
         <QueryClientProvider client={createQueryClient()}>
           <RouterProvider router={router as unknown as Parameters<typeof RouterProvider>[0]['router']} />

@@ -225,8 +225,13 @@ export function ComposeForm({ data, driver, onDrafting }: {
   const [choice, setChoice] = useState<AudienceOption | undefined>(useFirstAudience(data.audiences));
   const [both, setBoth] = useState(false);
   const [share, setShare] = useState(false);
-  const languages: Lang[] = both ? ['fr', 'en'] : [lang];
-  const written = [message.text.subject, message.text.body].some((part) => part.fr.trim() !== '' || part.en.trim() !== '');
+  // Written in one language, the text stays in the language it was written in when the page's language changes (a
+  // trial's French text vanished behind empty English fields at a tap on the language button).
+  const hasText = (l: Lang) => message.text.subject[l].trim() !== '' || message.text.body[l].trim() !== '';
+  const other: Lang = lang === 'fr' ? 'en' : 'fr';
+  const single: Lang = hasText(other) && !hasText(lang) ? other : lang;
+  const languages: Lang[] = both ? ['fr', 'en'] : [single];
+  const written = hasText('fr') || hasText('en');
   useEffect(() => onDrafting(written && !busy), [onDrafting, written, busy]);
   const label = (o: AudienceOption) => o.label[lang];
 
@@ -249,7 +254,7 @@ export function ComposeForm({ data, driver, onDrafting }: {
               />
             </FormField>
             {choice?.needsApproval && <Alert type="info">{t('messages.compose.needsApproval')}</Alert>}
-            <Checkbox checked={both} onChange={({ detail }) => setBoth(detail.checked)}>{t('messages.compose.both')}</Checkbox>
+            <Checkbox checked={both} onChange={({ detail }) => setBoth(detail.checked)}>{t(`messages.compose.alsoIn_${single === 'fr' ? 'en' : 'fr'}`)}</Checkbox>
             {languages.map((l) => (
               <LanguageFields
                 key={l}
