@@ -31,14 +31,16 @@ export async function messagesOf(ctx: AuthorContext): Promise<MessagesResponse> 
   });
   const mine = authorKeys(ctx.people);
   const sent = view.messages.filter((m) => mine.has(personKey(m.author.personType, m.author.personId)));
-  const { retryAfter: _retry, ...quota } = quotaOf(view, ctx.people, ctx.now);
+  const { retryAfter, ...quota } = quotaOf(view, ctx.people, ctx.now);
+  // Said before a message is written (a trial's fourth message was refused only once written and confirmed).
+  const freesAt = quota.used >= quota.limit ? new Date(ctx.now.getTime() + retryAfter * 1000).toISOString() : undefined;
   return {
     received: newestFirst(inbox),
     sent: newestFirst(sent),
     unread: inbox.filter((m) => !m.readAt).length,
     audiences: view.options,
     withheld: withheldRights(ctx.people, view.directory, view.settings),
-    quota,
+    quota: { ...quota, ...(freesAt ? { freesAt } : {}) },
   };
 }
 

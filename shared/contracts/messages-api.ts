@@ -170,7 +170,13 @@ export const MessagesResponseSchema = z.object({
   unread: z.number().int(),
   audiences: z.array(AudienceOptionSchema),
   withheld: z.array(z.enum(WITHHELD_RIGHTS)),
-  quota: z.object({ limit: z.number().int(), used: z.number().int(), days: z.number().int() }),
+  quota: z.object({
+    limit: z.number().int(),
+    used: z.number().int(),
+    days: z.number().int(),
+    /** When the limit is reached: the moment the oldest message of the window leaves it (one more may be written). */
+    freesAt: IsoDateTimeSchema.optional(),
+  }),
 });
 export type MessagesResponse = z.infer<typeof MessagesResponseSchema>;
 

@@ -40,7 +40,7 @@ const page = (sent: Message[]): MessagesResponse => ({
 });
 
 /** The API's state: the author's sent messages, each continue call's answer in turn (a status code, or the progress), what was posted. */
-const api: { sent: Message[]; chunks: Array<number | Message>; continues: number; posts: unknown[]; hold?: Promise<void> } = { sent: [], chunks: [], continues: 0, posts: [] };
+const api: { sent: Message[]; chunks: Array<number | Message>; continues: number; posts: unknown[]; hold?: Promise<void>; quota?: MessagesResponse['quota'] } = { sent: [], chunks: [], continues: 0, posts: [] };
 let server: Server;
 let url: string;
 
@@ -52,7 +52,7 @@ beforeAll(async () => {
     let raw = '';
     req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
     req.on('end', () => {
-      if (req.url === '/api/messages' && req.method === 'GET') return answer(200, page(api.sent));
+      if (req.url === '/api/messages' && req.method === 'GET') return answer(200, { ...page(api.sent), ...(api.quota ? { quota: api.quota } : {}) });
       if (req.url === '/api/messages' && req.method === 'POST') {
         api.posts.push(JSON.parse(raw));
         api.sent = [at('sending', 9, 0)];
@@ -75,7 +75,7 @@ beforeAll(async () => {
 });
 afterEach(() => {
   cleanup();
-  Object.assign(api, { sent: [], chunks: [], continues: 0, posts: [], hold: undefined });
+  Object.assign(api, { sent: [], chunks: [], continues: 0, posts: [], hold: undefined, quota: undefined });
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
@@ -166,6 +166,23 @@ describe('a message being written', () => {
     await waitFor(() => expect(document.activeElement).not.toBe(document.body));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(api.posts).toEqual([]);
+  });
+
+  // A trial's fourth message of the week was refused only once written and confirmed.
+  it.each([
+    ['fr', 'Limite atteinte\u00a0: vous avez écrit 3 messages sur 3 permis en 7 jours. Vous pourrez en écrire un autre à partir du 3 décembre 2026 à 9 h 30.'],
+    ['en', 'Limit reached: you have written 3 of the 3 messages allowed in 7 days. You can write another one from December 3, 2026 at 09:30.'],
+  ] as const)('says the week\'s limit is reached before anything is written, and when one more may be (%s)', async (locale, said) => {
+    api.quota = { limit: 3, used: 3, days: 7, freesAt: '2026-12-03T14:30:00.000Z' };
+    renderPage(locale);
+    await screen.findByRole('button', { name: locale === 'fr' ? 'Envoyer' : 'Send' }, { timeout: 20_000 });
+    await waitFor(() => expect(document.body.textContent).toContain(said));
+  });
+
+  it('says nothing of the limit while messages are left', async () => {
+    renderPage('fr');
+    await screen.findByLabelText('Objet (français)', {}, { timeout: 20_000 });
+    expect(document.body.textContent).not.toContain('Limite atteinte');
   });
 
   // A tap on the language button mid-write showed empty English fields, the French text hidden behind them.

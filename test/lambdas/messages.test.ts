@@ -203,6 +203,11 @@ describe('messages to a class', () => {
     const subjects = (log.body as { messages: Message[] }).messages.map((m) => m.subject.fr);
     expect(subjects).toContain('Sortie U2');
     expect(subjects).not.toContain('Sortie Q4');
+    // The page says so before a fifth is written: when the oldest of the three leaves the week's window.
+    const page = (await invoke(handler, { method: 'GET', resource: '/api/messages', claims: claimsFor(seeded.rep.email, { sub: `sub-${seeded.rep.email}` }) })).body as MessagesResponse;
+    const oldest = page.sent.filter((m) => m.status !== 'rejected').map((m) => Date.parse(m.createdAt)).sort()[0]!;
+    expect(page.quota).toMatchObject({ used: 3, limit: 3, days: 7 });
+    expect(Math.abs(Date.parse(page.quota.freesAt!) - (oldest + 7 * 86_400_000))).toBeLessThan(2_000);
   });
 
   it('a send repeated with the same client key answers the first message, even once the quota is used up', async () => {

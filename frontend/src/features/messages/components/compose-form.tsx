@@ -33,6 +33,7 @@ import { useComposeMessage } from '../api/messages-queries';
 import type { SendDriver } from '../api/use-send-driver';
 import { SendProgress } from './send-progress';
 import { charactersLeft, formatCount } from '../../../lib/number-format';
+import { formatLongDateTime } from '../../../lib/date-time';
 import { useTooLongText } from '../../../lib/text-limit';
 
 type Lang = 'fr' | 'en';
@@ -253,6 +254,17 @@ export function ComposeForm({ data, driver, onDrafting }: {
                 onChange={({ detail }) => setChoice(data.audiences.find((o) => JSON.stringify(o.audience) === detail.selectedOption.value))}
               />
             </FormField>
+            {data.quota.freesAt && (
+              // Before writing: the week's limit is reached, and when one more may be written.
+              <Alert type="warning">
+                {t('messages.compose.limitReached', {
+                  used: formatCount(data.quota.used, lang),
+                  limit: formatCount(data.quota.limit, lang),
+                  days: data.quota.days,
+                  when: formatLongDateTime(data.quota.freesAt, lang),
+                })}
+              </Alert>
+            )}
             {choice?.needsApproval && <Alert type="info">{t('messages.compose.needsApproval')}</Alert>}
             <Checkbox checked={both} onChange={({ detail }) => setBoth(detail.checked)}>{t(`messages.compose.alsoIn_${single === 'fr' ? 'en' : 'fr'}`)}</Checkbox>
             {languages.map((l) => (
