@@ -33,6 +33,8 @@ const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 export const PersonNameSchema = z
   .string()
   .trim()
+  // One space between words: « Hélène  Marie » typed or pasted with two showed them in the PDF and the vCard (a trial).
+  .overwrite((value) => value.replace(/\s{2,}/g, ' '))
   // One way to write each accented letter (« É », not « E » plus a combining accent, which some keyboards and
   // copied text give): sorting, duplicate detection and exports then see one name.
   .normalize('NFC')

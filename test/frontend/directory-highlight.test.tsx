@@ -35,6 +35,12 @@ describe('Highlight', () => {
     expect(marked('Anne Saint-Onge', 'onge anne')).toEqual(['Anne', 'Onge']);
   });
 
+  // « D'Amours » is the words « d » and « amours »: the « d » lit every d of the card (« Children: », « Édouard »).
+  it('marks a one-letter word where a word starts, or anywhere when no word starts with it', () => {
+    expect(marked("Jeanne D'Amours, Children: Édouard Ferland-Dubé", "d'amours")).toEqual(["D'Amours", 'D']);
+    expect(marked('François Côté', 'e')).toEqual(['é']);
+  });
+
   it('handles ligatures and letters outside the basic plane', () => {
     expect(marked('Chœur Lætitia', 'choeur')).toEqual(['Chœur']);
     expect(marked('𝒜lice Côté', 'cote')).toEqual(['Côté']);

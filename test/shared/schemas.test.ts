@@ -117,6 +117,9 @@ describe('normalisation and refusals', () => {
     expect(PersonNameSchema.safeParse('   ').success).toBe(false);
     // An accent typed as a combining mark is stored as the one accented letter.
     expect(PersonNameSchema.parse(' E\u0301ve ')).toBe('\u00c9ve');
+    // One space between words, whatever was typed or pasted (two showed in the PDF and the vCard).
+    expect(PersonNameSchema.parse('  Hélène   Marie ')).toBe('Hélène Marie');
+    expect(PersonNameSchema.parse('Marie \u00a0Ève')).toBe('Marie Ève');
     expect(AddressInputSchema.parse({ street: '12, rue de l\u2019E\u0301glise', city: 'Le\u0301vis', postalCode: 'g6v1a1' })).toEqual({
       street: '12, rue de l\u2019\u00c9glise',
       city: 'L\u00e9vis',

@@ -107,7 +107,12 @@ export function matchRanges(text: string, query: string): Range[] {
     ranges.push([from[start]!, to[start + length - 1]!]);
   };
   for (const word of parsed.words) {
-    for (const at of occurrences(normalized.text, word)) add(at, word.length, normalized.from, normalized.to);
+    // A one-letter word (the « d » of « D'Amours ») only where a word starts: anywhere, it lit every d on the card
+    // (« Children: », « Édouard »; a trial). The whole query without its separators still finds « D'Amours ».
+    // Anywhere still when no word starts with it, so every record the search keeps shows why.
+    const found = occurrences(normalized.text, word);
+    const atStarts = word.length === 1 ? found.filter((at) => at === 0 || normalized.text[at - 1] === ' ') : [];
+    for (const at of atStarts.length > 0 ? atStarts : found) add(at, word.length, normalized.from, normalized.to);
   }
   // The text without its spaces, for queries typed without the name's separators. Overlaps with the word
   // matches are merged below.
