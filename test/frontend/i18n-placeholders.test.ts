@@ -51,4 +51,14 @@ describe('placeholders', () => {
     expect(charactersLeft(English.t, 'messages.compose.left', 4990, 'en')).toBe('4,990 characters left');
     expect(French.t('messages.compose.result.sent', { sent: 1, skipped: 1 })).toBe('Message envoyé. Courriels\u00a0: 1; à lire dans le bottin seulement\u00a0: 1.');
   });
+
+  // A trial read « La fiche de Hélène … est créée ».
+  it('elide French "de" before a name that starts with a vowel or a mute h, and leave English as it is', () => {
+    const French = createI18n('fr', resources);
+    expect(French.t('adminData.form.created', { name: 'Hélène Roy' })).toBe("La fiche d'Hélène Roy est créée.");
+    expect(French.t('adminData.form.created', { name: 'Zoé Roy' })).toBe('La fiche de Zoé Roy est créée.');
+    expect(French.t('adminRoles.ended', { name: 'Anatole Roy' })).toBe("Le rôle d'Anatole Roy est terminé.");
+    const English = createI18n('en', resources);
+    expect(English.t('adminData.form.created', { name: 'Hélène Roy' })).toBe("Hélène Roy's record is created.");
+  });
 });

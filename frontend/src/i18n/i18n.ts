@@ -3,6 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import type { I18nProviderProps } from '@cloudscape-design/components/i18n';
 import { applyDocumentLocale, isLocale, readStoredLocale, storeLocale, type Locale } from './locale';
 import { STRING_GROUP_NAMES, mergeStrings, type StringGroup } from './string-groups';
+import { deFr } from '@shared/format/french';
 
 interface LocaleStrings {
   app: Record<string, unknown>;
@@ -144,6 +145,9 @@ export function createI18n(locale: Locale = readStoredLocale(), resources: Resou
     // No promotional console line in every visitor's browser console.
     showSupportNotice: false,
   });
+  // « {name, de} »: French "de" before a person's name, elided as French writes it (« de Zoé », « d'Hélène »; a
+  // trial read « La fiche de Hélène »). shared/format/french.ts deFr.
+  instance.services.formatter?.add('de', (value) => deFr(String(value)));
   // A language whose strings are not loaded yet is fetched first, then switched to: every caller of
   // changeLanguage (the header's switch, an update link's `?lang=`) gets a translated screen, never bare keys.
   const changeLanguage = instance.changeLanguage.bind(instance);
