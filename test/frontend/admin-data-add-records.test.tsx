@@ -154,6 +154,43 @@ describe('adding a record from a blank form', () => {
   });
 });
 
+// A trial added a second « Patrick D'Amours », same email, and nothing said so.
+describe('a parent of a name already in the directory', () => {
+  const existing = { ...meta, id: id('P1'), firstName: 'Patrick', lastName: "D'Amours", email: 'patrick.damours@poste.example', interests: [], skills: '', participation: 'full', preferredLanguage: 'fr' };
+
+  it.each([
+    ['fr', 'Prénom *', 'Nom *', 'Enregistrer', 'Un parent de ce nom est déjà au bottin', 'Enregistrer quand même'],
+    ['en', 'First name *', 'Last name *', 'Save', 'A parent with this name is already in the directory', 'Save anyway'],
+  ] as const)('is said before the save, and saved once confirmed (%s)', async (locale, first, last, save, warning, anyway) => {
+    renderWithAnswers(<ParentEditForm parents={[existing as never]} onSaved={() => undefined} onCancel={() => undefined} onReload={() => undefined} />, {
+      locale,
+      config: api.config,
+      answers: [],
+    });
+    type(first, ' patrick ');
+    type(last, 'D’AMOURS');
+    fireEvent.click(button(save));
+    const alert = await screen.findByText(warning);
+    expect(document.body.textContent).toContain('Patrick D\'Amours (patrick.damours@poste.example)');
+    expect(document.activeElement?.contains(alert)).toBe(true);
+    expect(posts).toEqual([]);
+    fireEvent.click(button(anyway));
+    await waitFor(() => expect(posts).toHaveLength(1));
+  });
+
+  it('is not asked about when the name differs, nor when an existing parent keeps their name', async () => {
+    renderWithAnswers(<ParentEditForm parent={existing as never} parents={[existing as never, { ...existing, id: id('P2') } as never]} onSaved={() => undefined} onCancel={() => undefined} onReload={() => undefined} />, {
+      locale: 'fr',
+      config: api.config,
+      answers: [],
+    });
+    type('Téléphone', '514 555-0101');
+    fireEvent.click(button('Enregistrer'));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(screen.queryByText('Un parent de ce nom est déjà au bottin')).toBeNull();
+  });
+});
+
 describe('a refusal on the fields shown moves the focus to the first one to fix', () => {
   it.each([
     ['fr', 'Prénom *', 'Nom *', 'Enregistrer'],

@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
+import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
 import FormField from '@cloudscape-design/components/form-field';
@@ -17,6 +19,7 @@ import { useFieldErrorText } from '../../../lib/parent-form/use-error-text';
 import { privacyValues, type AdminParentErrors, type AdminParentValues } from '../model/parent-edit';
 import { EditFormFrame } from './edit-form-frame';
 import { ConsentLog } from '../../../components/privacy/consent-log';
+import { FocusOnMount } from '../../../components/page/focus-on-mount';
 import { useParentConsentLog } from '../api/admin-data-queries';
 import { SafetyRestrictionSection } from './safety-restriction-section';
 import { useParentEdit } from './use-parent-edit';
@@ -85,6 +88,27 @@ function PersonalSection({ values, errors, change }: {
   );
 }
 
+/** Parents of the same name already in the directory: said before the save, which goes through once confirmed. */
+function SameNameWarning({ parents, onConfirm }: { parents: readonly Parent[]; onConfirm: () => void }) {
+  const { t } = useTranslation();
+  const names = parents.map((p) => `${p.firstName} ${p.lastName}${p.email ? ` (${p.email})` : ''}`).join(', ');
+  return (
+    <FocusOnMount>
+      <Alert
+        type="warning"
+        header={t('adminData.edit.sameNameTitle', { count: parents.length })}
+        action={
+          <Button formAction="none" onClick={onConfirm}>
+            {t('adminData.edit.sameNameSave')}
+          </Button>
+        }
+      >
+        {t('adminData.edit.sameNameBody', { names })}
+      </Alert>
+    </FocusOnMount>
+  );
+}
+
 /** Where a parent created without a choice on file starts (initialPrivacy): the form does not call it custom. */
 const PRIVATE_START = privacyValues(initialPrivacy());
 
@@ -111,7 +135,7 @@ export function ParentEditForm({ parent, parents, onSaved, onCancel, onReload }:
 }) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const { values, errors, saving, problem, change, save } = useParentEdit(parent, onSaved);
+  const { values, errors, saving, problem, sameName, change, save } = useParentEdit(parent, parents, onSaved);
   // The sections speak to the administrator about the parent (« the parent's name », not « your name »).
   const forAdmin: AdminWording = {
     interestsTitle: t('adminData.edit.parentInterestsTitle'),
@@ -126,10 +150,11 @@ export function ParentEditForm({ parent, parents, onSaved, onCancel, onReload }:
       title={parent ? t('adminData.edit.parentTitle', { name: `${parent.firstName} ${parent.lastName}` }) : t('adminData.form.addTitle.parent')}
       problem={problem}
       saving={saving}
-      onSave={save}
+      onSave={() => save()}
       onCancel={onCancel}
       onReload={onReload}
     >
+      {sameName.length > 0 && <SameNameWarning parents={sameName} onConfirm={() => void save(true)} />}
       <PersonalSection values={values} errors={errors} change={change} />
       {values.participation !== 'nameOnly' && (
         <Container>

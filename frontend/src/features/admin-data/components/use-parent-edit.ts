@@ -3,7 +3,15 @@ import { useTranslation } from 'react-i18next';
 import type { Parent } from '@shared/schemas/parent';
 import { ApiError } from '../../../lib/api/api-client';
 import { useSaveRecord } from '../api/admin-data-queries';
-import { blankParentValues, parentProblems, validateParent, valuesFromParent, type AdminParentErrors, type AdminParentValues } from '../model/parent-edit';
+import {
+  blankParentValues,
+  parentProblems,
+  sameNameParents,
+  validateParent,
+  valuesFromParent,
+  type AdminParentErrors,
+  type AdminParentValues,
+} from '../model/parent-edit';
 import { useInvalidText } from './edit-form-frame';
 import { useErrorText } from './use-admin-data';
 
@@ -11,7 +19,7 @@ import { useErrorText } from './use-admin-data';
  * The parent form's values, field messages and save: checked in the browser first, then sent whole with the
  * version read; the server's field errors are shown on their fields, a conflict offers a reload.
  */
-export function useParentEdit(parent: Parent | undefined, onSaved: (saved: Parent) => void) {
+export function useParentEdit(parent: Parent | undefined, parents: readonly Parent[], onSaved: (saved: Parent) => void) {
   const { t } = useTranslation();
   const saveRecord = useSaveRecord();
   const errorText = useErrorText();
@@ -19,9 +27,14 @@ export function useParentEdit(parent: Parent | undefined, onSaved: (saved: Paren
   const [values, setValues] = useState<AdminParentValues>(() => (parent ? valuesFromParent(parent) : blankParentValues()));
   const [errors, setErrors] = useState<AdminParentErrors>({});
   const [problem, setProblem] = useState<{ message: string; conflict: boolean } | null>(null);
-  const change = (patch: Partial<AdminParentValues>) => setValues((current) => ({ ...current, ...patch }));
+  // Parents of the same name, shown before a save that would add one more (confirmed by « Enregistrer quand même »).
+  const [sameName, setSameName] = useState<Parent[]>([]);
+  const change = (patch: Partial<AdminParentValues>) => {
+    if ('firstName' in patch || 'lastName' in patch) setSameName([]);
+    setValues((current) => ({ ...current, ...patch }));
+  };
 
-  const save = async () => {
+  const save = async (sameNameConfirmed = false) => {
     const checked = validateParent(values);
     setProblem(null);
     if (!checked.ok) {
@@ -30,6 +43,11 @@ export function useParentEdit(parent: Parent | undefined, onSaved: (saved: Paren
       return;
     }
     setErrors({});
+    // Only when the name is new to this record: an existing namesake was already seen when it was given.
+    const renamed = !parent || sameNameParents(values, [parent]).length === 0;
+    const namesakes = renamed && !sameNameConfirmed ? sameNameParents(values, parents, parent?.id) : [];
+    setSameName(namesakes);
+    if (namesakes.length > 0) return;
     try {
       // A new parent's body has no version (values.version is absent): the create route takes none.
       const { record } = await saveRecord.mutateAsync({ segment: 'parents', id: parent?.id, input: checked.input });
@@ -50,5 +68,5 @@ export function useParentEdit(parent: Parent | undefined, onSaved: (saved: Paren
     }
   };
 
-  return { values, errors, saving: saveRecord.isPending, problem, change, save };
+  return { values, errors, saving: saveRecord.isPending, problem, sameName, change, save };
 }

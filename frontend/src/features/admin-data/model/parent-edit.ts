@@ -1,3 +1,4 @@
+import { normalizeSearchText } from '@shared/rules/search';
 import { ParentInputSchema, ParentUpdateSchema, type ParentInput } from '@shared/contracts/admin-api';
 import type { ParentForm } from '@shared/rules/parent-form';
 import type { Parent } from '@shared/schemas/parent';
@@ -103,4 +104,15 @@ export function orphanNames(parentIds: readonly string[], parents: readonly Pare
     const parent = parents.find((p) => p.id === id);
     return parent ? `${parent.firstName} ${parent.lastName}` : id;
   });
+}
+
+/**
+ * The other parents with the same name (accents, case, hyphens and apostrophes aside: « D'Amours » is « d amours »),
+ * asked before a save: a trial added a second « Patrick D'Amours » with the same email, and nothing said so. Two parents
+ * may share an email (a family address), so the name decides; a same-name save still goes through once confirmed.
+ */
+export function sameNameParents(values: Pick<AdminParentValues, 'firstName' | 'lastName'>, parents: readonly Parent[], selfId?: string): Parent[] {
+  const name = normalizeSearchText(`${values.firstName} ${values.lastName}`);
+  if (name === '') return [];
+  return parents.filter((p) => p.id !== selfId && normalizeSearchText(`${p.firstName} ${p.lastName}`) === name);
 }
