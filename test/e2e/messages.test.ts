@@ -191,6 +191,8 @@ async function journey(lang: Lang): Promise<void> {
   const opened = parent.page.getByRole('group', { name: first });
   await opened.getByText(text.body(1)).waitFor();
   await opened.getByText(text.replyInApp).waitFor();
+  // The author's entry in the directory, a link (a trial could not tap the sentence on a phone).
+  expect(await opened.locator('a[href^="/parents?q="]').count()).toBe(1);
   // Not a representative: the page offers no group, and the API refuses to write to class A.
   await parent.page.getByText(text.nobody).waitFor();
   const parentToken = await idTokenFor(info(), declined.email, DEMO_PASSWORD);

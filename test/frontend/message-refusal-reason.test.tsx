@@ -187,5 +187,22 @@ describe("the author's Messages page", () => {
     fireEvent.click(screen.getByRole('tab', { name: receivedTab }));
     fireEvent.click(screen.getByText('Bienvenue'));
     screen.getByText(replyLine);
+    // The author's entry in the directory is a link (a trial could not tap the sentence on a phone).
+    expect(screen.getByRole('link', { name: lang === 'fr' ? 'la fiche de Marc Roy' : "Marc Roy's card" }).getAttribute('href')).toBe('/parents?q=Marc%20Roy');
+  });
+
+  it.each([
+    ['fr', 'Pour répondre, écrivez à'],
+    ['en', 'To reply, write to'],
+  ] as const)('%s: a shared reply address is a mailto link', (lang, lead) => {
+    const received: ReceivedMessage = {
+      id: '01K3J4A0S00000000000000032', createdAt: held.createdAt, author: { ...held.author, name: 'Marc Roy', personId: '01K3J4A0S00000000000000033' },
+      audience: held.audience, audienceLabel: held.audienceLabel, category: 'class', subject: { fr: 'Bienvenue' }, body: { fr: 'Bonjour' },
+      status: 'sent', replyTo: 'marc.roy@example.org',
+    };
+    renderWithAnswers(<MessagesPage />, { locale: lang, at: '/messages', answers: [[messagesKeys.mine, { ...page([]), received: [received] }]] });
+    fireEvent.click(screen.getByText('Bienvenue'));
+    screen.getByText(new RegExp(lead));
+    expect(screen.getByRole('link', { name: 'marc.roy@example.org' }).getAttribute('href')).toBe('mailto:marc.roy@example.org');
   });
 });

@@ -8,12 +8,14 @@ import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
 import ExpandableSection from '@cloudscape-design/components/expandable-section';
 import Header from '@cloudscape-design/components/header';
+import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Tabs from '@cloudscape-design/components/tabs';
 import type { Message, MessagesResponse, ReceivedMessage, WithheldRight } from '@shared/contracts/messages-api';
 import { LeavePageQuestion } from '../../../components/page/leave-modal';
 import { PageFrame } from '../../../components/page/page-frame';
 import { QueryState } from '../../../components/query-state/query-state';
+import { RouterLink } from '../../../components/router-link/router-link';
 import { currentLocale } from '../../../i18n/i18n';
 import { countsText } from '../model/counts-text';
 import { useErrorText } from '../../../lib/api/use-error-text';
@@ -40,6 +42,29 @@ const recentlyRefused = (m: Message | ReceivedMessage) =>
  * A message opened in place. How to reply is said to its readers only: on the author's own message (« Envoyés ») a
  * line telling them the author did not share an address would speak of themselves.
  */
+/**
+ * How to answer: the author's address as a link (a trial could not tap the plain text on a phone), or their entry in
+ * the directory, as the email says it (lambdas/messages/message-email.ts).
+ */
+function ReplyWay({ message }: { message: Message | ReceivedMessage }) {
+  const { t } = useTranslation();
+  const list = message.author.personType === 'STAFF' ? '/staff' : '/parents';
+  return (
+    <Box variant="small" color="text-body-secondary">
+      {message.replyTo ? (
+        <>
+          {t('messages.replyToLead')} <Link href={`mailto:${message.replyTo}`}>{message.replyTo}</Link>
+        </>
+      ) : (
+        <>
+          {t('messages.replyInAppLead')}{' '}
+          <RouterLink href={`${list}?q=${encodeURIComponent(message.author.name)}`}>{t('messages.replyInAppLink', { name: message.author.name })}</RouterLink>
+        </>
+      )}
+    </Box>
+  );
+}
+
 function MessageText({ message, lang, own }: { message: Message | ReceivedMessage; lang: Lang; own: boolean }) {
   const { t } = useTranslation();
   return (
@@ -50,11 +75,7 @@ function MessageText({ message, lang, own }: { message: Message | ReceivedMessag
       <Box>
         <MessageBody text={inLanguage(message.body, lang)} />
       </Box>
-      {!own && (
-        <Box variant="small" color="text-body-secondary">
-          {message.replyTo ? t('messages.replyTo', { address: message.replyTo }) : t('messages.replyInApp')}
-        </Box>
-      )}
+      {!own && <ReplyWay message={message} />}
     </SpaceBetween>
   );
 }
