@@ -64,7 +64,7 @@ const escapeHtml = (text: string) =>
 export function linkified(text: string): string {
   return escapeHtml(text)
     .replace(MESSAGE_LINK, (url) => `<a href="${url}">${url}</a>`)
-    .replace(/\n/g, '<br>');
+    .replace(/\r?\n/g, '<br>');
 }
 
 /** RFC 8058: the mail program's unsubscribe button posts `List-Unsubscribe=One-Click` to the token's URL. */
@@ -90,9 +90,13 @@ export function messageEmail(input: MessageEmailInput) {
   const footer = [reply, WHY[message.category][language], t.stop(stopUrl)];
   const text = [heading, '', body, '', '—', ...footer, '', schoolName].join('\n');
   const bodyLang = written === language ? '' : ` lang="${written}"`;
-  const html = `<p><strong>${escapeHtml(heading)}</strong></p><p${bodyLang}>${linkified(body)}</p><hr><p style="color:#555;font-size:13px">${footer
-    .map(linkified)
-    .join('<br>')}</p><p style="color:#555;font-size:13px">${escapeHtml(schoolName)}</p>`;
+  // A whole document in the recipient's language (a mail program's screen reader reads its words in it); the
+  // author's text keeps its tabs and runs of spaces (a pasted list's indents collapsed).
+  const html =
+    `<!DOCTYPE html><html lang="${language}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body>` +
+    `<p><strong>${escapeHtml(heading)}</strong></p><p${bodyLang} style="white-space:pre-wrap">${linkified(body)}</p><hr>` +
+    `<p style="color:#555;font-size:13px">${footer.map(linkified).join('<br>')}</p>` +
+    `<p style="color:#555;font-size:13px">${escapeHtml(schoolName)}</p></body></html>`;
   return {
     subject,
     text,

@@ -46,6 +46,8 @@ describe('a message written in one language', () => {
     expect(text.split('\n')).toContain(stop);
     expect(text.split('\n')[0]).toContain(to);
     // The author's text is marked in its own language for screen readers.
-    expect(html).toContain(`<p lang="${other}">${written.body[other as keyof typeof written.body]}</p>`);
+    expect(html).toContain(`<p lang="${other}" style="white-space:pre-wrap">${written.body[other as keyof typeof written.body]}</p>`);
+    // The document itself is in the reader's language.
+    expect(html).toMatch(new RegExp(`^<!DOCTYPE html><html lang="${language}">`));
   });
 });
