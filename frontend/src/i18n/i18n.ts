@@ -93,8 +93,16 @@ export async function loadLocaleStrings(locale: Locale): Promise<void> {
   if (loaded.has(locale)) return;
   const [{ strings }] = await Promise.all([LOADERS[locale](), ...[...wantedGroups].map((group) => loadGroup(locale, group))]);
   loaded.set(locale, strings);
-  cloudscapeMessages = [...loaded.values()].map((s) => s.cloudscape);
+  cloudscapeMessages = [...[...loaded.values()].map((s) => s.cloudscape), CLOUDSCAPE_WORDING];
 }
+
+/**
+ * Cloudscape's own labels that do not read as people speak, after its messages (the later source wins): its
+ * dialogs' close button said « Fermer le modal » to a screen reader (a trial).
+ */
+const CLOUDSCAPE_WORDING: I18nProviderProps.Messages = {
+  'cloudscape-design-components': { fr: { modal: { closeAriaLabel: 'Fermer la fenêtre' } }, en: { modal: { closeAriaLabel: 'Close dialog' } } },
+};
 
 /** Makes a language's strings available to an instance (fetching them if needed), without switching to it. */
 export async function ensureLocale(instance: I18n, locale: Locale): Promise<void> {
