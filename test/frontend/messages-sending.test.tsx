@@ -220,6 +220,8 @@ describe('sending from the form', () => {
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Envoyer' }));
 
     expect(await screen.findAllByText(/^Gardez cette page ouverte jusqu'à la fin de l'envoi\./)).not.toHaveLength(0);
+    // The « Envoyés » tab opens on it (the page stayed on an empty « Reçus »).
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Envoyés' }).getAttribute('aria-selected')).toBe('true'));
     expect(unloadAsks()).toBe(true);
     void router.navigate('/');
     await screen.findByText("Quitter pendant l'envoi?");

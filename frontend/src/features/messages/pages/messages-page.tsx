@@ -222,6 +222,10 @@ function MessagesContent({ data }: { data: MessagesResponse }) {
   // The Sent tab first while one of theirs is sending, or when a link asks for it (the decision's email: `?tab=sent`).
   const [params] = useSearchParams();
   const [tab, setTab] = useState(() => (params.get('tab') === 'sent' || data.sent.some((m) => m.status === 'sending') ? 'sent' : 'received'));
+  // A message sent from the form shows in « Envoyés » with its progress (a trial's page stayed on an empty « Reçus »).
+  useEffect(() => {
+    if (driver.sending) setTab('sent');
+  }, [driver.sending]);
   return (
     <SpaceBetween size="l">
       {driver.sending ? <LeaveQuestionOf texts="leave" /> : drafting && <LeaveQuestionOf texts="leaveDraft" />}
