@@ -117,7 +117,20 @@ export function audienceOptions(
       seen.add(key);
       return true;
     })
-    .map((o) => ({ ...o, recipients: recipientsOf(o.audience, directory, mine).length }));
+    .map((o) => {
+      const recipients = recipientsOf(o.audience, directory, mine);
+      return { ...o, recipients: recipients.length, readers: readersOf(recipients, directory) };
+    });
+}
+
+/** How many of the recipients read each language: a message written in one is sent in it to all (the form says so). */
+function readersOf(recipients: readonly Recipient[], directory: Directory): { fr: number; en: number } {
+  const english = new Set([
+    ...directory.parents.filter((p) => p.preferredLanguage === 'en').map((p) => personKey('PARENT', p.id)),
+    ...directory.staff.filter((s) => s.preferredLanguage === 'en').map((s) => personKey('STAFF', s.id)),
+  ]);
+  const en = recipients.filter((r) => english.has(r.key)).length;
+  return { fr: recipients.length - en, en };
 }
 
 /**

@@ -113,6 +113,8 @@ export const AudienceOptionSchema = z.object({
   needsApproval: z.boolean(),
   /** How many people it reaches now, the author excepted (by email or, without one, in the app). */
   recipients: z.number().int().nonnegative(),
+  /** Of them, how many read each language (their record's preferred language; staff without one read French). */
+  readers: z.object({ fr: z.number().int().nonnegative(), en: z.number().int().nonnegative() }).optional(),
 });
 export type AudienceOption = z.infer<typeof AudienceOptionSchema>;
 

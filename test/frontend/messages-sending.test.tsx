@@ -34,7 +34,7 @@ const page = (sent: Message[]): MessagesResponse => ({
   received: [],
   sent,
   unread: 0,
-  audiences: [{ audience: mine.audience, label: mine.audienceLabel, role: mine.author.role, category: 'class', needsApproval: false, recipients: 46 }],
+  audiences: [{ audience: mine.audience, label: mine.audienceLabel, role: mine.author.role, category: 'class', needsApproval: false, recipients: 46, readers: { fr: 40, en: 6 } }],
   withheld: [],
   quota: { limit: 3, used: 1, days: 7 },
 });
@@ -255,6 +255,18 @@ describe('sending from the form', () => {
     await waitFor(() => expect(screen.queryByText(title)).toBeNull());
     expect(api.posts).toEqual([]);
     expect((screen.getByLabelText(subject) as HTMLInputElement).value).toBe('Sortie au musée «\u00a0Pointe-à-Callière\u00a0»');
+  });
+
+  // A trial's English-reading parents got French text in an English email, unannounced.
+  it.each([
+    ['fr', 'Objet (français)', 'Message (français)', 'Envoyer', "6\u00a0destinataires lisent l'anglais\u00a0: ces personnes recevront votre texte en français"],
+    ['en', 'Subject (English)', 'Message (English)', 'Send', '40\u00a0recipients read French: they will get your text in English'],
+  ] as const)('says before sending how many read the language the message is not written in (%s)', async (locale, subject, body, send, note) => {
+    renderPage(locale);
+    fireEvent.change(await screen.findByLabelText(subject, {}, { timeout: 20_000 }), { target: { value: 'Sortie' } });
+    fireEvent.change(screen.getByLabelText(body), { target: { value: 'Bonjour' } });
+    fireEvent.click(screen.getByRole('button', { name: send }));
+    expect((await screen.findByRole('dialog')).textContent).toContain(note);
   });
 
   it.each([

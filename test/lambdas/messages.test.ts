@@ -207,6 +207,10 @@ describe('messages to a class', () => {
     const page = (await invoke(handler, { method: 'GET', resource: '/api/messages', claims: claimsFor(seeded.rep.email, { sub: `sub-${seeded.rep.email}` }) })).body as MessagesResponse;
     const oldest = page.sent.filter((m) => m.status !== 'rejected').map((m) => Date.parse(m.createdAt)).sort()[0]!;
     expect(page.quota).toMatchObject({ used: 3, limit: 3, days: 7 });
+    // Each audience says how many of its people read each language (the form warns of a text in one language).
+    const classOption = page.audiences.find((a) => a.audience.type === 'class')!;
+    const english = seeded.classParents.filter((p) => p.id !== seeded.rep.id && p.language === 'en').length;
+    expect(classOption.readers).toEqual({ fr: classOption.recipients - english, en: english });
     expect(Math.abs(Date.parse(page.quota.freesAt!) - (oldest + 7 * 86_400_000))).toBeLessThan(2_000);
   });
 

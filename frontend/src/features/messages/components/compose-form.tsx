@@ -176,6 +176,21 @@ function useComposeSubmit(driver: SendDriver, invalidFocus: ReturnType<typeof us
 }
 
 /** « Envoyer ce message? »: to whom, and that an email sent cannot be taken back (or that it waits for approval). */
+/**
+ * Written in one language only, to people some of whom read the other: said before it goes (a trial's English-reading
+ * parents got French text in an English email, unannounced).
+ */
+function OneLanguageNote({ input, choice }: { input: ComposeMessage; choice: AudienceOption | undefined }) {
+  const { t, i18n } = useTranslation();
+  const lang = currentLocale(i18n);
+  const written = (['fr', 'en'] as const).filter((l) => input.body[l]?.trim() || input.subject[l]?.trim());
+  if (written.length !== 1 || !choice?.readers) return null;
+  const other = written[0] === 'fr' ? 'en' : 'fr';
+  const count = choice.readers[other];
+  if (count === 0) return null;
+  return <Alert type="info">{t(`messages.compose.confirm.oneLanguage_${other}`, { count, people: formatCount(count, lang) })}</Alert>;
+}
+
 function ConfirmSend({ input, choice, onSend, onCancel }: {
   input: ComposeMessage | undefined;
   choice: AudienceOption | undefined;
@@ -202,6 +217,7 @@ function ConfirmSend({ input, choice, onSend, onCancel }: {
             {t('messages.compose.confirm.audience', { audience: choice.label[lang], count: choice.recipients, people: formatCount(choice.recipients, lang) })}
           </Box>
         )}
+        <OneLanguageNote input={input} choice={choice} />
         <Box>{t(choice?.needsApproval ? 'messages.compose.confirm.afterApproval' : 'messages.compose.confirm.final')}</Box>
       </SpaceBetween>
     </ConfirmDialog>
