@@ -191,6 +191,19 @@ describe("the author's Messages page", () => {
     expect(screen.getByRole('link', { name: lang === 'fr' ? 'la fiche de Marc Roy' : "Marc Roy's card" }).getAttribute('href')).toBe('/parents?q=Marc%20Roy');
   });
 
+  // A trial's refusal asked « Peux-tu corriger? », and the author had to type the whole message again.
+  it.each([
+    ['fr', 'Reprendre ce texte dans un nouveau message', 'Objet (français)', 'Message (français)'],
+    ['en', 'Reuse this text in a new message', 'Subject (French)', 'Message (French)'],
+  ] as const)('%s: a refused message\'s text goes back into the form, to correct', async (lang, reuse, subject, body) => {
+    const data = { ...page([refused(new Date(), 'Peux-tu corriger?')]) };
+    renderWithAnswers(<MessagesPage />, { locale: lang, at: '/messages?tab=sent', answers: [[messagesKeys.mine, data]], dataRouter: true });
+    fireEvent.click(screen.getByRole('button', { name: reuse }));
+    await waitFor(() => expect((screen.getByLabelText(subject) as HTMLInputElement).value).toBe('Sortie au musée'));
+    expect((screen.getByLabelText(body) as HTMLTextAreaElement).value).toBe(held.body.fr);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(subject)));
+  });
+
   it.each([
     ['fr', 'Pour répondre, écrivez à'],
     ['en', 'To reply, write to'],

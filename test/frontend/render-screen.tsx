@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { QueryClientProvider, type QueryKey } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter, RouterProvider } from 'react-router-dom';
+import { MemoryRouter, RouterProvider, createMemoryRouter } from 'react-router-dom';
 import type { RuntimeConfig } from '@shared/contracts/runtime-config';
 import { RuntimeConfigProvider } from '../../frontend/src/config/runtime-config-context';
 import { createI18n } from '../../frontend/src/i18n/i18n';
@@ -21,7 +21,20 @@ export const testConfig = (apiBaseUrl = 'http://127.0.0.1:9/api'): RuntimeConfig
  */
 export function renderWithAnswers(
   ui: ReactElement,
-  { locale, answers, config = testConfig(), at = '/' }: { locale: Locale; answers: [QueryKey, unknown][]; config?: RuntimeConfig; at?: string },
+  {
+    locale,
+    answers,
+    config = testConfig(),
+    at = '/',
+    dataRouter = false,
+  }: {
+    locale: Locale;
+    answers: [QueryKey, unknown][];
+    config?: RuntimeConfig;
+    at?: string;
+    /** In a data router (createMemoryRouter), for screens that ask before leaving (useBlocker). */
+    dataRouter?: boolean;
+  },
 ) {
   // The app's client (a write refetches what it changed, as in the app), its answers kept for good.
   const client = createQueryClient();
@@ -31,7 +44,11 @@ export function renderWithAnswers(
     <I18nextProvider i18n={createI18n(locale)}>
       <RuntimeConfigProvider config={config}>
         <QueryClientProvider client={client}>
-          <MemoryRouter initialEntries={[at]}>{ui}</MemoryRouter>
+          {dataRouter ? (
+            <RouterProvider router={createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [at] })} />
+          ) : (
+            <MemoryRouter initialEntries={[at]}>{ui}</MemoryRouter>
+          )}
         </QueryClientProvider>
       </RuntimeConfigProvider>
     </I18nextProvider>,

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import Alert from '@cloudscape-design/components/alert';
@@ -82,7 +82,15 @@ function useMessageText() {
     ...(languages.includes('fr') ? { fr: text[part].fr } : {}),
     ...(languages.includes('en') ? { en: text[part].en } : {}),
   });
-  return { text, errors, setErrors, change, inLanguages, clear: () => setText(EMPTY_TEXT) };
+  /** Another message's text in the form (a refused one, to correct). */
+  const load = (from: Pick<Message, 'subject' | 'body'>) => {
+    setErrors({});
+    setText({
+      subject: { fr: from.subject.fr ?? '', en: from.subject.en ?? '' },
+      body: { fr: from.body.fr ?? '', en: from.body.en ?? '' },
+    });
+  };
+  return { text, errors, setErrors, change, inLanguages, load, clear: () => setText(EMPTY_TEXT) };
 }
 
 function LanguageFields({ lang, subject, body, errors, onChange }: {
@@ -225,14 +233,46 @@ function ConfirmSend({ input, choice, onSend, onCancel }: {
 }
 
 /**
+ * A refused message taken into the form: its text, its languages and its audience (when still offered); then the
+ * focus on the form's first text field. Once per reuse (its `at`), not at each render of the form.
+ */
+function useReusedText(
+  reused: { message: Message; at: number } | undefined,
+  to: {
+    load: (from: Pick<Message, 'subject' | 'body'>) => void;
+    setBoth: (both: boolean) => void;
+    setChoice: (choice: AudienceOption) => void;
+    audiences: readonly AudienceOption[];
+    form: React.RefObject<HTMLDivElement | null>;
+  },
+) {
+  const latest = useRef(to);
+  latest.current = to;
+  const at = reused?.at;
+  useEffect(() => {
+    if (!reused) return;
+    const { load, setBoth, setChoice, audiences, form } = latest.current;
+    const { message: from } = reused;
+    load(from);
+    setBoth(Boolean((from.subject.fr || from.body.fr) && (from.subject.en || from.body.en)));
+    const same = audiences.find((o) => JSON.stringify(o.audience) === JSON.stringify(from.audience));
+    if (same) setChoice(same);
+    // After the render that shows the text.
+    requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('input[type="text"], textarea')?.focus());
+  }, [at]);
+}
+
+/**
  * Writing a message: the audiences the server offers this member, the text once or in both languages (checked with
  * the server's rules first), a confirmation, the progress while the page's driver sends it.
  */
-export function ComposeForm({ data, driver, onDrafting }: {
+export function ComposeForm({ data, driver, onDrafting, reused }: {
   data: MessagesResponse;
   driver: SendDriver;
   /** Told whether text is written and not being sent (leaving the page then asks first). */
   onDrafting: (drafting: boolean) => void;
+  /** A refused message to correct: its text, languages and audience go into the form, which takes the focus. */
+  reused?: { message: Message; at: number };
 }) {
   const { t, i18n } = useTranslation();
   const lang = currentLocale(i18n);
@@ -251,6 +291,7 @@ export function ComposeForm({ data, driver, onDrafting }: {
   const written = hasText('fr') || hasText('en');
   useEffect(() => onDrafting(written && !busy), [onDrafting, written, busy]);
   const label = (o: AudienceOption) => o.label[lang];
+  useReusedText(reused, { load: message.load, setBoth, setChoice, audiences: data.audiences, form: invalidFocus.ref });
 
   return (
     <Container header={<Header variant="h2" description={t('messages.compose.description', { used: data.quota.used, limit: data.quota.limit, days: data.quota.days })}>{t('messages.compose.title')}</Header>}>

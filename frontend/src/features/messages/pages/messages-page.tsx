@@ -84,7 +84,7 @@ function MessageText({ message, lang, own }: { message: Message | ReceivedMessag
  * A sent message an administrator refused (docs/messages.md, "Approval"): when, the reason they gave (as typed, line
  * breaks kept) or that none was given, and that the author may write again.
  */
-function Refusal({ message, lang }: { message: Message; lang: Lang }) {
+function Refusal({ message, lang, onReuse }: { message: Message; lang: Lang; onReuse?: (message: Message) => void }) {
   const { t } = useTranslation();
   const { decision } = message;
   return (
@@ -99,6 +99,10 @@ function Refusal({ message, lang }: { message: Message; lang: Lang }) {
           <Box>{t('messages.refusal.noReason')}</Box>
         )}
         <Box>{t('messages.refusal.next')}</Box>
+        {onReuse && (
+          // Its text into the form, to correct rather than type again (a trial's refusal asked « Peux-tu corriger? »).
+          <Button onClick={() => onReuse(message)}>{t('messages.refusal.reuse')}</Button>
+        )}
       </SpaceBetween>
     </Alert>
   );
@@ -130,7 +134,13 @@ function SendingState({ message, driver }: { message: Message; driver: SendDrive
  * marked read when opened. A sent one still sending shows its progress as this page's driver sends it, opened, with
  * « Reprendre l'envoi ».
  */
-function MessageList({ list, empty, driver }: { list: (Message | ReceivedMessage)[]; empty: string; driver?: SendDriver }) {
+function MessageList({ list, empty, driver, onReuse }: {
+  list: (Message | ReceivedMessage)[];
+  empty: string;
+  driver?: SendDriver;
+  /** A refused message's text taken into the form (the author's Sent tab, when the form is there). */
+  onReuse?: (message: Message) => void;
+}) {
   const { t, i18n } = useTranslation();
   const lang = currentLocale(i18n);
   const markRead = useMarkRead();
@@ -167,7 +177,7 @@ function MessageList({ list, empty, driver }: { list: (Message | ReceivedMessage
           onChange={({ detail }) => detail.expanded && unread(m) && markRead.mutate(m.id)}
         >
           <SpaceBetween size="m">
-            {'counts' in m && m.status === 'rejected' && <Refusal message={m} lang={lang} />}
+            {'counts' in m && m.status === 'rejected' && <Refusal message={m} lang={lang} {...(onReuse ? { onReuse } : {})} />}
             {driver && (unfinished(m) || driver.drives[m.id]) && <SendingState message={live(m) as Message} driver={driver} />}
             <MessageText message={m} lang={lang} own={sent} />
           </SpaceBetween>
@@ -222,6 +232,8 @@ function MessagesContent({ data }: { data: MessagesResponse }) {
   // The Sent tab first while one of theirs is sending, or when a link asks for it (the decision's email: `?tab=sent`).
   const [params] = useSearchParams();
   const [tab, setTab] = useState(() => (params.get('tab') === 'sent' || data.sent.some((m) => m.status === 'sending') ? 'sent' : 'received'));
+  // A refused message's text, taken into the form (`at`: the same one taken again fills the form again).
+  const [reused, setReused] = useState<{ message: Message; at: number }>();
   // A message sent from the form shows in « Envoyés » with its progress (a trial's page stayed on an empty « Reçus »).
   useEffect(() => {
     if (driver.sending) setTab('sent');
@@ -239,12 +251,23 @@ function MessagesContent({ data }: { data: MessagesResponse }) {
               label: data.unread > 0 ? t('messages.receivedUnread', { count: data.unread }) : t('messages.received'),
               content: <MessageList list={data.received} empty={t('messages.emptyReceived')} />,
             },
-            { id: 'sent', label: t('messages.sent'), content: <MessageList list={data.sent} empty={t('messages.emptySent')} driver={driver} /> },
+            {
+              id: 'sent',
+              label: t('messages.sent'),
+              content: (
+                <MessageList
+                  list={data.sent}
+                  empty={t('messages.emptySent')}
+                  driver={driver}
+                  {...(data.audiences.length > 0 ? { onReuse: (message: Message) => setReused({ message, at: Date.now() }) } : {})}
+                />
+              ),
+            },
           ]}
         />
       </Container>
       {data.audiences.length > 0 ? (
-        <ComposeForm data={data} driver={driver} onDrafting={setDrafting} />
+        <ComposeForm data={data} driver={driver} onDrafting={setDrafting} {...(reused ? { reused } : {})} />
       ) : (
         <Container header={<Header variant="h2">{t('messages.compose.title')}</Header>}>
           <NoAudience withheld={data.withheld} />
