@@ -8,7 +8,7 @@ import {
   jsonExportName,
   latestByName,
 } from '../../frontend/src/features/admin-data/model/import-model';
-import { orphanNames, validateParent, valuesFromParent } from '../../frontend/src/features/admin-data/model/parent-edit';
+import { childrenLeftWithoutParent, orphanNames, validateParent, valuesFromParent } from '../../frontend/src/features/admin-data/model/parent-edit';
 import { searchRecords } from '../../frontend/src/features/admin-data/model/entity-edit';
 import type { ImportReport } from '@shared/contracts/import-api';
 import type { Parent } from '@shared/schemas/parent';
@@ -183,5 +183,27 @@ describe('people search', () => {
   it('shows no people before a query, and nothing for an unknown name', () => {
     expect(names('parent', '  ')).toEqual([]);
     expect(names('student', 'Tremblay')).toEqual([]);
+  });
+});
+
+// A trial deleted a child's only parent, unwarned.
+describe("a parent's deletion", () => {
+  it('names the students it would leave with no parent, not those another parent still has', () => {
+    const directory = {
+      students: [
+        { id: 's1', firstName: 'Zoé', lastName: "D'Amours" },
+        { id: 's2', firstName: 'Léo', lastName: 'Roy' },
+        { id: 's3', firstName: 'Mia', lastName: 'Roy' },
+      ],
+      families: [
+        { parentId: 'p1', studentId: 's1' },
+        { parentId: 'p1', studentId: 's2' },
+        { parentId: 'p2', studentId: 's2' },
+        { parentId: 'p2', studentId: 's3' },
+      ],
+    };
+    expect(childrenLeftWithoutParent('p1', directory)).toEqual(["Zoé D'Amours"]);
+    expect(childrenLeftWithoutParent('p2', directory)).toEqual(['Mia Roy']);
+    expect(childrenLeftWithoutParent('p3', directory)).toEqual([]);
   });
 });

@@ -14,9 +14,11 @@ export type { DeleteTarget };
  * without a child at school (409 ORPHAN_PARENTS) is named, and the admin chooses to keep or delete them; nothing
  * happens silently. A change made meanwhile (409 CONFLICT) is explained with a reload.
  */
-export function DeleteRecordModal({ target, parents, onDismiss, onDeleted, onReload }: {
+export function DeleteRecordModal({ target, parents, childrenLeft = [], onDismiss, onDeleted, onReload }: {
   target: DeleteTarget | null;
   parents: readonly Parent[];
+  /** For a parent: the students it would leave without any parent in the directory. */
+  childrenLeft?: readonly string[];
   onDismiss: () => void;
   onDeleted: (target: DeleteTarget, deletedParents: number) => void;
   onReload: () => void;
@@ -41,6 +43,9 @@ export function DeleteRecordModal({ target, parents, onDismiss, onDeleted, onRel
       <Alert type="warning">
         {t(target.kind === 'student' ? 'adminData.delete.irreversible' : 'adminData.delete.irreversibleRecord', { name })}
       </Alert>
+      {childrenLeft.length > 0 && (
+        <Alert type="warning">{t('adminData.delete.childrenLeft', { count: childrenLeft.length, names: childrenLeft.join(', ') })}</Alert>
+      )}
       {orphans && (
         <FormField label={t('adminData.delete.orphansLabel', { names: orphans.join(', ') })}>
           <RadioGroup

@@ -19,6 +19,7 @@ import {
   type EntityKind,
 } from '../model/entity-edit';
 import { DeleteRecordModal } from './delete-record-modal';
+import { childrenLeftWithoutParent } from '../model/parent-edit';
 import { ApiErrorAlert, QueryState } from '../../../components/query-state/query-state';
 import { ParentEditForm } from './parent-edit-form';
 import { RecordForm } from './record-form';
@@ -188,6 +189,7 @@ export function EditPanel({ notify }: { notify: (message: string) => void }) {
       <DeleteRecordModal
         target={deleting}
         parents={data.parents}
+        childrenLeft={deleting?.kind === 'parent' ? childrenLeftWithoutParent(deleting.id, data) : []}
         onDismiss={() => setDeleting(null)}
         onReload={() => {
           setDeleting(null);

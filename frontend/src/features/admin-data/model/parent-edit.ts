@@ -116,3 +116,16 @@ export function sameNameParents(values: Pick<AdminParentValues, 'firstName' | 'l
   if (name === '') return [];
   return parents.filter((p) => p.id !== selfId && normalizeSearchText(`${p.firstName} ${p.lastName}`) === name);
 }
+
+/**
+ * The students a parent's deletion would leave with no parent in the directory (said in the dialog before it: a
+ * trial deleted a child's only parent, and only the student list said « Aucun parent inscrit » afterwards).
+ */
+export function childrenLeftWithoutParent(
+  parentId: string,
+  directory: { families: readonly { parentId: string; studentId: string }[]; students: readonly { id: string; firstName: string; lastName: string }[] },
+): string[] {
+  const mine = new Set(directory.families.filter((f) => f.parentId === parentId).map((f) => f.studentId));
+  const others = new Set(directory.families.filter((f) => f.parentId !== parentId).map((f) => f.studentId));
+  return directory.students.filter((s) => mine.has(s.id) && !others.has(s.id)).map((s) => `${s.firstName} ${s.lastName}`);
+}
