@@ -71,6 +71,10 @@ describe('edit tab search, per kind of record', () => {
 
   it('lists every class and committee, by name, before a query', () => {
     expect(searchRecords(directory, 'class', '', 'fr').map((hit) => hit.name)).toEqual(['Classe des Abeilles', 'Classe des Hiboux']);
+    // With the grades each takes (a trial learned them only from a refusal), in the admin's language.
+    const withLevels = { ...directory, settings: { levels: [{ code: '3', label: { fr: '3e année', en: 'Grade 3' } }] } } as unknown as AdminDirectory;
+    expect(searchRecords(withLevels, 'class', 'hiboux', 'fr').map((hit) => hit.detail)).toEqual(['3A · 3e année']);
+    expect(searchRecords(withLevels, 'class', 'hiboux', 'en').map((hit) => hit.detail)).toEqual(['3A · Grade 3']);
     expect(searchRecords(directory, 'committee', ' ', 'fr')).toHaveLength(1);
     expect(searchRecords(directory, 'staff', '', 'fr')).toEqual([]);
   });

@@ -57,8 +57,12 @@ export function recordsOf(directory: AdminDirectory, kind: EntityKind, lang: Lan
       return directory.students.map((s) => ({ id: s.id, name: `${s.firstName} ${s.lastName}`, detail: classCode.get(s.classId) ?? '' }));
     case 'staff':
       return (directory.staff ?? []).map((s) => ({ id: s.id, name: `${s.firstName} ${s.lastName}`, detail: s.title[lang] }));
-    case 'class':
-      return directory.classes.map((c) => ({ id: c.id, name: c.name, detail: c.code }));
+    case 'class': {
+      // The grades each class takes, beside its code: the student form's picker said « Classe A / A » and a trial
+      // learned which grades it took only from the refusal « Ce niveau n'est pas accueilli dans cette classe ».
+      const levelLabel = new Map((directory.settings?.levels ?? []).map((l) => [l.code, l.label[lang]]));
+      return directory.classes.map((c) => ({ id: c.id, name: c.name, detail: [c.code, c.levels.map((l) => levelLabel.get(l) ?? l).join(', ')].filter(Boolean).join(' · ') }));
+    }
     case 'committee':
       return (directory.committees ?? []).map((c) => ({ id: c.id, name: c.name[lang], detail: c.name[lang === 'fr' ? 'en' : 'fr'] }));
   }
