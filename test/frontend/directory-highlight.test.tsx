@@ -4,6 +4,7 @@ import { cleanup, render } from '@testing-library/react';
 import { Highlight } from '../../frontend/src/components/directory/highlight';
 import { matchRanges } from '../../frontend/src/lib/directory/match-ranges';
 import { createMatcher } from '@shared/rules/search';
+import { parentSearchFields, type ParentRow } from '../../frontend/src/lib/directory/parent-rows';
 
 afterEach(cleanup);
 
@@ -63,5 +64,17 @@ describe('Highlight', () => {
     for (const query of ['francois', 'damours', 'dube mar', 'st-pierre', 'marie eve', 'levesque noemie', 'e']) {
       for (const name of search(query)) expect(matchRanges(name, query).length, `${query} in ${name}`).toBeGreaterThan(0);
     }
+  });
+});
+
+// A trial's school office searched the Parents list by postal code, and found nothing.
+describe('the Parents search', () => {
+  const row = (id: string, postalCode?: string) =>
+    ({ name: `Parent ${id}`, children: [], parent: { id, email: undefined, phone: undefined, ...(postalCode ? { address: { street: '1, rue A', city: 'Laval', postalCode } } : {}) } }) as unknown as ParentRow;
+
+  it('finds a parent by the postal code the viewer may see, typed with or without its space', () => {
+    const rows = [row('a', 'H2X 1Y4'), row('b', 'H7N 1A1'), row('c')];
+    const search = createMatcher(rows, parentSearchFields);
+    for (const query of ['H2X 1Y4', 'h2x1y4', 'h2x']) expect(search(query).map((r) => r.parent.id), query).toEqual(['a']);
   });
 });

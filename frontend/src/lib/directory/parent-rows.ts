@@ -24,8 +24,14 @@ export function parentRows(index: DirectoryIndex, lang: Language): ParentRow[] {
 }
 
 /**
- * What the Parents search looks at: the parent's name, email and phone (its ten digits, so « 514 555-0199 »,
- * « 5145550199 » and « 555-0199 » all find it; only when the viewer may see it, as the directory response holds it),
- * and their children's names.
+ * What the Parents search looks at: the parent's name, email, phone (its ten digits, so « 514 555-0199 »,
+ * « 5145550199 » and « 555-0199 » all find it) and postal code (« H2X », « h2x1y4 »: a trial's school office searched
+ * by it), each only when the viewer may see it, as the directory response holds it, and their children's names.
  */
-export const parentSearchFields = (row: ParentRow) => [row.name, row.parent.email, row.parent.phone, ...row.children.map((c) => c.name)];
+export const parentSearchFields = (row: ParentRow) => [
+  row.name,
+  row.parent.email,
+  row.parent.phone,
+  row.parent.address?.postalCode,
+  ...row.children.map((c) => c.name),
+];
