@@ -85,6 +85,7 @@ async function expectedCounts(info: StackInfo): Promise<{ count: (query: string)
     name(p),
     p.email,
     p.phone,
+    p.address?.postalCode,
     ...p.childIndexes.map((s) => name(directory.students[s]!)),
   ]);
   return { count: (query) => match(query).length, parents: directory.parents.length };
