@@ -9,6 +9,8 @@ export interface ReloadEnvironment {
   storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
   /** Reloads the page, landing on the page whose chunk failed. */
   reload: () => void;
+  /** Whether the device has a network: offline, a reload would trade the app for the browser's own error page. */
+  online: () => boolean;
 }
 
 let pendingPath: string | undefined;
@@ -25,6 +27,7 @@ export function notePendingNavigation(path: string | undefined): void {
 const browserEnvironment = (): ReloadEnvironment => ({
   storage: window.localStorage,
   reload: () => (pendingPath ? window.location.assign(pendingPath) : window.location.reload()),
+  online: () => navigator.onLine,
 });
 
 function safely<T>(action: () => T, fallback: T): T {
@@ -48,6 +51,12 @@ export async function importWithReload<T>(
   try {
     return await load();
   } catch (error) {
+    // Offline: the page stays in the app and says it needs a connection (a trial's reload left Chromium's « no
+    // internet » page in place of the app); it reloads by itself once the network is back (PageLoadError).
+    if (!env.online()) {
+      failedSinceLastNavigation = true;
+      return fallback;
+    }
     const alreadyReloaded = safely(() => env.storage.getItem(LAZY_RELOAD_FLAG) !== null, true);
     if (!alreadyReloaded) {
       const marked = safely(() => {

@@ -9,15 +9,23 @@ import { usePageTitle } from '../components/layout/use-page-title';
 /** A page that could not load: say so, and offer the one action that usually fixes it. */
 export function PageLoadError() {
   const { t } = useTranslation();
-  usePageTitle(t('lazyLoad.title'));
+  const offline = !navigator.onLine;
+  usePageTitle(t(offline ? 'lazyLoad.offlineTitle' : 'lazyLoad.title'));
+  // Offline, this page's code could not be fetched: it loads by itself when the network is back.
+  useEffect(() => {
+    if (!offline) return;
+    const back = () => window.location.reload();
+    window.addEventListener('online', back);
+    return () => window.removeEventListener('online', back);
+  }, [offline]);
   return (
     <Box padding={{ vertical: 'l' }}>
       <Alert
-        type="error"
-        header={t('lazyLoad.title')}
-        action={<Button onClick={() => window.location.reload()}>{t('lazyLoad.reload')}</Button>}
+        type={offline ? 'warning' : 'error'}
+        header={t(offline ? 'lazyLoad.offlineTitle' : 'lazyLoad.title')}
+        action={offline ? undefined : <Button onClick={() => window.location.reload()}>{t('lazyLoad.reload')}</Button>}
       >
-        {t('lazyLoad.body')}
+        {t(offline ? 'lazyLoad.offlineBody' : 'lazyLoad.body')}
       </Alert>
     </Box>
   );
