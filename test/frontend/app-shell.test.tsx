@@ -60,8 +60,16 @@ describe('app shell', () => {
     fireEvent.click(layout.findNavigationToggle().getElement());
     await waitFor(() => expect(layout.findOpenNavigationPanel()).not.toBeNull());
     expect(measured().style.blockSize).toMatch(/^0(px)?$/);
+    // Out of the keyboard's reach under the drawer (Tab went on to its hidden links), and back once it closes.
+    expect(measured().hasAttribute('inert')).toBe(true);
     fireEvent.click(layout.findNavigationClose().getElement());
     await waitFor(() => expect(measured().style.blockSize).toBe(''));
+    expect(measured().hasAttribute('inert')).toBe(false);
+    // Escape closes the drawer, as it closes a dialog.
+    fireEvent.click(layout.findNavigationToggle().getElement());
+    await waitFor(() => expect(layout.findOpenNavigationPanel()).not.toBeNull());
+    fireEvent.keyDown(document, { key: 'Escape' });
+    await waitFor(() => expect(layout.findOpenNavigationPanel()).toBeNull());
     cleanup();
 
     // A wide screen's navigation, open beside the page: the footer counts.
@@ -86,6 +94,18 @@ describe('app shell', () => {
     expect(layout.findOpenNavigationPanel()).toBeNull();
     // Focusable by script, not a Tab stop.
     expect(heading.getAttribute('tabindex')).toBe('-1');
+  });
+
+  // On a laptop the focus stayed on the link: a screen reader did not say that the page had changed.
+  it("moves the focus to the new page's heading after a page is chosen in the laptop's navigation too", async () => {
+    setWidth(1440);
+    await renderAt('/update-success');
+    const aboutLink = createWrapper().findSideNavigation()!.findLinkByHref('/about')!.getElement();
+    aboutLink.focus();
+    fireEvent.click(aboutLink, { button: 0 });
+    const heading = await screen.findByRole('heading', { level: 1, name: 'À propos' }, { timeout: 20_000 });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    expect(createWrapper().findAppLayout()!.findOpenNavigationPanel()).not.toBeNull();
   });
 
   it('renders every route of the app inside the layout, and a 404 page for anything else', async () => {

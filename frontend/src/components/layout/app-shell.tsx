@@ -89,11 +89,13 @@ export function AppShell({
   }, [mobile]);
 
   const headingAfterDrawer = useFocusHeadingAfterDrawer();
+  // A page chosen in the navigation: its heading takes the focus, on a phone (the drawer closes) as on a laptop,
+  // so a screen reader says the new page (a trial's focus stayed on the link, the page's change unsaid).
   const closeNavigationOnMobile = useCallback(() => {
-    if (!isMobileWidth(window.innerWidth)) return;
-    setNavigationOpen(false);
     headingAfterDrawer();
+    if (isMobileWidth(window.innerWidth)) setNavigationOpen(false);
   }, [headingAfterDrawer]);
+  useEscapeClosesDrawer(mobile && navigationOpen, () => setNavigationOpen(false));
 
   return (
     <>
@@ -127,7 +129,8 @@ export function AppShell({
           </div>
         }
       />
-      <div id={FOOTER_BOX_ID} style={footerBoxStyle(mobile, navigationOpen)}>
+      {/* Under the phone's open drawer, the footer is out of reach: Tab went on to its links, hidden behind it. */}
+      <div id={FOOTER_BOX_ID} style={footerBoxStyle(mobile, navigationOpen)} inert={mobile && navigationOpen}>
         <AppFooter onOpenDebug={tools.diagnostics ? () => setToolsOpen(true) : undefined} />
       </div>
     </>
@@ -146,6 +149,24 @@ const FOOTER_BOX_ID = 'app-footer-box';
  */
 export function footerBoxStyle(mobile: boolean, navigationOpen: boolean): CSSProperties | undefined {
   return mobile && navigationOpen ? { blockSize: 0 } : undefined;
+}
+
+/**
+ * Escape closes the phone's navigation drawer, as it closes a dialog (a trial's did not); Cloudscape gives the focus
+ * back to the button that opens it, as when its own close button is used.
+ */
+function useEscapeClosesDrawer(open: boolean, close: () => void) {
+  const latest = useRef(close);
+  latest.current = close;
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      latest.current();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
 }
 
 /**
