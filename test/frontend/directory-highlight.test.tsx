@@ -5,6 +5,7 @@ import { Highlight } from '../../frontend/src/components/directory/highlight';
 import { matchRanges } from '../../frontend/src/lib/directory/match-ranges';
 import { createMatcher } from '@shared/rules/search';
 import { parentSearchFields, type ParentRow } from '../../frontend/src/lib/directory/parent-rows';
+import { staffSearchFields, type StaffRow } from '../../frontend/src/lib/directory/staff-rows';
 
 afterEach(cleanup);
 
@@ -76,5 +77,15 @@ describe('the Parents search', () => {
     const rows = [row('a', 'H2X 1Y4'), row('b', 'H7N 1A1'), row('c')];
     const search = createMatcher(rows, parentSearchFields);
     for (const query of ['H2X 1Y4', 'h2x1y4', 'h2x']) expect(search(query).map((r) => r.parent.id), query).toEqual(['a']);
+  });
+});
+
+// A trial's « 514 555-0104 » found no staff member, where the Parents search finds a phone.
+describe('the Staff search', () => {
+  it('finds a staff member by the phone the viewer may see, in any of its forms', () => {
+    const row = (id: string, phone?: string) =>
+      ({ name: `Staff ${id}`, member: { id, title: { fr: 'Enseignante', en: 'Teacher' }, department: 'teaching', ...(phone ? { phone } : {}) } }) as unknown as StaffRow;
+    const search = createMatcher([row('a', '5145550104'), row('b', '5145559999'), row('c')], staffSearchFields);
+    for (const query of ['514 555-0104', '5145550104', '0104']) expect(search(query).map((r) => r.member.id), query).toEqual(['a']);
   });
 });

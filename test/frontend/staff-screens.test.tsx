@@ -103,7 +103,7 @@ describe("a staff member's My Profile", () => {
 
 describe('Messages for a member offered no group', () => {
   it.each([
-    ['fr', "Les enseignants ne peuvent pas écrire aux parents de leur classe pour l'instant : les administrateurs du bottin n'ont pas activé cette possibilité."],
+    ['fr', "Les enseignantes et enseignants ne peuvent pas écrire aux parents de leur classe pour l'instant : les administrateurs du bottin n'ont pas activé cette possibilité."],
     ['en', "Teachers cannot write to their class's parents for now: the directory's administrators have not turned this on."],
   ] as const)('a teacher reads that teachers may not write yet, not that they have no class (%s)', async (locale, sentence) => {
     answers['/api/messages'] = messages(['teachers']);

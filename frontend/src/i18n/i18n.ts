@@ -100,8 +100,14 @@ export async function loadLocaleStrings(locale: Locale): Promise<void> {
  * Cloudscape's own labels that do not read as people speak, after its messages (the later source wins): its
  * dialogs' close button said « Fermer le modal » to a screen reader (a trial).
  */
+// In the precompiled form of Cloudscape's own messages (a literal's AST): the production build formats only that form,
+// and a plain string there made every dialog fail to render (the journeys caught it; jsdom's build parses both).
+const literal = (value: string) => [{ type: 0, value }] as unknown as string;
 const CLOUDSCAPE_WORDING: I18nProviderProps.Messages = {
-  'cloudscape-design-components': { fr: { modal: { closeAriaLabel: 'Fermer la fenêtre' } }, en: { modal: { closeAriaLabel: 'Close dialog' } } },
+  'cloudscape-design-components': {
+    fr: { modal: { closeAriaLabel: literal('Fermer la fenêtre') } },
+    en: { modal: { closeAriaLabel: literal('Close dialog') } },
+  },
 };
 
 /** Makes a language's strings available to an instance (fetching them if needed), without switching to it. */

@@ -38,7 +38,10 @@ export function staffRows(index: DirectoryIndex, lang: Language): StaffRow[] {
   });
 }
 
-/** Name, title and department, in both languages: a person may type the English title in the French UI. */
+/**
+ * Name, title and department, in both languages (a person may type the English title in the French UI), email and
+ * phone when the viewer may see them (the Parents search finds a phone; a trial's « 514 555-0104 » found no staff).
+ */
 export const staffSearchFields = (row: StaffRow) => [
   row.name,
   row.member.title.fr,
@@ -46,6 +49,7 @@ export const staffSearchFields = (row: StaffRow) => [
   departmentLabel(row.member.department, 'fr'),
   departmentLabel(row.member.department, 'en'),
   row.member.email,
+  row.member.phone,
 ];
 
 /** Department groups in the school's order, "other staff" last; empty groups are left out. */
