@@ -150,6 +150,8 @@ describe("My Profile's form and the browser's Back", () => {
     fireEvent.click(screen.getByRole('button', { name: 'Annuler' }));
     fireEvent.click((await waitFor(() => within(question()!))).getByRole('button', { name: 'Quitter sans enregistrer' }));
     await screen.findByRole('button', { name: 'Modifier mes renseignements' });
+    // The page's heading has the focus, not the page itself.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1 })));
     expect(router.state.location.search).toBe('');
     expect(question()).toBeUndefined();
 
@@ -165,9 +167,17 @@ describe("My Profile's form and the browser's Back", () => {
   it('a save held for review closes the form a step back, with no question, and the profile says what waits', async () => {
     const router = renderProfile('fr');
     fireEvent.click(await screen.findByRole('button', { name: 'Modifier mes renseignements' }, { timeout: 20_000 }));
-    fireEvent.change(await screen.findByLabelText('Téléphone', undefined, { timeout: 20_000 }), { target: { value: '438 555-0177' } });
+    const phone = await screen.findByLabelText('Téléphone', undefined, { timeout: 20_000 });
+    // The form opened takes the focus on its first field (it fell to the page: a trial's screen reader said nothing).
+    await waitFor(() => expect(document.activeElement?.tagName).toBe('INPUT'));
+    fireEvent.change(phone, { target: { value: '438 555-0177' } });
     fireEvent.click(screen.getByRole('button', { name: 'Valider' }));
     await screen.findByText("Modifications en attente de la vérification de l'école", undefined, { timeout: 20_000 });
+    // The message after the save is a status, and it has the focus.
+    const message = await screen.findByText(/^Vos renseignements sont enregistrés\./);
+    expect(message.closest('[role="status"]')).not.toBeNull();
+    await waitFor(() => expect(document.activeElement?.contains(message)).toBe(true));
+    expect(document.activeElement).not.toBe(document.body);
     expect(router.state.location.search).toBe('');
     expect(question()).toBeUndefined();
     expect(screen.getByText('438 555-0177')).toBeTruthy();

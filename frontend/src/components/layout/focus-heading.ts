@@ -1,6 +1,7 @@
 import { MAIN_ID } from './layout-ids';
 
-const mainHeading = () => document.getElementById(MAIN_ID)?.querySelector<HTMLElement>('h1') ?? null;
+// The main area's h1; a page rendered without the app's frame (its tests) has its own.
+const mainHeading = () => (document.getElementById(MAIN_ID) ?? document).querySelector<HTMLElement>('h1');
 
 /**
  * Gives a heading the focus, focusable by script only (not a Tab stop). `scroll`: brings it to the top of the screen
@@ -36,4 +37,14 @@ export function focusMainHeading(timeoutMs = 10_000): () => void {
   }
   observer.observe(document.body, { childList: true, subtree: true });
   return stop;
+}
+
+/**
+ * After what had the focus went away (a form closed, its buttons gone): the page's heading takes it whenever the
+ * focus is left on the page itself during the next moments, as a closing dialog hands it back to an element that is
+ * gone only after the closing render.
+ */
+export function focusMainHeadingIfLost(): void {
+  const lost = () => !document.activeElement || document.activeElement === document.body;
+  for (const ms of [0, 60, 250]) window.setTimeout(() => lost() && focusMainHeading(), ms);
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
@@ -20,6 +20,18 @@ import { useUnsavedChanges } from '../../../lib/use-unsaved-changes';
  * "Update my information" on My Profile: the update link's form, prefilled, signed in (GET /api/profile/form,
  * PUT /api/profile). A family email can hold two parent records: a selector switches between them.
  */
+/**
+ * The form just opened takes the focus on its first field: the « Modifier » button that opened it is gone, and the
+ * focus fell to the page (a trial's screen reader said nothing, and Tab started from the top).
+ */
+function FirstFieldFocus({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    ref.current?.querySelector<HTMLElement>('input:not([type="hidden"]):not([disabled]), textarea')?.focus();
+  }, []);
+  return <div ref={ref}>{children}</div>;
+}
+
 export function ProfileEditor({ initialParentId, onSaved, onCancel, notFound }: {
   initialParentId: string;
   onSaved: (result: ProfileUpdateResponse) => void;
@@ -91,7 +103,9 @@ export function ProfileEditor({ initialParentId, onSaved, onCancel, notFound }: 
     ) : undefined;
   return (
     <>
-      <ParentUpdateForm form={load.form} state={state} top={selector} secondaryActions={cancel} />
+      <FirstFieldFocus>
+        <ParentUpdateForm form={load.form} state={state} top={selector} secondaryActions={cancel} />
+      </FirstFieldFocus>
       <LeaveModal blocker={blocker} body={t('profileEdit.leaveBody')} />
       <LeaveQuestion visible={asking} body={t('profileEdit.leaveBody')} onStay={() => setAsking(false)} onLeave={() => setLeaving(() => onCancel)} />
     </>

@@ -6,6 +6,8 @@ import Flashbar from '@cloudscape-design/components/flashbar';
 import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { MeParentProfile, MeResponse } from '@shared/contracts/auth-api';
+import { FocusOnMount } from '../../../components/page/focus-on-mount';
+import { focusMainHeadingIfLost } from '../../../components/layout/focus-heading';
 import { PageFrame } from '../../../components/page/page-frame';
 import { QueryState } from '../../../components/query-state/query-state';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
@@ -76,18 +78,22 @@ function ParentProfiles({ profiles, saved, setSaved, setEditing }: {
   return (
     <SpaceBetween size="xxl">
       {saved && (
-        <Flashbar
-          items={[
-            {
-              id: 'saved',
-              type: 'success',
-              content: t(saved === 'held' ? 'profileEdit.savedForReview' : 'profileEdit.saved'),
-              dismissible: true,
-              dismissLabel: t('common.dismiss'),
-              onDismiss: () => setSaved(null),
-            },
-          ]}
-        />
+        // Said to a screen reader, and the focus on it: the form and its button are gone (a trial heard nothing).
+        <FocusOnMount>
+          <Flashbar
+            items={[
+              {
+                id: 'saved',
+                type: 'success',
+                ariaRole: 'status',
+                content: t(saved === 'held' ? 'profileEdit.savedForReview' : 'profileEdit.saved'),
+                dismissible: true,
+                dismissLabel: t('common.dismiss'),
+                onDismiss: () => setSaved(null),
+              },
+            ]}
+          />
+        </FocusOnMount>
       )}
       {profiles.map((profile) => (
         <ParentProfileView
@@ -158,7 +164,12 @@ function ProfileFor({ me }: { me: MeResponse }) {
       <ProfileEditor
         initialParentId={editing}
         notFound={<ProfileNotFound />}
-        onCancel={close}
+        onCancel={() => {
+          close();
+          // The form and its buttons are gone: the page's heading, not the page itself, takes the focus (also once
+          // the question that may have asked is gone: its dialog hands the focus back to a button no longer there).
+          focusMainHeadingIfLost();
+        }}
         onSaved={(result) => {
           window.scrollTo({ top: 0 });
           close();
