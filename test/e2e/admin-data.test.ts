@@ -1,3 +1,4 @@
+import { deFr } from '@shared/format/french';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -393,7 +394,7 @@ describe('admin data page', () => {
       await page.getByRole('button', { name: `Modifier ${schoolClass.name}`, exact: true }).click();
       await pick(page, 'Enseignante ou enseignant', /Zénon Quirion/, 'Quirion');
       await page.getByRole('button', { name: 'Enregistrer' }).click();
-      await see(page, `La fiche de ${schoolClass.name} est enregistrée.`);
+      await see(page, `La fiche ${deFr(schoolClass.name)} est enregistrée.`);
       expect((await staffDirectory()).classes.find((c) => c.id === schoolClass.id)!.teacherId).toBe(zenon.id);
 
       // c. Seat them on a committee as secretary.
@@ -403,7 +404,7 @@ describe('admin data page', () => {
       await pick(page, `Personne ${seats + 1}`, /Zénon Quirion/, 'Quirion');
       await pick(page, `Rôle ${seats + 1}`, 'Secrétaire');
       await page.getByRole('button', { name: 'Enregistrer' }).click();
-      await see(page, `La fiche de ${committee.name.fr} est enregistrée.`);
+      await see(page, `La fiche ${deFr(committee.name.fr)} est enregistrée.`);
       expect((await staffDirectory()).memberships).toContainEqual({ committeeId: committee.id, personType: 'STAFF', personId: zenon.id, role: 'secretary' });
 
       // d. Delete them: typed confirmation; the class and the committee no longer name them.

@@ -1,3 +1,4 @@
+import { deFr } from '@shared/format/french';
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { getCampaignLock } from '../../lambdas/annual-update/campaign-repository';
@@ -184,7 +185,7 @@ export const CAMPAIGN_TEXT = {
     editOne: (name: string) => `Modifier ${name}`,
     email: 'Courriel',
     save: 'Enregistrer',
-    saved: (name: string) => `La fiche de ${name} est enregistrée.`,
+    saved: (name: string) => `La fiche ${deFr(name)} est enregistrée.`,
     closeOpen: 'Clore la campagne',
     closed: 'La campagne est close.',
     // The closing dialog's consequences, its typed word, and the campaign once closed (docs/annual-update.md).
