@@ -102,6 +102,18 @@ describe('home quick search', () => {
     expect(screen.getByText('No family, parent, staff member or committee matches “zzzzqq”.')).toBeTruthy();
   });
 
+  // A trial's screen reader heard no result count as the query was typed.
+  it('says the counts to a screen reader, and that nothing matches (fr, en)', () => {
+    renderAt('/?q=emma', <QuickSearch index={index} />);
+    expect(screen.getAllByRole('status').map((s) => s.textContent)).toContain('Résultats\u00a0: familles 1, parents 3, personnel 0, comités 0.');
+    cleanup();
+    renderAt('/?q=emma', <QuickSearch index={index} />, 'en');
+    expect(screen.getAllByRole('status').map((s) => s.textContent)).toContain('Results: families 1, parents 3, staff 0, committees 0.');
+    cleanup();
+    renderAt('/?q=zzzzqq', <QuickSearch index={index} />, 'en');
+    expect(screen.getByRole('status').textContent).toBe('No family, parent, staff member or committee matches “zzzzqq”.');
+  });
+
   it('shows no category until something is typed', () => {
     renderAt('/?q=%20%20', <QuickSearch index={index} />);
     expect(screen.queryAllByRole('heading')).toEqual([]);

@@ -97,6 +97,16 @@ function listSearches(index: DirectoryIndex, lang: Language, t: TFunction) {
   };
 }
 
+/** Read by a screen reader, not shown (the counts are in each category's heading). */
+const VISUALLY_HIDDEN: React.CSSProperties = {
+  position: 'absolute',
+  inlineSize: 1,
+  blockSize: 1,
+  overflow: 'hidden',
+  clipPath: 'inset(50%)',
+  whiteSpace: 'nowrap',
+};
+
 /** Room above the box once scrolled to: the sticky top bar and the phone's toolbar under it, and a little air. */
 const SCROLL_MARGIN = '96px';
 
@@ -136,15 +146,30 @@ function Results({ searches, query }: { searches: ReturnType<typeof listSearches
     committees: searches.committees(query),
   };
   if (Object.values(hits).every((list) => list.length === 0)) {
-    return <Box color="text-body-secondary">{t('directory.home.noMatch', { query: query.trim() })}</Box>;
+    return (
+      <Box color="text-body-secondary">
+        <span role="status">{t('directory.home.noMatch', { query: query.trim() })}</span>
+      </Box>
+    );
   }
   return (
-    <ColumnLayout columns={2} variant="text-grid">
+    <>
+      {/* Said to a screen reader as the query changes (the lists' own pages say their counts; a trial heard nothing here). */}
+      <span role="status" style={VISUALLY_HIDDEN}>
+        {t('directory.home.counts', {
+          families: hits.families.length,
+          parents: hits.parents.length,
+          staff: hits.staff.length,
+          committees: hits.committees.length,
+        })}
+      </span>
+      <ColumnLayout columns={2} variant="text-grid">
       <Category title={t('directory.home.families')} hits={hits.families} path="/students" query={query} />
       <Category title={t('nav.parents')} hits={hits.parents} path="/parents" query={query} />
       <Category title={t('nav.staff')} hits={hits.staff} path="/staff" query={query} />
       <Category title={t('nav.committees')} hits={hits.committees} path="/committees" query={query} />
-    </ColumnLayout>
+      </ColumnLayout>
+    </>
   );
 }
 
