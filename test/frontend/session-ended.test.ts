@@ -8,7 +8,7 @@ import { FIXTURE } from './directory-fixture';
  * Access ending on the device (issue 34, item 11): when the server refuses the session's token (401 to any call that
  * sent one), the one API transport tells the auth store and the directory store: the person is signed out, the
  * session's tokens and the directory copy leave the browser, and the guard sends them to sign in saying the session
- * ended. A 403 (a decision about access, not the session) and a 401 to a call that sent no token leave the session.
+ * ended. A 403 (a decision about access, not the session) and a 401 to an update-link call (no session) leave it.
  * Only the identity library is replaced (no Cognito here); the API is a real loopback server.
  */
 const amplify = vi.hoisted(() => ({ signOut: vi.fn<() => Promise<void>>() }));
@@ -105,6 +105,15 @@ describe('a 401 from the API', () => {
     await checking;
     await vi.waitFor(() => expect(Object.keys(localStorage).filter((key) => key.startsWith(STORED_SESSION_PREFIX))).toEqual([]));
     expect(store.getState().user).toBeNull();
+  });
+
+  // Signed out in another tab, the page still showed the person: a save answered 401 said only « réessayez ».
+  it('ends the session on this page too when its tokens are gone from the device and a call is refused 401', async () => {
+    const store = await signedInWithDirectory();
+    localStorage.removeItem(TOKEN_KEY);
+    await expect(apiFetch(api, '/refused')).rejects.toMatchObject({ status: 401 });
+    expect(store.getState()).toMatchObject({ user: null, sessionExpired: true });
+    expect(directoryStore.getState().data).toBeNull();
   });
 
   it('leaves the session alone after a 403, and after a 401 to a call that sent no token (the update link)', async () => {

@@ -55,8 +55,8 @@ export function onAdminRefused(listener: (code: string | undefined) => void): vo
 const sessionEndedListeners = new Set<() => void>();
 
 /**
- * Registers who hears that the server refused the session's token (401 to a call that sent one: revoked, expired,
- * the account deleted). The auth store then ends the session on the device (tokens, the offline copy) and sends the
+ * Registers who hears that the server refused the session (401 to a call made for a signed-in person: its token
+ * revoked, expired, the account deleted, or no token left to send). The auth store then ends the session on the device (tokens, the offline copy) and sends the
  * person to sign in; the directory store forgets its copy. A 403 is a decision about access, heard elsewhere.
  */
 export function onSessionEnded(listener: () => void): () => void {
@@ -113,7 +113,10 @@ export async function apiFetch(apiBaseUrl: string, path: string, call: ApiCall =
     // The server decides admin access on every request: a refusal means it ended (dates, revoke, handover).
     if (error.status === 403 && path.startsWith('/admin')) adminRefused?.(error.code);
     if (call.auth !== false) void eraseOfflineCopyIfAccessEnded(error);
-    if (error.status === 401 && token) sessionEndedListeners.forEach((listener) => listener());
+    // A call made for a signed-in person refused as unauthenticated: the session is over, with its token sent or
+    // without one left to send (signed out in another tab, its refresh expired: a trial's profile save said only
+    // « échec, réessayez », which could never work). The update-link routes (auth: false) never end a session.
+    if (error.status === 401 && (token || call.auth !== false)) sessionEndedListeners.forEach((listener) => listener());
     throw error;
   }
   return response;
