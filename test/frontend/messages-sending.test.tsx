@@ -304,6 +304,9 @@ describe('sending from the form', () => {
     expect(await screen.findAllByText(required)).toHaveLength(2);
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(otherSubject)));
     expect(screen.getByLabelText(otherBody).getAttribute('aria-invalid')).toBe('true');
+    // Each field is in its text's language, not the page's (spell-check, a screen reader's voice).
+    expect(screen.getByLabelText(otherBody).closest('[lang]')?.getAttribute('lang')).toBe(locale === 'fr' ? 'en' : 'fr');
+    expect(screen.getByLabelText(body).closest('[lang]')?.getAttribute('lang')).toBe(locale);
     expect(api.posts).toEqual([]);
   });
 });

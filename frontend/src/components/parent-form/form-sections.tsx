@@ -73,8 +73,9 @@ export function PreferredLanguageField({ value, onChange }: { value: Language; o
         value={value}
         onChange={({ detail }) => onChange(detail.value as Language)}
         items={[
-          { value: 'fr', label: 'Français' },
-          { value: 'en', label: 'English' },
+          // Each in its own language, and said in it (a trial's English page read « Français » with an English voice).
+          { value: 'fr', label: <span lang="fr">Français</span> },
+          { value: 'en', label: <span lang="en">English</span> },
         ]}
       />
     </FormField>

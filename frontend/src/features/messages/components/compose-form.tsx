@@ -116,14 +116,19 @@ function LanguageFields({ lang, subject, body, errors, onChange }: {
         constraintText={charactersLeft(t, 'messages.compose.left', MESSAGE_SUBJECT_MAX - subject.length, ui)}
         errorText={errorText(`subject.${lang}`)}
       >
-        <Input value={subject} onChange={({ detail }) => onChange('subject', detail.value)} />
+        {/* The text's own language (spell-check, a screen reader's voice), not the page's: « Objet (anglais) » is English. */}
+        <div lang={lang}>
+          <Input value={subject} onChange={({ detail }) => onChange('subject', detail.value)} />
+        </div>
       </FormField>
       <FormField
         label={t(`messages.compose.body.${lang}`)}
         constraintText={charactersLeft(t, 'messages.compose.left', MESSAGE_BODY_MAX - body.length, ui)}
         errorText={errorText(`body.${lang}`)}
       >
-        <Textarea rows={8} value={body} onChange={({ detail }) => onChange('body', detail.value)} />
+        <div lang={lang}>
+          <Textarea rows={8} value={body} onChange={({ detail }) => onChange('body', detail.value)} />
+        </div>
       </FormField>
     </SpaceBetween>
   );
