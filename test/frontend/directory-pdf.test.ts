@@ -5,7 +5,7 @@ import { printFontBytes } from '../../frontend/build/font-files';
 import { buildDirectoryIndex } from '../../frontend/src/lib/directory/directory-index';
 import { printFontkit, printableText } from '../../frontend/src/lib/directory-pdf/print-fontkit';
 import { printLayout, type PrintOptions } from '../../frontend/src/lib/directory-pdf/print-layout';
-import { renderPrintDocument, wrapText } from '../../frontend/src/lib/directory-pdf/print-render';
+import { footerFit, renderPrintDocument, wrapText } from '../../frontend/src/lib/directory-pdf/print-render';
 import { formatAddress } from '../../frontend/src/lib/directory/address';
 import { printTranslator } from '../../frontend/src/lib/directory-pdf/print-translator';
 import { pdfFileName } from '../../frontend/src/lib/directory-pdf/print-file-name';
@@ -145,6 +145,24 @@ describe('printable directory (PDF)', () => {
     expect(wrapText('court', 40, measure)).toEqual(['court']);
     // A list's separator does not end a line.
     expect(wrapText('514 555-0104 · nom@ecole.example', 18, measure)).toEqual(['514 555-0104', 'nom@ecole.example']);
+  });
+
+  it('keeps the footer on one line: smaller, then shortened, never wrapped under the page\'s edge', () => {
+    const font = { widthOfTextAtSize: (text: string, size: number) => text.length * size * 0.5 };
+    expect(footerFit('Confidentiel — préparé pour Ève le 26 novembre 2026', font, 400)).toEqual({ text: 'Confidentiel — préparé pour Ève le 26 novembre 2026', size: 8 });
+    const long = `Confidential — prepared for ${'Félix-Alexandre '.repeat(8)}on November 30, 2026`;
+    const fitted = footerFit(long, font, 400);
+    expect(fitted.size).toBe(6.5);
+    expect(font.widthOfTextAtSize(fitted.text, fitted.size)).toBeLessThanOrEqual(400);
+    expect(fitted.text.endsWith('…')).toBe(true);
+  });
+
+  it("keeps a printed phone on one line (a trial's committee page split « 579 » and « 555-3617 »)", () => {
+    const layout = JSON.stringify(printLayout(buildDirectoryIndex(buildDirectoryResponse(school, viewer)), options('fr')));
+    const phone = formatPhone(full.phone!);
+    expect(layout).toContain(phone.replace(' ', '\u00a0'));
+    expect(layout).not.toContain(phone);
+    expect(wrapText(`Ève D'Anjou · ${phone.replace(' ', '\u00a0')}`, 17, (text) => text.length)).toEqual(["Ève D'Anjou", phone.replace(' ', '\u00a0')]);
   });
 
   it("keeps a printed address's postal code on one line (a trial saw « Montréal H1Y » then « 5M8 »)", () => {

@@ -72,8 +72,14 @@ const k = (key: string) => `directory.pdf.doc.${key}`;
 
 /** A person's contact details as one line: what the response holds, nothing else. */
 function contactLine(person: { email?: string; phone?: string }): string {
-  return [person.phone && formatPhone(person.phone), person.email].filter(Boolean).join(' · ');
+  return [person.phone && printedPhone(person.phone), person.email].filter(Boolean).join(' · ');
 }
+
+/**
+ * A phone as printed: « 514\u00a0555-0104 », its space a no-break one, so a line never ends inside it (a trial's
+ * committee page read « 579 » at a line's end and « 555-3617 » on the next), as the postal code keeps its own.
+ */
+const printedPhone = (phone: string) => formatPhone(phone).replace(' ', '\u00a0');
 
 /**
  * A staff member's contact line, worded as on the staff page's i18n entries: the extension follows the phone
@@ -83,7 +89,7 @@ function contactLine(person: { email?: string; phone?: string }): string {
  */
 function staffContactLine(member: DirectoryStaff, t: Translate): string {
   const contact = visibleStaffContact(member);
-  const phone = contact.phone && formatPhone(contact.phone);
+  const phone = contact.phone && printedPhone(contact.phone);
   const { extension } = contact;
   const withExtension = extension
     ? phone
@@ -273,7 +279,8 @@ export function printLayout(index: DirectoryIndex, options: PrintOptions): Print
       updated: t(k('updated'), { date: formatLongDate(options.day, lang) }),
     },
     blocks,
-    footer: t(k('footer'), { name: options.viewerName, date: formatLongDate(options.day, lang) }),
+    // A very long name is shortened so the footer's date stays on its one line (print-render.ts footerFit).
+    footer: t(k('footer'), { name: shortName(options.viewerName), date: formatLongDate(options.day, lang) }),
     pageLabel: (page, pages) => t(k('page'), { page, pages }),
     documentTitle: [t(k('title')), school, scopeLabel].filter(Boolean).join(' · '),
   };
@@ -284,3 +291,6 @@ export function printedTexts(document: PrintDocument): string[] {
   const { cover } = document;
   return [cover.school, cover.title, cover.scope, cover.year ?? '', cover.updated, ...document.blocks.flatMap((b) => b.lines.map((l) => l.text))];
 }
+
+/** A name of at most 40 characters, shortened with « … » (the footer's date must keep its place). */
+const shortName = (name: string): string => (name.length <= 40 ? name : `${name.slice(0, 39).trimEnd()}…`);

@@ -257,12 +257,25 @@ function drawColumnRules(pdf: PDFDocument, writer: ColumnWriter, firstTop: numbe
   });
 }
 
+/**
+ * The footer on one line: smaller type first, then shortened with « … » (pdf-lib's `maxWidth` wrapped a long name's
+ * footer onto a second line 14 pt from the page's edge, where printers cut: a trial's « 2026 » was lost).
+ */
+export function footerFit(text: string, font: Pick<PDFFont, 'widthOfTextAtSize'>, maxWidth: number): { text: string; size: number } {
+  for (const size of [8, 7, 6.5]) if (font.widthOfTextAtSize(text, size) <= maxWidth) return { text, size };
+  const size = 6.5;
+  let cut = text;
+  while (cut.length > 1 && font.widthOfTextAtSize(`${cut}…`, size) > maxWidth) cut = cut.slice(0, -1);
+  return { text: `${cut.trimEnd()}…`, size };
+}
+
 function drawFooters(pdf: PDFDocument, document: PrintDocument, font: PDFFont): void {
   const pages = pdf.getPages();
   pages.forEach((page, i) => {
     const label = document.pageLabel(i + 1, pages.length);
     const size = 8;
-    page.drawText(document.footer, { x: MARGIN, y: FOOTER_Y, size, font, color: GREY, maxWidth: page.getWidth() - 2 * MARGIN - 80 });
+    const footer = footerFit(document.footer, font, page.getWidth() - 2 * MARGIN - 80);
+    page.drawText(footer.text, { x: MARGIN, y: FOOTER_Y, size: footer.size, font, color: GREY });
     page.drawText(label, { x: page.getWidth() - MARGIN - font.widthOfTextAtSize(label, size), y: FOOTER_Y, size, font, color: GREY });
   });
 }
