@@ -2,7 +2,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { DirectoryContent } from '../../frontend/src/components/directory/directory-content';
+import { createI18n } from '../../frontend/src/i18n/i18n';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Amplify } from 'aws-amplify';
 import { RuntimeConfigProvider } from '../../frontend/src/config/runtime-config-context';
@@ -22,6 +25,8 @@ let server: Server;
 let config: RuntimeConfig;
 let body = FIXTURE;
 let etag = '"v1"';
+/** When set, the server answers 503 (the directory cannot be read). */
+let failing = false;
 const asked: (string | undefined)[] = [];
 
 beforeAll(async () => {
@@ -30,6 +35,7 @@ beforeAll(async () => {
     const sent = req.headers['if-none-match'];
     asked.push(sent);
     const cors = { 'access-control-allow-origin': '*', 'access-control-expose-headers': 'etag', etag };
+    if (failing) return void res.writeHead(503, { ...cors, 'content-type': 'application/json' }).end('{"error":{"code":"SERVICE_UNAVAILABLE"}}');
     if (sent === etag) return void res.writeHead(304, cors).end();
     res.writeHead(200, { ...cors, 'content-type': 'application/json' }).end(JSON.stringify(body));
   });
@@ -44,6 +50,7 @@ beforeEach(() => directoryStore.reset());
 afterEach(() => {
   cleanup();
   directoryStore.reset();
+  failing = false;
 });
 
 function Committees() {
@@ -95,5 +102,29 @@ describe('useDirectory with the query cache', () => {
     show(client);
     await waitFor(() => expect(asked).toHaveLength(before + 1));
     expect(asked.at(-1)).toBe('"v1"');
+  });
+});
+
+// A trial's screen reader heard neither the loading line nor the error, and Retry's focus fell to the page.
+describe("a list's loading and error", () => {
+  it('are one live region, which keeps the focus while Retry gives way to the loading line', async () => {
+    failing = true;
+    render(
+      <I18nextProvider i18n={createI18n('fr')}>
+        <RuntimeConfigProvider config={config}>
+          <QueryClientProvider client={createQueryClient()}>
+            <DirectoryContent list="students">{() => <p>Élèves prêts</p>}</DirectoryContent>
+          </QueryClientProvider>
+        </RuntimeConfigProvider>
+      </I18nextProvider>,
+    );
+    const retry = await screen.findByRole('button', { name: 'Réessayer' }, { timeout: 20_000 });
+    const region = retry.closest('[role="status"]') as HTMLElement;
+    expect(region).not.toBeNull();
+    failing = false;
+    retry.focus();
+    fireEvent.click(retry);
+    expect(document.activeElement).toBe(region);
+    await screen.findByText('Élèves prêts', {}, { timeout: 20_000 });
   });
 });

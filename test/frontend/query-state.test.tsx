@@ -51,7 +51,8 @@ describe('QueryState', () => {
   it('says it is loading, then shows the data', async () => {
     answers['/api/me/phone'] = { phone: '514 555-0100' };
     renderWith(<PhonePage />);
-    expect(screen.getByText('Chargement…')).toBeTruthy();
+    // In a live region, which then says the error or gives way to the data (a trial's screen reader heard nothing).
+    expect(screen.getByText('Chargement…').closest('[role="status"]')).not.toBeNull();
     await screen.findByText('Téléphone 514 555-0100', {}, { timeout: 20_000 });
   });
 
@@ -59,6 +60,7 @@ describe('QueryState', () => {
     renderWith(<PhonePage />);
     // Nothing answers the path yet: 404 ROUTE_NOT_FOUND, said with its own sentence.
     await screen.findByRole('button', { name: 'Réessayer' }, { timeout: 20_000 });
+    expect(screen.getByRole('button', { name: 'Réessayer' }).closest('[role="status"]')).not.toBeNull();
     expect(screen.queryByText(/Téléphone/)).toBeNull();
     answers['/api/me/phone'] = { phone: '514 555-0100' };
     fireEvent.click(screen.getByRole('button', { name: 'Réessayer' }));

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
@@ -51,24 +51,34 @@ export function DirectoryContent({
   const { t } = useTranslation();
   const { index, loading, error, retry, offlineSince } = useDirectory();
   const errorText = useDirectoryErrorText();
+  // Loading and its error share one live region, which a screen reader hears change, and which keeps the focus
+  // while Retry's button gives way to the loading line (a trial's focus fell to the page).
+  const state = useRef<HTMLDivElement>(null);
   const retryButton = (
-    <Button onClick={retry} loading={loading}>
+    <Button
+      onClick={() => {
+        if (!index) state.current?.focus();
+        retry();
+      }}
+      loading={loading}
+    >
       {t('directory.retry')}
     </Button>
   );
 
   if (!index) {
-    if (error && !loading) {
-      return (
-        <Alert type="error" header={t(`directory.loadError.${list}`)} action={retryButton}>
-          {errorText(error)}
-        </Alert>
-      );
-    }
     return (
-      <Box padding={{ vertical: 'l' }} textAlign="center">
-        <StatusIndicator type="loading">{t('directory.loading')}</StatusIndicator>
-      </Box>
+      <div ref={state} role="status" tabIndex={-1} className="skip-link-target">
+        {error && !loading ? (
+          <Alert type="error" header={t(`directory.loadError.${list}`)} action={retryButton}>
+            {errorText(error)}
+          </Alert>
+        ) : (
+          <Box padding={{ vertical: 'l' }} textAlign="center">
+            <StatusIndicator type="loading">{t('directory.loading')}</StatusIndicator>
+          </Box>
+        )}
+      </div>
     );
   }
   return (

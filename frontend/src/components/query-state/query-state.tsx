@@ -46,17 +46,20 @@ export function QueryState<T>({ query, loadingText, errorHeader, genericKey, chi
   children: (data: T) => ReactNode;
 }) {
   const { t } = useTranslation();
+  // The loading line and a first read's error in one live region: a screen reader hears the one give way to the other.
   if (query.isPending) {
     return (
-      <Box padding={{ vertical: 's' }}>
-        <StatusIndicator type="loading">{loadingText ?? t('common.loading')}</StatusIndicator>
-      </Box>
+      <div role="status">
+        <Box padding={{ vertical: 's' }}>
+          <StatusIndicator type="loading">{loadingText ?? t('common.loading')}</StatusIndicator>
+        </Box>
+      </div>
     );
   }
   const alert = query.isError ? (
     <ApiErrorAlert error={query.error} header={errorHeader} genericKey={genericKey} onRetry={() => void query.refetch()} retrying={query.isFetching} />
   ) : null;
-  if (query.data === undefined) return alert;
+  if (query.data === undefined) return <div role="status">{alert}</div>;
   return (
     <>
       {alert}
