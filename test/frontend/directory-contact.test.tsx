@@ -49,6 +49,8 @@ describe('contact details', () => {
     const { container } = renderIn('fr', 'cote');
     expect(container.querySelector('a[href="mailto:francois.cote@exemple.ca"]')).toBeTruthy();
     expect(screen.getByRole('link', { name: '514 555-1234' }).getAttribute('href')).toBe('tel:+15145551234');
+    // A text message from every list (a trial found none on Parents or Students).
+    expect(screen.getByRole('link', { name: 'Envoyer un texto au 514 555-1234' }).getAttribute('href')).toBe('sms:+15145551234');
     expect(container.textContent).toContain("123, rue de l'Église, Montréal H2X 1Y4");
     expect([...container.querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['cote']);
   });

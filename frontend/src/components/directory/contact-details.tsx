@@ -39,10 +39,12 @@ interface ContactLabels {
   copyAddress: string;
   copied: string;
   copyFailed: string;
+  text: string;
+  textTo: (phone: string) => string;
 }
 
 /**
- * The same five labels for every contact block: translated once per language, not once per row. Read through
+ * The same labels for every contact block: translated once per language, not once per row. Read through
  * the i18n context rather than useTranslation, which costs a subscription per block; a language change
  * re-renders the lists around these blocks anyway.
  */
@@ -58,6 +60,8 @@ function useContactLabels(): ContactLabels {
       copyAddress: t('directory.contact.copyAddress'),
       copied: t('directory.contact.copied'),
       copyFailed: t('directory.contact.copyFailed'),
+      text: t('directory.contact.text'),
+      textTo: (phone: string) => t('directory.contact.textTo', { phone }),
     };
     labelCache.set(i18n.language, labels);
   }
@@ -114,9 +118,17 @@ export function ContactDetails({ email, phone, address, matchEmail = false }: Co
             copy={formatPhone(phone)}
             ariaLabel={labels.copyPhone}
             display={
-              <a href={telHref(phone)} style={NO_WRAP}>
-                {formatPhone(phone)}
-              </a>
+              <>
+                <a href={telHref(phone)} style={NO_WRAP}>
+                  {formatPhone(phone)}
+                </a>
+                {/* A text message from every list, not only from the contact card (a trial found no way to text from
+                    Parents or Students on a phone). */}
+                {' · '}
+                <a href={`sms:+1${phone}`} aria-label={labels.textTo(formatPhone(phone))}>
+                  {labels.text}
+                </a>
+              </>
             }
           />
         )}
