@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
+import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useLanguage } from '../../../lib/use-language';
 import type { DirectoryIndex } from '../../../lib/directory/directory-index';
@@ -75,8 +76,12 @@ export function ClassStudents({ index, classIndex, query, onOpenParent }: {
                 )}
                 {/* Sent to staff readers only (shared/rules/visibility.ts, visibleStudent). */}
                 {note !== undefined && (
-                  <Box variant="small" display="block" data-testid="staff-note">
-                    {t('directory.classes.staffNote', { note })}
+                  // Set apart from the family's lines (an allergy read like a sibling's name; a trial): an icon, in
+                  // the body's colour.
+                  <Box display="block" data-testid="staff-note">
+                    <StatusIndicator type="warning" wrapText>
+                      {t('directory.classes.staffNote', { note })}
+                    </StatusIndicator>
                   </Box>
                 )}
               </div>
