@@ -12,13 +12,13 @@ const TEXT = {
     subject: 'Choisissez le mot de passe de votre compte du bottin',
     hello: 'Bonjour,',
     body:
-      'Un compte du bottin de l’école a été créé avec cette adresse courriel, mais il n’a jamais été confirmé. ' +
+      "Un compte du bottin de l'école a été créé avec cette adresse courriel, mais il n'a jamais été confirmé. " +
       'Si cette adresse est la vôtre, choisissez votre mot de passe avec le lien ci-dessous : le compte sera à vous.',
     button: 'Choisir mon mot de passe',
     linkLabel: `Ou copiez ce lien dans votre navigateur${NBSP}:`,
-    validity: 'Ce lien est valable pendant une heure et ne sert qu’une fois.',
-    ignore: 'Vous n’avez rien demandé? Ignorez ce message : rien ne change.',
-    footer: 'Ce courriel a été envoyé automatiquement par le bottin de l’école. Merci de ne pas y répondre.',
+    validity: "Ce lien est valable pendant une heure et ne sert qu'une fois.",
+    ignore: "Vous n'avez rien demandé? Ignorez ce message : rien ne change.",
+    footer: "Ce courriel a été envoyé automatiquement par le bottin de l'école. Merci de ne pas y répondre.",
   },
   en: {
     subject: 'Choose the password of your directory account',

@@ -47,14 +47,14 @@ const KIND_NOUNS: Record<EmailLocale, Record<Exclude<PrivacyRequestKind, 'compla
 };
 
 /**
- * The request as both emails name it: "votre demande d’accès à vos renseignements" (French elides "de" before a
+ * The request as both emails name it: "votre demande d'accès à vos renseignements" (French elides "de" before a
  * vowel: shared/format/french.ts), "your request for deletion of your information"; a complaint is "votre
  * plainte" / "your complaint", not a request for one.
  */
 export function requestPhrase(locale: EmailLocale, kind: PrivacyRequestKind): string {
   if (kind === 'complaint') return locale === 'fr' ? 'votre plainte' : 'your complaint';
   const noun = KIND_NOUNS[locale][kind];
-  return locale === 'fr' ? `votre demande ${deFr(noun, '’')}` : `your request for ${noun}`;
+  return locale === 'fr' ? `votre demande ${deFr(noun)}` : `your request for ${noun}`;
 }
 
 const TEXT = {
@@ -65,15 +65,15 @@ const TEXT = {
     answerTitle: 'Réponse à votre demande',
     hello: (name: string) => `Bonjour ${name},`,
     received: (request: string, school: string, date: string) =>
-      `Le comité de parents ${ofSchoolFr(school, '’')} a bien reçu, le ${date}, ${request}.`,
+      `Le comité de parents ${ofSchoolFr(school)} a bien reçu, le ${date}, ${request}.`,
     due: (date: string) => `La personne responsable de la protection des renseignements personnels vous répondra au plus tard le ${date}.`,
     answerIntro: (request: string, date: string) => `Voici la réponse à ${request} reçue le ${date}${NBSP}:`,
     reference: (ref: string) => `Référence de la demande${NBSP}: ${ref}`,
     contact: (email: string) => `Pour toute question sur votre demande, écrivez à ${email} en indiquant cette référence.`,
     recourse:
-      'Si la réponse ne vous satisfait pas, vous pouvez vous adresser à la Commission d’accès à l’information du Québec.',
-    footer: 'Ce courriel a été envoyé automatiquement par le bottin de l’école. Merci de ne pas y répondre.',
-    school: 'l’école',
+      "Si la réponse ne vous satisfait pas, vous pouvez vous adresser à la Commission d'accès à l'information du Québec.",
+    footer: "Ce courriel a été envoyé automatiquement par le bottin de l'école. Merci de ne pas y répondre.",
+    school: "l'école",
   },
   en: {
     receiptSubject: (ref: string) => `Request received (${ref}) – privacy of your information`,
@@ -87,7 +87,7 @@ const TEXT = {
     answerIntro: (request: string, date: string) => `Here is the answer to ${request} received on ${date}:`,
     reference: (ref: string) => `Request reference: ${ref}`,
     contact: (email: string) => `For any question about your request, write to ${email}, quoting this reference.`,
-    recourse: "If the answer does not satisfy you, you may turn to Québec's Commission d’accès à l’information.",
+    recourse: "If the answer does not satisfy you, you may turn to Québec's Commission d'accès à l'information.",
     footer: 'This email was sent automatically by the school directory. Please do not reply.',
     school: 'the school',
   },

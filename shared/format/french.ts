@@ -1,7 +1,7 @@
 /**
  * "de" before a school's name, as French writes it: the name's first word decides the article and the elision
  * ("de l'École primaire des Érables", "du Collège Saint-Jean", "de la Polyvalente Lavigne", "d'Émile-Nelligan",
- * "de Sainte-Marie"). `apostrophe` is ' or ’ (the emails use the typographic one).
+ * "de Sainte-Marie"). `apostrophe` is ' or ’: the app and its emails write the straight one (DOMAIN.md: one form).
  */
 const ARTICLE_BY_FIRST_WORD: Record<string, 'l' | 'du' | 'de la'> = {
   ecole: 'l',

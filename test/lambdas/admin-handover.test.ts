@@ -62,7 +62,7 @@ describe('POST /api/admin/roles/handover', () => {
     const toOutgoing = (await mailTo(stack, outgoingEmail)).at(-1)!;
     expect(toIncoming.subject).toBe('You are now an administrator of the directory');
     expect(toIncoming.body.text).toContain('Responsable du bottin 2026-2027');
-    expect(toOutgoing.subject).toBe('Votre passation de l’administration du bottin est enregistrée');
+    expect(toOutgoing.subject).toBe("Votre passation de l'administration du bottin est enregistrée");
     expect(toOutgoing.body.text).toContain(`${incomingParent.firstName} ${incomingParent.lastName}`);
     const audits = (await scanAll()).filter((i) => i.type === 'AUDIT').slice(auditsBefore);
     expect(audits.map((a) => a.action).sort()).toEqual(['adminRole.end', 'adminRole.handover']);

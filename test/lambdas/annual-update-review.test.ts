@@ -195,8 +195,8 @@ describe('the administrator deciding', () => {
     const note = mail.at(-1)!;
     const text = note.body.text ?? '';
     if ((after.preferredLanguage ?? 'fr') === 'fr') {
-      expect(note.subject).toMatch(/^Un changement à vos renseignements n’a pas été publié – /);
-      expect(text).toContain('n’a pas publié le changement suivant\u00a0: adresse.');
+      expect(note.subject).toMatch(/^Un changement à vos renseignements n'a pas été publié – /);
+      expect(text).toContain("n'a pas publié le changement suivant\u00a0: adresse.");
     } else {
       expect(note.subject).toMatch(/^A change to your information was not published – /);
       expect(text).toContain('did not publish this change: address.');

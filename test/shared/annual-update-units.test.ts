@@ -28,7 +28,7 @@ describe('update-link email', () => {
     expect(fr.text).toContain(`Courriel${NBSP}: secretariat@ecole.example.org`);
     expect(fr.text).toContain(`Téléphone${NBSP}: 514 555-0100`);
     expect(fr.text).toContain('au plus tard le 15 octobre 2025');
-    expect(fr.text).toContain('jusqu’au 20 octobre 2025');
+    expect(fr.text).toContain("jusqu'au 20 octobre 2025");
     expect(fr.text).toContain(email.link);
     // Every colon that ends a label has a non-breaking space before it; no space before a question mark.
     expect(fr.text).not.toMatch(/[^\u00a0]:\s/);
@@ -57,7 +57,8 @@ describe('update-link email', () => {
   ] as const)('%s %s to a staff member: says what the staff form offers, not the parents\' choice', (locale, kind, staff, parents) => {
     const mail = updateLinkEmail({ ...email, locale, kind, audience: 'staff' });
     expect(mail.text).toContain(staff);
-    expect(mail.html).toContain(staff);
+    // The HTML part escapes the apostrophe (&#39;), which a mail program shows as written.
+    expect(mail.html.replaceAll('&#39;', "'")).toContain(staff);
     expect(mail.text).not.toContain(parents);
     expect(updateLinkEmail({ ...email, locale, kind }).text).toContain(parents);
     expect(updateLinkEmail({ ...email, locale, kind, audience: 'parent' }).text).not.toContain(staff);
@@ -65,19 +66,20 @@ describe('update-link email', () => {
 
   // A new user's trial: staff read « Le comité de parents … vous invite », as if the parents invited the school's staff.
   it.each([
-    ['fr', 'Dans le cadre de la mise à jour annuelle du bottin de l’École primaire des Érables pour l’année scolaire 2025-2026, l’école vous invite à vérifier votre fiche de membre du personnel.', 'Le comité de parents de l’École primaire des Érables vous invite'],
+    ['fr', "Dans le cadre de la mise à jour annuelle du bottin de l'École primaire des Érables pour l'année scolaire 2025-2026, l'école vous invite à vérifier votre fiche de membre du personnel.", "Le comité de parents de l'École primaire des Érables vous invite"],
     ['en', 'As part of the annual update of the École primaire des Érables directory for the 2025-2026 school year, the school invites you to check your staff entry.', 'The parent committee of École primaire des Érables invites you'],
   ] as const)('%s: the school invites a staff member to check their entry; the parent committee invites parents', (locale, staff, parents) => {
     const mail = updateLinkEmail({ ...email, locale, audience: 'staff' });
     expect(mail.text).toContain(staff);
-    expect(mail.html).toContain(staff);
+    // The HTML part escapes the apostrophe (&#39;), which a mail program shows as written.
+    expect(mail.html.replaceAll('&#39;', "'")).toContain(staff);
     expect(mail.text).not.toContain(parents);
     expect(updateLinkEmail({ ...email, locale }).text).toContain(parents);
   });
 
   it('falls back to a plain sentence when the school has no contact, and omits a missing deadline', () => {
     const bare = updateLinkEmail({ ...email, deadline: undefined, contact: {} });
-    expect(bare.text).toContain('Des questions? Communiquez avec le secrétariat de l’école.');
+    expect(bare.text).toContain("Des questions? Communiquez avec le secrétariat de l'école.");
     expect(bare.text).not.toContain('au plus tard');
   });
 });
@@ -87,9 +89,9 @@ describe('review rejection email', () => {
 
   it('names the kinds of information not published in the parent\'s language, in the form\'s order, never a value', () => {
     const fr = reviewRejectedEmail('zoe@test.example', { ...input, locale: 'fr', fields: ['phone', 'address', 'skills'] });
-    expect(fr.subject).toBe('Un changement à vos renseignements n’a pas été publié – École des Érables');
+    expect(fr.subject).toBe("Un changement à vos renseignements n'a pas été publié – École des Érables");
     expect(fr.text).toContain('Bonjour Zoé,');
-    expect(fr.text).toContain('n’a pas publié le changement suivant\u00a0: téléphone, adresse et compétences.');
+    expect(fr.text).toContain("n'a pas publié le changement suivant\u00a0: téléphone, adresse et compétences.");
     expect(fr.text).toContain('Téléphone\u00a0: 514 555-0100');
     expect(fr.html).toContain('<html lang="fr">');
     const en = reviewRejectedEmail('zoe@test.example', { ...input, locale: 'en', fields: ['address'] });

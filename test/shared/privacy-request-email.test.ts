@@ -31,7 +31,7 @@ describe('privacy request emails', () => {
     expect(email.html).not.toContain('<script>');
     expect(email.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(email.html).toContain('lang="en"');
-    expect(email.text).toContain('Commission d’accès à l’information');
+    expect(email.text).toContain("Commission d'accès à l'information");
   });
 });
 
@@ -52,7 +52,7 @@ describe('each request kind named in a sentence of its language', () => {
   // demande de plainte"). Both emails name the request the same way.
   const phrases = {
     fr: {
-      access: 'votre demande d’accès à vos renseignements',
+      access: "votre demande d'accès à vos renseignements",
       correction: 'votre demande de correction de vos renseignements',
       deletion: 'votre demande de suppression de vos renseignements',
       withdrawal: 'votre demande de retrait du bottin',
@@ -74,7 +74,7 @@ describe('each request kind named in a sentence of its language', () => {
         const receipt = receiptEmail(input).text;
         const answer = answerEmail({ ...input, answer: 'Réponse.' }).text;
         if (locale === 'fr') {
-          expect(receipt).toContain(`Le comité de parents de l’École des Érables a bien reçu, le 31 janvier 2031, ${phrase}.`);
+          expect(receipt).toContain(`Le comité de parents de l'École des Érables a bien reçu, le 31 janvier 2031, ${phrase}.`);
           expect(answer).toContain(`Voici la réponse à ${phrase} reçue le 31 janvier 2031\u00a0:`);
         } else {
           expect(receipt).toContain(`The parent committee of École des Érables received ${phrase} on January 31, 2031.`);

@@ -25,18 +25,18 @@ const day = (iso: string, locale: EmailLocale) => formatLongDate(iso, locale);
 const TEXT = {
   fr: {
     incomingSubject: 'Vous êtes maintenant administrateur du bottin',
-    outgoingSubject: 'Votre passation de l’administration du bottin est enregistrée',
+    outgoingSubject: "Votre passation de l'administration du bottin est enregistrée",
     hello: 'Bonjour,',
     incoming: (f: HandoverFacts) =>
-      `${f.other} vous a confié l’administration du bottin de l’école` + (f.title ? ` (${f.title})` : '') +
-      `, à partir du ${day(f.from, 'fr')}` + (f.until ? ` jusqu’au ${day(f.until, 'fr')} inclusivement.` : '.'),
+      `${f.other} vous a confié l'administration du bottin de l'école` + (f.title ? ` (${f.title})` : '') +
+      `, à partir du ${day(f.from, 'fr')}` + (f.until ? ` jusqu'au ${day(f.until, 'fr')} inclusivement.` : '.'),
     outgoing: (f: HandoverFacts) =>
-      `Vous avez confié l’administration du bottin à ${f.other}, à partir du ${day(f.from, 'fr')}` +
-      (f.until ? ` jusqu’au ${day(f.until, 'fr')} inclusivement.` : '.'),
+      `Vous avez confié l'administration du bottin à ${f.other}, à partir du ${day(f.from, 'fr')}` +
+      (f.until ? ` jusqu'au ${day(f.until, 'fr')} inclusivement.` : '.'),
     ownEnd: (f: HandoverFacts) => (f.ownUntil ? `Votre propre accès administrateur se termine le ${day(f.ownUntil, 'fr')}.` : 'Votre propre accès administrateur ne change pas.'),
     button: 'Ouvrir le bottin',
-    help: `Les rôles d’administrateur se consultent dans le bottin${NBSP}: Administration, puis Passation.`,
-    footer: 'Ce courriel a été envoyé automatiquement par le bottin de l’école. Merci de ne pas y répondre.',
+    help: `Les rôles d'administrateur se consultent dans le bottin${NBSP}: Administration, puis Passation.`,
+    footer: "Ce courriel a été envoyé automatiquement par le bottin de l'école. Merci de ne pas y répondre.",
   },
   en: {
     incomingSubject: 'You are now an administrator of the directory',

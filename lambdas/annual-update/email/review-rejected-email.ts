@@ -27,17 +27,17 @@ const FIELD_NAMES: Record<EmailLocale, Record<ReviewedField, string>> = {
 
 const TEXT = {
   fr: {
-    subject: (school: string) => `Un changement à vos renseignements n’a pas été publié – ${school}`,
+    subject: (school: string) => `Un changement à vos renseignements n'a pas été publié – ${school}`,
     title: 'Changement non publié',
     hello: (name: string) => `Bonjour ${name},`,
     body: (fields: string) =>
-      `L’école a révisé les renseignements que vous avez envoyés pour le bottin et n’a pas publié le changement ` +
-      `suivant${NBSP}: ${fields}. Le bottin garde ce qu’il affichait avant.`,
-    notYou: 'Si vous n’avez pas fait ce changement, ou si vous croyez qu’il s’agit d’une erreur, communiquez avec le secrétariat de l’école.',
+      `L'école a révisé les renseignements que vous avez envoyés pour le bottin et n'a pas publié le changement ` +
+      `suivant${NBSP}: ${fields}. Le bottin garde ce qu'il affichait avant.`,
+    notYou: "Si vous n'avez pas fait ce changement, ou si vous croyez qu'il s'agit d'une erreur, communiquez avec le secrétariat de l'école.",
     contact: `Secrétariat${NBSP}:`,
     emailLabel: `Courriel${NBSP}:`,
     phoneLabel: `Téléphone${NBSP}:`,
-    footer: 'Ce courriel a été envoyé automatiquement par le bottin de l’école. Merci de ne pas y répondre.',
+    footer: "Ce courriel a été envoyé automatiquement par le bottin de l'école. Merci de ne pas y répondre.",
     and: ' et ',
   },
   en: {

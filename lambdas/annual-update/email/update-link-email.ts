@@ -51,16 +51,16 @@ const TEXT = {
     hello: (name: string) => `Bonjour ${name},`,
     body: {
       invitation: (school: string, year: string) =>
-        `Le comité de parents ${ofSchoolFr(school, '’')} vous invite à vérifier et à mettre à jour vos renseignements ` +
-        `dans le bottin de l’école pour l’année scolaire ${year}.`,
+        `Le comité de parents ${ofSchoolFr(school)} vous invite à vérifier et à mettre à jour vos renseignements ` +
+        `dans le bottin de l'école pour l'année scolaire ${year}.`,
       reminder: (school: string, year: string) =>
-        `Nous n’avons pas encore reçu la mise à jour de vos renseignements pour le bottin ${ofSchoolFr(school, '’')} ` +
+        `Nous n'avons pas encore reçu la mise à jour de vos renseignements pour le bottin ${ofSchoolFr(school)} ` +
         `(année scolaire ${year}). Il suffit de quelques minutes.`,
     },
     // A staff member is not invited by the parent committee: the school asks them to check their entry.
     staffInvitation: (school: string, year: string) =>
-      `Dans le cadre de la mise à jour annuelle du bottin ${ofSchoolFr(school, '’')} pour l’année scolaire ${year}, ` +
-      'l’école vous invite à vérifier votre fiche de membre du personnel.',
+      `Dans le cadre de la mise à jour annuelle du bottin ${ofSchoolFr(school)} pour l'année scolaire ${year}, ` +
+      "l'école vous invite à vérifier votre fiche de membre du personnel.",
     choice: {
       parent:
         'Vous pouvez aussi choisir ce qui paraît dans le bottin (coordonnées complètes, coordonnées de base ou nom ' +
@@ -73,14 +73,14 @@ const TEXT = {
     button: 'Mettre à jour mes renseignements',
     deadline: (date: string) => `Merci de répondre au plus tard le ${date}.`,
     validity: (date: string) =>
-      `Ce lien est personnel et valable jusqu’au ${date}. Ne le transférez pas${NBSP}: il donne accès à vos ` +
+      `Ce lien est personnel et valable jusqu'au ${date}. Ne le transférez pas${NBSP}: il donne accès à vos ` +
       'renseignements.',
-    contact: `Des questions? Communiquez avec le secrétariat de l’école${NBSP}:`,
-    contactFallback: 'Des questions? Communiquez avec le secrétariat de l’école.',
+    contact: `Des questions? Communiquez avec le secrétariat de l'école${NBSP}:`,
+    contactFallback: "Des questions? Communiquez avec le secrétariat de l'école.",
     linkLabel: `Lien${NBSP}:`,
     emailLabel: `Courriel${NBSP}:`,
     phoneLabel: `Téléphone${NBSP}:`,
-    footer: 'Ce courriel a été envoyé automatiquement par le bottin de l’école. Merci de ne pas y répondre.',
+    footer: "Ce courriel a été envoyé automatiquement par le bottin de l'école. Merci de ne pas y répondre.",
   },
   en: {
     subject: {

@@ -15,22 +15,22 @@ const NBSP = '\u00a0';
 const TEXT = {
   fr: {
     hello: 'Bonjour,',
-    footer: 'Ce courriel a été envoyé automatiquement par le bottin de l’école. Merci de ne pas y répondre.',
+    footer: "Ce courriel a été envoyé automatiquement par le bottin de l'école. Merci de ne pas y répondre.",
     verify: {
       subject: 'Confirmez votre adresse courriel',
-      body: 'Pour accéder au bottin de l’école, confirmez que cette adresse courriel vous appartient.',
+      body: "Pour accéder au bottin de l'école, confirmez que cette adresse courriel vous appartient.",
       button: 'Confirmer mon courriel',
       sameBrowser:
         'Ouvrez le lien dans le navigateur où vous êtes connecté au bottin. Il est valable pendant 24 heures.',
-      ignore: 'Vous n’avez pas créé de compte? Ignorez simplement ce message.',
+      ignore: "Vous n'avez pas créé de compte? Ignorez simplement ce message.",
     },
     reset: {
       subject: 'Réinitialisation de votre mot de passe',
-      body: 'Nous avons reçu une demande de réinitialisation du mot de passe de votre compte du bottin de l’école.',
+      body: "Nous avons reçu une demande de réinitialisation du mot de passe de votre compte du bottin de l'école.",
       button: 'Choisir un nouveau mot de passe',
       codeLabel: `Vous pouvez aussi saisir ce code sur la page de connexion${NBSP}:`,
       validity: 'Ce code est valable pendant une heure.',
-      ignore: 'Vous n’avez rien demandé? Ignorez ce message. Votre mot de passe reste inchangé.',
+      ignore: "Vous n'avez rien demandé? Ignorez ce message. Votre mot de passe reste inchangé.",
     },
   },
   en: {
