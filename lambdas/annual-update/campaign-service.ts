@@ -33,6 +33,7 @@ import { campaignView, participantViews } from './views';
 import { listSuppressions } from '../common/suppression-repository';
 import { getRetention } from '../directory/public';
 import { listLetters } from './letter-code-repository';
+import { listPendingChanges } from './review-repository';
 
 /**
  * Campaign lifecycle (docs/product-rules.md, Annual update campaign): pending while its participants are written, active once they all exist,
@@ -48,6 +49,17 @@ export interface CampaignDeps {
 /** 30 s: the start runs in a Lambda that times out after 10 s (API Gateway gives up at 29 s). */
 export const defaultCampaignDeps = (): CampaignDeps => ({ now: () => new Date(), leaseMs: 30_000 });
 
+/**
+ * The review screen follows the current campaign: once a new one starts, the previous one's held answers are out of
+ * reach, and their parents' changes are lost unsaid (a trial's). Starting waits until they are decided.
+ */
+async function refuseWhileAnswersWait(): Promise<void> {
+  const previous = await currentCampaign();
+  if (!previous?.review) return;
+  const waiting = (await listPendingChanges(previous.id)).length;
+  if (waiting > 0) throw new AppError('REVIEW_PENDING', [{ path: 'campaign', issue: 'review_pending' }]);
+}
+
 export async function startCampaign(
   request: StartCampaignRequest,
   actorId: string,
@@ -61,6 +73,7 @@ export async function startCampaign(
   const owner = ulid();
   let campaign: Campaign | undefined;
   if (!(await getCampaignLock())) {
+    await refuseWhileAnswersWait();
     const fresh: Campaign = {
       id: ulid(now.getTime()),
       schoolYear: request.schoolYear,

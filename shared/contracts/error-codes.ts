@@ -62,6 +62,8 @@ export const ERROR_CODES = [
   // Annual update campaign's lifecycle (docs/annual-update.md, "Campaign lifecycle").
   /** Starting a school year whose campaign already exists (closed): reopen it instead. */
   'CAMPAIGN_EXISTS',
+  /** Starting a campaign while the previous one still holds answers for review: they would be out of reach. */
+  'REVIEW_PENDING',
   /** Reopening refused: another campaign is open, a newer one exists, or the campaign's purge date has passed. */
   'REOPEN_NOT_ALLOWED',
   /** An update link or letter code of a closed campaign (details: `endedOn`, the school's contact). */
@@ -131,6 +133,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   COMMITTEE_CLOSED: 409,
   COMMITTEE_ROLE_RESERVED: 403,
   CAMPAIGN_EXISTS: 409,
+  REVIEW_PENDING: 409,
   REOPEN_NOT_ALLOWED: 409,
   CAMPAIGN_CLOSED: 410,
   CODE_REPLACED: 410,

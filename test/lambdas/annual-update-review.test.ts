@@ -230,3 +230,28 @@ describe('the administrator deciding', () => {
     expect(await getPendingChange(campaignId, target.id)).toBeUndefined();
   });
 });
+
+// A trial closed a campaign with an answer held, started next year's, and the answer was lost unsaid.
+describe("next year's campaign while answers wait for review", () => {
+  it('is refused (REVIEW_PENDING, nothing started) until they are decided, then starts', async () => {
+    await submit(answer(await load(), { participation: 'full', phone: '4385550199' }));
+    const held = (await list()).items[0]!;
+    await closeCampaign(campaignId, 'admin-1');
+    const start = () =>
+      invoke(handler, {
+        method: 'POST',
+        resource: '/api/admin/annual-update/campaigns',
+        body: { schoolYear: '2063-2064' },
+        claims: adminClaims(school.adminEmail),
+      });
+    const refused = await start();
+    expect(refused).toMatchObject({ status: 409, body: { error: { code: 'REVIEW_PENDING' } } });
+    expect(JSON.stringify(await scanAll())).not.toContain('2063-2064');
+
+    // Decided after the close (the review screen follows the latest campaign), the next year starts.
+    expect((await decide({ version: held.version, submittedAt: held.submittedAt, reject: held.changes.map((c) => c.field) })).status).toBe(200);
+    const started = await start();
+    expect(started.status).toBe(201);
+    await closeCampaign((started.body as { campaign: { id: string } }).campaign.id, 'test-cleanup');
+  });
+});
