@@ -1,7 +1,11 @@
 import { deFr } from '@shared/format/french';
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { getCampaignLock } from '../../lambdas/annual-update/campaign-repository';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { currentCampaign, getCampaignLock } from '../../lambdas/annual-update/campaign-repository';
+import { listPendingChanges } from '../../lambdas/annual-update/review-repository';
+import { documentClient, tableName } from '../../lambdas/common/dynamo';
+import { keys } from '../../lambdas/common/keys';
 import { closeCampaign } from '../../lambdas/annual-update/campaign-service';
 import { getEntity } from '../../lambdas/directory/directory-repository';
 import { removeRecord } from '../lambdas/directory-writes';
@@ -12,10 +16,19 @@ import { tabTo } from './keyboard-support';
 
 /** Helpers and words of the campaign journey (test/e2e/annual-update.test.ts; not a test file: vitest collects *.test.ts only). */
 
-/** One campaign at a time on a shared stack: whatever campaign is open (another file's, a failed run's) is closed. */
+/**
+ * One campaign at a time on a shared stack: whatever campaign is open (another file's, a failed run's) is closed, and
+ * the answers it still holds for review are dropped, as an administrator would decide them: the next campaign cannot
+ * start while they wait (REVIEW_PENDING), and no journey decides another's.
+ */
 export async function closeOpenCampaign(reason: string): Promise<void> {
   const lock = await getCampaignLock();
   if (lock) await closeCampaign(lock.owner, reason);
+  const latest = await currentCampaign();
+  if (!latest) return;
+  for (const held of await listPendingChanges(latest.id)) {
+    await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: keys.pendingChange(latest.id, held.parentId) }));
+  }
 }
 
 /** After a campaign journey: its campaign closed, so the next file can start its own, and its own people deleted. */
