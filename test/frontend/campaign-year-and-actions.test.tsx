@@ -29,16 +29,32 @@ const PEOPLE: ParticipantView[] = [
   participantRow({ parentId: ID(3), firstName: 'Jean', lastName: 'Roy', unreachable: true }),
 ];
 
-function page(lang: 'fr' | 'en', campaign: CampaignView | null, schoolYear = '2025-2026') {
+function page(lang: 'fr' | 'en', campaign: CampaignView | null, schoolYear = '2025-2026', withParticipants = true) {
   return renderWithAnswers(<AnnualUpdatePage />, {
     locale: lang,
     answers: [
       [campaignKeys.current, { campaign, activeJob: null }],
       [progressionCurrentKey, { schoolYear, progression: null }],
-      ...(campaign ? [[annualUpdateKeys.participants(campaign.id), { campaign, participants: PEOPLE }] as [readonly string[], unknown]] : []),
+      ...(campaign && withParticipants ? [[annualUpdateKeys.participants(campaign.id), { campaign, participants: PEOPLE }] as [readonly string[], unknown]] : []),
     ],
   });
 }
+
+// A trial's fast click read « Aucun courriel à envoyer » before any invitation had gone: the list was not read yet.
+describe("the campaign page's send buttons", () => {
+  it.each([
+    ['fr', "Envoyer à tous ceux qui n'ont rien reçu"],
+    ['en', 'Send to all not yet sent'],
+  ] as const)('%s: wait for the participants, then send', async (lang, notSent) => {
+    page(lang, OPEN, '2025-2026', false);
+    const button = await screen.findByRole('button', { name: notSent }, { timeout: 20_000 });
+    expect(button.hasAttribute('disabled') || button.getAttribute('aria-disabled') === 'true').toBe(true);
+    cleanup();
+    page(lang, OPEN);
+    const ready = await screen.findByRole('button', { name: notSent }, { timeout: 20_000 });
+    expect(ready.hasAttribute('disabled') || ready.getAttribute('aria-disabled') === 'true').toBe(false);
+  });
+});
 
 describe('the school year the start dialog proposes, when the school says its year', () => {
   const november = new Date('2026-11-28T12:00:00Z');

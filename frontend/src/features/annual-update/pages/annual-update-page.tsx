@@ -167,7 +167,9 @@ export function AnnualUpdatePage() {
             campaign={campaign}
             participants={participants}
             loading={participantsQuery.isPending}
-            canSend={campaign.status === 'active' && !sender.isSending}
+            // Not before the participants are read: the send dialog counts them, and an empty list said « nobody left
+            // to email » before any invitation had gone (a trial's fast click).
+            canSend={campaign.status === 'active' && !sender.isSending && participantsQuery.data !== undefined}
             onSend={send}
           />
         )}
