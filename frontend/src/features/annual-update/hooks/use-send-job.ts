@@ -1,4 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { campaignKeys } from '../../../lib/api/admin-query-keys';
 import type { SendJobProgress, SendRequest } from '@shared/contracts/annual-update-api';
 import { annualUpdateApi } from '../../../lib/api/annual-update-client';
 import { useSendRun } from '../api/annual-update-queries';
@@ -23,6 +25,7 @@ export function useSendJob(apiBaseUrl: string, onFinished: (job: SendJobProgress
   const running = useRef(false);
   const mounted = useRef(true);
   const run = useSendRun<Outcome>();
+  const queryClient = useQueryClient();
   useEffect(() => {
     mounted.current = true;
     return () => {
@@ -39,13 +42,16 @@ export function useSendJob(apiBaseUrl: string, onFinished: (job: SendJobProgress
           if (current.busy) await sleep(BUSY_PAUSE_MS);
           current = await annualUpdateApi.continueJob(apiBaseUrl, current.campaignId, current.jobId);
           if (mounted.current) setJob(current);
+          // The campaign's card counts the emails sent: read again after each chunk, not only at the end (a trial's
+          // card said 50 while the progress said 341).
+          if (!current.done) void queryClient.invalidateQueries({ queryKey: campaignKeys.current });
         }
         return { job: current };
       } catch (error) {
         return { job: null, error };
       }
     },
-    [apiBaseUrl],
+    [apiBaseUrl, queryClient],
   );
 
   const drive = useCallback(
