@@ -190,6 +190,21 @@ export async function bootstrapFirstAdmin(email: string, actor: RoleActor, now: 
  * transaction) would hold access on the first day without them: the school must never be left without an
  * administrator by a person's own hand.
  */
+/**
+ * Whether `roles` hold administrator access on every day from `day` on: one with no last day, or, from each last
+ * day, another that goes on the next day.
+ */
+function coveredFrom(roles: readonly AdminRole[], day: string): boolean {
+  let current = day;
+  for (let step = 0; step <= roles.length; step++) {
+    const active = roles.filter((r) => roleActiveOn(r, current));
+    if (active.length === 0) return false;
+    if (active.some((r) => r.until === undefined)) return true;
+    current = addDays(active.map((r) => r.until!).sort().at(-1)!, 1);
+  }
+  return false;
+}
+
 function planEnd(
   roles: AdminRole[],
   email: string,
@@ -202,8 +217,11 @@ function planEnd(
   const ending = roles.filter((r) => r.email === email && !r.revokedAt && (lastDay === undefined || r.until === undefined || r.until > lastDay));
   if (ending.length === 0) throw new AppError('NOT_FOUND');
   const firstDayWithout = lastDay === undefined || addDays(lastDay, 1) < today ? today : addDays(lastDay, 1);
-  const covered = roles.some((r) => r.email !== email && roleActiveOn(r, firstDayWithout));
+  const others = roles.filter((r) => r.email !== email);
+  const covered = others.some((r) => roleActiveOn(r, firstDayWithout));
   if (!covered) throw new AppError('LAST_ADMINISTRATOR');
+  // Nor later, when the others' roles end in turn (a trial's handover with end dates left no one from a day on).
+  if (!coveredFrom(others, firstDayWithout)) throw new AppError('ADMIN_GAP');
   return ending.map((role): AdminRole => {
     const next = { ...role, version: role.version + 1 };
     // A role that had not started by its new last day never grants anything: revoke it instead.

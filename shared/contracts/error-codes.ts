@@ -35,6 +35,8 @@ export const ERROR_CODES = [
   'CLASS_NOT_EMPTY',
   // Administrator roles (docs/auth.md).
   'LAST_ADMINISTRATOR',
+  /** Ending a role would leave a later day without any administrator (the others' roles end by then). */
+  'ADMIN_GAP',
   /** An administrator without the required second factor: enrol an authenticator first (docs/auth.md). */
   'MFA_REQUIRED',
   /** An admin token from a sign-in before the account's authenticator was added (or first seen): sign in again. */
@@ -121,6 +123,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   ORPHAN_PARENTS: 409,
   CLASS_NOT_EMPTY: 409,
   LAST_ADMINISTRATOR: 409,
+  ADMIN_GAP: 409,
   MFA_REQUIRED: 403,
   MFA_SIGN_IN_AGAIN: 401,
   TRANSITION_NOT_ALLOWED: 409,

@@ -119,6 +119,26 @@ describe('the roles list and ending a role', () => {
   });
 });
 
+// A trial handed over with an end date, ended its own access before it, then another's role: nobody from a day on.
+describe('a handover or an end that leaves a later day without an administrator', () => {
+  it('is refused (ADMIN_GAP), nothing written; an open-ended role covers what follows', async () => {
+    await withOnlyAdmin(async (only, onlyEmail) => {
+      const incoming = school.reachable[5]!.email!;
+      const before = await scanAll();
+      // The incoming role ends in 60 days, the outgoing one in 10: from day 61 nobody.
+      const gap = await call(only, 'POST', '/api/admin/roles/handover', { incomingEmail: incoming, from: today, until: addDays(today, 60), ownUntil: addDays(today, 10) });
+      expect(gap).toEqual({ status: 409, body: { error: { code: 'ADMIN_GAP' } } });
+      expect(await scanAll()).toEqual(before);
+      // Open-ended, the incoming role covers every day after the outgoing one's last.
+      const covered = await call(only, 'POST', '/api/admin/roles/handover', { incomingEmail: incoming, from: today, ownUntil: addDays(today, 10) });
+      expect(covered.status, JSON.stringify(covered.body)).toBe(201);
+      // Ending the incoming one now would leave the days after the outgoing one's last day empty.
+      expect(await call(only, 'POST', '/api/admin/roles/end', { email: incoming })).toEqual({ status: 409, body: { error: { code: 'ADMIN_GAP' } } });
+      expect(onlyEmail).toBe(school.adminEmail);
+    });
+  });
+});
+
 /** Runs `fn` in a table where one administrator (returned) is the only one with a current role. */
 async function withOnlyAdmin(fn: (claims: Record<string, string>, email: string) => Promise<void>): Promise<void> {
   const current = (await call(adminClaims(school.adminEmail), 'GET', '/api/admin/roles')).body as RolesResponse;
