@@ -53,6 +53,14 @@ describe('contact details', () => {
     expect(screen.getByRole('link', { name: 'Envoyer un texto au 514 555-1234' }).getAttribute('href')).toBe('sms:+15145551234');
     expect(container.textContent).toContain("123, rue de l'Église, Montréal H2X 1Y4");
     expect([...container.querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['cote']);
+    cleanup();
+    // An office's line (the school's card) takes no text message.
+    render(
+      <I18nextProvider i18n={createI18n('fr')}>
+        <ContactDetails phone="5145550199" textable={false} />
+      </I18nextProvider>,
+    );
+    expect(screen.queryByRole('link', { name: /texto/ })).toBeNull();
   });
 
   it('copies each line as shown, says so to screen readers, then becomes a copy button again (fr)', async () => {

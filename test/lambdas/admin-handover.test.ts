@@ -64,6 +64,8 @@ describe('POST /api/admin/roles/handover', () => {
     expect(toIncoming.body.text).toContain('Responsable du bottin 2026-2027');
     expect(toOutgoing.subject).toBe("Votre passation de l'administration du bottin est enregistrée");
     expect(toOutgoing.body.text).toContain(`${incomingParent.firstName} ${incomingParent.lastName}`);
+    // Named as the menu names it (« Passation » alone is no menu item).
+    expect(toOutgoing.body.text).toContain('Administration, puis Passation et administrateurs.');
     const audits = (await scanAll()).filter((i) => i.type === 'AUDIT').slice(auditsBefore);
     expect(audits.map((a) => a.action).sort()).toEqual(['adminRole.end', 'adminRole.handover']);
     expect(JSON.stringify(audits)).not.toContain(incomingParent.email);

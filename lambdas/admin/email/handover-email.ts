@@ -24,7 +24,7 @@ const day = (iso: string, locale: EmailLocale) => formatLongDate(iso, locale);
 
 const TEXT = {
   fr: {
-    incomingSubject: 'Vous êtes maintenant administrateur du bottin',
+    incomingSubject: "Vous avez maintenant l'accès administrateur du bottin",
     outgoingSubject: "Votre passation de l'administration du bottin est enregistrée",
     hello: 'Bonjour,',
     incoming: (f: HandoverFacts) =>
@@ -35,7 +35,7 @@ const TEXT = {
       (f.until ? ` jusqu'au ${day(f.until, 'fr')} inclusivement.` : '.'),
     ownEnd: (f: HandoverFacts) => (f.ownUntil ? `Votre propre accès administrateur se termine le ${day(f.ownUntil, 'fr')}.` : 'Votre propre accès administrateur ne change pas.'),
     button: 'Ouvrir le bottin',
-    help: `Les rôles d'administrateur se consultent dans le bottin${NBSP}: Administration, puis Passation.`,
+    help: `Les rôles d'administrateur se consultent dans le bottin${NBSP}: Administration, puis Passation et administrateurs.`,
     footer: "Ce courriel a été envoyé automatiquement par le bottin de l'école. Merci de ne pas y répondre.",
   },
   en: {
@@ -50,7 +50,7 @@ const TEXT = {
       (f.until ? ` until ${day(f.until, 'en')} included.` : '.'),
     ownEnd: (f: HandoverFacts) => (f.ownUntil ? `Your own administrator access ends on ${day(f.ownUntil, 'en')}.` : 'Your own administrator access does not change.'),
     button: 'Open the directory',
-    help: 'Administrator roles are listed in the directory: Administration, then Handover.',
+    help: 'Administrator roles are listed in the directory: Administration, then Handover and administrators.',
     footer: 'This email was sent automatically by the school directory. Please do not reply.',
   },
 } as const;

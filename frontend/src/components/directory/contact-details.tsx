@@ -28,6 +28,8 @@ export interface ContactDetailsProps {
   address?: Address;
   /** Highlight the query of the search list around it (HighlightQuery) in the email. */
   matchEmail?: boolean;
+  /** A person's phone takes text messages; an office's line does not (the school's card). */
+  textable?: boolean;
 }
 
 /** 4 px between lines: each line's 24 px copy button then sits 24 px from the next one's, never over it. */
@@ -94,7 +96,7 @@ function ContactLine({ copy, display, ariaLabel, labels }: {
  * button. Only what the directory sent is shown: a hidden field is simply absent. Plain links styled by a
  * TextContent (TextScope): a search list re-renders dozens of these per keystroke.
  */
-export function ContactDetails({ email, phone, address, matchEmail = false }: ContactDetailsProps) {
+export function ContactDetails({ email, phone, address, matchEmail = false, textable = true }: ContactDetailsProps) {
   const labels = useContactLabels();
   if (!email && !phone && !address) return null;
   return (
@@ -124,10 +126,14 @@ export function ContactDetails({ email, phone, address, matchEmail = false }: Co
                 </a>
                 {/* A text message from every list, not only from the contact card (a trial found no way to text from
                     Parents or Students on a phone). */}
-                {' · '}
-                <a href={`sms:+1${phone}`} aria-label={labels.textTo(formatPhone(phone))}>
-                  {labels.text}
-                </a>
+                {textable && (
+                  <>
+                    {' · '}
+                    <a href={`sms:+1${phone}`} aria-label={labels.textTo(formatPhone(phone))}>
+                      {labels.text}
+                    </a>
+                  </>
+                )}
               </>
             }
           />

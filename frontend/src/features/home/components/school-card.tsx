@@ -13,7 +13,7 @@ export function SchoolCard({ school }: { school: DirectorySchool }) {
     <Container header={<Header variant="h2" description={t('directory.home.schoolYear', { year: school.year })}>{school.name}</Header>}>
       {email || phone || address ? (
         // One line each, as a family's details are shown: the phone and the postal code no longer run together.
-        <ContactDetails email={email} phone={phone} address={address} />
+        <ContactDetails email={email} phone={phone} address={address} textable={false} />
       ) : (
         <Box color="text-body-secondary">{t('directory.home.noContact')}</Box>
       )}
