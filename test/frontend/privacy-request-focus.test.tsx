@@ -45,3 +45,19 @@ describe('the privacy request form and the focus', () => {
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: text.open })));
   });
 });
+
+// A trial's withdrawal got a 30-day deadline while « Nom seulement » in the profile is immediate, unsaid.
+describe('the withdrawal choice', () => {
+  it.each([
+    ['fr', 'Faire une demande', 'choisissez «\u00a0Nom seulement (retrait)\u00a0» dans votre profil'],
+    ['en', 'Make a privacy request', 'choose "Name only (opt out)" in your profile'],
+  ] as const)('%s: says the immediate way beside it', (locale, open, said) => {
+    render(
+      <I18nextProvider i18n={createI18n(locale)}>
+        <PrivacyRequestForm submit={() => Promise.resolve(RECEIPT)} />
+      </I18nextProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: open }));
+    expect(document.body.textContent).toContain(said);
+  });
+});

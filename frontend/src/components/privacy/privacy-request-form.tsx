@@ -92,7 +92,13 @@ function RequestFields({ submit, onCancel, onFiled }: {
   const [tried, setTried] = useState(false);
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const options = PRIVACY_REQUEST_KINDS.map((value) => ({ value, label: t(`privacyRequests.kinds.${value}`) }));
+  // Leaving the directory is immediate with « Nom seulement »; the request waits up to 30 days for the committee (a
+  // trial's withdrawal got a 30-day deadline, the immediate way unsaid).
+  const options = PRIVACY_REQUEST_KINDS.map((value) => ({
+    value,
+    label: t(`privacyRequests.kinds.${value}`),
+    ...(value === 'withdrawal' ? { description: t('privacyRequests.form.withdrawalNow') } : {}),
+  }));
   const missing = details.trim() === '';
   const tooLong = useTooLongText();
   const fields = useRef<HTMLFormElement>(null);
