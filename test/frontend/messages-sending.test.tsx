@@ -75,6 +75,8 @@ beforeAll(async () => {
 });
 afterEach(() => {
   cleanup();
+  // A test switches the page's language, which the app saves.
+  window.localStorage.clear();
   Object.assign(api, { sent: [], chunks: [], continues: 0, posts: [], hold: undefined, quota: undefined });
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));

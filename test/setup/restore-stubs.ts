@@ -1,4 +1,4 @@
-import { afterEach, vi } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 
 /**
  * The unit projects' files share one module cache and one global scope per worker (isolate: false, vitest.config.ts).
@@ -10,4 +10,12 @@ afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.unstubAllEnvs();
+});
+
+/**
+ * The browser's storage is shared too: a file that switched the app's language (saved in localStorage) left it to
+ * the next file on the worker (a clean run's unsubscribe page then found « en » saved). Each file ends with it empty.
+ */
+afterAll(() => {
+  if (typeof window !== 'undefined') window.localStorage?.clear();
 });
