@@ -17,5 +17,6 @@ afterEach(() => {
  * the next file on the worker (a clean run's unsubscribe page then found « en » saved). Each file ends with it empty.
  */
 afterAll(() => {
-  if (typeof window !== 'undefined') window.localStorage?.clear();
+  // jsdom's; a node file has none (this setup file is typed without the DOM's names).
+  (globalThis as { localStorage?: { clear: () => void } }).localStorage?.clear();
 });
