@@ -64,3 +64,19 @@ describe('the incident form', () => {
     expect(screen.queryByText(TEXT.fr.lost)).toBeNull();
   });
 });
+
+// A trial's entry with a risk of serious injury saved with neither notice ticked, and nothing said.
+describe('the incident form and a serious risk', () => {
+  it.each([
+    ['fr', 'Oui, il y a un risque de préjudice sérieux', "La Commission d'accès à l'information a été avisée", 'Les personnes concernées ont été avisées', 'la loi demande d\'aviser promptement'],
+    ['en', 'Yes, there is a risk of serious harm', "The Commission d'accès à l'information was notified", 'The people concerned were notified', 'be notified promptly'],
+  ] as const)('%s: says to notify promptly until both notices are ticked', async (locale, yes, commission, people, said) => {
+    renderForm(locale);
+    fireEvent.click(await screen.findByRole('radio', { name: yes }));
+    expect(document.body.textContent).toContain(said);
+    fireEvent.click(screen.getByRole('checkbox', { name: commission }));
+    expect(document.body.textContent).toContain(said);
+    fireEvent.click(screen.getByRole('checkbox', { name: people }));
+    expect(document.body.textContent).not.toContain(said);
+  });
+});

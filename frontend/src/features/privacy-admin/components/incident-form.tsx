@@ -85,6 +85,18 @@ function RiskSection({ form }: { form: IncidentFormState }) {
   );
 }
 
+/**
+ * A risk of serious injury calls for notifying the Commission and the people concerned promptly (Law 25, s. 3.5;
+ * docs/privacy.md, "Incidents"): said while either is not ticked (a trial's entry saved with neither, unprompted).
+ * Not a refusal: the register keeps an incident being handled.
+ */
+function NotifyReminder({ form }: { form: IncidentFormState }) {
+  const { t } = useTranslation();
+  const { seriousInjuryRisk, commissionNotified, peopleNotified } = form.values;
+  if (seriousInjuryRisk !== 'yes' || (commissionNotified && peopleNotified)) return null;
+  return <Alert type="warning">{t('privacyIncidents.form.notifyPromptly')}</Alert>;
+}
+
 function Fields({ form }: { form: IncidentFormState }) {
   const props = useFieldProps(form);
   return (
@@ -103,6 +115,7 @@ function Fields({ form }: { form: IncidentFormState }) {
         <Notification form={form} flag="commissionNotified" date="commissionNotifiedOn" />
         <Notification form={form} flag="peopleNotified" date="peopleNotifiedOn" />
       </ColumnLayout>
+      <NotifyReminder form={form} />
       <TextInput form={form} field="measures" />
     </SpaceBetween>
   );
