@@ -2,7 +2,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
@@ -74,8 +74,37 @@ describe('the retention screen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
     await waitFor(() => expect(puts).toEqual([{ ...DEFAULT_RETENTION, departedMonths: 18, version: 0 }]));
     const saved = await screen.findByText('Durées enregistrées.');
+    // Nothing shortened (18 months against 12, 35 days as before): saved without a question.
     // The form is rebuilt at its new version: the focus goes to the confirmation, not back to the page's top.
     await waitFor(() => expect(document.activeElement?.tagName).toBe('DIV'));
     expect(document.activeElement?.contains(saved)).toBe(true);
+  });
+
+  // A trial's 12 -> 1 month saved in one click, with nothing said of what the next purge deletes.
+  it('asks before a shorter period is saved, naming it; cancelled, nothing is written', async () => {
+    cleanup();
+    puts.length = 0;
+    render(
+      <I18nextProvider i18n={createI18n('fr')}>
+        <RuntimeConfigProvider config={testConfig(`${url}/api`)}>
+          <QueryClientProvider client={createQueryClient()}>
+            <MemoryRouter>
+              <RetentionPage />
+            </MemoryRouter>
+          </QueryClientProvider>
+        </RuntimeConfigProvider>
+      </I18nextProvider>,
+    );
+    const departed = await screen.findByLabelText('Parents partis (journal des consentements)', {}, { timeout: 20_000 });
+    fireEvent.change(departed, { target: { value: '1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('Durées raccourcies\u00a0: Parents partis (journal des consentements).');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Annuler' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(puts).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() => expect(puts).toEqual([{ ...DEFAULT_RETENTION, departedMonths: 1, version: 0 }]));
   });
 });

@@ -20,6 +20,7 @@ import {
 } from '@shared/contracts/retention-api';
 import { FocusOnMount } from '../../../components/page/focus-on-mount';
 import { PageFrame } from '../../../components/page/page-frame';
+import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
 import { ApiErrorAlert, QueryState } from '../../../components/query-state/query-state';
 import { useRetentionReports, useRetentionSettings, useSaveRetention } from '../api/retention-queries';
 import { formatCount } from '../../../lib/number-format';
@@ -43,12 +44,29 @@ function PeriodsForm({ settings, onSaved }: { settings: RetentionSettings; onSav
     const { min, max } = RETENTION_LIMITS[field];
     return t('retention.invalid', { min: formatCount(min, lang), max: formatCount(max, lang) });
   };
-  const save = () => {
+  // A shorter period deletes more at the next purge: asked first (a trial's 12 -> 1 month saved in one click).
+  const [asking, setAsking] = useState(false);
+  const shortened = parsed.success ? FIELDS.filter((f) => (parsed.data as RetentionPeriods)[f] < settings[f]) : [];
+  const write = () => {
     if (!parsed.success) return;
+    setAsking(false);
     saveRetention.mutate({ ...(parsed.data as RetentionPeriods), version: settings.version }, { onSuccess: onSaved });
   };
+  const save = () => (shortened.length > 0 ? setAsking(true) : write());
   return (
     <Form actions={<Button variant="primary" loading={saveRetention.isPending} disabled={!parsed.success} onClick={save}>{t('retention.save')}</Button>}>
+      {asking && (
+        // Mounted only while asking: the form's own « Enregistrer » stays the page's one button of that name.
+        <ConfirmDialog
+          visible
+          title={t('retention.shorterTitle')}
+          confirmLabel={t('retention.save')}
+          onConfirm={write}
+          onDismiss={() => setAsking(false)}
+        >
+          {t('retention.shorterBody', { fields: shortened.map((f) => t(`retention.fields.${f}`)).join(', ') })}
+        </ConfirmDialog>
+      )}
       <Container header={<Header variant="h2">{t('retention.periods')}</Header>}>
         <SpaceBetween size="m">
           {saveRetention.isError && <ApiErrorAlert error={saveRetention.error} genericKey={GENERIC} />}
