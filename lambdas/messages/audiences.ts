@@ -110,6 +110,7 @@ export function audienceOptions(
   const all = [...(isAdmin ? adminOptions(directory) : []), ...memberOptions(people, directory, settings)];
   const seen = new Set<string>();
   const mine = authorKeys(people);
+  const english = englishReaders(directory);
   return all
     .filter((o) => {
       const key = audienceKey(o.audience);
@@ -119,16 +120,20 @@ export function audienceOptions(
     })
     .map((o) => {
       const recipients = recipientsOf(o.audience, directory, mine);
-      return { ...o, recipients: recipients.length, readers: readersOf(recipients, directory) };
+      return { ...o, recipients: recipients.length, readers: readersOf(recipients, english) };
     });
 }
 
-/** How many of the recipients read each language: a message written in one is sent in it to all (the form says so). */
-function readersOf(recipients: readonly Recipient[], directory: Directory): { fr: number; en: number } {
-  const english = new Set([
+/** The people who read English (their record's preferred language; staff without one read French), read once. */
+function englishReaders(directory: Directory): ReadonlySet<string> {
+  return new Set([
     ...directory.parents.filter((p) => p.preferredLanguage === 'en').map((p) => personKey('PARENT', p.id)),
     ...directory.staff.filter((s) => s.preferredLanguage === 'en').map((s) => personKey('STAFF', s.id)),
   ]);
+}
+
+/** How many of the recipients read each language: a message written in one is sent in it to all (the form says so). */
+function readersOf(recipients: readonly Recipient[], english: ReadonlySet<string>): { fr: number; en: number } {
   const en = recipients.filter((r) => english.has(r.key)).length;
   return { fr: recipients.length - en, en };
 }

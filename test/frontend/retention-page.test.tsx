@@ -42,20 +42,24 @@ beforeAll(async () => {
 });
 afterAll(() => (cleanup(), new Promise<void>((resolve) => server.close(() => resolve()))));
 
+/** The screen in French against the loopback API, with a fresh query cache. */
+function renderPage() {
+  render(
+    <I18nextProvider i18n={createI18n('fr')}>
+      <RuntimeConfigProvider config={testConfig(`${url}/api`)}>
+        <QueryClientProvider client={createQueryClient()}>
+          <MemoryRouter>
+            <RetentionPage />
+          </MemoryRouter>
+        </QueryClientProvider>
+      </RuntimeConfigProvider>
+    </I18nextProvider>,
+  );
+}
+
 describe('the retention screen', () => {
   it('shows the periods and the yearly totals, and saves at the version read', async () => {
-    const config = testConfig(`${url}/api`);
-    render(
-      <I18nextProvider i18n={createI18n('fr')}>
-        <RuntimeConfigProvider config={config}>
-          <QueryClientProvider client={createQueryClient()}>
-            <MemoryRouter>
-              <RetentionPage />
-            </MemoryRouter>
-          </QueryClientProvider>
-        </RuntimeConfigProvider>
-      </I18nextProvider>,
-    );
+    renderPage();
     // The first API call loads Amplify for its token (lib/api/amplify.ts): allow for that import.
     const departed = await screen.findByLabelText('Parents partis (journal des consentements)', {}, { timeout: 20_000 });
     expect((departed as HTMLInputElement).value).toBe('12');
@@ -84,17 +88,7 @@ describe('the retention screen', () => {
   it('asks before a shorter period is saved, naming it; cancelled, nothing is written', async () => {
     cleanup();
     puts.length = 0;
-    render(
-      <I18nextProvider i18n={createI18n('fr')}>
-        <RuntimeConfigProvider config={testConfig(`${url}/api`)}>
-          <QueryClientProvider client={createQueryClient()}>
-            <MemoryRouter>
-              <RetentionPage />
-            </MemoryRouter>
-          </QueryClientProvider>
-        </RuntimeConfigProvider>
-      </I18nextProvider>,
-    );
+    renderPage();
     const departed = await screen.findByLabelText('Parents partis (journal des consentements)', {}, { timeout: 20_000 });
     fireEvent.change(departed, { target: { value: '1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));

@@ -1,4 +1,4 @@
-import { normalizeSearchText } from '@shared/rules/search';
+import { foldedName } from '@shared/rules/duplicates';
 import { ParentInputSchema, ParentUpdateSchema, type ParentInput } from '@shared/contracts/admin-api';
 import type { ParentForm } from '@shared/rules/parent-form';
 import type { Parent } from '@shared/schemas/parent';
@@ -107,14 +107,15 @@ export function orphanNames(parentIds: readonly string[], parents: readonly Pare
 }
 
 /**
- * The other parents with the same name (accents, case, hyphens and apostrophes aside: « D'Amours » is « d amours »),
+ * The other parents with the same name (accents, case, hyphens, apostrophes and order aside: « D'Amours » is « damours »),
  * asked before a save: a trial added a second « Patrick D'Amours » with the same email, and nothing said so. Two parents
  * may share an email (a family address), so the name decides; a same-name save still goes through once confirmed.
  */
 export function sameNameParents(values: Pick<AdminParentValues, 'firstName' | 'lastName'>, parents: readonly Parent[], selfId?: string): Parent[] {
-  const name = normalizeSearchText(`${values.firstName} ${values.lastName}`);
-  if (name === '') return [];
-  return parents.filter((p) => p.id !== selfId && normalizeSearchText(`${p.firstName} ${p.lastName}`) === name);
+  // The duplicates screen's own notion of one name (shared/rules/duplicates.ts), so the two never disagree.
+  const name = foldedName(values);
+  if (name === undefined) return [];
+  return parents.filter((p) => p.id !== selfId && foldedName(p) === name);
 }
 
 /**
