@@ -217,11 +217,15 @@ export async function completeCampaign(campaign: Campaign, audit: Omit<AuditEntr
   }
 }
 
-/** The automatic reminders of an active campaign, at the version the administrator saw, with its audit entry. */
+/**
+ * The automatic reminders of an active campaign, at the version the administrator saw, with its audit entry; with a
+ * new deadline, the reminders counted as sent against it too.
+ */
 export async function setReminderDays(
   campaign: Campaign,
   reminderDays: number[],
   audit: Omit<AuditEntry, 'id'>,
+  schedule?: { deadline: string; remindersSent: number[] },
 ): Promise<boolean> {
   try {
     await transactWrite([
@@ -229,10 +233,16 @@ export async function setReminderDays(
         Update: {
           TableName: tableName(),
           Key: campaignKey(campaign.id),
-          UpdateExpression: 'SET reminderDays = :days, #version = #version + :one',
+          UpdateExpression: `SET reminderDays = :days, #version = #version + :one${schedule ? ', deadline = :deadline, remindersSent = :sent' : ''}`,
           ConditionExpression: '#status = :active AND #version = :expected',
           ExpressionAttributeNames: { '#status': 'status', '#version': 'version' },
-          ExpressionAttributeValues: { ':days': reminderDays, ':active': 'active', ':expected': campaign.version, ':one': 1 },
+          ExpressionAttributeValues: {
+            ':days': reminderDays,
+            ':active': 'active',
+            ':expected': campaign.version,
+            ':one': 1,
+            ...(schedule ? { ':deadline': schedule.deadline, ':sent': schedule.remindersSent } : {}),
+          },
         },
       },
       auditPut(audit),

@@ -2,6 +2,7 @@ import { ulid } from 'ulid';
 import { writeAudit } from '../common/audit';
 import { AppError } from '../common/errors';
 import { logger } from '../common/logger';
+import { passedReminders } from '@shared/rules/annual-update-reminders';
 import { schoolDay } from '@shared/rules/school-calendar';
 import { listEntities, readDirectory } from '../directory/public';
 import type {
@@ -26,6 +27,7 @@ import {
   writeParticipants,
   type ParticipantTotals,
 } from './campaign-repository';
+import { extendLinks, linkExpiry } from './link-extension';
 import { staffParticipantPlan } from './staff-participants';
 import { applyRecruitingCommittees, committeesToRecruit } from './campaign-committees';
 import { sendJobProgress } from './send-job-service';
@@ -228,7 +230,11 @@ export async function closeCampaign(
   return viewOf((await getCampaign(campaignId))!, deps.now());
 }
 
-/** The automatic reminders of the active campaign (docs/annual-update.md, "Automatic reminders"); audited. */
+/**
+ * The automatic reminders of the active campaign, and its deadline when it moves (docs/annual-update.md, "Automatic
+ * reminders", "Moving the deadline"); audited. A new deadline carries every link already sent past it first (a call
+ * cut short is finished by the same call again), then the campaign takes it and its reminders count from it.
+ */
 export async function updateReminders(
   campaignId: string,
   request: RemindersUpdateRequest,
@@ -238,17 +244,25 @@ export async function updateReminders(
   const campaign = await getCampaign(campaignId);
   if (!campaign) throw new AppError('NOT_FOUND');
   if (campaign.status !== 'active') throw new AppError('CONFLICT', [{ path: 'campaign', issue: 'not_active' }]);
-  if (request.reminderDays.length > 0 && !campaign.deadline) {
+  const now = deps.now();
+  const today = schoolDay(now);
+  const moved = request.deadline !== undefined && request.deadline !== campaign.deadline ? request.deadline : undefined;
+  if (moved && moved < today) throw new AppError('VALIDATION_FAILED', [{ path: 'deadline', issue: 'deadline_past' }]);
+  const deadline = moved ?? campaign.deadline;
+  if (request.reminderDays.length > 0 && !deadline) {
     throw new AppError('VALIDATION_FAILED', [{ path: 'reminderDays', issue: 'needs_deadline' }]);
   }
   const reminderDays = [...request.reminderDays].sort((a, b) => b - a);
+  if (moved) await extendLinks(campaign.id, Math.floor(now.getTime() / 1000), linkExpiry(now, moved));
   const audit = {
-    at: deps.now().toISOString(),
+    at: now.toISOString(),
     actor: { kind: 'user' as const, id: actorId },
-    action: 'campaign.reminders',
+    action: moved ? 'campaign.deadline' : 'campaign.reminders',
     target: { type: 'CAMPAIGN', id: campaignId },
     count: reminderDays.length,
   };
-  if (!(await setReminderDays(campaign, reminderDays, audit))) throw new AppError('CONFLICT');
-  return campaignView((await getCampaign(campaignId))!, schoolDay(deps.now()));
+  const schedule = moved ? { deadline: moved, remindersSent: passedReminders(reminderDays, moved, today) } : undefined;
+  if (!(await setReminderDays(campaign, reminderDays, audit, schedule))) throw new AppError('CONFLICT');
+  if (moved) logger.info('campaign deadline moved', { campaignId });
+  return campaignView((await getCampaign(campaignId))!, today);
 }

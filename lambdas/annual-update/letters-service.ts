@@ -12,7 +12,8 @@ import type { Campaign } from '@shared/schemas/annual-update';
 import type { Parent } from '@shared/schemas/parent';
 import { getCampaign, listParticipants } from './campaign-repository';
 import { currentLetterCodeHash, newShortCode, rotateLetterCodeItems } from './letter-code-repository';
-import { publicBaseUrl, updateLinkTtlDays } from './settings';
+import { linkExpiry } from './link-extension';
+import { publicBaseUrl } from './settings';
 import { getUpdateToken } from './token-repository';
 import { frenchCompare } from '@shared/format/collation';
 
@@ -103,7 +104,7 @@ export async function issueLetters(
   if (campaign.status !== 'active') throw new AppError('CONFLICT');
   const [everyone, settings] = await Promise.all([letterRecipients(campaignId), getSettings()]);
   const recipients = chosen(everyone, request.parentIds);
-  const expiresAt = Math.floor(now.getTime() / 1000) + updateLinkTtlDays() * 86_400;
+  const expiresAt = linkExpiry(now, campaign.deadline);
   const letters: PaperLetter[] = [];
   for (let start = 0; start < recipients.length; start += FAMILIES_PER_TRANSACTION) {
     const chunk = recipients.slice(start, start + FAMILIES_PER_TRANSACTION);

@@ -9,7 +9,10 @@ import type { AuditEntry } from '@shared/schemas/system';
 import { CAMPAIGN_LOCK } from './campaign-repository';
 import { campaignKey } from './items';
 
-/** Reopening a closed campaign (docs/annual-update.md, "Campaign lifecycle"): its links, then the campaign itself. */
+/**
+ * Reopening a closed campaign (docs/annual-update.md, "Campaign lifecycle"): its links, then the campaign itself. The
+ * links' reads and writes also carry them past a moved deadline (link-extension.ts).
+ */
 
 /** The hashes of the links a campaign's parents hold: each participant's current link and each letter's current code. */
 export async function currentLinkHashes(campaignId: string): Promise<{ links: string[]; letters: { parentId: string; codeHash: string }[] }> {

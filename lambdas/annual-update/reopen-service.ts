@@ -1,13 +1,14 @@
 import { AppError } from '../common/errors';
 import { logger } from '../common/logger';
 import { getRetention } from '../directory/public';
-import { daysBetween, schoolDay } from '@shared/rules/school-calendar';
+import { passedReminders } from '@shared/rules/annual-update-reminders';
+import { schoolDay } from '@shared/rules/school-calendar';
 import type { CampaignView, ReopenCampaignRequest } from '@shared/contracts/annual-update-api';
 import type { Campaign } from '@shared/schemas/annual-update';
 import { currentCampaign, getCampaign, getCampaignLock } from './campaign-repository';
 import { defaultCampaignDeps, viewOf, type CampaignDeps } from './campaign-service';
-import { currentLinkHashes, extendLetter, extendLink, reactivateCampaign } from './reopen-repository';
-import { updateLinkTtlDays } from './settings';
+import { extendLinks, linkExpiry } from './link-extension';
+import { reactivateCampaign } from './reopen-repository';
 import { reopenUntil } from './views';
 
 /**
@@ -41,7 +42,7 @@ export async function reopenCampaign(
     action: 'campaign.reopen',
     target: { type: 'CAMPAIGN', id: campaign.id },
   };
-  const change = { deadline: request.deadline, remindersSent: passedReminders(campaign, request.deadline, today), now };
+  const change = { deadline: request.deadline, remindersSent: passedReminders(campaign.reminderDays ?? [], request.deadline, today), now };
   if (!(await reactivateCampaign(campaign, change, audit))) {
     throw new AppError('REOPEN_NOT_ALLOWED', [{ path: 'campaign', issue: 'other_campaign_open' }]);
   }
@@ -57,31 +58,4 @@ async function assertReopenable(campaign: Campaign, today: string): Promise<void
   if (today > reopenUntil(campaign.completedAt!, retention.campaignMonths)) {
     throw new AppError('REOPEN_NOT_ALLOWED', [{ path: 'campaign', issue: 'purge_date_passed' }]);
   }
-}
-
-/** A reopened link lives a full link's life from now, and at least through the new deadline's day. */
-export function linkExpiry(now: Date, deadline: string): number {
-  const fresh = Math.floor(now.getTime() / 1000) + updateLinkTtlDays() * 86_400;
-  const afterDeadline = Math.floor(Date.parse(`${deadline}T00:00:00Z`) / 1000) + 2 * 86_400;
-  return Math.max(fresh, afterDeadline);
-}
-
-async function extendLinks(campaignId: string, closedAt: number, expiresAt: number): Promise<void> {
-  const { links, letters } = await currentLinkHashes(campaignId);
-  const writes: (() => Promise<boolean>)[] = [
-    ...links.map((hash) => () => extendLink(hash, campaignId, closedAt, expiresAt)),
-    ...letters.map((l) => () => extendLink(l.codeHash, campaignId, closedAt, expiresAt)),
-    ...letters.map((l) => () => extendLetter(campaignId, l.parentId, l.codeHash, expiresAt)),
-  ];
-  // One at a time: a refused write stops the reopen before any other (the retry redoes them, idempotent).
-  for (const write of writes) await write();
-}
-
-/**
- * The reminders whose day, counted from the new deadline, is already past: marked as sent, so a reopen does not
- * email every parent at the next run for a day that is gone. A reminder due today still goes out.
- */
-function passedReminders(campaign: Campaign, deadline: string, today: string): number[] {
-  const left = daysBetween(today, deadline);
-  return (campaign.reminderDays ?? []).filter((offset) => offset > left);
 }

@@ -8,6 +8,7 @@ import type { Campaign, Participant, ParticipantEvent } from '@shared/schemas/an
 import type { SendJob, SendJobEntry } from '@shared/schemas/send-job';
 import type { SchoolSettings } from '@shared/schemas/settings';
 import { getParticipant } from './campaign-repository';
+import { linkExpiry } from './link-extension';
 import { updateLinkEmail } from './email/update-link-email';
 import { claimEntry, recordDelivery, recordFailure, skipEntry } from './send-job-repository';
 import type { SendDeps } from './send-deps';
@@ -81,7 +82,8 @@ export class ChunkWorker {
     if (this.job.mode === 'remind' && participant.submittedAt) return skipEntry(entry, 'alreadySubmitted', now);
 
     const { token, tokenHash } = newToken();
-    const expiresAt = Math.floor(now.getTime() / 1000) + this.deps.linkTtlDays * 86_400;
+    // Through the deadline the email gives, however far it is (a link's own life otherwise).
+    const expiresAt = linkExpiry(now, this.campaign.deadline, this.deps.linkTtlDays);
     const issued = {
       tokenHash,
       campaignId: this.campaign.id,

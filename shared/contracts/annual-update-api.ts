@@ -109,7 +109,14 @@ export const StartCampaignResponseSchema = z.object({
 export type StartCampaignResponse = z.infer<typeof StartCampaignResponseSchema>;
 
 /** PUT /api/admin/annual-update/campaigns/{campaignId}/reminders: the automatic reminders of an active campaign. */
-export const RemindersUpdateRequestSchema = z.strictObject({ reminderDays: ReminderDaysSchema });
+export const RemindersUpdateRequestSchema = z.strictObject({
+  reminderDays: ReminderDaysSchema,
+  /**
+   * A new deadline for the open campaign (today or later; docs/annual-update.md, "Moving the deadline"): the links
+   * already sent are carried past it and the reminders count from it. Absent: the deadline stays.
+   */
+  deadline: IsoDateSchema.optional(),
+});
 export type RemindersUpdateRequest = z.infer<typeof RemindersUpdateRequestSchema>;
 
 /** POST /api/admin/annual-update/campaigns/{campaignId}/reopen: a closed campaign, active again until a new deadline. */

@@ -43,3 +43,14 @@ export function nextReminderOn(plan: ReminderPlan, today: string): string | unde
   if (later.length === 0) return undefined;
   return addDays(plan.deadline, -Math.max(...later));
 }
+
+/**
+ * The reminders counted as sent once the deadline moves to `deadline` (a reopening, or a new date for the open
+ * campaign): those whose day is already past, so nobody is emailed at the next run for a day that is gone. The
+ * others count from the new date, even if they went out for the old one (a week before the new date is worth a
+ * reminder again); one due today still goes out.
+ */
+export function passedReminders(reminderDays: readonly number[], deadline: string, today: string): number[] {
+  const left = daysBetween(today, deadline);
+  return reminderDays.filter((offset) => offset > left);
+}

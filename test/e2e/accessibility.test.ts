@@ -171,7 +171,11 @@ describe.concurrent.each(CASES)('accessibility ($locale, $viewport)', ({ locale,
         for (const path of paths) {
           await visit(page, path);
           await settled(page);
-          expect(await page.evaluate('document.documentElement.lang')).toBe(ADDRESS_LANGUAGE[path] ?? locale);
+          // An address with its own language shows the device's first, then switches once that language's strings
+          // are in (a fast machine read the page before the switch): wait for it, then hold it.
+          const lang = ADDRESS_LANGUAGE[path] ?? locale;
+          await page.waitForFunction(`document.documentElement.lang === '${lang}'`, undefined, { timeout: 10_000, polling: 100 }).catch(() => undefined);
+          expect(await page.evaluate('document.documentElement.lang')).toBe(lang);
           const found = await serious(page);
           if (found.length > 0) failures[`${visitor} ${path}`] = found;
           const keys = bareKeys(await page.locator('body').innerText());

@@ -619,7 +619,7 @@ async function loadForm(codeOrLink: string) {
   });
   return {
     status: response.status,
-    body: (await response.json()) as { error?: { code?: string; details?: { endedOn?: string } }; parent?: { phone?: string } },
+    body: (await response.json()) as { error?: { code?: string; details?: { endedOn?: string } }; parent?: { phone?: string }; campaign?: { deadline?: string } },
   };
 }
 
@@ -938,6 +938,31 @@ async function bounces(j: Journey) {
  * the period ended, on which day; reopening with a new deadline makes the links work again, and a parent answers once
  * more (docs/annual-update.md, "Campaign lifecycle").
  */
+/**
+ * (en) One more week for the parents: the deadline moves on the open campaign's « Deadline and reminders » dialog; the
+ * card, the reminders and the form a link opens give the new day (the links' expiry follows it:
+ * test/lambdas/annual-update-lifecycle.test.ts).
+ */
+async function movesTheDeadline(j: Journey) {
+  const { page } = j;
+  const text = TEXT.en;
+  await openManager(j);
+  await pressButton(page, text.scheduleOpen, 'main', { max: 80 });
+  const dialog = page.getByRole('dialog');
+  const field = dialog.getByRole('textbox', { name: text.scheduleDeadline });
+  await field.waitFor({ timeout: 10_000 });
+  expect(await field.inputValue()).toBe(j.deadline);
+  const later = addDays(j.deadline, 7);
+  await field.fill(later);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  const longDate = formatLongDate(later, 'en');
+  await page.getByText(text.deadlineMoved(longDate)).waitFor({ timeout: 30_000 });
+  await page.getByText(text.remindersPlanned(longDate)).waitFor({ timeout: 30_000 });
+  j.deadline = later;
+  const form = await loadForm(j.links.reminded!);
+  expect(form.body.campaign?.deadline).toBe(later);
+}
+
 async function closeTheCampaign(j: Journey, onPhone: Page) {
   const { page, text } = j;
   // docs/product-rules.md: submit again to change or opt back in, until the campaign closes (the form loads with the
@@ -1095,6 +1120,7 @@ describe.each(['fr', 'en'] as const)('the annual update campaign (%s)', (lang) =
       await timed('directoryAfterReview', () => directoryAfterReview(j));
       await timed('staffLink', () => staffLink(j));
       if (lang === 'fr') await timed('bounces', () => bounces(j));
+      else await timed('movesTheDeadline', () => movesTheDeadline(j));
       await timed('close', () => closeTheCampaign(j, onPhone));
       await timed('myProfile', () => myProfile(j));
     } finally {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { deadlineError, defaultSchoolYear, isSchoolYear } from '../../frontend/src/features/annual-update/components/start-campaign-modal';
+import { defaultSchoolYear, isSchoolYear } from '../../frontend/src/features/annual-update/components/start-campaign-modal';
+import { deadlineError } from '../../frontend/src/features/annual-update/model/campaign-state';
 
 /** The school year the start dialog proposes, and the format it accepts (the server checks it again). */
 describe('start dialog school year', () => {

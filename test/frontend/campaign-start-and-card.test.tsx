@@ -4,12 +4,8 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { CampaignCard } from '../../frontend/src/features/annual-update/components/campaign-card';
 import { ReopenCampaignDialog } from '../../frontend/src/features/annual-update/components/lifecycle-dialogs';
-import {
-  StartCampaignModal,
-  deadlineError,
-  type StartChoices,
-  proposedSchoolYear,
-} from '../../frontend/src/features/annual-update/components/start-campaign-modal';
+import { StartCampaignModal, type StartChoices, proposedSchoolYear } from '../../frontend/src/features/annual-update/components/start-campaign-modal';
+import { deadlineError } from '../../frontend/src/features/annual-update/model/campaign-state';
 import { createI18n } from '../../frontend/src/i18n/i18n';
 import type { CommitteesState } from '../../frontend/src/lib/committees/use-admin-committees';
 import type { CampaignView } from '@shared/contracts/annual-update-api';

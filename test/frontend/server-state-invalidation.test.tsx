@@ -190,7 +190,7 @@ describe("the annual campaign's writes", () => {
     expectStale(reopened.client, CAMPAIGN_READS);
 
     const reminded = cacheWith(CAMPAIGN_READS);
-    await renderHook(() => useSaveReminders(), { wrapper: reminded.wrapper }).result.current.mutateAsync({ campaignId: ID, reminderDays: [7] });
+    await renderHook(() => useSaveReminders(), { wrapper: reminded.wrapper }).result.current.mutateAsync({ campaignId: ID, request: { reminderDays: [7] } });
     expectStale(reminded.client, CAMPAIGN_READS);
   });
 

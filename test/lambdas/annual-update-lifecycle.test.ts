@@ -142,6 +142,68 @@ describe('a link that cannot be used says why', () => {
   });
 });
 
+const scheduleCall = (body: unknown) => ({
+  method: 'PUT',
+  resource: '/api/admin/annual-update/campaigns/{campaignId}/reminders',
+  pathParameters: { campaignId },
+  claims: admin(),
+  body,
+});
+/** A link's stored expiry, from the link itself or from its hash. */
+const storedExpiry = async (token: string, hashed = false) =>
+  (await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.updateToken(hashed ? token : hashToken(token)) }))).Item!
+    .expiresAt as number;
+const dayAfter = (day: string, days: number) => Date.parse(`${day}T00:00:00Z`) / 1000 + days * 86_400;
+
+describe('moving the deadline of the open campaign', () => {
+  it('refuses a past day, writing nothing', async () => {
+    const before = await scanAll();
+    const response = await invoke(handler, scheduleCall({ reminderDays: [7, 2], deadline: inDays(-1) }));
+    expect([response.status, errorOf(response.body).code]).toEqual([400, 'VALIDATION_FAILED']);
+    expect((response.body as { error: { fields?: unknown } }).error.fields).toEqual([{ path: 'deadline', issue: 'deadline_past' }]);
+    expect(await scanAll()).toEqual(before);
+  });
+
+  it('carries the links already sent past a later deadline, counts the reminders from it, audited', async () => {
+    const sooner = await invoke(handler, scheduleCall({ reminderDays: [7, 2], deadline: inDays(3) }));
+    expect(sooner.status, JSON.stringify(sooner.body)).toBe(200);
+    // Three days left: the week's reminder is past, the two days' one to come.
+    expect(CampaignViewSchema.parse(sooner.body).reminders).toMatchObject({ days: [7, 2], sent: [7] });
+
+    const deadline = inDays(75);
+    const later = await invoke(handler, scheduleCall({ reminderDays: [14, 2], deadline }));
+    expect(later.status, JSON.stringify(later.body)).toBe(200);
+    expect(CampaignViewSchema.parse(later.body)).toMatchObject({ status: 'active', deadline, reminders: { days: [14, 2], sent: [] } });
+    // Links of 30 days sent before: each works through the new day, letters' codes too.
+    for (const token of tokens) expect(await storedExpiry(token)).toBeGreaterThanOrEqual(dayAfter(deadline, 2));
+    const letterItem = (parentId: string) => documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.letterCode(campaignId, parentId) }));
+    const printed = (await letterItem(school.unreachableIds[0]!)).Item!;
+    expect(printed.expiresAt as number).toBeGreaterThanOrEqual(dayAfter(deadline, 2));
+    expect(await storedExpiry(printed.codeHash as string, true)).toBeGreaterThanOrEqual(dayAfter(deadline, 2));
+    const audits = (await scanAll()).filter((i) => i.type === 'AUDIT' && i.action === 'campaign.deadline');
+    expect(audits).toHaveLength(2);
+    // The form shows the new day.
+    expect(ParentFormSchema.parse((await load(tokens[1]!)).body).campaign).toMatchObject({ deadline });
+  });
+
+  it("sends new links that live through a deadline beyond a link's own life", async () => {
+    const parent = school.reachable[3] ?? school.reachable[0]!;
+    const job = await startSendJob(campaignId, { mode: 'selected', parentIds: [parent.id] }, 'admin-1', { now: () => new Date() });
+    await continueSendJob(campaignId, job.jobId, testSendDeps(stack));
+    const token = tokenIn((await mailTo(stack, parent.email!)).at(-1)!);
+    const { deadline } = (await getCampaign(campaignId))!;
+    expect(await storedExpiry(token)).toBeGreaterThanOrEqual(dayAfter(deadline!, 2));
+  });
+
+  it('the same date again changes nothing but the reminders', async () => {
+    const { deadline, version } = (await getCampaign(campaignId))!;
+    const same = await invoke(handler, scheduleCall({ reminderDays: [7, 2], deadline }));
+    expect(same.status).toBe(200);
+    expect((await scanAll()).filter((i) => i.type === 'AUDIT' && i.action === 'campaign.deadline')).toHaveLength(2);
+    expect((await getCampaign(campaignId))!.version).toBe(version + 1);
+  });
+});
+
 describe('closing, then reopening', () => {
   let letters: LettersResponse;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dueReminders, nextReminderOn } from '@shared/rules/annual-update-reminders';
+import { dueReminders, nextReminderOn, passedReminders } from '@shared/rules/annual-update-reminders';
 import { addDays, daysBetween, schoolDay } from '@shared/rules/school-calendar';
 
 /** shared/rules/annual-update-reminders.ts: which automatic reminders are due on a school day, and the next one. */
@@ -41,5 +41,15 @@ describe('automatic reminders', () => {
     expect(addDays('2026-11-01', -1)).toBe('2026-10-31');
     // 03:30 UTC on 16 October is still the 15th in Montréal.
     expect(schoolDay(new Date('2026-10-16T03:30:00Z'))).toBe('2026-10-15');
+  });
+});
+
+describe('reminders once the deadline moves', () => {
+  it('counts as sent only the offsets whose day is past; one due today still goes out', () => {
+    expect(passedReminders([14, 7, 2], '2026-12-20', '2026-12-10')).toEqual([14]);
+    expect(passedReminders([14, 7, 2], '2026-12-20', '2026-12-13')).toEqual([14]);
+    expect(passedReminders([14, 7, 2], '2026-12-20', '2026-12-14')).toEqual([14, 7]);
+    expect(passedReminders([7, 2], '2027-01-31', '2026-12-10')).toEqual([]);
+    expect(passedReminders([], '2027-01-31', '2026-12-10')).toEqual([]);
   });
 });

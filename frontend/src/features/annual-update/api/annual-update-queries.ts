@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { ReopenCampaignRequest, StartCampaignRequest } from '@shared/contracts/annual-update-api';
+import type { RemindersUpdateRequest, ReopenCampaignRequest, StartCampaignRequest } from '@shared/contracts/annual-update-api';
 import type { LettersRequest } from '@shared/contracts/annual-update-letters-api';
 import type { ReviewDecisionRequest } from '@shared/rules/annual-update-review';
 import { useRuntimeConfig } from '../../../config/runtime-config-context';
@@ -73,8 +73,8 @@ export function useReopenCampaign() {
 export function useSaveReminders() {
   const { apiBaseUrl } = useRuntimeConfig();
   return useApiMutation({
-    mutationFn: ({ campaignId, reminderDays }: { campaignId: string; reminderDays: number[] }) =>
-      annualUpdateApi.reminders(apiBaseUrl, campaignId, { reminderDays }),
+    mutationFn: ({ campaignId, request }: { campaignId: string; request: RemindersUpdateRequest }) =>
+      annualUpdateApi.reminders(apiBaseUrl, campaignId, request),
     invalidates: CAMPAIGN_CHANGED,
   });
 }

@@ -10,8 +10,7 @@ import { currentLocale } from '../../../i18n/i18n';
 import { formatLongDate } from '../../../lib/date-time';
 import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid';
 import { useCampaignReview } from '../../../lib/api/admin-summary-queries';
-import { campaignState, proposedReopenDeadline } from '../model/campaign-state';
-import { deadlineError } from './start-campaign-modal';
+import { campaignState, deadlineError, proposedReopenDeadline } from '../model/campaign-state';
 
 /** The school year in a dialog's title, kept on one line on a phone (« 2095-\n2096 » otherwise): a non-breaking hyphen. */
 const titleYear = (schoolYear: string) => schoolYear.replace('-', '\u2011');

@@ -10,8 +10,12 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { CampaignView } from '@shared/contracts/annual-update-api';
 import { DEFAULT_REMINDER_DAYS } from '@shared/rules/annual-update-reminders';
 import { useModalDismiss } from '../../../components/confirm-dialog/modal-dismiss';
+import { schoolDay } from '@shared/rules/school-calendar';
+import { DayPicker } from '../../../components/date-picker/day-picker';
 import { currentLocale } from '../../../i18n/i18n';
 import { formatLongDate } from '../../../lib/date-time';
+import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid';
+import { deadlineError } from '../model/campaign-state';
 
 /** The offsets an administrator may tick (days before the deadline); the server takes any 1 to 60, at most 4. */
 export const REMINDER_CHOICES = [14, 7, 3, 2, 1] as const;
@@ -59,40 +63,81 @@ export function RemindersSummary({ campaign }: { campaign: CampaignView }) {
   );
 }
 
-/** Changing the automatic reminders of the active campaign. */
-export function RemindersModal({ campaign, visible, busy, error, onDismiss, onSave }: {
+/** What the dialog saves: the reminders, and the deadline when it moved. */
+export interface ScheduleChoice {
+  reminderDays: number[];
+  deadline?: string;
+}
+
+/**
+ * The open campaign's deadline and automatic reminders (docs/annual-update.md, "Moving the deadline"): a committee
+ * that needs one more week moves the date here; the links already sent keep working until it, and the reminders
+ * count from it. Save stays enabled; a day that does not exist or is past is said under the field and focused.
+ */
+export function ScheduleModal({ campaign, visible, busy, error, onDismiss, onSave }: {
   campaign: CampaignView;
   visible: boolean;
   busy: boolean;
   /** The save failed: said at the top, the dialog open. */
   error?: string;
   onDismiss: () => void;
-  onSave: (days: number[]) => void;
+  onSave: (choice: ScheduleChoice) => void;
 }) {
   const { t } = useTranslation();
   const [days, setDays] = useState<number[]>(campaign.reminders.days);
+  const [deadline, setDeadline] = useState(campaign.deadline ?? '');
+  const [touched, setTouched] = useState(false);
   useEffect(() => {
-    if (visible) setDays(campaign.reminders.days);
-  }, [visible, campaign.reminders.days]);
+    if (!visible) return;
+    setDays(campaign.reminders.days);
+    setDeadline(campaign.deadline ?? '');
+    setTouched(false);
+  }, [visible, campaign.reminders.days, campaign.deadline]);
   const dismiss = useModalDismiss(visible, onDismiss);
+  const today = schoolDay();
+  const day = deadline.trim();
+  const moved = day !== (campaign.deadline ?? '');
+  // A campaign without a deadline may stay without one; a date once given can move, not go.
+  const problem = day === '' ? (campaign.deadline ? 'past' : undefined) : moved ? deadlineError(day, today) : undefined;
+  const showError = !!problem && touched;
+  const hasDeadline = day !== '' && !problem;
+  const invalidFocus = useFocusFirstInvalid<HTMLDivElement>();
+  const save = () => {
+    if (problem) {
+      setTouched(true);
+      invalidFocus.afterSubmit();
+      return;
+    }
+    onSave({ reminderDays: hasDeadline ? days : [], ...(moved && day ? { deadline: day } : {}) });
+  };
   return (
     <Modal
       visible={visible}
       onDismiss={dismiss}
-      header={t('annualUpdateAdmin.reminders.title')}
+      header={t('annualUpdateAdmin.schedule.title')}
       footer={
         <Box float="right">
           <SpaceBetween direction="horizontal" size="xs">
             <Button variant="link" onClick={onDismiss}>{t('annualUpdateAdmin.cancel')}</Button>
-            <Button variant="primary" loading={busy} onClick={() => onSave(days)}>{t('annualUpdateAdmin.reminders.save')}</Button>
+            <Button variant="primary" loading={busy} onClick={save}>{t('annualUpdateAdmin.schedule.save')}</Button>
           </SpaceBetween>
         </Box>
       }
     >
       <SpaceBetween size="m">
         {error && <Alert type="error">{error}</Alert>}
+        <div ref={invalidFocus.ref}>
+          <FormField
+            label={t('annualUpdateAdmin.schedule.deadline')}
+            description={t(campaign.deadline ? 'annualUpdateAdmin.schedule.deadlineHint' : 'annualUpdateAdmin.schedule.deadlineHintNone')}
+            errorText={showError ? t(problem === 'invalid' ? 'annualUpdateAdmin.start.deadline_invalid' : 'annualUpdateAdmin.reopen.deadlineInvalid') : undefined}
+          >
+            <DayPicker value={deadline} onChange={setDeadline} onBlur={() => setTouched(true)} minDay={today} invalid={showError} />
+          </FormField>
+        </div>
+        {moved && hasDeadline && campaign.deadline && <Alert type="info">{t('annualUpdateAdmin.schedule.movedNote')}</Alert>}
         <Box variant="p">{t('annualUpdateAdmin.reminders.body')}</Box>
-        <ReminderDaysField value={days} onChange={setDays} />
+        <ReminderDaysField value={days} onChange={setDays} disabled={!hasDeadline} />
       </SpaceBetween>
     </Modal>
   );

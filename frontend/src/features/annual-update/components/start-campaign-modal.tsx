@@ -11,12 +11,13 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { schoolDay, schoolYearOf } from '@shared/rules/school-calendar';
 import { useModalDismiss } from '../../../components/confirm-dialog/modal-dismiss';
-import { DayPicker, isCalendarDay } from '../../../components/date-picker/day-picker';
+import { DayPicker } from '../../../components/date-picker/day-picker';
 import { StepProgress } from '../../../components/progress/step-progress';
 import type { CommitteesState } from '../../../lib/committees/use-admin-committees';
 import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid';
 import { useLanguage } from '../../../lib/use-language';
 import { useShownErrors } from '../../../lib/use-shown-errors';
+import { deadlineError } from '../model/campaign-state';
 import { ReminderDaysField, defaultReminderDays } from './reminders';
 
 /** `2025-2026` from August on, `2024-2025` before (the school's day): a Québec school year starts late August. */
@@ -42,13 +43,6 @@ const SCHOOL_YEAR = /^(\d{4})-(\d{4})$/;
 export function isSchoolYear(value: string): boolean {
   const match = SCHOOL_YEAR.exec(value);
   return Boolean(match && Number(match[2]) === Number(match[1]) + 1);
-}
-
-/** A deadline is optional; when given it is a real day, today or later (`2025-10-15`). */
-export function deadlineError(value: string, today = schoolDay()): 'invalid' | 'past' | undefined {
-  if (value === '') return undefined;
-  if (!isCalendarDay(value)) return 'invalid';
-  return value < today ? 'past' : undefined;
 }
 
 /**

@@ -15,6 +15,7 @@ import {
   useSaveReminders,
   useStartCampaign,
 } from '../api/annual-update-queries';
+import type { ScheduleChoice } from '../components/reminders';
 import type { StartChoices, StartStep } from '../components/start-campaign-modal';
 import { useSendJob } from './use-send-job';
 
@@ -138,11 +139,12 @@ export function useCampaignActions(data: ReturnType<typeof useAnnualUpdate>) {
       return { type: 'success', text: t('annualUpdateAdmin.messages.reopened', { year: reopened.schoolYear, date }) };
     });
 
-  const saveReminders = (reminderDays: number[]) =>
+  const saveReminders = (choice: ScheduleChoice) =>
     campaign &&
     act(async () => {
-      await saveReminderDays.mutateAsync({ campaignId: campaign.id, reminderDays });
-      return { type: 'success', text: t('annualUpdateAdmin.messages.remindersSaved') };
+      await saveReminderDays.mutateAsync({ campaignId: campaign.id, request: choice });
+      if (!choice.deadline) return { type: 'success', text: t('annualUpdateAdmin.messages.remindersSaved') };
+      return { type: 'success', text: t('annualUpdateAdmin.messages.deadlineMoved', { date: formatLongDate(choice.deadline, currentLocale(i18n)) }) };
     });
 
   return { modal, setModal, busy, failure, startStep, noticeRef, start, close, reopen, saveReminders };

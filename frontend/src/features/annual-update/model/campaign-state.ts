@@ -1,5 +1,6 @@
 import type { CampaignView } from '@shared/contracts/annual-update-api';
-import { addDays } from '@shared/rules/school-calendar';
+import { IsoDateSchema } from '@shared/schemas/common';
+import { addDays, schoolDay } from '@shared/rules/school-calendar';
 
 /**
  * What a campaign's state allows, in one place for every screen that shows it (the dashboard card and the campaign
@@ -48,4 +49,11 @@ export function campaignState(campaign: CampaignView, today: string): CampaignSt
 export function proposedReopenDeadline(deadline: string | undefined, today: string): string {
   const inAMonth = addDays(today, 30);
   return deadline !== undefined && deadline > inAMonth ? deadline : inAMonth;
+}
+
+/** A deadline is optional; when given it is a real day (IsoDateSchema, as the server reads it), today or later (`2025-10-15`). */
+export function deadlineError(value: string, today = schoolDay()): 'invalid' | 'past' | undefined {
+  if (value === '') return undefined;
+  if (!IsoDateSchema.safeParse(value).success) return 'invalid';
+  return value < today ? 'past' : undefined;
 }

@@ -15,7 +15,7 @@ import { CampaignCard } from '../components/campaign-card';
 import { CloseCampaignDialog, ReopenCampaignDialog } from '../components/lifecycle-dialogs';
 import { PAPER_LETTERS_ID, PaperLetters, letterRecipients } from '../components/paper-letters';
 import { ParticipantsTable } from '../components/participants-table';
-import { RemindersModal } from '../components/reminders';
+import { ScheduleModal } from '../components/reminders';
 import { ReviewLink } from '../components/review-link';
 import { SendProgress } from '../components/send-progress';
 import { StartCampaignModal } from '../components/start-campaign-modal';
@@ -81,7 +81,7 @@ function CampaignSection({ campaign, participants, onOpen, committees }: {
             <Button iconName="download" disabled={participants.length === 0} onClick={download}>{t('annualUpdateAdmin.export.button')}</Button>
           )}
           {state.phase === 'open' && campaign.deadline && (
-            <Button onClick={() => onOpen('reminders')}>{t('annualUpdateAdmin.reminders.open')}</Button>
+            <Button onClick={() => onOpen('reminders')}>{t('annualUpdateAdmin.schedule.open')}</Button>
           )}
           {state.canClose && <Button onClick={() => onOpen('close')}>{t('annualUpdateAdmin.close.open')}</Button>}
         </SpaceBetween>
@@ -176,13 +176,13 @@ export function AnnualUpdatePage() {
       </SpaceBetween>
       <StartCampaignModal visible={modal === 'start'} busy={busy} error={failure} step={startStep} latestYear={campaign?.status === 'completed' ? campaign.schoolYear : undefined} schoolCurrentYear={schoolCurrentYear} committees={committees} onDismiss={() => setModal(null)} onStart={(choices) => void start(choices)} />
       {campaign && (
-        <RemindersModal
+        <ScheduleModal
           campaign={campaign}
           visible={modal === 'reminders'}
           busy={busy}
           error={failure}
           onDismiss={() => setModal(null)}
-          onSave={(days) => void saveReminders(days)}
+          onSave={(choice) => void saveReminders(choice)}
         />
       )}
       {campaign && (
