@@ -13,7 +13,7 @@ import type { Parent } from '@shared/schemas/parent';
 import { getCampaign, listParticipants } from './campaign-repository';
 import { currentLetterCodeHash, newShortCode, rotateLetterCodeItems } from './letter-code-repository';
 import { linkExpiry } from './link-extension';
-import { publicBaseUrl } from './settings';
+import { publicBaseUrl } from '../common/env';
 import { getUpdateToken } from './token-repository';
 import { frenchCompare } from '@shared/format/collation';
 

@@ -1,5 +1,6 @@
 import { defaultMailer, type Mailer } from '../common/mailer';
-import { publicBaseUrl, sendRatePerSecond, updateLinkTtlDays } from './settings';
+import { publicBaseUrl } from '../common/env';
+import { sendRatePerSecond, updateLinkTtlDays } from './settings';
 
 /** What a send job runs with (the mailer, the clock, the pace and bounds): tests pass their own. */
 export interface SendDeps {

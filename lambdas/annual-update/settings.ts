@@ -1,4 +1,4 @@
-import { ENV, numberEnv, requireEnv } from '../common/env';
+import { ENV, numberEnv } from '../common/env';
 
 /** Deployment settings the annual-update context reads (lib/context-grants.ts gives it each variable). */
 
@@ -17,9 +17,4 @@ export function sendRatePerSecond(): number {
   const rate = numberEnv(ENV.sendRatePerSecond, 1);
   if (rate <= 0) throw new Error(`${ENV.sendRatePerSecond} must be positive`);
   return rate;
-}
-
-/** The site's URL, for links in emails: never the request's Host header, which the caller chooses. */
-export function publicBaseUrl(): string {
-  return requireEnv(ENV.publicBaseUrl).replace(/\/+$/, '');
 }

@@ -55,3 +55,8 @@ export const ENV = {
   /** Only set locally: that key itself. */
   rateLimitKey: 'RATE_LIMIT_KEY',
 } as const;
+
+/** The site's URL, for links in emails (deploy setting; set for every context that sends mail): never the request's Host header, which the caller chooses. */
+export function publicBaseUrl(): string {
+  return requireEnv(ENV.publicBaseUrl).replace(/\/+$/, '');
+}

@@ -1,6 +1,7 @@
 import { deFr, ofSchoolFr } from '@shared/format/french';
 import type { PrivacyRequestKind } from '@shared/contracts/privacy-requests-api';
 import { formatLongDate } from '@shared/format/long-date';
+import { escapeHtml } from '@shared/format/html';
 import { renderEmail, type EmailLocale } from '../common/email-templates/layout';
 
 /**
@@ -125,4 +126,82 @@ export function answerEmail(input: RequestEmailInput & { answer: string }): Rend
     ...contactLine(input),
     t.recourse,
   ]);
+}
+
+/** What the person in charge is told of a new request: its kind, dates and reference; never who or what. */
+export interface RequestNoticeInput {
+  kind: PrivacyRequestKind;
+  reference: string;
+  receivedAt: Date;
+  dueAt: Date;
+  /** The administrators' queue (`/admin/privacy-requests`), complete. */
+  queueUrl: string;
+}
+
+const NOTICE_KINDS: Record<EmailLocale, Record<PrivacyRequestKind, string>> = {
+  fr: {
+    access: "une demande d'accès à ses renseignements",
+    correction: 'une demande de correction de ses renseignements',
+    deletion: 'une demande de suppression de ses renseignements',
+    withdrawal: 'une demande de retrait du bottin',
+    complaint: 'une plainte',
+  },
+  en: {
+    access: 'a request for access to their information',
+    correction: 'a request for correction of their information',
+    deletion: 'a request for deletion of their information',
+    withdrawal: 'a request for withdrawal from the directory',
+    complaint: 'a complaint',
+  },
+};
+
+const NOTICE = {
+  fr: {
+    received: (what: string, date: string) => `Un parent a transmis ${what} le ${date}, par le bottin.`,
+    due: (date: string) => `La réponse est due au plus tard le ${date} (30 jours après la réception).`,
+    private:
+      `Ce courriel ne contient ni le nom de la personne ni sa demande${NBSP}: lisez-la dans le bottin, connecté en ` +
+      "tant qu'administrateur, à la page des demandes.",
+  },
+  en: {
+    received: (what: string, date: string) => `A parent sent ${what} on ${date}, through the directory.`,
+    due: (date: string) => `The answer is due by ${date} (30 days after it was received).`,
+    private:
+      "This email holds neither the person's name nor their request: read it in the directory, signed in as an " +
+      'administrator, on the requests page.',
+  },
+} as const;
+
+/**
+ * The person in charge hears of each new request at once (docs/privacy.md, "Privacy requests"): the law gives 30
+ * days to answer, and a queue nobody opens misses them. One email in both languages (the school's address has no
+ * language of its own), French first; it names the kind, the dates and the reference, not the requester.
+ */
+export function requestNoticeEmail(input: RequestNoticeInput): RenderedRequestEmail {
+  const lines = (locale: EmailLocale) => {
+    const t = NOTICE[locale];
+    return [
+      t.received(NOTICE_KINDS[locale][input.kind], formatLongDate(input.receivedAt, locale)),
+      t.due(formatLongDate(input.dueAt, locale)),
+      TEXT[locale].reference(input.reference),
+      t.private,
+    ];
+  };
+  const fr = lines('fr');
+  const en = lines('en');
+  const footer = `${TEXT.fr.footer} / ${TEXT.en.footer}`;
+  const html = renderEmail({
+    locale: 'fr',
+    title: 'Nouvelle demande à traiter / New request to handle',
+    intro: fr,
+    action: { label: 'Ouvrir les demandes / Open the requests', url: input.queueUrl },
+    outro: en.map((text) => ({ html: `<span lang="en">${escapeHtml(text)}</span>` })),
+    footer,
+  });
+  const due = formatLongDate(input.dueAt, 'fr');
+  return {
+    subject: `Nouvelle demande (${input.reference}), réponse due le ${due} / New privacy request`,
+    html,
+    text: [...fr, input.queueUrl, '--', ...en, '--', footer].join('\n\n'),
+  };
 }

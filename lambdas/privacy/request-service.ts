@@ -25,7 +25,8 @@ import { hitRateLimit, type RateLimitRule } from '../common/rate-limit';
 import { defaultMailer, sendErrorName, type Mailer } from '../common/mailer';
 import { getEntity } from '../directory/public';
 import { getSettings } from '../directory/public';
-import { answerEmail, receiptEmail, type RenderedRequestEmail } from './request-email';
+import { answerEmail, receiptEmail, requestNoticeEmail, type RenderedRequestEmail } from './request-email';
+import { publicBaseUrl } from '../common/env';
 import { getPrivacyRequest, listPrivacyRequests, savePrivacyRequest } from './request-repository';
 
 /**
@@ -138,7 +139,30 @@ async function fileRequest(
   });
   logger.info('privacy request filed', { requestId: request.id, via });
   const saved = await emailRequester(request, 'receipt', actor, deps);
+  await notifyPersonInCharge(request, deps);
   return { id: saved.id, status: saved.status, receivedAt: saved.receivedAt, dueAt: saved.dueAt };
+}
+
+/**
+ * Tells the person in charge (the school's contact address, the one the policy names) that a request arrived, with
+ * its due date and a link to the queue; nothing about the requester. A failure is logged and leaves the request
+ * filed: the dashboard's card still counts it.
+ */
+async function notifyPersonInCharge(request: PrivacyRequest, deps: RequestDeps): Promise<void> {
+  try {
+    const to = (await getSettings())?.contact.email;
+    if (!to) return;
+    const notice = requestNoticeEmail({
+      kind: request.kind,
+      reference: requestReference(request.id),
+      receivedAt: new Date(request.receivedAt),
+      dueAt: new Date(request.dueAt),
+      queueUrl: `${publicBaseUrl()}/admin/privacy-requests`,
+    });
+    await deps.mailer.send({ to, ...notice });
+  } catch (error) {
+    logger.warn('privacy request notice not sent', { requestId: request.id, errorName: sendErrorName(error) });
+  }
 }
 
 function render(request: PrivacyRequest, which: 'receipt' | 'answer', schoolName: string, contactEmail?: string): RenderedRequestEmail {

@@ -1,6 +1,6 @@
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
 import { AUTH_LINKS, CLIENT_METADATA_LOCALE_KEY } from '@shared/contracts/auth-api';
-import { ENV, requireEnv } from '../common/env';
+import { publicBaseUrl } from '../common/env';
 import { passwordResetEmail, verificationEmail, type RenderedEmail } from '../common/email-templates/account-emails';
 import type { EmailLocale } from '../common/email-templates/layout';
 import { logger } from '../common/logger';
@@ -47,7 +47,7 @@ export function emailLocale(event: CustomMessageTriggerEvent): EmailLocale {
 }
 
 function appLink(path: string, query: Record<string, string>): string {
-  const base = requireEnv(ENV.publicBaseUrl).replace(/\/+$/, '');
+  const base = publicBaseUrl();
   // Built by hand: URLSearchParams would percent-encode the `{####}` placeholder and Cognito would miss it.
   const search = Object.entries(query)
     .map(([key, value]) => `${key}=${value}`)

@@ -4,6 +4,7 @@ import { closeCampaign, startCampaign } from '../../lambdas/annual-update/campai
 import { continueSendJob, startSendJob } from '../../lambdas/annual-update/send-job-service';
 import { createHandler } from '../../lambdas/common/http';
 import { bulkWriteDirectory } from '../../lambdas/directory/directory-repository';
+import { getSettings } from '../../lambdas/directory/public';
 import { privacyRequestRoutes } from '../../lambdas/privacy/request-handlers';
 import type { RequestDeps } from '../../lambdas/privacy/request-service';
 import { registryAccess } from '../../lambdas/registry/access';
@@ -95,6 +96,17 @@ describe('POST /api/privacy-requests (signed-in parent)', () => {
     expect(mail.body.text).toContain(receipt.id.slice(-8));
     // The email takes no reply: it names the school's address (its settings) to write to.
     expect(mail.body.text).toContain('Pour toute question sur votre demande, écrivez à secretariat@');
+    // The person in charge (that same address) hears of it at once, in both languages, with the way to the queue:
+    // the kind, the dates and the reference, never who asked or what.
+    const office = (await getSettings())!.contact.email!;
+    const notice = (await mailTo(stack, office)).find((m) => m.subject.includes(receipt.id.slice(-8)))!;
+    expect(notice.subject).toContain('Nouvelle demande');
+    expect(notice.body.text).toContain("Un parent a transmis une demande d'accès à ses renseignements le 3 mars 2031");
+    expect(notice.body.text).toContain('au plus tard le 2 avril 2031');
+    expect(notice.body.text).toContain('The answer is due by April 2, 2031');
+    expect(notice.body.text).toContain(`${stack.appUrl}/admin/privacy-requests`);
+    expect(notice.body.html).toContain('<span lang="en">');
+    expect(`${notice.subject} ${notice.body.text} ${notice.body.html}`).not.toMatch(new RegExp(`copie|${french.email}|${french.firstName}|${french.lastName}`));
     const audit = (await scanAll()).filter((item) => item.gsi1pk === `AUDIT#PRIVACY_REQUEST#${receipt.id}`);
     expect(audit.map((a) => a.action).sort()).toEqual(['privacyRequest.email', 'privacyRequest.file']);
     // Ids and field names only: no words of the request, no name or address.
