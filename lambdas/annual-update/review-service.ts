@@ -20,11 +20,11 @@ import {
   type ReviewValue,
   type ReviewedField,
 } from '@shared/rules/annual-update-review';
-import type { Campaign } from '@shared/schemas/annual-update';
+import type { Campaign, ParticipantEvent } from '@shared/schemas/annual-update';
 import { ParentSchema, type Parent } from '@shared/schemas/parent';
 import type { AuditEntry } from '@shared/schemas/system';
 import type * as z from 'zod';
-import { getCampaign } from './campaign-repository';
+import { getCampaign, getParticipant } from './campaign-repository';
 import { decidePendingItem, deletePendingItem, getPendingChange, listPendingChanges, putPendingItem } from './review-repository';
 import { coParentAddressChanges } from './shared-address-service';
 
@@ -205,12 +205,36 @@ export async function decideReview(
       ]
     : [versionCheck(parent)];
   items.push(decidePendingItem(pending, remaining));
+  const history = await decisionHistoryItem(campaignId, parentId, decision, at);
+  if (history) items.push(history);
   if (decision.accept.length) items.push(auditPut({ at, actor, action: 'parent.reviewAccepted', target, fields: decision.accept }));
   if (decision.reject.length) items.push(auditPut({ at, actor, action: 'parent.reviewRejected', target, fields: decision.reject }));
   await transactWrite(items);
   logger.info('review decided', { parentId, accepted: decision.accept.length, rejected: decision.reject.length, left: left.length });
   if (decision.reject.length > 0) await tellRejected(next ?? parent, decision.reject, mailer);
   return { item: remaining ? reviewItem(remaining, next ?? parent) : null };
+}
+
+/**
+ * The decision in the parent's campaign history (the participants' « Historique »; My data): which kinds of
+ * information were published or not, never the values. None for a parent who is not a participant (added after
+ * the start, answering from My Profile).
+ */
+async function decisionHistoryItem(campaignId: string, parentId: string, decision: Decision, at: string): Promise<TransactItem | undefined> {
+  if (!(await getParticipant(campaignId, parentId))) return undefined;
+  const events: ParticipantEvent[] = [
+    ...(decision.accept.length ? [{ at, event: 'reviewAccepted' as const, fields: [...decision.accept] }] : []),
+    ...(decision.reject.length ? [{ at, event: 'reviewRejected' as const, fields: [...decision.reject] }] : []),
+  ];
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.participant(campaignId, parentId),
+      UpdateExpression: 'SET history = list_append(if_not_exists(history, :empty), :events)',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':empty': [], ':events': events },
+    },
+  };
 }
 
 /**

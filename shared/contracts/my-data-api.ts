@@ -55,7 +55,13 @@ export const MyDataCampaignSchema = z.strictObject({
   submittedAt: IsoDateTimeSchema.optional(),
   optedOut: z.boolean(),
   history: z.array(
-    z.strictObject({ at: IsoDateTimeSchema, event: ParticipantEventTypeSchema, via: z.enum(['link', 'profile']).optional() }),
+    z.strictObject({
+      at: IsoDateTimeSchema,
+      event: ParticipantEventTypeSchema,
+      via: z.enum(['link', 'profile']).optional(),
+      /** A review decision's kinds of information (`address`, `phone`...). */
+      fields: z.array(ReviewedFieldSchema).optional(),
+    }),
   ),
   /** An answer held for review (docs/annual-update.md, "Review before publishing"): the values sent, not published yet. */
   awaitingReview: z

@@ -61,6 +61,9 @@ export const PARTICIPANT_EVENTS = [
   'submitted',
   'optedOut',
   'optedIn',
+  /** An answer held for review: some of its changes published, or not published (`fields` names which). */
+  'reviewAccepted',
+  'reviewRejected',
 ] as const;
 export const ParticipantEventTypeSchema = z.enum(PARTICIPANT_EVENTS);
 export type ParticipantEventType = z.infer<typeof ParticipantEventTypeSchema>;
@@ -74,6 +77,8 @@ export const ParticipantEventSchema = z.object({
   jobId: IdSchema.optional(),
   /** Error name of a failed send (an SES error code, never an address). */
   error: z.string().max(100).optional(),
+  /** The kinds of information a review decision was about (`address`, `phone`...), never their values. */
+  fields: z.array(z.string().max(40)).max(10).optional(),
 });
 export type ParticipantEvent = z.infer<typeof ParticipantEventSchema>;
 

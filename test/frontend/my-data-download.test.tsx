@@ -157,7 +157,7 @@ describe('download my data', () => {
     const campaign = cells(zip.text('mes-donnees-mises-a-jour-annuelles.csv'), ';')[1]!;
     expect(campaign.slice(0, 2)).toEqual(['2026-2027', 'En cours']);
     expect(campaign[3]).toBe('Non');
-    expect(campaign[4]).toMatch(/^2026-10-0\d \d+ h 00 Courriel d'invitation envoyé \| 2026-10-0\d \d+ h 00 Formulaire soumis \(depuis Mon profil\)$/);
+    expect(campaign[4]).toMatch(/^2026-10-0\d \d+ h 00 Courriel d'invitation envoyé \| 2026-10-0\d \d+ h 00 Formulaire soumis depuis Mon profil$/);
     const activity = cells(zip.text('mes-donnees-activite.csv'), ';')[1]!;
     expect(activity.slice(1)).toEqual(['Fiche modifiée par un administrateur.', 'langue préférée']);
     // No code of the server's is left as a value in the readable files.

@@ -215,6 +215,13 @@ describe('the administrator deciding', () => {
         ['parent.reviewRejected', ['address']],
       ]),
     );
+    // The participants' history says it too, by kind of information, without the values.
+    const history = (await getParticipant(campaignId, target.id))!.history ?? [];
+    expect(history.filter((e) => e.event.startsWith('review')).map((e) => [e.event, e.fields])).toEqual([
+      ['reviewAccepted', ['phone']],
+      ['reviewRejected', ['address']],
+    ]);
+    expect(JSON.stringify(history)).not.toContain(NEW_ADDRESS.street);
     // No phone number typed in this file, in any form (not '555' alone: a timestamp's milliseconds can read 555).
     const logged = JSON.stringify(audit);
     for (const phone of [NEW_PHONE, '5145550188', '514 555-0177', '514 555-0188', '555-01']) expect(logged).not.toContain(phone);

@@ -85,7 +85,7 @@ function sectionRows(section: MyDataSection, parent: MyDataParent, lang: Languag
     case 'campaigns':
       return parent.campaigns.map((c) => [
         id, c.schoolYear, c.status, c.submittedAt ?? '', yesNo(c.optedOut, lang),
-        c.history.map((h) => `${h.at} ${h.event}${h.via ? ` (${h.via})` : ''}`).join(' | '),
+        c.history.map((h) => `${h.at} ${h.event}${h.via ? ` (${h.via})` : ''}${h.fields?.length ? ` [${h.fields.join(' ')}]` : ''}`).join(' | '),
         (c.awaitingReview?.fields ?? []).map((f) => `${f.field}=${reviewValueText(f.submitted)}`).join(' | '),
       ]);
     case 'activity':

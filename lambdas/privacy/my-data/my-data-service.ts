@@ -2,6 +2,7 @@ import type { MeParentProfile } from '@shared/contracts/auth-api';
 import type { Campaign } from '@shared/schemas/annual-update';
 import type { Parent } from '@shared/schemas/parent';
 import { TABLE_INDEXES } from '@shared/schemas/table-schema';
+import { ReviewedFieldSchema, type ReviewedField } from '@shared/rules/annual-update-review';
 import { audiencesOf } from '@shared/rules/visibility';
 import {
   MY_DATA_FORMAT,
@@ -74,7 +75,12 @@ async function campaignsOf(parentId: string, campaigns: readonly Campaign[]): Pr
         status: campaign.status,
         ...(participant.submittedAt ? { submittedAt: participant.submittedAt } : {}),
         optedOut: participant.optedOut,
-        history: (participant.history ?? []).map(({ at, event, via }) => ({ at, event, ...(via ? { via } : {}) })),
+        history: (participant.history ?? []).map(({ at, event, via, fields }) => ({
+          at,
+          event,
+          ...(via ? { via } : {}),
+          ...(fields?.length ? { fields: fields.filter((f): f is ReviewedField => ReviewedFieldSchema.safeParse(f).success) } : {}),
+        })),
         ...(awaitingReview ? { awaitingReview } : {}),
       };
     }),

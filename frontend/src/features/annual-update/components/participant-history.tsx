@@ -6,6 +6,7 @@ import type { ParticipantView } from '@shared/contracts/annual-update-api';
 import { useModalDismiss } from '../../../components/confirm-dialog/modal-dismiss';
 import { currentLocale } from '../../../i18n/i18n';
 import { formatDateTime } from '../../../lib/date-time';
+import { participantEventText } from '../../../lib/review-values';
 
 /** One parent's campaign history in words, newest first, with the date and time of each event. */
 export function ParticipantHistory({ participant, onDismiss }: { participant: ParticipantView | null; onDismiss: () => void }) {
@@ -35,9 +36,7 @@ export function ParticipantHistory({ participant, onDismiss }: { participant: Pa
                 <time dateTime={event.at}>{formatDateTime(event.at, lang)}</time>
               </Box>
               <Box display="block">
-                {t(`annualUpdateAdmin.history.events.${event.event}`)}
-                {event.via ? ` ${t(`annualUpdateAdmin.history.via.${event.via}`)}` : ''}
-                {event.error ? ` (${event.error})` : ''}
+                {participantEventText(event, t, lang)}
               </Box>
             </li>
           ))}

@@ -8,6 +8,7 @@ import { formatPostalCode } from '@shared/format/postal-code';
 import { changeLines } from '../../../components/privacy/consent-log';
 import { interestLabel, roleLabel } from '../../../lib/directory/labels';
 import { formatDate, formatDateTime } from '../../../lib/date-time';
+import { participantEventText } from '../../../lib/review-values';
 
 /**
  * "Download my data" as the person reads it (docs/privacy.md, "Download my data"): one CSV file per subject whose
@@ -68,10 +69,7 @@ function recordRows(parents: MyDataParent[], { t, lang }: ReadableContext): Row[
 /** A campaign's history in one cell: "2026-09-02 14 h 05 Formulaire soumis (depuis Mon profil)", newest last. */
 function historyText(campaign: MyDataCampaign, { t, lang }: ReadableContext): string {
   return campaign.history
-    .map((h) => {
-      const via = h.via ? ` (${t(`annualUpdateAdmin.history.via.${h.via}`)})` : '';
-      return `${formatDateTime(h.at, lang)} ${t(`annualUpdateAdmin.history.events.${h.event}`)}${via}`;
-    })
+    .map((h) => `${formatDateTime(h.at, lang)} ${participantEventText(h, t, lang)}`)
     .join(' | ');
 }
 
