@@ -24,7 +24,7 @@ const T = {
     title: "Passage à l'année suivante",
     dashboard: (total: number, auto: number, assign: number, graduating: number) =>
       `${total} élèves\u00a0: ${auto} suivent leur classe, ${assign} à placer dans une classe, ${graduating} finissent leur primaire.`,
-    start: 'Commencer la préparation de 2026-2027',
+    start: 'Commencer la préparation de 2026\u20112027',
     next: 'Suivant',
     previous: 'Précédent',
     steps: ['Où va chaque élève', 'Classes à choisir', 'Finissants', 'Nouveaux élèves', 'Élèves qui partent', 'Vérifier et appliquer'],
@@ -57,7 +57,7 @@ const T = {
     dashboard: (total: number, auto: number, assign: number, graduating: number) =>
       `${total} students: ${auto} move up with their class, ${assign} need a class, ${graduating} graduate.`,
     title: 'School progression',
-    start: 'Start preparing 2026-2027',
+    start: 'Start preparing 2026\u20112027',
     next: 'Next',
     previous: 'Previous',
     steps: ['Where everyone goes', 'Classes to choose', 'Graduating students', 'New students', 'Students leaving', 'Review and apply'],

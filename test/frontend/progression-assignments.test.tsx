@@ -137,6 +137,12 @@ describe('step 2 of the school progression: placing students in bulk', () => {
     expect(screen.getAllByText('Classe choisie', { exact: true })).toHaveLength(3);
     // The header's count says how many are left of those who needed a class, not « (4) » over 33 placed cards.
     expect(screen.getByRole('heading', { name: /^Élèves qui ont besoin d'une classe/ }).textContent).toMatch(/\(4 sans classe sur 37\)$/);
+    // The class chosen went with that selection: the next group selected starts with none (a trial's every group went
+    // to the first group's class once it was kept).
+    fireEvent.click(screen.getByRole('button', { name: 'Sélectionner les 33 élèves de la liste' }));
+    expect(selectNamed('Classe des élèves sélectionnés (33)').findTrigger().getElement().textContent).toBe('Choisir une classe');
+    expect(screen.getByRole('button', { name: 'Placer la sélection (33)' }).hasAttribute('disabled')).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Effacer la sélection' }));
 
     // The other grade the same way, through the class filter this time. The whole list first: those still without a
     // class come first (page 1), the placed ones after them, so the last to place is never pages away.

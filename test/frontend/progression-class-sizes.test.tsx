@@ -72,8 +72,8 @@ describe('the review step', () => {
   });
 
   it.each([
-    ['fr', "2 fiches ont changé depuis l'analyse.", /Relisez-le \(«\s?Relire le bottin\s?», au premier écran\)/, /doivent être corrigés/],
-    ['en', '2 records changed since the analysis.', /Use “Look at the directory again” \(on the first screen\)/, /must be fixed/],
+    ['fr', "2 fiches ont changé depuis l'analyse.", /Relisez-le \(«\s?Relire le bottin\s?», au premier écran\)/, /pas encore de classe/],
+    ['en', '2 records changed since the analysis.', /Use “Look at the directory again” \(on the first screen\)/, /no class for next year/],
   ] as const)('says a stale analysis as records changed, and names the button that reads the directory again (%s)', (lang, changed, button, fixWords) => {
     const goneTo: string[] = [];
     const stale = { ...review, ready: false, blockers: [{ code: 'ANALYSIS_STALE', ids: ['s1', 's2'] }] } as unknown as ProgressionReview;
@@ -85,5 +85,26 @@ describe('the review step', () => {
     screen.getByText(changed);
     expect(document.body.textContent).toMatch(button);
     expect(document.body.textContent).not.toMatch(fixWords);
+  });
+
+  it.each([
+    ['fr', "83 élèves n'ont pas encore de classe pour l'an prochain.", '1 nouveau parent a une adresse courriel déjà utilisée par un autre parent.'],
+    ['en', '83 students have no class for next year yet.', '1 new parent has an email address another parent already uses.'],
+  ] as const)('says what stops the apply in words of the school, not « items » (%s)', (lang, missing, duplicate) => {
+    const blocked = {
+      ...review,
+      ready: false,
+      blockers: [
+        { code: 'ASSIGNMENTS_MISSING', ids: Array.from({ length: 83 }, (_, i) => `s${i}`) },
+        { code: 'DUPLICATE_EMAIL', ids: ['p1'] },
+      ],
+    } as unknown as ProgressionReview;
+    render(
+      <I18nextProvider i18n={createI18n(lang)}>
+        <ReviewStep workspace={workspace(many(3, 'c-A'))} review={blocked} loading={false} error={null} onRetry={() => undefined} onGoTo={() => undefined} />
+      </I18nextProvider>,
+    );
+    screen.getByText(missing);
+    screen.getByText(duplicate);
   });
 });

@@ -59,3 +59,6 @@ export function formatTimeAgo(when: When, now: When, lang: Language): string {
   const hours = Math.floor(minutes / 60);
   return hours < 48 ? RELATIVE[lang].format(-hours, 'hour') : RELATIVE[lang].format(-Math.floor(hours / 24), 'day');
 }
+
+/** A school year in a sentence, kept on one line on a phone (« 2027-\n2028 » otherwise): a non-breaking hyphen. */
+export const schoolYearText = (schoolYear: string): string => schoolYear.replace('-', '\u2011');

@@ -7,13 +7,11 @@ import { schoolDay } from '@shared/rules/school-calendar';
 import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
 import { DayPicker } from '../../../components/date-picker/day-picker';
 import { currentLocale } from '../../../i18n/i18n';
-import { formatLongDate } from '../../../lib/date-time';
+import { formatLongDate, schoolYearText } from '../../../lib/date-time';
 import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid';
 import { useCampaignReview } from '../../../lib/api/admin-summary-queries';
 import { campaignState, deadlineError, proposedReopenDeadline } from '../model/campaign-state';
 
-/** The school year in a dialog's title, kept on one line on a phone (« 2095-\n2096 » otherwise): a non-breaking hyphen. */
-const titleYear = (schoolYear: string) => schoolYear.replace('-', '\u2011');
 
 /**
  * Closing ends every parent's link: the dialog says how many have not answered, that their links stop working, and
@@ -40,7 +38,7 @@ export function CloseCampaignDialog({ campaign, visible, busy, error, onDismiss,
       typed
       // Closing can be undone by a reopening (said above): not « cannot be undone », but what happens at once.
       typedHint={t('annualUpdateAdmin.close.typeHint')}
-      title={t('annualUpdateAdmin.close.title', { year: titleYear(campaign.schoolYear) })}
+      title={t('annualUpdateAdmin.close.title', { year: schoolYearText(campaign.schoolYear) })}
       confirmLabel={t('annualUpdateAdmin.close.submit')}
       busy={busy}
       error={error}
@@ -98,7 +96,7 @@ export function ReopenCampaignDialog({ campaign, visible, busy, error, onDismiss
   return (
     <ConfirmDialog
       visible={visible}
-      title={t('annualUpdateAdmin.reopen.title', { year: titleYear(campaign.schoolYear) })}
+      title={t('annualUpdateAdmin.reopen.title', { year: schoolYearText(campaign.schoolYear) })}
       confirmLabel={t('annualUpdateAdmin.reopen.submit')}
       busy={busy}
       error={error}

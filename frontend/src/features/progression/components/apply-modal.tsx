@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
+import { schoolYearText } from '../../../lib/date-time';
 
 /**
  * The last safeguard (docs/product-rules.md): permanent, cannot be undone, the reader's confirmation word typed
@@ -19,7 +20,7 @@ export function ApplyModal({ visible, toYear, busy, onDismiss, onConfirm }: {
     <ConfirmDialog
       visible={visible}
       typed
-      title={t('progression.apply.title', { year: toYear })}
+      title={t('progression.apply.title', { year: schoolYearText(toYear) })}
       confirmLabel={t('progression.apply.submit')}
       cancelLabel={t('progression.cancel')}
       busy={busy}

@@ -13,6 +13,7 @@ import { saveFile } from '../../../lib/save-file';
 import { formatCount } from '../../../lib/number-format';
 import { useLanguage } from '../../../lib/use-language';
 import { AppProgressBar } from '../../../components/progress/app-progress-bar';
+import { schoolYearText } from '../../../lib/date-time';
 
 /** While the changes are applied: the progress bar; an error says what happened and offers to continue. */
 export function ApplyPanel({ progression, running, error, onRetry }: {
@@ -26,7 +27,7 @@ export function ApplyPanel({ progression, running, error, onRetry }: {
   const apply = progression.apply;
   const percent = apply?.percent ?? 0;
   return (
-    <Container header={<Header variant="h2">{t('progression.applying.title', { year: progression.toYear })}</Header>}>
+    <Container header={<Header variant="h2">{t('progression.applying.title', { year: schoolYearText(progression.toYear) })}</Header>}>
       <SpaceBetween size="m">
         <AppProgressBar
           value={percent}
@@ -88,7 +89,7 @@ export function CompletedSummary({ progression }: { progression: ProgressionSumm
       header={
         <Header
           variant="h2"
-          description={t('progression.completed.description', { from: progression.fromYear, to: progression.toYear })}
+          description={t('progression.completed.description', { from: schoolYearText(progression.fromYear), to: schoolYearText(progression.toYear) })}
           actions={
             progression.apply?.backup && (
               <Button iconName="download" loading={downloading} onClick={() => void download()}>
@@ -97,7 +98,7 @@ export function CompletedSummary({ progression }: { progression: ProgressionSumm
             )
           }
         >
-          {t('progression.completed.title', { year: progression.toYear })}
+          {t('progression.completed.title', { year: schoolYearText(progression.toYear) })}
         </Header>
       }
     >

@@ -9,6 +9,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { ProgressionCounts, ProgressionWorkspace } from '@shared/contracts/progression-api';
 import { formatCount } from '../../../lib/number-format';
 import { useLanguage } from '../../../lib/use-language';
+import { schoolYearText } from '../../../lib/date-time';
 
 const ANALYSIS: (keyof ProgressionCounts)[] = ['totalStudents', 'autoProgression', 'needsAssignment', 'graduating'];
 const STAGED: (keyof ProgressionCounts)[] = ['missingAssignments', 'newStudents', 'departing', 'parentsToRemove'];
@@ -55,7 +56,7 @@ export function OverviewStep({ workspace, busy, onAnalyse }: {
         header={
           <Header
             variant="h2"
-            description={t('progression.overview.years', { from: progression.fromYear, to: progression.toYear })}
+            description={t('progression.overview.years', { from: schoolYearText(progression.fromYear), to: schoolYearText(progression.toYear) })}
           >
             {t('progression.overview.title')}
           </Header>

@@ -14,6 +14,7 @@ import { formatCount, formatDecimal } from '../../../lib/number-format';
 import { nextYearClassSizes } from '../model/class-sizes';
 import { buildReviewSummary, classLabel, type Labels, type SummaryItem, type SummarySection } from '../model/review-summary';
 import { CountGrid } from './overview-step';
+import { schoolYearText } from '../../../lib/date-time';
 
 /** Long lists start folded; short ones open, so the important changes are seen without a click. */
 const FOLD_ABOVE = 12;
@@ -147,10 +148,10 @@ export function ReviewStep({ workspace, review, loading, error, onRetry, onGoTo 
           }
         >
           {/* A stale analysis is not items to fix one by one: the records that changed, then « Relire le bottin ». */}
-          {t(blocker.code === 'ANALYSIS_STALE' ? 'progression.review.stale' : 'progression.review.blocked', { count: blocker.ids.length })}
+          {t(blocker.code === 'ANALYSIS_STALE' ? 'progression.review.stale' : `progression.review.blockers.${blocker.code}`, { count: blocker.ids.length })}
         </Alert>
       ))}
-      {review.ready && <Alert type="info">{t('progression.review.ready', { year: review.progression.toYear })}</Alert>}
+      {review.ready && <Alert type="info">{t('progression.review.ready', { year: schoolYearText(review.progression.toYear) })}</Alert>}
       <Container header={<Header variant="h2">{t('progression.review.countsTitle')}</Header>}>
         <CountGrid
           counts={review.progression.counts}

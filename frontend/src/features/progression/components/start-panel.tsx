@@ -6,6 +6,7 @@ import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { ProgressionSummary } from '@shared/contracts/progression-api';
 import { CompletedSummary } from './apply-panel';
+import { schoolYearText } from '../../../lib/date-time';
 
 /** `2026-2027` after `2025-2026` (the server's rule, for the start button before anything exists). */
 const nextYear = (year: string) => year.replace(/^(\d{4})-(\d{4})$/, (_, a: string, b: string) => `${Number(a) + 1}-${Number(b) + 1}`);
@@ -22,13 +23,13 @@ export function StartPanel({ schoolYear, completed, busy, onStart }: {
   return (
     <SpaceBetween size="l">
       {completed && <CompletedSummary progression={completed} />}
-      <Container header={<Header variant="h2">{t('progression.start.title', { year: nextYear(schoolYear) })}</Header>}>
+      <Container header={<Header variant="h2">{t('progression.start.title', { year: schoolYearText(nextYear(schoolYear)) })}</Header>}>
         <SpaceBetween size="m">
-          <Box variant="p">{t('progression.start.current', { year: schoolYear })}</Box>
+          <Box variant="p">{t('progression.start.current', { year: schoolYearText(schoolYear) })}</Box>
           <Box variant="p">{t('progression.start.body')}</Box>
           <Box>
             <Button variant={completed ? 'normal' : 'primary'} loading={busy} onClick={onStart}>
-              {t('progression.start.button', { year: nextYear(schoolYear) })}
+              {t('progression.start.button', { year: schoolYearText(nextYear(schoolYear)) })}
             </Button>
           </Box>
         </SpaceBetween>

@@ -67,10 +67,16 @@ export function useAssignments(workspace: ProgressionWorkspace, onAssign: (assig
     selection: { trackBy: 'studentId', keepSelection: true },
   });
   const { actions } = collection;
-  // Another list starts on its first page with nothing selected: a selection is always within what is shown.
+  // Another list starts on its first page with nothing selected: a selection is always within what is shown. The
+  // class chosen for a selection goes with it: kept, it came back with the next group's « select all » and a trial's
+  // every group went to the first group's class (40 students in one class).
+  const clearSelection = () => {
+    actions.setSelectedItems([]);
+    setBulkClass(null);
+  };
   const restart = () => {
     actions.setCurrentPage(1);
-    actions.setSelectedItems([]);
+    clearSelection();
   };
   const setFilters = (change: Partial<AssignmentFilters>) => {
     setFiltersState((current) => ({ ...current, ...change }));
@@ -81,7 +87,6 @@ export function useAssignments(workspace: ProgressionWorkspace, onAssign: (assig
     restart();
   };
   const selectAll = () => actions.setSelectedItems(matching);
-  const clearSelection = () => actions.setSelectedItems([]);
 
   const missing = rows.filter((s) => !s.targetClassId).length;
   // Those who needed a class (the « Classe à choisir » list keeps them once placed, so a choice can be changed).
