@@ -119,6 +119,7 @@ export async function issueLetters(
       name: settings?.schoolName ?? '',
       ...(settings?.contact.email ? { contactEmail: settings.contact.email } : {}),
       ...(settings?.contact.phone ? { contactPhone: settings.contact.phone } : {}),
+      ...(settings?.contact.address ? { address: settings.contact.address } : {}),
     },
     generatedAt: now.toISOString(),
     letters,

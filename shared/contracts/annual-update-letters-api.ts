@@ -39,7 +39,13 @@ export type PaperLetter = z.infer<typeof PaperLetterSchema>;
 
 export const LettersResponseSchema = z.object({
   campaign: z.object({ id: IdSchema, schoolYear: SchoolYearSchema, deadline: IsoDateSchema.optional() }),
-  school: z.object({ name: z.string(), contactEmail: z.string().optional(), contactPhone: z.string().optional() }),
+  school: z.object({
+    name: z.string(),
+    contactEmail: z.string().optional(),
+    contactPhone: z.string().optional(),
+    /** The school's postal address (settings), the letter's return address. */
+    address: AddressSchema.optional(),
+  }),
   generatedAt: IsoDateTimeSchema,
   /** Sorted by last then first name. */
   letters: z.array(PaperLetterSchema),

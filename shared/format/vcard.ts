@@ -1,5 +1,6 @@
 import type { Address } from '../schemas/common';
 import { provinceOf } from './postal-code';
+import { fileNameSlug } from './file-name';
 
 /**
  * Contacts for the phone (docs/decisions/contacts-vcard-3-0-written-by-hand-read-back-by-ical-js.md, "Contacts: vCard 3.0 written by hand"): vCard 3.0, the version the
@@ -83,11 +84,5 @@ export const vCards = (people: readonly VCardPerson[]): string => people.map(vCa
 
 /** A file name for a card: accents and punctuation folded away (some phones mangle them in names). */
 export function vcfFileName(name: string): string {
-  const base = name
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^A-Za-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .toLowerCase();
-  return `${base || 'contact'}.vcf`;
+  return `${fileNameSlug(name) || 'contact'}.vcf`;
 }

@@ -214,7 +214,7 @@ export const IMPORT_FORMATS: Readonly<Record<ImportEntity, EntityFormat>> = {
       col('committee', 'Comité', 'Committee', 'CE', { required: true }),
       col('memberType', 'Type de membre', 'Member type', 'Parent', { required: true }),
       col('member', 'Membre', 'Member', 'P001'),
-      col('role', 'Rôle', 'Role', { fr: 'Président(e)', en: 'Chair' }, { required: true }),
+      col('role', 'Rôle', 'Role', { fr: 'Président ou présidente', en: 'Chair' }, { required: true }),
       col('firstName', 'Prénom', 'First name', ''),
       col('lastName', 'Nom', 'Last name', '', { aliases: PERSON_NAME }),
       col('affiliation', 'Organisme', 'Affiliation', '', { aliases: ['organisation', 'organization'] }),

@@ -10,7 +10,7 @@ import { normalizeSearchText } from './search';
 
 /**
  * Values of the import and export files. Enumerations are written as labels in the admin's language (a
- * volunteer reads "Président(e)", not "chair") and read back from a code or a label in either language, compared
+ * volunteer reads "Président ou présidente", not "chair") and read back from a code or a label in either language, compared
  * without case, accents, spaces or punctuation. test/shared/import-columns.test.ts checks that no two values of
  * one enumeration normalise alike, so reading is never ambiguous.
  */
@@ -101,7 +101,18 @@ export type ValueTableName = keyof typeof VALUE_TABLES;
 
 /** Labels a file written before a label changed may still hold: they still name the code (never written again). */
 const FORMER_LABELS = new Map<object, Record<string, readonly string[]>>([
-  [ROLE_LABELS, { coordinator: ['Coordonnateur(trice)'], treasurer: ['Trésorier(ère)'], director: ['Administrateur(trice)'] }],
+  [
+    ROLE_LABELS,
+    {
+      coordinator: ['Coordonnateur(trice)'],
+      treasurer: ['Trésorier(ère)'],
+      director: ['Administrateur(trice)'],
+      chair: ['Président(e)'],
+      coChair: ['Coprésident(e)'],
+      viceChair: ['Vice-président(e)'],
+      communityRepresentative: ['Représentant(e) de la communauté'],
+    },
+  ],
 ]);
 
 const lookups = new Map<object, Map<string, string>>();

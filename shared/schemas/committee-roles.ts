@@ -6,19 +6,19 @@ import type { LocalizedText } from './common';
  * "hierarchy" shown for staff is this rank. Labels use inclusive French forms, as Québec school documents do.
  */
 export const COMMITTEE_ROLES = {
-  chair: { rank: 1, label: { fr: 'Président(e)', en: 'Chair' } },
-  coChair: { rank: 1, label: { fr: 'Coprésident(e)', en: 'Co-chair' } },
-  viceChair: { rank: 2, label: { fr: 'Vice-président(e)', en: 'Vice-chair' } },
+  chair: { rank: 1, label: { fr: 'Président ou présidente', en: 'Chair' } },
+  coChair: { rank: 1, label: { fr: 'Coprésident ou coprésidente', en: 'Co-chair' } },
+  viceChair: { rank: 2, label: { fr: 'Vice-président ou vice-présidente', en: 'Vice-chair' } },
   secretary: { rank: 3, label: { fr: 'Secrétaire', en: 'Secretary' } },
-  // Spelled out: « Coordonnateur(trice) », « Trésorier(ère) » and « Administrateur(trice) » read badly; files that
-  // still say them import (import-values.ts).
+  // Spelled out: « Coordonnateur(trice) », « Président(e) » and the like read badly, and a page mixing both forms
+  // read worse (a trial's printout); files that still say them import (import-values.ts, FORMER_LABELS).
   treasurer: { rank: 4, label: { fr: 'Trésorier ou trésorière', en: 'Treasurer' } },
   coordinator: { rank: 5, label: { fr: 'Coordonnateur ou coordonnatrice', en: 'Coordinator' } },
   director: { rank: 6, label: { fr: 'Administrateur ou administratrice', en: 'Director' } },
   member: { rank: 7, label: { fr: 'Membre', en: 'Member' } },
   communityRepresentative: {
     rank: 8,
-    label: { fr: 'Représentant(e) de la communauté', en: 'Community representative' },
+    label: { fr: 'Représentant ou représentante de la communauté', en: 'Community representative' },
   },
   substitute: { rank: 9, label: { fr: 'Substitut', en: 'Substitute' } },
   nonVoting: { rank: 10, label: { fr: 'Membre sans droit de vote', en: 'Non-voting member' } },

@@ -145,6 +145,20 @@ describe('printable directory (PDF)', () => {
     expect(wrapText('court', 40, measure)).toEqual(['court']);
     // A list's separator does not end a line.
     expect(wrapText('514 555-0104 · nom@ecole.example', 18, measure)).toEqual(['514 555-0104', 'nom@ecole.example']);
+    // Nor starts one (« · Léo » in a trial's children line).
+    expect(wrapText('Antoine Bernier-Beaudoin · Léo', 24, measure)).toEqual(['Antoine Bernier-Beaudoin', 'Léo']);
+  });
+
+  it('cuts a long name after a hyphen and a long address before « @ » or « . », not in a syllable', () => {
+    const measure = (text: string) => text.length;
+    expect(wrapText('Françoise-Anaïs Beaudoin-Lévesque-Côté-Saint-Hilaire-Dûrocher', 30, measure)).toEqual([
+      'Françoise-Anaïs',
+      'Beaudoin-Lévesque-Côté-Saint-',
+      'Hilaire-Dûrocher',
+    ]);
+    expect(wrapText('francoise.beaudoin-saint-hilai@courriel.ca', 34, measure)).toEqual(['francoise.beaudoin-saint-hilai', '@courriel.ca']);
+    // No such place in the first half of the line: cut where the line ends.
+    expect(wrapText('abcdefghij-kl', 8, measure)).toEqual(['abcdefgh', 'ij-kl']);
   });
 
   it('keeps the footer on one line: smaller, then shortened, never wrapped under the page\'s edge', () => {

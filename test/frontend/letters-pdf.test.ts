@@ -16,7 +16,11 @@ const qr = () => ({ size: 21, path: 'M0 0h7v7H0z M14 0h7v7h-7z M0 14h7v7H0z' });
 const data: LettersResponse = {
   campaign: { id: '01K3GHJYGPGABT1Y4V207T4HK3', schoolYear: '2025-2026', deadline: '2025-10-15' },
   // The school's phone as the server stores and sends it: the letter writes it as the rest of the app does.
-  school: { name: 'École primaire des Érables', contactPhone: '5145550100' },
+  school: {
+    name: 'École primaire des Érables',
+    contactPhone: '5145550100',
+    address: { street: '4500, rue Fabre', city: 'Montréal', postalCode: 'H2J 3V5' },
+  },
   generatedAt: '2025-09-02T12:00:00.000Z',
   letters: [
     {
@@ -65,6 +69,10 @@ describe('paper letters PDF', () => {
     expect(en).toContain('https://bottin.example/update/code');
     expect(en).toContain('MNPQR-STUVW');
     expect(en).toContain('School office: 514 555-0100');
+    // The return address under the school's name, and the day it was printed (a trial's letter had neither).
+    for (const page of [fr, en]) expect(page).toMatch(/4500, rue Fabre, Montréal QC\s+H2J 3V5/);
+    expect(fr).toContain('Le 2 septembre 2025');
+    expect(en).toContain('September 2, 2025');
   });
 
   it('drops the characters the font cannot draw from names and addresses, with single spaces (print-fontkit.ts)', async () => {

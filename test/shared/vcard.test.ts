@@ -62,6 +62,8 @@ describe('vCard 3.0', () => {
     ]);
     expect(vcfFileName("Marie-Ève O'Brien-Côté")).toBe('marie-eve-o-brien-cote.vcf');
     expect(vcfFileName('***')).toBe('contact.vcf');
+    // « œ » is two letters, not a separator (a trial's « Dubœuf » was `dub-uf.vcf`).
+    expect(vcfFileName('Noëlle Dubœuf')).toBe('noelle-duboeuf.vcf');
   });
 });
 

@@ -96,8 +96,7 @@ export function wrapText(text: string, width: number, measure: (text: string) =>
     }
     if (current) lines.push(current);
     while (wordWidth > width && word.length > 1) {
-      let cut = word.length - 1;
-      while (cut > 1 && measure(word.slice(0, cut)) > width) cut--;
+      const cut = cutPoint(word, width, measure);
       lines.push(word.slice(0, cut));
       word = word.slice(cut);
       wordWidth = measure(word);
@@ -106,8 +105,26 @@ export function wrapText(text: string, width: number, measure: (text: string) =>
     currentWidth = wordWidth;
   }
   lines.push(current);
-  // A list's separator does not end a line: 'phone ·' then 'email' reads as 'phone' then 'email'.
-  return lines.map((line, i) => (i < lines.length - 1 ? line.replace(/ ·$/, '') : line));
+  // A list's separator neither ends nor starts a line: 'phone ·' then 'email' reads as 'phone' then 'email', and a
+  // separator pushed to the next line (a trial's « · Léo Bernier ») goes too.
+  return lines
+    .map((line, i) => (i < lines.length - 1 ? line.replace(/ ·$/, '') : line))
+    .map((line, i) => (i > 0 ? line.replace(/^· /, '') : line))
+    .filter((line, i, all) => line !== '·' || all.length === 1);
+}
+
+/**
+ * Where a word longer than the line is cut: the longest start that fits, moved back to the last place a reader
+ * expects a break, after a hyphen or before « @ » or « . » (« Saint-Hilaire- / Dûrocher », « nom.prenom / @courriel »),
+ * when that keeps at least half the line; else where the line ends (a trial's « Laî / né »).
+ */
+function cutPoint(word: string, width: number, measure: (text: string) => number): number {
+  let cut = word.length - 1;
+  while (cut > 1 && measure(word.slice(0, cut)) > width) cut--;
+  for (let at = cut; at > 1 && measure(word.slice(0, at)) >= width / 2; at--) {
+    if (word[at - 1] === '-' || word[at] === '@' || word[at] === '.') return at;
+  }
+  return cut;
 }
 
 interface Placed {

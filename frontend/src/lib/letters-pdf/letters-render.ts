@@ -1,6 +1,6 @@
 import { PDFDocument, PageSizes, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { LettersResponse, PaperLetter } from '@shared/contracts/annual-update-letters-api';
-import type { Language } from '@shared/schemas/common';
+import type { Address, Language } from '@shared/schemas/common';
 import { formatLongDate } from '@shared/format/long-date';
 import { formatPhone } from '@shared/format/phone';
 import { printFontkit } from '../directory-pdf/print-fontkit';
@@ -69,18 +69,27 @@ class LetterPage {
   }
 }
 
+// Canada Post's layout: city, province and postal code on the last line (docs/annual-update.md).
+const cityLine = ({ city, postalCode }: Address) => `${city} QC  ${postalCode}`;
+
 function addressLines(letter: PaperLetter): string[] {
   const name = `${letter.firstName} ${letter.lastName}`;
   if (!letter.address) return [name];
-  const { street, city, postalCode } = letter.address;
-  // Canada Post's layout: city, province and postal code on the last line (docs/annual-update.md).
-  return [name, street, `${city} QC  ${postalCode}`];
+  return [name, letter.address.street, cityLine(letter.address)];
 }
 
+/**
+ * The sender (the school, with its return address when the settings have one), the recipient for the window, the
+ * day the letter was printed, then the letter (a trial's letter had neither a date nor a return address).
+ */
 function drawLetter(page: LetterPage, letter: PaperLetter, data: LettersResponse, qr: QrPath, t: ReturnType<LetterTranslate>): void {
-  page.text(data.school.name, { size: 16, bold: true, gap: 18 });
+  const school = data.school.address;
+  page.text(data.school.name, { size: 16, bold: true, gap: school ? 4 : 18 });
+  if (school) page.text(`${school.street}, ${cityLine(school)}`, { size: 9, color: GREY, gap: 14 });
   for (const line of addressLines(letter)) page.text(line);
-  page.space(24);
+  page.space(12);
+  page.text(t('annualUpdate.letters.pdf.date', { date: formatLongDate(data.generatedAt, letter.language) }));
+  page.space(12);
   page.text(t('annualUpdate.letters.pdf.title', { schoolYear: data.campaign.schoolYear }), { size: 13, bold: true, gap: 10 });
   page.text(t('annualUpdate.letters.pdf.greeting', { name: `${letter.firstName} ${letter.lastName}` }), { gap: 6 });
   page.text(t('annualUpdate.letters.pdf.body'), { gap: 6 });
