@@ -151,6 +151,10 @@ export const IMPORT_ISSUE_MESSAGES = {
     fr: 'La restriction de sécurité de ce parent sera levée (la colonne {field} est vide)\u00a0: vérifiez que c\'est voulu.',
     en: "This parent's safety restriction will be lifted ({field} is empty): check that this is intended.",
   },
+  RENAMED_BY_EMAIL: {
+    fr: "Ce courriel appartient à {value}, qui s'appellera «\u00a0{name}\u00a0»\u00a0: vérifiez que c'est la même personne.",
+    en: 'This email is {value}\'s, who will be named "{name}": check that this is the same person.',
+  },
   NAME_ONLY_MEMBER: {
     fr: "Un parent en participation «\u00a0nom seulement\u00a0» ne peut pas être membre d'un comité.",
     en: 'A parent with "name only" participation cannot sit on a committee.',
@@ -161,7 +165,7 @@ export type ImportIssueCode = keyof typeof IMPORT_ISSUE_MESSAGES;
 export const IMPORT_ISSUE_CODES = Object.keys(IMPORT_ISSUE_MESSAGES) as ImportIssueCode[];
 
 /** Issue codes that do not block an import (the rest do). */
-export const WARNING_CODES: ReadonlySet<ImportIssueCode> = new Set(['UNKNOWN_COLUMN', 'RESTRICTION_LIFTED']);
+export const WARNING_CODES: ReadonlySet<ImportIssueCode> = new Set(['UNKNOWN_COLUMN', 'RESTRICTION_LIFTED', 'RENAMED_BY_EMAIL']);
 
 /**
  * Fills a message's placeholders; a missing parameter stays visible as `{name}` rather than vanishing. Quantities

@@ -51,7 +51,7 @@ const T = {
     word: 'confirmer',
     applyNow: 'Appliquer définitivement',
     done: 'Les changements sont appliqués.',
-    completedTitle: "L'année scolaire 2026-2027 est prête",
+    completedTitle: "L'année scolaire 2026\u20112027 est prête",
   },
   en: {
     dashboard: (total: number, auto: number, assign: number, graduating: number) =>
@@ -84,7 +84,7 @@ const T = {
     word: 'confirm',
     applyNow: 'Apply permanently',
     done: 'The changes are applied.',
-    completedTitle: 'School year 2026-2027 is ready',
+    completedTitle: 'School year 2026\u20112027 is ready',
   },
 } as const;
 

@@ -108,6 +108,38 @@ describe('importing a school into an empty table through the admin API', () => {
     expect(await lastingItems()).toEqual(after);
   });
 
+  it('warns before a row found by its email renames someone else; not for the same name written differently', async () => {
+    const stored = school.staff.find((person) => person.email)!;
+    const dryRun = (first: string, last: string) =>
+      callAdmin('POST', '/api/admin/import/dry-run', {
+        body: {
+          files: [
+            {
+              name: 'personnel.csv',
+              text: writeCsv(
+                [
+                  ['Prénom', 'Nom', 'Courriel', 'Titre (français)', 'Service'],
+                  [first, last, stored.email!, stored.title.fr, stored.department],
+                ],
+                { separator: ';' },
+              ),
+            },
+          ],
+        },
+        claims,
+      });
+    const renamed = await dryRun('Luc', 'Doublon');
+    expect(renamed.json.errors, JSON.stringify(renamed.json.errors)).toEqual([]);
+    const warnings = (renamed.json.warnings as ImportIssue[]).filter((w) => w.code === 'RENAMED_BY_EMAIL');
+    expect(warnings).toHaveLength(1);
+    expect(describeIssue(warnings[0]!, 'fr')).toBe(
+      `personnel.csv, ligne 2, colonne B (Nom)\u00a0: Ce courriel appartient à ${stored.firstName} ${stored.lastName}, qui s'appellera «\u00a0Luc Doublon\u00a0»\u00a0: vérifiez que c'est la même personne.`,
+    );
+    expect(describeIssue(warnings[0]!, 'en')).toContain(`This email is ${stored.firstName} ${stored.lastName}'s, who will be named "Luc Doublon": check that this is the same person.`);
+    const same = await dryRun(stored.firstName.toUpperCase(), stored.lastName);
+    expect((same.json.warnings as ImportIssue[]).filter((w) => w.code === 'RENAMED_BY_EMAIL')).toEqual([]);
+  });
+
   it('refuses files with any error, says where, and changes nothing', async () => {
     const before = await lastingItems();
     const parents = frFiles.find((file) => file.name === 'parents.csv')!;

@@ -101,12 +101,14 @@ function resolvePeople({ rows, data, now, issues }: ResolveContext): ResolvedPeo
   indexPeople(parentIndex, data.parents, parentMatches, parentRows);
   const staff = staffMatches.map((match): Target<Staff> => {
     const row = staffRows.get(match.candidate.source)!;
+    warnIfRenamed(match, row, issues);
     const { firstName, lastName, email, phone, title, department, interests } = row;
     const fields = { firstName, lastName, email, phone, title, department, interests };
     return { entity: compose(match, fields, now), existing: match.existing, source: row.source };
   });
   const parents = parentMatches.map((match): Target<Parent> => {
     const row = parentRows.get(match.candidate.source)!;
+    warnIfRenamed(match, row, issues);
     const { firstName, lastName, email, phone, address, interests, skills, preferredLanguage } = row;
     const privacy = importedPrivacy(row, match.existing);
     const restriction = importedRestriction(row, match.id, match.existing, parentIndex, issues);
@@ -116,6 +118,20 @@ function resolvePeople({ rows, data, now, issues }: ResolveContext): ResolvedPeo
   const finalParents = new Map(data.parents.map((parent) => [parent.id, parent]));
   for (const target of parents) finalParents.set(target.entity.id, target.entity);
   return { staff, parents, staffIndex, parentIndex, finalParents };
+}
+
+/**
+ * A row found by its email whose name is another's: applied, the stored person takes the row's name (a trial's row
+ * renamed « Marie-Hélène Haddad » to « Luc Doublon », and the check said only « 1 to update »). Said before applying;
+ * a row with a key names its record on purpose, and a name written differently (accents, case) is the same one.
+ */
+function warnIfRenamed<T extends Parent | Staff>(match: Match<T>, row: { firstName: string; lastName: string; source: RowSource }, issues: IssueCollector): void {
+  const stored = match.existing;
+  if (!stored || match.candidate.field !== 'email' || fullName(stored) === fullName(row)) return;
+  issues.cell(row.source, 'lastName', 'RENAMED_BY_EMAIL', {
+    value: `${stored.firstName} ${stored.lastName}`,
+    name: `${row.firstName} ${row.lastName}`,
+  });
 }
 
 /**
