@@ -8,7 +8,7 @@ import Header from '@cloudscape-design/components/header';
 import { Pagination } from '../../../components/pagination/pagination';
 import Select, { type SelectProps } from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import StatusIndicator, { type StatusIndicatorProps } from '@cloudscape-design/components/status-indicator';
+import type { StatusIndicatorProps } from '@cloudscape-design/components/status-indicator';
 import Cards from '@cloudscape-design/components/cards';
 import Table, { type TableProps } from '@cloudscape-design/components/table';
 import TextFilter from '@cloudscape-design/components/text-filter';
@@ -24,19 +24,11 @@ import { formatPercent } from '../../../lib/percent';
 import { STATUS_FILTERS, type RowsSummary, type StatusFilter } from '../model/participants';
 import { ParticipantHistory } from './participant-history';
 import { KindFilterControl } from './kind-filter';
+import { WholeWordsStatus } from '../../../components/status/whole-words-status';
 
-/**
- * A status whose words wrap whole: Cloudscape's StatusIndicator breaks its text anywhere (`word-break: break-all`),
- * which cut "Envoyé (1), sans réponse" into "sans rép / onse" in a 196 px cell.
- */
 function Status({ type, text }: { type: StatusIndicatorProps.Type; text: string }) {
-  return (
-    <StatusIndicator type={type}>
-      <span style={WHOLE_WORDS}>{text}</span>
-    </StatusIndicator>
-  );
+  return <WholeWordsStatus type={type}>{text}</WholeWordsStatus>;
 }
-const WHOLE_WORDS: CSSProperties = { wordBreak: 'normal', overflowWrap: 'anywhere' };
 
 function RowStatus({ row }: { row: ParticipantView }) {
   const { t } = useTranslation();

@@ -13,6 +13,7 @@ import { TakeoverOffer } from '../components/takeover-offer';
 import { authMessageText } from '../components/auth-message-text';
 import type { EmailCheckState } from '../hooks/use-email-check';
 import { useRegister } from '../hooks/use-register';
+import { WholeWordsStatus } from '../../../components/status/whole-words-status';
 
 /** What the live check says under the email field (docs/auth.md, "Sign-up and verification"). */
 function EmailStatus({ status }: { status: EmailCheckState }): ReactNode {
@@ -20,9 +21,9 @@ function EmailStatus({ status }: { status: EmailCheckState }): ReactNode {
   if (status.state === 'checking') return <StatusIndicator type="loading">{t('auth.emailCheck.checking')}</StatusIndicator>;
   if (status.state !== 'done') return null;
   const { result } = status;
-  if (result.authorized) return <StatusIndicator type="success">{t('auth.emailCheck.authorized')}</StatusIndicator>;
-  if (result.error) return <StatusIndicator type="warning">{authMessageText(t, result.error)}</StatusIndicator>;
-  return <StatusIndicator type="error">{t('auth.messages.notAuthorizedToRegister')}</StatusIndicator>;
+  if (result.authorized) return <WholeWordsStatus type="success">{t('auth.emailCheck.authorized')}</WholeWordsStatus>;
+  if (result.error) return <WholeWordsStatus type="warning">{authMessageText(t, result.error)}</WholeWordsStatus>;
+  return <WholeWordsStatus type="error">{t('auth.messages.notAuthorizedToRegister')}</WholeWordsStatus>;
 }
 
 type RegisterState = ReturnType<typeof useRegister>;
