@@ -54,6 +54,23 @@ describe('the update success page', () => {
     expect(container.textContent).not.toContain(changes);
   });
 
+  // A teacher read « le code de votre lettre » and « votre profil »: staff get no letter and have no profile.
+  it.each([
+    ['fr', "Vous pouvez réutiliser le même lien jusqu'à son expiration", 'connectez-vous pour voir le bottin.', /lettre|profil/],
+    ['en', 'You can use the same link again until it expires', 'sign in to see the directory.', /letter|profile/],
+  ] as const)('%s: a staff member reads of their link and the directory, not of a letter or a profile', (lang, again, signIn, parentWords) => {
+    const { container } = render(
+      <I18nextProvider i18n={createI18n(lang)}>
+        <MemoryRouter initialEntries={[{ pathname: '/update-success', state: { hasAccount: true, staff: true } }]}>
+          <UpdateSuccessPage />
+        </MemoryRouter>
+      </I18nextProvider>,
+    );
+    expect(container.textContent).toContain(again);
+    expect(container.textContent).toContain(signIn);
+    expect(container.textContent).not.toMatch(parentWords);
+  });
+
   // A paper letter's family has no email: « Créez un compte avec le courriel que l'école a à son dossier » was offered.
   it.each([
     ['fr', "L'école n'a pas de courriel à votre dossier.", /Créez un compte avec le courriel|Vous avez déjà un compte/],

@@ -15,6 +15,8 @@ export interface UpdateSuccessState {
   noEmail?: boolean;
   /** The answer changed nothing: the person confirmed what the school has (not « your changes show »). */
   unchanged?: boolean;
+  /** A staff member's form: no letter, no profile (the page says so in their words, not a parent's). */
+  staff?: boolean;
 }
 
 /** Where an emailed-link form goes once sent. */

@@ -11,6 +11,7 @@ import { LinkPageStatus } from '../components/link-page-status';
 
 const toSuccess = (result: StaffSubmitResponse): UpdateSuccessState => ({
   hasAccount: result.hasAccount,
+  staff: true,
   ...(result.unchanged ? { unchanged: true } : {}),
 });
 

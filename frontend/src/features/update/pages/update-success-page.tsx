@@ -79,13 +79,15 @@ function Submitted({ state }: { state: unknown }) {
   // (a trial's family was told to create an account « avec le courriel que l'école a à son dossier »: it has none).
   const noEmail = (state as { noEmail?: unknown } | null)?.noEmail === true;
   const outcome = outcomeOf(state, pendingReview);
+  // Staff have no letter and no profile (a trial's teacher read both): their own sentences.
+  const staff = (state as { staff?: unknown } | null)?.staff === true;
   return (
     <PageFrame title={t(OUTCOME_TEXT[outcome].title)} description={t(OUTCOME_TEXT[outcome].description)}>
       <SpaceBetween size="l">
         <Container header={<Header variant="h2">{t('updateSuccess.nextStepsTitle')}</Header>}>
           <ul>
             <li>{t(OUTCOME_TEXT[outcome].nextStep)}</li>
-            <li>{t('updateSuccess.nextStepChange')}</li>
+            <li>{t(staff ? 'updateSuccess.nextStepChangeStaff' : 'updateSuccess.nextStepChange')}</li>
           </ul>
         </Container>
         <Container header={<Header variant="h2">{t('updateSuccess.accountTitle')}</Header>}>
@@ -93,7 +95,7 @@ function Submitted({ state }: { state: unknown }) {
             {noEmail && <Box>{t('updateSuccess.noEmailText')}</Box>}
             {!noEmail && hasAccount !== false && (
               <Box>
-                {t('updateSuccess.signInText')} <RouterLink href="/auth">{t('updateSuccess.signIn')}</RouterLink>
+                {t(staff ? 'updateSuccess.signInTextStaff' : 'updateSuccess.signInText')} <RouterLink href="/auth">{t('updateSuccess.signIn')}</RouterLink>
               </Box>
             )}
             {!noEmail && hasAccount !== true && (
