@@ -336,7 +336,7 @@ describe('admin data page', () => {
     await page.keyboard.type('Noé');
     await pressButton(page, 'Supprimer Noé Zéphyrin');
     const dialog = page.getByRole('dialog');
-    await dialog.getByText('Cette action est irréversible.', { exact: false }).waitFor();
+    await dialog.getByText('Cette action ne peut pas être annulée.', { exact: false }).waitFor();
     const submit = dialog.getByRole('button', { name: 'Supprimer définitivement' });
     expect(await submit.isDisabled()).toBe(true);
     await tabTo(page, { selector: '[role="dialog"] input', name: /^Pour continuer, tapez «\s*confirmer\s*»$/ });
@@ -411,7 +411,7 @@ describe('admin data page', () => {
       await chooseKind(page, 'Personnel');
       await page.getByLabel('Rechercher un membre du personnel').fill('quirion');
       await page.getByRole('button', { name: 'Supprimer Zénon Quirion' }).click();
-      await dialog.getByText('Cette action est irréversible.', { exact: false }).waitFor();
+      await dialog.getByText('Cette action ne peut pas être annulée.', { exact: false }).waitFor();
       await dialog.getByLabel(/^Pour continuer, tapez «\s*confirmer\s*»$/).fill('confirmer');
       await dialog.getByRole('button', { name: 'Supprimer définitivement' }).click();
       await see(page, 'La fiche de Zénon Quirion a été supprimée.');

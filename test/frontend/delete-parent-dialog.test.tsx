@@ -28,4 +28,16 @@ describe("a parent's delete dialog", () => {
     });
     expect(screen.getByRole('dialog').textContent).not.toContain('aucun parent');
   });
+
+  // « Cette action est irréversible » then « Cette action ne peut pas être annulée »: a trial read it twice.
+  it.each([
+    ['fr', /irréversible|ne peut pas être annulée/g],
+    ['en', /cannot be undone/g],
+  ] as const)('%s: says once that it cannot be undone', (locale, finality) => {
+    renderWithAnswers(<DeleteRecordModal target={target} parents={[]} onDismiss={() => undefined} onDeleted={() => undefined} onReload={() => undefined} />, {
+      locale,
+      answers: [],
+    });
+    expect(screen.getByRole('dialog').textContent!.match(finality)).toHaveLength(1);
+  });
 });

@@ -216,8 +216,8 @@ describe('POST /api/update/staff/submit', () => {
 describe("a staff member's emails", () => {
   const PARENT_CHOICE = { fr: 'coordonnées de base ou nom seulement', en: 'basic contact, or name only' };
   const STAFF_CHOICE = {
-    fr: 'Vous pouvez aussi vérifier votre titre, votre service et votre poste téléphonique, et choisir si votre courriel paraît dans le bottin.',
-    en: 'You can also check your title, department and phone extension, and choose whether the directory shows your email.',
+    fr: 'Vous pourrez y vérifier votre titre, votre service et votre poste téléphonique, et choisir si votre courriel paraît dans le bottin.',
+    en: 'There you can check your title, department and phone extension, and choose whether the directory shows your email.',
   };
 
   it("say what the staff form offers, in the staff member's language; a parent's keeps the parents' text", async () => {

@@ -50,10 +50,10 @@ describe('update-link email', () => {
 
   // Staff once read the parents' « coordonnées complètes, coordonnées de base ou nom seulement » (docs/annual-update.md, "Staff").
   it.each([
-    ['fr', 'invitation', 'Vous pouvez aussi vérifier votre titre, votre service et votre poste téléphonique, et choisir si votre courriel paraît dans le bottin.', 'nom seulement'],
-    ['fr', 'reminder', 'Vous pouvez aussi vérifier votre titre, votre service et votre poste téléphonique, et choisir si votre courriel paraît dans le bottin.', 'nom seulement'],
-    ['en', 'invitation', 'You can also check your title, department and phone extension, and choose whether the directory shows your email.', 'name only'],
-    ['en', 'reminder', 'You can also check your title, department and phone extension, and choose whether the directory shows your email.', 'name only'],
+    ['fr', 'invitation', 'Vous pourrez y vérifier votre titre, votre service et votre poste téléphonique, et choisir si votre courriel paraît dans le bottin.', 'nom seulement'],
+    ['fr', 'reminder', 'Vous pourrez y vérifier votre titre, votre service et votre poste téléphonique, et choisir si votre courriel paraît dans le bottin.', 'nom seulement'],
+    ['en', 'invitation', 'There you can check your title, department and phone extension, and choose whether the directory shows your email.', 'name only'],
+    ['en', 'reminder', 'There you can check your title, department and phone extension, and choose whether the directory shows your email.', 'name only'],
   ] as const)('%s %s to a staff member: says what the staff form offers, not the parents\' choice', (locale, kind, staff, parents) => {
     const mail = updateLinkEmail({ ...email, locale, kind, audience: 'staff' });
     expect(mail.text).toContain(staff);

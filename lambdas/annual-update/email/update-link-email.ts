@@ -67,7 +67,7 @@ const TEXT = {
         'seulement).',
       // What the staff form offers (shared/rules/staff-form.ts): title, department, extension, email shown or not.
       staff:
-        'Vous pouvez aussi vérifier votre titre, votre service et votre poste téléphonique, et choisir si votre ' +
+        'Vous pourrez y vérifier votre titre, votre service et votre poste téléphonique, et choisir si votre ' +
         'courriel paraît dans le bottin.',
     },
     button: 'Mettre à jour mes renseignements',
@@ -103,7 +103,7 @@ const TEXT = {
     choice: {
       parent: 'You can also choose what the directory shows (full contact details, basic contact, or name only).',
       staff:
-        'You can also check your title, department and phone extension, and choose whether the directory shows ' +
+        'There you can check your title, department and phone extension, and choose whether the directory shows ' +
         'your email.',
     },
     button: 'Update my information',

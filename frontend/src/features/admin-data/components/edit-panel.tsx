@@ -170,7 +170,7 @@ export function EditPanel({ notify }: { notify: (message: string) => void }) {
           />
         </FormField>
         <FormField label={t(`adminData.edit.searchLabels.${kind}`)} description={t(`adminData.edit.searchHints.${kind}`)}>
-          <Input ref={searchRef} type="search" value={query} onChange={({ detail }) => setQuery(detail.value)} placeholder={t('adminData.edit.searchPlaceholder')} />
+          <Input ref={searchRef} type="search" value={query} onChange={({ detail }) => setQuery(detail.value)} placeholder={t(`adminData.edit.searchPlaceholders.${kind}`)} />
         </FormField>
         {query.trim() !== '' && hits.length === 0 && (
           <EmptyState title={t('adminData.edit.noResults')} body={t('adminData.edit.noResultsBody')} />
