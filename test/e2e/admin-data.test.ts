@@ -298,7 +298,7 @@ describe('admin data page', () => {
     expect(await phone.inputValue()).toBe('514 555-0101');
     await retype(page, '438 555 019');
     await pressButton(page, 'Enregistrer');
-    await see(page, 'Entrez un numéro de téléphone à 10 chiffres, par exemple 514 555-1234.');
+    await see(page, 'Entrez un numéro de téléphone à 10 chiffres, sans poste, par exemple 514 555-1234.');
 
     type Person = { id: string; version: number; email?: string; firstName: string; lastName: string } & { [field: string]: unknown };
     const directoryOf = async () =>

@@ -185,7 +185,7 @@ describe('/update/{token}', () => {
     expect(await screen.findByText('This field is required')).toBeTruthy();
     // Past its limit, a field says the limit (the server's schema's).
     expect(screen.getByText('This text is too long (100 characters at most).')).toBeTruthy();
-    expect(screen.getByText('Enter a 10-digit phone number, for example 514 555-1234.')).toBeTruthy();
+    expect(screen.getByText('Enter a 10-digit phone number, without an extension, for example 514 555-1234.')).toBeTruthy();
     // The error says what the hint said: the hint gives way to it, not repeated right below.
     expect(screen.queryByText('10 digits, for example 514 555-1234.')).toBeNull();
     expect(calls.filter((call) => call.path === '/api/update/submit')).toEqual([]);
