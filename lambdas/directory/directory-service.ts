@@ -196,6 +196,7 @@ function committeeOf(
     kind: committee.kind,
     name: { fr: committee.name.fr, en: committee.name.en },
     ...(committee.description ? { description: { fr: committee.description.fr, en: committee.description.en } } : {}),
+    ...(committee.openToSignUps ? { openToSignUps: true as const } : {}),
     parents: byRank
       .filter((m) => m.personType === 'PARENT')
       .map((m) => ({ parentIndex: indexOf(m), role: m.role })),

@@ -142,6 +142,8 @@ export const DirectoryCommitteeSchema = z.object({
   kind: CommitteeKindSchema,
   name: LocalizedTextSchema,
   description: LocalizedTextSchema.optional(),
+  /** Parents may join it from My Profile or their update link (the Committees screen says so). */
+  openToSignUps: z.literal(true).optional(),
   parents: z.array(DirectoryParentSeatSchema),
   staff: z.array(DirectoryStaffSeatSchema),
   others: z.array(DirectoryOtherMemberSchema),

@@ -82,6 +82,11 @@ describe('GET /api/directory', () => {
     expect(body.parents).toHaveLength(school.parents.length);
     expect(body.staff).toHaveLength(school.staff.length);
     expect(body.committees).toHaveLength(school.committees.length);
+    // The committees open to sign-ups say so (the Committees screen shows where a parent joins).
+    expect(body.committees.filter((c) => c.openToSignUps).map((c) => c.id).sort()).toEqual(
+      school.committees.filter((c) => c.openToSignUps).map((c) => c.id).sort(),
+    );
+    expect(body.committees.some((c) => c.openToSignUps)).toBe(true);
     expect(body.parents.reduce((n, p) => n + p.childIndexes.length, 0)).toBe(school.families.length);
     const seats = (b: DirectoryResponse) => b.committees.reduce((n, c) => n + c.parents.length + c.staff.length, 0);
     expect(seats(body)).toBe(school.memberships.length);

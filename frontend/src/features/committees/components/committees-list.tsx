@@ -1,5 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import Badge from '@cloudscape-design/components/badge';
+import Box from '@cloudscape-design/components/box';
 import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
@@ -11,7 +13,30 @@ import type { DirectoryIndex } from '../../../lib/directory/directory-index';
 import { committeeSearchFields } from '../../../lib/directory/committee-search';
 import { Highlight } from '../../../components/directory/highlight';
 import { useDeferredSearchText } from '../../../lib/use-url-state';
+import { RouterLink } from '../../../components/router-link/router-link';
+import { useMe } from '../../../lib/api/me-queries';
 import { CommitteeMembers } from './committee-members';
+
+/**
+ * A committee open to sign-ups says so, and where a parent joins (a trial's parent found no way from this screen):
+ * My Profile, or the yearly update link. Staff read that it welcomes parents.
+ */
+function Recruiting() {
+  const { t } = useTranslation();
+  const parent = useMe().data?.userType === 'parent';
+  return (
+    <Box>
+      <Badge color="green">{t('directory.committees.recruiting')}</Badge>{' '}
+      {parent ? (
+        <>
+          {t('directory.committees.joinFrom')} <RouterLink href="/profile">{t('directory.committees.joinLink')}</RouterLink>.
+        </>
+      ) : (
+        t('directory.committees.recruitingParents')
+      )}
+    </Box>
+  );
+}
 
 /**
  * Committees (CE first), searchable by committee name or member name. A keystroke updates the search box
@@ -46,7 +71,10 @@ export function CommitteesList({ index }: { index: DirectoryIndex }) {
                 </Header>
               }
             >
-              <CommitteeMembers index={index} committee={committee} query={results} />
+              <SpaceBetween size="s">
+                {committee.openToSignUps && <Recruiting />}
+                <CommitteeMembers index={index} committee={committee} query={results} />
+              </SpaceBetween>
             </Container>
           );
         })}
