@@ -4,7 +4,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { ParticipantHistory } from '../../frontend/src/features/annual-update/components/participant-history';
 import { createI18n } from '../../frontend/src/i18n/i18n';
-import { participantEventText } from '../../frontend/src/lib/review-values';
+import { participantEventText } from '../../frontend/src/lib/participant-events';
 import { participantRow } from './participant-row';
 
 /**

@@ -6,7 +6,7 @@ import type { ParticipantView } from '@shared/contracts/annual-update-api';
 import { useModalDismiss } from '../../../components/confirm-dialog/modal-dismiss';
 import { currentLocale } from '../../../i18n/i18n';
 import { formatDateTime } from '../../../lib/date-time';
-import { participantEventText } from '../../../lib/review-values';
+import { participantEventText } from '../../../lib/participant-events';
 
 /** One parent's campaign history in words, newest first, with the date and time of each event. */
 export function ParticipantHistory({ participant, onDismiss }: { participant: ParticipantView | null; onDismiss: () => void }) {

@@ -8,7 +8,7 @@ import { formatPostalCode } from '@shared/format/postal-code';
 import { changeLines } from '../../../components/privacy/consent-log';
 import { interestLabel, roleLabel } from '../../../lib/directory/labels';
 import { formatDate, formatDateTime } from '../../../lib/date-time';
-import { participantEventText } from '../../../lib/review-values';
+import { participantEventText } from '../../../lib/participant-events';
 
 /**
  * "Download my data" as the person reads it (docs/privacy.md, "Download my data"): one CSV file per subject whose
