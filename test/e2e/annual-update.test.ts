@@ -549,6 +549,8 @@ async function answerHeldForReview(j: Journey) {
   // The form says the changes await review, and shows the values sent.
   await form.goto(link);
   await form.getByText(text.awaiting, { exact: true }).waitFor({ timeout: 60_000 });
+  // And when the answer came (the page, on a phone, names the day: the school's).
+  await form.getByText(/^Vous avez répondu le \d{1,2}(er)? \p{L}+ \d{4} à \d{1,2} h \d{2}\./u).waitFor({ timeout: 10_000 });
   expect(await form.getByLabel(text.phone, { exact: true }).inputValue()).toBe('438 555-0177');
   await form.close();
   // The directory still shows the old values.

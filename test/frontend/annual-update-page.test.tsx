@@ -63,7 +63,15 @@ const answers: Record<string, { status: number; body: unknown }> = {
   // The same household, for the French labels alone.
   householdFr: { status: 200, body: HOUSEHOLD },
   // Answered while the campaign reviews changes: the phone and the address wait for the school.
-  held: { status: 200, body: { ...FORM, parent: { ...FORM.parent, phone: '4385550177' }, pendingReview: { submittedAt: '2025-09-10T12:00:00.000Z', fields: ['phone', 'address'] } } },
+  held: {
+    status: 200,
+    body: {
+      ...FORM,
+      parent: { ...FORM.parent, phone: '4385550177' },
+      submittedAt: '2025-09-10T12:00:00.000Z',
+      pendingReview: { submittedAt: '2025-09-10T12:00:00.000Z', fields: ['phone', 'address'] },
+    },
+  },
   // The link's form asks the emails accepted (docs/messages.md, "Consents"): never chosen, the defaults.
   consents: { status: 200, body: { ...FORM, messages: { school: true, class: true, committee: true } } },
   expired: { status: 410, body: { error: { code: 'TOKEN_EXPIRED' } } },
@@ -210,6 +218,8 @@ describe('/update/{token}', () => {
     const phone = (await screen.findByLabelText('Phone', {}, SLOW)) as HTMLInputElement;
     expect(phone.value).toBe('438 555-0177');
     expect(screen.getByText('Your changes are awaiting review by the school')).toBeTruthy();
+    // When the answer came, so the parent knows it counted (the school's time: 8 h, Montréal).
+    expect(screen.getByText('You answered on September 10, 2025 at 08:00. Your answer is saved; you can still change it and validate again.')).toBeTruthy();
     expect(screen.getByText('The school checks these changes before publishing them in the directory: Phone, Address. The form shows the values you sent.')).toBeTruthy();
     // The participation's three choices, the last one withdrawing from the directory.
     expect(screen.getByRole('radio', { name: /^Name only \(opt out\)/ })).toBeTruthy();

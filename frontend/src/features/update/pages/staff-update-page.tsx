@@ -8,6 +8,8 @@ import { StaffUpdateForm } from '../components/staff-update-form';
 import { useStaffForm } from '../hooks/use-staff-form';
 import { useUpdateLink, type UpdateSuccessState } from '../hooks/use-update-link';
 import { LinkPageStatus } from '../components/link-page-status';
+import { AnsweredNotice } from '../components/answered-notice';
+import SpaceBetween from '@cloudscape-design/components/space-between';
 
 const toSuccess = (result: StaffSubmitResponse): UpdateSuccessState => ({
   hasAccount: result.hasAccount,
@@ -27,7 +29,10 @@ export function StaffUpdatePage({ lang: addressLang }: { lang?: Locale }) {
   }
   return (
     <PageFrame title={t('staffUpdate.page.title')} description={t('staffUpdate.page.intro', { ofSchool: ofSchool(load.form.school.name, lang) })}>
-      <StaffUpdateForm form={load.form} state={state} />
+      <SpaceBetween size="l">
+        <AnsweredNotice submittedAt={load.form.submittedAt} />
+        <StaffUpdateForm form={load.form} state={state} />
+      </SpaceBetween>
     </PageFrame>
   );
 }

@@ -14,6 +14,7 @@ import { useUpdateForm } from '../hooks/use-update-form';
 import { StaffUpdatePage } from './staff-update-page';
 import { UPDATE_SUCCESS_PATH, useUpdateLink, type UpdateSuccessState } from '../hooks/use-update-link';
 import { LinkPageStatus } from '../components/link-page-status';
+import { AnsweredNotice } from '../components/answered-notice';
 
 /**
  * `/update/{token}`: the emailed link, no sign-in (docs/product-rules.md, "Annual update campaign"). A staff
@@ -57,6 +58,7 @@ function ParentUpdatePage({ lang }: { lang?: Locale }) {
   return (
     <PageFrame title={t('pages.update.title')} description={t('updateForm.intro', { school: load.form.school.name })}>
       <SpaceBetween size="xxl">
+        <AnsweredNotice submittedAt={load.form.submittedAt} />
         <ParentUpdateForm form={load.form} state={formState} />
         {/* Outside the parent form: a form of its own, filed with the same link (docs/privacy.md). */}
         <PrivacyRequestForm submit={filePrivacyRequest} />
