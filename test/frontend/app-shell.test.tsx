@@ -39,10 +39,23 @@ describe('app shell', () => {
     expect(createWrapper().findAppLayout()!.findOpenNavigationPanel()).toBeNull();
   });
 
+  // A trial's teacher, signed out on their emailed link, read the whole menu of a directory they could not open.
+  it('shows no navigation to a signed-out visitor on the pages an emailed link opens, at either width', async () => {
+    for (const width of [1440, 375]) {
+      setWidth(width);
+      await renderAt('/update-success');
+      await screen.findByRole('heading', { level: 1 }, { timeout: 20_000 });
+      const layout = createWrapper().findAppLayout()!;
+      expect(createWrapper().findSideNavigation()).toBeNull();
+      expect(layout.findNavigationToggle()).toBeNull();
+      cleanup();
+    }
+  });
+
   it('follows a navigation link through the router, without reloading the page', async () => {
     setWidth(1440);
     // An open page and an open link: directory pages need a signed-in user (test/frontend/auth-guards.test.tsx).
-    await renderAt('/update-success');
+    await renderAt('/aide');
     const aboutLink = createWrapper().findSideNavigation()!.findLinkByHref('/about')!.getElement();
     fireEvent.click(aboutLink, { button: 0 });
     expect(await screen.findByRole('heading', { level: 1, name: 'À propos' }, { timeout: 20_000 })).toBeTruthy();
@@ -82,7 +95,7 @@ describe('app shell', () => {
   // At 375 px the focus went back to the drawer's button after choosing a page in it: it goes to the new page's h1.
   it("moves the focus to the new page's heading after a page is chosen in the phone's navigation drawer", async () => {
     setWidth(375);
-    await renderAt('/update-success');
+    await renderAt('/aide');
     const layout = createWrapper().findAppLayout()!;
     fireEvent.click(layout.findNavigationToggle().getElement());
     await waitFor(() => expect(layout.findOpenNavigationPanel()).not.toBeNull());
@@ -99,7 +112,7 @@ describe('app shell', () => {
   // On a laptop the focus stayed on the link: a screen reader did not say that the page had changed.
   it("moves the focus to the new page's heading after a page is chosen in the laptop's navigation too", async () => {
     setWidth(1440);
-    await renderAt('/update-success');
+    await renderAt('/aide');
     const aboutLink = createWrapper().findSideNavigation()!.findLinkByHref('/about')!.getElement();
     aboutLink.focus();
     fireEvent.click(aboutLink, { button: 0 });

@@ -30,6 +30,8 @@ export interface AppShellProps {
   showAdminSection: boolean;
   /** The links for parents only (families near me); not for a staff member's account. */
   showParentLinks?: boolean;
+  /** No side navigation (a signed-out visitor on an emailed link's page: app/auth-shell.tsx). */
+  hideNavigation?: boolean;
   /**
    * The diagnostics (debug panel, its footer link) are for administrators; anyone else needs the explicit switch
    * `?debug=1` (components/debug/debug-switch.ts). Wired to the server's admin decision by the auth layer.
@@ -54,6 +56,7 @@ export function AppShell({
   navigation,
   showAdminSection,
   showParentLinks = true,
+  hideNavigation = false,
   showDiagnostics = false,
   offerInstall = false,
   authStatus,
@@ -108,6 +111,7 @@ export function AppShell({
         // AppLayout takes the measured footer's height off its panels' height (for a footer fixed at the bottom).
         footerSelector={`#${FOOTER_BOX_ID}`}
         navigation={<SideNav sections={navigation} showAdminSection={showAdminSection} showParentLinks={showParentLinks} onNavigate={closeNavigationOnMobile} />}
+        navigationHide={hideNavigation}
         navigationOpen={navigationOpen}
         onNavigationChange={({ detail }) => setNavigationOpen(detail.open)}
         ariaLabels={tools.ariaLabels}
