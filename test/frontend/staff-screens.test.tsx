@@ -78,14 +78,16 @@ describe("a homeroom teacher's home", () => {
 
 describe("a staff member's My Profile", () => {
   it.each([
-    ['fr', 'Vos choix : les courriels que vous acceptez et la copie du bottin sur cet appareil.', 'Profil non offert au personnel', 'Écrire à c@ecole.example'],
-    ['en', "Your choices: the emails you accept and the directory's copy on this device.", 'Staff profiles are unavailable', 'Write to c@ecole.example'],
-  ] as const)('says whom to write to, and offers no families near me (%s)', async (locale, description, title, write) => {
+    ['fr', 'Vos choix : les courriels que vous acceptez et la copie du bottin sur cet appareil.', 'Profil non offert au personnel', 'Écrire à c@ecole.example', "l'école vous envoie aussi un lien personnel par courriel"],
+    ['en', "Your choices: the emails you accept and the directory's copy on this device.", 'Staff profiles are unavailable', 'Write to c@ecole.example', 'the school also emails you a personal link'],
+  ] as const)('says whom to write to and the yearly link, and offers no families near me (%s)', async (locale, description, title, write, link) => {
     renderIn(locale, <ProfilePage />);
     // The first API call loads Amplify for its token (lib/api/amplify.ts): allow for that import.
     await screen.findByText(title, undefined, { timeout: 20_000 });
     screen.getByText(description);
     expect(screen.getByRole('link', { name: write }).getAttribute('href')).toBe('mailto:c@ecole.example');
+    // What staff can change themselves, and how (a trial's teacher read only « kept by the administrators »).
+    expect(document.body.textContent).toContain(link);
     expect(screen.queryByText(locale === 'fr' ? 'Trouver des familles près de chez moi' : 'Find families near me')).toBeNull();
   });
 
