@@ -116,6 +116,9 @@ describe('an answer held for review, on My Profile', () => {
     expect(screen.getByText('514 555-1234')).toBeTruthy();
     // The child's teacher named as the home page names them (« Titulaire », "Homeroom teacher"), not "Teacher".
     expect(screen.getByText(locale === 'fr' ? 'Titulaire : Marie Haddad' : 'Homeroom teacher: Marie Haddad')).toBeTruthy();
+    // The form does not change a child's class: whom to write to when it is wrong.
+    const write = screen.getByRole('link', { name: locale === 'fr' ? /^Écrire à / : /^Write to / });
+    expect(write.closest('div')!.textContent).toContain(locale === 'fr' ? "Une erreur dans l'année ou la classe d'un enfant?" : "A mistake in a child's grade or class?");
   });
 
   it('says nothing when no answer waits', async () => {

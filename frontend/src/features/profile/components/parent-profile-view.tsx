@@ -4,6 +4,7 @@ import Box from '@cloudscape-design/components/box';
 import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
+import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { MeParentProfile } from '@shared/contracts/auth-api';
 import { VISIBILITY_FIELDS } from '@shared/rules/visibility';
@@ -13,11 +14,13 @@ import { interestLabel, roleLabel } from '../../../lib/directory/labels';
 import { fullName } from '../../../lib/directory/names';
 import { PendingReview } from './pending-review';
 import { ProfileActions } from './profile-actions';
+import { useSchoolContactEmail } from '../hooks/use-school-contact';
 
 /** The parent's children: level and class, teacher and the teacher's email. */
 function ChildrenSection({ profile, notGiven }: { profile: MeParentProfile; notGiven: ReactNode }) {
   const { t } = useTranslation();
   const lang = useLanguage();
+  const contactEmail = useSchoolContactEmail();
   return (
     <Container
       header={
@@ -51,6 +54,13 @@ function ChildrenSection({ profile, notGiven }: { profile: MeParentProfile; notG
             ),
           }))}
         />
+      )}
+      {contactEmail && profile.children.length > 0 && (
+        // The form does not change a child's class or grade: who does (a trial's parent saw a wrong class, no way to say it).
+        <Box margin={{ top: 'm' }} color="text-body-secondary">
+          {t('directory.profile.childrenError')}{' '}
+          <Link href={`mailto:${contactEmail}`}>{t('directory.profile.contactAdmin', { email: contactEmail })}</Link>
+        </Box>
       )}
     </Container>
   );

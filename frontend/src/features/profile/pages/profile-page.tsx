@@ -10,10 +10,8 @@ import { FocusOnMount } from '../../../components/page/focus-on-mount';
 import { focusMainHeadingIfLost } from '../../../components/layout/focus-heading';
 import { PageFrame } from '../../../components/page/page-frame';
 import { QueryState } from '../../../components/query-state/query-state';
-import { useRuntimeConfig } from '../../../config/runtime-config-context';
 import { ApiError } from '../../../lib/api/api-client';
 import { useMe } from '../../../lib/api/me-queries';
-import { useDirectory } from '../../../lib/directory/use-directory';
 import { MyActivity } from '../components/my-activity';
 import { ConsentLog } from '../../../components/privacy/consent-log';
 import { useMyConsentLog } from '../api/profile-queries';
@@ -24,6 +22,7 @@ import { CarpoolChoice } from '../../../components/carpool/carpool-choice';
 import { ParentProfileView } from '../components/parent-profile-view';
 import { ProfileEditor } from '../components/profile-editor';
 import { ProfilePrivacyRequest } from '../components/profile-privacy-request';
+import { useSchoolContactEmail } from '../hooks/use-school-contact';
 
 /**
  * An information with the school's contact address to write to: the one its settings give (the home page's school
@@ -31,8 +30,7 @@ import { ProfilePrivacyRequest } from '../components/profile-privacy-request';
  */
 function ContactAlert({ header, body }: { header: string; body: string }) {
   const { t } = useTranslation();
-  const configured = useRuntimeConfig().contactEmail;
-  const contactEmail = useDirectory().index?.directory.school?.contact?.email ?? configured;
+  const contactEmail = useSchoolContactEmail();
   return (
     <Alert type="info" header={header}>
       {body}{' '}
