@@ -88,4 +88,11 @@ describe('the Staff search', () => {
     const search = createMatcher([row('a', '5145550104'), row('b', '5145559999'), row('c')], staffSearchFields);
     for (const query of ['514 555-0104', '5145550104', '0104']) expect(search(query).map((r) => r.member.id), query).toEqual(['a']);
   });
+
+  it('finds a staff member by the extension their card shows', () => {
+    const row = (id: string, extension?: string) =>
+      ({ name: `Staff ${id}`, member: { id, title: { fr: 'Secrétaire', en: 'Secretary' }, department: 'office', ...(extension ? { extension } : {}) } }) as unknown as StaffRow;
+    const search = createMatcher([row('a', '1234'), row('b', '5678'), row('c')], staffSearchFields);
+    expect(search('1234').map((r) => r.member.id)).toEqual(['a']);
+  });
 });

@@ -40,7 +40,8 @@ export function staffRows(index: DirectoryIndex, lang: Language): StaffRow[] {
 
 /**
  * Name, title and department, in both languages (a person may type the English title in the French UI), email and
- * phone when the viewer may see them (the Parents search finds a phone; a trial's « 514 555-0104 » found no staff).
+ * phone when the viewer may see them (the Parents search finds a phone; a trial's « 514 555-0104 » found no staff), and
+ * the extension.
  */
 export const staffSearchFields = (row: StaffRow) => [
   row.name,
@@ -50,6 +51,8 @@ export const staffSearchFields = (row: StaffRow) => [
   departmentLabel(row.member.department, 'en'),
   row.member.email,
   row.member.phone,
+  // « Poste 1234 » shows on the card: typing « 1234 » finds it (a trial's did not).
+  row.member.extension,
 ];
 
 /** Department groups in the school's order, "other staff" last; empty groups are left out. */
