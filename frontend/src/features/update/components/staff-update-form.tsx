@@ -31,7 +31,7 @@ function StaffIdentity({ form }: { form: StaffForm }) {
       {staff.email && <Box>{t('staffUpdate.form.email', { email: staff.email })}</Box>}
       <Box variant="awsui-key-label">{t('staffUpdate.form.classes')}</Box>
       <Box data-testid="staff-classes">
-        {classes.length > 0 ? classes.map((c) => `${c.code} (${c.name})`).join(', ') : t('staffUpdate.form.noClasses')}
+        {classes.length > 0 ? classes.map((c) => c.name).join(', ') : t('staffUpdate.form.noClasses')}
       </Box>
       <Box variant="small">{t('staffUpdate.form.readOnlyHint')}</Box>
     </SpaceBetween>
