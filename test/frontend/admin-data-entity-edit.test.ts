@@ -137,6 +137,11 @@ describe('records as form values and back', () => {
     expect(result.ok && result.input.members).toHaveLength(2);
     expect(result.ok && result.input.otherMembers).toEqual(committee.otherMembers);
     expect(validateRecord('committee', { ...values, nameEn: ' ', kind: '' })).toEqual({ ok: false, errors: { nameEn: 'required', kind: 'required' } });
+    // A row added and left without a person says what to do (« Vérifiez ce champ » said nothing).
+    expect(validateRecord('committee', { ...values, members: [...values.members, { personType: 'PARENT', personId: '', role: 'member' }] })).toEqual({
+      ok: false,
+      errors: { members: 'choosePerson' },
+    });
     expect(duplicateMembers([...values.members, { personType: 'STAFF', personId: T1, role: 'member' }])).toBe(true);
     expect(duplicateMembers([...values.members, { personType: 'PARENT', personId: T1, role: 'member' }])).toBe(false);
   });

@@ -255,7 +255,7 @@ const SCHEMAS: { [K in FormKind]: z.ZodType<InputOf[K]> } = {
 };
 
 /** Message keys, under `adminData.form.errors`. */
-export type FieldErrorCode = 'required' | 'invalid' | 'invalidEmail' | 'invalidPhone' | 'tooLong' | 'noteTooLong' | 'tooMany' | 'duplicate' | 'notFound' | 'notInClass' | 'nameOnly';
+export type FieldErrorCode = 'required' | 'invalid' | 'invalidEmail' | 'invalidPhone' | 'tooLong' | 'noteTooLong' | 'tooMany' | 'duplicate' | 'notFound' | 'notInClass' | 'nameOnly' | 'choosePerson';
 export type EntityFieldErrors = Record<string, FieldErrorCode>;
 
 /** A body path (`title.fr`, `members.2.personId`) as the form field showing it (`titleFr`, `members`). */
@@ -293,7 +293,9 @@ export function validateRecord<K extends FormKind>(
   const errors: EntityFieldErrors = {};
   for (const issue of result.error.issues) {
     const field = fieldOf(issue.path);
-    errors[field] ??= errorCode(field, issue as { code: string; message?: string });
+    // A member row added and left without a person: « Choisissez une personne », not « Vérifiez ce champ » (a trial's).
+    const noPerson = field === 'members' && issue.path[2] === 'personId';
+    errors[field] ??= noPerson ? 'choosePerson' : errorCode(field, issue as { code: string; message?: string });
   }
   return { ok: false, errors };
 }
