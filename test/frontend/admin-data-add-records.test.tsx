@@ -152,6 +152,29 @@ describe('adding a record from a blank form', () => {
     expect(posts[0]!.url).toBe('/api/admin/committees');
     expect(posts[0]!.body).toMatchObject({ name: { fr: 'Comité vert', en: 'Green committee' }, kind: 'volunteer', members: [] });
   });
+
+  // A trial's administrator could not add a community representative (neither parent nor staff) but by a file.
+  it('a committee with a member who is neither parent nor staff: named, with a role and an organization; none left unnamed', async () => {
+    renderPanel();
+    openAdd('committee', 'Ajouter un comité');
+    type('Nom en français *', "Conseil d'établissement");
+    type('Nom en anglais *', 'Governing board');
+    choose('Type de comité *', 'ce');
+    fireEvent.click(button('Ajouter une autre personne'));
+    type('Prénom 1 *', 'Hélène');
+    fireEvent.click(button('Enregistrer'));
+    // No last name: said on the field, nothing sent.
+    expect(await screen.findByText("Chaque autre personne a besoin d'un prénom et d'un nom, ou retirez la ligne.")).toBeTruthy();
+    expect(posts).toHaveLength(0);
+    type('Nom 1 *', "L'Espérance");
+    choose('Rôle 1', 'communityRepresentative');
+    type('Organisme 1 (facultatif)', 'Maison de quartier');
+    fireEvent.click(button('Enregistrer'));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts[0]!.body).toMatchObject({
+      otherMembers: [{ firstName: 'Hélène', lastName: "L'Espérance", role: 'communityRepresentative', affiliation: 'Maison de quartier' }],
+    });
+  });
 });
 
 // A trial added a second « Patrick D'Amours », same email, and nothing said so.

@@ -407,6 +407,52 @@ function CommitteeFields(p: FieldsProps<CommitteeValues>) {
           </Button>
         </SpaceBetween>
       </FormField>
+      <OtherMembersField p={p} roles={roles} />
     </SpaceBetween>
+  );
+}
+
+/**
+ * The members who are neither parents nor staff (a community representative on the board, a neighbourhood merchant):
+ * first and last name, role and affiliation. A trial's administrator could not add, change or remove them here (only
+ * by a file), though the Committees screen lists them.
+ */
+function OtherMembersField({ p, roles }: { p: FieldsProps<CommitteeValues>; roles: Option[] }) {
+  const { t } = useTranslation();
+  const others = p.values.otherMembers;
+  const setOther = (index: number, patch: Partial<CommitteeValues['otherMembers'][number]>) =>
+    p.change({ otherMembers: others.map((other, i) => (i === index ? { ...other, ...patch } : other)) });
+  const text = (index: number, field: 'firstName' | 'lastName' | 'affiliation', required: boolean) => (
+    <FormField label={`${t(`adminData.form.other.${field}`, { n: index + 1 })}${required ? ' *' : ''}`}>
+      <Input value={others[index]![field] ?? ''} onChange={({ detail }) => setOther(index, { [field]: detail.value })} />
+    </FormField>
+  );
+  return (
+    <FormField label={p.label('otherMembers')} description={t('adminData.form.other.hint')} errorText={p.err('otherMembers')} stretch>
+      <SpaceBetween size="s">
+        {others.map((other, index) => (
+          <div key={index} style={{ borderBottom: '1px solid var(--color-border-divider-default, #e9ebed)', paddingBottom: 8 }}>
+            <ColumnLayout columns={2}>
+              {text(index, 'firstName', true)}
+              {text(index, 'lastName', true)}
+              <PickOne label={t('adminData.form.roleN', { n: index + 1 })} value={other.role} options={roles} onChange={(role) => setOther(index, { role: role as CommitteeRole })} />
+              {text(index, 'affiliation', false)}
+            </ColumnLayout>
+            <Button formAction="none" variant="inline-link" onClick={() => p.change({ otherMembers: others.filter((_, i) => i !== index) })}>
+              {`${other.firstName} ${other.lastName}`.trim()
+                ? t('adminData.form.other.remove', { name: `${other.firstName} ${other.lastName}`.trim() })
+                : t('adminData.form.other.removeN', { n: index + 1 })}
+            </Button>
+          </div>
+        ))}
+        <Button
+          formAction="none"
+          iconName="add-plus"
+          onClick={() => p.change({ otherMembers: [...others, { firstName: '', lastName: '', role: 'member' as CommitteeRole }] })}
+        >
+          {t('adminData.form.other.add')}
+        </Button>
+      </SpaceBetween>
+    </FormField>
   );
 }

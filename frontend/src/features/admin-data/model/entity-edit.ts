@@ -239,7 +239,7 @@ function rawInput<K extends FormKind>(kind: K, values: ValuesOf[K]): unknown {
         name: { fr: v.nameFr, en: v.nameEn },
         kind: blankAsNone(v.kind),
         ...(v.description ? { description: v.description } : {}),
-        otherMembers: v.otherMembers,
+        otherMembers: v.otherMembers.map(({ affiliation, ...other }) => ({ ...other, ...(affiliation?.trim() ? { affiliation } : {}) })),
         members: v.members.map(({ personType, personId, role }) => ({ personType, personId, role })),
         openToSignUps: v.openToSignUps,
       };
@@ -255,7 +255,7 @@ const SCHEMAS: { [K in FormKind]: z.ZodType<InputOf[K]> } = {
 };
 
 /** Message keys, under `adminData.form.errors`. */
-export type FieldErrorCode = 'required' | 'invalid' | 'invalidEmail' | 'invalidPhone' | 'tooLong' | 'noteTooLong' | 'tooMany' | 'duplicate' | 'notFound' | 'notInClass' | 'nameOnly' | 'choosePerson';
+export type FieldErrorCode = 'required' | 'invalid' | 'invalidEmail' | 'invalidPhone' | 'tooLong' | 'noteTooLong' | 'tooMany' | 'duplicate' | 'notFound' | 'notInClass' | 'nameOnly' | 'choosePerson' | 'otherName';
 export type EntityFieldErrors = Record<string, FieldErrorCode>;
 
 /** A body path (`title.fr`, `members.2.personId`) as the form field showing it (`titleFr`, `members`). */
@@ -295,7 +295,8 @@ export function validateRecord<K extends FormKind>(
     const field = fieldOf(issue.path);
     // A member row added and left without a person: « Choisissez une personne », not « Vérifiez ce champ » (a trial's).
     const noPerson = field === 'members' && issue.path[2] === 'personId';
-    errors[field] ??= noPerson ? 'choosePerson' : errorCode(field, issue as { code: string; message?: string });
+    const otherName = field === 'otherMembers' && (issue.path[2] === 'firstName' || issue.path[2] === 'lastName');
+    errors[field] ??= noPerson ? 'choosePerson' : otherName ? 'otherName' : errorCode(field, issue as { code: string; message?: string });
   }
   return { ok: false, errors };
 }
@@ -305,7 +306,7 @@ export const SHOWN_FIELDS: { [K in FormKind]: readonly string[] } = {
   staff: ['firstName', 'lastName', 'email', 'phone', 'titleFr', 'titleEn', 'department'],
   student: ['firstName', 'lastName', 'level', 'classId', 'parentIds', 'staffNote'],
   class: ['code', 'name', 'levels', 'teacherId', 'parentRepresentativeIds'],
-  committee: ['nameFr', 'nameEn', 'kind', 'openToSignUps', 'members'],
+  committee: ['nameFr', 'nameEn', 'kind', 'openToSignUps', 'members', 'otherMembers'],
 };
 
 /** The refused values no field of the form shows (a message there would be marked nowhere): named instead. */
