@@ -249,6 +249,15 @@ describe('directory participation', () => {
     const nameOnlyRow = rows.first();
     expect(await nameOnlyRow.locator(`a[href="mailto:${nameOnly.email}"]`).count()).toBe(1);
     expect(await nameOnlyRow.locator('a[href^="tel:"]').count()).toBe(0);
+
+    // Printed by the browser (Ctrl+P): the list alone across the page, without the header, the side menu, the footer
+    // or the buttons (a trial's printout squeezed it beside the menu).
+    await page.emulateMedia({ media: 'print' });
+    for (const chrome of ['#app-top-nav', '#app-footer-box', 'nav[aria-label]']) expect(await page.locator(chrome).first().isVisible(), chrome).toBe(false);
+    expect(await nameOnlyRow.getByRole('button').first().isVisible()).toBe(false);
+    const table = await page.locator('table').first().boundingBox();
+    expect(table!.width).toBeGreaterThan(0.8 * 1440);
+    await page.emulateMedia({ media: 'screen' });
     await context.close();
   });
 });
