@@ -45,11 +45,13 @@ const DIRECTORY = {
       { code: 'G2', order: 2, label: { fr: '2e année', en: 'Grade 2' }, shortLabel: { fr: '2e', en: '2' } },
     ],
   },
-  classes: [{ ...meta, id: id('C1'), code: '1A', name: 'Classe des Hiboux', levels: ['G1'], parentRepresentativeIds: [], studentRepresentativeIds: [] }],
+  classes: [
+    { ...meta, id: id('C1'), code: '1A', name: 'Classe des Hiboux', levels: ['G1'], teacherId: id('T1'), parentRepresentativeIds: [], studentRepresentativeIds: [] },
+  ],
   students: [],
   parents: [],
   families: [],
-  staff: [],
+  staff: [{ ...meta, id: id('T1'), firstName: 'Marie', lastName: 'Haddad', title: { fr: 'Enseignante', en: 'Teacher' }, department: 'teaching', interests: [] }],
   committees: [],
   memberships: [],
 } as unknown as AdminDirectory;
@@ -139,6 +141,18 @@ describe('adding a record from a blank form', () => {
     await waitFor(() => expect(posts).toHaveLength(1));
     expect(posts[0]!.url).toBe('/api/admin/classes');
     expect(posts[0]!.body).toMatchObject({ code: '2B', name: 'Classe des Abeilles', levels: ['G2'] });
+  });
+
+  // A trial gave a class a teacher who had one already, and nothing said she would now have two.
+  it('a class whose teacher already has one: says so before saving', async () => {
+    renderPanel();
+    openAdd('class', 'Ajouter une classe');
+    type('Code *', '2B');
+    expect(document.body.textContent).not.toContain('est déjà titulaire');
+    choose('Enseignante ou enseignant', id('T1'));
+    expect(document.body.textContent).toContain(
+      'Marie Haddad est déjà titulaire de Classe des Hiboux\u00a0: en enregistrant, cette personne sera titulaire des deux classes.',
+    );
   });
 
   it('a committee: both names and its kind', async () => {

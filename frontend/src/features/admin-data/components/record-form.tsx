@@ -170,18 +170,19 @@ function TextField<V>({ field, required, p, input }: {
 }
 
 /** One record chosen among options (filterable); `none` adds an empty choice. */
-function PickOne({ label, error, value, options, onChange, none }: {
+function PickOne({ label, error, value, options, onChange, none, description }: {
   label: string;
   error?: string;
   value: string;
   options: Option[];
   onChange: (value: string) => void;
   none?: string;
+  description?: string;
 }) {
   const { t } = useTranslation();
   const all = none !== undefined ? [{ value: '', label: none }, ...options] : options;
   return (
-    <FormField label={label} errorText={error}>
+    <FormField label={label} errorText={error} description={description}>
       <Select
         selectedOption={all.find((option) => option.value === value) ?? null}
         options={all}
@@ -296,6 +297,13 @@ function StudentFields(p: FieldsProps<StudentValues>) {
 function ClassFields(p: FieldsProps<ClassValues>) {
   const { t } = useTranslation();
   const { toOptions, levels } = useOptions(p.directory);
+  // The teacher chosen already has another class: said, since saving makes them the homeroom teacher of both (a
+  // trial's choice did so silently).
+  const code = p.values.code.trim().toUpperCase();
+  const alsoTeaches = p.values.teacherId
+    ? p.directory.classes.filter((c) => c.teacherId === p.values.teacherId && c.code.toUpperCase() !== code).map((c) => c.name)
+    : [];
+  const teacherName = toOptions('staff').find((option) => option.value === p.values.teacherId)?.label ?? '';
   return (
     <SpaceBetween size="m">
       <ColumnLayout columns={2}>
@@ -310,6 +318,7 @@ function ClassFields(p: FieldsProps<ClassValues>) {
         options={toOptions('staff')}
         none={t('adminData.form.noTeacher')}
         onChange={(teacherId) => p.change({ teacherId })}
+        description={alsoTeaches.length ? t('adminData.form.teacherOfOther', { name: teacherName, classes: alsoTeaches.join(', '), count: alsoTeaches.length }) : undefined}
       />
       <PickMany
         label={p.label('parentRepresentativeIds')}
