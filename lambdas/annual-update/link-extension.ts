@@ -30,7 +30,9 @@ export async function extendLinks(campaignId: string, validAt: number, expiresAt
     ...letters.map((l) => () => extendLink(l.codeHash, campaignId, validAt, expiresAt)),
     ...letters.map((l) => () => extendLetter(campaignId, l.parentId, l.codeHash, expiresAt)),
   ];
-  for (let start = 0; start < writes.length; start += AT_ONCE) {
+  // The first alone: a refused one (DynamoDB throttling) stops the call before any other write is tried.
+  if (writes.length > 0) await writes[0]!();
+  for (let start = 1; start < writes.length; start += AT_ONCE) {
     await Promise.all(writes.slice(start, start + AT_ONCE).map((write) => write()));
   }
 }

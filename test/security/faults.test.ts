@@ -259,9 +259,11 @@ const FAULTS: Record<string, Fault> = {
     handler: annualUpdateHandler,
     call: () => adminCall('POST', '/api/admin/annual-update/campaigns/{campaignId}/send-jobs', { pathParameters: { campaignId }, body: { mode: 'notSent' } }),
   },
+  // With a new deadline: the links carried past it first (the first write alone), then the campaign's transaction.
   'PUT /api/admin/annual-update/campaigns/{campaignId}/reminders': {
     handler: annualUpdateHandler,
-    call: () => adminCall('PUT', '/api/admin/annual-update/campaigns/{campaignId}/reminders', { pathParameters: { campaignId }, body: { reminderDays: [] } }),
+    call: () =>
+      adminCall('PUT', '/api/admin/annual-update/campaigns/{campaignId}/reminders', { pathParameters: { campaignId }, body: { reminderDays: [], deadline: '2070-12-01' } }),
   },
   'POST /api/admin/annual-update/campaigns/{campaignId}/send-jobs/{jobId}/continue': {
     handler: annualUpdateHandler,
