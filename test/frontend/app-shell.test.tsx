@@ -83,6 +83,8 @@ describe('app shell', () => {
     await waitFor(() => expect(layout.findOpenNavigationPanel()).not.toBeNull());
     fireEvent.keyDown(document, { key: 'Escape' });
     await waitFor(() => expect(layout.findOpenNavigationPanel()).toBeNull());
+    // And the focus goes back to the drawer's button (a trial's was left on the page's body).
+    await waitFor(() => expect(document.activeElement).toBe(layout.findNavigationToggle().getElement()));
     cleanup();
 
     // A wide screen's navigation, open beside the page: the footer counts.

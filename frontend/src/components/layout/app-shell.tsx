@@ -156,8 +156,9 @@ export function footerBoxStyle(mobile: boolean, navigationOpen: boolean): CSSPro
 }
 
 /**
- * Escape closes the phone's navigation drawer, as it closes a dialog (a trial's did not); Cloudscape gives the focus
- * back to the button that opens it, as when its own close button is used.
+ * Escape closes the phone's navigation drawer, as it closes a dialog (a trial's did not), and gives the focus back to
+ * the button that opens it, as the drawer's own close button does (Cloudscape does not on Escape: a trial's focus
+ * was left on the page's body). The button is found by AppLayout's stable test class (its name is hashed).
  */
 function useEscapeClosesDrawer(open: boolean, close: () => void) {
   const latest = useRef(close);
@@ -167,6 +168,10 @@ function useEscapeClosesDrawer(open: boolean, close: () => void) {
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Escape' || event.defaultPrevented) return;
       latest.current();
+      window.setTimeout(() => {
+        const toggle = document.querySelector<HTMLElement>('[class*="awsui_navigation-toggle_"]');
+        (toggle?.matches('button') ? toggle : toggle?.querySelector<HTMLElement>('button'))?.focus();
+      }, 0);
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
