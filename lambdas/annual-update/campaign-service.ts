@@ -3,6 +3,7 @@ import { writeAudit } from '../common/audit';
 import { AppError } from '../common/errors';
 import { logger } from '../common/logger';
 import { passedReminders } from '@shared/rules/annual-update-reminders';
+import { deadlineProblem } from '@shared/rules/campaign-deadline';
 import { schoolDay } from '@shared/rules/school-calendar';
 import { listEntities, readDirectory } from '../directory/public';
 import type {
@@ -70,6 +71,10 @@ export async function startCampaign(
   const now = deps.now();
   if (request.reminderDays?.length && !request.deadline) {
     throw new AppError('VALIDATION_FAILED', [{ path: 'reminderDays', issue: 'needs_deadline' }]);
+  }
+  // Beyond the campaign's school year (a typed « 2127 »): its links would live as long.
+  if (request.deadline && deadlineProblem(request.deadline, '0000-00-00', request.schoolYear) === 'tooFar') {
+    throw new AppError('VALIDATION_FAILED', [{ path: 'deadline', issue: 'deadline_too_far' }]);
   }
   const committees = await committeesToRecruit(request.recruitingCommittees);
   const owner = ulid();
@@ -247,7 +252,8 @@ export async function updateReminders(
   const now = deps.now();
   const today = schoolDay(now);
   const moved = request.deadline !== undefined && request.deadline !== campaign.deadline ? request.deadline : undefined;
-  if (moved && moved < today) throw new AppError('VALIDATION_FAILED', [{ path: 'deadline', issue: 'deadline_past' }]);
+  const problem = moved && deadlineProblem(moved, today, campaign.schoolYear);
+  if (problem) throw new AppError('VALIDATION_FAILED', [{ path: 'deadline', issue: problem === 'past' ? 'deadline_past' : 'deadline_too_far' }]);
   const deadline = moved ?? campaign.deadline;
   if (request.reminderDays.length > 0 && !deadline) {
     throw new AppError('VALIDATION_FAILED', [{ path: 'reminderDays', issue: 'needs_deadline' }]);

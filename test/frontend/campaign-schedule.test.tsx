@@ -16,8 +16,10 @@ afterEach(cleanup);
 
 const noop = () => undefined;
 const today = schoolDay();
+// Next calendar year's school year: every day these tests choose (a month from today at most) falls within it.
+const year = Number(today.slice(0, 4)) + 1;
 const OPEN = {
-  id: '01JABCDEFGHJKMNPQRSTVW9999', schoolYear: '2026-2027', status: 'active', createdAt: '2026-09-01T12:00:00.000Z',
+  id: '01JABCDEFGHJKMNPQRSTVW9999', schoolYear: `${year}-${year + 1}`, status: 'active', createdAt: '2026-09-01T12:00:00.000Z',
   deadline: addDays(today, 10),
   counts: { totalParents: 2, reachable: 2, unreachable: 0, emailsSent: 1, formsSubmitted: 1, optedOut: 0 },
   progress: { completed: 1, total: 2, percentage: 50 }, reminders: { days: [7, 2], sent: [] },
@@ -61,12 +63,13 @@ describe('moving the deadline of the open campaign', () => {
   });
 
   it('refuses a past day, an impossible one, or none once there was one: said under the field, which gets the focus', () => {
+    // (none once given: « ne peut pas être retirée », test below)
     const { saved, field, save } = open('fr');
     for (const value of [addDays(today, -1), '2091-02-30', '']) {
       fireEvent.change(field, { target: { value } });
       save();
       expect(saved).toEqual([]);
-      expect(description(field)).toMatch(/Choisissez une date d'aujourd'hui ou plus tard|Date invalide/);
+      expect(description(field)).toMatch(/choisissez une date d'aujourd'hui ou plus tard|Date invalide/i);
       expect(document.activeElement).toBe(field);
     }
   });
@@ -81,5 +84,26 @@ describe('moving the deadline of the open campaign', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: /^7 days before/ }));
     save();
     expect(saved.at(-1)).toEqual({ reminderDays: [7], deadline: day });
+  });
+
+  it('refuses a day beyond the school year (a typed « 2127 » kept every link open for a century), and says none cannot be removed', () => {
+    const { saved, field, save } = open('fr');
+    fireEvent.change(field, { target: { value: `${year + 101}-01-22` } });
+    save();
+    expect(saved).toEqual([]);
+    expect(description(field)).toContain(`Choisissez une date au plus tard le 31 août ${year + 1}, dans l'année scolaire de la campagne.`);
+    fireEvent.change(field, { target: { value: '' } });
+    save();
+    expect(description(field)).toContain('Une date limite ne peut pas être retirée une fois donnée');
+  });
+
+  it('warns that parents were given a later date when it moves sooner (en)', () => {
+    const { saved, field, save } = open('en');
+    const sooner = addDays(today, 5);
+    fireEvent.change(field, { target: { value: sooner } });
+    expect(document.body.textContent).toContain('Parents already invited were given a later date');
+    expect(document.body.textContent).not.toContain('Emails and letters already sent give the old date');
+    save();
+    expect(saved).toEqual([{ reminderDays: [7, 2], deadline: sooner }]);
   });
 });

@@ -155,9 +155,11 @@ describe('a deadline typed in the start dialog', () => {
     fireEvent.change(deadlineField(), { target: { value: '2091-02-30' } });
     fireEvent.blur(deadlineField());
     expect(description(deadlineField())).toContain('Date invalide');
-    fireEvent.change(deadlineField(), { target: { value: '2091-02-28' } });
+    // Within the campaign's school year (shared/rules/campaign-deadline.ts): a month from today is, whatever the day.
+    const inAMonth = addDays(schoolDay(), 30);
+    fireEvent.change(deadlineField(), { target: { value: inAMonth } });
     fireEvent.click(startButton('fr'));
-    expect(starts.map((choice) => choice.deadline)).toEqual(['2091-02-28']);
+    expect(starts.map((choice) => choice.deadline)).toEqual([inAMonth]);
   });
 
   it('picks a day on the calendar, which then closes', () => {
@@ -195,7 +197,9 @@ describe("the campaign card's deadline", () => {
 });
 
 describe('the reopen dialog', () => {
-  const CLOSED = { ...CAMPAIGN, status: 'completed', reopenUntil: '2099-01-01' } as CampaignView;
+  // A campaign of next calendar year's school year: a month from today is always within it.
+  const year = Number(schoolDay().slice(0, 4)) + 1;
+  const CLOSED = { ...CAMPAIGN, schoolYear: `${year}-${year + 1}`, status: 'completed', reopenUntil: '2099-01-01' } as CampaignView;
   it.each([
     ['fr', 'Rouvrir la campagne', 'Date invalide'],
     ['en', 'Reopen campaign', 'Invalid date'],
@@ -213,9 +217,10 @@ describe('the reopen dialog', () => {
     expect(field.value).toBe('2091-13-45');
     expect(description(field)).toContain(invalid);
     expect(document.activeElement).toBe(field);
-    fireEvent.change(field, { target: { value: '2091-12-31' } });
+    const inAMonth = addDays(schoolDay(), 30);
+    fireEvent.change(field, { target: { value: inAMonth } });
     fireEvent.click(screen.getAllByRole('button').find((b) => b.textContent === reopen)!);
-    expect(reopened).toEqual(['2091-12-31']);
+    expect(reopened).toEqual([inAMonth]);
   });
 });
 

@@ -156,11 +156,25 @@ const storedExpiry = async (token: string, hashed = false) =>
 const dayAfter = (day: string, days: number) => Date.parse(`${day}T00:00:00Z`) / 1000 + days * 86_400;
 
 describe('moving the deadline of the open campaign', () => {
-  it('refuses a past day, writing nothing', async () => {
+  it('refuses a past day, and one beyond the campaign\'s school year (its links would live as long), writing nothing', async () => {
     const before = await scanAll();
-    const response = await invoke(handler, scheduleCall({ reminderDays: [7, 2], deadline: inDays(-1) }));
-    expect([response.status, errorOf(response.body).code]).toEqual([400, 'VALIDATION_FAILED']);
-    expect((response.body as { error: { fields?: unknown } }).error.fields).toEqual([{ path: 'deadline', issue: 'deadline_past' }]);
+    for (const [deadline, issue] of [
+      [inDays(-1), 'deadline_past'],
+      // The campaign is 2064-2065's: its last possible deadline is 2065-08-31 (shared/rules/campaign-deadline.ts).
+      ['2065-09-01', 'deadline_too_far'],
+    ] as const) {
+      const response = await invoke(handler, scheduleCall({ reminderDays: [7, 2], deadline }));
+      expect([response.status, errorOf(response.body).code]).toEqual([400, 'VALIDATION_FAILED']);
+      expect((response.body as { error: { fields?: unknown } }).error.fields).toEqual([{ path: 'deadline', issue }]);
+    }
+    // A start takes the same bound.
+    const start = await invoke(handler, {
+      method: 'POST',
+      resource: '/api/admin/annual-update/campaigns',
+      claims: admin(),
+      body: { schoolYear: '2090-2091', deadline: '2127-01-22' },
+    });
+    expect((start.body as { error: { fields?: unknown } }).error.fields).toEqual([{ path: 'deadline', issue: 'deadline_too_far' }]);
     expect(await scanAll()).toEqual(before);
   });
 

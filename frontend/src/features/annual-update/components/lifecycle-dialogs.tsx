@@ -11,6 +11,7 @@ import { formatLongDate, schoolYearText } from '../../../lib/date-time';
 import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid';
 import { useCampaignReview } from '../../../lib/api/admin-summary-queries';
 import { campaignState, deadlineError, proposedReopenDeadline } from '../model/campaign-state';
+import { deadlineErrorText } from './deadline-error';
 
 
 /**
@@ -71,7 +72,7 @@ export function ReopenCampaignDialog({ campaign, visible, busy, error, onDismiss
   onDismiss: () => void;
   onReopen: (deadline: string) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const today = schoolDay();
   const [deadline, setDeadline] = useState(proposedReopenDeadline(campaign.deadline, today));
   const [touched, setTouched] = useState(false);
@@ -82,7 +83,7 @@ export function ReopenCampaignDialog({ campaign, visible, busy, error, onDismiss
   }, [visible, campaign.deadline]);
   const day = deadline.trim();
   // Required here: an empty field is a day to choose, like a past one.
-  const problem = day === '' ? 'past' : deadlineError(day, today);
+  const problem = day === '' ? 'past' : deadlineError(day, today, campaign.schoolYear);
   const showError = !!problem && touched;
   const invalidFocus = useFocusFirstInvalid<HTMLDivElement>();
   const reopen = () => {
@@ -108,7 +109,7 @@ export function ReopenCampaignDialog({ campaign, visible, busy, error, onDismiss
         <FormField
           label={t('annualUpdateAdmin.reopen.deadline')}
           description={t('annualUpdateAdmin.reopen.deadlineHint')}
-          errorText={showError ? t(problem === 'invalid' ? 'annualUpdateAdmin.start.deadline_invalid' : 'annualUpdateAdmin.reopen.deadlineInvalid') : undefined}
+          errorText={showError ? deadlineErrorText(t, problem!, campaign.schoolYear, currentLocale(i18n)) : undefined}
         >
           <DayPicker value={deadline} onChange={setDeadline} onBlur={() => setTouched(true)} minDay={today} invalid={showError} />
         </FormField>

@@ -16,6 +16,7 @@ import { currentLocale } from '../../../i18n/i18n';
 import { formatLongDate } from '../../../lib/date-time';
 import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid';
 import { deadlineError } from '../model/campaign-state';
+import { deadlineErrorText } from './deadline-error';
 
 /** The offsets an administrator may tick (days before the deadline); the server takes any 1 to 60, at most 4. */
 export const REMINDER_CHOICES = [14, 7, 3, 2, 1] as const;
@@ -83,7 +84,8 @@ export function ScheduleModal({ campaign, visible, busy, error, onDismiss, onSav
   onDismiss: () => void;
   onSave: (choice: ScheduleChoice) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lang = currentLocale(i18n);
   const [days, setDays] = useState<number[]>(campaign.reminders.days);
   const [deadline, setDeadline] = useState(campaign.deadline ?? '');
   const [touched, setTouched] = useState(false);
@@ -98,7 +100,9 @@ export function ScheduleModal({ campaign, visible, busy, error, onDismiss, onSav
   const day = deadline.trim();
   const moved = day !== (campaign.deadline ?? '');
   // A campaign without a deadline may stay without one; a date once given can move, not go.
-  const problem = day === '' ? (campaign.deadline ? 'past' : undefined) : moved ? deadlineError(day, today) : undefined;
+  const problem = day === '' ? (campaign.deadline ? 'missing' : undefined) : moved ? deadlineError(day, today, campaign.schoolYear) : undefined;
+  // Sooner than the date the parents were given: said, since their emails and letters say the later one.
+  const earlier = !problem && moved && !!campaign.deadline && day < campaign.deadline;
   const showError = !!problem && touched;
   const hasDeadline = day !== '' && !problem;
   const invalidFocus = useFocusFirstInvalid<HTMLDivElement>();
@@ -130,13 +134,15 @@ export function ScheduleModal({ campaign, visible, busy, error, onDismiss, onSav
           <FormField
             label={t('annualUpdateAdmin.schedule.deadline')}
             description={t(campaign.deadline ? 'annualUpdateAdmin.schedule.deadlineHint' : 'annualUpdateAdmin.schedule.deadlineHintNone')}
-            errorText={showError ? t(problem === 'invalid' ? 'annualUpdateAdmin.start.deadline_invalid' : 'annualUpdateAdmin.reopen.deadlineInvalid') : undefined}
+            errorText={showError ? deadlineErrorText(t, problem!, campaign.schoolYear, lang) : undefined}
           >
             <DayPicker value={deadline} onChange={setDeadline} onBlur={() => setTouched(true)} minDay={today} invalid={showError} />
           </FormField>
         </div>
-        {moved && hasDeadline && campaign.deadline && <Alert type="info">{t('annualUpdateAdmin.schedule.movedNote')}</Alert>}
-        <Box variant="p">{t('annualUpdateAdmin.reminders.body')}</Box>
+        {earlier && (
+          <Alert type="warning">{t('annualUpdateAdmin.schedule.earlierNote', { date: formatLongDate(campaign.deadline!, lang) })}</Alert>
+        )}
+        {moved && hasDeadline && campaign.deadline && !earlier && <Alert type="info">{t('annualUpdateAdmin.schedule.movedNote')}</Alert>}
         <ReminderDaysField value={days} onChange={setDays} disabled={!hasDeadline} />
       </SpaceBetween>
     </Modal>

@@ -19,6 +19,7 @@ import { useLanguage } from '../../../lib/use-language';
 import { useShownErrors } from '../../../lib/use-shown-errors';
 import { deadlineError } from '../model/campaign-state';
 import { ReminderDaysField, defaultReminderDays } from './reminders';
+import { deadlineErrorText } from './deadline-error';
 
 /** `2025-2026` from August on, `2024-2025` before (the school's day): a Québec school year starts late August. */
 export const defaultSchoolYear = (today = new Date()): string => schoolYearOf(schoolDay(today));
@@ -238,6 +239,7 @@ export function StartCampaignModal({ visible, busy, step, error, onDismiss, onSt
   committees?: CommitteesState;
 }) {
   const { t } = useTranslation();
+  const lang = useLanguage();
   const [schoolYear, setSchoolYear] = useState(() => proposedSchoolYear(latestYear, new Date(), schoolCurrentYear));
   // Each opening proposes afresh (the latest campaign, or the school's year, may have loaded or changed since).
   useEffect(() => {
@@ -248,7 +250,7 @@ export function StartCampaignModal({ visible, busy, step, error, onDismiss, onSt
   const [options, setOptions] = useState<CampaignOptions>({ review: false, includeStaff: false });
   const [recruiting, setRecruiting] = useRecruitingChoice(committees, visible);
   const yearOk = isSchoolYear(schoolYear);
-  const deadlineProblem = deadlineError(deadline.trim());
+  const deadlineProblem = deadlineError(deadline.trim(), schoolDay(), yearOk ? schoolYear : undefined);
   const errors = useStartErrors(visible);
   const showYearError = !yearOk && errors.shown('year');
   const showDeadlineError = !!deadlineProblem && errors.shown('deadline');
@@ -281,7 +283,7 @@ export function StartCampaignModal({ visible, busy, step, error, onDismiss, onSt
           <FormField
             label={t('annualUpdateAdmin.start.deadline')}
             constraintText={t('annualUpdateAdmin.start.deadlineHint')}
-            errorText={showDeadlineError ? t(`annualUpdateAdmin.start.deadline_${deadlineProblem}`) : undefined}
+            errorText={showDeadlineError ? deadlineErrorText(t, deadlineProblem!, schoolYear, lang) : undefined}
           >
             <DayPicker
               value={deadline}

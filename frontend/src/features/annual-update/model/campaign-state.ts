@@ -1,6 +1,7 @@
 import type { CampaignView } from '@shared/contracts/annual-update-api';
 import { IsoDateSchema } from '@shared/schemas/common';
 import { addDays, schoolDay } from '@shared/rules/school-calendar';
+import { deadlineProblem } from '@shared/rules/campaign-deadline';
 
 /**
  * What a campaign's state allows, in one place for every screen that shows it (the dashboard card and the campaign
@@ -51,9 +52,12 @@ export function proposedReopenDeadline(deadline: string | undefined, today: stri
   return deadline !== undefined && deadline > inAMonth ? deadline : inAMonth;
 }
 
-/** A deadline is optional; when given it is a real day (IsoDateSchema, as the server reads it), today or later (`2025-10-15`). */
-export function deadlineError(value: string, today = schoolDay()): 'invalid' | 'past' | undefined {
+/**
+ * A deadline is optional; when given it is a real day (IsoDateSchema, as the server reads it), today or later, and
+ * within the campaign's school year when it is known (shared/rules/campaign-deadline.ts).
+ */
+export function deadlineError(value: string, today = schoolDay(), schoolYear?: string): 'invalid' | 'past' | 'tooFar' | undefined {
   if (value === '') return undefined;
   if (!IsoDateSchema.safeParse(value).success) return 'invalid';
-  return value < today ? 'past' : undefined;
+  return deadlineProblem(value, today, schoolYear);
 }
