@@ -97,10 +97,15 @@ describe('withdrawing an author\'s right, then saving the settings', () => {
     await screen.findByRole('button', { name: "Restore Léa Tremblay's right to write" });
     expect(api.settings).toMatchObject({ withdrawn: [KEY], version: 1 });
 
-    // Without reloading: a switch, then Save. The withdrawal stays.
+    // Without reloading: a switch, then Save, clicked twice as a hurried thumb does: one save, said saved (the second
+    // click's 409 once said « changed in the meantime » over it). The withdrawal stays.
     fireEvent.click(screen.getByLabelText("Teachers write to their classes' parents"));
+    const putsBefore = api.puts.length;
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByText('Settings saved.');
+    expect(api.puts).toHaveLength(putsBefore + 1);
+    expect(screen.queryByText(/changed in the meantime/)).toBeNull();
     expect(api.settings).toEqual({ ...DEFAULT_MESSAGE_SETTINGS, teachers: true, withdrawn: [KEY], version: 2 });
     expect(log.queryAllByRole('button', { name: 'Withdraw the right to write' })).toHaveLength(0);
 

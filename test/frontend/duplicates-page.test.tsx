@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
@@ -10,7 +10,7 @@ import { createI18n } from '../../frontend/src/i18n/i18n';
 import { createQueryClient } from '../../frontend/src/lib/query/query-client';
 import type { Locale } from '../../frontend/src/i18n/locale';
 import type { DuplicatesResponse } from '@shared/contracts/duplicates-api';
-import { startLoopbackApi, type LoopbackApi } from './loopback-api';
+import { startHandlerApi, startLoopbackApi, type LoopbackApi } from './loopback-api';
 
 /** The duplicates screen's list of recent merges (docs/product-rules.md, "Duplicates") against a loopback API. */
 
@@ -60,5 +60,46 @@ describe('the recent merges', () => {
     await screen.findByText('Record of Émilie Tran merged into that of Luc Tran', {}, { timeout: 20_000 });
     expect(screen.getByText('2026-11-27')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Undo merge of Émilie Tran into Luc Tran' })).toBeTruthy();
+  });
+});
+
+// A double tap on « Undo merge »: the second call met the merge already undone (409) and said the undo had failed.
+describe('undoing a merge', () => {
+  it('sends one undo for a double tap and says it is undone', async () => {
+    let undos = 0;
+    let undone = false;
+    const server = await startHandlerApi(({ method, url }) => {
+      if (url === '/api/admin/duplicates') {
+        return { status: 200, body: { ...LIST, merges: LIST.merges.map((m) => (undone ? { ...m, undoneAt: at } : m)) } };
+      }
+      if (method === 'POST' && url.endsWith('/undo')) {
+        undos++;
+        if (undone) return { status: 409, body: { error: { code: 'CONFLICT' } } };
+        undone = true;
+        return { status: 200, body: { merge: { ...LIST.merges[0], undoneAt: at } } };
+      }
+      return undefined;
+    });
+    try {
+      render(
+        <I18nextProvider i18n={createI18n('en')}>
+          <RuntimeConfigProvider config={server.config}>
+            <QueryClientProvider client={createQueryClient()}>
+              <MemoryRouter>
+                <DuplicatesPage />
+              </MemoryRouter>
+            </QueryClientProvider>
+          </RuntimeConfigProvider>
+        </I18nextProvider>,
+      );
+      const button = await screen.findByRole('button', { name: 'Undo merge of Émilie Tran into Luc Tran' }, { timeout: 20_000 });
+      fireEvent.click(button);
+      fireEvent.click(button);
+      await screen.findByText('Merge undone: Émilie Tran and Luc Tran are two records again.', undefined, { timeout: 10_000 });
+      expect(undos).toBe(1);
+      expect(document.body.textContent).not.toContain('Nothing was changed');
+    } finally {
+      server.close();
+    }
   });
 });

@@ -19,6 +19,7 @@ import { formatDate } from '../../../lib/date-time';
 import { useLanguage } from '../../../lib/use-language';
 import { useDuplicates, useUndoMerge } from '../api/duplicates-queries';
 import { MergeForm } from '../components/merge-form';
+import { useOneAtATime } from '../../../lib/use-one-at-a-time';
 
 const nameOf = (side: DuplicatePair['keep']) => `${side.parent.firstName} ${side.parent.lastName}`;
 
@@ -122,11 +123,16 @@ export function DuplicatesPage() {
   const say = (type: FlashbarProps.Type, content: string) =>
     setFlash([{ type, content, dismissible: true, dismissLabel: t('duplicates.cancel'), onDismiss: () => setFlash([]), id: 'result' }]);
   // The list is read again by the mutation (it names duplicatesKey) before the message shows.
+  // One at a time: a double tap's second call reached the server after the first had undone the merge, and its 409
+  // was said as if the undo had failed (a trial's).
+  const once = useOneAtATime();
   const undo = (merge: MergeSummary) =>
-    undoMerge.mutate(merge.id, {
-      onSuccess: () => say('success', t('duplicates.undoneMessage', { other: merge.otherName, kept: merge.keepName })),
-      onError: (e) => say('error', errorText(e)),
-    });
+    void once(() =>
+      undoMerge.mutateAsync(merge.id).then(
+        () => say('success', t('duplicates.undoneMessage', { other: merge.otherName, kept: merge.keepName })),
+        (e: unknown) => say('error', errorText(e)),
+      ),
+    );
   const merged = (response: MergeResponse) => {
     setPicked(null);
     say('success', t('duplicates.mergedMessage', { name: `${response.record.firstName} ${response.record.lastName}` }));

@@ -36,6 +36,7 @@ import { MessageBody } from '../components/message-body';
 import { SendProgress } from '../components/send-progress';
 import { countsText } from '../model/counts-text';
 import { charactersLeft, formatCount } from '../../../lib/number-format';
+import { useOneAtATime } from '../../../lib/use-one-at-a-time';
 
 const SWITCHES = ['classRepresentatives', 'committeeChairs', 'teachers', 'approveRepresentatives'] as const;
 type Switches = Pick<MessageSettings, (typeof SWITCHES)[number]>;
@@ -61,14 +62,18 @@ function SettingsForm({ settings }: { settings: MessageSettings }) {
   const save = useSaveMessageSettings();
   const errorText = useSaveErrorText();
   const [draft, setDraft] = useState(() => switchesOf(settings));
-  const onSave = async () => {
-    try {
-      await save.mutateAsync({ ...settings, ...draft });
-    } catch (error) {
-      const current = queryClient.getQueryData<AdminMessagesResponse>(messagesKeys.admin);
-      if (isSettingsConflict(error) && current) setDraft(switchesOf(current.settings));
-    }
-  };
+  // One save at a time: a double click's second one carried the version the first had just replaced, and its 409
+  // said « changed in the meantime » over a save that had worked (a trial's).
+  const once = useOneAtATime();
+  const onSave = () =>
+    once(async () => {
+      try {
+        await save.mutateAsync({ ...settings, ...draft });
+      } catch (error) {
+        const current = queryClient.getQueryData<AdminMessagesResponse>(messagesKeys.admin);
+        if (isSettingsConflict(error) && current) setDraft(switchesOf(current.settings));
+      }
+    });
   return (
     <Container header={<Header variant="h2" description={t('messages.admin.settingsHint')}>{t('messages.admin.settings')}</Header>}>
       <SpaceBetween size="m">
