@@ -198,9 +198,10 @@ export function requestNoticeEmail(input: RequestNoticeInput): RenderedRequestEm
     outro: en.map((text) => ({ html: `<span lang="en">${escapeHtml(text)}</span>` })),
     footer,
   });
-  const due = formatLongDate(input.dueAt, 'fr');
   return {
-    subject: `Nouvelle demande (${input.reference}), réponse due le ${due} / New privacy request`,
+    subject:
+      `Nouvelle demande de confidentialité (${input.reference}), réponse due le ${formatLongDate(input.dueAt, 'fr')} / ` +
+      `New privacy request (${input.reference}), answer due ${formatLongDate(input.dueAt, 'en')}`,
     html,
     text: [...fr, input.queueUrl, '--', ...en, '--', footer].join('\n\n'),
   };

@@ -33,4 +33,16 @@ describe('a committee open to sign-ups on the Committees screen', () => {
     const links = screen.queryAllByRole('link', { name: locale === 'fr' ? 'Mon profil' : 'My Profile' });
     expect(links.map((a) => a.getAttribute('href'))).toEqual(userType === 'parent' ? ['/profile'] : []);
   });
+
+  // Eight « Autres membres (0) · Aucun » said nothing: the group shows only where there are such members.
+  it('lists members who are neither parents nor staff only where a committee has some', () => {
+    const oneWithout = { ...directory, committees: directory.committees.map((c, i) => (i === 0 ? { ...c, others: [] } : c)) };
+    const { container } = renderWithAnswers(<CommitteesList index={buildDirectoryIndex(oneWithout)} />, {
+      locale: 'fr',
+      answers: [[meKey, me('parent')]],
+      at: '/committees',
+    });
+    expect(container.textContent!.match(/Autres membres \(\d+\)/g)).toEqual(['Autres membres (1)']);
+    expect(container.textContent!.match(/Parents \(\d+\)/g)).toHaveLength(2);
+  });
 });

@@ -67,6 +67,8 @@ describe('the privacy requests queue on a phone (375 px)', () => {
       expect(text).toContain(status);
       expect(text).toContain(statuses[i]);
       expect(text).toContain(kinds[i]);
+      // The reference the receipt and the office's notice quote.
+      expect(text).toContain(REQUESTS[i]!.id.slice(-8));
       expect(text).toContain(due);
       expect(text).toContain('2030-02-01');
     });

@@ -100,7 +100,7 @@ describe('POST /api/privacy-requests (signed-in parent)', () => {
     // the kind, the dates and the reference, never who asked or what.
     const office = (await getSettings())!.contact.email!;
     const notice = (await mailTo(stack, office)).find((m) => m.subject.includes(receipt.id.slice(-8)))!;
-    expect(notice.subject).toContain('Nouvelle demande');
+    expect(notice.subject).toBe(`Nouvelle demande de confidentialité (${receipt.id.slice(-8)}), réponse due le 2 avril 2031 / New privacy request (${receipt.id.slice(-8)}), answer due April 2, 2031`);
     expect(notice.body.text).toContain("Un parent a transmis une demande d'accès à ses renseignements le 3 mars 2031");
     expect(notice.body.text).toContain('au plus tard le 2 avril 2031');
     expect(notice.body.text).toContain('The answer is due by April 2, 2031');

@@ -15,6 +15,7 @@ import { useLanguage } from '../../lib/use-language';
 import { useModalDismiss } from '../confirm-dialog/modal-dismiss';
 import { AddToContacts } from './add-to-contacts';
 import { ContactDetails } from './contact-details';
+import styles from './parent-card.module.css';
 
 /** `tel:` and `sms:` want the international form: +1 and the 10 digits (as contact-details.tsx). */
 const international = (digits: string) => `+1${digits}`;
@@ -108,9 +109,11 @@ export function ParentCardModal({ index, parentIndex, onDismiss }: {
 export function ParentName({ name, onOpen, children }: { name: string; onOpen: () => void; children?: ReactNode }) {
   const { t } = useTranslation();
   return (
-    <Link onFollow={onOpen} ariaLabel={t('directory.parentCard.open', { name })}>
-      {children ?? name}
-    </Link>
+    <span className={styles.name}>
+      <Link onFollow={onOpen} ariaLabel={t('directory.parentCard.open', { name })}>
+        {children ?? name}
+      </Link>
+    </span>
   );
 }
 

@@ -70,11 +70,13 @@ export function CommitteeMembers({ index, committee, query }: {
     role: roleLabel(other.role, lang),
     detail: other.affiliation,
   }));
+  // Parents and staff always (« Aucun » says a committee has none); the others only when there are: most committees
+  // have none, and eight « Autres membres (0) · Aucun » said nothing (a trial's).
   return (
-    <ColumnLayout columns={3} variant="text-grid">
+    <ColumnLayout columns={others.length > 0 ? 3 : 2} variant="text-grid">
       <MemberList title={t('directory.committees.parents')} members={parents} query={query} />
       <MemberList title={t('directory.committees.staff')} members={staff} query={query} />
-      <MemberList title={t('directory.committees.others')} members={others} query={query} />
+      {others.length > 0 && <MemberList title={t('directory.committees.others')} members={others} query={query} />}
     </ColumnLayout>
   );
 }

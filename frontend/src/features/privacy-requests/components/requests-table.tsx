@@ -6,7 +6,7 @@ import Cards from '@cloudscape-design/components/cards';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator, { type StatusIndicatorProps } from '@cloudscape-design/components/status-indicator';
 import Table from '@cloudscape-design/components/table';
-import type { PrivacyRequestStatus, PrivacyRequestView } from '@shared/contracts/privacy-requests-api';
+import { requestReference, type PrivacyRequestStatus, type PrivacyRequestView } from '@shared/contracts/privacy-requests-api';
 import { formatDate } from '../../../lib/date-time';
 import { useIsMobile } from '../../../lib/use-language';
 
@@ -21,7 +21,7 @@ export const STATUS_TYPE: Record<PrivacyRequestStatus, StatusIndicatorProps.Type
  * The narrowest the queue's short columns get on a wide screen, in px: « En traitement » with its icon, a date with
  * « En retard » beside it, a date (with the cells' padding).
  */
-export const QUEUE_MIN_WIDTHS = { status: 160, due: 190, received: 120 } as const;
+export const QUEUE_MIN_WIDTHS = { reference: 110, status: 160, due: 190, received: 120 } as const;
 
 /** The due date, with a red "Overdue" badge once it has passed on a request still open. */
 export function DueDate({ request }: { request: PrivacyRequestView }) {
@@ -56,6 +56,8 @@ export function RequestsTable({ requests, selectedId, onSelect }: {
       cell: (r: PrivacyRequestView) => <span style={{ overflowWrap: 'anywhere' }}>{r.requester.name}</span>,
     },
     { id: 'kind', header: t('privacyRequests.queue.kind'), cell: (r: PrivacyRequestView) => t(`privacyRequests.queue.kinds.${r.kind}`) },
+    // The reference the requester's receipt and the office's notice give (a trial could not find it in the list).
+    { id: 'reference', header: t('privacyRequests.queue.reference'), cell: (r: PrivacyRequestView) => requestReference(r.id) },
     {
       id: 'status',
       header: t('privacyRequests.queue.status'),
