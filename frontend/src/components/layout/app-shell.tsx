@@ -11,6 +11,7 @@ import { debugSwitchOn } from '../debug/debug-switch';
 import { useConnectivityNotifications } from '../service-health/use-connectivity-notifications';
 import { AppFooter } from './app-footer';
 import { focusMainHeading } from './focus-heading';
+import { useFocusClearOfHeader } from './focus-clear-of-header';
 import { MAIN_ID, TOP_NAV_ID } from './layout-ids';
 import { SkipLink } from './skip-link';
 import { LazyFlashbar, usePreloadFlashbar } from './lazy-flashbar';
@@ -99,6 +100,7 @@ export function AppShell({
     if (isMobileWidth(window.innerWidth)) setNavigationOpen(false);
   }, [headingAfterDrawer]);
   useEscapeClosesDrawer(mobile && navigationOpen, () => setNavigationOpen(false));
+  useFocusClearOfHeader();
 
   return (
     <>
