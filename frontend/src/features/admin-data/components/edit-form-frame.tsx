@@ -6,6 +6,7 @@ import Form from '@cloudscape-design/components/form';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid';
+import { LeavePageQuestion } from '../../../components/page/leave-modal';
 
 export interface EditProblem {
   message: string;
@@ -33,6 +34,7 @@ export function EditFormFrame({
   title,
   problem,
   saving,
+  dirty = false,
   onSave,
   onCancel,
   onReload,
@@ -41,6 +43,11 @@ export function EditFormFrame({
   title: ReactNode;
   problem: EditProblem | null;
   saving: boolean;
+  /**
+   * Something typed since the form opened: leaving the page or reloading the tab asks first (a trial's reload lost a
+   * record's edits without a word, where the school settings ask). Cancel, a choice made on purpose, does not.
+   */
+  dirty?: boolean;
   onSave: () => Promise<unknown>;
   onCancel: () => void;
   onReload: () => void;
@@ -98,6 +105,7 @@ export function EditFormFrame({
           {children}
         </SpaceBetween>
       </Form>
+      {dirty && !saving && <LeavePageQuestion body={t('adminData.edit.leaveBody')} />}
     </form>
   );
 }

@@ -135,7 +135,7 @@ export function ParentEditForm({ parent, parents, onSaved, onCancel, onReload }:
 }) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const { values, errors, saving, problem, sameName, change, save } = useParentEdit(parent, parents, onSaved);
+  const { values, errors, saving, problem, sameName, dirty, change, save } = useParentEdit(parent, parents, onSaved);
   // The sections speak to the administrator about the parent (« the parent's name », not « your name »).
   const forAdmin: AdminWording = {
     interestsTitle: t('adminData.edit.parentInterestsTitle'),
@@ -150,6 +150,7 @@ export function ParentEditForm({ parent, parents, onSaved, onCancel, onReload }:
       title={parent ? t('adminData.edit.parentTitle', { name: `${parent.firstName} ${parent.lastName}` }) : t('adminData.form.addTitle.parent')}
       problem={problem}
       saving={saving}
+      dirty={dirty}
       onSave={() => save()}
       onCancel={onCancel}
       onReload={onReload}

@@ -132,6 +132,7 @@ export function RecordForm<K extends FormKind>({ kind, recordId, version, title,
       title={title}
       problem={problem}
       saving={saveRecord.isPending}
+      dirty={JSON.stringify(values) !== JSON.stringify(initial)}
       onSave={save}
       onCancel={onCancel}
       onReload={onReload}

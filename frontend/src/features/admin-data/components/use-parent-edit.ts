@@ -24,7 +24,8 @@ export function useParentEdit(parent: Parent | undefined, parents: readonly Pare
   const saveRecord = useSaveRecord();
   const errorText = useErrorText();
   const invalidText = useInvalidText();
-  const [values, setValues] = useState<AdminParentValues>(() => (parent ? valuesFromParent(parent) : blankParentValues()));
+  const [initial] = useState<AdminParentValues>(() => (parent ? valuesFromParent(parent) : blankParentValues()));
+  const [values, setValues] = useState<AdminParentValues>(initial);
   const [errors, setErrors] = useState<AdminParentErrors>({});
   const [problem, setProblem] = useState<{ message: string; conflict: boolean } | null>(null);
   // Parents of the same name, shown before a save that would add one more (confirmed by « Enregistrer quand même »).
@@ -68,5 +69,7 @@ export function useParentEdit(parent: Parent | undefined, parents: readonly Pare
     }
   };
 
-  return { values, errors, saving: saveRecord.isPending, problem, sameName, change, save };
+  // Anything typed since the form opened: leaving the page or reloading asks first (edit-form-frame.tsx).
+  const dirty = JSON.stringify(values) !== JSON.stringify(initial);
+  return { values, errors, saving: saveRecord.isPending, problem, sameName, dirty, change, save };
 }
