@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { scrollFocusClearOfHeader } from '../../frontend/src/components/layout/focus-clear-of-header';
+import { renderHook } from '@testing-library/react';
+import { scrollFocusClearOfHeader, useFocusClearOfHeader } from '../../frontend/src/components/layout/focus-clear-of-header';
 
 /**
  * At 200 % zoom, Shift+Tab up a form left the focused field under the sticky header and the phone's toolbar (a
@@ -42,5 +43,21 @@ describe('the focus scrolled clear of the sticky bars', () => {
     scrollFocusClearOfHeader(document.getElementById('inDialog'));
     scrollFocusClearOfHeader(document.querySelector('#app-top-nav a'));
     expect(scroll).not.toHaveBeenCalled();
+  });
+
+  // A tap focuses what is under the finger: scrolling then would move it away between the press and the release, and
+  // the click was lost (a journey's checkbox stayed unticked). Only the Tab key's focus is moved clear.
+  it('moves the focus Tab gave, not the focus a tap gave', () => {
+    page();
+    const scroll = vi.spyOn(window, 'scrollBy').mockImplementation(() => undefined);
+    const field = document.getElementById('first')!;
+    box(field, 60, 92);
+    const { unmount } = renderHook(() => useFocusClearOfHeader());
+    field.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+    expect(scroll).not.toHaveBeenCalled();
+    document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab', bubbles: true }));
+    field.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+    expect(scroll).toHaveBeenCalledTimes(1);
+    unmount();
   });
 });
