@@ -3,7 +3,7 @@ import { writeAudit } from '../common/audit';
 import { AppError } from '../common/errors';
 import { logger } from '../common/logger';
 import { passedReminders } from '@shared/rules/annual-update-reminders';
-import { deadlineProblem } from '@shared/rules/campaign-deadline';
+import { deadlineProblem, lastDeadlineDay } from '@shared/rules/campaign-deadline';
 import { schoolDay } from '@shared/rules/school-calendar';
 import { listEntities, readDirectory } from '../directory/public';
 import type {
@@ -72,8 +72,8 @@ export async function startCampaign(
   if (request.reminderDays?.length && !request.deadline) {
     throw new AppError('VALIDATION_FAILED', [{ path: 'reminderDays', issue: 'needs_deadline' }]);
   }
-  // Beyond the campaign's school year (a typed « 2127 »): its links would live as long.
-  if (request.deadline && deadlineProblem(request.deadline, '0000-00-00', request.schoolYear) === 'tooFar') {
+  // Beyond the campaign's school year (a typed « 2127 »): its links would live as long. (A past day is the dialog's.)
+  if (request.deadline && request.deadline > lastDeadlineDay(request.schoolYear)) {
     throw new AppError('VALIDATION_FAILED', [{ path: 'deadline', issue: 'deadline_too_far' }]);
   }
   const committees = await committeesToRecruit(request.recruitingCommittees);
