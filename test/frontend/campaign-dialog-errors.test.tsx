@@ -72,4 +72,21 @@ describe('a campaign dialog whose action fails', () => {
     act(() => result.current.setModal(null));
     expect(result.current.failure).toBeUndefined();
   });
+
+  // A page left open while the campaign was closed elsewhere: « modifiés entre-temps » said nothing of it (a trial's).
+  it.each([
+    ['fr', 'Cette campagne a été fermée entre-temps'],
+    ['en', 'This campaign was closed meanwhile'],
+  ] as const)('says the campaign was closed meanwhile when its deadline or reminders are saved (%s)', async (lang, expected) => {
+    const campaignId = '01JABCDEFGHJKMNPQRSTVW9999';
+    api.answers[`/api/admin/annual-update/campaigns/${campaignId}/reminders`] = {
+      ...(refusal(409, 'CONFLICT') as object),
+      error: { code: 'CONFLICT', fields: [{ path: 'campaign', issue: 'not_active' }] },
+    };
+    const data = { campaign: { id: campaignId }, say: vi.fn() } as unknown as ReturnType<typeof useAnnualUpdate>;
+    const { result } = renderHook(() => useCampaignActions(data), { wrapper: providers(lang) });
+    act(() => result.current.setModal('reminders'));
+    await act(() => result.current.saveReminders({ reminderDays: [7] }));
+    expect(result.current.failure).toContain(expected);
+  });
 });

@@ -21,6 +21,8 @@ import { useSendJob } from './use-send-job';
 
 /** An error code as a translated sentence (`errors.<code>`), with a generic fallback. */
 function errorText(t: (key: string) => string, error: unknown): string {
+  // A page left open while the campaign was closed elsewhere: say so, not « changed in the meantime » (a trial's).
+  if (error instanceof ApiError && error.fields.some((f) => f.issue === 'not_active')) return t('annualUpdateAdmin.messages.notActive');
   return error instanceof ApiError && error.code ? t(`errors.${error.code}`) : t('annualUpdateAdmin.messages.failed');
 }
 
