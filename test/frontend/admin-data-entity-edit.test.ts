@@ -167,7 +167,8 @@ describe('server refusals on their fields', () => {
         { path: 'code', issue: 'duplicate' },
         { path: 'level', issue: 'not_in_class' },
         { path: 'members.0.personId', issue: 'name_only' },
+        { path: 'name', issue: 'duplicate_name' },
       ]),
-    ).toEqual({ teacherId: 'notFound', code: 'duplicate', level: 'notInClass', members: 'nameOnly' });
+    ).toEqual({ teacherId: 'notFound', code: 'duplicate', level: 'notInClass', members: 'nameOnly', name: 'nameTaken' });
   });
 });

@@ -279,6 +279,13 @@ describe('editing students, classes and committees', () => {
     });
     expect(duplicate.status).toBe(400);
     expect(duplicate.json.error.fields).toEqual([{ path: 'code', issue: 'duplicate' }]);
+    // Nor another class's name, written alike (parents tell classes apart by name).
+    const sameName = await callAdmin('POST', '/api/admin/classes', {
+      body: { code: 'ZZ9', name: ` ${existing.name.toUpperCase()} `, levels: ['G1'] },
+      claims,
+    });
+    expect(sameName.status).toBe(400);
+    expect(sameName.json.error.fields).toEqual([{ path: 'name', issue: 'duplicate_name' }]);
 
     const busy = await callAdmin('DELETE', '/api/admin/classes/{id}', { id: existing.id, body: { version: existing.version, confirm: 'confirm' }, claims });
     expect(busy.status).toBe(409);

@@ -18,14 +18,21 @@ import {
   validated,
   type EditContext,
 } from './edit-support';
+import { normalizeSearchText } from '@shared/rules/search';
 
 /** Classes: code, name, levels hosted, teacher and representatives. */
 
-/** Codes are unique (the import and the students file name classes by code); levels come from the settings. */
+/**
+ * Codes are unique (the import and the students file name classes by code), and so are names, written alike (case,
+ * accents and spaces aside): parents tell classes apart by name (a trial renamed « Classe A » « Classe B », and two
+ * « Classe B » were listed). Levels come from the settings.
+ */
 async function checkClass(input: ClassInput, selfId?: string): Promise<void> {
   const [classes, settings] = await Promise.all([listEntities('CLASS'), getSettings()]);
   const code = input.code.trim().toUpperCase();
   if (classes.some((c) => c.id !== selfId && c.code.toUpperCase() === code)) throw invalid('code', 'duplicate');
+  const name = normalizeSearchText(input.name);
+  if (classes.some((c) => c.id !== selfId && normalizeSearchText(c.name) === name)) throw invalid('name', 'duplicate_name');
   const known = new Set(settings?.levels.map((level) => level.code) ?? []);
   const unknown = input.levels.findIndex((level) => !known.has(level));
   if (unknown >= 0) throw invalid(`levels.${unknown}`, 'unknown_level');

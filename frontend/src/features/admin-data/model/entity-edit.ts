@@ -255,7 +255,7 @@ const SCHEMAS: { [K in FormKind]: z.ZodType<InputOf[K]> } = {
 };
 
 /** Message keys, under `adminData.form.errors`. */
-export type FieldErrorCode = 'required' | 'invalid' | 'invalidEmail' | 'invalidPhone' | 'tooLong' | 'noteTooLong' | 'tooMany' | 'duplicate' | 'notFound' | 'notInClass' | 'nameOnly' | 'choosePerson' | 'otherName';
+export type FieldErrorCode = 'required' | 'invalid' | 'invalidEmail' | 'invalidPhone' | 'tooLong' | 'noteTooLong' | 'tooMany' | 'duplicate' | 'notFound' | 'notInClass' | 'nameOnly' | 'choosePerson' | 'otherName' | 'nameTaken';
 export type EntityFieldErrors = Record<string, FieldErrorCode>;
 
 /** A body path (`title.fr`, `members.2.personId`) as the form field showing it (`titleFr`, `members`). */
@@ -270,6 +270,7 @@ export function fieldOf(path: readonly PropertyKey[]): string {
 /** A zod issue (or a server issue code) as the message of its field. */
 export function errorCode(field: string, issue: { code: string; minimum?: unknown; message?: string }): FieldErrorCode {
   const { code } = issue;
+  if (code === 'duplicate_name') return 'nameTaken';
   if (issue.message === 'duplicate_parent' || code === 'duplicate' || issue.message === 'duplicate_level') return 'duplicate';
   if (code === 'not_found') return 'notFound';
   if (code === 'not_in_class' || code === 'unknown_level') return 'notInClass';
