@@ -58,6 +58,7 @@ export function ImportReportView({ report }: { report: ImportReport }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const counts = countRows(report);
+  const records = counts.reduce((sum, row) => sum + row.create + row.update, 0);
   const related = report.related;
   const invalid = !report.valid || report.errorCount > 0;
   return (
@@ -69,8 +70,10 @@ export function ImportReportView({ report }: { report: ImportReport }) {
       ) : report.writes === 0 ? (
         <Alert type="info" header={t('adminData.report.noChangesTitle')}>{t('adminData.report.noChangesBody')}</Alert>
       ) : (
+        // The records the details below count (a trial read « 4 changements » over « 2 à mettre à jour »: the storage's
+        // writes, registry entries included, were counted); links and seats alone are said without a count.
         <Alert type="success" header={t('adminData.report.validTitle')}>
-          {t('adminData.report.validBody', { count: report.writes })}
+          {records > 0 ? t('adminData.report.validBody', { count: records }) : t('adminData.report.validBodyLinks')}
         </Alert>
       )}
       {counts.length > 0 && (
