@@ -77,4 +77,12 @@ describe('the header bar', () => {
     expect(screen.getByRole('button', { name: /français/i })).toBeTruthy();
     expect(commits.length).toBeGreaterThan(settled);
   });
+
+  // « Switch to English » on a French page was read in the French voice: the button carries its own language.
+  it('marks the language switch with the language it is written in, before and after a switch', async () => {
+    const { i18n } = renderShell();
+    expect(screen.getByRole('button', { name: 'Switch to English' }).getAttribute('lang')).toBe('en');
+    await act(() => i18n.changeLanguage('en'));
+    expect(screen.getByRole('button', { name: 'Passer au français' }).getAttribute('lang')).toBe('fr');
+  });
 });

@@ -1,4 +1,4 @@
-import { memo, useMemo } from 'react';
+import { memo, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import TopNavigation, { type TopNavigationProps } from '@cloudscape-design/components/top-navigation';
@@ -75,6 +75,16 @@ export const TopBar = memo(function TopBar({ accountUtility }: { accountUtility?
   }, [t, i18n, locale, theme, setTheme, accountUtility]);
 
   const i18nStrings = useMemo(() => ({ overflowMenuTriggerText: t('topNav.more'), overflowMenuTitleText: t('topNav.moreTitle') }), [t]);
+
+  // The switch is named in the other language (« Switch to English » on a French page): its own `lang` lets a screen
+  // reader say it in that language's voice (TopNavigation takes no attribute for it; the button is found by its name).
+  const switchLabel = t('language.switchToAria');
+  const otherLocale = locale === 'fr' ? 'en' : 'fr';
+  useEffect(() => {
+    for (const button of document.querySelectorAll('[aria-label]')) {
+      if (button.getAttribute('aria-label') === switchLabel) button.setAttribute('lang', otherLocale);
+    }
+  }, [switchLabel, otherLocale, utilities]);
 
   return <TopNavigation identity={identity} utilities={utilities} i18nStrings={i18nStrings} />;
 });
