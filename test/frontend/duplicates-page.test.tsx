@@ -31,10 +31,10 @@ beforeAll(async () => {
 afterEach(cleanup);
 afterAll(() => api.close());
 
-function renderPage(locale: Locale) {
+function renderPage(locale: Locale, config = api.config) {
   render(
     <I18nextProvider i18n={createI18n(locale)}>
-      <RuntimeConfigProvider config={api.config}>
+      <RuntimeConfigProvider config={config}>
         <QueryClientProvider client={createQueryClient()}>
           <MemoryRouter>
             <DuplicatesPage />
@@ -81,17 +81,7 @@ describe('undoing a merge', () => {
       return undefined;
     });
     try {
-      render(
-        <I18nextProvider i18n={createI18n('en')}>
-          <RuntimeConfigProvider config={server.config}>
-            <QueryClientProvider client={createQueryClient()}>
-              <MemoryRouter>
-                <DuplicatesPage />
-              </MemoryRouter>
-            </QueryClientProvider>
-          </RuntimeConfigProvider>
-        </I18nextProvider>,
-      );
+      renderPage('en', server.config);
       const button = await screen.findByRole('button', { name: 'Undo merge of Émilie Tran into Luc Tran' }, { timeout: 20_000 });
       fireEvent.click(button);
       fireEvent.click(button);
