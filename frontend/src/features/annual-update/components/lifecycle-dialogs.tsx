@@ -4,6 +4,7 @@ import Box from '@cloudscape-design/components/box';
 import FormField from '@cloudscape-design/components/form-field';
 import type { CampaignView } from '@shared/contracts/annual-update-api';
 import { schoolDay } from '@shared/rules/school-calendar';
+import { lastDeadlineDay } from '@shared/rules/campaign-deadline';
 import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
 import { DayPicker } from '../../../components/date-picker/day-picker';
 import { currentLocale } from '../../../i18n/i18n';
@@ -111,7 +112,7 @@ export function ReopenCampaignDialog({ campaign, visible, busy, error, onDismiss
           description={t('annualUpdateAdmin.reopen.deadlineHint')}
           errorText={showError ? deadlineErrorText(t, problem!, campaign.schoolYear, currentLocale(i18n)) : undefined}
         >
-          <DayPicker value={deadline} onChange={setDeadline} onBlur={() => setTouched(true)} minDay={today} invalid={showError} />
+          <DayPicker value={deadline} onChange={setDeadline} onBlur={() => setTouched(true)} minDay={today} maxDay={lastDeadlineDay(campaign.schoolYear)} invalid={showError} />
         </FormField>
       </div>
     </ConfirmDialog>

@@ -9,6 +9,7 @@ import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { CampaignView } from '@shared/contracts/annual-update-api';
 import { DEFAULT_REMINDER_DAYS } from '@shared/rules/annual-update-reminders';
+import { lastDeadlineDay } from '@shared/rules/campaign-deadline';
 import { useModalDismiss } from '../../../components/confirm-dialog/modal-dismiss';
 import { schoolDay } from '@shared/rules/school-calendar';
 import { DayPicker } from '../../../components/date-picker/day-picker';
@@ -136,7 +137,7 @@ export function ScheduleModal({ campaign, visible, busy, error, onDismiss, onSav
             description={t(campaign.deadline ? 'annualUpdateAdmin.schedule.deadlineHint' : 'annualUpdateAdmin.schedule.deadlineHintNone')}
             errorText={showError ? deadlineErrorText(t, problem!, campaign.schoolYear, lang) : undefined}
           >
-            <DayPicker value={deadline} onChange={setDeadline} onBlur={() => setTouched(true)} minDay={today} invalid={showError} />
+            <DayPicker value={deadline} onChange={setDeadline} onBlur={() => setTouched(true)} minDay={today} maxDay={lastDeadlineDay(campaign.schoolYear)} invalid={showError} />
           </FormField>
         </div>
         {earlier && (

@@ -10,6 +10,7 @@ import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { schoolDay, schoolYearOf } from '@shared/rules/school-calendar';
+import { lastDeadlineDay } from '@shared/rules/campaign-deadline';
 import { useModalDismiss } from '../../../components/confirm-dialog/modal-dismiss';
 import { DayPicker } from '../../../components/date-picker/day-picker';
 import { StepProgress } from '../../../components/progress/step-progress';
@@ -290,6 +291,7 @@ export function StartCampaignModal({ visible, busy, step, error, onDismiss, onSt
               onChange={setDeadline}
               onBlur={errors.leave('deadline')}
               minDay={schoolDay()}
+              maxDay={yearOk ? lastDeadlineDay(schoolYear) : undefined}
               invalid={showDeadlineError}
             />
           </FormField>
