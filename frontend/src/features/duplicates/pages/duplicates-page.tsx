@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Badge from '@cloudscape-design/components/badge';
 import Box from '@cloudscape-design/components/box';
@@ -138,6 +138,11 @@ export function DuplicatesPage() {
     say('success', t('duplicates.mergedMessage', { name: `${response.record.firstName} ${response.record.lastName}` }));
   };
   const undoing = undoMerge.isPending ? undoMerge.variables : undefined;
+  // The merge screen replaces the list at the top of the page: a phone left scrolled down the list opened it half-way
+  // through its preview, the field choices and the merge button out of sight (a trial's). Its top is shown.
+  useEffect(() => {
+    if (picked) window.scrollTo({ top: 0 });
+  }, [picked]);
   return (
     <PageFrame title={t('duplicates.title')} description={t('duplicates.description')}>
       <SpaceBetween size="l">
