@@ -235,6 +235,12 @@ export async function closeCampaign(
   return viewOf((await getCampaign(campaignId))!, deps.now());
 }
 
+/** A deadline the campaign cannot take (shared/rules/campaign-deadline.ts): past, or beyond its school year. */
+export function refuseDeadline(deadline: string, today: string, schoolYear: string): void {
+  const problem = deadlineProblem(deadline, today, schoolYear);
+  if (problem) throw new AppError('VALIDATION_FAILED', [{ path: 'deadline', issue: problem === 'past' ? 'deadline_past' : 'deadline_too_far' }]);
+}
+
 /**
  * The automatic reminders of the active campaign, and its deadline when it moves (docs/annual-update.md, "Automatic
  * reminders", "Moving the deadline"); audited. A new deadline carries every link already sent past it first (a call
@@ -252,8 +258,7 @@ export async function updateReminders(
   const now = deps.now();
   const today = schoolDay(now);
   const moved = request.deadline !== undefined && request.deadline !== campaign.deadline ? request.deadline : undefined;
-  const problem = moved && deadlineProblem(moved, today, campaign.schoolYear);
-  if (problem) throw new AppError('VALIDATION_FAILED', [{ path: 'deadline', issue: problem === 'past' ? 'deadline_past' : 'deadline_too_far' }]);
+  if (moved) refuseDeadline(moved, today, campaign.schoolYear);
   const deadline = moved ?? campaign.deadline;
   if (request.reminderDays.length > 0 && !deadline) {
     throw new AppError('VALIDATION_FAILED', [{ path: 'reminderDays', issue: 'needs_deadline' }]);

@@ -2,12 +2,11 @@ import { AppError } from '../common/errors';
 import { logger } from '../common/logger';
 import { getRetention } from '../directory/public';
 import { passedReminders } from '@shared/rules/annual-update-reminders';
-import { deadlineProblem } from '@shared/rules/campaign-deadline';
 import { schoolDay } from '@shared/rules/school-calendar';
 import type { CampaignView, ReopenCampaignRequest } from '@shared/contracts/annual-update-api';
 import type { Campaign } from '@shared/schemas/annual-update';
 import { currentCampaign, getCampaign, getCampaignLock } from './campaign-repository';
-import { defaultCampaignDeps, viewOf, type CampaignDeps } from './campaign-service';
+import { defaultCampaignDeps, refuseDeadline, viewOf, type CampaignDeps } from './campaign-service';
 import { extendLinks, linkExpiry } from './link-extension';
 import { reactivateCampaign } from './reopen-repository';
 import { reopenUntil } from './views';
@@ -32,8 +31,7 @@ export async function reopenCampaign(
   if (campaign.status === 'active' && campaign.reopenedAt && campaign.deadline === request.deadline) return viewOf(campaign, now);
   if (campaign.status !== 'completed' || !campaign.completedAt) throw new AppError('CONFLICT', [{ path: 'campaign', issue: 'not_closed' }]);
   const today = schoolDay(now);
-  const problem = deadlineProblem(request.deadline, today, campaign.schoolYear);
-  if (problem) throw new AppError('VALIDATION_FAILED', [{ path: 'deadline', issue: problem === 'past' ? 'deadline_past' : 'deadline_too_far' }]);
+  refuseDeadline(request.deadline, today, campaign.schoolYear);
   await assertReopenable(campaign, today);
 
   const closedAt = Math.floor(Date.parse(campaign.completedAt) / 1000);

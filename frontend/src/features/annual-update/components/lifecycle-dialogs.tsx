@@ -1,18 +1,13 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
-import FormField from '@cloudscape-design/components/form-field';
 import type { CampaignView } from '@shared/contracts/annual-update-api';
 import { schoolDay } from '@shared/rules/school-calendar';
-import { lastDeadlineDay } from '@shared/rules/campaign-deadline';
 import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
-import { DayPicker } from '../../../components/date-picker/day-picker';
 import { currentLocale } from '../../../i18n/i18n';
 import { formatLongDate, schoolYearText } from '../../../lib/date-time';
-import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid';
 import { useCampaignReview } from '../../../lib/api/admin-summary-queries';
 import { campaignState, deadlineError, proposedReopenDeadline } from '../model/campaign-state';
-import { deadlineErrorText } from './deadline-error';
+import { DeadlineField, useDeadlineField } from './deadline-field';
 
 
 /**
@@ -73,27 +68,15 @@ export function ReopenCampaignDialog({ campaign, visible, busy, error, onDismiss
   onDismiss: () => void;
   onReopen: (deadline: string) => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const today = schoolDay();
-  const [deadline, setDeadline] = useState(proposedReopenDeadline(campaign.deadline, today));
-  const [touched, setTouched] = useState(false);
-  useEffect(() => {
-    if (!visible) return;
-    setDeadline(proposedReopenDeadline(campaign.deadline, schoolDay()));
-    setTouched(false);
-  }, [visible, campaign.deadline]);
-  const day = deadline.trim();
   // Required here: an empty field is a day to choose, like a past one.
-  const problem = day === '' ? 'past' : deadlineError(day, today, campaign.schoolYear);
-  const showError = !!problem && touched;
-  const invalidFocus = useFocusFirstInvalid<HTMLDivElement>();
+  const field = useDeadlineField(proposedReopenDeadline(campaign.deadline, today), visible, (day) =>
+    day === '' ? 'past' : deadlineError(day, today, campaign.schoolYear),
+  );
   const reopen = () => {
-    if (!problem) {
-      onReopen(day);
-      return;
-    }
-    setTouched(true);
-    invalidFocus.afterSubmit();
+    const day = field.submit();
+    if (day) onReopen(day);
   };
   return (
     <ConfirmDialog
@@ -106,15 +89,12 @@ export function ReopenCampaignDialog({ campaign, visible, busy, error, onDismiss
       onConfirm={reopen}
     >
       <Box variant="p">{t('annualUpdateAdmin.reopen.body')}</Box>
-      <div ref={invalidFocus.ref}>
-        <FormField
-          label={t('annualUpdateAdmin.reopen.deadline')}
-          description={t('annualUpdateAdmin.reopen.deadlineHint')}
-          errorText={showError ? deadlineErrorText(t, problem!, campaign.schoolYear, currentLocale(i18n)) : undefined}
-        >
-          <DayPicker value={deadline} onChange={setDeadline} onBlur={() => setTouched(true)} minDay={today} maxDay={lastDeadlineDay(campaign.schoolYear)} invalid={showError} />
-        </FormField>
-      </div>
+      <DeadlineField
+        field={field}
+        schoolYear={campaign.schoolYear}
+        label={t('annualUpdateAdmin.reopen.deadline')}
+        description={t('annualUpdateAdmin.reopen.deadlineHint')}
+      />
     </ConfirmDialog>
   );
 }

@@ -9,15 +9,12 @@ import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { CampaignView } from '@shared/contracts/annual-update-api';
 import { DEFAULT_REMINDER_DAYS } from '@shared/rules/annual-update-reminders';
-import { lastDeadlineDay } from '@shared/rules/campaign-deadline';
 import { useModalDismiss } from '../../../components/confirm-dialog/modal-dismiss';
 import { schoolDay } from '@shared/rules/school-calendar';
-import { DayPicker } from '../../../components/date-picker/day-picker';
 import { currentLocale } from '../../../i18n/i18n';
 import { formatLongDate } from '../../../lib/date-time';
-import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid';
 import { deadlineError } from '../model/campaign-state';
-import { deadlineErrorText } from './deadline-error';
+import { DeadlineField, useDeadlineField } from './deadline-field';
 
 /** The offsets an administrator may tick (days before the deadline); the server takes any 1 to 60, at most 4. */
 export const REMINDER_CHOICES = [14, 7, 3, 2, 1] as const;
@@ -88,31 +85,22 @@ export function ScheduleModal({ campaign, visible, busy, error, onDismiss, onSav
   const { t, i18n } = useTranslation();
   const lang = currentLocale(i18n);
   const [days, setDays] = useState<number[]>(campaign.reminders.days);
-  const [deadline, setDeadline] = useState(campaign.deadline ?? '');
-  const [touched, setTouched] = useState(false);
   useEffect(() => {
-    if (!visible) return;
-    setDays(campaign.reminders.days);
-    setDeadline(campaign.deadline ?? '');
-    setTouched(false);
-  }, [visible, campaign.reminders.days, campaign.deadline]);
+    if (visible) setDays(campaign.reminders.days);
+  }, [visible, campaign.reminders.days]);
   const dismiss = useModalDismiss(visible, onDismiss);
-  const today = schoolDay();
-  const day = deadline.trim();
-  const moved = day !== (campaign.deadline ?? '');
+  const given = campaign.deadline ?? '';
   // A campaign without a deadline may stay without one; a date once given can move, not go.
-  const problem = day === '' ? (campaign.deadline ? 'missing' : undefined) : moved ? deadlineError(day, today, campaign.schoolYear) : undefined;
+  const field = useDeadlineField(given, visible, (day) =>
+    day === '' ? (campaign.deadline ? 'missing' : undefined) : day !== given ? deadlineError(day, schoolDay(), campaign.schoolYear) : undefined,
+  );
+  const { day, problem } = field;
+  const moved = day !== given;
   // Sooner than the date the parents were given: said, since their emails and letters say the later one.
   const earlier = !problem && moved && !!campaign.deadline && day < campaign.deadline;
-  const showError = !!problem && touched;
   const hasDeadline = day !== '' && !problem;
-  const invalidFocus = useFocusFirstInvalid<HTMLDivElement>();
   const save = () => {
-    if (problem) {
-      setTouched(true);
-      invalidFocus.afterSubmit();
-      return;
-    }
+    if (field.submit() === undefined) return;
     onSave({ reminderDays: hasDeadline ? days : [], ...(moved && day ? { deadline: day } : {}) });
   };
   return (
@@ -131,15 +119,12 @@ export function ScheduleModal({ campaign, visible, busy, error, onDismiss, onSav
     >
       <SpaceBetween size="m">
         {error && <Alert type="error">{error}</Alert>}
-        <div ref={invalidFocus.ref}>
-          <FormField
-            label={t('annualUpdateAdmin.schedule.deadline')}
-            description={t(campaign.deadline ? 'annualUpdateAdmin.schedule.deadlineHint' : 'annualUpdateAdmin.schedule.deadlineHintNone')}
-            errorText={showError ? deadlineErrorText(t, problem!, campaign.schoolYear, lang) : undefined}
-          >
-            <DayPicker value={deadline} onChange={setDeadline} onBlur={() => setTouched(true)} minDay={today} maxDay={lastDeadlineDay(campaign.schoolYear)} invalid={showError} />
-          </FormField>
-        </div>
+        <DeadlineField
+          field={field}
+          schoolYear={campaign.schoolYear}
+          label={t('annualUpdateAdmin.schedule.deadline')}
+          description={t(campaign.deadline ? 'annualUpdateAdmin.schedule.deadlineHint' : 'annualUpdateAdmin.schedule.deadlineHintNone')}
+        />
         {earlier && (
           <Alert type="warning">{t('annualUpdateAdmin.schedule.earlierNote', { date: formatLongDate(campaign.deadline!, lang) })}</Alert>
         )}

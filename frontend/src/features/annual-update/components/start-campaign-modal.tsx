@@ -20,7 +20,7 @@ import { useLanguage } from '../../../lib/use-language';
 import { useShownErrors } from '../../../lib/use-shown-errors';
 import { deadlineError } from '../model/campaign-state';
 import { ReminderDaysField, defaultReminderDays } from './reminders';
-import { deadlineErrorText } from './deadline-error';
+import { deadlineErrorText } from './deadline-field';
 
 /** `2025-2026` from August on, `2024-2025` before (the school's day): a Québec school year starts late August. */
 export const defaultSchoolYear = (today = new Date()): string => schoolYearOf(schoolDay(today));
