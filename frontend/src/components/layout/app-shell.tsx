@@ -95,7 +95,7 @@ export function AppShell({
   const headingAfterDrawer = useFocusHeadingAfterDrawer();
   // A page chosen in the navigation: its heading takes the focus, on a phone (the drawer closes) as on a laptop,
   // so a screen reader says the new page (a trial's focus stayed on the link, the page's change unsaid).
-  const closeNavigationOnMobile = useCallback(() => {
+  const afterNavigationChoice = useCallback(() => {
     headingAfterDrawer();
     if (isMobileWidth(window.innerWidth)) setNavigationOpen(false);
   }, [headingAfterDrawer]);
@@ -112,7 +112,7 @@ export function AppShell({
         headerSelector={`#${TOP_NAV_ID}`}
         // AppLayout takes the measured footer's height off its panels' height (for a footer fixed at the bottom).
         footerSelector={`#${FOOTER_BOX_ID}`}
-        navigation={<SideNav sections={navigation} showAdminSection={showAdminSection} showParentLinks={showParentLinks} onNavigate={closeNavigationOnMobile} />}
+        navigation={<SideNav sections={navigation} showAdminSection={showAdminSection} showParentLinks={showParentLinks} onNavigate={afterNavigationChoice} />}
         navigationHide={hideNavigation}
         navigationOpen={navigationOpen}
         onNavigationChange={({ detail }) => setNavigationOpen(detail.open)}

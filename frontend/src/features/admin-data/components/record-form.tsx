@@ -304,7 +304,8 @@ function ClassFields(p: FieldsProps<ClassValues>) {
   const alsoTeaches = p.values.teacherId
     ? p.directory.classes.filter((c) => c.teacherId === p.values.teacherId && c.code.toUpperCase() !== code).map((c) => c.name)
     : [];
-  const teacherName = toOptions('staff').find((option) => option.value === p.values.teacherId)?.label ?? '';
+  const staff = toOptions('staff');
+  const teacherName = staff.find((option) => option.value === p.values.teacherId)?.label ?? '';
   return (
     <SpaceBetween size="m">
       <ColumnLayout columns={2}>
@@ -316,7 +317,7 @@ function ClassFields(p: FieldsProps<ClassValues>) {
         label={p.label('teacherId')}
         error={p.err('teacherId')}
         value={p.values.teacherId}
-        options={toOptions('staff')}
+        options={staff}
         none={t('adminData.form.noTeacher')}
         onChange={(teacherId) => p.change({ teacherId })}
         description={alsoTeaches.length ? t('adminData.form.teacherOfOther', { name: teacherName, classes: alsoTeaches.join(', '), count: alsoTeaches.length }) : undefined}
